@@ -1,0 +1,106 @@
+/** Every input and output name of the action, as action.yml declares them. */
+export enum Inputs {
+  Operation = 'operation',
+  Token = 'token',
+  BaseUrl = 'base-url',
+  TimeoutSeconds = 'timeout-seconds',
+  MaxAttempts = 'max-attempts',
+  MaxPages = 'max-pages',
+  // list-dlq
+  MessageId = 'message-id',
+  Url = 'url',
+  TopicName = 'topic-name',
+  ScheduleId = 'schedule-id',
+  QueueName = 'queue-name',
+  Api = 'api',
+  FromDate = 'from-date',
+  ToDate = 'to-date',
+  ResponseStatus = 'response-status',
+  CallerIp = 'caller-ip',
+  Count = 'count',
+  Order = 'order',
+  Cursor = 'cursor',
+  MaxMessages = 'max-messages',
+  // resume-workflows
+  DlqIds = 'dlq-ids',
+  WorkflowUrl = 'workflow-url',
+  WorkflowRunId = 'workflow-run-id',
+  WorkflowCreatedAt = 'workflow-created-at',
+  All = 'all',
+  FlowControlKey = 'flow-control-key',
+  FlowControlValue = 'flow-control-value',
+  Retries = 'retries'
+}
+
+export enum Outputs {
+  DlqCount = 'dlq-count',
+  MessageIds = 'message-ids',
+  MessageIdsTruncated = 'message-ids-truncated',
+  OldestCreatedAt = 'oldest-created-at',
+  NextCursor = 'next-cursor',
+  ScheduleIds = 'schedule-ids',
+  ResumedCount = 'resumed-count',
+  WorkflowRunIds = 'workflow-run-ids',
+  WorkflowRuns = 'workflow-runs'
+}
+
+export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as const
+export type Operation = (typeof Operations)[number]
+
+/** Inputs each operation reads; any other non-empty input is warned about. */
+export const OPERATION_INPUTS: Record<Operation, readonly Inputs[]> = {
+  'list-dlq': [
+    Inputs.MessageId,
+    Inputs.Url,
+    Inputs.TopicName,
+    Inputs.ScheduleId,
+    Inputs.QueueName,
+    Inputs.Api,
+    Inputs.FromDate,
+    Inputs.ToDate,
+    Inputs.ResponseStatus,
+    Inputs.CallerIp,
+    Inputs.Count,
+    Inputs.Order,
+    Inputs.Cursor,
+    Inputs.MaxMessages,
+    Inputs.MaxPages
+  ],
+  'resume-schedule': [Inputs.ScheduleId],
+  'resume-workflows': [
+    Inputs.DlqIds,
+    Inputs.FromDate,
+    Inputs.ToDate,
+    Inputs.WorkflowUrl,
+    Inputs.WorkflowRunId,
+    Inputs.WorkflowCreatedAt,
+    Inputs.All,
+    Inputs.FlowControlKey,
+    Inputs.FlowControlValue,
+    Inputs.Retries,
+    Inputs.Cursor,
+    Inputs.MaxPages
+  ]
+}
+
+/** Defaults as action.yml declares them: the runner passes these even when the user set nothing. */
+export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
+  [Inputs.TimeoutSeconds]: '30',
+  [Inputs.MaxAttempts]: '5',
+  [Inputs.MaxPages]: '10000',
+  [Inputs.Count]: '100',
+  [Inputs.Order]: 'earliestFirst',
+  [Inputs.All]: 'false'
+}
+
+/** Inputs every operation reads. */
+export const COMMON_INPUTS: readonly Inputs[] = [
+  Inputs.Operation,
+  Inputs.Token,
+  Inputs.BaseUrl,
+  Inputs.TimeoutSeconds,
+  Inputs.MaxAttempts
+]
+
+export const MAX_PAGE_SIZE = 100
+export const MAX_RESUME_PER_REQUEST = 50

@@ -1,0 +1,294 @@
+import { z } from 'zod'
+import { COMMON_INPUTS, INPUT_DEFAULTS, Inputs, OPERATION_INPUTS, Operations, type Operation } from '../constants.js'
+import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from '../operations/results.js'
+import { scheduleResumePath } from '../service/query.js'
+import {
+  parseBaseUrl,
+  parseBoolean,
+  parseDate,
+  parseFlowControlValue,
+  parseHeaderText,
+  parseInteger,
+  parseList
+} from './values.js'
+
+/** Reads one input's raw text; `core.getInput` in the action, a plain record in tests. */
+export type ReadInput = (name: string) => string
+
+export interface CommonSettings {
+  token: string
+  baseUrl: URL
+  timeoutMs: number
+  maxAttempts: number
+}
+
+export interface ListSettings extends CommonSettings {
+  operation: 'list-dlq'
+  filters: ListFilters
+  count: number
+  order: Order
+  cursor?: string
+  maxMessages?: number
+  maxPages: number
+}
+
+export interface ScheduleSettings extends CommonSettings {
+  operation: 'resume-schedule'
+  scheduleIds: string[]
+}
+
+export interface ResumeSettings extends CommonSettings {
+  operation: 'resume-workflows'
+  selection: WorkflowSelection
+  all: boolean
+  overrides: ResumeOverrides
+  cursor?: string
+  maxPages: number
+}
+
+export type Settings = ListSettings | ScheduleSettings | ResumeSettings
+
+/** Bad inputs, each line naming the input and what it allows. Expected: shown without a stack trace. */
+export class InputError extends Error {
+  override name = 'InputError'
+}
+
+/** A value of one input: the parser turns text into a value or throws what is allowed. */
+function input<T>(parse: (text: string) => T) {
+  return z.string().transform((text, ctx): T => {
+    try {
+      return parse(text)
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message })
+      return z.NEVER
+    }
+  })
+}
+
+/** The same, but an empty input means "not set". */
+function optional<T>(parse: (text: string) => T) {
+  return input(text => (text.trim() === '' ? undefined : parse(text)))
+}
+
+const text = optional(s => s.trim())
+const list = optional(s => parseList(s, false))
+const commaList = optional(s => parseList(s, true))
+const integer = (min: number, max: number) => optional(s => parseInteger(s, min, max))
+const date = (now: number) => optional(s => parseDate(s, now))
+
+function commonShape() {
+  return {
+    [Inputs.Token]: input(s => {
+      if (s.trim() === '') throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }}')
+      return s.trim()
+    }),
+    [Inputs.BaseUrl]: input(s => {
+      if (s.trim() === '') throw new Error('is required: the address of the service, e.g. https://service.example.com')
+      return parseBaseUrl(s)
+    }),
+    [Inputs.TimeoutSeconds]: integer(1, 3600),
+    [Inputs.MaxAttempts]: integer(1, 20)
+  }
+}
+
+function listSchema(now: number) {
+  return z
+    .object({
+      ...commonShape(),
+      [Inputs.MessageId]: list,
+      [Inputs.Url]: list,
+      [Inputs.TopicName]: list,
+      [Inputs.ScheduleId]: list,
+      [Inputs.QueueName]: list,
+      [Inputs.Api]: list,
+      [Inputs.FromDate]: date(now),
+      [Inputs.ToDate]: date(now),
+      [Inputs.ResponseStatus]: integer(100, 599),
+      [Inputs.CallerIp]: list,
+      [Inputs.Count]: integer(1, 100),
+      [Inputs.Order]: optional(s => {
+        const order = s.trim()
+        if (order !== 'earliestFirst' && order !== 'latestFirst') throw new Error('must be earliestFirst or latestFirst')
+        return order as Order
+      }),
+      [Inputs.Cursor]: text,
+      [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
+      [Inputs.MaxPages]: integer(1, 1_000_000)
+    })
+    .superRefine(dateOrder)
+}
+
+function scheduleSchema() {
+  return z.object({
+    ...commonShape(),
+    [Inputs.ScheduleId]: input(s => {
+      const ids = parseList(s, true)
+      if (ids.length === 0) throw new Error('is required: one or more schedule ids, separated by newlines or commas')
+      for (const id of ids) scheduleResumePath(id)
+      return [...new Set(ids)]
+    })
+  })
+}
+
+function resumeSchema(now: number) {
+  return z
+    .object({
+      ...commonShape(),
+      [Inputs.DlqIds]: commaList,
+      [Inputs.FromDate]: date(now),
+      [Inputs.ToDate]: date(now),
+      [Inputs.WorkflowUrl]: text,
+      [Inputs.WorkflowRunId]: text,
+      [Inputs.WorkflowCreatedAt]: optional(s => {
+        if (!/^\d+$/.test(s.trim())) throw new Error('must be the exact creation time in Unix milliseconds')
+        return Number(s.trim())
+      }),
+      [Inputs.All]: optional(parseBoolean),
+      [Inputs.FlowControlKey]: optional(parseHeaderText),
+      [Inputs.FlowControlValue]: optional(parseFlowControlValue),
+      [Inputs.Retries]: integer(0, 1_000_000),
+      [Inputs.Cursor]: text,
+      [Inputs.MaxPages]: integer(1, 1_000_000)
+    })
+    .superRefine(dateOrder)
+}
+
+function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
+  const from = value[Inputs.FromDate]
+  const to = value[Inputs.ToDate]
+  if (from !== undefined && to !== undefined && from > to) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [Inputs.FromDate],
+      message: `must not be after to-date (${new Date(from).toISOString()} is after ${new Date(to).toISOString()})`
+    })
+  }
+}
+
+/** Raw text of every input an operation reads. */
+function rawInputs(read: ReadInput, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.map(name => [name, read(name)]))
+}
+
+function describe(issues: z.core.$ZodIssue[], raw: Record<string, string>): string {
+  return issues
+    .map(issue => {
+      const name = String(issue.path[0] ?? 'inputs')
+      const given = name === Inputs.Token || raw[name] === undefined ? '' : ` (got "${shorten(raw[name] ?? '')}")`
+      return `Input '${name}' ${issue.message}${given}.`
+    })
+    .join('\n')
+}
+
+function shorten(value: string): string {
+  const flat = value.replace(/\s+/g, ' ').trim()
+  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat
+}
+
+function parseWith<S extends z.ZodType>(schema: S, raw: Record<string, string>): z.output<S> {
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) throw new InputError(describe(parsed.error.issues, raw))
+  return parsed.data
+}
+
+type CommonValues = z.output<z.ZodObject<ReturnType<typeof commonShape>>>
+
+function common(value: CommonValues): CommonSettings {
+  return {
+    token: value[Inputs.Token],
+    baseUrl: value[Inputs.BaseUrl],
+    timeoutMs: (value[Inputs.TimeoutSeconds] ?? 30) * 1000,
+    maxAttempts: value[Inputs.MaxAttempts] ?? 5
+  }
+}
+
+/** Drops keys whose value is undefined, so a settings object shows only what the user set. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+}
+
+export const DEFAULT_MAX_PAGES = 10_000
+
+/**
+ * Reads and validates every input of the chosen operation into one settings object.
+ * Throws InputError naming each bad input and what it allows; nothing has been sent yet.
+ */
+export function readSettings(read: ReadInput, now: number = Date.now()): Settings {
+  const operation = read(Inputs.Operation).trim()
+  if (!(Operations as readonly string[]).includes(operation)) {
+    const got = operation === '' ? 'it is empty' : `got "${shorten(operation)}"`
+    throw new InputError(`Input 'operation' must be one of ${Operations.join(', ')} (${got}).`)
+  }
+  const op = operation as Operation
+  const raw = rawInputs(read, [...COMMON_INPUTS.filter(n => n !== Inputs.Operation), ...OPERATION_INPUTS[op]])
+
+  switch (op) {
+    case 'list-dlq': {
+      const v = parseWith(listSchema(now), raw)
+      return {
+        operation: op,
+        ...common(v),
+        filters: defined({
+          messageId: v[Inputs.MessageId],
+          url: v[Inputs.Url],
+          topicName: v[Inputs.TopicName],
+          scheduleId: v[Inputs.ScheduleId],
+          queueName: v[Inputs.QueueName],
+          api: v[Inputs.Api],
+          fromDate: v[Inputs.FromDate],
+          toDate: v[Inputs.ToDate],
+          responseStatus: v[Inputs.ResponseStatus],
+          callerIp: v[Inputs.CallerIp]
+        }),
+        count: v[Inputs.Count] ?? 100,
+        order: v[Inputs.Order] ?? 'earliestFirst',
+        ...defined({ cursor: v[Inputs.Cursor], maxMessages: v[Inputs.MaxMessages] }),
+        maxPages: v[Inputs.MaxPages] ?? DEFAULT_MAX_PAGES
+      }
+    }
+    case 'resume-schedule': {
+      const v = parseWith(scheduleSchema(), raw)
+      return { operation: op, ...common(v), scheduleIds: v[Inputs.ScheduleId] }
+    }
+    case 'resume-workflows': {
+      const v = parseWith(resumeSchema(now), raw)
+      const selection: WorkflowSelection = defined({
+        dlqIds: v[Inputs.DlqIds],
+        fromDate: v[Inputs.FromDate],
+        toDate: v[Inputs.ToDate],
+        workflowUrl: v[Inputs.WorkflowUrl],
+        workflowRunId: v[Inputs.WorkflowRunId],
+        workflowCreatedAt: v[Inputs.WorkflowCreatedAt]
+      })
+      const all = v[Inputs.All] ?? false
+      if (Object.keys(selection).length === 0 && !all) {
+        throw new InputError(
+          "Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
+            '(set dlq-ids, from-date, to-date, workflow-url, workflow-run-id or workflow-created-at to narrow it).'
+        )
+      }
+      return {
+        operation: op,
+        ...common(v),
+        selection,
+        all,
+        overrides: defined({
+          flowControlKey: v[Inputs.FlowControlKey],
+          flowControlValue: v[Inputs.FlowControlValue],
+          retries: v[Inputs.Retries]
+        }),
+        ...defined({ cursor: v[Inputs.Cursor] }),
+        maxPages: v[Inputs.MaxPages] ?? DEFAULT_MAX_PAGES
+      }
+    }
+  }
+}
+
+/** Inputs that were set but that the chosen operation does not read: worth a warning, not a failure. */
+export function unusedInputs(read: ReadInput, operation: Operation): string[] {
+  const used = new Set<string>([...COMMON_INPUTS, ...OPERATION_INPUTS[operation]])
+  return Object.values(Inputs).filter(name => {
+    const value = read(name).trim()
+    return !used.has(name) && value !== '' && value !== INPUT_DEFAULTS[name]
+  })
+}
