@@ -1,0 +1,107 @@
+import { describe, expect, it } from '@jest/globals'
+import { drainInto, drainPages, DrainStopped } from '../src/service/pagination.js'
+import { listQuery, overrideHeaders, resumeQuery, scheduleResumePath } from '../src/service/query.js'
+
+/** A fake service answering from a script: each call returns the next page, recording the cursor it got. */
+function scripted(pages: ({ cursor?: string; n: number } | Error)[]) {
+  const sent: (string | undefined)[] = []
+  const fetchPage = async (cursor: string | undefined) => {
+    sent.push(cursor)
+    const page = pages[sent.length - 1]
+    if (page === undefined) throw new Error('fetched past the last page')
+    if (page instanceof Error) throw page
+    return page
+  }
+  return { sent, fetchPage }
+}
+
+const options = { maxPages: 100, maxPagesInput: 'max-pages' }
+
+describe('drainPages', () => {
+  it('sends each cursor back verbatim until a page has none', async () => {
+    const { sent, fetchPage } = scripted([{ cursor: 'a b/=', n: 1 }, { cursor: 'c', n: 2 }, { n: 3 }])
+    const seen: number[] = []
+    for await (const page of drainPages(fetchPage, options)) seen.push(page.n)
+    expect(seen).toEqual([1, 2, 3])
+    expect(sent).toEqual([undefined, 'a b/=', 'c'])
+  })
+
+  it('starts from a saved cursor', async () => {
+    const { sent, fetchPage } = scripted([{ n: 1 }])
+    for await (const _ of drainPages(fetchPage, { ...options, startCursor: 's' })) void _
+    expect(sent).toEqual(['s'])
+  })
+
+  it('stops on a repeated cursor after yielding that page', async () => {
+    const { fetchPage } = scripted([{ cursor: 'x', n: 1 }, { cursor: 'x', n: 2 }, { n: 3 }])
+    const seen: number[] = []
+    const drain = async () => {
+      for await (const page of drainPages(fetchPage, options)) seen.push(page.n)
+    }
+    await expect(drain()).rejects.toThrow(/returned the cursor it was sent \("x"\)/)
+    expect(seen).toEqual([1, 2])
+  })
+
+  it('stops after the page budget, naming the input to raise and the cursor', async () => {
+    const { fetchPage } = scripted([{ cursor: 'a', n: 1 }, { cursor: 'b', n: 2 }, { n: 3 }])
+    const drain = async () => {
+      for await (const _ of drainPages(fetchPage, { ...options, maxPages: 2 })) void _
+    }
+    const err = (await drain().catch((e: unknown) => e)) as DrainStopped
+    expect(err).toBeInstanceOf(DrainStopped)
+    expect(err.message).toBe('stopped after 2 pages (max-pages); raise max-pages or continue with cursor "b"')
+    expect(err.cursor).toBe('b')
+  })
+})
+
+describe('drainInto', () => {
+  it('returns the cursor of the request that failed, with every page before it', async () => {
+    const { fetchPage } = scripted([{ cursor: 'a', n: 1 }, { cursor: 'b', n: 2 }, new Error('HTTP 503')])
+    const seen: number[] = []
+    const outcome = await drainInto(fetchPage, options, page => void seen.push(page.n))
+    expect(seen).toEqual([1, 2])
+    expect(outcome).toEqual({ pages: 2, error: 'HTTP 503', nextCursor: 'b' })
+  })
+
+  it('has no cursor when the very first request fails', async () => {
+    const { fetchPage } = scripted([new Error('refused')])
+    expect(await drainInto(fetchPage, options, () => {})).toEqual({ pages: 0, error: 'refused' })
+  })
+
+  it('stops early when told, keeping the cursor to continue', async () => {
+    const { sent, fetchPage } = scripted([{ cursor: 'a', n: 1 }, { cursor: 'b', n: 2 }, { n: 3 }])
+    const outcome = await drainInto(fetchPage, options, page => page.n < 2)
+    expect(outcome).toEqual({ pages: 2, nextCursor: 'b' })
+    expect(sent).toHaveLength(2)
+  })
+})
+
+describe('query building', () => {
+  it('sends only the filters set, repeating keys for several values', () => {
+    const q = listQuery({ url: ['https://a/x?y=1&z', 'b'], fromDate: 5, callerIp: ['1.2.3.4'] }, 50, 'latestFirst', 'c/1=')
+    expect(q.toString()).toBe(
+      'url=https%3A%2F%2Fa%2Fx%3Fy%3D1%26z&url=b&fromDate=5&callerIp=1.2.3.4&count=50&order=latestFirst&cursor=c%2F1%3D'
+    )
+    expect(q.getAll('url')).toEqual(['https://a/x?y=1&z', 'b'])
+  })
+
+  it('puts resume selectors in the query, dlqIds repeated', () => {
+    const q = resumeQuery({ dlqIds: ['d1', 'd2'], workflowRunId: 'wfr_', workflowCreatedAt: 7 }, undefined)
+    expect(q.toString()).toBe('dlqIds=d1&dlqIds=d2&workflowRunId=wfr_&workflowCreatedAt=7')
+    expect(resumeQuery({}, 'k').toString()).toBe('cursor=k')
+  })
+
+  it('sends only the overrides set', () => {
+    expect(overrideHeaders({})).toEqual({})
+    expect(overrideHeaders({ flowControlKey: 'k', flowControlValue: 'parallelism=2', retries: 0 })).toEqual({
+      'Service-Flow-Control-Key': 'k',
+      'Service-Flow-Control-Value': 'parallelism=2',
+      'Service-Retries': '0'
+    })
+  })
+
+  it('encodes a schedule id as one path segment and refuses ids that would address another resource', () => {
+    expect(scheduleResumePath('a/b c?d#e')).toBe('/v2/schedules/a%2Fb%20c%3Fd%23e/resume')
+    for (const bad of ['', '.', '..', '%2e%2E']) expect(() => scheduleResumePath(bad)).toThrow(/not allowed/)
+  })
+})

@@ -1,0 +1,39 @@
+/** A request the service answered with an error, or that could not be completed. Expected: one line, no stack. */
+export class ServiceError extends Error {
+  override name = 'ServiceError'
+  constructor(
+    message: string,
+    /** HTTP status, when the service answered. */
+    readonly status?: number
+  ) {
+    super(message)
+  }
+}
+
+const MAX_ERROR_TEXT = 300
+
+/** The service's error text: `error` of a JSON body, else the body as one shortened line. */
+export function errorText(body: string): string {
+  let text = body
+  try {
+    const parsed: unknown = JSON.parse(body)
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { error?: unknown }).error === 'string') {
+      text = (parsed as { error: string }).error
+    }
+  } catch {
+    // not JSON: show it as text
+  }
+  const line = text.replace(/\s+/g, ' ').trim()
+  if (line === '') return '(empty body)'
+  return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}… (${line.length} characters)` : line
+}
+
+/** What a status means to the operator, beyond the service's own words. */
+export function statusMeaning(status: number): string {
+  if (status === 401 || status === 403) return 'the service refused the token (check the token input and its permissions)'
+  if (status === 404) return 'not found'
+  if (status === 412) return 'quota exceeded'
+  if (status === 429) return 'rate limited'
+  if (status >= 500) return 'service error'
+  return 'bad request'
+}

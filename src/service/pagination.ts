@@ -1,0 +1,91 @@
+/** Cursor draining, with the guards every drain needs, written once. */
+
+export interface Page {
+  cursor?: string
+}
+
+export interface DrainOptions {
+  /** Cursor to start from (a saved `next-cursor`); the first request sends none when undefined. */
+  startCursor?: string
+  /** Most pages to fetch before stopping with an error naming the input to raise. */
+  maxPages: number
+  /** The input that sets maxPages, named in the error. */
+  maxPagesInput: string
+}
+
+/** Draining stopped before the service said "no more": `cursor` continues from where it stopped. */
+export class DrainStopped extends Error {
+  override name = 'DrainStopped'
+  constructor(
+    message: string,
+    readonly cursor: string
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * Yields page after page, sending each cursor back verbatim, until a page carries no cursor.
+ * Stops with DrainStopped when the service returns the cursor it was sent (it would loop forever) or
+ * after `maxPages` pages. A page is always yielded before its cursor is judged, so nothing it carries is lost.
+ */
+export async function* drainPages<P extends Page>(
+  fetchPage: (cursor: string | undefined) => Promise<P>,
+  options: DrainOptions
+): AsyncGenerator<P, void, undefined> {
+  let cursor = options.startCursor
+  for (let pages = 1; ; pages++) {
+    const page = await fetchPage(cursor)
+    yield page
+    if (page.cursor === undefined) return
+    if (page.cursor === cursor) {
+      throw new DrainStopped(
+        `the service returned the cursor it was sent ("${page.cursor}") and would never finish; stopped after ${pages} pages`,
+        page.cursor
+      )
+    }
+    if (pages >= options.maxPages) {
+      throw new DrainStopped(
+        `stopped after ${pages} pages (${options.maxPagesInput}); raise ${options.maxPagesInput} or continue with cursor "${page.cursor}"`,
+        page.cursor
+      )
+    }
+    cursor = page.cursor
+  }
+}
+
+/** How a drain ended: every page fetched, stopped early on purpose, or failed part way. */
+export interface DrainOutcome {
+  pages: number
+  /** Where to continue from when the drain did not reach the end. */
+  nextCursor?: string
+  /** Why the drain failed part way; the pages before it were all handed to `onPage`. */
+  error?: string
+}
+
+/**
+ * Drains pages into `onPage` and never throws: a failure is returned with the cursor of the request that
+ * failed, so a re-run with that cursor continues. `onPage` returns false to stop early (e.g. max-messages).
+ */
+export async function drainInto<P extends Page>(
+  fetchPage: (cursor: string | undefined) => Promise<P>,
+  options: DrainOptions,
+  onPage: (page: P) => boolean | void
+): Promise<DrainOutcome> {
+  let pages = 0
+  let inFlight = options.startCursor
+  const tracked = (cursor: string | undefined): Promise<P> => {
+    inFlight = cursor
+    return fetchPage(cursor)
+  }
+  try {
+    for await (const page of drainPages(tracked, options)) {
+      pages++
+      if (onPage(page) === false && page.cursor !== undefined) return { pages, nextCursor: page.cursor }
+    }
+    return { pages }
+  } catch (err) {
+    const nextCursor = err instanceof DrainStopped ? err.cursor : inFlight
+    return { pages, error: (err as Error).message, ...(nextCursor !== undefined ? { nextCursor } : {}) }
+  }
+}

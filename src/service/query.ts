@@ -1,0 +1,38 @@
+import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from '../operations/results.js'
+
+/** Appends each set value under its wire name; arrays repeat the key (values of one key are ORed). */
+function appendAll(query: URLSearchParams, values: object): URLSearchParams {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue
+    for (const one of Array.isArray(value) ? value : [value]) query.append(key, String(one))
+  }
+  return query
+}
+
+/** Query of one `GET /v2/dlq` request: the filters the user set, page size, order and cursor. */
+export function listQuery(filters: ListFilters, count: number, order: Order, cursor?: string): URLSearchParams {
+  return appendAll(new URLSearchParams(), { ...filters, count, order, cursor })
+}
+
+/** Query of one `POST /v2/workflows/dlq/resume` request: the selectors travel in the query, never a body. */
+export function resumeQuery(selection: WorkflowSelection, cursor?: string): URLSearchParams {
+  return appendAll(new URLSearchParams(), { ...selection, cursor })
+}
+
+/** Override headers of a bulk resume: only those the user set. */
+export function overrideHeaders(overrides: ResumeOverrides): Record<string, string> {
+  const headers: Record<string, string> = {}
+  if (overrides.flowControlKey !== undefined) headers['Service-Flow-Control-Key'] = overrides.flowControlKey
+  if (overrides.flowControlValue !== undefined) headers['Service-Flow-Control-Value'] = overrides.flowControlValue
+  if (overrides.retries !== undefined) headers['Service-Retries'] = String(overrides.retries)
+  return headers
+}
+
+/** Path of one schedule's resume: the id is one encoded segment, never empty nor a dot segment. */
+export function scheduleResumePath(scheduleId: string): string {
+  // URL parsers fold "." and ".." (even encoded) into the path: they would address another resource.
+  if (scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)) {
+    throw new Error(`schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`)
+  }
+  return `/v2/schedules/${encodeURIComponent(scheduleId)}/resume`
+}

@@ -1,0 +1,119 @@
+/** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number
+  /** Backoff ceiling of the first retry; doubles with each attempt (full jitter below it). */
+  baseDelayMs: number
+  /** Ceiling of a backoff wait. */
+  maxBackoffMs: number
+  /** Ceiling of any wait, including one the service asks for. */
+  maxWaitMs: number
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 5,
+  baseDelayMs: 500,
+  maxBackoffMs: 5_000,
+  maxWaitMs: 60_000
+}
+
+/** What an attempt ended with: an HTTP status (with its headers, names lower-case) or a transport error. */
+export type AttemptOutcome =
+  | { kind: 'status'; status: number; headers: Record<string, string | undefined> }
+  | { kind: 'error'; code: string }
+
+export type RetryDecision =
+  | { retry: false }
+  | {
+      retry: true
+      delayMs: number
+      /** Where the wait came from, for the log line. */
+      basis: 'Retry-After' | 'Burst-RateLimit-Reset' | 'backoff'
+      /** The wait asked for exceeded maxWaitMs and was cut down to it. */
+      capped: boolean
+    }
+
+const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504])
+
+/** Transport failures worth another attempt: the request may not have reached the service, or it was slow. */
+const TRANSIENT_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'TIMEOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED'
+])
+
+export function isRetriedStatus(status: number): boolean {
+  return RETRIED_STATUSES.has(status)
+}
+
+export function isTransientError(code: string): boolean {
+  return TRANSIENT_ERROR_CODES.has(code)
+}
+
+/** Full-jitter exponential backoff: uniform in [0, min(maxBackoff, base * 2^(attempt-1))]. */
+export function backoffDelayMs(attempt: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1))
+  return Math.round(random() * ceiling)
+}
+
+/** The wait a `Retry-After` value asks for: delay-seconds or an HTTP date. Undefined when unreadable. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  const text = value.trim()
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000)
+  const at = Date.parse(text)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/** The wait a `Burst-RateLimit-Reset` value (Unix time, seconds or milliseconds) asks for. */
+export function parseRateLimitReset(value: string | undefined, now: number): number | undefined {
+  if (value === undefined || !/^\d+(\.\d+)?$/.test(value.trim())) return undefined
+  const n = Number(value.trim())
+  const atMs = n > 1e12 ? n : n * 1000
+  return Math.max(0, Math.round(atMs - now))
+}
+
+/**
+ * Decides whether the attempt numbered `attempt` (1 = the first) is followed by another, and after what wait.
+ * Retried: transient transport errors and 408, 429, 500, 502, 503, 504. A wait the service asks for
+ * (`Retry-After`, else `Burst-RateLimit-Reset` on a 429) wins over the backoff, capped at maxWaitMs.
+ */
+export function retryDecision(
+  attempt: number,
+  outcome: AttemptOutcome,
+  policy: RetryPolicy,
+  now: number,
+  random: () => number
+): RetryDecision {
+  if (attempt >= policy.maxAttempts) return { retry: false }
+  if (outcome.kind === 'error') {
+    if (!isTransientError(outcome.code)) return { retry: false }
+    return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false }
+  }
+  if (!isRetriedStatus(outcome.status)) return { retry: false }
+
+  const retryAfter = parseRetryAfter(outcome.headers['retry-after'], now)
+  const reset =
+    outcome.status === 429 ? parseRateLimitReset(outcome.headers['burst-ratelimit-reset'], now) : undefined
+  const asked = retryAfter ?? reset
+  if (asked === undefined) {
+    return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false }
+  }
+  return {
+    retry: true,
+    delayMs: Math.min(asked, policy.maxWaitMs),
+    basis: retryAfter !== undefined ? 'Retry-After' : 'Burst-RateLimit-Reset',
+    capped: asked > policy.maxWaitMs
+  }
+}
