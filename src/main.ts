@@ -1,0 +1,98 @@
+import * as core from '@actions/core'
+import { Inputs } from './constants.js'
+import { InputError, readSettings, unusedInputs, type Settings } from './inputs/settings.js'
+import { listDlq } from './operations/list-dlq.js'
+import type { OperationResult, RunContext } from './operations/results.js'
+import { resumeSchedules } from './operations/resume-schedule.js'
+import { resumeWorkflows } from './operations/resume-workflows.js'
+import { neutraliseLogLine } from './report/escape.js'
+import { failureOf, outputsOf } from './report/outputs.js'
+import { renderSummary } from './report/summary.js'
+import { ServiceClient } from './service/client.js'
+import { DEFAULT_RETRY_POLICY } from './service/retry.js'
+
+/** Replaces every occurrence of the token, so it cannot leak through text the runner does not mask. */
+function redactor(token: string): (text: string) => string {
+  return token === '' ? text => text : text => text.split(token).join('***')
+}
+
+/** The link back to this workflow run, from the GitHub context; undefined outside Actions. */
+async function runContext(): Promise<RunContext> {
+  if (!process.env.GITHUB_RUN_ID || !process.env.GITHUB_REPOSITORY) return {}
+  const { context } = await import('@actions/github')
+  const { owner, repo } = context.repo
+  return { runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` }
+}
+
+async function execute(settings: Settings, client: ServiceClient, log: (line: string) => void): Promise<OperationResult> {
+  switch (settings.operation) {
+    case 'list-dlq':
+      return core.group('Listing the DLQ', () =>
+        listDlq(client, settings, (page, total) => log(`page: ${page.messages.length} messages (${total} so far)`))
+      )
+    case 'resume-schedule':
+      return core.group('Resuming schedules', () =>
+        resumeSchedules(client, settings, o => log(o.ok ? `schedule ${o.scheduleId}: resumed` : `${o.error}`))
+      )
+    case 'resume-workflows':
+      return core.group('Resuming failed workflow runs', () =>
+        resumeWorkflows(client, settings, (page, total) =>
+          log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`)
+        )
+      )
+  }
+}
+
+/** Writes outputs and the job summary, then fails the step if the operation did not fully succeed. */
+async function report(result: OperationResult, redact: (text: string) => string): Promise<void> {
+  for (const [name, value] of Object.entries(outputsOf(result))) core.setOutput(name, redact(value))
+
+  if (process.env.GITHUB_STEP_SUMMARY) {
+    const markdown = renderSummary(result, await runContext())
+    await core.summary.addRaw(redact(markdown)).write()
+  } else {
+    core.info('GITHUB_STEP_SUMMARY is not set: no job summary written.')
+  }
+
+  const failure = failureOf(result)
+  if (failure !== undefined) core.setFailed(redact(failure))
+}
+
+/** The action: read every input once, run the chosen operation, report what happened. */
+export async function run(): Promise<void> {
+  const token = core.getInput(Inputs.Token)
+  if (token.trim() !== '') {
+    core.setSecret(token)
+    core.setSecret(token.trim())
+  }
+  const redact = redactor(token.trim())
+  const log = (line: string): void => core.info(neutraliseLogLine(redact(line)))
+
+  let settings: Settings
+  try {
+    settings = readSettings(name => core.getInput(name))
+  } catch (err) {
+    if (err instanceof InputError) {
+      core.setFailed(redact(err.message))
+      return
+    }
+    throw err
+  }
+  for (const name of unusedInputs(name => core.getInput(name), settings.operation)) {
+    core.warning(`Input '${name}' is not used by operation ${settings.operation} and was ignored.`)
+  }
+
+  const client = new ServiceClient({
+    baseUrl: settings.baseUrl,
+    token: settings.token,
+    timeoutMs: settings.timeoutMs,
+    retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: settings.maxAttempts },
+    log
+  })
+  try {
+    const result = await execute(settings, client, log)
+    await report(result, redact)
+  } finally {
+    await client.close()
+  }
+}

@@ -1,0 +1,100 @@
+import type { DlqMessage, WorkflowRun } from '../service/schemas.js'
+
+/** The list filters as the service names them (query keys); several values of one key are ORed. */
+export interface ListFilters {
+  messageId?: string[]
+  url?: string[]
+  topicName?: string[]
+  scheduleId?: string[]
+  queueName?: string[]
+  api?: string[]
+  fromDate?: number
+  toDate?: number
+  responseStatus?: number
+  callerIp?: string[]
+}
+
+export type Order = 'earliestFirst' | 'latestFirst'
+
+/** One row of a "top values" table: a third-party value and how many messages carry it. */
+export interface CountRow {
+  value: string
+  count: number
+}
+
+/** What `list-dlq` found. Built while draining, so it never holds every message. */
+export interface ListResult {
+  operation: 'list-dlq'
+  filters: ListFilters
+  order: Order
+  pageSize: number
+  startCursor?: string
+  /** Messages listed. */
+  count: number
+  /** Pages fetched. */
+  pages: number
+  /** The first ids listed, as many as fit the output cap. */
+  messageIds: string[]
+  /** True when more messages were listed than `messageIds` holds. */
+  messageIdsTruncated: boolean
+  oldestCreatedAt?: number
+  newestCreatedAt?: number
+  /** Up to a few of the oldest and newest messages, for the summary. */
+  oldest: DlqMessage[]
+  newest: DlqMessage[]
+  byUrl: CountRow[]
+  byStatus: CountRow[]
+  /** Set when listing stopped before the end (max-messages or an error): continue from here. */
+  nextCursor?: string
+  /** Set when listing failed part way; what was listed before is still reported. */
+  error?: string
+}
+
+export interface ScheduleOutcome {
+  scheduleId: string
+  ok: boolean
+  /** One line: why it failed. */
+  error?: string
+}
+
+export interface ScheduleResult {
+  operation: 'resume-schedule'
+  outcomes: ScheduleOutcome[]
+}
+
+/** The selectors of a bulk resume, as the service names them (query keys). */
+export interface WorkflowSelection {
+  dlqIds?: string[]
+  fromDate?: number
+  toDate?: number
+  workflowUrl?: string
+  workflowRunId?: string
+  workflowCreatedAt?: number
+}
+
+export interface ResumeOverrides {
+  flowControlKey?: string
+  flowControlValue?: string
+  retries?: number
+}
+
+export interface ResumeResult {
+  operation: 'resume-workflows'
+  selection: WorkflowSelection
+  all: boolean
+  overrides: ResumeOverrides
+  startCursor?: string
+  runs: WorkflowRun[]
+  /** Requests that resumed runs. */
+  requests: number
+  /** Set when the resume stopped before the end: re-run with `cursor` set to this to continue. */
+  nextCursor?: string
+  error?: string
+}
+
+export type OperationResult = ListResult | ScheduleResult | ResumeResult
+
+/** Where the run happened, for the summary's link back. */
+export interface RunContext {
+  runUrl?: string
+}

@@ -1,0 +1,27 @@
+import type { ScheduleSettings } from '../inputs/settings.js'
+import type { ScheduleOutcome, ScheduleResult } from './results.js'
+
+export interface ScheduleResumer {
+  resumeSchedule(scheduleId: string): Promise<void>
+}
+
+/** Resumes each schedule in turn; one failing does not stop the others, and each outcome is reported. */
+export async function resumeSchedules(
+  client: ScheduleResumer,
+  settings: ScheduleSettings,
+  onOutcome: (outcome: ScheduleOutcome) => void = () => {}
+): Promise<ScheduleResult> {
+  const outcomes: ScheduleOutcome[] = []
+  for (const scheduleId of settings.scheduleIds) {
+    let outcome: ScheduleOutcome
+    try {
+      await client.resumeSchedule(scheduleId)
+      outcome = { scheduleId, ok: true }
+    } catch (err) {
+      outcome = { scheduleId, ok: false, error: (err as Error).message }
+    }
+    outcomes.push(outcome)
+    onOutcome(outcome)
+  }
+  return { operation: 'resume-schedule', outcomes }
+}
