@@ -3,6 +3,9 @@
  * loopback simulator over real sockets.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
 import { runAction } from './support/action.js'
 
@@ -103,6 +106,55 @@ describe('list-dlq', () => {
     expect(run.outputs['message-ids']).toBe('[]')
     expect(run.outputs['oldest-created-at']).toBe('')
     expect(run.summary).toContain('No DLQ message matches the filters')
+  })
+})
+
+describe('list-dlq health check', () => {
+  it('fails above fail-if-count-above, saying both numbers, and still writes outputs and summary', async () => {
+    const run = await runAction({ ...common(), operation: 'list-dlq', 'fail-if-count-above': '250' })
+    expect(run.code).toBe(1)
+    expect(run.errors).toEqual(['DLQ health check failed: 300 messages, more than fail-if-count-above (250)'])
+    expect(run.outputs['dlq-count']).toBe('300')
+    expect(run.summary).toMatch(/Threshold exceeded/)
+    expect(run.stdout).toMatch(/^::notice::DLQ: 300 messages, oldest \d/m)
+  })
+
+  it('fails when the oldest message is older than fail-if-oldest-older-than, saying its age', async () => {
+    const run = await runAction({ ...common(), operation: 'list-dlq', 'fail-if-oldest-older-than': '1h' })
+    expect(run.code).toBe(1)
+    expect(run.errors[0]).toMatch(/^DLQ health check failed: the oldest message is \d+d \d+h old, older than fail-if-oldest-older-than \(1h 0m\)$/)
+  })
+
+  it('passes within the thresholds and leads the summary with the verdict', async () => {
+    const run = await runAction({
+      ...common(),
+      operation: 'list-dlq',
+      'fail-if-count-above': '300',
+      'fail-if-oldest-older-than': '30d'
+    })
+    expect(run.code).toBe(0)
+    expect(run.summary.split('\n').find(line => /Healthy|Threshold/.test(line))).toMatch(/Healthy/)
+    expect(run.summary).toContain('```mermaid\nxychart-beta')
+    expect(run.summary).toMatch(/#### Messages by URL group/)
+  })
+
+  it('writes every message to messages-file relative to GITHUB_WORKSPACE, and lists the same set in parallel', async () => {
+    const workspace = await mkdtemp(join(tmpdir(), 'workspace-'))
+    try {
+      const sequential = await runAction({ ...common(), operation: 'list-dlq', 'messages-file': 'dlq/all.ndjson' }, {
+        GITHUB_WORKSPACE: workspace
+      })
+      expect(sequential.code).toBe(0)
+      expect(sequential.outputs['messages-file']).toBe(join(workspace, 'dlq', 'all.ndjson'))
+      const lines = (await readFile(join(workspace, 'dlq', 'all.ndjson'), 'utf8')).trim().split('\n')
+      expect(lines.map(l => JSON.parse(l).messageId)).toEqual(JSON.parse(sequential.outputs['message-ids'] ?? ''))
+
+      const parallel = await runAction({ ...common(), operation: 'list-dlq', concurrency: '8', count: '20' })
+      expect(parallel.code).toBe(0)
+      expect(parallel.outputs['message-ids']).toBe(sequential.outputs['message-ids'])
+    } finally {
+      await rm(workspace, { recursive: true, force: true })
+    }
   })
 })
 

@@ -10,7 +10,7 @@ function read(inputs: Record<string, string>) {
 }
 
 function settings(inputs: Record<string, string>) {
-  return readSettings(read({ ...BASE, ...inputs }), NOW)
+  return readSettings(read({ ...BASE, ...inputs }), NOW, '/home/runner/work/shop')
 }
 
 function errorOf(inputs: Record<string, string>): string {
@@ -34,7 +34,28 @@ describe('readSettings: list-dlq', () => {
       filters: {},
       count: 100,
       order: 'earliestFirst',
-      maxPages: 10_000
+      maxPages: 10_000,
+      concurrency: 1
+    })
+  })
+
+  it('reads the health check, the messages file and the concurrency', () => {
+    expect(
+      settings({
+        operation: 'list-dlq',
+        'fail-if-count-above': '0',
+        'fail-if-oldest-older-than': '6h',
+        'messages-file': 'out/dlq.ndjson',
+        concurrency: '8'
+      })
+    ).toMatchObject({
+      failIfCountAbove: 0,
+      failIfOldestOlderThanMs: 6 * 3_600_000,
+      messagesFile: '/home/runner/work/shop/out/dlq.ndjson',
+      concurrency: 8
+    })
+    expect(settings({ operation: 'list-dlq', 'messages-file': '/tmp/x.ndjson' })).toMatchObject({
+      messagesFile: '/tmp/x.ndjson'
     })
   })
 
@@ -97,6 +118,11 @@ describe('readSettings: bad inputs name the input and what is allowed', () => {
     [{ operation: 'list-dlq', 'max-pages': '0' }, "Input 'max-pages' must be a whole number from 1 to 1000000"],
     [{ operation: 'list-dlq', 'timeout-seconds': '-1' }, "Input 'timeout-seconds' must be a whole number from 1 to 3600"],
     [{ operation: 'list-dlq', 'max-attempts': '0' }, "Input 'max-attempts' must be a whole number from 1 to 20"],
+    [{ operation: 'list-dlq', 'fail-if-count-above': '-1' }, "Input 'fail-if-count-above' must be a whole number from 0"],
+    [{ operation: 'list-dlq', 'fail-if-oldest-older-than': '6 hours' }, "Input 'fail-if-oldest-older-than' must be a duration such as 30m, 6h, 2d or 1w"],
+    [{ operation: 'list-dlq', concurrency: '17' }, "Input 'concurrency' must be a whole number from 1 to 16"],
+    [{ operation: 'list-dlq', concurrency: '4', 'max-messages': '10' }, "Input 'concurrency' must be 1 when max-messages is set"],
+    [{ operation: 'list-dlq', concurrency: '4', cursor: 'c' }, "Input 'concurrency' must be 1 when cursor is set"],
     [{ operation: 'resume-workflows', all: 'yes' }, "Input 'all' must be true or false (got \"yes\")."],
     [{ operation: 'resume-workflows', all: 'true', retries: '-1' }, "Input 'retries' must be a whole number from 0"],
     [{ operation: 'resume-workflows', all: 'true', retries: '2.5' }, "Input 'retries' must be a whole number from 0"],

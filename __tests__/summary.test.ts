@@ -30,6 +30,12 @@ function listResult(overrides: Partial<ListResult> = {}): ListResult {
     newest: [],
     byUrl: [],
     byStatus: [],
+    byTopic: [],
+    byQueue: [],
+    bySchedule: [],
+    histogram: { bucket: 'hour', points: [] },
+    health: { breaches: [] },
+    concurrency: 1,
     ...overrides
   }
 }

@@ -21,6 +21,10 @@ export enum Inputs {
   Order = 'order',
   Cursor = 'cursor',
   MaxMessages = 'max-messages',
+  FailIfCountAbove = 'fail-if-count-above',
+  FailIfOldestOlderThan = 'fail-if-oldest-older-than',
+  MessagesFile = 'messages-file',
+  Concurrency = 'concurrency',
   // resume-workflows
   DlqIds = 'dlq-ids',
   WorkflowUrl = 'workflow-url',
@@ -38,6 +42,7 @@ export enum Outputs {
   MessageIdsTruncated = 'message-ids-truncated',
   OldestCreatedAt = 'oldest-created-at',
   NextCursor = 'next-cursor',
+  MessagesFile = 'messages-file',
   ScheduleIds = 'schedule-ids',
   ResumedCount = 'resumed-count',
   WorkflowRunIds = 'workflow-run-ids',
@@ -64,7 +69,11 @@ export const OPERATION_INPUTS: Record<Operation, readonly Inputs[]> = {
     Inputs.Order,
     Inputs.Cursor,
     Inputs.MaxMessages,
-    Inputs.MaxPages
+    Inputs.MaxPages,
+    Inputs.FailIfCountAbove,
+    Inputs.FailIfOldestOlderThan,
+    Inputs.MessagesFile,
+    Inputs.Concurrency
   ],
   'resume-schedule': [Inputs.ScheduleId],
   'resume-workflows': [
@@ -90,7 +99,8 @@ export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
   [Inputs.MaxPages]: '10000',
   [Inputs.Count]: '100',
   [Inputs.Order]: 'earliestFirst',
-  [Inputs.All]: 'false'
+  [Inputs.All]: 'false',
+  [Inputs.Concurrency]: '1'
 }
 
 /** Inputs every operation reads. */

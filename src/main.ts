@@ -1,11 +1,14 @@
 import * as core from '@actions/core'
 import { Inputs } from './constants.js'
 import { InputError, readSettings, unusedInputs, type Settings } from './inputs/settings.js'
+import { AdaptiveLimit } from './operations/adaptive-limit.js'
 import { listDlq } from './operations/list-dlq.js'
+import { NdjsonFile } from './operations/messages-file.js'
 import type { OperationResult, RunContext } from './operations/results.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { resumeWorkflows } from './operations/resume-workflows.js'
 import { neutraliseLogLine } from './report/escape.js'
+import { headline } from './report/health-text.js'
 import { failureOf, outputsOf } from './report/outputs.js'
 import { renderSummary } from './report/summary.js'
 import { ServiceClient } from './service/client.js'
@@ -26,10 +29,21 @@ async function runContext(): Promise<RunContext> {
 
 async function execute(settings: Settings, client: ServiceClient, log: (line: string) => void): Promise<OperationResult> {
   switch (settings.operation) {
-    case 'list-dlq':
-      return core.group('Listing the DLQ', () =>
-        listDlq(client, settings, (page, total) => log(`page: ${page.messages.length} messages (${total} so far)`))
-      )
+    case 'list-dlq': {
+      const sink = settings.messagesFile === undefined ? undefined : await NdjsonFile.open(settings.messagesFile)
+      const limiter = new AdaptiveLimit(settings.concurrency)
+      try {
+        return await core.group('Listing the DLQ', () =>
+          listDlq(client, settings, {
+            sink,
+            limit: task => limiter.run(task),
+            onPage: (messages, total) => log(`page: ${messages} messages (${total} so far)`)
+          })
+        )
+      } finally {
+        await sink?.close()
+      }
+    }
     case 'resume-schedule':
       return core.group('Resuming schedules', () =>
         resumeSchedules(client, settings, o => log(o.ok ? `schedule ${o.scheduleId}: resumed` : `${o.error}`))
@@ -46,6 +60,7 @@ async function execute(settings: Settings, client: ServiceClient, log: (line: st
 /** Writes outputs and the job summary, then fails the step if the operation did not fully succeed. */
 async function report(result: OperationResult, redact: (text: string) => string): Promise<void> {
   for (const [name, value] of Object.entries(outputsOf(result))) core.setOutput(name, redact(value))
+  if (result.operation === 'list-dlq') core.notice(redact(headline(result, Date.now())))
 
   if (process.env.GITHUB_STEP_SUMMARY) {
     const markdown = renderSummary(result, await runContext())

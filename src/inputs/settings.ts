@@ -1,3 +1,4 @@
+import { resolve as resolvePath } from 'node:path'
 import { z } from 'zod'
 import { COMMON_INPUTS, INPUT_DEFAULTS, Inputs, OPERATION_INPUTS, Operations, type Operation } from '../constants.js'
 import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from '../operations/results.js'
@@ -9,6 +10,7 @@ import {
   parseFlowControlValue,
   parseHeaderText,
   parseInteger,
+  parseDuration,
   parseList
 } from './values.js'
 
@@ -30,6 +32,12 @@ export interface ListSettings extends CommonSettings {
   cursor?: string
   maxMessages?: number
   maxPages: number
+  failIfCountAbove?: number
+  failIfOldestOlderThanMs?: number
+  /** Absolute path of the NDJSON file to write every listed message to. */
+  messagesFile?: string
+  /** Date slices to drain at the same time (1: one sequential listing). */
+  concurrency: number
 }
 
 export interface ScheduleSettings extends CommonSettings {
@@ -91,7 +99,7 @@ function commonShape() {
   }
 }
 
-function listSchema(now: number) {
+function listSchema(now: number, workspace: string) {
   return z
     .object({
       ...commonShape(),
@@ -113,9 +121,29 @@ function listSchema(now: number) {
       }),
       [Inputs.Cursor]: text,
       [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
-      [Inputs.MaxPages]: integer(1, 1_000_000)
+      [Inputs.MaxPages]: integer(1, 1_000_000),
+      [Inputs.FailIfCountAbove]: integer(0, Number.MAX_SAFE_INTEGER),
+      [Inputs.FailIfOldestOlderThan]: optional(s => {
+        const ms = parseDuration(s)
+        if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
+        return ms
+      }),
+      [Inputs.MessagesFile]: optional(s => resolvePath(workspace, s.trim())),
+      [Inputs.Concurrency]: integer(1, 16)
     })
     .superRefine(dateOrder)
+    .superRefine((value, ctx) => {
+      const concurrency = value[Inputs.Concurrency] ?? 1
+      for (const name of [Inputs.Cursor, Inputs.MaxMessages] as const) {
+        if (concurrency > 1 && value[name] !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [Inputs.Concurrency],
+            message: `must be 1 when ${name} is set: ${name} continues one ordered listing, which parallel slices cannot`
+          })
+        }
+      }
+    })
 }
 
 function scheduleSchema() {
@@ -213,7 +241,11 @@ export const DEFAULT_MAX_PAGES = 10_000
  * Reads and validates every input of the chosen operation into one settings object.
  * Throws InputError naming each bad input and what it allows; nothing has been sent yet.
  */
-export function readSettings(read: ReadInput, now: number = Date.now()): Settings {
+export function readSettings(
+  read: ReadInput,
+  now: number = Date.now(),
+  workspace: string = process.env.GITHUB_WORKSPACE || process.cwd()
+): Settings {
   const operation = read(Inputs.Operation).trim()
   if (!(Operations as readonly string[]).includes(operation)) {
     const got = operation === '' ? 'it is empty' : `got "${shorten(operation)}"`
@@ -224,7 +256,7 @@ export function readSettings(read: ReadInput, now: number = Date.now()): Setting
 
   switch (op) {
     case 'list-dlq': {
-      const v = parseWith(listSchema(now), raw)
+      const v = parseWith(listSchema(now, workspace), raw)
       return {
         operation: op,
         ...common(v),
@@ -242,8 +274,15 @@ export function readSettings(read: ReadInput, now: number = Date.now()): Setting
         }),
         count: v[Inputs.Count] ?? 100,
         order: v[Inputs.Order] ?? 'earliestFirst',
-        ...defined({ cursor: v[Inputs.Cursor], maxMessages: v[Inputs.MaxMessages] }),
-        maxPages: v[Inputs.MaxPages] ?? DEFAULT_MAX_PAGES
+        ...defined({
+          cursor: v[Inputs.Cursor],
+          maxMessages: v[Inputs.MaxMessages],
+          failIfCountAbove: v[Inputs.FailIfCountAbove],
+          failIfOldestOlderThanMs: v[Inputs.FailIfOldestOlderThan],
+          messagesFile: v[Inputs.MessagesFile]
+        }),
+        maxPages: v[Inputs.MaxPages] ?? DEFAULT_MAX_PAGES,
+        concurrency: v[Inputs.Concurrency] ?? 1
       }
     }
     case 'resume-schedule': {

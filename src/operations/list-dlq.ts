@@ -1,13 +1,26 @@
-import type { ListSettings } from '../inputs/settings.js'
 import { Inputs } from '../constants.js'
+import type { ListSettings } from '../inputs/settings.js'
 import { drainInto } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import type { DlqMessage, DlqPage } from '../service/schemas.js'
+import { HourlyCounts, judgeHealth } from './health.js'
+import type { MessageSink } from './messages-file.js'
+import { listInSlices } from './parallel-list.js'
 import type { ListResult } from './results.js'
 import { Smallest, Tally } from './tally.js'
 
 export interface DlqLister {
   listDlqPage(query: URLSearchParams): Promise<DlqPage>
+}
+
+export interface ListHooks {
+  /** After each page: how many messages it held and how many were listed so far. */
+  onPage?: (messages: number, total: number) => void
+  /** Receives every listed message, page by page (the messages-file). */
+  sink?: MessageSink
+  /** Runs each request of a parallel listing; lets a 429 narrow the concurrency. */
+  limit?: <T>(task: () => Promise<T>) => Promise<T>
+  now?: () => number
 }
 
 /** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
@@ -17,34 +30,33 @@ const EXAMPLES = 5
 /** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
 export class ListAccumulator {
   count = 0
-  readonly messageIds: string[] = []
-  messageIdsTruncated = false
-  private idBytes = 2 // the brackets of the JSON array
   private readonly byUrl = new Tally()
   private readonly byStatus = new Tally()
+  private readonly byTopic = new Tally()
+  private readonly byQueue = new Tally()
+  private readonly bySchedule = new Tally()
+  private readonly hourly = new HourlyCounts()
   private readonly oldest = new Smallest<DlqMessage>(EXAMPLES, 1)
   private readonly newest = new Smallest<DlqMessage>(EXAMPLES, -1)
 
   add(message: DlqMessage): void {
     this.count++
-    const idBytes = Buffer.byteLength(JSON.stringify(message.messageId)) + 1
-    if (!this.messageIdsTruncated && this.idBytes + idBytes <= MESSAGE_IDS_MAX_BYTES) {
-      this.messageIds.push(message.messageId)
-      this.idBytes += idBytes
-    } else {
-      this.messageIdsTruncated = true
-    }
     this.byUrl.add(message.url ?? '(none)')
     this.byStatus.add(message.responseStatus === undefined ? '(none)' : String(message.responseStatus))
+    this.byTopic.add(message.topicName ?? message.topicId ?? '(none)')
+    this.byQueue.add(message.queueName ?? '(none)')
+    this.bySchedule.add(message.scheduleId ?? '(none)')
     if (message.createdAt !== undefined) {
+      this.hourly.add(message.createdAt)
       this.oldest.add(message.createdAt, slim(message))
       this.newest.add(message.createdAt, slim(message))
     }
   }
 
-  result(settings: ListSettings, pages: number): ListResult {
+  result(settings: ListSettings, pages: number, messageIds: MessageIds, now: number): ListResult {
     const oldest = this.oldest.values()
     const newest = this.newest.values()
+    const oldestCreatedAt = oldest[0]?.createdAt
     return {
       operation: 'list-dlq',
       filters: settings.filters,
@@ -53,15 +65,51 @@ export class ListAccumulator {
       ...(settings.cursor !== undefined ? { startCursor: settings.cursor } : {}),
       count: this.count,
       pages,
-      messageIds: this.messageIds,
-      messageIdsTruncated: this.messageIdsTruncated,
-      ...(oldest[0]?.createdAt !== undefined ? { oldestCreatedAt: oldest[0].createdAt } : {}),
+      messageIds: messageIds.ids,
+      messageIdsTruncated: messageIds.truncated,
+      ...(oldestCreatedAt !== undefined ? { oldestCreatedAt } : {}),
       ...(newest[0]?.createdAt !== undefined ? { newestCreatedAt: newest[0].createdAt } : {}),
       oldest,
       newest,
       byUrl: this.byUrl.rows(),
-      byStatus: this.byStatus.rows()
+      byStatus: this.byStatus.rows(),
+      byTopic: this.byTopic.rows(),
+      byQueue: this.byQueue.rows(),
+      bySchedule: this.bySchedule.rows(),
+      histogram: this.hourly.histogram(),
+      health: judgeHealth(
+        { countAbove: settings.failIfCountAbove, oldestOlderThanMs: settings.failIfOldestOlderThanMs },
+        this.count,
+        oldestCreatedAt,
+        now
+      ),
+      ...(settings.messagesFile !== undefined ? { messagesFile: settings.messagesFile } : {}),
+      concurrency: settings.concurrency
     }
+  }
+}
+
+/** Message ids in listing order, as many as fit the output cap. */
+export class MessageIds {
+  readonly ids: string[] = []
+  truncated = false
+  private bytes = 2 // the brackets of the JSON array
+
+  add(id: string): void {
+    if (this.truncated) return
+    const bytes = Buffer.byteLength(JSON.stringify(id)) + 1
+    if (this.bytes + bytes > MESSAGE_IDS_MAX_BYTES) {
+      this.truncated = true
+      return
+    }
+    this.ids.push(id)
+    this.bytes += bytes
+  }
+
+  /** Appends another list after this one (the next slice of a parallel listing). */
+  append(other: MessageIds): void {
+    for (const id of other.ids) this.add(id)
+    if (other.truncated) this.truncated = true
   }
 }
 
@@ -73,14 +121,21 @@ function slim(message: DlqMessage): DlqMessage {
 
 /**
  * Lists the DLQ with the user's filters, page after page until the service returns no cursor, or until
- * max-messages. A failure part way keeps what was listed and the cursor to continue from.
+ * max-messages; with concurrency above one, as disjoint date slices drained at the same time. A failure
+ * part way keeps what was listed (and, for one sequential listing, the cursor to continue from).
  */
-export async function listDlq(
-  client: DlqLister,
-  settings: ListSettings,
-  onPage: (page: DlqPage, total: number) => void = () => {}
-): Promise<ListResult> {
+export async function listDlq(client: DlqLister, settings: ListSettings, hooks: ListHooks = {}): Promise<ListResult> {
+  const now = hooks.now ?? Date.now
   const acc = new ListAccumulator()
+  if (settings.concurrency > 1) {
+    const outcome = await listInSlices(client, settings, acc, hooks)
+    return {
+      ...acc.result(settings, outcome.pages, outcome.messageIds, now()),
+      ...(outcome.error !== undefined ? { error: outcome.error } : {})
+    }
+  }
+
+  const ids = new MessageIds()
   const limit = settings.maxMessages ?? Infinity
   const outcome = await drainInto(
     cursor => {
@@ -89,14 +144,18 @@ export async function listDlq(
       return client.listDlqPage(listQuery(settings.filters, count, settings.order, cursor))
     },
     { maxPages: settings.maxPages, maxPagesInput: Inputs.MaxPages, startCursor: settings.cursor },
-    page => {
-      for (const message of page.messages) acc.add(message)
-      onPage(page, acc.count)
+    async page => {
+      for (const message of page.messages) {
+        acc.add(message)
+        ids.add(message.messageId)
+      }
+      await hooks.sink?.write(page.messages)
+      hooks.onPage?.(page.messages.length, acc.count)
       return acc.count < limit
     }
   )
   return {
-    ...acc.result(settings, outcome.pages),
+    ...acc.result(settings, outcome.pages, ids, now()),
     ...(outcome.nextCursor !== undefined ? { nextCursor: outcome.nextCursor } : {}),
     ...(outcome.error !== undefined ? { error: outcome.error } : {})
   }

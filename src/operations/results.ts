@@ -44,10 +44,41 @@ export interface ListResult {
   newest: DlqMessage[]
   byUrl: CountRow[]
   byStatus: CountRow[]
+  /** By URL group (topic name, or topic id on older servers). */
+  byTopic: CountRow[]
+  byQueue: CountRow[]
+  bySchedule: CountRow[]
+  /** Messages per time bucket over the listed range, for the chart. */
+  histogram: Histogram
+  /** The health check's verdict. */
+  health: HealthVerdict
+  /** Absolute path of the NDJSON file every listed message was written to, when asked. */
+  messagesFile?: string
+  /** Slices drained at the same time at most (1: sequential). */
+  concurrency: number
   /** Set when listing stopped before the end (max-messages or an error): continue from here. */
   nextCursor?: string
   /** Set when listing failed part way; what was listed before is still reported. */
   error?: string
+}
+
+export interface Histogram {
+  bucket: 'hour' | 'day' | 'week'
+  /** Consecutive buckets from the oldest to the newest message, empty ones included. */
+  points: { start: number; count: number }[]
+}
+
+/** A threshold the listing exceeded, with both numbers. */
+export type Breach =
+  | { kind: 'count'; count: number; limit: number }
+  | { kind: 'age'; ageMs: number; limitMs: number }
+
+/** The thresholds of a health check and what the listing made of them. */
+export interface HealthVerdict {
+  countAbove?: number
+  oldestOlderThanMs?: number
+  /** Empty when no threshold was exceeded. */
+  breaches: Breach[]
 }
 
 export interface ScheduleOutcome {

@@ -173,3 +173,17 @@ const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }
 export function formatCount(n: number): string {
   return Number.isFinite(n) ? COUNT_FORMAT.format(n) : String(n)
 }
+
+/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`. */
+export function formatAge(ms: number): string {
+  if (!Number.isFinite(ms)) return 'unknown'
+  if (ms < 0) return 'in the future'
+  const minutes = Math.floor(ms / 60_000)
+  if (minutes < 1) return 'under a minute'
+  const days = Math.floor(minutes / 1440)
+  const hours = Math.floor((minutes % 1440) / 60)
+  const mins = minutes % 60
+  if (days > 0) return `${formatCount(days)}d ${hours}h`
+  if (hours > 0) return `${hours}h ${mins}m`
+  return `${mins}m`
+}

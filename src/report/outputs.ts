@@ -1,5 +1,6 @@
 import { Outputs } from '../constants.js'
 import type { OperationResult } from '../operations/results.js'
+import { breachReason } from './health-text.js'
 
 /** The step outputs of a result: small scalars and compact JSON arrays. */
 export function outputsOf(result: OperationResult): Partial<Record<Outputs, string>> {
@@ -10,7 +11,8 @@ export function outputsOf(result: OperationResult): Partial<Record<Outputs, stri
         [Outputs.MessageIds]: JSON.stringify(result.messageIds),
         [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated),
         [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
-        [Outputs.NextCursor]: result.nextCursor ?? ''
+        [Outputs.NextCursor]: result.nextCursor ?? '',
+        [Outputs.MessagesFile]: result.messagesFile ?? ''
       }
     case 'resume-schedule':
       return {
@@ -31,10 +33,15 @@ export function outputsOf(result: OperationResult): Partial<Record<Outputs, stri
 /** Why the step fails, or undefined when it succeeds. */
 export function failureOf(result: OperationResult): string | undefined {
   switch (result.operation) {
-    case 'list-dlq':
-      return result.error === undefined
-        ? undefined
-        : `${result.error}${continueHint(result.nextCursor)} (${result.count} messages were listed before the failure)`
+    case 'list-dlq': {
+      const reasons = result.health.breaches.map(b => `DLQ health check failed: ${breachReason(b)}`)
+      if (result.error !== undefined) {
+        reasons.unshift(
+          `${result.error}${continueHint(result.nextCursor)} (${result.count} messages were listed before the failure)`
+        )
+      }
+      return reasons.length === 0 ? undefined : reasons.join('\n')
+    }
     case 'resume-schedule': {
       const failed = result.outcomes.filter(o => !o.ok)
       if (failed.length === 0) return undefined

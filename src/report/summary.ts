@@ -4,6 +4,7 @@
  */
 import type {
   CountRow,
+  Histogram,
   ListFilters,
   ListResult,
   OperationResult,
@@ -14,7 +15,8 @@ import type {
   WorkflowSelection
 } from '../operations/results.js'
 import type { DlqMessage, WorkflowRun } from '../service/schemas.js'
-import { escapeCell, escapeInline, formatCount, formatMs } from './escape.js'
+import { escapeCell, escapeInline, formatAge, formatCount, formatMs } from './escape.js'
+import { verdict } from './health-text.js'
 
 /** GitHub drops the whole summary above 1 MiB; stay under. */
 export const SUMMARY_LIMIT_BYTES = 1_000_000
@@ -111,7 +113,7 @@ function longestList(result: OperationResult): number {
   const lengths: number[] = [0]
   switch (result.operation) {
     case 'list-dlq':
-      lengths.push(result.byUrl.length, result.byStatus.length, result.oldest.length + result.newest.length)
+      lengths.push(result.byUrl.length, result.byStatus.length, result.byTopic.length, result.byQueue.length, result.bySchedule.length, result.oldest.length + result.newest.length)
       for (const value of Object.values(result.filters) as unknown[]) {
         if (Array.isArray(value)) lengths.push(value.length)
       }
@@ -217,20 +219,6 @@ function timeOrDash(ms: number | undefined): string {
   return ms === undefined ? '—' : formatMs(ms)
 }
 
-/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`. */
-function formatAge(ms: number): string {
-  if (!Number.isFinite(ms)) return 'unknown'
-  if (ms < 0) return 'in the future'
-  const minutes = Math.floor(ms / 60_000)
-  if (minutes < 1) return 'under a minute'
-  const days = Math.floor(minutes / 1440)
-  const hours = Math.floor((minutes % 1440) / 60)
-  const mins = minutes % 60
-  if (days > 0) return `${formatCount(days)}d ${hours}h`
-  if (hours > 0) return `${hours}h ${mins}m`
-  return `${mins}m`
-}
-
 function plural(n: number, one: string, many: string): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`
 }
@@ -288,6 +276,7 @@ function listFilterLines(filters: ListFilters, maxRows: number): string[] {
 function listSummary(result: ListResult, ctx: RunContext, settings: RenderSettings): string {
   const { maxRows, now } = settings
   const lines = header('DLQ listing', ctx, settings)
+  lines.push(verdict(result, now), '')
 
   lines.push('### What was asked', '')
   const filterLines = listFilterLines(result.filters, maxRows)
@@ -318,7 +307,13 @@ function listSummary(result: ListResult, ctx: RunContext, settings: RenderSettin
     else lines.push('**No DLQ message matches the filters.**', '')
   }
 
-  lines.push(`- Messages listed: **${formatCount(result.count)}** (${plural(result.pages, 'page', 'pages')} fetched)`)
+  const slices = result.concurrency > 1 ? `, date slices drained ${result.concurrency} at a time` : ''
+  lines.push(
+    `- Messages listed: **${formatCount(result.count)}** (${plural(result.pages, 'page', 'pages')} fetched${slices})`
+  )
+  if (result.messagesFile !== undefined) {
+    lines.push(`- Every listed message, all fields, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`)
+  }
   if (result.oldestCreatedAt !== undefined) {
     lines.push(
       `- Oldest message created at: ${formatMs(result.oldestCreatedAt)} (age ${formatAge(now - result.oldestCreatedAt)})`
@@ -353,6 +348,17 @@ function listSummary(result: ListResult, ctx: RunContext, settings: RenderSettin
     lines.push('#### Messages by last response status', '')
     lines.push(...countTable('Last response status', result.byStatus, maxRows))
   }
+  for (const [title, heading, rows] of [
+    ['URL group', 'URL group', result.byTopic],
+    ['queue', 'Queue', result.byQueue],
+    ['schedule', 'Schedule id', result.bySchedule]
+  ] as const) {
+    // A breakdown where every message has no value says nothing.
+    if (rows.length === 0 || (rows.length === 1 && rows[0]?.value === '(none)')) continue
+    lines.push(`#### Messages by ${title}`, '')
+    lines.push(...countTable(heading, rows, Math.min(maxRows, BREAKDOWN_ROWS)))
+  }
+  lines.push(...chart(result.histogram))
 
   const extremes = oldestAndNewest(result.oldest, result.newest)
   if (extremes.length > 0) {
@@ -374,6 +380,35 @@ function listSummary(result: ListResult, ctx: RunContext, settings: RenderSettin
     )
   }
   return finish(lines)
+}
+
+/** Rows of the URL group, queue and schedule breakdowns: the top values. */
+const BREAKDOWN_ROWS = 20
+
+/**
+ * A Mermaid `xychart-beta` of messages per bucket. Every label and number is made here from timestamps and
+ * counts, never from third-party text, so nothing in it needs escaping.
+ */
+function chart(histogram: Histogram): string[] {
+  if (histogram.points.length < 2) return []
+  const label = (start: number): string => {
+    const iso = new Date(start).toISOString()
+    return histogram.bucket === 'hour' ? `${iso.slice(5, 10)} ${iso.slice(11, 13)}h` : iso.slice(0, 10)
+  }
+  const max = Math.max(...histogram.points.map(p => p.count))
+  const per = histogram.bucket === 'hour' ? 'hour' : histogram.bucket === 'day' ? 'day' : 'week'
+  return [
+    `#### Messages per ${per} (UTC)`,
+    '',
+    '```mermaid',
+    'xychart-beta',
+    `  title "DLQ messages per ${per}"`,
+    `  x-axis [${histogram.points.map(p => `"${label(p.start)}"`).join(', ')}]`,
+    `  y-axis "Messages" 0 --> ${Math.max(1, max)}`,
+    `  bar [${histogram.points.map(p => p.count).join(', ')}]`,
+    '```',
+    ''
+  ]
 }
 
 function countTable(heading: string, rows: readonly CountRow[], maxRows: number): string[] {

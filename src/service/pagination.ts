@@ -70,7 +70,7 @@ export interface DrainOutcome {
 export async function drainInto<P extends Page>(
   fetchPage: (cursor: string | undefined) => Promise<P>,
   options: DrainOptions,
-  onPage: (page: P) => boolean | void
+  onPage: (page: P) => boolean | void | Promise<boolean | void>
 ): Promise<DrainOutcome> {
   let pages = 0
   let inFlight = options.startCursor
@@ -81,7 +81,7 @@ export async function drainInto<P extends Page>(
   try {
     for await (const page of drainPages(tracked, options)) {
       pages++
-      if (onPage(page) === false && page.cursor !== undefined) return { pages, nextCursor: page.cursor }
+      if ((await onPage(page)) === false && page.cursor !== undefined) return { pages, nextCursor: page.cursor }
     }
     return { pages }
   } catch (err) {
