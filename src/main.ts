@@ -19,12 +19,16 @@ function redactor(token: string): (text: string) => string {
   return token === '' ? text => text : text => text.split(token).join('***')
 }
 
-/** The link back to this workflow run, from the GitHub context; undefined outside Actions. */
-async function runContext(): Promise<RunContext> {
-  if (!process.env.GITHUB_RUN_ID || !process.env.GITHUB_REPOSITORY) return {}
-  const { context } = await import('@actions/github')
-  const { owner, repo } = context.repo
-  return { runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` }
+/**
+ * The link back to this workflow run, from the variables `github.context` reads (GITHUB_SERVER_URL,
+ * GITHUB_REPOSITORY, GITHUB_RUN_ID): importing @actions/github for three variables would load Octokit on
+ * every start. Undefined outside Actions.
+ */
+function runContext(env: NodeJS.ProcessEnv = process.env): RunContext {
+  const { GITHUB_RUN_ID: runId, GITHUB_REPOSITORY: repository } = env
+  if (!runId || !repository) return {}
+  const server = env.GITHUB_SERVER_URL || 'https://github.com'
+  return { runUrl: `${server}/${repository}/actions/runs/${runId}` }
 }
 
 async function execute(settings: Settings, client: ServiceClient, log: (line: string) => void): Promise<OperationResult> {
@@ -63,7 +67,7 @@ async function report(result: OperationResult, redact: (text: string) => string)
   if (result.operation === 'list-dlq') core.notice(redact(headline(result, Date.now())))
 
   if (process.env.GITHUB_STEP_SUMMARY) {
-    const markdown = renderSummary(result, await runContext())
+    const markdown = renderSummary(result, runContext())
     await core.summary.addRaw(redact(markdown)).write()
   } else {
     core.info('GITHUB_STEP_SUMMARY is not set: no job summary written.')
