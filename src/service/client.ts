@@ -107,12 +107,12 @@ export class ServiceClient {
       if (!decision.retry) {
         const tries = attempt > 1 ? ` after ${attempt} attempts` : ''
         if (answer) {
-          throw new ServiceError(
-            `${label} failed${tries}: HTTP ${answer.status} ${statusMeaning(answer.status)}: ${errorText(answer.body)}`,
+          throw this.error(
+            `${label} failed${tries}: HTTP ${answer.status} ${statusMeaning(answer.status)}: ${this.serverText(answer.body)}`,
             answer.status
           )
         }
-        throw new ServiceError(`${label} failed${tries}: ${what} (${method} ${url.origin}${url.pathname})`)
+        throw this.error(`${label} failed${tries}: ${what} (${method} ${url.origin}${url.pathname})`)
       }
       const seconds = (decision.delayMs / 1000).toFixed(1)
       const cap = decision.capped ? `; the service asked for longer, waits are capped at ${this.options.retry.maxWaitMs / 1000} s` : ''
@@ -164,11 +164,28 @@ export class ServiceClient {
     } catch {
       // unreadable Location: name no target
     }
-    return new ServiceError(
+    return this.error(
       `${label} failed: HTTP ${answer.status} redirect to ${target} was not followed (the token is only sent to base-url); ` +
         'set base-url to the address the service answers at',
       answer.status
     )
+  }
+
+  /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */
+  private serverText(body: string): string {
+    return errorText(body, text => this.redact(text))
+  }
+
+  /** A ServiceError whose message never carries the token, whatever the server put in what it is built from. */
+  private error(message: string, status?: number): ServiceError {
+    return new ServiceError(this.redact(message), status)
+  }
+
+  /** Replaces the token, in any letter case (a URL host is lower-cased), with `***`. */
+  private redact(text: string): string {
+    const token = this.options.token
+    if (token === '') return text
+    return text.replace(new RegExp(token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '***')
   }
 
   private describeError(outcome: AttemptOutcome): string {
@@ -189,15 +206,15 @@ export class ServiceClient {
     try {
       json = JSON.parse(answer.body)
     } catch {
-      throw new ServiceError(`${label} failed: ${endpoint} answered ${answer.status} with a body that is not JSON: ${errorText(answer.body)}`)
+      throw this.error(
+        `${label} failed: ${endpoint} answered ${answer.status} with a body that is not JSON: ${this.serverText(answer.body)}`
+      )
     }
     const parsed = schema.safeParse(json)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)'
-      throw new ServiceError(
-        `${label} failed: malformed response from ${endpoint}: ${field}: ${issue?.message ?? 'invalid'}`
-      )
+      throw this.error(`${label} failed: malformed response from ${endpoint}: ${field}: ${issue?.message ?? 'invalid'}`)
     }
     return parsed.data
   }

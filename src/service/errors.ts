@@ -12,8 +12,11 @@ export class ServiceError extends Error {
 
 const MAX_ERROR_TEXT = 300
 
-/** The service's error text: `error` of a JSON body, else the body as one shortened line. */
-export function errorText(body: string): string {
+/**
+ * The service's error text: `error` of a JSON body, else the body as one shortened line. `redact` runs on the
+ * whole text before it is shortened, so a secret cut in half by the shortening cannot survive.
+ */
+export function errorText(body: string, redact: (text: string) => string = text => text): string {
   let text = body
   try {
     const parsed: unknown = JSON.parse(body)
@@ -23,7 +26,7 @@ export function errorText(body: string): string {
   } catch {
     // not JSON: show it as text
   }
-  const line = text.replace(/\s+/g, ' ').trim()
+  const line = redact(text).replace(/\s+/g, ' ').trim()
   if (line === '') return '(empty body)'
   return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}… (${line.length} characters)` : line
 }

@@ -1,0 +1,493 @@
+/**
+ * Reliability and security, end to end: the bundled action (dist/index.js in its own node process) against the
+ * loopback simulator with injected faults, over real sockets. No test waits more than about two seconds.
+ */
+import http from 'node:http'
+import net, { type AddressInfo } from 'node:net'
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { HOSTILE_URL } from '../src/sandbox/seed.js'
+import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
+import { runAction, type ActionRun } from './support/action.js'
+
+const TOKEN = 'sim-token-3c9d1e7f0a2b4c6d8e0f1a2b'
+let sim: Simulator
+
+beforeEach(async () => {
+  sim = await startSimulator({ token: TOKEN, messages: 300, workflowRuns: 120, schedules: 4, seed: 11 })
+})
+afterEach(async () => {
+  await sim.close()
+})
+
+const common = () => ({ token: TOKEN, 'base-url': sim.url })
+
+/** Lines of the log that the runner would read as a workflow command (it trims leading whitespace first). */
+const commandLines = (stdout: string): string[] => stdout.split('\n').filter(line => line.trimStart().startsWith('::'))
+
+/** Commands the action itself emits; anything else starting with `::` came from third-party text. */
+const OWN_COMMAND = /^::(?:group|endgroup|error|warning|notice|debug)(?: [^:]*)?::/
+const foreignCommands = (stdout: string, token = TOKEN): string[] =>
+  commandLines(stdout).filter(line => !OWN_COMMAND.test(line) && line !== `::add-mask::${token}`)
+
+/** Lines our code logged through core.info: everything that is not a command. */
+const infoLines = (stdout: string): string[] => stdout.split('\n').filter(line => !line.trimStart().startsWith('::'))
+
+const withoutMaskCommands = (stdout: string): string =>
+  stdout
+    .split('\n')
+    .filter(line => !line.startsWith('::add-mask::'))
+    .join('\n')
+
+/** Log lines that announce a retry. */
+const retryLines = (run: ActionRun): string[] => infoLines(run.stdout).filter(line => line.includes('retrying in'))
+
+/** A port on 127.0.0.1 that nothing listens on (it was just free). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>(resolve => server.close(() => resolve()))
+  return port
+}
+
+/** A second, unrelated origin that records every request it gets. */
+async function startRecorder(): Promise<{ url: string; requests: http.IncomingHttpHeaders[]; close(): Promise<void> }> {
+  const requests: http.IncomingHttpHeaders[] = []
+  const server = http.createServer((req, res) => {
+    requests.push(req.headers)
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end('{"messages":[]}')
+  })
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>(resolve => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}
+
+describe('rate limits', () => {
+  it('waits as Retry-After says after a 429, then succeeds', async () => {
+    sim.inject({ route: 'list', fault: { kind: 'status', status: 429, headers: { 'Retry-After': '1' } } })
+    const run = await runAction({ ...common(), operation: 'list-dlq' })
+    expect(run.errors).toEqual([])
+    expect(run.code).toBe(0)
+    expect(run.outputs['dlq-count']).toBe('300')
+
+    const retries = retryLines(run)
+    expect(retries).toHaveLength(1)
+    expect(retries[0]).toContain('HTTP 429')
+    expect(retries[0]).toContain('attempt 1 of 5')
+    expect(retries[0]).toContain('retrying in 1.0 s as Retry-After says')
+    const [first, second] = sim.requests
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950)
+  })
+
+  it('waits until Burst-RateLimit-Reset when a 429 carries only that, then succeeds', async () => {
+    const resetAt = Date.now() + 1500
+    sim.inject({
+      route: 'resume',
+      fault: { kind: 'status', status: 429, headers: { 'Burst-RateLimit-Reset': String(resetAt) } }
+    })
+    const run = await runAction({ ...common(), operation: 'resume-workflows', all: 'true' })
+    expect(run.errors).toEqual([])
+    expect(run.code).toBe(0)
+    expect(run.outputs['resumed-count']).toBe('120')
+
+    const retries = retryLines(run)
+    expect(retries).toHaveLength(1)
+    expect(retries[0]).toMatch(/^POST \/v2\/workflows\/dlq\/resume: HTTP 429 \(attempt 1 of 5\); retrying in /)
+    expect(retries[0]).toContain('as Burst-RateLimit-Reset says')
+    expect(sim.requests[1]!.at).toBeGreaterThanOrEqual(resetAt - 50)
+  })
+})
+
+describe('transient failures', () => {
+  it.each([500, 502, 503, 504])('retries HTTP %i, then succeeds', async status => {
+    sim.inject({ route: 'list', fault: { kind: 'status', status }, skip: 1 })
+    const run = await runAction({ ...common(), operation: 'list-dlq' })
+    expect(run.errors).toEqual([])
+    expect(run.code).toBe(0)
+    expect(run.outputs['dlq-count']).toBe('300')
+    expect(sim.requestCount).toBe(4)
+    const retries = retryLines(run)
+    expect(retries).toHaveLength(1)
+    expect(retries[0]).toMatch(new RegExp(`^GET /v2/dlq: HTTP ${status} \\(attempt 1 of 5\\); retrying in [0-9.]+ s$`))
+  })
+
+  it.each([
+    [400, 'bad request'],
+    [404, 'not found']
+  ])('does not retry HTTP %i', async (status, meaning) => {
+    sim.inject({ route: 'list', fault: { kind: 'status', status }, times: Infinity })
+    const run = await runAction({ ...common(), operation: 'list-dlq' })
+    expect(run.code).toBe(1)
+    expect(sim.requestCount).toBe(1)
+    expect(retryLines(run)).toEqual([])
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toMatch(new RegExp(`^list-dlq failed: HTTP ${status} ${meaning}: injected ${status}`))
+  })
+
+  it('retries a dropped connection, then succeeds', async () => {
+    sim.inject({ route: 'resume', fault: { kind: 'drop' }, skip: 1 })
+    const run = await runAction({ ...common(), operation: 'resume-workflows', all: 'true' })
+    expect(run.errors).toEqual([])
+    expect(run.code).toBe(0)
+    expect(run.outputs['resumed-count']).toBe('120')
+    expect(sim.state.workflowDlq).toHaveLength(0)
+    const retries = retryLines(run)
+    expect(retries).toHaveLength(1)
+    expect(retries[0]).toMatch(/^POST \/v2\/workflows\/dlq\/resume: connection (closed by the server|reset) /)
+  })
+
+  it('fails after max-attempts when the connection is refused, in one line', async () => {
+    const port = await closedPort()
+    const run = await runAction({
+      token: TOKEN,
+      'base-url': `http://127.0.0.1:${port}`,
+      operation: 'list-dlq',
+      'max-attempts': '2'
+    })
+    expect(run.code).toBe(1)
+    expect(retryLines(run)).toHaveLength(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain(
+      `list-dlq failed after 2 attempts: connection refused (ECONNREFUSED) (GET http://127.0.0.1:${port}/v2/dlq)`
+    )
+    expect(run.errors[0]).not.toContain('\n')
+    expect(run.stdout).not.toMatch(/\n\s+at /)
+  })
+
+  it('gives up on a hung response after timeout-seconds per attempt', async () => {
+    sim.inject({ route: 'list', fault: { kind: 'hang' }, times: Infinity })
+    const run = await runAction(
+      { ...common(), operation: 'list-dlq', 'timeout-seconds': '1', 'max-attempts': '2' },
+      {},
+      { timeoutMs: 15_000 }
+    )
+    expect(run.code).toBe(1)
+    expect(sim.requestCount).toBe(2)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain('list-dlq failed after 2 attempts: no complete answer within 1 s (timeout-seconds)')
+    expect(sim.requests[1]!.at - sim.requests[0]!.at).toBeGreaterThanOrEqual(950)
+  })
+
+  it('counts a body that arrives too slowly against the same deadline', async () => {
+    sim.inject({ route: 'list', fault: { kind: 'slow-body', ms: 3000 }, times: Infinity })
+    const run = await runAction(
+      { ...common(), operation: 'list-dlq', 'timeout-seconds': '1', 'max-attempts': '1' },
+      {},
+      { timeoutMs: 15_000 }
+    )
+    expect(run.code).toBe(1)
+    expect(sim.requestCount).toBe(1)
+    expect(run.errors[0]).toContain('no complete answer within 1 s (timeout-seconds)')
+  })
+})
+
+describe('failing part way', () => {
+  it('keeps the runs resumed before a persistent 5xx; a re-run with next-cursor resumes the rest once', async () => {
+    const seeded = sim.state.workflowDlq.map(e => e.dlqId)
+    sim.inject({ route: 'resume', fault: { kind: 'status', status: 503 }, skip: 1, times: Infinity })
+    const first = await runAction({ ...common(), operation: 'resume-workflows', all: 'true', 'max-attempts': '2' })
+    expect(first.code).toBe(1)
+
+    const firstRuns = sim.state.resumedRuns.slice()
+    expect(firstRuns).toHaveLength(50)
+    expect(first.outputs['resumed-count']).toBe('50')
+    expect(JSON.parse(first.outputs['workflow-run-ids'] ?? '')).toEqual(firstRuns.map(r => r.workflowRunId))
+    expect(JSON.parse(first.outputs['workflow-runs'] ?? '')).toEqual(
+      firstRuns.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
+    )
+    const cursor = first.outputs['next-cursor'] ?? ''
+    expect(cursor).not.toBe('')
+    expect(first.errors).toHaveLength(1)
+    expect(first.errors[0]).toContain('resume-workflows failed after 2 attempts: HTTP 503 service error')
+    expect(first.errors[0]).toContain('50 runs were resumed before the failure')
+    expect(first.errors[0]).toContain(cursor)
+    expect(first.summary).toContain('failed part way')
+    expect(first.summary).toContain('HTTP 503')
+    expect(first.summary).toContain(cursor)
+    for (const r of firstRuns) expect(first.summary).toContain(r.workflowRunId)
+
+    sim.clearFaults()
+    const rest = await runAction({ ...common(), operation: 'resume-workflows', all: 'true', cursor })
+    expect(rest.errors).toEqual([])
+    expect(rest.code).toBe(0)
+    expect(rest.outputs['resumed-count']).toBe('70')
+    expect(rest.outputs['next-cursor']).toBe('')
+    expect(sim.requests.filter(r => r.route === 'resume').at(-2)?.query.get('cursor')).toBe(cursor)
+
+    const runIds = (run: ActionRun): string[] => JSON.parse(run.outputs['workflow-run-ids'] ?? '')
+    const ids = [...runIds(first), ...runIds(rest)]
+    expect(ids).toEqual(sim.state.resumedRuns.map(r => r.workflowRunId))
+    expect(sim.state.resumedRuns.map(r => r.fromDlqId).sort()).toEqual([...seeded].sort())
+    expect(sim.state.workflowDlq).toHaveLength(0)
+  })
+
+  it('keeps the messages listed before a persistent 5xx, and next-cursor continues the listing', async () => {
+    sim.inject({ route: 'list', fault: { kind: 'status', status: 500 }, skip: 1, times: Infinity })
+    const first = await runAction({ ...common(), operation: 'list-dlq', 'max-attempts': '2' })
+    expect(first.code).toBe(1)
+    expect(first.outputs['dlq-count']).toBe('100')
+    const cursor = first.outputs['next-cursor'] ?? ''
+    expect(cursor).not.toBe('')
+    expect(first.errors[0]).toContain('list-dlq failed after 2 attempts: HTTP 500 service error')
+    expect(first.errors[0]).toContain('100 messages were listed before the failure')
+    expect(first.summary).toContain('Listing failed part way')
+    expect(first.summary).toContain(cursor)
+
+    sim.clearFaults()
+    const rest = await runAction({ ...common(), operation: 'list-dlq', cursor })
+    expect(rest.code).toBe(0)
+    expect(rest.outputs['dlq-count']).toBe('200')
+    const ids = [...JSON.parse(first.outputs['message-ids'] ?? ''), ...JSON.parse(rest.outputs['message-ids'] ?? '')]
+    expect(ids).toEqual(sim.state.messages.map(m => m.messageId))
+  })
+
+  it('resumes every schedule it can and names each one that failed', async () => {
+    // sched-1 and ghost pass the rule; sched-2 gets a 500 on both attempts; sched-3 goes through.
+    sim.inject({ route: 'schedule', fault: { kind: 'status', status: 500 }, skip: 2, times: 2 })
+    const run = await runAction({
+      ...common(),
+      operation: 'resume-schedule',
+      'schedule-id': 'sched-1\nghost\nsched-2\nsched-3',
+      'max-attempts': '2'
+    })
+    expect(run.code).toBe(1)
+    expect(JSON.parse(run.outputs['schedule-ids'] ?? '')).toEqual(['sched-1', 'sched-3'])
+    expect(run.errors).toHaveLength(1)
+    const [error] = run.errors
+    expect(error).toContain('2 of 4 schedules could not be resumed (2 resumed)')
+    expect(error).toContain('resume-schedule (schedule "ghost") failed: HTTP 404 not found')
+    expect(error).toContain('resume-schedule (schedule "sched-2") failed after 2 attempts: HTTP 500 service error')
+    expect(run.summary).toContain('2 resumed, 2 failed')
+    expect(run.summary).toMatch(/ghost.*failed/)
+    expect(run.summary).toMatch(/sched-2.*HTTP 500/)
+    expect(sim.state.schedules.get('sched-3')?.active).toBe(true)
+  })
+})
+
+describe('cursor guards', () => {
+  it.each([
+    ['list-dlq', 'list' as const, {}],
+    ['resume-workflows', 'resume' as const, { all: 'true' }]
+  ])('%s stops on a repeated cursor', async (operation, route, extra) => {
+    sim.inject({ route, fault: { kind: 'stuck-cursor' }, times: Infinity })
+    const run = await runAction({ ...common(), operation, ...extra }, {}, { timeoutMs: 15_000 })
+    expect(run.code).toBe(1)
+    expect(sim.requestCount).toBe(2)
+    expect(run.errors[0]).toContain('the service returned the cursor it was sent ("stuck") and would never finish')
+    expect(run.summary).toContain('would never finish')
+  })
+
+  it('stops at max-pages, naming it, with a cursor to continue', async () => {
+    const run = await runAction({ ...common(), operation: 'list-dlq', count: '10', 'max-pages': '2' })
+    expect(run.code).toBe(1)
+    expect(sim.requestCount).toBe(2)
+    expect(run.outputs['dlq-count']).toBe('20')
+    const cursor = run.outputs['next-cursor'] ?? ''
+    expect(cursor).not.toBe('')
+    expect(run.errors[0]).toContain('stopped after 2 pages (max-pages); raise max-pages')
+    expect(run.errors[0]).toContain(cursor)
+
+    const rest = await runAction({ ...common(), operation: 'list-dlq', cursor, count: '100' })
+    expect(JSON.parse(rest.outputs['message-ids'] ?? '')[0]).toBe(sim.state.messages[20]!.messageId)
+  })
+})
+
+describe('broken answers', () => {
+  it('says a body that is not JSON is not JSON', async () => {
+    sim.inject({ route: 'list', fault: { kind: 'malformed', body: '{not json' } })
+    const run = await runAction({ ...common(), operation: 'list-dlq' })
+    expect(run.code).toBe(1)
+    expect(run.errors[0]).toContain('list-dlq failed: GET /v2/dlq answered 200 with a body that is not JSON: {not json')
+  })
+
+  it('names the field and the endpoint of a body of the wrong shape', async () => {
+    sim.inject({ route: 'resume', fault: { kind: 'malformed', body: '{"workflowRuns": 5}' } })
+    const run = await runAction({ ...common(), operation: 'resume-workflows', all: 'true' })
+    expect(run.code).toBe(1)
+    expect(run.errors[0]).toMatch(/malformed response from POST \/v2\/workflows\/dlq\/resume: workflowRuns: /)
+  })
+
+  it('shows a non-JSON error body as shortened text', async () => {
+    const page = `<html><body><h1>Bad Gateway</h1>${'<p>upstream exploded</p>'.repeat(40)}</body></html>`
+    sim.inject({ route: 'list', fault: { kind: 'status', status: 500, body: page } })
+    const run = await runAction({ ...common(), operation: 'list-dlq', 'max-attempts': '1' })
+    expect(run.code).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toMatch(/^list-dlq failed: HTTP 500 service error: <html><body><h1>Bad Gateway/)
+    expect(run.errors[0]).toContain(`… (${page.length} characters)`)
+    expect(run.errors[0]!.length).toBeLessThan(page.length)
+    expect(run.summary).not.toContain('<html>')
+    expect(run.summary).not.toContain('<h1>')
+  })
+})
+
+describe('redirects', () => {
+  it.each([301, 302, 307, 308])('does not follow a %i to another origin, so the token stays home', async status => {
+    const other = await startRecorder()
+    try {
+      sim.inject({ route: 'list', fault: { kind: 'redirect', status, location: `${other.url}/v2/dlq` } })
+      const run = await runAction({ ...common(), operation: 'list-dlq' })
+      expect(run.code).toBe(1)
+      expect(run.errors).toHaveLength(1)
+      expect(run.errors[0]).toContain(`HTTP ${status} redirect to ${other.url} was not followed`)
+      expect(run.errors[0]).toContain('set base-url')
+      expect(other.requests).toEqual([])
+      expect(sim.requestCount).toBe(1)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('does not follow a redirect within the same origin either', async () => {
+    sim.inject({ route: 'resume', fault: { kind: 'redirect', location: '/v2/workflows/dlq/resume?again=1' } })
+    const run = await runAction({ ...common(), operation: 'resume-workflows', all: 'true' })
+    expect(run.code).toBe(1)
+    expect(run.errors[0]).toContain('redirect')
+    expect(run.errors[0]).toContain('was not followed')
+    expect(sim.requestCount).toBe(1)
+    expect(sim.state.resumedRuns).toEqual([])
+  })
+})
+
+describe('untrusted data', () => {
+  const HOSTILE_ERROR = 'refused\n::set-output name=x::pwned\n::add-mask::hunter2\n##[warning]fake\n::stop-commands::x'
+
+  it.each([
+    ['a JSON error text', JSON.stringify({ error: HOSTILE_ERROR })],
+    ['a plain-text error body', `\n${HOSTILE_ERROR}\n`]
+  ])('does not let %s become a runner command', async (_what, body) => {
+    sim.inject({ route: 'schedule', fault: { kind: 'status', status: 500, body }, times: Infinity })
+    const run = await runAction({
+      ...common(),
+      operation: 'resume-schedule',
+      'schedule-id': 'sched-1\nsched-2',
+      'max-attempts': '2'
+    })
+    expect(run.code).toBe(1)
+    expect(foreignCommands(run.stdout)).toEqual([])
+    // The legacy `##[command]` form is recognised anywhere in a line that is not already a `::` command.
+    expect(infoLines(run.stdout).filter(line => line.includes('##['))).toEqual([])
+    for (const line of infoLines(run.stdout)) expect(line.trimStart().startsWith('::')).toBe(false)
+    expect(run.outputs).not.toHaveProperty('x')
+    // The text is still shown, as one line, so the operator can read it.
+    expect(run.errors[0]).toContain('set-output name=x::pwned')
+    expect(run.summary).toContain('refused')
+  })
+
+  it('lists a DLQ of hostile messages without raw HTML, links or runner commands', async () => {
+    expect(sim.state.messages.some(m => m.url === HOSTILE_URL)).toBe(true)
+    const run = await runAction({ ...common(), operation: 'list-dlq' })
+    expect(run.code).toBe(0)
+    expect(run.summary).toContain('evil.example.com')
+    for (const raw of ['<script>', '<img', '](javascript:', 'javascript:alert(1))']) {
+      expect(run.summary).not.toContain(raw)
+    }
+    expect(foreignCommands(run.stdout)).toEqual([])
+    const risky = commandLines(run.stdout).filter(l => l.startsWith('::set-output') || l.startsWith('::add-mask::'))
+    expect(new Set(risky)).toEqual(new Set([`::add-mask::${TOKEN}`]))
+  })
+})
+
+describe('the token', () => {
+  const leaks = (run: ActionRun, secret: string): string[] =>
+    [
+      ['stdout', withoutMaskCommands(run.stdout)],
+      ['stderr', run.stderr],
+      ['outputs', JSON.stringify(run.outputs)],
+      ['summary', run.summary],
+      ['summary as rendered', run.summary.replace(/\\(.)/g, '$1')]
+    ]
+      .filter(([, text]) => text!.includes(secret))
+      .map(([where]) => where!)
+
+  it('is redacted when the service echoes the Authorization header in its error text', async () => {
+    const body = JSON.stringify({ error: `bad request with header Authorization: Bearer ${TOKEN} (rejected)` })
+    sim.inject({ route: 'list', fault: { kind: 'status', status: 400, body } })
+    const run = await runAction({ ...common(), operation: 'list-dlq' })
+    expect(run.code).toBe(1)
+    expect(run.errors[0]).toContain('Authorization: Bearer ***')
+    expect(leaks(run, TOKEN)).toEqual([])
+    expect(run.summary).toContain('Bearer')
+  })
+
+  it('is redacted even where the error text is cut short in the middle of it', async () => {
+    // errorText keeps 300 characters: the cut falls inside the token.
+    const body = JSON.stringify({ error: `${'x'.repeat(280)} Bearer ${TOKEN} and more` })
+    sim.inject({ route: 'list', fault: { kind: 'status', status: 400, body } })
+    const run = await runAction({ ...common(), operation: 'list-dlq' })
+    expect(run.code).toBe(1)
+    expect(leaks(run, TOKEN.slice(0, 12))).toEqual([])
+  })
+
+  it('is redacted in the summary even when markdown escaping would change it', async () => {
+    const token = 'tok*en_[x]-2f9a4c'
+    const special = await startSimulator({ token, messages: 5, workflowRuns: 0, schedules: 0 })
+    try {
+      const body = JSON.stringify({ error: `token ${token} is not allowed here` })
+      special.inject({ route: 'list', fault: { kind: 'status', status: 400, body } })
+      const run = await runAction({ token, 'base-url': special.url, operation: 'list-dlq' })
+      expect(run.code).toBe(1)
+      expect(run.errors[0]).toContain('token *** is not allowed')
+      expect(leaks(run, token)).toEqual([])
+      expect(foreignCommands(run.stdout, token)).toEqual([])
+    } finally {
+      await special.close()
+    }
+  })
+})
+
+describe('bad inputs are refused before any request', () => {
+  const schedule = { operation: 'resume-schedule', 'schedule-id': 'sched-1' }
+  const list = { operation: 'list-dlq' }
+  const resume = { operation: 'resume-workflows', all: 'true' }
+
+  const wholeNumber = (range: string) => `must be a whole number from ${range}`
+  const pairs = 'must be name=number pairs'
+  const dates = { 'from-date': '2026-02-01', 'to-date': '2026-01-01' }
+  it.each<[string, Record<string, string>, string, string]>([
+    ['count 0', { ...list, count: '0' }, 'count', wholeNumber('1 to 100')],
+    ['count 101', { ...list, count: '101' }, 'count', wholeNumber('1 to 100')],
+    ['count 2.5', { ...list, count: '2.5' }, 'count', wholeNumber('1 to 100')],
+    ['an unknown order', { ...list, order: 'newestFirst' }, 'order', 'must be earliestFirst or latestFirst'],
+    ['an unparseable date', { ...list, 'from-date': 'yesterday' }, 'from-date', 'must be Unix milliseconds'],
+    ['from after to', { ...resume, ...dates }, 'from-date', 'must not be after to-date'],
+    ['response-status 99', { ...list, 'response-status': '99' }, 'response-status', wholeNumber('100 to 599')],
+    ['response-status 600', { ...list, 'response-status': '600' }, 'response-status', wholeNumber('100 to 599')],
+    ['negative retries', { ...resume, retries: '-1' }, 'retries', wholeNumber('0')],
+    ['fractional retries', { ...resume, retries: '1.5' }, 'retries', wholeNumber('0')],
+    ['flow control without =', { ...resume, 'flow-control-value': 'parallelism' }, 'flow-control-value', pairs],
+    ['flow control not a number', { ...resume, 'flow-control-value': 'rate=fast' }, 'flow-control-value', pairs],
+    ['all not a boolean', { ...resume, all: 'yes' }, 'all', 'must be true or false'],
+    ['schedule-id missing', { operation: 'resume-schedule' }, 'schedule-id', 'is required'],
+    ['schedule-id only separators', { ...schedule, 'schedule-id': ' ,\n , ' }, 'schedule-id', 'is required'],
+    ['base-url not a URL', { ...list, 'base-url': 'service.example.com' }, 'base-url', 'must be an absolute URL'],
+    ['plain http to a remote host', { ...list, 'base-url': 'http://example.com' }, 'base-url', 'must use https://'],
+    ['an empty token', { ...list, token: '' }, 'token', 'must not be empty'],
+    ['a blank token', { ...list, token: '   ' }, 'token', 'must not be empty'],
+    ['an unknown operation', { operation: 'purge' }, 'operation', 'must be one of list-dlq, resume-schedule, resume-workflows'],
+    ['timeout-seconds 0', { ...list, 'timeout-seconds': '0' }, 'timeout-seconds', wholeNumber('1')],
+    ['max-attempts 0', { ...list, 'max-attempts': '0' }, 'max-attempts', wholeNumber('1')]
+  ])('%s', async (_case, inputs, input, says) => {
+    const run = await runAction({ ...common(), ...inputs })
+    expect(run.code).toBe(1)
+    expect(sim.requestCount).toBe(0)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain(`Input '${input}' ${says}`)
+    expect(run.stdout).not.toMatch(/\n\s+at /)
+  })
+
+  it('warns, naming it, about an input the operation does not read', async () => {
+    const run = await runAction({ ...common(), operation: 'list-dlq', 'message-id': 'none', 'flow-control-key': 'k' })
+    expect(run.code).toBe(0)
+    expect(run.warnings).toEqual(["Input 'flow-control-key' is not used by operation list-dlq and was ignored."])
+  })
+})
