@@ -76,6 +76,56 @@ describe('drainInto', () => {
   })
 })
 
+describe('prefetch', () => {
+  it('requests the next page before the caller has handled the current one', async () => {
+    const { sent, fetchPage } = scripted([{ cursor: 'a', n: 1 }, { cursor: 'b', n: 2 }, { n: 3 }])
+    const seenWhenHandling: number[] = []
+    for await (const _ of drainPages(fetchPage, { ...options, prefetch: true })) seenWhenHandling.push(sent.length)
+    expect(seenWhenHandling).toEqual([2, 3, 3])
+    expect(sent).toEqual([undefined, 'a', 'b'])
+  })
+
+  it('continues from the page whose handling failed, not from the one fetched ahead', async () => {
+    const { fetchPage } = scripted([{ cursor: 'a', n: 1 }, { cursor: 'b', n: 2 }, { n: 3 }])
+    const outcome = await drainInto(fetchPage, { ...options, prefetch: true }, page => {
+      if (page.n === 2) throw new Error('disk full')
+    })
+    expect(outcome).toEqual({ pages: 1, error: 'disk full', nextCursor: 'a' })
+  })
+
+  it('continues from the fetched-ahead page when its request fails', async () => {
+    const { fetchPage } = scripted([{ cursor: 'a', n: 1 }, new Error('HTTP 503')])
+    expect(await drainInto(fetchPage, { ...options, prefetch: true }, () => {})).toEqual({
+      pages: 1,
+      error: 'HTTP 503',
+      nextCursor: 'a'
+    })
+  })
+
+  it('lets a caller stop early while a page fetched ahead fails, without an unhandled rejection', async () => {
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown): void => void unhandled.push(reason)
+    process.on('unhandledRejection', onUnhandled)
+    try {
+      const { fetchPage } = scripted([{ cursor: 'a', n: 1 }, new Error('HTTP 503')])
+      expect(await drainInto(fetchPage, { ...options, prefetch: true }, () => false)).toEqual({ pages: 1, nextCursor: 'a' })
+      await new Promise(resolve => setTimeout(resolve, 10))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onUnhandled)
+    }
+  })
+
+  it('does not fetch past the page budget or a repeated cursor', async () => {
+    const budget = scripted([{ cursor: 'a', n: 1 }, { cursor: 'b', n: 2 }, { n: 3 }])
+    await drainInto(budget.fetchPage, { ...options, prefetch: true, maxPages: 2 }, () => {})
+    expect(budget.sent).toEqual([undefined, 'a'])
+    const loop = scripted([{ cursor: 'x', n: 1 }, { cursor: 'x', n: 2 }, { n: 3 }])
+    await drainInto(loop.fetchPage, { ...options, prefetch: true }, () => {})
+    expect(loop.sent).toEqual([undefined, 'x'])
+  })
+})
+
 describe('query building', () => {
   it('sends only the filters set, repeating keys for several values', () => {
     const q = listQuery({ url: ['https://a/x?y=1&z', 'b'], fromDate: 5, callerIp: ['1.2.3.4'] }, 50, 'latestFirst', 'c/1=')

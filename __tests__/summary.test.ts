@@ -48,6 +48,7 @@ function resumeResult(overrides: Partial<ResumeResult> = {}): ResumeResult {
     overrides: {},
     runs: [],
     requests: 1,
+    uncertainRequests: 0,
     ...overrides
   }
 }

@@ -25,6 +25,9 @@ export enum Inputs {
   FailIfOldestOlderThan = 'fail-if-oldest-older-than',
   MessagesFile = 'messages-file',
   Concurrency = 'concurrency',
+  IssueOnFailure = 'issue-on-failure',
+  GithubToken = 'github-token',
+  IssueTitle = 'issue-title',
   // resume-workflows
   DlqIds = 'dlq-ids',
   WorkflowUrl = 'workflow-url',
@@ -73,7 +76,9 @@ export const OPERATION_INPUTS: Record<Operation, readonly Inputs[]> = {
     Inputs.FailIfCountAbove,
     Inputs.FailIfOldestOlderThan,
     Inputs.MessagesFile,
-    Inputs.Concurrency
+    Inputs.Concurrency,
+    Inputs.IssueOnFailure,
+    Inputs.IssueTitle
   ],
   'resume-schedule': [Inputs.ScheduleId],
   'resume-workflows': [
@@ -100,16 +105,19 @@ export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
   [Inputs.Count]: '100',
   [Inputs.Order]: 'earliestFirst',
   [Inputs.All]: 'false',
-  [Inputs.Concurrency]: '1'
+  [Inputs.Concurrency]: '1',
+  [Inputs.IssueOnFailure]: 'false',
+  [Inputs.IssueTitle]: 'DLQ health check failing'
 }
 
-/** Inputs every operation reads. */
+/** Inputs every operation reads (github-token too: the runner always passes its default, the job token). */
 export const COMMON_INPUTS: readonly Inputs[] = [
   Inputs.Operation,
   Inputs.Token,
   Inputs.BaseUrl,
   Inputs.TimeoutSeconds,
-  Inputs.MaxAttempts
+  Inputs.MaxAttempts,
+  Inputs.GithubToken
 ]
 
 export const MAX_PAGE_SIZE = 100

@@ -1,22 +1,33 @@
 import * as core from '@actions/core'
 import { Inputs } from './constants.js'
-import { InputError, readSettings, unusedInputs, type Settings } from './inputs/settings.js'
+import { syncHealthIssue, octokitIssueApi } from './github/health-issue.js'
+import { InputError, readSettings, unusedInputs, type ListSettings, type Settings } from './inputs/settings.js'
 import { AdaptiveLimit } from './operations/adaptive-limit.js'
 import { listDlq } from './operations/list-dlq.js'
 import { NdjsonFile } from './operations/messages-file.js'
-import type { OperationResult, RunContext } from './operations/results.js'
+import type { ListResult, OperationResult, RunContext } from './operations/results.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { resumeWorkflows } from './operations/resume-workflows.js'
 import { neutraliseLogLine } from './report/escape.js'
-import { headline } from './report/health-text.js'
+import { headline, lostAnswerText } from './report/health-text.js'
 import { failureOf, outputsOf } from './report/outputs.js'
 import { renderSummary } from './report/summary.js'
 import { ServiceClient } from './service/client.js'
 import { DEFAULT_RETRY_POLICY } from './service/retry.js'
 
-/** Replaces every occurrence of the token, so it cannot leak through text the runner does not mask. */
-function redactor(token: string): (text: string) => string {
-  return token === '' ? text => text : text => text.split(token).join('***')
+/** Replaces every occurrence of each secret, so none can leak through text the runner does not mask. */
+function redactor(secrets: string[]): (text: string) => string {
+  const present = secrets.filter(s => s !== '')
+  return text => present.reduce((out, secret) => out.split(secret).join('***'), text)
+}
+
+/** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
+function maskSecret(value: string): string {
+  const trimmed = value.trim()
+  if (trimmed === '') return ''
+  core.setSecret(trimmed)
+  if (value !== trimmed) core.setSecret(value)
+  return trimmed
 }
 
 /**
@@ -31,11 +42,15 @@ function runContext(env: NodeJS.ProcessEnv = process.env): RunContext {
   return { runUrl: `${server}/${repository}/actions/runs/${runId}` }
 }
 
-async function execute(settings: Settings, client: ServiceClient, log: (line: string) => void): Promise<OperationResult> {
+async function execute(
+  settings: Settings,
+  client: ServiceClient,
+  limiter: AdaptiveLimit,
+  log: (line: string) => void
+): Promise<OperationResult> {
   switch (settings.operation) {
     case 'list-dlq': {
       const sink = settings.messagesFile === undefined ? undefined : await NdjsonFile.open(settings.messagesFile)
-      const limiter = new AdaptiveLimit(settings.concurrency)
       try {
         return await core.group('Listing the DLQ', () =>
           listDlq(client, settings, {
@@ -61,10 +76,35 @@ async function execute(settings: Settings, client: ServiceClient, log: (line: st
   }
 }
 
+/** Opens, updates or closes the health issue. Its failure is a warning: the health verdict stands alone. */
+async function syncIssue(settings: ListSettings, result: ListResult, redact: (text: string) => string): Promise<void> {
+  if (!settings.issue) return
+  const repository = process.env.GITHUB_REPOSITORY
+  if (!repository || !settings.githubToken) {
+    core.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.')
+    return
+  }
+  try {
+    const api = await octokitIssueApi(settings.githubToken, repository)
+    const done = await syncHealthIssue(api, result, settings.issue.title, runContext().runUrl, Date.now())
+    core.info(done.action === 'none' ? `Health issue: no change (${done.reason}).` : `Health issue #${done.number} ${done.action}: ${done.url}`)
+  } catch (err) {
+    core.warning(
+      redact(
+        `Could not update the health issue "${settings.issue.title}": ${(err as Error).message}. ` +
+          'The workflow needs "permissions: issues: write" for issue-on-failure.'
+      )
+    )
+  }
+}
+
 /** Writes outputs and the job summary, then fails the step if the operation did not fully succeed. */
 async function report(result: OperationResult, redact: (text: string) => string): Promise<void> {
   for (const [name, value] of Object.entries(outputsOf(result))) core.setOutput(name, redact(value))
   if (result.operation === 'list-dlq') core.notice(redact(headline(result, Date.now())))
+  if (result.operation === 'resume-workflows' && result.uncertainRequests > 0) {
+    core.warning(lostAnswerText(result.uncertainRequests))
+  }
 
   if (process.env.GITHUB_STEP_SUMMARY) {
     const markdown = renderSummary(result, runContext())
@@ -79,12 +119,7 @@ async function report(result: OperationResult, redact: (text: string) => string)
 
 /** The action: read every input once, run the chosen operation, report what happened. */
 export async function run(): Promise<void> {
-  const token = core.getInput(Inputs.Token)
-  if (token.trim() !== '') {
-    core.setSecret(token)
-    core.setSecret(token.trim())
-  }
-  const redact = redactor(token.trim())
+  const redact = redactor([maskSecret(core.getInput(Inputs.Token)), maskSecret(core.getInput(Inputs.GithubToken))])
   const log = (line: string): void => core.info(neutraliseLogLine(redact(line)))
 
   let settings: Settings
@@ -101,16 +136,21 @@ export async function run(): Promise<void> {
     core.warning(`Input '${name}' is not used by operation ${settings.operation} and was ignored.`)
   }
 
+  const limiter = new AdaptiveLimit(settings.operation === 'list-dlq' ? settings.concurrency : 1)
   const client = new ServiceClient({
     baseUrl: settings.baseUrl,
     token: settings.token,
     timeoutMs: settings.timeoutMs,
     retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: settings.maxAttempts },
-    log
+    log,
+    onRetry: outcome => {
+      if (outcome.kind === 'status' && outcome.status === 429) limiter.rateLimited()
+    }
   })
   try {
-    const result = await execute(settings, client, log)
+    const result = await execute(settings, client, limiter, log)
     await report(result, redact)
+    if (settings.operation === 'list-dlq' && result.operation === 'list-dlq') await syncIssue(settings, result, redact)
   } finally {
     await client.close()
   }

@@ -19,6 +19,8 @@ export type ReadInput = (name: string) => string
 
 export interface CommonSettings {
   token: string
+  /** Token for the GitHub API (issue-on-failure); the job's token by default. */
+  githubToken?: string
   baseUrl: URL
   timeoutMs: number
   maxAttempts: number
@@ -38,6 +40,8 @@ export interface ListSettings extends CommonSettings {
   messagesFile?: string
   /** Date slices to drain at the same time (1: one sequential listing). */
   concurrency: number
+  /** Open, update or close an issue with the health check's verdict. */
+  issue?: { title: string }
 }
 
 export interface ScheduleSettings extends CommonSettings {
@@ -95,7 +99,8 @@ function commonShape() {
       return parseBaseUrl(s)
     }),
     [Inputs.TimeoutSeconds]: integer(1, 3600),
-    [Inputs.MaxAttempts]: integer(1, 20)
+    [Inputs.MaxAttempts]: integer(1, 20),
+    [Inputs.GithubToken]: text
   }
 }
 
@@ -129,10 +134,20 @@ function listSchema(now: number, workspace: string) {
         return ms
       }),
       [Inputs.MessagesFile]: optional(s => resolvePath(workspace, s.trim())),
-      [Inputs.Concurrency]: integer(1, 16)
+      [Inputs.Concurrency]: integer(1, 16),
+      [Inputs.IssueOnFailure]: optional(parseBoolean),
+      [Inputs.IssueTitle]: text
     })
     .superRefine(dateOrder)
     .superRefine((value, ctx) => {
+      const thresholds = value[Inputs.FailIfCountAbove] ?? value[Inputs.FailIfOldestOlderThan]
+      if (value[Inputs.IssueOnFailure] && thresholds === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [Inputs.IssueOnFailure],
+          message: 'needs a threshold to judge by: set fail-if-count-above or fail-if-oldest-older-than'
+        })
+      }
       const concurrency = value[Inputs.Concurrency] ?? 1
       for (const name of [Inputs.Cursor, Inputs.MaxMessages] as const) {
         if (concurrency > 1 && value[name] !== undefined) {
@@ -226,7 +241,8 @@ function common(value: CommonValues): CommonSettings {
     token: value[Inputs.Token],
     baseUrl: value[Inputs.BaseUrl],
     timeoutMs: (value[Inputs.TimeoutSeconds] ?? 30) * 1000,
-    maxAttempts: value[Inputs.MaxAttempts] ?? 5
+    maxAttempts: value[Inputs.MaxAttempts] ?? 5,
+    ...defined({ githubToken: value[Inputs.GithubToken] })
   }
 }
 
@@ -236,6 +252,7 @@ function defined<T extends object>(value: T): T {
 }
 
 export const DEFAULT_MAX_PAGES = 10_000
+export const DEFAULT_ISSUE_TITLE = 'DLQ health check failing'
 
 /**
  * Reads and validates every input of the chosen operation into one settings object.
@@ -282,7 +299,8 @@ export function readSettings(
           messagesFile: v[Inputs.MessagesFile]
         }),
         maxPages: v[Inputs.MaxPages] ?? DEFAULT_MAX_PAGES,
-        concurrency: v[Inputs.Concurrency] ?? 1
+        concurrency: v[Inputs.Concurrency] ?? 1,
+        ...(v[Inputs.IssueOnFailure] ? { issue: { title: v[Inputs.IssueTitle] ?? DEFAULT_ISSUE_TITLE } } : {})
       }
     }
     case 'resume-schedule': {

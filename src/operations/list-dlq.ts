@@ -143,7 +143,13 @@ export async function listDlq(client: DlqLister, settings: ListSettings, hooks: 
       const count = Math.min(settings.count, limit - acc.count)
       return client.listDlqPage(listQuery(settings.filters, count, settings.order, cursor))
     },
-    { maxPages: settings.maxPages, maxPagesInput: Inputs.MaxPages, startCursor: settings.cursor },
+    {
+      maxPages: settings.maxPages,
+      maxPagesInput: Inputs.MaxPages,
+      startCursor: settings.cursor,
+      // Handling a page overlaps the next round trip; with max-messages each request's count depends on it.
+      prefetch: settings.maxMessages === undefined
+    },
     async page => {
       for (const message of page.messages) {
         acc.add(message)

@@ -13,9 +13,12 @@ import { MessageIds } from './list-dlq.js'
 interface Slice {
   from: number
   to: number
-  /** Creation time of the last message taken, in listing order. */
+  /** Creation time of the first and the last message taken, in listing order. */
+  firstAt?: number
   progress?: number
   taken: number
+  /** Messages per millisecond seen so far, or inherited from the slice it was split off. */
+  density?: number
   ids: MessageIds
   state: 'waiting' | 'draining' | 'done'
 }
@@ -71,17 +74,17 @@ export async function listInSlices(
   const nextSlice = (): Slice | undefined => {
     const waiting = slices.find(s => s.state === 'waiting')
     if (waiting) return waiting
-    let best: { slice: Slice; left: number } | undefined
+    let best: { slice: Slice; expected: number } | undefined
     for (const slice of slices) {
-      if (slice.state !== 'draining') continue
+      if (slice.state !== 'draining' || slice.density === undefined) continue
       const left = remaining(slice, ascending)
-      if (left >= 2 && worthSplitting(slice, left, settings.count, ascending) && (!best || left > best.left)) {
-        best = { slice, left }
-      }
+      // Worth a new cursor only if both halves still hold more than a page each.
+      const expected = slice.density * left
+      if (left >= 2 && expected > 2 * settings.count && (!best || expected > best.expected)) best = { slice, expected }
     }
     if (!best) return undefined
     const { slice } = best
-    const split: Slice = { from: 0, to: 0, taken: 0, ids: new MessageIds(), state: 'waiting' }
+    const split: Slice = { from: 0, to: 0, taken: 0, density: slice.density, ids: new MessageIds(), state: 'waiting' }
     if (ascending) {
       const start = slice.progress === undefined ? slice.from : slice.progress + 1
       const mid = Math.floor((start + slice.to) / 2)
@@ -114,13 +117,21 @@ export async function listInSlices(
           break
         }
         taken.push(message)
-        if (at !== undefined) slice.progress = at
+        if (at !== undefined) {
+          slice.firstAt ??= at
+          slice.progress = at
+        }
       }
       for (const message of taken) {
         acc.add(message)
         slice.ids.add(message.messageId)
       }
       slice.taken += taken.length
+      if (slice.progress !== undefined && slice.firstAt !== undefined && slice.taken > 1) {
+        // Measured from the first message, not the slice's start: an empty stretch before it says nothing.
+        slice.density = (slice.taken - 1) / Math.max(1, Math.abs(slice.progress - slice.firstAt))
+      }
+      changed()
       await hooks.sink?.write(taken)
       hooks.onPage?.(taken.length, acc.count)
       if (past) break
@@ -128,14 +139,31 @@ export async function listInSlices(
     slice.state = 'done'
   }
 
+  // Idle workers wait for news (a page, a slice done) rather than quit: a slice may become worth splitting.
+  let news: (() => void)[] = []
+  const changed = (): void => {
+    const waiting = news
+    news = []
+    waiting.forEach(wake => wake())
+  }
   const worker = async (): Promise<void> => {
-    for (let slice = nextSlice(); slice && error === undefined; slice = nextSlice()) {
-      try {
-        await drainSlice(slice)
-      } catch (err) {
-        if (!(err instanceof Stop)) error ??= (err as Error).message
+    while (error === undefined) {
+      const slice = nextSlice()
+      if (slice) {
+        try {
+          await drainSlice(slice)
+        } catch (err) {
+          if (!(err instanceof Stop)) error ??= (err as Error).message
+        }
+        slice.state = 'done'
+        changed()
+      } else if (slices.some(s => s.state === 'draining')) {
+        await new Promise<void>(resolve => news.push(resolve))
+      } else {
+        return
       }
     }
+    changed()
   }
   await Promise.all(Array.from({ length: settings.concurrency }, worker))
 
@@ -182,11 +210,4 @@ export function tile(from: number, to: number, n: number): [number, number][] {
 function remaining(slice: Slice, ascending: boolean): number {
   if (ascending) return slice.to - (slice.progress === undefined ? slice.from : slice.progress + 1) + 1
   return (slice.progress === undefined ? slice.to : slice.progress - 1) - slice.from + 1
-}
-
-/** Worth a new cursor only if, at the density seen so far, more than a page is left. */
-function worthSplitting(slice: Slice, left: number, pageSize: number, ascending: boolean): boolean {
-  if (slice.progress === undefined || slice.taken === 0) return true
-  const covered = ascending ? slice.progress - slice.from + 1 : slice.to - slice.progress + 1
-  return (slice.taken / Math.max(1, covered)) * left > pageSize
 }

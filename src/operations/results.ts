@@ -118,6 +118,11 @@ export interface ResumeResult {
   runs: WorkflowRun[]
   /** Requests that resumed runs. */
   requests: number
+  /**
+   * Requests retried after an attempt whose answer was lost: the service may have resumed up to 50 runs
+   * in that attempt that are not in `runs` (they left the DLQ, so none is resumed twice).
+   */
+  uncertainRequests: number
   /** Set when the resume stopped before the end: re-run with `cursor` set to this to continue. */
   nextCursor?: string
   error?: string

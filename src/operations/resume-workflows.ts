@@ -6,7 +6,10 @@ import type { ResumePage, WorkflowRun } from '../service/schemas.js'
 import type { ResumeResult } from './results.js'
 
 export interface WorkflowResumer {
-  resumeWorkflowsPage(query: URLSearchParams, headers: Record<string, string>): Promise<ResumePage>
+  resumeWorkflowsPage(
+    query: URLSearchParams,
+    headers: Record<string, string>
+  ): Promise<ResumePage & { retriedAfterLostAnswer?: boolean }>
 }
 
 /**
@@ -19,11 +22,13 @@ export async function resumeWorkflows(
   onPage: (page: ResumePage, total: number) => void = () => {}
 ): Promise<ResumeResult> {
   const runs: WorkflowRun[] = []
+  let uncertainRequests = 0
   const headers = overrideHeaders(settings.overrides)
   const outcome = await drainInto(
     cursor => client.resumeWorkflowsPage(resumeQuery(settings.selection, cursor), headers),
     { maxPages: settings.maxPages, maxPagesInput: Inputs.MaxPages, startCursor: settings.cursor },
     page => {
+      if (page.retriedAfterLostAnswer) uncertainRequests++
       runs.push(...page.workflowRuns)
       onPage(page, runs.length)
     }
@@ -36,6 +41,7 @@ export async function resumeWorkflows(
     ...(settings.cursor !== undefined ? { startCursor: settings.cursor } : {}),
     runs,
     requests: outcome.pages,
+    uncertainRequests,
     ...(outcome.nextCursor !== undefined ? { nextCursor: outcome.nextCursor } : {}),
     ...(outcome.error !== undefined ? { error: outcome.error } : {})
   }

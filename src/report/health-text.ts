@@ -27,3 +27,12 @@ export function verdict(result: ListResult, now: number): string {
   const set = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined
   return set ? `✅ **Healthy**: no threshold exceeded. ${summary}.` : `ℹ️ ${summary} (no health threshold set).`
 }
+
+/** Said when resume requests were retried after an attempt the service may have carried out. */
+export function lostAnswerText(requests: number): string {
+  return (
+    `${formatCount(requests)} resume ${requests === 1 ? 'request was' : 'requests were'} retried after an answer was lost: ` +
+    `the service may have resumed up to ${formatCount(requests * 50)} more runs than listed here ` +
+    '(they left the DLQ, so none was resumed twice).'
+  )
+}

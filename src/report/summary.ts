@@ -16,7 +16,7 @@ import type {
 } from '../operations/results.js'
 import type { DlqMessage, WorkflowRun } from '../service/schemas.js'
 import { escapeCell, escapeInline, formatAge, formatCount, formatMs } from './escape.js'
-import { verdict } from './health-text.js'
+import { lostAnswerText, verdict } from './health-text.js'
 
 /** GitHub drops the whole summary above 1 MiB; stay under. */
 export const SUMMARY_LIMIT_BYTES = 1_000_000
@@ -553,6 +553,9 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, settings: RenderSe
   )
   if (runs.length === 0 && result.error === undefined) {
     lines.push('No failed workflow run matched the selection.', '')
+  }
+  if (result.uncertainRequests > 0) {
+    lines.push(`**⚠️ ${lostAnswerText(result.uncertainRequests)}**`, '')
   }
   lines.push(
     ...table<WorkflowRun>(['New run id', 'Created at'], [false, false], runs, maxRows, run => [

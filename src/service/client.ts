@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici'
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { ServiceError, errorText, statusMeaning } from './errors.js'
 import { retryDecision, type AttemptOutcome, type RetryPolicy } from './retry.js'
@@ -12,6 +12,8 @@ export interface ClientOptions {
   retry: RetryPolicy
   /** One line per retry; the caller makes it safe for the log. */
   log: (line: string) => void
+  /** Told of every attempt that is retried, e.g. so a 429 can narrow the concurrency. */
+  onRetry?: (outcome: AttemptOutcome) => void
   /** Connection pool (and proxy); a plain pool when not given. */
   dispatcher?: Dispatcher
   sleep?: (ms: number) => Promise<void>
@@ -23,6 +25,8 @@ interface Answer {
   status: number
   headers: Record<string, string | undefined>
   body: string
+  /** An earlier attempt of this request may have been carried out by the service, its answer lost. */
+  retriedAfterLostAnswer: boolean
 }
 
 /** A hostile or broken server must not fill the runner's memory. */
@@ -35,7 +39,7 @@ export class ServiceClient {
   private readonly sleep: (ms: number) => Promise<void>
   private readonly now: () => number
   private readonly random: () => number
-  private dispatcher?: Promise<Dispatcher>
+  private dispatcher?: Dispatcher
 
   constructor(private readonly options: ClientOptions) {
     this.sleep = options.sleep ?? defaultSleep
@@ -56,13 +60,17 @@ export class ServiceClient {
   }
 
   /** One request of `POST /v2/workflows/dlq/resume`: resumes at most 50 runs. */
-  async resumeWorkflowsPage(query: URLSearchParams, headers: Record<string, string>): Promise<ResumePage> {
+  async resumeWorkflowsPage(
+    query: URLSearchParams,
+    headers: Record<string, string>
+  ): Promise<ResumePage & { retriedAfterLostAnswer: boolean }> {
     const answer = await this.send('resume-workflows', 'POST', '/v2/workflows/dlq/resume', query, headers)
-    return this.parse('resume-workflows', 'POST /v2/workflows/dlq/resume', answer, resumePageSchema)
+    const page = this.parse('resume-workflows', 'POST /v2/workflows/dlq/resume', answer, resumePageSchema)
+    return { ...page, retriedAfterLostAnswer: answer.retriedAfterLostAnswer }
   }
 
   async close(): Promise<void> {
-    if (this.dispatcher) await (await this.dispatcher).close()
+    await this.dispatcher?.close()
   }
 
   private url(path: string, query: URLSearchParams): URL {
@@ -72,10 +80,10 @@ export class ServiceClient {
     return url
   }
 
-  private async getDispatcher(): Promise<Dispatcher> {
+  private getDispatcher(): Dispatcher {
     if (this.options.dispatcher) return this.options.dispatcher
     // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as self-hosted runners behind a proxy need.
-    this.dispatcher ??= import('undici').then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent())
+    this.dispatcher ??= new EnvHttpProxyAgent()
     return this.dispatcher
   }
 
@@ -89,11 +97,12 @@ export class ServiceClient {
   ): Promise<Answer> {
     const url = this.url(path, query)
     const { maxAttempts } = this.options.retry
+    let retriedAfterLostAnswer = false
     for (let attempt = 1; ; attempt++) {
       let outcome: AttemptOutcome
       let answer: Answer | undefined
       try {
-        answer = await this.attempt(method, url, extraHeaders)
+        answer = { ...(await this.attempt(method, url, extraHeaders)), retriedAfterLostAnswer }
         if (answer.status >= 200 && answer.status < 300) return answer
         if (answer.status >= 300 && answer.status < 400) throw this.redirectError(label, answer)
         outcome = { kind: 'status', status: answer.status, headers: answer.headers }
@@ -120,14 +129,19 @@ export class ServiceClient {
       this.options.log(
         `${method} ${url.pathname}: ${what} (attempt ${attempt} of ${maxAttempts}); retrying in ${seconds} s${basis}${cap}`
       )
+      this.options.onRetry?.(outcome)
+      if (method === 'POST' && mayHaveBeenCarriedOut(outcome)) retriedAfterLostAnswer = true
       await this.sleep(decision.delayMs)
     }
   }
 
   /** One attempt, bounded from connect to the last byte of the body by timeout-seconds. */
-  private async attempt(method: string, url: URL, extraHeaders: Record<string, string>): Promise<Answer> {
-    const { request } = await import('undici')
-    const dispatcher = await this.getDispatcher()
+  private async attempt(
+    method: string,
+    url: URL,
+    extraHeaders: Record<string, string>
+  ): Promise<Omit<Answer, 'retriedAfterLostAnswer'>> {
+    const dispatcher = this.getDispatcher()
     const signal = AbortSignal.timeout(this.options.timeoutMs)
     const response = await request(url, {
       method,
@@ -218,6 +232,18 @@ export class ServiceClient {
     }
     return parsed.data
   }
+}
+
+/**
+ * Whether the service may have carried out a request whose answer never arrived: the request was sent and
+ * then the connection broke or timed out, or a gateway gave up waiting. A refused connection, a 429, 408 or
+ * 503 say the request was not carried out.
+ */
+export function mayHaveBeenCarriedOut(outcome: AttemptOutcome): boolean {
+  if (outcome.kind === 'status') return outcome.status === 500 || outcome.status === 502 || outcome.status === 504
+  return ['TIMEOUT', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'].includes(
+    outcome.code
+  )
 }
 
 /** A stable code for a transport error: Node's errno code, undici's code, or TIMEOUT for our deadline. */

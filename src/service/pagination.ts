@@ -11,6 +11,11 @@ export interface DrainOptions {
   maxPages: number
   /** The input that sets maxPages, named in the error. */
   maxPagesInput: string
+  /**
+   * Request the next page as soon as a page arrives, before the caller has handled it, so that handling
+   * overlaps the next round trip. Only for reads: the caller may stop early and drop a page it never sees.
+   */
+  prefetch?: boolean
 }
 
 /** Draining stopped before the service said "no more": `cursor` continues from where it stopped. */
@@ -18,7 +23,8 @@ export class DrainStopped extends Error {
   override name = 'DrainStopped'
   constructor(
     message: string,
-    readonly cursor: string
+    /** Where to continue; undefined when continuing would only repeat the loop. */
+    readonly cursor?: string
   ) {
     super(message)
   }
@@ -34,23 +40,30 @@ export async function* drainPages<P extends Page>(
   options: DrainOptions
 ): AsyncGenerator<P, void, undefined> {
   let cursor = options.startCursor
+  let pending = fetchPage(cursor)
   for (let pages = 1; ; pages++) {
-    const page = await fetchPage(cursor)
+    const page = await pending
+    const next = page.cursor
+    if (options.prefetch && next !== undefined && next !== cursor && pages < options.maxPages) {
+      pending = fetchPage(next)
+      // A caller that stops early never awaits it: its failure must not become an unhandled rejection.
+      pending.catch(() => {})
+    }
     yield page
-    if (page.cursor === undefined) return
-    if (page.cursor === cursor) {
+    if (next === undefined) return
+    if (next === cursor) {
       throw new DrainStopped(
-        `the service returned the cursor it was sent ("${page.cursor}") and would never finish; stopped after ${pages} pages`,
-        page.cursor
+        `the service returned the cursor it was sent ("${next}") and would never finish; stopped after ${pages} pages`
       )
     }
     if (pages >= options.maxPages) {
       throw new DrainStopped(
-        `stopped after ${pages} pages (${options.maxPagesInput}); raise ${options.maxPagesInput} or continue with cursor "${page.cursor}"`,
-        page.cursor
+        `stopped after ${pages} pages (${options.maxPagesInput}); raise ${options.maxPagesInput} or continue with cursor "${next}"`,
+        next
       )
     }
-    cursor = page.cursor
+    cursor = next
+    if (!options.prefetch) pending = fetchPage(cursor)
   }
 }
 
@@ -73,19 +86,22 @@ export async function drainInto<P extends Page>(
   onPage: (page: P) => boolean | void | Promise<boolean | void>
 ): Promise<DrainOutcome> {
   let pages = 0
-  let inFlight = options.startCursor
+  // Cursors sent, oldest first, whose pages have not been handled yet (two while prefetching).
+  const unhandled: (string | undefined)[] = []
   const tracked = (cursor: string | undefined): Promise<P> => {
-    inFlight = cursor
+    unhandled.push(cursor)
     return fetchPage(cursor)
   }
   try {
     for await (const page of drainPages(tracked, options)) {
+      if ((await onPage(page)) === false && page.cursor !== undefined) return { pages: pages + 1, nextCursor: page.cursor }
       pages++
-      if ((await onPage(page)) === false && page.cursor !== undefined) return { pages, nextCursor: page.cursor }
+      unhandled.shift()
     }
     return { pages }
   } catch (err) {
-    const nextCursor = err instanceof DrainStopped ? err.cursor : inFlight
+    // Continue from the first page not handled: the one that failed, or the one whose handling failed.
+    const nextCursor = err instanceof DrainStopped ? err.cursor : unhandled[0]
     return { pages, error: (err as Error).message, ...(nextCursor !== undefined ? { nextCursor } : {}) }
   }
 }
