@@ -95,7 +95,10 @@ describe('list-dlq', () => {
 
     const rest = await runAction({ ...common(), operation: 'list-dlq', cursor })
     expect(rest.outputs['dlq-count']).toBe('200')
-    const ids = [...JSON.parse(first.outputs['message-ids'] ?? ''), ...JSON.parse(rest.outputs['message-ids'] ?? '')]
+    const ids = [
+      ...(JSON.parse(first.outputs['message-ids'] ?? '') as string[]),
+      ...(JSON.parse(rest.outputs['message-ids'] ?? '') as string[])
+    ]
     expect(ids).toEqual(sim.state.messages.map(m => m.messageId))
   })
 
@@ -122,7 +125,9 @@ describe('list-dlq health check', () => {
   it('fails when the oldest message is older than fail-if-oldest-older-than, saying its age', async () => {
     const run = await runAction({ ...common(), operation: 'list-dlq', 'fail-if-oldest-older-than': '1h' })
     expect(run.code).toBe(1)
-    expect(run.errors[0]).toMatch(/^DLQ health check failed: the oldest message is \d+d \d+h old, older than fail-if-oldest-older-than \(1h 0m\)$/)
+    expect(run.errors[0]).toMatch(
+      /^DLQ health check failed: the oldest message is \d+d \d+h old, older than fail-if-oldest-older-than \(1h 0m\)$/
+    )
   })
 
   it('passes within the thresholds and leads the summary with the verdict', async () => {
@@ -141,13 +146,18 @@ describe('list-dlq health check', () => {
   it('writes every message to messages-file relative to GITHUB_WORKSPACE, and lists the same set in parallel', async () => {
     const workspace = await mkdtemp(join(tmpdir(), 'workspace-'))
     try {
-      const sequential = await runAction({ ...common(), operation: 'list-dlq', 'messages-file': 'dlq/all.ndjson' }, {
-        GITHUB_WORKSPACE: workspace
-      })
+      const sequential = await runAction(
+        { ...common(), operation: 'list-dlq', 'messages-file': 'dlq/all.ndjson' },
+        {
+          GITHUB_WORKSPACE: workspace
+        }
+      )
       expect(sequential.code).toBe(0)
       expect(sequential.outputs['messages-file']).toBe(join(workspace, 'dlq', 'all.ndjson'))
       const lines = (await readFile(join(workspace, 'dlq', 'all.ndjson'), 'utf8')).trim().split('\n')
-      expect(lines.map(l => JSON.parse(l).messageId)).toEqual(JSON.parse(sequential.outputs['message-ids'] ?? ''))
+      expect(lines.map(l => (JSON.parse(l) as { messageId: string }).messageId)).toEqual(
+        JSON.parse(sequential.outputs['message-ids'] ?? '')
+      )
 
       const parallel = await runAction({ ...common(), operation: 'list-dlq', concurrency: '8', count: '20' })
       expect(parallel.code).toBe(0)
@@ -198,11 +208,11 @@ describe('resume-workflows', () => {
     expect(run.errors).toEqual([])
     expect(run.code).toBe(0)
     expect(run.outputs['resumed-count']).toBe('120')
-    const runs = JSON.parse(run.outputs['workflow-runs'] ?? '')
+    const runs = JSON.parse(run.outputs['workflow-runs'] ?? '') as { workflowRunId: string }[]
     expect(runs).toEqual(
       sim.state.resumedRuns.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
     )
-    expect(JSON.parse(run.outputs['workflow-run-ids'] ?? '')).toEqual(runs.map((r: { workflowRunId: string }) => r.workflowRunId))
+    expect(JSON.parse(run.outputs['workflow-run-ids'] ?? '')).toEqual(runs.map(r => r.workflowRunId))
     expect(run.outputs['next-cursor']).toBe('')
     expect(sim.state.workflowDlq).toHaveLength(0)
 

@@ -70,7 +70,10 @@ describe('waits', () => {
 
 describe('the token in what the server says', () => {
   it('is taken out of an error text that echoes it', async () => {
-    sim.inject({ route: 'list', fault: { kind: 'status', status: 400, body: JSON.stringify({ error: `got ${TOKEN}` }) } })
+    sim.inject({
+      route: 'list',
+      fault: { kind: 'status', status: 400, body: JSON.stringify({ error: `got ${TOKEN}` }) }
+    })
     const err = await failure(listed())
     expect(err.message).toBe('list-dlq failed: HTTP 400 bad request: got ***')
   })

@@ -221,9 +221,14 @@ describe('failing part way', () => {
     expect(rest.code).toBe(0)
     expect(rest.outputs['resumed-count']).toBe('70')
     expect(rest.outputs['next-cursor']).toBe('')
-    expect(sim.requests.filter(r => r.route === 'resume').at(-2)?.query.get('cursor')).toBe(cursor)
+    expect(
+      sim.requests
+        .filter(r => r.route === 'resume')
+        .at(-2)
+        ?.query.get('cursor')
+    ).toBe(cursor)
 
-    const runIds = (run: ActionRun): string[] => JSON.parse(run.outputs['workflow-run-ids'] ?? '')
+    const runIds = (run: ActionRun): string[] => JSON.parse(run.outputs['workflow-run-ids'] ?? '') as string[]
     const ids = [...runIds(first), ...runIds(rest)]
     expect(ids).toEqual(sim.state.resumedRuns.map(r => r.workflowRunId))
     expect(sim.state.resumedRuns.map(r => r.fromDlqId).sort()).toEqual([...seeded].sort())
@@ -246,7 +251,10 @@ describe('failing part way', () => {
     const rest = await runAction({ ...common(), operation: 'list-dlq', cursor })
     expect(rest.code).toBe(0)
     expect(rest.outputs['dlq-count']).toBe('200')
-    const ids = [...JSON.parse(first.outputs['message-ids'] ?? ''), ...JSON.parse(rest.outputs['message-ids'] ?? '')]
+    const ids = [
+      ...(JSON.parse(first.outputs['message-ids'] ?? '') as string[]),
+      ...(JSON.parse(rest.outputs['message-ids'] ?? '') as string[])
+    ]
     expect(ids).toEqual(sim.state.messages.map(m => m.messageId))
   })
 
@@ -297,7 +305,7 @@ describe('cursor guards', () => {
     expect(run.errors[0]).toContain(cursor)
 
     const rest = await runAction({ ...common(), operation: 'list-dlq', cursor, count: '100' })
-    expect(JSON.parse(rest.outputs['message-ids'] ?? '')[0]).toBe(sim.state.messages[20]!.messageId)
+    expect((JSON.parse(rest.outputs['message-ids'] ?? '') as string[])[0]).toBe(sim.state.messages[20]!.messageId)
   })
 })
 
@@ -473,7 +481,12 @@ describe('bad inputs are refused before any request', () => {
     ['plain http to a remote host', { ...list, 'base-url': 'http://example.com' }, 'base-url', 'must use https://'],
     ['an empty token', { ...list, token: '' }, 'token', 'must not be empty'],
     ['a blank token', { ...list, token: '   ' }, 'token', 'must not be empty'],
-    ['an unknown operation', { operation: 'purge' }, 'operation', 'must be one of list-dlq, resume-schedule, resume-workflows'],
+    [
+      'an unknown operation',
+      { operation: 'purge' },
+      'operation',
+      'must be one of list-dlq, resume-schedule, resume-workflows'
+    ],
     ['timeout-seconds 0', { ...list, 'timeout-seconds': '0' }, 'timeout-seconds', wholeNumber('1')],
     ['max-attempts 0', { ...list, 'max-attempts': '0' }, 'max-attempts', wholeNumber('1')]
   ])('%s', async (_case, inputs, input, says) => {

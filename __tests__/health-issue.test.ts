@@ -1,6 +1,6 @@
 /** The health issue: opened, commented, closed through a loopback fake of the GitHub REST endpoints. */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { issueBody, syncHealthIssue, type IssueApi } from '../src/github/health-issue.js'
 import type { ListResult } from '../src/operations/results.js'
@@ -78,7 +78,11 @@ describe('syncHealthIssue', () => {
     const { api, calls } = memoryApi([{ number: 3, title: 'DLQ failing' }])
     const healthy = listResult({ health: { countAbove: 100, breaches: [] }, count: 5 })
     expect((await syncHealthIssue(api, healthy, 'DLQ failing', undefined, NOW)).action).toBe('closed')
-    expect(calls).toEqual(['find DLQ failing', expect.stringMatching(/^comment 3 ✅ The DLQ health check passes again/), 'close 3'])
+    expect(calls).toEqual([
+      'find DLQ failing',
+      expect.stringMatching(/^comment 3 ✅ The DLQ health check passes again/),
+      'close 3'
+    ])
   })
 
   it('changes nothing when the check passes with no issue open, or when the listing failed', async () => {
@@ -117,21 +121,32 @@ async function fakeGitHub(options: { forbid?: boolean } = {}) {
     for await (const chunk of req) text += chunk
     return text ? (JSON.parse(text) as Record<string, unknown>) : {}
   }
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     seen.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization })
     const send = (status: number, value: unknown): void => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
     }
     if (options.forbid) return send(403, { message: 'Resource not accessible by integration' })
-    const view = (i: FakeIssue) => ({ number: i.number, title: i.title, state: i.state, html_url: `https://github.com/acme/shop/issues/${i.number}` })
+    const view = (i: FakeIssue) => ({
+      number: i.number,
+      title: i.title,
+      state: i.state,
+      html_url: `https://github.com/acme/shop/issues/${i.number}`
+    })
     const body = await readBody(req)
     const one = /^\/repos\/acme\/shop\/issues\/(\d+)(\/comments)?$/.exec(url.pathname)
     if (url.pathname === '/repos/acme/shop/issues' && req.method === 'GET') {
       return send(200, issues.filter(i => i.state === url.searchParams.get('state')).map(view))
     }
     if (url.pathname === '/repos/acme/shop/issues' && req.method === 'POST') {
-      const issue: FakeIssue = { number: issues.length + 1, title: String(body.title), body: String(body.body), state: 'open', comments: [] }
+      const issue: FakeIssue = {
+        number: issues.length + 1,
+        title: String(body.title),
+        body: String(body.body),
+        state: 'open',
+        comments: []
+      }
       issues.push(issue)
       return send(201, view(issue))
     }
@@ -145,7 +160,8 @@ async function fakeGitHub(options: { forbid?: boolean } = {}) {
       return send(200, view(issue))
     }
     send(404, { message: 'Not Found' })
-  })
+  }
+  const server: Server = createServer((req, res) => void handle(req, res))
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return { url, issues, seen, close: () => new Promise<void>(resolve => server.close(() => resolve())) }
@@ -210,7 +226,12 @@ describe('issue-on-failure, end to end', () => {
 
   it('refuses issue-on-failure without a threshold, before any request', async () => {
     github = await fakeGitHub()
-    const run = await runAction({ operation: 'list-dlq', token: 'sim-token', 'base-url': sim.url, 'issue-on-failure': 'true' })
+    const run = await runAction({
+      operation: 'list-dlq',
+      token: 'sim-token',
+      'base-url': sim.url,
+      'issue-on-failure': 'true'
+    })
     expect(run.code).toBe(1)
     expect(run.errors[0]).toContain("Input 'issue-on-failure' needs a threshold to judge by")
     expect(sim.requestCount).toBe(0)

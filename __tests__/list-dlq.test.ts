@@ -53,16 +53,19 @@ describe('parallel listing', () => {
     ['earliestFirst', 8],
     ['latestFirst', 4],
     ['latestFirst', 16]
-  ] as const)('lists the same messages in the same order as a sequential listing (%s, concurrency %i)', async (order, concurrency) => {
-    const sequential = await listDlq(client, settings({ order }))
-    const parallel = await listDlq(client, settings({ order, concurrency }))
-    expect(parallel.error).toBeUndefined()
-    expect(sequential.count).toBe(1500)
-    expect(parallel.count).toBe(1500)
-    expect(parallel.messageIds).toEqual(sequential.messageIds)
-    expect(parallel.byUrl).toEqual(sequential.byUrl)
-    expect(parallel.oldestCreatedAt).toBe(sequential.oldestCreatedAt)
-  })
+  ] as const)(
+    'lists the same messages in the same order as a sequential listing (%s, concurrency %i)',
+    async (order, concurrency) => {
+      const sequential = await listDlq(client, settings({ order }))
+      const parallel = await listDlq(client, settings({ order, concurrency }))
+      expect(parallel.error).toBeUndefined()
+      expect(sequential.count).toBe(1500)
+      expect(parallel.count).toBe(1500)
+      expect(parallel.messageIds).toEqual(sequential.messageIds)
+      expect(parallel.byUrl).toEqual(sequential.byUrl)
+      expect(parallel.oldestCreatedAt).toBe(sequential.oldestCreatedAt)
+    }
+  )
 
   it('keeps the user filters and date bounds inside every slice', async () => {
     const url = sim.state.messages[0]!.url
@@ -83,7 +86,12 @@ describe('parallel listing', () => {
 
   it('splits the busiest slice when a worker runs out of work, still listing each message once', async () => {
     // One stray old message stretches the range so that the first equal slices are empty and the last holds all.
-    const stray = { ...sim.state.messages[0]!, messageId: 'msg_stray', dlqId: 'dlq_stray', createdAt: NOW - 90 * 86_400_000 }
+    const stray = {
+      ...sim.state.messages[0]!,
+      messageId: 'msg_stray',
+      dlqId: 'dlq_stray',
+      createdAt: NOW - 90 * 86_400_000
+    }
     sim.state.messages.unshift(stray)
     try {
       const before = sim.requests.length
@@ -173,9 +181,9 @@ describe('messages file', () => {
       const lines = (await readFile(path, 'utf8')).split('\n')
       expect(lines.pop()).toBe('')
       expect(lines).toHaveLength(result.count)
-      const first = JSON.parse(lines[0]!)
+      const first: unknown = JSON.parse(lines[0]!)
       expect(first).toEqual(JSON.parse(JSON.stringify(sim.state.messages[0])))
-      expect(lines.map(l => JSON.parse(l).messageId)).toEqual(result.messageIds)
+      expect(lines.map(l => (JSON.parse(l) as { messageId: string }).messageId)).toEqual(result.messageIds)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

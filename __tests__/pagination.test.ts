@@ -108,7 +108,10 @@ describe('prefetch', () => {
     process.on('unhandledRejection', onUnhandled)
     try {
       const { fetchPage } = scripted([{ cursor: 'a', n: 1 }, new Error('HTTP 503')])
-      expect(await drainInto(fetchPage, { ...options, prefetch: true }, () => false)).toEqual({ pages: 1, nextCursor: 'a' })
+      expect(await drainInto(fetchPage, { ...options, prefetch: true }, () => false)).toEqual({
+        pages: 1,
+        nextCursor: 'a'
+      })
       await new Promise(resolve => setTimeout(resolve, 10))
       expect(unhandled).toEqual([])
     } finally {
@@ -128,7 +131,12 @@ describe('prefetch', () => {
 
 describe('query building', () => {
   it('sends only the filters set, repeating keys for several values', () => {
-    const q = listQuery({ url: ['https://a/x?y=1&z', 'b'], fromDate: 5, callerIp: ['1.2.3.4'] }, 50, 'latestFirst', 'c/1=')
+    const q = listQuery(
+      { url: ['https://a/x?y=1&z', 'b'], fromDate: 5, callerIp: ['1.2.3.4'] },
+      50,
+      'latestFirst',
+      'c/1='
+    )
     expect(q.toString()).toBe(
       'url=https%3A%2F%2Fa%2Fx%3Fy%3D1%26z&url=b&fromDate=5&callerIp=1.2.3.4&count=50&order=latestFirst&cursor=c%2F1%3D'
     )

@@ -65,7 +65,9 @@ describe('proxy settings', () => {
     expect(run.outputs['dlq-count']).toBe('150')
     const target = new URL(sim.url).host
     expect(proxy.seen.length).toBeGreaterThan(0)
-    expect(proxy.seen.every(line => line === `CONNECT ${target}` || line.startsWith(`GET ${sim.url}/v2/dlq`))).toBe(true)
+    expect(proxy.seen.every(line => line === `CONNECT ${target}` || line.startsWith(`GET ${sim.url}/v2/dlq`))).toBe(
+      true
+    )
     expect(sim.requests.filter(r => r.route === 'list')).toHaveLength(2)
   })
 

@@ -9,7 +9,11 @@ import {
 } from '../src/service/retry.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
-const status = (s: number, headers: Record<string, string> = {}): AttemptOutcome => ({ kind: 'status', status: s, headers })
+const status = (s: number, headers: Record<string, string> = {}): AttemptOutcome => ({
+  kind: 'status',
+  status: s,
+  headers
+})
 const error = (code: string): AttemptOutcome => ({ kind: 'error', code })
 const top = () => 0.999_999
 const half = () => 0.5

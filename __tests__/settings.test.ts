@@ -106,34 +106,64 @@ describe('readSettings: list-dlq', () => {
 
 describe('readSettings: bad inputs name the input and what is allowed', () => {
   it.each([
-    [{ operation: 'list-dlq', count: '0' }, "Input 'count' must be a whole number from 1 to 100 (got \"0\")."],
+    [{ operation: 'list-dlq', count: '0' }, 'Input \'count\' must be a whole number from 1 to 100 (got "0").'],
     [{ operation: 'list-dlq', count: '101' }, "Input 'count' must be a whole number from 1 to 100"],
     [{ operation: 'list-dlq', count: 'ten' }, "Input 'count' must be a whole number from 1 to 100"],
-    [{ operation: 'list-dlq', order: 'newest' }, "Input 'order' must be earliestFirst or latestFirst (got \"newest\")."],
+    [
+      { operation: 'list-dlq', order: 'newest' },
+      'Input \'order\' must be earliestFirst or latestFirst (got "newest").'
+    ],
     [{ operation: 'list-dlq', 'from-date': 'last week' }, "Input 'from-date' must be Unix milliseconds"],
     [{ operation: 'list-dlq', 'to-date': 'soon' }, "Input 'to-date' must be Unix milliseconds"],
     [{ operation: 'list-dlq', 'from-date': '1h', 'to-date': '2h' }, "Input 'from-date' must not be after to-date"],
-    [{ operation: 'list-dlq', 'response-status': '99' }, "Input 'response-status' must be a whole number from 100 to 599"],
-    [{ operation: 'list-dlq', 'response-status': '5xx' }, "Input 'response-status' must be a whole number from 100 to 599"],
+    [
+      { operation: 'list-dlq', 'response-status': '99' },
+      "Input 'response-status' must be a whole number from 100 to 599"
+    ],
+    [
+      { operation: 'list-dlq', 'response-status': '5xx' },
+      "Input 'response-status' must be a whole number from 100 to 599"
+    ],
     [{ operation: 'list-dlq', 'max-pages': '0' }, "Input 'max-pages' must be a whole number from 1 to 1000000"],
-    [{ operation: 'list-dlq', 'timeout-seconds': '-1' }, "Input 'timeout-seconds' must be a whole number from 1 to 3600"],
+    [
+      { operation: 'list-dlq', 'timeout-seconds': '-1' },
+      "Input 'timeout-seconds' must be a whole number from 1 to 3600"
+    ],
     [{ operation: 'list-dlq', 'max-attempts': '0' }, "Input 'max-attempts' must be a whole number from 1 to 20"],
-    [{ operation: 'list-dlq', 'fail-if-count-above': '-1' }, "Input 'fail-if-count-above' must be a whole number from 0"],
-    [{ operation: 'list-dlq', 'fail-if-oldest-older-than': '6 hours' }, "Input 'fail-if-oldest-older-than' must be a duration such as 30m, 6h, 2d or 1w"],
+    [
+      { operation: 'list-dlq', 'fail-if-count-above': '-1' },
+      "Input 'fail-if-count-above' must be a whole number from 0"
+    ],
+    [
+      { operation: 'list-dlq', 'fail-if-oldest-older-than': '6 hours' },
+      "Input 'fail-if-oldest-older-than' must be a duration such as 30m, 6h, 2d or 1w"
+    ],
     [{ operation: 'list-dlq', concurrency: '17' }, "Input 'concurrency' must be a whole number from 1 to 16"],
-    [{ operation: 'list-dlq', concurrency: '4', 'max-messages': '10' }, "Input 'concurrency' must be 1 when max-messages is set"],
+    [
+      { operation: 'list-dlq', concurrency: '4', 'max-messages': '10' },
+      "Input 'concurrency' must be 1 when max-messages is set"
+    ],
     [{ operation: 'list-dlq', concurrency: '4', cursor: 'c' }, "Input 'concurrency' must be 1 when cursor is set"],
-    [{ operation: 'resume-workflows', all: 'yes' }, "Input 'all' must be true or false (got \"yes\")."],
+    [{ operation: 'resume-workflows', all: 'yes' }, 'Input \'all\' must be true or false (got "yes").'],
     [{ operation: 'resume-workflows', all: 'true', retries: '-1' }, "Input 'retries' must be a whole number from 0"],
     [{ operation: 'resume-workflows', all: 'true', retries: '2.5' }, "Input 'retries' must be a whole number from 0"],
-    [{ operation: 'resume-workflows', all: 'true', 'flow-control-value': '5' }, "Input 'flow-control-value' must be name=number pairs"],
-    [{ operation: 'resume-workflows', all: 'true', 'workflow-created-at': '1h' }, "Input 'workflow-created-at' must be the exact creation time in Unix milliseconds"],
+    [
+      { operation: 'resume-workflows', all: 'true', 'flow-control-value': '5' },
+      "Input 'flow-control-value' must be name=number pairs"
+    ],
+    [
+      { operation: 'resume-workflows', all: 'true', 'workflow-created-at': '1h' },
+      "Input 'workflow-created-at' must be the exact creation time in Unix milliseconds"
+    ],
     [{ operation: 'resume-workflows' }, "Input 'all' must be true to resume every failed workflow run in the DLQ"],
     [{ operation: 'resume-workflows', all: 'false' }, "Input 'all' must be true to resume every failed workflow run"],
     [{ operation: 'resume-schedule' }, "Input 'schedule-id' is required"],
     [{ operation: 'resume-schedule', 'schedule-id': ' , \n' }, "Input 'schedule-id' is required"],
-    [{ operation: 'resume-schedule', 'schedule-id': '..' }, "Input 'schedule-id' schedule id \"..\" is not allowed"],
-    [{ operation: 'remove-dlq' }, "Input 'operation' must be one of list-dlq, resume-schedule, resume-workflows (got \"remove-dlq\")."],
+    [{ operation: 'resume-schedule', 'schedule-id': '..' }, 'Input \'schedule-id\' schedule id ".." is not allowed'],
+    [
+      { operation: 'remove-dlq' },
+      'Input \'operation\' must be one of list-dlq, resume-schedule, resume-workflows (got "remove-dlq").'
+    ],
     [{ operation: '' }, "Input 'operation' must be one of list-dlq, resume-schedule, resume-workflows (it is empty)."],
     [{ operation: 'list-dlq', 'base-url': 'http://service.example.com' }, "Input 'base-url' must use https://"],
     [{ operation: 'list-dlq', 'base-url': 'service' }, "Input 'base-url' must be an absolute URL"],

@@ -81,8 +81,12 @@ describe('seed', () => {
     expect(HOSTILE_URL).toContain('<script>')
     expect(HOSTILE_URL).toContain('[x](javascript:alert(1))')
     expect(a.some(m => m.url === HOSTILE_URL)).toBe(true)
-    expect(a.some(m => m.body === HOSTILE_BODY && m.body.split('\n').some(l => l.startsWith('::add-mask::')))).toBe(true)
-    expect(a.some(m => m.responseBody === HOSTILE_RESPONSE_BODY && m.responseBody.startsWith('::set-output name=x::'))).toBe(true)
+    expect(a.some(m => m.body === HOSTILE_BODY && m.body.split('\n').some(l => l.startsWith('::add-mask::')))).toBe(
+      true
+    )
+    expect(
+      a.some(m => m.responseBody === HOSTILE_RESPONSE_BODY && m.responseBody.startsWith('::set-output name=x::'))
+    ).toBe(true)
     expect(a.some(m => Object.values(m.header).flat().includes(HOSTILE_HEADER_VALUE))).toBe(true)
   })
 
@@ -137,10 +141,17 @@ describe('simulator', () => {
       const page1 = (await (await get(sim, '/v2/dlq?count=100')).json()) as ListBody
       expect(page1.messages).toHaveLength(100)
       expect(typeof page1.cursor).toBe('string')
-      const page3 = (await (await get(sim, `/v2/dlq?count=100&cursor=${String((await (await get(sim, `/v2/dlq?count=100&cursor=${String(page1.cursor)}`)).json() as ListBody).cursor)}`)).json()) as ListBody
+      const page3 = (await (
+        await get(
+          sim,
+          `/v2/dlq?count=100&cursor=${String(((await (await get(sim, `/v2/dlq?count=100&cursor=${String(page1.cursor)}`)).json()) as ListBody).cursor)}`
+        )
+      ).json()) as ListBody
       expect(page3.messages).toHaveLength(100)
       expect(page3).not.toHaveProperty('cursor')
-      const exact = (await (await get(sim, '/v2/dlq?count=100&order=latestFirst&fromDate=' + String(sim.state.messages[200]?.createdAt))).json()) as ListBody
+      const exact = (await (
+        await get(sim, '/v2/dlq?count=100&order=latestFirst&fromDate=' + String(sim.state.messages[200]?.createdAt))
+      ).json()) as ListBody
       expect(exact.messages).toHaveLength(100)
       expect(exact).not.toHaveProperty('cursor')
     })
@@ -149,7 +160,14 @@ describe('simulator', () => {
       const msgs = sim.state.messages
       const start = NOW - SEED_WINDOW_MS
       // boundaries land exactly on messages, to exercise the inclusive bounds
-      const bounds = [start, msgs[37]?.createdAt, msgs[150]?.createdAt, msgs[151]?.createdAt, msgs[299]?.createdAt, NOW] as number[]
+      const bounds = [
+        start,
+        msgs[37]?.createdAt,
+        msgs[150]?.createdAt,
+        msgs[151]?.createdAt,
+        msgs[299]?.createdAt,
+        NOW
+      ] as number[]
       const union: string[] = []
       for (let i = 0; i + 1 < bounds.length; i++) {
         const from = bounds[i] as number
@@ -186,8 +204,12 @@ describe('simulator', () => {
       expect((await drain(sim, { topicName: 'billing' })).map(m => m.topicName)).toEqual(
         msgs.filter(m => m.topicName === 'billing').map(() => 'billing')
       )
-      expect((await drain(sim, { queueName: 'critical' })).length).toBe(msgs.filter(m => m.queueName === 'critical').length)
-      expect((await drain(sim, { scheduleId: 'sched-2' })).length).toBe(msgs.filter(m => m.scheduleId === 'sched-2').length)
+      expect((await drain(sim, { queueName: 'critical' })).length).toBe(
+        msgs.filter(m => m.queueName === 'critical').length
+      )
+      expect((await drain(sim, { scheduleId: 'sched-2' })).length).toBe(
+        msgs.filter(m => m.scheduleId === 'sched-2').length
+      )
       const id = msgs[77]?.messageId as string
       expect((await drain(sim, { messageId: id })).map(m => m.messageId)).toEqual([id])
       // api is ignored
@@ -198,7 +220,15 @@ describe('simulator', () => {
     })
 
     it('rejects bad count, order, cursor and dates with 400', async () => {
-      for (const q of ['count=0', 'count=101', 'count=abc', 'order=newest', 'cursor=garbage!', 'fromDate=yesterday', 'responseStatus=5xx']) {
+      for (const q of [
+        'count=0',
+        'count=101',
+        'count=abc',
+        'order=newest',
+        'cursor=garbage!',
+        'fromDate=yesterday',
+        'responseStatus=5xx'
+      ]) {
         const res = await get(sim, `/v2/dlq?${q}`)
         expect(res.status).toBe(400)
         const body = (await res.json()) as { error: string }
@@ -307,29 +337,40 @@ describe('simulator', () => {
     it('filters by url, run id prefix, creation time and failure time', async () => {
       const dlq = sim.state.workflowDlq
       const target = dlq[10] as { workflowRunId: string; workflowCreatedAt: number; failedAt: number }
-      const byCreated = (await (await post(sim, `/v2/workflows/dlq/resume?workflowCreatedAt=${target.workflowCreatedAt}`)).json()) as ResumeBody
+      const byCreated = (await (
+        await post(sim, `/v2/workflows/dlq/resume?workflowCreatedAt=${target.workflowCreatedAt}`)
+      ).json()) as ResumeBody
       expect(byCreated.workflowRuns).toHaveLength(1)
       expect(dlq.some(e => e.workflowRunId === target.workflowRunId)).toBe(false)
 
       const prefixed = dlq[20]?.workflowRunId as string
-      const byPrefix = (await (await post(sim, `/v2/workflows/dlq/resume?workflowRunId=${prefixed.slice(0, -1)}`)).json()) as ResumeBody
+      const byPrefix = (await (
+        await post(sim, `/v2/workflows/dlq/resume?workflowRunId=${prefixed.slice(0, -1)}`)
+      ).json()) as ResumeBody
       expect(byPrefix.workflowRuns.length).toBeGreaterThanOrEqual(1)
       expect(dlq.some(e => e.workflowRunId === prefixed)).toBe(false)
 
       const from = dlq[30]?.failedAt as number
       const to = dlq[32]?.failedAt as number
-      const byDate = (await (await post(sim, `/v2/workflows/dlq/resume?fromDate=${from}&toDate=${to}`)).json()) as ResumeBody
+      const byDate = (await (
+        await post(sim, `/v2/workflows/dlq/resume?fromDate=${from}&toDate=${to}`)
+      ).json()) as ResumeBody
       expect(byDate.workflowRuns).toHaveLength(3)
       expect(dlq.some(e => e.failedAt >= from && e.failedAt <= to)).toBe(false)
 
       const url = dlq[0]?.workflowUrl as string
       const expected = dlq.filter(e => e.workflowUrl === url).length
-      const byUrl = (await (await post(sim, `/v2/workflows/dlq/resume?workflowUrl=${encodeURIComponent(url)}`)).json()) as ResumeBody
+      const byUrl = (await (
+        await post(sim, `/v2/workflows/dlq/resume?workflowUrl=${encodeURIComponent(url)}`)
+      ).json()) as ResumeBody
       expect(byUrl.workflowRuns).toHaveLength(Math.min(50, expected))
     })
 
     it('validates override headers and records them', async () => {
-      const bad1 = await post(sim, '/v2/workflows/dlq/resume?dlqIds=x', { ...AUTH, 'Service-Flow-Control-Value': 'parallelism' })
+      const bad1 = await post(sim, '/v2/workflows/dlq/resume?dlqIds=x', {
+        ...AUTH,
+        'Service-Flow-Control-Value': 'parallelism'
+      })
       expect(bad1.status).toBe(400)
       const bad2 = await post(sim, '/v2/workflows/dlq/resume?dlqIds=x', { ...AUTH, 'Service-Retries': '-1' })
       expect(bad2.status).toBe(400)
@@ -346,7 +387,12 @@ describe('simulator', () => {
       expect(last?.headers['service-retries']).toBe('3')
       expect(last?.body).toBe('')
       const run = sim.state.resumedRuns[sim.state.resumedRuns.length - 1]
-      expect(run).toMatchObject({ fromDlqId: id, flowControlKey: 'key-1', flowControlValue: 'parallelism=5,rate=10', retries: 3 })
+      expect(run).toMatchObject({
+        fromDlqId: id,
+        flowControlKey: 'key-1',
+        flowControlValue: 'parallelism=5,rate=10',
+        retries: 3
+      })
     })
 
     it('resumes everything in batches of at most 50 with a cursor chain ending in ""', async () => {
@@ -392,7 +438,12 @@ describe('faults', () => {
   })
 
   it('status: answers with the injected status, honouring route, skip and times', async () => {
-    sim.inject({ route: 'list', fault: { kind: 'status', status: 503, headers: { 'Retry-After': '1' } }, skip: 1, times: 2 })
+    sim.inject({
+      route: 'list',
+      fault: { kind: 'status', status: 503, headers: { 'Retry-After': '1' } },
+      skip: 1,
+      times: 2
+    })
     expect((await post(sim, '/v2/schedules/sched-2/resume')).status).toBe(200) // other route: not matched
     expect((await get(sim, '/v2/dlq?count=1')).status).toBe(200) // skipped
     const hit = await get(sim, '/v2/dlq?count=1')
@@ -518,7 +569,12 @@ describe('large data', () => {
       const got = await drain(big, { fromDate: String(from), toDate: String(to) })
       expect(got.map(m => m.messageId)).toEqual(msgs.slice(50_000, 50_450).map(m => m.messageId))
       const back = await drain(big, { fromDate: String(from), toDate: String(to), order: 'latestFirst', count: '64' })
-      expect(back.map(m => m.messageId)).toEqual(msgs.slice(50_000, 50_450).map(m => m.messageId).reverse())
+      expect(back.map(m => m.messageId)).toEqual(
+        msgs
+          .slice(50_000, 50_450)
+          .map(m => m.messageId)
+          .reverse()
+      )
     } finally {
       await big.close()
     }

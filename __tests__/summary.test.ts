@@ -245,7 +245,9 @@ describe('list-dlq summary', () => {
         oldestCreatedAt: T0,
         newestCreatedAt: T0 + 2 * HOUR,
         oldest: [{ messageId: 'msg-old', url: 'https://a.example/hook', responseStatus: 503, createdAt: T0 }],
-        newest: [{ messageId: 'msg-new', url: 'https://b.example/hook', responseStatus: 500, createdAt: T0 + 2 * HOUR }],
+        newest: [
+          { messageId: 'msg-new', url: 'https://b.example/hook', responseStatus: 500, createdAt: T0 + 2 * HOUR }
+        ],
         byUrl: [
           { value: 'https://a.example/hook', count: 1000 },
           { value: 'https://b.example/hook', count: 234 }
@@ -287,10 +289,7 @@ describe('list-dlq summary', () => {
   })
 
   it('says when the message-ids output holds only the first ids', () => {
-    const out = renderSummary(
-      listResult({ count: 5000, messageIds: ['m1', 'm2'], messageIdsTruncated: true }),
-      {}
-    )
+    const out = renderSummary(listResult({ count: 5000, messageIds: ['m1', 'm2'], messageIdsTruncated: true }), {})
     expect(out).toContain('The `message-ids` output holds only the first 2 ids of 5,000.')
     expect(renderSummary(listResult({ count: 2, messageIds: ['m1', 'm2'] }), {})).not.toContain('holds only')
   })
@@ -360,7 +359,10 @@ describe('resume-workflows summary', () => {
     expect(out).toContain('tenant-1')
     expect(out).toContain('app.example/api/workflow')
     expect(out).not.toContain('failed part way')
-    const note = out.split('\n').filter(l => l.startsWith('>')).join(' ')
+    const note = out
+      .split('\n')
+      .filter(l => l.startsWith('>'))
+      .join(' ')
     expect(note).toContain('**new** run')
     expect(note).toContain('keep their results')
     expect(note).toContain('only failed or pending steps run again')

@@ -16,8 +16,7 @@ const REQUIRED_WITH = ['operation', 'token', 'base-url']
 
 type YamlMap = Record<string, unknown>
 
-const isMap = (value: unknown): value is YamlMap =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isMap = (value: unknown): value is YamlMap => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function readYaml(path: string): unknown {
   return parse(readFileSync(join(ROOT, path), 'utf8'))
@@ -94,9 +93,10 @@ describe('action.yml', () => {
     // An expression default (github-token's `${{ github.token }}`) reaches the action evaluated, never as written.
     const yamlDefaults: Record<string, string> = {}
     for (const [name, spec] of Object.entries(declaredInputs)) {
-      if (!isMap(spec) || spec.default === undefined || spec.default === null) continue
-      if (String(spec.default).includes('${{')) continue
-      yamlDefaults[name] = String(spec.default)
+      const value = isMap(spec) ? spec.default : undefined
+      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue
+      if (String(value).includes('${{')) continue
+      yamlDefaults[name] = String(value)
     }
     expect(yamlDefaults).toEqual(INPUT_DEFAULTS)
   })

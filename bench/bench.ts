@@ -74,7 +74,10 @@ async function actionDefaults(): Promise<Record<string, string>> {
   }
   const defaults: Record<string, string> = {}
   for (const [name, spec] of Object.entries(doc.inputs ?? {})) {
-    if (spec?.default !== undefined && spec.default !== null) defaults[name] = String(spec.default)
+    const value = spec?.default
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      defaults[name] = String(value)
+    }
   }
   return defaults
 }
@@ -143,17 +146,19 @@ async function spawnNode(
     child.kill('SIGKILL')
   }, RUN_TIMEOUT_MS)
 
-  const { code, signal, wallMs } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; wallMs: number }>(
-    (resolve, reject) => {
-      child.on('error', reject)
-      // 'exit' marks the end of the process; 'close' (all pipes drained) follows.
-      let exited: { code: number | null; signal: NodeJS.Signals | null; wallMs: number } | undefined
-      child.on('exit', (c, s) => {
-        exited = { code: c, signal: s, wallMs: performance.now() - started }
-      })
-      child.on('close', (c, s) => resolve(exited ?? { code: c, signal: s, wallMs: performance.now() - started }))
-    }
-  ).finally(() => {
+  const { code, signal, wallMs } = await new Promise<{
+    code: number | null
+    signal: NodeJS.Signals | null
+    wallMs: number
+  }>((resolve, reject) => {
+    child.on('error', reject)
+    // 'exit' marks the end of the process; 'close' (all pipes drained) follows.
+    let exited: { code: number | null; signal: NodeJS.Signals | null; wallMs: number } | undefined
+    child.on('exit', (c, s) => {
+      exited = { code: c, signal: s, wallMs: performance.now() - started }
+    })
+    child.on('close', (c, s) => resolve(exited ?? { code: c, signal: s, wallMs: performance.now() - started }))
+  }).finally(() => {
     clearTimeout(timer)
     if (poller) clearInterval(poller)
   })
@@ -220,7 +225,9 @@ function describeFailure(label: string, run: ChildRun): string {
     .filter(l => l.startsWith('::error'))
     .slice(0, 5)
     .join(' | ')
-  const how = run.timedOut ? `timed out after ${RUN_TIMEOUT_MS / 1000} s` : `exit code ${run.code}${run.signal ? ` (${run.signal})` : ''}`
+  const how = run.timedOut
+    ? `timed out after ${RUN_TIMEOUT_MS / 1000} s`
+    : `exit code ${run.code}${run.signal ? ` (${run.signal})` : ''}`
   return `${label}: the action ${how}${errors ? `; ${errors}` : ''}${run.stderr.trim() ? `; stderr: ${run.stderr.trim().slice(0, 500)}` : ''}`
 }
 
@@ -273,11 +280,16 @@ function checkMessageIds(label: string, run: ChildRun, sim: Simulator): void {
   const unknown = (ids as string[]).filter(id => !known.has(id)).length
   if (unknown > 0) fail(`${label}: message-ids holds ${unknown} ids that were never seeded`)
   if (unique.size !== known.size) fail(`${label}: message-ids holds ${unique.size} distinct ids, ${known.size} seeded`)
-  else if ((ids as string[]).some((id, i) => id !== seeded[i])) warn(`${label}: message-ids are not in earliestFirst order`)
+  else if ((ids as string[]).some((id, i) => id !== seeded[i]))
+    warn(`${label}: message-ids are not in earliestFirst order`)
 }
 
 /** Lines of the NDJSON file, each parsed; checks they are the seeded messages, each once. */
-async function checkMessagesFile(label: string, path: string, sim: Simulator): Promise<{ lines: number; bytes: number }> {
+async function checkMessagesFile(
+  label: string,
+  path: string,
+  sim: Simulator
+): Promise<{ lines: number; bytes: number }> {
   const bytes = (await stat(path)).size
   const known = new Set(sim.state.messages.map(m => m.messageId))
   const seen = new Set<string>()
@@ -331,7 +343,8 @@ async function listScenario(
     const run = await runBundledAction(inputs, { pollRss: true })
     try {
       const listRequests = sim.requests.filter(r => r.route === 'list')
-      if (sim.requestCount > 10_000) warn(`${name}: over 10,000 requests; the simulator kept only the last 10,000, pages is a lower bound`)
+      if (sim.requestCount > 10_000)
+        warn(`${name}: over 10,000 requests; the simulator kept only the last 10,000, pages is a lower bound`)
       const listed = Number(run.outputs['dlq-count'] ?? NaN)
       const result: ScenarioResult = {
         name,
@@ -346,7 +359,10 @@ async function listScenario(
         actionCpuSeconds: round(run.cpuSeconds, 2),
         ok: true
       }
-      const pageLines = run.stdout.split('\n').map(l => /^page: (\d+) messages/.exec(l)?.[1]).filter(n => n !== undefined)
+      const pageLines = run.stdout
+        .split('\n')
+        .map(l => /^page: (\d+) messages/.exec(l)?.[1])
+        .filter(n => n !== undefined)
       if (pageLines.length > 0) result.emptyPages = pageLines.filter(n => n === '0').length
       if (run.code !== 0) {
         fail(describeFailure(name, run))
@@ -392,7 +408,7 @@ async function startupScenario(): Promise<StartupResult> {
   const sim = await startSimulator({ token: TOKEN, messages: 0, latencyMs: 0 })
   const actionTimes: number[] = []
   const nodeTimes: number[] = []
-  let peak = 0
+  let peak: number
   const inputs = { operation: 'list-dlq', token: TOKEN, 'base-url': sim.url }
   try {
     const once = async (measure: boolean): Promise<void> => {
@@ -401,7 +417,8 @@ async function startupScenario(): Promise<StartupResult> {
       const run = await runBundledAction(inputs, { pollRss: false })
       await run.cleanup()
       if (run.code !== 0) fail(describeFailure('start-up (empty DLQ)', run))
-      else if (run.outputs['dlq-count'] !== '0') fail(`start-up: dlq-count is ${run.outputs['dlq-count'] ?? '(not set)'}, expected 0`)
+      else if (run.outputs['dlq-count'] !== '0')
+        fail(`start-up: dlq-count is ${run.outputs['dlq-count'] ?? '(not set)'}, expected 0`)
       if (measure) {
         nodeTimes.push(bare.wallMs)
         actionTimes.push(run.wallMs)
@@ -470,13 +487,17 @@ async function main(): Promise<void> {
 
   const cpuList = cpus()
   out(`dlq-action benchmark: bundled action (${BUNDLE}) run as a child process, as the Actions runner runs it`)
-  out(`node ${process.version}, ${process.platform}/${process.arch}, ${cpuList.length} CPUs (${cpuList[0]?.model.trim() ?? '?'})`)
+  out(
+    `node ${process.version}, ${process.platform}/${process.arch}, ${cpuList.length} CPUs (${cpuList[0]?.model.trim() ?? '?'})`
+  )
   out(`loopback simulator in this process; ${LATENCY_MS} ms added to every response in scenarios 1-3`)
   out()
 
   const bundle = await bundleSize()
 
-  out(`4. start-up: ${STARTUP_RUNS} empty-DLQ list-dlq runs (latency 0) vs ${STARTUP_RUNS} × node -e 0 (interleaved, 1 warm-up each) ...`)
+  out(
+    `4. start-up: ${STARTUP_RUNS} empty-DLQ list-dlq runs (latency 0) vs ${STARTUP_RUNS} × node -e 0 (interleaved, 1 warm-up each) ...`
+  )
   const startup = await startupScenario()
 
   const scenarios: ScenarioResult[] = []
@@ -501,30 +522,53 @@ async function main(): Promise<void> {
     fmtInt(s.messagesPerSecond),
     s.actionCpuSeconds.toFixed(2),
     s.peakRssBytes ? (s.peakRssBytes / 1e6).toFixed(1) : 'n/a',
-    s.messagesFileLines !== undefined ? `${fmtInt(s.messagesFileLines)} (${((s.messagesFileBytes ?? 0) / 1e6).toFixed(1)} MB)` : '-',
+    s.messagesFileLines !== undefined
+      ? `${fmtInt(s.messagesFileLines)} (${((s.messagesFileBytes ?? 0) / 1e6).toFixed(1)} MB)`
+      : '-',
     s.ok ? 'ok' : 'FAILED'
   ])
   for (const l of table(
-    ['scenario', 'listed', 'pages', 'empty pages', 'requests', 'wall s', 'msg/s', 'action CPU s', 'peak RSS MB', 'file lines', 'check'],
+    [
+      'scenario',
+      'listed',
+      'pages',
+      'empty pages',
+      'requests',
+      'wall s',
+      'msg/s',
+      'action CPU s',
+      'peak RSS MB',
+      'file lines',
+      'check'
+    ],
     rows,
     [false, true, true, true, true, true, true, true, true, true, false]
   )) {
     out(l)
   }
   out('pages: GET /v2/dlq requests seen by the simulator (with concurrency, 2 of them are count=1 range probes);')
-  out('empty pages: of those, pages that held no message (from the action log); action CPU s: user+sys of the action process')
+  out(
+    'empty pages: of those, pages that held no message (from the action log); action CPU s: user+sys of the action process'
+  )
   out()
   for (const l of table(
     ['start-up (median of ' + startup.runs + ')', 'median ms', 'min ms', 'max ms'],
     [
-      ['empty-DLQ list-dlq run', startup.actionMedianMs.toFixed(1), startup.actionMinMs.toFixed(1), startup.actionMaxMs.toFixed(1)],
+      [
+        'empty-DLQ list-dlq run',
+        startup.actionMedianMs.toFixed(1),
+        startup.actionMinMs.toFixed(1),
+        startup.actionMaxMs.toFixed(1)
+      ],
       ['node -e 0', startup.nodeMedianMs.toFixed(1), startup.nodeMinMs.toFixed(1), startup.nodeMaxMs.toFixed(1)]
     ],
     [false, true, true, true]
   )) {
     out(l)
   }
-  out(`start-up ratio (action / bare node): ${startup.ratio.toFixed(2)}×; peak RSS of an empty run ${(startup.actionPeakRssBytes / 1e6).toFixed(1)} MB`)
+  out(
+    `start-up ratio (action / bare node): ${startup.ratio.toFixed(2)}×; peak RSS of an empty run ${(startup.actionPeakRssBytes / 1e6).toFixed(1)} MB`
+  )
   out()
 
   const targets: Record<string, { value: number; target: string; met: boolean }> = {}
@@ -542,18 +586,24 @@ async function main(): Promise<void> {
     const ratio = conc.wallSeconds / seq.wallSeconds
     const met = ratio <= MAX_CONCURRENCY_RATIO
     targets.concurrency8Ratio = { value: round(ratio, 3), target: `<= ${MAX_CONCURRENCY_RATIO}`, met }
-    out(`concurrency 8 / sequential: ${conc.wallSeconds.toFixed(2)} s / ${seq.wallSeconds.toFixed(2)} s = ${ratio.toFixed(3)} (limit ${MAX_CONCURRENCY_RATIO}): ${verdict(met)}`)
+    out(
+      `concurrency 8 / sequential: ${conc.wallSeconds.toFixed(2)} s / ${seq.wallSeconds.toFixed(2)} s = ${ratio.toFixed(3)} (limit ${MAX_CONCURRENCY_RATIO}): ${verdict(met)}`
+    )
   }
   if (large) {
     const met = large.peakRssBytes > 0 && large.peakRssBytes < MAX_RSS_BYTES
     targets.rss100k = { value: large.peakRssBytes, target: `< ${MAX_RSS_BYTES} bytes`, met }
-    out(`peak RSS of the 100k listing: ${(large.peakRssBytes / 1e6).toFixed(1)} MB (limit ${MAX_RSS_BYTES / 1e6} MB): ${verdict(met)}`)
+    out(
+      `peak RSS of the 100k listing: ${(large.peakRssBytes / 1e6).toFixed(1)} MB (limit ${MAX_RSS_BYTES / 1e6} MB): ${verdict(met)}`
+    )
   }
   out(
     `bundle: dist/*.js ${fmtInt(bundle.totalJsBytes)} bytes (${(bundle.totalJsBytes / 1e6).toFixed(2)} MB) in ${Object.keys(bundle.files).length} files; ` +
       `dist/index.js ${fmtInt(bundle.indexJsBytes)} bytes (${(bundle.indexJsBytes / 1e6).toFixed(2)} MB)`
   )
-  const missed = Object.entries(targets).filter(([, t]) => !t.met).map(([name]) => name)
+  const missed = Object.entries(targets)
+    .filter(([, t]) => !t.met)
+    .map(([name]) => name)
   const benchSeconds = round((performance.now() - benchStarted) / 1000, 1)
   out(`bench took ${benchSeconds.toFixed(1)} s`)
   if (missed.length > 0) out(`target missed: ${missed.join(', ')}`)
@@ -571,7 +621,12 @@ async function main(): Promise<void> {
     floor:
       seq === undefined
         ? undefined
-        : { seconds: round((seq.pages * LATENCY_MS + startup.actionMedianMs) / 1000), pages: seq.pages, latencyMs: LATENCY_MS, startupMs: startup.actionMedianMs },
+        : {
+            seconds: round((seq.pages * LATENCY_MS + startup.actionMedianMs) / 1000),
+            pages: seq.pages,
+            latencyMs: LATENCY_MS,
+            startupMs: startup.actionMedianMs
+          },
     targets,
     targetsMissed: missed,
     bundle,

@@ -39602,6 +39602,9 @@ function visibleControl(ch) {
     const code = ch.charCodeAt(0);
     return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
+// String.replace restarts a global regex at 0, so sharing one is safe.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g;
 /**
  * Text safe to print as (part of) one line of the Actions log:
  * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
@@ -39612,7 +39615,7 @@ function visibleControl(ch) {
  */
 function neutraliseLogLine(s) {
     return String(s)
-        .replace(/[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g, visibleControl)
+        .replace(LOG_LINE_CONTROLS, visibleControl)
         .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
         .replace(/##\[/g, `##${ZWSP}[`);
 }
@@ -49907,7 +49910,11 @@ async function listInSlices(client, settings, acc, hooks) {
         if (++pages > settings.maxPages) {
             throw new Error(`stopped after ${settings.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`);
         }
-        const filters = { ...settings.filters, ...(from !== undefined ? { fromDate: from } : {}), ...(to !== undefined ? { toDate: to } : {}) };
+        const filters = {
+            ...settings.filters,
+            ...(from !== undefined ? { fromDate: from } : {}),
+            ...(to !== undefined ? { toDate: to } : {})
+        };
         return client.listDlqPage(listQuery(filters, count, order, cursor));
     });
     try {
@@ -50614,7 +50621,7 @@ function listFilterLines(filters, maxRows) {
         if (Array.isArray(value)) {
             if (value.length === 0)
                 continue;
-            lines.push(`  - ${label}: ${valueList(value.map(v => String(v)), maxRows)}`);
+            lines.push(`  - ${label}: ${valueList(value.map(String), maxRows)}`);
         }
         else if (typeof value === 'number' && (key === 'fromDate' || key === 'toDate')) {
             lines.push(`  - ${label}: ${formatMs(value)}`);
@@ -50643,7 +50650,9 @@ function listSummary(result, ctx, settings) {
     lines.push('');
     lines.push('### Result', '');
     if (result.error !== undefined) {
-        lines.push(`**❌ Listing failed part way:** ${escapeInline(result.error)}`, '', result.count > 0 ? 'What was listed before the failure is shown below.' : 'No message was listed before the failure.', '');
+        lines.push(`**❌ Listing failed part way:** ${escapeInline(result.error)}`, '', result.count > 0
+            ? 'What was listed before the failure is shown below.'
+            : 'No message was listed before the failure.', '');
     }
     if (result.count === 0 && result.error === undefined) {
         if (filterLines.length === 0 && !result.startCursor)
@@ -51181,7 +51190,9 @@ class ServiceClient {
                 throw this.error(`${label} failed${tries}: ${what} (${method} ${url.origin}${url.pathname})`);
             }
             const seconds = (decision.delayMs / 1000).toFixed(1);
-            const cap = decision.capped ? `; the service asked for longer, waits are capped at ${this.options.retry.maxWaitMs / 1000} s` : '';
+            const cap = decision.capped
+                ? `; the service asked for longer, waits are capped at ${this.options.retry.maxWaitMs / 1000} s`
+                : '';
             const basis = decision.basis === 'backoff' ? '' : ` as ${decision.basis} says`;
             this.options.log(`${method} ${url.pathname}: ${what} (attempt ${attempt} of ${maxAttempts}); retrying in ${seconds} s${basis}${cap}`);
             this.options.onRetry?.(outcome);
@@ -51286,7 +51297,14 @@ class ServiceClient {
 function mayHaveBeenCarriedOut(outcome) {
     if (outcome.kind === 'status')
         return outcome.status === 500 || outcome.status === 502 || outcome.status === 504;
-    return ['TIMEOUT', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'].includes(outcome.code);
+    return [
+        'TIMEOUT',
+        'ECONNRESET',
+        'EPIPE',
+        'UND_ERR_SOCKET',
+        'UND_ERR_HEADERS_TIMEOUT',
+        'UND_ERR_BODY_TIMEOUT'
+    ].includes(outcome.code);
 }
 /** A stable code for a transport error: Node's errno code, undici's code, or TIMEOUT for our deadline. */
 function errorCode(err) {
@@ -51376,7 +51394,9 @@ async function syncIssue(settings, result, redact) {
     try {
         const api = await octokitIssueApi(settings.githubToken, repository);
         const done = await syncHealthIssue(api, result, settings.issue.title, runContext().runUrl, Date.now());
-        lib_core/* info */.pq(done.action === 'none' ? `Health issue: no change (${done.reason}).` : `Health issue #${done.number} ${done.action}: ${done.url}`);
+        lib_core/* info */.pq(done.action === 'none'
+            ? `Health issue: no change (${done.reason}).`
+            : `Health issue #${done.number} ${done.action}: ${done.url}`);
     }
     catch (err) {
         lib_core/* warning */.$e(redact(`Could not update the health issue "${settings.issue.title}": ${err.message}. ` +

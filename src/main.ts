@@ -87,7 +87,11 @@ async function syncIssue(settings: ListSettings, result: ListResult, redact: (te
   try {
     const api = await octokitIssueApi(settings.githubToken, repository)
     const done = await syncHealthIssue(api, result, settings.issue.title, runContext().runUrl, Date.now())
-    core.info(done.action === 'none' ? `Health issue: no change (${done.reason}).` : `Health issue #${done.number} ${done.action}: ${done.url}`)
+    core.info(
+      done.action === 'none'
+        ? `Health issue: no change (${done.reason}).`
+        : `Health issue #${done.number} ${done.action}: ${done.url}`
+    )
   } catch (err) {
     core.warning(
       redact(

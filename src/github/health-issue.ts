@@ -12,8 +12,7 @@ export interface IssueApi {
 }
 
 export type IssueAction =
-  | { action: 'opened' | 'commented' | 'closed'; number: number; url: string }
-  | { action: 'none'; reason: string }
+  { action: 'opened' | 'commented' | 'closed'; number: number; url: string } | { action: 'none'; reason: string }
 
 const BREAKDOWN_ROWS = 10
 
@@ -61,7 +60,8 @@ export function issueBody(result: ListResult, runUrl: string | undefined, now: n
   ] as const) {
     if (rows.length === 0) continue
     lines.push(`| Messages by ${title} | Messages |`, '| --- | ---: |')
-    for (const row of rows.slice(0, BREAKDOWN_ROWS)) lines.push(`| ${escapeCell(row.value)} | ${formatCount(row.count)} |`)
+    for (const row of rows.slice(0, BREAKDOWN_ROWS))
+      lines.push(`| ${escapeCell(row.value)} | ${formatCount(row.count)} |`)
     lines.push('')
     if (rows.length > BREAKDOWN_ROWS) lines.push(`… and ${formatCount(rows.length - BREAKDOWN_ROWS)} more`, '')
   }

@@ -91,7 +91,8 @@ const date = (now: number) => optional(s => parseDate(s, now))
 function commonShape() {
   return {
     [Inputs.Token]: input(s => {
-      if (s.trim() === '') throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }}')
+      if (s.trim() === '')
+        throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }}')
       return s.trim()
     }),
     [Inputs.BaseUrl]: input(s => {
@@ -121,8 +122,9 @@ function listSchema(now: number, workspace: string) {
       [Inputs.Count]: integer(1, 100),
       [Inputs.Order]: optional(s => {
         const order = s.trim()
-        if (order !== 'earliestFirst' && order !== 'latestFirst') throw new Error('must be earliestFirst or latestFirst')
-        return order as Order
+        if (order !== 'earliestFirst' && order !== 'latestFirst')
+          throw new Error('must be earliestFirst or latestFirst')
+        return order
       }),
       [Inputs.Cursor]: text,
       [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
@@ -217,7 +219,8 @@ function describe(issues: z.core.$ZodIssue[], raw: Record<string, string>): stri
   return issues
     .map(issue => {
       const name = String(issue.path[0] ?? 'inputs')
-      const given = name === Inputs.Token || raw[name] === undefined ? '' : ` (got "${shorten(raw[name] ?? '')}")`
+      const given =
+        name === (Inputs.Token as string) || raw[name] === undefined ? '' : ` (got "${shorten(raw[name] ?? '')}")`
       return `Input '${name}' ${issue.message}${given}.`
     })
     .join('\n')

@@ -49,13 +49,23 @@ export async function listInSlices(
   let error: string | undefined
   const slices: Slice[] = []
 
-  const fetch = (from: number | undefined, to: number | undefined, count: number, order: ListSettings['order'], cursor?: string) =>
+  const fetch = (
+    from: number | undefined,
+    to: number | undefined,
+    count: number,
+    order: ListSettings['order'],
+    cursor?: string
+  ) =>
     limit(() => {
       if (error !== undefined) throw new Stop()
       if (++pages > settings.maxPages) {
         throw new Error(`stopped after ${settings.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`)
       }
-      const filters = { ...settings.filters, ...(from !== undefined ? { fromDate: from } : {}), ...(to !== undefined ? { toDate: to } : {}) }
+      const filters = {
+        ...settings.filters,
+        ...(from !== undefined ? { fromDate: from } : {}),
+        ...(to !== undefined ? { toDate: to } : {})
+      }
       return client.listDlqPage(listQuery(filters, count, order, cursor))
     })
 
@@ -182,7 +192,12 @@ export async function listInSlices(
 /** The creation-time range to slice: from-date/to-date where set, else the oldest and newest message. */
 async function discoverRange(
   settings: ListSettings,
-  fetch: (from: number | undefined, to: number | undefined, count: number, order: ListSettings['order']) => Promise<{ messages: DlqMessage[] }>
+  fetch: (
+    from: number | undefined,
+    to: number | undefined,
+    count: number,
+    order: ListSettings['order']
+  ) => Promise<{ messages: DlqMessage[] }>
 ): Promise<{ from: number; to: number } | undefined> {
   const { fromDate, toDate } = settings.filters
   const [first, last] = await Promise.all([

@@ -69,9 +69,7 @@ export interface Histogram {
 }
 
 /** A threshold the listing exceeded, with both numbers. */
-export type Breach =
-  | { kind: 'count'; count: number; limit: number }
-  | { kind: 'age'; ageMs: number; limitMs: number }
+export type Breach = { kind: 'count'; count: number; limit: number } | { kind: 'age'; ageMs: number; limitMs: number }
 
 /** The thresholds of a health check and what the listing made of them. */
 export interface HealthVerdict {

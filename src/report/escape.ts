@@ -146,6 +146,10 @@ function visibleControl(ch: string): string {
   return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`
 }
 
+// String.replace restarts a global regex at 0, so sharing one is safe.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g
+
 /**
  * Text safe to print as (part of) one line of the Actions log:
  * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
@@ -156,7 +160,7 @@ function visibleControl(ch: string): string {
  */
 export function neutraliseLogLine(s: string): string {
   return String(s)
-    .replace(/[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g, visibleControl)
+    .replace(LOG_LINE_CONTROLS, visibleControl)
     .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
     .replace(/##\[/g, `##${ZWSP}[`)
 }

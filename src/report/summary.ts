@@ -113,7 +113,14 @@ function longestList(result: OperationResult): number {
   const lengths: number[] = [0]
   switch (result.operation) {
     case 'list-dlq':
-      lengths.push(result.byUrl.length, result.byStatus.length, result.byTopic.length, result.byQueue.length, result.bySchedule.length, result.oldest.length + result.newest.length)
+      lengths.push(
+        result.byUrl.length,
+        result.byStatus.length,
+        result.byTopic.length,
+        result.byQueue.length,
+        result.bySchedule.length,
+        result.oldest.length + result.newest.length
+      )
       for (const value of Object.values(result.filters) as unknown[]) {
         if (Array.isArray(value)) lengths.push(value.length)
       }
@@ -259,11 +266,11 @@ function orderText(order: Order): string {
 function listFilterLines(filters: ListFilters, maxRows: number): string[] {
   const lines: string[] = []
   for (const [key, label] of LIST_FILTER_LABELS) {
-    const value: unknown = filters[key]
+    const value = filters[key]
     if (value === undefined) continue
     if (Array.isArray(value)) {
       if (value.length === 0) continue
-      lines.push(`  - ${label}: ${valueList(value.map(v => String(v)), maxRows)}`)
+      lines.push(`  - ${label}: ${valueList(value.map(String), maxRows)}`)
     } else if (typeof value === 'number' && (key === 'fromDate' || key === 'toDate')) {
       lines.push(`  - ${label}: ${formatMs(value)}`)
     } else {
@@ -297,7 +304,9 @@ function listSummary(result: ListResult, ctx: RunContext, settings: RenderSettin
     lines.push(
       `**❌ Listing failed part way:** ${escapeInline(result.error)}`,
       '',
-      result.count > 0 ? 'What was listed before the failure is shown below.' : 'No message was listed before the failure.',
+      result.count > 0
+        ? 'What was listed before the failure is shown below.'
+        : 'No message was listed before the failure.',
       ''
     )
   }
@@ -312,7 +321,9 @@ function listSummary(result: ListResult, ctx: RunContext, settings: RenderSettin
     `- Messages listed: **${formatCount(result.count)}** (${plural(result.pages, 'page', 'pages')} fetched${slices})`
   )
   if (result.messagesFile !== undefined) {
-    lines.push(`- Every listed message, all fields, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`)
+    lines.push(
+      `- Every listed message, all fields, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`
+    )
   }
   if (result.oldestCreatedAt !== undefined) {
     lines.push(
@@ -459,7 +470,10 @@ function scheduleSummary(result: ScheduleResult, ctx: RunContext, settings: Rend
     lines.push('No schedule was resumed.', '')
     return finish(lines)
   }
-  lines.push(`**${formatCount(resumed)} resumed, ${formatCount(failed)} failed** (of ${plural(total, 'schedule', 'schedules')}).`, '')
+  lines.push(
+    `**${formatCount(resumed)} resumed, ${formatCount(failed)} failed** (of ${plural(total, 'schedule', 'schedules')}).`,
+    ''
+  )
   if (failed > 0) lines.push(`**❌ ${plural(failed, 'schedule', 'schedules')} could not be resumed.**`, '')
   lines.push(
     ...table(['Schedule id', 'Result'], [false, false], result.outcomes, settings.maxRows, o => [
@@ -480,7 +494,8 @@ function selectionLines(selection: WorkflowSelection, maxRows: number): string[]
       `  - DLQ ids (\`dlq-ids\`; when given, the service ignores the other selectors): ${valueList(selection.dlqIds, maxRows)}`
     )
   }
-  if (selection.fromDate !== undefined) lines.push(`  - Failed at or after (\`from-date\`): ${formatMs(selection.fromDate)}`)
+  if (selection.fromDate !== undefined)
+    lines.push(`  - Failed at or after (\`from-date\`): ${formatMs(selection.fromDate)}`)
   if (selection.toDate !== undefined) lines.push(`  - Failed at or before (\`to-date\`): ${formatMs(selection.toDate)}`)
   if (selection.workflowUrl !== undefined) {
     lines.push(`  - Workflow URL (\`workflow-url\`): ${code(selection.workflowUrl)}`)

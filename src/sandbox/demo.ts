@@ -140,7 +140,9 @@ async function main(): Promise<number> {
   try {
     const paused = pausedSchedules(simulator)
     out(`Simulator listening on ${simulator.url}`)
-    out(`  seeded: ${MESSAGES} DLQ messages, ${WORKFLOW_RUNS} failed workflow runs, paused schedules: ${paused.join(', ')}`)
+    out(
+      `  seeded: ${MESSAGES} DLQ messages, ${WORKFLOW_RUNS} failed workflow runs, paused schedules: ${paused.join(', ')}`
+    )
     out(`  running ${BUNDLE} three times, as the runner would (INPUT_* variables, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY)`)
     out()
 

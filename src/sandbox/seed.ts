@@ -70,14 +70,11 @@ function pick<T>(rand: () => number, pool: readonly T[]): T {
 }
 
 /** The deliberately hostile destination URL: a pipe, a script tag and a markdown javascript: link. */
-export const HOSTILE_URL =
-  'https://evil.example.com/a|b/<script>alert(1)</script>?next=[x](javascript:alert(1))'
+export const HOSTILE_URL = 'https://evil.example.com/a|b/<script>alert(1)</script>?next=[x](javascript:alert(1))'
 /** A body whose lines look like GitHub workflow commands. */
-export const HOSTILE_BODY =
-  '::set-output name=x::pwned\n::add-mask::hunter2\n::error file=a.ts::injected\nplain line'
+export const HOSTILE_BODY = '::set-output name=x::pwned\n::add-mask::hunter2\n::error file=a.ts::injected\nplain line'
 /** A response body whose lines look like GitHub workflow commands. */
-export const HOSTILE_RESPONSE_BODY =
-  '::set-output name=x::owned\n::add-mask::abc\n::warning::from upstream'
+export const HOSTILE_RESPONSE_BODY = '::set-output name=x::owned\n::add-mask::abc\n::warning::from upstream'
 /** A header value carrying HTML. */
 export const HOSTILE_HEADER_VALUE = '<img src=x onerror=alert(1)>'
 
@@ -147,13 +144,7 @@ const TOPICS: readonly string[] = ['orders-topic', 'billing', 'notifications']
 const ENDPOINTS: readonly string[] = ['primary', 'backup', 'audit']
 const QUEUES: readonly string[] = ['queue-a', 'queue-b', 'critical']
 const SCHEDULES: readonly string[] = ['sched-1', 'sched-2', 'sched-3', 'sched-4', 'sched-5', 'sched-6']
-const CALLER_IPS: readonly string[] = [
-  '203.0.113.5',
-  '198.51.100.23',
-  '192.0.2.44',
-  '2001:db8::1',
-  '10.0.0.7'
-]
+const CALLER_IPS: readonly string[] = ['203.0.113.5', '198.51.100.23', '192.0.2.44', '2001:db8::1', '10.0.0.7']
 
 /**
  * `n` strictly increasing integers in [now - 7 days, now): bucket i of the window gets one value at a

@@ -6,13 +6,7 @@
  */
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import {
-  seedMessages,
-  seedSchedules,
-  seedWorkflowEntries,
-  type SimMessage,
-  type WorkflowDlqEntry
-} from './seed.js'
+import { seedMessages, seedSchedules, seedWorkflowEntries, type SimMessage, type WorkflowDlqEntry } from './seed.js'
 
 export type { SimMessage, WorkflowDlqEntry } from './seed.js'
 
@@ -349,8 +343,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const ascending = order === 'earliestFirst'
     if (position) {
       const p = position
-      if (ascending) lo = Math.max(lo, partition(msgs, m => comparePos(m.createdAt, m.messageId, p) <= 0))
-      else hi = Math.min(hi, partition(msgs, m => comparePos(m.createdAt, m.messageId, p) < 0))
+      if (ascending)
+        lo = Math.max(
+          lo,
+          partition(msgs, m => comparePos(m.createdAt, m.messageId, p) <= 0)
+        )
+      else
+        hi = Math.min(
+          hi,
+          partition(msgs, m => comparePos(m.createdAt, m.messageId, p) < 0)
+        )
     }
     const page: SimMessage[] = []
     let more = false
@@ -383,11 +385,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     return Array.isArray(v) ? v.join(',') : v
   }
 
-  const bulkResume = (
-    query: URLSearchParams,
-    headers: http.IncomingHttpHeaders,
-    stuck: boolean
-  ): SimResponse => {
+  const bulkResume = (query: URLSearchParams, headers: http.IncomingHttpHeaders, stuck: boolean): SimResponse => {
     const flowKey = headerValue(headers, 'service-flow-control-key')
     const flowValue = headerValue(headers, 'service-flow-control-value')
     const retriesRaw = headerValue(headers, 'service-retries')
@@ -427,7 +425,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     }
     if (position) {
       const p = position
-      lo = Math.max(lo, partition(dlq, e => comparePos(e.failedAt, e.dlqId, p) <= 0))
+      lo = Math.max(
+        lo,
+        partition(dlq, e => comparePos(e.failedAt, e.dlqId, p) <= 0)
+      )
     }
     const chosen: WorkflowDlqEntry[] = []
     let more = false

@@ -124,7 +124,9 @@ export class ServiceClient {
         throw this.error(`${label} failed${tries}: ${what} (${method} ${url.origin}${url.pathname})`)
       }
       const seconds = (decision.delayMs / 1000).toFixed(1)
-      const cap = decision.capped ? `; the service asked for longer, waits are capped at ${this.options.retry.maxWaitMs / 1000} s` : ''
+      const cap = decision.capped
+        ? `; the service asked for longer, waits are capped at ${this.options.retry.maxWaitMs / 1000} s`
+        : ''
       const basis = decision.basis === 'backoff' ? '' : ` as ${decision.basis} says`
       this.options.log(
         `${method} ${url.pathname}: ${what} (attempt ${attempt} of ${maxAttempts}); retrying in ${seconds} s${basis}${cap}`
@@ -204,7 +206,8 @@ export class ServiceClient {
 
   private describeError(outcome: AttemptOutcome): string {
     if (outcome.kind !== 'error') return ''
-    if (outcome.code === 'TIMEOUT') return `no complete answer within ${this.options.timeoutMs / 1000} s (timeout-seconds)`
+    if (outcome.code === 'TIMEOUT')
+      return `no complete answer within ${this.options.timeoutMs / 1000} s (timeout-seconds)`
     const known: Record<string, string> = {
       ECONNREFUSED: 'connection refused',
       ECONNRESET: 'connection reset',
@@ -241,9 +244,14 @@ export class ServiceClient {
  */
 export function mayHaveBeenCarriedOut(outcome: AttemptOutcome): boolean {
   if (outcome.kind === 'status') return outcome.status === 500 || outcome.status === 502 || outcome.status === 504
-  return ['TIMEOUT', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'].includes(
-    outcome.code
-  )
+  return [
+    'TIMEOUT',
+    'ECONNRESET',
+    'EPIPE',
+    'UND_ERR_SOCKET',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT'
+  ].includes(outcome.code)
 }
 
 /** A stable code for a transport error: Node's errno code, undici's code, or TIMEOUT for our deadline. */

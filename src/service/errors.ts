@@ -33,7 +33,8 @@ export function errorText(body: string, redact: (text: string) => string = text 
 
 /** What a status means to the operator, beyond the service's own words. */
 export function statusMeaning(status: number): string {
-  if (status === 401 || status === 403) return 'the service refused the token (check the token input and its permissions)'
+  if (status === 401 || status === 403)
+    return 'the service refused the token (check the token input and its permissions)'
   if (status === 404) return 'not found'
   if (status === 412) return 'quota exceeded'
   if (status === 429) return 'rate limited'

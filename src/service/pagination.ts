@@ -94,7 +94,8 @@ export async function drainInto<P extends Page>(
   }
   try {
     for await (const page of drainPages(tracked, options)) {
-      if ((await onPage(page)) === false && page.cursor !== undefined) return { pages: pages + 1, nextCursor: page.cursor }
+      if ((await onPage(page)) === false && page.cursor !== undefined)
+        return { pages: pages + 1, nextCursor: page.cursor }
       pages++
       unhandled.shift()
     }

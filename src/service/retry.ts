@@ -20,8 +20,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 /** What an attempt ended with: an HTTP status (with its headers, names lower-case) or a transport error. */
 export type AttemptOutcome =
-  | { kind: 'status'; status: number; headers: Record<string, string | undefined> }
-  | { kind: 'error'; code: string }
+  { kind: 'status'; status: number; headers: Record<string, string | undefined> } | { kind: 'error'; code: string }
 
 export type RetryDecision =
   | { retry: false }
@@ -104,8 +103,7 @@ export function retryDecision(
   if (!isRetriedStatus(outcome.status)) return { retry: false }
 
   const retryAfter = parseRetryAfter(outcome.headers['retry-after'], now)
-  const reset =
-    outcome.status === 429 ? parseRateLimitReset(outcome.headers['burst-ratelimit-reset'], now) : undefined
+  const reset = outcome.status === 429 ? parseRateLimitReset(outcome.headers['burst-ratelimit-reset'], now) : undefined
   const asked = retryAfter ?? reset
   if (asked === undefined) {
     return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false }
