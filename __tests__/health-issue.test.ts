@@ -4,34 +4,23 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { issueBody, syncHealthIssue, type IssueApi } from '../src/github/health-issue.js'
 import type { ListResult } from '../src/operations/results.js'
+import { listResult } from './support/results.js'
 import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
 import { runAction } from './support/action.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 
-function listResult(overrides: Partial<ListResult> = {}): ListResult {
-  return {
-    operation: 'list-dlq',
-    filters: {},
-    order: 'earliestFirst',
-    pageSize: 100,
+/** A list-dlq result that exceeds fail-if-count-above (100) with 120 messages, one of them hostile. */
+function failingResult(overrides: Partial<ListResult> = {}): ListResult {
+  return listResult({
     count: 120,
     pages: 2,
-    messageIds: [],
-    messageIdsTruncated: false,
     oldestCreatedAt: NOW - 3_600_000,
-    oldest: [],
-    newest: [],
     byUrl: [{ value: 'https://x.example/a|b <script>', count: 120 }],
     byStatus: [{ value: '503', count: 120 }],
-    byTopic: [],
-    byQueue: [],
-    bySchedule: [],
-    histogram: { bucket: 'hour', points: [] },
     health: { countAbove: 100, breaches: [{ kind: 'count', count: 120, limit: 100 }] },
-    concurrency: 1,
     ...overrides
-  }
+  })
 }
 
 /** An IssueApi over an in-memory list of issues, recording every call. */
@@ -60,7 +49,7 @@ function memoryApi(open: { number: number; title: string }[] = []) {
 describe('syncHealthIssue', () => {
   it('opens an issue when the check fails and none is open', async () => {
     const { api, calls } = memoryApi()
-    expect(await syncHealthIssue(api, listResult(), 'DLQ failing', 'https://run', NOW)).toEqual({
+    expect(await syncHealthIssue(api, failingResult(), 'DLQ failing', 'https://run', NOW)).toEqual({
       action: 'opened',
       number: 7,
       url: 'https://github.com/acme/shop/issues/7'
@@ -70,13 +59,13 @@ describe('syncHealthIssue', () => {
 
   it('comments on the open issue when the check fails again', async () => {
     const { api, calls } = memoryApi([{ number: 3, title: 'DLQ failing' }])
-    expect((await syncHealthIssue(api, listResult(), 'DLQ failing', undefined, NOW)).action).toBe('commented')
+    expect((await syncHealthIssue(api, failingResult(), 'DLQ failing', undefined, NOW)).action).toBe('commented')
     expect(calls[1]).toMatch(/^comment 3 ❌ \*\*DLQ health check failing/)
   })
 
   it('comments and closes the open issue when the check passes', async () => {
     const { api, calls } = memoryApi([{ number: 3, title: 'DLQ failing' }])
-    const healthy = listResult({ health: { countAbove: 100, breaches: [] }, count: 5 })
+    const healthy = failingResult({ health: { countAbove: 100, breaches: [] }, count: 5 })
     expect((await syncHealthIssue(api, healthy, 'DLQ failing', undefined, NOW)).action).toBe('closed')
     expect(calls).toEqual([
       'find DLQ failing',
@@ -87,16 +76,16 @@ describe('syncHealthIssue', () => {
 
   it('changes nothing when the check passes with no issue open, or when the listing failed', async () => {
     const { api, calls } = memoryApi([{ number: 3, title: 'DLQ failing' }])
-    const healthy = listResult({ health: { breaches: [] } })
+    const healthy = failingResult({ health: { breaches: [] } })
     expect((await syncHealthIssue(memoryApi().api, healthy, 'DLQ failing', undefined, NOW)).action).toBe('none')
-    expect((await syncHealthIssue(api, listResult({ error: 'HTTP 503' }), 'DLQ failing', undefined, NOW)).action).toBe(
-      'none'
-    )
+    expect(
+      (await syncHealthIssue(api, failingResult({ error: 'HTTP 503' }), 'DLQ failing', undefined, NOW)).action
+    ).toBe('none')
     expect(calls).toEqual([])
   })
 
   it('escapes DLQ values in the body', () => {
-    const body = issueBody(listResult(), 'https://github.com/acme/shop/actions/runs/1', NOW)
+    const body = issueBody(failingResult(), 'https://github.com/acme/shop/actions/runs/1', NOW)
     expect(body).toContain('120 messages, more than fail-if-count-above (100)')
     expect(body).not.toContain('<script>')
     expect(body).not.toMatch(/a\|b/)

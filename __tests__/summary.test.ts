@@ -1,4 +1,5 @@
-import type { ListResult, ResumeResult, ScheduleResult } from '../src/operations/results.js'
+import type { ResumeResult, ScheduleResult } from '../src/operations/results.js'
+import { listResult } from './support/results.js'
 import {
   SUMMARY_LIMIT_BYTES,
   renderListSummary,
@@ -15,30 +16,6 @@ const DAY = 24 * HOUR
 const HOSTILE =
   'a|b <script>alert(1)</script> [x](javascript:alert(1)) `evil` line1\nline2\r\n::set-output name=x::1 ' +
   'http://evil.example $math$'
-
-function listResult(overrides: Partial<ListResult> = {}): ListResult {
-  return {
-    operation: 'list-dlq',
-    filters: {},
-    order: 'earliestFirst',
-    pageSize: 100,
-    count: 0,
-    pages: 1,
-    messageIds: [],
-    messageIdsTruncated: false,
-    oldest: [],
-    newest: [],
-    byUrl: [],
-    byStatus: [],
-    byTopic: [],
-    byQueue: [],
-    bySchedule: [],
-    histogram: { bucket: 'hour', points: [] },
-    health: { breaches: [] },
-    concurrency: 1,
-    ...overrides
-  }
-}
 
 function resumeResult(overrides: Partial<ResumeResult> = {}): ResumeResult {
   return {

@@ -14,14 +14,14 @@
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { createReadStream, readFileSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { parse as parseYaml } from 'yaml'
-import { parseOutputFile } from '../src/sandbox/run-action.js'
+import { parseOutputFile, runnerWorkspace } from '../src/sandbox/run-action.js'
 import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
 
 /** lib/bench/bench.js → the repository root */
@@ -175,28 +175,12 @@ async function runBundledAction(
   options: { pollRss: boolean }
 ): Promise<ChildRun & { workspace: string; cleanup: () => Promise<void> }> {
   defaultsCache ??= await actionDefaults()
-  const workspace = await mkdtemp(join(tmpdir(), 'dlq-bench-'))
-  const outputFile = join(workspace, 'output')
-  const summaryFile = join(workspace, 'summary')
-  await writeFile(outputFile, '')
-  await writeFile(summaryFile, '')
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? workspace,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    GITHUB_WORKSPACE: workspace,
-    RUNNER_TEMP: workspace,
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_REPOSITORY: 'acme/shop',
-    GITHUB_RUN_ID: '4242'
-  }
-  for (const [name, value] of Object.entries({ ...defaultsCache, ...inputs })) {
-    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
-  }
+  const { dir: workspace, outputFile, env, cleanup } = await runnerWorkspace({ ...defaultsCache, ...inputs }, {})
+  env.GITHUB_ACTIONS = 'true'
+  env.GITHUB_WORKSPACE = workspace
+  env.RUNNER_TEMP = workspace
   const run = await spawnNode([BUNDLE], env, { pollRss: options.pollRss, outputFile })
-  return { ...run, workspace, cleanup: () => rm(workspace, { recursive: true, force: true }) }
+  return { ...run, workspace, cleanup }
 }
 
 function baseEnv(): Record<string, string> {

@@ -49,12 +49,21 @@ export function commandData(line: string, command: string): string | undefined {
   return m?.[1]?.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')
 }
 
-/** Runs the action once with these inputs (names as in action.yml) and extra environment variables. */
-export async function runAction(
+/** A temporary runner environment: the files the runner provides and the variables that point at them. */
+export interface RunnerWorkspace {
+  dir: string
+  outputFile: string
+  summaryFile: string
+  /** Environment of the action process: INPUT_* for each input, GITHUB_* pointing at this workspace. */
+  env: Record<string, string>
+  cleanup: () => Promise<void>
+}
+
+/** Prepares what the runner gives an action step, for these inputs (names as in action.yml) and extra variables. */
+export async function runnerWorkspace(
   inputs: Record<string, string>,
-  env: Record<string, string> = {},
-  options: RunActionOptions = {}
-): Promise<ActionRun> {
+  env: Record<string, string> = {}
+): Promise<RunnerWorkspace> {
   const dir = await mkdtemp(join(tmpdir(), 'dlq-action-'))
   const outputFile = join(dir, 'output')
   const summaryFile = join(dir, 'summary')
@@ -74,7 +83,22 @@ export async function runAction(
   for (const [name, value] of Object.entries(inputs)) {
     childEnv[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   }
+  return {
+    dir,
+    outputFile,
+    summaryFile,
+    env: childEnv,
+    cleanup: () => rm(dir, { recursive: true, force: true })
+  }
+}
 
+/** Runs the action once with these inputs (names as in action.yml) and extra environment variables. */
+export async function runAction(
+  inputs: Record<string, string>,
+  env: Record<string, string> = {},
+  options: RunActionOptions = {}
+): Promise<ActionRun> {
+  const { outputFile, summaryFile, env: childEnv, cleanup } = await runnerWorkspace(inputs, env)
   try {
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
       (resolve, reject) => {
@@ -108,6 +132,6 @@ export async function runAction(
       warnings: lines.map(l => commandData(l, 'warning')).filter((l): l is string => l !== undefined)
     }
   } finally {
-    await rm(dir, { recursive: true, force: true })
+    await cleanup()
   }
 }
