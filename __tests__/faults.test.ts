@@ -324,6 +324,18 @@ describe('broken answers', () => {
     expect(run.errors[0]).toMatch(/malformed response from POST \/v2\/workflows\/dlq\/resume: workflowRuns: /)
   })
 
+  it('names the message field that is malformed, keeps the pages before it, and continues from its page', async () => {
+    const bad = JSON.stringify({ messages: [{ messageId: 'm1', createdAt: 'yesterday' }], cursor: 'c2' })
+    sim.inject({ route: 'list', skip: 1, fault: { kind: 'malformed', body: bad } })
+    const run = await runAction({ ...common(), operation: 'list-dlq' })
+    expect(run.code).toBe(1)
+    expect(run.errors[0]).toMatch(/^list-dlq failed: malformed response from GET \/v2\/dlq: messages\.0\.createdAt: /)
+    expect(run.outputs['dlq-count']).toBe('100')
+    const cursor = sim.requests.filter(r => r.route === 'list')[1]?.query.get('cursor')
+    expect(cursor).toBeTruthy()
+    expect(run.outputs['next-cursor']).toBe(cursor)
+  })
+
   it('shows a non-JSON error body as shortened text', async () => {
     const page = `<html><body><h1>Bad Gateway</h1>${'<p>upstream exploded</p>'.repeat(40)}</body></html>`
     sim.inject({ route: 'list', fault: { kind: 'status', status: 500, body: page } })

@@ -49973,7 +49973,7 @@ async function listInSlices(client, settings, acc, hooks) {
         for await (const page of pagesOfSlice) {
             const taken = [];
             let past = false;
-            for (const message of page.messages) {
+            for (const message of page.messages()) {
                 const at = message.createdAt;
                 if (at !== undefined && (ascending ? at > slice.to : at < slice.from)) {
                     past = true; // the rest of this slice now belongs to the slice split off it
@@ -50049,8 +50049,8 @@ async function listInSlices(client, settings, acc, hooks) {
 async function discoverRange(settings, fetch) {
     const { fromDate, toDate } = settings.filters;
     const [first, last] = await Promise.all([
-        fromDate ?? fetch(fromDate, toDate, 1, 'earliestFirst').then(p => p.messages[0]?.createdAt),
-        toDate ?? fetch(fromDate, toDate, 1, 'latestFirst').then(p => p.messages[0]?.createdAt)
+        fromDate ?? fetch(fromDate, toDate, 1, 'earliestFirst').then(p => p.messages()[0]?.createdAt),
+        toDate ?? fetch(fromDate, toDate, 1, 'latestFirst').then(p => p.messages()[0]?.createdAt)
     ]);
     if (first === undefined || last === undefined || first > last)
         return undefined;
@@ -50235,12 +50235,13 @@ async function listDlq(client, settings, hooks = {}) {
         // Handling a page overlaps the next round trip; with max-messages each request's count depends on it.
         prefetch: settings.maxMessages === undefined
     }, async (page) => {
-        for (const message of page.messages) {
+        const messages = page.messages();
+        for (const message of messages) {
             acc.add(message);
             ids.add(message.messageId);
         }
-        await hooks.sink?.write(page.messages);
-        hooks.onPage?.(page.messages.length, acc.count);
+        await hooks.sink?.write(messages);
+        hooks.onPage?.(messages.length, acc.count);
         return acc.count < limit;
     });
     return {
@@ -51091,10 +51092,12 @@ const dlqMessageSchema = looseObject({
     responseBodyBase64: schemas_string().optional(),
     state: schemas_string().optional()
 });
-const dlqPageSchema = object({
-    messages: array(dlqMessageSchema),
+/** A page's envelope: the cursor is checked at once, the messages only when read. */
+const dlqEnvelopeSchema = object({
+    messages: array(unknown()),
     cursor
 });
+const dlqMessagesSchema = object({ messages: array(dlqMessageSchema) });
 const workflowRunSchema = object({
     workflowRunId: schemas_string(),
     workflowCreatedAt: millis
@@ -51130,7 +51133,13 @@ class ServiceClient {
     /** One page of `GET /v2/dlq`. */
     async listDlqPage(query) {
         const answer = await this.send('list-dlq', 'GET', '/v2/dlq', query, {});
-        return this.parse('list-dlq', 'GET /v2/dlq', answer, dlqPageSchema);
+        const envelope = this.parse('list-dlq', 'GET /v2/dlq', answer, dlqEnvelopeSchema);
+        let messages;
+        return {
+            ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
+            size: envelope.messages.length,
+            messages: () => (messages ??= this.check('list-dlq', 'GET /v2/dlq', envelope, dlqMessagesSchema).messages)
+        };
     }
     /** `POST /v2/schedules/{id}/resume`; resolves when the schedule is active. */
     async resumeSchedule(scheduleId) {
@@ -51280,6 +51289,10 @@ class ServiceClient {
         catch {
             throw this.error(`${label} failed: ${endpoint} answered ${answer.status} with a body that is not JSON: ${this.serverText(answer.body)}`);
         }
+        return this.check(label, endpoint, json, schema);
+    }
+    /** Checks a decoded answer against its wire schema; a mismatch names the endpoint and the field. */
+    check(label, endpoint, json, schema) {
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
             const issue = parsed.error.issues[0];

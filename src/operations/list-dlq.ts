@@ -151,12 +151,13 @@ export async function listDlq(client: DlqLister, settings: ListSettings, hooks: 
       prefetch: settings.maxMessages === undefined
     },
     async page => {
-      for (const message of page.messages) {
+      const messages = page.messages()
+      for (const message of messages) {
         acc.add(message)
         ids.add(message.messageId)
       }
-      await hooks.sink?.write(page.messages)
-      hooks.onPage?.(page.messages.length, acc.count)
+      await hooks.sink?.write(messages)
+      hooks.onPage?.(messages.length, acc.count)
       return acc.count < limit
     }
   )

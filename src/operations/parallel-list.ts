@@ -2,7 +2,7 @@ import { Inputs } from '../constants.js'
 import type { ListSettings } from '../inputs/settings.js'
 import { drainPages } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
-import type { DlqMessage } from '../service/schemas.js'
+import type { DlqMessage, DlqPage } from '../service/schemas.js'
 import type { DlqLister, ListAccumulator, ListHooks } from './list-dlq.js'
 import { MessageIds } from './list-dlq.js'
 
@@ -120,7 +120,7 @@ export async function listInSlices(
     for await (const page of pagesOfSlice) {
       const taken: DlqMessage[] = []
       let past = false
-      for (const message of page.messages) {
+      for (const message of page.messages()) {
         const at = message.createdAt
         if (at !== undefined && (ascending ? at > slice.to : at < slice.from)) {
           past = true // the rest of this slice now belongs to the slice split off it
@@ -197,12 +197,12 @@ async function discoverRange(
     to: number | undefined,
     count: number,
     order: ListSettings['order']
-  ) => Promise<{ messages: DlqMessage[] }>
+  ) => Promise<DlqPage>
 ): Promise<{ from: number; to: number } | undefined> {
   const { fromDate, toDate } = settings.filters
   const [first, last] = await Promise.all([
-    fromDate ?? fetch(fromDate, toDate, 1, 'earliestFirst').then(p => p.messages[0]?.createdAt),
-    toDate ?? fetch(fromDate, toDate, 1, 'latestFirst').then(p => p.messages[0]?.createdAt)
+    fromDate ?? fetch(fromDate, toDate, 1, 'earliestFirst').then(p => p.messages()[0]?.createdAt),
+    toDate ?? fetch(fromDate, toDate, 1, 'latestFirst').then(p => p.messages()[0]?.createdAt)
   ])
   if (first === undefined || last === undefined || first > last) return undefined
   return { from: first, to: last }

@@ -2,7 +2,14 @@ import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { ServiceError, errorText, statusMeaning } from './errors.js'
 import { retryDecision, type AttemptOutcome, type RetryPolicy } from './retry.js'
-import { dlqPageSchema, resumePageSchema, type DlqPage, type ResumePage } from './schemas.js'
+import {
+  dlqEnvelopeSchema,
+  dlqMessagesSchema,
+  resumePageSchema,
+  type DlqMessage,
+  type DlqPage,
+  type ResumePage
+} from './schemas.js'
 import { scheduleResumePath } from './query.js'
 
 export interface ClientOptions {
@@ -50,7 +57,13 @@ export class ServiceClient {
   /** One page of `GET /v2/dlq`. */
   async listDlqPage(query: URLSearchParams): Promise<DlqPage> {
     const answer = await this.send('list-dlq', 'GET', '/v2/dlq', query, {})
-    return this.parse('list-dlq', 'GET /v2/dlq', answer, dlqPageSchema)
+    const envelope = this.parse('list-dlq', 'GET /v2/dlq', answer, dlqEnvelopeSchema)
+    let messages: DlqMessage[] | undefined
+    return {
+      ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
+      size: envelope.messages.length,
+      messages: () => (messages ??= this.check('list-dlq', 'GET /v2/dlq', envelope, dlqMessagesSchema).messages)
+    }
   }
 
   /** `POST /v2/schedules/{id}/resume`; resolves when the schedule is active. */
@@ -227,6 +240,11 @@ export class ServiceClient {
         `${label} failed: ${endpoint} answered ${answer.status} with a body that is not JSON: ${this.serverText(answer.body)}`
       )
     }
+    return this.check(label, endpoint, json, schema)
+  }
+
+  /** Checks a decoded answer against its wire schema; a mismatch names the endpoint and the field. */
+  private check<S extends z.ZodType>(label: string, endpoint: string, json: unknown, schema: S): z.output<S> {
     const parsed = schema.safeParse(json)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]

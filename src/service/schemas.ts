@@ -46,11 +46,25 @@ export const dlqMessageSchema = z.looseObject({
 })
 export type DlqMessage = z.infer<typeof dlqMessageSchema>
 
-export const dlqPageSchema = z.object({
-  messages: z.array(dlqMessageSchema),
+/** A page's envelope: the cursor is checked at once, the messages only when read. */
+export const dlqEnvelopeSchema = z.object({
+  messages: z.array(z.unknown()),
   cursor
 })
-export type DlqPage = z.infer<typeof dlqPageSchema>
+
+export const dlqMessagesSchema = z.object({ messages: z.array(dlqMessageSchema) })
+
+/**
+ * A page of the DLQ. Its cursor is checked on arrival; its messages are checked when first read, so that a
+ * drain can send the next request before spending time on this page.
+ */
+export interface DlqPage {
+  cursor?: string
+  /** Number of messages on the page, before they are checked. */
+  size: number
+  /** The messages, checked against the wire schema; throws a ServiceError naming the bad field. */
+  messages(): DlqMessage[]
+}
 
 export const workflowRunSchema = z.object({
   workflowRunId: z.string(),
