@@ -19,7 +19,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parse as parseYaml } from 'yaml'
 import { parseOutputFile, runnerWorkspace } from '../src/sandbox/run-action.js'
 import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
@@ -460,6 +460,34 @@ function table(header: string[], rows: string[][], rightAlign: boolean[]): strin
 const fmtInt = (n: number): string => (Number.isFinite(n) ? n.toLocaleString('en-US') : String(n))
 const verdict = (met: boolean): string => (met ? 'target met' : 'TARGET MISSED')
 
+/**
+ * The same 12k listing by the smallest possible client: a bare undici cursor loop in its own process, no
+ * validation, no tallies. What it takes above pages × latency is the simulator's and loopback's own share.
+ */
+async function referenceScenario(): Promise<{ wallSeconds: number; pages: number; msPerPage: number }> {
+  const sim = await startSimulator({ token: TOKEN, messages: SMALL, latencyMs: LATENCY_MS })
+  try {
+    const undici = pathToFileURL(join(ROOT, 'node_modules', 'undici', 'index.js')).href
+    const loop = `
+      const { request, Agent } = await import(${JSON.stringify(undici)})
+      const agent = new Agent(); let cursor; let pages = 0; const started = performance.now()
+      do {
+        const q = new URLSearchParams({ count: '${PAGE_SIZE}' }); if (cursor) q.set('cursor', cursor)
+        const r = await request(${JSON.stringify(sim.url)} + '/v2/dlq?' + q, { dispatcher: agent, headers: { authorization: 'Bearer ${TOKEN}' } })
+        cursor = JSON.parse(await r.body.text()).cursor; pages++
+      } while (cursor)
+      await agent.close()
+      console.log(pages, performance.now() - started)`
+    const run = await spawnNode(['--input-type=module', '-e', loop], baseEnv(), { pollRss: false })
+    const [pages = NaN, loopMs = NaN] = run.stdout.trim().split(' ').map(Number)
+    if (run.code !== 0 || pages !== SMALL / PAGE_SIZE)
+      fail(`reference loop: exit ${run.code}, ${run.stdout}${run.stderr}`)
+    return { wallSeconds: loopMs / 1000, pages, msPerPage: loopMs / pages }
+  } finally {
+    await sim.close()
+  }
+}
+
 async function main(): Promise<void> {
   const benchStarted = performance.now()
   try {
@@ -493,6 +521,8 @@ async function main(): Promise<void> {
     out(`3. list-dlq ${fmtInt(LARGE)} messages into messages-file, sequential ...`)
     scenarios.push(await listScenario('3 sequential 100k + file', LARGE, { concurrency: '1' }, true))
   }
+  out(`reference: a bare undici cursor loop over the same ${fmtInt(SMALL)} messages ...`)
+  const reference = await referenceScenario()
   out()
 
   const [seq, conc, large] = scenarios
@@ -566,6 +596,15 @@ async function main(): Promise<void> {
         `sequential ${seq.wallSeconds.toFixed(2)} s is ${(overFloor * 100).toFixed(1)}% above it (limit ${FLOOR_TOLERANCE * 100}%): ${verdict(met)}`
     )
   }
+  if (seq) {
+    const floorSeconds = (seq.pages * LATENCY_MS) / 1000
+    out(
+      `reference: a bare undici loop (no validation, no tallies, process start not counted) takes ${reference.wallSeconds.toFixed(2)} s ` +
+        `for the same ${reference.pages} pages, ${reference.msPerPage.toFixed(1)} ms a page: ` +
+        `${((reference.wallSeconds / floorSeconds - 1) * 100).toFixed(1)}% above ${reference.pages} × ${LATENCY_MS} ms; ` +
+        `the action's pages take ${((seq.wallSeconds * 1000 - startup.actionMedianMs) / seq.pages).toFixed(1)} ms each`
+    )
+  }
   if (seq && conc) {
     const ratio = conc.wallSeconds / seq.wallSeconds
     const met = ratio <= MAX_CONCURRENCY_RATIO
@@ -595,6 +634,7 @@ async function main(): Promise<void> {
   out()
 
   const json = {
+    reference,
     node: process.version,
     platform: `${process.platform}/${process.arch}`,
     cpus: cpuList.length,
