@@ -168,6 +168,27 @@ describe('list-dlq health check', () => {
   })
 })
 
+describe('list-dlq concurrency under a rate limit', () => {
+  it('halves the requests at once on a 429 and still lists every message once', async () => {
+    const limited = await startSimulator({ token: TOKEN, messages: 2000, rateLimitPerSecond: 12 })
+    try {
+      const run = await runAction({
+        token: TOKEN,
+        'base-url': limited.url,
+        operation: 'list-dlq',
+        concurrency: '8',
+        count: '50'
+      })
+      expect(run.errors).toEqual([])
+      expect(run.outputs['dlq-count']).toBe('2000')
+      expect(JSON.parse(run.outputs['message-ids'] ?? '')).toEqual(limited.state.messages.map(m => m.messageId))
+      expect(run.stdout).toContain('rate limited: requests at once cut from 8 to 4')
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
 describe('resume-schedule', () => {
   it('resumes each schedule and lists the ids', async () => {
     const run = await runAction({ ...common(), operation: 'resume-schedule', 'schedule-id': 'sched-1, sched-3' })

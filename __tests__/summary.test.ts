@@ -271,13 +271,21 @@ describe('list-dlq summary', () => {
     expect(renderSummary(listResult({ count: 2, messageIds: ['m1', 'm2'] }), {})).not.toContain('holds only')
   })
 
-  it('caps tables at maxRows and says how many more there are', () => {
+  it('shows the top 20 of each breakdown and says how many more there are', () => {
     const byUrl = Array.from({ length: 120 }, (_, i) => ({ value: `https://h${i}.example/`, count: 120 - i }))
     const out = renderSummary(listResult({ count: 7260, byUrl }), {}, { maxRows: 50 })
-    expect(tableRows(out, 'Destination URL | Messages')).toHaveLength(50)
-    expect(out).toContain('… and 70 more')
-    expect(out).toContain('h49')
-    expect(out).not.toContain('h50.')
+    expect(tableRows(out, 'Destination URL | Messages')).toHaveLength(20)
+    expect(out).toContain('… and 100 more')
+    expect(out).toContain('h19')
+    expect(out).not.toContain('h20.')
+  })
+
+  it('caps other tables at maxRows', () => {
+    const runs = Array.from({ length: 70 }, (_, i) => ({ workflowRunId: `wfr_${i}`, workflowCreatedAt: T0 }))
+    const out = renderSummary(resumeResult({ runs, requests: 2 }), {}, { maxRows: 50 })
+    expect(out).toContain('wfr_49')
+    expect(out).not.toContain('wfr_50')
+    expect(out).toContain('… and 20 more')
   })
 })
 

@@ -50419,6 +50419,8 @@ function continueHint(cursor) {
 const SUMMARY_LIMIT_BYTES = 1_000_000;
 /** Rows per table unless told otherwise. */
 const DEFAULT_MAX_ROWS = 50;
+/** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
+const summary_BREAKDOWN_ROWS = 20;
 const TRUNCATED_NOTE = '\n\n> **Note:** this summary was cut short to stay under the 1 MiB limit of GitHub job summaries; ' +
     'the action outputs and log hold the rest.\n';
 const RESUME_NOTE = '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
@@ -50685,11 +50687,11 @@ function listSummary(result, ctx, settings) {
     }
     if (result.byUrl.length > 0) {
         lines.push('#### Messages by destination URL', '');
-        lines.push(...countTable('Destination URL', result.byUrl, maxRows));
+        lines.push(...countTable('Destination URL', result.byUrl, Math.min(maxRows, summary_BREAKDOWN_ROWS)));
     }
     if (result.byStatus.length > 0) {
         lines.push('#### Messages by last response status', '');
-        lines.push(...countTable('Last response status', result.byStatus, maxRows));
+        lines.push(...countTable('Last response status', result.byStatus, Math.min(maxRows, summary_BREAKDOWN_ROWS)));
     }
     for (const [title, heading, rows] of [
         ['URL group', 'URL group', result.byTopic],
@@ -50716,8 +50718,6 @@ function listSummary(result, ctx, settings) {
     }
     return finish(lines);
 }
-/** Rows of the URL group, queue and schedule breakdowns: the top values. */
-const summary_BREAKDOWN_ROWS = 20;
 /**
  * A Mermaid `xychart-beta` of messages per bucket. Every label and number is made here from timestamps and
  * counts, never from third-party text, so nothing in it needs escaping.
@@ -51462,8 +51462,12 @@ async function run() {
         retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: settings.maxAttempts },
         log,
         onRetry: outcome => {
-            if (outcome.kind === 'status' && outcome.status === 429)
-                limiter.rateLimited();
+            if (outcome.kind !== 'status' || outcome.status !== 429)
+                return;
+            const before = limiter.current;
+            limiter.rateLimited();
+            if (limiter.current < before)
+                log(`rate limited: requests at once cut from ${before} to ${limiter.current}`);
         }
     });
     try {

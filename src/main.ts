@@ -148,7 +148,10 @@ export async function run(): Promise<void> {
     retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: settings.maxAttempts },
     log,
     onRetry: outcome => {
-      if (outcome.kind === 'status' && outcome.status === 429) limiter.rateLimited()
+      if (outcome.kind !== 'status' || outcome.status !== 429) return
+      const before = limiter.current
+      limiter.rateLimited()
+      if (limiter.current < before) log(`rate limited: requests at once cut from ${before} to ${limiter.current}`)
     }
   })
   try {

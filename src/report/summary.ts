@@ -22,6 +22,8 @@ import { lostAnswerText, verdict } from './health-text.js'
 export const SUMMARY_LIMIT_BYTES = 1_000_000
 /** Rows per table unless told otherwise. */
 export const DEFAULT_MAX_ROWS = 50
+/** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
+const BREAKDOWN_ROWS = 20
 
 export interface SummaryOptions {
   /** Rows per table (and values per listed filter) before `… and N more`. Default 50. */
@@ -353,11 +355,11 @@ function listSummary(result: ListResult, ctx: RunContext, settings: RenderSettin
 
   if (result.byUrl.length > 0) {
     lines.push('#### Messages by destination URL', '')
-    lines.push(...countTable('Destination URL', result.byUrl, maxRows))
+    lines.push(...countTable('Destination URL', result.byUrl, Math.min(maxRows, BREAKDOWN_ROWS)))
   }
   if (result.byStatus.length > 0) {
     lines.push('#### Messages by last response status', '')
-    lines.push(...countTable('Last response status', result.byStatus, maxRows))
+    lines.push(...countTable('Last response status', result.byStatus, Math.min(maxRows, BREAKDOWN_ROWS)))
   }
   for (const [title, heading, rows] of [
     ['URL group', 'URL group', result.byTopic],
@@ -392,9 +394,6 @@ function listSummary(result: ListResult, ctx: RunContext, settings: RenderSettin
   }
   return finish(lines)
 }
-
-/** Rows of the URL group, queue and schedule breakdowns: the top values. */
-const BREAKDOWN_ROWS = 20
 
 /**
  * A Mermaid `xychart-beta` of messages per bucket. Every label and number is made here from timestamps and
