@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
-import { runAction } from './support/action.js'
+import { jsonOutput, runAction } from './support/action.js'
 
 const TOKEN = 'sim-token-5f1c'
 let sim: Simulator
@@ -36,7 +36,7 @@ describe('list-dlq', () => {
 
     const seeded = sim.state.messages
     expect(run.outputs['dlq-count']).toBe('300')
-    expect(JSON.parse(run.outputs['message-ids'] ?? '')).toEqual(seeded.map(m => m.messageId))
+    expect(jsonOutput(run, 'message-ids')).toEqual(seeded.map(m => m.messageId))
     expect(run.outputs['message-ids-truncated']).toBe('false')
     expect(run.outputs['oldest-created-at']).toBe(String(Math.min(...seeded.map(m => m.createdAt))))
     expect(run.outputs['next-cursor']).toBe('')
@@ -72,7 +72,7 @@ describe('list-dlq', () => {
       m => m.url === target.url && m.responseStatus === 503 && m.callerIP === target.callerIP
     )
     expect(run.outputs['dlq-count']).toBe(String(expected.length))
-    expect(JSON.parse(run.outputs['message-ids'] ?? '')).toEqual(expected.map(m => m.messageId).reverse())
+    expect(jsonOutput(run, 'message-ids')).toEqual(expected.map(m => m.messageId).reverse())
     const lists = sim.requests.filter(r => r.route === 'list')
     expect(lists.length).toBe(Math.ceil(expected.length / 5) || 1)
     for (const request of lists) {
@@ -95,10 +95,7 @@ describe('list-dlq', () => {
 
     const rest = await runAction({ ...common(), operation: 'list-dlq', cursor })
     expect(rest.outputs['dlq-count']).toBe('200')
-    const ids = [
-      ...(JSON.parse(first.outputs['message-ids'] ?? '') as string[]),
-      ...(JSON.parse(rest.outputs['message-ids'] ?? '') as string[])
-    ]
+    const ids = [...(jsonOutput(first, 'message-ids') as string[]), ...(jsonOutput(rest, 'message-ids') as string[])]
     expect(ids).toEqual(sim.state.messages.map(m => m.messageId))
   })
 
@@ -156,7 +153,7 @@ describe('list-dlq health check', () => {
       expect(sequential.outputs['messages-file']).toBe(join(workspace, 'dlq', 'all.ndjson'))
       const lines = (await readFile(join(workspace, 'dlq', 'all.ndjson'), 'utf8')).trim().split('\n')
       expect(lines.map(l => (JSON.parse(l) as { messageId: string }).messageId)).toEqual(
-        JSON.parse(sequential.outputs['message-ids'] ?? '')
+        jsonOutput(sequential, 'message-ids')
       )
 
       const parallel = await runAction({ ...common(), operation: 'list-dlq', concurrency: '8', count: '20' })
@@ -181,7 +178,7 @@ describe('list-dlq concurrency under a rate limit', () => {
       })
       expect(run.errors).toEqual([])
       expect(run.outputs['dlq-count']).toBe('2000')
-      expect(JSON.parse(run.outputs['message-ids'] ?? '')).toEqual(limited.state.messages.map(m => m.messageId))
+      expect(jsonOutput(run, 'message-ids')).toEqual(limited.state.messages.map(m => m.messageId))
       expect(run.stdout).toContain('rate limited: requests at once cut from 8 to 4')
     } finally {
       await limited.close()
@@ -193,7 +190,7 @@ describe('resume-schedule', () => {
   it('resumes each schedule and lists the ids', async () => {
     const run = await runAction({ ...common(), operation: 'resume-schedule', 'schedule-id': 'sched-1, sched-3' })
     expect(run.code).toBe(0)
-    expect(JSON.parse(run.outputs['schedule-ids'] ?? '')).toEqual(['sched-1', 'sched-3'])
+    expect(jsonOutput(run, 'schedule-ids')).toEqual(['sched-1', 'sched-3'])
     expect(sim.state.schedules.get('sched-1')?.active).toBe(true)
     expect(sim.state.schedules.get('sched-3')?.active).toBe(true)
     expect(run.summary).toContain('sched-3')
@@ -202,7 +199,7 @@ describe('resume-schedule', () => {
   it('reports each schedule when one is unknown, and fails naming it', async () => {
     const run = await runAction({ ...common(), operation: 'resume-schedule', 'schedule-id': 'sched-1\nghost\nsched-3' })
     expect(run.code).toBe(1)
-    expect(JSON.parse(run.outputs['schedule-ids'] ?? '')).toEqual(['sched-1', 'sched-3'])
+    expect(jsonOutput(run, 'schedule-ids')).toEqual(['sched-1', 'sched-3'])
     expect(run.errors).toHaveLength(1)
     expect(run.errors[0]).toContain('1 of 3 schedules could not be resumed')
     expect(run.errors[0]).toContain('schedule "ghost"')
@@ -229,11 +226,11 @@ describe('resume-workflows', () => {
     expect(run.errors).toEqual([])
     expect(run.code).toBe(0)
     expect(run.outputs['resumed-count']).toBe('120')
-    const runs = JSON.parse(run.outputs['workflow-runs'] ?? '') as { workflowRunId: string }[]
+    const runs = jsonOutput(run, 'workflow-runs') as { workflowRunId: string }[]
     expect(runs).toEqual(
       sim.state.resumedRuns.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
     )
-    expect(JSON.parse(run.outputs['workflow-run-ids'] ?? '')).toEqual(runs.map(r => r.workflowRunId))
+    expect(jsonOutput(run, 'workflow-run-ids')).toEqual(runs.map(r => r.workflowRunId))
     expect(run.outputs['next-cursor']).toBe('')
     expect(sim.state.workflowDlq).toHaveLength(0)
 

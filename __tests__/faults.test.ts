@@ -7,7 +7,7 @@ import net, { type AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { HOSTILE_URL } from '../src/sandbox/seed.js'
 import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
-import { runAction, type ActionRun } from './support/action.js'
+import { jsonOutput, runAction, type ActionRun } from './support/action.js'
 
 const TOKEN = 'sim-token-3c9d1e7f0a2b4c6d8e0f1a2b'
 let sim: Simulator
@@ -200,8 +200,8 @@ describe('failing part way', () => {
     const firstRuns = sim.state.resumedRuns.slice()
     expect(firstRuns).toHaveLength(50)
     expect(first.outputs['resumed-count']).toBe('50')
-    expect(JSON.parse(first.outputs['workflow-run-ids'] ?? '')).toEqual(firstRuns.map(r => r.workflowRunId))
-    expect(JSON.parse(first.outputs['workflow-runs'] ?? '')).toEqual(
+    expect(jsonOutput(first, 'workflow-run-ids')).toEqual(firstRuns.map(r => r.workflowRunId))
+    expect(jsonOutput(first, 'workflow-runs')).toEqual(
       firstRuns.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
     )
     const cursor = first.outputs['next-cursor'] ?? ''
@@ -228,7 +228,7 @@ describe('failing part way', () => {
         ?.query.get('cursor')
     ).toBe(cursor)
 
-    const runIds = (run: ActionRun): string[] => JSON.parse(run.outputs['workflow-run-ids'] ?? '') as string[]
+    const runIds = (run: ActionRun): string[] => jsonOutput(run, 'workflow-run-ids') as string[]
     const ids = [...runIds(first), ...runIds(rest)]
     expect(ids).toEqual(sim.state.resumedRuns.map(r => r.workflowRunId))
     expect(sim.state.resumedRuns.map(r => r.fromDlqId).sort()).toEqual([...seeded].sort())
@@ -251,10 +251,7 @@ describe('failing part way', () => {
     const rest = await runAction({ ...common(), operation: 'list-dlq', cursor })
     expect(rest.code).toBe(0)
     expect(rest.outputs['dlq-count']).toBe('200')
-    const ids = [
-      ...(JSON.parse(first.outputs['message-ids'] ?? '') as string[]),
-      ...(JSON.parse(rest.outputs['message-ids'] ?? '') as string[])
-    ]
+    const ids = [...(jsonOutput(first, 'message-ids') as string[]), ...(jsonOutput(rest, 'message-ids') as string[])]
     expect(ids).toEqual(sim.state.messages.map(m => m.messageId))
   })
 
@@ -268,7 +265,7 @@ describe('failing part way', () => {
       'max-attempts': '2'
     })
     expect(run.code).toBe(1)
-    expect(JSON.parse(run.outputs['schedule-ids'] ?? '')).toEqual(['sched-1', 'sched-3'])
+    expect(jsonOutput(run, 'schedule-ids')).toEqual(['sched-1', 'sched-3'])
     expect(run.errors).toHaveLength(1)
     const [error] = run.errors
     expect(error).toContain('2 of 4 schedules could not be resumed (2 resumed)')
@@ -305,7 +302,7 @@ describe('cursor guards', () => {
     expect(run.errors[0]).toContain(cursor)
 
     const rest = await runAction({ ...common(), operation: 'list-dlq', cursor, count: '100' })
-    expect((JSON.parse(rest.outputs['message-ids'] ?? '') as string[])[0]).toBe(sim.state.messages[20]!.messageId)
+    expect((jsonOutput(rest, 'message-ids') as string[])[0]).toBe(sim.state.messages[20]!.messageId)
   })
 })
 

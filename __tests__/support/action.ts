@@ -1,4 +1,6 @@
 /** The runner-like harness lives in src/sandbox/run-action.ts (the demo uses it too); the tests import it from here. */
+import type { ActionRun } from '../../src/sandbox/run-action.js'
+
 export {
   ACTION,
   commandData,
@@ -7,3 +9,10 @@ export {
   type ActionRun,
   type RunActionOptions
 } from '../../src/sandbox/run-action.js'
+
+/** A JSON output of a run, decoded; fails the test, naming the output, when it is missing. */
+export function jsonOutput(run: ActionRun, name: string): unknown {
+  const text = run.outputs[name]
+  if (text === undefined) throw new Error(`output ${name} was not set; outputs: ${Object.keys(run.outputs).join(', ')}`)
+  return JSON.parse(text) as unknown
+}
