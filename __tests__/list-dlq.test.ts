@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ListSettings } from '../src/inputs/settings.js'
 import { AdaptiveLimit } from '../src/operations/adaptive-limit.js'
-import { listDlq } from '../src/operations/list-dlq.js'
+import { listDlq, MESSAGE_IDS_MAX_BYTES, MessageIds } from '../src/operations/list-dlq.js'
 import { NdjsonFile } from '../src/operations/messages-file.js'
 import { tile } from '../src/operations/parallel-list.js'
 import { ServiceClient } from '../src/service/client.js'
@@ -119,6 +119,26 @@ describe('parallel listing', () => {
     const result = await listDlq(client, settings({ concurrency: 4, filters: { url: ['https://nowhere.example'] } }))
     expect(result.count).toBe(0)
     expect(result.error).toBeUndefined()
+  })
+})
+
+describe('MessageIds', () => {
+  it('stays a JSON array under the output cap, keeping the first ids, and says it was cut', () => {
+    const ids = new MessageIds()
+    const all = Array.from({ length: 20_000 }, (_, i) => `msg_${String(i).padStart(60, '0')}`)
+    for (const id of all) ids.add(id)
+    const json = JSON.stringify(ids.ids)
+    expect(ids.truncated).toBe(true)
+    expect(Buffer.byteLength(json)).toBeLessThanOrEqual(MESSAGE_IDS_MAX_BYTES)
+    expect(Buffer.byteLength(json)).toBeGreaterThan(MESSAGE_IDS_MAX_BYTES - 100)
+    expect(ids.ids).toEqual(all.slice(0, ids.ids.length))
+  })
+
+  it('is not cut when everything fits', () => {
+    const ids = new MessageIds()
+    ids.add('a')
+    ids.add('b')
+    expect(ids).toMatchObject({ ids: ['a', 'b'], truncated: false })
   })
 })
 

@@ -94,17 +94,26 @@ export async function listInSlices(
     }
     if (!best) return undefined
     const { slice } = best
-    const split: Slice = { from: 0, to: 0, taken: 0, density: slice.density, ids: new MessageIds(), state: 'waiting' }
+    // The draining slice keeps the part next to where it has got to; the new slice takes the far part.
+    let range: [number, number]
     if (ascending) {
       const start = slice.progress === undefined ? slice.from : slice.progress + 1
       const mid = Math.floor((start + slice.to) / 2)
-      Object.assign(split, { from: mid + 1, to: slice.to })
+      range = [mid + 1, slice.to]
       slice.to = mid
     } else {
       const start = slice.progress === undefined ? slice.to : slice.progress - 1
       const mid = Math.floor((slice.from + start) / 2)
-      Object.assign(split, { from: slice.from, to: mid })
+      range = [slice.from, mid]
       slice.from = mid + 1
+    }
+    const split: Slice = {
+      from: range[0],
+      to: range[1],
+      taken: 0,
+      density: slice.density,
+      ids: new MessageIds(),
+      state: 'waiting'
     }
     slices.splice(slices.indexOf(slice) + 1, 0, split)
     return split
