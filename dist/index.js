@@ -39306,7 +39306,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1012);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7346);
 
 
 
@@ -39327,7 +39327,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1012:
+/***/ 7346:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39456,8 +39456,6 @@ const COMMON_INPUTS = [
     Inputs.MaxAttempts,
     Inputs.GithubToken
 ];
-const MAX_PAGE_SIZE = 100;
-const MAX_RESUME_PER_REQUEST = 50;
 
 ;// CONCATENATED MODULE: ./src/report/escape.ts
 /**
@@ -50929,7 +50927,65 @@ function truncateToLimit(out) {
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/service/schemas.ts
+
+/** Some servers send timestamps as strings of digits: accept both, keep a number. */
+const millis = union([
+    schemas_number().int().nonnegative(),
+    schemas_string()
+        .regex(/^\d+$/, 'expected milliseconds as digits')
+        .transform(s => Number(s))
+]);
+/** A cursor: absent and "" both mean the end. */
+const cursor = schemas_string()
+    .nullish()
+    .transform(c => (c ? c : undefined));
+const headerMap = record(schemas_string(), array(schemas_string()));
+/** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
+const dlqMessageSchema = looseObject({
+    messageId: schemas_string(),
+    dlqId: schemas_string().optional(),
+    topicId: schemas_string().optional(),
+    topicName: schemas_string().optional(),
+    endpointName: schemas_string().optional(),
+    url: schemas_string().optional(),
+    method: schemas_string().optional(),
+    header: headerMap.optional(),
+    body: schemas_string().optional(),
+    bodyBase64: schemas_string().optional(),
+    maxRetries: schemas_number().optional(),
+    notBefore: millis.optional(),
+    createdAt: millis.optional(),
+    callback: schemas_string().optional(),
+    failureCallback: schemas_string().optional(),
+    scheduleId: schemas_string().optional(),
+    callerIP: schemas_string().optional(),
+    callerIp: schemas_string().optional(),
+    queueName: schemas_string().optional(),
+    responseStatus: schemas_number().int().optional(),
+    responseHeader: headerMap.optional(),
+    responseBody: schemas_string().optional(),
+    responseBodyBase64: schemas_string().optional(),
+    state: schemas_string().optional()
+});
+/** A page's envelope: the cursor is checked at once, the messages only when read. */
+const dlqEnvelopeSchema = object({
+    messages: array(unknown()),
+    cursor
+});
+const dlqMessagesSchema = object({ messages: array(dlqMessageSchema) });
+const workflowRunSchema = object({
+    workflowRunId: schemas_string(),
+    workflowCreatedAt: millis
+});
+const resumePageSchema = object({
+    workflowRuns: array(workflowRunSchema),
+    cursor
+});
+const errorBodySchema = object({ error: schemas_string() });
+
 ;// CONCATENATED MODULE: ./src/service/errors.ts
+
 /** A request the service answered with an error, or that could not be completed. Expected: one line, no stack. */
 class ServiceError extends Error {
     status;
@@ -50949,10 +51005,9 @@ const MAX_ERROR_TEXT = 300;
 function errorText(body, redact = text => text) {
     let text = body;
     try {
-        const parsed = JSON.parse(body);
-        if (parsed && typeof parsed === 'object' && typeof parsed.error === 'string') {
-            text = parsed.error;
-        }
+        const parsed = errorBodySchema.safeParse(JSON.parse(body));
+        if (parsed.success)
+            text = parsed.data.error;
     }
     catch {
         // not JSON: show it as text
@@ -51060,64 +51115,22 @@ function retryDecision(attempt, outcome, policy, now, random) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/service/schemas.ts
-
-/** Some servers send timestamps as strings of digits: accept both, keep a number. */
-const millis = union([
-    schemas_number().int().nonnegative(),
-    schemas_string()
-        .regex(/^\d+$/, 'expected milliseconds as digits')
-        .transform(s => Number(s))
-]);
-/** A cursor: absent and "" both mean the end. */
-const cursor = schemas_string()
-    .nullish()
-    .transform(c => (c ? c : undefined));
-const headerMap = record(schemas_string(), array(schemas_string()));
-/** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
-const dlqMessageSchema = looseObject({
-    messageId: schemas_string(),
-    dlqId: schemas_string().optional(),
-    topicId: schemas_string().optional(),
-    topicName: schemas_string().optional(),
-    endpointName: schemas_string().optional(),
-    url: schemas_string().optional(),
-    method: schemas_string().optional(),
-    header: headerMap.optional(),
-    body: schemas_string().optional(),
-    bodyBase64: schemas_string().optional(),
-    maxRetries: schemas_number().optional(),
-    notBefore: millis.optional(),
-    createdAt: millis.optional(),
-    callback: schemas_string().optional(),
-    failureCallback: schemas_string().optional(),
-    scheduleId: schemas_string().optional(),
-    callerIP: schemas_string().optional(),
-    callerIp: schemas_string().optional(),
-    queueName: schemas_string().optional(),
-    responseStatus: schemas_number().int().optional(),
-    responseHeader: headerMap.optional(),
-    responseBody: schemas_string().optional(),
-    responseBodyBase64: schemas_string().optional(),
-    state: schemas_string().optional()
-});
-/** A page's envelope: the cursor is checked at once, the messages only when read. */
-const dlqEnvelopeSchema = object({
-    messages: array(unknown()),
-    cursor
-});
-const dlqMessagesSchema = object({ messages: array(dlqMessageSchema) });
-const workflowRunSchema = object({
-    workflowRunId: schemas_string(),
-    workflowCreatedAt: millis
-});
-const resumePageSchema = object({
-    workflowRuns: array(workflowRunSchema),
-    cursor
-});
-const errorBodySchema = object({ error: schemas_string() });
+;// CONCATENATED MODULE: ./src/service/redact.ts
+/**
+ * Replaces every occurrence of each secret with `***`, in any letter case (a URL host comes back
+ * lower-cased). The runner masks only its log; outputs, summaries and error texts need this.
+ */
+function redactor(secrets) {
+    // Longest first, so that a secret containing another is replaced whole.
+    const present = secrets.filter(s => s !== '').sort((a, b) => b.length - a.length);
+    if (present.length === 0)
+        return text => text;
+    const pattern = new RegExp(present.map(s => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+    return text => text.replace(pattern, '***');
+}
 
 ;// CONCATENATED MODULE: ./src/service/client.ts
+
 
 
 
@@ -51133,8 +51146,10 @@ class ServiceClient {
     now;
     random;
     dispatcher;
+    redact;
     constructor(options) {
         this.options = options;
+        this.redact = redactor([options.token]);
         this.sleep = options.sleep ?? defaultSleep;
         this.now = options.now ?? Date.now;
         this.random = options.random ?? Math.random;
@@ -51146,7 +51161,6 @@ class ServiceClient {
         let messages;
         return {
             ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
-            size: envelope.messages.length,
             messages: () => (messages ??= this.check('list-dlq', 'GET /v2/dlq', envelope, dlqMessagesSchema).messages)
         };
     }
@@ -51263,18 +51277,11 @@ class ServiceClient {
     }
     /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */
     serverText(body) {
-        return errorText(body, text => this.redact(text));
+        return errorText(body, this.redact);
     }
     /** A ServiceError whose message never carries the token, whatever the server put in what it is built from. */
     error(message, status) {
         return new ServiceError(this.redact(message), status);
-    }
-    /** Replaces the token, in any letter case (a URL host is lower-cased), with `***`. */
-    redact(text) {
-        const token = this.options.token;
-        if (token === '')
-            return text;
-        return text.replace(new RegExp(token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '***');
     }
     describeError(outcome) {
         if (outcome.kind !== 'error')
@@ -51356,11 +51363,7 @@ function errorCode(err) {
 
 
 
-/** Replaces every occurrence of each secret, so none can leak through text the runner does not mask. */
-function redactor(secrets) {
-    const present = secrets.filter(s => s !== '');
-    return text => present.reduce((out, secret) => out.split(secret).join('***'), text);
-}
+
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value) {
     const trimmed = value.trim();

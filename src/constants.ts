@@ -119,6 +119,3 @@ export const COMMON_INPUTS: readonly Inputs[] = [
   Inputs.MaxAttempts,
   Inputs.GithubToken
 ]
-
-export const MAX_PAGE_SIZE = 100
-export const MAX_RESUME_PER_REQUEST = 50

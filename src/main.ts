@@ -13,13 +13,8 @@ import { headline, lostAnswerText } from './report/health-text.js'
 import { failureOf, outputsOf } from './report/outputs.js'
 import { renderSummary } from './report/summary.js'
 import { ServiceClient } from './service/client.js'
+import { redactor } from './service/redact.js'
 import { DEFAULT_RETRY_POLICY } from './service/retry.js'
-
-/** Replaces every occurrence of each secret, so none can leak through text the runner does not mask. */
-function redactor(secrets: string[]): (text: string) => string {
-  const present = secrets.filter(s => s !== '')
-  return text => present.reduce((out, secret) => out.split(secret).join('***'), text)
-}
 
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value: string): string {

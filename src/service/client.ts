@@ -11,6 +11,7 @@ import {
   type ResumePage
 } from './schemas.js'
 import { scheduleResumePath } from './query.js'
+import { redactor } from './redact.js'
 
 export interface ClientOptions {
   baseUrl: URL
@@ -47,8 +48,10 @@ export class ServiceClient {
   private readonly now: () => number
   private readonly random: () => number
   private dispatcher?: Dispatcher
+  private readonly redact: (text: string) => string
 
   constructor(private readonly options: ClientOptions) {
+    this.redact = redactor([options.token])
     this.sleep = options.sleep ?? defaultSleep
     this.now = options.now ?? Date.now
     this.random = options.random ?? Math.random
@@ -61,7 +64,6 @@ export class ServiceClient {
     let messages: DlqMessage[] | undefined
     return {
       ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
-      size: envelope.messages.length,
       messages: () => (messages ??= this.check('list-dlq', 'GET /v2/dlq', envelope, dlqMessagesSchema).messages)
     }
   }
@@ -202,19 +204,12 @@ export class ServiceClient {
 
   /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */
   private serverText(body: string): string {
-    return errorText(body, text => this.redact(text))
+    return errorText(body, this.redact)
   }
 
   /** A ServiceError whose message never carries the token, whatever the server put in what it is built from. */
   private error(message: string, status?: number): ServiceError {
     return new ServiceError(this.redact(message), status)
-  }
-
-  /** Replaces the token, in any letter case (a URL host is lower-cased), with `***`. */
-  private redact(text: string): string {
-    const token = this.options.token
-    if (token === '') return text
-    return text.replace(new RegExp(token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '***')
   }
 
   private describeError(outcome: AttemptOutcome): string {

@@ -1,3 +1,5 @@
+import { errorBodySchema } from './schemas.js'
+
 /** A request the service answered with an error, or that could not be completed. Expected: one line, no stack. */
 export class ServiceError extends Error {
   override name = 'ServiceError'
@@ -19,10 +21,8 @@ const MAX_ERROR_TEXT = 300
 export function errorText(body: string, redact: (text: string) => string = text => text): string {
   let text = body
   try {
-    const parsed: unknown = JSON.parse(body)
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { error?: unknown }).error === 'string') {
-      text = (parsed as { error: string }).error
-    }
+    const parsed = errorBodySchema.safeParse(JSON.parse(body))
+    if (parsed.success) text = parsed.data.error
   } catch {
     // not JSON: show it as text
   }

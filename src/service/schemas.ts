@@ -60,8 +60,6 @@ export const dlqMessagesSchema = z.object({ messages: z.array(dlqMessageSchema) 
  */
 export interface DlqPage {
   cursor?: string
-  /** Number of messages on the page, before they are checked. */
-  size: number
   /** The messages, checked against the wire schema; throws a ServiceError naming the bad field. */
   messages(): DlqMessage[]
 }
