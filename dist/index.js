@@ -50220,20 +50220,19 @@ function slim(message) {
  * part way keeps what was listed (and, for one sequential listing, the cursor to continue from).
  */
 async function listDlq(client, settings, hooks = {}) {
-    const now = hooks.now ?? Date.now;
     const acc = new ListAccumulator();
     if (settings.concurrency > 1) {
         const outcome = await listInSlices(client, settings, acc, hooks);
         return {
-            ...acc.result(settings, outcome.pages, outcome.messageIds, now()),
+            ...acc.result(settings, outcome.pages, outcome.messageIds, Date.now()),
             ...(outcome.error !== undefined ? { error: outcome.error } : {})
         };
     }
     const ids = new MessageIds();
-    const limit = settings.maxMessages ?? Infinity;
+    const maxMessages = settings.maxMessages ?? Infinity;
     const outcome = await drainInto(cursor => {
         // Ask for no more than max-messages still allows, so the cursor left over continues exactly there.
-        const count = Math.min(settings.count, limit - acc.count);
+        const count = Math.min(settings.count, maxMessages - acc.count);
         return client.listDlqPage(listQuery(settings.filters, count, settings.order, cursor));
     }, {
         maxPages: settings.maxPages,
@@ -50249,10 +50248,10 @@ async function listDlq(client, settings, hooks = {}) {
         }
         await hooks.sink?.write(messages);
         hooks.onPage?.(messages.length, acc.count);
-        return acc.count < limit;
+        return acc.count < maxMessages;
     });
     return {
-        ...acc.result(settings, outcome.pages, ids, now()),
+        ...acc.result(settings, outcome.pages, ids, Date.now()),
         ...(outcome.nextCursor !== undefined ? { nextCursor: outcome.nextCursor } : {}),
         ...(outcome.error !== undefined ? { error: outcome.error } : {})
     };

@@ -20,7 +20,6 @@ export interface ListHooks {
   sink?: MessageSink
   /** Runs each request of a parallel listing; lets a 429 narrow the concurrency. */
   limit?: <T>(task: () => Promise<T>) => Promise<T>
-  now?: () => number
 }
 
 /** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
@@ -125,22 +124,21 @@ function slim(message: DlqMessage): DlqMessage {
  * part way keeps what was listed (and, for one sequential listing, the cursor to continue from).
  */
 export async function listDlq(client: DlqLister, settings: ListSettings, hooks: ListHooks = {}): Promise<ListResult> {
-  const now = hooks.now ?? Date.now
   const acc = new ListAccumulator()
   if (settings.concurrency > 1) {
     const outcome = await listInSlices(client, settings, acc, hooks)
     return {
-      ...acc.result(settings, outcome.pages, outcome.messageIds, now()),
+      ...acc.result(settings, outcome.pages, outcome.messageIds, Date.now()),
       ...(outcome.error !== undefined ? { error: outcome.error } : {})
     }
   }
 
   const ids = new MessageIds()
-  const limit = settings.maxMessages ?? Infinity
+  const maxMessages = settings.maxMessages ?? Infinity
   const outcome = await drainInto(
     cursor => {
       // Ask for no more than max-messages still allows, so the cursor left over continues exactly there.
-      const count = Math.min(settings.count, limit - acc.count)
+      const count = Math.min(settings.count, maxMessages - acc.count)
       return client.listDlqPage(listQuery(settings.filters, count, settings.order, cursor))
     },
     {
@@ -158,11 +156,11 @@ export async function listDlq(client: DlqLister, settings: ListSettings, hooks: 
       }
       await hooks.sink?.write(messages)
       hooks.onPage?.(messages.length, acc.count)
-      return acc.count < limit
+      return acc.count < maxMessages
     }
   )
   return {
-    ...acc.result(settings, outcome.pages, ids, now()),
+    ...acc.result(settings, outcome.pages, ids, Date.now()),
     ...(outcome.nextCursor !== undefined ? { nextCursor: outcome.nextCursor } : {}),
     ...(outcome.error !== undefined ? { error: outcome.error } : {})
   }
