@@ -3,8 +3,8 @@ import type { ListSettings } from '../inputs/settings.js'
 import { drainPages } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import type { DlqMessage, DlqPage } from '../service/schemas.js'
-import type { DlqLister, ListAccumulator, ListHooks } from './list-dlq.js'
-import { MessageIds } from './list-dlq.js'
+import { MessageIds, type ListAccumulator } from './accumulator.js'
+import type { DlqLister, ListHooks } from './list-dlq.js'
 
 /**
  * A range of creation times, inclusive at both ends, drained by its own cursor. While it is drained its far

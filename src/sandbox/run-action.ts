@@ -7,8 +7,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-/** The bundle, resolved from the working directory (the repository root under jest and npm scripts). */
-export const ACTION = join(process.cwd(), 'dist', 'index.js')
+/**
+ * The bundle, resolved from the working directory (the repository root under jest and npm scripts);
+ * DLQ_ACTION_BUNDLE points elsewhere, e.g. to a bundle built for another Node version or another work tree.
+ */
+export const ACTION = process.env.DLQ_ACTION_BUNDLE || join(process.cwd(), 'dist', 'index.js')
 
 export interface ActionRun {
   code: number | null

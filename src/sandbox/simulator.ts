@@ -10,7 +10,46 @@ import { seedMessages, seedSchedules, seedWorkflowEntries, type SimMessage, type
 
 export type { SimMessage, WorkflowDlqEntry } from './seed.js'
 
+/**
+ * Ways real servers differ from the wire contract (its section 5). Each is off by default; `ALL_VARIANTS` turns
+ * every one on at once. Tests run the action against each, and against all together.
+ */
+export interface ServerVariants {
+  /** list: answer in earliestFirst order whatever `order` says (the production API dropped it). */
+  ignoreOrder: boolean
+  /** list: fromDate/toDate filter a hidden time the message entered the DLQ (some time after createdAt). */
+  datesOnEntryTime: boolean
+  /** list: every third message carries no createdAt (it is optional on read). */
+  omitCreatedAt: boolean
+  /** list: each date bound is one millisecond wider than asked (fromDate - 1, toDate + 1). */
+  dateBoundOffByOne: boolean
+  /** list and resume: a filter value containing a comma is read as several values. */
+  commaSeparates: boolean
+  /** list: only the first `messageId` value is applied. */
+  oneMessageId: boolean
+  /** resume: a request without `count` resumes every matching run in one answer. */
+  resumeAllWithoutCount: boolean
+  /** schedule resume: only PATCH is accepted; POST answers 405. */
+  patchOnlySchedules: boolean
+  /** any route: a request target (path and query) longer than this many bytes answers 414. */
+  maxUrlBytes?: number
+}
+
+export const ALL_VARIANTS: ServerVariants = {
+  ignoreOrder: true,
+  datesOnEntryTime: true,
+  omitCreatedAt: true,
+  dateBoundOffByOne: true,
+  commaSeparates: true,
+  oneMessageId: true,
+  resumeAllWithoutCount: true,
+  patchOnlySchedules: true,
+  maxUrlBytes: 8 * 1024
+}
+
 export interface SimulatorOptions {
+  /** server behaviours of wire-contract section 5 (all off by default) */
+  variants?: Partial<ServerVariants>
   /** accepted bearer token, default 'sim-token' */
   token?: string
   /** token accepted by GET but answered 403 on POSTs */
@@ -247,6 +286,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const latencyMs = Math.max(0, options.latencyMs ?? 0)
   const rateLimit = options.rateLimitPerSecond
   const host = options.host ?? '127.0.0.1'
+  const variants: Partial<ServerVariants> = options.variants ?? {}
 
   const state: SimulatorState = {
     messages: seedMessages(options.messages ?? 300, seed, now),

@@ -1,0 +1,101 @@
+import type { ListSettings } from '../inputs/settings.js'
+import type { DlqMessage } from '../service/schemas.js'
+import { HourlyCounts, judgeHealth } from './health.js'
+import type { ListResult } from './results.js'
+import { Smallest, Tally } from './tally.js'
+
+/** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
+export const MESSAGE_IDS_MAX_BYTES = 900_000
+const EXAMPLES = 5
+
+/** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
+export class ListAccumulator {
+  count = 0
+  private readonly byUrl = new Tally()
+  private readonly byStatus = new Tally()
+  private readonly byTopic = new Tally()
+  private readonly byQueue = new Tally()
+  private readonly bySchedule = new Tally()
+  private readonly hourly = new HourlyCounts()
+  private readonly oldest = new Smallest<DlqMessage>(EXAMPLES, 1)
+  private readonly newest = new Smallest<DlqMessage>(EXAMPLES, -1)
+
+  add(message: DlqMessage): void {
+    this.count++
+    this.byUrl.add(message.url ?? '(none)')
+    this.byStatus.add(message.responseStatus === undefined ? '(none)' : String(message.responseStatus))
+    this.byTopic.add(message.topicName ?? message.topicId ?? '(none)')
+    this.byQueue.add(message.queueName ?? '(none)')
+    this.bySchedule.add(message.scheduleId ?? '(none)')
+    if (message.createdAt !== undefined) {
+      this.hourly.add(message.createdAt)
+      this.oldest.add(message.createdAt, slim(message))
+      this.newest.add(message.createdAt, slim(message))
+    }
+  }
+
+  result(settings: ListSettings, pages: number, messageIds: MessageIds, now: number): ListResult {
+    const oldest = this.oldest.values()
+    const newest = this.newest.values()
+    const oldestCreatedAt = oldest[0]?.createdAt
+    return {
+      operation: 'list-dlq',
+      filters: settings.filters,
+      order: settings.order,
+      pageSize: settings.count,
+      ...(settings.cursor !== undefined ? { startCursor: settings.cursor } : {}),
+      count: this.count,
+      pages,
+      messageIds: messageIds.ids,
+      messageIdsTruncated: messageIds.truncated,
+      ...(oldestCreatedAt !== undefined ? { oldestCreatedAt } : {}),
+      ...(newest[0]?.createdAt !== undefined ? { newestCreatedAt: newest[0].createdAt } : {}),
+      oldest,
+      newest,
+      byUrl: this.byUrl.rows(),
+      byStatus: this.byStatus.rows(),
+      byTopic: this.byTopic.rows(),
+      byQueue: this.byQueue.rows(),
+      bySchedule: this.bySchedule.rows(),
+      histogram: this.hourly.histogram(),
+      health: judgeHealth(
+        { countAbove: settings.failIfCountAbove, oldestOlderThanMs: settings.failIfOldestOlderThanMs },
+        this.count,
+        oldestCreatedAt,
+        now
+      ),
+      ...(settings.messagesFile !== undefined ? { messagesFile: settings.messagesFile } : {}),
+      concurrency: settings.concurrency
+    }
+  }
+}
+
+/** Message ids in listing order, as many as fit the output cap. */
+export class MessageIds {
+  readonly ids: string[] = []
+  truncated = false
+  private bytes = 2 // the brackets of the JSON array
+
+  add(id: string): void {
+    if (this.truncated) return
+    const bytes = Buffer.byteLength(JSON.stringify(id)) + 1
+    if (this.bytes + bytes > MESSAGE_IDS_MAX_BYTES) {
+      this.truncated = true
+      return
+    }
+    this.ids.push(id)
+    this.bytes += bytes
+  }
+
+  /** Appends another list after this one (the next slice of a parallel listing). */
+  append(other: MessageIds): void {
+    for (const id of other.ids) this.add(id)
+    if (other.truncated) this.truncated = true
+  }
+}
+
+/** The fields the summary shows of an example message; bodies and headers are not kept. */
+function slim(message: DlqMessage): DlqMessage {
+  const { messageId, url, responseStatus, createdAt } = message
+  return { messageId, url, responseStatus, createdAt }
+}
