@@ -574,7 +574,7 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, settings: RenderSe
   lines.push(
     ...table<WorkflowRun>(['New run id', 'Created at'], [false, false], runs, maxRows, run => [
       cellOrDash(run.workflowRunId),
-      formatMs(run.workflowCreatedAt)
+      timeOrDash(run.workflowCreatedAt)
     ])
   )
   lines.push(RESUME_NOTE, '')

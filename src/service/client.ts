@@ -4,8 +4,9 @@ import { ServiceError, errorText, statusMeaning } from './errors.js'
 import { retryDecision, type AttemptOutcome, type RetryPolicy } from './retry.js'
 import {
   dlqEnvelopeSchema,
-  dlqMessagesSchema,
-  resumePageSchema,
+  readDlqMessages,
+  readWorkflowRuns,
+  resumeEnvelopeSchema,
   type DlqMessage,
   type DlqPage,
   type ResumePage
@@ -57,14 +58,16 @@ export class ServiceClient {
     this.random = options.random ?? Math.random
   }
 
-  /** One page of `GET /v2/dlq`. */
+  /** One page of `GET /v2/dlq`: its items are checked only as an array here, read with readDlqMessages. */
   async listDlqPage(query: URLSearchParams): Promise<DlqPage> {
     const answer = await this.send('list-dlq', 'GET', '/v2/dlq', query, {})
     const envelope = this.parse('list-dlq', 'GET /v2/dlq', answer, dlqEnvelopeSchema)
+    const items = envelope.messages
     let messages: DlqMessage[] | undefined
     return {
       ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
-      messages: () => (messages ??= this.check('list-dlq', 'GET /v2/dlq', envelope, dlqMessagesSchema).messages)
+      items,
+      messages: () => (messages ??= readDlqMessages(items).messages)
     }
   }
 
@@ -80,8 +83,14 @@ export class ServiceClient {
     headers: Record<string, string>
   ): Promise<ResumePage & { retriedAfterLostAnswer: boolean }> {
     const answer = await this.send('resume-workflows', 'POST', '/v2/workflows/dlq/resume', query, headers)
-    const page = this.parse('resume-workflows', 'POST /v2/workflows/dlq/resume', answer, resumePageSchema)
-    return { ...page, retriedAfterLostAnswer: answer.retriedAfterLostAnswer }
+    const envelope = this.parse('resume-workflows', 'POST /v2/workflows/dlq/resume', answer, resumeEnvelopeSchema)
+    const { runs, problems } = readWorkflowRuns(envelope.workflowRuns)
+    return {
+      ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
+      workflowRuns: runs,
+      problems,
+      retriedAfterLostAnswer: answer.retriedAfterLostAnswer
+    }
   }
 
   async close(): Promise<void> {

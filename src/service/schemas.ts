@@ -1,15 +1,30 @@
 import { z } from 'zod'
 
-/** Some servers send timestamps as strings of digits: accept both, keep a number. */
-const millis = z.union([
-  z.number().int().nonnegative(),
-  z
-    .string()
-    .regex(/^\d+$/, 'expected milliseconds as digits')
-    .transform(s => Number(s))
-])
+/** The largest time a JavaScript Date can hold (ms); a later one would crash every date written from it. */
+export const MAX_DATE_MS = 8.64e15
 
-/** A cursor: absent and "" both mean the end. */
+const TIME_EXPECTED = `expected milliseconds from 0 to ${MAX_DATE_MS} (a time a JavaScript Date can hold)`
+
+const timeNumber = z
+  .number({ error: TIME_EXPECTED })
+  .int(TIME_EXPECTED)
+  .min(0, TIME_EXPECTED)
+  .max(MAX_DATE_MS, TIME_EXPECTED)
+
+/** Some servers send timestamps as strings of digits: accept both, keep a number. */
+const millis = z.union(
+  [
+    timeNumber,
+    z
+      .string()
+      .regex(/^\d{1,16}$/)
+      .transform(s => Number(s))
+      .pipe(timeNumber)
+  ],
+  { error: TIME_EXPECTED }
+)
+
+/** A cursor: absent, null and "" all mean the end. */
 const cursor = z
   .string()
   .nullish()
@@ -19,7 +34,7 @@ const headerMap = z.record(z.string(), z.array(z.string()))
 
 /** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
 export const dlqMessageSchema = z.looseObject({
-  messageId: z.string(),
+  messageId: z.string().min(1),
   dlqId: z.string().optional(),
   topicId: z.string().optional(),
   topicName: z.string().optional(),
@@ -52,28 +67,141 @@ export const dlqEnvelopeSchema = z.object({
   cursor
 })
 
-export const dlqMessagesSchema = z.object({ messages: z.array(dlqMessageSchema) })
+/** One item of a page that could not be used as it stands, for a warning that names it. */
+export interface ItemProblem {
+  /** Position of the item in its page, from 0. */
+  index: number
+  /** The item's id (messageId, workflowRunId) when it has a usable one. */
+  id?: string
+  /** What was wrong, naming the field; third-party text, escaped where it is written. */
+  detail: string
+  /** false: the item was left out; true: it was kept without the field named in `detail`. */
+  kept: boolean
+}
 
 /**
- * A page of the DLQ. Its cursor is checked on arrival; its messages are checked when first read, so that a
+ * A page of the DLQ. Its cursor is checked on arrival; its items only when read with readDlqMessages, so that a
  * drain can send the next request before spending time on this page.
  */
 export interface DlqPage {
   cursor?: string
-  /** The messages, checked against the wire schema; throws a ServiceError naming the bad field. */
+  /** Checked only as an array; read with readDlqMessages. */
+  items: unknown[]
+  /** Temporary: the usable messages of `items` (problems dropped); never throws. */
   messages(): DlqMessage[]
 }
 
-export const workflowRunSchema = z.object({
-  workflowRunId: z.string(),
-  workflowCreatedAt: millis
+export const workflowRunSchema = z.looseObject({
+  workflowRunId: z.string().min(1),
+  workflowCreatedAt: millis.optional()
 })
-export type WorkflowRun = z.infer<typeof workflowRunSchema>
+export interface WorkflowRun {
+  workflowRunId: string
+  /** Absent when the service sent none, or one that is not a usable time. */
+  workflowCreatedAt?: number
+}
 
-export const resumePageSchema = z.object({
-  workflowRuns: z.array(workflowRunSchema),
+/** A bulk resume answer's envelope: the runs are read one by one with readWorkflowRuns. */
+export const resumeEnvelopeSchema = z.object({
+  workflowRuns: z.array(z.unknown()),
   cursor
 })
-export type ResumePage = z.infer<typeof resumePageSchema>
+
+/** One answered bulk-resume request, its runs read item by item. */
+export interface ResumePage {
+  cursor?: string
+  /** The runs whose id could be read. */
+  workflowRuns: WorkflowRun[]
+  /** Runs left out (no usable id: the service still resumed them) or kept without a bad field. */
+  problems: ItemProblem[]
+}
 
 export const errorBodySchema = z.object({ error: z.string() })
+
+const MAX_SHOWN = 40
+
+/** A short, type-revealing picture of a bad value: never a whole object, however deep or long. */
+function shown(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'string') {
+    const cut = value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN)}…` : value
+    return JSON.stringify(cut)
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return typeof value === 'object' ? 'an object' : String(typeof value)
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Reads the items of a page one by one against an object schema: a valid item as it is; otherwise `null` in an
+ * optional field is read as absent, a field with an unusable value is dropped (problem kept: true), and an item
+ * without a usable `idKey` is left out (problem kept: false). Unknown fields stay. Never throws.
+ */
+function readItems<T>(
+  schema: z.ZodObject,
+  idKey: string,
+  items: readonly unknown[]
+): { values: T[]; problems: ItemProblem[] } {
+  const shape = schema.shape as Record<string, z.ZodType>
+  const idSchema = shape[idKey] as z.ZodType
+  const values: T[] = []
+  const problems: ItemProblem[] = []
+  items.forEach((item, index) => {
+    const whole = schema.safeParse(item)
+    if (whole.success) {
+      values.push(whole.data as T)
+      return
+    }
+    if (!isRecord(item)) {
+      problems.push({ index, detail: `not an object (${shown(item)})`, kept: false })
+      return
+    }
+    const id = idSchema.safeParse(item[idKey])
+    if (!id.success) {
+      problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false })
+      return
+    }
+    const entries: [string, unknown][] = []
+    for (const [key, value] of Object.entries(item)) {
+      const field = Object.hasOwn(shape, key) ? shape[key] : undefined
+      if (field === undefined) {
+        entries.push([key, value])
+        continue
+      }
+      if (value === null) continue
+      const read = field.safeParse(value)
+      if (read.success) {
+        entries.push([key, read.data])
+      } else {
+        const why = read.error.issues[0]?.message ?? 'invalid'
+        problems.push({ index, id: id.data as string, detail: `${key} ${shown(value)} left out: ${why}`, kept: true })
+      }
+    }
+    // fromEntries defines own properties, so even a "__proto__" key stays plain data.
+    const again = schema.safeParse(Object.fromEntries(entries))
+    if (again.success) values.push(again.data as T)
+    else problems.push({ index, id: id.data as string, detail: 'unreadable', kept: false })
+  })
+  return { values, problems }
+}
+
+/** The usable messages of a list page's items, and what was wrong with the others. Never throws. */
+export function readDlqMessages(items: unknown[]): { messages: DlqMessage[]; problems: ItemProblem[] } {
+  const { values, problems } = readItems<DlqMessage>(dlqMessageSchema, 'messageId', items)
+  return { messages: values, problems }
+}
+
+/**
+ * The runs of a bulk-resume answer whose id could be read, and what was wrong with the others. Only the two
+ * fields the action reports are kept. Never throws.
+ */
+export function readWorkflowRuns(items: unknown[]): { runs: WorkflowRun[]; problems: ItemProblem[] } {
+  const { values, problems } = readItems<z.infer<typeof workflowRunSchema>>(workflowRunSchema, 'workflowRunId', items)
+  const runs = values.map(({ workflowRunId, workflowCreatedAt }) =>
+    workflowCreatedAt === undefined ? { workflowRunId } : { workflowRunId, workflowCreatedAt }
+  )
+  return { runs, problems }
+}
