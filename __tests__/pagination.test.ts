@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { drainInto, drainPages, DrainStopped } from '../src/service/pagination.js'
+import { cursorFingerprint, drainInto, drainPages, DrainStopped, MAX_CURSOR_LENGTH } from '../src/service/pagination.js'
 import { listQuery, overrideHeaders, resumeQuery, scheduleResumePath } from '../src/service/query.js'
 
 /** A fake service answering from a script: each call returns the next page, recording the cursor it got. */
@@ -40,6 +40,50 @@ describe('drainPages', () => {
     }
     await expect(drain()).rejects.toThrow(/returned the cursor it was sent \("x"\)/)
     expect(seen).toEqual([1, 2])
+  })
+
+  it('stops on a cycle through earlier cursors (A → B → A) after yielding the page that closes it', async () => {
+    const { fetchPage, sent } = scripted([
+      { cursor: 'A', n: 1 },
+      { cursor: 'B', n: 2 },
+      { cursor: 'A', n: 3 },
+      { n: 4 }
+    ])
+    const seen: number[] = []
+    const drain = async () => {
+      for await (const page of drainPages(fetchPage, { ...options, maxPages: 500 })) seen.push(page.n)
+    }
+    await expect(drain()).rejects.toThrow(/returned a cursor it had already been sent \("A"\)/)
+    expect(seen).toEqual([1, 2, 3])
+    expect(sent).toEqual([undefined, 'A', 'B'])
+  })
+
+  it('counts the start cursor as sent', async () => {
+    const { fetchPage } = scripted([{ cursor: 'x', n: 1 }, { cursor: 's', n: 2 }])
+    const drain = async () => {
+      for await (const _ of drainPages(fetchPage, { ...options, startCursor: 's' })) void _
+    }
+    await expect(drain()).rejects.toThrow(/already been sent \("s"\)/)
+  })
+
+  it('refuses a cursor longer than MAX_CURSOR_LENGTH, without repeating it whole', async () => {
+    const long = 'c'.repeat(MAX_CURSOR_LENGTH + 1)
+    const { fetchPage, sent } = scripted([{ cursor: long, n: 1 }, { n: 2 }])
+    const err = (await (async () => {
+      for await (const _ of drainPages(fetchPage, { ...options, prefetch: true })) void _
+    })().catch((e: unknown) => e)) as DrainStopped
+    expect(err).toBeInstanceOf(DrainStopped)
+    expect(err.message).toContain(`a cursor of ${MAX_CURSOR_LENGTH + 1} characters`)
+    expect(err.message).not.toContain(long)
+    expect(err.cursor).toBeUndefined()
+    expect(sent).toEqual([undefined])
+  })
+
+  it('gives different cursors different fingerprints and the same cursor the same one', () => {
+    const prints = new Set(Array.from({ length: 10_000 }, (_, i) => cursorFingerprint(`cursor-${i}`)))
+    expect(prints.size).toBe(10_000)
+    expect(cursorFingerprint('abc')).toBe(cursorFingerprint('abc'))
+    expect(Number.isSafeInteger(cursorFingerprint('abc'))).toBe(true)
   })
 
   it('stops after the page budget, naming the input to raise and the cursor', async () => {

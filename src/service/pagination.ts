@@ -30,35 +30,78 @@ export class DrainStopped extends Error {
   }
 }
 
+/** Longest cursor a drain accepts from the service: it is sent back in a URL and may become the next-cursor output. */
+export const MAX_CURSOR_LENGTH = 4096
+
+/**
+ * A 53-bit fingerprint of a cursor (cyrb53), so that a drain can remember every cursor it sent in a few bytes
+ * each. Two different cursors share one with odds of about n²/2^54 over n pages: 1 in 10^8 at 10,000 pages.
+ */
+export function cursorFingerprint(text: string): number {
+  let h1 = 0xdeadbeef
+  let h2 = 0x41c6ce57
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    h1 = Math.imul(h1 ^ ch, 2654435761)
+    h2 = Math.imul(h2 ^ ch, 1597334677)
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0)
+}
+
+/** A cursor as a log or error text may show it: never more than a few dozen characters of it. */
+function cursorLabel(cursor: string): string {
+  return cursor.length <= 64 ? `"${cursor}"` : `"${cursor.slice(0, 48)}…" (${cursor.length} characters)`
+}
+
 /**
  * Yields page after page, sending each cursor back verbatim, until a page carries no cursor.
- * Stops with DrainStopped when the service returns the cursor it was sent (it would loop forever) or
- * after `maxPages` pages. A page is always yielded before its cursor is judged, so nothing it carries is lost.
+ * Stops with DrainStopped when the service returns a cursor it was already sent in this drain (a cycle such as
+ * A → B → A would never finish; remembered as fingerprints, a few bytes a page), a cursor longer than
+ * MAX_CURSOR_LENGTH, or after `maxPages` pages. A page is always yielded before its cursor is judged, so
+ * nothing it carries is lost.
  */
 export async function* drainPages<P extends Page>(
   fetchPage: (cursor: string | undefined) => Promise<P>,
   options: DrainOptions
 ): AsyncGenerator<P, void, undefined> {
   let cursor = options.startCursor
+  const sent = new Set<number>()
+  if (cursor !== undefined) sent.add(cursorFingerprint(cursor))
+  const judge = (next: string | undefined): 'end' | 'repeat' | 'too-long' | 'new' => {
+    if (next === undefined) return 'end'
+    if (next.length > MAX_CURSOR_LENGTH) return 'too-long'
+    return sent.has(cursorFingerprint(next)) ? 'repeat' : 'new'
+  }
   let pending = fetchPage(cursor)
   for (let pages = 1; ; pages++) {
     const page = await pending
     const next = page.cursor
-    if (options.prefetch && next !== undefined && next !== cursor && pages < options.maxPages) {
+    const verdict = judge(next)
+    if (options.prefetch && verdict === 'new' && pages < options.maxPages) {
       pending = fetchPage(next)
       // A caller that stops early never awaits it: its failure must not become an unhandled rejection.
       pending.catch(() => {})
     }
     yield page
     if (next === undefined) return
-    if (next === cursor) {
+    if (verdict === 'too-long') {
       throw new DrainStopped(
-        `the service returned the cursor it was sent ("${next}") and would never finish; stopped after ${pages} pages`
+        `the service returned a cursor of ${next.length} characters, longer than the ${MAX_CURSOR_LENGTH} this ` +
+          `action sends back; stopped after ${pages} pages`
       )
     }
+    if (verdict === 'repeat') {
+      const which = next === cursor ? 'the cursor it was sent' : 'a cursor it had already been sent'
+      throw new DrainStopped(
+        `the service returned ${which} (${cursorLabel(next)}) and would never finish; stopped after ${pages} pages`
+      )
+    }
+    sent.add(cursorFingerprint(next))
     if (pages >= options.maxPages) {
       throw new DrainStopped(
-        `stopped after ${pages} pages (${options.maxPagesInput}); raise ${options.maxPagesInput} or continue with cursor "${next}"`,
+        `stopped after ${pages} pages (${options.maxPagesInput}); raise ${options.maxPagesInput} or continue with cursor ${cursorLabel(next)}`,
         next
       )
     }
