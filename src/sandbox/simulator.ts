@@ -277,6 +277,22 @@ interface ActiveRule {
   timesLeft: number
 }
 
+/** When a message entered the DLQ (variant datesOnEntryTime): a stable 0 to 2 hours after it was created. */
+export function enteredAt(m: SimMessage): number {
+  return m.createdAt + (parseInt(fnv1a(m.messageId), 36) % 7_200_000)
+}
+
+/** Whether the variant omitCreatedAt drops this message's createdAt: every third message, stably by id. */
+export function omitsCreatedAt(m: SimMessage): boolean {
+  return parseInt(fnv1a(m.messageId), 36) % 3 === 0
+}
+
+function withoutSomeCreatedAt(m: SimMessage): Partial<SimMessage> {
+  if (!omitsCreatedAt(m)) return m
+  const { createdAt: _omitted, ...rest } = m
+  return rest
+}
+
 /** Starts a simulator listening on 127.0.0.1 (port 0 unless given). */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const token = options.token ?? 'sim-token'
@@ -344,12 +360,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const listDlq = (query: URLSearchParams, stuck: boolean): SimResponse => {
     const count = intParam(query, 'count') ?? 100
     if (count < 1 || count > 100) throw new HttpError(400, `count must be between 1 and 100, got ${count}`)
-    const order = query.get('order') ?? 'earliestFirst'
-    if (order !== 'earliestFirst' && order !== 'latestFirst') {
-      throw new HttpError(400, `invalid order: ${order}`)
+    const asked = query.get('order') ?? 'earliestFirst'
+    if (asked !== 'earliestFirst' && asked !== 'latestFirst') {
+      throw new HttpError(400, `invalid order: ${asked}`)
     }
-    const fromDate = intParam(query, 'fromDate')
-    const toDate = intParam(query, 'toDate')
+    const order = variants.ignoreOrder ? 'earliestFirst' : asked
+    const widen = variants.dateBoundOffByOne ? 1 : 0
+    const askedFrom = intParam(query, 'fromDate')
+    const askedTo = intParam(query, 'toDate')
+    const fromDate = askedFrom === undefined ? undefined : askedFrom - widen
+    const toDate = askedTo === undefined ? undefined : askedTo + widen
     const rawCursor = query.get('cursor') ?? ''
     let position: Position | undefined
     if (rawCursor !== '') {
@@ -362,8 +382,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     })
     const checks: Array<(m: SimMessage) => boolean> = []
     const addSet = (key: string, get: (m: SimMessage) => string | undefined): void => {
-      const set = setParam(query, key)
-      if (set) checks.push(m => set.has(get(m) as string))
+      let values = query.getAll(key)
+      if (variants.commaSeparates) values = values.flatMap(v => v.split(','))
+      if (variants.oneMessageId && key === 'messageId') values = values.slice(0, 1)
+      if (values.length === 0) return
+      const set = new Set(values)
+      checks.push(m => set.has(get(m) as string))
     }
     addSet('messageId', m => m.messageId)
     addSet('url', m => m.url)
@@ -375,11 +399,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       const set = new Set(statuses)
       checks.push(m => set.has(m.responseStatus))
     }
+    // A server that filters dates on the hidden DLQ entry time cannot narrow by createdAt: check each message.
+    if (variants.datesOnEntryTime && (fromDate !== undefined || toDate !== undefined)) {
+      checks.push(m => {
+        const at = enteredAt(m)
+        return (fromDate === undefined || at >= fromDate) && (toDate === undefined || at <= toDate)
+      })
+    }
     const matches = (m: SimMessage): boolean => checks.every(check => check(m))
 
     const msgs = state.messages
-    let lo = fromDate === undefined ? 0 : partition(msgs, m => m.createdAt < fromDate)
-    let hi = toDate === undefined ? msgs.length : partition(msgs, m => m.createdAt <= toDate)
+    const byCreatedAt = !variants.datesOnEntryTime
+    let lo = fromDate === undefined || !byCreatedAt ? 0 : partition(msgs, m => m.createdAt < fromDate)
+    let hi = toDate === undefined || !byCreatedAt ? msgs.length : partition(msgs, m => m.createdAt <= toDate)
     const ascending = order === 'earliestFirst'
     if (position) {
       const p = position
@@ -406,7 +438,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       }
       page.push(m)
     }
-    const body: { messages: SimMessage[]; cursor?: string } = { messages: page }
+    const body: { messages: Partial<SimMessage>[]; cursor?: string } = {
+      messages: variants.omitCreatedAt ? page.map(withoutSomeCreatedAt) : page
+    }
     const last = page[page.length - 1]
     if (stuck) body.cursor = rawCursor || 'stuck'
     else if (more && last) body.cursor = encodeCursor('d1', { time: last.createdAt, id: last.messageId })
