@@ -13,6 +13,9 @@ import { join } from 'node:path'
  */
 export const ACTION = process.env.DLQ_ACTION_BUNDLE || join(process.cwd(), 'dist', 'index.js')
 
+/** The node binary that runs the bundle: DLQ_ACTION_NODE (e.g. Node 24, as action.yml declares), else this one. */
+export const ACTION_NODE = process.env.DLQ_ACTION_NODE || process.execPath
+
 export interface ActionRun {
   code: number | null
   stdout: string
@@ -105,7 +108,7 @@ export async function runAction(
   try {
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
       (resolve, reject) => {
-        const child = spawn(process.execPath, [options.action ?? ACTION], {
+        const child = spawn(ACTION_NODE, [options.action ?? ACTION], {
           env: childEnv,
           stdio: ['ignore', 'pipe', 'pipe']
         })
