@@ -4,10 +4,14 @@ import {
   parseBoolean,
   parseDate,
   parseDuration,
+  parseFilterList,
+  parseFilterValue,
   parseFlowControlValue,
   parseHeaderText,
   parseInteger,
-  parseList
+  parseList,
+  parseToken,
+  parseUnixMilliseconds
 } from '../src/inputs/values.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
@@ -27,8 +31,67 @@ describe('parseDate', () => {
     expect(parseDate('7d', NOW)).toBe(NOW - 7 * 86_400_000)
     expect(parseDate('1h30m', NOW)).toBe(NOW - 90 * 60_000)
   })
-  it.each(['yesterday', '2026-13-45', '12.5', '-5', '7 days', ''])('refuses %p, naming the allowed forms', text => {
-    expect(() => parseDate(text, NOW)).toThrow(/Unix milliseconds .* ISO-8601 .* duration/)
+  it.each(['yesterday', '12.5', '-5', '7 days', '', '2026-1-31', '+2026-01-31'])(
+    'refuses %p, naming the allowed forms',
+    text => {
+      expect(() => parseDate(text, NOW)).toThrow(/Unix milliseconds .* ISO-8601 .* duration/)
+    }
+  )
+  it('reads 0 as the start of Unix time and the last millisecond of year 9999 as itself', () => {
+    expect(parseDate('0', NOW)).toBe(0)
+    expect(parseDate('253402300799999', NOW)).toBe(Date.UTC(9999, 11, 31, 23, 59, 59, 999))
+    expect(parseDate('100000000000', NOW)).toBe(1e11)
+    expect(parseDate('2024-02-29', NOW)).toBe(Date.UTC(2024, 1, 29))
+    expect(parseDate('9999-12-31T23:59:59Z', NOW)).toBe(Date.UTC(9999, 11, 31, 23, 59, 59))
+    expect(parseDate('1970-01-01T00:00:00Z', NOW)).toBe(0)
+  })
+  it.each([
+    '2026-02-30',
+    '2025-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-04-31',
+    '2026-01-00',
+    '2026-01-31T25:00Z',
+    '2026-01-31T24:00:00Z',
+    '2026-01-31T12:60Z',
+    '2026-01-31T12:00:60Z',
+    '2026-01-31T12:00:00+24:00',
+    '2026-01-31T12:00:00+02:60'
+  ])('refuses the impossible date %p', text => {
+    expect(() => parseDate(text, NOW)).toThrow(
+      'must be a real date and time: month 01-12, a day the month has, hours 00-23, minutes and seconds 00-59'
+    )
+  })
+  it.each(['0000-01-01', '1969-12-31T23:59:59Z', '1970-01-01T00:00:00+01:00', '9999-12-31T23:00:00-05:00'])(
+    'refuses %p, outside 1970 to 9999',
+    text => {
+      expect(() => parseDate(text, NOW)).toThrow('must be a date from 1970-01-01 to 9999-12-31 (UTC)')
+    }
+  )
+  it.each(['1700000000', '1', '99999999999', '2026', '0001700000000'])('refuses %p as Unix seconds', text => {
+    expect(() => parseDate(text, NOW)).toThrow(
+      'looks like Unix seconds; give milliseconds (1700000000000) or ISO-8601 (2026-01-31T12:00:00Z)'
+    )
+  })
+  it.each(['253402300800000', '9000000000000000', '99999999999999999999999'])('refuses %p, past year 9999', text => {
+    expect(() => parseDate(text, NOW)).toThrow('must be Unix milliseconds up to 253402300799999 (the end of year 9999)')
+  })
+  it('refuses a duration that reaches before 1970 or overflows', () => {
+    expect(() => parseDate('9999999999999999999d', NOW)).toThrow('must be a duration of at most 9007199254740991')
+    expect(() => parseDate('100000d', NOW)).toThrow('must be a duration ago that stays after 1970-01-01')
+    const days = Math.floor(NOW / 86_400_000)
+    expect(parseDate(`${days}d`, NOW)).toBe(NOW - days * 86_400_000)
+    expect(() => parseDate(`${days + 1}d`, NOW)).toThrow('must be a duration ago that stays after 1970-01-01')
+  })
+})
+
+describe('parseUnixMilliseconds', () => {
+  it('suggests the other forms the input takes', () => {
+    expect(() => parseUnixMilliseconds('1700000000', '')).toThrow(
+      /^looks like Unix seconds; give milliseconds \(1700000000000\)$/
+    )
+    expect(parseUnixMilliseconds('1700000000000', '')).toBe(1_700_000_000_000)
   })
 })
 
@@ -36,6 +99,60 @@ describe('parseDuration', () => {
   it('is undefined for text that is not a duration', () => {
     expect(parseDuration('6 hours')).toBeUndefined()
     expect(parseDuration('6h')).toBe(6 * 3_600_000)
+  })
+  it('refuses a duration too long for a safe number of milliseconds', () => {
+    expect(parseDuration('14892855w')).toBe(14_892_855 * 604_800_000)
+    expect(() => parseDuration('14892856w')).toThrow('must be a duration of at most 9007199254740991 milliseconds')
+    expect(() => parseDuration('1w9007199254740991s')).toThrow('must be a duration of at most')
+  })
+})
+
+describe('parseFilterList and parseFilterValue', () => {
+  it('keep values one per line', () => {
+    expect(parseFilterList(' https://a.example/x \n\nhttps://b.example/y')).toEqual([
+      'https://a.example/x',
+      'https://b.example/y'
+    ])
+    expect(parseFilterValue(' https://a.example/wf ')).toBe('https://a.example/wf')
+  })
+  it('refuse a comma, which a server may read as a separator', () => {
+    expect(() => parseFilterList('https://a.example/x\nhttps://b.example/y?a=1,2')).toThrow(
+      'must not contain a comma: servers read a comma as a separator between values, so the filter would match ' +
+        'other values too; give several values one per line'
+    )
+    expect(() => parseFilterValue('https://a.example/wf,https://b.example/wf')).toThrow(
+      'must not contain a comma: servers read a comma as a separator'
+    )
+  })
+})
+
+describe('parseToken', () => {
+  it('keeps a printable token, trimmed', () => {
+    expect(parseToken(' sk_live_abc.DEF-123= ')).toBe('sk_live_abc.DEF-123=')
+  })
+  it.each([
+    'ab\ncd',
+    'ab\rcd',
+    'ab\u0000cd',
+    'ab\u001bcd',
+    'ab\u007fcd',
+    'ab\u0085cd',
+    'ab\u009bcd',
+    'ab\u2028cd',
+    'ab\u2029cd',
+    'ab\tcd'
+  ])('refuses control characters in %j without quoting the token', token => {
+    let message = ''
+    try {
+      parseToken(token)
+    } catch (err) {
+      message = (err as Error).message
+    }
+    expect(message).toContain('must not contain control characters or line breaks')
+    expect(message).not.toContain('ab')
+  })
+  it('refuses characters an HTTP header cannot carry', () => {
+    expect(() => parseToken('caf\u00e9')).toThrow('must be printable ASCII')
   })
 })
 
@@ -87,8 +204,31 @@ describe('parseFlowControlValue', () => {
   it('accepts name=number pairs joined by commas, spaces dropped', () => {
     expect(parseFlowControlValue('parallelism=5, rate=10')).toBe('parallelism=5,rate=10')
   })
-  it.each(['parallelism', 'parallelism=x', '=5', 'a=1,,b=2', 'a=1;b=2', 'a = 1'])('refuses %p', text => {
-    expect(() => parseFlowControlValue(text)).toThrow('name=number pairs joined by commas')
+  it.each(['parallelism=5,period=1m', 'rate=10,period=60s', 'period=2h', 'rate=1, period=1d', 'period=30'])(
+    'accepts a period with a unit, sent as given: %p',
+    text => {
+      expect(parseFlowControlValue(text)).toBe(text.replace(/ /g, ''))
+    }
+  )
+  it.each([
+    'parallelism',
+    'parallelism=x',
+    '=5',
+    'a=1,,b=2',
+    'a=1;b=2',
+    'a = 1',
+    'rate=10s',
+    'period=1w',
+    'period=1M',
+    'period=m',
+    'period=1m30s'
+  ])('refuses %p', text => {
+    expect(() => parseFlowControlValue(text)).toThrow(
+      'must be name=number pairs joined by commas, where period may also take a unit (s, m, h or d)'
+    )
+  })
+  it('refuses a setting given twice', () => {
+    expect(() => parseFlowControlValue('rate=1,period=1m,rate=2')).toThrow('must name each setting once (rate')
   })
 })
 

@@ -3,33 +3,92 @@
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }
 const DURATION = /^(?:\d+[smhdw])+$/
 const DURATION_PART = /(\d+)([smhdw])/g
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/i
 
-/** A duration such as `30m`, `24h`, `7d` or `1h30m`, in milliseconds; undefined when `text` is not one. */
+/** The last millisecond of year 9999: later dates have no ISO-8601 form of four-digit years. */
+export const LATEST_DATE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+/** All-digit dates below this (early 1973 in milliseconds) are far likelier Unix seconds (up to year 5138). */
+const SECONDS_LIKE_BELOW = 1e11
+
+const DATE_FORMS =
+  'must be Unix milliseconds (1700000000000), an ISO-8601 date (2026-01-31T12:00:00Z) or a duration ago (30m, 24h, 7d)'
+
+/**
+ * A duration such as `30m`, `24h`, `7d` or `1h30m`, in milliseconds; undefined when `text` is not one.
+ * Throws when it is one but too long for a safe whole number of milliseconds.
+ */
 export function parseDuration(text: string): number | undefined {
   const value = text.trim().toLowerCase()
   if (!DURATION.test(value)) return undefined
   let total = 0
   for (const [, amount, unit] of value.matchAll(DURATION_PART)) total += Number(amount) * (UNIT_MS[unit as string] ?? 0)
+  if (!Number.isSafeInteger(total)) {
+    throw new Error('must be a duration of at most 9007199254740991 milliseconds (about 285,000 years)')
+  }
   return total
 }
 
 /**
+ * Unix milliseconds written as digits: refused when they are likelier Unix seconds, or past year 9999.
+ * `alternative` names other forms the input takes, for the refusal.
+ */
+export function parseUnixMilliseconds(value: string, alternative: string): number {
+  const ms = Number(value)
+  if (ms !== 0 && ms < SECONDS_LIKE_BELOW) {
+    throw new Error(`looks like Unix seconds; give milliseconds (1700000000000)${alternative}`)
+  }
+  if (!Number.isSafeInteger(ms) || ms > LATEST_DATE_MS) {
+    throw new Error(`must be Unix milliseconds up to ${LATEST_DATE_MS} (the end of year 9999)`)
+  }
+  return ms
+}
+
+/** ISO-8601 text whose fields name a real calendar date and time; undefined when it is not ISO-8601 at all. */
+function parseIsoDate(value: string): number | undefined {
+  const m = ISO_DATE.exec(value)
+  if (!m) return undefined
+  const [year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = m
+    .slice(1)
+    .map(field => (field === undefined ? 0 : Number(field)))
+  // Dates roll impossible fields over (February 30th becomes March 2nd): a real date reads back unchanged.
+  const check = new Date(0)
+  check.setUTCFullYear(year!, month! - 1, day)
+  check.setUTCHours(hour!, minute, second)
+  const real =
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month! - 1 &&
+    check.getUTCDate() === day &&
+    check.getUTCHours() === hour &&
+    check.getUTCMinutes() === minute &&
+    check.getUTCSeconds() === second &&
+    offsetHours! <= 23 &&
+    offsetMinutes! <= 59
+  const ms = Date.parse(value)
+  if (!real || Number.isNaN(ms)) {
+    throw new Error(
+      'must be a real date and time: month 01-12, a day the month has, hours 00-23, minutes and seconds 00-59'
+    )
+  }
+  return ms
+}
+
+/**
  * A point in time: Unix milliseconds, ISO-8601, or a duration meaning "that long before `now`".
- * Throws the allowed forms when `text` is none of them.
+ * Throws the allowed forms when `text` is none of them, and a reason when it names no time from 1970 to 9999.
  */
 export function parseDate(text: string, now: number): number {
   const value = text.trim()
-  if (/^\d+$/.test(value)) return Number(value)
+  if (/^\d+$/.test(value)) return parseUnixMilliseconds(value, ' or ISO-8601 (2026-01-31T12:00:00Z)')
   const ago = parseDuration(value)
-  if (ago !== undefined) return now - ago
-  if (ISO_DATE.test(value)) {
-    const ms = Date.parse(value)
-    if (!Number.isNaN(ms)) return ms
+  if (ago !== undefined) {
+    if (now - ago < 0) throw new Error('must be a duration ago that stays after 1970-01-01 (the start of Unix time)')
+    return now - ago
   }
-  throw new Error(
-    'must be Unix milliseconds (1700000000000), an ISO-8601 date (2026-01-31T12:00:00Z) or a duration ago (30m, 24h, 7d)'
-  )
+  const ms = parseIsoDate(value)
+  if (ms === undefined) throw new Error(DATE_FORMS)
+  if (ms < 0 || ms > LATEST_DATE_MS) throw new Error('must be a date from 1970-01-01 to 9999-12-31 (UTC)')
+  return ms
 }
 
 /** Several values in one input: split on newlines (and commas when `commas`), trimmed, empties dropped. */
@@ -38,6 +97,25 @@ export function parseList(text: string, commas: boolean): string[] {
     .split(commas ? /[\n,]/ : /\n/)
     .map(s => s.trim())
     .filter(s => s.length > 0)
+}
+
+const COMMA_REASON = 'servers read a comma as a separator between values, so the filter would match other values too'
+
+/** One filter value sent as it is: a comma in it is refused, since a server may split the value there. */
+export function parseFilterValue(text: string): string {
+  const value = text.trim()
+  if (value.includes(',')) throw new Error(`must not contain a comma: ${COMMA_REASON}`)
+  return value
+}
+
+/** Several filter values, one per line; a value with a comma is refused (a server may read it as two). */
+export function parseFilterList(text: string): string[] {
+  const values = parseList(text, false)
+  const withComma = values.find(v => v.includes(','))
+  if (withComma !== undefined) {
+    throw new Error(`must not contain a comma: ${COMMA_REASON}; give several values one per line`)
+  }
+  return values
 }
 
 /** YAML 1.2 core schema booleans, as `core.getBooleanInput` accepts them. */
@@ -76,18 +154,24 @@ export function parseBaseUrl(text: string): URL {
   return url
 }
 
-const FLOW_CONTROL_VALUE = /^[A-Za-z][A-Za-z0-9_-]*=\d+(?:,[A-Za-z][A-Za-z0-9_-]*=\d+)*$/
+const FLOW_CONTROL_PAIR = /^(?:period=\d+[smhd]|[A-Za-z][A-Za-z0-9_-]*=\d+)$/
 
-/** `name=number` pairs joined by commas, e.g. `parallelism=5,rate=10`; spaces around commas are dropped. */
+/**
+ * `name=number` pairs joined by commas, e.g. `parallelism=5,rate=10`, where `period` may carry a unit (`period=1m`);
+ * spaces around commas are dropped, the rest is sent as given.
+ */
 export function parseFlowControlValue(text: string): string {
-  const value = text
-    .split(',')
-    .map(s => s.trim())
-    .join(',')
-  if (!FLOW_CONTROL_VALUE.test(value)) {
-    throw new Error('must be name=number pairs joined by commas, for instance parallelism=5,rate=10')
+  const pairs = text.split(',').map(s => s.trim())
+  if (!pairs.every(pair => FLOW_CONTROL_PAIR.test(pair))) {
+    throw new Error(
+      'must be name=number pairs joined by commas, where period may also take a unit (s, m, h or d), ' +
+        'for instance parallelism=5,rate=10,period=1m'
+    )
   }
-  return value
+  const names = pairs.map(pair => pair.slice(0, pair.indexOf('=')))
+  const repeated = names.find((name, i) => names.indexOf(name) !== i)
+  if (repeated !== undefined) throw new Error(`must name each setting once (${repeated} is given twice)`)
+  return pairs.join(',')
 }
 
 /** Text that can travel in an HTTP header: visible ASCII and spaces, no line breaks. */
@@ -96,5 +180,21 @@ export function parseHeaderText(text: string): string {
   if (!/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value)) {
     throw new Error('must be visible ASCII text on one line')
   }
+  return value
+}
+
+/** Control characters, C1 included, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+
+/** A token for an Authorization header; refusals never quote it. */
+export function parseToken(text: string): string {
+  const value = text.trim()
+  if (value.search(CONTROL_CHARACTERS) !== -1) {
+    throw new Error(
+      'must not contain control characters or line breaks (CR, LF, NUL, U+2028...): copy the token again without them'
+    )
+  }
+  if (!/^[\x20-\x7e]*$/.test(value)) throw new Error('must be printable ASCII: a token has no other characters')
   return value
 }
