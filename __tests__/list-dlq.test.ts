@@ -8,7 +8,7 @@ import { AdaptiveLimit } from '../src/operations/adaptive-limit.js'
 import { MESSAGE_IDS_MAX_BYTES, MessageIds } from '../src/operations/accumulator.js'
 import { listDlq } from '../src/operations/list-dlq.js'
 import { NdjsonFile } from '../src/operations/messages-file.js'
-import { tile } from '../src/operations/parallel-list.js'
+import { BOUND_TOLERANCE_MS, planSlices } from '../src/operations/parallel-list.js'
 import { ServiceClient } from '../src/service/client.js'
 import { DEFAULT_RETRY_POLICY } from '../src/service/retry.js'
 import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
@@ -85,7 +85,7 @@ describe('parallel listing', () => {
     }
   })
 
-  it('splits the busiest slice when a worker runs out of work, still listing each message once', async () => {
+  it('cuts an unevenly spread range into more slices than workers, still listing each message once, in order', async () => {
     // One stray old message stretches the range so that the first equal slices are empty and the last holds all.
     const stray = {
       ...sim.state.messages[0]!,
@@ -100,7 +100,7 @@ describe('parallel listing', () => {
       const slices = new Set(
         sim.requests.slice(before).map(r => `${r.query.get('fromDate')}..${r.query.get('toDate')}`)
       )
-      expect(slices.size).toBeGreaterThan(4 + 2) // 4 tiles and 2 discovery queries, plus the splits
+      expect(slices.size).toBeGreaterThan(4 + 2) // more slices than the 4 workers, besides 2 discovery queries
       expect(parallel.count).toBe(1501)
       expect(new Set(parallel.messageIds).size).toBe(1501)
       expect(parallel.messageIds).toEqual(sim.state.messages.map(m => m.messageId))
@@ -110,7 +110,8 @@ describe('parallel listing', () => {
   })
 
   it('stops at the page budget across all slices', async () => {
-    const result = await listDlq(client, settings({ concurrency: 4, maxPages: 5 }))
+    // Small pages, so that the slices need more than max-pages plus one page each (their tails are not counted).
+    const result = await listDlq(client, settings({ concurrency: 4, maxPages: 5, count: 10 }))
     expect(result.error).toMatch(/stopped after 5 pages \(max-pages\); raise max-pages/)
     expect(result.error).toMatch(/re-run the listing/)
     expect(result.nextCursor).toBeUndefined()
@@ -143,22 +144,48 @@ describe('MessageIds', () => {
   })
 })
 
-describe('tile', () => {
-  it('covers the range with no gap and no overlap', () => {
-    for (const [from, to, n] of [
-      [0, 99, 4],
-      [5, 5, 3],
-      [1000, 1006, 3],
-      [0, 1_700_000_000_000, 16]
-    ] as const) {
-      const ranges = tile(from, to, n)
-      expect(ranges[0]?.[0]).toBe(from)
-      expect(ranges[ranges.length - 1]?.[1]).toBe(to)
-      for (let i = 1; i < ranges.length; i++) expect(ranges[i]?.[0]).toBe((ranges[i - 1]?.[1] ?? NaN) + 1)
-      for (const [a, b] of ranges) expect(a).toBeLessThanOrEqual(b)
-      expect(ranges.length).toBe(Math.min(n, to - from + 1))
+describe('planSlices', () => {
+  const t = BOUND_TOLERANCE_MS
+  const covers = (slice: { from?: number; to?: number }, at: number): boolean =>
+    (slice.from === undefined || at >= slice.from) && (slice.to === undefined || at <= slice.to)
+
+  it.each([
+    [0, 99, 4, undefined, undefined],
+    [5, 5, 3, undefined, undefined],
+    [1000, 1006, 3, 990, undefined],
+    [1000, 1400, 16, undefined, 1500],
+    [0, 1_000, 64, 0, 1_000]
+  ] as const)(
+    'covers every time, even a server 1 ms off, and only adjacent slices meet (%i..%i in %i)',
+    (lo, hi, n, from, to) => {
+      const { slices, overlaps } = planSlices(lo, hi, n, from, to)
+      expect(slices.length).toBe(Math.max(1, Math.min(n, Math.floor((hi - lo + 1) / 8))))
+      expect(overlaps.length).toBe(slices.length - 1)
+      // The outermost bounds are the user's own, or open: nothing outside the discovered range is missed.
+      expect(slices[0]?.from).toBe(from)
+      expect(slices[slices.length - 1]?.to).toBe(to)
+      for (let at = lo - 50; at <= hi + 50; at++) {
+        if ((from !== undefined && at < from) || (to !== undefined && at > to)) continue
+        // The user's own bounds are read by the server as in a sequential listing; the interior ones may be off by t.
+        const off = (i: number, d: number) => {
+          const s = slices[i]!
+          return {
+            from: s.from === undefined || i === 0 ? s.from : s.from + d,
+            to: s.to === undefined || i === slices.length - 1 ? s.to : s.to - d
+          }
+        }
+        // A server that narrows each bound by t still returns `at` to some slice ...
+        expect(slices.some((_, i) => covers(off(i, t), at))).toBe(true)
+        // ... and one that widens them returns it only to slices whose window accepts it, all adjacent.
+        const widened = slices.map((s, i) => [s, i] as const).filter(([, i]) => covers(off(i, -t), at))
+        for (const [s] of widened) expect(at >= s.accept[0] && at <= s.accept[1]).toBe(true)
+        const indexes = widened.map(([, i]) => i)
+        expect(Math.max(...indexes) - Math.min(...indexes)).toBeLessThanOrEqual(1)
+        // Wherever two slices may both return a message, it falls in an overlap window, where it is deduplicated.
+        if (indexes.length > 1) expect(overlaps.some(([a, b]) => at >= a && at <= b)).toBe(true)
+      }
     }
-  })
+  )
 })
 
 describe('AdaptiveLimit', () => {

@@ -2,11 +2,13 @@ import { Inputs } from '../constants.js'
 import type { ListSettings } from '../inputs/settings.js'
 import { drainInto } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
-import type { DlqPage } from '../service/schemas.js'
+import { readDlqMessages, type DlqPage } from '../service/schemas.js'
+import { ListAccumulator, MessageIds } from './accumulator.js'
+import { judgeHealth } from './health.js'
+import { ItemProblems } from './item-problems.js'
 import type { MessageSink } from './messages-file.js'
 import { listInSlices } from './parallel-list.js'
-import type { ListResult } from './results.js'
-import { ListAccumulator, MessageIds } from './accumulator.js'
+import type { ListFilters, ListResult } from './results.js'
 
 export interface DlqLister {
   listDlqPage(query: URLSearchParams): Promise<DlqPage>
@@ -19,52 +21,156 @@ export interface ListHooks {
   sink?: MessageSink
   /** Runs each request of a parallel listing; lets a 429 narrow the concurrency. */
   limit?: <T>(task: () => Promise<T>) => Promise<T>
+  /** One line for the log (the caller makes it safe), e.g. why a parallel listing became sequential. */
+  log?: (line: string) => void
 }
 
 /**
  * Lists the DLQ with the user's filters, page after page until the service returns no cursor, or until
- * max-messages; with concurrency above one, as disjoint date slices drained at the same time. A failure
- * part way keeps what was listed (and, for one sequential listing, the cursor to continue from).
+ * max-messages; with concurrency above one, as date slices drained at the same time, falling back to one
+ * sequential listing when the slices cannot be trusted. Several message ids are listed one id at a time (some
+ * servers apply only one) and merged. A failure part way keeps what was listed (and, for one sequential
+ * listing, the cursor to continue from).
  */
 export async function listDlq(client: DlqLister, settings: ListSettings, hooks: ListHooks = {}): Promise<ListResult> {
+  const messageIds = settings.filters.messageId ?? []
+  if (messageIds.length > 1) return listEachMessageId(client, settings, messageIds, hooks)
+  if (settings.concurrency <= 1) return listSequentially(client, settings, hooks)
+
   const acc = new ListAccumulator()
-  if (settings.concurrency > 1) {
-    const outcome = await listInSlices(client, settings, acc, hooks)
-    return {
-      ...acc.result(settings, outcome.pages, outcome.messageIds, Date.now()),
-      ...(outcome.error !== undefined ? { error: outcome.error } : {})
+  const problems = new ItemProblems()
+  const outcome = await listInSlices(client, settings, acc, problems, hooks)
+  if (outcome.untrusted === undefined) {
+    hooks.log?.(
+      `parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${settings.concurrency} at a time`
+    )
+    return complete(
+      acc.result(settings, outcome.pages, outcome.messageIds, Date.now()),
+      settings,
+      problems,
+      outcome.error
+    )
+  }
+  // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
+  hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`)
+  await hooks.sink?.restart()
+  const sequential = await listSequentially(client, settings, hooks)
+  return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted }
+}
+
+/** One ordered listing from the start (or the user's cursor), with the cursor to continue from if it stops. */
+async function listSequentially(client: DlqLister, settings: ListSettings, hooks: ListHooks): Promise<ListResult> {
+  const acc = new ListAccumulator()
+  const problems = new ItemProblems()
+  const ids = new MessageIds()
+  const outcome = await drainFilters(client, settings, settings.filters, settings.cursor, acc, problems, ids, hooks)
+  return complete(
+    acc.result(settings, outcome.pages, ids, Date.now()),
+    settings,
+    problems,
+    outcome.error,
+    outcome.nextCursor
+  )
+}
+
+/** Several message ids: one listing per id, merged; the ids come out in the order the user gave them. */
+async function listEachMessageId(
+  client: DlqLister,
+  settings: ListSettings,
+  messageIds: readonly string[],
+  hooks: ListHooks
+): Promise<ListResult> {
+  const acc = new ListAccumulator()
+  const problems = new ItemProblems()
+  const ids = new MessageIds()
+  let pages = 0
+  let error: string | undefined
+  for (const [i, id] of messageIds.entries()) {
+    const budget = { ...settings, maxPages: settings.maxPages - pages }
+    const outcome = await drainFilters(
+      client,
+      budget,
+      { ...settings.filters, messageId: [id] },
+      undefined,
+      acc,
+      problems,
+      ids,
+      hooks
+    )
+    pages += outcome.pages
+    if (outcome.error !== undefined) {
+      error = `${outcome.error} (listing message id ${i + 1} of ${messageIds.length}; re-run to list them all)`
+      break
     }
   }
+  return complete(acc.result(settings, pages, ids, Date.now()), settings, problems, error)
+}
 
-  const ids = new MessageIds()
+/** Drains one listing of `filters` into the accumulator, the ids and the sink; never throws. */
+function drainFilters(
+  client: DlqLister,
+  settings: ListSettings,
+  filters: ListFilters,
+  startCursor: string | undefined,
+  acc: ListAccumulator,
+  problems: ItemProblems,
+  ids: MessageIds,
+  hooks: ListHooks
+) {
   const maxMessages = settings.maxMessages ?? Infinity
-  const outcome = await drainInto(
+  return drainInto(
     cursor => {
       // Ask for no more than max-messages still allows, so the cursor left over continues exactly there.
       const count = Math.min(settings.count, maxMessages - acc.count)
-      return client.listDlqPage(listQuery(settings.filters, count, settings.order, cursor))
+      return client.listDlqPage(listQuery(filters, count, settings.order, cursor))
     },
     {
       maxPages: settings.maxPages,
       maxPagesInput: Inputs.MaxPages,
-      startCursor: settings.cursor,
+      startCursor,
       // Handling a page overlaps the next round trip; with max-messages each request's count depends on it.
       prefetch: settings.maxMessages === undefined
     },
     async page => {
-      const messages = page.messages()
-      for (const message of messages) {
+      const read = readDlqMessages(page.items)
+      problems.add(read.problems)
+      for (const message of read.messages) {
         acc.add(message)
         ids.add(message.messageId)
       }
-      await hooks.sink?.write(messages)
-      hooks.onPage?.(messages.length, acc.count)
+      await hooks.sink?.write(read.messages)
+      hooks.onPage?.(read.messages.length, acc.count)
       return acc.count < maxMessages
     }
   )
+}
+
+/**
+ * Adds how the listing ended. Items left out as unreadable are still messages in the DLQ: the count threshold
+ * is judged with them.
+ */
+function complete(
+  result: ListResult,
+  settings: ListSettings,
+  problems: ItemProblems,
+  error?: string,
+  nextCursor?: string
+): ListResult {
+  const itemProblems = problems.summary()
+  const health =
+    problems.unreadable === 0
+      ? result.health
+      : judgeHealth(
+          { countAbove: settings.failIfCountAbove, oldestOlderThanMs: settings.failIfOldestOlderThanMs },
+          result.count + problems.unreadable,
+          result.oldestCreatedAt,
+          Date.now()
+        )
   return {
-    ...acc.result(settings, outcome.pages, ids, Date.now()),
-    ...(outcome.nextCursor !== undefined ? { nextCursor: outcome.nextCursor } : {}),
-    ...(outcome.error !== undefined ? { error: outcome.error } : {})
+    ...result,
+    health,
+    ...(nextCursor !== undefined ? { nextCursor } : {}),
+    ...(error !== undefined ? { error } : {}),
+    ...(itemProblems !== undefined ? { itemProblems } : {})
   }
 }

@@ -2,52 +2,105 @@ import { Inputs } from '../constants.js'
 import type { ListSettings } from '../inputs/settings.js'
 import { drainPages } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
-import type { DlqMessage, DlqPage } from '../service/schemas.js'
+import { readDlqMessages, type DlqMessage, type DlqPage } from '../service/schemas.js'
 import { MessageIds, type ListAccumulator } from './accumulator.js'
 import type { DlqLister, ListHooks } from './list-dlq.js'
+import type { ItemProblems } from './item-problems.js'
+
+/** Slices per worker: more slices than workers keep every worker busy when the messages are unevenly spread. */
+const SLICES_PER_WORKER = 4
+/** How far off a server may be on a date bound (wire-contract section 5: one millisecond). */
+export const BOUND_TOLERANCE_MS = 1
+/** Narrowest slice: wide enough that only adjacent slices' tolerance windows can meet. */
+const MIN_SLICE_MS = 8
 
 /**
- * A range of creation times, inclusive at both ends, drained by its own cursor. While it is drained its far
- * end may be pulled in (when an idle worker takes the rest): messages past it are left to that worker.
+ * One date slice: the bounds it is requested with and the createdAt window its messages must fall in.
+ * Interior bounds overlap the neighbour's by BOUND_TOLERANCE_MS on each side, so a server off by that much
+ * in either direction still returns every message to at least one slice; the outermost bounds are the user's
+ * own (or open), so no message outside the discovered range can be missed.
  */
-interface Slice {
-  from: number
-  to: number
-  /** Creation time of the first and the last message taken, in listing order. */
-  firstAt?: number
-  progress?: number
-  taken: number
-  /** Messages per millisecond seen so far, or inherited from the slice it was split off. */
-  density?: number
-  ids: MessageIds
-  state: 'waiting' | 'draining' | 'done'
+export interface SlicePlan {
+  from?: number
+  to?: number
+  /** createdAt window of this slice's messages, tolerance included; a message outside it breaks trust. */
+  accept: [number, number]
+}
+
+/**
+ * Plans `n` slices over [lo, hi] (the range found by asking for the oldest and newest message; it only guides
+ * balancing). `userFrom` and `userTo` are the user's own bounds, kept on the outermost slices. Also returns
+ * the createdAt windows where two adjacent slices may both return a message: only there is deduplication needed.
+ */
+export function planSlices(
+  lo: number,
+  hi: number,
+  n: number,
+  userFrom?: number,
+  userTo?: number
+): { slices: SlicePlan[]; overlaps: [number, number][] } {
+  const parts = Math.max(1, Math.min(n, Math.floor((hi - lo + 1) / MIN_SLICE_MS)))
+  const cuts: number[] = []
+  for (let i = 1; i < parts; i++) cuts.push(lo + Math.floor(((hi - lo + 1) * i) / parts))
+  const t = BOUND_TOLERANCE_MS
+  const slices: SlicePlan[] = []
+  for (let k = 0; k < parts; k++) {
+    const start = cuts[k - 1]
+    const end = cuts[k]
+    const from = start === undefined ? userFrom : start - t
+    const to = end === undefined ? userTo : end - 1 + t
+    slices.push({
+      ...(from !== undefined ? { from } : {}),
+      ...(to !== undefined ? { to } : {}),
+      accept: [start === undefined ? -Infinity : start - 2 * t, end === undefined ? Infinity : end - 1 + 2 * t]
+    })
+  }
+  // Adjacent windows meet on [cut - 2t, cut - 1 + 2t]; non-adjacent ones never do (slices are wider than 4t).
+  const overlaps = cuts.map((cut): [number, number] => [cut - 2 * t, cut - 1 + 2 * t])
+  return { slices, overlaps }
 }
 
 export interface SlicesOutcome {
   pages: number
   messageIds: MessageIds
+  /** Date slices the listing was split into (1 when the range was too narrow to split). */
+  slices: number
   error?: string
+  /**
+   * Why the slices could not be trusted (a message without createdAt, or outside its slice's window): nothing
+   * this listing counted may be used; the caller lists again sequentially.
+   */
+  untrusted?: string
+}
+
+interface SliceState extends SlicePlan {
+  ids: MessageIds
+  done: boolean
 }
 
 class Stop extends Error {}
 
 /**
- * Lists the DLQ as disjoint date slices drained at the same time. The range comes from from-date/to-date
- * or, when open, from the oldest and newest message. Slices tile it with no gap and no overlap; when a
- * worker runs out of slices it splits the one with most left, so all workers stay busy to the end.
- * The result holds each message once, and message ids come out in the requested order.
+ * Lists the DLQ as date slices drained at the same time, complete whatever timestamp the service filters on and
+ * in whatever order it answers: the outermost slices are open (or the user's bounds), slices overlap only by
+ * the tolerance at their bounds, and messages in those overlaps are deduplicated by dlqId (else messageId).
+ * Neither `order` nor createdAt decides completeness. When a message shows that the slices cannot be trusted,
+ * the listing stops and says why (`untrusted`), so that the caller can list sequentially instead.
  */
 export async function listInSlices(
   client: DlqLister,
   settings: ListSettings,
   acc: ListAccumulator,
+  problems: ItemProblems,
   hooks: ListHooks
 ): Promise<SlicesOutcome> {
   const limit = hooks.limit ?? (<T>(task: () => Promise<T>) => task())
   const ascending = settings.order === 'earliestFirst'
+  const { fromDate: userFrom, toDate: userTo } = settings.filters
   let pages = 0
+  let budget = settings.maxPages
   let error: string | undefined
-  const slices: Slice[] = []
+  let untrusted: string | undefined
 
   const fetch = (
     from: number | undefined,
@@ -57,181 +110,109 @@ export async function listInSlices(
     cursor?: string
   ) =>
     limit(() => {
-      if (error !== undefined) throw new Stop()
-      if (++pages > settings.maxPages) {
+      if (error !== undefined || untrusted !== undefined) throw new Stop()
+      if (++pages > budget) {
         throw new Error(`stopped after ${settings.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`)
       }
-      const filters = {
-        ...settings.filters,
-        ...(from !== undefined ? { fromDate: from } : {}),
-        ...(to !== undefined ? { toDate: to } : {})
-      }
+      const filters = { ...settings.filters, fromDate: from, toDate: to }
       return client.listDlqPage(listQuery(filters, count, order, cursor))
     })
 
+  // The oldest and newest message guide where to cut; an order the server ignores only makes the cut poorer.
+  const firstOf = async (order: ListSettings['order']): Promise<number | undefined | null> => {
+    const page = await fetch(userFrom, userTo, 1, order)
+    const first = readDlqMessages(page.items).messages[0]
+    return first === undefined ? null : first.createdAt
+  }
+  let plan: { slices: SlicePlan[]; overlaps: [number, number][] } | undefined
   try {
-    const range = await discoverRange(settings, fetch)
-    if (range) {
-      for (const [from, to] of tile(range.from, range.to, settings.concurrency)) {
-        slices.push({ from, to, taken: 0, ids: new MessageIds(), state: 'waiting' })
-      }
+    const [a, b] = await Promise.all([
+      userFrom !== undefined && userTo !== undefined ? userFrom : firstOf('earliestFirst'),
+      userFrom !== undefined && userTo !== undefined ? userTo : firstOf('latestFirst')
+    ])
+    if (a === undefined || b === undefined) {
+      untrusted = 'a message has no createdAt, so it cannot be placed in a date slice'
+    } else if (a === null || b === null) {
+      plan = planSlices(0, 0, 1, userFrom, userTo) // nothing matches: one open slice confirms it
+    } else {
+      const lo = Math.max(Math.min(a, b), userFrom ?? -Infinity)
+      const hi = Math.min(Math.max(a, b), userTo ?? Infinity)
+      plan = planSlices(lo, Math.max(lo, hi), settings.concurrency * SLICES_PER_WORKER, userFrom, userTo)
     }
   } catch (err) {
     if (!(err instanceof Stop)) error = (err as Error).message
   }
+  const slices: SliceState[] = (plan?.slices ?? []).map(s => ({ ...s, ids: new MessageIds(), done: false }))
+  const overlaps = plan?.overlaps ?? []
+  // Range discovery and each slice's last, partly filled page do not count against max-pages.
+  budget += 2 + slices.length
+  if (!ascending) slices.reverse()
 
-  /** A waiting slice, or a new one split off the draining slice with the most left. */
-  const nextSlice = (): Slice | undefined => {
-    const waiting = slices.find(s => s.state === 'waiting')
-    if (waiting) return waiting
-    let best: { slice: Slice; expected: number } | undefined
-    for (const slice of slices) {
-      if (slice.state !== 'draining' || slice.density === undefined) continue
-      const left = remaining(slice, ascending)
-      // Worth a new cursor only if both halves still hold more than a page each.
-      const expected = slice.density * left
-      if (left >= 2 && expected > 2 * settings.count && (!best || expected > best.expected)) best = { slice, expected }
-    }
-    if (!best) return undefined
-    const { slice } = best
-    // The draining slice keeps the part next to where it has got to; the new slice takes the far part.
-    let range: [number, number]
-    if (ascending) {
-      const start = slice.progress === undefined ? slice.from : slice.progress + 1
-      const mid = Math.floor((start + slice.to) / 2)
-      range = [mid + 1, slice.to]
-      slice.to = mid
-    } else {
-      const start = slice.progress === undefined ? slice.to : slice.progress - 1
-      const mid = Math.floor((slice.from + start) / 2)
-      range = [slice.from, mid]
-      slice.from = mid + 1
-    }
-    const split: Slice = {
-      from: range[0],
-      to: range[1],
-      taken: 0,
-      density: slice.density,
-      ids: new MessageIds(),
-      state: 'waiting'
-    }
-    slices.splice(slices.indexOf(slice) + 1, 0, split)
-    return split
-  }
+  // Keys of messages seen in an overlap window: the only place two slices can both return a message.
+  const seenInOverlap = new Set<string>()
+  const inOverlap = (at: number): boolean => overlaps.some(([a, b]) => at >= a && at <= b)
 
-  const drainSlice = async (slice: Slice): Promise<void> => {
-    slice.state = 'draining'
-    const { from, to } = slice // the query keeps the bounds it started with: a cursor belongs to its query
-    const pagesOfSlice = drainPages(cursor => fetch(from, to, settings.count, settings.order, cursor), {
-      maxPages: settings.maxPages,
+  const drainSlice = async (slice: SliceState): Promise<void> => {
+    const pagesOfSlice = drainPages(cursor => fetch(slice.from, slice.to, settings.count, settings.order, cursor), {
+      maxPages: Number.MAX_SAFE_INTEGER, // the shared budget in fetch bounds the listing as a whole
       maxPagesInput: Inputs.MaxPages
     })
     for await (const page of pagesOfSlice) {
+      const read = readDlqMessages(page.items)
+      problems.add(read.problems)
       const taken: DlqMessage[] = []
-      let past = false
-      for (const message of page.messages()) {
+      for (const message of read.messages) {
         const at = message.createdAt
-        if (at !== undefined && (ascending ? at > slice.to : at < slice.from)) {
-          past = true // the rest of this slice now belongs to the slice split off it
-          break
+        if (at === undefined) {
+          untrusted = `message ${JSON.stringify(message.messageId)} has no createdAt, so it cannot be placed in a date slice`
+          throw new Stop()
+        }
+        if (at < slice.accept[0] || at > slice.accept[1]) {
+          untrusted =
+            `message ${JSON.stringify(message.messageId)} (createdAt ${at}) came back for the date slice ` +
+            `${slice.from ?? 'open'} to ${slice.to ?? 'open'}: the service does not filter dates on createdAt`
+          throw new Stop()
+        }
+        if (inOverlap(at)) {
+          const key = `${message.dlqId ?? ''}\u0000${message.messageId}`
+          if (seenInOverlap.has(key)) continue
+          seenInOverlap.add(key)
         }
         taken.push(message)
-        if (at !== undefined) {
-          slice.firstAt ??= at
-          slice.progress = at
-        }
       }
       for (const message of taken) {
         acc.add(message)
         slice.ids.add(message.messageId)
       }
-      slice.taken += taken.length
-      if (slice.progress !== undefined && slice.firstAt !== undefined && slice.taken > 1) {
-        // Measured from the first message, not the slice's start: an empty stretch before it says nothing.
-        slice.density = (slice.taken - 1) / Math.max(1, Math.abs(slice.progress - slice.firstAt))
-      }
-      changed()
       await hooks.sink?.write(taken)
       hooks.onPage?.(taken.length, acc.count)
-      if (past) break
     }
-    slice.state = 'done'
   }
 
-  // Idle workers wait for news (a page, a slice done) rather than quit: a slice may become worth splitting.
-  let news: (() => void)[] = []
-  const changed = (): void => {
-    const waiting = news
-    news = []
-    waiting.forEach(wake => wake())
-  }
+  let next = 0
   const worker = async (): Promise<void> => {
-    while (error === undefined) {
-      const slice = nextSlice()
-      if (slice) {
-        try {
-          await drainSlice(slice)
-        } catch (err) {
-          if (!(err instanceof Stop)) error ??= (err as Error).message
-        }
-        slice.state = 'done'
-        changed()
-      } else if (slices.some(s => s.state === 'draining')) {
-        await new Promise<void>(resolve => news.push(resolve))
-      } else {
-        return
+    while (error === undefined && untrusted === undefined && next < slices.length) {
+      const slice = slices[next++] as SliceState
+      try {
+        await drainSlice(slice)
+        slice.done = true
+      } catch (err) {
+        if (!(err instanceof Stop)) error ??= (err as Error).message
       }
     }
-    changed()
   }
   await Promise.all(Array.from({ length: settings.concurrency }, worker))
 
-  const ordered = [...slices].sort((a, b) => (ascending ? a.from - b.from : b.from - a.from))
+  // Message ids in the requested order: slices were laid out in that order.
   const messageIds = new MessageIds()
-  for (const slice of ordered) messageIds.append(slice.ids)
+  for (const slice of slices) messageIds.append(slice.ids)
   return {
     pages,
     messageIds,
-    ...(error !== undefined
+    slices: slices.length,
+    ...(untrusted !== undefined ? { untrusted } : {}),
+    ...(error !== undefined && untrusted === undefined
       ? { error: `${error} (a parallel listing has no single cursor to continue from: re-run the listing)` }
       : {})
   }
-}
-
-/** The creation-time range to slice: from-date/to-date where set, else the oldest and newest message. */
-async function discoverRange(
-  settings: ListSettings,
-  fetch: (
-    from: number | undefined,
-    to: number | undefined,
-    count: number,
-    order: ListSettings['order']
-  ) => Promise<DlqPage>
-): Promise<{ from: number; to: number } | undefined> {
-  const { fromDate, toDate } = settings.filters
-  const [first, last] = await Promise.all([
-    fromDate ?? fetch(fromDate, toDate, 1, 'earliestFirst').then(p => p.messages()[0]?.createdAt),
-    toDate ?? fetch(fromDate, toDate, 1, 'latestFirst').then(p => p.messages()[0]?.createdAt)
-  ])
-  if (first === undefined || last === undefined || first > last) return undefined
-  return { from: first, to: last }
-}
-
-/** Splits [from, to] into at most n ranges of whole milliseconds, in order, with no gap and no overlap. */
-export function tile(from: number, to: number, n: number): [number, number][] {
-  const span = to - from + 1
-  const parts = Math.max(1, Math.min(n, span))
-  const ranges: [number, number][] = []
-  for (let i = 0; i < parts; i++) {
-    const start = from + Math.floor((span * i) / parts)
-    const end = from + Math.floor((span * (i + 1)) / parts) - 1
-    ranges.push([start, end])
-  }
-  return ranges
-}
-
-/** Milliseconds of a slice not yet covered, in listing order. */
-function remaining(slice: Slice, ascending: boolean): number {
-  if (ascending) return slice.to - (slice.progress === undefined ? slice.from : slice.progress + 1) + 1
-  return (slice.progress === undefined ? slice.to : slice.progress - 1) - slice.from + 1
 }

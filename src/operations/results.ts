@@ -50,6 +50,13 @@ export interface ListResult {
   bySchedule: CountRow[]
   /** Messages per time bucket over the listed range, for the chart. */
   histogram: Histogram
+  /**
+   * Set when a breakdown saw more distinct values than it keeps: by how much each of its counts may be below the
+   * true one (its rows are the most frequent values, each count a lower bound).
+   */
+  undercount?: Partial<Record<'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule', number>>
+  /** Messages whose createdAt no date can hold, left out of dates, ages and the chart: how many, and the first. */
+  badCreatedAt?: { count: number; messageId: string }
   /** The health check's verdict. */
   health: HealthVerdict
   /** Absolute path of the NDJSON file every listed message was written to, when asked. */
@@ -60,12 +67,31 @@ export interface ListResult {
   nextCursor?: string
   /** Set when listing failed part way; what was listed before is still reported. */
   error?: string
+  /**
+   * Set when a parallel listing could not trust its date slices and listed again as one sequential listing:
+   * why. Everything in this result comes from the sequential listing.
+   */
+  fallback?: string
+  /** Items of the service's pages that could not be used as they stood (named in a warning). */
+  itemProblems?: ItemProblemSummary
+}
+
+/** Page items the action could not use as the service sent them. */
+export interface ItemProblemSummary {
+  /** Kept, with an unusable field left out (e.g. a createdAt no date can hold). */
+  kept: number
+  /** Left out: no usable message id. They are in the DLQ but in no count, output or file. */
+  leftOut: number
+  /** The first few, each naming the message (or the item's index in its page) and what was wrong. */
+  examples: string[]
 }
 
 export interface Histogram {
   bucket: 'hour' | 'day' | 'week'
   /** Consecutive buckets from the oldest to the newest message, empty ones included. */
   points: { start: number; count: number }[]
+  /** Messages left out of the chart: their timestamps spread over more weeks than it keeps. */
+  omitted?: number
 }
 
 /** A threshold the listing exceeded, with both numbers. */
@@ -121,6 +147,8 @@ export interface ResumeResult {
    * in that attempt that are not in `runs` (they left the DLQ, so none is resumed twice).
    */
   uncertainRequests: number
+  /** Absolute path of the NDJSON file every resumed run was written to, when asked (input runs-file). */
+  runsFile?: string
   /** Set when the resume stopped before the end: re-run with `cursor` set to this to continue. */
   nextCursor?: string
   error?: string
