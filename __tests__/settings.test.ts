@@ -226,6 +226,155 @@ describe('readSettings: resume-workflows and resume-schedule', () => {
   })
 })
 
+describe('readSettings: section 5 of the wire contract and hostile inputs', () => {
+  const REAL = 'must be a real date and time: month 01-12, a day the month has, hours 00-23, minutes and seconds 00-59'
+  const AFTER_1970 = 'must be a duration ago that stays after 1970-01-01 (the start of Unix time)'
+  const LIST_FILTERS = ['message-id', 'url', 'topic-name', 'schedule-id', 'queue-name', 'api', 'caller-ip']
+
+  it.each(LIST_FILTERS)('refuses a comma inside a %s value, which a server may read as a separator', name => {
+    const message = errorOf({ operation: 'list-dlq', [name]: 'first\nsecond,third' })
+    expect(message).toBe(
+      `Input '${name}' must not contain a comma: servers read a comma as a separator between values, so the filter ` +
+        'would match other values too; give several values one per line (got "first second,third").'
+    )
+  })
+
+  it.each(['workflow-url', 'workflow-run-id'])('refuses a comma inside %s', name => {
+    expect(errorOf({ operation: 'resume-workflows', [name]: 'https://a.example/wf,https://b.example/wf' })).toContain(
+      `Input '${name}' must not contain a comma: servers read a comma as a separator`
+    )
+  })
+
+  it('keeps splitting schedule ids to resume and dlq-ids on commas', () => {
+    expect(settings({ operation: 'resume-schedule', 'schedule-id': 'a,b' })).toMatchObject({ scheduleIds: ['a', 'b'] })
+    expect(settings({ operation: 'resume-workflows', 'dlq-ids': 'd1,d2' })).toMatchObject({
+      selection: { dlqIds: ['d1', 'd2'] }
+    })
+  })
+
+  it('allows many message ids: they are listed one id a request', () => {
+    const ids = Array.from({ length: 1800 }, (_, i) => `msg_${String(i).padStart(32, '0')}`)
+    expect(settings({ operation: 'list-dlq', 'message-id': ids.join('\n') })).toMatchObject({
+      filters: { messageId: ids }
+    })
+  })
+
+  it('refuses filters whose query would pass 6 KB, naming the input with the most bytes', () => {
+    const urls = Array.from({ length: 60 }, (_, i) => `https://hooks.example.com/path/${String(i).padStart(60, 'x')}`)
+    const message = errorOf({ operation: 'list-dlq', url: urls.join('\n'), 'topic-name': 'orders\nrefunds' })
+    expect(message).toMatch(
+      /^Input 'url' makes the query of each request too long: it takes \d+ bytes of \d+, over the 6144 bytes \(6 KB\) a request may carry, since servers and proxies refuse longer URLs; give fewer or shorter values \(got "https:/
+    )
+    expect(message.split('\n')).toHaveLength(1)
+    // Well under the limit: accepted; the limit counts bytes as sent, percent-encoding included.
+    expect(settings({ operation: 'list-dlq', url: urls.slice(0, 40).join('\n') })).toMatchObject({})
+    expect(errorOf({ operation: 'list-dlq', 'caller-ip': urls.slice(0, 40).join('\n').replace(/x/g, 'é') })).toMatch(
+      /^Input 'caller-ip' makes the query of each request too long/
+    )
+  })
+
+  it('refuses one message id, or a cursor, too long for any request', () => {
+    expect(errorOf({ operation: 'list-dlq', 'message-id': `short\n${'m'.repeat(6000)}` })).toMatch(
+      /^Input 'message-id' makes the query of each request too long/
+    )
+    expect(errorOf({ operation: 'list-dlq', cursor: 'c'.repeat(6100) })).toMatch(
+      /^Input 'cursor' makes the query of each request too long/
+    )
+    expect(errorOf({ operation: 'resume-workflows', 'workflow-url': `https://a.example/${'w'.repeat(6000)}` })).toMatch(
+      /^Input 'workflow-url' makes the query of each request too long/
+    )
+    expect(
+      settings({ operation: 'resume-workflows', 'dlq-ids': Array(2000).fill('dlq_0123456789abcdef').join(',') })
+    ).toMatchObject({ all: false })
+  })
+
+  it.each([
+    ['from-date', '2026-02-30', REAL],
+    ['to-date', '2026-13-01', REAL],
+    ['from-date', '2026-01-31T25:00:00Z', REAL],
+    ['from-date', '0000-01-01', 'must be a date from 1970-01-01 to 9999-12-31 (UTC)'],
+    ['from-date', '9999999999999999999d', AFTER_1970],
+    ['to-date', '30000d', AFTER_1970],
+    [
+      'from-date',
+      '1700000000',
+      'looks like Unix seconds; give milliseconds (1700000000000) or ISO-8601 (2026-01-31T12:00:00Z)'
+    ],
+    ['to-date', '253402300800000', 'must be Unix milliseconds up to 253402300799999 (the end of year 9999)']
+  ])('list-dlq refuses %s %p', (name, value, reason) => {
+    expect(errorOf({ operation: 'list-dlq', [name]: value })).toBe(`Input '${name}' ${reason} (got "${value}").`)
+    expect(errorOf({ operation: 'resume-workflows', [name]: value })).toBe(
+      `Input '${name}' ${reason} (got "${value}").`
+    )
+  })
+
+  it.each([
+    ['1700000000', 'looks like Unix seconds; give milliseconds (1700000000000)'],
+    ['9000000000000000', 'must be Unix milliseconds up to 253402300799999 (the end of year 9999)'],
+    ['2026-01-31', 'must be the exact creation time in Unix milliseconds']
+  ])('refuses workflow-created-at %p', (value, reason) => {
+    expect(errorOf({ operation: 'resume-workflows', 'workflow-created-at': value })).toBe(
+      `Input 'workflow-created-at' ${reason} (got "${value}").`
+    )
+  })
+
+  it('refuses a fail-if-oldest-older-than that overflows', () => {
+    expect(errorOf({ operation: 'list-dlq', 'fail-if-oldest-older-than': '9999999999999999999d' })).toContain(
+      "Input 'fail-if-oldest-older-than' must be a duration of at most 9007199254740991 milliseconds"
+    )
+    expect(settings({ operation: 'list-dlq', 'fail-if-oldest-older-than': '5000w' })).toMatchObject({
+      failIfOldestOlderThanMs: 5000 * 604_800_000
+    })
+  })
+
+  it.each(['token', 'github-token'])('refuses control characters in %s without echoing it', name => {
+    for (const bad of ['sk_live_a\nb', 'sk_live_a\rb', 'sk_live_a\u0000b', 'sk_live_a\u0085b', 'sk_live_a\u2028b']) {
+      const message = errorOf({ operation: 'list-dlq', [name]: bad })
+      expect(message).toBe(
+        `Input '${name}' must not contain control characters or line breaks (CR, LF, NUL, U+2028...): ` +
+          'copy the token again without them.'
+      )
+    }
+    expect(errorOf({ operation: 'list-dlq', [name]: 'sk_live_caf\u00e9' })).not.toContain('sk_live')
+  })
+
+  it('accepts flow-control-value with a period and a unit, as given', () => {
+    expect(
+      settings({ operation: 'resume-workflows', all: 'true', 'flow-control-value': 'rate=10,period=60s' })
+    ).toMatchObject({
+      overrides: { flowControlValue: 'rate=10,period=60s' }
+    })
+  })
+
+  it('reads runs-file against the workspace, and refuses a directory-looking path', () => {
+    expect(settings({ operation: 'resume-workflows', all: 'true', 'runs-file': 'out/runs.ndjson' })).toMatchObject({
+      runsFile: '/home/runner/work/shop/out/runs.ndjson'
+    })
+    expect(settings({ operation: 'resume-workflows', all: 'true', 'runs-file': '/tmp/r.ndjson' })).toMatchObject({
+      runsFile: '/tmp/r.ndjson'
+    })
+    expect(settings({ operation: 'resume-workflows', all: 'true' })).not.toHaveProperty('runsFile')
+    expect(errorOf({ operation: 'resume-workflows', all: 'true', 'runs-file': 'out/' })).toBe(
+      'Input \'runs-file\' must be a file path, not a directory (got "out/").'
+    )
+    expect(errorOf({ operation: 'list-dlq', 'messages-file': 'out/' })).toContain(
+      "Input 'messages-file' must be a file path, not a directory"
+    )
+  })
+
+  it('reports every bad input at once, and quotes control characters as escapes', () => {
+    const lines = errorOf({
+      operation: 'list-dlq',
+      token: 'a\nb',
+      url: 'https://a.example/x,y',
+      'from-date': '2026-02-30',
+      'topic-name': 'one\u0085two,three'
+    }).split('\n')
+    expect(lines.map(l => /^Input '([^']+)'/.exec(l)?.[1])).toEqual(['token', 'url', 'topic-name', 'from-date'])
+    expect(lines[2]).toContain('(got "one\\u0085two,three")')
+  })
+})
+
 describe('unusedInputs', () => {
   it('names inputs the operation does not read', () => {
     const inputs = read({ ...BASE, operation: 'resume-schedule', 'schedule-id': 's', count: '5', 'dlq-ids': 'x' })

@@ -78,7 +78,7 @@ describe('parseDate', () => {
     expect(() => parseDate(text, NOW)).toThrow('must be Unix milliseconds up to 253402300799999 (the end of year 9999)')
   })
   it('refuses a duration that reaches before 1970 or overflows', () => {
-    expect(() => parseDate('9999999999999999999d', NOW)).toThrow('must be a duration of at most 9007199254740991')
+    expect(() => parseDate('9999999999999999999d', NOW)).toThrow('must be a duration ago that stays after 1970-01-01')
     expect(() => parseDate('100000d', NOW)).toThrow('must be a duration ago that stays after 1970-01-01')
     const days = Math.floor(NOW / 86_400_000)
     expect(parseDate(`${days}d`, NOW)).toBe(NOW - days * 86_400_000)

@@ -36,7 +36,8 @@ export enum Inputs {
   All = 'all',
   FlowControlKey = 'flow-control-key',
   FlowControlValue = 'flow-control-value',
-  Retries = 'retries'
+  Retries = 'retries',
+  RunsFile = 'runs-file'
 }
 
 export enum Outputs {
@@ -49,7 +50,10 @@ export enum Outputs {
   ScheduleIds = 'schedule-ids',
   ResumedCount = 'resumed-count',
   WorkflowRunIds = 'workflow-run-ids',
-  WorkflowRuns = 'workflow-runs'
+  WorkflowRunIdsTruncated = 'workflow-run-ids-truncated',
+  WorkflowRuns = 'workflow-runs',
+  WorkflowRunsTruncated = 'workflow-runs-truncated',
+  RunsFile = 'runs-file'
 }
 
 export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as const
@@ -93,7 +97,8 @@ export const OPERATION_INPUTS: Record<Operation, readonly Inputs[]> = {
     Inputs.FlowControlValue,
     Inputs.Retries,
     Inputs.Cursor,
-    Inputs.MaxPages
+    Inputs.MaxPages,
+    Inputs.RunsFile
   ]
 }
 
@@ -119,3 +124,6 @@ export const COMMON_INPUTS: readonly Inputs[] = [
   Inputs.MaxAttempts,
   Inputs.GithubToken
 ]
+
+/** Longest query one request may carry: servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
+export const MAX_QUERY_BYTES = 6 * 1024

@@ -3,15 +3,21 @@ import { z } from 'zod'
 import { COMMON_INPUTS, INPUT_DEFAULTS, Inputs, OPERATION_INPUTS, Operations, type Operation } from '../constants.js'
 import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from '../operations/results.js'
 import { scheduleResumePath } from '../service/query.js'
+import { cursorPart, datePart, longestOf, oversizedQuery, type QueryPart } from './query-size.js'
 import {
+  CONTROL_CHARACTERS,
   parseBaseUrl,
   parseBoolean,
   parseDate,
+  parseDuration,
+  parseFilterList,
+  parseFilterValue,
   parseFlowControlValue,
   parseHeaderText,
   parseInteger,
-  parseDuration,
-  parseList
+  parseList,
+  parseToken,
+  parseUnixMilliseconds
 } from './values.js'
 
 /** Reads one input's raw text; `core.getInput` in the action, a plain record in tests. */
@@ -56,6 +62,8 @@ export interface ResumeSettings extends CommonSettings {
   overrides: ResumeOverrides
   cursor?: string
   maxPages: number
+  /** Absolute path of the NDJSON file to write every resumed run to. */
+  runsFile?: string
 }
 
 export type Settings = ListSettings | ScheduleSettings | ResumeSettings
@@ -83,17 +91,22 @@ function optional<T>(parse: (text: string) => T) {
 }
 
 const text = optional(s => s.trim())
-const list = optional(s => parseList(s, false))
+const filterList = optional(parseFilterList)
 const commaList = optional(s => parseList(s, true))
 const integer = (min: number, max: number) => optional(s => parseInteger(s, min, max))
 const date = (now: number) => optional(s => parseDate(s, now))
+const filePath = (workspace: string) =>
+  optional(s => {
+    if (/[/\\]$/.test(s.trim())) throw new Error('must be a file path, not a directory')
+    return resolvePath(workspace, s.trim())
+  })
 
 function commonShape() {
   return {
     [Inputs.Token]: input(s => {
       if (s.trim() === '')
         throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }}')
-      return s.trim()
+      return parseToken(s)
     }),
     [Inputs.BaseUrl]: input(s => {
       if (s.trim() === '') throw new Error('is required: the address of the service, e.g. https://service.example.com')
@@ -101,7 +114,7 @@ function commonShape() {
     }),
     [Inputs.TimeoutSeconds]: integer(1, 3600),
     [Inputs.MaxAttempts]: integer(1, 20),
-    [Inputs.GithubToken]: text
+    [Inputs.GithubToken]: optional(parseToken)
   }
 }
 
@@ -109,16 +122,16 @@ function listSchema(now: number, workspace: string) {
   return z
     .object({
       ...commonShape(),
-      [Inputs.MessageId]: list,
-      [Inputs.Url]: list,
-      [Inputs.TopicName]: list,
-      [Inputs.ScheduleId]: list,
-      [Inputs.QueueName]: list,
-      [Inputs.Api]: list,
+      [Inputs.MessageId]: filterList,
+      [Inputs.Url]: filterList,
+      [Inputs.TopicName]: filterList,
+      [Inputs.ScheduleId]: filterList,
+      [Inputs.QueueName]: filterList,
+      [Inputs.Api]: filterList,
       [Inputs.FromDate]: date(now),
       [Inputs.ToDate]: date(now),
       [Inputs.ResponseStatus]: integer(100, 599),
-      [Inputs.CallerIp]: list,
+      [Inputs.CallerIp]: filterList,
       [Inputs.Count]: integer(1, 100),
       [Inputs.Order]: optional(s => {
         const order = s.trim()
@@ -135,12 +148,30 @@ function listSchema(now: number, workspace: string) {
         if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
         return ms
       }),
-      [Inputs.MessagesFile]: optional(s => resolvePath(workspace, s.trim())),
+      [Inputs.MessagesFile]: filePath(workspace),
       [Inputs.Concurrency]: integer(1, 16),
       [Inputs.IssueOnFailure]: optional(parseBoolean),
       [Inputs.IssueTitle]: text
     })
     .superRefine(dateOrder)
+    .superRefine((value, ctx) =>
+      queryFits(ctx, [
+        { input: Inputs.Url, key: 'url', values: value[Inputs.Url] ?? [] },
+        { input: Inputs.TopicName, key: 'topicName', values: value[Inputs.TopicName] ?? [] },
+        { input: Inputs.ScheduleId, key: 'scheduleId', values: value[Inputs.ScheduleId] ?? [] },
+        { input: Inputs.QueueName, key: 'queueName', values: value[Inputs.QueueName] ?? [] },
+        { input: Inputs.Api, key: 'api', values: value[Inputs.Api] ?? [] },
+        { input: Inputs.CallerIp, key: 'callerIp', values: value[Inputs.CallerIp] ?? [] },
+        // Several message ids are listed one id a request.
+        { input: Inputs.MessageId, key: 'messageId', values: longestOf(value[Inputs.MessageId]) },
+        { input: Inputs.ResponseStatus, key: 'responseStatus', values: given(value[Inputs.ResponseStatus]) },
+        datePart(Inputs.FromDate, 'fromDate', value[Inputs.FromDate]),
+        datePart(Inputs.ToDate, 'toDate', value[Inputs.ToDate]),
+        { input: Inputs.Count, key: 'count', values: [100] },
+        { input: Inputs.Order, key: 'order', values: ['earliestFirst'] },
+        cursorPart(Inputs.Cursor, value[Inputs.Cursor])
+      ])
+    )
     .superRefine((value, ctx) => {
       const thresholds = value[Inputs.FailIfCountAbove] ?? value[Inputs.FailIfOldestOlderThan]
       if (value[Inputs.IssueOnFailure] && thresholds === undefined) {
@@ -175,27 +206,52 @@ function scheduleSchema() {
   })
 }
 
-function resumeSchema(now: number) {
+function resumeSchema(now: number, workspace: string) {
   return z
     .object({
       ...commonShape(),
       [Inputs.DlqIds]: commaList,
       [Inputs.FromDate]: date(now),
       [Inputs.ToDate]: date(now),
-      [Inputs.WorkflowUrl]: text,
-      [Inputs.WorkflowRunId]: text,
+      [Inputs.WorkflowUrl]: optional(parseFilterValue),
+      [Inputs.WorkflowRunId]: optional(parseFilterValue),
       [Inputs.WorkflowCreatedAt]: optional(s => {
         if (!/^\d+$/.test(s.trim())) throw new Error('must be the exact creation time in Unix milliseconds')
-        return Number(s.trim())
+        return parseUnixMilliseconds(s.trim(), '')
       }),
       [Inputs.All]: optional(parseBoolean),
       [Inputs.FlowControlKey]: optional(parseHeaderText),
       [Inputs.FlowControlValue]: optional(parseFlowControlValue),
       [Inputs.Retries]: integer(0, 1_000_000),
       [Inputs.Cursor]: text,
-      [Inputs.MaxPages]: integer(1, 1_000_000)
+      [Inputs.MaxPages]: integer(1, 1_000_000),
+      [Inputs.RunsFile]: filePath(workspace)
     })
     .superRefine(dateOrder)
+    .superRefine((value, ctx) =>
+      queryFits(ctx, [
+        // dlq-ids are split over as many requests as needed, but each carries one at least.
+        { input: Inputs.DlqIds, key: 'dlqIds', values: longestOf(value[Inputs.DlqIds]) },
+        { input: Inputs.WorkflowUrl, key: 'workflowUrl', values: given(value[Inputs.WorkflowUrl]) },
+        { input: Inputs.WorkflowRunId, key: 'workflowRunId', values: given(value[Inputs.WorkflowRunId]) },
+        { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(value[Inputs.WorkflowCreatedAt]) },
+        datePart(Inputs.FromDate, 'fromDate', value[Inputs.FromDate]),
+        datePart(Inputs.ToDate, 'toDate', value[Inputs.ToDate]),
+        { input: Inputs.Count, key: 'count', values: [50] },
+        cursorPart(Inputs.Cursor, value[Inputs.Cursor])
+      ])
+    )
+}
+
+/** A value the user may have set, as the values of one query part. */
+function given<T>(value: T | undefined): T[] {
+  return value === undefined ? [] : [value]
+}
+
+/** Refuses, under the name of the input taking the most bytes, a query longer than one request may carry. */
+function queryFits(ctx: z.RefinementCtx, parts: QueryPart[]): void {
+  const problem = oversizedQuery(parts)
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.input], message: problem.message })
 }
 
 function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
@@ -219,15 +275,21 @@ function describe(issues: z.core.$ZodIssue[], raw: Record<string, string>): stri
   return issues
     .map(issue => {
       const name = String(issue.path[0] ?? 'inputs')
-      const given =
-        name === (Inputs.Token as string) || raw[name] === undefined ? '' : ` (got "${shorten(raw[name] ?? '')}")`
+      const given = SECRET_INPUTS.has(name) || raw[name] === undefined ? '' : ` (got "${shorten(raw[name] ?? '')}")`
       return `Input '${name}' ${issue.message}${given}.`
     })
     .join('\n')
 }
 
-function shorten(value: string): string {
-  const flat = value.replace(/\s+/g, ' ').trim()
+/** Inputs whose value is never quoted back, even when refused. */
+const SECRET_INPUTS: ReadonlySet<string> = new Set([Inputs.Token, Inputs.GithubToken])
+
+/** A value quoted back in one short line: whitespace folded, other control characters shown as escapes. */
+export function shorten(value: string): string {
+  const flat = value
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(CONTROL_CHARACTERS, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
   return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat
 }
 
@@ -311,7 +373,7 @@ export function readSettings(
       return { operation: op, ...common(v), scheduleIds: v[Inputs.ScheduleId] }
     }
     case 'resume-workflows': {
-      const v = parseWith(resumeSchema(now), raw)
+      const v = parseWith(resumeSchema(now, workspace), raw)
       const selection: WorkflowSelection = defined({
         dlqIds: v[Inputs.DlqIds],
         fromDate: v[Inputs.FromDate],
@@ -337,7 +399,7 @@ export function readSettings(
           flowControlValue: v[Inputs.FlowControlValue],
           retries: v[Inputs.Retries]
         }),
-        ...defined({ cursor: v[Inputs.Cursor] }),
+        ...defined({ cursor: v[Inputs.Cursor], runsFile: v[Inputs.RunsFile] }),
         maxPages: v[Inputs.MaxPages] ?? DEFAULT_MAX_PAGES
       }
     }

@@ -80,7 +80,12 @@ function parseIsoDate(value: string): number | undefined {
 export function parseDate(text: string, now: number): number {
   const value = text.trim()
   if (/^\d+$/.test(value)) return parseUnixMilliseconds(value, ' or ISO-8601 (2026-01-31T12:00:00Z)')
-  const ago = parseDuration(value)
+  let ago: number | undefined
+  try {
+    ago = parseDuration(value)
+  } catch {
+    ago = Infinity
+  }
   if (ago !== undefined) {
     if (now - ago < 0) throw new Error('must be a duration ago that stays after 1970-01-01 (the start of Unix time)')
     return now - ago
