@@ -1,0 +1,111 @@
+/** Checks, before any request, that the files the action will write can be written. */
+import { constants } from 'node:fs'
+import { access, mkdir, open, rmdir, stat, unlink } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { Inputs } from '../constants.js'
+import { InputError, shorten, type Settings } from './settings.js'
+
+/** Files the runner reads after the step: writing NDJSON over one would corrupt the step's own results. */
+const RUNNER_FILES = ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'] as const
+
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENAMETOOLONG: 'the name is too long',
+  ELOOP: 'too many symbolic links',
+  ETXTBSY: 'the file is in use'
+}
+
+function reason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code ?? 'error'
+  return REASONS[code] ? `${REASONS[code]}, ${code}` : code
+}
+
+function errorCode(err: unknown): string | undefined {
+  return (err as NodeJS.ErrnoException).code
+}
+
+/** The file's metadata, or undefined when nothing is there (or a path component is not a directory). */
+async function statOrNothing(path: string): Promise<Awaited<ReturnType<typeof stat>> | undefined> {
+  try {
+    return await stat(path)
+  } catch (err) {
+    if (errorCode(err) === 'ENOENT' || errorCode(err) === 'ENOTDIR') return undefined
+    throw err
+  }
+}
+
+/** What is wrong with writing a file at `path` (completing "must be ..."), or undefined when nothing is. */
+async function problemWriting(path: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const runnerFile = RUNNER_FILES.find(name => env[name] && resolve(env[name]) === path)
+  if (runnerFile) return `a file of its own: ${runnerFile} points there, and the runner reads that file after the step`
+
+  const info = await statOrNothing(path)
+  if (info?.isDirectory()) return 'a file path, not a directory'
+  if (info) {
+    try {
+      // Opening without O_TRUNC or O_CREAT changes nothing; a FIFO or device is only asked, since opening one may block.
+      if (info.isFile()) await (await open(path, constants.O_WRONLY)).close()
+      else await access(path, constants.W_OK)
+      return undefined
+    } catch (err) {
+      return `a file that can be written: it exists but cannot be opened for writing (${reason(err)})`
+    }
+  }
+
+  // Nothing there yet: find the nearest folder that exists, and the first one that would have to be created.
+  let folder = dirname(path)
+  let firstMissing: string | undefined
+  let found = await statOrNothing(folder)
+  while (!found && dirname(folder) !== folder) {
+    firstMissing = folder
+    folder = dirname(folder)
+    found = await statOrNothing(folder)
+  }
+  if (!found?.isDirectory()) return `a path whose folders can be created: ${folder} is not a directory`
+  try {
+    if (firstMissing === undefined) {
+      // Creating the file itself is the only sure test (permissions, read-only mounts, ACLs); it is removed at once.
+      await (await open(path, 'wx')).close()
+      await unlink(path)
+    } else {
+      await mkdir(firstMissing)
+      await rmdir(firstMissing)
+    }
+    return undefined
+  } catch (err) {
+    // The file appeared in between: someone else made it, it is writable as far as this check can tell.
+    if (errorCode(err) === 'EEXIST') return undefined
+    const target = firstMissing === undefined ? `a file in ${folder}` : `the folder ${firstMissing}`
+    return `a path where a file can be created: cannot create ${target} (${reason(err)})`
+  }
+}
+
+/**
+ * Throws InputError naming each output-file input (`messages-file`, `runs-file`) that cannot be written: a directory,
+ * a parent that is not a directory or cannot be created, a file that exists and is not writable. Call it before any
+ * request. Leaves nothing behind: a file or folder it creates to find out is removed again.
+ */
+export async function checkOutputFiles(settings: Settings, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const files: [Inputs, string][] = []
+  if (settings.operation === 'list-dlq' && settings.messagesFile !== undefined) {
+    files.push([Inputs.MessagesFile, settings.messagesFile])
+  }
+  if (settings.operation === 'resume-workflows' && settings.runsFile !== undefined) {
+    files.push([Inputs.RunsFile, settings.runsFile])
+  }
+  const problems: string[] = []
+  for (const [name, path] of files) {
+    let problem: string | undefined
+    try {
+      problem = await problemWriting(path, env)
+    } catch (err) {
+      problem = `a path that can be checked (${reason(err)})`
+    }
+    if (problem !== undefined) problems.push(`Input '${name}' must be ${problem} (got "${shorten(path)}").`)
+  }
+  if (problems.length > 0) throw new InputError(problems.join('\n'))
+}
