@@ -6,6 +6,7 @@
  */
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import zlib from 'node:zlib'
 import { seedMessages, seedSchedules, seedWorkflowEntries, type SimMessage, type WorkflowDlqEntry } from './seed.js'
 
 export type { SimMessage, WorkflowDlqEntry } from './seed.js'
@@ -83,6 +84,14 @@ export type Fault =
   | { kind: 'redirect'; location: string; status?: number }
   | { kind: 'malformed'; body: string; status?: number }
   | { kind: 'stuck-cursor' }
+  /** answer as usual, the body encoded: gzip, deflate, deflate-raw (sent as deflate) or br; any other name is sent as the content-encoding over the plain body */
+  | { kind: 'encoded'; encoding: string }
+  /** answer as usual with a UTF-8 byte-order mark before the body */
+  | { kind: 'bom' }
+  /** answer as usual with a byte that is not UTF-8 inside the first string value of the body */
+  | { kind: 'invalid-utf8' }
+  /** answer as usual (an unknown cursor is taken as the start) but with this cursor, e.g. to make a cycle */
+  | { kind: 'set-cursor'; cursor: string }
 
 export interface FaultRule {
   route?: Route
@@ -140,7 +149,9 @@ export interface Simulator {
 const MAX_RECORDED = 10_000
 const MAX_BODY = 1024 * 1024
 const RESUME_BATCH = 50
-const FLOW_CONTROL_VALUE = /^[A-Za-z_][A-Za-z0-9_.-]*=\d+(,[A-Za-z_][A-Za-z0-9_.-]*=\d+)*$/
+/** `name=number` pairs joined by commas; `period` may carry a unit (`period=1m`), as the real service documents. */
+const FLOW_CONTROL_VALUE =
+  /^(?:period=\d+[smhd]|[A-Za-z_][A-Za-z0-9_.-]*=\d+)(?:,(?:period=\d+[smhd]|[A-Za-z_][A-Za-z0-9_.-]*=\d+))*$/
 
 interface SimResponse {
   status: number
@@ -475,6 +486,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       position = decodeCursor('r1', rawCursor)
       if (!position && !stuck) throw new HttpError(400, 'invalid cursor')
     }
+    const count = intParam(query, 'count')
+    if (count !== undefined && count < 1) throw new HttpError(400, `count must be at least 1, got ${count}`)
+    // Some servers resume every match in one answer when no count is sent (wire contract, 5).
+    const batch =
+      count === undefined ? (variants.resumeAllWithoutCount ? Infinity : RESUME_BATCH) : Math.min(count, RESUME_BATCH)
     const dlq = state.workflowDlq
     const dlqIds = setParam(query, 'dlqIds')
     let lo = 0
@@ -488,7 +504,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       const fromDate = intParam(query, 'fromDate')
       const toDate = intParam(query, 'toDate')
       const createdAt = intParam(query, 'workflowCreatedAt')
-      const urls = setParam(query, 'workflowUrl')
+      const urlValues = query.getAll('workflowUrl')
+      const urls =
+        urlValues.length === 0
+          ? undefined
+          : new Set(variants.commaSeparates ? urlValues.flatMap(v => v.split(',')) : urlValues)
       const runIds = query.getAll('workflowRunId')
       if (fromDate !== undefined) lo = partition(dlq, e => e.failedAt < fromDate)
       if (toDate !== undefined) hi = partition(dlq, e => e.failedAt <= toDate)
@@ -509,7 +529,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     for (let i = lo; i < hi; i++) {
       const e = dlq[i] as WorkflowDlqEntry
       if (!matches(e)) continue
-      if (chosen.length === RESUME_BATCH) {
+      if (chosen.length === batch) {
         more = true
         break
       }
@@ -556,7 +576,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   ): SimResponse => {
     const route = target.route
     if (route === undefined) return errorResponse(404, 'not found')
-    const allowed = ROUTE_METHOD[route]
+    const allowed = route === 'schedule' && variants.patchOnlySchedules ? 'PATCH' : ROUTE_METHOD[route]
     if (method !== allowed) {
       const res = errorResponse(405, 'method not allowed')
       res.headers['allow'] = allowed
@@ -603,6 +623,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     limited: { reset: number } | undefined
   ): void => {
     const method = req.method ?? 'GET'
+    // As servers and proxies do with a URL over about 8 KB (wire contract, 5).
+    if (variants.maxUrlBytes !== undefined && Buffer.byteLength(req.url ?? '') > variants.maxUrlBytes) {
+      send(res, errorResponse(414, `request target over ${variants.maxUrlBytes} bytes`))
+      return
+    }
     if (!fault) {
       if (limited) {
         const response = errorResponse(429, 'burst rate limit exceeded')
@@ -666,6 +691,40 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       case 'stuck-cursor':
         send(res, answer(method, target, req.headers, true))
         return
+      case 'encoded':
+      case 'bom':
+      case 'invalid-utf8': {
+        const response = answer(method, target, req.headers, false)
+        const plain = Buffer.from(response.body, 'utf8')
+        let body: Buffer = plain
+        const headers: Record<string, string> = { ...response.headers }
+        if (fault.kind === 'bom') body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plain])
+        if (fault.kind === 'invalid-utf8') {
+          const found = plain.indexOf('":"')
+          const at = found < 0 ? 0 : found + 3
+          body = Buffer.concat([plain.subarray(0, at), Buffer.from([0xff]), plain.subarray(at)])
+        }
+        if (fault.kind === 'encoded') {
+          const encoders: Record<string, (data: Buffer) => Buffer> = {
+            gzip: zlib.gzipSync,
+            deflate: zlib.deflateSync,
+            'deflate-raw': zlib.deflateRawSync,
+            br: zlib.brotliCompressSync
+          }
+          body = encoders[fault.encoding]?.(plain) ?? plain
+          headers['content-encoding'] = fault.encoding === 'deflate-raw' ? 'deflate' : fault.encoding
+        }
+        if (closed || res.destroyed || res.headersSent) return
+        res.writeHead(response.status, { ...headers, 'content-length': String(body.length) })
+        res.end(body)
+        return
+      }
+      case 'set-cursor': {
+        const response = answer(method, target, req.headers, true)
+        const body = JSON.parse(response.body) as Record<string, unknown>
+        send(res, { ...response, body: JSON.stringify({ ...body, cursor: fault.cursor }) })
+        return
+      }
     }
   }
 

@@ -1,0 +1,182 @@
+/**
+ * list-dlq end to end (dist/index.js in its own process, real sockets) against servers that behave as
+ * wire-contract section 5 says real ones do: each variant alone and all at once, sequential and parallel,
+ * with and without filters. Every listing must equal, exactly, what the simulator holds under its own rules.
+ */
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  ALL_VARIANTS,
+  enteredAt,
+  startSimulator,
+  type ServerVariants,
+  type SimMessage,
+  type Simulator
+} from '../src/sandbox/simulator.js'
+import { jsonOutput, runAction, type ActionRun } from './support/action.js'
+
+const TOKEN = 'sim-token-variants-5e1f'
+const NOW = Date.UTC(2026, 10, 20, 9, 30, 0)
+let sim: Simulator | undefined
+
+afterEach(async () => {
+  await sim?.close()
+  sim = undefined
+})
+
+async function start(variants: Partial<ServerVariants>): Promise<Simulator> {
+  sim = await startSimulator({ token: TOKEN, messages: 400, seed: 23, now: NOW, variants })
+  return sim
+}
+
+interface Filters {
+  from?: number
+  to?: number
+  url?: string
+}
+
+/** What the simulator holds for these filters under its own rules, in creation order. */
+function held(s: Simulator, variants: Partial<ServerVariants>, filters: Filters): SimMessage[] {
+  const widen = variants.dateBoundOffByOne ? 1 : 0
+  const time = (m: SimMessage): number => (variants.datesOnEntryTime ? enteredAt(m) : m.createdAt)
+  return s.state.messages.filter(
+    m =>
+      (filters.from === undefined || time(m) >= filters.from - widen) &&
+      (filters.to === undefined || time(m) <= filters.to + widen) &&
+      (filters.url === undefined || m.url === filters.url)
+  )
+}
+
+async function list(s: Simulator, filters: Filters, extra: Record<string, string> = {}): Promise<ActionRun> {
+  return runAction({
+    operation: 'list-dlq',
+    token: TOKEN,
+    'base-url': s.url,
+    ...(filters.from !== undefined ? { 'from-date': String(filters.from) } : {}),
+    ...(filters.to !== undefined ? { 'to-date': String(filters.to) } : {}),
+    ...(filters.url !== undefined ? { url: filters.url } : {}),
+    ...extra
+  })
+}
+
+const ids = (run: ActionRun): string[] => jsonOutput(run, 'message-ids') as string[]
+
+const VARIANTS: [string, Partial<ServerVariants>][] = [
+  ['a server that follows the contract', {}],
+  ['order ignored', { ignoreOrder: true }],
+  ['dates filtered on the DLQ entry time', { datesOnEntryTime: true }],
+  ['createdAt missing on some messages', { omitCreatedAt: true }],
+  ['date bounds one millisecond off', { dateBoundOffByOne: true }],
+  ['commas read as separators', { commaSeparates: true }],
+  ['one messageId applied', { oneMessageId: true }],
+  ['every variant at once', ALL_VARIANTS]
+]
+
+describe.each(VARIANTS)('list-dlq against %s', (_name, variants) => {
+  it('lists every message, sequentially and in parallel, and the two agree exactly', async () => {
+    const s = await start(variants)
+    const expected = held(s, variants, {}).map(m => m.messageId)
+    const sequential = await list(s, {})
+    const parallel = await list(s, {}, { concurrency: '8' })
+    for (const run of [sequential, parallel]) {
+      expect(run.errors).toEqual([])
+      expect(run.code).toBe(0)
+      expect(run.outputs['dlq-count']).toBe(String(expected.length))
+      expect([...ids(run)].sort()).toEqual([...expected].sort())
+    }
+    expect(ids(parallel)).toEqual(ids(sequential))
+  })
+
+  it('lists exactly what the date and url filters select, sequentially and in parallel', async () => {
+    const s = await start(variants)
+    const messages = s.state.messages
+    const filters: Filters = { from: messages[60]!.createdAt, to: messages[330]!.createdAt, url: messages[0]!.url }
+    const wide: Filters = { from: filters.from, to: filters.to }
+    for (const f of [filters, wide]) {
+      const expected = held(s, variants, f).map(m => m.messageId)
+      expect(expected.length).toBeGreaterThan(0)
+      const sequential = await list(s, f)
+      const parallel = await list(s, f, { concurrency: '6', order: 'latestFirst' })
+      for (const run of [sequential, parallel]) {
+        expect(run.errors).toEqual([])
+        expect(run.outputs['dlq-count']).toBe(String(expected.length))
+        expect([...ids(run)].sort()).toEqual([...expected].sort())
+      }
+    }
+  })
+})
+
+describe('parallel listing that cannot trust its slices', () => {
+  it.each([
+    ['createdAt missing', { omitCreatedAt: true }, /no createdAt/],
+    ['dates on the entry time', { datesOnEntryTime: true }, /does not filter dates on createdAt/]
+  ] as const)(
+    'falls back to one sequential listing (%s) and says so in the log and the summary',
+    async (_n, v, why) => {
+      const s = await start(v)
+      const run = await list(s, {}, { concurrency: '8' })
+      expect(run.code).toBe(0)
+      expect(run.outputs['dlq-count']).toBe(String(s.state.messages.length))
+      const log = run.stdout.split('\n').find(line => line.includes('Listing again as one sequential listing'))
+      expect(log).toMatch(why)
+      expect(run.summary).toMatch(/sequential/i)
+    }
+  )
+
+  it('never calls a DLQ without createdAt healthy or empty, and fails its count threshold', async () => {
+    const s = await start({ omitCreatedAt: true })
+    const run = await list(s, {}, { concurrency: '8', 'fail-if-count-above': '100' })
+    expect(run.code).toBe(1)
+    expect(run.outputs['dlq-count']).toBe(String(s.state.messages.length))
+    expect(run.summary).not.toMatch(/Healthy|DLQ is empty/)
+    expect(run.errors.join('\n')).toContain(`${s.state.messages.length} messages, more than fail-if-count-above (100)`)
+  })
+
+  it('keeps the messages file to what the sequential listing wrote, each message once', async () => {
+    const s = await start({ datesOnEntryTime: true })
+    const dir = await mkdtemp(join(tmpdir(), 'dlq-variants-'))
+    try {
+      const path = join(dir, 'dlq.ndjson')
+      const run = await list(s, {}, { concurrency: '4', 'messages-file': path })
+      expect(run.code).toBe(0)
+      const written = (await readFile(path, 'utf8'))
+        .trim()
+        .split('\n')
+        .map(line => (JSON.parse(line) as { messageId: string }).messageId)
+      expect(written).toEqual(s.state.messages.map(m => m.messageId))
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('several message-id values', () => {
+  it('lists each id, even from a server that applies only one, and merges them in the order given', async () => {
+    const s = await start({ oneMessageId: true })
+    const wanted = [s.state.messages[7]!, s.state.messages[250]!, s.state.messages[3]!].map(m => m.messageId)
+    const run = await runAction({
+      operation: 'list-dlq',
+      token: TOKEN,
+      'base-url': s.url,
+      'message-id': [...wanted, 'msg_not_in_the_dlq'].join('\n')
+    })
+    expect(run.code).toBe(0)
+    expect(ids(run)).toEqual(wanted)
+    expect(run.outputs['dlq-count']).toBe('3')
+    const asked = s.requests.filter(r => r.route === 'list').map(r => r.query.getAll('messageId'))
+    expect(asked).toEqual([...wanted, 'msg_not_in_the_dlq'].map(id => [id]))
+  })
+})
+
+describe('cursor cycles', () => {
+  it('stops a cycle A → B → A at once, not after max-pages requests', async () => {
+    const s = await start({})
+    for (const cursor of ['A', 'B', 'A']) s.inject({ route: 'list', fault: { kind: 'set-cursor', cursor } })
+    const run = await list(s, {})
+    expect(run.code).toBe(1)
+    expect(s.requests.filter(r => r.route === 'list').length).toBe(3)
+    expect(run.errors.join('\n')).toMatch(/a cursor it had already been sent \("A"\)/)
+  })
+})
