@@ -1,8 +1,16 @@
 /** The health issue: opened, commented, closed through a loopback fake of the GitHub REST endpoints. */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { issueBody, syncHealthIssue, type IssueApi } from '../src/github/health-issue.js'
+import {
+  HEALTH_LABEL,
+  healthMarker,
+  issueBody,
+  octokitIssueApi,
+  syncHealthIssue,
+  type IssueApi,
+  type IssueApiOptions
+} from '../src/github/health-issue.js'
 import type { ListResult } from '../src/operations/results.js'
 import { listResult } from './support/results.js'
 import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
@@ -97,14 +105,27 @@ interface FakeIssue {
   number: number
   title: string
   body: string
+  labels: string[]
   state: 'open' | 'closed'
   comments: string[]
+  pullRequest?: boolean
 }
 
-/** The four REST endpoints the action uses, for one repository, over loopback. */
-async function fakeGitHub(options: { forbid?: boolean } = {}) {
+interface FakeOptions {
+  /** Answer 403 to everything, as GitHub does to a token without issues: write. */
+  forbid?: boolean
+  /** Accept connections and never answer. */
+  hang?: boolean
+  /** Answer this many requests with 502 before serving. */
+  failFirst?: number
+  /** Carry out the next issue creation, then drop the connection instead of answering. */
+  dropCreateAnswer?: boolean
+}
+
+/** The issue endpoints the action uses, for one repository, over loopback; options can change between calls. */
+async function fakeGitHub(options: FakeOptions = {}) {
   const issues: FakeIssue[] = []
-  const seen: { method: string; path: string; authorization?: string }[] = []
+  const seen: { method: string; path: string; query: string; authorization?: string }[] = []
   const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
     let text = ''
     for await (const chunk of req) text += chunk
@@ -112,31 +133,56 @@ async function fakeGitHub(options: { forbid?: boolean } = {}) {
   }
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost')
-    seen.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization })
+    seen.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      query: url.search,
+      authorization: req.headers.authorization
+    })
+    if (options.hang) return
     const send = (status: number, value: unknown): void => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
     }
     if (options.forbid) return send(403, { message: 'Resource not accessible by integration' })
+    if (options.failFirst && options.failFirst > 0) {
+      options.failFirst--
+      return send(502, { message: 'Server Error' })
+    }
     const view = (i: FakeIssue) => ({
       number: i.number,
       title: i.title,
+      body: i.body,
       state: i.state,
-      html_url: `https://github.com/acme/shop/issues/${i.number}`
+      labels: i.labels.map(name => ({ name })),
+      html_url: `https://github.com/acme/shop/issues/${i.number}`,
+      ...(i.pullRequest ? { pull_request: { url: 'x' } } : {})
     })
     const body = await readBody(req)
     const one = /^\/repos\/acme\/shop\/issues\/(\d+)(\/comments)?$/.exec(url.pathname)
     if (url.pathname === '/repos/acme/shop/issues' && req.method === 'GET') {
-      return send(200, issues.filter(i => i.state === url.searchParams.get('state')).map(view))
+      const label = url.searchParams.get('labels')
+      const perPage = Number(url.searchParams.get('per_page') ?? 30)
+      const page = Number(url.searchParams.get('page') ?? 1)
+      const matching = issues.filter(
+        i => i.state === url.searchParams.get('state') && (!label || i.labels.includes(label))
+      )
+      return send(200, matching.slice((page - 1) * perPage, page * perPage).map(view))
     }
     if (url.pathname === '/repos/acme/shop/issues' && req.method === 'POST') {
       const issue: FakeIssue = {
         number: issues.length + 1,
         title: String(body.title),
         body: String(body.body),
+        labels: Array.isArray(body.labels) ? body.labels.map(String) : [],
         state: 'open',
         comments: []
       }
       issues.push(issue)
+      if (options.dropCreateAnswer) {
+        options.dropCreateAnswer = false
+        req.socket.destroy()
+        return
+      }
       return send(201, view(issue))
     }
     const issue = one && issues.find(i => i.number === Number(one[1]))
@@ -153,8 +199,117 @@ async function fakeGitHub(options: { forbid?: boolean } = {}) {
   const server: Server = createServer((req, res) => void handle(req, res))
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { url, issues, seen, close: () => new Promise<void>(resolve => server.close(() => resolve())) }
+  /** Adds an open issue as someone else (or an older version) left it. */
+  const seed = (issue: Partial<FakeIssue> & { title: string }) =>
+    issues.push({ number: issues.length + 1, body: '', labels: [], state: 'open', comments: [], ...issue })
+  return {
+    url,
+    issues,
+    seen,
+    options,
+    seed,
+    close: () =>
+      new Promise<void>(resolve => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
 }
+
+describe('octokitIssueApi against a loopback GitHub API', () => {
+  let github: Awaited<ReturnType<typeof fakeGitHub>>
+  const savedApiUrl = process.env.GITHUB_API_URL
+  const log: string[] = []
+  const FAST: IssueApiOptions = {
+    timeoutMs: 2_000,
+    retry: { maxAttempts: 3, baseDelayMs: 1, maxBackoffMs: 5, maxWaitMs: 1_000 },
+    log: line => log.push(line)
+  }
+  beforeAll(async () => {
+    github = await fakeGitHub()
+    // @actions/github reads GITHUB_API_URL once, when it is first imported: one server for this whole block.
+    process.env.GITHUB_API_URL = github.url
+  })
+  afterAll(async () => {
+    process.env.GITHUB_API_URL = savedApiUrl
+    await github.close()
+  })
+  beforeEach(() => {
+    github.issues.length = 0
+    github.seen.length = 0
+    log.length = 0
+    for (const key of Object.keys(github.options)) delete github.options[key as keyof FakeOptions]
+  })
+  const api = (options: IssueApiOptions = FAST) => octokitIssueApi('gh-token', 'acme/shop', options)
+
+  it('finds its issue by label and marker, however many other open issues there are', async () => {
+    for (let i = 0; i < 1_200; i++) github.seed({ title: 'DLQ health check failing' })
+    github.seed({ title: 'DLQ health check failing', labels: [HEALTH_LABEL], body: 'other check' })
+    github.seed({
+      title: 'renamed by hand',
+      labels: [HEALTH_LABEL],
+      body: `${healthMarker('DLQ health check failing')}\nbody`
+    })
+    github.seed({ title: 'a pull request', labels: [HEALTH_LABEL], body: healthMarker('DLQ health check failing') })
+    github.issues[github.issues.length - 1]!.pullRequest = true
+
+    expect(await (await api()).findOpen('DLQ health check failing')).toEqual({
+      number: 1_202,
+      url: 'https://github.com/acme/shop/issues/1202'
+    })
+    expect(github.seen).toHaveLength(1)
+    expect(github.seen[0]?.query).toContain(`labels=${HEALTH_LABEL}`)
+    expect(await (await api()).findOpen('another check')).toBeUndefined()
+  })
+
+  it('creates the issue with the label and the marker, so the next check finds it', async () => {
+    const issues = await api()
+    const created = await issues.create('DLQ health check failing', 'the body')
+    expect(github.issues[0]).toMatchObject({ labels: [HEALTH_LABEL], title: 'DLQ health check failing' })
+    expect(github.issues[0]?.body).toBe(`${healthMarker('DLQ health check failing')}\nthe body`)
+    expect(await issues.findOpen('DLQ health check failing')).toEqual(created)
+  })
+
+  it('retries a 502 as the service policy says, with one log line per retry', async () => {
+    github.options.failFirst = 2
+    expect(await (await api()).findOpen('x')).toBeUndefined()
+    expect(github.seen).toHaveLength(3)
+    expect(log).toEqual([
+      expect.stringMatching(
+        /^GitHub API list open issues labelled dlq-health-check \(page 1\): HTTP 502: .*attempt 1 of 3/
+      ),
+      expect.stringMatching(/attempt 2 of 3/)
+    ])
+  })
+
+  it('gives up on a GitHub API that never answers, after the deadline of each attempt', async () => {
+    github.options.hang = true
+    const started = Date.now()
+    const options = { ...FAST, timeoutMs: 300, retry: { ...FAST.retry, maxAttempts: 2 } }
+    await expect((await api(options)).comment(1, 'hello')).rejects.toThrow(
+      'GitHub API comment on issue #1 failed after 2 attempts: no complete answer within 300 ms'
+    )
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(github.seen).toHaveLength(2)
+    expect(log).toHaveLength(1)
+  })
+
+  it('does not retry a refusal, and names the call', async () => {
+    github.options.forbid = true
+    await expect((await api()).close(3)).rejects.toThrow(
+      'GitHub API close issue #3 failed: HTTP 403: Resource not accessible by integration'
+    )
+    expect(github.seen).toHaveLength(1)
+  })
+
+  it('finds the issue it created when the answer to the create was lost, instead of opening a second', async () => {
+    github.options.dropCreateAnswer = true
+    const created = await (await api()).create('DLQ health check failing', 'body')
+    expect(github.issues).toHaveLength(1)
+    expect(created).toEqual({ number: 1, url: 'https://github.com/acme/shop/issues/1' })
+    expect(log).toEqual([expect.stringMatching(/^GitHub API create the health issue: .*carried out all the same/)])
+  })
+})
 
 describe('issue-on-failure, end to end', () => {
   let sim: Simulator
@@ -186,7 +341,8 @@ describe('issue-on-failure, end to end', () => {
     const first = await check('100')
     expect(first.code).toBe(1)
     expect(github.issues).toHaveLength(1)
-    expect(github.issues[0]).toMatchObject({ title: 'DLQ health check failing', state: 'open' })
+    expect(github.issues[0]).toMatchObject({ title: 'DLQ health check failing', state: 'open', labels: [HEALTH_LABEL] })
+    expect(github.issues[0]?.body).toContain(healthMarker('DLQ health check failing'))
     expect(github.issues[0]?.body).toContain('120 messages, more than fail-if-count-above (100)')
     expect(github.issues[0]?.body).toContain('https://github.com/acme/shop/actions/runs/4242')
     expect(github.seen.every(r => r.authorization === 'token gh-secret-1')).toBe(true)

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { ListResult } from '../operations/results.js'
 import { escapeCell, formatCount } from '../report/escape.js'
 import { breachReason, headline } from '../report/health-text.js'
+import { DEFAULT_RETRY_POLICY, retryDecision, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
 
 /** The few issue endpoints the health check uses; Octokit in the action, a fake in tests. */
 export interface IssueApi {
-  /** The open issue (not pull request) with exactly this title, if any. */
+  /** The open issue (not pull request) that the health check with this title opened, if any. */
   findOpen(title: string): Promise<{ number: number; url: string } | undefined>
   create(title: string, body: string): Promise<{ number: number; url: string }>
   comment(issue: number, body: string): Promise<void>
@@ -68,31 +71,202 @@ export function issueBody(result: ListResult, runUrl: string | undefined, now: n
   return lines.join('\n')
 }
 
-/** IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server). */
-export async function octokitIssueApi(token: string, repository: string): Promise<IssueApi> {
+/** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
+export const HEALTH_LABEL = 'dlq-health-check'
+/** Open issues with the label read at most (10 pages of 100): more means something else uses the label. */
+const MAX_LABELLED_PAGES = 10
+
+/**
+ * The hidden line that ties an issue to one health check: two checks with different titles share the label but
+ * not the marker, and a title edited by hand still finds its issue.
+ */
+export function healthMarker(title: string): string {
+  return `<!-- dlq-action:health-check:${createHash('sha256').update(title).digest('hex').slice(0, 16)} -->`
+}
+
+export interface IssueApiOptions {
+  /** Deadline of each attempt, from sending the request to the last byte of the answer. */
+  timeoutMs: number
+  /** The retry policy of the service requests, applied to every GitHub API call. */
+  retry: RetryPolicy
+  /** One log line per retry. */
+  log: (line: string) => void
+}
+
+const DEFAULT_ISSUE_API_OPTIONS: IssueApiOptions = { timeoutMs: 30_000, retry: DEFAULT_RETRY_POLICY, log: () => {} }
+
+/** Thrown when an attempt reaches its deadline. */
+class DeadlineError extends Error {}
+
+/** What a failed Octokit call ended with, in the retry policy's terms. */
+export function attemptOutcome(error: unknown): AttemptOutcome {
+  if (error instanceof DeadlineError) return { kind: 'error', code: 'TIMEOUT' }
+  const { status, response, cause } = (error ?? {}) as {
+    status?: number
+    response?: { headers?: Record<string, string | undefined> }
+    cause?: { code?: unknown; cause?: { code?: unknown } }
+  }
+  if (response && typeof status === 'number') {
+    const headers = response.headers ?? {}
+    // GitHub's rate limits answer 403 (or 429) with Retry-After or x-ratelimit-remaining: 0: a wait, not a refusal.
+    const limited = status === 403 && (headers['retry-after'] !== undefined || headers['x-ratelimit-remaining'] === '0')
+    return {
+      kind: 'status',
+      status: limited ? 429 : status,
+      headers: { ...headers, 'burst-ratelimit-reset': headers['x-ratelimit-reset'] }
+    }
+  }
+  // Octokit wraps fetch's TypeError, whose cause carries the socket error code.
+  const code = cause?.code ?? cause?.cause?.code
+  return { kind: 'error', code: typeof code === 'string' ? code : 'UNKNOWN' }
+}
+
+/** One line for a failed call: the status and GitHub's message, or the transport error. */
+function describeFailure(error: unknown, outcome: AttemptOutcome, timeoutMs: number): string {
+  if (error instanceof DeadlineError) return `no complete answer within ${timeoutMs} ms`
+  const message =
+    String((error as Error | undefined)?.message ?? error)
+      .split('\n')[0]
+      ?.slice(0, 300) ?? ''
+  if (outcome.kind === 'status') return `HTTP ${(error as { status: number }).status}: ${message}`
+  return `${outcome.code === 'UNKNOWN' ? '' : `${outcome.code}: `}${message}`
+}
+
+/**
+ * Runs one GitHub API call with a deadline on each attempt, retried as the service's requests are. The deadline
+ * is a race as well as an abort, because Octokit turns a body that fails part way into an empty string.
+ */
+async function withRetry<T>(
+  what: string,
+  send: (signal: AbortSignal) => Promise<T>,
+  options: IssueApiOptions,
+  /** For a call that is not idempotent: looks whether a failed attempt was carried out after all. */
+  recover?: () => Promise<T | undefined>
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const controller = new AbortController()
+    let timer: NodeJS.Timeout | undefined
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort()
+        reject(new DeadlineError())
+      }, options.timeoutMs)
+    })
+    try {
+      return await Promise.race([send(controller.signal), deadline])
+    } catch (error) {
+      const outcome = attemptOutcome(error)
+      const failure = describeFailure(error, outcome, options.timeoutMs)
+      const done = recover && (await recover().catch(() => undefined))
+      if (done !== undefined) {
+        options.log(`GitHub API ${what}: ${failure}; it was carried out all the same.`)
+        return done
+      }
+      const decision = retryDecision(attempt, outcome, options.retry, Date.now(), Math.random)
+      if (!decision.retry) {
+        const tries = attempt > 1 ? ` after ${attempt} attempts` : ''
+        throw new Error(`GitHub API ${what} failed${tries}: ${failure}`, { cause: error })
+      }
+      options.log(
+        `GitHub API ${what}: ${failure}; attempt ${attempt} of ${options.retry.maxAttempts}, ` +
+          `next in ${decision.delayMs} ms (${decision.basis}${decision.capped ? ', capped' : ''}).`
+      )
+      await sleep(decision.delayMs)
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+/** An issue as GitHub answers it, checked: a body that failed part way reaches us as an empty string. */
+function issueRef(data: unknown, what: string): { number: number; url: string } {
+  const { number, html_url } = (data ?? {}) as { number?: unknown; html_url?: unknown }
+  if (typeof number !== 'number' || typeof html_url !== 'string') {
+    throw new Error(`GitHub API ${what}: the answer is not an issue (no number or html_url)`)
+  }
+  return { number, url: html_url }
+}
+
+/**
+ * IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server) and the proxy
+ * variables. The open issue is the one with the health label and this title's marker in its body.
+ */
+export async function octokitIssueApi(
+  token: string,
+  repository: string,
+  options: IssueApiOptions = DEFAULT_ISSUE_API_OPTIONS
+): Promise<IssueApi> {
   const [owner = '', repo = ''] = repository.split('/')
   const { getOctokit } = await import('@actions/github')
   const octokit = getOctokit(token)
+  const call = <T>(what: string, send: (signal: AbortSignal) => Promise<T>, recover?: () => Promise<T | undefined>) =>
+    withRetry(what, send, options, recover)
+
+  const findOpen = async (title: string) => {
+    const marker = healthMarker(title)
+    for (let page = 1; page <= MAX_LABELLED_PAGES; page++) {
+      const what = `list open issues labelled ${HEALTH_LABEL} (page ${page})`
+      const { data } = await call(what, signal =>
+        octokit.rest.issues.listForRepo({
+          owner,
+          repo,
+          state: 'open',
+          labels: HEALTH_LABEL,
+          per_page: 100,
+          page,
+          request: { signal }
+        })
+      )
+      if (!Array.isArray(data)) throw new Error(`GitHub API ${what}: the answer is not a list of issues`)
+      const found = data.find(
+        issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)
+      )
+      if (found) return issueRef(found, what)
+      if (data.length < 100) return undefined
+    }
+    throw new Error(
+      `more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
+        'could open a second issue'
+    )
+  }
+
   return {
-    async findOpen(title) {
-      // Bounded: the open issues of a repository, 100 a page, at most 10 pages.
-      for (let page = 1; page <= 10; page++) {
-        const { data } = await octokit.rest.issues.listForRepo({ owner, repo, state: 'open', per_page: 100, page })
-        const found = data.find(issue => issue.title === title && !issue.pull_request)
-        if (found) return { number: found.number, url: found.html_url }
-        if (data.length < 100) return undefined
-      }
-      return undefined
-    },
+    findOpen,
     async create(title, body) {
-      const { data } = await octokit.rest.issues.create({ owner, repo, title, body })
-      return { number: data.number, url: data.html_url }
+      const what = 'create the health issue'
+      // A create whose answer was lost may have been carried out: look before trying again, or a second issue opens.
+      return call(
+        what,
+        async signal => {
+          const { data } = await octokit.rest.issues.create({
+            owner,
+            repo,
+            title,
+            body: `${healthMarker(title)}\n${body}`,
+            labels: [HEALTH_LABEL],
+            request: { signal }
+          })
+          return issueRef(data, what)
+        },
+        () => findOpen(title)
+      )
     },
     async comment(issue, body) {
-      await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body })
+      await call(`comment on issue #${issue}`, signal =>
+        octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request: { signal } })
+      )
     },
     async close(issue) {
-      await octokit.rest.issues.update({ owner, repo, issue_number: issue, state: 'closed', state_reason: 'completed' })
+      await call(`close issue #${issue}`, signal =>
+        octokit.rest.issues.update({
+          owner,
+          repo,
+          issue_number: issue,
+          state: 'closed',
+          state_reason: 'completed',
+          request: { signal }
+        })
+      )
     }
   }
 }
