@@ -13,7 +13,7 @@ describe('judgeHealth', () => {
       { kind: 'count', count: 11, limit: 10 },
       { kind: 'age', ageMs: 7 * HOUR, limitMs: 6 * HOUR }
     ])
-    expect(verdict.breaches.map(breachReason)).toEqual([
+    expect(verdict.breaches.map(b => breachReason(b))).toEqual([
       '11 messages, more than fail-if-count-above (10)',
       'the oldest message is 7h 0m old, older than fail-if-oldest-older-than (6h 0m)'
     ])

@@ -274,10 +274,38 @@ describe('list-dlq summary', () => {
   it('shows the top 20 of each breakdown and says how many more there are', () => {
     const byUrl = Array.from({ length: 120 }, (_, i) => ({ value: `https://h${i}.example/`, count: 120 - i }))
     const out = renderSummary(listResult({ count: 7260, byUrl }), {}, { maxRows: 50 })
-    expect(tableRows(out, 'Destination URL | Messages')).toHaveLength(20)
-    expect(out).toContain('… and 100 more')
+    const rows = tableRows(out, 'Destination URL | Messages')
+    expect(rows).toHaveLength(21)
+    // The last row holds every message of the values not shown: 7,260 less the top 20 (120 + … + 101 = 2,210).
+    expect(rows[20]).toBe('| *… and 100 more values* | 5,050 |')
+    expect(out).not.toContain('Approximate')
     expect(out).toContain('h19')
     expect(out).not.toContain('h20.')
+  })
+
+  it('says when a breakdown kept only its most frequent values, and how far its counts may be low', () => {
+    const byQueue = [{ value: 'q-hot', count: 900 }]
+    const out = renderSummary(listResult({ count: 5000, byQueue, undercount: { byQueue: 37 } }), {})
+    const rows = tableRows(out, 'Queue | Messages')
+    expect(rows).toEqual(['| q-hot | 900 |', '| *… and every other value* | 4,100 |'])
+    expect(out).toContain('> **Approximate:** more than 1,000 distinct values were seen')
+    expect(out).toContain('may be up to 37 below the true one')
+  })
+
+  it('renders a chart and times from impossible timestamps without throwing', () => {
+    const histogram = {
+      bucket: 'week' as const,
+      points: [
+        { start: 0, count: 1 },
+        { start: 9e15, count: 2 },
+        { start: 604_800_000, count: 3 }
+      ],
+      omitted: 4
+    }
+    const out = renderSummary(listResult({ count: 6, histogram, oldestCreatedAt: 9e15 }), {})
+    expect(out).toContain('bar [1, 3]')
+    expect(out).toContain('4 messages are left out of the chart')
+    expect(out).toContain('invalid time (9000000000000000)')
   })
 
   it('caps other tables at maxRows', () => {

@@ -1,8 +1,8 @@
 import type { ListSettings } from '../inputs/settings.js'
 import type { DlqMessage } from '../service/schemas.js'
-import { HourlyCounts, judgeHealth } from './health.js'
+import { HourlyCounts, isDateMs, judgeHealth } from './health.js'
 import type { ListResult } from './results.js'
-import { Smallest, Tally } from './tally.js'
+import { Smallest, Tally, boundedKey } from './tally.js'
 
 /** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
 export const MESSAGE_IDS_MAX_BYTES = 900_000
@@ -19,6 +19,7 @@ export class ListAccumulator {
   private readonly hourly = new HourlyCounts()
   private readonly oldest = new Smallest<DlqMessage>(EXAMPLES, 1)
   private readonly newest = new Smallest<DlqMessage>(EXAMPLES, -1)
+  private badCreatedAt?: { count: number; messageId: string }
 
   add(message: DlqMessage): void {
     this.count++
@@ -27,7 +28,11 @@ export class ListAccumulator {
     this.byTopic.add(message.topicName ?? message.topicId ?? '(none)')
     this.byQueue.add(message.queueName ?? '(none)')
     this.bySchedule.add(message.scheduleId ?? '(none)')
-    if (message.createdAt !== undefined) {
+    if (message.createdAt !== undefined && !isDateMs(message.createdAt)) {
+      // The schema should have dropped it; never let it reach a Date.
+      if (this.badCreatedAt) this.badCreatedAt.count++
+      else this.badCreatedAt = { count: 1, messageId: boundedKey(message.messageId) }
+    } else if (message.createdAt !== undefined) {
       this.hourly.add(message.createdAt)
       this.oldest.add(message.createdAt, slim(message))
       this.newest.add(message.createdAt, slim(message))
@@ -58,6 +63,8 @@ export class ListAccumulator {
       byQueue: this.byQueue.rows(),
       bySchedule: this.bySchedule.rows(),
       histogram: this.hourly.histogram(),
+      ...this.undercount(),
+      ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
       health: judgeHealth(
         { countAbove: settings.failIfCountAbove, oldestOlderThanMs: settings.failIfOldestOlderThanMs },
         this.count,
@@ -67,6 +74,20 @@ export class ListAccumulator {
       ...(settings.messagesFile !== undefined ? { messagesFile: settings.messagesFile } : {}),
       concurrency: settings.concurrency
     }
+  }
+
+  /** The breakdowns that saw more distinct values than they keep, and how far their counts may be low. */
+  private undercount(): Pick<ListResult, 'undercount'> {
+    const undercount: NonNullable<ListResult['undercount']> = {}
+    const tallies = [
+      ['byUrl', this.byUrl],
+      ['byStatus', this.byStatus],
+      ['byTopic', this.byTopic],
+      ['byQueue', this.byQueue],
+      ['bySchedule', this.bySchedule]
+    ] as const
+    for (const [name, tally] of tallies) if (tally.undercount > 0) undercount[name] = tally.undercount
+    return Object.keys(undercount).length > 0 ? { undercount } : {}
   }
 }
 
@@ -94,8 +115,13 @@ export class MessageIds {
   }
 }
 
-/** The fields the summary shows of an example message; bodies and headers are not kept. */
+/** The fields the summary shows of an example message, each bounded; bodies and headers are not kept. */
 function slim(message: DlqMessage): DlqMessage {
   const { messageId, url, responseStatus, createdAt } = message
-  return { messageId, url, responseStatus, createdAt }
+  return {
+    messageId: boundedKey(messageId),
+    url: url === undefined ? undefined : boundedKey(url),
+    responseStatus,
+    createdAt
+  }
 }

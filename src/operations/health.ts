@@ -25,35 +25,75 @@ export function judgeHealth(
   }
 }
 
-/** Counts messages per hour while listing; the chart's bucket is chosen once the range is known. */
+/** The latest time a JavaScript Date can hold, in ms since the epoch (the earliest is its negative). */
+export const MAX_DATE_MS = 8.64e15
+
+/** True for a number of milliseconds that a Date can hold: anything else is left out of dates and charts. */
+export function isDateMs(ms: unknown): ms is number {
+  return typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS
+}
+
+/** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */
+export const MAX_BUCKETS = 2048
+
+/** Counts messages per hour while listing, in bounded memory; the chart's bucket is chosen once the range is known. */
 export class HourlyCounts {
-  private readonly hours = new Map<number, number>()
+  private counts = new Map<number, number>()
+  private size = HOUR
+  private first = Number.POSITIVE_INFINITY
+  private last = Number.NEGATIVE_INFINITY
+  /** Messages whose week found no room (timestamps spread over more than MAX_BUCKETS weeks). */
+  private omitted = 0
 
   add(createdAt: number): void {
-    const hour = Math.floor(createdAt / HOUR) * HOUR
-    this.hours.set(hour, (this.hours.get(hour) ?? 0) + 1)
+    if (!isDateMs(createdAt)) return
+    let start = Math.floor(createdAt / this.size) * this.size
+    if (!this.counts.has(start) && this.counts.size >= MAX_BUCKETS) {
+      if (this.size === WEEK) {
+        this.omitted++
+        return
+      }
+      this.coarsen()
+      start = Math.floor(createdAt / this.size) * this.size
+    }
+    this.counts.set(start, (this.counts.get(start) ?? 0) + 1)
+    if (start < this.first) this.first = start
+    if (start > this.last) this.last = start
+  }
+
+  /** Merges the buckets into the next size up (hour to day, day to week). */
+  private coarsen(): void {
+    this.size = this.size === HOUR ? DAY : WEEK
+    const merged = new Map<number, number>()
+    for (const [start, count] of this.counts) {
+      const bucket = Math.floor(start / this.size) * this.size
+      merged.set(bucket, (merged.get(bucket) ?? 0) + count)
+    }
+    this.counts = merged
+    this.first = Math.floor(this.first / this.size) * this.size
+    this.last = Math.floor(this.last / this.size) * this.size
   }
 
   /** Hourly buckets over up to three days, else daily, else weekly; empty buckets included while few. */
   histogram(): Histogram {
-    if (this.hours.size === 0) return { bucket: 'hour', points: [] }
-    const starts = [...this.hours.keys()]
-    const first = Math.min(...starts)
-    const last = Math.max(...starts)
-    const bucket = last - first < 72 * HOUR ? 'hour' : last - first < 100 * DAY ? 'day' : 'week'
+    const omitted = this.omitted > 0 ? { omitted: this.omitted } : {}
+    if (this.counts.size === 0) return { bucket: 'hour', points: [], ...omitted }
+    const range = this.last - this.first
+    const wanted: Histogram['bucket'] = range < 72 * HOUR ? 'hour' : range < 100 * DAY ? 'day' : 'week'
+    const bucket = this.size === WEEK ? 'week' : this.size === DAY && wanted === 'hour' ? 'day' : wanted
     const size = bucket === 'hour' ? HOUR : bucket === 'day' ? DAY : WEEK
     const counts = new Map<number, number>()
-    for (const [hour, count] of this.hours) {
-      const start = Math.floor(hour / size) * size
-      counts.set(start, (counts.get(start) ?? 0) + count)
+    for (const [start, count] of this.counts) {
+      const at = Math.floor(start / size) * size
+      counts.set(at, (counts.get(at) ?? 0) + count)
     }
-    const from = Math.floor(first / size) * size
-    const span = Math.floor((last - from) / size) + 1
+    const from = Math.floor(this.first / size) * size
+    const span = Math.floor((this.last - from) / size) + 1
     // A range too wide to chart every bucket (a stray timestamp decades off) keeps only the non-empty ones.
     const keys =
       span <= MAX_POINTS
         ? Array.from({ length: span }, (_, i) => from + i * size)
         : [...counts.keys()].sort((a, b) => a - b)
-    return { bucket, points: keys.map(start => ({ start, count: counts.get(start) ?? 0 })) }
+    return { bucket, points: keys.map(start => ({ start, count: counts.get(start) ?? 0 })), ...omitted }
   }
 }

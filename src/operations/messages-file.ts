@@ -6,50 +6,149 @@ import type { DlqMessage } from '../service/schemas.js'
 /** Where listed messages go as they arrive, so a big DLQ never has to fit in memory. */
 export interface MessageSink {
   write(messages: readonly DlqMessage[]): Promise<void>
+  /** Empties the file and starts over (a parallel listing that falls back to a sequential one). */
+  restart(): Promise<void>
   close(): Promise<void>
 }
 
-/** Writes each message, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. */
+export interface NdjsonOptions {
+  /** Turns one record into its line, without the newline; the output boundary redacts here. Default toJson. */
+  encode?: (record: unknown) => string
+}
+
+/**
+ * JSON text of a value parsed from JSON, however deeply nested: JSON.stringify first (fast), and where it runs out
+ * of stack, an explicit stack of its own. Same text as JSON.stringify for anything JSON.parse returns.
+ */
+export function toJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null'
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err
+    return toJsonIteratively(value)
+  }
+}
+
+type Frame =
+  | { kind: 'array'; items: readonly unknown[]; next: number }
+  | { kind: 'object'; entries: [string, unknown][]; next: number }
+
+/** The same text as JSON.stringify, built with a heap-allocated stack. */
+export function toJsonIteratively(value: unknown): string {
+  const parts: string[] = []
+  const stack: Frame[] = []
+  const open = (v: unknown): void => {
+    if (v !== null && typeof v === 'object') {
+      const withJson = v as { toJSON?: () => unknown }
+      if (typeof withJson.toJSON === 'function') return open(withJson.toJSON())
+      if (Array.isArray(v)) {
+        parts.push('[')
+        stack.push({ kind: 'array', items: v, next: 0 })
+      } else {
+        parts.push('{')
+        const entries = Object.entries(v).filter(([, item]) => serialisable(item))
+        stack.push({ kind: 'object', entries, next: 0 })
+      }
+      return
+    }
+    parts.push(JSON.stringify(v) ?? 'null')
+  }
+  open(value)
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as Frame
+    if (top.kind === 'array') {
+      if (top.next === top.items.length) {
+        parts.push(']')
+        stack.pop()
+        continue
+      }
+      if (top.next > 0) parts.push(',')
+      const item = top.items[top.next++]
+      open(serialisable(item) ? item : null)
+    } else {
+      if (top.next === top.entries.length) {
+        parts.push('}')
+        stack.pop()
+        continue
+      }
+      if (top.next > 0) parts.push(',')
+      const [key, item] = top.entries[top.next++] as [string, unknown]
+      parts.push(`${JSON.stringify(key)}:`)
+      open(item)
+    }
+  }
+  return parts.join('')
+}
+
+/** JSON.stringify leaves these out of objects (and writes null for them in arrays). */
+function serialisable(v: unknown): boolean {
+  return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol'
+}
+
+/** Writes each record, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. */
 export class NdjsonFile implements MessageSink {
   private queue: Promise<void> = Promise.resolve()
 
-  private constructor(private readonly stream: WriteStream) {}
+  private constructor(
+    private stream: WriteStream,
+    private readonly path: string,
+    private readonly encode: (record: unknown) => string
+  ) {}
 
-  static async open(path: string): Promise<NdjsonFile> {
+  static async open(path: string, options: NdjsonOptions = {}): Promise<NdjsonFile> {
     await mkdir(dirname(path), { recursive: true })
-    const stream = createWriteStream(path, { flags: 'w' })
-    await new Promise<void>((resolve, reject) => {
-      stream.once('open', () => resolve())
-      stream.once('error', reject)
-    })
-    return new NdjsonFile(stream)
+    return new NdjsonFile(await openStream(path), path, options.encode ?? toJson)
   }
 
   /** Pages from parallel slices are written one after the other, never interleaved within a line. */
-  write(messages: readonly DlqMessage[]): Promise<void> {
-    if (messages.length === 0) return this.queue
-    const text = messages.map(m => `${JSON.stringify(m)}\n`).join('')
+  write(records: readonly unknown[]): Promise<void> {
+    if (records.length === 0) return this.queue
+    let text = ''
+    for (const record of records) text += `${this.encode(record)}\n`
     this.queue = this.queue.then(
       () =>
         new Promise<void>((resolve, reject) => {
+          const stream = this.stream
           const onError = (err: Error): void => reject(err)
-          this.stream.once('error', onError)
+          stream.once('error', onError)
           const done = (): void => {
-            this.stream.off('error', onError)
+            stream.off('error', onError)
             resolve()
           }
-          if (this.stream.write(text)) done()
-          else this.stream.once('drain', done)
+          if (stream.write(text)) done()
+          else stream.once('drain', done)
         })
     )
     return this.queue
   }
 
+  /** Waits for the writes queued so far, then truncates the file and writes from its start again. */
+  restart(): Promise<void> {
+    this.queue = this.queue.then(async () => {
+      await endStream(this.stream)
+      this.stream = await openStream(this.path)
+    })
+    return this.queue
+  }
+
   async close(): Promise<void> {
     await this.queue
-    await new Promise<void>((resolve, reject) => {
-      this.stream.once('error', reject)
-      this.stream.end(() => resolve())
-    })
+    await endStream(this.stream)
   }
+}
+
+async function openStream(path: string): Promise<WriteStream> {
+  const stream = createWriteStream(path, { flags: 'w' })
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve())
+    stream.once('error', reject)
+  })
+  return stream
+}
+
+function endStream(stream: WriteStream): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    stream.once('error', reject)
+    stream.end(() => resolve())
+  })
 }

@@ -1,13 +1,58 @@
 import type { CountRow } from './results.js'
 
-/** Counts occurrences of values; rows come out most frequent first, ties by value. */
+/** Distinct values a breakdown keeps at once: beyond, counts become approximate (Misra-Gries). */
+export const TALLY_CAPACITY = 1000
+/** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
+export const KEY_MAX_LENGTH = 512
+
+/**
+ * A value cut to KEY_MAX_LENGTH characters, never half a surrogate pair. The cut is copied into a string of its
+ * own: a slice would keep the whole (possibly huge) original alive as long as the key lives.
+ */
+export function boundedKey(value: string): string {
+  if (value.length <= KEY_MAX_LENGTH) return value
+  let end = KEY_MAX_LENGTH - 1
+  const last = value.charCodeAt(end - 1)
+  if (last >= 0xd800 && last <= 0xdbff) end--
+  return `${Buffer.from(value.slice(0, end), 'utf8').toString('utf8')}…`
+}
+
+/**
+ * Counts occurrences of values in bounded memory. Exact while at most `capacity` distinct values have been seen;
+ * past that, the Misra-Gries summary: a new value when full lowers every kept count by one (dropping those at
+ * zero), so each kept count is at most `undercount` below the truth and every value more frequent than
+ * total / (capacity + 1) is kept. Rows come out most frequent first, ties by value.
+ */
 export class Tally {
   private readonly counts = new Map<string, number>()
+  /** Values added. */
+  total = 0
+  /** How far below its true count any kept count may be: the rounds of lowering so far. */
+  undercount = 0
+
+  constructor(private readonly capacity: number = TALLY_CAPACITY) {}
 
   add(value: string): void {
-    this.counts.set(value, (this.counts.get(value) ?? 0) + 1)
+    this.total++
+    const key = boundedKey(value)
+    const count = this.counts.get(key)
+    if (count !== undefined) {
+      this.counts.set(key, count + 1)
+      return
+    }
+    if (this.counts.size < this.capacity) {
+      this.counts.set(key, 1)
+      return
+    }
+    // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
+    this.undercount++
+    for (const [k, n] of this.counts) {
+      if (n <= 1) this.counts.delete(k)
+      else this.counts.set(k, n - 1)
+    }
   }
 
+  /** Kept values, most frequent first; with `undercount` above 0 each count is a lower bound. */
   rows(): CountRow[] {
     return [...this.counts]
       .map(([value, count]) => ({ value, count }))
@@ -25,6 +70,7 @@ export class Smallest<T> {
   ) {}
 
   add(key: number, item: T): void {
+    if (!Number.isFinite(key)) return
     const k = key * this.direction
     const last = this.items[this.items.length - 1]
     if (this.items.length >= this.size && last && k >= last.key) return

@@ -2,6 +2,7 @@
  * Escaping of third-party text for the two places the action writes it: the job summary (GitHub-flavoured
  * markdown) and the Actions log (where a line starting with `::` is a runner command). Pure functions only.
  */
+import { isDateMs } from '../operations/health.js'
 
 /** Zero-width space: invisible, not whitespace for the runner (.NET) or for GFM, breaks the patterns below. */
 const ZWSP = '\u200b'
@@ -165,17 +166,26 @@ export function neutraliseLogLine(s: string): string {
     .replace(/##\[/g, `##${ZWSP}[`)
 }
 
-/** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
-export function formatMs(ms: number): string {
-  const date = new Date(ms)
-  return Number.isNaN(date.getTime()) ? `invalid time (${String(ms)})` : date.toISOString()
+/**
+ * Text safe as the message of an annotation (`::error::…`): each of its own lines made safe as a log line. LF is
+ * kept: @actions/core writes it as `%0A`, so the annotation stays one line of the log and shows its lines.
+ */
+export function neutraliseAnnotation(s: string): string {
+  return String(s).split('\n').map(neutraliseLogLine).join('\n')
 }
 
-const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+/** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
+export function formatMs(ms: number): string {
+  return isDateMs(ms) ? new Date(ms).toISOString() : `invalid time (${String(ms).slice(0, 40)})`
+}
 
-/** A count with en-US digit grouping, e.g. `1,234`. */
+/** A count with en-US digit grouping, e.g. `1,234`; grouped by hand, as building an Intl.NumberFormat costs ~12 ms. */
 export function formatCount(n: number): string {
-  return Number.isFinite(n) ? COUNT_FORMAT.format(n) : String(n)
+  if (!Number.isFinite(n)) return String(n)
+  const whole = Math.round(Math.abs(n))
+  if (whole >= Number.MAX_SAFE_INTEGER) return `${n < 0 ? '-' : ''}${whole.toExponential(3)}`
+  const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return n < 0 && whole !== 0 ? `-${digits}` : digits
 }
 
 /** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`. */

@@ -1,32 +1,101 @@
 import { Outputs } from '../constants.js'
 import type { OperationResult } from '../operations/results.js'
+import { OUTPUTS_BUDGET_BYTES, githubBytes } from './boundary.js'
 import { breachReason } from './health-text.js'
 
-/** The step outputs of a result: small scalars and compact JSON arrays. */
-export function outputsOf(result: OperationResult): Partial<Record<Outputs, string>> {
+/** Longest cursor written to `next-cursor`: the drain refuses longer ones, this only guards the output. */
+export const CURSOR_OUTPUT_MAX_LENGTH = 4096
+
+type OutputValues = Partial<Record<Outputs, string>>
+
+/**
+ * The step outputs of a result: small scalars and compact JSON arrays. All of them together, names included, stay
+ * within OUTPUTS_BUDGET_BYTES counted as GitHub counts (UTF-16, two bytes a unit): the arrays get what the
+ * scalars leave, keep their first items, and say so in their `-truncated` output.
+ */
+export function outputsOf(result: OperationResult): OutputValues {
   switch (result.operation) {
-    case 'list-dlq':
-      return {
+    case 'list-dlq': {
+      const scalars: OutputValues = {
         [Outputs.DlqCount]: String(result.count),
-        [Outputs.MessageIds]: JSON.stringify(result.messageIds),
-        [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated),
+        [Outputs.MessageIdsTruncated]: 'false',
         [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
-        [Outputs.NextCursor]: result.nextCursor ?? '',
+        [Outputs.NextCursor]: cursorOutput(result.nextCursor),
         [Outputs.MessagesFile]: result.messagesFile ?? ''
       }
+      const fitted = fitArrays([[Outputs.MessageIds, result.messageIds]], budgetLeft(scalars, [Outputs.MessageIds]))
+      return {
+        ...scalars,
+        [Outputs.MessageIds]: fitted.json[0],
+        [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated || fitted.truncated)
+      }
+    }
     case 'resume-schedule':
       return {
         [Outputs.ScheduleIds]: JSON.stringify(result.outcomes.filter(o => o.ok).map(o => o.scheduleId))
       }
-    case 'resume-workflows':
-      return {
+    case 'resume-workflows': {
+      const scalars: OutputValues = {
         [Outputs.ResumedCount]: String(result.runs.length),
-        [Outputs.WorkflowRunIds]: JSON.stringify(result.runs.map(r => r.workflowRunId)),
-        [Outputs.WorkflowRuns]: JSON.stringify(
-          result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
-        ),
-        [Outputs.NextCursor]: result.nextCursor ?? ''
+        [Outputs.WorkflowRunIdsTruncated]: 'false',
+        [Outputs.WorkflowRunsTruncated]: 'false',
+        [Outputs.NextCursor]: cursorOutput(result.nextCursor),
+        [Outputs.RunsFile]: result.runsFile ?? ''
       }
+      const fitted = fitArrays(
+        [
+          [Outputs.WorkflowRunIds, result.runs.map(r => r.workflowRunId)],
+          [
+            Outputs.WorkflowRuns,
+            result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
+          ]
+        ],
+        budgetLeft(scalars, [Outputs.WorkflowRunIds, Outputs.WorkflowRuns])
+      )
+      return {
+        ...scalars,
+        [Outputs.WorkflowRunIds]: fitted.json[0],
+        [Outputs.WorkflowRunIdsTruncated]: String(fitted.truncated),
+        [Outputs.WorkflowRuns]: fitted.json[1],
+        [Outputs.WorkflowRunsTruncated]: String(fitted.truncated)
+      }
+    }
+  }
+}
+
+/** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
+function cursorOutput(cursor: string | undefined): string {
+  return cursor === undefined || cursor.length > CURSOR_OUTPUT_MAX_LENGTH ? '' : cursor
+}
+
+/** What the arrays may use: the budget less the scalars (`-truncated` ones at their longest, `false`) and their names. */
+function budgetLeft(scalars: OutputValues, arrays: readonly Outputs[]): number {
+  let used = 0
+  for (const [name, value] of Object.entries(scalars)) used += githubBytes(name) + githubBytes(value ?? '')
+  for (const name of arrays) used += githubBytes(name)
+  return OUTPUTS_BUDGET_BYTES - used
+}
+
+/**
+ * JSON arrays of parallel lists (item i of each describes the same thing) that together fit `budget`: the longest
+ * common prefix that fits, so that the arrays stay in step.
+ */
+function fitArrays(
+  lists: ReadonlyArray<readonly [Outputs, readonly unknown[]]>,
+  budget: number
+): { json: string[]; truncated: boolean } {
+  const length = Math.min(...lists.map(([, items]) => items.length))
+  let used = lists.length * githubBytes('[]')
+  let kept = 0
+  for (; kept < length; kept++) {
+    let size = 0
+    for (const [, items] of lists) size += githubBytes(JSON.stringify(items[kept])) + (kept > 0 ? 2 : 0)
+    if (used + size > budget) break
+    used += size
+  }
+  return {
+    json: lists.map(([, items]) => JSON.stringify(items.slice(0, kept))),
+    truncated: lists.some(([, items]) => items.length > kept)
   }
 }
 
@@ -59,5 +128,9 @@ export function failureOf(result: OperationResult): string | undefined {
 }
 
 function continueHint(cursor: string | undefined): string {
-  return cursor === undefined ? '' : `; to continue, re-run with input cursor: ${cursor}`
+  if (cursor === undefined) return ''
+  if (cursor.length > CURSOR_OUTPUT_MAX_LENGTH) {
+    return `; the service's cursor to continue from is ${cursor.length} characters long, too long to use`
+  }
+  return `; to continue, re-run with input cursor: ${cursor}`
 }

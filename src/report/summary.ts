@@ -15,6 +15,8 @@ import type {
   WorkflowSelection
 } from '../operations/results.js'
 import type { DlqMessage, WorkflowRun } from '../service/schemas.js'
+import { isDateMs } from '../operations/health.js'
+import { TALLY_CAPACITY } from '../operations/tally.js'
 import { escapeCell, escapeInline, formatAge, formatCount, formatMs } from './escape.js'
 import { lostAnswerText, verdict } from './health-text.js'
 
@@ -318,10 +320,18 @@ function listSummary(result: ListResult, ctx: RunContext, settings: RenderSettin
     else lines.push('**No DLQ message matches the filters.**', '')
   }
 
-  const slices = result.concurrency > 1 ? `, date slices drained ${result.concurrency} at a time` : ''
+  const slices =
+    result.concurrency > 1 && result.fallback === undefined
+      ? `, date slices drained ${result.concurrency} at a time`
+      : ''
   lines.push(
     `- Messages listed: **${formatCount(result.count)}** (${plural(result.pages, 'page', 'pages')} fetched${slices})`
   )
+  if (result.fallback !== undefined) {
+    lines.push(
+      `- Listed as one sequential listing: the parallel date slices could not be trusted (${escapeInline(result.fallback)}).`
+    )
+  }
   if (result.messagesFile !== undefined) {
     lines.push(
       `- Every listed message, all fields, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`
@@ -353,23 +363,26 @@ function listSummary(result: ListResult, ctx: RunContext, settings: RenderSettin
     )
   }
 
-  if (result.byUrl.length > 0) {
-    lines.push('#### Messages by destination URL', '')
-    lines.push(...countTable('Destination URL', result.byUrl, Math.min(maxRows, BREAKDOWN_ROWS)))
-  }
-  if (result.byStatus.length > 0) {
-    lines.push('#### Messages by last response status', '')
-    lines.push(...countTable('Last response status', result.byStatus, Math.min(maxRows, BREAKDOWN_ROWS)))
-  }
-  for (const [title, heading, rows] of [
-    ['URL group', 'URL group', result.byTopic],
-    ['queue', 'Queue', result.byQueue],
-    ['schedule', 'Schedule id', result.bySchedule]
+  const breakdownRows = Math.min(maxRows, BREAKDOWN_ROWS)
+  for (const [key, title, heading, always] of [
+    ['byUrl', 'destination URL', 'Destination URL', true],
+    ['byStatus', 'last response status', 'Last response status', true],
+    ['byTopic', 'URL group', 'URL group', false],
+    ['byQueue', 'queue', 'Queue', false],
+    ['bySchedule', 'schedule', 'Schedule id', false]
   ] as const) {
+    const rows = result[key]
     // A breakdown where every message has no value says nothing.
-    if (rows.length === 0 || (rows.length === 1 && rows[0]?.value === '(none)')) continue
+    if (rows.length === 0 || (!always && rows.length === 1 && rows[0]?.value === '(none)')) continue
     lines.push(`#### Messages by ${title}`, '')
-    lines.push(...countTable(heading, rows, Math.min(maxRows, BREAKDOWN_ROWS)))
+    lines.push(...countTable(heading, rows, breakdownRows, result.count, result.undercount?.[key]))
+  }
+  if (result.badCreatedAt !== undefined) {
+    lines.push(
+      `- ${plural(result.badCreatedAt.count, 'message has', 'messages have')} a \`createdAt\` no date can hold ` +
+        `(first: ${code(result.badCreatedAt.messageId, 200)}): left out of dates, ages and the chart.`,
+      ''
+    )
   }
   lines.push(...chart(result.histogram))
 
@@ -400,32 +413,71 @@ function listSummary(result: ListResult, ctx: RunContext, settings: RenderSettin
  * counts, never from third-party text, so nothing in it needs escaping.
  */
 function chart(histogram: Histogram): string[] {
-  if (histogram.points.length < 2) return []
+  const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count))
+  const per = histogram.bucket === 'hour' ? 'hour' : histogram.bucket === 'day' ? 'day' : 'week'
+  const omitted = histogram.omitted
+    ? [
+        `${plural(histogram.omitted, 'message is', 'messages are')} left out of the chart: their creation times ` +
+          'spread over more weeks than it holds.',
+        ''
+      ]
+    : []
+  if (points.length < 2) return omitted
   const label = (start: number): string => {
     const iso = new Date(start).toISOString()
     return histogram.bucket === 'hour' ? `${iso.slice(5, 10)} ${iso.slice(11, 13)}h` : iso.slice(0, 10)
   }
-  const max = Math.max(...histogram.points.map(p => p.count))
-  const per = histogram.bucket === 'hour' ? 'hour' : histogram.bucket === 'day' ? 'day' : 'week'
+  let max = 1
+  for (const p of points) if (p.count > max) max = p.count
   return [
     `#### Messages per ${per} (UTC)`,
     '',
     '```mermaid',
     'xychart-beta',
     `  title "DLQ messages per ${per}"`,
-    `  x-axis [${histogram.points.map(p => `"${label(p.start)}"`).join(', ')}]`,
-    `  y-axis "Messages" 0 --> ${Math.max(1, max)}`,
-    `  bar [${histogram.points.map(p => p.count).join(', ')}]`,
+    `  x-axis [${points.map(p => `"${label(p.start)}"`).join(', ')}]`,
+    `  y-axis "Messages" 0 --> ${max}`,
+    `  bar [${points.map(p => p.count).join(', ')}]`,
     '```',
-    ''
+    '',
+    ...omitted
   ]
 }
 
-function countTable(heading: string, rows: readonly CountRow[], maxRows: number): string[] {
-  return table([heading, 'Messages'], [false, true], rows, maxRows, row => [
-    row.value === '' ? '(none)' : escapeCell(row.value),
-    formatCount(row.count)
-  ])
+/**
+ * The top rows of a breakdown, then one row for the messages of every other value (the total less the rows shown),
+ * and a note when the breakdown kept only its most frequent values (`undercount`: how far a count may be low).
+ */
+function countTable(
+  heading: string,
+  rows: readonly CountRow[],
+  maxRows: number,
+  total: number,
+  undercount: number | undefined
+): string[] {
+  const shown = rows.slice(0, maxRows)
+  const lines: string[] = []
+  if (shown.length > 0) {
+    lines.push(`| ${heading} | Messages |`, '| --- | ---: |')
+    let counted = 0
+    for (const row of shown) {
+      counted += row.count
+      lines.push(`| ${row.value === '' ? '(none)' : escapeCell(row.value)} | ${formatCount(row.count)} |`)
+    }
+    const more = rows.length - shown.length
+    const rest = total - counted
+    if (undercount !== undefined && rest > 0) lines.push(`| *… and every other value* | ${formatCount(rest)} |`)
+    else if (more > 0 && rest > 0) lines.push(`| *… and ${formatCount(more)} more values* | ${formatCount(rest)} |`)
+    lines.push('')
+  }
+  if (undercount !== undefined) {
+    lines.push(
+      `> **Approximate:** more than ${formatCount(TALLY_CAPACITY)} distinct values were seen, so only the most ` +
+        `frequent were kept; each count above may be up to ${formatCount(undercount)} below the true one.`,
+      ''
+    )
+  }
+  return lines
 }
 
 /** The oldest then the newest messages, a message in both lists shown once. */

@@ -1,0 +1,130 @@
+/**
+ * The output boundary: every byte the action writes (log lines, annotations, outputs, the job summary, the health
+ * issue, the NDJSON files) goes through here. Secrets are redacted from the raw text first, in every encoding;
+ * only then is the text escaped for its destination, so no escape can hide a secret from the redactor.
+ */
+import { toJson } from '../operations/messages-file.js'
+import { neutraliseAnnotation, neutraliseLogLine } from './escape.js'
+
+/** What the runner offers an action (@actions/core in the action, a recorder in tests). */
+export interface RunnerIo {
+  info(line: string): void
+  debug(line: string): void
+  notice(text: string): void
+  warning(text: string): void
+  error(text: string): void
+  setFailed(text: string): void
+  setOutput(name: string, value: string): void
+  /** Appends markdown to the job summary; false when the runner gives no summary file. */
+  writeSummary(markdown: string): Promise<boolean>
+}
+
+/** The issue endpoints the health check writes through (github/health-issue.ts's IssueApi has this shape). */
+export interface IssueApi {
+  findOpen(title: string): Promise<{ number: number; url: string } | undefined>
+  create(title: string, body: string): Promise<{ number: number; url: string }>
+  comment(issue: number, body: string): Promise<void>
+  close(issue: number): Promise<void>
+}
+
+/** GitHub caps the outputs of a job at 1 MB, counted in UTF-16 code units at two bytes each. */
+export const GITHUB_OUTPUTS_MAX_BYTES = 1_000_000
+/** What this step lets its outputs use, names included: the rest is slack for the runner's own framing. */
+export const OUTPUTS_BUDGET_BYTES = 950_000
+
+/** An output's size as GitHub counts it. */
+export function githubBytes(text: string): number {
+  return text.length * 2
+}
+
+/** Result objects are our own shapes, a few levels deep; deeper values are third-party data, dropped. */
+const MAX_REDACT_DEPTH = 8
+
+export class OutputBoundary {
+  constructor(
+    private readonly io: RunnerIo,
+    /** Redacts secrets from raw text (service/redact.ts). */
+    readonly redact: (text: string) => string
+  ) {}
+
+  /** One line of the log: never two, never a runner command. */
+  info(text: string): void {
+    this.io.info(neutraliseLogLine(this.redact(text)))
+  }
+
+  debug(text: string): void {
+    this.io.debug(neutraliseLogLine(this.redact(text)))
+  }
+
+  notice(text: string): void {
+    this.io.notice(neutraliseAnnotation(this.redact(text)))
+  }
+
+  warning(text: string): void {
+    this.io.warning(neutraliseAnnotation(this.redact(text)))
+  }
+
+  error(text: string): void {
+    this.io.error(neutraliseAnnotation(this.redact(text)))
+  }
+
+  setFailed(text: string): void {
+    this.io.setFailed(neutraliseAnnotation(this.redact(text)))
+  }
+
+  /**
+   * Writes the step outputs, redacted. They were fitted to OUTPUTS_BUDGET_BYTES before; should redaction ever
+   * make them bigger than GitHub takes, the biggest are emptied, with a warning naming each, rather than lose all.
+   */
+  setOutputs(outputs: Readonly<Record<string, string>>): void {
+    const redacted = Object.entries(outputs).map(([name, value]) => [name, this.redact(value)] as [string, string])
+    let total = redacted.reduce((n, [name, value]) => n + githubBytes(name) + githubBytes(value), 0)
+    const bySize = [...redacted].sort((a, b) => b[1].length - a[1].length)
+    for (const entry of bySize) {
+      if (total <= GITHUB_OUTPUTS_MAX_BYTES) break
+      total -= githubBytes(entry[1])
+      this.warning(`Output ${entry[0]} was left empty: the outputs of a job must stay under 1 MB.`)
+      entry[1] = ''
+    }
+    for (const [name, value] of redacted) this.io.setOutput(name, value)
+  }
+
+  /** One line of an NDJSON file: the record as JSON, however deeply nested, redacted. */
+  jsonLine(record: unknown): string {
+    return this.redact(toJson(record))
+  }
+
+  /** Writes markdown rendered from redactValue'd data, redacting once more; false without a summary file. */
+  summary(markdown: string): Promise<boolean> {
+    return this.io.writeSummary(this.redact(markdown))
+  }
+
+  /**
+   * A copy of a result with every string redacted, so that markdown and JSON are rendered from redacted values:
+   * escaping first would change how a secret looks (`sk_live__9f` becomes `sk_live\_\_9f`) and hide it.
+   */
+  redactValue<T>(value: T): T {
+    return redactDeep(value, this.redact, 0) as T
+  }
+
+  /** The issue API with every title and body redacted; what GitHub answers is logged through info(). */
+  issueApi(api: IssueApi): IssueApi {
+    const redact = this.redact
+    return {
+      findOpen: title => api.findOpen(redact(title)),
+      create: (title, body) => api.create(redact(title), redact(body)),
+      comment: (issue, body) => api.comment(issue, redact(body)),
+      close: issue => api.close(issue)
+    }
+  }
+}
+
+function redactDeep(value: unknown, redact: (text: string) => string, depth: number): unknown {
+  if (typeof value === 'string') return redact(value)
+  if (value === null || typeof value !== 'object') return value
+  if (depth >= MAX_REDACT_DEPTH) return undefined
+  if (Array.isArray(value)) return value.map(item => redactDeep(item, redact, depth + 1))
+  const out: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item, redact, depth + 1)
+  return out
+}
