@@ -89,7 +89,7 @@ describe('the token in what the server says', () => {
   it('is taken out in any letter case, as a redirect host would carry it', async () => {
     sim.inject({ route: 'list', fault: { kind: 'redirect', location: `http://${TOKEN}.example.com/v2/dlq` } })
     const err = await failure(listed())
-    expect(err.message).toContain('redirect to http://***.example.com was not followed')
+    expect(err.message).toContain('redirect to "http://***.example.com/v2/dlq" was not followed')
     expect(err.message.toLowerCase()).not.toContain(TOKEN.toLowerCase())
   })
 

@@ -143,10 +143,17 @@ export interface ResumeResult {
   /** Requests that resumed runs. */
   requests: number
   /**
-   * Requests retried after an attempt whose answer was lost: the service may have resumed up to 50 runs
-   * in that attempt that are not in `runs` (they left the DLQ, so none is resumed twice).
+   * Requests (attempts) whose answer was lost after sending or could not be read, counted even when they ended the
+   * resume: the service may have resumed up to 50 runs in each that are not in `runs` (possibly resumed; they
+   * left the DLQ, so none is resumed twice).
    */
   uncertainRequests: number
+  /** How many parts dlq-ids was sent in, when more than one (each request URL stays under 6 KB). */
+  parts?: number
+  /** Runs of 2xx answers not usable as they stood; `leftOut` were resumed but had no readable id. */
+  itemProblems?: ItemProblemSummary
+  /** Set when a resume sent in several parts stopped: re-run with dlq-ids from this one on (none is done twice). */
+  continueFrom?: { position: number; dlqId: string; remaining: number }
   /** Absolute path of the NDJSON file every resumed run was written to, when asked (input runs-file). */
   runsFile?: string
   /** Set when the resume stopped before the end: re-run with `cursor` set to this to continue. */

@@ -1,20 +1,64 @@
 import { Inputs } from '../constants.js'
 import type { ResumeSettings } from '../inputs/settings.js'
+import { ServiceError } from '../service/errors.js'
 import { drainInto } from '../service/pagination.js'
-import { overrideHeaders, resumeQuery } from '../service/query.js'
+import { overrideHeaders, RESUME_PAGE_SIZE, resumeQuery } from '../service/query.js'
 import type { ResumePage, WorkflowRun } from '../service/schemas.js'
-import type { ResumeResult } from './results.js'
+import type { ResumeResult, WorkflowSelection } from './results.js'
 
 export interface WorkflowResumer {
   resumeWorkflowsPage(
     query: URLSearchParams,
     headers: Record<string, string>
-  ): Promise<ResumePage & { retriedAfterLostAnswer?: boolean }>
+  ): Promise<ResumePage & { lostAnswers?: number }>
+  /** Length of the URL a bulk resume with this query is sent to. */
+  resumeUrlLength(query: URLSearchParams): number
+  /** One line for the log. */
+  log(line: string): void
+}
+
+/** Each request's URL stays under this (6 KB): servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
+export const MAX_RESUME_URL_BYTES = 6000
+/** Room kept in each URL for the cursor the service sends back. */
+export const CURSOR_ROOM_BYTES = 1024
+/** Item problems named one by one; the rest are counted. */
+const MAX_PROBLEM_EXAMPLES = 20
+
+/**
+ * Splits dlq-ids into runs of consecutive ids whose request URL (with count and room for a cursor) stays under
+ * MAX_RESUME_URL_BYTES. An id too long to fit with any other goes alone.
+ */
+export function splitDlqIds(
+  selection: WorkflowSelection,
+  urlLength: (query: URLSearchParams) => number
+): WorkflowSelection[] {
+  const ids = selection.dlqIds
+  if (ids === undefined || ids.length === 0) return [selection]
+  const budget = MAX_RESUME_URL_BYTES - CURSOR_ROOM_BYTES
+  const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE))
+  const chunks: WorkflowSelection[] = []
+  let current: string[] = []
+  let used = base
+  for (const id of ids) {
+    // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
+    const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1
+    if (current.length > 0 && used + bytes > budget) {
+      chunks.push({ ...selection, dlqIds: current })
+      current = []
+      used = base
+    }
+    current.push(id)
+    used += bytes
+  }
+  chunks.push({ ...selection, dlqIds: current })
+  return chunks
 }
 
 /**
- * Resumes the selected failed runs, at most 50 per request, repeating with the returned cursor until none
- * comes back. A failure part way keeps every run already resumed and the cursor to continue from.
+ * Resumes the selected failed runs, at most 50 per request (`count=50` on every request), repeating with the
+ * returned cursor until none comes back; many dlq-ids go in several such drains, one per part. Never under-reports:
+ * every run read from a 2xx answer is in the result, and every request whose answer was lost or unreadable is
+ * counted in `uncertainRequests` (up to 50 runs each), even when it ended the resume.
  */
 export async function resumeWorkflows(
   client: WorkflowResumer,
@@ -23,16 +67,72 @@ export async function resumeWorkflows(
 ): Promise<ResumeResult> {
   const runs: WorkflowRun[] = []
   let uncertainRequests = 0
+  const problems = { kept: 0, leftOut: 0, examples: [] as string[] }
   const headers = overrideHeaders(settings.overrides)
-  const outcome = await drainInto(
-    cursor => client.resumeWorkflowsPage(resumeQuery(settings.selection, cursor), headers),
-    { maxPages: settings.maxPages, maxPagesInput: Inputs.MaxPages, startCursor: settings.cursor },
-    page => {
-      if (page.retriedAfterLostAnswer) uncertainRequests++
-      runs.push(...page.workflowRuns)
-      onPage(page, runs.length)
+  const chunks = splitDlqIds(settings.selection, q => client.resumeUrlLength(q))
+  const total = settings.selection.dlqIds?.length ?? 0
+  if (chunks.length > 1) {
+    client.log(
+      `dlq-ids: ${total} ids sent in ${chunks.length} parts, each request URL under ${MAX_RESUME_URL_BYTES} bytes`
+    )
+  }
+
+  let requests = 0
+  let error: string | undefined
+  let nextCursor: string | undefined
+  let continueFrom: ResumeResult['continueFrom']
+  let sentIds = 0
+  for (const [part, selection] of chunks.entries()) {
+    const budget = settings.maxPages - requests
+    if (budget <= 0) {
+      error = `stopped after ${requests} requests (${Inputs.MaxPages}); raise ${Inputs.MaxPages} to resume more`
+      continueFrom = continuation(settings.selection, sentIds)
+      break
     }
-  )
+    const fetch = async (cursor: string | undefined): Promise<ResumePage & { lostAnswers?: number }> => {
+      try {
+        return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, RESUME_PAGE_SIZE), headers)
+      } catch (err) {
+        if (err instanceof ServiceError) uncertainRequests += err.lostAnswers
+        throw err
+      }
+    }
+    const startCursor = part === 0 ? settings.cursor : undefined
+    const outcome = await drainInto(
+      fetch,
+      {
+        maxPages: budget,
+        maxPagesInput: Inputs.MaxPages,
+        ...(startCursor !== undefined ? { startCursor } : {})
+      },
+      page => {
+        uncertainRequests += page.lostAnswers ?? 0
+        runs.push(...page.workflowRuns)
+        for (const problem of page.problems) {
+          if (problem.kept) problems.kept++
+          else problems.leftOut++
+          if (problems.examples.length < MAX_PROBLEM_EXAMPLES) {
+            const what = problem.kept
+              ? `run "${problem.id ?? ''}" (request ${requests + 1}, item ${problem.index})`
+              : `item ${problem.index} of request ${requests + 1}, resumed but not named`
+            problems.examples.push(`${what}: ${problem.detail}`)
+          }
+        }
+        requests++
+        onPage(page, runs.length)
+      }
+    )
+    if (outcome.error !== undefined) {
+      error = outcome.error
+      // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead.
+      if (chunks.length === 1) nextCursor = outcome.nextCursor
+      else continueFrom = continuation(settings.selection, sentIds)
+      break
+    }
+    sentIds += selection.dlqIds?.length ?? 0
+  }
+
+  for (const line of problems.examples) client.log(`warning: ${line}`)
   return {
     operation: 'resume-workflows',
     selection: settings.selection,
@@ -40,9 +140,18 @@ export async function resumeWorkflows(
     overrides: settings.overrides,
     ...(settings.cursor !== undefined ? { startCursor: settings.cursor } : {}),
     runs,
-    requests: outcome.pages,
+    requests,
     uncertainRequests,
-    ...(outcome.nextCursor !== undefined ? { nextCursor: outcome.nextCursor } : {}),
-    ...(outcome.error !== undefined ? { error: outcome.error } : {})
+    ...(chunks.length > 1 ? { parts: chunks.length } : {}),
+    ...(problems.kept + problems.leftOut > 0 ? { itemProblems: problems } : {}),
+    ...(nextCursor !== undefined ? { nextCursor } : {}),
+    ...(continueFrom !== undefined ? { continueFrom } : {}),
+    ...(error !== undefined ? { error } : {})
   }
+}
+
+/** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
+function continuation(selection: WorkflowSelection, sent: number): ResumeResult['continueFrom'] {
+  const ids = selection.dlqIds ?? []
+  return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent }
 }

@@ -1,7 +1,7 @@
 import { Outputs } from '../constants.js'
 import type { OperationResult } from '../operations/results.js'
 import { OUTPUTS_BUDGET_BYTES, githubBytes } from './boundary.js'
-import { breachReason } from './health-text.js'
+import { breachReason, lostAnswerText } from './health-text.js'
 
 /** Longest cursor written to `next-cursor`: the drain refuses longer ones, this only guards the output. */
 export const CURSOR_OUTPUT_MAX_LENGTH = 4096
@@ -120,10 +120,29 @@ export function failureOf(result: OperationResult): string | undefined {
         ...failed.map(o => `- ${o.error ?? o.scheduleId}`)
       ].join('\n')
     }
-    case 'resume-workflows':
-      return result.error === undefined
-        ? undefined
-        : `${result.error}; ${result.runs.length} runs were resumed before the failure${continueHint(result.nextCursor)}`
+    case 'resume-workflows': {
+      // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
+      const reasons: string[] = []
+      if (result.error !== undefined) {
+        reasons.push(`${result.error}; ${result.runs.length} runs were resumed before the failure`)
+      }
+      if (result.uncertainRequests > 0) reasons.push(lostAnswerText(result.uncertainRequests))
+      if (reasons.length === 0) return undefined
+      const from = result.continueFrom
+      let where: string
+      if (from !== undefined) {
+        where =
+          `to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position} of ` +
+          `${result.selection.dlqIds?.length ?? from.position}: ${from.remaining} ids, some perhaps resumed already)`
+      } else if (result.nextCursor !== undefined) {
+        where = continueHint(result.nextCursor).slice(2)
+      } else if (result.error !== undefined) {
+        where = 'no cursor to continue from: re-run with the same selection (resumed entries have left the DLQ)'
+      } else {
+        where = 'nothing is left to continue: the selection was resumed to its end'
+      }
+      return `${reasons.join('; ')}; ${where}`
+    }
   }
 }
 

@@ -593,9 +593,14 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, settings: RenderSe
   lines.push('')
 
   lines.push('### Result', '')
-  const continueLine = result.nextCursor
-    ? `To continue, re-run with input \`cursor\` set to: ${cursorText(result.nextCursor)}`
-    : undefined
+  const from = result.continueFrom
+  const continueLine = from
+    ? `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
+      `${formatCount(result.selection.dlqIds?.length ?? from.position)}: ${plural(from.remaining, 'id', 'ids')}, ` +
+      'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).'
+    : result.nextCursor
+      ? `To continue, re-run with input \`cursor\` set to: ${cursorText(result.nextCursor)}`
+      : undefined
   if (result.error !== undefined) {
     lines.push(
       `**❌ The resume failed part way.** ${plural(runs.length, 'run was', 'runs were')} resumed before the failure` +
@@ -613,15 +618,38 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, settings: RenderSe
     lines.push('**⚠️ The resume stopped before the end.**', '', continueLine, '')
   }
 
+  const unnamed = result.itemProblems?.leftOut ?? 0
   lines.push(
-    `**${plural(runs.length, 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}.`,
+    `**${plural(runs.length + unnamed, 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
+      (result.parts !== undefined
+        ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
+        : '.'),
     ''
   )
-  if (runs.length === 0 && result.error === undefined) {
+  if (runs.length + unnamed === 0 && result.error === undefined && result.uncertainRequests === 0) {
     lines.push('No failed workflow run matched the selection.', '')
   }
   if (result.uncertainRequests > 0) {
-    lines.push(`**⚠️ ${lostAnswerText(result.uncertainRequests)}**`, '')
+    lines.push(`**⚠️ Possibly resumed: ${lostAnswerText(result.uncertainRequests)}.**`, '')
+  }
+  if (result.itemProblems !== undefined) {
+    const { kept, leftOut, examples } = result.itemProblems
+    if (leftOut > 0) {
+      lines.push(
+        `**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
+          'the table or the outputs.',
+        ''
+      )
+    }
+    if (kept > 0) {
+      lines.push(
+        `⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`,
+        ''
+      )
+    }
+    if (examples.length > 0) {
+      lines.push(...examples.map(line => `- ${escapeInline(line)}`), '')
+    }
   }
   lines.push(
     ...table<WorkflowRun>(['New run id', 'Created at'], [false, false], runs, maxRows, run => [

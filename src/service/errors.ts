@@ -6,7 +6,12 @@ export class ServiceError extends Error {
   constructor(
     message: string,
     /** HTTP status, when the service answered. */
-    readonly status?: number
+    readonly status?: number,
+    /**
+     * Attempts of this request the service may have carried out without the action learning what they did
+     * (answer lost after sending, or a 2xx it could not read): for a bulk resume, up to 50 runs each.
+     */
+    readonly lostAnswers = 0
   ) {
     super(message)
   }

@@ -14,9 +14,22 @@ export function listQuery(filters: ListFilters, count: number, order: Order, cur
   return appendAll(new URLSearchParams(), { ...filters, count, order, cursor })
 }
 
-/** Query of one `POST /v2/workflows/dlq/resume` request: the selectors travel in the query, never a body. */
-export function resumeQuery(selection: WorkflowSelection, cursor?: string): URLSearchParams {
-  return appendAll(new URLSearchParams(), { ...selection, cursor })
+/** Runs one bulk-resume request resumes at most (the spec's maximum), sent as `count` on every request. */
+export const RESUME_PAGE_SIZE = 50
+
+/**
+ * Query of one `POST /v2/workflows/dlq/resume` request: the selectors travel in the query, never a body. Pass
+ * `count` always (RESUME_PAGE_SIZE): a server that gets none may resume every match in one answer.
+ */
+export function resumeQuery(selection: WorkflowSelection, cursor?: string, count?: number): URLSearchParams {
+  return appendAll(new URLSearchParams(), { ...selection, count, cursor })
+}
+
+/** The URL of a request: base-url's path prefix kept, the path appended, the query replaced. */
+export function requestUrl(baseUrl: URL, path: string, query: URLSearchParams): URL {
+  const url = new URL(baseUrl.pathname.replace(/\/+$/, '') + path, baseUrl.origin)
+  url.search = query.toString()
+  return url
 }
 
 /** Override headers of a bulk resume: only those the user set. */

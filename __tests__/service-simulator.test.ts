@@ -1,0 +1,148 @@
+/** The simulator's resume-route and HTTP switches, over raw sockets: what the end-to-end tests rely on. */
+import http from 'node:http'
+import zlib from 'node:zlib'
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { startSimulator, type ServerVariants, type Simulator } from '../src/sandbox/simulator.js'
+
+let sim: Simulator
+afterEach(async () => {
+  await sim.close()
+})
+
+const start = async (variants: Partial<ServerVariants> = {}): Promise<Simulator> =>
+  (sim = await startSimulator({ workflowRuns: 120, schedules: 2, seed: 3, variants }))
+
+interface Raw {
+  status: number
+  headers: http.IncomingHttpHeaders
+  body: Buffer
+}
+
+function raw(method: string, path: string): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${sim.url}${path}`, { method, headers: { authorization: 'Bearer sim-token' } }, res => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+const runsOf = (r: Raw): unknown[] => (JSON.parse(r.body.toString('utf8')) as { workflowRuns: unknown[] }).workflowRuns
+
+describe('bulk resume count', () => {
+  it('resumes 50 without count, and min(count, 50) with it', async () => {
+    await start()
+    expect(runsOf(await raw('POST', '/v2/workflows/dlq/resume'))).toHaveLength(50)
+    expect(runsOf(await raw('POST', '/v2/workflows/dlq/resume?count=7'))).toHaveLength(7)
+    expect(runsOf(await raw('POST', '/v2/workflows/dlq/resume?count=80'))).toHaveLength(50)
+    expect((await raw('POST', '/v2/workflows/dlq/resume?count=0')).status).toBe(400)
+    expect(sim.state.resumedRuns).toHaveLength(107)
+  })
+
+  it('resumeAllWithoutCount: every match in one answer without count, still at most 50 with it', async () => {
+    await start({ resumeAllWithoutCount: true })
+    expect(runsOf(await raw('POST', '/v2/workflows/dlq/resume?count=50'))).toHaveLength(50)
+    const all = await raw('POST', '/v2/workflows/dlq/resume')
+    expect(runsOf(all)).toHaveLength(70)
+    expect(JSON.parse(all.body.toString('utf8'))).toMatchObject({ cursor: '' })
+    expect(sim.state.workflowDlq).toHaveLength(0)
+  })
+})
+
+describe('commaSeparates on the resume route', () => {
+  it.each([
+    [false, 0],
+    [true, 1]
+  ])('with the switch %s, a workflowUrl holding a comma selects each part', async (on, factor) => {
+    await start({ commaSeparates: on })
+    const [a, b] = ['https://app.example.com/api/workflow/onboarding', 'https://workers.example.dev/wf/import']
+    const expected = sim.state.workflowDlq.filter(e => e.workflowUrl === a || e.workflowUrl === b).length
+    const q = new URLSearchParams({ workflowUrl: `${a},${b}`, count: '50' })
+    const runs = runsOf(await raw('POST', `/v2/workflows/dlq/resume?${q.toString()}`))
+    expect(expected).toBeGreaterThan(0)
+    expect(runs).toHaveLength(Math.min(50, expected) * factor)
+  })
+})
+
+describe('maxUrlBytes', () => {
+  it('answers 414 to a request target over the limit, on any route', async () => {
+    await start({ maxUrlBytes: 100 })
+    const long = `/v2/dlq?url=${'x'.repeat(100)}`
+    expect((await raw('GET', long)).status).toBe(414)
+    expect((await raw('GET', '/v2/dlq?count=1')).status).toBe(200)
+    expect((await raw('POST', `/v2/workflows/dlq/resume?dlqIds=${'y'.repeat(100)}`)).status).toBe(414)
+    expect(sim.state.resumedRuns).toEqual([])
+  })
+})
+
+describe('patchOnlySchedules', () => {
+  it('answers POST with 405 and Allow: PATCH, and resumes on PATCH', async () => {
+    await start({ patchOnlySchedules: true })
+    const post = await raw('POST', '/v2/schedules/sched-1/resume')
+    expect(post.status).toBe(405)
+    expect(post.headers.allow).toBe('PATCH')
+    expect(sim.state.schedules.get('sched-1')?.active).toBe(false)
+    expect((await raw('PATCH', '/v2/schedules/sched-1/resume')).status).toBe(200)
+    expect(sim.state.schedules.get('sched-1')?.active).toBe(true)
+  })
+
+  it('without the switch, PATCH is refused and POST works', async () => {
+    await start()
+    const patch = await raw('PATCH', '/v2/schedules/sched-1/resume')
+    expect(patch.status).toBe(405)
+    expect(patch.headers.allow).toBe('POST')
+    expect((await raw('PATCH', '/v2/dlq')).status).toBe(405)
+    expect((await raw('POST', '/v2/schedules/sched-1/resume')).status).toBe(200)
+  })
+})
+
+describe('HTTP fault kinds', () => {
+  const plain = async (): Promise<Buffer> => (await raw('GET', '/v2/dlq?count=3')).body
+
+  it.each([
+    ['gzip', 'gzip', zlib.gunzipSync],
+    ['deflate', 'deflate', zlib.inflateSync],
+    ['deflate-raw', 'deflate', zlib.inflateRawSync],
+    ['br', 'br', zlib.brotliDecompressSync]
+  ])('encoded %s: the same body, encoded, with its content-encoding', async (encoding, header, decode) => {
+    await start()
+    const expected = await plain()
+    sim.inject({ route: 'list', fault: { kind: 'encoded', encoding } })
+    const got = await raw('GET', '/v2/dlq?count=3')
+    expect(got.headers['content-encoding']).toBe(header)
+    expect(got.body.equals(expected)).toBe(false)
+    expect(decode(got.body).equals(expected)).toBe(true)
+  })
+
+  it('encoded with an unknown name: the plain body under that name', async () => {
+    await start()
+    const expected = await plain()
+    sim.inject({ route: 'list', fault: { kind: 'encoded', encoding: 'compress' } })
+    const got = await raw('GET', '/v2/dlq?count=3')
+    expect(got.headers['content-encoding']).toBe('compress')
+    expect(got.body.equals(expected)).toBe(true)
+  })
+
+  it('bom and invalid-utf8 change only the bytes they say', async () => {
+    await start()
+    const expected = await plain()
+    sim.inject({ route: 'list', fault: { kind: 'bom' } })
+    sim.inject({ route: 'list', fault: { kind: 'invalid-utf8' } })
+    const bom = await raw('GET', '/v2/dlq?count=3')
+    expect(bom.body.equals(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), expected]))).toBe(true)
+    const bad = await raw('GET', '/v2/dlq?count=3')
+    expect(bad.body.length).toBe(expected.length + 1)
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bad.body)).toThrow()
+    expect(bad.body.toString('latin1').replace('\u00ff', '')).toBe(expected.toString('latin1'))
+  })
+
+  it('an encoded resume answer still carries the resume out', async () => {
+    await start()
+    sim.inject({ route: 'resume', fault: { kind: 'invalid-utf8' } })
+    await raw('POST', '/v2/workflows/dlq/resume?count=50')
+    expect(sim.state.resumedRuns).toHaveLength(50)
+  })
+})
