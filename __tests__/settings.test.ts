@@ -144,6 +144,14 @@ describe('readSettings: bad inputs name the input and what is allowed', () => {
       "Input 'concurrency' must be 1 when max-messages is set"
     ],
     [{ operation: 'list-dlq', concurrency: '4', cursor: 'c' }, "Input 'concurrency' must be 1 when cursor is set"],
+    [
+      { operation: 'list-dlq', 'message-id': 'm1\nm2', cursor: 'c' },
+      "Input 'cursor' cannot be combined with several message-id values"
+    ],
+    [
+      { operation: 'list-dlq', 'message-id': 'm1\nm2', 'max-messages': '1' },
+      "Input 'max-messages' cannot be combined with several message-id values"
+    ],
     [{ operation: 'resume-workflows', all: 'yes' }, 'Input \'all\' must be true or false (got "yes").'],
     [{ operation: 'resume-workflows', all: 'true', retries: '-1' }, "Input 'retries' must be a whole number from 0"],
     [{ operation: 'resume-workflows', all: 'true', retries: '2.5' }, "Input 'retries' must be a whole number from 0"],

@@ -190,6 +190,15 @@ function listSchema(now: number, workspace: string) {
             message: `must be 1 when ${name} is set: ${name} continues one ordered listing, which parallel slices cannot`
           })
         }
+        if ((value[Inputs.MessageId]?.length ?? 0) > 1 && value[name] !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message:
+              'cannot be combined with several message-id values: each id is listed on its own (some servers apply ' +
+              'only one), so there is no single listing to continue or to stop part way'
+          })
+        }
       }
     })
 }
