@@ -8,15 +8,20 @@
  *   2. the same with concurrency 8
  *   3. list-dlq of 100,000 messages into a messages-file, sequentially, 20 ms per request
  *   4. start-up: an empty-DLQ list-dlq run (no latency) vs `node -e 0`, medians of 15 runs each
+ *   5. list-dlq of 1,000,000 messages whose URL, queue, URL group and schedule are all distinct, sequentially,
+ *      from a generator server (no latency): peak RSS against the goal of 200 MB (`npm run bench -- --only=5`
+ *      runs this one alone)
  *
  * A script, not a test: it prints figures and a last `BENCH_JSON {...}` line. It exits 0 when a timing or
  * memory target is missed ("target missed" is printed), and 1 only when a run fails or a count is wrong.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { createReadStream, readFileSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -26,8 +31,9 @@ import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
 
 /** lib/bench/bench.js → the repository root */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const DIST = join(ROOT, 'dist')
-const BUNDLE = join(DIST, 'index.js')
+/** DLQ_ACTION_BUNDLE measures another bundle (e.g. one built elsewhere), as the test harness does. */
+const BUNDLE = process.env.DLQ_ACTION_BUNDLE || join(ROOT, 'dist', 'index.js')
+const DIST = dirname(BUNDLE)
 const ACTION_YML = join(ROOT, 'action.yml')
 
 const TOKEN = 'bench-token'
@@ -43,6 +49,8 @@ const RUN_TIMEOUT_MS = 120_000
 const FLOOR_TOLERANCE = 0.15
 const MAX_CONCURRENCY_RATIO = 0.3
 const MAX_RSS_BYTES = 150 * 1000 * 1000
+const DISTINCT = 1_000_000
+const MAX_DISTINCT_RSS_BYTES = 200 * 1000 * 1000
 
 const out = (line = ''): void => {
   process.stdout.write(`${line}\n`)
@@ -376,6 +384,100 @@ async function listScenario(
   }
 }
 
+/**
+ * A server that makes up the DLQ as it is read: page n holds messages n*100 … n*100+99, each with its own URL
+ * (about 100 characters), queue, URL group and schedule, so no breakdown ever sees a value twice. It holds nothing,
+ * so a million messages cost the bench no memory.
+ */
+async function startGenerator(total: number): Promise<{ url: string; pages: () => number; close(): Promise<void> }> {
+  let pages = 0
+  const base = Date.UTC(2026, 0, 1)
+  const server = http.createServer((req, res) => {
+    pages++
+    const query = new URL(req.url ?? '/', 'http://x').searchParams
+    const start = Number(query.get('cursor') ?? '0')
+    const count = Number(query.get('count') ?? String(PAGE_SIZE))
+    const end = Math.min(total, start + count)
+    const parts: string[] = []
+    for (let i = start; i < end; i++) {
+      parts.push(
+        `{"messageId":"msg_${i}","url":"https://hooks-${i}.example.com/deliver/${i.toString(36).padStart(40, 'x')}",` +
+          `"queueName":"queue-${i}","topicName":"group-${i}","scheduleId":"sched-${i}","responseStatus":${500 + (i % 4)},` +
+          `"createdAt":${base + i * 1000},"method":"POST","body":"{}"}`
+      )
+    }
+    const cursor = end < total ? `,"cursor":"${end}"` : ''
+    const body = `{"messages":[${parts.join(',')}]${cursor}}`
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) })
+    res.end(body)
+  })
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pages: () => pages,
+    close: () =>
+      new Promise<void>(resolve => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}
+
+interface DistinctResult {
+  listed: number
+  pages: number
+  wallSeconds: number
+  peakRssBytes: number
+  outputsGithubBytes: number
+  ok: boolean
+}
+
+/** Scenario 5: memory must not grow with the number of distinct values. */
+async function distinctScenario(): Promise<DistinctResult> {
+  const generator = await startGenerator(DISTINCT)
+  try {
+    const run = await runBundledAction(
+      {
+        operation: 'list-dlq',
+        token: TOKEN,
+        'base-url': generator.url,
+        count: String(PAGE_SIZE),
+        'max-pages': String(DISTINCT / PAGE_SIZE + 10)
+      },
+      { pollRss: true }
+    )
+    try {
+      const listed = Number(run.outputs['dlq-count'] ?? NaN)
+      const ok = run.code === 0 && listed === DISTINCT
+      if (!ok) fail(`5 distinct 1M: ${describeFailure('5 distinct 1M', run)}; dlq-count ${String(listed)}`)
+      return {
+        listed,
+        pages: generator.pages(),
+        wallSeconds: round(run.wallMs / 1000),
+        peakRssBytes: run.peakRssKb * 1024,
+        outputsGithubBytes: Object.entries(run.outputs).reduce((n, [k, v]) => n + 2 * (k.length + v.length), 0),
+        ok
+      }
+    } finally {
+      await run.cleanup()
+    }
+  } finally {
+    await generator.close()
+  }
+}
+
+function printDistinct(distinct: DistinctResult): boolean {
+  const met = distinct.ok && distinct.peakRssBytes > 0 && distinct.peakRssBytes < MAX_DISTINCT_RSS_BYTES
+  out(
+    `5. ${fmtInt(distinct.listed)} messages, every URL, queue, URL group and schedule distinct, sequential: ` +
+      `peak RSS ${(distinct.peakRssBytes / 1e6).toFixed(1)} MB (goal < ${MAX_DISTINCT_RSS_BYTES / 1e6} MB): ${verdict(met)}; ` +
+      `${distinct.wallSeconds.toFixed(1)} s, ${fmtInt(distinct.pages)} pages, outputs ${fmtInt(distinct.outputsGithubBytes)} ` +
+      'bytes as GitHub counts them (limit 1,000,000)'
+  )
+  return met
+}
+
 interface StartupResult {
   runs: number
   actionMedianMs: number
@@ -497,6 +599,14 @@ async function main(): Promise<void> {
     process.exit(1)
   }
 
+  if (process.argv.includes('--only=5')) {
+    out(`5. list-dlq ${fmtInt(DISTINCT)} all-distinct messages, sequential (${BUNDLE}) ...`)
+    const met = printDistinct(await distinctScenario())
+    out(`BENCH_JSON ${JSON.stringify({ distinctOnly: true, met, failures })}`)
+    process.exitCode = failures.length > 0 ? 1 : 0
+    return
+  }
+
   const cpuList = cpus()
   out(`dlq-action benchmark: bundled action (${BUNDLE}) run as a child process, as the Actions runner runs it`)
   out(
@@ -520,6 +630,11 @@ async function main(): Promise<void> {
     scenarios.push(await listScenario('2 concurrency-8 12k', SMALL, { concurrency: '8' }, false))
     out(`3. list-dlq ${fmtInt(LARGE)} messages into messages-file, sequential ...`)
     scenarios.push(await listScenario('3 sequential 100k + file', LARGE, { concurrency: '1' }, true))
+  }
+  let distinct: DistinctResult | undefined
+  if (failures.length === 0) {
+    out(`5. list-dlq ${fmtInt(DISTINCT)} all-distinct messages, sequential, from a generator server ...`)
+    distinct = await distinctScenario()
   }
   out(`reference: a bare undici cursor loop over the same ${fmtInt(SMALL)} messages ...`)
   const reference = await referenceScenario()
@@ -620,6 +735,10 @@ async function main(): Promise<void> {
       `peak RSS of the 100k listing: ${(large.peakRssBytes / 1e6).toFixed(1)} MB (limit ${MAX_RSS_BYTES / 1e6} MB): ${verdict(met)}`
     )
   }
+  if (distinct) {
+    const met = printDistinct(distinct)
+    targets.rssDistinct1M = { value: distinct.peakRssBytes, target: `< ${MAX_DISTINCT_RSS_BYTES} bytes`, met }
+  }
   out(
     `bundle: dist/*.js ${fmtInt(bundle.totalJsBytes)} bytes (${(bundle.totalJsBytes / 1e6).toFixed(2)} MB) in ${Object.keys(bundle.files).length} files; ` +
       `dist/index.js ${fmtInt(bundle.indexJsBytes)} bytes (${(bundle.indexJsBytes / 1e6).toFixed(2)} MB)`
@@ -641,6 +760,7 @@ async function main(): Promise<void> {
     latencyMs: LATENCY_MS,
     pageSize: PAGE_SIZE,
     scenarios: scenarios.map(s => ({ ...s, peakRssMB: mb(s.peakRssBytes) })),
+    distinct: distinct === undefined ? undefined : { ...distinct, peakRssMB: mb(distinct.peakRssBytes) },
     startup: { ...startup, actionPeakRssMB: mb(startup.actionPeakRssBytes) },
     floor:
       seq === undefined
