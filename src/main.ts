@@ -17,7 +17,7 @@ import type { ListResult, OperationResult, ResumeResult, RunContext } from './op
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { resumeWorkflows } from './operations/resume-workflows.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
-import { headline, lostAnswerText } from './report/health-text.js'
+import { headline, itemProblemsText, lostAnswerText } from './report/health-text.js'
 import { failureOf, outputsOf } from './report/outputs.js'
 import { renderSummary } from './report/summary.js'
 import { ServiceClient } from './service/client.js'
@@ -175,6 +175,9 @@ async function report(raw: OperationResult, out: OutputBoundary): Promise<void> 
   if (result.operation === 'list-dlq') out.notice(headline(result, Date.now()))
   if (result.operation === 'resume-workflows' && result.uncertainRequests > 0) {
     out.warning(lostAnswerText(result.uncertainRequests))
+  }
+  if (result.operation !== 'resume-schedule' && result.itemProblems !== undefined) {
+    out.warning(itemProblemsText(result.itemProblems))
   }
 
   if (!(await out.summary(renderSummary(result, runContext())))) {

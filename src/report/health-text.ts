@@ -1,4 +1,4 @@
-import type { Breach, ListResult } from '../operations/results.js'
+import type { Breach, ItemProblemSummary, ListResult } from '../operations/results.js'
 import { formatAge, formatCount } from './escape.js'
 
 /** Whether a listing provably reached the end of what was asked: only then may it say "healthy" or "empty". */
@@ -59,4 +59,18 @@ export function lostAnswerText(requests: number): string {
     `sending, or unreadable): the service may have resumed up to ${formatCount(requests * 50)} more runs than ` +
     'listed here (possibly resumed; they left the DLQ, so none is resumed twice)'
   )
+}
+
+/** One warning for the page items that could not be used as the service sent them, naming the first few. */
+export function itemProblemsText(problems: ItemProblemSummary): string {
+  const parts: string[] = []
+  if (problems.leftOut > 0) {
+    parts.push(
+      `${formatCount(problems.leftOut)} ${problems.leftOut === 1 ? 'item was' : 'items were'} left out (no usable id)`
+    )
+  }
+  if (problems.kept > 0) {
+    parts.push(`${formatCount(problems.kept)} kept without a field that could not be read`)
+  }
+  return `The service sent items that could not be read as they stand: ${parts.join('; ')}. ${problems.examples.join('; ')}.`
 }
