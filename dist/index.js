@@ -283,7 +283,6 @@ exports.debug = debug; // for test
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 const Client = __nccwpck_require__(3701)
@@ -315,22 +314,22 @@ const RedirectHandler = __nccwpck_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = RoundRobinPool
-__webpack_unused_export__ = Agent
-__webpack_unused_export__ = ProxyAgent
-__webpack_unused_export__ = Socks5ProxyAgent
-module.exports.J2 = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = H2CClient
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.RoundRobinPool = RoundRobinPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.Socks5ProxyAgent = Socks5ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.H2CClient = H2CClient
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = {
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.interceptors = {
   redirect: __nccwpck_require__(1514),
   responseError: __nccwpck_require__(8918),
   retry: __nccwpck_require__(2026),
@@ -341,16 +340,16 @@ __webpack_unused_export__ = {
   deduplicate: __nccwpck_require__(7240)
 }
 
-__webpack_unused_export__ = {
+module.exports.cacheStores = {
   MemoryCacheStore: __nccwpck_require__(4889)
 }
 
 const SqliteCacheStore = __nccwpck_require__(1522)
-__webpack_unused_export__ = SqliteCacheStore
+module.exports.cacheStores.SqliteCacheStore = SqliteCacheStore
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -404,8 +403,8 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
 
@@ -437,12 +436,12 @@ function appendFetchStackTrace (err, filename) {
   err.stack = stack ? `${stack}\n${captureLines}` : capture.stack
 }
 
-module.exports.hd = function fetch (init, options = undefined) {
+module.exports.fetch = function fetch (init, options = undefined) {
   return fetchImpl(init, options).catch(err => {
     if (currentFilename) {
       appendFetchStackTrace(err, currentFilename)
     } else if (err && typeof err === 'object') {
-      Error.captureStackTrace(err, module.exports.hd)
+      Error.captureStackTrace(err, module.exports.fetch)
     }
     throw err
   })
@@ -454,70 +453,70 @@ module.exports.FormData = __nccwpck_require__(5910).FormData
 
 const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
 const { kConstruct } = __nccwpck_require__(6443)
 
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
 const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
-__webpack_unused_export__ = parseCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
+module.exports.parseCookie = parseCookie
 
 const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
 const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
 const { WebSocket, ping } = __nccwpck_require__(3726)
-module.exports.kb = WebSocket
-module.exports.rd = CloseEvent
-module.exports.NN = ErrorEvent
-module.exports.aM = MessageEvent
-__webpack_unused_export__ = ping
+module.exports.WebSocket = WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
+module.exports.ping = ping
 
-/* unused reexport */ __nccwpck_require__(2873).WebSocketStream
-/* unused reexport */ __nccwpck_require__(6919).WebSocketError
+module.exports.WebSocketStream = __nccwpck_require__(2873).WebSocketStream
+module.exports.WebSocketError = __nccwpck_require__(6919).WebSocketError
 
-module.exports.Em = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockCallHistory
-__webpack_unused_export__ = MockCallHistoryLog
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = SnapshotAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockCallHistory = MockCallHistory
+module.exports.MockCallHistoryLog = MockCallHistoryLog
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.SnapshotAgent = SnapshotAgent
+module.exports.mockErrors = mockErrors
 
 const { EventSource } = __nccwpck_require__(1238)
 
-module.exports.GD = EventSource
+module.exports.EventSource = EventSource
 
 function install () {
-  globalThis.fetch = module.exports.hd
+  globalThis.fetch = module.exports.fetch
   globalThis.Headers = module.exports.Headers
   globalThis.Response = module.exports.Response
   globalThis.Request = module.exports.Request
   globalThis.FormData = module.exports.FormData
-  globalThis.WebSocket = module.exports.kb
-  globalThis.CloseEvent = module.exports.rd
-  globalThis.ErrorEvent = module.exports.NN
-  globalThis.MessageEvent = module.exports.aM
-  globalThis.EventSource = module.exports.GD
+  globalThis.WebSocket = module.exports.WebSocket
+  globalThis.CloseEvent = module.exports.CloseEvent
+  globalThis.ErrorEvent = module.exports.ErrorEvent
+  globalThis.MessageEvent = module.exports.MessageEvent
+  globalThis.EventSource = module.exports.EventSource
 }
 
-__webpack_unused_export__ = install
+module.exports.install = install
 
 
 /***/ }),
@@ -39306,7 +39305,9 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7346);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3677);
+/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6412);
+
 
 
 
@@ -39317,9 +39318,9 @@ try {
     await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)();
 }
 catch (err) {
-    // Expected failures are reported by run(); this is a bug, so keep the stack for the debug log.
+    // run() reports its own failures, even unexpected ones; this is the last resort, one safe line.
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(err.stack ?? String(err));
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`Unexpected error: ${err.message}`);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .neutraliseAnnotation */ .K1)(`Unexpected error: ${err.message}`));
 }
 
 __webpack_async_result__();
@@ -39327,7 +39328,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7346:
+/***/ 3677:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39379,6 +39380,7 @@ var Inputs;
     Inputs["FlowControlKey"] = "flow-control-key";
     Inputs["FlowControlValue"] = "flow-control-value";
     Inputs["Retries"] = "retries";
+    Inputs["RunsFile"] = "runs-file";
 })(Inputs || (Inputs = {}));
 var Outputs;
 (function (Outputs) {
@@ -39391,7 +39393,10 @@ var Outputs;
     Outputs["ScheduleIds"] = "schedule-ids";
     Outputs["ResumedCount"] = "resumed-count";
     Outputs["WorkflowRunIds"] = "workflow-run-ids";
+    Outputs["WorkflowRunIdsTruncated"] = "workflow-run-ids-truncated";
     Outputs["WorkflowRuns"] = "workflow-runs";
+    Outputs["WorkflowRunsTruncated"] = "workflow-runs-truncated";
+    Outputs["RunsFile"] = "runs-file";
 })(Outputs || (Outputs = {}));
 const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'];
 /** Inputs each operation reads; any other non-empty input is warned about. */
@@ -39432,7 +39437,8 @@ const OPERATION_INPUTS = {
         Inputs.FlowControlValue,
         Inputs.Retries,
         Inputs.Cursor,
-        Inputs.MaxPages
+        Inputs.MaxPages,
+        Inputs.RunsFile
     ]
 };
 /** Defaults as action.yml declares them: the runner passes these even when the user set nothing. */
@@ -39456,231 +39462,170 @@ const COMMON_INPUTS = [
     Inputs.MaxAttempts,
     Inputs.GithubToken
 ];
+/** Longest query one request may carry: servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
+const MAX_QUERY_BYTES = 6 * 1024;
 
-;// CONCATENATED MODULE: ./src/report/escape.ts
-/**
- * Escaping of third-party text for the two places the action writes it: the job summary (GitHub-flavoured
- * markdown) and the Actions log (where a line starting with `::` is a runner command). Pure functions only.
- */
-/** Zero-width space: invisible, not whitespace for the runner (.NET) or for GFM, breaks the patterns below. */
-const ZWSP = '\u200b';
-/** Default cut of a table cell value, in characters (code points) before escaping. */
-const DEFAULT_CELL_MAX_LENGTH = 200;
-/** Default cut of a value written in a paragraph (error texts and the like). */
-const DEFAULT_INLINE_MAX_LENGTH = 1000;
-const HTML_ENTITIES = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;'
-};
-/** Escapes the five HTML-special characters. */
-function escapeHtml(s) {
-    return String(s).replace(/[&<>"']/g, ch => HTML_ENTITIES[ch] ?? ch);
-}
-/**
- * Markdown punctuation that is always backslash-escaped (CommonMark lets any ASCII punctuation be escaped, and the
- * escaped character always renders as itself). `<` and `>` are not here: they become entities, which also stops
- * `>` from opening a block quote. `|` is escaped as `\|`, which is how GFM keeps a pipe inside a table cell.
- * Escaped only where they could mean something, so that ids and URLs stay readable in the markdown source:
- * `_` unless it sits between two letters or digits (intraword `_` never starts or ends emphasis), and `-`, `+`,
- * `=` only as the first non-space character (they only mean a list, a rule or a heading underline at a line start).
- */
-const MARKDOWN_SPECIAL = new Set(['\\', '`', '*', '[', ']', '(', ')', '#', '!', '|', '~', '{', '}']);
-const WORD_CHAR = /^[\p{L}\p{N}]$/u;
-/**
- * Replacement of the character at index i for markdown output. `$` opens GitHub's math rendering; a backslash
- * before it is not reliably honoured there, so it becomes the entity `&#36;` instead.
- */
-function markdownChar(chars, i, atStart) {
-    const ch = chars[i] ?? '';
-    const entity = HTML_ENTITIES[ch];
-    if (entity !== undefined)
-        return entity;
-    if (ch === '$')
-        return '&#36;';
-    if (MARKDOWN_SPECIAL.has(ch))
-        return `\\${ch}`;
-    if (ch === '_') {
-        const intraword = WORD_CHAR.test(chars[i - 1] ?? '') && WORD_CHAR.test(chars[i + 1] ?? '');
-        return intraword ? ch : `\\${ch}`;
-    }
-    if ((ch === '-' || ch === '+' || ch === '=') && atStart)
-        return `\\${ch}`;
-    // `::` means nothing in markdown, but a summary may be printed to a log one day: never write a raw `::`.
-    if (ch === ':' && chars[i - 1] === ':')
-        return '\\:';
-    return ch;
-}
-/**
- * True for characters that must not reach the output as such: C0 and C1 controls (CR, LF, tab, ESC…), DEL, the
- * Unicode line and paragraph separators, and the bidirectional embedding/override/isolate and mark characters,
- * which can make a value display as something else.
- */
-function isControl(cp) {
-    return (cp <= 0x1f ||
-        (cp >= 0x7f && cp <= 0x9f) ||
-        cp === 0x2028 ||
-        cp === 0x2029 ||
-        cp === 0x200e ||
-        cp === 0x200f ||
-        (cp >= 0x202a && cp <= 0x202e) ||
-        (cp >= 0x2066 && cp <= 0x2069));
-}
-/** The value as code points, control characters as spaces, lone surrogates as U+FFFD. */
-function cleanChars(s) {
-    const out = [];
-    for (const ch of String(s)) {
-        const cp = ch.codePointAt(0) ?? 0;
-        if (cp >= 0xd800 && cp <= 0xdfff)
-            out.push('\ufffd');
-        else if (isControl(cp))
-            out.push(' ');
-        else
-            out.push(ch);
-    }
-    return out;
-}
-/** Cuts to at most `maxLength` code points, the last being `…` when something was cut. */
-function truncateChars(chars, maxLength) {
-    const max = Number.isFinite(maxLength) ? Math.max(1, Math.floor(maxLength)) : Number.POSITIVE_INFINITY;
-    if (chars.length <= max)
-        return chars;
-    return [...chars.slice(0, max - 1), '…'];
-}
-/**
- * Stops GFM's extended autolinks (bare `http://…`, `www.…`, `user@host`, and `@mention` links) by putting a
- * zero-width space inside the trigger: `:\u200b//`, `www\u200b.`, `@\u200b`. Backslash escapes can't do this:
- * GitHub's autolinker looks at the text after escapes are resolved. The text reads the same; a copied value
- * carries the invisible character.
- */
-function breakAutolinks(s) {
-    return s
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/(www)\./gi, `$1${ZWSP}.`)
-        .replace(/@/g, `@${ZWSP}`);
-}
-/**
- * Shared core. Order: clean controls, truncate (so an escape is never cut in half), then one pass that does the
- * HTML escaping and the markdown escaping together (equivalent to HTML-escaping first and then escaping markdown
- * punctuation, but without escaping the `#` of an `&#39;` that the first step produced), then autolink breaking.
- */
-function escapeMarkdownText(s, maxLength) {
-    const chars = truncateChars(cleanChars(s), maxLength);
-    let out = '';
-    let atStart = true;
-    for (let i = 0; i < chars.length; i++) {
-        out += markdownChar(chars, i, atStart);
-        if (chars[i] !== ' ')
-            atStart = false;
-    }
-    // A value that would start a line as `1.` or `1)` (an ordered list): escape the `.` (`)` always is).
-    return breakAutolinks(out.replace(/^( *\d{1,9})\./, '$1\\.'));
-}
-/**
- * Text safe inside a GFM table cell of a job summary: no `|` that splits the cell, no link, image, code span,
- * emphasis, raw HTML, math or autolink, and no line break. Longer than `maxLength` characters: cut with `…`.
- */
-function escapeCell(s, maxLength = DEFAULT_CELL_MAX_LENGTH) {
-    return escapeMarkdownText(s, maxLength);
-}
-/**
- * Text safe inside a markdown paragraph or list item: the same escaping as escapeCell (which already guards a
- * value that would start a line as a list, heading, rule or quote), with a longer default cut.
- */
-function escapeInline(s, maxLength = DEFAULT_INLINE_MAX_LENGTH) {
-    return escapeMarkdownText(s, maxLength);
-}
-function visibleControl(ch) {
-    if (ch === '\r')
-        return '\\r';
-    if (ch === '\n')
-        return '\\n';
-    const code = ch.charCodeAt(0);
-    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-// String.replace restarts a global regex at 0, so sharing one is safe.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
-const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g;
-/**
- * Text safe to print as (part of) one line of the Actions log:
- * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
- *   characters except tab become `\xNN` / `\uNNNN`, so a value can never start a new log line;
- * - a `::` at the start (also after leading whitespace, which the runner trims) becomes `:\u200b:`, so the line
- *   is not a workflow command (`::set-output`, `::add-mask`, `::stop-commands`…);
- * - the legacy command marker `##[` becomes `##\u200b[` wherever it appears.
- */
-function neutraliseLogLine(s) {
-    return String(s)
-        .replace(LOG_LINE_CONTROLS, visibleControl)
-        .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
-        .replace(/##\[/g, `##${ZWSP}[`);
-}
-/** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
-function formatMs(ms) {
-    const date = new Date(ms);
-    return Number.isNaN(date.getTime()) ? `invalid time (${String(ms)})` : date.toISOString();
-}
-const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-/** A count with en-US digit grouping, e.g. `1,234`. */
-function formatCount(n) {
-    return Number.isFinite(n) ? COUNT_FORMAT.format(n) : String(n);
-}
-/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`. */
-function formatAge(ms) {
-    if (!Number.isFinite(ms))
-        return 'unknown';
-    if (ms < 0)
-        return 'in the future';
-    const minutes = Math.floor(ms / 60_000);
-    if (minutes < 1)
-        return 'under a minute';
-    const days = Math.floor(minutes / 1440);
-    const hours = Math.floor((minutes % 1440) / 60);
-    const mins = minutes % 60;
-    if (days > 0)
-        return `${formatCount(days)}d ${hours}h`;
-    if (hours > 0)
-        return `${hours}h ${mins}m`;
-    return `${mins}m`;
-}
-
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+// EXTERNAL MODULE: ./src/report/escape.ts
+var report_escape = __nccwpck_require__(6412);
 ;// CONCATENATED MODULE: ./src/report/health-text.ts
 
+/** Whether a listing provably reached the end of what was asked: only then may it say "healthy" or "empty". */
+function listingComplete(result) {
+    return result.error === undefined && result.nextCursor === undefined;
+}
 /** A threshold exceeded, with both numbers and the input that set it. */
 function breachReason(breach) {
+    return describeBreach(breach, true);
+}
+/** The same; the count of a listing that did not reach the end is a floor: "at least". */
+function describeBreach(breach, complete) {
     if (breach.kind === 'count') {
-        return `${formatCount(breach.count)} messages, more than fail-if-count-above (${formatCount(breach.limit)})`;
+        const count = `${complete ? '' : 'at least '}${(0,report_escape/* formatCount */.B4)(breach.count)}`;
+        return `${count} messages, more than fail-if-count-above (${(0,report_escape/* formatCount */.B4)(breach.limit)})`;
     }
-    return `the oldest message is ${formatAge(breach.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(breach.limitMs)})`;
+    return `the oldest message is ${(0,report_escape/* formatAge */.nV)(breach.ageMs)} old, older than fail-if-oldest-older-than (${(0,report_escape/* formatAge */.nV)(breach.limitMs)})`;
 }
-/** The headline of a listing, e.g. `DLQ: 1,234 messages, oldest 3h 5m`: a notice on the run page. */
+/**
+ * The headline of a listing, a notice on the run page: `DLQ: 1,234 messages, oldest 3h 5m`. A listing that did
+ * not reach the end says "at least", and one that failed before listing anything never reads like an empty DLQ.
+ */
 function headline(result, now) {
-    const count = `${formatCount(result.count)} ${result.count === 1 ? 'message' : 'messages'}`;
-    const oldest = result.oldestCreatedAt === undefined ? '' : `, oldest ${formatAge(now - result.oldestCreatedAt)}`;
-    const partial = result.error !== undefined || result.nextCursor !== undefined ? ' (listing incomplete)' : '';
-    return `DLQ: ${count}${oldest}${partial}`;
+    const oldest = result.oldestCreatedAt === undefined ? '' : `, oldest ${(0,report_escape/* formatAge */.nV)(now - result.oldestCreatedAt)}`;
+    if (result.error !== undefined && result.count === 0)
+        return 'DLQ: unknown, the listing failed before any message was listed';
+    const noun = result.count === 1 ? 'message' : 'messages';
+    if (listingComplete(result))
+        return `DLQ: ${(0,report_escape/* formatCount */.B4)(result.count)} ${noun}${oldest}`;
+    const why = result.error !== undefined ? 'the listing failed part way' : 'the listing stopped early';
+    return `DLQ: at least ${(0,report_escape/* formatCount */.B4)(result.count)} ${noun}${oldest.replace('oldest', 'oldest seen')} (${why})`;
 }
-/** The verdict the summary leads with. */
+/** The verdict the summary leads with: "healthy" only when the listing reached the end and no threshold was passed. */
 function verdict(result, now) {
     const summary = headline(result, now);
+    const complete = listingComplete(result);
     if (result.health.breaches.length > 0) {
-        return `❌ **Threshold exceeded**: ${result.health.breaches.map(breachReason).join('; ')}. ${summary}.`;
+        const reasons = result.health.breaches.map(b => describeBreach(b, complete)).join('; ');
+        return `❌ **Threshold exceeded**: ${reasons}. ${summary}.`;
     }
+    const set = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined;
     if (result.error !== undefined)
         return `⚠️ **Unknown**: the listing failed part way. ${summary}.`;
-    const set = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined;
+    if (!complete) {
+        return set
+            ? `⚠️ **Not judged**: the listing stopped before the end, so no threshold can be said to hold. ${summary}.`
+            : `ℹ️ ${summary} (no health threshold set).`;
+    }
     return set ? `✅ **Healthy**: no threshold exceeded. ${summary}.` : `ℹ️ ${summary} (no health threshold set).`;
 }
-/** Said when resume requests were retried after an attempt the service may have carried out. */
+/** Said when resume requests may have been carried out without the action learning which runs they resumed. */
 function lostAnswerText(requests) {
-    return (`${formatCount(requests)} resume ${requests === 1 ? 'request was' : 'requests were'} retried after an answer was lost: ` +
-        `the service may have resumed up to ${formatCount(requests * 50)} more runs than listed here ` +
-        '(they left the DLQ, so none was resumed twice).');
+    return (`${(0,report_escape/* formatCount */.B4)(requests)} resume ${requests === 1 ? 'request' : 'requests'} got no readable answer (lost after ` +
+        `sending, or unreadable): the service may have resumed up to ${(0,report_escape/* formatCount */.B4)(requests * 50)} more runs than ` +
+        'listed here (possibly resumed; they left the DLQ, so none is resumed twice)');
+}
+/** One warning for the page items that could not be used as the service sent them, naming the first few. */
+function itemProblemsText(problems) {
+    const parts = [];
+    if (problems.leftOut > 0) {
+        parts.push(`${(0,report_escape/* formatCount */.B4)(problems.leftOut)} ${problems.leftOut === 1 ? 'item was' : 'items were'} left out (no usable id)`);
+    }
+    if (problems.kept > 0) {
+        parts.push(`${(0,report_escape/* formatCount */.B4)(problems.kept)} kept without a field that could not be read`);
+    }
+    return `The service sent items that could not be read as they stand: ${parts.join('; ')}. ${problems.examples.join('; ')}.`;
+}
+
+;// CONCATENATED MODULE: ./src/service/retry.ts
+/** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
+const DEFAULT_RETRY_POLICY = {
+    maxAttempts: 5,
+    baseDelayMs: 500,
+    maxBackoffMs: 5_000,
+    maxWaitMs: 60_000
+};
+const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Transport failures worth another attempt: the request may not have reached the service, or it was slow. */
+const TRANSIENT_ERROR_CODES = new Set([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'TIMEOUT',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_CLOSED'
+]);
+function isRetriedStatus(status) {
+    return RETRIED_STATUSES.has(status);
+}
+function isTransientError(code) {
+    return TRANSIENT_ERROR_CODES.has(code);
+}
+/** Full-jitter exponential backoff: uniform in [0, min(maxBackoff, base * 2^(attempt-1))]. */
+function backoffDelayMs(attempt, policy, random) {
+    const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+    return Math.round(random() * ceiling);
+}
+/** The wait a `Retry-After` value asks for: delay-seconds or an HTTP date. Undefined when unreadable. */
+function parseRetryAfter(value, now) {
+    if (value === undefined || value.trim() === '')
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    const at = Date.parse(text);
+    return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+/** The wait a `Burst-RateLimit-Reset` value (Unix time, seconds or milliseconds) asks for. */
+function parseRateLimitReset(value, now) {
+    if (value === undefined || !/^\d+(\.\d+)?$/.test(value.trim()))
+        return undefined;
+    const n = Number(value.trim());
+    const atMs = n > 1e12 ? n : n * 1000;
+    return Math.max(0, Math.round(atMs - now));
+}
+/**
+ * Decides whether the attempt numbered `attempt` (1 = the first) is followed by another, and after what wait.
+ * Retried: transient transport errors and 408, 429, 500, 502, 503, 504. A wait the service asks for
+ * (`Retry-After`, else `Burst-RateLimit-Reset` on a 429) wins over the backoff, capped at maxWaitMs.
+ */
+function retryDecision(attempt, outcome, policy, now, random) {
+    if (attempt >= policy.maxAttempts)
+        return { retry: false };
+    if (outcome.kind === 'error') {
+        if (!isTransientError(outcome.code))
+            return { retry: false };
+        return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false };
+    }
+    if (!isRetriedStatus(outcome.status))
+        return { retry: false };
+    const retryAfter = parseRetryAfter(outcome.headers['retry-after'], now);
+    const reset = outcome.status === 429 ? parseRateLimitReset(outcome.headers['burst-ratelimit-reset'], now) : undefined;
+    const asked = retryAfter ?? reset;
+    if (asked === undefined) {
+        return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false };
+    }
+    return {
+        retry: true,
+        delayMs: Math.min(asked, policy.maxWaitMs),
+        basis: retryAfter !== undefined ? 'Retry-After' : 'Burst-RateLimit-Reset',
+        capped: asked > policy.maxWaitMs
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/github/health-issue.ts
+
+
+
 
 
 const BREAKDOWN_ROWS = 10;
@@ -39726,44 +39671,177 @@ function issueBody(result, runUrl, now) {
             continue;
         lines.push(`| Messages by ${title} | Messages |`, '| --- | ---: |');
         for (const row of rows.slice(0, BREAKDOWN_ROWS))
-            lines.push(`| ${escapeCell(row.value)} | ${formatCount(row.count)} |`);
+            lines.push(`| ${(0,report_escape/* escapeCell */.kq)(row.value)} | ${(0,report_escape/* formatCount */.B4)(row.count)} |`);
         lines.push('');
         if (rows.length > BREAKDOWN_ROWS)
-            lines.push(`… and ${formatCount(rows.length - BREAKDOWN_ROWS)} more`, '');
+            lines.push(`… and ${(0,report_escape/* formatCount */.B4)(rows.length - BREAKDOWN_ROWS)} more`, '');
     }
     return lines.join('\n');
 }
-/** IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server). */
-async function octokitIssueApi(token, repository) {
+/** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
+const HEALTH_LABEL = 'dlq-health-check';
+/** Open issues with the label read at most (10 pages of 100): more means something else uses the label. */
+const MAX_LABELLED_PAGES = 10;
+/**
+ * The hidden line that ties an issue to one health check: two checks with different titles share the label but
+ * not the marker, and a title edited by hand still finds its issue.
+ */
+function healthMarker(title) {
+    return `<!-- dlq-action:health-check:${(0,external_node_crypto_.createHash)('sha256').update(title).digest('hex').slice(0, 16)} -->`;
+}
+const DEFAULT_ISSUE_API_OPTIONS = { timeoutMs: 30_000, retry: DEFAULT_RETRY_POLICY, log: () => { } };
+/** Thrown when an attempt reaches its deadline. */
+class DeadlineError extends Error {
+}
+/** What a failed Octokit call ended with, in the retry policy's terms. */
+function attemptOutcome(error) {
+    if (error instanceof DeadlineError)
+        return { kind: 'error', code: 'TIMEOUT' };
+    const { status, response, cause } = (error ?? {});
+    if (response && typeof status === 'number') {
+        const headers = response.headers ?? {};
+        // GitHub's rate limits answer 403 (or 429) with Retry-After or x-ratelimit-remaining: 0: a wait, not a refusal.
+        const limited = status === 403 && (headers['retry-after'] !== undefined || headers['x-ratelimit-remaining'] === '0');
+        return {
+            kind: 'status',
+            status: limited ? 429 : status,
+            headers: { ...headers, 'burst-ratelimit-reset': headers['x-ratelimit-reset'] }
+        };
+    }
+    // Octokit wraps fetch's TypeError, whose cause carries the socket error code.
+    const code = cause?.code ?? cause?.cause?.code;
+    return { kind: 'error', code: typeof code === 'string' ? code : 'UNKNOWN' };
+}
+/** One line for a failed call: the status and GitHub's message, or the transport error. */
+function describeFailure(error, outcome, timeoutMs) {
+    if (error instanceof DeadlineError)
+        return `no complete answer within ${timeoutMs} ms`;
+    const message = String(error?.message ?? error)
+        .split('\n')[0]
+        ?.slice(0, 300) ?? '';
+    if (outcome.kind === 'status')
+        return `HTTP ${error.status}: ${message}`;
+    return `${outcome.code === 'UNKNOWN' ? '' : `${outcome.code}: `}${message}`;
+}
+/**
+ * Runs one GitHub API call with a deadline on each attempt, retried as the service's requests are. The deadline
+ * is a race as well as an abort, because Octokit turns a body that fails part way into an empty string.
+ */
+async function withRetry(what, send, options, 
+/** For a call that is not idempotent: looks whether a failed attempt was carried out after all. */
+recover) {
+    for (let attempt = 1;; attempt++) {
+        const controller = new AbortController();
+        let timer;
+        const deadline = new Promise((_, reject) => {
+            timer = setTimeout(() => {
+                controller.abort();
+                reject(new DeadlineError());
+            }, options.timeoutMs);
+        });
+        try {
+            return await Promise.race([send(controller.signal), deadline]);
+        }
+        catch (error) {
+            const outcome = attemptOutcome(error);
+            const failure = describeFailure(error, outcome, options.timeoutMs);
+            const done = recover && (await recover().catch(() => undefined));
+            if (done !== undefined) {
+                options.log(`GitHub API ${what}: ${failure}; it was carried out all the same.`);
+                return done;
+            }
+            const decision = retryDecision(attempt, outcome, options.retry, Date.now(), Math.random);
+            if (!decision.retry) {
+                const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
+                throw new Error(`GitHub API ${what} failed${tries}: ${failure}`, { cause: error });
+            }
+            options.log(`GitHub API ${what}: ${failure}; attempt ${attempt} of ${options.retry.maxAttempts}, ` +
+                `next in ${decision.delayMs} ms (${decision.basis}${decision.capped ? ', capped' : ''}).`);
+            await (0,promises_namespaceObject.setTimeout)(decision.delayMs);
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+}
+/** An issue as GitHub answers it, checked: a body that failed part way reaches us as an empty string. */
+function issueRef(data, what) {
+    const { number, html_url } = (data ?? {});
+    if (typeof number !== 'number' || typeof html_url !== 'string') {
+        throw new Error(`GitHub API ${what}: the answer is not an issue (no number or html_url)`);
+    }
+    return { number, url: html_url };
+}
+/**
+ * IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server) and the proxy
+ * variables. The open issue is the one with the health label and this title's marker in its body.
+ */
+async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OPTIONS) {
     const [owner = '', repo = ''] = repository.split('/');
     const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
     const octokit = getOctokit(token);
+    const call = (what, send, recover) => withRetry(what, send, options, recover);
+    const findOpen = async (title) => {
+        const marker = healthMarker(title);
+        for (let page = 1; page <= MAX_LABELLED_PAGES; page++) {
+            const what = `list open issues labelled ${HEALTH_LABEL} (page ${page})`;
+            const { data } = await call(what, signal => octokit.rest.issues.listForRepo({
+                owner,
+                repo,
+                state: 'open',
+                labels: HEALTH_LABEL,
+                per_page: 100,
+                page,
+                request: { signal }
+            }));
+            if (!Array.isArray(data))
+                throw new Error(`GitHub API ${what}: the answer is not a list of issues`);
+            const found = data.find(issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker));
+            if (found)
+                return issueRef(found, what);
+            if (data.length < 100)
+                return undefined;
+        }
+        throw new Error(`more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
+            'could open a second issue');
+    };
     return {
-        async findOpen(title) {
-            // Bounded: the open issues of a repository, 100 a page, at most 10 pages.
-            for (let page = 1; page <= 10; page++) {
-                const { data } = await octokit.rest.issues.listForRepo({ owner, repo, state: 'open', per_page: 100, page });
-                const found = data.find(issue => issue.title === title && !issue.pull_request);
-                if (found)
-                    return { number: found.number, url: found.html_url };
-                if (data.length < 100)
-                    return undefined;
-            }
-            return undefined;
-        },
+        findOpen,
         async create(title, body) {
-            const { data } = await octokit.rest.issues.create({ owner, repo, title, body });
-            return { number: data.number, url: data.html_url };
+            const what = 'create the health issue';
+            // A create whose answer was lost may have been carried out: look before trying again, or a second issue opens.
+            return call(what, async (signal) => {
+                const { data } = await octokit.rest.issues.create({
+                    owner,
+                    repo,
+                    title,
+                    body: `${healthMarker(title)}\n${body}`,
+                    labels: [HEALTH_LABEL],
+                    request: { signal }
+                });
+                return issueRef(data, what);
+            }, () => findOpen(title));
         },
         async comment(issue, body) {
-            await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
+            await call(`comment on issue #${issue}`, signal => octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request: { signal } }));
         },
         async close(issue) {
-            await octokit.rest.issues.update({ owner, repo, issue_number: issue, state: 'closed', state_reason: 'completed' });
+            await call(`close issue #${issue}`, signal => octokit.rest.issues.update({
+                owner,
+                repo,
+                issue_number: issue,
+                state: 'closed',
+                state_reason: 'completed',
+                request: { signal }
+            }));
         }
     };
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -49316,9 +49394,20 @@ function appendAll(query, values) {
 function listQuery(filters, count, order, cursor) {
     return appendAll(new URLSearchParams(), { ...filters, count, order, cursor });
 }
-/** Query of one `POST /v2/workflows/dlq/resume` request: the selectors travel in the query, never a body. */
-function resumeQuery(selection, cursor) {
-    return appendAll(new URLSearchParams(), { ...selection, cursor });
+/** Runs one bulk-resume request resumes at most (the spec's maximum), sent as `count` on every request. */
+const RESUME_PAGE_SIZE = 50;
+/**
+ * Query of one `POST /v2/workflows/dlq/resume` request: the selectors travel in the query, never a body. Pass
+ * `count` always (RESUME_PAGE_SIZE): a server that gets none may resume every match in one answer.
+ */
+function resumeQuery(selection, cursor, count) {
+    return appendAll(new URLSearchParams(), { ...selection, count, cursor });
+}
+/** The URL of a request: base-url's path prefix kept, the path appended, the query replaced. */
+function requestUrl(baseUrl, path, query) {
+    const url = new URL(baseUrl.pathname.replace(/\/+$/, '') + path, baseUrl.origin);
+    url.search = query.toString();
+    return url;
 }
 /** Override headers of a bulk resume: only those the user set. */
 function overrideHeaders(overrides) {
@@ -49340,13 +49429,70 @@ function scheduleResumePath(scheduleId) {
     return `/v2/schedules/${encodeURIComponent(scheduleId)}/resume`;
 }
 
+;// CONCATENATED MODULE: ./src/inputs/query-size.ts
+/** The query a request will carry, measured from the inputs before any request, against MAX_QUERY_BYTES. */
+
+/** Room kept for a cursor the service sends: its cursors replace the user's after the first page. */
+const CURSOR_ALLOWANCE_BYTES = 512;
+/** A date bound as the action sends it: Unix milliseconds have 13 digits until the year 2286. */
+const DATE_PLACEHOLDER = 9_999_999_999_999;
+function encodedBytes(key, values) {
+    const query = new URLSearchParams();
+    for (const value of values)
+        query.append(key, String(value));
+    const text = query.toString();
+    // Each pair after the first is joined by one '&'.
+    return text === '' ? 0 : text.length + 1;
+}
+/**
+ * Checks that one request's query stays within MAX_QUERY_BYTES. Returns undefined when it does, else the input
+ * that takes the most bytes and a refusal to report under its name.
+ */
+function oversizedQuery(parts) {
+    const sizes = parts.map(part => ({ input: part.input, bytes: encodedBytes(part.key, part.values) }));
+    const total = sizes.reduce((sum, part) => sum + part.bytes, 0);
+    if (total <= MAX_QUERY_BYTES)
+        return undefined;
+    const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    return {
+        input: largest.input,
+        message: `makes the query of each request too long: it takes ${largest.bytes} bytes of ${total}, over the ` +
+            `${MAX_QUERY_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
+            'give fewer or shorter values'
+    };
+}
+/** The longest of some values, as a one-value list (each request carries one of them at most). */
+function longestOf(values) {
+    if (values === undefined || values.length === 0)
+        return [];
+    return [values.reduce((a, b) => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : a))];
+}
+/** A cursor part: the user's cursor, or room for one the service sends, whichever is longer. */
+function cursorPart(input, cursor) {
+    const room = 'x'.repeat(CURSOR_ALLOWANCE_BYTES);
+    const values = cursor !== undefined && encodedBytes('k', [cursor]) > encodedBytes('k', [room]) ? [cursor] : [room];
+    return { input, key: 'cursor', values };
+}
+/** A date bound: the user's, or the 13 digits the action may send in its place (parallel slices). */
+function datePart(input, key, value) {
+    return { input, key, values: [value ?? DATE_PLACEHOLDER] };
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/values.ts
 /** Parsers for single input values. Each returns the parsed value or throws a message saying what is allowed. */
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 const DURATION = /^(?:\d+[smhdw])+$/;
 const DURATION_PART = /(\d+)([smhdw])/g;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-/** A duration such as `30m`, `24h`, `7d` or `1h30m`, in milliseconds; undefined when `text` is not one. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/i;
+/** The last millisecond of year 9999: later dates have no ISO-8601 form of four-digit years. */
+const LATEST_DATE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** All-digit dates below this (early 1973 in milliseconds) are far likelier Unix seconds (up to year 5138). */
+const SECONDS_LIKE_BELOW = 1e11;
+const DATE_FORMS = 'must be Unix milliseconds (1700000000000), an ISO-8601 date (2026-01-31T12:00:00Z) or a duration ago (30m, 24h, 7d)';
+/**
+ * A duration such as `30m`, `24h`, `7d` or `1h30m`, in milliseconds; undefined when `text` is not one.
+ * Throws when it is one but too long for a safe whole number of milliseconds.
+ */
 function parseDuration(text) {
     const value = text.trim().toLowerCase();
     if (!DURATION.test(value))
@@ -49354,25 +49500,77 @@ function parseDuration(text) {
     let total = 0;
     for (const [, amount, unit] of value.matchAll(DURATION_PART))
         total += Number(amount) * (UNIT_MS[unit] ?? 0);
+    if (!Number.isSafeInteger(total)) {
+        throw new Error('must be a duration of at most 9007199254740991 milliseconds (about 285,000 years)');
+    }
     return total;
 }
 /**
+ * Unix milliseconds written as digits: refused when they are likelier Unix seconds, or past year 9999.
+ * `alternative` names other forms the input takes, for the refusal.
+ */
+function parseUnixMilliseconds(value, alternative) {
+    const ms = Number(value);
+    if (ms !== 0 && ms < SECONDS_LIKE_BELOW) {
+        throw new Error(`looks like Unix seconds; give milliseconds (1700000000000)${alternative}`);
+    }
+    if (!Number.isSafeInteger(ms) || ms > LATEST_DATE_MS) {
+        throw new Error(`must be Unix milliseconds up to ${LATEST_DATE_MS} (the end of year 9999)`);
+    }
+    return ms;
+}
+/** ISO-8601 text whose fields name a real calendar date and time; undefined when it is not ISO-8601 at all. */
+function parseIsoDate(value) {
+    const m = ISO_DATE.exec(value);
+    if (!m)
+        return undefined;
+    const [year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = m
+        .slice(1)
+        .map(field => (field === undefined ? 0 : Number(field)));
+    // Dates roll impossible fields over (February 30th becomes March 2nd): a real date reads back unchanged.
+    const check = new Date(0);
+    check.setUTCFullYear(year, month - 1, day);
+    check.setUTCHours(hour, minute, second);
+    const real = check.getUTCFullYear() === year &&
+        check.getUTCMonth() === month - 1 &&
+        check.getUTCDate() === day &&
+        check.getUTCHours() === hour &&
+        check.getUTCMinutes() === minute &&
+        check.getUTCSeconds() === second &&
+        offsetHours <= 23 &&
+        offsetMinutes <= 59;
+    const ms = Date.parse(value);
+    if (!real || Number.isNaN(ms)) {
+        throw new Error('must be a real date and time: month 01-12, a day the month has, hours 00-23, minutes and seconds 00-59');
+    }
+    return ms;
+}
+/**
  * A point in time: Unix milliseconds, ISO-8601, or a duration meaning "that long before `now`".
- * Throws the allowed forms when `text` is none of them.
+ * Throws the allowed forms when `text` is none of them, and a reason when it names no time from 1970 to 9999.
  */
 function parseDate(text, now) {
     const value = text.trim();
     if (/^\d+$/.test(value))
-        return Number(value);
-    const ago = parseDuration(value);
-    if (ago !== undefined)
-        return now - ago;
-    if (ISO_DATE.test(value)) {
-        const ms = Date.parse(value);
-        if (!Number.isNaN(ms))
-            return ms;
+        return parseUnixMilliseconds(value, ' or ISO-8601 (2026-01-31T12:00:00Z)');
+    let ago;
+    try {
+        ago = parseDuration(value);
     }
-    throw new Error('must be Unix milliseconds (1700000000000), an ISO-8601 date (2026-01-31T12:00:00Z) or a duration ago (30m, 24h, 7d)');
+    catch {
+        ago = Infinity;
+    }
+    if (ago !== undefined) {
+        if (now - ago < 0)
+            throw new Error('must be a duration ago that stays after 1970-01-01 (the start of Unix time)');
+        return now - ago;
+    }
+    const ms = parseIsoDate(value);
+    if (ms === undefined)
+        throw new Error(DATE_FORMS);
+    if (ms < 0 || ms > LATEST_DATE_MS)
+        throw new Error('must be a date from 1970-01-01 to 9999-12-31 (UTC)');
+    return ms;
 }
 /** Several values in one input: split on newlines (and commas when `commas`), trimmed, empties dropped. */
 function parseList(text, commas) {
@@ -49380,6 +49578,23 @@ function parseList(text, commas) {
         .split(commas ? /[\n,]/ : /\n/)
         .map(s => s.trim())
         .filter(s => s.length > 0);
+}
+const COMMA_REASON = 'servers read a comma as a separator between values, so the filter would match other values too';
+/** One filter value sent as it is: a comma in it is refused, since a server may split the value there. */
+function parseFilterValue(text) {
+    const value = text.trim();
+    if (value.includes(','))
+        throw new Error(`must not contain a comma: ${COMMA_REASON}`);
+    return value;
+}
+/** Several filter values, one per line; a value with a comma is refused (a server may read it as two). */
+function parseFilterList(text) {
+    const values = parseList(text, false);
+    const withComma = values.find(v => v.includes(','));
+    if (withComma !== undefined) {
+        throw new Error(`must not contain a comma: ${COMMA_REASON}; give several values one per line`);
+    }
+    return values;
 }
 /** YAML 1.2 core schema booleans, as `core.getBooleanInput` accepts them. */
 function parseBoolean(text) {
@@ -49419,17 +49634,22 @@ function parseBaseUrl(text) {
         throw new Error('must not carry a query or fragment');
     return url;
 }
-const FLOW_CONTROL_VALUE = /^[A-Za-z][A-Za-z0-9_-]*=\d+(?:,[A-Za-z][A-Za-z0-9_-]*=\d+)*$/;
-/** `name=number` pairs joined by commas, e.g. `parallelism=5,rate=10`; spaces around commas are dropped. */
+const FLOW_CONTROL_PAIR = /^(?:period=\d+[smhd]|[A-Za-z][A-Za-z0-9_-]*=\d+)$/;
+/**
+ * `name=number` pairs joined by commas, e.g. `parallelism=5,rate=10`, where `period` may carry a unit (`period=1m`);
+ * spaces around commas are dropped, the rest is sent as given.
+ */
 function parseFlowControlValue(text) {
-    const value = text
-        .split(',')
-        .map(s => s.trim())
-        .join(',');
-    if (!FLOW_CONTROL_VALUE.test(value)) {
-        throw new Error('must be name=number pairs joined by commas, for instance parallelism=5,rate=10');
+    const pairs = text.split(',').map(s => s.trim());
+    if (!pairs.every(pair => FLOW_CONTROL_PAIR.test(pair))) {
+        throw new Error('must be name=number pairs joined by commas, where period may also take a unit (s, m, h or d), ' +
+            'for instance parallelism=5,rate=10,period=1m');
     }
-    return value;
+    const names = pairs.map(pair => pair.slice(0, pair.indexOf('=')));
+    const repeated = names.find((name, i) => names.indexOf(name) !== i);
+    if (repeated !== undefined)
+        throw new Error(`must name each setting once (${repeated} is given twice)`);
+    return pairs.join(',');
 }
 /** Text that can travel in an HTTP header: visible ASCII and spaces, no line breaks. */
 function parseHeaderText(text) {
@@ -49439,8 +49659,22 @@ function parseHeaderText(text) {
     }
     return value;
 }
+/** Control characters, C1 included, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** A token for an Authorization header; refusals never quote it. */
+function parseToken(text) {
+    const value = text.trim();
+    if (value.search(CONTROL_CHARACTERS) !== -1) {
+        throw new Error('must not contain control characters or line breaks (CR, LF, NUL, U+2028...): copy the token again without them');
+    }
+    if (!/^[\x20-\x7e]*$/.test(value))
+        throw new Error('must be printable ASCII: a token has no other characters');
+    return value;
+}
 
 ;// CONCATENATED MODULE: ./src/inputs/settings.ts
+
 
 
 
@@ -49467,16 +49701,21 @@ function settings_optional(parse) {
     return input(text => (text.trim() === '' ? undefined : parse(text)));
 }
 const settings_text = settings_optional(s => s.trim());
-const list = settings_optional(s => parseList(s, false));
+const filterList = settings_optional(parseFilterList);
 const commaList = settings_optional(s => parseList(s, true));
 const settings_integer = (min, max) => settings_optional(s => parseInteger(s, min, max));
 const settings_date = (now) => settings_optional(s => parseDate(s, now));
+const filePath = (workspace) => settings_optional(s => {
+    if (/[/\\]$/.test(s.trim()))
+        throw new Error('must be a file path, not a directory');
+    return (0,external_node_path_.resolve)(workspace, s.trim());
+});
 function commonShape() {
     return {
         [Inputs.Token]: input(s => {
             if (s.trim() === '')
                 throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }}');
-            return s.trim();
+            return parseToken(s);
         }),
         [Inputs.BaseUrl]: input(s => {
             if (s.trim() === '')
@@ -49485,22 +49724,22 @@ function commonShape() {
         }),
         [Inputs.TimeoutSeconds]: settings_integer(1, 3600),
         [Inputs.MaxAttempts]: settings_integer(1, 20),
-        [Inputs.GithubToken]: settings_text
+        [Inputs.GithubToken]: settings_optional(parseToken)
     };
 }
 function listSchema(now, workspace) {
     return object({
         ...commonShape(),
-        [Inputs.MessageId]: list,
-        [Inputs.Url]: list,
-        [Inputs.TopicName]: list,
-        [Inputs.ScheduleId]: list,
-        [Inputs.QueueName]: list,
-        [Inputs.Api]: list,
+        [Inputs.MessageId]: filterList,
+        [Inputs.Url]: filterList,
+        [Inputs.TopicName]: filterList,
+        [Inputs.ScheduleId]: filterList,
+        [Inputs.QueueName]: filterList,
+        [Inputs.Api]: filterList,
         [Inputs.FromDate]: settings_date(now),
         [Inputs.ToDate]: settings_date(now),
         [Inputs.ResponseStatus]: settings_integer(100, 599),
-        [Inputs.CallerIp]: list,
+        [Inputs.CallerIp]: filterList,
         [Inputs.Count]: settings_integer(1, 100),
         [Inputs.Order]: settings_optional(s => {
             const order = s.trim();
@@ -49518,12 +49757,28 @@ function listSchema(now, workspace) {
                 throw new Error('must be a duration such as 30m, 6h, 2d or 1w');
             return ms;
         }),
-        [Inputs.MessagesFile]: settings_optional(s => (0,external_node_path_.resolve)(workspace, s.trim())),
+        [Inputs.MessagesFile]: filePath(workspace),
         [Inputs.Concurrency]: settings_integer(1, 16),
         [Inputs.IssueOnFailure]: settings_optional(parseBoolean),
         [Inputs.IssueTitle]: settings_text
     })
         .superRefine(dateOrder)
+        .superRefine((value, ctx) => queryFits(ctx, [
+        { input: Inputs.Url, key: 'url', values: value[Inputs.Url] ?? [] },
+        { input: Inputs.TopicName, key: 'topicName', values: value[Inputs.TopicName] ?? [] },
+        { input: Inputs.ScheduleId, key: 'scheduleId', values: value[Inputs.ScheduleId] ?? [] },
+        { input: Inputs.QueueName, key: 'queueName', values: value[Inputs.QueueName] ?? [] },
+        { input: Inputs.Api, key: 'api', values: value[Inputs.Api] ?? [] },
+        { input: Inputs.CallerIp, key: 'callerIp', values: value[Inputs.CallerIp] ?? [] },
+        // Several message ids are listed one id a request.
+        { input: Inputs.MessageId, key: 'messageId', values: longestOf(value[Inputs.MessageId]) },
+        { input: Inputs.ResponseStatus, key: 'responseStatus', values: given(value[Inputs.ResponseStatus]) },
+        datePart(Inputs.FromDate, 'fromDate', value[Inputs.FromDate]),
+        datePart(Inputs.ToDate, 'toDate', value[Inputs.ToDate]),
+        { input: Inputs.Count, key: 'count', values: [100] },
+        { input: Inputs.Order, key: 'order', values: ['earliestFirst'] },
+        cursorPart(Inputs.Cursor, value[Inputs.Cursor])
+    ]))
         .superRefine((value, ctx) => {
         const thresholds = value[Inputs.FailIfCountAbove] ?? value[Inputs.FailIfOldestOlderThan];
         if (value[Inputs.IssueOnFailure] && thresholds === undefined) {
@@ -49542,6 +49797,14 @@ function listSchema(now, workspace) {
                     message: `must be 1 when ${name} is set: ${name} continues one ordered listing, which parallel slices cannot`
                 });
             }
+            if ((value[Inputs.MessageId]?.length ?? 0) > 1 && value[name] !== undefined) {
+                ctx.addIssue({
+                    code: 'custom',
+                    path: [name],
+                    message: 'cannot be combined with several message-id values: each id is listed on its own (some servers apply ' +
+                        'only one), so there is no single listing to continue or to stop part way'
+                });
+            }
         }
     });
 }
@@ -49558,27 +49821,49 @@ function scheduleSchema() {
         })
     });
 }
-function resumeSchema(now) {
+function resumeSchema(now, workspace) {
     return object({
         ...commonShape(),
         [Inputs.DlqIds]: commaList,
         [Inputs.FromDate]: settings_date(now),
         [Inputs.ToDate]: settings_date(now),
-        [Inputs.WorkflowUrl]: settings_text,
-        [Inputs.WorkflowRunId]: settings_text,
+        [Inputs.WorkflowUrl]: settings_optional(parseFilterValue),
+        [Inputs.WorkflowRunId]: settings_optional(parseFilterValue),
         [Inputs.WorkflowCreatedAt]: settings_optional(s => {
             if (!/^\d+$/.test(s.trim()))
                 throw new Error('must be the exact creation time in Unix milliseconds');
-            return Number(s.trim());
+            return parseUnixMilliseconds(s.trim(), '');
         }),
         [Inputs.All]: settings_optional(parseBoolean),
         [Inputs.FlowControlKey]: settings_optional(parseHeaderText),
         [Inputs.FlowControlValue]: settings_optional(parseFlowControlValue),
         [Inputs.Retries]: settings_integer(0, 1_000_000),
         [Inputs.Cursor]: settings_text,
-        [Inputs.MaxPages]: settings_integer(1, 1_000_000)
+        [Inputs.MaxPages]: settings_integer(1, 1_000_000),
+        [Inputs.RunsFile]: filePath(workspace)
     })
-        .superRefine(dateOrder);
+        .superRefine(dateOrder)
+        .superRefine((value, ctx) => queryFits(ctx, [
+        // dlq-ids are split over as many requests as needed, but each carries one at least.
+        { input: Inputs.DlqIds, key: 'dlqIds', values: longestOf(value[Inputs.DlqIds]) },
+        { input: Inputs.WorkflowUrl, key: 'workflowUrl', values: given(value[Inputs.WorkflowUrl]) },
+        { input: Inputs.WorkflowRunId, key: 'workflowRunId', values: given(value[Inputs.WorkflowRunId]) },
+        { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(value[Inputs.WorkflowCreatedAt]) },
+        datePart(Inputs.FromDate, 'fromDate', value[Inputs.FromDate]),
+        datePart(Inputs.ToDate, 'toDate', value[Inputs.ToDate]),
+        { input: Inputs.Count, key: 'count', values: [50] },
+        cursorPart(Inputs.Cursor, value[Inputs.Cursor])
+    ]));
+}
+/** A value the user may have set, as the values of one query part. */
+function given(value) {
+    return value === undefined ? [] : [value];
+}
+/** Refuses, under the name of the input taking the most bytes, a query longer than one request may carry. */
+function queryFits(ctx, parts) {
+    const problem = oversizedQuery(parts);
+    if (problem)
+        ctx.addIssue({ code: 'custom', path: [problem.input], message: problem.message });
 }
 function dateOrder(value, ctx) {
     const from = value[Inputs.FromDate];
@@ -49599,13 +49884,19 @@ function settings_describe(issues, raw) {
     return issues
         .map(issue => {
         const name = String(issue.path[0] ?? 'inputs');
-        const given = name === Inputs.Token || raw[name] === undefined ? '' : ` (got "${shorten(raw[name] ?? '')}")`;
+        const given = SECRET_INPUTS.has(name) || raw[name] === undefined ? '' : ` (got "${shorten(raw[name] ?? '')}")`;
         return `Input '${name}' ${issue.message}${given}.`;
     })
         .join('\n');
 }
+/** Inputs whose value is never quoted back, even when refused. */
+const SECRET_INPUTS = new Set([Inputs.Token, Inputs.GithubToken]);
+/** A value quoted back in one short line: whitespace folded, other control characters shown as escapes. */
 function shorten(value) {
-    const flat = value.replace(/\s+/g, ' ').trim();
+    const flat = value
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(CONTROL_CHARACTERS, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
 }
 function parseWith(schema, raw) {
@@ -49678,7 +49969,7 @@ function readSettings(read, now = Date.now(), workspace = process.env.GITHUB_WOR
             return { operation: op, ...common(v), scheduleIds: v[Inputs.ScheduleId] };
         }
         case 'resume-workflows': {
-            const v = parseWith(resumeSchema(now), raw);
+            const v = parseWith(resumeSchema(now, workspace), raw);
             const selection = defined({
                 dlqIds: v[Inputs.DlqIds],
                 fromDate: v[Inputs.FromDate],
@@ -49702,7 +49993,7 @@ function readSettings(read, now = Date.now(), workspace = process.env.GITHUB_WOR
                     flowControlValue: v[Inputs.FlowControlValue],
                     retries: v[Inputs.Retries]
                 }),
-                ...defined({ cursor: v[Inputs.Cursor] }),
+                ...defined({ cursor: v[Inputs.Cursor], runsFile: v[Inputs.RunsFile] }),
                 maxPages: v[Inputs.MaxPages] ?? DEFAULT_MAX_PAGES
             };
         }
@@ -49715,6 +50006,124 @@ function unusedInputs(read, operation) {
         const value = read(name).trim();
         return !used.has(name) && value !== '' && value !== INPUT_DEFAULTS[name];
     });
+}
+
+;// CONCATENATED MODULE: ./src/inputs/output-files.ts
+/** Checks, before any request, that the files the action will write can be written. */
+
+
+
+
+
+/** Files the runner reads after the step: writing NDJSON over one would corrupt the step's own results. */
+const RUNNER_FILES = ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'];
+const REASONS = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+    EDQUOT: 'disk quota exceeded',
+    ENAMETOOLONG: 'the name is too long',
+    ELOOP: 'too many symbolic links',
+    ETXTBSY: 'the file is in use'
+};
+function reason(err) {
+    const code = err.code ?? 'error';
+    return REASONS[code] ? `${REASONS[code]}, ${code}` : code;
+}
+function errorCode(err) {
+    return err.code;
+}
+/** The file's metadata, or undefined when nothing is there (or a path component is not a directory). */
+async function statOrNothing(path) {
+    try {
+        return await (0,promises_.stat)(path);
+    }
+    catch (err) {
+        if (errorCode(err) === 'ENOENT' || errorCode(err) === 'ENOTDIR')
+            return undefined;
+        throw err;
+    }
+}
+/** What is wrong with writing a file at `path` (completing "must be ..."), or undefined when nothing is. */
+async function problemWriting(path, env) {
+    const runnerFile = RUNNER_FILES.find(name => env[name] && (0,external_node_path_.resolve)(env[name]) === path);
+    if (runnerFile)
+        return `a file of its own: ${runnerFile} points there, and the runner reads that file after the step`;
+    const info = await statOrNothing(path);
+    if (info?.isDirectory())
+        return 'a file path, not a directory';
+    if (info) {
+        try {
+            // Opening without O_TRUNC or O_CREAT changes nothing; a FIFO or device is only asked, since opening one may block.
+            if (info.isFile())
+                await (await (0,promises_.open)(path, external_node_fs_namespaceObject.constants.O_WRONLY)).close();
+            else
+                await (0,promises_.access)(path, external_node_fs_namespaceObject.constants.W_OK);
+            return undefined;
+        }
+        catch (err) {
+            return `a file that can be written: it exists but cannot be opened for writing (${reason(err)})`;
+        }
+    }
+    // Nothing there yet: find the nearest folder that exists, and the first one that would have to be created.
+    let folder = (0,external_node_path_.dirname)(path);
+    let firstMissing;
+    let found = await statOrNothing(folder);
+    while (!found && (0,external_node_path_.dirname)(folder) !== folder) {
+        firstMissing = folder;
+        folder = (0,external_node_path_.dirname)(folder);
+        found = await statOrNothing(folder);
+    }
+    if (!found?.isDirectory())
+        return `a path whose folders can be created: ${folder} is not a directory`;
+    try {
+        if (firstMissing === undefined) {
+            // Creating the file itself is the only sure test (permissions, read-only mounts, ACLs); it is removed at once.
+            await (await (0,promises_.open)(path, 'wx')).close();
+            await (0,promises_.unlink)(path);
+        }
+        else {
+            await (0,promises_.mkdir)(firstMissing);
+            await (0,promises_.rmdir)(firstMissing);
+        }
+        return undefined;
+    }
+    catch (err) {
+        // The file appeared in between: someone else made it, it is writable as far as this check can tell.
+        if (errorCode(err) === 'EEXIST')
+            return undefined;
+        const target = firstMissing === undefined ? `a file in ${folder}` : `the folder ${firstMissing}`;
+        return `a path where a file can be created: cannot create ${target} (${reason(err)})`;
+    }
+}
+/**
+ * Throws InputError naming each output-file input (`messages-file`, `runs-file`) that cannot be written: a directory,
+ * a parent that is not a directory or cannot be created, a file that exists and is not writable. Call it before any
+ * request. Leaves nothing behind: a file or folder it creates to find out is removed again.
+ */
+async function checkOutputFiles(settings, env = process.env) {
+    const files = [];
+    if (settings.operation === 'list-dlq' && settings.messagesFile !== undefined) {
+        files.push([Inputs.MessagesFile, settings.messagesFile]);
+    }
+    if (settings.operation === 'resume-workflows' && settings.runsFile !== undefined) {
+        files.push([Inputs.RunsFile, settings.runsFile]);
+    }
+    const problems = [];
+    for (const [name, path] of files) {
+        let problem;
+        try {
+            problem = await problemWriting(path, env);
+        }
+        catch (err) {
+            problem = `a path that can be checked (${reason(err)})`;
+        }
+        if (problem !== undefined)
+            problems.push(`Input '${name}' must be ${problem} (got "${shorten(path)}").`);
+    }
+    if (problems.length > 0)
+        throw new InputError(problems.join('\n'));
 }
 
 ;// CONCATENATED MODULE: ./src/operations/adaptive-limit.ts
@@ -49774,18 +50183,53 @@ class DrainStopped extends Error {
         this.cursor = cursor;
     }
 }
+/** Longest cursor a drain accepts from the service: it is sent back in a URL and may become the next-cursor output. */
+const MAX_CURSOR_LENGTH = 4096;
+/**
+ * A 53-bit fingerprint of a cursor (cyrb53), so that a drain can remember every cursor it sent in a few bytes
+ * each. Two different cursors share one with odds of about n²/2^54 over n pages: 1 in 10^8 at 10,000 pages.
+ */
+function cursorFingerprint(text) {
+    let h1 = 0xdeadbeef;
+    let h2 = 0x41c6ce57;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text.charCodeAt(i);
+        h1 = Math.imul(h1 ^ ch, 2654435761);
+        h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+/** A cursor as a log or error text may show it: never more than a few dozen characters of it. */
+function cursorLabel(cursor) {
+    return cursor.length <= 64 ? `"${cursor}"` : `"${cursor.slice(0, 48)}…" (${cursor.length} characters)`;
+}
 /**
  * Yields page after page, sending each cursor back verbatim, until a page carries no cursor.
- * Stops with DrainStopped when the service returns the cursor it was sent (it would loop forever) or
- * after `maxPages` pages. A page is always yielded before its cursor is judged, so nothing it carries is lost.
+ * Stops with DrainStopped when the service returns a cursor it was already sent in this drain (a cycle such as
+ * A → B → A would never finish; remembered as fingerprints, a few bytes a page), a cursor longer than
+ * MAX_CURSOR_LENGTH, or after `maxPages` pages. A page is always yielded before its cursor is judged, so
+ * nothing it carries is lost.
  */
 async function* drainPages(fetchPage, options) {
     let cursor = options.startCursor;
+    const sent = new Set();
+    if (cursor !== undefined)
+        sent.add(cursorFingerprint(cursor));
+    const judge = (next) => {
+        if (next === undefined)
+            return 'end';
+        if (next.length > MAX_CURSOR_LENGTH)
+            return 'too-long';
+        return sent.has(cursorFingerprint(next)) ? 'repeat' : 'new';
+    };
     let pending = fetchPage(cursor);
     for (let pages = 1;; pages++) {
         const page = await pending;
         const next = page.cursor;
-        if (options.prefetch && next !== undefined && next !== cursor && pages < options.maxPages) {
+        const verdict = judge(next);
+        if (options.prefetch && verdict === 'new' && pages < options.maxPages) {
             pending = fetchPage(next);
             // A caller that stops early never awaits it: its failure must not become an unhandled rejection.
             pending.catch(() => { });
@@ -49793,11 +50237,17 @@ async function* drainPages(fetchPage, options) {
         yield page;
         if (next === undefined)
             return;
-        if (next === cursor) {
-            throw new DrainStopped(`the service returned the cursor it was sent ("${next}") and would never finish; stopped after ${pages} pages`);
+        if (verdict === 'too-long') {
+            throw new DrainStopped(`the service returned a cursor of ${next.length} characters, longer than the ${MAX_CURSOR_LENGTH} this ` +
+                `action sends back; stopped after ${pages} pages`);
         }
+        if (verdict === 'repeat') {
+            const which = next === cursor ? 'the cursor it was sent' : 'a cursor it had already been sent';
+            throw new DrainStopped(`the service returned ${which} (${cursorLabel(next)}) and would never finish; stopped after ${pages} pages`);
+        }
+        sent.add(cursorFingerprint(next));
         if (pages >= options.maxPages) {
-            throw new DrainStopped(`stopped after ${pages} pages (${options.maxPagesInput}); raise ${options.maxPagesInput} or continue with cursor "${next}"`, next);
+            throw new DrainStopped(`stopped after ${pages} pages (${options.maxPagesInput}); raise ${options.maxPagesInput} or continue with cursor ${cursorLabel(next)}`, next);
         }
         cursor = next;
         if (!options.prefetch)
@@ -49832,263 +50282,211 @@ async function drainInto(fetchPage, options, onPage) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/health.ts
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
-const MAX_POINTS = 120;
-/** The health check: which thresholds the listed messages exceed. Judged on what was listed. */
-function judgeHealth(thresholds, count, oldestCreatedAt, now) {
-    const breaches = [];
-    const { countAbove, oldestOlderThanMs } = thresholds;
-    if (countAbove !== undefined && count > countAbove)
-        breaches.push({ kind: 'count', count, limit: countAbove });
-    if (oldestOlderThanMs !== undefined && oldestCreatedAt !== undefined && now - oldestCreatedAt > oldestOlderThanMs) {
-        breaches.push({ kind: 'age', ageMs: now - oldestCreatedAt, limitMs: oldestOlderThanMs });
+;// CONCATENATED MODULE: ./src/service/schemas.ts
+
+/** The largest time a JavaScript Date can hold (ms); a later one would crash every date written from it. */
+const MAX_DATE_MS = 8.64e15;
+const TIME_EXPECTED = `expected milliseconds from 0 to ${MAX_DATE_MS} (a time a JavaScript Date can hold)`;
+const timeNumber = schemas_number({ error: TIME_EXPECTED })
+    .int(TIME_EXPECTED)
+    .min(0, TIME_EXPECTED)
+    .max(MAX_DATE_MS, TIME_EXPECTED);
+/** Some servers send timestamps as strings of digits: accept both, keep a number. */
+const millis = union([
+    timeNumber,
+    schemas_string()
+        .regex(/^\d{1,16}$/)
+        .transform(s => Number(s))
+        .pipe(timeNumber)
+], { error: TIME_EXPECTED });
+/** A cursor: absent, null and "" all mean the end. */
+const cursor = schemas_string()
+    .nullish()
+    .transform(c => (c ? c : undefined));
+const headerMap = record(schemas_string(), array(schemas_string()));
+/** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
+const dlqMessageSchema = looseObject({
+    messageId: schemas_string().min(1),
+    dlqId: schemas_string().optional(),
+    topicId: schemas_string().optional(),
+    topicName: schemas_string().optional(),
+    endpointName: schemas_string().optional(),
+    url: schemas_string().optional(),
+    method: schemas_string().optional(),
+    header: headerMap.optional(),
+    body: schemas_string().optional(),
+    bodyBase64: schemas_string().optional(),
+    maxRetries: schemas_number().optional(),
+    notBefore: millis.optional(),
+    createdAt: millis.optional(),
+    callback: schemas_string().optional(),
+    failureCallback: schemas_string().optional(),
+    scheduleId: schemas_string().optional(),
+    callerIP: schemas_string().optional(),
+    callerIp: schemas_string().optional(),
+    queueName: schemas_string().optional(),
+    responseStatus: schemas_number().int().optional(),
+    responseHeader: headerMap.optional(),
+    responseBody: schemas_string().optional(),
+    responseBodyBase64: schemas_string().optional(),
+    state: schemas_string().optional()
+});
+/** A page's envelope: the cursor is checked at once, the messages only when read. */
+const dlqEnvelopeSchema = object({
+    messages: array(unknown()),
+    cursor
+});
+const workflowRunSchema = looseObject({
+    workflowRunId: schemas_string().min(1),
+    workflowCreatedAt: millis.optional()
+});
+/** A bulk resume answer's envelope: the runs are read one by one with readWorkflowRuns. */
+const resumeEnvelopeSchema = object({
+    workflowRuns: array(unknown()),
+    cursor
+});
+const errorBodySchema = object({ error: schemas_string() });
+const MAX_SHOWN = 40;
+/** A short, type-revealing picture of a bad value: never a whole object, however deep or long. */
+function shown(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    if (typeof value === 'string') {
+        const cut = value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN)}…` : value;
+        return JSON.stringify(cut);
     }
-    return {
-        ...(countAbove !== undefined ? { countAbove } : {}),
-        ...(oldestOlderThanMs !== undefined ? { oldestOlderThanMs } : {}),
-        breaches
-    };
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return typeof value === 'object' ? 'an object' : String(typeof value);
 }
-/** Counts messages per hour while listing; the chart's bucket is chosen once the range is known. */
-class HourlyCounts {
-    hours = new Map();
-    add(createdAt) {
-        const hour = Math.floor(createdAt / HOUR) * HOUR;
-        this.hours.set(hour, (this.hours.get(hour) ?? 0) + 1);
-    }
-    /** Hourly buckets over up to three days, else daily, else weekly; empty buckets included while few. */
-    histogram() {
-        if (this.hours.size === 0)
-            return { bucket: 'hour', points: [] };
-        const starts = [...this.hours.keys()];
-        const first = Math.min(...starts);
-        const last = Math.max(...starts);
-        const bucket = last - first < 72 * HOUR ? 'hour' : last - first < 100 * DAY ? 'day' : 'week';
-        const size = bucket === 'hour' ? HOUR : bucket === 'day' ? DAY : WEEK;
-        const counts = new Map();
-        for (const [hour, count] of this.hours) {
-            const start = Math.floor(hour / size) * size;
-            counts.set(start, (counts.get(start) ?? 0) + count);
-        }
-        const from = Math.floor(first / size) * size;
-        const span = Math.floor((last - from) / size) + 1;
-        // A range too wide to chart every bucket (a stray timestamp decades off) keeps only the non-empty ones.
-        const keys = span <= MAX_POINTS
-            ? Array.from({ length: span }, (_, i) => from + i * size)
-            : [...counts.keys()].sort((a, b) => a - b);
-        return { bucket, points: keys.map(start => ({ start, count: counts.get(start) ?? 0 })) };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/parallel-list.ts
-
-
-
-
-class Stop extends Error {
-}
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /**
- * Lists the DLQ as disjoint date slices drained at the same time. The range comes from from-date/to-date
- * or, when open, from the oldest and newest message. Slices tile it with no gap and no overlap; when a
- * worker runs out of slices it splits the one with most left, so all workers stay busy to the end.
- * The result holds each message once, and message ids come out in the requested order.
+ * Reads the items of a page one by one against an object schema: a valid item as it is; otherwise `null` in an
+ * optional field is read as absent, a field with an unusable value is dropped (problem kept: true), and an item
+ * without a usable `idKey` is left out (problem kept: false). Unknown fields stay. Never throws.
  */
-async function listInSlices(client, settings, acc, hooks) {
-    const limit = hooks.limit ?? ((task) => task());
-    const ascending = settings.order === 'earliestFirst';
-    let pages = 0;
-    let error;
-    const slices = [];
-    const fetch = (from, to, count, order, cursor) => limit(() => {
-        if (error !== undefined)
-            throw new Stop();
-        if (++pages > settings.maxPages) {
-            throw new Error(`stopped after ${settings.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`);
+function readItems(schema, idKey, items) {
+    const shape = schema.shape;
+    const idSchema = shape[idKey];
+    const values = [];
+    const problems = [];
+    items.forEach((item, index) => {
+        const whole = schema.safeParse(item);
+        if (whole.success) {
+            values.push(whole.data);
+            return;
         }
-        const filters = {
-            ...settings.filters,
-            ...(from !== undefined ? { fromDate: from } : {}),
-            ...(to !== undefined ? { toDate: to } : {})
-        };
-        return client.listDlqPage(listQuery(filters, count, order, cursor));
-    });
-    try {
-        const range = await discoverRange(settings, fetch);
-        if (range) {
-            for (const [from, to] of tile(range.from, range.to, settings.concurrency)) {
-                slices.push({ from, to, taken: 0, ids: new MessageIds(), state: 'waiting' });
-            }
+        if (!isRecord(item)) {
+            problems.push({ index, detail: `not an object (${shown(item)})`, kept: false });
+            return;
         }
-    }
-    catch (err) {
-        if (!(err instanceof Stop))
-            error = err.message;
-    }
-    /** A waiting slice, or a new one split off the draining slice with the most left. */
-    const nextSlice = () => {
-        const waiting = slices.find(s => s.state === 'waiting');
-        if (waiting)
-            return waiting;
-        let best;
-        for (const slice of slices) {
-            if (slice.state !== 'draining' || slice.density === undefined)
+        const id = idSchema.safeParse(item[idKey]);
+        if (!id.success) {
+            problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false });
+            return;
+        }
+        const entries = [];
+        for (const [key, value] of Object.entries(item)) {
+            const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+            if (field === undefined) {
+                entries.push([key, value]);
                 continue;
-            const left = remaining(slice, ascending);
-            // Worth a new cursor only if both halves still hold more than a page each.
-            const expected = slice.density * left;
-            if (left >= 2 && expected > 2 * settings.count && (!best || expected > best.expected))
-                best = { slice, expected };
-        }
-        if (!best)
-            return undefined;
-        const { slice } = best;
-        // The draining slice keeps the part next to where it has got to; the new slice takes the far part.
-        let range;
-        if (ascending) {
-            const start = slice.progress === undefined ? slice.from : slice.progress + 1;
-            const mid = Math.floor((start + slice.to) / 2);
-            range = [mid + 1, slice.to];
-            slice.to = mid;
-        }
-        else {
-            const start = slice.progress === undefined ? slice.to : slice.progress - 1;
-            const mid = Math.floor((slice.from + start) / 2);
-            range = [slice.from, mid];
-            slice.from = mid + 1;
-        }
-        const split = {
-            from: range[0],
-            to: range[1],
-            taken: 0,
-            density: slice.density,
-            ids: new MessageIds(),
-            state: 'waiting'
-        };
-        slices.splice(slices.indexOf(slice) + 1, 0, split);
-        return split;
-    };
-    const drainSlice = async (slice) => {
-        slice.state = 'draining';
-        const { from, to } = slice; // the query keeps the bounds it started with: a cursor belongs to its query
-        const pagesOfSlice = drainPages(cursor => fetch(from, to, settings.count, settings.order, cursor), {
-            maxPages: settings.maxPages,
-            maxPagesInput: Inputs.MaxPages
-        });
-        for await (const page of pagesOfSlice) {
-            const taken = [];
-            let past = false;
-            for (const message of page.messages()) {
-                const at = message.createdAt;
-                if (at !== undefined && (ascending ? at > slice.to : at < slice.from)) {
-                    past = true; // the rest of this slice now belongs to the slice split off it
-                    break;
-                }
-                taken.push(message);
-                if (at !== undefined) {
-                    slice.firstAt ??= at;
-                    slice.progress = at;
-                }
             }
-            for (const message of taken) {
-                acc.add(message);
-                slice.ids.add(message.messageId);
-            }
-            slice.taken += taken.length;
-            if (slice.progress !== undefined && slice.firstAt !== undefined && slice.taken > 1) {
-                // Measured from the first message, not the slice's start: an empty stretch before it says nothing.
-                slice.density = (slice.taken - 1) / Math.max(1, Math.abs(slice.progress - slice.firstAt));
-            }
-            changed();
-            await hooks.sink?.write(taken);
-            hooks.onPage?.(taken.length, acc.count);
-            if (past)
-                break;
-        }
-        slice.state = 'done';
-    };
-    // Idle workers wait for news (a page, a slice done) rather than quit: a slice may become worth splitting.
-    let news = [];
-    const changed = () => {
-        const waiting = news;
-        news = [];
-        waiting.forEach(wake => wake());
-    };
-    const worker = async () => {
-        while (error === undefined) {
-            const slice = nextSlice();
-            if (slice) {
-                try {
-                    await drainSlice(slice);
-                }
-                catch (err) {
-                    if (!(err instanceof Stop))
-                        error ??= err.message;
-                }
-                slice.state = 'done';
-                changed();
-            }
-            else if (slices.some(s => s.state === 'draining')) {
-                await new Promise(resolve => news.push(resolve));
+            if (value === null)
+                continue;
+            const read = field.safeParse(value);
+            if (read.success) {
+                entries.push([key, read.data]);
             }
             else {
-                return;
+                const why = read.error.issues[0]?.message ?? 'invalid';
+                problems.push({ index, id: id.data, detail: `${key} ${shown(value)} left out: ${why}`, kept: true });
             }
         }
-        changed();
-    };
-    await Promise.all(Array.from({ length: settings.concurrency }, worker));
-    const ordered = [...slices].sort((a, b) => (ascending ? a.from - b.from : b.from - a.from));
-    const messageIds = new MessageIds();
-    for (const slice of ordered)
-        messageIds.append(slice.ids);
-    return {
-        pages,
-        messageIds,
-        ...(error !== undefined
-            ? { error: `${error} (a parallel listing has no single cursor to continue from: re-run the listing)` }
-            : {})
-    };
+        // fromEntries defines own properties, so even a "__proto__" key stays plain data.
+        const again = schema.safeParse(Object.fromEntries(entries));
+        if (again.success)
+            values.push(again.data);
+        else
+            problems.push({ index, id: id.data, detail: 'unreadable', kept: false });
+    });
+    return { values, problems };
 }
-/** The creation-time range to slice: from-date/to-date where set, else the oldest and newest message. */
-async function discoverRange(settings, fetch) {
-    const { fromDate, toDate } = settings.filters;
-    const [first, last] = await Promise.all([
-        fromDate ?? fetch(fromDate, toDate, 1, 'earliestFirst').then(p => p.messages()[0]?.createdAt),
-        toDate ?? fetch(fromDate, toDate, 1, 'latestFirst').then(p => p.messages()[0]?.createdAt)
-    ]);
-    if (first === undefined || last === undefined || first > last)
-        return undefined;
-    return { from: first, to: last };
+/** The usable messages of a list page's items, and what was wrong with the others. Never throws. */
+function readDlqMessages(items) {
+    const { values, problems } = readItems(dlqMessageSchema, 'messageId', items);
+    return { messages: values, problems };
 }
-/** Splits [from, to] into at most n ranges of whole milliseconds, in order, with no gap and no overlap. */
-function tile(from, to, n) {
-    const span = to - from + 1;
-    const parts = Math.max(1, Math.min(n, span));
-    const ranges = [];
-    for (let i = 0; i < parts; i++) {
-        const start = from + Math.floor((span * i) / parts);
-        const end = from + Math.floor((span * (i + 1)) / parts) - 1;
-        ranges.push([start, end]);
-    }
-    return ranges;
-}
-/** Milliseconds of a slice not yet covered, in listing order. */
-function remaining(slice, ascending) {
-    if (ascending)
-        return slice.to - (slice.progress === undefined ? slice.from : slice.progress + 1) + 1;
-    return (slice.progress === undefined ? slice.to : slice.progress - 1) - slice.from + 1;
+/**
+ * The runs of a bulk-resume answer whose id could be read, and what was wrong with the others. Only the two
+ * fields the action reports are kept. Never throws.
+ */
+function readWorkflowRuns(items) {
+    const { values, problems } = readItems(workflowRunSchema, 'workflowRunId', items);
+    const runs = values.map(({ workflowRunId, workflowCreatedAt }) => workflowCreatedAt === undefined ? { workflowRunId } : { workflowRunId, workflowCreatedAt });
+    return { runs, problems };
 }
 
+// EXTERNAL MODULE: ./src/operations/health.ts
+var operations_health = __nccwpck_require__(1858);
 ;// CONCATENATED MODULE: ./src/operations/tally.ts
-/** Counts occurrences of values; rows come out most frequent first, ties by value. */
+/** Distinct values a breakdown keeps at once: beyond, counts become approximate (Misra-Gries). */
+const TALLY_CAPACITY = 1000;
+/** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
+const KEY_MAX_LENGTH = 512;
+/**
+ * A value cut to KEY_MAX_LENGTH characters, never half a surrogate pair. The cut is copied into a string of its
+ * own: a slice would keep the whole (possibly huge) original alive as long as the key lives.
+ */
+function boundedKey(value) {
+    if (value.length <= KEY_MAX_LENGTH)
+        return value;
+    let end = KEY_MAX_LENGTH - 1;
+    const last = value.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff)
+        end--;
+    return `${Buffer.from(value.slice(0, end), 'utf8').toString('utf8')}…`;
+}
+/**
+ * Counts occurrences of values in bounded memory. Exact while at most `capacity` distinct values have been seen;
+ * past that, the Misra-Gries summary: a new value when full lowers every kept count by one (dropping those at
+ * zero), so each kept count is at most `undercount` below the truth and every value more frequent than
+ * total / (capacity + 1) is kept. Rows come out most frequent first, ties by value.
+ */
 class Tally {
+    capacity;
     counts = new Map();
-    add(value) {
-        this.counts.set(value, (this.counts.get(value) ?? 0) + 1);
+    /** Values added. */
+    total = 0;
+    /** How far below its true count any kept count may be: the rounds of lowering so far. */
+    undercount = 0;
+    constructor(capacity = TALLY_CAPACITY) {
+        this.capacity = capacity;
     }
+    add(value) {
+        this.total++;
+        const key = boundedKey(value);
+        const count = this.counts.get(key);
+        if (count !== undefined) {
+            this.counts.set(key, count + 1);
+            return;
+        }
+        if (this.counts.size < this.capacity) {
+            this.counts.set(key, 1);
+            return;
+        }
+        // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
+        this.undercount++;
+        for (const [k, n] of this.counts) {
+            if (n <= 1)
+                this.counts.delete(k);
+            else
+                this.counts.set(k, n - 1);
+        }
+    }
+    /** Kept values, most frequent first; with `undercount` above 0 each count is a lower bound. */
     rows() {
         return [...this.counts]
             .map(([value, count]) => ({ value, count }))
@@ -50105,6 +50503,8 @@ class Smallest {
         this.direction = direction;
     }
     add(key, item) {
+        if (!Number.isFinite(key))
+            return;
         const k = key * this.direction;
         const last = this.items[this.items.length - 1];
         if (this.items.length >= this.size && last && k >= last.key)
@@ -50121,11 +50521,7 @@ class Smallest {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/list-dlq.ts
-
-
-
-
+;// CONCATENATED MODULE: ./src/operations/accumulator.ts
 
 
 /** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
@@ -50139,9 +50535,10 @@ class ListAccumulator {
     byTopic = new Tally();
     byQueue = new Tally();
     bySchedule = new Tally();
-    hourly = new HourlyCounts();
+    hourly = new operations_health/* HourlyCounts */.o9();
     oldest = new Smallest(EXAMPLES, 1);
     newest = new Smallest(EXAMPLES, -1);
+    badCreatedAt;
     add(message) {
         this.count++;
         this.byUrl.add(message.url ?? '(none)');
@@ -50149,7 +50546,14 @@ class ListAccumulator {
         this.byTopic.add(message.topicName ?? message.topicId ?? '(none)');
         this.byQueue.add(message.queueName ?? '(none)');
         this.bySchedule.add(message.scheduleId ?? '(none)');
-        if (message.createdAt !== undefined) {
+        if (message.createdAt !== undefined && !(0,operations_health/* isDateMs */.Ld)(message.createdAt)) {
+            // The schema should have dropped it; never let it reach a Date.
+            if (this.badCreatedAt)
+                this.badCreatedAt.count++;
+            else
+                this.badCreatedAt = { count: 1, messageId: boundedKey(message.messageId) };
+        }
+        else if (message.createdAt !== undefined) {
             this.hourly.add(message.createdAt);
             this.oldest.add(message.createdAt, slim(message));
             this.newest.add(message.createdAt, slim(message));
@@ -50179,10 +50583,27 @@ class ListAccumulator {
             byQueue: this.byQueue.rows(),
             bySchedule: this.bySchedule.rows(),
             histogram: this.hourly.histogram(),
-            health: judgeHealth({ countAbove: settings.failIfCountAbove, oldestOlderThanMs: settings.failIfOldestOlderThanMs }, this.count, oldestCreatedAt, now),
+            ...this.undercount(),
+            ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
+            health: (0,operations_health/* judgeHealth */.u7)({ countAbove: settings.failIfCountAbove, oldestOlderThanMs: settings.failIfOldestOlderThanMs }, this.count, oldestCreatedAt, now),
             ...(settings.messagesFile !== undefined ? { messagesFile: settings.messagesFile } : {}),
             concurrency: settings.concurrency
         };
+    }
+    /** The breakdowns that saw more distinct values than they keep, and how far their counts may be low. */
+    undercount() {
+        const undercount = {};
+        const tallies = [
+            ['byUrl', this.byUrl],
+            ['byStatus', this.byStatus],
+            ['byTopic', this.byTopic],
+            ['byQueue', this.byQueue],
+            ['bySchedule', this.bySchedule]
+        ];
+        for (const [name, tally] of tallies)
+            if (tally.undercount > 0)
+                undercount[name] = tally.undercount;
+        return Object.keys(undercount).length > 0 ? { undercount } : {};
     }
 }
 /** Message ids in listing order, as many as fit the output cap. */
@@ -50209,104 +50630,457 @@ class MessageIds {
             this.truncated = true;
     }
 }
-/** The fields the summary shows of an example message; bodies and headers are not kept. */
+/** The fields the summary shows of an example message, each bounded; bodies and headers are not kept. */
 function slim(message) {
     const { messageId, url, responseStatus, createdAt } = message;
-    return { messageId, url, responseStatus, createdAt };
-}
-/**
- * Lists the DLQ with the user's filters, page after page until the service returns no cursor, or until
- * max-messages; with concurrency above one, as disjoint date slices drained at the same time. A failure
- * part way keeps what was listed (and, for one sequential listing, the cursor to continue from).
- */
-async function listDlq(client, settings, hooks = {}) {
-    const acc = new ListAccumulator();
-    if (settings.concurrency > 1) {
-        const outcome = await listInSlices(client, settings, acc, hooks);
-        return {
-            ...acc.result(settings, outcome.pages, outcome.messageIds, Date.now()),
-            ...(outcome.error !== undefined ? { error: outcome.error } : {})
-        };
-    }
-    const ids = new MessageIds();
-    const maxMessages = settings.maxMessages ?? Infinity;
-    const outcome = await drainInto(cursor => {
-        // Ask for no more than max-messages still allows, so the cursor left over continues exactly there.
-        const count = Math.min(settings.count, maxMessages - acc.count);
-        return client.listDlqPage(listQuery(settings.filters, count, settings.order, cursor));
-    }, {
-        maxPages: settings.maxPages,
-        maxPagesInput: Inputs.MaxPages,
-        startCursor: settings.cursor,
-        // Handling a page overlaps the next round trip; with max-messages each request's count depends on it.
-        prefetch: settings.maxMessages === undefined
-    }, async (page) => {
-        const messages = page.messages();
-        for (const message of messages) {
-            acc.add(message);
-            ids.add(message.messageId);
-        }
-        await hooks.sink?.write(messages);
-        hooks.onPage?.(messages.length, acc.count);
-        return acc.count < maxMessages;
-    });
     return {
-        ...acc.result(settings, outcome.pages, ids, Date.now()),
-        ...(outcome.nextCursor !== undefined ? { nextCursor: outcome.nextCursor } : {}),
-        ...(outcome.error !== undefined ? { error: outcome.error } : {})
+        messageId: boundedKey(messageId),
+        url: url === undefined ? undefined : boundedKey(url),
+        responseStatus,
+        createdAt
     };
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: ./src/operations/item-problems.ts
+/** Examples kept for the warning; the counts go on past them. */
+const item_problems_EXAMPLES = 5;
+/** Counts the items of every page that could not be used as they stood, keeping a few to name in a warning. */
+class ItemProblems {
+    kept = 0;
+    leftOut = 0;
+    examples = [];
+    add(problems) {
+        for (const problem of problems) {
+            if (problem.kept)
+                this.kept++;
+            else
+                this.leftOut++;
+            if (this.examples.length < item_problems_EXAMPLES) {
+                const which = problem.id !== undefined ? `message ${JSON.stringify(problem.id)}` : `item ${problem.index} of a page`;
+                this.examples.push(`${which}: ${problem.detail}${problem.kept ? '' : ' (left out)'}`);
+            }
+        }
+    }
+    /** Items left out: they are in the DLQ but in no count, output or file. */
+    get unreadable() {
+        return this.leftOut;
+    }
+    summary() {
+        if (this.kept + this.leftOut === 0)
+            return undefined;
+        return { kept: this.kept, leftOut: this.leftOut, examples: [...this.examples] };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/parallel-list.ts
+
+
+
+
+
+/** Slices per worker: more slices than workers keep every worker busy when the messages are unevenly spread. */
+const SLICES_PER_WORKER = 4;
+/** How far off a server may be on a date bound (wire-contract section 5: one millisecond). */
+const BOUND_TOLERANCE_MS = 1;
+/** Narrowest slice: wide enough that only adjacent slices' tolerance windows can meet. */
+const MIN_SLICE_MS = 8;
+/**
+ * Plans `n` slices over [lo, hi] (the range found by asking for the oldest and newest message; it only guides
+ * balancing). `userFrom` and `userTo` are the user's own bounds, kept on the outermost slices. Also returns
+ * the createdAt windows where two adjacent slices may both return a message: only there is deduplication needed.
+ */
+function planSlices(lo, hi, n, userFrom, userTo) {
+    const parts = Math.max(1, Math.min(n, Math.floor((hi - lo + 1) / MIN_SLICE_MS)));
+    const cuts = [];
+    for (let i = 1; i < parts; i++)
+        cuts.push(lo + Math.floor(((hi - lo + 1) * i) / parts));
+    const t = BOUND_TOLERANCE_MS;
+    const slices = [];
+    for (let k = 0; k < parts; k++) {
+        const start = cuts[k - 1];
+        const end = cuts[k];
+        const from = start === undefined ? userFrom : start - t;
+        const to = end === undefined ? userTo : end - 1 + t;
+        slices.push({
+            ...(from !== undefined ? { from } : {}),
+            ...(to !== undefined ? { to } : {}),
+            accept: [start === undefined ? -Infinity : start - 2 * t, end === undefined ? Infinity : end - 1 + 2 * t]
+        });
+    }
+    // Adjacent windows meet on [cut - 2t, cut - 1 + 2t]; non-adjacent ones never do (slices are wider than 4t).
+    const overlaps = cuts.map((cut) => [cut - 2 * t, cut - 1 + 2 * t]);
+    return { slices, overlaps };
+}
+class Stop extends Error {
+}
+/**
+ * Lists the DLQ as date slices drained at the same time, complete whatever timestamp the service filters on and
+ * in whatever order it answers: the outermost slices are open (or the user's bounds), slices overlap only by
+ * the tolerance at their bounds, and messages in those overlaps are deduplicated by dlqId (else messageId).
+ * Neither `order` nor createdAt decides completeness. When a message shows that the slices cannot be trusted,
+ * the listing stops and says why (`untrusted`), so that the caller can list sequentially instead.
+ */
+async function listInSlices(client, settings, acc, problems, hooks) {
+    const limit = hooks.limit ?? ((task) => task());
+    const ascending = settings.order === 'earliestFirst';
+    const { fromDate: userFrom, toDate: userTo } = settings.filters;
+    let pages = 0;
+    let budget = settings.maxPages;
+    let error;
+    let untrusted;
+    const fetch = (from, to, count, order, cursor) => limit(() => {
+        if (error !== undefined || untrusted !== undefined)
+            throw new Stop();
+        if (++pages > budget) {
+            throw new Error(`stopped after ${settings.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`);
+        }
+        const filters = { ...settings.filters, fromDate: from, toDate: to };
+        return client.listDlqPage(listQuery(filters, count, order, cursor));
+    });
+    // The oldest and newest message guide where to cut; an order the server ignores only makes the cut poorer.
+    const firstOf = async (order) => {
+        const page = await fetch(userFrom, userTo, 1, order);
+        const first = readDlqMessages(page.items).messages[0];
+        return first === undefined ? null : first.createdAt;
+    };
+    let plan;
+    try {
+        const [a, b] = await Promise.all([
+            userFrom !== undefined && userTo !== undefined ? userFrom : firstOf('earliestFirst'),
+            userFrom !== undefined && userTo !== undefined ? userTo : firstOf('latestFirst')
+        ]);
+        if (a === undefined || b === undefined) {
+            untrusted = 'a message has no createdAt, so it cannot be placed in a date slice';
+        }
+        else if (a === null || b === null) {
+            plan = planSlices(0, 0, 1, userFrom, userTo); // nothing matches: one open slice confirms it
+        }
+        else {
+            const lo = Math.max(Math.min(a, b), userFrom ?? -Infinity);
+            const hi = Math.min(Math.max(a, b), userTo ?? Infinity);
+            plan = planSlices(lo, Math.max(lo, hi), settings.concurrency * SLICES_PER_WORKER, userFrom, userTo);
+        }
+    }
+    catch (err) {
+        if (!(err instanceof Stop))
+            error = err.message;
+    }
+    const slices = (plan?.slices ?? []).map(s => ({ ...s, ids: new MessageIds(), done: false }));
+    const overlaps = plan?.overlaps ?? [];
+    // Range discovery and each slice's last, partly filled page do not count against max-pages.
+    budget += 2 + slices.length;
+    if (!ascending)
+        slices.reverse();
+    // Keys of messages seen in an overlap window: the only place two slices can both return a message.
+    const seenInOverlap = new Set();
+    const inOverlap = (at) => overlaps.some(([a, b]) => at >= a && at <= b);
+    const drainSlice = async (slice) => {
+        const pagesOfSlice = drainPages(cursor => fetch(slice.from, slice.to, settings.count, settings.order, cursor), {
+            maxPages: Number.MAX_SAFE_INTEGER, // the shared budget in fetch bounds the listing as a whole
+            maxPagesInput: Inputs.MaxPages
+        });
+        for await (const page of pagesOfSlice) {
+            const read = readDlqMessages(page.items);
+            problems.add(read.problems);
+            const taken = [];
+            for (const message of read.messages) {
+                const at = message.createdAt;
+                if (at === undefined) {
+                    untrusted = `message ${JSON.stringify(message.messageId)} has no createdAt, so it cannot be placed in a date slice`;
+                    throw new Stop();
+                }
+                if (at < slice.accept[0] || at > slice.accept[1]) {
+                    untrusted =
+                        `message ${JSON.stringify(message.messageId)} (createdAt ${at}) came back for the date slice ` +
+                            `${slice.from ?? 'open'} to ${slice.to ?? 'open'}: the service does not filter dates on createdAt`;
+                    throw new Stop();
+                }
+                if (inOverlap(at)) {
+                    const key = `${message.dlqId ?? ''}\u0000${message.messageId}`;
+                    if (seenInOverlap.has(key))
+                        continue;
+                    seenInOverlap.add(key);
+                }
+                taken.push(message);
+            }
+            for (const message of taken) {
+                acc.add(message);
+                slice.ids.add(message.messageId);
+            }
+            await hooks.sink?.write(taken);
+            hooks.onPage?.(taken.length, acc.count);
+        }
+    };
+    let next = 0;
+    const worker = async () => {
+        while (error === undefined && untrusted === undefined && next < slices.length) {
+            const slice = slices[next++];
+            try {
+                await drainSlice(slice);
+                slice.done = true;
+            }
+            catch (err) {
+                if (!(err instanceof Stop))
+                    error ??= err.message;
+            }
+        }
+    };
+    await Promise.all(Array.from({ length: settings.concurrency }, worker));
+    // Message ids in the requested order: slices were laid out in that order.
+    const messageIds = new MessageIds();
+    for (const slice of slices)
+        messageIds.append(slice.ids);
+    return {
+        pages,
+        messageIds,
+        slices: slices.length,
+        ...(untrusted !== undefined ? { untrusted } : {}),
+        ...(error !== undefined && untrusted === undefined
+            ? { error: `${error} (a parallel listing has no single cursor to continue from: re-run the listing)` }
+            : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/list-dlq.ts
+
+
+
+
+
+
+
+
+/**
+ * Lists the DLQ with the user's filters, page after page until the service returns no cursor, or until
+ * max-messages; with concurrency above one, as date slices drained at the same time, falling back to one
+ * sequential listing when the slices cannot be trusted. Several message ids are listed one id at a time (some
+ * servers apply only one) and merged. A failure part way keeps what was listed (and, for one sequential
+ * listing, the cursor to continue from).
+ */
+async function listDlq(client, settings, hooks = {}) {
+    const messageIds = settings.filters.messageId ?? [];
+    if (messageIds.length > 1)
+        return listEachMessageId(client, settings, messageIds, hooks);
+    if (settings.concurrency <= 1)
+        return listSequentially(client, settings, hooks);
+    const acc = new ListAccumulator();
+    const problems = new ItemProblems();
+    const outcome = await listInSlices(client, settings, acc, problems, hooks);
+    if (outcome.untrusted === undefined) {
+        hooks.log?.(`parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${settings.concurrency} at a time`);
+        return complete(acc.result(settings, outcome.pages, outcome.messageIds, Date.now()), settings, problems, outcome.error);
+    }
+    // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
+    hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`);
+    await hooks.sink?.restart();
+    const sequential = await listSequentially(client, settings, hooks);
+    return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted };
+}
+/** One ordered listing from the start (or the user's cursor), with the cursor to continue from if it stops. */
+async function listSequentially(client, settings, hooks) {
+    const acc = new ListAccumulator();
+    const problems = new ItemProblems();
+    const ids = new MessageIds();
+    const outcome = await drainFilters(client, settings, settings.filters, settings.cursor, acc, problems, ids, hooks);
+    return complete(acc.result(settings, outcome.pages, ids, Date.now()), settings, problems, outcome.error, outcome.nextCursor);
+}
+/** Several message ids: one listing per id, merged; the ids come out in the order the user gave them. */
+async function listEachMessageId(client, settings, messageIds, hooks) {
+    const acc = new ListAccumulator();
+    const problems = new ItemProblems();
+    const ids = new MessageIds();
+    let pages = 0;
+    let error;
+    for (const [i, id] of messageIds.entries()) {
+        const budget = { ...settings, maxPages: settings.maxPages - pages };
+        const outcome = await drainFilters(client, budget, { ...settings.filters, messageId: [id] }, undefined, acc, problems, ids, hooks);
+        pages += outcome.pages;
+        if (outcome.error !== undefined) {
+            error = `${outcome.error} (listing message id ${i + 1} of ${messageIds.length}; re-run to list them all)`;
+            break;
+        }
+    }
+    return complete(acc.result(settings, pages, ids, Date.now()), settings, problems, error);
+}
+/** Drains one listing of `filters` into the accumulator, the ids and the sink; never throws. */
+function drainFilters(client, settings, filters, startCursor, acc, problems, ids, hooks) {
+    const maxMessages = settings.maxMessages ?? Infinity;
+    return drainInto(cursor => {
+        // Ask for no more than max-messages still allows, so the cursor left over continues exactly there.
+        const count = Math.min(settings.count, maxMessages - acc.count);
+        return client.listDlqPage(listQuery(filters, count, settings.order, cursor));
+    }, {
+        maxPages: settings.maxPages,
+        maxPagesInput: Inputs.MaxPages,
+        startCursor,
+        // Handling a page overlaps the next round trip; with max-messages each request's count depends on it.
+        prefetch: settings.maxMessages === undefined
+    }, async (page) => {
+        const read = readDlqMessages(page.items);
+        problems.add(read.problems);
+        for (const message of read.messages) {
+            acc.add(message);
+            ids.add(message.messageId);
+        }
+        await hooks.sink?.write(read.messages);
+        hooks.onPage?.(read.messages.length, acc.count);
+        return acc.count < maxMessages;
+    });
+}
+/**
+ * Adds how the listing ended. Items left out as unreadable are still messages in the DLQ: the count threshold
+ * is judged with them.
+ */
+function complete(result, settings, problems, error, nextCursor) {
+    const itemProblems = problems.summary();
+    const health = problems.unreadable === 0
+        ? result.health
+        : (0,operations_health/* judgeHealth */.u7)({ countAbove: settings.failIfCountAbove, oldestOlderThanMs: settings.failIfOldestOlderThanMs }, result.count + problems.unreadable, result.oldestCreatedAt, Date.now());
+    return {
+        ...result,
+        health,
+        ...(nextCursor !== undefined ? { nextCursor } : {}),
+        ...(error !== undefined ? { error } : {}),
+        ...(itemProblems !== undefined ? { itemProblems } : {})
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/messages-file.ts
 
 
 
-/** Writes each message, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. */
+/**
+ * JSON text of a value parsed from JSON, however deeply nested: JSON.stringify first (fast), and where it runs out
+ * of stack, an explicit stack of its own. Same text as JSON.stringify for anything JSON.parse returns.
+ */
+function toJson(value) {
+    try {
+        return JSON.stringify(value) ?? 'null';
+    }
+    catch (err) {
+        if (!(err instanceof RangeError))
+            throw err;
+        return toJsonIteratively(value);
+    }
+}
+/** The same text as JSON.stringify, built with a heap-allocated stack. */
+function toJsonIteratively(value) {
+    const parts = [];
+    const stack = [];
+    const open = (v) => {
+        if (v !== null && typeof v === 'object') {
+            const withJson = v;
+            if (typeof withJson.toJSON === 'function')
+                return open(withJson.toJSON());
+            if (Array.isArray(v)) {
+                parts.push('[');
+                stack.push({ kind: 'array', items: v, next: 0 });
+            }
+            else {
+                parts.push('{');
+                const entries = Object.entries(v).filter(([, item]) => serialisable(item));
+                stack.push({ kind: 'object', entries, next: 0 });
+            }
+            return;
+        }
+        parts.push(JSON.stringify(v) ?? 'null');
+    };
+    open(value);
+    while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        if (top.kind === 'array') {
+            if (top.next === top.items.length) {
+                parts.push(']');
+                stack.pop();
+                continue;
+            }
+            if (top.next > 0)
+                parts.push(',');
+            const item = top.items[top.next++];
+            open(serialisable(item) ? item : null);
+        }
+        else {
+            if (top.next === top.entries.length) {
+                parts.push('}');
+                stack.pop();
+                continue;
+            }
+            if (top.next > 0)
+                parts.push(',');
+            const [key, item] = top.entries[top.next++];
+            parts.push(`${JSON.stringify(key)}:`);
+            open(item);
+        }
+    }
+    return parts.join('');
+}
+/** JSON.stringify leaves these out of objects (and writes null for them in arrays). */
+function serialisable(v) {
+    return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
+}
+/** Writes each record, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. */
 class NdjsonFile {
     stream;
+    path;
+    encode;
     queue = Promise.resolve();
-    constructor(stream) {
+    constructor(stream, path, encode) {
         this.stream = stream;
+        this.path = path;
+        this.encode = encode;
     }
-    static async open(path) {
+    static async open(path, options = {}) {
         await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-        const stream = (0,external_node_fs_namespaceObject.createWriteStream)(path, { flags: 'w' });
-        await new Promise((resolve, reject) => {
-            stream.once('open', () => resolve());
-            stream.once('error', reject);
-        });
-        return new NdjsonFile(stream);
+        return new NdjsonFile(await openStream(path), path, options.encode ?? toJson);
     }
     /** Pages from parallel slices are written one after the other, never interleaved within a line. */
-    write(messages) {
-        if (messages.length === 0)
+    write(records) {
+        if (records.length === 0)
             return this.queue;
-        const text = messages.map(m => `${JSON.stringify(m)}\n`).join('');
+        let text = '';
+        for (const record of records)
+            text += `${this.encode(record)}\n`;
         this.queue = this.queue.then(() => new Promise((resolve, reject) => {
+            const stream = this.stream;
             const onError = (err) => reject(err);
-            this.stream.once('error', onError);
+            stream.once('error', onError);
             const done = () => {
-                this.stream.off('error', onError);
+                stream.off('error', onError);
                 resolve();
             };
-            if (this.stream.write(text))
+            if (stream.write(text))
                 done();
             else
-                this.stream.once('drain', done);
+                stream.once('drain', done);
         }));
+        return this.queue;
+    }
+    /** Waits for the writes queued so far, then truncates the file and writes from its start again. */
+    restart() {
+        this.queue = this.queue.then(async () => {
+            await endStream(this.stream);
+            this.stream = await openStream(this.path);
+        });
         return this.queue;
     }
     async close() {
         await this.queue;
-        await new Promise((resolve, reject) => {
-            this.stream.once('error', reject);
-            this.stream.end(() => resolve());
-        });
+        await endStream(this.stream);
     }
+}
+async function openStream(path) {
+    const stream = (0,external_node_fs_namespaceObject.createWriteStream)(path, { flags: 'w' });
+    await new Promise((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', reject);
+    });
+    return stream;
+}
+function endStream(stream) {
+    return new Promise((resolve, reject) => {
+        stream.once('error', reject);
+        stream.end(() => resolve());
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/operations/resume-schedule.ts
@@ -50328,24 +51102,173 @@ async function resumeSchedules(client, settings, onOutcome = () => { }) {
     return { operation: 'resume-schedule', outcomes };
 }
 
+;// CONCATENATED MODULE: ./src/service/errors.ts
+
+/** A request the service answered with an error, or that could not be completed. Expected: one line, no stack. */
+class ServiceError extends Error {
+    status;
+    lostAnswers;
+    name = 'ServiceError';
+    constructor(message, 
+    /** HTTP status, when the service answered. */
+    status, 
+    /**
+     * Attempts of this request the service may have carried out without the action learning what they did
+     * (answer lost after sending, or a 2xx it could not read): for a bulk resume, up to 50 runs each.
+     */
+    lostAnswers = 0) {
+        super(message);
+        this.status = status;
+        this.lostAnswers = lostAnswers;
+    }
+}
+const MAX_ERROR_TEXT = 300;
+/**
+ * The service's error text: `error` of a JSON body, else the body as one shortened line. `redact` runs on the
+ * whole text before it is shortened, so a secret cut in half by the shortening cannot survive.
+ */
+function errorText(body, redact = text => text) {
+    let text = body;
+    try {
+        const parsed = errorBodySchema.safeParse(JSON.parse(body));
+        if (parsed.success)
+            text = parsed.data.error;
+    }
+    catch {
+        // not JSON: show it as text
+    }
+    const line = redact(text).replace(/\s+/g, ' ').trim();
+    if (line === '')
+        return '(empty body)';
+    return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}… (${line.length} characters)` : line;
+}
+/** What a status means to the operator, beyond the service's own words. */
+function statusMeaning(status) {
+    if (status === 401 || status === 403)
+        return 'the service refused the token (check the token input and its permissions)';
+    if (status === 404)
+        return 'not found';
+    if (status === 412)
+        return 'quota exceeded';
+    if (status === 429)
+        return 'rate limited';
+    if (status >= 500)
+        return 'service error';
+    return 'bad request';
+}
+
 ;// CONCATENATED MODULE: ./src/operations/resume-workflows.ts
 
 
 
+
+/** Each request's URL stays under this (6 KB): servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
+const MAX_RESUME_URL_BYTES = 6000;
+/** Room kept in each URL for the cursor the service sends back. */
+const CURSOR_ROOM_BYTES = 1024;
+/** Item problems named one by one; the rest are counted. */
+const MAX_PROBLEM_EXAMPLES = 20;
 /**
- * Resumes the selected failed runs, at most 50 per request, repeating with the returned cursor until none
- * comes back. A failure part way keeps every run already resumed and the cursor to continue from.
+ * Splits dlq-ids into runs of consecutive ids whose request URL (with count and room for a cursor) stays under
+ * MAX_RESUME_URL_BYTES. An id too long to fit with any other goes alone.
+ */
+function splitDlqIds(selection, urlLength) {
+    const ids = selection.dlqIds;
+    if (ids === undefined || ids.length === 0)
+        return [selection];
+    const budget = MAX_RESUME_URL_BYTES - CURSOR_ROOM_BYTES;
+    const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE));
+    const chunks = [];
+    let current = [];
+    let used = base;
+    for (const id of ids) {
+        // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
+        const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1;
+        if (current.length > 0 && used + bytes > budget) {
+            chunks.push({ ...selection, dlqIds: current });
+            current = [];
+            used = base;
+        }
+        current.push(id);
+        used += bytes;
+    }
+    chunks.push({ ...selection, dlqIds: current });
+    return chunks;
+}
+/**
+ * Resumes the selected failed runs, at most 50 per request (`count=50` on every request), repeating with the
+ * returned cursor until none comes back; many dlq-ids go in several such drains, one per part. Never under-reports:
+ * every run read from a 2xx answer is in the result, and every request whose answer was lost or unreadable is
+ * counted in `uncertainRequests` (up to 50 runs each), even when it ended the resume.
  */
 async function resumeWorkflows(client, settings, onPage = () => { }) {
     const runs = [];
     let uncertainRequests = 0;
+    const problems = { kept: 0, leftOut: 0, examples: [] };
     const headers = overrideHeaders(settings.overrides);
-    const outcome = await drainInto(cursor => client.resumeWorkflowsPage(resumeQuery(settings.selection, cursor), headers), { maxPages: settings.maxPages, maxPagesInput: Inputs.MaxPages, startCursor: settings.cursor }, page => {
-        if (page.retriedAfterLostAnswer)
-            uncertainRequests++;
-        runs.push(...page.workflowRuns);
-        onPage(page, runs.length);
-    });
+    const chunks = splitDlqIds(settings.selection, q => client.resumeUrlLength(q));
+    const total = settings.selection.dlqIds?.length ?? 0;
+    if (chunks.length > 1) {
+        client.log(`dlq-ids: ${total} ids sent in ${chunks.length} parts, each request URL under ${MAX_RESUME_URL_BYTES} bytes`);
+    }
+    let requests = 0;
+    let error;
+    let nextCursor;
+    let continueFrom;
+    let sentIds = 0;
+    for (const [part, selection] of chunks.entries()) {
+        const budget = settings.maxPages - requests;
+        if (budget <= 0) {
+            error = `stopped after ${requests} requests (${Inputs.MaxPages}); raise ${Inputs.MaxPages} to resume more`;
+            continueFrom = continuation(settings.selection, sentIds);
+            break;
+        }
+        const fetch = async (cursor) => {
+            try {
+                return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, RESUME_PAGE_SIZE), headers);
+            }
+            catch (err) {
+                if (err instanceof ServiceError)
+                    uncertainRequests += err.lostAnswers;
+                throw err;
+            }
+        };
+        const startCursor = part === 0 ? settings.cursor : undefined;
+        const outcome = await drainInto(fetch, {
+            maxPages: budget,
+            maxPagesInput: Inputs.MaxPages,
+            ...(startCursor !== undefined ? { startCursor } : {})
+        }, page => {
+            uncertainRequests += page.lostAnswers ?? 0;
+            runs.push(...page.workflowRuns);
+            for (const problem of page.problems) {
+                if (problem.kept)
+                    problems.kept++;
+                else
+                    problems.leftOut++;
+                if (problems.examples.length < MAX_PROBLEM_EXAMPLES) {
+                    const what = problem.kept
+                        ? `run "${problem.id ?? ''}" (request ${requests + 1}, item ${problem.index})`
+                        : `item ${problem.index} of request ${requests + 1}, resumed but not named`;
+                    problems.examples.push(`${what}: ${problem.detail}`);
+                }
+            }
+            requests++;
+            onPage(page, runs.length);
+        });
+        if (outcome.error !== undefined) {
+            error = outcome.error;
+            // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead.
+            if (chunks.length === 1)
+                nextCursor = outcome.nextCursor;
+            else
+                continueFrom = continuation(settings.selection, sentIds);
+            break;
+        }
+        sentIds += selection.dlqIds?.length ?? 0;
+    }
+    for (const line of problems.examples)
+        client.log(`warning: ${line}`);
     return {
         operation: 'resume-workflows',
         selection: settings.selection,
@@ -50353,40 +51276,216 @@ async function resumeWorkflows(client, settings, onPage = () => { }) {
         overrides: settings.overrides,
         ...(settings.cursor !== undefined ? { startCursor: settings.cursor } : {}),
         runs,
-        requests: outcome.pages,
+        requests,
         uncertainRequests,
-        ...(outcome.nextCursor !== undefined ? { nextCursor: outcome.nextCursor } : {}),
-        ...(outcome.error !== undefined ? { error: outcome.error } : {})
+        ...(chunks.length > 1 ? { parts: chunks.length } : {}),
+        ...(problems.kept + problems.leftOut > 0 ? { itemProblems: problems } : {}),
+        ...(nextCursor !== undefined ? { nextCursor } : {}),
+        ...(continueFrom !== undefined ? { continueFrom } : {}),
+        ...(error !== undefined ? { error } : {})
     };
+}
+/** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
+function continuation(selection, sent) {
+    const ids = selection.dlqIds ?? [];
+    return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent };
+}
+
+;// CONCATENATED MODULE: ./src/report/boundary.ts
+/**
+ * The output boundary: every byte the action writes (log lines, annotations, outputs, the job summary, the health
+ * issue, the NDJSON files) goes through here. Secrets are redacted from the raw text first, in every encoding;
+ * only then is the text escaped for its destination, so no escape can hide a secret from the redactor.
+ */
+
+
+/** GitHub caps the outputs of a job at 1 MB, counted in UTF-16 code units at two bytes each. */
+const GITHUB_OUTPUTS_MAX_BYTES = 1_000_000;
+/** What this step lets its outputs use, names included: the rest is slack for the runner's own framing. */
+const OUTPUTS_BUDGET_BYTES = 950_000;
+/** An output's size as GitHub counts it. */
+function githubBytes(text) {
+    return text.length * 2;
+}
+/** Result objects are our own shapes, a few levels deep; deeper values are third-party data, dropped. */
+const MAX_REDACT_DEPTH = 8;
+class OutputBoundary {
+    io;
+    redact;
+    constructor(io, 
+    /** Redacts secrets from raw text (service/redact.ts). */
+    redact) {
+        this.io = io;
+        this.redact = redact;
+    }
+    /** One line of the log: never two, never a runner command. */
+    info(text) {
+        this.io.info((0,report_escape/* neutraliseLogLine */.h4)(this.redact(text)));
+    }
+    debug(text) {
+        this.io.debug((0,report_escape/* neutraliseLogLine */.h4)(this.redact(text)));
+    }
+    notice(text) {
+        this.io.notice((0,report_escape/* neutraliseAnnotation */.K1)(this.redact(text)));
+    }
+    warning(text) {
+        this.io.warning((0,report_escape/* neutraliseAnnotation */.K1)(this.redact(text)));
+    }
+    error(text) {
+        this.io.error((0,report_escape/* neutraliseAnnotation */.K1)(this.redact(text)));
+    }
+    setFailed(text) {
+        this.io.setFailed((0,report_escape/* neutraliseAnnotation */.K1)(this.redact(text)));
+    }
+    /**
+     * Writes the step outputs, redacted. They were fitted to OUTPUTS_BUDGET_BYTES before; should redaction ever
+     * make them bigger than GitHub takes, the biggest are emptied, with a warning naming each, rather than lose all.
+     */
+    setOutputs(outputs) {
+        const redacted = Object.entries(outputs).map(([name, value]) => [name, this.redact(value)]);
+        let total = redacted.reduce((n, [name, value]) => n + githubBytes(name) + githubBytes(value), 0);
+        const bySize = [...redacted].sort((a, b) => b[1].length - a[1].length);
+        for (const entry of bySize) {
+            if (total <= GITHUB_OUTPUTS_MAX_BYTES)
+                break;
+            total -= githubBytes(entry[1]);
+            this.warning(`Output ${entry[0]} was left empty: the outputs of a job must stay under 1 MB.`);
+            entry[1] = '';
+        }
+        for (const [name, value] of redacted)
+            this.io.setOutput(name, value);
+    }
+    /** One line of an NDJSON file: the record as JSON, however deeply nested, redacted. */
+    jsonLine(record) {
+        return this.redact(toJson(record));
+    }
+    /** Writes markdown rendered from redactValue'd data, redacting once more; false without a summary file. */
+    summary(markdown) {
+        return this.io.writeSummary(this.redact(markdown));
+    }
+    /**
+     * A copy of a result with every string redacted, so that markdown and JSON are rendered from redacted values:
+     * escaping first would change how a secret looks (`sk_live__9f` becomes `sk_live\_\_9f`) and hide it.
+     */
+    redactValue(value) {
+        return redactDeep(value, this.redact, 0);
+    }
+    /** The issue API with every title and body redacted; what GitHub answers is logged through info(). */
+    issueApi(api) {
+        const redact = this.redact;
+        return {
+            findOpen: title => api.findOpen(redact(title)),
+            create: (title, body) => api.create(redact(title), redact(body)),
+            comment: (issue, body) => api.comment(issue, redact(body)),
+            close: issue => api.close(issue)
+        };
+    }
+}
+function redactDeep(value, redact, depth) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (value === null || typeof value !== 'object')
+        return value;
+    if (depth >= MAX_REDACT_DEPTH)
+        return undefined;
+    if (Array.isArray(value))
+        return value.map(item => redactDeep(item, redact, depth + 1));
+    const out = {};
+    for (const [key, item] of Object.entries(value))
+        out[key] = redactDeep(item, redact, depth + 1);
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 
 
-/** The step outputs of a result: small scalars and compact JSON arrays. */
+
+/** Longest cursor written to `next-cursor`: the drain refuses longer ones, this only guards the output. */
+const CURSOR_OUTPUT_MAX_LENGTH = 4096;
+/**
+ * The step outputs of a result: small scalars and compact JSON arrays. All of them together, names included, stay
+ * within OUTPUTS_BUDGET_BYTES counted as GitHub counts (UTF-16, two bytes a unit): the arrays get what the
+ * scalars leave, keep their first items, and say so in their `-truncated` output.
+ */
 function outputsOf(result) {
     switch (result.operation) {
-        case 'list-dlq':
-            return {
+        case 'list-dlq': {
+            const scalars = {
                 [Outputs.DlqCount]: String(result.count),
-                [Outputs.MessageIds]: JSON.stringify(result.messageIds),
-                [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated),
+                [Outputs.MessageIdsTruncated]: 'false',
                 [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
-                [Outputs.NextCursor]: result.nextCursor ?? '',
+                [Outputs.NextCursor]: cursorOutput(result.nextCursor),
                 [Outputs.MessagesFile]: result.messagesFile ?? ''
             };
+            const fitted = fitArrays([[Outputs.MessageIds, result.messageIds]], budgetLeft(scalars, [Outputs.MessageIds]));
+            return {
+                ...scalars,
+                [Outputs.MessageIds]: fitted.json[0],
+                [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated || fitted.truncated)
+            };
+        }
         case 'resume-schedule':
             return {
                 [Outputs.ScheduleIds]: JSON.stringify(result.outcomes.filter(o => o.ok).map(o => o.scheduleId))
             };
-        case 'resume-workflows':
-            return {
+        case 'resume-workflows': {
+            const scalars = {
                 [Outputs.ResumedCount]: String(result.runs.length),
-                [Outputs.WorkflowRunIds]: JSON.stringify(result.runs.map(r => r.workflowRunId)),
-                [Outputs.WorkflowRuns]: JSON.stringify(result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))),
-                [Outputs.NextCursor]: result.nextCursor ?? ''
+                [Outputs.WorkflowRunIdsTruncated]: 'false',
+                [Outputs.WorkflowRunsTruncated]: 'false',
+                [Outputs.NextCursor]: cursorOutput(result.nextCursor),
+                [Outputs.RunsFile]: result.runsFile ?? ''
             };
+            const fitted = fitArrays([
+                [Outputs.WorkflowRunIds, result.runs.map(r => r.workflowRunId)],
+                [
+                    Outputs.WorkflowRuns,
+                    result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
+                ]
+            ], budgetLeft(scalars, [Outputs.WorkflowRunIds, Outputs.WorkflowRuns]));
+            return {
+                ...scalars,
+                [Outputs.WorkflowRunIds]: fitted.json[0],
+                [Outputs.WorkflowRunIdsTruncated]: String(fitted.truncated),
+                [Outputs.WorkflowRuns]: fitted.json[1],
+                [Outputs.WorkflowRunsTruncated]: String(fitted.truncated)
+            };
+        }
     }
+}
+/** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
+function cursorOutput(cursor) {
+    return cursor === undefined || cursor.length > CURSOR_OUTPUT_MAX_LENGTH ? '' : cursor;
+}
+/** What the arrays may use: the budget less the scalars (`-truncated` ones at their longest, `false`) and their names. */
+function budgetLeft(scalars, arrays) {
+    let used = 0;
+    for (const [name, value] of Object.entries(scalars))
+        used += githubBytes(name) + githubBytes(value ?? '');
+    for (const name of arrays)
+        used += githubBytes(name);
+    return OUTPUTS_BUDGET_BYTES - used;
+}
+/**
+ * JSON arrays of parallel lists (item i of each describes the same thing) that together fit `budget`: the longest
+ * common prefix that fits, so that the arrays stay in step.
+ */
+function fitArrays(lists, budget) {
+    const length = Math.min(...lists.map(([, items]) => items.length));
+    let used = lists.length * githubBytes('[]');
+    let kept = 0;
+    for (; kept < length; kept++) {
+        let size = 0;
+        for (const [, items] of lists)
+            size += githubBytes(JSON.stringify(items[kept])) + (kept > 0 ? 2 : 0);
+        if (used + size > budget)
+            break;
+        used += size;
+    }
+    return {
+        json: lists.map(([, items]) => JSON.stringify(items.slice(0, kept))),
+        truncated: lists.some(([, items]) => items.length > kept)
+    };
 }
 /** Why the step fails, or undefined when it succeeds. */
 function failureOf(result) {
@@ -50408,17 +51507,48 @@ function failureOf(result) {
                 ...failed.map(o => `- ${o.error ?? o.scheduleId}`)
             ].join('\n');
         }
-        case 'resume-workflows':
-            return result.error === undefined
-                ? undefined
-                : `${result.error}; ${result.runs.length} runs were resumed before the failure${continueHint(result.nextCursor)}`;
+        case 'resume-workflows': {
+            // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
+            const reasons = [];
+            if (result.error !== undefined) {
+                reasons.push(`${result.error}; ${result.runs.length} runs were resumed before the failure`);
+            }
+            if (result.uncertainRequests > 0)
+                reasons.push(lostAnswerText(result.uncertainRequests));
+            if (reasons.length === 0)
+                return undefined;
+            const from = result.continueFrom;
+            let where;
+            if (from !== undefined) {
+                where =
+                    `to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position} of ` +
+                        `${result.selection.dlqIds?.length ?? from.position}: ${from.remaining} ids, some perhaps resumed already)`;
+            }
+            else if (result.nextCursor !== undefined) {
+                where = continueHint(result.nextCursor).slice(2);
+            }
+            else if (result.error !== undefined) {
+                where = 'no cursor to continue from: re-run with the same selection (resumed entries have left the DLQ)';
+            }
+            else {
+                where = 'nothing is left to continue: the selection was resumed to its end';
+            }
+            return `${reasons.join('; ')}; ${where}`;
+        }
     }
 }
 function continueHint(cursor) {
-    return cursor === undefined ? '' : `; to continue, re-run with input cursor: ${cursor}`;
+    if (cursor === undefined)
+        return '';
+    if (cursor.length > CURSOR_OUTPUT_MAX_LENGTH) {
+        return `; the service's cursor to continue from is ${cursor.length} characters long, too long to use`;
+    }
+    return `; to continue, re-run with input cursor: ${cursor}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
+
 
 
 /** GitHub drops the whole summary above 1 MiB; stay under. */
@@ -50484,7 +51614,7 @@ function dispatch(result, ctx, settings) {
             return resumeSummary(result, ctx, settings);
         default: {
             const unknown = result;
-            return `## DLQ action\n\nNo summary for operation ${escapeInline(String(unknown.operation))}.\n`;
+            return `## DLQ action\n\nNo summary for operation ${(0,report_escape/* escapeInline */.VV)(String(unknown.operation))}.\n`;
         }
     }
 }
@@ -50520,8 +51650,8 @@ function header(title, ctx, settings) {
     if (link)
         lines.push(link, '');
     if (settings.shortenedFrom !== undefined) {
-        lines.push(`> **Note:** tables show at most ${formatCount(settings.maxRows)} rows (instead of ` +
-            `${formatCount(settings.shortenedFrom)}) to keep this summary under the 1 MiB limit of GitHub job summaries.`, '');
+        lines.push(`> **Note:** tables show at most ${(0,report_escape/* formatCount */.B4)(settings.maxRows)} rows (instead of ` +
+            `${(0,report_escape/* formatCount */.B4)(settings.shortenedFrom)}) to keep this summary under the 1 MiB limit of GitHub job summaries.`, '');
     }
     return lines;
 }
@@ -50534,13 +51664,13 @@ function runLink(runUrl) {
     if (!runUrl)
         return undefined;
     if (!/^https?:\/\/[^\s/]/i.test(runUrl))
-        return `Workflow run: ${escapeInline(runUrl)}`;
+        return `Workflow run: ${(0,report_escape/* escapeInline */.VV)(runUrl)}`;
     const destination = runUrl.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch => [...Buffer.from(ch, 'utf8')].map(b => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
     return `[workflow run](${destination})`;
 }
 /** A value in a paragraph, set off as code; the content is escaped like any other. */
 function code(value, maxLength) {
-    return `<code>${escapeInline(value, maxLength)}</code>`;
+    return `<code>${(0,report_escape/* escapeInline */.VV)(value, maxLength)}</code>`;
 }
 /**
  * A cursor to copy. A plain one (the usual base64-like token) is shown as a code span, unchanged; anything else
@@ -50556,8 +51686,8 @@ function valueList(values, maxRows) {
     if (rest <= 0)
         return shown.join(', ');
     if (shown.length === 0)
-        return `${formatCount(rest)} values (not shown)`;
-    return `${shown.join(', ')}, … and ${formatCount(rest)} more`;
+        return `${(0,report_escape/* formatCount */.B4)(rest)} values (not shown)`;
+    return `${shown.join(', ')}, … and ${(0,report_escape/* formatCount */.B4)(rest)} more`;
 }
 /**
  * A table of at most maxRows rows, then `… and N more` after a blank line (a line right under a table would be
@@ -50575,18 +51705,18 @@ function table(headings, alignRight, items, maxRows, toCells) {
     }
     const rest = items.length - shown.length;
     if (rest > 0)
-        lines.push(`… and ${formatCount(rest)} more`, '');
+        lines.push(`… and ${(0,report_escape/* formatCount */.B4)(rest)} more`, '');
     return lines;
 }
 /** A cell for an optional third-party value; an absent or empty one shows as a dash. */
 function cellOrDash(value) {
-    return value === undefined || value === '' ? '—' : escapeCell(String(value));
+    return value === undefined || value === '' ? '—' : (0,report_escape/* escapeCell */.kq)(String(value));
 }
 function timeOrDash(ms) {
-    return ms === undefined ? '—' : formatMs(ms);
+    return ms === undefined ? '—' : (0,report_escape/* formatMs */._V)(ms);
 }
 function plural(n, one, many) {
-    return `${formatCount(n)} ${n === 1 ? one : many}`;
+    return `${(0,report_escape/* formatCount */.B4)(n)} ${n === 1 ? one : many}`;
 }
 function finish(lines) {
     // Collapse runs of blank lines and end with exactly one newline.
@@ -50633,7 +51763,7 @@ function listFilterLines(filters, maxRows) {
             lines.push(`  - ${label}: ${valueList(value.map(String), maxRows)}`);
         }
         else if (typeof value === 'number' && (key === 'fromDate' || key === 'toDate')) {
-            lines.push(`  - ${label}: ${formatMs(value)}`);
+            lines.push(`  - ${label}: ${(0,report_escape/* formatMs */._V)(value)}`);
         }
         else {
             lines.push(`  - ${label}: ${code(String(value))}`);
@@ -50654,12 +51784,12 @@ function listSummary(result, ctx, settings) {
         lines.push('- Filters (several values of one filter: any of them; different filters: all of them):', ...filterLines);
     }
     lines.push(`- Order: ${orderText(result.order)}`);
-    lines.push(`- Page size: ${formatCount(result.pageSize)}`);
+    lines.push(`- Page size: ${(0,report_escape/* formatCount */.B4)(result.pageSize)}`);
     lines.push(result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)');
     lines.push('');
     lines.push('### Result', '');
     if (result.error !== undefined) {
-        lines.push(`**❌ Listing failed part way:** ${escapeInline(result.error)}`, '', result.count > 0
+        lines.push(`**❌ Listing failed part way:** ${(0,report_escape/* escapeInline */.VV)(result.error)}`, '', result.count > 0
             ? 'What was listed before the failure is shown below.'
             : 'No message was listed before the failure.', '');
     }
@@ -50671,44 +51801,49 @@ function listSummary(result, ctx, settings) {
         else
             lines.push('**No DLQ message matches the filters.**', '');
     }
-    const slices = result.concurrency > 1 ? `, date slices drained ${result.concurrency} at a time` : '';
-    lines.push(`- Messages listed: **${formatCount(result.count)}** (${plural(result.pages, 'page', 'pages')} fetched${slices})`);
+    const slices = result.concurrency > 1 && result.fallback === undefined
+        ? `, date slices drained ${result.concurrency} at a time`
+        : '';
+    lines.push(`- Messages listed: **${(0,report_escape/* formatCount */.B4)(result.count)}** (${plural(result.pages, 'page', 'pages')} fetched${slices})`);
+    if (result.fallback !== undefined) {
+        lines.push(`- Listed as one sequential listing: the parallel date slices could not be trusted (${(0,report_escape/* escapeInline */.VV)(result.fallback)}).`);
+    }
     if (result.messagesFile !== undefined) {
         lines.push(`- Every listed message, all fields, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`);
     }
     if (result.oldestCreatedAt !== undefined) {
-        lines.push(`- Oldest message created at: ${formatMs(result.oldestCreatedAt)} (age ${formatAge(now - result.oldestCreatedAt)})`);
+        lines.push(`- Oldest message created at: ${(0,report_escape/* formatMs */._V)(result.oldestCreatedAt)} (age ${(0,report_escape/* formatAge */.nV)(now - result.oldestCreatedAt)})`);
     }
     if (result.newestCreatedAt !== undefined) {
-        lines.push(`- Newest message created at: ${formatMs(result.newestCreatedAt)} (age ${formatAge(now - result.newestCreatedAt)})`);
+        lines.push(`- Newest message created at: ${(0,report_escape/* formatMs */._V)(result.newestCreatedAt)} (age ${(0,report_escape/* formatAge */.nV)(now - result.newestCreatedAt)})`);
     }
     if (result.messageIdsTruncated) {
         lines.push(`- The \`message-ids\` output holds only the first ${plural(result.messageIds.length, 'id', 'ids')} of ` +
-            `${formatCount(result.count)}.`);
+            `${(0,report_escape/* formatCount */.B4)(result.count)}.`);
     }
     lines.push('');
     if (result.nextCursor) {
         lines.push(`**⚠️ Listing stopped early; continue with cursor:** ${cursorText(result.nextCursor)} ` +
             '(re-run with input `cursor` set to it).', '');
     }
-    if (result.byUrl.length > 0) {
-        lines.push('#### Messages by destination URL', '');
-        lines.push(...countTable('Destination URL', result.byUrl, Math.min(maxRows, summary_BREAKDOWN_ROWS)));
-    }
-    if (result.byStatus.length > 0) {
-        lines.push('#### Messages by last response status', '');
-        lines.push(...countTable('Last response status', result.byStatus, Math.min(maxRows, summary_BREAKDOWN_ROWS)));
-    }
-    for (const [title, heading, rows] of [
-        ['URL group', 'URL group', result.byTopic],
-        ['queue', 'Queue', result.byQueue],
-        ['schedule', 'Schedule id', result.bySchedule]
+    const breakdownRows = Math.min(maxRows, summary_BREAKDOWN_ROWS);
+    for (const [key, title, heading, always] of [
+        ['byUrl', 'destination URL', 'Destination URL', true],
+        ['byStatus', 'last response status', 'Last response status', true],
+        ['byTopic', 'URL group', 'URL group', false],
+        ['byQueue', 'queue', 'Queue', false],
+        ['bySchedule', 'schedule', 'Schedule id', false]
     ]) {
+        const rows = result[key];
         // A breakdown where every message has no value says nothing.
-        if (rows.length === 0 || (rows.length === 1 && rows[0]?.value === '(none)'))
+        if (rows.length === 0 || (!always && rows.length === 1 && rows[0]?.value === '(none)'))
             continue;
         lines.push(`#### Messages by ${title}`, '');
-        lines.push(...countTable(heading, rows, Math.min(maxRows, summary_BREAKDOWN_ROWS)));
+        lines.push(...countTable(heading, rows, breakdownRows, result.count, result.undercount?.[key]));
+    }
+    if (result.badCreatedAt !== undefined) {
+        lines.push(`- ${plural(result.badCreatedAt.count, 'message has', 'messages have')} a \`createdAt\` no date can hold ` +
+            `(first: ${code(result.badCreatedAt.messageId, 200)}): left out of dates, ages and the chart.`, '');
     }
     lines.push(...chart(result.histogram));
     const extremes = oldestAndNewest(result.oldest, result.newest);
@@ -50729,32 +51864,66 @@ function listSummary(result, ctx, settings) {
  * counts, never from third-party text, so nothing in it needs escaping.
  */
 function chart(histogram) {
-    if (histogram.points.length < 2)
-        return [];
+    const points = histogram.points.filter(p => (0,operations_health/* isDateMs */.Ld)(p.start) && Number.isFinite(p.count));
+    const per = histogram.bucket === 'hour' ? 'hour' : histogram.bucket === 'day' ? 'day' : 'week';
+    const omitted = histogram.omitted
+        ? [
+            `${plural(histogram.omitted, 'message is', 'messages are')} left out of the chart: their creation times ` +
+                'spread over more weeks than it holds.',
+            ''
+        ]
+        : [];
+    if (points.length < 2)
+        return omitted;
     const label = (start) => {
         const iso = new Date(start).toISOString();
         return histogram.bucket === 'hour' ? `${iso.slice(5, 10)} ${iso.slice(11, 13)}h` : iso.slice(0, 10);
     };
-    const max = Math.max(...histogram.points.map(p => p.count));
-    const per = histogram.bucket === 'hour' ? 'hour' : histogram.bucket === 'day' ? 'day' : 'week';
+    let max = 1;
+    for (const p of points)
+        if (p.count > max)
+            max = p.count;
     return [
         `#### Messages per ${per} (UTC)`,
         '',
         '```mermaid',
         'xychart-beta',
         `  title "DLQ messages per ${per}"`,
-        `  x-axis [${histogram.points.map(p => `"${label(p.start)}"`).join(', ')}]`,
-        `  y-axis "Messages" 0 --> ${Math.max(1, max)}`,
-        `  bar [${histogram.points.map(p => p.count).join(', ')}]`,
+        `  x-axis [${points.map(p => `"${label(p.start)}"`).join(', ')}]`,
+        `  y-axis "Messages" 0 --> ${max}`,
+        `  bar [${points.map(p => p.count).join(', ')}]`,
         '```',
-        ''
+        '',
+        ...omitted
     ];
 }
-function countTable(heading, rows, maxRows) {
-    return table([heading, 'Messages'], [false, true], rows, maxRows, row => [
-        row.value === '' ? '(none)' : escapeCell(row.value),
-        formatCount(row.count)
-    ]);
+/**
+ * The top rows of a breakdown, then one row for the messages of every other value (the total less the rows shown),
+ * and a note when the breakdown kept only its most frequent values (`undercount`: how far a count may be low).
+ */
+function countTable(heading, rows, maxRows, total, undercount) {
+    const shown = rows.slice(0, maxRows);
+    const lines = [];
+    if (shown.length > 0) {
+        lines.push(`| ${heading} | Messages |`, '| --- | ---: |');
+        let counted = 0;
+        for (const row of shown) {
+            counted += row.count;
+            lines.push(`| ${row.value === '' ? '(none)' : (0,report_escape/* escapeCell */.kq)(row.value)} | ${(0,report_escape/* formatCount */.B4)(row.count)} |`);
+        }
+        const more = rows.length - shown.length;
+        const rest = total - counted;
+        if (undercount !== undefined && rest > 0)
+            lines.push(`| *… and every other value* | ${(0,report_escape/* formatCount */.B4)(rest)} |`);
+        else if (more > 0 && rest > 0)
+            lines.push(`| *… and ${(0,report_escape/* formatCount */.B4)(more)} more values* | ${(0,report_escape/* formatCount */.B4)(rest)} |`);
+        lines.push('');
+    }
+    if (undercount !== undefined) {
+        lines.push(`> **Approximate:** more than ${(0,report_escape/* formatCount */.B4)(TALLY_CAPACITY)} distinct values were seen, so only the most ` +
+            `frequent were kept; each count above may be up to ${(0,report_escape/* formatCount */.B4)(undercount)} below the true one.`, '');
+    }
+    return lines;
 }
 /** The oldest then the newest messages, a message in both lists shown once. */
 function oldestAndNewest(oldest, newest) {
@@ -50785,18 +51954,18 @@ function scheduleSummary(result, ctx, settings) {
     lines.push('### What was asked', '');
     lines.push(total === 0
         ? '- Schedules to resume: none'
-        : `- Schedules to resume: ${formatCount(total)} (listed in the table below)`, '');
+        : `- Schedules to resume: ${(0,report_escape/* formatCount */.B4)(total)} (listed in the table below)`, '');
     lines.push('### Result', '');
     if (total === 0) {
         lines.push('No schedule was resumed.', '');
         return finish(lines);
     }
-    lines.push(`**${formatCount(resumed)} resumed, ${formatCount(failed)} failed** (of ${plural(total, 'schedule', 'schedules')}).`, '');
+    lines.push(`**${(0,report_escape/* formatCount */.B4)(resumed)} resumed, ${(0,report_escape/* formatCount */.B4)(failed)} failed** (of ${plural(total, 'schedule', 'schedules')}).`, '');
     if (failed > 0)
         lines.push(`**❌ ${plural(failed, 'schedule', 'schedules')} could not be resumed.**`, '');
     lines.push(...table(['Schedule id', 'Result'], [false, false], result.outcomes, settings.maxRows, o => [
         cellOrDash(o.scheduleId),
-        o.ok ? '✅ resumed' : `❌ failed: ${o.error ? escapeCell(o.error) : 'unknown error'}`
+        o.ok ? '✅ resumed' : `❌ failed: ${o.error ? (0,report_escape/* escapeCell */.kq)(o.error) : 'unknown error'}`
     ]));
     return finish(lines);
 }
@@ -50808,9 +51977,9 @@ function selectionLines(selection, maxRows) {
         lines.push(`  - DLQ ids (\`dlq-ids\`; when given, the service ignores the other selectors): ${valueList(selection.dlqIds, maxRows)}`);
     }
     if (selection.fromDate !== undefined)
-        lines.push(`  - Failed at or after (\`from-date\`): ${formatMs(selection.fromDate)}`);
+        lines.push(`  - Failed at or after (\`from-date\`): ${(0,report_escape/* formatMs */._V)(selection.fromDate)}`);
     if (selection.toDate !== undefined)
-        lines.push(`  - Failed at or before (\`to-date\`): ${formatMs(selection.toDate)}`);
+        lines.push(`  - Failed at or before (\`to-date\`): ${(0,report_escape/* formatMs */._V)(selection.toDate)}`);
     if (selection.workflowUrl !== undefined) {
         lines.push(`  - Workflow URL (\`workflow-url\`): ${code(selection.workflowUrl)}`);
     }
@@ -50818,7 +51987,7 @@ function selectionLines(selection, maxRows) {
         lines.push(`  - Workflow run id or id prefix (\`workflow-run-id\`): ${code(selection.workflowRunId)}`);
     }
     if (selection.workflowCreatedAt !== undefined) {
-        lines.push(`  - Workflow created at (\`workflow-created-at\`): ${formatMs(selection.workflowCreatedAt)}`);
+        lines.push(`  - Workflow created at (\`workflow-created-at\`): ${(0,report_escape/* formatMs */._V)(selection.workflowCreatedAt)}`);
     }
     return lines;
 }
@@ -50856,28 +52025,50 @@ function resumeSummary(result, ctx, settings) {
     lines.push(result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)');
     lines.push('');
     lines.push('### Result', '');
-    const continueLine = result.nextCursor
-        ? `To continue, re-run with input \`cursor\` set to: ${cursorText(result.nextCursor)}`
-        : undefined;
+    const from = result.continueFrom;
+    const continueLine = from
+        ? `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${(0,report_escape/* formatCount */.B4)(from.position)} of ` +
+            `${(0,report_escape/* formatCount */.B4)(result.selection.dlqIds?.length ?? from.position)}: ${plural(from.remaining, 'id', 'ids')}, ` +
+            'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).'
+        : result.nextCursor
+            ? `To continue, re-run with input \`cursor\` set to: ${cursorText(result.nextCursor)}`
+            : undefined;
     if (result.error !== undefined) {
         lines.push(`**❌ The resume failed part way.** ${plural(runs.length, 'run was', 'runs were')} resumed before the failure` +
-            (runs.length > 0 ? ' (they are listed in the table below).' : '.'), '', `**Error:** ${escapeInline(result.error)}`, '');
+            (runs.length > 0 ? ' (they are listed in the table below).' : '.'), '', `**Error:** ${(0,report_escape/* escapeInline */.VV)(result.error)}`, '');
         lines.push(continueLine ??
             'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).', '');
     }
     else if (continueLine) {
         lines.push('**⚠️ The resume stopped before the end.**', '', continueLine, '');
     }
-    lines.push(`**${plural(runs.length, 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}.`, '');
-    if (runs.length === 0 && result.error === undefined) {
+    const unnamed = result.itemProblems?.leftOut ?? 0;
+    lines.push(`**${plural(runs.length + unnamed, 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
+        (result.parts !== undefined
+            ? ` (\`dlq-ids\` sent in ${(0,report_escape/* formatCount */.B4)(result.parts)} parts, so that each request URL stays under 6 KB).`
+            : '.'), '');
+    if (runs.length + unnamed === 0 && result.error === undefined && result.uncertainRequests === 0) {
         lines.push('No failed workflow run matched the selection.', '');
     }
     if (result.uncertainRequests > 0) {
-        lines.push(`**⚠️ ${lostAnswerText(result.uncertainRequests)}**`, '');
+        lines.push(`**⚠️ Possibly resumed: ${lostAnswerText(result.uncertainRequests)}.**`, '');
+    }
+    if (result.itemProblems !== undefined) {
+        const { kept, leftOut, examples } = result.itemProblems;
+        if (leftOut > 0) {
+            lines.push(`**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
+                'the table or the outputs.', '');
+        }
+        if (kept > 0) {
+            lines.push(`⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`, '');
+        }
+        if (examples.length > 0) {
+            lines.push(...examples.map(line => `- ${(0,report_escape/* escapeInline */.VV)(line)}`), '');
+        }
     }
     lines.push(...table(['New run id', 'Created at'], [false, false], runs, maxRows, run => [
         cellOrDash(run.workflowRunId),
-        formatMs(run.workflowCreatedAt)
+        timeOrDash(run.workflowCreatedAt)
     ]));
     lines.push(RESUME_NOTE, '');
     return finish(lines);
@@ -50924,208 +52115,70 @@ function truncateToLimit(out) {
     return `${kept.join('\n').trimEnd()}${TRUNCATED_NOTE}`;
 }
 
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+var external_node_zlib_default = /*#__PURE__*/__nccwpck_require__.n(external_node_zlib_);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/service/schemas.ts
-
-/** Some servers send timestamps as strings of digits: accept both, keep a number. */
-const millis = union([
-    schemas_number().int().nonnegative(),
-    schemas_string()
-        .regex(/^\d+$/, 'expected milliseconds as digits')
-        .transform(s => Number(s))
-]);
-/** A cursor: absent and "" both mean the end. */
-const cursor = schemas_string()
-    .nullish()
-    .transform(c => (c ? c : undefined));
-const headerMap = record(schemas_string(), array(schemas_string()));
-/** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
-const dlqMessageSchema = looseObject({
-    messageId: schemas_string(),
-    dlqId: schemas_string().optional(),
-    topicId: schemas_string().optional(),
-    topicName: schemas_string().optional(),
-    endpointName: schemas_string().optional(),
-    url: schemas_string().optional(),
-    method: schemas_string().optional(),
-    header: headerMap.optional(),
-    body: schemas_string().optional(),
-    bodyBase64: schemas_string().optional(),
-    maxRetries: schemas_number().optional(),
-    notBefore: millis.optional(),
-    createdAt: millis.optional(),
-    callback: schemas_string().optional(),
-    failureCallback: schemas_string().optional(),
-    scheduleId: schemas_string().optional(),
-    callerIP: schemas_string().optional(),
-    callerIp: schemas_string().optional(),
-    queueName: schemas_string().optional(),
-    responseStatus: schemas_number().int().optional(),
-    responseHeader: headerMap.optional(),
-    responseBody: schemas_string().optional(),
-    responseBodyBase64: schemas_string().optional(),
-    state: schemas_string().optional()
-});
-/** A page's envelope: the cursor is checked at once, the messages only when read. */
-const dlqEnvelopeSchema = object({
-    messages: array(unknown()),
-    cursor
-});
-const dlqMessagesSchema = object({ messages: array(dlqMessageSchema) });
-const workflowRunSchema = object({
-    workflowRunId: schemas_string(),
-    workflowCreatedAt: millis
-});
-const resumePageSchema = object({
-    workflowRuns: array(workflowRunSchema),
-    cursor
-});
-const errorBodySchema = object({ error: schemas_string() });
-
-;// CONCATENATED MODULE: ./src/service/errors.ts
-
-/** A request the service answered with an error, or that could not be completed. Expected: one line, no stack. */
-class ServiceError extends Error {
-    status;
-    name = 'ServiceError';
-    constructor(message, 
-    /** HTTP status, when the service answered. */
-    status) {
-        super(message);
-        this.status = status;
-    }
-}
-const MAX_ERROR_TEXT = 300;
-/**
- * The service's error text: `error` of a JSON body, else the body as one shortened line. `redact` runs on the
- * whole text before it is shortened, so a secret cut in half by the shortening cannot survive.
- */
-function errorText(body, redact = text => text) {
-    let text = body;
-    try {
-        const parsed = errorBodySchema.safeParse(JSON.parse(body));
-        if (parsed.success)
-            text = parsed.data.error;
-    }
-    catch {
-        // not JSON: show it as text
-    }
-    const line = redact(text).replace(/\s+/g, ' ').trim();
-    if (line === '')
-        return '(empty body)';
-    return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}… (${line.length} characters)` : line;
-}
-/** What a status means to the operator, beyond the service's own words. */
-function statusMeaning(status) {
-    if (status === 401 || status === 403)
-        return 'the service refused the token (check the token input and its permissions)';
-    if (status === 404)
-        return 'not found';
-    if (status === 412)
-        return 'quota exceeded';
-    if (status === 429)
-        return 'rate limited';
-    if (status >= 500)
-        return 'service error';
-    return 'bad request';
-}
-
-;// CONCATENATED MODULE: ./src/service/retry.ts
-/** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
-const DEFAULT_RETRY_POLICY = {
-    maxAttempts: 5,
-    baseDelayMs: 500,
-    maxBackoffMs: 5_000,
-    maxWaitMs: 60_000
-};
-const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Transport failures worth another attempt: the request may not have reached the service, or it was slow. */
-const TRANSIENT_ERROR_CODES = new Set([
-    'ECONNREFUSED',
-    'ECONNRESET',
-    'EPIPE',
-    'ETIMEDOUT',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'TIMEOUT',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CONNECT_TIMEOUT',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'UND_ERR_CLOSED'
-]);
-function isRetriedStatus(status) {
-    return RETRIED_STATUSES.has(status);
-}
-function isTransientError(code) {
-    return TRANSIENT_ERROR_CODES.has(code);
-}
-/** Full-jitter exponential backoff: uniform in [0, min(maxBackoff, base * 2^(attempt-1))]. */
-function backoffDelayMs(attempt, policy, random) {
-    const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
-    return Math.round(random() * ceiling);
-}
-/** The wait a `Retry-After` value asks for: delay-seconds or an HTTP date. Undefined when unreadable. */
-function parseRetryAfter(value, now) {
-    if (value === undefined || value.trim() === '')
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    const at = Date.parse(text);
-    return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-/** The wait a `Burst-RateLimit-Reset` value (Unix time, seconds or milliseconds) asks for. */
-function parseRateLimitReset(value, now) {
-    if (value === undefined || !/^\d+(\.\d+)?$/.test(value.trim()))
-        return undefined;
-    const n = Number(value.trim());
-    const atMs = n > 1e12 ? n : n * 1000;
-    return Math.max(0, Math.round(atMs - now));
-}
-/**
- * Decides whether the attempt numbered `attempt` (1 = the first) is followed by another, and after what wait.
- * Retried: transient transport errors and 408, 429, 500, 502, 503, 504. A wait the service asks for
- * (`Retry-After`, else `Burst-RateLimit-Reset` on a 429) wins over the backoff, capped at maxWaitMs.
- */
-function retryDecision(attempt, outcome, policy, now, random) {
-    if (attempt >= policy.maxAttempts)
-        return { retry: false };
-    if (outcome.kind === 'error') {
-        if (!isTransientError(outcome.code))
-            return { retry: false };
-        return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false };
-    }
-    if (!isRetriedStatus(outcome.status))
-        return { retry: false };
-    const retryAfter = parseRetryAfter(outcome.headers['retry-after'], now);
-    const reset = outcome.status === 429 ? parseRateLimitReset(outcome.headers['burst-ratelimit-reset'], now) : undefined;
-    const asked = retryAfter ?? reset;
-    if (asked === undefined) {
-        return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false };
-    }
-    return {
-        retry: true,
-        delayMs: Math.min(asked, policy.maxWaitMs),
-        basis: retryAfter !== undefined ? 'Retry-After' : 'Burst-RateLimit-Reset',
-        capped: asked > policy.maxWaitMs
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/service/redact.ts
+/** Secrets shorter than this are redacted as given only: their encodings are too short to find safely. */
+const MIN_ENCODED_SECRET_LENGTH = 4;
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The secret as text carries it: as given, URL-encoded (path and form), and inside a JSON string. */
+function textForms(secret) {
+    const forms = [secret];
+    if (secret.length < MIN_ENCODED_SECRET_LENGTH)
+        return forms;
+    const component = encodeURIComponent(secret);
+    forms.push(component, component.replace(/%20/g, '+'), new URLSearchParams({ s: secret }).toString().slice(2));
+    forms.push(JSON.stringify(secret).slice(1, -1));
+    return forms;
+}
 /**
- * Replaces every occurrence of each secret with `***`, in any letter case (a URL host comes back
- * lower-cased). The runner masks only its log; outputs, summaries and error texts need this.
+ * The base64 characters that depend on the secret's bytes only, for the secret starting at each of the three
+ * byte offsets within a 3-byte group: whatever surrounds it, an encoded text that holds the secret holds one of
+ * these. Characters shared with the neighbouring bytes are left out.
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = [];
+    for (let offset = 0; offset < 3; offset++) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        const start = Math.ceil((8 * offset) / 6);
+        const end = Math.floor((8 * (offset + bytes.length)) / 6);
+        const core = encoded.slice(start, end);
+        if (core.length < MIN_ENCODED_SECRET_LENGTH)
+            continue;
+        forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+    return forms;
+}
+/** One regular expression that matches any of the forms, longest first so that a form holding another goes whole. */
+function pattern(forms, flags) {
+    const unique = [...new Set(forms)].filter(f => f !== '').sort((a, b) => b.length - a.length);
+    return unique.length === 0 ? undefined : new RegExp(unique.map(escapeRegExp).join('|'), flags);
+}
+/**
+ * Replaces every occurrence of each secret with `***`: as given in any letter case (a URL host comes back
+ * lower-cased), URL-encoded, JSON-escaped, and in base64 or base64url at any byte offset (of the secret as given
+ * and lower-cased). Runs on raw text, before any escaping for the destination changes how a secret looks.
  */
 function redactor(secrets) {
-    // Longest first, so that a secret containing another is replaced whole.
-    const present = secrets.filter(s => s !== '').sort((a, b) => b.length - a.length);
+    const present = secrets.filter(s => s !== '');
     if (present.length === 0)
         return text => text;
-    const pattern = new RegExp(present.map(s => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
-    return text => text.replace(pattern, '***');
+    const text = pattern(present.flatMap(s => textForms(s)), 'gi');
+    const encoded = pattern(present
+        .filter(s => s.length >= MIN_ENCODED_SECRET_LENGTH)
+        .flatMap(s => [...new Set([s, s.toLowerCase(), s.toUpperCase()])].flatMap(base64Forms)), 'g');
+    return input => {
+        let out = text === undefined ? input : input.replace(text, '***');
+        if (encoded !== undefined)
+            out = out.replace(encoded, '***');
+        return out;
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/service/client.ts
@@ -51135,9 +52188,35 @@ function redactor(secrets) {
 
 
 
-/** A hostile or broken server must not fill the runner's memory. */
+
+
+/** A hostile or broken server must not fill the runner's memory: the cap holds before and after decoding. */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** Longest Location header an error quotes: enough to recognise it, never a flood. */
+const MAX_LOCATION_SHOWN = 500;
+/** An answer whose status arrived but whose body cannot be read (too large, undecodable, not UTF-8). */
+class UnreadableBody extends Error {
+    status;
+    headers;
+    reason;
+    constructor(status, headers, reason) {
+        super(reason);
+        this.status = status;
+        this.headers = headers;
+        this.reason = reason;
+    }
+}
+const DECODERS = {
+    gzip: (0,external_node_util_.promisify)((external_node_zlib_default()).gunzip),
+    'x-gzip': (0,external_node_util_.promisify)((external_node_zlib_default()).gunzip),
+    // RFC 9110's "deflate" is zlib-wrapped, but some servers send it raw: the first two bytes tell which.
+    deflate: (data, options) => data.length >= 2 && (data[0] & 0x0f) === 8 && ((data[0] << 8) | data[1]) % 31 === 0
+        ? (0,external_node_util_.promisify)((external_node_zlib_default()).inflate)(data, options)
+        : (0,external_node_util_.promisify)((external_node_zlib_default()).inflateRaw)(data, options),
+    br: (data, options) => (0,external_node_util_.promisify)((external_node_zlib_default()).brotliDecompress)(data, options)
+};
 const defaultSleep = (ms) => new Promise(resolve => setTimeout(resolve, ms));
+const RESUME_PATH = '/v2/workflows/dlq/resume';
 /** The service's three endpoints, over one retry policy, with the token only ever sent to base-url's origin. */
 class ServiceClient {
     options;
@@ -51153,72 +52232,130 @@ class ServiceClient {
         this.now = options.now ?? Date.now;
         this.random = options.random ?? Math.random;
     }
-    /** One page of `GET /v2/dlq`. */
+    /** One page of `GET /v2/dlq`: its items are checked only as an array here, read with readDlqMessages. */
     async listDlqPage(query) {
         const answer = await this.send('list-dlq', 'GET', '/v2/dlq', query, {});
         const envelope = this.parse('list-dlq', 'GET /v2/dlq', answer, dlqEnvelopeSchema);
+        const items = envelope.messages;
         let messages;
         return {
             ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
-            messages: () => (messages ??= this.check('list-dlq', 'GET /v2/dlq', envelope, dlqMessagesSchema).messages)
+            items,
+            messages: () => (messages ??= readDlqMessages(items).messages)
         };
     }
-    /** `POST /v2/schedules/{id}/resume`; resolves when the schedule is active. */
+    /**
+     * `POST /v2/schedules/{id}/resume`; resolves when the schedule is active. Some servers accept only PATCH (as the
+     * official SDKs send): a 405 to the POST is tried once more as PATCH, and the log says so.
+     */
     async resumeSchedule(scheduleId) {
         const path = scheduleResumePath(scheduleId);
-        await this.send(`resume-schedule (schedule "${scheduleId}")`, 'POST', path, new URLSearchParams(), {});
+        const label = `resume-schedule (schedule "${scheduleId}")`;
+        try {
+            await this.send(label, 'POST', path, new URLSearchParams(), {});
+        }
+        catch (err) {
+            if (!(err instanceof ServiceError) || err.status !== 405)
+                throw err;
+            this.options.log(`POST ${path}: HTTP 405 (method not allowed); trying once more with PATCH`);
+            await this.send(label, 'PATCH', path, new URLSearchParams(), {});
+        }
     }
     /** One request of `POST /v2/workflows/dlq/resume`: resumes at most 50 runs. */
     async resumeWorkflowsPage(query, headers) {
-        const answer = await this.send('resume-workflows', 'POST', '/v2/workflows/dlq/resume', query, headers);
-        const page = this.parse('resume-workflows', 'POST /v2/workflows/dlq/resume', answer, resumePageSchema);
-        return { ...page, retriedAfterLostAnswer: answer.retriedAfterLostAnswer };
+        const answer = await this.send('resume-workflows', 'POST', RESUME_PATH, query, headers);
+        let envelope;
+        try {
+            envelope = this.parse('resume-workflows', `POST ${RESUME_PATH}`, answer, resumeEnvelopeSchema);
+        }
+        catch (err) {
+            // The service carried this request out (2xx): the runs it resumed are unknown, not absent.
+            const error = err;
+            throw new ServiceError(error.message, error.status, answer.lostAnswers + 1);
+        }
+        const { runs, problems } = readWorkflowRuns(envelope.workflowRuns);
+        return {
+            ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
+            workflowRuns: runs,
+            problems,
+            retriedAfterLostAnswer: answer.retriedAfterLostAnswer,
+            lostAnswers: answer.lostAnswers
+        };
+    }
+    /** Length of the URL a bulk resume with this query is sent to (ASCII: bytes and characters alike). */
+    resumeUrlLength(query) {
+        return this.url(RESUME_PATH, query).href.length;
+    }
+    /** One line for the log, through the same channel as the retries. */
+    log(line) {
+        this.options.log(line);
     }
     async close() {
         await this.dispatcher?.close();
     }
     url(path, query) {
-        const base = this.options.baseUrl;
-        const url = new URL(base.pathname.replace(/\/+$/, '') + path, base.origin);
-        url.search = query.toString();
-        return url;
+        return requestUrl(this.options.baseUrl, path, query);
     }
     getDispatcher() {
         if (this.options.dispatcher)
             return this.options.dispatcher;
         // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as self-hosted runners behind a proxy need.
-        this.dispatcher ??= new undici/* EnvHttpProxyAgent */.J2();
+        this.dispatcher ??= new undici.EnvHttpProxyAgent();
         return this.dispatcher;
     }
-    /** Sends one request, retrying as the policy says; returns a 2xx answer or throws a one-line ServiceError. */
+    /**
+     * Sends one request, retrying as the policy says; returns a 2xx answer or throws a one-line ServiceError. A
+     * POST's attempts whose answer was lost after sending are counted, on the answer and on the error alike.
+     */
     async send(label, method, path, query, extraHeaders) {
         const url = this.url(path, query);
+        const endpoint = `${method} ${path}`;
         const { maxAttempts } = this.options.retry;
         let retriedAfterLostAnswer = false;
+        let lostAnswers = 0;
         for (let attempt = 1;; attempt++) {
             let outcome;
             let answer;
             try {
-                answer = { ...(await this.attempt(method, url, extraHeaders)), retriedAfterLostAnswer };
+                answer = { ...(await this.attempt(method, url, extraHeaders)), retriedAfterLostAnswer, lostAnswers };
+            }
+            catch (err) {
+                if (!(err instanceof UnreadableBody)) {
+                    outcome = { kind: 'error', code: client_errorCode(err) };
+                }
+                else if (err.status >= 200 && err.status < 300) {
+                    // Carried out, but what it did cannot be read: not retried, and counted as possibly done.
+                    throw this.error(`${label} failed: ${endpoint} answered ${err.status} with ${err.reason}`, err.status, lostAnswers + (method === 'POST' ? 1 : 0));
+                }
+                else {
+                    // An error whose text cannot be read is still an error with a status: decide on that.
+                    answer = {
+                        status: err.status,
+                        headers: err.headers,
+                        body: `(${err.reason})`,
+                        retriedAfterLostAnswer,
+                        lostAnswers
+                    };
+                }
+            }
+            if (answer) {
                 if (answer.status >= 200 && answer.status < 300)
                     return answer;
                 if (answer.status >= 300 && answer.status < 400)
-                    throw this.redirectError(label, answer);
+                    throw this.redirectError(label, answer, lostAnswers);
                 outcome = { kind: 'status', status: answer.status, headers: answer.headers };
             }
-            catch (err) {
-                if (err instanceof ServiceError)
-                    throw err;
-                outcome = { kind: 'error', code: errorCode(err) };
-            }
+            outcome ??= { kind: 'error', code: 'UNKNOWN' };
+            if (method === 'POST' && mayHaveBeenCarriedOut(outcome))
+                lostAnswers++;
             const decision = retryDecision(attempt, outcome, this.options.retry, this.now(), this.random);
             const what = answer ? `HTTP ${answer.status}` : this.describeError(outcome);
             if (!decision.retry) {
                 const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
                 if (answer) {
-                    throw this.error(`${label} failed${tries}: HTTP ${answer.status} ${statusMeaning(answer.status)}: ${this.serverText(answer.body)}`, answer.status);
+                    throw this.error(`${label} failed${tries}: HTTP ${answer.status} ${statusMeaning(answer.status)}: ${this.serverText(answer.body)}`, answer.status, lostAnswers);
                 }
-                throw this.error(`${label} failed${tries}: ${what} (${method} ${url.origin}${url.pathname})`);
+                throw this.error(`${label} failed${tries}: ${what} (${method} ${url.origin}${url.pathname})`, undefined, lostAnswers);
             }
             const seconds = (decision.delayMs / 1000).toFixed(1);
             const cap = decision.capped
@@ -51232,11 +52369,14 @@ class ServiceClient {
             await this.sleep(decision.delayMs);
         }
     }
-    /** One attempt, bounded from connect to the last byte of the body by timeout-seconds. */
+    /**
+     * One attempt, bounded from connect to the last byte of the body by timeout-seconds. A body that arrives but
+     * cannot be read throws UnreadableBody with the status, so the caller can tell "done, unreadable" from "lost".
+     */
     async attempt(method, url, extraHeaders) {
         const dispatcher = this.getDispatcher();
         const signal = AbortSignal.timeout(this.options.timeoutMs);
-        const response = await (0,undici/* request */.Em)(url, {
+        const response = await (0,undici.request)(url, {
             method,
             dispatcher,
             signal,
@@ -51247,40 +52387,73 @@ class ServiceClient {
                 'user-agent': 'dlq-action'
             }
         });
+        const status = response.statusCode;
+        const headers = {};
+        for (const [name, value] of Object.entries(response.headers)) {
+            headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        const unreadable = (reason) => new UnreadableBody(status, headers, reason);
         const chunks = [];
         let size = 0;
         for await (const chunk of response.body) {
             size += chunk.length;
             if (size > MAX_BODY_BYTES) {
                 response.body.destroy();
-                throw Object.assign(new Error(`response body over ${MAX_BODY_BYTES} bytes`), { code: 'BODY_TOO_LARGE' });
+                throw unreadable(`a body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
             }
             chunks.push(chunk);
         }
-        const headers = {};
-        for (const [name, value] of Object.entries(response.headers)) {
-            headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+        let bytes = Buffer.concat(chunks);
+        // Applied in the order listed, so undone last first.
+        const encodings = (headers['content-encoding'] ?? '')
+            .split(',')
+            .map(e => e.trim().toLowerCase())
+            .filter(e => e !== '' && e !== 'identity');
+        const unknown = encodings.filter(e => !Object.hasOwn(DECODERS, e));
+        if (unknown.length > 0) {
+            const names = unknown.map(e => `"${e.slice(0, 40)}"`).join(', ');
+            throw unreadable(`content-encoding ${names}, which this action cannot decode (it reads gzip, deflate and br)`);
         }
-        return { status: response.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') };
-    }
-    redirectError(label, answer) {
-        let target = 'another address';
+        for (const encoding of encodings.reverse()) {
+            try {
+                bytes = await DECODERS[encoding](bytes, { maxOutputLength: MAX_BODY_BYTES });
+            }
+            catch (err) {
+                const tooLarge = err.code === 'ERR_BUFFER_TOO_LARGE';
+                throw unreadable(tooLarge
+                    ? `a ${encoding} body that decodes to more than ${MAX_BODY_BYTES / 1024 / 1024} MiB`
+                    : `a ${encoding} body that does not decode (${client_errorCode(err)})`);
+            }
+        }
+        let body;
         try {
-            target = new URL(answer.headers.location ?? '', this.options.baseUrl).origin;
+            // fatal: a byte that is not UTF-8 must not silently become another id; a leading byte-order mark is dropped.
+            body = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
         }
         catch {
-            // unreadable Location: name no target
+            throw unreadable('a body that is not valid UTF-8');
         }
-        return this.error(`${label} failed: HTTP ${answer.status} redirect to ${target} was not followed (the token is only sent to base-url); ` +
-            'set base-url to the address the service answers at', answer.status);
+        return { status, headers, body };
+    }
+    redirectError(label, answer, lostAnswers) {
+        const location = answer.headers.location;
+        let target = 'without a Location header';
+        if (location !== undefined) {
+            const shown = location.length > MAX_LOCATION_SHOWN
+                ? `${location.slice(0, MAX_LOCATION_SHOWN)}…" (${location.length} characters)`
+                : `${location}"`;
+            target = `to "${shown}`;
+        }
+        return this.error(`${label} failed: HTTP ${answer.status} redirect ${target} was not followed (the token is only sent to base-url); ` +
+            'set base-url to the address the service answers at', answer.status, lostAnswers);
     }
     /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */
     serverText(body) {
         return errorText(body, this.redact);
     }
     /** A ServiceError whose message never carries the token, whatever the server put in what it is built from. */
-    error(message, status) {
-        return new ServiceError(this.redact(message), status);
+    error(message, status, lostAnswers = 0) {
+        return new ServiceError(this.redact(message), status, lostAnswers);
     }
     describeError(outcome) {
         if (outcome.kind !== 'error')
@@ -51291,8 +52464,7 @@ class ServiceClient {
             ECONNREFUSED: 'connection refused',
             ECONNRESET: 'connection reset',
             UND_ERR_SOCKET: 'connection closed by the server',
-            ENOTFOUND: 'host not found',
-            BODY_TOO_LARGE: `response body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`
+            ENOTFOUND: 'host not found'
         };
         return `${known[outcome.code] ?? 'request failed'} (${outcome.code})`;
     }
@@ -51335,7 +52507,7 @@ function mayHaveBeenCarriedOut(outcome) {
     ].includes(outcome.code);
 }
 /** A stable code for a transport error: Node's errno code, undici's code, or TIMEOUT for our deadline. */
-function errorCode(err) {
+function client_errorCode(err) {
     const e = err;
     if (e?.name === 'TimeoutError' || e?.name === 'AbortError')
         return 'TIMEOUT';
@@ -51363,6 +52535,7 @@ function errorCode(err) {
 
 
 
+
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value) {
     const trimmed = value.trim();
@@ -51372,6 +52545,24 @@ function maskSecret(value) {
     if (value !== trimmed)
         lib_core/* setSecret */.Pq(value);
     return trimmed;
+}
+/** The runner as @actions/core offers it; only the output boundary writes to it. */
+function actionsRunner() {
+    return {
+        info: line => lib_core/* info */.pq(line),
+        debug: line => lib_core/* debug */.Yz(line),
+        notice: text => lib_core/* notice */.lm(text),
+        warning: text => lib_core/* warning */.$e(text),
+        error: text => lib_core/* error */.z3(text),
+        setFailed: text => lib_core/* setFailed */.C1(text),
+        setOutput: (name, value) => lib_core/* setOutput */.uH(name, value),
+        async writeSummary(markdown) {
+            if (!process.env.GITHUB_STEP_SUMMARY)
+                return false;
+            await lib_core/* summary */.z.addRaw(markdown).write();
+            return true;
+        }
+    };
 }
 /**
  * The link back to this workflow run, from the variables `github.context` reads (GITHUB_SERVER_URL,
@@ -51385,14 +52576,18 @@ function runContext(env = process.env) {
     const server = env.GITHUB_SERVER_URL || 'https://github.com';
     return { runUrl: `${server}/${repository}/actions/runs/${runId}` };
 }
-async function execute(settings, client, limiter, log) {
+async function execute(settings, client, limiter, out) {
+    const log = (line) => out.info(line);
     switch (settings.operation) {
         case 'list-dlq': {
-            const sink = settings.messagesFile === undefined ? undefined : await NdjsonFile.open(settings.messagesFile);
+            const sink = settings.messagesFile === undefined
+                ? undefined
+                : await NdjsonFile.open(settings.messagesFile, { encode: record => out.jsonLine(record) });
             try {
                 return await lib_core/* group */.Os('Listing the DLQ', () => listDlq(client, settings, {
                     sink,
                     limit: task => limiter.run(task),
+                    log,
                     onPage: (messages, total) => log(`page: ${messages} messages (${total} so far)`)
                 }));
             }
@@ -51403,74 +52598,120 @@ async function execute(settings, client, limiter, log) {
         case 'resume-schedule':
             return lib_core/* group */.Os('Resuming schedules', () => resumeSchedules(client, settings, o => log(o.ok ? `schedule ${o.scheduleId}: resumed` : `${o.error}`)));
         case 'resume-workflows':
-            return lib_core/* group */.Os('Resuming failed workflow runs', () => resumeWorkflows(client, settings, (page, total) => log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`)));
+            return lib_core/* group */.Os('Resuming failed workflow runs', () => resumeWithRunsFile(client, settings, out));
     }
 }
+/**
+ * A bulk resume, each resumed run written to runs-file as it arrives: runs cannot be resumed twice, so the file is
+ * the one complete record of them. A file that could not be written fails the step, the outputs still stand.
+ */
+async function resumeWithRunsFile(client, settings, out) {
+    const path = settings.runsFile;
+    const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode: record => out.jsonLine(record) });
+    let writeError;
+    const result = await resumeWorkflows(client, settings, (page, total) => {
+        out.info(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`);
+        sink?.write(page.workflowRuns).catch((err) => (writeError ??= err));
+    });
+    try {
+        await sink?.close();
+    }
+    catch (err) {
+        writeError ??= err;
+    }
+    if (path === undefined)
+        return result;
+    if (writeError !== undefined) {
+        out.setFailed(`Could not write runs-file ${path}: ${writeError.message}; the outputs list the runs resumed.`);
+        return result;
+    }
+    return { ...result, runsFile: path };
+}
+/** One retry policy for the service and the GitHub API. */
+function retryPolicy(settings) {
+    return { ...DEFAULT_RETRY_POLICY, maxAttempts: settings.maxAttempts };
+}
 /** Opens, updates or closes the health issue. Its failure is a warning: the health verdict stands alone. */
-async function syncIssue(settings, result, redact) {
+async function syncIssue(settings, result, out) {
     if (!settings.issue)
         return;
     const repository = process.env.GITHUB_REPOSITORY;
     if (!repository || !settings.githubToken) {
-        lib_core/* warning */.$e('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.');
+        out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.');
         return;
     }
     try {
-        const api = await octokitIssueApi(settings.githubToken, repository);
-        const done = await syncHealthIssue(api, result, settings.issue.title, runContext().runUrl, Date.now());
-        lib_core/* info */.pq(done.action === 'none'
+        const github = await octokitIssueApi(settings.githubToken, repository, {
+            timeoutMs: settings.timeoutMs,
+            retry: retryPolicy(settings),
+            log: line => out.info(line)
+        });
+        const api = out.issueApi(github);
+        const done = await syncHealthIssue(api, out.redactValue(result), settings.issue.title, runContext().runUrl, Date.now());
+        out.info(done.action === 'none'
             ? `Health issue: no change (${done.reason}).`
             : `Health issue #${done.number} ${done.action}: ${done.url}`);
     }
     catch (err) {
-        lib_core/* warning */.$e(redact(`Could not update the health issue "${settings.issue.title}": ${err.message}. ` +
-            'The workflow needs "permissions: issues: write" for issue-on-failure.'));
+        out.warning(`Could not update the health issue "${settings.issue.title}": ${err.message}. ` +
+            'The workflow needs "permissions: issues: write" for issue-on-failure.');
     }
 }
 /** Writes outputs and the job summary, then fails the step if the operation did not fully succeed. */
-async function report(result, redact) {
-    for (const [name, value] of Object.entries(outputsOf(result)))
-        lib_core/* setOutput */.uH(name, redact(value));
+async function report(raw, out) {
+    // Rendered from redacted values: escaping first would change how a secret looks and hide it from the redactor.
+    const result = out.redactValue(raw);
+    out.setOutputs(outputsOf(result));
     if (result.operation === 'list-dlq')
-        lib_core/* notice */.lm(redact(headline(result, Date.now())));
+        out.notice(headline(result, Date.now()));
     if (result.operation === 'resume-workflows' && result.uncertainRequests > 0) {
-        lib_core/* warning */.$e(lostAnswerText(result.uncertainRequests));
+        out.warning(lostAnswerText(result.uncertainRequests));
     }
-    if (process.env.GITHUB_STEP_SUMMARY) {
-        const markdown = renderSummary(result, runContext());
-        await lib_core/* summary */.z.addRaw(redact(markdown)).write();
+    if (result.operation !== 'resume-schedule' && result.itemProblems !== undefined) {
+        out.warning(itemProblemsText(result.itemProblems));
     }
-    else {
-        lib_core/* info */.pq('GITHUB_STEP_SUMMARY is not set: no job summary written.');
+    if (!(await out.summary(renderSummary(result, runContext())))) {
+        out.info('GITHUB_STEP_SUMMARY is not set: no job summary written.');
     }
     const failure = failureOf(result);
     if (failure !== undefined)
-        lib_core/* setFailed */.C1(redact(failure));
+        out.setFailed(failure);
 }
 /** The action: read every input once, run the chosen operation, report what happened. */
-async function run() {
-    const redact = redactor([maskSecret(lib_core/* getInput */.V4(Inputs.Token)), maskSecret(lib_core/* getInput */.V4(Inputs.GithubToken))]);
-    const log = (line) => lib_core/* info */.pq(neutraliseLogLine(redact(line)));
+async function run(io = actionsRunner()) {
+    const out = new OutputBoundary(io, redactor([maskSecret(lib_core/* getInput */.V4(Inputs.Token)), maskSecret(lib_core/* getInput */.V4(Inputs.GithubToken))]));
+    try {
+        await runWith(out);
+    }
+    catch (err) {
+        // Expected failures are reported where they happen; this is a bug, so keep the stack for the debug log.
+        out.debug(err.stack ?? String(err));
+        out.setFailed(`Unexpected error: ${err.message}`);
+    }
+}
+async function runWith(out) {
     let settings;
     try {
         settings = readSettings(name => lib_core/* getInput */.V4(name));
+        await checkOutputFiles(settings);
     }
     catch (err) {
         if (err instanceof InputError) {
-            lib_core/* setFailed */.C1(redact(err.message));
+            out.setFailed(err.message);
             return;
         }
         throw err;
     }
     for (const name of unusedInputs(name => lib_core/* getInput */.V4(name), settings.operation)) {
-        lib_core/* warning */.$e(`Input '${name}' is not used by operation ${settings.operation} and was ignored.`);
+        out.warning(`Input '${name}' is not used by operation ${settings.operation} and was ignored.`);
     }
+    const log = (line) => out.info(line);
     const limiter = new AdaptiveLimit(settings.operation === 'list-dlq' ? settings.concurrency : 1);
     const client = new ServiceClient({
         baseUrl: settings.baseUrl,
         token: settings.token,
         timeoutMs: settings.timeoutMs,
-        retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: settings.maxAttempts },
+        retry: retryPolicy(settings),
         log,
         onRetry: outcome => {
             if (outcome.kind !== 'status' || outcome.status !== 429)
@@ -51482,14 +52723,332 @@ async function run() {
         }
     });
     try {
-        const result = await execute(settings, client, limiter, log);
-        await report(result, redact);
+        const result = await execute(settings, client, limiter, out);
+        await report(result, out);
         if (settings.operation === 'list-dlq' && result.operation === 'list-dlq')
-            await syncIssue(settings, result, redact);
+            await syncIssue(settings, result, out);
     }
     finally {
         await client.close();
     }
+}
+
+
+/***/ }),
+
+/***/ 1858:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ld: () => (/* binding */ isDateMs),
+/* harmony export */   o9: () => (/* binding */ HourlyCounts),
+/* harmony export */   u7: () => (/* binding */ judgeHealth)
+/* harmony export */ });
+/* unused harmony exports MAX_DATE_MS, MAX_BUCKETS */
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+const MAX_POINTS = 120;
+/** The health check: which thresholds the listed messages exceed. Judged on what was listed. */
+function judgeHealth(thresholds, count, oldestCreatedAt, now) {
+    const breaches = [];
+    const { countAbove, oldestOlderThanMs } = thresholds;
+    if (countAbove !== undefined && count > countAbove)
+        breaches.push({ kind: 'count', count, limit: countAbove });
+    if (oldestOlderThanMs !== undefined && oldestCreatedAt !== undefined && now - oldestCreatedAt > oldestOlderThanMs) {
+        breaches.push({ kind: 'age', ageMs: now - oldestCreatedAt, limitMs: oldestOlderThanMs });
+    }
+    return {
+        ...(countAbove !== undefined ? { countAbove } : {}),
+        ...(oldestOlderThanMs !== undefined ? { oldestOlderThanMs } : {}),
+        breaches
+    };
+}
+/** The latest time a JavaScript Date can hold, in ms since the epoch (the earliest is its negative). */
+const MAX_DATE_MS = 8.64e15;
+/** True for a number of milliseconds that a Date can hold: anything else is left out of dates and charts. */
+function isDateMs(ms) {
+    return typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS;
+}
+/** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */
+const MAX_BUCKETS = 2048;
+/** Counts messages per hour while listing, in bounded memory; the chart's bucket is chosen once the range is known. */
+class HourlyCounts {
+    counts = new Map();
+    size = HOUR;
+    first = Number.POSITIVE_INFINITY;
+    last = Number.NEGATIVE_INFINITY;
+    /** Messages whose week found no room (timestamps spread over more than MAX_BUCKETS weeks). */
+    omitted = 0;
+    add(createdAt) {
+        if (!isDateMs(createdAt))
+            return;
+        let start = Math.floor(createdAt / this.size) * this.size;
+        if (!this.counts.has(start) && this.counts.size >= MAX_BUCKETS) {
+            if (this.size === WEEK) {
+                this.omitted++;
+                return;
+            }
+            this.coarsen();
+            start = Math.floor(createdAt / this.size) * this.size;
+        }
+        this.counts.set(start, (this.counts.get(start) ?? 0) + 1);
+        if (start < this.first)
+            this.first = start;
+        if (start > this.last)
+            this.last = start;
+    }
+    /** Merges the buckets into the next size up (hour to day, day to week). */
+    coarsen() {
+        this.size = this.size === HOUR ? DAY : WEEK;
+        const merged = new Map();
+        for (const [start, count] of this.counts) {
+            const bucket = Math.floor(start / this.size) * this.size;
+            merged.set(bucket, (merged.get(bucket) ?? 0) + count);
+        }
+        this.counts = merged;
+        this.first = Math.floor(this.first / this.size) * this.size;
+        this.last = Math.floor(this.last / this.size) * this.size;
+    }
+    /** Hourly buckets over up to three days, else daily, else weekly; empty buckets included while few. */
+    histogram() {
+        const omitted = this.omitted > 0 ? { omitted: this.omitted } : {};
+        if (this.counts.size === 0)
+            return { bucket: 'hour', points: [], ...omitted };
+        const range = this.last - this.first;
+        const wanted = range < 72 * HOUR ? 'hour' : range < 100 * DAY ? 'day' : 'week';
+        const bucket = this.size === WEEK ? 'week' : this.size === DAY && wanted === 'hour' ? 'day' : wanted;
+        const size = bucket === 'hour' ? HOUR : bucket === 'day' ? DAY : WEEK;
+        const counts = new Map();
+        for (const [start, count] of this.counts) {
+            const at = Math.floor(start / size) * size;
+            counts.set(at, (counts.get(at) ?? 0) + count);
+        }
+        const from = Math.floor(this.first / size) * size;
+        const span = Math.floor((this.last - from) / size) + 1;
+        // A range too wide to chart every bucket (a stray timestamp decades off) keeps only the non-empty ones.
+        const keys = span <= MAX_POINTS
+            ? Array.from({ length: span }, (_, i) => from + i * size)
+            : [...counts.keys()].sort((a, b) => a - b);
+        return { bucket, points: keys.map(start => ({ start, count: counts.get(start) ?? 0 })), ...omitted };
+    }
+}
+
+
+/***/ }),
+
+/***/ 6412:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B4: () => (/* binding */ formatCount),
+/* harmony export */   K1: () => (/* binding */ neutraliseAnnotation),
+/* harmony export */   VV: () => (/* binding */ escapeInline),
+/* harmony export */   _V: () => (/* binding */ formatMs),
+/* harmony export */   h4: () => (/* binding */ neutraliseLogLine),
+/* harmony export */   kq: () => (/* binding */ escapeCell),
+/* harmony export */   nV: () => (/* binding */ formatAge)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_CELL_MAX_LENGTH, DEFAULT_INLINE_MAX_LENGTH, escapeHtml */
+/* harmony import */ var _operations_health_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1858);
+/**
+ * Escaping of third-party text for the two places the action writes it: the job summary (GitHub-flavoured
+ * markdown) and the Actions log (where a line starting with `::` is a runner command). Pure functions only.
+ */
+
+/** Zero-width space: invisible, not whitespace for the runner (.NET) or for GFM, breaks the patterns below. */
+const ZWSP = '\u200b';
+/** Default cut of a table cell value, in characters (code points) before escaping. */
+const DEFAULT_CELL_MAX_LENGTH = 200;
+/** Default cut of a value written in a paragraph (error texts and the like). */
+const DEFAULT_INLINE_MAX_LENGTH = 1000;
+const HTML_ENTITIES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;'
+};
+/** Escapes the five HTML-special characters. */
+function escapeHtml(s) {
+    return String(s).replace(/[&<>"']/g, ch => HTML_ENTITIES[ch] ?? ch);
+}
+/**
+ * Markdown punctuation that is always backslash-escaped (CommonMark lets any ASCII punctuation be escaped, and the
+ * escaped character always renders as itself). `<` and `>` are not here: they become entities, which also stops
+ * `>` from opening a block quote. `|` is escaped as `\|`, which is how GFM keeps a pipe inside a table cell.
+ * Escaped only where they could mean something, so that ids and URLs stay readable in the markdown source:
+ * `_` unless it sits between two letters or digits (intraword `_` never starts or ends emphasis), and `-`, `+`,
+ * `=` only as the first non-space character (they only mean a list, a rule or a heading underline at a line start).
+ */
+const MARKDOWN_SPECIAL = new Set(['\\', '`', '*', '[', ']', '(', ')', '#', '!', '|', '~', '{', '}']);
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+/**
+ * Replacement of the character at index i for markdown output. `$` opens GitHub's math rendering; a backslash
+ * before it is not reliably honoured there, so it becomes the entity `&#36;` instead.
+ */
+function markdownChar(chars, i, atStart) {
+    const ch = chars[i] ?? '';
+    const entity = HTML_ENTITIES[ch];
+    if (entity !== undefined)
+        return entity;
+    if (ch === '$')
+        return '&#36;';
+    if (MARKDOWN_SPECIAL.has(ch))
+        return `\\${ch}`;
+    if (ch === '_') {
+        const intraword = WORD_CHAR.test(chars[i - 1] ?? '') && WORD_CHAR.test(chars[i + 1] ?? '');
+        return intraword ? ch : `\\${ch}`;
+    }
+    if ((ch === '-' || ch === '+' || ch === '=') && atStart)
+        return `\\${ch}`;
+    // `::` means nothing in markdown, but a summary may be printed to a log one day: never write a raw `::`.
+    if (ch === ':' && chars[i - 1] === ':')
+        return '\\:';
+    return ch;
+}
+/**
+ * True for characters that must not reach the output as such: C0 and C1 controls (CR, LF, tab, ESC…), DEL, the
+ * Unicode line and paragraph separators, and the bidirectional embedding/override/isolate and mark characters,
+ * which can make a value display as something else.
+ */
+function isControl(cp) {
+    return (cp <= 0x1f ||
+        (cp >= 0x7f && cp <= 0x9f) ||
+        cp === 0x2028 ||
+        cp === 0x2029 ||
+        cp === 0x200e ||
+        cp === 0x200f ||
+        (cp >= 0x202a && cp <= 0x202e) ||
+        (cp >= 0x2066 && cp <= 0x2069));
+}
+/** The value as code points, control characters as spaces, lone surrogates as U+FFFD. */
+function cleanChars(s) {
+    const out = [];
+    for (const ch of String(s)) {
+        const cp = ch.codePointAt(0) ?? 0;
+        if (cp >= 0xd800 && cp <= 0xdfff)
+            out.push('\ufffd');
+        else if (isControl(cp))
+            out.push(' ');
+        else
+            out.push(ch);
+    }
+    return out;
+}
+/** Cuts to at most `maxLength` code points, the last being `…` when something was cut. */
+function truncateChars(chars, maxLength) {
+    const max = Number.isFinite(maxLength) ? Math.max(1, Math.floor(maxLength)) : Number.POSITIVE_INFINITY;
+    if (chars.length <= max)
+        return chars;
+    return [...chars.slice(0, max - 1), '…'];
+}
+/**
+ * Stops GFM's extended autolinks (bare `http://…`, `www.…`, `user@host`, and `@mention` links) by putting a
+ * zero-width space inside the trigger: `:\u200b//`, `www\u200b.`, `@\u200b`. Backslash escapes can't do this:
+ * GitHub's autolinker looks at the text after escapes are resolved. The text reads the same; a copied value
+ * carries the invisible character.
+ */
+function breakAutolinks(s) {
+    return s
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/(www)\./gi, `$1${ZWSP}.`)
+        .replace(/@/g, `@${ZWSP}`);
+}
+/**
+ * Shared core. Order: clean controls, truncate (so an escape is never cut in half), then one pass that does the
+ * HTML escaping and the markdown escaping together (equivalent to HTML-escaping first and then escaping markdown
+ * punctuation, but without escaping the `#` of an `&#39;` that the first step produced), then autolink breaking.
+ */
+function escapeMarkdownText(s, maxLength) {
+    const chars = truncateChars(cleanChars(s), maxLength);
+    let out = '';
+    let atStart = true;
+    for (let i = 0; i < chars.length; i++) {
+        out += markdownChar(chars, i, atStart);
+        if (chars[i] !== ' ')
+            atStart = false;
+    }
+    // A value that would start a line as `1.` or `1)` (an ordered list): escape the `.` (`)` always is).
+    return breakAutolinks(out.replace(/^( *\d{1,9})\./, '$1\\.'));
+}
+/**
+ * Text safe inside a GFM table cell of a job summary: no `|` that splits the cell, no link, image, code span,
+ * emphasis, raw HTML, math or autolink, and no line break. Longer than `maxLength` characters: cut with `…`.
+ */
+function escapeCell(s, maxLength = DEFAULT_CELL_MAX_LENGTH) {
+    return escapeMarkdownText(s, maxLength);
+}
+/**
+ * Text safe inside a markdown paragraph or list item: the same escaping as escapeCell (which already guards a
+ * value that would start a line as a list, heading, rule or quote), with a longer default cut.
+ */
+function escapeInline(s, maxLength = DEFAULT_INLINE_MAX_LENGTH) {
+    return escapeMarkdownText(s, maxLength);
+}
+function visibleControl(ch) {
+    if (ch === '\r')
+        return '\\r';
+    if (ch === '\n')
+        return '\\n';
+    const code = ch.charCodeAt(0);
+    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+// String.replace restarts a global regex at 0, so sharing one is safe.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g;
+/**
+ * Text safe to print as (part of) one line of the Actions log:
+ * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
+ *   characters except tab become `\xNN` / `\uNNNN`, so a value can never start a new log line;
+ * - a `::` at the start (also after leading whitespace, which the runner trims) becomes `:\u200b:`, so the line
+ *   is not a workflow command (`::set-output`, `::add-mask`, `::stop-commands`…);
+ * - the legacy command marker `##[` becomes `##\u200b[` wherever it appears.
+ */
+function neutraliseLogLine(s) {
+    return String(s)
+        .replace(LOG_LINE_CONTROLS, visibleControl)
+        .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
+        .replace(/##\[/g, `##${ZWSP}[`);
+}
+/**
+ * Text safe as the message of an annotation (`::error::…`): each of its own lines made safe as a log line. LF is
+ * kept: @actions/core writes it as `%0A`, so the annotation stays one line of the log and shows its lines.
+ */
+function neutraliseAnnotation(s) {
+    return String(s).split('\n').map(neutraliseLogLine).join('\n');
+}
+/** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
+function formatMs(ms) {
+    return (0,_operations_health_js__WEBPACK_IMPORTED_MODULE_0__/* .isDateMs */ .Ld)(ms) ? new Date(ms).toISOString() : `invalid time (${String(ms).slice(0, 40)})`;
+}
+/** A count with en-US digit grouping, e.g. `1,234`; grouped by hand, as building an Intl.NumberFormat costs ~12 ms. */
+function formatCount(n) {
+    if (!Number.isFinite(n))
+        return String(n);
+    const whole = Math.round(Math.abs(n));
+    if (whole >= Number.MAX_SAFE_INTEGER)
+        return `${n < 0 ? '-' : ''}${whole.toExponential(3)}`;
+    const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return n < 0 && whole !== 0 ? `-${digits}` : digits;
+}
+/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`. */
+function formatAge(ms) {
+    if (!Number.isFinite(ms))
+        return 'unknown';
+    if (ms < 0)
+        return 'in the future';
+    const minutes = Math.floor(ms / 60_000);
+    if (minutes < 1)
+        return 'under a minute';
+    const days = Math.floor(minutes / 1440);
+    const hours = Math.floor((minutes % 1440) / 60);
+    const mins = minutes % 60;
+    if (days > 0)
+        return `${formatCount(days)}d ${hours}h`;
+    if (hours > 0)
+        return `${hours}h ${mins}m`;
+    return `${mins}m`;
 }
 
 
@@ -51740,6 +53299,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Yz: () => (/* binding */ core_debug),
+  z3: () => (/* binding */ error),
   V4: () => (/* binding */ getInput),
   Os: () => (/* binding */ group),
   pq: () => (/* binding */ info),
@@ -51751,7 +53311,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
