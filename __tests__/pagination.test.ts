@@ -59,7 +59,10 @@ describe('drainPages', () => {
   })
 
   it('counts the start cursor as sent', async () => {
-    const { fetchPage } = scripted([{ cursor: 'x', n: 1 }, { cursor: 's', n: 2 }])
+    const { fetchPage } = scripted([
+      { cursor: 'x', n: 1 },
+      { cursor: 's', n: 2 }
+    ])
     const drain = async () => {
       for await (const _ of drainPages(fetchPage, { ...options, startCursor: 's' })) void _
     }
