@@ -180,3 +180,37 @@ describe('cursor cycles', () => {
     expect(run.errors.join('\n')).toMatch(/a cursor it had already been sent \("A"\)/)
   })
 })
+
+describe('honest verdicts', () => {
+  const notices = (run: ActionRun): string[] => run.stdout.split('\n').filter(line => line.startsWith('::notice'))
+
+  it('never publishes "DLQ: 0 messages" when the token is refused', async () => {
+    const s = await start({})
+    const run = await runAction({ operation: 'list-dlq', token: 'not-the-token', 'base-url': s.url })
+    expect(run.code).toBe(1)
+    expect(run.outputs['dlq-count']).toBe('0')
+    expect(notices(run)).toHaveLength(1)
+    expect(notices(run)[0]).toMatch(/DLQ: unknown, the listing failed before any message was listed/)
+    expect(run.stdout).not.toMatch(/DLQ: 0 messages/)
+    expect(run.summary).not.toMatch(/Healthy|DLQ is empty|DLQ: 0 messages/)
+  })
+
+  it('says "at least" for a count from a listing that failed part way', async () => {
+    const s = await start({})
+    const run = await list(s, {}, { 'max-pages': '2', 'fail-if-count-above': '100' })
+    expect(run.code).toBe(1)
+    expect(run.outputs['dlq-count']).toBe('200')
+    expect(run.errors.join('\n')).toContain('at least 200 messages, more than fail-if-count-above (100)')
+    expect(notices(run)[0]).toMatch(/DLQ: at least 200 messages/)
+  })
+
+  it('does not call a listing stopped by max-messages healthy', async () => {
+    const s = await start({})
+    const run = await list(s, {}, { 'max-messages': '50', 'fail-if-count-above': '100' })
+    expect(run.code).toBe(0)
+    expect(run.outputs['next-cursor']).not.toBe('')
+    expect(run.summary).not.toMatch(/Healthy/)
+    expect(run.summary).toMatch(/Not judged/)
+    expect(notices(run)[0]).toMatch(/DLQ: at least 50 messages/)
+  })
+})

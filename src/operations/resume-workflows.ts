@@ -107,7 +107,8 @@ export async function resumeWorkflows(
       },
       page => {
         uncertainRequests += page.lostAnswers ?? 0
-        runs.push(...page.workflowRuns)
+        // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
+        for (const run of page.workflowRuns) runs.push(run)
         for (const problem of page.problems) {
           if (problem.kept) problems.kept++
           else problems.leftOut++

@@ -1,7 +1,7 @@
 import { Outputs } from '../constants.js'
 import type { OperationResult } from '../operations/results.js'
 import { OUTPUTS_BUDGET_BYTES, githubBytes } from './boundary.js'
-import { breachReason, lostAnswerText } from './health-text.js'
+import { describeBreach, listingComplete, lostAnswerText } from './health-text.js'
 
 /** Longest cursor written to `next-cursor`: the drain refuses longer ones, this only guards the output. */
 export const CURSOR_OUTPUT_MAX_LENGTH = 4096
@@ -103,7 +103,8 @@ function fitArrays(
 export function failureOf(result: OperationResult): string | undefined {
   switch (result.operation) {
     case 'list-dlq': {
-      const reasons = result.health.breaches.map(b => `DLQ health check failed: ${breachReason(b)}`)
+      const complete = listingComplete(result)
+      const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`)
       if (result.error !== undefined) {
         reasons.unshift(
           `${result.error}${continueHint(result.nextCursor)} (${result.count} messages were listed before the failure)`
