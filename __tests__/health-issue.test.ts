@@ -92,6 +92,14 @@ describe('syncHealthIssue', () => {
     expect(calls).toEqual([])
   })
 
+  it('keeps the issue open when a listing stopped by max-messages exceeds no threshold: that is no pass', async () => {
+    const { api, calls } = memoryApi([{ number: 3, title: 'DLQ failing' }])
+    const stopped = failingResult({ health: { countAbove: 100, breaches: [] }, count: 50, nextCursor: 'c50' })
+    const done = await syncHealthIssue(api, stopped, 'DLQ failing', undefined, NOW)
+    expect(done).toEqual({ action: 'none', reason: expect.stringMatching(/stopped before the end/) })
+    expect(calls).toEqual(['find DLQ failing'])
+  })
+
   it('escapes DLQ values in the body', () => {
     const body = issueBody(failingResult(), 'https://github.com/acme/shop/actions/runs/1', NOW)
     expect(body).toContain('120 messages, more than fail-if-count-above (100)')

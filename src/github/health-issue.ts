@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ListResult } from '../operations/results.js'
 import { escapeCell, formatCount } from '../report/escape.js'
-import { breachReason, headline } from '../report/health-text.js'
+import { describeBreach, headline, listingComplete } from '../report/health-text.js'
 import { DEFAULT_RETRY_POLICY, retryDecision, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
 
 /** The few issue endpoints the health check uses; Octokit in the action, a fake in tests. */
@@ -41,6 +41,9 @@ export async function syncHealthIssue(
     }
     return { action: 'opened', ...(await api.create(title, body)) }
   }
+  if (!listingComplete(result)) {
+    return { action: 'none', reason: 'the listing stopped before the end, so the check cannot be said to pass' }
+  }
   if (!open) return { action: 'none', reason: 'the check passes and no issue is open' }
   const run = runUrl ? ` ([workflow run](${runUrl}))` : ''
   await api.comment(open.number, `✅ The DLQ health check passes again: ${headline(result, now)}.${run} Closing.`)
@@ -53,7 +56,7 @@ export function issueBody(result: ListResult, runUrl: string | undefined, now: n
   const lines = [
     `❌ **DLQ health check failing**: ${headline(result, now)}.`,
     '',
-    ...result.health.breaches.map(b => `- ${breachReason(b)}`),
+    ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
     ''
   ]
   if (runUrl) lines.push(`Details: [workflow run](${runUrl})`, '')
