@@ -11,7 +11,7 @@ import {
   type IssueApi,
   type IssueApiOptions
 } from '../src/github/health-issue.js'
-import type { ListResult } from '../src/operations/results.js'
+import type { ListResult } from '../src/results.js'
 import { listResult } from './support/results.js'
 import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
 import { runAction } from './support/action.js'

@@ -1,4 +1,4 @@
-import type { ResumeResult, ScheduleResult } from '../src/operations/results.js'
+import type { ResumeResult, ScheduleResult } from '../src/results.js'
 import { listResult } from './support/results.js'
 import {
   SUMMARY_LIMIT_BYTES,

@@ -13,7 +13,7 @@ import {
 import { AdaptiveLimit } from './operations/adaptive-limit.js'
 import { listDlq } from './operations/list-dlq.js'
 import { NdjsonFile } from './operations/messages-file.js'
-import type { ListResult, OperationResult, ResumeResult, RunContext } from './operations/results.js'
+import type { ListResult, OperationResult, ResumeResult, RunContext } from './results.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { resumeWorkflows } from './operations/resume-workflows.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'

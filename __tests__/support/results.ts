@@ -1,4 +1,4 @@
-import type { ListResult } from '../../src/operations/results.js'
+import type { ListResult } from '../../src/results.js'
 
 /** An empty, successful list-dlq result; tests override what they look at. */
 export function listResult(overrides: Partial<ListResult> = {}): ListResult {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { ListResult } from '../operations/results.js'
+import type { ListResult } from '../results.js'
 import { escapeCell, formatCount } from '../report/escape.js'
 import { describeBreach, headline, listingComplete } from '../report/health-text.js'
 import { DEFAULT_RETRY_POLICY, retryDecision, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'

@@ -1,7 +1,7 @@
 import { resolve as resolvePath } from 'node:path'
 import { z } from 'zod'
 import { COMMON_INPUTS, INPUT_DEFAULTS, Inputs, OPERATION_INPUTS, Operations, type Operation } from '../constants.js'
-import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from '../operations/results.js'
+import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from '../results.js'
 import { scheduleResumePath } from '../service/query.js'
 import { cursorPart, datePart, longestOf, oversizedQuery, type QueryPart } from './query-size.js'
 import {

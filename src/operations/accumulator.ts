@@ -1,7 +1,7 @@
 import type { ListSettings } from '../inputs/settings.js'
 import type { DlqMessage } from '../service/schemas.js'
 import { HourlyCounts, isDateMs, judgeHealth } from './health.js'
-import type { ListResult } from './results.js'
+import type { ListResult } from '../results.js'
 import { Smallest, Tally, boundedKey } from './tally.js'
 
 /** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */

@@ -1,4 +1,4 @@
-import type { Breach, HealthVerdict, Histogram } from './results.js'
+import type { Breach, HealthVerdict, Histogram } from '../results.js'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR

@@ -1,5 +1,5 @@
 import type { ItemProblem } from '../service/schemas.js'
-import type { ItemProblemSummary } from './results.js'
+import type { ItemProblemSummary } from '../results.js'
 
 /** Examples kept for the warning; the counts go on past them. */
 const EXAMPLES = 5

@@ -8,7 +8,7 @@ import { judgeHealth } from './health.js'
 import { ItemProblems } from './item-problems.js'
 import type { MessageSink } from './messages-file.js'
 import { listInSlices } from './parallel-list.js'
-import type { ListFilters, ListResult } from './results.js'
+import type { ListFilters, ListResult } from '../results.js'
 
 export interface DlqLister {
   listDlqPage(query: URLSearchParams): Promise<DlqPage>

@@ -1,5 +1,5 @@
 import type { ScheduleSettings } from '../inputs/settings.js'
-import type { ScheduleOutcome, ScheduleResult } from './results.js'
+import type { ScheduleOutcome, ScheduleResult } from '../results.js'
 
 export interface ScheduleResumer {
   resumeSchedule(scheduleId: string): Promise<void>

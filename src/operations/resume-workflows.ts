@@ -4,7 +4,7 @@ import { ServiceError } from '../service/errors.js'
 import { drainInto } from '../service/pagination.js'
 import { overrideHeaders, RESUME_PAGE_SIZE, resumeQuery } from '../service/query.js'
 import type { ResumePage, WorkflowRun } from '../service/schemas.js'
-import type { ResumeResult, WorkflowSelection } from './results.js'
+import type { ResumeResult, WorkflowSelection } from '../results.js'
 
 export interface WorkflowResumer {
   resumeWorkflowsPage(

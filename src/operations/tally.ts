@@ -1,4 +1,4 @@
-import type { CountRow } from './results.js'
+import type { CountRow } from '../results.js'
 
 /** Distinct values a breakdown keeps at once: beyond, counts become approximate (Misra-Gries). */
 export const TALLY_CAPACITY = 1000

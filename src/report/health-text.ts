@@ -1,4 +1,4 @@
-import type { Breach, ItemProblemSummary, ListResult } from '../operations/results.js'
+import type { Breach, ItemProblemSummary, ListResult } from '../results.js'
 import { formatAge, formatCount } from './escape.js'
 
 /** Whether a listing provably reached the end of what was asked: only then may it say "healthy" or "empty". */

@@ -1,5 +1,5 @@
 import { Outputs } from '../constants.js'
-import type { OperationResult } from '../operations/results.js'
+import type { OperationResult } from '../results.js'
 import { OUTPUTS_BUDGET_BYTES, githubBytes } from './boundary.js'
 import { describeBreach, listingComplete, lostAnswerText } from './health-text.js'
 

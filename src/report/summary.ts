@@ -13,7 +13,7 @@ import type {
   RunContext,
   ScheduleResult,
   WorkflowSelection
-} from '../operations/results.js'
+} from '../results.js'
 import type { DlqMessage, WorkflowRun } from '../service/schemas.js'
 import { isDateMs } from '../operations/health.js'
 import { TALLY_CAPACITY } from '../operations/tally.js'

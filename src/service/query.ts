@@ -1,4 +1,4 @@
-import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from '../operations/results.js'
+import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from '../results.js'
 
 /** Appends each set value under its wire name; arrays repeat the key (values of one key are ORed). */
 function appendAll(query: URLSearchParams, values: object): URLSearchParams {

@@ -1,20 +1,26 @@
-import type { DlqMessage, WorkflowRun } from '../service/schemas.js'
+/**
+ * What each operation found: the shared vocabulary between the operations that build results and the report that
+ * renders them. A root module: it imports no folder of src/.
+ */
+import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from './requests.js'
 
-/** The list filters as the service names them (query keys); several values of one key are ORed. */
-export interface ListFilters {
-  messageId?: string[]
-  url?: string[]
-  topicName?: string[]
-  scheduleId?: string[]
-  queueName?: string[]
-  api?: string[]
-  fromDate?: number
-  toDate?: number
+export type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from './requests.js'
+
+/** The few fields of a listed message the summary shows as an example (oldest, newest); bodies are not kept. */
+export type MessageExample = {
+  messageId: string
+  dlqId?: string
+  url?: string
   responseStatus?: number
-  callerIp?: string[]
+  createdAt?: number
 }
 
-export type Order = 'earliestFirst' | 'latestFirst'
+/** A run a bulk resume created, as the outputs and the runs-file report it. */
+export type ResumedRun = {
+  workflowRunId: string
+  /** Absent when the service sent none, or one that is not a usable time. */
+  workflowCreatedAt?: number
+}
 
 /** One row of a "top values" table: a third-party value and how many messages carry it. */
 export interface CountRow {
@@ -40,8 +46,8 @@ export interface ListResult {
   oldestCreatedAt?: number
   newestCreatedAt?: number
   /** Up to a few of the oldest and newest messages, for the summary. */
-  oldest: DlqMessage[]
-  newest: DlqMessage[]
+  oldest: MessageExample[]
+  newest: MessageExample[]
   byUrl: CountRow[]
   byStatus: CountRow[]
   /** By URL group (topic name, or topic id on older servers). */
@@ -117,29 +123,13 @@ export interface ScheduleResult {
   outcomes: ScheduleOutcome[]
 }
 
-/** The selectors of a bulk resume, as the service names them (query keys). */
-export interface WorkflowSelection {
-  dlqIds?: string[]
-  fromDate?: number
-  toDate?: number
-  workflowUrl?: string
-  workflowRunId?: string
-  workflowCreatedAt?: number
-}
-
-export interface ResumeOverrides {
-  flowControlKey?: string
-  flowControlValue?: string
-  retries?: number
-}
-
 export interface ResumeResult {
   operation: 'resume-workflows'
   selection: WorkflowSelection
   all: boolean
   overrides: ResumeOverrides
   startCursor?: string
-  runs: WorkflowRun[]
+  runs: ResumedRun[]
   /** Requests that resumed runs. */
   requests: number
   /**

@@ -1,0 +1,74 @@
+/**
+ * What an operation is asked to do, as the service names it: filters, selection, overrides and the bounds of a
+ * drain. The shared vocabulary of inputs (which build it), operations (which carry it out), the service client
+ * (which sends it) and the report (which echoes it). A root module: it imports no folder of src/.
+ */
+
+/** The list filters as the service names them (query keys); several values of one key are ORed. */
+export interface ListFilters {
+  messageId?: string[]
+  url?: string[]
+  topicName?: string[]
+  scheduleId?: string[]
+  queueName?: string[]
+  api?: string[]
+  fromDate?: number
+  toDate?: number
+  responseStatus?: number
+  callerIp?: string[]
+}
+
+export type Order = 'earliestFirst' | 'latestFirst'
+
+/** The selectors of a bulk resume, as the service names them (query keys). */
+export interface WorkflowSelection {
+  dlqIds?: string[]
+  fromDate?: number
+  toDate?: number
+  workflowUrl?: string
+  workflowRunId?: string
+  workflowCreatedAt?: number
+}
+
+export interface ResumeOverrides {
+  flowControlKey?: string
+  flowControlValue?: string
+  retries?: number
+}
+
+/** How to list the DLQ: what `list-dlq` receives, and nothing else (no token, no file path). */
+export interface ListRequest {
+  filters: ListFilters
+  order: Order
+  /** Messages per request (the service's `count`, 1 to 100). */
+  pageSize: number
+  /** Continue from this cursor instead of the start. */
+  cursor?: string
+  /** Stop after this many messages; the cursor left over continues exactly there. */
+  maxMessages?: number
+  /** Most requests before stopping with the cursor to continue from. */
+  maxPages: number
+  /** Date slices drained at the same time (1: one sequential listing). */
+  concurrency: number
+}
+
+/** The health check's limits: fail above this many messages, or when the oldest is older than this. */
+export interface HealthThresholds {
+  countAbove?: number
+  oldestOlderThanMs?: number
+}
+
+/** Which schedules `resume-schedule` resumes. */
+export interface ScheduleRequest {
+  scheduleIds: string[]
+}
+
+/** What `resume-workflows` resumes, and how. */
+export interface ResumeRequest {
+  selection: WorkflowSelection
+  /** The user said to resume the whole DLQ (no selector needed). */
+  all: boolean
+  overrides: ResumeOverrides
+  cursor?: string
+  maxPages: number
+}
