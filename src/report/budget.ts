@@ -1,0 +1,112 @@
+/**
+ * The byte budget of the job summary: GitHub drops a summary above 1 MiB, so a summary too big is rendered again
+ * with half the rows in every table, and if even no rows fit, cut at a line with a note.
+ */
+import { formatCount } from './format.js'
+import type { RowLimit } from './markdown.js'
+
+/** GitHub drops the whole summary above 1 MiB; stay under. */
+export const SUMMARY_LIMIT_BYTES = 1_000_000
+/** Rows per table unless told otherwise. */
+export const DEFAULT_MAX_ROWS = 50
+
+export interface SummaryOptions {
+  /** Rows per table (and values per listed filter) before `… and N more`. Default 50. */
+  maxRows?: number
+  /** "Now" for the age of the oldest and newest messages, in ms. Default Date.now(). */
+  now?: number
+}
+
+/** What one rendering pass works with; every table reports its full length to `seen`. */
+export interface RenderPass extends RowLimit {
+  now: number
+  /** Set when the tables were cut below what was asked, to fit the size limit: the rows they would have shown. */
+  shortenedFrom?: number
+}
+
+const TRUNCATED_NOTE =
+  '\n\n> **Note:** this summary was cut short to stay under the 1 MiB limit of GitHub job summaries; ' +
+  'the action outputs and log hold the rest.\n'
+
+/**
+ * A summary kept under SUMMARY_LIMIT_BYTES (UTF-8). The first pass shows the rows asked for; while too big, the
+ * renderer is asked again with half the rows, starting from the longest list it reported (more change nothing);
+ * if even no rows fit, the text is cut at a line and a note added.
+ */
+export function fitSummary(render: (pass: RenderPass) => string, options?: SummaryOptions): string {
+  const requested = normaliseRows(options?.maxRows)
+  const now = normaliseNow(options?.now)
+  let longest = 0
+  const seen = (length: number): void => {
+    if (length > longest) longest = length
+  }
+  let out = render({ maxRows: requested, now, seen })
+  const useful = Math.min(requested, longest)
+  let rows = useful
+  while (byteLength(out) > SUMMARY_LIMIT_BYTES) {
+    if (rows === 0) return truncateToLimit(out)
+    rows = Math.floor(rows / 2)
+    out = render({ maxRows: rows, now, shortenedFrom: useful, seen })
+  }
+  return out
+}
+
+/** The note a shortened pass leads with, or undefined. */
+export function shortenedNote(pass: RenderPass): string | undefined {
+  if (pass.shortenedFrom === undefined) return undefined
+  return (
+    `> **Note:** tables show at most ${formatCount(pass.maxRows)} rows (instead of ` +
+    `${formatCount(pass.shortenedFrom)}) to keep this summary under the 1 MiB limit of GitHub job summaries.`
+  )
+}
+
+function normaliseRows(maxRows: number | undefined): number {
+  if (maxRows === undefined || Number.isNaN(maxRows) || maxRows < 0) return DEFAULT_MAX_ROWS
+  return maxRows === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.floor(maxRows)
+}
+
+function normaliseNow(now: number | undefined): number {
+  return now !== undefined && Number.isFinite(now) ? now : Date.now()
+}
+
+function byteLength(s: string): number {
+  return Buffer.byteLength(s, 'utf8')
+}
+
+/** The longest prefix of s (whole code points) of at most maxBytes UTF-8 bytes. */
+function cutUtf8(s: string, maxBytes: number): string {
+  let used = 0
+  let out = ''
+  for (const ch of s) {
+    const b = byteLength(ch)
+    if (used + b > maxBytes) break
+    used += b
+    out += ch
+  }
+  return out
+}
+
+/**
+ * Keeps whole lines while they fit, cuts the first line that does not (dropping a half escape or entity at the
+ * cut), and ends with a note after a blank line (which also ends any table).
+ */
+function truncateToLimit(out: string): string {
+  const budget = SUMMARY_LIMIT_BYTES - byteLength(TRUNCATED_NOTE) - byteLength('…')
+  const kept: string[] = []
+  let used = 0
+  for (const line of out.split('\n')) {
+    const size = byteLength(line) + 1
+    if (used + size <= budget) {
+      kept.push(line)
+      used += size
+      continue
+    }
+    let part = cutUtf8(line, Math.max(0, budget - used - 1))
+    part = part.replace(/&[#A-Za-z0-9]*$/, '').replace(/<[^>]*$/, '')
+    const trailing = /\\+$/.exec(part)
+    if (trailing && trailing[0].length % 2 === 1) part = part.slice(0, -1)
+    if (part !== '') kept.push(`${part}…`)
+    break
+  }
+  return `${kept.join('\n').trimEnd()}${TRUNCATED_NOTE}`
+}

@@ -1,0 +1,35 @@
+/** How numbers, times and durations are written in summaries, notices and the health issue. Pure functions only. */
+import { isDateMs } from '../operations/health.js'
+
+/** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
+export function formatMs(ms: number): string {
+  return isDateMs(ms) ? new Date(ms).toISOString() : `invalid time (${String(ms).slice(0, 40)})`
+}
+
+/** A count with en-US digit grouping, e.g. `1,234`; grouped by hand, as building an Intl.NumberFormat costs ~12 ms. */
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n)) return String(n)
+  const whole = Math.round(Math.abs(n))
+  if (whole >= Number.MAX_SAFE_INTEGER) return `${n < 0 ? '-' : ''}${whole.toExponential(3)}`
+  const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return n < 0 && whole !== 0 ? `-${digits}` : digits
+}
+
+/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`. */
+export function formatAge(ms: number): string {
+  if (!Number.isFinite(ms)) return 'unknown'
+  if (ms < 0) return 'in the future'
+  const minutes = Math.floor(ms / 60_000)
+  if (minutes < 1) return 'under a minute'
+  const days = Math.floor(minutes / 1440)
+  const hours = Math.floor((minutes % 1440) / 60)
+  const mins = minutes % 60
+  if (days > 0) return `${formatCount(days)}d ${hours}h`
+  if (hours > 0) return `${hours}h ${mins}m`
+  return `${mins}m`
+}
+
+/** A count and its noun, e.g. `1 page`, `1,234 pages`. */
+export function plural(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`
+}

@@ -1,0 +1,224 @@
+/**
+ * How resume-workflows is reported: the new runs (outputs within GitHub's budget, a capped table), runs possibly
+ * resumed without an answer, and where to continue after a stop.
+ */
+import { Outputs } from '../constants.js'
+import type { ResumedRun, ResumeResult, RunContext, WorkflowSelection } from '../results.js'
+import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
+import { escapeInline } from './escape.js'
+import { formatCount, formatMs, plural } from './format.js'
+import { itemProblemsText } from './item-problems.js'
+import {
+  cellOrDash,
+  code,
+  cursorText,
+  markdownText,
+  summaryHead,
+  table,
+  timeOrDash,
+  valueList,
+  type RowLimit
+} from './markdown.js'
+import type { OperationReport } from './operation-report.js'
+import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
+
+const RESUME_NOTE =
+  '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
+  'their results; only failed or pending steps run again. Workflow code may change **after** the failed step, ' +
+  'but a change **before** it is unsupported and may make the resume fail.'
+
+export const resumeReport: OperationReport<ResumeResult> = {
+  outputs,
+  summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
+  warnings: result => [
+    ...(result.uncertainRequests > 0 ? [lostAnswerText(result.uncertainRequests)] : []),
+    ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : [])
+  ],
+  failure
+}
+
+/** Said when resume requests may have been carried out without the action learning which runs they resumed. */
+export function lostAnswerText(requests: number): string {
+  return (
+    `${formatCount(requests)} resume ${requests === 1 ? 'request' : 'requests'} got no readable answer (lost after ` +
+    `sending, or unreadable): the service may have resumed up to ${formatCount(requests * 50)} more runs than ` +
+    'listed here (possibly resumed; they left the DLQ, so none is resumed twice)'
+  )
+}
+
+function outputs(result: ResumeResult): OutputValues {
+  const scalars: OutputValues = {
+    [Outputs.ResumedCount]: String(result.runs.length),
+    [Outputs.WorkflowRunIdsTruncated]: 'false',
+    [Outputs.WorkflowRunsTruncated]: 'false',
+    [Outputs.NextCursor]: cursorOutput(result.nextCursor),
+    [Outputs.RunsFile]: result.runsFile ?? ''
+  }
+  const fitted = fitArrays(
+    [
+      [Outputs.WorkflowRunIds, result.runs.map(r => r.workflowRunId)],
+      [
+        Outputs.WorkflowRuns,
+        result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
+      ]
+    ],
+    budgetLeft(scalars, [Outputs.WorkflowRunIds, Outputs.WorkflowRuns])
+  )
+  return {
+    ...scalars,
+    [Outputs.WorkflowRunIds]: fitted.json[0],
+    [Outputs.WorkflowRunIdsTruncated]: String(fitted.truncated),
+    [Outputs.WorkflowRuns]: fitted.json[1],
+    [Outputs.WorkflowRunsTruncated]: String(fitted.truncated)
+  }
+}
+
+function failure(result: ResumeResult): string | undefined {
+  // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
+  const reasons: string[] = []
+  if (result.error !== undefined) {
+    reasons.push(`${result.error}; ${result.runs.length} runs were resumed before the failure`)
+  }
+  if (result.uncertainRequests > 0) reasons.push(lostAnswerText(result.uncertainRequests))
+  if (reasons.length === 0) return undefined
+  const from = result.continueFrom
+  let where: string
+  if (from !== undefined) {
+    where =
+      `to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position} of ` +
+      `${result.selection.dlqIds?.length ?? from.position}: ${from.remaining} ids, some perhaps resumed already)`
+  } else if (result.nextCursor !== undefined) {
+    where = continueHint(result.nextCursor).slice(2)
+  } else if (result.error !== undefined) {
+    where = 'no cursor to continue from: re-run with the same selection (resumed entries have left the DLQ)'
+  } else {
+    where = 'nothing is left to continue: the selection was resumed to its end'
+  }
+  return `${reasons.join('; ')}; ${where}`
+}
+
+function selectionLines(selection: WorkflowSelection, limit: RowLimit): string[] {
+  const lines: string[] = []
+  if (selection.dlqIds && selection.dlqIds.length > 0) {
+    lines.push(
+      `  - DLQ ids (\`dlq-ids\`; when given, the service ignores the other selectors): ${valueList(selection.dlqIds, limit)}`
+    )
+  }
+  if (selection.fromDate !== undefined)
+    lines.push(`  - Failed at or after (\`from-date\`): ${formatMs(selection.fromDate)}`)
+  if (selection.toDate !== undefined) lines.push(`  - Failed at or before (\`to-date\`): ${formatMs(selection.toDate)}`)
+  if (selection.workflowUrl !== undefined) {
+    lines.push(`  - Workflow URL (\`workflow-url\`): ${code(selection.workflowUrl)}`)
+  }
+  if (selection.workflowRunId !== undefined) {
+    lines.push(`  - Workflow run id or id prefix (\`workflow-run-id\`): ${code(selection.workflowRunId)}`)
+  }
+  if (selection.workflowCreatedAt !== undefined) {
+    lines.push(`  - Workflow created at (\`workflow-created-at\`): ${formatMs(selection.workflowCreatedAt)}`)
+  }
+  return lines
+}
+
+function askedLines(result: ResumeResult, pass: RenderPass): string[] {
+  const lines = ['### What was asked', '']
+  const selectors = selectionLines(result.selection, pass)
+  if (result.all) {
+    lines.push('- Selection: **the whole DLQ was selected** (input `all`): every failed workflow run in it.')
+    if (selectors.length > 0) lines.push('- Selectors also given:', ...selectors)
+  } else if (selectors.length > 0) {
+    lines.push('- Selection:', ...selectors)
+  } else {
+    lines.push('- Selection: none')
+  }
+  const overrides: string[] = []
+  if (result.overrides.flowControlKey !== undefined) {
+    overrides.push(`  - Flow control key (\`flow-control-key\`): ${code(result.overrides.flowControlKey)}`)
+  }
+  if (result.overrides.flowControlValue !== undefined) {
+    overrides.push(`  - Flow control value (\`flow-control-value\`): ${code(result.overrides.flowControlValue)}`)
+  }
+  if (result.overrides.retries !== undefined) {
+    overrides.push(`  - Retries (\`retries\`): ${code(String(result.overrides.retries))}`)
+  }
+  if (overrides.length > 0) lines.push('- Overrides:', ...overrides)
+  else lines.push('- Overrides: none (each run keeps its original flow control and retries)')
+  lines.push(
+    result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)'
+  )
+  lines.push('')
+  return lines
+}
+
+function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass): string {
+  const lines = summaryHead('Workflow resume', ctx, shortenedNote(pass))
+  const runs = result.runs
+  lines.push(...askedLines(result, pass))
+
+  lines.push('### Result', '')
+  const from = result.continueFrom
+  const continueLine = from
+    ? `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
+      `${formatCount(result.selection.dlqIds?.length ?? from.position)}: ${plural(from.remaining, 'id', 'ids')}, ` +
+      'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).'
+    : result.nextCursor
+      ? `To continue, re-run with input \`cursor\` set to: ${cursorText(result.nextCursor)}`
+      : undefined
+  if (result.error !== undefined) {
+    lines.push(
+      `**❌ The resume failed part way.** ${plural(runs.length, 'run was', 'runs were')} resumed before the failure` +
+        (runs.length > 0 ? ' (they are listed in the table below).' : '.'),
+      '',
+      `**Error:** ${escapeInline(result.error)}`,
+      ''
+    )
+    lines.push(
+      continueLine ??
+        'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).',
+      ''
+    )
+  } else if (continueLine) {
+    lines.push('**⚠️ The resume stopped before the end.**', '', continueLine, '')
+  }
+
+  const unnamed = result.itemProblems?.leftOut ?? 0
+  lines.push(
+    `**${plural(runs.length + unnamed, 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
+      (result.parts !== undefined
+        ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
+        : '.'),
+    ''
+  )
+  if (runs.length + unnamed === 0 && result.error === undefined && result.uncertainRequests === 0) {
+    lines.push('No failed workflow run matched the selection.', '')
+  }
+  if (result.uncertainRequests > 0) {
+    lines.push(`**⚠️ Possibly resumed: ${lostAnswerText(result.uncertainRequests)}.**`, '')
+  }
+  if (result.itemProblems !== undefined) {
+    const { kept, leftOut, examples } = result.itemProblems
+    if (leftOut > 0) {
+      lines.push(
+        `**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
+          'the table or the outputs.',
+        ''
+      )
+    }
+    if (kept > 0) {
+      lines.push(
+        `⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`,
+        ''
+      )
+    }
+    if (examples.length > 0) {
+      lines.push(...examples.map(line => `- ${escapeInline(line)}`), '')
+    }
+  }
+  lines.push(
+    ...table<ResumedRun>(['New run id', 'Created at'], [false, false], runs, pass, run => [
+      cellOrDash(run.workflowRunId),
+      timeOrDash(run.workflowCreatedAt)
+    ])
+  )
+  lines.push(RESUME_NOTE, '')
+  return markdownText(lines)
+}

@@ -1,0 +1,57 @@
+/**
+ * What the step outputs of every operation share: the cursor output, and JSON arrays fitted to the budget of all
+ * outputs (GitHub counts UTF-16, two bytes a unit) after the scalars, keeping their first items.
+ */
+import type { Outputs } from '../constants.js'
+import { OUTPUTS_BUDGET_BYTES, githubBytes } from './boundary.js'
+
+/** Longest cursor written to `next-cursor`: the drain refuses longer ones, this only guards the output. */
+export const CURSOR_OUTPUT_MAX_LENGTH = 4096
+
+/** The step outputs of one result, by name. */
+export type OutputValues = Partial<Record<Outputs, string>>
+
+/** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
+export function cursorOutput(cursor: string | undefined): string {
+  return cursor === undefined || cursor.length > CURSOR_OUTPUT_MAX_LENGTH ? '' : cursor
+}
+
+/** Where a failure message says to continue from: the cursor to re-run with, or why there is none to use. */
+export function continueHint(cursor: string | undefined): string {
+  if (cursor === undefined) return ''
+  if (cursor.length > CURSOR_OUTPUT_MAX_LENGTH) {
+    return `; the service's cursor to continue from is ${cursor.length} characters long, too long to use`
+  }
+  return `; to continue, re-run with input cursor: ${cursor}`
+}
+
+/** What the arrays may use: the budget less the scalars (`-truncated` ones at their longest, `false`) and their names. */
+export function budgetLeft(scalars: OutputValues, arrays: readonly Outputs[]): number {
+  let used = 0
+  for (const [name, value] of Object.entries(scalars)) used += githubBytes(name) + githubBytes(value ?? '')
+  for (const name of arrays) used += githubBytes(name)
+  return OUTPUTS_BUDGET_BYTES - used
+}
+
+/**
+ * JSON arrays of parallel lists (item i of each describes the same thing) that together fit `budget`: the longest
+ * common prefix that fits, so that the arrays stay in step.
+ */
+export function fitArrays(
+  lists: ReadonlyArray<readonly [Outputs, readonly unknown[]]>,
+  budget: number
+): { json: string[]; truncated: boolean } {
+  const length = Math.min(...lists.map(([, items]) => items.length))
+  let used = lists.length * githubBytes('[]')
+  let kept = 0
+  for (; kept < length; kept++) {
+    let size = 0
+    for (const [, items] of lists) size += githubBytes(JSON.stringify(items[kept])) + (kept > 0 ? 2 : 0)
+    if (used + size > budget) break
+    used += size
+  }
+  return {
+    json: lists.map(([, items]) => JSON.stringify(items.slice(0, kept))),
+    truncated: lists.some(([, items]) => items.length > kept)
+  }
+}
