@@ -1,18 +1,14 @@
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ListResult } from '../results.js'
-import { escapeCell, formatCount } from '../report/escape.js'
-import { describeBreach, headline, listingComplete } from '../report/health-text.js'
+import type { IssueApi } from '../report/boundary.js'
+import { escapeCell } from '../report/escape.js'
+import { formatCount } from '../report/format.js'
+import { describeBreach, headline, listingComplete } from '../report/list-verdict.js'
+import { table } from '../report/markdown.js'
 import { DEFAULT_RETRY_POLICY, retryDecision, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
 
-/** The few issue endpoints the health check uses; Octokit in the action, a fake in tests. */
-export interface IssueApi {
-  /** The open issue (not pull request) that the health check with this title opened, if any. */
-  findOpen(title: string): Promise<{ number: number; url: string } | undefined>
-  create(title: string, body: string): Promise<{ number: number; url: string }>
-  comment(issue: number, body: string): Promise<void>
-  close(issue: number): Promise<void>
-}
+export type { IssueApi } from '../report/boundary.js'
 
 export type IssueAction =
   { action: 'opened' | 'commented' | 'closed'; number: number; url: string } | { action: 'none'; reason: string }
@@ -64,12 +60,12 @@ export function issueBody(result: ListResult, runUrl: string | undefined, now: n
     ['destination URL', result.byUrl],
     ['last response status', result.byStatus]
   ] as const) {
-    if (rows.length === 0) continue
-    lines.push(`| Messages by ${title} | Messages |`, '| --- | ---: |')
-    for (const row of rows.slice(0, BREAKDOWN_ROWS))
-      lines.push(`| ${escapeCell(row.value)} | ${formatCount(row.count)} |`)
-    lines.push('')
-    if (rows.length > BREAKDOWN_ROWS) lines.push(`… and ${formatCount(rows.length - BREAKDOWN_ROWS)} more`, '')
+    lines.push(
+      ...table([`Messages by ${title}`, 'Messages'], [false, true], rows, { maxRows: BREAKDOWN_ROWS }, row => [
+        escapeCell(row.value),
+        formatCount(row.count)
+      ])
+    )
   }
   return lines.join('\n')
 }

@@ -19,8 +19,9 @@ export interface RunnerIo {
   writeSummary(markdown: string): Promise<boolean>
 }
 
-/** The issue endpoints the health check writes through (github/health-issue.ts's IssueApi has this shape). */
+/** The few issue endpoints the health check writes through; Octokit in the action (github/), a fake in tests. */
 export interface IssueApi {
+  /** The open issue (not pull request) that the health check with this title opened, if any. */
   findOpen(title: string): Promise<{ number: number; url: string } | undefined>
   create(title: string, body: string): Promise<{ number: number; url: string }>
   comment(issue: number, body: string): Promise<void>
