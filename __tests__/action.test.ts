@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
+import { startSimulator, type Simulator } from '../sim/index.js'
 import { jsonOutput, runAction } from './support/action.js'
 
 const TOKEN = 'sim-token-5f1c'

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { startSimulator, type SimMessage, type Simulator } from '../src/sandbox/simulator.js'
+import { startSimulator, type SimMessage, type Simulator } from '../sim/index.js'
 import { jsonOutput, runAction, type ActionRun } from './support/action.js'
 
 const TOKEN = 'sk_live__9f8e7d6c5b4a3210'

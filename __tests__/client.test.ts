@@ -3,7 +3,7 @@
  * are recorded, not slept.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
+import { startSimulator, type Simulator } from '../sim/index.js'
 import { ServiceClient } from '../src/service/client.js'
 import { errorText, ServiceError } from '../src/service/errors.js'
 import { DEFAULT_RETRY_POLICY } from '../src/service/retry.js'
@@ -49,7 +49,7 @@ describe('waits', () => {
   it('caps a huge Retry-After and says so in the log line', async () => {
     sim.inject({ route: 'list', fault: { kind: 'status', status: 429, headers: { 'Retry-After': '3600' } } })
     const page = await listed()
-    expect(page.messages()).toHaveLength(20)
+    expect(readDlqMessages(page.items).messages).toHaveLength(20)
     expect(waits).toEqual([60_000])
     expect(log).toEqual([
       'GET /v2/dlq: HTTP 429 (attempt 1 of 5); retrying in 60.0 s as Retry-After says; ' +

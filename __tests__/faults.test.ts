@@ -5,8 +5,7 @@
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { HOSTILE_URL } from '../src/sandbox/seed.js'
-import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
+import { HOSTILE_URL, startSimulator, type Simulator } from '../sim/index.js'
 import { jsonOutput, runAction, type ActionRun } from './support/action.js'
 
 const TOKEN = 'sim-token-3c9d1e7f0a2b4c6d8e0f1a2b'

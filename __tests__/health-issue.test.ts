@@ -13,7 +13,7 @@ import {
 } from '../src/github/health-issue.js'
 import type { ListResult } from '../src/results.js'
 import { listResult } from './support/results.js'
-import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
+import { startSimulator, type Simulator } from '../sim/index.js'
 import { runAction } from './support/action.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)

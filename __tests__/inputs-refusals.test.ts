@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
+import { startSimulator, type Simulator } from '../sim/index.js'
 import { runAction, type ActionRun } from './support/action.js'
 
 const TOKEN = 'sim-token-5f1c'

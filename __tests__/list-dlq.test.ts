@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ListSettings } from '../src/inputs/settings.js'
-import { AdaptiveLimit } from '../src/operations/adaptive-limit.js'
 import { MESSAGE_IDS_MAX_BYTES, MessageIds } from '../src/operations/accumulator.js'
 import { listDlq } from '../src/operations/list-dlq.js'
 import { NdjsonFile } from '../src/operations/messages-file.js'
 import { BOUND_TOLERANCE_MS, planSlices } from '../src/operations/parallel-list.js'
+import type { ListRequest } from '../src/requests.js'
 import { ServiceClient } from '../src/service/client.js'
+import { AdaptiveLimit } from '../src/service/rate-limit.js'
 import { DEFAULT_RETRY_POLICY } from '../src/service/retry.js'
-import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
+import { startSimulator, type Simulator } from '../sim/index.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 let sim: Simulator
@@ -32,20 +32,8 @@ afterAll(async () => {
   await sim.close()
 })
 
-function settings(overrides: Partial<ListSettings> = {}): ListSettings {
-  return {
-    operation: 'list-dlq',
-    token: 't',
-    baseUrl: new URL(sim.url),
-    timeoutMs: 5000,
-    maxAttempts: 2,
-    filters: {},
-    count: 100,
-    order: 'earliestFirst',
-    maxPages: 10_000,
-    concurrency: 1,
-    ...overrides
-  }
+function request(overrides: Partial<ListRequest> = {}): ListRequest {
+  return { filters: {}, pageSize: 100, order: 'earliestFirst', maxPages: 10_000, concurrency: 1, ...overrides }
 }
 
 describe('parallel listing', () => {
@@ -57,8 +45,8 @@ describe('parallel listing', () => {
   ] as const)(
     'lists the same messages in the same order as a sequential listing (%s, concurrency %i)',
     async (order, concurrency) => {
-      const sequential = await listDlq(client, settings({ order }))
-      const parallel = await listDlq(client, settings({ order, concurrency }))
+      const sequential = await listDlq(client, request({ order }), {})
+      const parallel = await listDlq(client, request({ order, concurrency }), {})
       expect(parallel.error).toBeUndefined()
       expect(sequential.count).toBe(1500)
       expect(parallel.count).toBe(1500)
@@ -73,9 +61,9 @@ describe('parallel listing', () => {
     const fromDate = sim.state.messages[100]!.createdAt
     const toDate = sim.state.messages[1200]!.createdAt
     const filters = { url: [url], fromDate, toDate }
-    const sequential = await listDlq(client, settings({ filters, count: 7 }))
+    const sequential = await listDlq(client, request({ filters, pageSize: 7 }), {})
     const before = sim.requests.length
-    const parallel = await listDlq(client, settings({ filters, count: 7, concurrency: 6 }))
+    const parallel = await listDlq(client, request({ filters, pageSize: 7, concurrency: 6 }), {})
     expect(parallel.messageIds).toEqual(sequential.messageIds)
     expect(parallel.count).toBeGreaterThan(10)
     for (const request of sim.requests.slice(before)) {
@@ -96,7 +84,7 @@ describe('parallel listing', () => {
     sim.state.messages.unshift(stray)
     try {
       const before = sim.requests.length
-      const parallel = await listDlq(client, settings({ concurrency: 4 }))
+      const parallel = await listDlq(client, request({ concurrency: 4 }), {})
       const slices = new Set(
         sim.requests.slice(before).map(r => `${r.query.get('fromDate')}..${r.query.get('toDate')}`)
       )
@@ -111,14 +99,14 @@ describe('parallel listing', () => {
 
   it('stops at the page budget across all slices', async () => {
     // Small pages, so that the slices need more than max-pages plus one page each (their tails are not counted).
-    const result = await listDlq(client, settings({ concurrency: 4, maxPages: 5, count: 10 }))
+    const result = await listDlq(client, request({ concurrency: 4, maxPages: 5, pageSize: 10 }), {})
     expect(result.error).toMatch(/stopped after 5 pages \(max-pages\); raise max-pages/)
     expect(result.error).toMatch(/re-run the listing/)
     expect(result.nextCursor).toBeUndefined()
   })
 
   it('lists nothing from an empty range', async () => {
-    const result = await listDlq(client, settings({ concurrency: 4, filters: { url: ['https://nowhere.example'] } }))
+    const result = await listDlq(client, request({ concurrency: 4, filters: { url: ['https://nowhere.example'] } }), {})
     expect(result.count).toBe(0)
     expect(result.error).toBeUndefined()
   })
@@ -224,7 +212,7 @@ describe('messages file', () => {
     try {
       const path = join(dir, 'nested', 'dlq.ndjson')
       const sink = await NdjsonFile.open(path)
-      const result = await listDlq(client, settings({ count: 64, messagesFile: path }), { sink })
+      const result = await listDlq(client, request({ pageSize: 64 }), {}, { sink })
       await sink.close()
       const lines = (await readFile(path, 'utf8')).split('\n')
       expect(lines.pop()).toBe('')

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { splitDlqIds } from '../src/operations/resume-workflows.js'
-import { ALL_VARIANTS, startSimulator, type ServerVariants, type Simulator } from '../src/sandbox/simulator.js'
+import { ALL_VARIANTS, startSimulator, type ServerVariants, type Simulator } from '../sim/index.js'
 import { requestUrl } from '../src/service/query.js'
 import { jsonOutput, runAction, type ActionRun } from './support/action.js'
 

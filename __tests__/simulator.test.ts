@@ -7,9 +7,10 @@ import {
   SEED_WINDOW_MS,
   seedMessages,
   seedWorkflowEntries,
+  startSimulator,
+  type Simulator,
   type WorkflowDlqEntry
-} from '../src/sandbox/seed.js'
-import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
+} from '../sim/index.js'
 import type { DlqMessage } from '../src/service/schemas.js'
 
 const NOW = 1_750_000_000_000

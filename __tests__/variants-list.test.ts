@@ -14,7 +14,7 @@ import {
   type ServerVariants,
   type SimMessage,
   type Simulator
-} from '../src/sandbox/simulator.js'
+} from '../sim/index.js'
 import { jsonOutput, runAction, type ActionRun } from './support/action.js'
 
 const TOKEN = 'sim-token-variants-5e1f'

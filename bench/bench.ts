@@ -26,8 +26,8 @@ import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parse as parseYaml } from 'yaml'
-import { parseOutputFile, runnerWorkspace } from '../src/sandbox/run-action.js'
-import { startSimulator, type Simulator } from '../src/sandbox/simulator.js'
+import { parseOutputFile, runnerWorkspace } from '../tools/harness.js'
+import { startSimulator, type Simulator } from '../sim/index.js'
 
 /** lib/bench/bench.js → the repository root */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))

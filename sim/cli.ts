@@ -1,12 +1,12 @@
 /**
  * Runs the loopback simulator until SIGINT/SIGTERM.
  *
- *   node lib/src/sandbox/cli.js [--port N] [--messages N] [--workflow-runs N] [--latency-ms N] [--seed N]
+ *   node lib/sim/cli.js [--port N] [--messages N] [--workflow-runs N] [--latency-ms N] [--seed N]
  *                               [--schedules N] [--token T] [--read-only-token T] [--rate-limit N] [--host H]
  *
  * Prints exactly one line to stdout: `SIMULATOR_URL=<url>`.
  */
-import { startSimulator, type SimulatorOptions } from './simulator.js'
+import { startSimulator, type SimulatorOptions } from './server.js'
 
 const USAGE =
   'usage: cli.js [--port N] [--messages N] [--workflow-runs N] [--latency-ms N] [--seed N] ' +

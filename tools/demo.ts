@@ -4,11 +4,11 @@
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { runAction, type ActionRun } from './run-action.js'
-import { startSimulator, type Simulator } from './simulator.js'
+import { runAction, type ActionRun } from './harness.js'
+import { startSimulator, type Simulator } from '../sim/index.js'
 
-/** lib/src/sandbox/demo.js → the repository's dist/index.js */
-const BUNDLE = fileURLToPath(new URL('../../../dist/index.js', import.meta.url))
+/** lib/tools/demo.js → the repository's dist/index.js */
+const BUNDLE = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
 const TOKEN = 'sim-token'
 const MESSAGES = 400
 const WORKFLOW_RUNS = 180

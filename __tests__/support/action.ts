@@ -1,5 +1,5 @@
-/** The runner-like harness lives in src/sandbox/run-action.ts (the demo uses it too); the tests import it from here. */
-import type { ActionRun } from '../../src/sandbox/run-action.js'
+/** The runner-like harness lives in tools/harness.ts (the demo uses it too); the tests import it from here. */
+import type { ActionRun } from '../../tools/harness.js'
 
 export {
   ACTION,
@@ -8,7 +8,7 @@ export {
   runAction,
   type ActionRun,
   type RunActionOptions
-} from '../../src/sandbox/run-action.js'
+} from '../../tools/harness.js'
 
 /** A JSON output of a run, decoded; fails the test, naming the output, when it is missing. */
 export function jsonOutput(run: ActionRun, name: string): unknown {

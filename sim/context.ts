@@ -1,0 +1,27 @@
+/** Everything one running simulator keeps between requests, in one object its functions receive. */
+import type { Socket } from 'node:net'
+import type { ActiveRule } from './faults.js'
+import type { RecordedRequest, SimulatorState } from './state.js'
+import type { ServerVariants } from './variants.js'
+
+export interface SimContext {
+  /** accepted bearer token */
+  readonly token: string
+  /** token accepted by GET but answered 403 on POSTs */
+  readonly readOnlyToken: string | undefined
+  readonly latencyMs: number
+  /** requests per wall-clock second above which the answer is 429 */
+  readonly rateLimit: number | undefined
+  readonly variants: Partial<ServerVariants>
+  readonly state: SimulatorState
+  rules: ActiveRule[]
+  /** numbers the runs bulk resumes create */
+  resumedCounter: number
+  closed: boolean
+  rateSecond: number
+  rateCount: number
+  requestCount: number
+  readonly requests: RecordedRequest[]
+  readonly sockets: Set<Socket>
+  readonly timers: Set<NodeJS.Timeout>
+}

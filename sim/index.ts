@@ -1,0 +1,16 @@
+/** The simulator of the service, as the tests, the demo and the bench use it. */
+export { startSimulator, type Simulator, type SimulatorOptions } from './server.js'
+export { ALL_VARIANTS, enteredAt, omitsCreatedAt, type ServerVariants } from './variants.js'
+export type { Fault, FaultRule } from './faults.js'
+export type { RecordedRequest, ResumedRun, Route, SimulatorState } from './state.js'
+export {
+  HOSTILE_BODY,
+  HOSTILE_HEADER_VALUE,
+  HOSTILE_RESPONSE_BODY,
+  HOSTILE_URL,
+  SEED_WINDOW_MS,
+  seedMessages,
+  seedWorkflowEntries,
+  type SimMessage,
+  type WorkflowDlqEntry
+} from './seed.js'

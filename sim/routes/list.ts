@@ -1,0 +1,133 @@
+/** GET /v2/dlq: a page of DLQ messages, filtered, in either order, from a keyset cursor; with the list variants. */
+import type { SimContext } from '../context.js'
+import { comparePos, decodeCursor, encodeCursor, partition, type Position } from '../cursor.js'
+import { HttpError, intParam, json, type SimResponse } from '../respond.js'
+import type { SimMessage } from '../seed.js'
+import { enteredAt, withoutSomeCreatedAt, type ServerVariants } from '../variants.js'
+
+/** Filters on message fields: each query key with the field it matches. */
+const SET_FILTERS: ReadonlyArray<[string, (m: SimMessage) => string | undefined]> = [
+  ['messageId', m => m.messageId],
+  ['url', m => m.url],
+  ['topicName', m => m.topicName],
+  ['scheduleId', m => m.scheduleId],
+  ['queueName', m => m.queueName],
+  ['callerIp', m => m.callerIP]
+]
+
+interface DateRange {
+  fromDate: number | undefined
+  toDate: number | undefined
+}
+
+/** The date bounds asked, widened by a millisecond each under dateBoundOffByOne. */
+function dateRange(query: URLSearchParams, variants: Partial<ServerVariants>): DateRange {
+  const widen = variants.dateBoundOffByOne ? 1 : 0
+  const askedFrom = intParam(query, 'fromDate')
+  const askedTo = intParam(query, 'toDate')
+  return {
+    fromDate: askedFrom === undefined ? undefined : askedFrom - widen,
+    toDate: askedTo === undefined ? undefined : askedTo + widen
+  }
+}
+
+/** The test a message must pass, from the filters of the query (dates on entry time included). */
+function messageFilter(
+  query: URLSearchParams,
+  variants: Partial<ServerVariants>,
+  { fromDate, toDate }: DateRange
+): (m: SimMessage) => boolean {
+  const statuses = query.getAll('responseStatus').map(raw => {
+    if (!/^\d{1,4}$/.test(raw)) throw new HttpError(400, `invalid responseStatus: ${raw}`)
+    return Number(raw)
+  })
+  const checks: Array<(m: SimMessage) => boolean> = []
+  for (const [key, get] of SET_FILTERS) {
+    let values = query.getAll(key)
+    if (variants.commaSeparates) values = values.flatMap(v => v.split(','))
+    if (variants.oneMessageId && key === 'messageId') values = values.slice(0, 1)
+    if (values.length === 0) continue
+    const set = new Set(values)
+    checks.push(m => set.has(get(m) as string))
+  }
+  if (statuses.length > 0) {
+    const set = new Set(statuses)
+    checks.push(m => set.has(m.responseStatus))
+  }
+  // A server that filters dates on the hidden DLQ entry time cannot narrow by createdAt: check each message.
+  if (variants.datesOnEntryTime && (fromDate !== undefined || toDate !== undefined)) {
+    checks.push(m => {
+      const at = enteredAt(m)
+      return (fromDate === undefined || at >= fromDate) && (toDate === undefined || at <= toDate)
+    })
+  }
+  return m => checks.every(check => check(m))
+}
+
+/** The index range [lo, hi) of the sorted messages the dates and the cursor leave. */
+function indexRange(
+  msgs: readonly SimMessage[],
+  byCreatedAt: boolean,
+  { fromDate, toDate }: DateRange,
+  position: Position | undefined,
+  ascending: boolean
+): { lo: number; hi: number } {
+  let lo = fromDate === undefined || !byCreatedAt ? 0 : partition(msgs, m => m.createdAt < fromDate)
+  let hi = toDate === undefined || !byCreatedAt ? msgs.length : partition(msgs, m => m.createdAt <= toDate)
+  if (position) {
+    const p = position
+    if (ascending)
+      lo = Math.max(
+        lo,
+        partition(msgs, m => comparePos(m.createdAt, m.messageId, p) <= 0)
+      )
+    else
+      hi = Math.min(
+        hi,
+        partition(msgs, m => comparePos(m.createdAt, m.messageId, p) < 0)
+      )
+  }
+  return { lo, hi }
+}
+
+export function listDlq(ctx: SimContext, query: URLSearchParams, stuck: boolean): SimResponse {
+  const variants = ctx.variants
+  const count = intParam(query, 'count') ?? 100
+  if (count < 1 || count > 100) throw new HttpError(400, `count must be between 1 and 100, got ${count}`)
+  const asked = query.get('order') ?? 'earliestFirst'
+  if (asked !== 'earliestFirst' && asked !== 'latestFirst') {
+    throw new HttpError(400, `invalid order: ${asked}`)
+  }
+  const order = variants.ignoreOrder ? 'earliestFirst' : asked
+  const dates = dateRange(query, variants)
+  const rawCursor = query.get('cursor') ?? ''
+  let position: Position | undefined
+  if (rawCursor !== '') {
+    position = decodeCursor('d1', rawCursor)
+    if (!position && !stuck) throw new HttpError(400, 'invalid cursor')
+  }
+  const matches = messageFilter(query, variants, dates)
+
+  const msgs = ctx.state.messages
+  const ascending = order === 'earliestFirst'
+  const { lo, hi } = indexRange(msgs, !variants.datesOnEntryTime, dates, position, ascending)
+  const page: SimMessage[] = []
+  let more = false
+  const step = ascending ? 1 : -1
+  for (let i = ascending ? lo : hi - 1; ascending ? i < hi : i >= lo; i += step) {
+    const m = msgs[i] as SimMessage
+    if (!matches(m)) continue
+    if (page.length === count) {
+      more = true
+      break
+    }
+    page.push(m)
+  }
+  const body: { messages: Partial<SimMessage>[]; cursor?: string } = {
+    messages: variants.omitCreatedAt ? page.map(withoutSomeCreatedAt) : page
+  }
+  const last = page[page.length - 1]
+  if (stuck) body.cursor = rawCursor || 'stuck'
+  else if (more && last) body.cursor = encodeCursor('d1', { time: last.createdAt, id: last.messageId })
+  return json(200, body)
+}

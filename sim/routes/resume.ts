@@ -1,0 +1,147 @@
+/** POST /v2/workflows/dlq/resume: resumes a batch of failed workflow runs, by ids or by filters, from a cursor. */
+import type http from 'node:http'
+import type { SimContext } from '../context.js'
+import { comparePos, decodeCursor, encodeCursor, partition, type Position } from '../cursor.js'
+import { headerValue, HttpError, intParam, json, setParam, type SimResponse } from '../respond.js'
+import type { WorkflowDlqEntry } from '../seed.js'
+import type { ResumedRun } from '../state.js'
+import type { ServerVariants } from '../variants.js'
+
+const RESUME_BATCH = 50
+/** `name=number` pairs joined by commas; `period` may carry a unit (`period=1m`), as the real service documents. */
+const FLOW_CONTROL_VALUE =
+  /^(?:period=\d+[smhd]|[A-Za-z_][A-Za-z0-9_.-]*=\d+)(?:,(?:period=\d+[smhd]|[A-Za-z_][A-Za-z0-9_.-]*=\d+))*$/
+
+/** The overrides a resume request carries in its headers, checked. */
+interface Overrides {
+  flowKey: string | undefined
+  flowValue: string | undefined
+  retriesRaw: string | undefined
+}
+
+function readOverrides(headers: http.IncomingHttpHeaders): Overrides {
+  const flowKey = headerValue(headers, 'service-flow-control-key')
+  const flowValue = headerValue(headers, 'service-flow-control-value')
+  const retriesRaw = headerValue(headers, 'service-retries')
+  if (flowValue !== undefined && !FLOW_CONTROL_VALUE.test(flowValue)) {
+    throw new HttpError(400, `invalid Service-Flow-Control-Value: ${flowValue}`)
+  }
+  if (retriesRaw !== undefined && !/^\d{1,9}$/.test(retriesRaw)) {
+    throw new HttpError(400, `invalid Service-Retries: ${retriesRaw}`)
+  }
+  return { flowKey, flowValue, retriesRaw }
+}
+
+/** The index range of the workflow DLQ to look at and the test an entry must pass, from the ids or the filters. */
+function selection(
+  dlq: readonly WorkflowDlqEntry[],
+  query: URLSearchParams,
+  variants: Partial<ServerVariants>
+): { lo: number; hi: number; matches: (e: WorkflowDlqEntry) => boolean } {
+  const dlqIds = setParam(query, 'dlqIds')
+  if (dlqIds) {
+    const found = dlq.some(e => dlqIds.has(e.dlqId))
+    if (!found) throw new HttpError(404, `DLQ entries not found: ${[...dlqIds].join(', ')}`)
+    return { lo: 0, hi: dlq.length, matches: e => dlqIds.has(e.dlqId) }
+  }
+  const fromDate = intParam(query, 'fromDate')
+  const toDate = intParam(query, 'toDate')
+  const createdAt = intParam(query, 'workflowCreatedAt')
+  const urlValues = query.getAll('workflowUrl')
+  const urls =
+    urlValues.length === 0
+      ? undefined
+      : new Set(variants.commaSeparates ? urlValues.flatMap(v => v.split(',')) : urlValues)
+  const runIds = query.getAll('workflowRunId')
+  return {
+    lo: fromDate === undefined ? 0 : partition(dlq, e => e.failedAt < fromDate),
+    hi: toDate === undefined ? dlq.length : partition(dlq, e => e.failedAt <= toDate),
+    matches: e =>
+      (urls === undefined || urls.has(e.workflowUrl)) &&
+      (createdAt === undefined || e.workflowCreatedAt === createdAt) &&
+      (runIds.length === 0 || runIds.some(r => e.workflowRunId.startsWith(r)))
+  }
+}
+
+/** Removes these entries in place (the array object stays the same for observers). */
+function removeEntries(dlq: WorkflowDlqEntry[], chosen: readonly WorkflowDlqEntry[]): void {
+  const removed = new Set(chosen)
+  let w = 0
+  for (let r = 0; r < dlq.length; r++) {
+    const e = dlq[r] as WorkflowDlqEntry
+    if (!removed.has(e)) dlq[w++] = e
+  }
+  dlq.length = w
+}
+
+/** Records a new run for each resumed entry, with the overrides it got; the answer's runs. */
+function createRuns(
+  ctx: SimContext,
+  chosen: readonly WorkflowDlqEntry[],
+  { flowKey, flowValue, retriesRaw }: Overrides
+): Array<{ workflowRunId: string; workflowCreatedAt: number }> {
+  const createdNow = Date.now()
+  return chosen.map(e => {
+    ctx.resumedCounter++
+    const run: ResumedRun = {
+      workflowRunId: `wfr_resumed_${ctx.resumedCounter}`,
+      workflowCreatedAt: createdNow,
+      fromDlqId: e.dlqId,
+      originalWorkflowRunId: e.workflowRunId,
+      workflowUrl: e.workflowUrl
+    }
+    if (flowKey !== undefined) run.flowControlKey = flowKey
+    if (flowValue !== undefined) run.flowControlValue = flowValue
+    if (retriesRaw !== undefined) run.retries = Number(retriesRaw)
+    ctx.state.resumedRuns.push(run)
+    return { workflowRunId: run.workflowRunId, workflowCreatedAt: run.workflowCreatedAt }
+  })
+}
+
+export function bulkResume(
+  ctx: SimContext,
+  query: URLSearchParams,
+  headers: http.IncomingHttpHeaders,
+  stuck: boolean
+): SimResponse {
+  const overrides = readOverrides(headers)
+  const rawCursor = query.get('cursor') ?? ''
+  let position: Position | undefined
+  if (rawCursor !== '') {
+    position = decodeCursor('r1', rawCursor)
+    if (!position && !stuck) throw new HttpError(400, 'invalid cursor')
+  }
+  const count = intParam(query, 'count')
+  if (count !== undefined && count < 1) throw new HttpError(400, `count must be at least 1, got ${count}`)
+  // Some servers resume every match in one answer when no count is sent (wire contract, 5).
+  const batch =
+    count === undefined ? (ctx.variants.resumeAllWithoutCount ? Infinity : RESUME_BATCH) : Math.min(count, RESUME_BATCH)
+  const dlq = ctx.state.workflowDlq
+  const { hi, matches, ...range } = selection(dlq, query, ctx.variants)
+  let lo = range.lo
+  if (position) {
+    const p = position
+    lo = Math.max(
+      lo,
+      partition(dlq, e => comparePos(e.failedAt, e.dlqId, p) <= 0)
+    )
+  }
+  const chosen: WorkflowDlqEntry[] = []
+  let more = false
+  for (let i = lo; i < hi; i++) {
+    const e = dlq[i] as WorkflowDlqEntry
+    if (!matches(e)) continue
+    if (chosen.length === batch) {
+      more = true
+      break
+    }
+    chosen.push(e)
+  }
+  removeEntries(dlq, chosen)
+  const workflowRuns = createRuns(ctx, chosen, overrides)
+  const last = chosen[chosen.length - 1]
+  let cursor = ''
+  if (stuck) cursor = rawCursor || 'stuck'
+  else if (more && last) cursor = encodeCursor('r1', { time: last.failedAt, id: last.dlqId })
+  return json(200, { workflowRuns, cursor })
+}

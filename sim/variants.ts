@@ -1,0 +1,57 @@
+/** Ways real servers differ from the wire contract (its section 5), and the per-message choices some of them make. */
+import { fnv1a } from './cursor.js'
+import type { SimMessage } from './seed.js'
+
+/**
+ * Each is off by default; `ALL_VARIANTS` turns every one on at once. Tests run the action against each, and
+ * against all together.
+ */
+export interface ServerVariants {
+  /** list: answer in earliestFirst order whatever `order` says (the production API dropped it). */
+  ignoreOrder: boolean
+  /** list: fromDate/toDate filter a hidden time the message entered the DLQ (some time after createdAt). */
+  datesOnEntryTime: boolean
+  /** list: every third message carries no createdAt (it is optional on read). */
+  omitCreatedAt: boolean
+  /** list: each date bound is one millisecond wider than asked (fromDate - 1, toDate + 1). */
+  dateBoundOffByOne: boolean
+  /** list and resume: a filter value containing a comma is read as several values. */
+  commaSeparates: boolean
+  /** list: only the first `messageId` value is applied. */
+  oneMessageId: boolean
+  /** resume: a request without `count` resumes every matching run in one answer. */
+  resumeAllWithoutCount: boolean
+  /** schedule resume: only PATCH is accepted; POST answers 405. */
+  patchOnlySchedules: boolean
+  /** any route: a request target (path and query) longer than this many bytes answers 414. */
+  maxUrlBytes?: number
+}
+
+export const ALL_VARIANTS: ServerVariants = {
+  ignoreOrder: true,
+  datesOnEntryTime: true,
+  omitCreatedAt: true,
+  dateBoundOffByOne: true,
+  commaSeparates: true,
+  oneMessageId: true,
+  resumeAllWithoutCount: true,
+  patchOnlySchedules: true,
+  maxUrlBytes: 8 * 1024
+}
+
+/** When a message entered the DLQ (variant datesOnEntryTime): a stable 0 to 2 hours after it was created. */
+export function enteredAt(m: SimMessage): number {
+  return m.createdAt + (parseInt(fnv1a(m.messageId), 36) % 7_200_000)
+}
+
+/** Whether the variant omitCreatedAt drops this message's createdAt: every third message, stably by id. */
+export function omitsCreatedAt(m: SimMessage): boolean {
+  return parseInt(fnv1a(m.messageId), 36) % 3 === 0
+}
+
+/** The message as the variant omitCreatedAt sends it. */
+export function withoutSomeCreatedAt(m: SimMessage): Partial<SimMessage> {
+  if (!omitsCreatedAt(m)) return m
+  const { createdAt: _omitted, ...rest } = m
+  return rest
+}
