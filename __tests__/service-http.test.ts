@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, type Simulator } from '../sim/index.js'
+import { readDlqMessages } from '../src/service/schemas.js'
 import { ServiceClient } from '../src/service/client.js'
 import { ServiceError } from '../src/service/errors.js'
 import { DEFAULT_RETRY_POLICY } from '../src/service/retry.js'
@@ -45,7 +46,9 @@ const failure = async (promise: Promise<unknown>): Promise<ServiceError> => {
 }
 const allIds = () => sim.state.messages.map(m => m.messageId)
 const listedIds = async () =>
-  readDlqMessages((await client.listDlqPage(new URLSearchParams({ count: '100' }))).items).messages.map(m => m.messageId)
+  readDlqMessages((await client.listDlqPage(new URLSearchParams({ count: '100' }))).items).messages.map(
+    m => m.messageId
+  )
 
 describe('content-encoding', () => {
   it.each(['gzip', 'deflate', 'deflate-raw', 'br'])('decodes a %s body to the same page', async encoding => {

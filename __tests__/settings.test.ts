@@ -27,15 +27,14 @@ describe('readSettings: list-dlq', () => {
   it('applies the defaults', () => {
     expect(settings({ operation: 'list-dlq' })).toEqual({
       operation: 'list-dlq',
-      token: 't0ken',
-      baseUrl: new URL('https://service.example.com'),
-      timeoutMs: 30_000,
-      maxAttempts: 5,
-      filters: {},
-      count: 100,
-      order: 'earliestFirst',
-      maxPages: 10_000,
-      concurrency: 1
+      service: {
+        token: 't0ken',
+        baseUrl: new URL('https://service.example.com'),
+        timeoutMs: 30_000,
+        maxAttempts: 5
+      },
+      list: { filters: {}, pageSize: 100, order: 'earliestFirst', maxPages: 10_000, concurrency: 1 },
+      health: {}
     })
   })
 
@@ -49,10 +48,9 @@ describe('readSettings: list-dlq', () => {
         concurrency: '8'
       })
     ).toMatchObject({
-      failIfCountAbove: 0,
-      failIfOldestOlderThanMs: 6 * 3_600_000,
+      health: { countAbove: 0, oldestOlderThanMs: 6 * 3_600_000 },
       messagesFile: '/home/runner/work/shop/out/dlq.ndjson',
-      concurrency: 8
+      list: { concurrency: 8 }
     })
     expect(settings({ operation: 'list-dlq', 'messages-file': '/tmp/x.ndjson' })).toMatchObject({
       messagesFile: '/tmp/x.ndjson'
@@ -81,25 +79,26 @@ describe('readSettings: list-dlq', () => {
       'max-attempts': '2'
     })
     expect(s).toMatchObject({
-      filters: {
-        messageId: ['m1'],
-        url: ['https://a.example/x', 'https://b.example/y'],
-        topicName: ['topic'],
-        scheduleId: ['sched'],
-        queueName: ['queue'],
-        api: ['api'],
-        fromDate: NOW - 86_400_000,
-        toDate: Date.UTC(2026, 10, 22, 11),
-        responseStatus: 503,
-        callerIp: ['10.0.0.1']
+      list: {
+        filters: {
+          messageId: ['m1'],
+          url: ['https://a.example/x', 'https://b.example/y'],
+          topicName: ['topic'],
+          scheduleId: ['sched'],
+          queueName: ['queue'],
+          api: ['api'],
+          fromDate: NOW - 86_400_000,
+          toDate: Date.UTC(2026, 10, 22, 11),
+          responseStatus: 503,
+          callerIp: ['10.0.0.1']
+        },
+        pageSize: 25,
+        order: 'latestFirst',
+        cursor: 'c1',
+        maxMessages: 1000,
+        maxPages: 7
       },
-      count: 25,
-      order: 'latestFirst',
-      cursor: 'c1',
-      maxMessages: 1000,
-      maxPages: 7,
-      timeoutMs: 5000,
-      maxAttempts: 2
+      service: { timeoutMs: 5000, maxAttempts: 2 }
     })
   })
 })
@@ -210,26 +209,30 @@ describe('readSettings: resume-workflows and resume-schedule', () => {
         cursor: 'abc'
       })
     ).toMatchObject({
-      selection: {
-        dlqIds: ['d1', 'd2', 'd3'],
-        workflowUrl: 'https://app.example/wf',
-        workflowRunId: 'wfr_',
-        workflowCreatedAt: 1_700_000_000_000,
-        fromDate: 1_700_000_000_000
-      },
-      all: false,
-      overrides: { flowControlKey: 'tenant-1', flowControlValue: 'parallelism=5,rate=10', retries: 0 },
-      cursor: 'abc'
+      resume: {
+        selection: {
+          dlqIds: ['d1', 'd2', 'd3'],
+          workflowUrl: 'https://app.example/wf',
+          workflowRunId: 'wfr_',
+          workflowCreatedAt: 1_700_000_000_000,
+          fromDate: 1_700_000_000_000
+        },
+        all: false,
+        overrides: { flowControlKey: 'tenant-1', flowControlValue: 'parallelism=5,rate=10', retries: 0 },
+        cursor: 'abc'
+      }
     })
   })
 
   it('resumes the whole DLQ only when all is true', () => {
-    expect(settings({ operation: 'resume-workflows', all: 'true' })).toMatchObject({ selection: {}, all: true })
+    expect(settings({ operation: 'resume-workflows', all: 'true' })).toMatchObject({
+      resume: { selection: {}, all: true }
+    })
   })
 
   it('splits schedule ids on newlines and commas, once each', () => {
     expect(settings({ operation: 'resume-schedule', 'schedule-id': 'a, b\nb\n' })).toMatchObject({
-      scheduleIds: ['a', 'b']
+      schedules: { scheduleIds: ['a', 'b'] }
     })
   })
 })
@@ -254,16 +257,18 @@ describe('readSettings: section 5 of the wire contract and hostile inputs', () =
   })
 
   it('keeps splitting schedule ids to resume and dlq-ids on commas', () => {
-    expect(settings({ operation: 'resume-schedule', 'schedule-id': 'a,b' })).toMatchObject({ scheduleIds: ['a', 'b'] })
+    expect(settings({ operation: 'resume-schedule', 'schedule-id': 'a,b' })).toMatchObject({
+      schedules: { scheduleIds: ['a', 'b'] }
+    })
     expect(settings({ operation: 'resume-workflows', 'dlq-ids': 'd1,d2' })).toMatchObject({
-      selection: { dlqIds: ['d1', 'd2'] }
+      resume: { selection: { dlqIds: ['d1', 'd2'] } }
     })
   })
 
   it('allows many message ids: they are listed one id a request', () => {
     const ids = Array.from({ length: 1800 }, (_, i) => `msg_${String(i).padStart(32, '0')}`)
     expect(settings({ operation: 'list-dlq', 'message-id': ids.join('\n') })).toMatchObject({
-      filters: { messageId: ids }
+      list: { filters: { messageId: ids } }
     })
   })
 
@@ -293,7 +298,7 @@ describe('readSettings: section 5 of the wire contract and hostile inputs', () =
     )
     expect(
       settings({ operation: 'resume-workflows', 'dlq-ids': Array(2000).fill('dlq_0123456789abcdef').join(',') })
-    ).toMatchObject({ all: false })
+    ).toMatchObject({ resume: { all: false } })
   })
 
   it.each([
@@ -331,7 +336,7 @@ describe('readSettings: section 5 of the wire contract and hostile inputs', () =
       "Input 'fail-if-oldest-older-than' must be a duration of at most 9007199254740991 milliseconds"
     )
     expect(settings({ operation: 'list-dlq', 'fail-if-oldest-older-than': '5000w' })).toMatchObject({
-      failIfOldestOlderThanMs: 5000 * 604_800_000
+      health: { oldestOlderThanMs: 5000 * 604_800_000 }
     })
   })
 
@@ -350,7 +355,7 @@ describe('readSettings: section 5 of the wire contract and hostile inputs', () =
     expect(
       settings({ operation: 'resume-workflows', all: 'true', 'flow-control-value': 'rate=10,period=60s' })
     ).toMatchObject({
-      overrides: { flowControlValue: 'rate=10,period=60s' }
+      resume: { overrides: { flowControlValue: 'rate=10,period=60s' } }
     })
   })
 

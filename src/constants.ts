@@ -59,50 +59,10 @@ export enum Outputs {
 export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as const
 export type Operation = (typeof Operations)[number]
 
-/** Inputs each operation reads; any other non-empty input is warned about. */
-export const OPERATION_INPUTS: Record<Operation, readonly Inputs[]> = {
-  'list-dlq': [
-    Inputs.MessageId,
-    Inputs.Url,
-    Inputs.TopicName,
-    Inputs.ScheduleId,
-    Inputs.QueueName,
-    Inputs.Api,
-    Inputs.FromDate,
-    Inputs.ToDate,
-    Inputs.ResponseStatus,
-    Inputs.CallerIp,
-    Inputs.Count,
-    Inputs.Order,
-    Inputs.Cursor,
-    Inputs.MaxMessages,
-    Inputs.MaxPages,
-    Inputs.FailIfCountAbove,
-    Inputs.FailIfOldestOlderThan,
-    Inputs.MessagesFile,
-    Inputs.Concurrency,
-    Inputs.IssueOnFailure,
-    Inputs.IssueTitle
-  ],
-  'resume-schedule': [Inputs.ScheduleId],
-  'resume-workflows': [
-    Inputs.DlqIds,
-    Inputs.FromDate,
-    Inputs.ToDate,
-    Inputs.WorkflowUrl,
-    Inputs.WorkflowRunId,
-    Inputs.WorkflowCreatedAt,
-    Inputs.All,
-    Inputs.FlowControlKey,
-    Inputs.FlowControlValue,
-    Inputs.Retries,
-    Inputs.Cursor,
-    Inputs.MaxPages,
-    Inputs.RunsFile
-  ]
-}
-
-/** Defaults as action.yml declares them: the runner passes these even when the user set nothing. */
+/**
+ * Defaults as action.yml declares them (a test holds the two equal): the runner passes these even when the user set
+ * nothing. Written once: the input schemas and the retry policy read them from here.
+ */
 export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
   [Inputs.TimeoutSeconds]: '30',
   [Inputs.MaxAttempts]: '5',
@@ -114,16 +74,6 @@ export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
   [Inputs.IssueOnFailure]: 'false',
   [Inputs.IssueTitle]: 'DLQ health check failing'
 }
-
-/** Inputs every operation reads (github-token too: the runner always passes its default, the job token). */
-export const COMMON_INPUTS: readonly Inputs[] = [
-  Inputs.Operation,
-  Inputs.Token,
-  Inputs.BaseUrl,
-  Inputs.TimeoutSeconds,
-  Inputs.MaxAttempts,
-  Inputs.GithubToken
-]
 
 /** Longest query one request may carry: servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
 export const MAX_QUERY_BYTES = 6 * 1024

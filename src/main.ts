@@ -1,25 +1,21 @@
+/**
+ * The composition root: read the settings, build the client, run the operation from the table below, report its
+ * result through the output boundary. Each operation is one entry saying how it runs and how it is reported.
+ */
 import * as core from '@actions/core'
-import { Inputs } from './constants.js'
-import { syncHealthIssue, octokitIssueApi } from './github/health-issue.js'
+import { Inputs, type Operation } from './constants.js'
+import { runContext } from './github/context.js'
+import { updateHealthIssue } from './github/issue-step.js'
 import { checkOutputFiles } from './inputs/output-files.js'
-import {
-  InputError,
-  readSettings,
-  unusedInputs,
-  type ListSettings,
-  type ResumeSettings,
-  type Settings
-} from './inputs/settings.js'
-import { AdaptiveLimit } from './operations/adaptive-limit.js'
-import { listDlq } from './operations/list-dlq.js'
-import { NdjsonFile } from './operations/messages-file.js'
-import type { ListResult, OperationResult, ResumeResult, RunContext } from './results.js'
+import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
+import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
-import { resumeWorkflows } from './operations/resume-workflows.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
-import { headline, itemProblemsText, lostAnswerText } from './report/health-text.js'
-import { failureOf, outputsOf } from './report/outputs.js'
-import { renderSummary } from './report/summary.js'
+import { listReport } from './report/list.js'
+import type { OperationReport } from './report/operation-report.js'
+import { resumeReport } from './report/resume.js'
+import { scheduleReport } from './report/schedule.js'
+import type { ListResult, ResumeResult, ScheduleResult } from './results.js'
 import { ServiceClient } from './service/client.js'
 import { redactor } from './service/redact.js'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './service/retry.js'
@@ -51,141 +47,77 @@ function actionsRunner(): RunnerIo {
   }
 }
 
-/**
- * The link back to this workflow run, from the variables `github.context` reads (GITHUB_SERVER_URL,
- * GITHUB_REPOSITORY, GITHUB_RUN_ID): importing @actions/github for three variables would load Octokit on
- * every start. Undefined outside Actions.
- */
-function runContext(env: NodeJS.ProcessEnv = process.env): RunContext {
-  const { GITHUB_RUN_ID: runId, GITHUB_REPOSITORY: repository } = env
-  if (!runId || !repository) return {}
-  const server = env.GITHUB_SERVER_URL || 'https://github.com'
-  return { runUrl: `${server}/${repository}/actions/runs/${runId}` }
+/** What an operation's run may use besides its settings. */
+interface Context {
+  client: ServiceClient
+  out: OutputBoundary
+  retry: RetryPolicy
 }
 
-async function execute(
-  settings: Settings,
-  client: ServiceClient,
-  limiter: AdaptiveLimit,
-  out: OutputBoundary
-): Promise<OperationResult> {
-  const log = (line: string): void => out.info(line)
-  switch (settings.operation) {
-    case 'list-dlq': {
-      const sink =
-        settings.messagesFile === undefined
-          ? undefined
-          : await NdjsonFile.open(settings.messagesFile, { encode: record => out.jsonLine(record) })
-      try {
-        return await core.group('Listing the DLQ', () =>
-          listDlq(client, settings, {
-            sink,
-            limit: task => limiter.run(task),
-            log,
-            onPage: (messages, total) => log(`page: ${messages} messages (${total} so far)`)
-          })
-        )
-      } finally {
-        await sink?.close()
-      }
+/** One operation: how it runs (in a log group), how its result is reported, and what follows the report. */
+interface Entry<S, R> {
+  group: string
+  run(settings: S, ctx: Context): Promise<R>
+  report: OperationReport<R>
+  after?(settings: S, result: R, ctx: Context): Promise<void>
+}
+
+type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult; 'resume-workflows': ResumeResult }
+
+const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
+  'list-dlq': {
+    group: 'Listing the DLQ',
+    run: (s, { client, out }) =>
+      listDlqToFile(client, s.list, s.health, s.messagesFile, record => out.jsonLine(record), {
+        log: line => out.info(line),
+        onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`)
+      }),
+    report: listReport,
+    after: async (s, result, { out, retry }) => {
+      if (s.issue === undefined) return
+      const step = { title: s.issue.title, timeoutMs: s.service.timeoutMs, retry }
+      await updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out)
     }
-    case 'resume-schedule':
-      return core.group('Resuming schedules', () =>
-        resumeSchedules(client, settings, o => log(o.ok ? `schedule ${o.scheduleId}: resumed` : `${o.error}`))
-      )
-    case 'resume-workflows':
-      return core.group('Resuming failed workflow runs', () => resumeWithRunsFile(client, settings, out))
+  },
+  'resume-schedule': {
+    group: 'Resuming schedules',
+    run: (s, { client, out }) =>
+      resumeSchedules(client, s.schedules, o => out.info(o.ok ? `schedule ${o.scheduleId}: resumed` : `${o.error}`)),
+    report: scheduleReport
+  },
+  'resume-workflows': {
+    group: 'Resuming failed workflow runs',
+    run: async (s, { client, out }) => {
+      const line = (text: string): void => out.info(text)
+      const done = await resumeWorkflowsToFile(client, s.resume, s.runsFile, record => out.jsonLine(record), line)
+      if (done.writeError !== undefined) out.setFailed(done.writeError)
+      return done.result
+    },
+    report: resumeReport
   }
 }
 
-/**
- * A bulk resume, each resumed run written to runs-file as it arrives: runs cannot be resumed twice, so the file is
- * the one complete record of them. A file that could not be written fails the step, the outputs still stand.
- */
-async function resumeWithRunsFile(
-  client: ServiceClient,
-  settings: ResumeSettings,
-  out: OutputBoundary
-): Promise<ResumeResult> {
-  const path = settings.runsFile
-  const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode: record => out.jsonLine(record) })
-  let writeError: Error | undefined
-  const result = await resumeWorkflows(client, settings, (page, total) => {
-    out.info(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`)
-    sink?.write(page.workflowRuns).catch((err: unknown) => (writeError ??= err as Error))
-  })
-  try {
-    await sink?.close()
-  } catch (err) {
-    writeError ??= err as Error
-  }
-  if (path === undefined) return result
-  if (writeError !== undefined) {
-    out.setFailed(`Could not write runs-file ${path}: ${writeError.message}; the outputs list the runs resumed.`)
-    return result
-  }
-  return { ...result, runsFile: path }
-}
-
-/** One retry policy for the service and the GitHub API. */
-function retryPolicy(settings: Settings): RetryPolicy {
-  return { ...DEFAULT_RETRY_POLICY, maxAttempts: settings.maxAttempts }
-}
-
-/** Opens, updates or closes the health issue. Its failure is a warning: the health verdict stands alone. */
-async function syncIssue(settings: ListSettings, result: ListResult, out: OutputBoundary): Promise<void> {
-  if (!settings.issue) return
-  const repository = process.env.GITHUB_REPOSITORY
-  if (!repository || !settings.githubToken) {
-    out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.')
-    return
-  }
-  try {
-    const github = await octokitIssueApi(settings.githubToken, repository, {
-      timeoutMs: settings.timeoutMs,
-      retry: retryPolicy(settings),
-      log: line => out.info(line)
-    })
-    const api = out.issueApi(github)
-    const done = await syncHealthIssue(
-      api,
-      out.redactValue(result),
-      settings.issue.title,
-      runContext().runUrl,
-      Date.now()
-    )
-    out.info(
-      done.action === 'none'
-        ? `Health issue: no change (${done.reason}).`
-        : `Health issue #${done.number} ${done.action}: ${done.url}`
-    )
-  } catch (err) {
-    out.warning(
-      `Could not update the health issue "${settings.issue.title}": ${(err as Error).message}. ` +
-        'The workflow needs "permissions: issues: write" for issue-on-failure.'
-    )
-  }
-}
-
-/** Writes outputs and the job summary, then fails the step if the operation did not fully succeed. */
-async function report(raw: OperationResult, out: OutputBoundary): Promise<void> {
+/** Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed. */
+async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary): Promise<void> {
   // Rendered from redacted values: escaping first would change how a secret looks and hide it from the redactor.
   const result = out.redactValue(raw)
-  out.setOutputs(outputsOf(result))
-  if (result.operation === 'list-dlq') out.notice(headline(result, Date.now()))
-  if (result.operation === 'resume-workflows' && result.uncertainRequests > 0) {
-    out.warning(lostAnswerText(result.uncertainRequests))
-  }
-  if (result.operation !== 'resume-schedule' && result.itemProblems !== undefined) {
-    out.warning(itemProblemsText(result.itemProblems))
-  }
-
-  if (!(await out.summary(renderSummary(result, runContext())))) {
+  out.setOutputs(how.outputs(result))
+  const notice = how.notice?.(result, Date.now())
+  if (notice !== undefined) out.notice(notice)
+  for (const warning of how.warnings(result)) out.warning(warning)
+  if (!(await out.summary(how.summary(result, runContext())))) {
     out.info('GITHUB_STEP_SUMMARY is not set: no job summary written.')
   }
-
-  const failure = failureOf(result)
+  const failure = how.failure(result)
   if (failure !== undefined) out.setFailed(failure)
+}
+
+/** Runs one operation's entry with its own settings type. */
+async function perform<O extends Operation>(operation: O, settings: SettingsOf<O>, ctx: Context): Promise<void> {
+  const entry = OPERATIONS[operation] as Entry<SettingsOf<O>, Results[O]>
+  const result = await core.group(entry.group, () => entry.run(settings, ctx))
+  await report(result, entry.report, ctx.out)
+  await entry.after?.(settings, result, ctx)
 }
 
 /** The action: read every input once, run the chosen operation, report what happened. */
@@ -219,25 +151,18 @@ async function runWith(out: OutputBoundary): Promise<void> {
     out.warning(`Input '${name}' is not used by operation ${settings.operation} and was ignored.`)
   }
 
-  const log = (line: string): void => out.info(line)
-  const limiter = new AdaptiveLimit(settings.operation === 'list-dlq' ? settings.concurrency : 1)
+  const { service } = settings
+  const retry = { ...DEFAULT_RETRY_POLICY, maxAttempts: service.maxAttempts }
   const client = new ServiceClient({
-    baseUrl: settings.baseUrl,
-    token: settings.token,
-    timeoutMs: settings.timeoutMs,
-    retry: retryPolicy(settings),
-    log,
-    onRetry: outcome => {
-      if (outcome.kind !== 'status' || outcome.status !== 429) return
-      const before = limiter.current
-      limiter.rateLimited()
-      if (limiter.current < before) log(`rate limited: requests at once cut from ${before} to ${limiter.current}`)
-    }
+    baseUrl: service.baseUrl,
+    token: service.token,
+    timeoutMs: service.timeoutMs,
+    retry,
+    log: line => out.info(line),
+    concurrency: settings.operation === 'list-dlq' ? settings.list.concurrency : 1
   })
   try {
-    const result = await execute(settings, client, limiter, out)
-    await report(result, out)
-    if (settings.operation === 'list-dlq' && result.operation === 'list-dlq') await syncIssue(settings, result, out)
+    await perform(settings.operation, settings, { client, out, retry })
   } finally {
     await client.close()
   }

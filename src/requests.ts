@@ -72,3 +72,14 @@ export interface ResumeRequest {
   cursor?: string
   maxPages: number
 }
+
+/**
+ * Why a schedule id cannot be sent, or undefined when it can: it travels as one path segment, and URL parsers fold
+ * "." and ".." (even percent-encoded) into the path, where they would address another resource.
+ */
+export function scheduleIdProblem(scheduleId: string): string | undefined {
+  if (scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)) {
+    return `schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`
+  }
+  return undefined
+}

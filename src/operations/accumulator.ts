@@ -1,8 +1,8 @@
-import type { ListSettings } from '../inputs/settings.js'
+import type { HealthThresholds, ListRequest } from '../requests.js'
 import type { DlqMessage } from '../service/schemas.js'
 import { HourlyCounts, isDateMs, judgeHealth } from './health.js'
-import type { ListResult } from '../results.js'
-import { Smallest, Tally, boundedKey } from './tally.js'
+import type { ListResult, MessageExample } from '../results.js'
+import { Extremes, Tally, boundedKey } from './tally.js'
 
 /** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
 export const MESSAGE_IDS_MAX_BYTES = 900_000
@@ -17,8 +17,8 @@ export class ListAccumulator {
   private readonly byQueue = new Tally()
   private readonly bySchedule = new Tally()
   private readonly hourly = new HourlyCounts()
-  private readonly oldest = new Smallest<DlqMessage>(EXAMPLES, 1)
-  private readonly newest = new Smallest<DlqMessage>(EXAMPLES, -1)
+  private readonly oldest = new Extremes<MessageExample>(EXAMPLES, 'smallest')
+  private readonly newest = new Extremes<MessageExample>(EXAMPLES, 'largest')
   private badCreatedAt?: { count: number; messageId: string }
 
   add(message: DlqMessage): void {
@@ -39,16 +39,22 @@ export class ListAccumulator {
     }
   }
 
-  result(settings: ListSettings, pages: number, messageIds: MessageIds, now: number): ListResult {
+  result(
+    request: ListRequest,
+    thresholds: HealthThresholds,
+    pages: number,
+    messageIds: MessageIds,
+    now: number
+  ): ListResult {
     const oldest = this.oldest.values()
     const newest = this.newest.values()
     const oldestCreatedAt = oldest[0]?.createdAt
     return {
       operation: 'list-dlq',
-      filters: settings.filters,
-      order: settings.order,
-      pageSize: settings.count,
-      ...(settings.cursor !== undefined ? { startCursor: settings.cursor } : {}),
+      filters: request.filters,
+      order: request.order,
+      pageSize: request.pageSize,
+      ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
       count: this.count,
       pages,
       messageIds: messageIds.ids,
@@ -65,14 +71,8 @@ export class ListAccumulator {
       histogram: this.hourly.histogram(),
       ...this.undercount(),
       ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
-      health: judgeHealth(
-        { countAbove: settings.failIfCountAbove, oldestOlderThanMs: settings.failIfOldestOlderThanMs },
-        this.count,
-        oldestCreatedAt,
-        now
-      ),
-      ...(settings.messagesFile !== undefined ? { messagesFile: settings.messagesFile } : {}),
-      concurrency: settings.concurrency
+      health: judgeHealth(thresholds, this.count, oldestCreatedAt, now),
+      concurrency: request.concurrency
     }
   }
 
@@ -116,7 +116,7 @@ export class MessageIds {
 }
 
 /** The fields the summary shows of an example message, each bounded; bodies and headers are not kept. */
-function slim(message: DlqMessage): DlqMessage {
+function slim(message: DlqMessage): MessageExample {
   const { messageId, url, responseStatus, createdAt } = message
   return {
     messageId: boundedKey(messageId),

@@ -1,6 +1,12 @@
 import type { ItemProblem } from '../service/schemas.js'
 import type { ItemProblemSummary } from '../results.js'
 
+/** How a listing names a DLQ message it could not read as sent, and what was wrong with it. */
+function describeMessage(problem: ItemProblem): string {
+  const which = problem.id !== undefined ? `message ${JSON.stringify(problem.id)}` : `item ${problem.index} of a page`
+  return `${which}: ${problem.detail}${problem.kept ? '' : ' (left out)'}`
+}
+
 /** Examples kept for the warning; the counts go on past them. */
 const EXAMPLES = 5
 
@@ -10,15 +16,12 @@ export class ItemProblems {
   private leftOut = 0
   private readonly examples: string[] = []
 
-  add(problems: readonly ItemProblem[]): void {
+  /** Counts a page's problems; `describe` names the first few (which item, what was wrong). */
+  add(problems: readonly ItemProblem[], describe: (problem: ItemProblem) => string = describeMessage): void {
     for (const problem of problems) {
       if (problem.kept) this.kept++
       else this.leftOut++
-      if (this.examples.length < EXAMPLES) {
-        const which =
-          problem.id !== undefined ? `message ${JSON.stringify(problem.id)}` : `item ${problem.index} of a page`
-        this.examples.push(`${which}: ${problem.detail}${problem.kept ? '' : ' (left out)'}`)
-      }
+      if (this.examples.length < EXAMPLES) this.examples.push(describe(problem))
     }
   }
 

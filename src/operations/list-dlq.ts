@@ -1,29 +1,16 @@
 import { Inputs } from '../constants.js'
-import type { ListSettings } from '../inputs/settings.js'
 import { drainInto } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
-import { readDlqMessages, type DlqPage } from '../service/schemas.js'
+import { readDlqMessages } from '../service/schemas.js'
 import { ListAccumulator, MessageIds } from './accumulator.js'
 import { judgeHealth } from './health.js'
 import { ItemProblems } from './item-problems.js'
-import type { MessageSink } from './messages-file.js'
+import type { DlqLister, ListHooks } from './list-hooks.js'
 import { listInSlices } from './parallel-list.js'
-import type { ListFilters, ListResult } from '../results.js'
+import type { HealthThresholds, ListFilters, ListRequest } from '../requests.js'
+import type { ListResult } from '../results.js'
 
-export interface DlqLister {
-  listDlqPage(query: URLSearchParams): Promise<DlqPage>
-}
-
-export interface ListHooks {
-  /** After each page: how many messages it held and how many were listed so far. */
-  onPage?: (messages: number, total: number) => void
-  /** Receives every listed message, page by page (the messages-file). */
-  sink?: MessageSink
-  /** Runs each request of a parallel listing; lets a 429 narrow the concurrency. */
-  limit?: <T>(task: () => Promise<T>) => Promise<T>
-  /** One line for the log (the caller makes it safe), e.g. why a parallel listing became sequential. */
-  log?: (line: string) => void
-}
+export type { DlqLister, ListHooks } from './list-hooks.js'
 
 /**
  * Lists the DLQ with the user's filters, page after page until the service returns no cursor, or until
@@ -32,21 +19,26 @@ export interface ListHooks {
  * servers apply only one) and merged. A failure part way keeps what was listed (and, for one sequential
  * listing, the cursor to continue from).
  */
-export async function listDlq(client: DlqLister, settings: ListSettings, hooks: ListHooks = {}): Promise<ListResult> {
-  const messageIds = settings.filters.messageId ?? []
-  if (messageIds.length > 1) return listEachMessageId(client, settings, messageIds, hooks)
-  if (settings.concurrency <= 1) return listSequentially(client, settings, hooks)
+export async function listDlq(
+  client: DlqLister,
+  request: ListRequest,
+  thresholds: HealthThresholds,
+  hooks: ListHooks = {}
+): Promise<ListResult> {
+  const messageIds = request.filters.messageId ?? []
+  if (messageIds.length > 1) return listEachMessageId(client, request, thresholds, messageIds, hooks)
+  if (request.concurrency <= 1) return listSequentially(client, request, thresholds, hooks)
 
   const acc = new ListAccumulator()
   const problems = new ItemProblems()
-  const outcome = await listInSlices(client, settings, acc, problems, hooks)
+  const outcome = await listInSlices(client, request, acc, problems, hooks)
   if (outcome.untrusted === undefined) {
     hooks.log?.(
-      `parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${settings.concurrency} at a time`
+      `parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`
     )
     return complete(
-      acc.result(settings, outcome.pages, outcome.messageIds, Date.now()),
-      settings,
+      acc.result(request, thresholds, outcome.pages, outcome.messageIds, Date.now()),
+      thresholds,
       problems,
       outcome.error
     )
@@ -54,19 +46,24 @@ export async function listDlq(client: DlqLister, settings: ListSettings, hooks: 
   // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
   hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`)
   await hooks.sink?.restart()
-  const sequential = await listSequentially(client, settings, hooks)
+  const sequential = await listSequentially(client, request, thresholds, hooks)
   return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted }
 }
 
 /** One ordered listing from the start (or the user's cursor), with the cursor to continue from if it stops. */
-async function listSequentially(client: DlqLister, settings: ListSettings, hooks: ListHooks): Promise<ListResult> {
+async function listSequentially(
+  client: DlqLister,
+  request: ListRequest,
+  thresholds: HealthThresholds,
+  hooks: ListHooks
+): Promise<ListResult> {
   const acc = new ListAccumulator()
   const problems = new ItemProblems()
   const ids = new MessageIds()
-  const outcome = await drainFilters(client, settings, settings.filters, settings.cursor, acc, problems, ids, hooks)
+  const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks)
   return complete(
-    acc.result(settings, outcome.pages, ids, Date.now()),
-    settings,
+    acc.result(request, thresholds, outcome.pages, ids, Date.now()),
+    thresholds,
     problems,
     outcome.error,
     outcome.nextCursor
@@ -76,7 +73,8 @@ async function listSequentially(client: DlqLister, settings: ListSettings, hooks
 /** Several message ids: one listing per id, merged; the ids come out in the order the user gave them. */
 async function listEachMessageId(
   client: DlqLister,
-  settings: ListSettings,
+  request: ListRequest,
+  thresholds: HealthThresholds,
   messageIds: readonly string[],
   hooks: ListHooks
 ): Promise<ListResult> {
@@ -86,11 +84,11 @@ async function listEachMessageId(
   let pages = 0
   let error: string | undefined
   for (const [i, id] of messageIds.entries()) {
-    const budget = { ...settings, maxPages: settings.maxPages - pages }
+    const budget = { ...request, maxPages: request.maxPages - pages }
     const outcome = await drainFilters(
       client,
       budget,
-      { ...settings.filters, messageId: [id] },
+      { ...request.filters, messageId: [id] },
       undefined,
       acc,
       problems,
@@ -103,13 +101,13 @@ async function listEachMessageId(
       break
     }
   }
-  return complete(acc.result(settings, pages, ids, Date.now()), settings, problems, error)
+  return complete(acc.result(request, thresholds, pages, ids, Date.now()), thresholds, problems, error)
 }
 
 /** Drains one listing of `filters` into the accumulator, the ids and the sink; never throws. */
 function drainFilters(
   client: DlqLister,
-  settings: ListSettings,
+  request: ListRequest,
   filters: ListFilters,
   startCursor: string | undefined,
   acc: ListAccumulator,
@@ -117,19 +115,19 @@ function drainFilters(
   ids: MessageIds,
   hooks: ListHooks
 ) {
-  const maxMessages = settings.maxMessages ?? Infinity
+  const maxMessages = request.maxMessages ?? Infinity
   return drainInto(
     cursor => {
       // Ask for no more than max-messages still allows, so the cursor left over continues exactly there.
-      const count = Math.min(settings.count, maxMessages - acc.count)
-      return client.listDlqPage(listQuery(filters, count, settings.order, cursor))
+      const count = Math.min(request.pageSize, maxMessages - acc.count)
+      return client.listDlqPage(listQuery(filters, count, request.order, cursor))
     },
     {
-      maxPages: settings.maxPages,
+      maxPages: request.maxPages,
       maxPagesInput: Inputs.MaxPages,
       startCursor,
       // Handling a page overlaps the next round trip; with max-messages each request's count depends on it.
-      prefetch: settings.maxMessages === undefined
+      prefetch: request.maxMessages === undefined
     },
     async page => {
       const read = readDlqMessages(page.items)
@@ -151,7 +149,7 @@ function drainFilters(
  */
 function complete(
   result: ListResult,
-  settings: ListSettings,
+  thresholds: HealthThresholds,
   problems: ItemProblems,
   error?: string,
   nextCursor?: string
@@ -160,12 +158,7 @@ function complete(
   const health =
     problems.unreadable === 0
       ? result.health
-      : judgeHealth(
-          { countAbove: settings.failIfCountAbove, oldestOlderThanMs: settings.failIfOldestOlderThanMs },
-          result.count + problems.unreadable,
-          result.oldestCreatedAt,
-          Date.now()
-        )
+      : judgeHealth(thresholds, result.count + problems.unreadable, result.oldestCreatedAt, Date.now())
   return {
     ...result,
     health,

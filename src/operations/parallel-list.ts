@@ -1,10 +1,10 @@
 import { Inputs } from '../constants.js'
-import type { ListSettings } from '../inputs/settings.js'
 import { drainPages } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
 import { MessageIds, type ListAccumulator } from './accumulator.js'
-import type { DlqLister, ListHooks } from './list-dlq.js'
+import type { DlqLister, ListHooks } from './list-hooks.js'
+import type { ListRequest, Order } from '../requests.js'
 import type { ItemProblems } from './item-problems.js'
 
 /** Slices per worker: more slices than workers keep every worker busy when the messages are unevenly spread. */
@@ -89,37 +89,36 @@ class Stop extends Error {}
  */
 export async function listInSlices(
   client: DlqLister,
-  settings: ListSettings,
+  request: ListRequest,
   acc: ListAccumulator,
   problems: ItemProblems,
   hooks: ListHooks
 ): Promise<SlicesOutcome> {
-  const limit = hooks.limit ?? (<T>(task: () => Promise<T>) => task())
-  const ascending = settings.order === 'earliestFirst'
-  const { fromDate: userFrom, toDate: userTo } = settings.filters
+  const ascending = request.order === 'earliestFirst'
+  const { fromDate: userFrom, toDate: userTo } = request.filters
   let pages = 0
-  let budget = settings.maxPages
+  let budget = request.maxPages
   let error: string | undefined
   let untrusted: string | undefined
 
-  const fetch = (
+  // The client holds requests at once to what the service allows (a 429 narrows it): workers just ask.
+  const fetch = async (
     from: number | undefined,
     to: number | undefined,
     count: number,
-    order: ListSettings['order'],
+    order: Order,
     cursor?: string
-  ) =>
-    limit(() => {
-      if (error !== undefined || untrusted !== undefined) throw new Stop()
-      if (++pages > budget) {
-        throw new Error(`stopped after ${settings.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`)
-      }
-      const filters = { ...settings.filters, fromDate: from, toDate: to }
-      return client.listDlqPage(listQuery(filters, count, order, cursor))
-    })
+  ) => {
+    if (error !== undefined || untrusted !== undefined) throw new Stop()
+    if (++pages > budget) {
+      throw new Error(`stopped after ${request.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`)
+    }
+    const filters = { ...request.filters, fromDate: from, toDate: to }
+    return client.listDlqPage(listQuery(filters, count, order, cursor))
+  }
 
   // The oldest and newest message guide where to cut; an order the server ignores only makes the cut poorer.
-  const firstOf = async (order: ListSettings['order']): Promise<number | undefined | null> => {
+  const firstOf = async (order: Order): Promise<number | undefined | null> => {
     const page = await fetch(userFrom, userTo, 1, order)
     const first = readDlqMessages(page.items).messages[0]
     return first === undefined ? null : first.createdAt
@@ -137,7 +136,7 @@ export async function listInSlices(
     } else {
       const lo = Math.max(Math.min(a, b), userFrom ?? -Infinity)
       const hi = Math.min(Math.max(a, b), userTo ?? Infinity)
-      plan = planSlices(lo, Math.max(lo, hi), settings.concurrency * SLICES_PER_WORKER, userFrom, userTo)
+      plan = planSlices(lo, Math.max(lo, hi), request.concurrency * SLICES_PER_WORKER, userFrom, userTo)
     }
   } catch (err) {
     if (!(err instanceof Stop)) error = (err as Error).message
@@ -153,7 +152,7 @@ export async function listInSlices(
   const inOverlap = (at: number): boolean => overlaps.some(([a, b]) => at >= a && at <= b)
 
   const drainSlice = async (slice: SliceState): Promise<void> => {
-    const pagesOfSlice = drainPages(cursor => fetch(slice.from, slice.to, settings.count, settings.order, cursor), {
+    const pagesOfSlice = drainPages(cursor => fetch(slice.from, slice.to, request.pageSize, request.order, cursor), {
       maxPages: Number.MAX_SAFE_INTEGER, // the shared budget in fetch bounds the listing as a whole
       maxPagesInput: Inputs.MaxPages
     })
@@ -201,7 +200,7 @@ export async function listInSlices(
       }
     }
   }
-  await Promise.all(Array.from({ length: settings.concurrency }, worker))
+  await Promise.all(Array.from({ length: request.concurrency }, worker))
 
   // Message ids in the requested order: slices were laid out in that order.
   const messageIds = new MessageIds()

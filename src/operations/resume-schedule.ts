@@ -1,4 +1,4 @@
-import type { ScheduleSettings } from '../inputs/settings.js'
+import type { ScheduleRequest } from '../requests.js'
 import type { ScheduleOutcome, ScheduleResult } from '../results.js'
 
 export interface ScheduleResumer {
@@ -8,11 +8,11 @@ export interface ScheduleResumer {
 /** Resumes each schedule in turn; one failing does not stop the others, and each outcome is reported. */
 export async function resumeSchedules(
   client: ScheduleResumer,
-  settings: ScheduleSettings,
+  request: ScheduleRequest,
   onOutcome: (outcome: ScheduleOutcome) => void = () => {}
 ): Promise<ScheduleResult> {
   const outcomes: ScheduleOutcome[] = []
-  for (const scheduleId of settings.scheduleIds) {
+  for (const scheduleId of request.scheduleIds) {
     let outcome: ScheduleOutcome
     try {
       await client.resumeSchedule(scheduleId)

@@ -1,10 +1,11 @@
 import { Inputs } from '../constants.js'
-import type { ResumeSettings } from '../inputs/settings.js'
 import { ServiceError } from '../service/errors.js'
 import { drainInto } from '../service/pagination.js'
 import { overrideHeaders, RESUME_PAGE_SIZE, resumeQuery } from '../service/query.js'
 import type { ResumePage, WorkflowRun } from '../service/schemas.js'
-import type { ResumeResult, WorkflowSelection } from '../results.js'
+import type { ResumeRequest, WorkflowSelection } from '../requests.js'
+import type { ResumeResult } from '../results.js'
+import { ItemProblems } from './item-problems.js'
 
 export interface WorkflowResumer {
   resumeWorkflowsPage(
@@ -22,7 +23,6 @@ export const MAX_RESUME_URL_BYTES = 6000
 /** Room kept in each URL for the cursor the service sends back. */
 export const CURSOR_ROOM_BYTES = 1024
 /** Item problems named one by one; the rest are counted. */
-const MAX_PROBLEM_EXAMPLES = 20
 
 /**
  * Splits dlq-ids into runs of consecutive ids whose request URL (with count and room for a cursor) stays under
@@ -62,15 +62,15 @@ export function splitDlqIds(
  */
 export async function resumeWorkflows(
   client: WorkflowResumer,
-  settings: ResumeSettings,
+  request: ResumeRequest,
   onPage: (page: ResumePage, total: number) => void = () => {}
 ): Promise<ResumeResult> {
   const runs: WorkflowRun[] = []
   let uncertainRequests = 0
-  const problems = { kept: 0, leftOut: 0, examples: [] as string[] }
-  const headers = overrideHeaders(settings.overrides)
-  const chunks = splitDlqIds(settings.selection, q => client.resumeUrlLength(q))
-  const total = settings.selection.dlqIds?.length ?? 0
+  const problems = new ItemProblems()
+  const headers = overrideHeaders(request.overrides)
+  const chunks = splitDlqIds(request.selection, q => client.resumeUrlLength(q))
+  const total = request.selection.dlqIds?.length ?? 0
   if (chunks.length > 1) {
     client.log(
       `dlq-ids: ${total} ids sent in ${chunks.length} parts, each request URL under ${MAX_RESUME_URL_BYTES} bytes`
@@ -83,10 +83,10 @@ export async function resumeWorkflows(
   let continueFrom: ResumeResult['continueFrom']
   let sentIds = 0
   for (const [part, selection] of chunks.entries()) {
-    const budget = settings.maxPages - requests
+    const budget = request.maxPages - requests
     if (budget <= 0) {
       error = `stopped after ${requests} requests (${Inputs.MaxPages}); raise ${Inputs.MaxPages} to resume more`
-      continueFrom = continuation(settings.selection, sentIds)
+      continueFrom = continuation(request.selection, sentIds)
       break
     }
     const fetch = async (cursor: string | undefined): Promise<ResumePage & { lostAnswers?: number }> => {
@@ -97,7 +97,7 @@ export async function resumeWorkflows(
         throw err
       }
     }
-    const startCursor = part === 0 ? settings.cursor : undefined
+    const startCursor = part === 0 ? request.cursor : undefined
     const outcome = await drainInto(
       fetch,
       {
@@ -109,16 +109,12 @@ export async function resumeWorkflows(
         uncertainRequests += page.lostAnswers ?? 0
         // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
         for (const run of page.workflowRuns) runs.push(run)
-        for (const problem of page.problems) {
-          if (problem.kept) problems.kept++
-          else problems.leftOut++
-          if (problems.examples.length < MAX_PROBLEM_EXAMPLES) {
-            const what = problem.kept
-              ? `run "${problem.id ?? ''}" (request ${requests + 1}, item ${problem.index})`
-              : `item ${problem.index} of request ${requests + 1}, resumed but not named`
-            problems.examples.push(`${what}: ${problem.detail}`)
-          }
-        }
+        const request = requests + 1
+        problems.add(page.problems, problem =>
+          problem.kept
+            ? `run "${problem.id ?? ''}" (request ${request}, item ${problem.index}): ${problem.detail}`
+            : `item ${problem.index} of request ${request}, resumed but not named: ${problem.detail}`
+        )
         requests++
         onPage(page, runs.length)
       }
@@ -127,24 +123,24 @@ export async function resumeWorkflows(
       error = outcome.error
       // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead.
       if (chunks.length === 1) nextCursor = outcome.nextCursor
-      else continueFrom = continuation(settings.selection, sentIds)
+      else continueFrom = continuation(request.selection, sentIds)
       break
     }
     sentIds += selection.dlqIds?.length ?? 0
   }
 
-  for (const line of problems.examples) client.log(`warning: ${line}`)
+  const itemProblems = problems.summary()
   return {
     operation: 'resume-workflows',
-    selection: settings.selection,
-    all: settings.all,
-    overrides: settings.overrides,
-    ...(settings.cursor !== undefined ? { startCursor: settings.cursor } : {}),
+    selection: request.selection,
+    all: request.all,
+    overrides: request.overrides,
+    ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
     runs,
     requests,
     uncertainRequests,
     ...(chunks.length > 1 ? { parts: chunks.length } : {}),
-    ...(problems.kept + problems.leftOut > 0 ? { itemProblems: problems } : {}),
+    ...(itemProblems !== undefined ? { itemProblems } : {}),
     ...(nextCursor !== undefined ? { nextCursor } : {}),
     ...(continueFrom !== undefined ? { continueFrom } : {}),
     ...(error !== undefined ? { error } : {})

@@ -60,18 +60,22 @@ export class Tally {
   }
 }
 
-/** Keeps the `size` items with the smallest keys seen so far, smallest first, without holding the rest. */
-export class Smallest<T> {
+/** Keeps the `size` items with the smallest (or largest) keys seen so far, without holding the rest. */
+export class Extremes<T> {
   private readonly items: { key: number; item: T }[] = []
+  /** Keys are kept negated for 'largest', so that one ascending list serves both. */
+  private readonly sign: 1 | -1
 
   constructor(
     private readonly size: number,
-    private readonly direction: 1 | -1 = 1
-  ) {}
+    keep: 'smallest' | 'largest'
+  ) {
+    this.sign = keep === 'smallest' ? 1 : -1
+  }
 
   add(key: number, item: T): void {
     if (!Number.isFinite(key)) return
-    const k = key * this.direction
+    const k = key * this.sign
     const last = this.items[this.items.length - 1]
     if (this.items.length >= this.size && last && k >= last.key) return
     let i = this.items.length
@@ -80,6 +84,7 @@ export class Smallest<T> {
     if (this.items.length > this.size) this.items.pop()
   }
 
+  /** The items kept, the most extreme first. */
   values(): T[] {
     return this.items.map(e => e.item)
   }

@@ -1,20 +1,13 @@
-import { promisify } from 'node:util'
-import zlib from 'node:zlib'
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { ServiceError, errorText, statusMeaning } from './errors.js'
-import { retryDecision, type AttemptOutcome, type RetryPolicy } from './retry.js'
-import {
-  dlqEnvelopeSchema,
-  readDlqMessages,
-  readWorkflowRuns,
-  resumeEnvelopeSchema,
-  type DlqMessage,
-  type DlqPage,
-  type ResumePage
-} from './schemas.js'
 import { requestUrl, scheduleResumePath } from './query.js'
+import { AdaptiveLimit } from './rate-limit.js'
 import { redactor } from './redact.js'
+import { retryDecision, type AttemptOutcome, type RetryPolicy } from './retry.js'
+import { dlqEnvelopeSchema, readWorkflowRuns, resumeEnvelopeSchema, type DlqPage, type ResumePage } from './schemas.js'
+import { describeTransportError, errorCode, mayHaveBeenCarriedOutAfter } from './transport-errors.js'
+import { MAX_LOCATION_SHOWN, readAnswer, UnreadableBody, type RawAnswer } from './transport.js'
 
 export interface ClientOptions {
   baseUrl: URL
@@ -23,8 +16,11 @@ export interface ClientOptions {
   retry: RetryPolicy
   /** One line per retry; the caller makes it safe for the log. */
   log: (line: string) => void
-  /** Told of every attempt that is retried, e.g. so a 429 can narrow the concurrency. */
-  onRetry?: (outcome: AttemptOutcome) => void
+  /**
+   * Requests in flight at most (default 1): a 429 halves it, successes grow it back, so that a parallel listing
+   * backs off where the service asks it to.
+   */
+  concurrency?: number
   /** Connection pool (and proxy); a plain pool when not given. */
   dispatcher?: Dispatcher
   sleep?: (ms: number) => Promise<void>
@@ -32,45 +28,12 @@ export interface ClientOptions {
   random?: () => number
 }
 
-interface Answer {
-  status: number
-  headers: Record<string, string | undefined>
-  body: string
-  /** An earlier attempt of this request may have been carried out by the service, its answer lost. */
-  retriedAfterLostAnswer: boolean
+interface Answer extends RawAnswer {
   /** Attempts of this POST whose answer was lost after sending: each may have been carried out. */
   lostAnswers: number
 }
 
 type Method = 'GET' | 'POST' | 'PATCH'
-
-/** A hostile or broken server must not fill the runner's memory: the cap holds before and after decoding. */
-const MAX_BODY_BYTES = 64 * 1024 * 1024
-
-/** Longest Location header an error quotes: enough to recognise it, never a flood. */
-const MAX_LOCATION_SHOWN = 500
-
-/** An answer whose status arrived but whose body cannot be read (too large, undecodable, not UTF-8). */
-class UnreadableBody extends Error {
-  constructor(
-    readonly status: number,
-    readonly headers: Record<string, string | undefined>,
-    readonly reason: string
-  ) {
-    super(reason)
-  }
-}
-
-const DECODERS: Record<string, (data: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>> = {
-  gzip: promisify<Buffer, zlib.ZlibOptions, Buffer>(zlib.gunzip),
-  'x-gzip': promisify<Buffer, zlib.ZlibOptions, Buffer>(zlib.gunzip),
-  // RFC 9110's "deflate" is zlib-wrapped, but some servers send it raw: the first two bytes tell which.
-  deflate: (data, options) =>
-    data.length >= 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0
-      ? promisify<Buffer, zlib.ZlibOptions, Buffer>(zlib.inflate)(data, options)
-      : promisify<Buffer, zlib.ZlibOptions, Buffer>(zlib.inflateRaw)(data, options),
-  br: (data, options) => promisify<Buffer, zlib.BrotliOptions, Buffer>(zlib.brotliDecompress)(data, options)
-}
 
 const defaultSleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
 
@@ -83,9 +46,11 @@ export class ServiceClient {
   private readonly random: () => number
   private dispatcher?: Dispatcher
   private readonly redact: (text: string) => string
+  private readonly limit: AdaptiveLimit
 
   constructor(private readonly options: ClientOptions) {
     this.redact = redactor([options.token])
+    this.limit = new AdaptiveLimit(options.concurrency ?? 1)
     this.sleep = options.sleep ?? defaultSleep
     this.now = options.now ?? Date.now
     this.random = options.random ?? Math.random
@@ -95,13 +60,7 @@ export class ServiceClient {
   async listDlqPage(query: URLSearchParams): Promise<DlqPage> {
     const answer = await this.send('list-dlq', 'GET', '/v2/dlq', query, {})
     const envelope = this.parse('list-dlq', 'GET /v2/dlq', answer, dlqEnvelopeSchema)
-    const items = envelope.messages
-    let messages: DlqMessage[] | undefined
-    return {
-      ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
-      items,
-      messages: () => (messages ??= readDlqMessages(items).messages)
-    }
+    return { ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}), items: envelope.messages }
   }
 
   /**
@@ -124,7 +83,7 @@ export class ServiceClient {
   async resumeWorkflowsPage(
     query: URLSearchParams,
     headers: Record<string, string>
-  ): Promise<ResumePage & { retriedAfterLostAnswer: boolean; lostAnswers: number }> {
+  ): Promise<ResumePage & { lostAnswers: number }> {
     const answer = await this.send('resume-workflows', 'POST', RESUME_PATH, query, headers)
     let envelope: z.output<typeof resumeEnvelopeSchema>
     try {
@@ -139,7 +98,6 @@ export class ServiceClient {
       ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
       workflowRuns: runs,
       problems,
-      retriedAfterLostAnswer: answer.retriedAfterLostAnswer,
       lostAnswers: answer.lostAnswers
     }
   }
@@ -183,13 +141,12 @@ export class ServiceClient {
     const url = this.url(path, query)
     const endpoint = `${method} ${path}`
     const { maxAttempts } = this.options.retry
-    let retriedAfterLostAnswer = false
     let lostAnswers = 0
     for (let attempt = 1; ; attempt++) {
       let outcome: AttemptOutcome
       let answer: Answer | undefined
       try {
-        answer = { ...(await this.attempt(method, url, extraHeaders)), retriedAfterLostAnswer, lostAnswers }
+        answer = { ...(await this.limit.run(() => this.attempt(method, url, extraHeaders))), lostAnswers }
       } catch (err) {
         if (!(err instanceof UnreadableBody)) {
           outcome = { kind: 'error', code: errorCode(err) }
@@ -206,7 +163,6 @@ export class ServiceClient {
             status: err.status,
             headers: err.headers,
             body: `(${err.reason})`,
-            retriedAfterLostAnswer,
             lostAnswers
           }
         }
@@ -244,8 +200,7 @@ export class ServiceClient {
       this.options.log(
         `${method} ${url.pathname}: ${what} (attempt ${attempt} of ${maxAttempts}); retrying in ${seconds} s${basis}${cap}`
       )
-      this.options.onRetry?.(outcome)
-      if (method === 'POST' && mayHaveBeenCarriedOut(outcome)) retriedAfterLostAnswer = true
+      if (outcome.kind === 'status' && outcome.status === 429) this.narrow()
       await this.sleep(decision.delayMs)
     }
   }
@@ -254,11 +209,7 @@ export class ServiceClient {
    * One attempt, bounded from connect to the last byte of the body by timeout-seconds. A body that arrives but
    * cannot be read throws UnreadableBody with the status, so the caller can tell "done, unreadable" from "lost".
    */
-  private async attempt(
-    method: Method,
-    url: URL,
-    extraHeaders: Record<string, string>
-  ): Promise<Pick<Answer, 'status' | 'headers' | 'body'>> {
+  private async attempt(method: Method, url: URL, extraHeaders: Record<string, string>): Promise<RawAnswer> {
     const dispatcher = this.getDispatcher()
     const signal = AbortSignal.timeout(this.options.timeoutMs)
     const response = await request(url, {
@@ -272,55 +223,7 @@ export class ServiceClient {
         'user-agent': 'dlq-action'
       }
     })
-    const status = response.statusCode
-    const headers: Record<string, string | undefined> = {}
-    for (const [name, value] of Object.entries(response.headers)) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
-    }
-    const unreadable = (reason: string): UnreadableBody => new UnreadableBody(status, headers, reason)
-
-    const chunks: Buffer[] = []
-    let size = 0
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) {
-        response.body.destroy()
-        throw unreadable(`a body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`)
-      }
-      chunks.push(chunk)
-    }
-    let bytes: Buffer = Buffer.concat(chunks)
-
-    // Applied in the order listed, so undone last first.
-    const encodings = (headers['content-encoding'] ?? '')
-      .split(',')
-      .map(e => e.trim().toLowerCase())
-      .filter(e => e !== '' && e !== 'identity')
-    const unknown = encodings.filter(e => !Object.hasOwn(DECODERS, e))
-    if (unknown.length > 0) {
-      const names = unknown.map(e => `"${e.slice(0, 40)}"`).join(', ')
-      throw unreadable(`content-encoding ${names}, which this action cannot decode (it reads gzip, deflate and br)`)
-    }
-    for (const encoding of encodings.reverse()) {
-      try {
-        bytes = await (DECODERS[encoding] as (typeof DECODERS)[string])(bytes, { maxOutputLength: MAX_BODY_BYTES })
-      } catch (err) {
-        const tooLarge = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
-        throw unreadable(
-          tooLarge
-            ? `a ${encoding} body that decodes to more than ${MAX_BODY_BYTES / 1024 / 1024} MiB`
-            : `a ${encoding} body that does not decode (${errorCode(err)})`
-        )
-      }
-    }
-    let body: string
-    try {
-      // fatal: a byte that is not UTF-8 must not silently become another id; a leading byte-order mark is dropped.
-      body = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    } catch {
-      throw unreadable('a body that is not valid UTF-8')
-    }
-    return { status, headers, body }
+    return readAnswer(response)
   }
 
   private redirectError(label: string, answer: Answer, lostAnswers: number): ServiceError {
@@ -352,16 +255,16 @@ export class ServiceClient {
   }
 
   private describeError(outcome: AttemptOutcome): string {
-    if (outcome.kind !== 'error') return ''
-    if (outcome.code === 'TIMEOUT')
-      return `no complete answer within ${this.options.timeoutMs / 1000} s (timeout-seconds)`
-    const known: Record<string, string> = {
-      ECONNREFUSED: 'connection refused',
-      ECONNRESET: 'connection reset',
-      UND_ERR_SOCKET: 'connection closed by the server',
-      ENOTFOUND: 'host not found'
+    return outcome.kind === 'error' ? describeTransportError(outcome.code, this.options.timeoutMs) : ''
+  }
+
+  /** The service said "too many requests": fewer at once, said in the log when it changes anything. */
+  private narrow(): void {
+    const before = this.limit.current
+    this.limit.rateLimited()
+    if (this.limit.current < before) {
+      this.options.log(`rate limited: requests at once cut from ${before} to ${this.limit.current}`)
     }
-    return `${known[outcome.code] ?? 'request failed'} (${outcome.code})`
   }
 
   private parse<S extends z.ZodType>(label: string, endpoint: string, answer: Answer, schema: S): z.output<S> {
@@ -389,27 +292,11 @@ export class ServiceClient {
 }
 
 /**
- * Whether the service may have carried out a request whose answer never arrived: the request was sent and
- * then the connection broke or timed out, or a gateway gave up waiting. A refused connection, a 429, 408 or
- * 503 say the request was not carried out.
+ * Whether the service may have carried out a request whose answer never arrived: the request was sent and then the
+ * connection broke or timed out, or a gateway gave up waiting. A refused connection, a 429, 408 or 503 say the
+ * request was not carried out.
  */
 export function mayHaveBeenCarriedOut(outcome: AttemptOutcome): boolean {
   if (outcome.kind === 'status') return outcome.status === 500 || outcome.status === 502 || outcome.status === 504
-  return [
-    'TIMEOUT',
-    'ECONNRESET',
-    'EPIPE',
-    'UND_ERR_SOCKET',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT'
-  ].includes(outcome.code)
-}
-
-/** A stable code for a transport error: Node's errno code, undici's code, or TIMEOUT for our deadline. */
-export function errorCode(err: unknown): string {
-  const e = err as { name?: string; code?: unknown; cause?: { code?: unknown } }
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return 'TIMEOUT'
-  if (typeof e?.code === 'string') return e.code
-  if (typeof e?.cause?.code === 'string') return e.cause.code
-  return 'UNKNOWN'
+  return mayHaveBeenCarriedOutAfter(outcome.code)
 }

@@ -1,4 +1,10 @@
-import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from '../results.js'
+import {
+  scheduleIdProblem,
+  type ListFilters,
+  type Order,
+  type ResumeOverrides,
+  type WorkflowSelection
+} from '../requests.js'
 
 /** Appends each set value under its wire name; arrays repeat the key (values of one key are ORed). */
 function appendAll(query: URLSearchParams, values: object): URLSearchParams {
@@ -43,9 +49,7 @@ export function overrideHeaders(overrides: ResumeOverrides): Record<string, stri
 
 /** Path of one schedule's resume: the id is one encoded segment, never empty nor a dot segment. */
 export function scheduleResumePath(scheduleId: string): string {
-  // URL parsers fold "." and ".." (even encoded) into the path: they would address another resource.
-  if (scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)) {
-    throw new Error(`schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`)
-  }
+  const problem = scheduleIdProblem(scheduleId)
+  if (problem !== undefined) throw new Error(problem)
   return `/v2/schedules/${encodeURIComponent(scheduleId)}/resume`
 }

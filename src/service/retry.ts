@@ -1,4 +1,8 @@
 /** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
+import { INPUT_DEFAULTS, Inputs } from '../constants.js'
+import { isTransientError } from './transport-errors.js'
+
+export { isTransientError } from './transport-errors.js'
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -12,7 +16,7 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  maxAttempts: 5,
+  maxAttempts: Number(INPUT_DEFAULTS[Inputs.MaxAttempts]),
   baseDelayMs: 500,
   maxBackoffMs: 5_000,
   maxWaitMs: 60_000
@@ -35,29 +39,8 @@ export type RetryDecision =
 
 const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504])
 
-/** Transport failures worth another attempt: the request may not have reached the service, or it was slow. */
-const TRANSIENT_ERROR_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'TIMEOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CLOSED'
-])
-
 export function isRetriedStatus(status: number): boolean {
   return RETRIED_STATUSES.has(status)
-}
-
-export function isTransientError(code: string): boolean {
-  return TRANSIENT_ERROR_CODES.has(code)
 }
 
 /** Full-jitter exponential backoff: uniform in [0, min(maxBackoff, base * 2^(attempt-1))]. */

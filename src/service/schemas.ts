@@ -85,10 +85,8 @@ export interface ItemProblem {
  */
 export interface DlqPage {
   cursor?: string
-  /** Checked only as an array; read with readDlqMessages. */
+  /** Checked only as an array here: the listing reads them with readDlqMessages, after the next request is sent. */
   items: unknown[]
-  /** Temporary: the usable messages of `items` (problems dropped); never throws. */
-  messages(): DlqMessage[]
 }
 
 export const workflowRunSchema = z.looseObject({

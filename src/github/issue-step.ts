@@ -1,0 +1,46 @@
+import type { OutputBoundary } from '../report/boundary.js'
+import type { ListResult } from '../results.js'
+import type { RetryPolicy } from '../service/retry.js'
+import { runContext } from './context.js'
+import { octokitIssueApi, syncHealthIssue } from './health-issue.js'
+
+export interface IssueStep {
+  title: string
+  /** The GitHub token; none: the step warns and changes nothing. */
+  token?: string
+  timeoutMs: number
+  retry: RetryPolicy
+}
+
+/** Opens, updates or closes the health issue. Its failure is a warning: the health verdict stands alone. */
+export async function updateHealthIssue(step: IssueStep, result: ListResult, out: OutputBoundary): Promise<void> {
+  const repository = process.env.GITHUB_REPOSITORY
+  if (!repository || !step.token) {
+    out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.')
+    return
+  }
+  try {
+    const github = await octokitIssueApi(step.token, repository, {
+      timeoutMs: step.timeoutMs,
+      retry: step.retry,
+      log: line => out.info(line)
+    })
+    const done = await syncHealthIssue(
+      out.issueApi(github),
+      out.redactValue(result),
+      step.title,
+      runContext().runUrl,
+      Date.now()
+    )
+    out.info(
+      done.action === 'none'
+        ? `Health issue: no change (${done.reason}).`
+        : `Health issue #${done.number} ${done.action}: ${done.url}`
+    )
+  } catch (err) {
+    out.warning(
+      `Could not update the health issue "${step.title}": ${(err as Error).message}. ` +
+        'The workflow needs "permissions: issues: write" for issue-on-failure.'
+    )
+  }
+}

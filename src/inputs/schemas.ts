@@ -1,0 +1,338 @@
+/**
+ * One zod schema per operation, over the raw text of the inputs it reads (keyed by their action.yml names). Each
+ * transform yields that operation's settings directly; the inputs an operation reads are its schema's keys.
+ */
+import { resolve as resolvePath } from 'node:path'
+import { z } from 'zod'
+import { INPUT_DEFAULTS, Inputs } from '../constants.js'
+import { scheduleIdProblem } from '../requests.js'
+import { cursorPart, datePart, longestOf, oversizedQuery, type QueryPart } from './query-size.js'
+import type { CommonSettings, ListSettings, ResumeSettings, ScheduleSettings } from './settings-types.js'
+import {
+  parseBaseUrl,
+  parseBoolean,
+  parseDate,
+  parseDuration,
+  parseFilterList,
+  parseFilterValue,
+  parseFlowControlValue,
+  parseHeaderText,
+  parseInteger,
+  parseList,
+  parseToken,
+  parseUnixMilliseconds
+} from './values.js'
+
+/** A value of one input: the parser turns text into a value or throws what is allowed. */
+function input<T>(parse: (text: string) => T) {
+  return z.string().transform((text, ctx): T => {
+    try {
+      return parse(text)
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message })
+      return z.NEVER
+    }
+  })
+}
+
+/** The same, but an empty input means "not set". */
+function optional<T>(parse: (text: string) => T) {
+  return input(text => (text.trim() === '' ? undefined : parse(text)))
+}
+
+/**
+ * An input with a default in action.yml: the runner passes the default when the user sets nothing; an empty value
+ * (a caller that is not the runner) reads as that same default, written once in INPUT_DEFAULTS.
+ */
+function withDefault<T>(name: keyof typeof INPUT_DEFAULTS, parse: (text: string) => T) {
+  const fallback = INPUT_DEFAULTS[name]
+  if (fallback === undefined) throw new Error(`no default for input ${name}`)
+  return input(text => parse(text.trim() === '' ? fallback : text))
+}
+
+const text = optional(s => s.trim())
+const filterList = optional(parseFilterList)
+const commaList = optional(s => parseList(s, true))
+const integer = (min: number, max: number) => optional(s => parseInteger(s, min, max))
+const defaultInteger = (name: keyof typeof INPUT_DEFAULTS, min: number, max: number) =>
+  withDefault(name, s => parseInteger(s, min, max))
+const date = (now: number) => optional(s => parseDate(s, now))
+const filePath = (workspace: string) =>
+  optional(s => {
+    if (/[/\\]$/.test(s.trim())) throw new Error('must be a file path, not a directory')
+    return resolvePath(workspace, s.trim())
+  })
+
+/** Drops keys whose value is undefined, so a settings object shows only what the user set. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+}
+
+const commonShape = {
+  [Inputs.Token]: input(s => {
+    if (s.trim() === '') throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }}')
+    return parseToken(s)
+  }),
+  [Inputs.BaseUrl]: input(s => {
+    if (s.trim() === '') throw new Error('is required: the address of the service, e.g. https://service.example.com')
+    return parseBaseUrl(s)
+  }),
+  [Inputs.TimeoutSeconds]: defaultInteger(Inputs.TimeoutSeconds, 1, 3600),
+  [Inputs.MaxAttempts]: defaultInteger(Inputs.MaxAttempts, 1, 20),
+  [Inputs.GithubToken]: optional(parseToken)
+}
+
+type CommonValues = z.output<z.ZodObject<typeof commonShape>>
+
+function common(v: CommonValues): CommonSettings {
+  return {
+    service: {
+      token: v[Inputs.Token],
+      baseUrl: v[Inputs.BaseUrl],
+      timeoutMs: v[Inputs.TimeoutSeconds] * 1000,
+      maxAttempts: v[Inputs.MaxAttempts]
+    },
+    ...defined({ githubToken: v[Inputs.GithubToken] })
+  }
+}
+
+function listShape(now: number, workspace: string) {
+  return {
+    ...commonShape,
+    [Inputs.MessageId]: filterList,
+    [Inputs.Url]: filterList,
+    [Inputs.TopicName]: filterList,
+    [Inputs.ScheduleId]: filterList,
+    [Inputs.QueueName]: filterList,
+    [Inputs.Api]: filterList,
+    [Inputs.FromDate]: date(now),
+    [Inputs.ToDate]: date(now),
+    [Inputs.ResponseStatus]: integer(100, 599),
+    [Inputs.CallerIp]: filterList,
+    [Inputs.Count]: defaultInteger(Inputs.Count, 1, 100),
+    [Inputs.Order]: withDefault(Inputs.Order, s => {
+      const order = s.trim()
+      if (order !== 'earliestFirst' && order !== 'latestFirst') throw new Error('must be earliestFirst or latestFirst')
+      return order
+    }),
+    [Inputs.Cursor]: text,
+    [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
+    [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
+    [Inputs.FailIfCountAbove]: integer(0, Number.MAX_SAFE_INTEGER),
+    [Inputs.FailIfOldestOlderThan]: optional(s => {
+      const ms = parseDuration(s)
+      if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
+      return ms
+    }),
+    [Inputs.MessagesFile]: filePath(workspace),
+    [Inputs.Concurrency]: defaultInteger(Inputs.Concurrency, 1, 16),
+    [Inputs.IssueOnFailure]: withDefault(Inputs.IssueOnFailure, parseBoolean),
+    [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim())
+  }
+}
+
+type ListValues = z.output<z.ZodObject<ReturnType<typeof listShape>>>
+
+function listRules(v: ListValues, ctx: z.RefinementCtx): void {
+  dateOrder(v, ctx)
+  queryFits(ctx, [
+    { input: Inputs.Url, key: 'url', values: v[Inputs.Url] ?? [] },
+    { input: Inputs.TopicName, key: 'topicName', values: v[Inputs.TopicName] ?? [] },
+    { input: Inputs.ScheduleId, key: 'scheduleId', values: v[Inputs.ScheduleId] ?? [] },
+    { input: Inputs.QueueName, key: 'queueName', values: v[Inputs.QueueName] ?? [] },
+    { input: Inputs.Api, key: 'api', values: v[Inputs.Api] ?? [] },
+    { input: Inputs.CallerIp, key: 'callerIp', values: v[Inputs.CallerIp] ?? [] },
+    // Several message ids are listed one id a request.
+    { input: Inputs.MessageId, key: 'messageId', values: longestOf(v[Inputs.MessageId]) },
+    { input: Inputs.ResponseStatus, key: 'responseStatus', values: given(v[Inputs.ResponseStatus]) },
+    datePart(Inputs.FromDate, 'fromDate', v[Inputs.FromDate]),
+    datePart(Inputs.ToDate, 'toDate', v[Inputs.ToDate]),
+    { input: Inputs.Count, key: 'count', values: [100] },
+    { input: Inputs.Order, key: 'order', values: ['earliestFirst'] },
+    cursorPart(Inputs.Cursor, v[Inputs.Cursor])
+  ])
+  const thresholds = v[Inputs.FailIfCountAbove] ?? v[Inputs.FailIfOldestOlderThan]
+  if (v[Inputs.IssueOnFailure] && thresholds === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [Inputs.IssueOnFailure],
+      message: 'needs a threshold to judge by: set fail-if-count-above or fail-if-oldest-older-than'
+    })
+  }
+  for (const name of [Inputs.Cursor, Inputs.MaxMessages] as const) {
+    if (v[Inputs.Concurrency] > 1 && v[name] !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [Inputs.Concurrency],
+        message: `must be 1 when ${name} is set: ${name} continues one ordered listing, which parallel slices cannot`
+      })
+    }
+    if ((v[Inputs.MessageId]?.length ?? 0) > 1 && v[name] !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message:
+          'cannot be combined with several message-id values: each id is listed on its own (some servers apply ' +
+          'only one), so there is no single listing to continue or to stop part way'
+      })
+    }
+  }
+}
+
+export function listSchema(now: number, workspace: string) {
+  return z
+    .object(listShape(now, workspace))
+    .superRefine(listRules)
+    .transform((v): ListSettings => ({
+      operation: 'list-dlq',
+      ...common(v),
+      list: {
+        filters: defined({
+          messageId: v[Inputs.MessageId],
+          url: v[Inputs.Url],
+          topicName: v[Inputs.TopicName],
+          scheduleId: v[Inputs.ScheduleId],
+          queueName: v[Inputs.QueueName],
+          api: v[Inputs.Api],
+          fromDate: v[Inputs.FromDate],
+          toDate: v[Inputs.ToDate],
+          responseStatus: v[Inputs.ResponseStatus],
+          callerIp: v[Inputs.CallerIp]
+        }),
+        order: v[Inputs.Order],
+        pageSize: v[Inputs.Count],
+        maxPages: v[Inputs.MaxPages],
+        concurrency: v[Inputs.Concurrency],
+        ...defined({ cursor: v[Inputs.Cursor], maxMessages: v[Inputs.MaxMessages] })
+      },
+      health: defined({
+        countAbove: v[Inputs.FailIfCountAbove],
+        oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan]
+      }),
+      ...defined({ messagesFile: v[Inputs.MessagesFile] }),
+      ...(v[Inputs.IssueOnFailure] ? { issue: { title: v[Inputs.IssueTitle] } } : {})
+    }))
+}
+
+const scheduleShape = {
+  ...commonShape,
+  [Inputs.ScheduleId]: input(s => {
+    const ids = parseList(s, true)
+    if (ids.length === 0) throw new Error('is required: one or more schedule ids, separated by newlines or commas')
+    for (const id of ids) {
+      const problem = scheduleIdProblem(id)
+      if (problem !== undefined) throw new Error(problem)
+    }
+    return [...new Set(ids)]
+  })
+}
+
+export function scheduleSchema() {
+  return z.object(scheduleShape).transform((v): ScheduleSettings => ({
+    operation: 'resume-schedule',
+    ...common(v),
+    schedules: { scheduleIds: v[Inputs.ScheduleId] }
+  }))
+}
+
+function resumeShape(now: number, workspace: string) {
+  return {
+    ...commonShape,
+    [Inputs.DlqIds]: commaList,
+    [Inputs.FromDate]: date(now),
+    [Inputs.ToDate]: date(now),
+    [Inputs.WorkflowUrl]: optional(parseFilterValue),
+    [Inputs.WorkflowRunId]: optional(parseFilterValue),
+    [Inputs.WorkflowCreatedAt]: optional(s => {
+      if (!/^\d+$/.test(s.trim())) throw new Error('must be the exact creation time in Unix milliseconds')
+      return parseUnixMilliseconds(s.trim(), '')
+    }),
+    [Inputs.All]: withDefault(Inputs.All, parseBoolean),
+    [Inputs.FlowControlKey]: optional(parseHeaderText),
+    [Inputs.FlowControlValue]: optional(parseFlowControlValue),
+    [Inputs.Retries]: integer(0, 1_000_000),
+    [Inputs.Cursor]: text,
+    [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
+    [Inputs.RunsFile]: filePath(workspace)
+  }
+}
+
+type ResumeValues = z.output<z.ZodObject<ReturnType<typeof resumeShape>>>
+
+function selectionOf(v: ResumeValues) {
+  return defined({
+    dlqIds: v[Inputs.DlqIds],
+    fromDate: v[Inputs.FromDate],
+    toDate: v[Inputs.ToDate],
+    workflowUrl: v[Inputs.WorkflowUrl],
+    workflowRunId: v[Inputs.WorkflowRunId],
+    workflowCreatedAt: v[Inputs.WorkflowCreatedAt]
+  })
+}
+
+function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
+  dateOrder(v, ctx)
+  queryFits(ctx, [
+    // dlq-ids are split over as many requests as needed, but each carries one at least.
+    { input: Inputs.DlqIds, key: 'dlqIds', values: longestOf(v[Inputs.DlqIds]) },
+    { input: Inputs.WorkflowUrl, key: 'workflowUrl', values: given(v[Inputs.WorkflowUrl]) },
+    { input: Inputs.WorkflowRunId, key: 'workflowRunId', values: given(v[Inputs.WorkflowRunId]) },
+    { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(v[Inputs.WorkflowCreatedAt]) },
+    datePart(Inputs.FromDate, 'fromDate', v[Inputs.FromDate]),
+    datePart(Inputs.ToDate, 'toDate', v[Inputs.ToDate]),
+    { input: Inputs.Count, key: 'count', values: [50] },
+    cursorPart(Inputs.Cursor, v[Inputs.Cursor])
+  ])
+}
+
+export function resumeSchema(now: number, workspace: string) {
+  return z
+    .object(resumeShape(now, workspace))
+    .superRefine(resumeRules)
+    .transform((v): ResumeSettings => ({
+      operation: 'resume-workflows',
+      ...common(v),
+      resume: {
+        selection: selectionOf(v),
+        all: v[Inputs.All],
+        overrides: defined({
+          flowControlKey: v[Inputs.FlowControlKey],
+          flowControlValue: v[Inputs.FlowControlValue],
+          retries: v[Inputs.Retries]
+        }),
+        maxPages: v[Inputs.MaxPages],
+        ...defined({ cursor: v[Inputs.Cursor] })
+      },
+      ...defined({ runsFile: v[Inputs.RunsFile] })
+    }))
+}
+
+/** The inputs each operation reads: the keys of its schema, the single source of that list. */
+export const OPERATION_INPUTS = {
+  'list-dlq': Object.keys(listShape(0, '')) as Inputs[],
+  'resume-schedule': Object.keys(scheduleShape) as Inputs[],
+  'resume-workflows': Object.keys(resumeShape(0, '')) as Inputs[]
+} as const
+
+/** A value the user may have set, as the values of one query part. */
+function given<T>(value: T | undefined): T[] {
+  return value === undefined ? [] : [value]
+}
+
+/** Refuses, under the name of the input taking the most bytes, a query longer than one request may carry. */
+function queryFits(ctx: z.RefinementCtx, parts: QueryPart[]): void {
+  const problem = oversizedQuery(parts)
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.input], message: problem.message })
+}
+
+function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
+  const from = value[Inputs.FromDate]
+  const to = value[Inputs.ToDate]
+  if (from !== undefined && to !== undefined && from > to) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [Inputs.FromDate],
+      message: `must not be after to-date (${new Date(from).toISOString()} is after ${new Date(to).toISOString()})`
+    })
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Transport errors, in one table: whether another attempt is worth it, whether the service may already have carried
+ * the request out (its answer lost on the way back), and how to say it in the log.
+ */
+
+interface TransportError {
+  /** Worth another attempt: the service may be reachable again, or was only slow. */
+  transient: boolean
+  /** The request may have reached the service and been carried out: a resume may have happened. */
+  mayHaveBeenCarriedOut: boolean
+  /** What an operator reads; undefined: "request failed". */
+  text?: string
+}
+
+const TRANSPORT_ERRORS: Readonly<Record<string, TransportError>> = {
+  ECONNREFUSED: { transient: true, mayHaveBeenCarriedOut: false, text: 'connection refused' },
+  ECONNRESET: { transient: true, mayHaveBeenCarriedOut: true, text: 'connection reset' },
+  EPIPE: { transient: true, mayHaveBeenCarriedOut: true },
+  ETIMEDOUT: { transient: true, mayHaveBeenCarriedOut: false },
+  EAI_AGAIN: { transient: true, mayHaveBeenCarriedOut: false },
+  ENETUNREACH: { transient: true, mayHaveBeenCarriedOut: false },
+  EHOSTUNREACH: { transient: true, mayHaveBeenCarriedOut: false },
+  ENOTFOUND: { transient: false, mayHaveBeenCarriedOut: false, text: 'host not found' },
+  // Our own deadline (timeout-seconds): the request may have been sent and carried out.
+  TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
+  UND_ERR_SOCKET: { transient: true, mayHaveBeenCarriedOut: true, text: 'connection closed by the server' },
+  UND_ERR_CONNECT_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: false },
+  UND_ERR_HEADERS_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
+  UND_ERR_BODY_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
+  UND_ERR_CLOSED: { transient: true, mayHaveBeenCarriedOut: false }
+}
+
+/** A stable code for a transport error: Node's errno code, undici's code, or TIMEOUT for our deadline. */
+export function errorCode(err: unknown): string {
+  const e = err as { name?: string; code?: unknown; cause?: { code?: unknown } }
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return 'TIMEOUT'
+  if (typeof e?.code === 'string') return e.code
+  if (typeof e?.cause?.code === 'string') return e.cause.code
+  return 'UNKNOWN'
+}
+
+/** Whether a transport error is worth another attempt. */
+export function isTransientError(code: string): boolean {
+  return TRANSPORT_ERRORS[code]?.transient ?? false
+}
+
+/** Whether the service may have carried out a request that ended in this transport error. */
+export function mayHaveBeenCarriedOutAfter(code: string): boolean {
+  return TRANSPORT_ERRORS[code]?.mayHaveBeenCarriedOut ?? false
+}
+
+/** The transport error as one line for the log, e.g. `connection refused (ECONNREFUSED)`. */
+export function describeTransportError(code: string, timeoutMs: number): string {
+  if (code === 'TIMEOUT') return `no complete answer within ${timeoutMs / 1000} s (timeout-seconds)`
+  return `${TRANSPORT_ERRORS[code]?.text ?? 'request failed'} (${code})`
+}
