@@ -77,3 +77,6 @@ export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
 
 /** Longest query one request may carry: servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
 export const MAX_QUERY_BYTES = 6 * 1024
+
+/** Distinct values a breakdown keeps at once: beyond, counts become approximate (Misra-Gries). */
+export const TALLY_CAPACITY = 1000

@@ -1,7 +1,6 @@
 import * as core from '@actions/core'
 import { setFlagsFromString } from 'node:v8'
 import { run } from './main.js'
-import { neutraliseAnnotation } from './report/escape.js'
 
 // A short-lived process: V8's optimising tier-up of undici's HTTP parser (WebAssembly) runs on background
 // threads that the process waits for at exit, ~200 ms for nothing. Its baseline code parses our answers fast.
@@ -10,7 +9,8 @@ setFlagsFromString('--liftoff-only')
 try {
   await run()
 } catch (err) {
-  // run() reports its own failures, even unexpected ones; this is the last resort, one safe line.
-  core.debug((err as Error).stack ?? String(err))
-  core.setFailed(neutraliseAnnotation(`Unexpected error: ${(err as Error).message}`))
+  // run() reports its own failures, even unexpected ones, through the output boundary. Should the boundary itself
+  // fail, no third-party text is trusted here: a fixed line, the details in the debug log only.
+  core.debug(String((err as Error).stack ?? err).replace(/[\r\n\u0085\u2028\u2029]+/g, ' | '))
+  core.setFailed('Unexpected error before the output boundary could report it; re-run with debug logging to see it.')
 }

@@ -1,6 +1,7 @@
 import type { HealthThresholds, ListRequest } from '../requests.js'
 import type { DlqMessage } from '../service/schemas.js'
-import { HourlyCounts, isDateMs, judgeHealth } from './health.js'
+import { isDateMs } from '../service/schemas.js'
+import { HourlyCounts, judgeHealth } from './health.js'
 import type { ListResult, MessageExample } from '../results.js'
 import { Extremes, Tally, boundedKey } from './tally.js'
 

@@ -1,3 +1,4 @@
+import { isDateMs } from '../service/schemas.js'
 import type { Breach, HealthVerdict, Histogram } from '../results.js'
 
 const HOUR = 3_600_000
@@ -25,13 +26,6 @@ export function judgeHealth(
   }
 }
 
-/** The latest time a JavaScript Date can hold, in ms since the epoch (the earliest is its negative). */
-export const MAX_DATE_MS = 8.64e15
-
-/** True for a number of milliseconds that a Date can hold: anything else is left out of dates and charts. */
-export function isDateMs(ms: unknown): ms is number {
-  return typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS
-}
 
 /** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */
 export const MAX_BUCKETS = 2048

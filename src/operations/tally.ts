@@ -1,7 +1,6 @@
+import { TALLY_CAPACITY } from '../constants.js'
 import type { CountRow } from '../results.js'
 
-/** Distinct values a breakdown keeps at once: beyond, counts become approximate (Misra-Gries). */
-export const TALLY_CAPACITY = 1000
 /** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
 export const KEY_MAX_LENGTH = 512
 

@@ -3,7 +3,7 @@
  * issue, the NDJSON files) goes through here. Secrets are redacted from the raw text first, in every encoding;
  * only then is the text escaped for its destination, so no escape can hide a secret from the redactor.
  */
-import { toJson } from '../operations/messages-file.js'
+import { toJson } from '../service/json.js'
 import { neutraliseAnnotation, neutraliseLogLine } from './escape.js'
 
 /** What the runner offers an action (@actions/core in the action, a recorder in tests). */

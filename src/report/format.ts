@@ -1,5 +1,5 @@
 /** How numbers, times and durations are written in summaries, notices and the health issue. Pure functions only. */
-import { isDateMs } from '../operations/health.js'
+import { isDateMs } from '../service/schemas.js'
 
 /** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
 export function formatMs(ms: number): string {

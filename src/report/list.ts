@@ -3,9 +3,9 @@
  * with the health verdict, and a failure for a listing that failed or a threshold exceeded.
  */
 import { Outputs } from '../constants.js'
-import { isDateMs } from '../operations/health.js'
+import { isDateMs } from '../service/schemas.js'
 import type { CountRow, Histogram, ListFilters, ListResult, MessageExample, Order, RunContext } from '../results.js'
-import { TALLY_CAPACITY } from '../operations/tally.js'
+import { TALLY_CAPACITY } from '../constants.js'
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { escapeCell, escapeInline } from './escape.js'
 import { formatAge, formatCount, formatMs, plural } from './format.js'

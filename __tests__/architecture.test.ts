@@ -1,0 +1,43 @@
+/** The layering of src/ as style.md draws it, checked on the real import graph, so that it cannot drift back. */
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { cycles, layerOf, layeringViolations, readSources, type SourceFile } from './support/imports.js'
+
+const SRC = join(process.cwd(), 'src')
+const files = readSources(SRC)
+
+describe('the import graph of src/', () => {
+  it('reads every file of src/, and sees the imports of a file it knows', () => {
+    expect(files.length).toBeGreaterThan(30)
+    const main = files.find(f => f.path === 'main.ts')
+    expect(main?.imports).toEqual(expect.arrayContaining(['inputs/settings.ts', 'service/client.ts']))
+  })
+
+  it('points down only: no layer imports one above it, and inputs and service import no other layer', () => {
+    expect(layeringViolations(files)).toEqual([])
+  })
+
+  it('finds a wrong-way import when there is one, so the check above can fail', () => {
+    const upward: SourceFile = { path: 'service/x.ts', lines: 1, imports: ['operations/list-dlq.ts', 'results.ts'] }
+    expect(layeringViolations([upward])).toEqual(['service/x.ts → operations/list-dlq.ts'])
+    expect(layerOf('results.ts')).toBe('root')
+  })
+
+  it('has no import cycle', () => {
+    expect(cycles(files)).toEqual([])
+    const a: SourceFile = { path: 'operations/a.ts', lines: 1, imports: ['operations/b.ts'] }
+    const b: SourceFile = { path: 'operations/b.ts', lines: 1, imports: ['operations/a.ts'] }
+    expect(cycles([a, b])).toEqual([['operations/a.ts', 'operations/b.ts', 'operations/a.ts']])
+  })
+
+  it('keeps every shipped file under 400 lines (a longer one does several jobs)', () => {
+    expect(files.filter(f => f.lines > 400).map(f => `${f.path} (${f.lines} lines)`)).toEqual([])
+  })
+
+  it('has the README describe the layers it has', () => {
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8')
+    const layers = new Set(files.map(f => layerOf(f.path)).filter(l => l !== 'root' && l !== 'index' && l !== 'main'))
+    for (const layer of layers) expect(readme).toContain(`src/${layer}/`)
+  })
+})
