@@ -73,6 +73,8 @@ export interface ListResult {
   nextCursor?: string
   /** Set when listing failed part way; what was listed before is still reported. */
   error?: string
+  /** The failure, typed (set with `error`). */
+  failure?: FailureInfo
   /**
    * Set when a parallel listing could not trust its date slices and listed again as one sequential listing:
    * why. Everything in this result comes from the sequential listing.
@@ -80,6 +82,15 @@ export interface ListResult {
   fallback?: string
   /** Items of the service's pages that could not be used as they stood (named in a warning). */
   itemProblems?: ItemProblemSummary
+}
+
+/**
+ * What ended an operation that failed part way, beside its message: the service's HTTP status when it answered
+ * with an error (401: the token was refused), or the drain guard that stopped it. Empty for a transport failure.
+ */
+export interface FailureInfo {
+  status?: number
+  stoppedBy?: 'max-pages' | 'repeated-cursor' | 'long-cursor'
 }
 
 /** Page items the action could not use as the service sent them. */
@@ -149,6 +160,8 @@ export interface ResumeResult {
   /** Set when the resume stopped before the end: re-run with `cursor` set to this to continue. */
   nextCursor?: string
   error?: string
+  /** The failure, typed (set with `error`). */
+  failure?: FailureInfo
 }
 
 export type OperationResult = ListResult | ScheduleResult | ResumeResult

@@ -8,7 +8,7 @@ import { ItemProblems } from './item-problems.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
 import { listInSlices } from './parallel-list.js'
 import type { HealthThresholds, ListFilters, ListRequest } from '../requests.js'
-import type { ListResult } from '../results.js'
+import type { FailureInfo, ListResult } from '../results.js'
 
 export type { DlqLister, ListHooks } from './list-hooks.js'
 
@@ -40,7 +40,7 @@ export async function listDlq(
       acc.result(request, thresholds, outcome.pages, outcome.messageIds, Date.now()),
       thresholds,
       problems,
-      outcome.error
+      outcome
     )
   }
   // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
@@ -61,13 +61,7 @@ async function listSequentially(
   const problems = new ItemProblems()
   const ids = new MessageIds()
   const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks)
-  return complete(
-    acc.result(request, thresholds, outcome.pages, ids, Date.now()),
-    thresholds,
-    problems,
-    outcome.error,
-    outcome.nextCursor
-  )
+  return complete(acc.result(request, thresholds, outcome.pages, ids, Date.now()), thresholds, problems, outcome)
 }
 
 /** Several message ids: one listing per id, merged; the ids come out in the order the user gave them. */
@@ -82,7 +76,7 @@ async function listEachMessageId(
   const problems = new ItemProblems()
   const ids = new MessageIds()
   let pages = 0
-  let error: string | undefined
+  let ending: Ending = {}
   for (const [i, id] of messageIds.entries()) {
     const budget = { ...request, maxPages: request.maxPages - pages }
     const outcome = await drainFilters(
@@ -97,11 +91,12 @@ async function listEachMessageId(
     )
     pages += outcome.pages
     if (outcome.error !== undefined) {
-      error = `${outcome.error} (listing message id ${i + 1} of ${messageIds.length}; re-run to list them all)`
+      const error = `${outcome.error} (listing message id ${i + 1} of ${messageIds.length}; re-run to list them all)`
+      ending = { error, ...(outcome.failure !== undefined ? { failure: outcome.failure } : {}) }
       break
     }
   }
-  return complete(acc.result(request, thresholds, pages, ids, Date.now()), thresholds, problems, error)
+  return complete(acc.result(request, thresholds, pages, ids, Date.now()), thresholds, problems, ending)
 }
 
 /** Drains one listing of `filters` into the accumulator, the ids and the sink; never throws. */
@@ -147,13 +142,20 @@ function drainFilters(
  * Adds how the listing ended. Items left out as unreadable are still messages in the DLQ: the count threshold
  * is judged with them.
  */
+/** How a listing ended, when it did not reach the end: why, typed, and where to continue. */
+interface Ending {
+  error?: string
+  failure?: FailureInfo
+  nextCursor?: string
+}
+
 function complete(
   result: ListResult,
   thresholds: HealthThresholds,
   problems: ItemProblems,
-  error?: string,
-  nextCursor?: string
+  ending: Ending
 ): ListResult {
+  const { error, failure, nextCursor } = ending
   const itemProblems = problems.summary()
   const health =
     problems.unreadable === 0
@@ -164,6 +166,7 @@ function complete(
     health,
     ...(nextCursor !== undefined ? { nextCursor } : {}),
     ...(error !== undefined ? { error } : {}),
+    ...(error !== undefined && failure !== undefined ? { failure } : {}),
     ...(itemProblems !== undefined ? { itemProblems } : {})
   }
 }

@@ -1,5 +1,5 @@
 import { Inputs } from '../constants.js'
-import { drainPages } from '../service/pagination.js'
+import { drainPages, DrainStopped, failureKind, type FailureKind } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
 import { MessageIds, type ListAccumulator } from './accumulator.js'
@@ -66,6 +66,8 @@ export interface SlicesOutcome {
   /** Date slices the listing was split into (1 when the range was too narrow to split). */
   slices: number
   error?: string
+  /** The failure, typed (set with `error`). */
+  failure?: FailureKind
   /**
    * Why the slices could not be trusted (a message without createdAt, or outside its slice's window): nothing
    * this listing counted may be used; the caller lists again sequentially.
@@ -99,6 +101,7 @@ export async function listInSlices(
   let pages = 0
   let budget = request.maxPages
   let error: string | undefined
+  let failure: FailureKind | undefined
   let untrusted: string | undefined
 
   // The client holds requests at once to what the service allows (a 429 narrows it): workers just ask.
@@ -111,7 +114,8 @@ export async function listInSlices(
   ) => {
     if (error !== undefined || untrusted !== undefined) throw new Stop()
     if (++pages > budget) {
-      throw new Error(`stopped after ${request.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`)
+      const message = `stopped after ${request.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`
+      throw new DrainStopped(message, 'max-pages')
     }
     const filters = { ...request.filters, fromDate: from, toDate: to }
     return client.listDlqPage(listQuery(filters, count, order, cursor))
@@ -139,7 +143,10 @@ export async function listInSlices(
       plan = planSlices(lo, Math.max(lo, hi), request.concurrency * SLICES_PER_WORKER, userFrom, userTo)
     }
   } catch (err) {
-    if (!(err instanceof Stop)) error = (err as Error).message
+    if (!(err instanceof Stop)) {
+      error = (err as Error).message
+      failure = failureKind(err)
+    }
   }
   const slices: SliceState[] = (plan?.slices ?? []).map(s => ({ ...s, ids: new MessageIds(), done: false }))
   const overlaps = plan?.overlaps ?? []
@@ -196,7 +203,10 @@ export async function listInSlices(
         await drainSlice(slice)
         slice.done = true
       } catch (err) {
-        if (!(err instanceof Stop)) error ??= (err as Error).message
+        if (!(err instanceof Stop) && error === undefined) {
+          error = (err as Error).message
+          failure = failureKind(err)
+        }
       }
     }
   }
@@ -211,7 +221,10 @@ export async function listInSlices(
     slices: slices.length,
     ...(untrusted !== undefined ? { untrusted } : {}),
     ...(error !== undefined && untrusted === undefined
-      ? { error: `${error} (a parallel listing has no single cursor to continue from: re-run the listing)` }
+      ? {
+          error: `${error} (a parallel listing has no single cursor to continue from: re-run the listing)`,
+          ...(failure !== undefined ? { failure } : {})
+        }
       : {})
   }
 }

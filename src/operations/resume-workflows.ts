@@ -4,7 +4,7 @@ import { drainInto } from '../service/pagination.js'
 import { overrideHeaders, RESUME_PAGE_SIZE, resumeQuery } from '../service/query.js'
 import type { ResumePage, WorkflowRun } from '../service/schemas.js'
 import type { ResumeRequest, WorkflowSelection } from '../requests.js'
-import type { ResumeResult } from '../results.js'
+import type { FailureInfo, ResumeResult } from '../results.js'
 import { ItemProblems } from './item-problems.js'
 
 export interface WorkflowResumer {
@@ -79,6 +79,7 @@ export async function resumeWorkflows(
 
   let requests = 0
   let error: string | undefined
+  let failure: FailureInfo | undefined
   let nextCursor: string | undefined
   let continueFrom: ResumeResult['continueFrom']
   let sentIds = 0
@@ -121,6 +122,7 @@ export async function resumeWorkflows(
     )
     if (outcome.error !== undefined) {
       error = outcome.error
+      failure = outcome.failure
       // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead.
       if (chunks.length === 1) nextCursor = outcome.nextCursor
       else continueFrom = continuation(request.selection, sentIds)
@@ -143,7 +145,8 @@ export async function resumeWorkflows(
     ...(itemProblems !== undefined ? { itemProblems } : {}),
     ...(nextCursor !== undefined ? { nextCursor } : {}),
     ...(continueFrom !== undefined ? { continueFrom } : {}),
-    ...(error !== undefined ? { error } : {})
+    ...(error !== undefined ? { error } : {}),
+    ...(error !== undefined && failure !== undefined ? { failure } : {})
   }
 }
 

@@ -23,12 +23,17 @@ export class DrainStopped extends Error {
   override name = 'DrainStopped'
   constructor(
     message: string,
+    /** Which guard stopped it: the page budget, a cursor sent before, or a cursor too long to send back. */
+    readonly reason: StopReason,
     /** Where to continue; undefined when continuing would only repeat the loop. */
     readonly cursor?: string
   ) {
     super(message)
   }
 }
+
+/** Why a drain stopped before the service said "no more". */
+export type StopReason = 'max-pages' | 'repeated-cursor' | 'long-cursor'
 
 /** Longest cursor a drain accepts from the service: it is sent back in a URL and may become the next-cursor output. */
 export const MAX_CURSOR_LENGTH = 4096
@@ -89,19 +94,22 @@ export async function* drainPages<P extends Page>(
     if (verdict === 'too-long') {
       throw new DrainStopped(
         `the service returned a cursor of ${next.length} characters, longer than the ${MAX_CURSOR_LENGTH} this ` +
-          `action sends back; stopped after ${pages} pages`
+          `action sends back; stopped after ${pages} pages`,
+        'long-cursor'
       )
     }
     if (verdict === 'repeat') {
       const which = next === cursor ? 'the cursor it was sent' : 'a cursor it had already been sent'
       throw new DrainStopped(
-        `the service returned ${which} (${cursorLabel(next)}) and would never finish; stopped after ${pages} pages`
+        `the service returned ${which} (${cursorLabel(next)}) and would never finish; stopped after ${pages} pages`,
+        'repeated-cursor'
       )
     }
     sent.add(cursorFingerprint(next))
     if (pages >= options.maxPages) {
       throw new DrainStopped(
         `stopped after ${pages} pages (${options.maxPagesInput}); raise ${options.maxPagesInput} or continue with cursor ${cursorLabel(next)}`,
+        'max-pages',
         next
       )
     }
@@ -117,6 +125,21 @@ export interface DrainOutcome {
   nextCursor?: string
   /** Why the drain failed part way; the pages before it were all handed to `onPage`. */
   error?: string
+  /** The same failure, typed: what the report needs to tell a refused token from a page budget. */
+  failure?: FailureKind
+}
+
+/** What ended a drain that failed: the service's HTTP status, a guard of the drain, or neither (transport). */
+export interface FailureKind {
+  status?: number
+  stoppedBy?: StopReason
+}
+
+/** The typed part of an error thrown while draining. */
+export function failureKind(err: unknown): FailureKind {
+  if (err instanceof DrainStopped) return { stoppedBy: err.reason }
+  const status = (err as { status?: unknown })?.status
+  return typeof status === 'number' ? { status } : {}
 }
 
 /**
@@ -146,6 +169,11 @@ export async function drainInto<P extends Page>(
   } catch (err) {
     // Continue from the first page not handled: the one that failed, or the one whose handling failed.
     const nextCursor = err instanceof DrainStopped ? err.cursor : unhandled[0]
-    return { pages, error: (err as Error).message, ...(nextCursor !== undefined ? { nextCursor } : {}) }
+    return {
+      pages,
+      error: (err as Error).message,
+      failure: failureKind(err),
+      ...(nextCursor !== undefined ? { nextCursor } : {})
+    }
   }
 }
