@@ -1,4 +1,7 @@
-/** The import graph of src/, read from the sources as text: what the layering rules and the README are checked against. */
+/**
+ * The import graph of src/, read from the sources as text: what the layering rules and the README's layout are
+ * checked against. `npm run graph` prints the layout block the README carries.
+ */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
@@ -91,4 +94,44 @@ export function cycles(files: readonly SourceFile[]): string[][] {
   }
   for (const node of graph.keys()) if (!state.has(node)) visit(node)
   return found
+}
+
+/** What each layer holds, for the README's layout block. */
+const ROLES: Readonly<Record<string, string>> = {
+  index: 'entry: calls run()',
+  main: 'composition root: settings → client → the table entry of the operation → report',
+  root: 'shared vocabulary (requests, results) and constants; imports no folder',
+  inputs: 'inputs → one settings object per operation (zod), value parsers',
+  service: 'HTTP client (undici), transport, retry, pagination, wire schemas, queries',
+  operations: 'list-dlq (sequential, slices), resume-schedule, resume-workflows, health, files',
+  report: 'output boundary, markdown helpers, formats, one report per operation',
+  github: 'the health issue (Octokit), the run link'
+}
+
+const ORDER = ['index', 'main', 'root', 'inputs', 'service', 'operations', 'report', 'github']
+
+/** The README's layout block: each layer, what it holds, and the layers its files import (read, not declared). */
+export function layoutBlock(files: readonly SourceFile[]): string {
+  const uses = new Map<string, Set<string>>()
+  for (const file of files) {
+    const layer = layerOf(file.path)
+    const set = uses.get(layer) ?? new Set<string>()
+    for (const target of file.imports) if (layerOf(target) !== layer) set.add(layerOf(target))
+    uses.set(layer, set)
+  }
+  const name = (layer: string): string =>
+    layer === 'index' || layer === 'main' ? `src/${layer}.ts` : layer === 'root' ? 'src/*.ts' : `src/${layer}/`
+  const rows = ORDER.filter(layer => uses.has(layer)).map(layer => {
+    const targets = [...(uses.get(layer) ?? [])].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)).map(name)
+    return [
+      `${name(layer).padEnd(16)}${ROLES[layer] ?? ''}`,
+      `${''.padEnd(16)}→ ${targets.length > 0 ? targets.join(', ') : 'imports no other layer'}`
+    ].join('\n')
+  })
+  return ['```', ...rows, '```'].join('\n')
+}
+
+const invokedAs = process.argv[1] ?? ''
+if (/import-graph\.(?:js|ts)$/.test(invokedAs)) {
+  console.log(layoutBlock(readSources(resolve(process.argv[2] ?? 'src'))))
 }
