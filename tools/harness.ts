@@ -1,25 +1,24 @@
 /**
- * Runs the bundled action (dist/index.js) as the Actions runner does: a fresh node process, inputs in INPUT_*
- * variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files. Shared by the end-to-end tests and the `npm start` demo.
+ * Runs the bundled action (dist/index.js) as the Actions runner does: a fresh node process, EVERY input declared in
+ * action.yml in an INPUT_* variable (its default unless given), GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files.
+ * The one harness of the end-to-end tests, the `npm start` demo and the bench.
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { actionDefaults, ROOT } from './action-yml.js'
 
-/**
- * The bundle, resolved from the working directory (the repository root under jest and npm scripts);
- * DLQ_ACTION_BUNDLE points elsewhere, e.g. to a bundle built for another Node version or another work tree.
- */
-export const ACTION = process.env.DLQ_ACTION_BUNDLE || join(process.cwd(), 'dist', 'index.js')
+export { ACTION_YML, actionDefaults, JOB_GITHUB_TOKEN, ROOT } from './action-yml.js'
+
+/** The bundle; DLQ_ACTION_BUNDLE points elsewhere, e.g. to a bundle built into .tmp/ or for another Node version. */
+export const ACTION = process.env.DLQ_ACTION_BUNDLE || join(ROOT, 'dist', 'index.js')
 
 /** The node binary that runs the bundle: DLQ_ACTION_NODE (e.g. Node 24, as action.yml declares), else this one. */
 export const ACTION_NODE = process.env.DLQ_ACTION_NODE || process.execPath
 
-export interface ActionRun {
-  code: number | null
-  stdout: string
-  stderr: string
+export interface ActionRun extends ProcessRun {
   outputs: Record<string, string>
   summary: string
   /** Lines the runner would read as `::error::` annotations, decoded. */
@@ -32,6 +31,19 @@ export interface RunActionOptions {
   timeoutMs?: number
   /** path of the script to run, default ACTION */
   action?: string
+  /** called with the child's pid once it is spawned; the function it returns, when the child has exited */
+  watch?: (pid: number) => (() => void) | void
+}
+
+/** How a node process ended, with what it printed. */
+export interface ProcessRun {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+  /** spawn → exit, ms */
+  wallMs: number
+  timedOut: boolean
 }
 
 /** Reads a GITHUB_OUTPUT file: `name<<DELIM\nvalue\nDELIM` blocks, as @actions/core writes them. */
@@ -65,7 +77,15 @@ export interface RunnerWorkspace {
   cleanup: () => Promise<void>
 }
 
-/** Prepares what the runner gives an action step, for these inputs (names as in action.yml) and extra variables. */
+/** The environment a process started by the harness gets besides its own variables. */
+export function baseEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir() }
+}
+
+/**
+ * Prepares what the runner gives an action step: every declared input (these, names as in action.yml, over the
+ * defaults) and extra variables over the runner's own.
+ */
 export async function runnerWorkspace(
   inputs: Record<string, string>,
   env: Record<string, string> = {}
@@ -76,17 +96,20 @@ export async function runnerWorkspace(
   await writeFile(outputFile, '')
   await writeFile(summaryFile, '')
   const childEnv: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
+    ...baseEnv(),
     HOME: process.env.HOME ?? dir,
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_REPOSITORY: 'acme/shop',
     GITHUB_RUN_ID: '4242',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: dir,
+    RUNNER_TEMP: dir,
     ...env
   }
   // The runner upper-cases the input name and turns spaces (not dashes) into underscores.
-  for (const [name, value] of Object.entries(inputs)) {
+  for (const [name, value] of Object.entries({ ...actionDefaults(), ...inputs })) {
     childEnv[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   }
   return {
@@ -98,6 +121,40 @@ export async function runnerWorkspace(
   }
 }
 
+/** Runs ACTION_NODE with these arguments and this whole environment; kills it after timeoutMs (default 60 s). */
+export async function runNode(
+  args: readonly string[],
+  env: Record<string, string>,
+  options: Pick<RunActionOptions, 'timeoutMs' | 'watch'> = {}
+): Promise<ProcessRun> {
+  const started = performance.now()
+  const child = spawn(ACTION_NODE, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const unwatch = child.pid === undefined ? undefined : options.watch?.(child.pid)
+  let stdout = ''
+  let stderr = ''
+  let timedOut = false
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const timer = setTimeout(() => {
+    timedOut = true
+    child.kill('SIGKILL')
+  }, options.timeoutMs ?? 60_000)
+  try {
+    return await new Promise<ProcessRun>((resolve, reject) => {
+      child.on('error', reject)
+      // 'exit' marks the end of the process (its wall time); 'close' (all pipes drained) follows.
+      let wallMs: number | undefined
+      child.on('exit', () => (wallMs = performance.now() - started))
+      child.on('close', (code, signal) =>
+        resolve({ code, signal, stdout, stderr, wallMs: wallMs ?? performance.now() - started, timedOut })
+      )
+    })
+  } finally {
+    clearTimeout(timer)
+    unwatch?.()
+  }
+}
+
 /** Runs the action once with these inputs (names as in action.yml) and extra environment variables. */
 export async function runAction(
   inputs: Record<string, string>,
@@ -106,32 +163,10 @@ export async function runAction(
 ): Promise<ActionRun> {
   const { outputFile, summaryFile, env: childEnv, cleanup } = await runnerWorkspace(inputs, env)
   try {
-    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
-      (resolve, reject) => {
-        const child = spawn(ACTION_NODE, [options.action ?? ACTION], {
-          env: childEnv,
-          stdio: ['ignore', 'pipe', 'pipe']
-        })
-        let stdout = ''
-        let stderr = ''
-        child.stdout.on('data', chunk => (stdout += chunk))
-        child.stderr.on('data', chunk => (stderr += chunk))
-        const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000)
-        child.on('error', error => {
-          clearTimeout(timer)
-          reject(error)
-        })
-        child.on('close', code => {
-          clearTimeout(timer)
-          resolve({ code, stdout, stderr })
-        })
-      }
-    )
-    const lines = stdout.split('\n')
+    const run = await runNode([options.action ?? ACTION], childEnv, options)
+    const lines = run.stdout.split('\n')
     return {
-      code,
-      stdout,
-      stderr,
+      ...run,
       outputs: parseOutputFile(await readFile(outputFile, 'utf8')),
       summary: await readFile(summaryFile, 'utf8'),
       errors: lines.map(l => commandData(l, 'error')).filter((l): l is string => l !== undefined),

@@ -1,9 +1,11 @@
-/** The runner-like harness lives in tools/harness.ts (the demo uses it too); the tests import it from here. */
+/** The runner-like harness lives in tools/harness.ts (the demo and the bench use it too); the tests import it from here. */
 import type { ActionRun } from '../../tools/harness.js'
 
 export {
   ACTION,
+  actionDefaults,
   commandData,
+  JOB_GITHUB_TOKEN,
   parseOutputFile,
   runAction,
   type ActionRun,
