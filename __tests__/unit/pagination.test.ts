@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { cursorFingerprint, drainInto, drainPages, DrainStopped, MAX_CURSOR_LENGTH } from '../src/service/pagination.js'
-import { listQuery, overrideHeaders, resumeQuery, scheduleResumePath } from '../src/service/query.js'
+import { cursorFingerprint, drainInto, drainPages, DrainStopped, MAX_CURSOR_LENGTH } from '../../src/service/pagination.js'
+import { listQuery, overrideHeaders, resumeQuery, scheduleResumePath } from '../../src/service/query.js'
 
 /** A fake service answering from a script: each call returns the next page, recording the cursor it got. */
 function scripted(pages: ({ cursor?: string; n: number } | Error)[]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { InputError, readSettings, unusedInputs } from '../src/inputs/settings.js'
+import { InputError, readSettings, unusedInputs } from '../../src/inputs/settings.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const BASE = { token: 't0ken', 'base-url': 'https://service.example.com' }

@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { INPUT_DEFAULTS, Inputs, Outputs } from '../src/constants.js'
+import { INPUT_DEFAULTS, Inputs, Outputs } from '../../src/constants.js'
 
 const ROOT = process.cwd()
 const WORKFLOW_DIRS = ['examples', join('.github', 'workflows')]

@@ -12,7 +12,7 @@ import {
   parseList,
   parseToken,
   parseUnixMilliseconds
-} from '../src/inputs/values.js'
+} from '../../src/inputs/values.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 

@@ -10,8 +10,8 @@ import {
   startSimulator,
   type Simulator,
   type WorkflowDlqEntry
-} from '../sim/index.js'
-import type { DlqMessage } from '../src/service/schemas.js'
+} from '../../sim/index.js'
+import type { DlqMessage } from '../../src/service/schemas.js'
 
 const NOW = 1_750_000_000_000
 const AUTH = { authorization: 'Bearer sim-token' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { redactor } from '../src/service/redact.js'
+import { redactor } from '../../src/service/redact.js'
 
 describe('redactor', () => {
   it('replaces each secret in any letter case, special characters and all', () => {

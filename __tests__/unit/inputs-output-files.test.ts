@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { checkOutputFiles } from '../src/inputs/output-files.js'
-import { InputError, readSettings, type Settings } from '../src/inputs/settings.js'
+import { checkOutputFiles } from '../../src/inputs/output-files.js'
+import { InputError, readSettings, type Settings } from '../../src/inputs/settings.js'
 
 const BASE = { token: 't0ken', 'base-url': 'https://service.example.com' }
 let dir: string

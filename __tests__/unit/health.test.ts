@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { HourlyCounts, judgeHealth } from '../src/operations/health.js'
-import { breachReason, headline } from '../src/report/health-text.js'
+import { HourlyCounts, judgeHealth } from '../../src/operations/health.js'
+import { breachReason, headline } from '../../src/report/health-text.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const HOUR = 3_600_000

@@ -1,4 +1,4 @@
-import { escapeCell, escapeHtml, escapeInline, formatCount, formatMs, neutraliseLogLine } from '../src/report/escape.js'
+import { escapeCell, escapeHtml, escapeInline, formatCount, formatMs, neutraliseLogLine } from '../../src/report/escape.js'
 
 const ZWSP = '\u200b'
 

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startSimulator, type Simulator } from '../sim/index.js'
-import { jsonOutput, runAction } from './support/action.js'
+import { startSimulator, type Simulator } from '../../sim/index.js'
+import { jsonOutput, runAction } from '../support/action.js'
 
 const TOKEN = 'sim-token-5f1c'
 let sim: Simulator

@@ -6,7 +6,7 @@ import {
   parseRetryAfter,
   retryDecision,
   type AttemptOutcome
-} from '../src/service/retry.js'
+} from '../../src/service/retry.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const status = (s: number, headers: Record<string, string> = {}): AttemptOutcome => ({

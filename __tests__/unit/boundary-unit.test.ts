@@ -1,13 +1,13 @@
 /** The pure parts of the output boundary: redaction in every encoding, line safety, output budget, bounded counts. */
 import { describe, expect, it } from '@jest/globals'
-import { HourlyCounts, MAX_BUCKETS } from '../src/operations/health.js'
-import { toJson, toJsonIteratively } from '../src/service/json.js'
-import { KEY_MAX_LENGTH, Tally, boundedKey } from '../src/operations/tally.js'
-import type { ResumeResult } from '../src/results.js'
-import { GITHUB_OUTPUTS_MAX_BYTES, OutputBoundary, githubBytes, type RunnerIo } from '../src/report/boundary.js'
-import { formatCount, formatMs } from '../src/report/escape.js'
-import { outputsOf } from '../src/report/outputs.js'
-import { redactor } from '../src/service/redact.js'
+import { HourlyCounts, MAX_BUCKETS } from '../../src/operations/health.js'
+import { toJson, toJsonIteratively } from '../../src/service/json.js'
+import { KEY_MAX_LENGTH, Tally, boundedKey } from '../../src/operations/tally.js'
+import type { ResumeResult } from '../../src/results.js'
+import { GITHUB_OUTPUTS_MAX_BYTES, OutputBoundary, githubBytes, type RunnerIo } from '../../src/report/boundary.js'
+import { formatCount, formatMs } from '../../src/report/escape.js'
+import { outputsOf } from '../../src/report/outputs.js'
+import { redactor } from '../../src/service/redact.js'
 
 const SECRET = 'sk_live__9f8e/Tok+en=7'
 

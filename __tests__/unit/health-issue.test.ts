@@ -1,7 +1,5 @@
-/** The health issue: opened, commented, closed through a loopback fake of the GitHub REST endpoints. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+/** The health issue: opened, commented, closed through a loopback fake of the GitHub REST endpoints (end to end: e2e/). */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import {
   HEALTH_LABEL,
   healthMarker,
@@ -10,11 +8,10 @@ import {
   syncHealthIssue,
   type IssueApi,
   type IssueApiOptions
-} from '../src/github/health-issue.js'
-import type { ListResult } from '../src/results.js'
-import { listResult } from './support/results.js'
-import { startSimulator, type Simulator } from '../sim/index.js'
-import { runAction } from './support/action.js'
+} from '../../src/github/health-issue.js'
+import type { ListResult } from '../../src/results.js'
+import { listResult } from '../support/results.js'
+import { fakeGitHub, type FakeOptions } from '../support/github.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 
@@ -109,121 +106,6 @@ describe('syncHealthIssue', () => {
   })
 })
 
-interface FakeIssue {
-  number: number
-  title: string
-  body: string
-  labels: string[]
-  state: 'open' | 'closed'
-  comments: string[]
-  pullRequest?: boolean
-}
-
-interface FakeOptions {
-  /** Answer 403 to everything, as GitHub does to a token without issues: write. */
-  forbid?: boolean
-  /** Accept connections and never answer. */
-  hang?: boolean
-  /** Answer this many requests with 502 before serving. */
-  failFirst?: number
-  /** Carry out the next issue creation, then drop the connection instead of answering. */
-  dropCreateAnswer?: boolean
-}
-
-/** The issue endpoints the action uses, for one repository, over loopback; options can change between calls. */
-async function fakeGitHub(options: FakeOptions = {}) {
-  const issues: FakeIssue[] = []
-  const seen: { method: string; path: string; query: string; authorization?: string }[] = []
-  const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
-    let text = ''
-    for await (const chunk of req) text += chunk
-    return text ? (JSON.parse(text) as Record<string, unknown>) : {}
-  }
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    seen.push({
-      method: req.method ?? '',
-      path: url.pathname,
-      query: url.search,
-      authorization: req.headers.authorization
-    })
-    if (options.hang) return
-    const send = (status: number, value: unknown): void => {
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
-    }
-    if (options.forbid) return send(403, { message: 'Resource not accessible by integration' })
-    if (options.failFirst && options.failFirst > 0) {
-      options.failFirst--
-      return send(502, { message: 'Server Error' })
-    }
-    const view = (i: FakeIssue) => ({
-      number: i.number,
-      title: i.title,
-      body: i.body,
-      state: i.state,
-      labels: i.labels.map(name => ({ name })),
-      html_url: `https://github.com/acme/shop/issues/${i.number}`,
-      ...(i.pullRequest ? { pull_request: { url: 'x' } } : {})
-    })
-    const body = await readBody(req)
-    const one = /^\/repos\/acme\/shop\/issues\/(\d+)(\/comments)?$/.exec(url.pathname)
-    if (url.pathname === '/repos/acme/shop/issues' && req.method === 'GET') {
-      const label = url.searchParams.get('labels')
-      const perPage = Number(url.searchParams.get('per_page') ?? 30)
-      const page = Number(url.searchParams.get('page') ?? 1)
-      const matching = issues.filter(
-        i => i.state === url.searchParams.get('state') && (!label || i.labels.includes(label))
-      )
-      return send(200, matching.slice((page - 1) * perPage, page * perPage).map(view))
-    }
-    if (url.pathname === '/repos/acme/shop/issues' && req.method === 'POST') {
-      const issue: FakeIssue = {
-        number: issues.length + 1,
-        title: String(body.title),
-        body: String(body.body),
-        labels: Array.isArray(body.labels) ? body.labels.map(String) : [],
-        state: 'open',
-        comments: []
-      }
-      issues.push(issue)
-      if (options.dropCreateAnswer) {
-        options.dropCreateAnswer = false
-        req.socket.destroy()
-        return
-      }
-      return send(201, view(issue))
-    }
-    const issue = one && issues.find(i => i.number === Number(one[1]))
-    if (issue && one?.[2] && req.method === 'POST') {
-      issue.comments.push(String(body.body))
-      return send(201, { id: 1 })
-    }
-    if (issue && req.method === 'PATCH') {
-      if (body.state === 'closed') issue.state = 'closed'
-      return send(200, view(issue))
-    }
-    send(404, { message: 'Not Found' })
-  }
-  const server: Server = createServer((req, res) => void handle(req, res))
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  /** Adds an open issue as someone else (or an older version) left it. */
-  const seed = (issue: Partial<FakeIssue> & { title: string }) =>
-    issues.push({ number: issues.length + 1, body: '', labels: [], state: 'open', comments: [], ...issue })
-  return {
-    url,
-    issues,
-    seen,
-    options,
-    seed,
-    close: () =>
-      new Promise<void>(resolve => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-  }
-}
-
 describe('octokitIssueApi against a loopback GitHub API', () => {
   let github: Awaited<ReturnType<typeof fakeGitHub>>
   const savedApiUrl = process.env.GITHUB_API_URL
@@ -316,77 +198,5 @@ describe('octokitIssueApi against a loopback GitHub API', () => {
     expect(github.issues).toHaveLength(1)
     expect(created).toEqual({ number: 1, url: 'https://github.com/acme/shop/issues/1' })
     expect(log).toEqual([expect.stringMatching(/^GitHub API create the health issue: .*carried out all the same/)])
-  })
-})
-
-describe('issue-on-failure, end to end', () => {
-  let sim: Simulator
-  let github: Awaited<ReturnType<typeof fakeGitHub>>
-  beforeEach(async () => {
-    sim = await startSimulator({ token: 'sim-token', messages: 120 })
-  })
-  afterEach(async () => {
-    await sim.close()
-    await github.close()
-  })
-
-  const check = (countAbove: string) =>
-    runAction(
-      {
-        operation: 'list-dlq',
-        token: 'sim-token',
-        'base-url': sim.url,
-        'fail-if-count-above': countAbove,
-        'issue-on-failure': 'true',
-        'github-token': 'gh-secret-1',
-        'issue-title': 'DLQ health check failing'
-      },
-      { GITHUB_API_URL: github.url }
-    )
-
-  it('opens the issue, comments while failing, then comments and closes it once the check passes', async () => {
-    github = await fakeGitHub()
-    const first = await check('100')
-    expect(first.code).toBe(1)
-    expect(github.issues).toHaveLength(1)
-    expect(github.issues[0]).toMatchObject({ title: 'DLQ health check failing', state: 'open', labels: [HEALTH_LABEL] })
-    expect(github.issues[0]?.body).toContain(healthMarker('DLQ health check failing'))
-    expect(github.issues[0]?.body).toContain('120 messages, more than fail-if-count-above (100)')
-    expect(github.issues[0]?.body).toContain('https://github.com/acme/shop/actions/runs/4242')
-    expect(github.seen.every(r => r.authorization === 'token gh-secret-1')).toBe(true)
-    expect(first.stdout).toContain('Health issue #1 opened')
-
-    const second = await check('100')
-    expect(second.code).toBe(1)
-    expect(github.issues).toHaveLength(1)
-    expect(github.issues[0]?.comments).toHaveLength(1)
-
-    const third = await check('500')
-    expect(third.code).toBe(0)
-    expect(github.issues[0]?.state).toBe('closed')
-    expect(github.issues[0]?.comments[1]).toMatch(/passes again/)
-    const log = third.stdout.split('\n').filter(line => !line.startsWith('::add-mask::'))
-    expect(log.join('\n') + third.summary + JSON.stringify(third.outputs)).not.toContain('gh-secret-1')
-  })
-
-  it('warns, naming the permission, when the token may not write issues; the verdict stands', async () => {
-    github = await fakeGitHub({ forbid: true })
-    const run = await check('100')
-    expect(run.code).toBe(1)
-    expect(run.errors).toEqual(['DLQ health check failed: 120 messages, more than fail-if-count-above (100)'])
-    expect(run.warnings.join('\n')).toMatch(/permissions: issues: write/)
-  })
-
-  it('refuses issue-on-failure without a threshold, before any request', async () => {
-    github = await fakeGitHub()
-    const run = await runAction({
-      operation: 'list-dlq',
-      token: 'sim-token',
-      'base-url': sim.url,
-      'issue-on-failure': 'true'
-    })
-    expect(run.code).toBe(1)
-    expect(run.errors[0]).toContain("Input 'issue-on-failure' needs a threshold to judge by")
-    expect(sim.requestCount).toBe(0)
   })
 })

@@ -1,12 +1,12 @@
-import type { ResumeResult, ScheduleResult } from '../src/results.js'
-import { listResult } from './support/results.js'
+import type { ResumeResult, ScheduleResult } from '../../src/results.js'
+import { listResult } from '../support/results.js'
 import {
   SUMMARY_LIMIT_BYTES,
   renderListSummary,
   renderResumeSummary,
   renderScheduleSummary,
   renderSummary
-} from '../src/report/summary.js'
+} from '../../src/report/summary.js'
 
 const T0 = Date.UTC(2026, 10, 22, 2, 45, 25) // 2026-11-22T02:45:25.000Z
 const HOUR = 3_600_000

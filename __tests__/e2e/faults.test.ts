@@ -2,11 +2,12 @@
  * Reliability and security, end to end: the bundled action (dist/index.js in its own node process) against the
  * loopback simulator with injected faults, over real sockets. No test waits more than about two seconds.
  */
-import http from 'node:http'
-import net, { type AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { HOSTILE_URL, startSimulator, type Simulator } from '../sim/index.js'
-import { jsonOutput, runAction, type ActionRun } from './support/action.js'
+import { HOSTILE_BODY, HOSTILE_RESPONSE_BODY, HOSTILE_URL, startSimulator, type Simulator } from '../../sim/index.js'
+import { JOB_GITHUB_TOKEN, jsonOutput, runAction, type ActionRun } from '../support/action.js'
+import { BAD_INPUTS, packBadInputs, packedInputs, refusal } from '../support/bad-inputs.js'
+import { commandKinds, commandLines, foreignCommands, infoLines } from '../support/log.js'
+import { closedPort, startRecorder } from '../support/servers.js'
 
 const TOKEN = 'sim-token-3c9d1e7f0a2b4c6d8e0f1a2b'
 let sim: Simulator
@@ -20,17 +21,6 @@ afterEach(async () => {
 
 const common = () => ({ token: TOKEN, 'base-url': sim.url })
 
-/** Lines of the log that the runner would read as a workflow command (it trims leading whitespace first). */
-const commandLines = (stdout: string): string[] => stdout.split('\n').filter(line => line.trimStart().startsWith('::'))
-
-/** Commands the action itself emits; anything else starting with `::` came from third-party text. */
-const OWN_COMMAND = /^::(?:group|endgroup|error|warning|notice|debug)(?: [^:]*)?::/
-const foreignCommands = (stdout: string, token = TOKEN): string[] =>
-  commandLines(stdout).filter(line => !OWN_COMMAND.test(line) && line !== `::add-mask::${token}`)
-
-/** Lines our code logged through core.info: everything that is not a command. */
-const infoLines = (stdout: string): string[] => stdout.split('\n').filter(line => !line.trimStart().startsWith('::'))
-
 const withoutMaskCommands = (stdout: string): string =>
   stdout
     .split('\n')
@@ -39,36 +29,6 @@ const withoutMaskCommands = (stdout: string): string =>
 
 /** Log lines that announce a retry. */
 const retryLines = (run: ActionRun): string[] => infoLines(run.stdout).filter(line => line.includes('retrying in'))
-
-/** A port on 127.0.0.1 that nothing listens on (it was just free). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>(resolve => server.close(() => resolve()))
-  return port
-}
-
-/** A second, unrelated origin that records every request it gets. */
-async function startRecorder(): Promise<{ url: string; requests: http.IncomingHttpHeaders[]; close(): Promise<void> }> {
-  const requests: http.IncomingHttpHeaders[] = []
-  const server = http.createServer((req, res) => {
-    requests.push(req.headers)
-    res.writeHead(200, { 'content-type': 'application/json' })
-    res.end('{"messages":[]}')
-  })
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>(resolve => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-  }
-}
 
 describe('rate limits', () => {
   it('waits as Retry-After says after a 429, then succeeds', async () => {
@@ -379,24 +339,37 @@ describe('redirects', () => {
 })
 
 describe('untrusted data', () => {
-  const HOSTILE_ERROR = 'refused\n::set-output name=x::pwned\n::add-mask::hunter2\n##[warning]fake\n::stop-commands::x'
+  const HOSTILE_ERROR =
+    'refused\n::set-output name=x::pwned\n::add-mask::hunter2\n##[warning]fake\n::warning::from the server\n::stop-commands::x'
 
   it.each([
-    ['a JSON error text', JSON.stringify({ error: HOSTILE_ERROR })],
-    ['a plain-text error body', `\n${HOSTILE_ERROR}\n`]
-  ])('does not let %s become a runner command', async (_what, body) => {
-    sim.inject({ route: 'schedule', fault: { kind: 'status', status: 500, body }, times: Infinity })
-    const run = await runAction({
-      ...common(),
-      operation: 'resume-schedule',
-      'schedule-id': 'sched-1\nsched-2',
-      'max-attempts': '2'
-    })
+    ['a JSON error text', (text: string) => JSON.stringify({ error: text })],
+    ['a plain-text error body', (text: string) => `\n${text}\n`]
+  ])('does not let %s become a runner command', async (_what, errorBody) => {
+    const resumeBoth = async (body: string): Promise<ActionRun> => {
+      sim.clearFaults()
+      sim.inject({ route: 'schedule', fault: { kind: 'status', status: 500, body }, times: Infinity })
+      return runAction({
+        ...common(),
+        operation: 'resume-schedule',
+        'schedule-id': 'sched-1\nsched-2',
+        'max-attempts': '2'
+      })
+    }
+    const run = await resumeBoth(errorBody(HOSTILE_ERROR))
+    const harmless = await resumeBoth(errorBody('refused'))
     expect(run.code).toBe(1)
-    expect(foreignCommands(run.stdout)).toEqual([])
+    expect(foreignCommands(run.stdout, [TOKEN])).toEqual([])
+    // A faked `::warning::` or `::error::` would be one more command than the same failure with harmless text.
+    expect(commandKinds(run.stdout)).toEqual(commandKinds(harmless.stdout))
     // The legacy `##[command]` form is recognised anywhere in a line that is not already a `::` command.
     expect(infoLines(run.stdout).filter(line => line.includes('##['))).toEqual([])
-    for (const line of infoLines(run.stdout)) expect(line.trimStart().startsWith('::')).toBe(false)
+    // No command of the error text starts a line, whatever whitespace the runner trims before it.
+    expect(
+      run.stdout
+        .split('\n')
+        .filter(line => /^\s*::(?:set-output|add-mask::hunter2|warning::from the server|stop-commands)/.test(line))
+    ).toEqual([])
     expect(run.outputs).not.toHaveProperty('x')
     // The text is still shown, as one line, so the operator can read it.
     expect(run.errors[0]).toContain('set-output name=x::pwned')
@@ -411,9 +384,19 @@ describe('untrusted data', () => {
     for (const raw of ['<script>', '<img', '](javascript:', 'javascript:alert(1))']) {
       expect(run.summary).not.toContain(raw)
     }
-    expect(foreignCommands(run.stdout)).toEqual([])
+    expect(foreignCommands(run.stdout, [TOKEN])).toEqual([])
     const risky = commandLines(run.stdout).filter(l => l.startsWith('::set-output') || l.startsWith('::add-mask::'))
-    expect(new Set(risky)).toEqual(new Set([`::add-mask::${TOKEN}`]))
+    expect(new Set(risky)).toEqual(new Set([`::add-mask::${TOKEN}`, `::add-mask::${JOB_GITHUB_TOKEN}`]))
+
+    // The same DLQ with harmless text where the hostile text was: the action's commands are the same ones.
+    for (const m of sim.state.messages) {
+      if (m.url === HOSTILE_URL) m.url = 'https://harmless.example.com/a'
+      if (m.body === HOSTILE_BODY) m.body = 'plain body'
+      if (m.responseBody === HOSTILE_RESPONSE_BODY) m.responseBody = 'plain response'
+    }
+    const harmless = await runAction({ ...common(), operation: 'list-dlq' })
+    expect(harmless.code).toBe(0)
+    expect(commandKinds(run.stdout)).toEqual(commandKinds(harmless.stdout))
   })
 })
 
@@ -458,7 +441,7 @@ describe('the token', () => {
       expect(run.code).toBe(1)
       expect(run.errors[0]).toContain('token *** is not allowed')
       expect(leaks(run, token)).toEqual([])
-      expect(foreignCommands(run.stdout, token)).toEqual([])
+      expect(foreignCommands(run.stdout, [token])).toEqual([])
     } finally {
       await special.close()
     }
@@ -466,48 +449,22 @@ describe('the token', () => {
 })
 
 describe('bad inputs are refused before any request', () => {
-  const schedule = { operation: 'resume-schedule', 'schedule-id': 'sched-1' }
-  const list = { operation: 'list-dlq' }
-  const resume = { operation: 'resume-workflows', all: 'true' }
+  // The table is checked case by case in unit/bad-inputs.test.ts; here the bundle refuses them, several to a run.
+  it.each(packBadInputs().map(cases => [cases.map(c => c.name).join(', '), cases] as const))(
+    '%s',
+    async (_names, cases) => {
+      const run = await runAction({ ...common(), ...packedInputs(cases) })
+      expect(run.code).toBe(1)
+      expect(sim.requestCount).toBe(0)
+      expect(run.errors).toHaveLength(1)
+      for (const c of cases) expect(run.errors[0]).toContain(refusal(c))
+      expect(run.stdout).not.toMatch(/\n\s+at /)
+    }
+  )
 
-  const wholeNumber = (range: string) => `must be a whole number from ${range}`
-  const pairs = 'must be name=number pairs'
-  const dates = { 'from-date': '2026-02-01', 'to-date': '2026-01-01' }
-  it.each<[string, Record<string, string>, string, string]>([
-    ['count 0', { ...list, count: '0' }, 'count', wholeNumber('1 to 100')],
-    ['count 101', { ...list, count: '101' }, 'count', wholeNumber('1 to 100')],
-    ['count 2.5', { ...list, count: '2.5' }, 'count', wholeNumber('1 to 100')],
-    ['an unknown order', { ...list, order: 'newestFirst' }, 'order', 'must be earliestFirst or latestFirst'],
-    ['an unparseable date', { ...list, 'from-date': 'yesterday' }, 'from-date', 'must be Unix milliseconds'],
-    ['from after to', { ...resume, ...dates }, 'from-date', 'must not be after to-date'],
-    ['response-status 99', { ...list, 'response-status': '99' }, 'response-status', wholeNumber('100 to 599')],
-    ['response-status 600', { ...list, 'response-status': '600' }, 'response-status', wholeNumber('100 to 599')],
-    ['negative retries', { ...resume, retries: '-1' }, 'retries', wholeNumber('0')],
-    ['fractional retries', { ...resume, retries: '1.5' }, 'retries', wholeNumber('0')],
-    ['flow control without =', { ...resume, 'flow-control-value': 'parallelism' }, 'flow-control-value', pairs],
-    ['flow control not a number', { ...resume, 'flow-control-value': 'rate=fast' }, 'flow-control-value', pairs],
-    ['all not a boolean', { ...resume, all: 'yes' }, 'all', 'must be true or false'],
-    ['schedule-id missing', { operation: 'resume-schedule' }, 'schedule-id', 'is required'],
-    ['schedule-id only separators', { ...schedule, 'schedule-id': ' ,\n , ' }, 'schedule-id', 'is required'],
-    ['base-url not a URL', { ...list, 'base-url': 'service.example.com' }, 'base-url', 'must be an absolute URL'],
-    ['plain http to a remote host', { ...list, 'base-url': 'http://example.com' }, 'base-url', 'must use https://'],
-    ['an empty token', { ...list, token: '' }, 'token', 'must not be empty'],
-    ['a blank token', { ...list, token: '   ' }, 'token', 'must not be empty'],
-    [
-      'an unknown operation',
-      { operation: 'purge' },
-      'operation',
-      'must be one of list-dlq, resume-schedule, resume-workflows'
-    ],
-    ['timeout-seconds 0', { ...list, 'timeout-seconds': '0' }, 'timeout-seconds', wholeNumber('1')],
-    ['max-attempts 0', { ...list, 'max-attempts': '0' }, 'max-attempts', wholeNumber('1')]
-  ])('%s', async (_case, inputs, input, says) => {
-    const run = await runAction({ ...common(), ...inputs })
-    expect(run.code).toBe(1)
-    expect(sim.requestCount).toBe(0)
-    expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toContain(`Input '${input}' ${says}`)
-    expect(run.stdout).not.toMatch(/\n\s+at /)
+  it('packs every case of the table into some run', () => {
+    const names = (cases: readonly { name: string }[]): string[] => cases.map(c => c.name).sort()
+    expect(names(packBadInputs().flat())).toEqual(names(BAD_INPUTS))
   })
 
   it('warns, naming it, about an input the operation does not read', async () => {

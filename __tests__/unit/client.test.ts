@@ -3,11 +3,11 @@
  * are recorded, not slept.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { startSimulator, type Simulator } from '../sim/index.js'
-import { readDlqMessages } from '../src/service/schemas.js'
-import { ServiceClient } from '../src/service/client.js'
-import { errorText, ServiceError } from '../src/service/errors.js'
-import { DEFAULT_RETRY_POLICY } from '../src/service/retry.js'
+import { startSimulator, type Simulator } from '../../sim/index.js'
+import { readDlqMessages } from '../../src/service/schemas.js'
+import { ServiceClient } from '../../src/service/client.js'
+import { errorText, ServiceError } from '../../src/service/errors.js'
+import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
 
 const TOKEN = 'Sim-Token-7e2a9c4b1d'
 let sim: Simulator

@@ -4,10 +4,10 @@
  * resumed is either in the outputs or covered by the "possibly resumed" bound, and nothing else is in the outputs.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { splitDlqIds } from '../src/operations/resume-workflows.js'
-import { ALL_VARIANTS, startSimulator, type ServerVariants, type Simulator } from '../sim/index.js'
-import { requestUrl } from '../src/service/query.js'
-import { jsonOutput, runAction, type ActionRun } from './support/action.js'
+import { splitDlqIds } from '../../src/operations/resume-workflows.js'
+import { ALL_VARIANTS, startSimulator, type ServerVariants, type Simulator } from '../../sim/index.js'
+import { requestUrl } from '../../src/service/query.js'
+import { jsonOutput, runAction, type ActionRun } from '../support/action.js'
 
 const TOKEN = 'sim-token-0f4b8d2a6c1e3957'
 let sim: Simulator

@@ -1,7 +1,7 @@
 /** How dlq-ids are split over requests so that each URL stays under 6 KB. Pure. */
 import { describe, expect, it } from '@jest/globals'
-import { CURSOR_ROOM_BYTES, MAX_RESUME_URL_BYTES, splitDlqIds } from '../src/operations/resume-workflows.js'
-import { RESUME_PAGE_SIZE, requestUrl, resumeQuery } from '../src/service/query.js'
+import { CURSOR_ROOM_BYTES, MAX_RESUME_URL_BYTES, splitDlqIds } from '../../src/operations/resume-workflows.js'
+import { RESUME_PAGE_SIZE, requestUrl, resumeQuery } from '../../src/service/query.js'
 
 const BASE = new URL('https://svc.example.com/prefix')
 const urlLength = (q: URLSearchParams): number => requestUrl(BASE, '/v2/workflows/dlq/resume', q).href.length

@@ -2,7 +2,7 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { startSimulator, type ServerVariants, type Simulator } from '../sim/index.js'
+import { startSimulator, type ServerVariants, type Simulator } from '../../sim/index.js'
 
 let sim: Simulator
 afterEach(async () => {

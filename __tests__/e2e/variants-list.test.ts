@@ -14,8 +14,8 @@ import {
   type ServerVariants,
   type SimMessage,
   type Simulator
-} from '../sim/index.js'
-import { jsonOutput, runAction, type ActionRun } from './support/action.js'
+} from '../../sim/index.js'
+import { jsonOutput, runAction, type ActionRun } from '../support/action.js'
 
 const TOKEN = 'sim-token-variants-5e1f'
 const NOW = Date.UTC(2026, 10, 20, 9, 30, 0)

@@ -1,0 +1,78 @@
+/** The health issue end to end: the bundle opens, comments and closes it on a loopback fake of the GitHub API. */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { startSimulator, type Simulator } from '../../sim/index.js'
+import { HEALTH_LABEL, healthMarker } from '../../src/github/health-issue.js'
+import { runAction } from '../support/action.js'
+import { fakeGitHub } from '../support/github.js'
+
+describe('issue-on-failure, end to end', () => {
+  let sim: Simulator
+  let github: Awaited<ReturnType<typeof fakeGitHub>>
+  beforeEach(async () => {
+    sim = await startSimulator({ token: 'sim-token', messages: 120 })
+  })
+  afterEach(async () => {
+    await sim.close()
+    await github.close()
+  })
+
+  const check = (countAbove: string) =>
+    runAction(
+      {
+        operation: 'list-dlq',
+        token: 'sim-token',
+        'base-url': sim.url,
+        'fail-if-count-above': countAbove,
+        'issue-on-failure': 'true',
+        'github-token': 'gh-secret-1',
+        'issue-title': 'DLQ health check failing'
+      },
+      { GITHUB_API_URL: github.url }
+    )
+
+  it('opens the issue, comments while failing, then comments and closes it once the check passes', async () => {
+    github = await fakeGitHub()
+    const first = await check('100')
+    expect(first.code).toBe(1)
+    expect(github.issues).toHaveLength(1)
+    expect(github.issues[0]).toMatchObject({ title: 'DLQ health check failing', state: 'open', labels: [HEALTH_LABEL] })
+    expect(github.issues[0]?.body).toContain(healthMarker('DLQ health check failing'))
+    expect(github.issues[0]?.body).toContain('120 messages, more than fail-if-count-above (100)')
+    expect(github.issues[0]?.body).toContain('https://github.com/acme/shop/actions/runs/4242')
+    expect(github.seen.every(r => r.authorization === 'token gh-secret-1')).toBe(true)
+    expect(first.stdout).toContain('Health issue #1 opened')
+
+    const second = await check('100')
+    expect(second.code).toBe(1)
+    expect(github.issues).toHaveLength(1)
+    expect(github.issues[0]?.comments).toHaveLength(1)
+
+    const third = await check('500')
+    expect(third.code).toBe(0)
+    expect(github.issues[0]?.state).toBe('closed')
+    expect(github.issues[0]?.comments[1]).toMatch(/passes again/)
+    const log = third.stdout.split('\n').filter(line => !line.startsWith('::add-mask::'))
+    expect(log.join('\n') + third.summary + JSON.stringify(third.outputs)).not.toContain('gh-secret-1')
+  })
+
+  it('warns, naming the permission, when the token may not write issues; the verdict stands', async () => {
+    github = await fakeGitHub({ forbid: true })
+    const run = await check('100')
+    expect(run.code).toBe(1)
+    expect(run.errors).toEqual(['DLQ health check failed: 120 messages, more than fail-if-count-above (100)'])
+    expect(run.warnings.join('\n')).toMatch(/permissions: issues: write/)
+  })
+
+  it('refuses issue-on-failure without a threshold, before any request', async () => {
+    github = await fakeGitHub()
+    const run = await runAction({
+      operation: 'list-dlq',
+      token: 'sim-token',
+      'base-url': sim.url,
+      'issue-on-failure': 'true'
+    })
+    expect(run.code).toBe(1)
+    expect(run.errors[0]).toContain("Input 'issue-on-failure' needs a threshold to judge by")
+    expect(sim.requestCount).toBe(0)
+  })
+})

@@ -1,0 +1,118 @@
+/** A loopback fake of the GitHub REST issue endpoints the health issue uses, for repository acme/shop. */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface FakeIssue {
+  number: number
+  title: string
+  body: string
+  labels: string[]
+  state: 'open' | 'closed'
+  comments: string[]
+  pullRequest?: boolean
+}
+
+export interface FakeOptions {
+  /** Answer 403 to everything, as GitHub does to a token without issues: write. */
+  forbid?: boolean
+  /** Accept connections and never answer. */
+  hang?: boolean
+  /** Answer this many requests with 502 before serving. */
+  failFirst?: number
+  /** Carry out the next issue creation, then drop the connection instead of answering. */
+  dropCreateAnswer?: boolean
+}
+
+/** The issue endpoints the action uses, for one repository, over loopback; options can change between calls. */
+export async function fakeGitHub(options: FakeOptions = {}) {
+  const issues: FakeIssue[] = []
+  const seen: { method: string; path: string; query: string; authorization?: string }[] = []
+  const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
+    let text = ''
+    for await (const chunk of req) text += chunk
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {}
+  }
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    seen.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      query: url.search,
+      authorization: req.headers.authorization
+    })
+    if (options.hang) return
+    const send = (status: number, value: unknown): void => {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
+    }
+    if (options.forbid) return send(403, { message: 'Resource not accessible by integration' })
+    if (options.failFirst && options.failFirst > 0) {
+      options.failFirst--
+      return send(502, { message: 'Server Error' })
+    }
+    const view = (i: FakeIssue) => ({
+      number: i.number,
+      title: i.title,
+      body: i.body,
+      state: i.state,
+      labels: i.labels.map(name => ({ name })),
+      html_url: `https://github.com/acme/shop/issues/${i.number}`,
+      ...(i.pullRequest ? { pull_request: { url: 'x' } } : {})
+    })
+    const body = await readBody(req)
+    const one = /^\/repos\/acme\/shop\/issues\/(\d+)(\/comments)?$/.exec(url.pathname)
+    if (url.pathname === '/repos/acme/shop/issues' && req.method === 'GET') {
+      const label = url.searchParams.get('labels')
+      const perPage = Number(url.searchParams.get('per_page') ?? 30)
+      const page = Number(url.searchParams.get('page') ?? 1)
+      const matching = issues.filter(
+        i => i.state === url.searchParams.get('state') && (!label || i.labels.includes(label))
+      )
+      return send(200, matching.slice((page - 1) * perPage, page * perPage).map(view))
+    }
+    if (url.pathname === '/repos/acme/shop/issues' && req.method === 'POST') {
+      const issue: FakeIssue = {
+        number: issues.length + 1,
+        title: String(body.title),
+        body: String(body.body),
+        labels: Array.isArray(body.labels) ? body.labels.map(String) : [],
+        state: 'open',
+        comments: []
+      }
+      issues.push(issue)
+      if (options.dropCreateAnswer) {
+        options.dropCreateAnswer = false
+        req.socket.destroy()
+        return
+      }
+      return send(201, view(issue))
+    }
+    const issue = one && issues.find(i => i.number === Number(one[1]))
+    if (issue && one?.[2] && req.method === 'POST') {
+      issue.comments.push(String(body.body))
+      return send(201, { id: 1 })
+    }
+    if (issue && req.method === 'PATCH') {
+      if (body.state === 'closed') issue.state = 'closed'
+      return send(200, view(issue))
+    }
+    send(404, { message: 'Not Found' })
+  }
+  const server: Server = createServer((req, res) => void handle(req, res))
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  /** Adds an open issue as someone else (or an older version) left it. */
+  const seed = (issue: Partial<FakeIssue> & { title: string }) =>
+    issues.push({ number: issues.length + 1, body: '', labels: [], state: 'open', comments: [], ...issue })
+  return {
+    url,
+    issues,
+    seen,
+    options,
+    seed,
+    close: () =>
+      new Promise<void>(resolve => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}
