@@ -5,8 +5,8 @@ import { toJson, toJsonIteratively } from '../../src/service/json.js'
 import { KEY_MAX_LENGTH, Tally, boundedKey } from '../../src/operations/tally.js'
 import type { ResumeResult } from '../../src/results.js'
 import { GITHUB_OUTPUTS_MAX_BYTES, OutputBoundary, githubBytes, type RunnerIo } from '../../src/report/boundary.js'
-import { formatCount, formatMs } from '../../src/report/escape.js'
-import { outputsOf } from '../../src/report/outputs.js'
+import { formatCount, formatMs } from '../../src/report/format.js'
+import { resumeReport } from '../../src/report/resume.js'
 import { redactor } from '../../src/service/redact.js'
 
 const SECRET = 'sk_live__9f8e/Tok+en=7'
@@ -165,7 +165,7 @@ describe('outputs', () => {
     Object.entries(outputs).reduce((n, [k, v]) => n + githubBytes(k) + githubBytes(v ?? ''), 0)
 
   it('keeps a 25,000-run resume under 1 MB counted in UTF-16, both arrays cut at the same run', () => {
-    const outputs = outputsOf(resume(25_000, 'c'.repeat(4096)))
+    const outputs = resumeReport.outputs(resume(25_000, 'c'.repeat(4096)))
     expect(total(outputs)).toBeLessThan(GITHUB_OUTPUTS_MAX_BYTES)
     expect(total(outputs)).toBeGreaterThan(GITHUB_OUTPUTS_MAX_BYTES * 0.9)
     const ids = JSON.parse(outputs['workflow-run-ids']!) as string[]
@@ -180,7 +180,7 @@ describe('outputs', () => {
   })
 
   it('writes everything, untruncated, when it fits; never a cursor too long to be one', () => {
-    const outputs = outputsOf(resume(3, 'x'.repeat(5000)))
+    const outputs = resumeReport.outputs(resume(3, 'x'.repeat(5000)))
     expect(JSON.parse(outputs['workflow-run-ids']!)).toHaveLength(3)
     expect(outputs['workflow-run-ids-truncated']).toBe('false')
     expect(outputs['workflow-runs-truncated']).toBe('false')

@@ -1,4 +1,4 @@
-import { escapeCell, escapeHtml, escapeInline, formatCount, formatMs, neutraliseLogLine } from '../../src/report/escape.js'
+import { escapeCell, escapeHtml, escapeInline, neutraliseLogLine } from '../../src/report/escape.js'
 
 const ZWSP = '\u200b'
 
@@ -154,26 +154,5 @@ describe('neutraliseLogLine', () => {
 
   it('leaves ordinary text (and a :: not at the start) unchanged', () => {
     expect(neutraliseLogLine('Listed 3 messages: a::b\tc')).toBe('Listed 3 messages: a::b\tc')
-  })
-})
-
-describe('formatMs', () => {
-  it('formats milliseconds as an ISO 8601 UTC string', () => {
-    expect(formatMs(Date.UTC(2026, 10, 22, 2, 45, 25))).toBe('2026-11-22T02:45:25.000Z')
-    expect(formatMs(0)).toBe('1970-01-01T00:00:00.000Z')
-  })
-
-  it('does not throw on an impossible time', () => {
-    expect(() => formatMs(Number.NaN)).not.toThrow()
-    expect(formatMs(1e20)).toContain('invalid')
-  })
-})
-
-describe('formatCount', () => {
-  it('groups digits the en-US way', () => {
-    expect(formatCount(0)).toBe('0')
-    expect(formatCount(999)).toBe('999')
-    expect(formatCount(1234)).toBe('1,234')
-    expect(formatCount(1234567)).toBe('1,234,567')
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { HourlyCounts, judgeHealth } from '../../src/operations/health.js'
-import { breachReason, headline } from '../../src/report/health-text.js'
+import { describeBreach, headline } from '../../src/report/list-verdict.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const HOUR = 3_600_000
@@ -13,7 +13,7 @@ describe('judgeHealth', () => {
       { kind: 'count', count: 11, limit: 10 },
       { kind: 'age', ageMs: 7 * HOUR, limitMs: 6 * HOUR }
     ])
-    expect(verdict.breaches.map(b => breachReason(b))).toEqual([
+    expect(verdict.breaches.map(b => describeBreach(b, true))).toEqual([
       '11 messages, more than fail-if-count-above (10)',
       'the oldest message is 7h 0m old, older than fail-if-oldest-older-than (6h 0m)'
     ])

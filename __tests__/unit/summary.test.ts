@@ -1,12 +1,9 @@
 import type { ResumeResult, ScheduleResult } from '../../src/results.js'
 import { listResult } from '../support/results.js'
-import {
-  SUMMARY_LIMIT_BYTES,
-  renderListSummary,
-  renderResumeSummary,
-  renderScheduleSummary,
-  renderSummary
-} from '../../src/report/summary.js'
+import { SUMMARY_LIMIT_BYTES } from '../../src/report/budget.js'
+import { listReport } from '../../src/report/list.js'
+import { resumeReport } from '../../src/report/resume.js'
+import { scheduleReport } from '../../src/report/schedule.js'
 
 const T0 = Date.UTC(2026, 10, 22, 2, 45, 25) // 2026-11-22T02:45:25.000Z
 const HOUR = 3_600_000
@@ -105,7 +102,7 @@ function expectTablesIntact(markdown: string): void {
 
 describe('hostile values', () => {
   it('are escaped everywhere in a list-dlq summary and never split a cell', () => {
-    const out = renderSummary(
+    const out = listReport.summary(
       listResult({
         filters: { url: [HOSTILE], messageId: [HOSTILE], responseStatus: 500, fromDate: T0 },
         startCursor: HOSTILE,
@@ -130,7 +127,7 @@ describe('hostile values', () => {
   })
 
   it('are escaped everywhere in a resume-schedule summary', () => {
-    const out = renderSummary(
+    const out = scheduleReport.summary(
       scheduleResult([
         { scheduleId: HOSTILE, ok: true },
         { scheduleId: 'sched-2', ok: false, error: HOSTILE }
@@ -143,7 +140,7 @@ describe('hostile values', () => {
   })
 
   it('are escaped everywhere in a resume-workflows summary', () => {
-    const out = renderSummary(
+    const out = resumeReport.summary(
       resumeResult({
         selection: {
           dlqIds: [HOSTILE, 'dlq-2'],
@@ -165,7 +162,7 @@ describe('hostile values', () => {
 
   it('cuts very long cell values', () => {
     const longId = 'x'.repeat(5000)
-    const out = renderSummary(scheduleResult([{ scheduleId: longId, ok: true }]), {})
+    const out = scheduleReport.summary(scheduleResult([{ scheduleId: longId, ok: true }]), {})
     const row = tableRows(out, 'Schedule id')[0] ?? ''
     expect(row).not.toContain(longId)
     expect(row).toContain('…')
@@ -175,24 +172,24 @@ describe('hostile values', () => {
 
 describe('link to the workflow run', () => {
   it('links the run, with spaces and parentheses encoded', () => {
-    const out = renderSummary(scheduleResult([]), { runUrl: 'https://github.com/o/r/actions/runs/1 (x)' })
+    const out = scheduleReport.summary(scheduleResult([]), { runUrl: 'https://github.com/o/r/actions/runs/1 (x)' })
     expect(out).toContain('[workflow run](https://github.com/o/r/actions/runs/1%20%28x%29)')
   })
 
   it('does not link a non-http URL', () => {
-    const out = renderSummary(scheduleResult([]), { runUrl: 'javascript:alert(1)' })
+    const out = scheduleReport.summary(scheduleResult([]), { runUrl: 'javascript:alert(1)' })
     expect(out).not.toContain('](javascript')
     expect(out).not.toContain('[workflow run]')
   })
 
   it('is left out when there is no run URL', () => {
-    expect(renderSummary(scheduleResult([]), {})).not.toContain('workflow run](')
+    expect(scheduleReport.summary(scheduleResult([]), {})).not.toContain('workflow run](')
   })
 })
 
 describe('list-dlq summary', () => {
   it('says clearly that an empty DLQ is empty', () => {
-    const out = renderSummary(listResult(), {})
+    const out = listReport.summary(listResult(), {})
     expect(out).toContain('## DLQ listing')
     expect(out).toContain('The DLQ is empty.')
     expect(out).toContain('Filters: none')
@@ -200,18 +197,18 @@ describe('list-dlq summary', () => {
   })
 
   it('does not call the DLQ empty when filters matched nothing or the listing failed', () => {
-    const filtered = renderSummary(listResult({ filters: { url: ['https://a.example/x'] } }), {})
+    const filtered = listReport.summary(listResult({ filters: { url: ['https://a.example/x'] } }), {})
     expect(filtered).not.toContain('The DLQ is empty.')
     expect(filtered).toContain('No DLQ message matches the filters.')
 
-    const failed = renderSummary(listResult({ error: 'HTTP 401: token refused' }), {})
+    const failed = listReport.summary(listResult({ error: 'HTTP 401: token refused' }), {})
     expect(failed).not.toContain('The DLQ is empty.')
     expect(failed).toContain('Listing failed part way')
     expect(failed).toContain('HTTP 401: token refused')
   })
 
   it('shows what was asked, counts, dates, ages and both tables', () => {
-    const out = renderSummary(
+    const out = listReport.summary(
       listResult({
         filters: { url: ['https://a.example/hook'], responseStatus: 503, fromDate: T0 - DAY },
         order: 'latestFirst',
@@ -261,19 +258,19 @@ describe('list-dlq summary', () => {
   })
 
   it('gives the cursor to continue from when the listing stopped early', () => {
-    const out = renderSummary(listResult({ count: 10, nextCursor: 'next-cur_42' }), {})
+    const out = listReport.summary(listResult({ count: 10, nextCursor: 'next-cur_42' }), {})
     expect(out).toMatch(/stopped early; continue with cursor:\*\* `next-cur_42`/)
   })
 
   it('says when the message-ids output holds only the first ids', () => {
-    const out = renderSummary(listResult({ count: 5000, messageIds: ['m1', 'm2'], messageIdsTruncated: true }), {})
+    const out = listReport.summary(listResult({ count: 5000, messageIds: ['m1', 'm2'], messageIdsTruncated: true }), {})
     expect(out).toContain('The `message-ids` output holds only the first 2 ids of 5,000.')
-    expect(renderSummary(listResult({ count: 2, messageIds: ['m1', 'm2'] }), {})).not.toContain('holds only')
+    expect(listReport.summary(listResult({ count: 2, messageIds: ['m1', 'm2'] }), {})).not.toContain('holds only')
   })
 
   it('shows the top 20 of each breakdown and says how many more there are', () => {
     const byUrl = Array.from({ length: 120 }, (_, i) => ({ value: `https://h${i}.example/`, count: 120 - i }))
-    const out = renderSummary(listResult({ count: 7260, byUrl }), {}, { maxRows: 50 })
+    const out = listReport.summary(listResult({ count: 7260, byUrl }), {}, { maxRows: 50 })
     const rows = tableRows(out, 'Destination URL | Messages')
     expect(rows).toHaveLength(21)
     // The last row holds every message of the values not shown: 7,260 less the top 20 (120 + … + 101 = 2,210).
@@ -285,7 +282,7 @@ describe('list-dlq summary', () => {
 
   it('says when a breakdown kept only its most frequent values, and how far its counts may be low', () => {
     const byQueue = [{ value: 'q-hot', count: 900 }]
-    const out = renderSummary(listResult({ count: 5000, byQueue, undercount: { byQueue: 37 } }), {})
+    const out = listReport.summary(listResult({ count: 5000, byQueue, undercount: { byQueue: 37 } }), {})
     const rows = tableRows(out, 'Queue | Messages')
     expect(rows).toEqual(['| q-hot | 900 |', '| *… and every other value* | 4,100 |'])
     expect(out).toContain('> **Approximate:** more than 1,000 distinct values were seen')
@@ -302,7 +299,7 @@ describe('list-dlq summary', () => {
       ],
       omitted: 4
     }
-    const out = renderSummary(listResult({ count: 6, histogram, oldestCreatedAt: 9e15 }), {})
+    const out = listReport.summary(listResult({ count: 6, histogram, oldestCreatedAt: 9e15 }), {})
     expect(out).toContain('bar [1, 3]')
     expect(out).toContain('4 messages are left out of the chart')
     expect(out).toContain('invalid time (9000000000000000)')
@@ -310,7 +307,7 @@ describe('list-dlq summary', () => {
 
   it('caps other tables at maxRows', () => {
     const runs = Array.from({ length: 70 }, (_, i) => ({ workflowRunId: `wfr_${i}`, workflowCreatedAt: T0 }))
-    const out = renderSummary(resumeResult({ runs, requests: 2 }), {}, { maxRows: 50 })
+    const out = resumeReport.summary(resumeResult({ runs, requests: 2 }), {}, { maxRows: 50 })
     expect(out).toContain('wfr_49')
     expect(out).not.toContain('wfr_50')
     expect(out).toContain('… and 20 more')
@@ -319,7 +316,7 @@ describe('list-dlq summary', () => {
 
 describe('resume-schedule summary', () => {
   it('lists each schedule with its result and counts both', () => {
-    const out = renderSummary(
+    const out = scheduleReport.summary(
       scheduleResult([
         { scheduleId: 'sched-1', ok: true },
         { scheduleId: 'sched-2', ok: false, error: 'HTTP 404: schedule not found' },
@@ -337,7 +334,7 @@ describe('resume-schedule summary', () => {
 
   it('caps the table with the count of the rest', () => {
     const outcomes = Array.from({ length: 1300 }, (_, i) => ({ scheduleId: `s-${i}`, ok: true }))
-    const out = renderScheduleSummary(scheduleResult(outcomes), {}, { maxRows: 66 })
+    const out = scheduleReport.summary(scheduleResult(outcomes), {}, { maxRows: 66 })
     expect(tableRows(out, 'Schedule id')).toHaveLength(66)
     expect(out).toContain('… and 1,234 more')
     expect(out).toContain('1,300 resumed, 0 failed')
@@ -352,7 +349,7 @@ describe('resume-workflows summary', () => {
   ]
 
   it('lists new runs with creation times and explains what a resume does', () => {
-    const out = renderSummary(
+    const out = resumeReport.summary(
       resumeResult({
         selection: { workflowUrl: 'https://app.example/api/workflow', fromDate: T0 - DAY },
         overrides: { flowControlKey: 'tenant-1', flowControlValue: 'parallelism=5', retries: 2 },
@@ -384,12 +381,12 @@ describe('resume-workflows summary', () => {
   })
 
   it('says the whole DLQ was selected for all: true', () => {
-    const out = renderSummary(resumeResult({ all: true, runs, requests: 1 }), {})
+    const out = resumeReport.summary(resumeResult({ all: true, runs, requests: 1 }), {})
     expect(out).toContain('the whole DLQ was selected')
   })
 
   it('does not claim the whole DLQ when selectors were given', () => {
-    const out = renderSummary(resumeResult({ selection: { dlqIds: ['dlq-1', 'dlq-2'] } }), {})
+    const out = resumeReport.summary(resumeResult({ selection: { dlqIds: ['dlq-1', 'dlq-2'] } }), {})
     expect(out).not.toContain('whole DLQ')
     expect(out).toContain('dlq-1')
     expect(out).toContain('dlq-2')
@@ -397,7 +394,7 @@ describe('resume-workflows summary', () => {
   })
 
   it('shows a partial failure: runs resumed before it, the error, and the cursor to continue', () => {
-    const out = renderSummary(
+    const out = resumeReport.summary(
       resumeResult({
         selection: { fromDate: T0 - DAY },
         runs,
@@ -417,7 +414,7 @@ describe('resume-workflows summary', () => {
   })
 
   it('says when a failed resume left no cursor', () => {
-    const out = renderSummary(resumeResult({ runs: [], error: 'HTTP 403: token refused' }), {})
+    const out = resumeReport.summary(resumeResult({ runs: [], error: 'HTTP 403: token refused' }), {})
     expect(out).toContain('0 runs were resumed before the failure')
     expect(out).toContain('No cursor to continue from')
     expect(out).not.toContain('No failed workflow run matched')
@@ -431,19 +428,20 @@ describe('size limit', () => {
   }))
 
   it('caps 20,000 runs at the default 50 rows', () => {
-    const out = renderSummary(resumeResult({ runs: hugeRuns, requests: 400 }), {})
+    const out = resumeReport.summary(resumeResult({ runs: hugeRuns, requests: 400 }), {})
     expect(tableRows(out, 'New run id')).toHaveLength(50)
     expect(out).toContain('… and 19,950 more')
     expect(out).toContain('**20,000 new runs** created by 400 requests')
   })
 
   it('halves the rows until the summary fits under the limit', () => {
-    const unlimited = renderResumeSummary(resumeResult({ runs: hugeRuns }), {}, { maxRows: 100_000 })
-    expect(Buffer.byteLength(unlimited, 'utf8')).toBeGreaterThan(SUMMARY_LIMIT_BYTES)
-
-    const out = renderSummary(resumeResult({ runs: hugeRuns }), {}, { maxRows: 100_000 })
+    const out = resumeReport.summary(resumeResult({ runs: hugeRuns }), {}, { maxRows: 100_000 })
     expect(Buffer.byteLength(out, 'utf8')).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES)
     const shown = tableRows(out, 'New run id').length
+    // Every row at its size: the whole table alone would not fit, so the budget had work to do.
+    const rowBytes = Buffer.byteLength(`${tableRows(out, 'New run id')[0]}\n`, 'utf8')
+    expect(rowBytes * 20_000).toBeGreaterThan(SUMMARY_LIMIT_BYTES)
+    expect(out).toContain(`tables show at most ${shown.toLocaleString('en-US')} rows (instead of 20,000)`)
     expect(shown).toBeGreaterThan(1000)
     expect(shown).toBeLessThan(20_000)
     // 20,000 rows halved until it fits: 20,000 → 10,000 → 5,000 → 2,500 …
@@ -455,21 +453,25 @@ describe('size limit', () => {
 
   it('cuts the text safely when even no rows would fit', () => {
     const runUrl = `https://github.com/o/r/actions/runs/${'9'.repeat(1_200_000)}`
-    const out = renderSummary(resumeResult({ runs: hugeRuns }), { runUrl })
+    const out = resumeReport.summary(resumeResult({ runs: hugeRuns }), { runUrl })
     expect(Buffer.byteLength(out, 'utf8')).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES)
     expect(out).toContain('## Workflow resume')
     expect(out).toContain('this summary was cut short')
   })
 })
 
-describe('dispatch', () => {
-  it('renderSummary gives what the per-operation renderer gives for a small result', () => {
+describe('the byte budget', () => {
+  it('leaves a small summary as the rows asked for render it', () => {
     const now = T0 + DAY
     const list = listResult({ count: 1, oldestCreatedAt: T0, newestCreatedAt: T0 })
-    expect(renderSummary(list, {}, { now })).toBe(renderListSummary(list, {}, { now }))
+    expect(listReport.summary(list, {}, { now })).toBe(listReport.summary(list, {}, { now, maxRows: Infinity }))
     const sched = scheduleResult([{ scheduleId: 's', ok: true }])
-    expect(renderSummary(sched, {})).toBe(renderScheduleSummary(sched, {}))
+    expect(scheduleReport.summary(sched, {})).toBe(scheduleReport.summary(sched, {}, { maxRows: Infinity }))
     const resume = resumeResult({ all: true })
-    expect(renderSummary(resume, {})).toBe(renderResumeSummary(resume, {}))
+    expect(resumeReport.summary(resume, {})).toBe(resumeReport.summary(resume, {}, { maxRows: Infinity }))
+    for (const out of [listReport.summary(list, {}, { now }), resumeReport.summary(resume, {})]) {
+      expect(out).not.toContain('tables show at most')
+      expect(out).not.toContain('cut short')
+    }
   })
 })
