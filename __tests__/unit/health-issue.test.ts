@@ -104,6 +104,16 @@ describe('syncHealthIssue', () => {
     expect(body).not.toMatch(/a\|b/)
     expect(body).toContain('[workflow run](https://github.com/acme/shop/actions/runs/1)')
   })
+
+  it('shows the top 10 of each breakdown in the body, then how many more there are', () => {
+    const byUrl = Array.from({ length: 13 }, (_, i) => ({ value: `https://h${i}.example/`, count: 20 - i }))
+    const body = issueBody(failingResult({ byUrl }), undefined, NOW)
+    const rows = body.split('\n').filter(line => line.startsWith('| https'))
+    expect(rows).toHaveLength(10)
+    expect(rows[9]).toBe('| https:\u200b//h9.example/ | 11 |')
+    expect(body).toContain('| Messages by destination URL | Messages |\n| --- | ---: |\n')
+    expect(body).toContain('| https:\u200b//h9.example/ | 11 |\n\n… and 3 more\n')
+  })
 })
 
 describe('octokitIssueApi against a loopback GitHub API', () => {

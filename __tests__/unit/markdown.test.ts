@@ -1,0 +1,87 @@
+/** The report's building blocks: capped tables and value lists that report their length, and the byte budget. */
+import { describe, expect, it } from '@jest/globals'
+import { SUMMARY_LIMIT_BYTES, fitSummary, type RenderPass } from '../../src/report/budget.js'
+import { table, valueList } from '../../src/report/markdown.js'
+
+describe('table', () => {
+  const items = ['a', 'b|c', 'd']
+  const toCells = (s: string): string[] => [s, String(s.length)]
+
+  it('shows at most maxRows rows, then the count of the rest after a blank line', () => {
+    expect(table(['Value', 'Length'], [false, true], items, { maxRows: 2 }, toCells)).toEqual([
+      '| Value | Length |',
+      '| --- | ---: |',
+      '| a | 1 |',
+      '| b|c | 3 |',
+      '',
+      '… and 1 more',
+      ''
+    ])
+  })
+
+  it('has no "more" line when every row fits, and nothing at all without rows', () => {
+    expect(table(['Value'], [false], items, { maxRows: 3 }, s => [s])).toEqual([
+      '| Value |',
+      '| --- |',
+      '| a |',
+      '| b|c |',
+      '| d |',
+      ''
+    ])
+    expect(table(['Value'], [false], [], { maxRows: 3 }, s => [s])).toEqual([])
+    expect(table(['Value'], [false], items, { maxRows: 0 }, s => [s])).toEqual(['… and 3 more', ''])
+  })
+
+  it('reports its full length, however many rows it shows', () => {
+    const seen: number[] = []
+    table(['Value'], [false], items, { maxRows: 1, seen: n => seen.push(n) }, s => [s])
+    valueList(['x', 'y'], { maxRows: 0, seen: n => seen.push(n) })
+    expect(seen).toEqual([3, 2])
+  })
+})
+
+describe('valueList', () => {
+  it('shows each value as escaped code, at most maxRows of them', () => {
+    expect(valueList(['a', '<b>'], { maxRows: 5 })).toBe('<code>a</code>, <code>&lt;b&gt;</code>')
+    expect(valueList(['a', 'b', 'c'], { maxRows: 1 })).toBe('<code>a</code>, … and 2 more')
+    expect(valueList(['a', 'b', 'c'], { maxRows: 0 })).toBe('3 values (not shown)')
+  })
+})
+
+describe('fitSummary', () => {
+  /** A renderer whose output is `rowBytes` bytes a row of its one list of `length` rows; it records each pass. */
+  function renderer(length: number, rowBytes: number) {
+    const passes: Array<Omit<RenderPass, 'seen'>> = []
+    const render = (pass: RenderPass): string => {
+      const { seen, ...rest } = pass
+      passes.push(rest)
+      seen?.(length)
+      const rows = Math.min(pass.maxRows, length)
+      return `${'x'.repeat(rowBytes - 1)}\n`.repeat(rows) || 'empty\n'
+    }
+    return { render, passes }
+  }
+
+  it('gives the first pass as it is when it fits, rendered once with the rows asked for', () => {
+    const expected = renderer(10, 100).render({ maxRows: 50, now: 7 })
+    const { render, passes } = renderer(10, 100)
+    expect(fitSummary(render, { maxRows: 50, now: 7 })).toBe(expected)
+    expect(passes).toEqual([{ maxRows: 50, now: 7 }])
+  })
+
+  it('asks again with half the rows, from the longest list reported rather than the rows asked for', () => {
+    const { render, passes } = renderer(20_000, 200)
+    const out = fitSummary(render, { maxRows: 100_000, now: 0 })
+    expect(Buffer.byteLength(out, 'utf8')).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES)
+    expect(passes.map(p => p.maxRows)).toEqual([100_000, 10_000, 5_000])
+    expect(passes.slice(1).every(p => p.shortenedFrom === 20_000)).toBe(true)
+  })
+
+  it('cuts at a line, with a note, when even no rows fit', () => {
+    const huge = (): string => `${'y'.repeat(600_000)}\n${'z'.repeat(600_000)}\n`
+    const out = fitSummary(huge, { maxRows: 5 })
+    expect(Buffer.byteLength(out, 'utf8')).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES)
+    expect(out.startsWith(`${'y'.repeat(600_000)}\n${'z'.repeat(100)}`)).toBe(true)
+    expect(out).toContain('…\n\n> **Note:** this summary was cut short')
+  })
+})
