@@ -9,8 +9,8 @@ export default {
   // Only with --coverage (npm test): what ships, measured by the unit tests (the bundle runs in child processes).
   collectCoverageFrom: ['src/**/*.ts'],
   coverageReporters: ['text-summary'],
-  // The level measured when coverage was first collected (November 2026), rounded down a little.
-  coverageThreshold: { global: { statements: 80, branches: 72, functions: 80, lines: 81 } },
+  // Measured when first collected (84.6% statements, 77.4% branches, 83.9% functions, 85.8% lines), rounded down.
+  coverageThreshold: { global: { statements: 83, branches: 75, functions: 82, lines: 84 } },
   testTimeout: 30000,
   maxWorkers: 2
 }
