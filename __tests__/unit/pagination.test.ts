@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals'
-import { cursorFingerprint, drainInto, drainPages, DrainStopped, MAX_CURSOR_LENGTH } from '../../src/service/pagination.js'
+import {
+  cursorFingerprint,
+  drainInto,
+  drainPages,
+  DrainStopped,
+  MAX_CURSOR_LENGTH
+} from '../../src/service/pagination.js'
 import { listQuery, overrideHeaders, resumeQuery, scheduleResumePath } from '../../src/service/query.js'
 
 /** A fake service answering from a script: each call returns the next page, recording the cursor it got. */
@@ -102,17 +108,40 @@ describe('drainPages', () => {
 })
 
 describe('drainInto', () => {
+  it('keeps the failure typed: the HTTP status of a refusal, or the guard that stopped the drain', async () => {
+    const refused = Object.assign(new Error('HTTP 401'), { status: 401 })
+    const first = await drainInto(scripted([refused]).fetchPage, options, () => {})
+    expect(first).toMatchObject({ pages: 0, error: 'HTTP 401', failure: { status: 401 } })
+    const budget = await drainInto(
+      scripted([{ cursor: 'a', n: 1 }, { n: 2 }]).fetchPage,
+      { ...options, maxPages: 1 },
+      () => {}
+    )
+    expect(budget).toMatchObject({ pages: 1, nextCursor: 'a', failure: { stoppedBy: 'max-pages' } })
+    const loop = await drainInto(
+      scripted([
+        { cursor: 'x', n: 1 },
+        { cursor: 'x', n: 2 }
+      ]).fetchPage,
+      options,
+      () => {}
+    )
+    expect(loop.failure).toEqual({ stoppedBy: 'repeated-cursor' })
+    const lost = await drainInto(scripted([new Error('socket hang up')]).fetchPage, options, () => {})
+    expect(lost.failure).toEqual({})
+  })
+
   it('returns the cursor of the request that failed, with every page before it', async () => {
     const { fetchPage } = scripted([{ cursor: 'a', n: 1 }, { cursor: 'b', n: 2 }, new Error('HTTP 503')])
     const seen: number[] = []
     const outcome = await drainInto(fetchPage, options, page => void seen.push(page.n))
     expect(seen).toEqual([1, 2])
-    expect(outcome).toEqual({ pages: 2, error: 'HTTP 503', nextCursor: 'b' })
+    expect(outcome).toEqual({ pages: 2, error: 'HTTP 503', failure: {}, nextCursor: 'b' })
   })
 
   it('has no cursor when the very first request fails', async () => {
     const { fetchPage } = scripted([new Error('refused')])
-    expect(await drainInto(fetchPage, options, () => {})).toEqual({ pages: 0, error: 'refused' })
+    expect(await drainInto(fetchPage, options, () => {})).toEqual({ pages: 0, error: 'refused', failure: {} })
   })
 
   it('stops early when told, keeping the cursor to continue', async () => {
@@ -137,7 +166,7 @@ describe('prefetch', () => {
     const outcome = await drainInto(fetchPage, { ...options, prefetch: true }, page => {
       if (page.n === 2) throw new Error('disk full')
     })
-    expect(outcome).toEqual({ pages: 1, error: 'disk full', nextCursor: 'a' })
+    expect(outcome).toEqual({ pages: 1, error: 'disk full', failure: {}, nextCursor: 'a' })
   })
 
   it('continues from the fetched-ahead page when its request fails', async () => {
@@ -145,6 +174,7 @@ describe('prefetch', () => {
     expect(await drainInto(fetchPage, { ...options, prefetch: true }, () => {})).toEqual({
       pages: 1,
       error: 'HTTP 503',
+      failure: {},
       nextCursor: 'a'
     })
   })
