@@ -138,9 +138,10 @@ describe('runs a 200 answer carries', () => {
       { workflowRunId: 'wfr_c' },
       { workflowRunId: 'wfr_d', workflowCreatedAt: 1_700_000_000_001 }
     ])
-    const log = infoLines(run).join('\n')
-    expect(log).toContain('item 1 of request 1, resumed but not named: no usable workflowRunId (42)')
-    expect(log).toContain('run "wfr_b" (request 1, item 2): workflowCreatedAt 9000000000000000 left out')
+    // Named in one warning (an annotation on the run page), not only in the log.
+    expect(run.warnings).toHaveLength(1)
+    expect(run.warnings[0]).toContain('item 1 of request 1, resumed but not named: no usable workflowRunId (42)')
+    expect(run.warnings[0]).toContain('run "wfr_b" (request 1, item 2): workflowCreatedAt 9000000000000000 left out')
     expect(run.summary).toContain('**5 new runs** created by 1 request')
     expect(run.summary).toContain('1 run was resumed without a readable id')
   })

@@ -26,7 +26,6 @@ export function judgeHealth(
   }
 }
 
-
 /** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */
 export const MAX_BUCKETS = 2048
 
