@@ -39305,9 +39305,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3677);
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6412);
-
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3459);
 
 
 
@@ -39318,9 +39316,10 @@ try {
     await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)();
 }
 catch (err) {
-    // run() reports its own failures, even unexpected ones; this is the last resort, one safe line.
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(err.stack ?? String(err));
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .neutraliseAnnotation */ .K1)(`Unexpected error: ${err.message}`));
+    // run() reports its own failures, even unexpected ones, through the output boundary. Should the boundary itself
+    // fail, no third-party text is trusted here: a fixed line, the details in the debug log only.
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(String(err.stack ?? err).replace(/[\r\n\u0085\u2028\u2029]+/g, ' | '));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1('Unexpected error before the output boundary could report it; re-run with debug logging to see it.');
 }
 
 __webpack_async_result__();
@@ -39328,7 +39327,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3677:
+/***/ 3459:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39399,49 +39398,10 @@ var Outputs;
     Outputs["RunsFile"] = "runs-file";
 })(Outputs || (Outputs = {}));
 const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'];
-/** Inputs each operation reads; any other non-empty input is warned about. */
-const OPERATION_INPUTS = {
-    'list-dlq': [
-        Inputs.MessageId,
-        Inputs.Url,
-        Inputs.TopicName,
-        Inputs.ScheduleId,
-        Inputs.QueueName,
-        Inputs.Api,
-        Inputs.FromDate,
-        Inputs.ToDate,
-        Inputs.ResponseStatus,
-        Inputs.CallerIp,
-        Inputs.Count,
-        Inputs.Order,
-        Inputs.Cursor,
-        Inputs.MaxMessages,
-        Inputs.MaxPages,
-        Inputs.FailIfCountAbove,
-        Inputs.FailIfOldestOlderThan,
-        Inputs.MessagesFile,
-        Inputs.Concurrency,
-        Inputs.IssueOnFailure,
-        Inputs.IssueTitle
-    ],
-    'resume-schedule': [Inputs.ScheduleId],
-    'resume-workflows': [
-        Inputs.DlqIds,
-        Inputs.FromDate,
-        Inputs.ToDate,
-        Inputs.WorkflowUrl,
-        Inputs.WorkflowRunId,
-        Inputs.WorkflowCreatedAt,
-        Inputs.All,
-        Inputs.FlowControlKey,
-        Inputs.FlowControlValue,
-        Inputs.Retries,
-        Inputs.Cursor,
-        Inputs.MaxPages,
-        Inputs.RunsFile
-    ]
-};
-/** Defaults as action.yml declares them: the runner passes these even when the user set nothing. */
+/**
+ * Defaults as action.yml declares them (a test holds the two equal): the runner passes these even when the user set
+ * nothing. Written once: the input schemas and the retry policy read them from here.
+ */
 const INPUT_DEFAULTS = {
     [Inputs.TimeoutSeconds]: '30',
     [Inputs.MaxAttempts]: '5',
@@ -39453,397 +39413,197 @@ const INPUT_DEFAULTS = {
     [Inputs.IssueOnFailure]: 'false',
     [Inputs.IssueTitle]: 'DLQ health check failing'
 };
-/** Inputs every operation reads (github-token too: the runner always passes its default, the job token). */
-const COMMON_INPUTS = [
-    Inputs.Operation,
-    Inputs.Token,
-    Inputs.BaseUrl,
-    Inputs.TimeoutSeconds,
-    Inputs.MaxAttempts,
-    Inputs.GithubToken
-];
 /** Longest query one request may carry: servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
 const MAX_QUERY_BYTES = 6 * 1024;
+/** Distinct values a breakdown keeps at once: beyond, counts become approximate (Misra-Gries). */
+const TALLY_CAPACITY = 1000;
+
+;// CONCATENATED MODULE: ./src/github/context.ts
+/**
+ * The link back to this workflow run, from the variables `github.context` reads (GITHUB_SERVER_URL,
+ * GITHUB_REPOSITORY, GITHUB_RUN_ID): importing @actions/github for three variables would load Octokit on
+ * every start. Empty outside Actions.
+ */
+function runContext(env = process.env) {
+    const { GITHUB_RUN_ID: runId, GITHUB_REPOSITORY: repository } = env;
+    if (!runId || !repository)
+        return {};
+    const server = env.GITHUB_SERVER_URL || 'https://github.com';
+    return { runUrl: `${server}/${repository}/actions/runs/${runId}` };
+}
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __nccwpck_require__(6412);
-;// CONCATENATED MODULE: ./src/report/health-text.ts
-
-/** Whether a listing provably reached the end of what was asked: only then may it say "healthy" or "empty". */
-function listingComplete(result) {
-    return result.error === undefined && result.nextCursor === undefined;
-}
-/** A threshold exceeded, with both numbers and the input that set it. */
-function breachReason(breach) {
-    return describeBreach(breach, true);
-}
-/** The same; the count of a listing that did not reach the end is a floor: "at least". */
-function describeBreach(breach, complete) {
-    if (breach.kind === 'count') {
-        const count = `${complete ? '' : 'at least '}${(0,report_escape/* formatCount */.B4)(breach.count)}`;
-        return `${count} messages, more than fail-if-count-above (${(0,report_escape/* formatCount */.B4)(breach.limit)})`;
-    }
-    return `the oldest message is ${(0,report_escape/* formatAge */.nV)(breach.ageMs)} old, older than fail-if-oldest-older-than (${(0,report_escape/* formatAge */.nV)(breach.limitMs)})`;
-}
+;// CONCATENATED MODULE: ./src/report/escape.ts
 /**
- * The headline of a listing, a notice on the run page: `DLQ: 1,234 messages, oldest 3h 5m`. A listing that did
- * not reach the end says "at least", and one that failed before listing anything never reads like an empty DLQ.
+ * Escaping of third-party text for the two places the action writes it: the job summary (GitHub-flavoured
+ * markdown) and the Actions log (where a line starting with `::` is a runner command). Pure functions only.
  */
-function headline(result, now) {
-    const oldest = result.oldestCreatedAt === undefined ? '' : `, oldest ${(0,report_escape/* formatAge */.nV)(now - result.oldestCreatedAt)}`;
-    if (result.error !== undefined && result.count === 0)
-        return 'DLQ: unknown, the listing failed before any message was listed';
-    const noun = result.count === 1 ? 'message' : 'messages';
-    if (listingComplete(result))
-        return `DLQ: ${(0,report_escape/* formatCount */.B4)(result.count)} ${noun}${oldest}`;
-    const why = result.error !== undefined ? 'the listing failed part way' : 'the listing stopped early';
-    return `DLQ: at least ${(0,report_escape/* formatCount */.B4)(result.count)} ${noun}${oldest.replace('oldest', 'oldest seen')} (${why})`;
-}
-/** The verdict the summary leads with: "healthy" only when the listing reached the end and no threshold was passed. */
-function verdict(result, now) {
-    const summary = headline(result, now);
-    const complete = listingComplete(result);
-    if (result.health.breaches.length > 0) {
-        const reasons = result.health.breaches.map(b => describeBreach(b, complete)).join('; ');
-        return `❌ **Threshold exceeded**: ${reasons}. ${summary}.`;
-    }
-    const set = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined;
-    if (result.error !== undefined)
-        return `⚠️ **Unknown**: the listing failed part way. ${summary}.`;
-    if (!complete) {
-        return set
-            ? `⚠️ **Not judged**: the listing stopped before the end, so no threshold can be said to hold. ${summary}.`
-            : `ℹ️ ${summary} (no health threshold set).`;
-    }
-    return set ? `✅ **Healthy**: no threshold exceeded. ${summary}.` : `ℹ️ ${summary} (no health threshold set).`;
-}
-/** Said when resume requests may have been carried out without the action learning which runs they resumed. */
-function lostAnswerText(requests) {
-    return (`${(0,report_escape/* formatCount */.B4)(requests)} resume ${requests === 1 ? 'request' : 'requests'} got no readable answer (lost after ` +
-        `sending, or unreadable): the service may have resumed up to ${(0,report_escape/* formatCount */.B4)(requests * 50)} more runs than ` +
-        'listed here (possibly resumed; they left the DLQ, so none is resumed twice)');
-}
-/** One warning for the page items that could not be used as the service sent them, naming the first few. */
-function itemProblemsText(problems) {
-    const parts = [];
-    if (problems.leftOut > 0) {
-        parts.push(`${(0,report_escape/* formatCount */.B4)(problems.leftOut)} ${problems.leftOut === 1 ? 'item was' : 'items were'} left out (no usable id)`);
-    }
-    if (problems.kept > 0) {
-        parts.push(`${(0,report_escape/* formatCount */.B4)(problems.kept)} kept without a field that could not be read`);
-    }
-    return `The service sent items that could not be read as they stand: ${parts.join('; ')}. ${problems.examples.join('; ')}.`;
-}
-
-;// CONCATENATED MODULE: ./src/service/retry.ts
-/** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
-const DEFAULT_RETRY_POLICY = {
-    maxAttempts: 5,
-    baseDelayMs: 500,
-    maxBackoffMs: 5_000,
-    maxWaitMs: 60_000
+/** Zero-width space: invisible, not whitespace for the runner (.NET) or for GFM, breaks the patterns below. */
+const ZWSP = '\u200b';
+/** Default cut of a table cell value, in characters (code points) before escaping. */
+const DEFAULT_CELL_MAX_LENGTH = 200;
+/** Default cut of a value written in a paragraph (error texts and the like). */
+const DEFAULT_INLINE_MAX_LENGTH = 1000;
+const HTML_ENTITIES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;'
 };
-const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Transport failures worth another attempt: the request may not have reached the service, or it was slow. */
-const TRANSIENT_ERROR_CODES = new Set([
-    'ECONNREFUSED',
-    'ECONNRESET',
-    'EPIPE',
-    'ETIMEDOUT',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'TIMEOUT',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CONNECT_TIMEOUT',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'UND_ERR_CLOSED'
-]);
-function isRetriedStatus(status) {
-    return RETRIED_STATUSES.has(status);
-}
-function isTransientError(code) {
-    return TRANSIENT_ERROR_CODES.has(code);
-}
-/** Full-jitter exponential backoff: uniform in [0, min(maxBackoff, base * 2^(attempt-1))]. */
-function backoffDelayMs(attempt, policy, random) {
-    const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
-    return Math.round(random() * ceiling);
-}
-/** The wait a `Retry-After` value asks for: delay-seconds or an HTTP date. Undefined when unreadable. */
-function parseRetryAfter(value, now) {
-    if (value === undefined || value.trim() === '')
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    const at = Date.parse(text);
-    return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-/** The wait a `Burst-RateLimit-Reset` value (Unix time, seconds or milliseconds) asks for. */
-function parseRateLimitReset(value, now) {
-    if (value === undefined || !/^\d+(\.\d+)?$/.test(value.trim()))
-        return undefined;
-    const n = Number(value.trim());
-    const atMs = n > 1e12 ? n : n * 1000;
-    return Math.max(0, Math.round(atMs - now));
+/** Escapes the five HTML-special characters. */
+function escapeHtml(s) {
+    return String(s).replace(/[&<>"']/g, ch => HTML_ENTITIES[ch] ?? ch);
 }
 /**
- * Decides whether the attempt numbered `attempt` (1 = the first) is followed by another, and after what wait.
- * Retried: transient transport errors and 408, 429, 500, 502, 503, 504. A wait the service asks for
- * (`Retry-After`, else `Burst-RateLimit-Reset` on a 429) wins over the backoff, capped at maxWaitMs.
+ * Markdown punctuation that is always backslash-escaped (CommonMark lets any ASCII punctuation be escaped, and the
+ * escaped character always renders as itself). `<` and `>` are not here: they become entities, which also stops
+ * `>` from opening a block quote. `|` is escaped as `\|`, which is how GFM keeps a pipe inside a table cell.
+ * Escaped only where they could mean something, so that ids and URLs stay readable in the markdown source:
+ * `_` unless it sits between two letters or digits (intraword `_` never starts or ends emphasis), and `-`, `+`,
+ * `=` only as the first non-space character (they only mean a list, a rule or a heading underline at a line start).
  */
-function retryDecision(attempt, outcome, policy, now, random) {
-    if (attempt >= policy.maxAttempts)
-        return { retry: false };
-    if (outcome.kind === 'error') {
-        if (!isTransientError(outcome.code))
-            return { retry: false };
-        return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false };
-    }
-    if (!isRetriedStatus(outcome.status))
-        return { retry: false };
-    const retryAfter = parseRetryAfter(outcome.headers['retry-after'], now);
-    const reset = outcome.status === 429 ? parseRateLimitReset(outcome.headers['burst-ratelimit-reset'], now) : undefined;
-    const asked = retryAfter ?? reset;
-    if (asked === undefined) {
-        return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false };
-    }
-    return {
-        retry: true,
-        delayMs: Math.min(asked, policy.maxWaitMs),
-        basis: retryAfter !== undefined ? 'Retry-After' : 'Burst-RateLimit-Reset',
-        capped: asked > policy.maxWaitMs
-    };
-}
-
-;// CONCATENATED MODULE: ./src/github/health-issue.ts
-
-
-
-
-
-const BREAKDOWN_ROWS = 10;
+const MARKDOWN_SPECIAL = new Set(['\\', '`', '*', '[', ']', '(', ')', '#', '!', '|', '~', '{', '}']);
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
 /**
- * Keeps one issue in step with the health check: a failing check opens it (or comments on the open one);
- * a passing check comments on it and closes it. A listing that failed says nothing about health: no change.
+ * Replacement of the character at index i for markdown output. `$` opens GitHub's math rendering; a backslash
+ * before it is not reliably honoured there, so it becomes the entity `&#36;` instead.
  */
-async function syncHealthIssue(api, result, title, runUrl, now) {
-    if (result.error !== undefined)
-        return { action: 'none', reason: 'the listing failed, so health is unknown' };
-    const failing = result.health.breaches.length > 0;
-    const open = await api.findOpen(title);
-    if (failing) {
-        const body = issueBody(result, runUrl, now);
-        if (open) {
-            await api.comment(open.number, body);
-            return { action: 'commented', ...open };
-        }
-        return { action: 'opened', ...(await api.create(title, body)) };
+function markdownChar(chars, i, atStart) {
+    const ch = chars[i] ?? '';
+    const entity = HTML_ENTITIES[ch];
+    if (entity !== undefined)
+        return entity;
+    if (ch === '$')
+        return '&#36;';
+    if (MARKDOWN_SPECIAL.has(ch))
+        return `\\${ch}`;
+    if (ch === '_') {
+        const intraword = WORD_CHAR.test(chars[i - 1] ?? '') && WORD_CHAR.test(chars[i + 1] ?? '');
+        return intraword ? ch : `\\${ch}`;
     }
-    if (!open)
-        return { action: 'none', reason: 'the check passes and no issue is open' };
-    const run = runUrl ? ` ([workflow run](${runUrl}))` : '';
-    await api.comment(open.number, `✅ The DLQ health check passes again: ${headline(result, now)}.${run} Closing.`);
-    await api.close(open.number);
-    return { action: 'closed', ...open };
-}
-/** Verdict, counts and breakdown, every DLQ value escaped: the body is rendered as markdown by GitHub. */
-function issueBody(result, runUrl, now) {
-    const lines = [
-        `❌ **DLQ health check failing**: ${headline(result, now)}.`,
-        '',
-        ...result.health.breaches.map(b => `- ${breachReason(b)}`),
-        ''
-    ];
-    if (runUrl)
-        lines.push(`Details: [workflow run](${runUrl})`, '');
-    for (const [title, rows] of [
-        ['destination URL', result.byUrl],
-        ['last response status', result.byStatus]
-    ]) {
-        if (rows.length === 0)
-            continue;
-        lines.push(`| Messages by ${title} | Messages |`, '| --- | ---: |');
-        for (const row of rows.slice(0, BREAKDOWN_ROWS))
-            lines.push(`| ${(0,report_escape/* escapeCell */.kq)(row.value)} | ${(0,report_escape/* formatCount */.B4)(row.count)} |`);
-        lines.push('');
-        if (rows.length > BREAKDOWN_ROWS)
-            lines.push(`… and ${(0,report_escape/* formatCount */.B4)(rows.length - BREAKDOWN_ROWS)} more`, '');
-    }
-    return lines.join('\n');
-}
-/** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
-const HEALTH_LABEL = 'dlq-health-check';
-/** Open issues with the label read at most (10 pages of 100): more means something else uses the label. */
-const MAX_LABELLED_PAGES = 10;
-/**
- * The hidden line that ties an issue to one health check: two checks with different titles share the label but
- * not the marker, and a title edited by hand still finds its issue.
- */
-function healthMarker(title) {
-    return `<!-- dlq-action:health-check:${(0,external_node_crypto_.createHash)('sha256').update(title).digest('hex').slice(0, 16)} -->`;
-}
-const DEFAULT_ISSUE_API_OPTIONS = { timeoutMs: 30_000, retry: DEFAULT_RETRY_POLICY, log: () => { } };
-/** Thrown when an attempt reaches its deadline. */
-class DeadlineError extends Error {
-}
-/** What a failed Octokit call ended with, in the retry policy's terms. */
-function attemptOutcome(error) {
-    if (error instanceof DeadlineError)
-        return { kind: 'error', code: 'TIMEOUT' };
-    const { status, response, cause } = (error ?? {});
-    if (response && typeof status === 'number') {
-        const headers = response.headers ?? {};
-        // GitHub's rate limits answer 403 (or 429) with Retry-After or x-ratelimit-remaining: 0: a wait, not a refusal.
-        const limited = status === 403 && (headers['retry-after'] !== undefined || headers['x-ratelimit-remaining'] === '0');
-        return {
-            kind: 'status',
-            status: limited ? 429 : status,
-            headers: { ...headers, 'burst-ratelimit-reset': headers['x-ratelimit-reset'] }
-        };
-    }
-    // Octokit wraps fetch's TypeError, whose cause carries the socket error code.
-    const code = cause?.code ?? cause?.cause?.code;
-    return { kind: 'error', code: typeof code === 'string' ? code : 'UNKNOWN' };
-}
-/** One line for a failed call: the status and GitHub's message, or the transport error. */
-function describeFailure(error, outcome, timeoutMs) {
-    if (error instanceof DeadlineError)
-        return `no complete answer within ${timeoutMs} ms`;
-    const message = String(error?.message ?? error)
-        .split('\n')[0]
-        ?.slice(0, 300) ?? '';
-    if (outcome.kind === 'status')
-        return `HTTP ${error.status}: ${message}`;
-    return `${outcome.code === 'UNKNOWN' ? '' : `${outcome.code}: `}${message}`;
+    if ((ch === '-' || ch === '+' || ch === '=') && atStart)
+        return `\\${ch}`;
+    // `::` means nothing in markdown, but a summary may be printed to a log one day: never write a raw `::`.
+    if (ch === ':' && chars[i - 1] === ':')
+        return '\\:';
+    return ch;
 }
 /**
- * Runs one GitHub API call with a deadline on each attempt, retried as the service's requests are. The deadline
- * is a race as well as an abort, because Octokit turns a body that fails part way into an empty string.
+ * True for characters that must not reach the output as such: C0 and C1 controls (CR, LF, tab, ESC…), DEL, the
+ * Unicode line and paragraph separators, and the bidirectional embedding/override/isolate and mark characters,
+ * which can make a value display as something else.
  */
-async function withRetry(what, send, options, 
-/** For a call that is not idempotent: looks whether a failed attempt was carried out after all. */
-recover) {
-    for (let attempt = 1;; attempt++) {
-        const controller = new AbortController();
-        let timer;
-        const deadline = new Promise((_, reject) => {
-            timer = setTimeout(() => {
-                controller.abort();
-                reject(new DeadlineError());
-            }, options.timeoutMs);
-        });
-        try {
-            return await Promise.race([send(controller.signal), deadline]);
-        }
-        catch (error) {
-            const outcome = attemptOutcome(error);
-            const failure = describeFailure(error, outcome, options.timeoutMs);
-            const done = recover && (await recover().catch(() => undefined));
-            if (done !== undefined) {
-                options.log(`GitHub API ${what}: ${failure}; it was carried out all the same.`);
-                return done;
-            }
-            const decision = retryDecision(attempt, outcome, options.retry, Date.now(), Math.random);
-            if (!decision.retry) {
-                const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
-                throw new Error(`GitHub API ${what} failed${tries}: ${failure}`, { cause: error });
-            }
-            options.log(`GitHub API ${what}: ${failure}; attempt ${attempt} of ${options.retry.maxAttempts}, ` +
-                `next in ${decision.delayMs} ms (${decision.basis}${decision.capped ? ', capped' : ''}).`);
-            await (0,promises_namespaceObject.setTimeout)(decision.delayMs);
-        }
-        finally {
-            clearTimeout(timer);
-        }
-    }
+function isControl(cp) {
+    return (cp <= 0x1f ||
+        (cp >= 0x7f && cp <= 0x9f) ||
+        cp === 0x2028 ||
+        cp === 0x2029 ||
+        cp === 0x200e ||
+        cp === 0x200f ||
+        (cp >= 0x202a && cp <= 0x202e) ||
+        (cp >= 0x2066 && cp <= 0x2069));
 }
-/** An issue as GitHub answers it, checked: a body that failed part way reaches us as an empty string. */
-function issueRef(data, what) {
-    const { number, html_url } = (data ?? {});
-    if (typeof number !== 'number' || typeof html_url !== 'string') {
-        throw new Error(`GitHub API ${what}: the answer is not an issue (no number or html_url)`);
+/** The value as code points, control characters as spaces, lone surrogates as U+FFFD. */
+function cleanChars(s) {
+    const out = [];
+    for (const ch of String(s)) {
+        const cp = ch.codePointAt(0) ?? 0;
+        if (cp >= 0xd800 && cp <= 0xdfff)
+            out.push('\ufffd');
+        else if (isControl(cp))
+            out.push(' ');
+        else
+            out.push(ch);
     }
-    return { number, url: html_url };
+    return out;
+}
+/** Cuts to at most `maxLength` code points, the last being `…` when something was cut. */
+function truncateChars(chars, maxLength) {
+    const max = Number.isFinite(maxLength) ? Math.max(1, Math.floor(maxLength)) : Number.POSITIVE_INFINITY;
+    if (chars.length <= max)
+        return chars;
+    return [...chars.slice(0, max - 1), '…'];
 }
 /**
- * IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server) and the proxy
- * variables. The open issue is the one with the health label and this title's marker in its body.
+ * Stops GFM's extended autolinks (bare `http://…`, `www.…`, `user@host`, and `@mention` links) by putting a
+ * zero-width space inside the trigger: `:\u200b//`, `www\u200b.`, `@\u200b`. Backslash escapes can't do this:
+ * GitHub's autolinker looks at the text after escapes are resolved. The text reads the same; a copied value
+ * carries the invisible character.
  */
-async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OPTIONS) {
-    const [owner = '', repo = ''] = repository.split('/');
-    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    const octokit = getOctokit(token);
-    const call = (what, send, recover) => withRetry(what, send, options, recover);
-    const findOpen = async (title) => {
-        const marker = healthMarker(title);
-        for (let page = 1; page <= MAX_LABELLED_PAGES; page++) {
-            const what = `list open issues labelled ${HEALTH_LABEL} (page ${page})`;
-            const { data } = await call(what, signal => octokit.rest.issues.listForRepo({
-                owner,
-                repo,
-                state: 'open',
-                labels: HEALTH_LABEL,
-                per_page: 100,
-                page,
-                request: { signal }
-            }));
-            if (!Array.isArray(data))
-                throw new Error(`GitHub API ${what}: the answer is not a list of issues`);
-            const found = data.find(issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker));
-            if (found)
-                return issueRef(found, what);
-            if (data.length < 100)
-                return undefined;
-        }
-        throw new Error(`more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
-            'could open a second issue');
-    };
-    return {
-        findOpen,
-        async create(title, body) {
-            const what = 'create the health issue';
-            // A create whose answer was lost may have been carried out: look before trying again, or a second issue opens.
-            return call(what, async (signal) => {
-                const { data } = await octokit.rest.issues.create({
-                    owner,
-                    repo,
-                    title,
-                    body: `${healthMarker(title)}\n${body}`,
-                    labels: [HEALTH_LABEL],
-                    request: { signal }
-                });
-                return issueRef(data, what);
-            }, () => findOpen(title));
-        },
-        async comment(issue, body) {
-            await call(`comment on issue #${issue}`, signal => octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request: { signal } }));
-        },
-        async close(issue) {
-            await call(`close issue #${issue}`, signal => octokit.rest.issues.update({
-                owner,
-                repo,
-                issue_number: issue,
-                state: 'closed',
-                state_reason: 'completed',
-                request: { signal }
-            }));
-        }
-    };
+function breakAutolinks(s) {
+    return s
+        .replace(/:\/\//g, `:${ZWSP}//`)
+        .replace(/(www)\./gi, `$1${ZWSP}.`)
+        .replace(/@/g, `@${ZWSP}`);
+}
+/**
+ * Shared core. Order: clean controls, truncate (so an escape is never cut in half), then one pass that does the
+ * HTML escaping and the markdown escaping together (equivalent to HTML-escaping first and then escaping markdown
+ * punctuation, but without escaping the `#` of an `&#39;` that the first step produced), then autolink breaking.
+ */
+function escapeMarkdownText(s, maxLength) {
+    const chars = truncateChars(cleanChars(s), maxLength);
+    let out = '';
+    let atStart = true;
+    for (let i = 0; i < chars.length; i++) {
+        out += markdownChar(chars, i, atStart);
+        if (chars[i] !== ' ')
+            atStart = false;
+    }
+    // A value that would start a line as `1.` or `1)` (an ordered list): escape the `.` (`)` always is).
+    return breakAutolinks(out.replace(/^( *\d{1,9})\./, '$1\\.'));
+}
+/**
+ * Text safe inside a GFM table cell of a job summary: no `|` that splits the cell, no link, image, code span,
+ * emphasis, raw HTML, math or autolink, and no line break. Longer than `maxLength` characters: cut with `…`.
+ */
+function escapeCell(s, maxLength = DEFAULT_CELL_MAX_LENGTH) {
+    return escapeMarkdownText(s, maxLength);
+}
+/**
+ * Text safe inside a markdown paragraph or list item: the same escaping as escapeCell (which already guards a
+ * value that would start a line as a list, heading, rule or quote), with a longer default cut.
+ */
+function escapeInline(s, maxLength = DEFAULT_INLINE_MAX_LENGTH) {
+    return escapeMarkdownText(s, maxLength);
+}
+function visibleControl(ch) {
+    if (ch === '\r')
+        return '\\r';
+    if (ch === '\n')
+        return '\\n';
+    const code = ch.charCodeAt(0);
+    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+// String.replace restarts a global regex at 0, so sharing one is safe.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g;
+/**
+ * Text safe to print as (part of) one line of the Actions log:
+ * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
+ *   characters except tab become `\xNN` / `\uNNNN`, so a value can never start a new log line;
+ * - a `::` at the start (also after leading whitespace, which the runner trims) becomes `:\u200b:`, so the line
+ *   is not a workflow command (`::set-output`, `::add-mask`, `::stop-commands`…);
+ * - the legacy command marker `##[` becomes `##\u200b[` wherever it appears.
+ */
+function neutraliseLogLine(s) {
+    return String(s)
+        .replace(LOG_LINE_CONTROLS, visibleControl)
+        .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
+        .replace(/##\[/g, `##${ZWSP}[`);
+}
+/**
+ * Text safe as the message of an annotation (`::error::…`): each of its own lines made safe as a log line. LF is
+ * kept: @actions/core writes it as `%0A`, so the annotation stays one line of the log and shows its lines.
+ */
+function neutraliseAnnotation(s) {
+    return String(s).split('\n').map(neutraliseLogLine).join('\n');
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -49379,54 +49139,721 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/service/query.ts
-/** Appends each set value under its wire name; arrays repeat the key (values of one key are ORed). */
-function appendAll(query, values) {
-    for (const [key, value] of Object.entries(values)) {
-        if (value === undefined)
-            continue;
-        for (const one of Array.isArray(value) ? value : [value])
-            query.append(key, String(one));
+;// CONCATENATED MODULE: ./src/service/schemas.ts
+
+/** The largest time a JavaScript Date can hold (ms); a later one would crash every date written from it. */
+const MAX_DATE_MS = 8.64e15;
+/** True for a number of milliseconds that a Date can hold: anything else is left out of dates and charts. */
+function isDateMs(ms) {
+    return typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS;
+}
+const TIME_EXPECTED = `expected milliseconds from 0 to ${MAX_DATE_MS} (a time a JavaScript Date can hold)`;
+const timeNumber = schemas_number({ error: TIME_EXPECTED })
+    .int(TIME_EXPECTED)
+    .min(0, TIME_EXPECTED)
+    .max(MAX_DATE_MS, TIME_EXPECTED);
+/** Some servers send timestamps as strings of digits: accept both, keep a number. */
+const millis = union([
+    timeNumber,
+    schemas_string()
+        .regex(/^\d{1,16}$/)
+        .transform(s => Number(s))
+        .pipe(timeNumber)
+], { error: TIME_EXPECTED });
+/** A cursor: absent, null and "" all mean the end. */
+const cursor = schemas_string()
+    .nullish()
+    .transform(c => (c ? c : undefined));
+const headerMap = record(schemas_string(), array(schemas_string()));
+/** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
+const dlqMessageSchema = looseObject({
+    messageId: schemas_string().min(1),
+    dlqId: schemas_string().optional(),
+    topicId: schemas_string().optional(),
+    topicName: schemas_string().optional(),
+    endpointName: schemas_string().optional(),
+    url: schemas_string().optional(),
+    method: schemas_string().optional(),
+    header: headerMap.optional(),
+    body: schemas_string().optional(),
+    bodyBase64: schemas_string().optional(),
+    maxRetries: schemas_number().optional(),
+    notBefore: millis.optional(),
+    createdAt: millis.optional(),
+    callback: schemas_string().optional(),
+    failureCallback: schemas_string().optional(),
+    scheduleId: schemas_string().optional(),
+    callerIP: schemas_string().optional(),
+    callerIp: schemas_string().optional(),
+    queueName: schemas_string().optional(),
+    responseStatus: schemas_number().int().optional(),
+    responseHeader: headerMap.optional(),
+    responseBody: schemas_string().optional(),
+    responseBodyBase64: schemas_string().optional(),
+    state: schemas_string().optional()
+});
+/** A page's envelope: the cursor is checked at once, the messages only when read. */
+const dlqEnvelopeSchema = object({
+    messages: array(unknown()),
+    cursor
+});
+const workflowRunSchema = looseObject({
+    workflowRunId: schemas_string().min(1),
+    workflowCreatedAt: millis.optional()
+});
+/** A bulk resume answer's envelope: the runs are read one by one with readWorkflowRuns. */
+const resumeEnvelopeSchema = object({
+    workflowRuns: array(unknown()),
+    cursor
+});
+const errorBodySchema = object({ error: schemas_string() });
+const MAX_SHOWN = 40;
+/** A short, type-revealing picture of a bad value: never a whole object, however deep or long. */
+function shown(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    if (typeof value === 'string') {
+        const cut = value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN)}…` : value;
+        return JSON.stringify(cut);
     }
-    return query;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return typeof value === 'object' ? 'an object' : String(typeof value);
 }
-/** Query of one `GET /v2/dlq` request: the filters the user set, page size, order and cursor. */
-function listQuery(filters, count, order, cursor) {
-    return appendAll(new URLSearchParams(), { ...filters, count, order, cursor });
-}
-/** Runs one bulk-resume request resumes at most (the spec's maximum), sent as `count` on every request. */
-const RESUME_PAGE_SIZE = 50;
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /**
- * Query of one `POST /v2/workflows/dlq/resume` request: the selectors travel in the query, never a body. Pass
- * `count` always (RESUME_PAGE_SIZE): a server that gets none may resume every match in one answer.
+ * Reads the items of a page one by one against an object schema: a valid item as it is; otherwise `null` in an
+ * optional field is read as absent, a field with an unusable value is dropped (problem kept: true), and an item
+ * without a usable `idKey` is left out (problem kept: false). Unknown fields stay. Never throws.
  */
-function resumeQuery(selection, cursor, count) {
-    return appendAll(new URLSearchParams(), { ...selection, count, cursor });
+function readItems(schema, idKey, items) {
+    const shape = schema.shape;
+    const idSchema = shape[idKey];
+    const values = [];
+    const problems = [];
+    items.forEach((item, index) => {
+        const whole = schema.safeParse(item);
+        if (whole.success) {
+            values.push(whole.data);
+            return;
+        }
+        if (!isRecord(item)) {
+            problems.push({ index, detail: `not an object (${shown(item)})`, kept: false });
+            return;
+        }
+        const id = idSchema.safeParse(item[idKey]);
+        if (!id.success) {
+            problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false });
+            return;
+        }
+        const entries = [];
+        for (const [key, value] of Object.entries(item)) {
+            const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+            if (field === undefined) {
+                entries.push([key, value]);
+                continue;
+            }
+            if (value === null)
+                continue;
+            const read = field.safeParse(value);
+            if (read.success) {
+                entries.push([key, read.data]);
+            }
+            else {
+                const why = read.error.issues[0]?.message ?? 'invalid';
+                problems.push({ index, id: id.data, detail: `${key} ${shown(value)} left out: ${why}`, kept: true });
+            }
+        }
+        // fromEntries defines own properties, so even a "__proto__" key stays plain data.
+        const again = schema.safeParse(Object.fromEntries(entries));
+        if (again.success)
+            values.push(again.data);
+        else
+            problems.push({ index, id: id.data, detail: 'unreadable', kept: false });
+    });
+    return { values, problems };
 }
-/** The URL of a request: base-url's path prefix kept, the path appended, the query replaced. */
-function requestUrl(baseUrl, path, query) {
-    const url = new URL(baseUrl.pathname.replace(/\/+$/, '') + path, baseUrl.origin);
-    url.search = query.toString();
-    return url;
+/** The usable messages of a list page's items, and what was wrong with the others. Never throws. */
+function readDlqMessages(items) {
+    const { values, problems } = readItems(dlqMessageSchema, 'messageId', items);
+    return { messages: values, problems };
 }
-/** Override headers of a bulk resume: only those the user set. */
-function overrideHeaders(overrides) {
-    const headers = {};
-    if (overrides.flowControlKey !== undefined)
-        headers['Service-Flow-Control-Key'] = overrides.flowControlKey;
-    if (overrides.flowControlValue !== undefined)
-        headers['Service-Flow-Control-Value'] = overrides.flowControlValue;
-    if (overrides.retries !== undefined)
-        headers['Service-Retries'] = String(overrides.retries);
-    return headers;
+/**
+ * The runs of a bulk-resume answer whose id could be read, and what was wrong with the others. Only the two
+ * fields the action reports are kept. Never throws.
+ */
+function readWorkflowRuns(items) {
+    const { values, problems } = readItems(workflowRunSchema, 'workflowRunId', items);
+    const runs = values.map(({ workflowRunId, workflowCreatedAt }) => workflowCreatedAt === undefined ? { workflowRunId } : { workflowRunId, workflowCreatedAt });
+    return { runs, problems };
 }
-/** Path of one schedule's resume: the id is one encoded segment, never empty nor a dot segment. */
-function scheduleResumePath(scheduleId) {
-    // URL parsers fold "." and ".." (even encoded) into the path: they would address another resource.
-    if (scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)) {
-        throw new Error(`schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`);
+
+;// CONCATENATED MODULE: ./src/report/format.ts
+/** How numbers, times and durations are written in summaries, notices and the health issue. Pure functions only. */
+
+/** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
+function formatMs(ms) {
+    return isDateMs(ms) ? new Date(ms).toISOString() : `invalid time (${String(ms).slice(0, 40)})`;
+}
+/** A count with en-US digit grouping, e.g. `1,234`; grouped by hand, as building an Intl.NumberFormat costs ~12 ms. */
+function formatCount(n) {
+    if (!Number.isFinite(n))
+        return String(n);
+    const whole = Math.round(Math.abs(n));
+    if (whole >= Number.MAX_SAFE_INTEGER)
+        return `${n < 0 ? '-' : ''}${whole.toExponential(3)}`;
+    const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return n < 0 && whole !== 0 ? `-${digits}` : digits;
+}
+/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`. */
+function formatAge(ms) {
+    if (!Number.isFinite(ms))
+        return 'unknown';
+    if (ms < 0)
+        return 'in the future';
+    const minutes = Math.floor(ms / 60_000);
+    if (minutes < 1)
+        return 'under a minute';
+    const days = Math.floor(minutes / 1440);
+    const hours = Math.floor((minutes % 1440) / 60);
+    const mins = minutes % 60;
+    if (days > 0)
+        return `${formatCount(days)}d ${hours}h`;
+    if (hours > 0)
+        return `${hours}h ${mins}m`;
+    return `${mins}m`;
+}
+/** A count and its noun, e.g. `1 page`, `1,234 pages`. */
+function plural(n, one, many) {
+    return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/list-verdict.ts
+
+/** Whether a listing provably reached the end of what was asked: only then may it say "healthy" or "empty". */
+function listingComplete(result) {
+    return result.error === undefined && result.nextCursor === undefined;
+}
+/** A threshold exceeded, with both numbers and the input that set it; the count of an incomplete listing is "at least". */
+function describeBreach(breach, complete) {
+    if (breach.kind === 'count') {
+        const count = `${complete ? '' : 'at least '}${formatCount(breach.count)}`;
+        return `${count} messages, more than fail-if-count-above (${formatCount(breach.limit)})`;
     }
-    return `/v2/schedules/${encodeURIComponent(scheduleId)}/resume`;
+    return `the oldest message is ${formatAge(breach.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(breach.limitMs)})`;
+}
+/**
+ * The headline of a listing, a notice on the run page: `DLQ: 1,234 messages, oldest 3h 5m`. A listing that did
+ * not reach the end says "at least", and one that failed before listing anything never reads like an empty DLQ.
+ */
+function headline(result, now) {
+    const oldest = result.oldestCreatedAt === undefined ? '' : `, oldest ${formatAge(now - result.oldestCreatedAt)}`;
+    if (result.error !== undefined && result.count === 0)
+        return 'DLQ: unknown, the listing failed before any message was listed';
+    const noun = result.count === 1 ? 'message' : 'messages';
+    if (listingComplete(result))
+        return `DLQ: ${formatCount(result.count)} ${noun}${oldest}`;
+    const why = result.error !== undefined ? 'the listing failed part way' : 'the listing stopped early';
+    return `DLQ: at least ${formatCount(result.count)} ${noun}${oldest.replace('oldest', 'oldest seen')} (${why})`;
+}
+/** The verdict the summary leads with: "healthy" only when the listing reached the end and no threshold was passed. */
+function verdict(result, now) {
+    const summary = headline(result, now);
+    const complete = listingComplete(result);
+    if (result.health.breaches.length > 0) {
+        const reasons = result.health.breaches.map(b => describeBreach(b, complete)).join('; ');
+        return `❌ **Threshold exceeded**: ${reasons}. ${summary}.`;
+    }
+    const set = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined;
+    if (result.error !== undefined)
+        return `⚠️ **Unknown**: the listing failed part way. ${summary}.`;
+    if (!complete) {
+        return set
+            ? `⚠️ **Not judged**: the listing stopped before the end, so no threshold can be said to hold. ${summary}.`
+            : `ℹ️ ${summary} (no health threshold set).`;
+    }
+    return set ? `✅ **Healthy**: no threshold exceeded. ${summary}.` : `ℹ️ ${summary} (no health threshold set).`;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+/** The first `maxRows` items; the full length is reported, since rows beyond the longest list change nothing. */
+function capped(items, limit) {
+    limit.seen?.(items.length);
+    return items.slice(0, limit.maxRows);
+}
+/** A value in a paragraph, set off as code; the content is escaped like any other. */
+function code(value, maxLength) {
+    return `<code>${escapeInline(value, maxLength)}</code>`;
+}
+/**
+ * A cursor to copy. A plain one (the usual base64-like token) is shown as a code span, unchanged; anything else
+ * is escaped inside `<code>` so that it cannot break out.
+ */
+function cursorText(cursor) {
+    return /^[A-Za-z0-9+/=_.~-]{1,4096}$/.test(cursor) ? `\`${cursor}\`` : code(cursor, 4096);
+}
+/** Values of one filter, each escaped, at most maxRows of them. */
+function valueList(values, limit) {
+    const shown = capped(values, limit).map(v => code(v, 200));
+    const rest = values.length - shown.length;
+    if (rest <= 0)
+        return shown.join(', ');
+    if (shown.length === 0)
+        return `${formatCount(rest)} values (not shown)`;
+    return `${shown.join(', ')}, … and ${formatCount(rest)} more`;
+}
+/** The heading row and the alignment row of a table. */
+function tableHead(headings, alignRight) {
+    return [`| ${headings.join(' | ')} |`, `|${headings.map((_, i) => (alignRight[i] ? ' ---: ' : ' --- ')).join('|')}|`];
+}
+/** One row of a table; cells must already be escaped. */
+function tableRow(cells) {
+    return `| ${cells.join(' | ')} |`;
+}
+/**
+ * A table of at most maxRows rows, then `… and N more` after a blank line (a line right under a table would be
+ * read as one more row). Cells must already be escaped.
+ */
+function table(headings, alignRight, items, limit, toCells) {
+    const lines = [];
+    const shown = capped(items, limit);
+    if (shown.length > 0) {
+        lines.push(...tableHead(headings, alignRight));
+        for (const item of shown)
+            lines.push(tableRow(toCells(item)));
+        lines.push('');
+    }
+    const rest = items.length - shown.length;
+    if (rest > 0)
+        lines.push(`… and ${formatCount(rest)} more`, '');
+    return lines;
+}
+/** A cell for an optional third-party value; an absent or empty one shows as a dash. */
+function cellOrDash(value) {
+    return value === undefined || value === '' ? '—' : escapeCell(String(value));
+}
+/** A cell for an optional time. */
+function timeOrDash(ms) {
+    return ms === undefined ? '—' : formatMs(ms);
+}
+/** The summary's heading, then the link to the run and any other lines that lead it, each followed by a blank line. */
+function summaryHead(title, ctx, ...leads) {
+    const lines = [`## ${title}`, ''];
+    for (const line of [runLink(ctx.runUrl), ...leads])
+        if (line)
+            lines.push(line, '');
+    return lines;
+}
+/**
+ * `[workflow run](url)`. The run URL comes from GitHub's own environment, but it is still made a safe link
+ * destination: only http(s), and every character outside a plain URL set (spaces, parentheses, brackets, quotes,
+ * `<>`, backslash, `$`, controls, non-ASCII) percent-encoded. Anything else is shown as escaped text.
+ */
+function runLink(runUrl) {
+    if (!runUrl)
+        return undefined;
+    if (!/^https?:\/\/[^\s/]/i.test(runUrl))
+        return `Workflow run: ${escapeInline(runUrl)}`;
+    const destination = runUrl.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch => [...Buffer.from(ch, 'utf8')].map(b => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+    return `[workflow run](${destination})`;
+}
+/** The lines as one markdown text: runs of blank lines collapsed, ending with exactly one newline. */
+function markdownText(lines) {
+    const out = [];
+    for (const line of lines) {
+        if (line === '' && (out.length === 0 || out[out.length - 1] === ''))
+            continue;
+        out.push(line);
+    }
+    while (out.length > 0 && out[out.length - 1] === '')
+        out.pop();
+    return `${out.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/service/transport-errors.ts
+/**
+ * Transport errors, in one table: whether another attempt is worth it, whether the service may already have carried
+ * the request out (its answer lost on the way back), and how to say it in the log.
+ */
+const TRANSPORT_ERRORS = {
+    ECONNREFUSED: { transient: true, mayHaveBeenCarriedOut: false, text: 'connection refused' },
+    ECONNRESET: { transient: true, mayHaveBeenCarriedOut: true, text: 'connection reset' },
+    EPIPE: { transient: true, mayHaveBeenCarriedOut: true },
+    ETIMEDOUT: { transient: true, mayHaveBeenCarriedOut: false },
+    EAI_AGAIN: { transient: true, mayHaveBeenCarriedOut: false },
+    ENETUNREACH: { transient: true, mayHaveBeenCarriedOut: false },
+    EHOSTUNREACH: { transient: true, mayHaveBeenCarriedOut: false },
+    ENOTFOUND: { transient: false, mayHaveBeenCarriedOut: false, text: 'host not found' },
+    // Our own deadline (timeout-seconds): the request may have been sent and carried out.
+    TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
+    UND_ERR_SOCKET: { transient: true, mayHaveBeenCarriedOut: true, text: 'connection closed by the server' },
+    UND_ERR_CONNECT_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: false },
+    UND_ERR_HEADERS_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
+    UND_ERR_BODY_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
+    UND_ERR_CLOSED: { transient: true, mayHaveBeenCarriedOut: false }
+};
+/** A stable code for a transport error: Node's errno code, undici's code, or TIMEOUT for our deadline. */
+function errorCode(err) {
+    const e = err;
+    if (e?.name === 'TimeoutError' || e?.name === 'AbortError')
+        return 'TIMEOUT';
+    if (typeof e?.code === 'string')
+        return e.code;
+    if (typeof e?.cause?.code === 'string')
+        return e.cause.code;
+    return 'UNKNOWN';
+}
+/** Whether a transport error is worth another attempt. */
+function isTransientError(code) {
+    return TRANSPORT_ERRORS[code]?.transient ?? false;
+}
+/** Whether the service may have carried out a request that ended in this transport error. */
+function mayHaveBeenCarriedOutAfter(code) {
+    return TRANSPORT_ERRORS[code]?.mayHaveBeenCarriedOut ?? false;
+}
+/** The transport error as one line for the log, e.g. `connection refused (ECONNREFUSED)`. */
+function describeTransportError(code, timeoutMs) {
+    if (code === 'TIMEOUT')
+        return `no complete answer within ${timeoutMs / 1000} s (timeout-seconds)`;
+    return `${TRANSPORT_ERRORS[code]?.text ?? 'request failed'} (${code})`;
+}
+
+;// CONCATENATED MODULE: ./src/service/retry.ts
+/** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
+
+
+
+const DEFAULT_RETRY_POLICY = {
+    maxAttempts: Number(INPUT_DEFAULTS[Inputs.MaxAttempts]),
+    baseDelayMs: 500,
+    maxBackoffMs: 5_000,
+    maxWaitMs: 60_000
+};
+const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+function isRetriedStatus(status) {
+    return RETRIED_STATUSES.has(status);
+}
+/** Full-jitter exponential backoff: uniform in [0, min(maxBackoff, base * 2^(attempt-1))]. */
+function backoffDelayMs(attempt, policy, random) {
+    const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+    return Math.round(random() * ceiling);
+}
+/** The wait a `Retry-After` value asks for: delay-seconds or an HTTP date. Undefined when unreadable. */
+function parseRetryAfter(value, now) {
+    if (value === undefined || value.trim() === '')
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    const at = Date.parse(text);
+    return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+/** The wait a `Burst-RateLimit-Reset` value (Unix time, seconds or milliseconds) asks for. */
+function parseRateLimitReset(value, now) {
+    if (value === undefined || !/^\d+(\.\d+)?$/.test(value.trim()))
+        return undefined;
+    const n = Number(value.trim());
+    const atMs = n > 1e12 ? n : n * 1000;
+    return Math.max(0, Math.round(atMs - now));
+}
+/**
+ * Decides whether the attempt numbered `attempt` (1 = the first) is followed by another, and after what wait.
+ * Retried: transient transport errors and 408, 429, 500, 502, 503, 504. A wait the service asks for
+ * (`Retry-After`, else `Burst-RateLimit-Reset` on a 429) wins over the backoff, capped at maxWaitMs.
+ */
+function retryDecision(attempt, outcome, policy, now, random) {
+    if (attempt >= policy.maxAttempts)
+        return { retry: false };
+    if (outcome.kind === 'error') {
+        if (!isTransientError(outcome.code))
+            return { retry: false };
+        return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false };
+    }
+    if (!isRetriedStatus(outcome.status))
+        return { retry: false };
+    const retryAfter = parseRetryAfter(outcome.headers['retry-after'], now);
+    const reset = outcome.status === 429 ? parseRateLimitReset(outcome.headers['burst-ratelimit-reset'], now) : undefined;
+    const asked = retryAfter ?? reset;
+    if (asked === undefined) {
+        return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false };
+    }
+    return {
+        retry: true,
+        delayMs: Math.min(asked, policy.maxWaitMs),
+        basis: retryAfter !== undefined ? 'Retry-After' : 'Burst-RateLimit-Reset',
+        capped: asked > policy.maxWaitMs
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/health-issue.ts
+
+
+
+
+
+
+
+const BREAKDOWN_ROWS = 10;
+/**
+ * Keeps one issue in step with the health check: a failing check opens it (or comments on the open one);
+ * a passing check comments on it and closes it. A listing that failed says nothing about health: no change.
+ */
+async function syncHealthIssue(api, result, title, runUrl, now) {
+    if (result.error !== undefined)
+        return { action: 'none', reason: 'the listing failed, so health is unknown' };
+    const failing = result.health.breaches.length > 0;
+    const open = await api.findOpen(title);
+    if (failing) {
+        const body = issueBody(result, runUrl, now);
+        if (open) {
+            await api.comment(open.number, body);
+            return { action: 'commented', ...open };
+        }
+        return { action: 'opened', ...(await api.create(title, body)) };
+    }
+    if (!listingComplete(result)) {
+        return { action: 'none', reason: 'the listing stopped before the end, so the check cannot be said to pass' };
+    }
+    if (!open)
+        return { action: 'none', reason: 'the check passes and no issue is open' };
+    const run = runUrl ? ` ([workflow run](${runUrl}))` : '';
+    await api.comment(open.number, `✅ The DLQ health check passes again: ${headline(result, now)}.${run} Closing.`);
+    await api.close(open.number);
+    return { action: 'closed', ...open };
+}
+/** Verdict, counts and breakdown, every DLQ value escaped: the body is rendered as markdown by GitHub. */
+function issueBody(result, runUrl, now) {
+    const lines = [
+        `❌ **DLQ health check failing**: ${headline(result, now)}.`,
+        '',
+        ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
+        ''
+    ];
+    if (runUrl)
+        lines.push(`Details: [workflow run](${runUrl})`, '');
+    for (const [title, rows] of [
+        ['destination URL', result.byUrl],
+        ['last response status', result.byStatus]
+    ]) {
+        lines.push(...table([`Messages by ${title}`, 'Messages'], [false, true], rows, { maxRows: BREAKDOWN_ROWS }, row => [
+            escapeCell(row.value),
+            formatCount(row.count)
+        ]));
+    }
+    return lines.join('\n');
+}
+/** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
+const HEALTH_LABEL = 'dlq-health-check';
+/** Open issues with the label read at most (10 pages of 100): more means something else uses the label. */
+const MAX_LABELLED_PAGES = 10;
+/**
+ * The hidden line that ties an issue to one health check: two checks with different titles share the label but
+ * not the marker, and a title edited by hand still finds its issue.
+ */
+function healthMarker(title) {
+    return `<!-- dlq-action:health-check:${(0,external_node_crypto_.createHash)('sha256').update(title).digest('hex').slice(0, 16)} -->`;
+}
+const DEFAULT_ISSUE_API_OPTIONS = { timeoutMs: 30_000, retry: DEFAULT_RETRY_POLICY, log: () => { } };
+/** Thrown when an attempt reaches its deadline. */
+class DeadlineError extends Error {
+}
+/** What a failed Octokit call ended with, in the retry policy's terms. */
+function attemptOutcome(error) {
+    if (error instanceof DeadlineError)
+        return { kind: 'error', code: 'TIMEOUT' };
+    const { status, response, cause } = (error ?? {});
+    if (response && typeof status === 'number') {
+        const headers = response.headers ?? {};
+        // GitHub's rate limits answer 403 (or 429) with Retry-After or x-ratelimit-remaining: 0: a wait, not a refusal.
+        const limited = status === 403 && (headers['retry-after'] !== undefined || headers['x-ratelimit-remaining'] === '0');
+        return {
+            kind: 'status',
+            status: limited ? 429 : status,
+            headers: { ...headers, 'burst-ratelimit-reset': headers['x-ratelimit-reset'] }
+        };
+    }
+    // Octokit wraps fetch's TypeError, whose cause carries the socket error code.
+    const code = cause?.code ?? cause?.cause?.code;
+    return { kind: 'error', code: typeof code === 'string' ? code : 'UNKNOWN' };
+}
+/** One line for a failed call: the status and GitHub's message, or the transport error. */
+function describeFailure(error, outcome, timeoutMs) {
+    if (error instanceof DeadlineError)
+        return `no complete answer within ${timeoutMs} ms`;
+    const message = String(error?.message ?? error)
+        .split('\n')[0]
+        ?.slice(0, 300) ?? '';
+    if (outcome.kind === 'status')
+        return `HTTP ${error.status}: ${message}`;
+    return `${outcome.code === 'UNKNOWN' ? '' : `${outcome.code}: `}${message}`;
+}
+/**
+ * Runs one GitHub API call with a deadline on each attempt, retried as the service's requests are. The deadline
+ * is a race as well as an abort, because Octokit turns a body that fails part way into an empty string.
+ */
+async function withRetry(what, send, options, 
+/** For a call that is not idempotent: looks whether a failed attempt was carried out after all. */
+recover) {
+    for (let attempt = 1;; attempt++) {
+        const controller = new AbortController();
+        let timer;
+        const deadline = new Promise((_, reject) => {
+            timer = setTimeout(() => {
+                controller.abort();
+                reject(new DeadlineError());
+            }, options.timeoutMs);
+        });
+        try {
+            return await Promise.race([send(controller.signal), deadline]);
+        }
+        catch (error) {
+            const outcome = attemptOutcome(error);
+            const failure = describeFailure(error, outcome, options.timeoutMs);
+            const done = recover && (await recover().catch(() => undefined));
+            if (done !== undefined) {
+                options.log(`GitHub API ${what}: ${failure}; it was carried out all the same.`);
+                return done;
+            }
+            const decision = retryDecision(attempt, outcome, options.retry, Date.now(), Math.random);
+            if (!decision.retry) {
+                const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
+                throw new Error(`GitHub API ${what} failed${tries}: ${failure}`, { cause: error });
+            }
+            options.log(`GitHub API ${what}: ${failure}; attempt ${attempt} of ${options.retry.maxAttempts}, ` +
+                `next in ${decision.delayMs} ms (${decision.basis}${decision.capped ? ', capped' : ''}).`);
+            await (0,promises_namespaceObject.setTimeout)(decision.delayMs);
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+}
+/** An issue as GitHub answers it, checked: a body that failed part way reaches us as an empty string. */
+function issueRef(data, what) {
+    const { number, html_url } = (data ?? {});
+    if (typeof number !== 'number' || typeof html_url !== 'string') {
+        throw new Error(`GitHub API ${what}: the answer is not an issue (no number or html_url)`);
+    }
+    return { number, url: html_url };
+}
+/**
+ * IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server) and the proxy
+ * variables. The open issue is the one with the health label and this title's marker in its body.
+ */
+async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OPTIONS) {
+    const [owner = '', repo = ''] = repository.split('/');
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const octokit = getOctokit(token);
+    const call = (what, send, recover) => withRetry(what, send, options, recover);
+    const findOpen = async (title) => {
+        const marker = healthMarker(title);
+        for (let page = 1; page <= MAX_LABELLED_PAGES; page++) {
+            const what = `list open issues labelled ${HEALTH_LABEL} (page ${page})`;
+            const { data } = await call(what, signal => octokit.rest.issues.listForRepo({
+                owner,
+                repo,
+                state: 'open',
+                labels: HEALTH_LABEL,
+                per_page: 100,
+                page,
+                request: { signal }
+            }));
+            if (!Array.isArray(data))
+                throw new Error(`GitHub API ${what}: the answer is not a list of issues`);
+            const found = data.find(issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker));
+            if (found)
+                return issueRef(found, what);
+            if (data.length < 100)
+                return undefined;
+        }
+        throw new Error(`more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
+            'could open a second issue');
+    };
+    return {
+        findOpen,
+        async create(title, body) {
+            const what = 'create the health issue';
+            // A create whose answer was lost may have been carried out: look before trying again, or a second issue opens.
+            return call(what, async (signal) => {
+                const { data } = await octokit.rest.issues.create({
+                    owner,
+                    repo,
+                    title,
+                    body: `${healthMarker(title)}\n${body}`,
+                    labels: [HEALTH_LABEL],
+                    request: { signal }
+                });
+                return issueRef(data, what);
+            }, () => findOpen(title));
+        },
+        async comment(issue, body) {
+            await call(`comment on issue #${issue}`, signal => octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request: { signal } }));
+        },
+        async close(issue) {
+            await call(`close issue #${issue}`, signal => octokit.rest.issues.update({
+                owner,
+                repo,
+                issue_number: issue,
+                state: 'closed',
+                state_reason: 'completed',
+                request: { signal }
+            }));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/issue-step.ts
+
+
+/** Opens, updates or closes the health issue. Its failure is a warning: the health verdict stands alone. */
+async function updateHealthIssue(step, result, out) {
+    const repository = process.env.GITHUB_REPOSITORY;
+    if (!repository || !step.token) {
+        out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.');
+        return;
+    }
+    try {
+        const github = await octokitIssueApi(step.token, repository, {
+            timeoutMs: step.timeoutMs,
+            retry: step.retry,
+            log: line => out.info(line)
+        });
+        const done = await syncHealthIssue(out.issueApi(github), out.redactValue(result), step.title, runContext().runUrl, Date.now());
+        out.info(done.action === 'none'
+            ? `Health issue: no change (${done.reason}).`
+            : `Health issue #${done.number} ${done.action}: ${done.url}`);
+    }
+    catch (err) {
+        out.warning(`Could not update the health issue "${step.title}": ${err.message}. ` +
+            'The workflow needs "permissions: issues: write" for issue-on-failure.');
+    }
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/requests.ts
+/**
+ * What an operation is asked to do, as the service names it: filters, selection, overrides and the bounds of a
+ * drain. The shared vocabulary of inputs (which build it), operations (which carry it out), the service client
+ * (which sends it) and the report (which echoes it). A root module: it imports no folder of src/.
+ */
+/**
+ * Why a schedule id cannot be sent, or undefined when it can: it travels as one path segment, and URL parsers fold
+ * "." and ".." (even percent-encoded) into the path, where they would address another resource.
+ */
+function scheduleIdProblem(scheduleId) {
+    if (scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)) {
+        return `schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`;
+    }
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/query-size.ts
@@ -49673,17 +50100,17 @@ function parseToken(text) {
     return value;
 }
 
-;// CONCATENATED MODULE: ./src/inputs/settings.ts
+;// CONCATENATED MODULE: ./src/inputs/schemas.ts
+/**
+ * One zod schema per operation, over the raw text of the inputs it reads (keyed by their action.yml names). Each
+ * transform yields that operation's settings directly; the inputs an operation reads are its schema's keys.
+ */
 
 
 
 
 
 
-/** Bad inputs, each line naming the input and what it allows. Expected: shown without a stack trace. */
-class InputError extends Error {
-    name = 'InputError';
-}
 /** A value of one input: the parser turns text into a value or throws what is allowed. */
 function input(parse) {
     return schemas_string().transform((text, ctx) => {
@@ -49697,164 +50124,266 @@ function input(parse) {
     });
 }
 /** The same, but an empty input means "not set". */
-function settings_optional(parse) {
+function schemas_optional(parse) {
     return input(text => (text.trim() === '' ? undefined : parse(text)));
 }
-const settings_text = settings_optional(s => s.trim());
-const filterList = settings_optional(parseFilterList);
-const commaList = settings_optional(s => parseList(s, true));
-const settings_integer = (min, max) => settings_optional(s => parseInteger(s, min, max));
-const settings_date = (now) => settings_optional(s => parseDate(s, now));
-const filePath = (workspace) => settings_optional(s => {
+/**
+ * An input with a default in action.yml: the runner passes the default when the user sets nothing; an empty value
+ * (a caller that is not the runner) reads as that same default, written once in INPUT_DEFAULTS.
+ */
+function withDefault(name, parse) {
+    const fallback = INPUT_DEFAULTS[name];
+    if (fallback === undefined)
+        throw new Error(`no default for input ${name}`);
+    return input(text => parse(text.trim() === '' ? fallback : text));
+}
+const schemas_text = schemas_optional(s => s.trim());
+const filterList = schemas_optional(parseFilterList);
+const commaList = schemas_optional(s => parseList(s, true));
+const schemas_integer = (min, max) => schemas_optional(s => parseInteger(s, min, max));
+const defaultInteger = (name, min, max) => withDefault(name, s => parseInteger(s, min, max));
+const inputs_schemas_date = (now) => schemas_optional(s => parseDate(s, now));
+const filePath = (workspace) => schemas_optional(s => {
     if (/[/\\]$/.test(s.trim()))
         throw new Error('must be a file path, not a directory');
     return (0,external_node_path_.resolve)(workspace, s.trim());
 });
-function commonShape() {
+/** Drops keys whose value is undefined, so a settings object shows only what the user set. */
+function defined(value) {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+}
+const commonShape = {
+    [Inputs.Token]: input(s => {
+        if (s.trim() === '')
+            throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }}');
+        return parseToken(s);
+    }),
+    [Inputs.BaseUrl]: input(s => {
+        if (s.trim() === '')
+            throw new Error('is required: the address of the service, e.g. https://service.example.com');
+        return parseBaseUrl(s);
+    }),
+    [Inputs.TimeoutSeconds]: defaultInteger(Inputs.TimeoutSeconds, 1, 3600),
+    [Inputs.MaxAttempts]: defaultInteger(Inputs.MaxAttempts, 1, 20),
+    [Inputs.GithubToken]: schemas_optional(parseToken)
+};
+function common(v) {
     return {
-        [Inputs.Token]: input(s => {
-            if (s.trim() === '')
-                throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }}');
-            return parseToken(s);
-        }),
-        [Inputs.BaseUrl]: input(s => {
-            if (s.trim() === '')
-                throw new Error('is required: the address of the service, e.g. https://service.example.com');
-            return parseBaseUrl(s);
-        }),
-        [Inputs.TimeoutSeconds]: settings_integer(1, 3600),
-        [Inputs.MaxAttempts]: settings_integer(1, 20),
-        [Inputs.GithubToken]: settings_optional(parseToken)
+        service: {
+            token: v[Inputs.Token],
+            baseUrl: v[Inputs.BaseUrl],
+            timeoutMs: v[Inputs.TimeoutSeconds] * 1000,
+            maxAttempts: v[Inputs.MaxAttempts]
+        },
+        ...defined({ githubToken: v[Inputs.GithubToken] })
     };
 }
-function listSchema(now, workspace) {
-    return object({
-        ...commonShape(),
+function listShape(now, workspace) {
+    return {
+        ...commonShape,
         [Inputs.MessageId]: filterList,
         [Inputs.Url]: filterList,
         [Inputs.TopicName]: filterList,
         [Inputs.ScheduleId]: filterList,
         [Inputs.QueueName]: filterList,
         [Inputs.Api]: filterList,
-        [Inputs.FromDate]: settings_date(now),
-        [Inputs.ToDate]: settings_date(now),
-        [Inputs.ResponseStatus]: settings_integer(100, 599),
+        [Inputs.FromDate]: inputs_schemas_date(now),
+        [Inputs.ToDate]: inputs_schemas_date(now),
+        [Inputs.ResponseStatus]: schemas_integer(100, 599),
         [Inputs.CallerIp]: filterList,
-        [Inputs.Count]: settings_integer(1, 100),
-        [Inputs.Order]: settings_optional(s => {
+        [Inputs.Count]: defaultInteger(Inputs.Count, 1, 100),
+        [Inputs.Order]: withDefault(Inputs.Order, s => {
             const order = s.trim();
             if (order !== 'earliestFirst' && order !== 'latestFirst')
                 throw new Error('must be earliestFirst or latestFirst');
             return order;
         }),
-        [Inputs.Cursor]: settings_text,
-        [Inputs.MaxMessages]: settings_integer(1, Number.MAX_SAFE_INTEGER),
-        [Inputs.MaxPages]: settings_integer(1, 1_000_000),
-        [Inputs.FailIfCountAbove]: settings_integer(0, Number.MAX_SAFE_INTEGER),
-        [Inputs.FailIfOldestOlderThan]: settings_optional(s => {
+        [Inputs.Cursor]: schemas_text,
+        [Inputs.MaxMessages]: schemas_integer(1, Number.MAX_SAFE_INTEGER),
+        [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
+        [Inputs.FailIfCountAbove]: schemas_integer(0, Number.MAX_SAFE_INTEGER),
+        [Inputs.FailIfOldestOlderThan]: schemas_optional(s => {
             const ms = parseDuration(s);
             if (ms === undefined || ms === 0)
                 throw new Error('must be a duration such as 30m, 6h, 2d or 1w');
             return ms;
         }),
         [Inputs.MessagesFile]: filePath(workspace),
-        [Inputs.Concurrency]: settings_integer(1, 16),
-        [Inputs.IssueOnFailure]: settings_optional(parseBoolean),
-        [Inputs.IssueTitle]: settings_text
-    })
-        .superRefine(dateOrder)
-        .superRefine((value, ctx) => queryFits(ctx, [
-        { input: Inputs.Url, key: 'url', values: value[Inputs.Url] ?? [] },
-        { input: Inputs.TopicName, key: 'topicName', values: value[Inputs.TopicName] ?? [] },
-        { input: Inputs.ScheduleId, key: 'scheduleId', values: value[Inputs.ScheduleId] ?? [] },
-        { input: Inputs.QueueName, key: 'queueName', values: value[Inputs.QueueName] ?? [] },
-        { input: Inputs.Api, key: 'api', values: value[Inputs.Api] ?? [] },
-        { input: Inputs.CallerIp, key: 'callerIp', values: value[Inputs.CallerIp] ?? [] },
+        [Inputs.Concurrency]: defaultInteger(Inputs.Concurrency, 1, 16),
+        [Inputs.IssueOnFailure]: withDefault(Inputs.IssueOnFailure, parseBoolean),
+        [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim())
+    };
+}
+function listRules(v, ctx) {
+    dateOrder(v, ctx);
+    queryFits(ctx, [
+        { input: Inputs.Url, key: 'url', values: v[Inputs.Url] ?? [] },
+        { input: Inputs.TopicName, key: 'topicName', values: v[Inputs.TopicName] ?? [] },
+        { input: Inputs.ScheduleId, key: 'scheduleId', values: v[Inputs.ScheduleId] ?? [] },
+        { input: Inputs.QueueName, key: 'queueName', values: v[Inputs.QueueName] ?? [] },
+        { input: Inputs.Api, key: 'api', values: v[Inputs.Api] ?? [] },
+        { input: Inputs.CallerIp, key: 'callerIp', values: v[Inputs.CallerIp] ?? [] },
         // Several message ids are listed one id a request.
-        { input: Inputs.MessageId, key: 'messageId', values: longestOf(value[Inputs.MessageId]) },
-        { input: Inputs.ResponseStatus, key: 'responseStatus', values: given(value[Inputs.ResponseStatus]) },
-        datePart(Inputs.FromDate, 'fromDate', value[Inputs.FromDate]),
-        datePart(Inputs.ToDate, 'toDate', value[Inputs.ToDate]),
+        { input: Inputs.MessageId, key: 'messageId', values: longestOf(v[Inputs.MessageId]) },
+        { input: Inputs.ResponseStatus, key: 'responseStatus', values: given(v[Inputs.ResponseStatus]) },
+        datePart(Inputs.FromDate, 'fromDate', v[Inputs.FromDate]),
+        datePart(Inputs.ToDate, 'toDate', v[Inputs.ToDate]),
         { input: Inputs.Count, key: 'count', values: [100] },
         { input: Inputs.Order, key: 'order', values: ['earliestFirst'] },
-        cursorPart(Inputs.Cursor, value[Inputs.Cursor])
-    ]))
-        .superRefine((value, ctx) => {
-        const thresholds = value[Inputs.FailIfCountAbove] ?? value[Inputs.FailIfOldestOlderThan];
-        if (value[Inputs.IssueOnFailure] && thresholds === undefined) {
+        cursorPart(Inputs.Cursor, v[Inputs.Cursor])
+    ]);
+    const thresholds = v[Inputs.FailIfCountAbove] ?? v[Inputs.FailIfOldestOlderThan];
+    if (v[Inputs.IssueOnFailure] && thresholds === undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            path: [Inputs.IssueOnFailure],
+            message: 'needs a threshold to judge by: set fail-if-count-above or fail-if-oldest-older-than'
+        });
+    }
+    for (const name of [Inputs.Cursor, Inputs.MaxMessages]) {
+        if (v[Inputs.Concurrency] > 1 && v[name] !== undefined) {
             ctx.addIssue({
                 code: 'custom',
-                path: [Inputs.IssueOnFailure],
-                message: 'needs a threshold to judge by: set fail-if-count-above or fail-if-oldest-older-than'
+                path: [Inputs.Concurrency],
+                message: `must be 1 when ${name} is set: ${name} continues one ordered listing, which parallel slices cannot`
             });
         }
-        const concurrency = value[Inputs.Concurrency] ?? 1;
-        for (const name of [Inputs.Cursor, Inputs.MaxMessages]) {
-            if (concurrency > 1 && value[name] !== undefined) {
-                ctx.addIssue({
-                    code: 'custom',
-                    path: [Inputs.Concurrency],
-                    message: `must be 1 when ${name} is set: ${name} continues one ordered listing, which parallel slices cannot`
-                });
-            }
-            if ((value[Inputs.MessageId]?.length ?? 0) > 1 && value[name] !== undefined) {
-                ctx.addIssue({
-                    code: 'custom',
-                    path: [name],
-                    message: 'cannot be combined with several message-id values: each id is listed on its own (some servers apply ' +
-                        'only one), so there is no single listing to continue or to stop part way'
-                });
-            }
+        if ((v[Inputs.MessageId]?.length ?? 0) > 1 && v[name] !== undefined) {
+            ctx.addIssue({
+                code: 'custom',
+                path: [name],
+                message: 'cannot be combined with several message-id values: each id is listed on its own (some servers apply ' +
+                    'only one), so there is no single listing to continue or to stop part way'
+            });
         }
-    });
+    }
 }
+function listSchema(now, workspace) {
+    return object(listShape(now, workspace))
+        .superRefine(listRules)
+        .transform((v) => ({
+        operation: 'list-dlq',
+        ...common(v),
+        list: {
+            filters: defined({
+                messageId: v[Inputs.MessageId],
+                url: v[Inputs.Url],
+                topicName: v[Inputs.TopicName],
+                scheduleId: v[Inputs.ScheduleId],
+                queueName: v[Inputs.QueueName],
+                api: v[Inputs.Api],
+                fromDate: v[Inputs.FromDate],
+                toDate: v[Inputs.ToDate],
+                responseStatus: v[Inputs.ResponseStatus],
+                callerIp: v[Inputs.CallerIp]
+            }),
+            order: v[Inputs.Order],
+            pageSize: v[Inputs.Count],
+            maxPages: v[Inputs.MaxPages],
+            concurrency: v[Inputs.Concurrency],
+            ...defined({ cursor: v[Inputs.Cursor], maxMessages: v[Inputs.MaxMessages] })
+        },
+        health: defined({
+            countAbove: v[Inputs.FailIfCountAbove],
+            oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan]
+        }),
+        ...defined({ messagesFile: v[Inputs.MessagesFile] }),
+        ...(v[Inputs.IssueOnFailure] ? { issue: { title: v[Inputs.IssueTitle] } } : {})
+    }));
+}
+const scheduleShape = {
+    ...commonShape,
+    [Inputs.ScheduleId]: input(s => {
+        const ids = parseList(s, true);
+        if (ids.length === 0)
+            throw new Error('is required: one or more schedule ids, separated by newlines or commas');
+        for (const id of ids) {
+            const problem = scheduleIdProblem(id);
+            if (problem !== undefined)
+                throw new Error(problem);
+        }
+        return [...new Set(ids)];
+    })
+};
 function scheduleSchema() {
-    return object({
-        ...commonShape(),
-        [Inputs.ScheduleId]: input(s => {
-            const ids = parseList(s, true);
-            if (ids.length === 0)
-                throw new Error('is required: one or more schedule ids, separated by newlines or commas');
-            for (const id of ids)
-                scheduleResumePath(id);
-            return [...new Set(ids)];
-        })
-    });
+    return object(scheduleShape).transform((v) => ({
+        operation: 'resume-schedule',
+        ...common(v),
+        schedules: { scheduleIds: v[Inputs.ScheduleId] }
+    }));
 }
-function resumeSchema(now, workspace) {
-    return object({
-        ...commonShape(),
+function resumeShape(now, workspace) {
+    return {
+        ...commonShape,
         [Inputs.DlqIds]: commaList,
-        [Inputs.FromDate]: settings_date(now),
-        [Inputs.ToDate]: settings_date(now),
-        [Inputs.WorkflowUrl]: settings_optional(parseFilterValue),
-        [Inputs.WorkflowRunId]: settings_optional(parseFilterValue),
-        [Inputs.WorkflowCreatedAt]: settings_optional(s => {
+        [Inputs.FromDate]: inputs_schemas_date(now),
+        [Inputs.ToDate]: inputs_schemas_date(now),
+        [Inputs.WorkflowUrl]: schemas_optional(parseFilterValue),
+        [Inputs.WorkflowRunId]: schemas_optional(parseFilterValue),
+        [Inputs.WorkflowCreatedAt]: schemas_optional(s => {
             if (!/^\d+$/.test(s.trim()))
                 throw new Error('must be the exact creation time in Unix milliseconds');
             return parseUnixMilliseconds(s.trim(), '');
         }),
-        [Inputs.All]: settings_optional(parseBoolean),
-        [Inputs.FlowControlKey]: settings_optional(parseHeaderText),
-        [Inputs.FlowControlValue]: settings_optional(parseFlowControlValue),
-        [Inputs.Retries]: settings_integer(0, 1_000_000),
-        [Inputs.Cursor]: settings_text,
-        [Inputs.MaxPages]: settings_integer(1, 1_000_000),
+        [Inputs.All]: withDefault(Inputs.All, parseBoolean),
+        [Inputs.FlowControlKey]: schemas_optional(parseHeaderText),
+        [Inputs.FlowControlValue]: schemas_optional(parseFlowControlValue),
+        [Inputs.Retries]: schemas_integer(0, 1_000_000),
+        [Inputs.Cursor]: schemas_text,
+        [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
         [Inputs.RunsFile]: filePath(workspace)
-    })
-        .superRefine(dateOrder)
-        .superRefine((value, ctx) => queryFits(ctx, [
-        // dlq-ids are split over as many requests as needed, but each carries one at least.
-        { input: Inputs.DlqIds, key: 'dlqIds', values: longestOf(value[Inputs.DlqIds]) },
-        { input: Inputs.WorkflowUrl, key: 'workflowUrl', values: given(value[Inputs.WorkflowUrl]) },
-        { input: Inputs.WorkflowRunId, key: 'workflowRunId', values: given(value[Inputs.WorkflowRunId]) },
-        { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(value[Inputs.WorkflowCreatedAt]) },
-        datePart(Inputs.FromDate, 'fromDate', value[Inputs.FromDate]),
-        datePart(Inputs.ToDate, 'toDate', value[Inputs.ToDate]),
-        { input: Inputs.Count, key: 'count', values: [50] },
-        cursorPart(Inputs.Cursor, value[Inputs.Cursor])
-    ]));
+    };
 }
+function selectionOf(v) {
+    return defined({
+        dlqIds: v[Inputs.DlqIds],
+        fromDate: v[Inputs.FromDate],
+        toDate: v[Inputs.ToDate],
+        workflowUrl: v[Inputs.WorkflowUrl],
+        workflowRunId: v[Inputs.WorkflowRunId],
+        workflowCreatedAt: v[Inputs.WorkflowCreatedAt]
+    });
+}
+function resumeRules(v, ctx) {
+    dateOrder(v, ctx);
+    queryFits(ctx, [
+        // dlq-ids are split over as many requests as needed, but each carries one at least.
+        { input: Inputs.DlqIds, key: 'dlqIds', values: longestOf(v[Inputs.DlqIds]) },
+        { input: Inputs.WorkflowUrl, key: 'workflowUrl', values: given(v[Inputs.WorkflowUrl]) },
+        { input: Inputs.WorkflowRunId, key: 'workflowRunId', values: given(v[Inputs.WorkflowRunId]) },
+        { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(v[Inputs.WorkflowCreatedAt]) },
+        datePart(Inputs.FromDate, 'fromDate', v[Inputs.FromDate]),
+        datePart(Inputs.ToDate, 'toDate', v[Inputs.ToDate]),
+        { input: Inputs.Count, key: 'count', values: [50] },
+        cursorPart(Inputs.Cursor, v[Inputs.Cursor])
+    ]);
+}
+function resumeSchema(now, workspace) {
+    return object(resumeShape(now, workspace))
+        .superRefine(resumeRules)
+        .transform((v) => ({
+        operation: 'resume-workflows',
+        ...common(v),
+        resume: {
+            selection: selectionOf(v),
+            all: v[Inputs.All],
+            overrides: defined({
+                flowControlKey: v[Inputs.FlowControlKey],
+                flowControlValue: v[Inputs.FlowControlValue],
+                retries: v[Inputs.Retries]
+            }),
+            maxPages: v[Inputs.MaxPages],
+            ...defined({ cursor: v[Inputs.Cursor] })
+        },
+        ...defined({ runsFile: v[Inputs.RunsFile] })
+    }));
+}
+/** The inputs each operation reads: the keys of its schema, the single source of that list. */
+const OPERATION_INPUTS = {
+    'list-dlq': Object.keys(listShape(0, '')),
+    'resume-schedule': Object.keys(scheduleShape),
+    'resume-workflows': Object.keys(resumeShape(0, ''))
+};
 /** A value the user may have set, as the values of one query part. */
 function given(value) {
     return value === undefined ? [] : [value];
@@ -49876,6 +50405,21 @@ function dateOrder(value, ctx) {
         });
     }
 }
+
+;// CONCATENATED MODULE: ./src/inputs/settings.ts
+
+
+
+
+/** Bad inputs, each line naming the input and what it allows. Expected: shown without a stack trace. */
+class InputError extends Error {
+    name = 'InputError';
+}
+/** Inputs every operation reads: the operation itself and the keys every schema shares. */
+const COMMON_INPUTS = [
+    Inputs.Operation,
+    ...OPERATION_INPUTS['list-dlq'].filter(name => Operations.every(op => OPERATION_INPUTS[op].includes(name)))
+];
 /** Raw text of every input an operation reads. */
 function rawInputs(read, names) {
     return Object.fromEntries(names.map(name => [name, read(name)]));
@@ -49905,21 +50449,6 @@ function parseWith(schema, raw) {
         throw new InputError(settings_describe(parsed.error.issues, raw));
     return parsed.data;
 }
-function common(value) {
-    return {
-        token: value[Inputs.Token],
-        baseUrl: value[Inputs.BaseUrl],
-        timeoutMs: (value[Inputs.TimeoutSeconds] ?? 30) * 1000,
-        maxAttempts: value[Inputs.MaxAttempts] ?? 5,
-        ...defined({ githubToken: value[Inputs.GithubToken] })
-    };
-}
-/** Drops keys whose value is undefined, so a settings object shows only what the user set. */
-function defined(value) {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
-}
-const DEFAULT_MAX_PAGES = 10_000;
-const DEFAULT_ISSUE_TITLE = 'DLQ health check failing';
 /**
  * Reads and validates every input of the chosen operation into one settings object.
  * Throws InputError naming each bad input and what it allows; nothing has been sent yet.
@@ -49931,71 +50460,19 @@ function readSettings(read, now = Date.now(), workspace = process.env.GITHUB_WOR
         throw new InputError(`Input 'operation' must be one of ${Operations.join(', ')} (${got}).`);
     }
     const op = operation;
-    const raw = rawInputs(read, [...COMMON_INPUTS.filter(n => n !== Inputs.Operation), ...OPERATION_INPUTS[op]]);
+    const raw = rawInputs(read, OPERATION_INPUTS[op]);
     switch (op) {
-        case 'list-dlq': {
-            const v = parseWith(listSchema(now, workspace), raw);
-            return {
-                operation: op,
-                ...common(v),
-                filters: defined({
-                    messageId: v[Inputs.MessageId],
-                    url: v[Inputs.Url],
-                    topicName: v[Inputs.TopicName],
-                    scheduleId: v[Inputs.ScheduleId],
-                    queueName: v[Inputs.QueueName],
-                    api: v[Inputs.Api],
-                    fromDate: v[Inputs.FromDate],
-                    toDate: v[Inputs.ToDate],
-                    responseStatus: v[Inputs.ResponseStatus],
-                    callerIp: v[Inputs.CallerIp]
-                }),
-                count: v[Inputs.Count] ?? 100,
-                order: v[Inputs.Order] ?? 'earliestFirst',
-                ...defined({
-                    cursor: v[Inputs.Cursor],
-                    maxMessages: v[Inputs.MaxMessages],
-                    failIfCountAbove: v[Inputs.FailIfCountAbove],
-                    failIfOldestOlderThanMs: v[Inputs.FailIfOldestOlderThan],
-                    messagesFile: v[Inputs.MessagesFile]
-                }),
-                maxPages: v[Inputs.MaxPages] ?? DEFAULT_MAX_PAGES,
-                concurrency: v[Inputs.Concurrency] ?? 1,
-                ...(v[Inputs.IssueOnFailure] ? { issue: { title: v[Inputs.IssueTitle] ?? DEFAULT_ISSUE_TITLE } } : {})
-            };
-        }
-        case 'resume-schedule': {
-            const v = parseWith(scheduleSchema(), raw);
-            return { operation: op, ...common(v), scheduleIds: v[Inputs.ScheduleId] };
-        }
+        case 'list-dlq':
+            return parseWith(listSchema(now, workspace), raw);
+        case 'resume-schedule':
+            return parseWith(scheduleSchema(), raw);
         case 'resume-workflows': {
-            const v = parseWith(resumeSchema(now, workspace), raw);
-            const selection = defined({
-                dlqIds: v[Inputs.DlqIds],
-                fromDate: v[Inputs.FromDate],
-                toDate: v[Inputs.ToDate],
-                workflowUrl: v[Inputs.WorkflowUrl],
-                workflowRunId: v[Inputs.WorkflowRunId],
-                workflowCreatedAt: v[Inputs.WorkflowCreatedAt]
-            });
-            const all = v[Inputs.All] ?? false;
-            if (Object.keys(selection).length === 0 && !all) {
+            const settings = parseWith(resumeSchema(now, workspace), raw);
+            if (Object.keys(settings.resume.selection).length === 0 && !settings.resume.all) {
                 throw new InputError("Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
                     '(set dlq-ids, from-date, to-date, workflow-url, workflow-run-id or workflow-created-at to narrow it).');
             }
-            return {
-                operation: op,
-                ...common(v),
-                selection,
-                all,
-                overrides: defined({
-                    flowControlKey: v[Inputs.FlowControlKey],
-                    flowControlValue: v[Inputs.FlowControlValue],
-                    retries: v[Inputs.Retries]
-                }),
-                ...defined({ cursor: v[Inputs.Cursor], runsFile: v[Inputs.RunsFile] }),
-                maxPages: v[Inputs.MaxPages] ?? DEFAULT_MAX_PAGES
-            };
+            return settings;
         }
     }
 }
@@ -50031,7 +50508,7 @@ function reason(err) {
     const code = err.code ?? 'error';
     return REASONS[code] ? `${REASONS[code]}, ${code}` : code;
 }
-function errorCode(err) {
+function output_files_errorCode(err) {
     return err.code;
 }
 /** The file's metadata, or undefined when nothing is there (or a path component is not a directory). */
@@ -50040,7 +50517,7 @@ async function statOrNothing(path) {
         return await (0,promises_.stat)(path);
     }
     catch (err) {
-        if (errorCode(err) === 'ENOENT' || errorCode(err) === 'ENOTDIR')
+        if (output_files_errorCode(err) === 'ENOENT' || output_files_errorCode(err) === 'ENOTDIR')
             return undefined;
         throw err;
     }
@@ -50091,7 +50568,7 @@ async function problemWriting(path, env) {
     }
     catch (err) {
         // The file appeared in between: someone else made it, it is writable as far as this check can tell.
-        if (errorCode(err) === 'EEXIST')
+        if (output_files_errorCode(err) === 'EEXIST')
             return undefined;
         const target = firstMissing === undefined ? `a file in ${folder}` : `the folder ${firstMissing}`;
         return `a path where a file can be created: cannot create ${target} (${reason(err)})`;
@@ -50126,60 +50603,20 @@ async function checkOutputFiles(settings, env = process.env) {
         throw new InputError(problems.join('\n'));
 }
 
-;// CONCATENATED MODULE: ./src/operations/adaptive-limit.ts
-/**
- * How many requests may be in flight: halved on a 429, grown back by one after a run of successes
- * (additive increase, multiplicative decrease), never above the configured concurrency nor below one.
- */
-class AdaptiveLimit {
-    max;
-    growAfter;
-    inFlight = 0;
-    successes = 0;
-    waiting = [];
-    current;
-    constructor(max, 
-    /** Successes in a row that earn one more slot. */
-    growAfter = 5) {
-        this.max = max;
-        this.growAfter = growAfter;
-        this.current = max;
-    }
-    /** The service said "too many requests". */
-    rateLimited() {
-        this.current = Math.max(1, Math.floor(this.current / 2));
-        this.successes = 0;
-    }
-    /** Runs `task` when a slot is free; a success counts toward growing back. */
-    async run(task) {
-        while (this.inFlight >= this.current)
-            await new Promise(resolve => this.waiting.push(resolve));
-        this.inFlight++;
-        try {
-            const value = await task();
-            if (++this.successes >= this.growAfter && this.current < this.max) {
-                this.current++;
-                this.successes = 0;
-            }
-            return value;
-        }
-        finally {
-            this.inFlight--;
-            this.waiting.splice(0, Math.max(0, this.current - this.inFlight)).forEach(wake => wake());
-        }
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/service/pagination.ts
 /** Cursor draining, with the guards every drain needs, written once. */
 /** Draining stopped before the service said "no more": `cursor` continues from where it stopped. */
 class DrainStopped extends Error {
+    reason;
     cursor;
     name = 'DrainStopped';
     constructor(message, 
+    /** Which guard stopped it: the page budget, a cursor sent before, or a cursor too long to send back. */
+    reason, 
     /** Where to continue; undefined when continuing would only repeat the loop. */
     cursor) {
         super(message);
+        this.reason = reason;
         this.cursor = cursor;
     }
 }
@@ -50239,20 +50676,27 @@ async function* drainPages(fetchPage, options) {
             return;
         if (verdict === 'too-long') {
             throw new DrainStopped(`the service returned a cursor of ${next.length} characters, longer than the ${MAX_CURSOR_LENGTH} this ` +
-                `action sends back; stopped after ${pages} pages`);
+                `action sends back; stopped after ${pages} pages`, 'long-cursor');
         }
         if (verdict === 'repeat') {
             const which = next === cursor ? 'the cursor it was sent' : 'a cursor it had already been sent';
-            throw new DrainStopped(`the service returned ${which} (${cursorLabel(next)}) and would never finish; stopped after ${pages} pages`);
+            throw new DrainStopped(`the service returned ${which} (${cursorLabel(next)}) and would never finish; stopped after ${pages} pages`, 'repeated-cursor');
         }
         sent.add(cursorFingerprint(next));
         if (pages >= options.maxPages) {
-            throw new DrainStopped(`stopped after ${pages} pages (${options.maxPagesInput}); raise ${options.maxPagesInput} or continue with cursor ${cursorLabel(next)}`, next);
+            throw new DrainStopped(`stopped after ${pages} pages (${options.maxPagesInput}); raise ${options.maxPagesInput} or continue with cursor ${cursorLabel(next)}`, 'max-pages', next);
         }
         cursor = next;
         if (!options.prefetch)
             pending = fetchPage(cursor);
     }
+}
+/** The typed part of an error thrown while draining. */
+function failureKind(err) {
+    if (err instanceof DrainStopped)
+        return { stoppedBy: err.reason };
+    const status = err?.status;
+    return typeof status === 'number' ? { status } : {};
 }
 /**
  * Drains pages into `onPage` and never throws: a failure is returned with the cursor of the request that
@@ -50278,162 +50722,152 @@ async function drainInto(fetchPage, options, onPage) {
     catch (err) {
         // Continue from the first page not handled: the one that failed, or the one whose handling failed.
         const nextCursor = err instanceof DrainStopped ? err.cursor : unhandled[0];
-        return { pages, error: err.message, ...(nextCursor !== undefined ? { nextCursor } : {}) };
+        return {
+            pages,
+            error: err.message,
+            failure: failureKind(err),
+            ...(nextCursor !== undefined ? { nextCursor } : {})
+        };
     }
 }
 
-;// CONCATENATED MODULE: ./src/service/schemas.ts
+;// CONCATENATED MODULE: ./src/service/query.ts
 
-/** The largest time a JavaScript Date can hold (ms); a later one would crash every date written from it. */
-const MAX_DATE_MS = 8.64e15;
-const TIME_EXPECTED = `expected milliseconds from 0 to ${MAX_DATE_MS} (a time a JavaScript Date can hold)`;
-const timeNumber = schemas_number({ error: TIME_EXPECTED })
-    .int(TIME_EXPECTED)
-    .min(0, TIME_EXPECTED)
-    .max(MAX_DATE_MS, TIME_EXPECTED);
-/** Some servers send timestamps as strings of digits: accept both, keep a number. */
-const millis = union([
-    timeNumber,
-    schemas_string()
-        .regex(/^\d{1,16}$/)
-        .transform(s => Number(s))
-        .pipe(timeNumber)
-], { error: TIME_EXPECTED });
-/** A cursor: absent, null and "" all mean the end. */
-const cursor = schemas_string()
-    .nullish()
-    .transform(c => (c ? c : undefined));
-const headerMap = record(schemas_string(), array(schemas_string()));
-/** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
-const dlqMessageSchema = looseObject({
-    messageId: schemas_string().min(1),
-    dlqId: schemas_string().optional(),
-    topicId: schemas_string().optional(),
-    topicName: schemas_string().optional(),
-    endpointName: schemas_string().optional(),
-    url: schemas_string().optional(),
-    method: schemas_string().optional(),
-    header: headerMap.optional(),
-    body: schemas_string().optional(),
-    bodyBase64: schemas_string().optional(),
-    maxRetries: schemas_number().optional(),
-    notBefore: millis.optional(),
-    createdAt: millis.optional(),
-    callback: schemas_string().optional(),
-    failureCallback: schemas_string().optional(),
-    scheduleId: schemas_string().optional(),
-    callerIP: schemas_string().optional(),
-    callerIp: schemas_string().optional(),
-    queueName: schemas_string().optional(),
-    responseStatus: schemas_number().int().optional(),
-    responseHeader: headerMap.optional(),
-    responseBody: schemas_string().optional(),
-    responseBodyBase64: schemas_string().optional(),
-    state: schemas_string().optional()
-});
-/** A page's envelope: the cursor is checked at once, the messages only when read. */
-const dlqEnvelopeSchema = object({
-    messages: array(unknown()),
-    cursor
-});
-const workflowRunSchema = looseObject({
-    workflowRunId: schemas_string().min(1),
-    workflowCreatedAt: millis.optional()
-});
-/** A bulk resume answer's envelope: the runs are read one by one with readWorkflowRuns. */
-const resumeEnvelopeSchema = object({
-    workflowRuns: array(unknown()),
-    cursor
-});
-const errorBodySchema = object({ error: schemas_string() });
-const MAX_SHOWN = 40;
-/** A short, type-revealing picture of a bad value: never a whole object, however deep or long. */
-function shown(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'an array';
-    if (typeof value === 'string') {
-        const cut = value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN)}…` : value;
-        return JSON.stringify(cut);
+/** Appends each set value under its wire name; arrays repeat the key (values of one key are ORed). */
+function appendAll(query, values) {
+    for (const [key, value] of Object.entries(values)) {
+        if (value === undefined)
+            continue;
+        for (const one of Array.isArray(value) ? value : [value])
+            query.append(key, String(one));
     }
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    return typeof value === 'object' ? 'an object' : String(typeof value);
+    return query;
 }
-const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Query of one `GET /v2/dlq` request: the filters the user set, page size, order and cursor. */
+function listQuery(filters, count, order, cursor) {
+    return appendAll(new URLSearchParams(), { ...filters, count, order, cursor });
+}
+/** Runs one bulk-resume request resumes at most (the spec's maximum), sent as `count` on every request. */
+const RESUME_PAGE_SIZE = 50;
 /**
- * Reads the items of a page one by one against an object schema: a valid item as it is; otherwise `null` in an
- * optional field is read as absent, a field with an unusable value is dropped (problem kept: true), and an item
- * without a usable `idKey` is left out (problem kept: false). Unknown fields stay. Never throws.
+ * Query of one `POST /v2/workflows/dlq/resume` request: the selectors travel in the query, never a body. Pass
+ * `count` always (RESUME_PAGE_SIZE): a server that gets none may resume every match in one answer.
  */
-function readItems(schema, idKey, items) {
-    const shape = schema.shape;
-    const idSchema = shape[idKey];
-    const values = [];
-    const problems = [];
-    items.forEach((item, index) => {
-        const whole = schema.safeParse(item);
-        if (whole.success) {
-            values.push(whole.data);
-            return;
-        }
-        if (!isRecord(item)) {
-            problems.push({ index, detail: `not an object (${shown(item)})`, kept: false });
-            return;
-        }
-        const id = idSchema.safeParse(item[idKey]);
-        if (!id.success) {
-            problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false });
-            return;
-        }
-        const entries = [];
-        for (const [key, value] of Object.entries(item)) {
-            const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
-            if (field === undefined) {
-                entries.push([key, value]);
-                continue;
-            }
-            if (value === null)
-                continue;
-            const read = field.safeParse(value);
-            if (read.success) {
-                entries.push([key, read.data]);
-            }
-            else {
-                const why = read.error.issues[0]?.message ?? 'invalid';
-                problems.push({ index, id: id.data, detail: `${key} ${shown(value)} left out: ${why}`, kept: true });
-            }
-        }
-        // fromEntries defines own properties, so even a "__proto__" key stays plain data.
-        const again = schema.safeParse(Object.fromEntries(entries));
-        if (again.success)
-            values.push(again.data);
-        else
-            problems.push({ index, id: id.data, detail: 'unreadable', kept: false });
-    });
-    return { values, problems };
+function resumeQuery(selection, cursor, count) {
+    return appendAll(new URLSearchParams(), { ...selection, count, cursor });
 }
-/** The usable messages of a list page's items, and what was wrong with the others. Never throws. */
-function readDlqMessages(items) {
-    const { values, problems } = readItems(dlqMessageSchema, 'messageId', items);
-    return { messages: values, problems };
+/** The URL of a request: base-url's path prefix kept, the path appended, the query replaced. */
+function requestUrl(baseUrl, path, query) {
+    const url = new URL(baseUrl.pathname.replace(/\/+$/, '') + path, baseUrl.origin);
+    url.search = query.toString();
+    return url;
 }
-/**
- * The runs of a bulk-resume answer whose id could be read, and what was wrong with the others. Only the two
- * fields the action reports are kept. Never throws.
- */
-function readWorkflowRuns(items) {
-    const { values, problems } = readItems(workflowRunSchema, 'workflowRunId', items);
-    const runs = values.map(({ workflowRunId, workflowCreatedAt }) => workflowCreatedAt === undefined ? { workflowRunId } : { workflowRunId, workflowCreatedAt });
-    return { runs, problems };
+/** Override headers of a bulk resume: only those the user set. */
+function overrideHeaders(overrides) {
+    const headers = {};
+    if (overrides.flowControlKey !== undefined)
+        headers['Service-Flow-Control-Key'] = overrides.flowControlKey;
+    if (overrides.flowControlValue !== undefined)
+        headers['Service-Flow-Control-Value'] = overrides.flowControlValue;
+    if (overrides.retries !== undefined)
+        headers['Service-Retries'] = String(overrides.retries);
+    return headers;
+}
+/** Path of one schedule's resume: the id is one encoded segment, never empty nor a dot segment. */
+function scheduleResumePath(scheduleId) {
+    const problem = scheduleIdProblem(scheduleId);
+    if (problem !== undefined)
+        throw new Error(problem);
+    return `/v2/schedules/${encodeURIComponent(scheduleId)}/resume`;
 }
 
-// EXTERNAL MODULE: ./src/operations/health.ts
-var operations_health = __nccwpck_require__(1858);
+;// CONCATENATED MODULE: ./src/operations/health.ts
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+const MAX_POINTS = 120;
+/** The health check: which thresholds the listed messages exceed. Judged on what was listed. */
+function judgeHealth(thresholds, count, oldestCreatedAt, now) {
+    const breaches = [];
+    const { countAbove, oldestOlderThanMs } = thresholds;
+    if (countAbove !== undefined && count > countAbove)
+        breaches.push({ kind: 'count', count, limit: countAbove });
+    if (oldestOlderThanMs !== undefined && oldestCreatedAt !== undefined && now - oldestCreatedAt > oldestOlderThanMs) {
+        breaches.push({ kind: 'age', ageMs: now - oldestCreatedAt, limitMs: oldestOlderThanMs });
+    }
+    return {
+        ...(countAbove !== undefined ? { countAbove } : {}),
+        ...(oldestOlderThanMs !== undefined ? { oldestOlderThanMs } : {}),
+        breaches
+    };
+}
+/** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */
+const MAX_BUCKETS = 2048;
+/** Counts messages per hour while listing, in bounded memory; the chart's bucket is chosen once the range is known. */
+class HourlyCounts {
+    counts = new Map();
+    size = HOUR;
+    first = Number.POSITIVE_INFINITY;
+    last = Number.NEGATIVE_INFINITY;
+    /** Messages whose week found no room (timestamps spread over more than MAX_BUCKETS weeks). */
+    omitted = 0;
+    add(createdAt) {
+        if (!isDateMs(createdAt))
+            return;
+        let start = Math.floor(createdAt / this.size) * this.size;
+        if (!this.counts.has(start) && this.counts.size >= MAX_BUCKETS) {
+            if (this.size === WEEK) {
+                this.omitted++;
+                return;
+            }
+            this.coarsen();
+            start = Math.floor(createdAt / this.size) * this.size;
+        }
+        this.counts.set(start, (this.counts.get(start) ?? 0) + 1);
+        if (start < this.first)
+            this.first = start;
+        if (start > this.last)
+            this.last = start;
+    }
+    /** Merges the buckets into the next size up (hour to day, day to week). */
+    coarsen() {
+        this.size = this.size === HOUR ? DAY : WEEK;
+        const merged = new Map();
+        for (const [start, count] of this.counts) {
+            const bucket = Math.floor(start / this.size) * this.size;
+            merged.set(bucket, (merged.get(bucket) ?? 0) + count);
+        }
+        this.counts = merged;
+        this.first = Math.floor(this.first / this.size) * this.size;
+        this.last = Math.floor(this.last / this.size) * this.size;
+    }
+    /** Hourly buckets over up to three days, else daily, else weekly; empty buckets included while few. */
+    histogram() {
+        const omitted = this.omitted > 0 ? { omitted: this.omitted } : {};
+        if (this.counts.size === 0)
+            return { bucket: 'hour', points: [], ...omitted };
+        const range = this.last - this.first;
+        const wanted = range < 72 * HOUR ? 'hour' : range < 100 * DAY ? 'day' : 'week';
+        const bucket = this.size === WEEK ? 'week' : this.size === DAY && wanted === 'hour' ? 'day' : wanted;
+        const size = bucket === 'hour' ? HOUR : bucket === 'day' ? DAY : WEEK;
+        const counts = new Map();
+        for (const [start, count] of this.counts) {
+            const at = Math.floor(start / size) * size;
+            counts.set(at, (counts.get(at) ?? 0) + count);
+        }
+        const from = Math.floor(this.first / size) * size;
+        const span = Math.floor((this.last - from) / size) + 1;
+        // A range too wide to chart every bucket (a stray timestamp decades off) keeps only the non-empty ones.
+        const keys = span <= MAX_POINTS
+            ? Array.from({ length: span }, (_, i) => from + i * size)
+            : [...counts.keys()].sort((a, b) => a - b);
+        return { bucket, points: keys.map(start => ({ start, count: counts.get(start) ?? 0 })), ...omitted };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/tally.ts
-/** Distinct values a breakdown keeps at once: beyond, counts become approximate (Misra-Gries). */
-const TALLY_CAPACITY = 1000;
+
 /** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
 const KEY_MAX_LENGTH = 512;
 /**
@@ -50493,19 +50927,20 @@ class Tally {
             .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
     }
 }
-/** Keeps the `size` items with the smallest keys seen so far, smallest first, without holding the rest. */
-class Smallest {
+/** Keeps the `size` items with the smallest (or largest) keys seen so far, without holding the rest. */
+class Extremes {
     size;
-    direction;
     items = [];
-    constructor(size, direction = 1) {
+    /** Keys are kept negated for 'largest', so that one ascending list serves both. */
+    sign;
+    constructor(size, keep) {
         this.size = size;
-        this.direction = direction;
+        this.sign = keep === 'smallest' ? 1 : -1;
     }
     add(key, item) {
         if (!Number.isFinite(key))
             return;
-        const k = key * this.direction;
+        const k = key * this.sign;
         const last = this.items[this.items.length - 1];
         if (this.items.length >= this.size && last && k >= last.key)
             return;
@@ -50516,12 +50951,14 @@ class Smallest {
         if (this.items.length > this.size)
             this.items.pop();
     }
+    /** The items kept, the most extreme first. */
     values() {
         return this.items.map(e => e.item);
     }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/accumulator.ts
+
 
 
 /** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
@@ -50535,9 +50972,9 @@ class ListAccumulator {
     byTopic = new Tally();
     byQueue = new Tally();
     bySchedule = new Tally();
-    hourly = new operations_health/* HourlyCounts */.o9();
-    oldest = new Smallest(EXAMPLES, 1);
-    newest = new Smallest(EXAMPLES, -1);
+    hourly = new HourlyCounts();
+    oldest = new Extremes(EXAMPLES, 'smallest');
+    newest = new Extremes(EXAMPLES, 'largest');
     badCreatedAt;
     add(message) {
         this.count++;
@@ -50546,7 +50983,7 @@ class ListAccumulator {
         this.byTopic.add(message.topicName ?? message.topicId ?? '(none)');
         this.byQueue.add(message.queueName ?? '(none)');
         this.bySchedule.add(message.scheduleId ?? '(none)');
-        if (message.createdAt !== undefined && !(0,operations_health/* isDateMs */.Ld)(message.createdAt)) {
+        if (message.createdAt !== undefined && !isDateMs(message.createdAt)) {
             // The schema should have dropped it; never let it reach a Date.
             if (this.badCreatedAt)
                 this.badCreatedAt.count++;
@@ -50559,16 +50996,16 @@ class ListAccumulator {
             this.newest.add(message.createdAt, slim(message));
         }
     }
-    result(settings, pages, messageIds, now) {
+    result(request, thresholds, pages, messageIds, now) {
         const oldest = this.oldest.values();
         const newest = this.newest.values();
         const oldestCreatedAt = oldest[0]?.createdAt;
         return {
             operation: 'list-dlq',
-            filters: settings.filters,
-            order: settings.order,
-            pageSize: settings.count,
-            ...(settings.cursor !== undefined ? { startCursor: settings.cursor } : {}),
+            filters: request.filters,
+            order: request.order,
+            pageSize: request.pageSize,
+            ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
             count: this.count,
             pages,
             messageIds: messageIds.ids,
@@ -50585,9 +51022,8 @@ class ListAccumulator {
             histogram: this.hourly.histogram(),
             ...this.undercount(),
             ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
-            health: (0,operations_health/* judgeHealth */.u7)({ countAbove: settings.failIfCountAbove, oldestOlderThanMs: settings.failIfOldestOlderThanMs }, this.count, oldestCreatedAt, now),
-            ...(settings.messagesFile !== undefined ? { messagesFile: settings.messagesFile } : {}),
-            concurrency: settings.concurrency
+            health: judgeHealth(thresholds, this.count, oldestCreatedAt, now),
+            concurrency: request.concurrency
         };
     }
     /** The breakdowns that saw more distinct values than they keep, and how far their counts may be low. */
@@ -50642,6 +51078,11 @@ function slim(message) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/item-problems.ts
+/** How a listing names a DLQ message it could not read as sent, and what was wrong with it. */
+function describeMessage(problem) {
+    const which = problem.id !== undefined ? `message ${JSON.stringify(problem.id)}` : `item ${problem.index} of a page`;
+    return `${which}: ${problem.detail}${problem.kept ? '' : ' (left out)'}`;
+}
 /** Examples kept for the warning; the counts go on past them. */
 const item_problems_EXAMPLES = 5;
 /** Counts the items of every page that could not be used as they stood, keeping a few to name in a warning. */
@@ -50649,16 +51090,15 @@ class ItemProblems {
     kept = 0;
     leftOut = 0;
     examples = [];
-    add(problems) {
+    /** Counts a page's problems; `describe` names the first few (which item, what was wrong). */
+    add(problems, describe = describeMessage) {
         for (const problem of problems) {
             if (problem.kept)
                 this.kept++;
             else
                 this.leftOut++;
-            if (this.examples.length < item_problems_EXAMPLES) {
-                const which = problem.id !== undefined ? `message ${JSON.stringify(problem.id)}` : `item ${problem.index} of a page`;
-                this.examples.push(`${which}: ${problem.detail}${problem.kept ? '' : ' (left out)'}`);
-            }
+            if (this.examples.length < item_problems_EXAMPLES)
+                this.examples.push(describe(problem));
         }
     }
     /** Items left out: they are in the DLQ but in no count, output or file. */
@@ -50720,23 +51160,25 @@ class Stop extends Error {
  * Neither `order` nor createdAt decides completeness. When a message shows that the slices cannot be trusted,
  * the listing stops and says why (`untrusted`), so that the caller can list sequentially instead.
  */
-async function listInSlices(client, settings, acc, problems, hooks) {
-    const limit = hooks.limit ?? ((task) => task());
-    const ascending = settings.order === 'earliestFirst';
-    const { fromDate: userFrom, toDate: userTo } = settings.filters;
+async function listInSlices(client, request, acc, problems, hooks) {
+    const ascending = request.order === 'earliestFirst';
+    const { fromDate: userFrom, toDate: userTo } = request.filters;
     let pages = 0;
-    let budget = settings.maxPages;
+    let budget = request.maxPages;
     let error;
+    let failure;
     let untrusted;
-    const fetch = (from, to, count, order, cursor) => limit(() => {
+    // The client holds requests at once to what the service allows (a 429 narrows it): workers just ask.
+    const fetch = async (from, to, count, order, cursor) => {
         if (error !== undefined || untrusted !== undefined)
             throw new Stop();
         if (++pages > budget) {
-            throw new Error(`stopped after ${settings.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`);
+            const message = `stopped after ${request.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`;
+            throw new DrainStopped(message, 'max-pages');
         }
-        const filters = { ...settings.filters, fromDate: from, toDate: to };
+        const filters = { ...request.filters, fromDate: from, toDate: to };
         return client.listDlqPage(listQuery(filters, count, order, cursor));
-    });
+    };
     // The oldest and newest message guide where to cut; an order the server ignores only makes the cut poorer.
     const firstOf = async (order) => {
         const page = await fetch(userFrom, userTo, 1, order);
@@ -50758,12 +51200,14 @@ async function listInSlices(client, settings, acc, problems, hooks) {
         else {
             const lo = Math.max(Math.min(a, b), userFrom ?? -Infinity);
             const hi = Math.min(Math.max(a, b), userTo ?? Infinity);
-            plan = planSlices(lo, Math.max(lo, hi), settings.concurrency * SLICES_PER_WORKER, userFrom, userTo);
+            plan = planSlices(lo, Math.max(lo, hi), request.concurrency * SLICES_PER_WORKER, userFrom, userTo);
         }
     }
     catch (err) {
-        if (!(err instanceof Stop))
+        if (!(err instanceof Stop)) {
             error = err.message;
+            failure = failureKind(err);
+        }
     }
     const slices = (plan?.slices ?? []).map(s => ({ ...s, ids: new MessageIds(), done: false }));
     const overlaps = plan?.overlaps ?? [];
@@ -50775,7 +51219,7 @@ async function listInSlices(client, settings, acc, problems, hooks) {
     const seenInOverlap = new Set();
     const inOverlap = (at) => overlaps.some(([a, b]) => at >= a && at <= b);
     const drainSlice = async (slice) => {
-        const pagesOfSlice = drainPages(cursor => fetch(slice.from, slice.to, settings.count, settings.order, cursor), {
+        const pagesOfSlice = drainPages(cursor => fetch(slice.from, slice.to, request.pageSize, request.order, cursor), {
             maxPages: Number.MAX_SAFE_INTEGER, // the shared budget in fetch bounds the listing as a whole
             maxPagesInput: Inputs.MaxPages
         });
@@ -50820,12 +51264,14 @@ async function listInSlices(client, settings, acc, problems, hooks) {
                 slice.done = true;
             }
             catch (err) {
-                if (!(err instanceof Stop))
-                    error ??= err.message;
+                if (!(err instanceof Stop) && error === undefined) {
+                    error = err.message;
+                    failure = failureKind(err);
+                }
             }
         }
     };
-    await Promise.all(Array.from({ length: settings.concurrency }, worker));
+    await Promise.all(Array.from({ length: request.concurrency }, worker));
     // Message ids in the requested order: slices were laid out in that order.
     const messageIds = new MessageIds();
     for (const slice of slices)
@@ -50836,7 +51282,10 @@ async function listInSlices(client, settings, acc, problems, hooks) {
         slices: slices.length,
         ...(untrusted !== undefined ? { untrusted } : {}),
         ...(error !== undefined && untrusted === undefined
-            ? { error: `${error} (a parallel listing has no single cursor to continue from: re-run the listing)` }
+            ? {
+                error: `${error} (a parallel listing has no single cursor to continue from: re-run the listing)`,
+                ...(failure !== undefined ? { failure } : {})
+            }
             : {})
     };
 }
@@ -50857,64 +51306,65 @@ async function listInSlices(client, settings, acc, problems, hooks) {
  * servers apply only one) and merged. A failure part way keeps what was listed (and, for one sequential
  * listing, the cursor to continue from).
  */
-async function listDlq(client, settings, hooks = {}) {
-    const messageIds = settings.filters.messageId ?? [];
+async function listDlq(client, request, thresholds, hooks = {}) {
+    const messageIds = request.filters.messageId ?? [];
     if (messageIds.length > 1)
-        return listEachMessageId(client, settings, messageIds, hooks);
-    if (settings.concurrency <= 1)
-        return listSequentially(client, settings, hooks);
+        return listEachMessageId(client, request, thresholds, messageIds, hooks);
+    if (request.concurrency <= 1)
+        return listSequentially(client, request, thresholds, hooks);
     const acc = new ListAccumulator();
     const problems = new ItemProblems();
-    const outcome = await listInSlices(client, settings, acc, problems, hooks);
+    const outcome = await listInSlices(client, request, acc, problems, hooks);
     if (outcome.untrusted === undefined) {
-        hooks.log?.(`parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${settings.concurrency} at a time`);
-        return complete(acc.result(settings, outcome.pages, outcome.messageIds, Date.now()), settings, problems, outcome.error);
+        hooks.log?.(`parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`);
+        return complete(acc.result(request, thresholds, outcome.pages, outcome.messageIds, Date.now()), thresholds, problems, outcome);
     }
     // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
     hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`);
     await hooks.sink?.restart();
-    const sequential = await listSequentially(client, settings, hooks);
+    const sequential = await listSequentially(client, request, thresholds, hooks);
     return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted };
 }
 /** One ordered listing from the start (or the user's cursor), with the cursor to continue from if it stops. */
-async function listSequentially(client, settings, hooks) {
+async function listSequentially(client, request, thresholds, hooks) {
     const acc = new ListAccumulator();
     const problems = new ItemProblems();
     const ids = new MessageIds();
-    const outcome = await drainFilters(client, settings, settings.filters, settings.cursor, acc, problems, ids, hooks);
-    return complete(acc.result(settings, outcome.pages, ids, Date.now()), settings, problems, outcome.error, outcome.nextCursor);
+    const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks);
+    return complete(acc.result(request, thresholds, outcome.pages, ids, Date.now()), thresholds, problems, outcome);
 }
 /** Several message ids: one listing per id, merged; the ids come out in the order the user gave them. */
-async function listEachMessageId(client, settings, messageIds, hooks) {
+async function listEachMessageId(client, request, thresholds, messageIds, hooks) {
     const acc = new ListAccumulator();
     const problems = new ItemProblems();
     const ids = new MessageIds();
     let pages = 0;
-    let error;
+    let ending = {};
     for (const [i, id] of messageIds.entries()) {
-        const budget = { ...settings, maxPages: settings.maxPages - pages };
-        const outcome = await drainFilters(client, budget, { ...settings.filters, messageId: [id] }, undefined, acc, problems, ids, hooks);
+        const budget = { ...request, maxPages: request.maxPages - pages };
+        const outcome = await drainFilters(client, budget, { ...request.filters, messageId: [id] }, undefined, acc, problems, ids, hooks);
         pages += outcome.pages;
         if (outcome.error !== undefined) {
-            error = `${outcome.error} (listing message id ${i + 1} of ${messageIds.length}; re-run to list them all)`;
+            const error = `${outcome.error} (listing message id ${i + 1} of ${messageIds.length}; re-run to list them all)`;
+            ending = { error, ...(outcome.failure !== undefined ? { failure: outcome.failure } : {}) };
             break;
         }
     }
-    return complete(acc.result(settings, pages, ids, Date.now()), settings, problems, error);
+    return complete(acc.result(request, thresholds, pages, ids, Date.now()), thresholds, problems, ending);
 }
 /** Drains one listing of `filters` into the accumulator, the ids and the sink; never throws. */
-function drainFilters(client, settings, filters, startCursor, acc, problems, ids, hooks) {
-    const maxMessages = settings.maxMessages ?? Infinity;
+function drainFilters(client, request, filters, startCursor, acc, problems, ids, hooks) {
+    const maxMessages = request.maxMessages ?? Infinity;
     return drainInto(cursor => {
         // Ask for no more than max-messages still allows, so the cursor left over continues exactly there.
-        const count = Math.min(settings.count, maxMessages - acc.count);
-        return client.listDlqPage(listQuery(filters, count, settings.order, cursor));
+        const count = Math.min(request.pageSize, maxMessages - acc.count);
+        return client.listDlqPage(listQuery(filters, count, request.order, cursor));
     }, {
-        maxPages: settings.maxPages,
+        maxPages: request.maxPages,
         maxPagesInput: Inputs.MaxPages,
         startCursor,
         // Handling a page overlaps the next round trip; with max-messages each request's count depends on it.
-        prefetch: settings.maxMessages === undefined
+        prefetch: request.maxMessages === undefined
     }, async (page) => {
         const read = readDlqMessages(page.items);
         problems.add(read.problems);
@@ -50927,28 +51377,24 @@ function drainFilters(client, settings, filters, startCursor, acc, problems, ids
         return acc.count < maxMessages;
     });
 }
-/**
- * Adds how the listing ended. Items left out as unreadable are still messages in the DLQ: the count threshold
- * is judged with them.
- */
-function complete(result, settings, problems, error, nextCursor) {
+function complete(result, thresholds, problems, ending) {
+    const { error, failure, nextCursor } = ending;
     const itemProblems = problems.summary();
     const health = problems.unreadable === 0
         ? result.health
-        : (0,operations_health/* judgeHealth */.u7)({ countAbove: settings.failIfCountAbove, oldestOlderThanMs: settings.failIfOldestOlderThanMs }, result.count + problems.unreadable, result.oldestCreatedAt, Date.now());
+        : judgeHealth(thresholds, result.count + problems.unreadable, result.oldestCreatedAt, Date.now());
     return {
         ...result,
         health,
         ...(nextCursor !== undefined ? { nextCursor } : {}),
         ...(error !== undefined ? { error } : {}),
+        ...(error !== undefined && failure !== undefined ? { failure } : {}),
         ...(itemProblems !== undefined ? { itemProblems } : {})
     };
 }
 
-;// CONCATENATED MODULE: ./src/operations/messages-file.ts
-
-
-
+;// CONCATENATED MODULE: ./src/service/json.ts
+/** JSON text of what the service sent, however deeply nested: no stack overflow on hostile nesting. */
 /**
  * JSON text of a value parsed from JSON, however deeply nested: JSON.stringify first (fast), and where it runs out
  * of stack, an explicit stack of its own. Same text as JSON.stringify for anything JSON.parse returns.
@@ -51018,6 +51464,12 @@ function toJsonIteratively(value) {
 function serialisable(v) {
     return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
 }
+
+;// CONCATENATED MODULE: ./src/operations/messages-file.ts
+
+
+
+
 /** Writes each record, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. */
 class NdjsonFile {
     stream;
@@ -51083,25 +51535,6 @@ function endStream(stream) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/operations/resume-schedule.ts
-/** Resumes each schedule in turn; one failing does not stop the others, and each outcome is reported. */
-async function resumeSchedules(client, settings, onOutcome = () => { }) {
-    const outcomes = [];
-    for (const scheduleId of settings.scheduleIds) {
-        let outcome;
-        try {
-            await client.resumeSchedule(scheduleId);
-            outcome = { scheduleId, ok: true };
-        }
-        catch (err) {
-            outcome = { scheduleId, ok: false, error: err.message };
-        }
-        outcomes.push(outcome);
-        onOutcome(outcome);
-    }
-    return { operation: 'resume-schedule', outcomes };
-}
-
 ;// CONCATENATED MODULE: ./src/service/errors.ts
 
 /** A request the service answered with an error, or that could not be completed. Expected: one line, no stack. */
@@ -51162,12 +51595,12 @@ function statusMeaning(status) {
 
 
 
+
 /** Each request's URL stays under this (6 KB): servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
 const MAX_RESUME_URL_BYTES = 6000;
 /** Room kept in each URL for the cursor the service sends back. */
 const CURSOR_ROOM_BYTES = 1024;
 /** Item problems named one by one; the rest are counted. */
-const MAX_PROBLEM_EXAMPLES = 20;
 /**
  * Splits dlq-ids into runs of consecutive ids whose request URL (with count and room for a cursor) stays under
  * MAX_RESUME_URL_BYTES. An id too long to fit with any other goes alone.
@@ -51201,26 +51634,27 @@ function splitDlqIds(selection, urlLength) {
  * every run read from a 2xx answer is in the result, and every request whose answer was lost or unreadable is
  * counted in `uncertainRequests` (up to 50 runs each), even when it ended the resume.
  */
-async function resumeWorkflows(client, settings, onPage = () => { }) {
+async function resumeWorkflows(client, request, onPage = () => { }) {
     const runs = [];
     let uncertainRequests = 0;
-    const problems = { kept: 0, leftOut: 0, examples: [] };
-    const headers = overrideHeaders(settings.overrides);
-    const chunks = splitDlqIds(settings.selection, q => client.resumeUrlLength(q));
-    const total = settings.selection.dlqIds?.length ?? 0;
+    const problems = new ItemProblems();
+    const headers = overrideHeaders(request.overrides);
+    const chunks = splitDlqIds(request.selection, q => client.resumeUrlLength(q));
+    const total = request.selection.dlqIds?.length ?? 0;
     if (chunks.length > 1) {
         client.log(`dlq-ids: ${total} ids sent in ${chunks.length} parts, each request URL under ${MAX_RESUME_URL_BYTES} bytes`);
     }
     let requests = 0;
     let error;
+    let failure;
     let nextCursor;
     let continueFrom;
     let sentIds = 0;
     for (const [part, selection] of chunks.entries()) {
-        const budget = settings.maxPages - requests;
+        const budget = request.maxPages - requests;
         if (budget <= 0) {
             error = `stopped after ${requests} requests (${Inputs.MaxPages}); raise ${Inputs.MaxPages} to resume more`;
-            continueFrom = continuation(settings.selection, sentIds);
+            continueFrom = continuation(request.selection, sentIds);
             break;
         }
         const fetch = async (cursor) => {
@@ -51233,62 +51667,120 @@ async function resumeWorkflows(client, settings, onPage = () => { }) {
                 throw err;
             }
         };
-        const startCursor = part === 0 ? settings.cursor : undefined;
+        const startCursor = part === 0 ? request.cursor : undefined;
         const outcome = await drainInto(fetch, {
             maxPages: budget,
             maxPagesInput: Inputs.MaxPages,
             ...(startCursor !== undefined ? { startCursor } : {})
         }, page => {
             uncertainRequests += page.lostAnswers ?? 0;
-            runs.push(...page.workflowRuns);
-            for (const problem of page.problems) {
-                if (problem.kept)
-                    problems.kept++;
-                else
-                    problems.leftOut++;
-                if (problems.examples.length < MAX_PROBLEM_EXAMPLES) {
-                    const what = problem.kept
-                        ? `run "${problem.id ?? ''}" (request ${requests + 1}, item ${problem.index})`
-                        : `item ${problem.index} of request ${requests + 1}, resumed but not named`;
-                    problems.examples.push(`${what}: ${problem.detail}`);
-                }
-            }
+            // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
+            for (const run of page.workflowRuns)
+                runs.push(run);
+            const request = requests + 1;
+            problems.add(page.problems, problem => problem.kept
+                ? `run "${problem.id ?? ''}" (request ${request}, item ${problem.index}): ${problem.detail}`
+                : `item ${problem.index} of request ${request}, resumed but not named: ${problem.detail}`);
             requests++;
             onPage(page, runs.length);
         });
         if (outcome.error !== undefined) {
             error = outcome.error;
+            failure = outcome.failure;
             // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead.
             if (chunks.length === 1)
                 nextCursor = outcome.nextCursor;
             else
-                continueFrom = continuation(settings.selection, sentIds);
+                continueFrom = continuation(request.selection, sentIds);
             break;
         }
         sentIds += selection.dlqIds?.length ?? 0;
     }
-    for (const line of problems.examples)
-        client.log(`warning: ${line}`);
+    const itemProblems = problems.summary();
     return {
         operation: 'resume-workflows',
-        selection: settings.selection,
-        all: settings.all,
-        overrides: settings.overrides,
-        ...(settings.cursor !== undefined ? { startCursor: settings.cursor } : {}),
+        selection: request.selection,
+        all: request.all,
+        overrides: request.overrides,
+        ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
         runs,
         requests,
         uncertainRequests,
         ...(chunks.length > 1 ? { parts: chunks.length } : {}),
-        ...(problems.kept + problems.leftOut > 0 ? { itemProblems: problems } : {}),
+        ...(itemProblems !== undefined ? { itemProblems } : {}),
         ...(nextCursor !== undefined ? { nextCursor } : {}),
         ...(continueFrom !== undefined ? { continueFrom } : {}),
-        ...(error !== undefined ? { error } : {})
+        ...(error !== undefined ? { error } : {}),
+        ...(error !== undefined && failure !== undefined ? { failure } : {})
     };
 }
 /** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
 function continuation(selection, sent) {
     const ids = selection.dlqIds ?? [];
     return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent };
+}
+
+;// CONCATENATED MODULE: ./src/operations/files.ts
+
+
+
+/** Lists the DLQ, every listed message also written to `path` (NDJSON) when given. */
+async function listDlqToFile(client, request, thresholds, path, encode, hooks) {
+    const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode });
+    try {
+        const result = await listDlq(client, request, thresholds, { ...hooks, ...(sink ? { sink } : {}) });
+        return path === undefined ? result : { ...result, messagesFile: path };
+    }
+    finally {
+        await sink?.close();
+    }
+}
+/**
+ * A bulk resume, each resumed run written to `path` (NDJSON) as it arrives when given: runs cannot be resumed
+ * twice, so the file is the one complete record of them. A file that could not be written is returned as
+ * `writeError` (the step fails; the outputs still stand); `runsFile` is set only when the file is complete.
+ */
+async function resumeWorkflowsToFile(client, request, path, encode, log) {
+    const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode });
+    let writeError;
+    const result = await resumeWorkflows(client, request, (page, total) => {
+        log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`);
+        sink?.write(page.workflowRuns).catch((err) => (writeError ??= err));
+    });
+    try {
+        await sink?.close();
+    }
+    catch (err) {
+        writeError ??= err;
+    }
+    if (path === undefined)
+        return { result };
+    if (writeError !== undefined) {
+        return {
+            result,
+            writeError: `Could not write runs-file ${path}: ${writeError.message}; the outputs list the runs resumed.`
+        };
+    }
+    return { result: { ...result, runsFile: path } };
+}
+
+;// CONCATENATED MODULE: ./src/operations/resume-schedule.ts
+/** Resumes each schedule in turn; one failing does not stop the others, and each outcome is reported. */
+async function resumeSchedules(client, request, onOutcome = () => { }) {
+    const outcomes = [];
+    for (const scheduleId of request.scheduleIds) {
+        let outcome;
+        try {
+            await client.resumeSchedule(scheduleId);
+            outcome = { scheduleId, ok: true };
+        }
+        catch (err) {
+            outcome = { scheduleId, ok: false, error: err.message };
+        }
+        outcomes.push(outcome);
+        onOutcome(outcome);
+    }
+    return { operation: 'resume-schedule', outcomes };
 }
 
 ;// CONCATENATED MODULE: ./src/report/boundary.ts
@@ -51320,22 +51812,22 @@ class OutputBoundary {
     }
     /** One line of the log: never two, never a runner command. */
     info(text) {
-        this.io.info((0,report_escape/* neutraliseLogLine */.h4)(this.redact(text)));
+        this.io.info(neutraliseLogLine(this.redact(text)));
     }
     debug(text) {
-        this.io.debug((0,report_escape/* neutraliseLogLine */.h4)(this.redact(text)));
+        this.io.debug(neutraliseLogLine(this.redact(text)));
     }
     notice(text) {
-        this.io.notice((0,report_escape/* neutraliseAnnotation */.K1)(this.redact(text)));
+        this.io.notice(neutraliseAnnotation(this.redact(text)));
     }
     warning(text) {
-        this.io.warning((0,report_escape/* neutraliseAnnotation */.K1)(this.redact(text)));
+        this.io.warning(neutraliseAnnotation(this.redact(text)));
     }
     error(text) {
-        this.io.error((0,report_escape/* neutraliseAnnotation */.K1)(this.redact(text)));
+        this.io.error(neutraliseAnnotation(this.redact(text)));
     }
     setFailed(text) {
-        this.io.setFailed((0,report_escape/* neutraliseAnnotation */.K1)(this.redact(text)));
+        this.io.setFailed(neutraliseAnnotation(this.redact(text)));
     }
     /**
      * Writes the step outputs, redacted. They were fitted to OUTPUTS_BUDGET_BYTES before; should redaction ever
@@ -51396,205 +51888,48 @@ function redactDeep(value, redact, depth) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/report/outputs.ts
-
-
-
-/** Longest cursor written to `next-cursor`: the drain refuses longer ones, this only guards the output. */
-const CURSOR_OUTPUT_MAX_LENGTH = 4096;
+;// CONCATENATED MODULE: ./src/report/budget.ts
 /**
- * The step outputs of a result: small scalars and compact JSON arrays. All of them together, names included, stay
- * within OUTPUTS_BUDGET_BYTES counted as GitHub counts (UTF-16, two bytes a unit): the arrays get what the
- * scalars leave, keep their first items, and say so in their `-truncated` output.
+ * The byte budget of the job summary: GitHub drops a summary above 1 MiB, so a summary too big is rendered again
+ * with half the rows in every table, and if even no rows fit, cut at a line with a note.
  */
-function outputsOf(result) {
-    switch (result.operation) {
-        case 'list-dlq': {
-            const scalars = {
-                [Outputs.DlqCount]: String(result.count),
-                [Outputs.MessageIdsTruncated]: 'false',
-                [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
-                [Outputs.NextCursor]: cursorOutput(result.nextCursor),
-                [Outputs.MessagesFile]: result.messagesFile ?? ''
-            };
-            const fitted = fitArrays([[Outputs.MessageIds, result.messageIds]], budgetLeft(scalars, [Outputs.MessageIds]));
-            return {
-                ...scalars,
-                [Outputs.MessageIds]: fitted.json[0],
-                [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated || fitted.truncated)
-            };
-        }
-        case 'resume-schedule':
-            return {
-                [Outputs.ScheduleIds]: JSON.stringify(result.outcomes.filter(o => o.ok).map(o => o.scheduleId))
-            };
-        case 'resume-workflows': {
-            const scalars = {
-                [Outputs.ResumedCount]: String(result.runs.length),
-                [Outputs.WorkflowRunIdsTruncated]: 'false',
-                [Outputs.WorkflowRunsTruncated]: 'false',
-                [Outputs.NextCursor]: cursorOutput(result.nextCursor),
-                [Outputs.RunsFile]: result.runsFile ?? ''
-            };
-            const fitted = fitArrays([
-                [Outputs.WorkflowRunIds, result.runs.map(r => r.workflowRunId)],
-                [
-                    Outputs.WorkflowRuns,
-                    result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
-                ]
-            ], budgetLeft(scalars, [Outputs.WorkflowRunIds, Outputs.WorkflowRuns]));
-            return {
-                ...scalars,
-                [Outputs.WorkflowRunIds]: fitted.json[0],
-                [Outputs.WorkflowRunIdsTruncated]: String(fitted.truncated),
-                [Outputs.WorkflowRuns]: fitted.json[1],
-                [Outputs.WorkflowRunsTruncated]: String(fitted.truncated)
-            };
-        }
-    }
-}
-/** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
-function cursorOutput(cursor) {
-    return cursor === undefined || cursor.length > CURSOR_OUTPUT_MAX_LENGTH ? '' : cursor;
-}
-/** What the arrays may use: the budget less the scalars (`-truncated` ones at their longest, `false`) and their names. */
-function budgetLeft(scalars, arrays) {
-    let used = 0;
-    for (const [name, value] of Object.entries(scalars))
-        used += githubBytes(name) + githubBytes(value ?? '');
-    for (const name of arrays)
-        used += githubBytes(name);
-    return OUTPUTS_BUDGET_BYTES - used;
-}
-/**
- * JSON arrays of parallel lists (item i of each describes the same thing) that together fit `budget`: the longest
- * common prefix that fits, so that the arrays stay in step.
- */
-function fitArrays(lists, budget) {
-    const length = Math.min(...lists.map(([, items]) => items.length));
-    let used = lists.length * githubBytes('[]');
-    let kept = 0;
-    for (; kept < length; kept++) {
-        let size = 0;
-        for (const [, items] of lists)
-            size += githubBytes(JSON.stringify(items[kept])) + (kept > 0 ? 2 : 0);
-        if (used + size > budget)
-            break;
-        used += size;
-    }
-    return {
-        json: lists.map(([, items]) => JSON.stringify(items.slice(0, kept))),
-        truncated: lists.some(([, items]) => items.length > kept)
-    };
-}
-/** Why the step fails, or undefined when it succeeds. */
-function failureOf(result) {
-    switch (result.operation) {
-        case 'list-dlq': {
-            const reasons = result.health.breaches.map(b => `DLQ health check failed: ${breachReason(b)}`);
-            if (result.error !== undefined) {
-                reasons.unshift(`${result.error}${continueHint(result.nextCursor)} (${result.count} messages were listed before the failure)`);
-            }
-            return reasons.length === 0 ? undefined : reasons.join('\n');
-        }
-        case 'resume-schedule': {
-            const failed = result.outcomes.filter(o => !o.ok);
-            if (failed.length === 0)
-                return undefined;
-            const resumed = result.outcomes.length - failed.length;
-            return [
-                `${failed.length} of ${result.outcomes.length} schedules could not be resumed (${resumed} resumed):`,
-                ...failed.map(o => `- ${o.error ?? o.scheduleId}`)
-            ].join('\n');
-        }
-        case 'resume-workflows': {
-            // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
-            const reasons = [];
-            if (result.error !== undefined) {
-                reasons.push(`${result.error}; ${result.runs.length} runs were resumed before the failure`);
-            }
-            if (result.uncertainRequests > 0)
-                reasons.push(lostAnswerText(result.uncertainRequests));
-            if (reasons.length === 0)
-                return undefined;
-            const from = result.continueFrom;
-            let where;
-            if (from !== undefined) {
-                where =
-                    `to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position} of ` +
-                        `${result.selection.dlqIds?.length ?? from.position}: ${from.remaining} ids, some perhaps resumed already)`;
-            }
-            else if (result.nextCursor !== undefined) {
-                where = continueHint(result.nextCursor).slice(2);
-            }
-            else if (result.error !== undefined) {
-                where = 'no cursor to continue from: re-run with the same selection (resumed entries have left the DLQ)';
-            }
-            else {
-                where = 'nothing is left to continue: the selection was resumed to its end';
-            }
-            return `${reasons.join('; ')}; ${where}`;
-        }
-    }
-}
-function continueHint(cursor) {
-    if (cursor === undefined)
-        return '';
-    if (cursor.length > CURSOR_OUTPUT_MAX_LENGTH) {
-        return `; the service's cursor to continue from is ${cursor.length} characters long, too long to use`;
-    }
-    return `; to continue, re-run with input cursor: ${cursor}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/summary.ts
-
-
-
 
 /** GitHub drops the whole summary above 1 MiB; stay under. */
 const SUMMARY_LIMIT_BYTES = 1_000_000;
 /** Rows per table unless told otherwise. */
 const DEFAULT_MAX_ROWS = 50;
-/** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
-const summary_BREAKDOWN_ROWS = 20;
 const TRUNCATED_NOTE = '\n\n> **Note:** this summary was cut short to stay under the 1 MiB limit of GitHub job summaries; ' +
     'the action outputs and log hold the rest.\n';
-const RESUME_NOTE = '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
-    'their results; only failed or pending steps run again. Workflow code may change **after** the failed step, ' +
-    'but a change **before** it is unsupported and may make the resume fail.';
 /**
- * Renders the summary of any operation, kept under SUMMARY_LIMIT_BYTES (UTF-8): while too big, tables are
- * re-rendered with half the rows; if even no rows would fit, the text is cut at a line and a note added.
+ * A summary kept under SUMMARY_LIMIT_BYTES (UTF-8). The first pass shows the rows asked for; while too big, the
+ * renderer is asked again with half the rows, starting from the longest list it reported (more change nothing);
+ * if even no rows fit, the text is cut at a line and a note added.
  */
-function renderSummary(result, ctx, options) {
+function fitSummary(render, options) {
     const requested = normaliseRows(options?.maxRows);
     const now = normaliseNow(options?.now);
-    // More rows than the longest list never change the output: start from there, so halving has work to do.
-    const useful = Math.min(requested, longestList(result));
+    let longest = 0;
+    const seen = (length) => {
+        if (length > longest)
+            longest = length;
+    };
+    let out = render({ maxRows: requested, now, seen });
+    const useful = Math.min(requested, longest);
     let rows = useful;
-    for (;;) {
-        const out = dispatch(result, ctx, { maxRows: rows, now, shortenedFrom: rows < useful ? useful : undefined });
-        if (byteLength(out) <= SUMMARY_LIMIT_BYTES)
-            return out;
+    while (byteLength(out) > SUMMARY_LIMIT_BYTES) {
         if (rows === 0)
             return truncateToLimit(out);
         rows = Math.floor(rows / 2);
+        out = render({ maxRows: rows, now, shortenedFrom: useful, seen });
     }
+    return out;
 }
-/** The summary of list-dlq (one pass, no size limit applied). */
-function renderListSummary(result, ctx, options) {
-    return listSummary(result, ctx, settingsOf(options));
-}
-/** The summary of resume-schedule (one pass, no size limit applied). */
-function renderScheduleSummary(result, ctx, options) {
-    return scheduleSummary(result, ctx, settingsOf(options));
-}
-/** The summary of resume-workflows (one pass, no size limit applied). */
-function renderResumeSummary(result, ctx, options) {
-    return resumeSummary(result, ctx, settingsOf(options));
-}
-function settingsOf(options) {
-    return { maxRows: normaliseRows(options?.maxRows), now: normaliseNow(options?.now) };
+/** The note a shortened pass leads with, or undefined. */
+function shortenedNote(pass) {
+    if (pass.shortenedFrom === undefined)
+        return undefined;
+    return (`> **Note:** tables show at most ${formatCount(pass.maxRows)} rows (instead of ` +
+        `${formatCount(pass.shortenedFrom)}) to keep this summary under the 1 MiB limit of GitHub job summaries.`);
 }
 function normaliseRows(maxRows) {
     if (maxRows === undefined || Number.isNaN(maxRows) || maxRows < 0)
@@ -51604,477 +51939,9 @@ function normaliseRows(maxRows) {
 function normaliseNow(now) {
     return now !== undefined && Number.isFinite(now) ? now : Date.now();
 }
-function dispatch(result, ctx, settings) {
-    switch (result.operation) {
-        case 'list-dlq':
-            return listSummary(result, ctx, settings);
-        case 'resume-schedule':
-            return scheduleSummary(result, ctx, settings);
-        case 'resume-workflows':
-            return resumeSummary(result, ctx, settings);
-        default: {
-            const unknown = result;
-            return `## DLQ action\n\nNo summary for operation ${(0,report_escape/* escapeInline */.VV)(String(unknown.operation))}.\n`;
-        }
-    }
-}
-/** Length of the longest list the summary shows: rows beyond it change nothing. */
-function longestList(result) {
-    const lengths = [0];
-    switch (result.operation) {
-        case 'list-dlq':
-            lengths.push(result.byUrl.length, result.byStatus.length, result.byTopic.length, result.byQueue.length, result.bySchedule.length, result.oldest.length + result.newest.length);
-            for (const value of Object.values(result.filters)) {
-                if (Array.isArray(value))
-                    lengths.push(value.length);
-            }
-            break;
-        case 'resume-schedule':
-            lengths.push(result.outcomes.length);
-            break;
-        case 'resume-workflows':
-            lengths.push(result.runs.length, result.selection.dlqIds?.length ?? 0);
-            break;
-    }
-    return Math.max(...lengths);
-}
 function byteLength(s) {
     return Buffer.byteLength(s, 'utf8');
 }
-// ---------------------------------------------------------------------------------------------------------------
-// Building blocks
-/** Heading, link to the run, and the shortening note. */
-function header(title, ctx, settings) {
-    const lines = [`## ${title}`, ''];
-    const link = runLink(ctx.runUrl);
-    if (link)
-        lines.push(link, '');
-    if (settings.shortenedFrom !== undefined) {
-        lines.push(`> **Note:** tables show at most ${(0,report_escape/* formatCount */.B4)(settings.maxRows)} rows (instead of ` +
-            `${(0,report_escape/* formatCount */.B4)(settings.shortenedFrom)}) to keep this summary under the 1 MiB limit of GitHub job summaries.`, '');
-    }
-    return lines;
-}
-/**
- * `[workflow run](url)`. The run URL comes from GitHub's own environment, but it is still made a safe link
- * destination: only http(s), and every character outside a plain URL set (spaces, parentheses, brackets, quotes,
- * `<>`, backslash, `$`, controls, non-ASCII) percent-encoded. Anything else is shown as escaped text.
- */
-function runLink(runUrl) {
-    if (!runUrl)
-        return undefined;
-    if (!/^https?:\/\/[^\s/]/i.test(runUrl))
-        return `Workflow run: ${(0,report_escape/* escapeInline */.VV)(runUrl)}`;
-    const destination = runUrl.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch => [...Buffer.from(ch, 'utf8')].map(b => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
-    return `[workflow run](${destination})`;
-}
-/** A value in a paragraph, set off as code; the content is escaped like any other. */
-function code(value, maxLength) {
-    return `<code>${(0,report_escape/* escapeInline */.VV)(value, maxLength)}</code>`;
-}
-/**
- * A cursor to copy. A plain one (the usual base64-like token) is shown as a code span, unchanged; anything else
- * is escaped inside `<code>` so that it cannot break out.
- */
-function cursorText(cursor) {
-    return /^[A-Za-z0-9+/=_.~-]{1,4096}$/.test(cursor) ? `\`${cursor}\`` : code(cursor, 4096);
-}
-/** Values of one filter, each escaped, at most maxRows of them. */
-function valueList(values, maxRows) {
-    const shown = values.slice(0, maxRows).map(v => code(v, 200));
-    const rest = values.length - shown.length;
-    if (rest <= 0)
-        return shown.join(', ');
-    if (shown.length === 0)
-        return `${(0,report_escape/* formatCount */.B4)(rest)} values (not shown)`;
-    return `${shown.join(', ')}, … and ${(0,report_escape/* formatCount */.B4)(rest)} more`;
-}
-/**
- * A table of at most maxRows rows, then `… and N more` after a blank line (a line right under a table would be
- * read as one more row). Cells must already be escaped.
- */
-function table(headings, alignRight, items, maxRows, toCells) {
-    const lines = [];
-    const shown = items.slice(0, maxRows);
-    if (shown.length > 0) {
-        lines.push(`| ${headings.join(' | ')} |`);
-        lines.push(`|${headings.map((_, i) => (alignRight[i] ? ' ---: ' : ' --- ')).join('|')}|`);
-        for (const item of shown)
-            lines.push(`| ${toCells(item).join(' | ')} |`);
-        lines.push('');
-    }
-    const rest = items.length - shown.length;
-    if (rest > 0)
-        lines.push(`… and ${(0,report_escape/* formatCount */.B4)(rest)} more`, '');
-    return lines;
-}
-/** A cell for an optional third-party value; an absent or empty one shows as a dash. */
-function cellOrDash(value) {
-    return value === undefined || value === '' ? '—' : (0,report_escape/* escapeCell */.kq)(String(value));
-}
-function timeOrDash(ms) {
-    return ms === undefined ? '—' : (0,report_escape/* formatMs */._V)(ms);
-}
-function plural(n, one, many) {
-    return `${(0,report_escape/* formatCount */.B4)(n)} ${n === 1 ? one : many}`;
-}
-function finish(lines) {
-    // Collapse runs of blank lines and end with exactly one newline.
-    const out = [];
-    for (const line of lines) {
-        if (line === '' && (out.length === 0 || out[out.length - 1] === ''))
-            continue;
-        out.push(line);
-    }
-    while (out.length > 0 && out[out.length - 1] === '')
-        out.pop();
-    return `${out.join('\n')}\n`;
-}
-// ---------------------------------------------------------------------------------------------------------------
-// list-dlq
-const LIST_FILTER_LABELS = [
-    ['messageId', 'Message id (`message-id`)'],
-    ['url', 'Destination URL (`url`)'],
-    ['topicName', 'URL group (`topic-name`)'],
-    ['scheduleId', 'Schedule id (`schedule-id`)'],
-    ['queueName', 'Queue (`queue-name`)'],
-    ['api', 'API name (`api`)'],
-    ['fromDate', 'Created at or after (`from-date`)'],
-    ['toDate', 'Created at or before (`to-date`)'],
-    ['responseStatus', 'Last response status (`response-status`)'],
-    ['callerIp', 'Publisher IP (`caller-ip`)']
-];
-function orderText(order) {
-    if (order === 'earliestFirst')
-        return 'earliest first (`earliestFirst`)';
-    if (order === 'latestFirst')
-        return 'latest first (`latestFirst`)';
-    return code(String(order));
-}
-function listFilterLines(filters, maxRows) {
-    const lines = [];
-    for (const [key, label] of LIST_FILTER_LABELS) {
-        const value = filters[key];
-        if (value === undefined)
-            continue;
-        if (Array.isArray(value)) {
-            if (value.length === 0)
-                continue;
-            lines.push(`  - ${label}: ${valueList(value.map(String), maxRows)}`);
-        }
-        else if (typeof value === 'number' && (key === 'fromDate' || key === 'toDate')) {
-            lines.push(`  - ${label}: ${(0,report_escape/* formatMs */._V)(value)}`);
-        }
-        else {
-            lines.push(`  - ${label}: ${code(String(value))}`);
-        }
-    }
-    return lines;
-}
-function listSummary(result, ctx, settings) {
-    const { maxRows, now } = settings;
-    const lines = header('DLQ listing', ctx, settings);
-    lines.push(verdict(result, now), '');
-    lines.push('### What was asked', '');
-    const filterLines = listFilterLines(result.filters, maxRows);
-    if (filterLines.length === 0) {
-        lines.push('- Filters: none (every message in the DLQ)');
-    }
-    else {
-        lines.push('- Filters (several values of one filter: any of them; different filters: all of them):', ...filterLines);
-    }
-    lines.push(`- Order: ${orderText(result.order)}`);
-    lines.push(`- Page size: ${(0,report_escape/* formatCount */.B4)(result.pageSize)}`);
-    lines.push(result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)');
-    lines.push('');
-    lines.push('### Result', '');
-    if (result.error !== undefined) {
-        lines.push(`**❌ Listing failed part way:** ${(0,report_escape/* escapeInline */.VV)(result.error)}`, '', result.count > 0
-            ? 'What was listed before the failure is shown below.'
-            : 'No message was listed before the failure.', '');
-    }
-    if (result.count === 0 && result.error === undefined) {
-        if (filterLines.length === 0 && !result.startCursor)
-            lines.push('**The DLQ is empty.**', '');
-        else if (filterLines.length === 0)
-            lines.push('**No DLQ message after the start cursor.**', '');
-        else
-            lines.push('**No DLQ message matches the filters.**', '');
-    }
-    const slices = result.concurrency > 1 && result.fallback === undefined
-        ? `, date slices drained ${result.concurrency} at a time`
-        : '';
-    lines.push(`- Messages listed: **${(0,report_escape/* formatCount */.B4)(result.count)}** (${plural(result.pages, 'page', 'pages')} fetched${slices})`);
-    if (result.fallback !== undefined) {
-        lines.push(`- Listed as one sequential listing: the parallel date slices could not be trusted (${(0,report_escape/* escapeInline */.VV)(result.fallback)}).`);
-    }
-    if (result.messagesFile !== undefined) {
-        lines.push(`- Every listed message, all fields, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`);
-    }
-    if (result.oldestCreatedAt !== undefined) {
-        lines.push(`- Oldest message created at: ${(0,report_escape/* formatMs */._V)(result.oldestCreatedAt)} (age ${(0,report_escape/* formatAge */.nV)(now - result.oldestCreatedAt)})`);
-    }
-    if (result.newestCreatedAt !== undefined) {
-        lines.push(`- Newest message created at: ${(0,report_escape/* formatMs */._V)(result.newestCreatedAt)} (age ${(0,report_escape/* formatAge */.nV)(now - result.newestCreatedAt)})`);
-    }
-    if (result.messageIdsTruncated) {
-        lines.push(`- The \`message-ids\` output holds only the first ${plural(result.messageIds.length, 'id', 'ids')} of ` +
-            `${(0,report_escape/* formatCount */.B4)(result.count)}.`);
-    }
-    lines.push('');
-    if (result.nextCursor) {
-        lines.push(`**⚠️ Listing stopped early; continue with cursor:** ${cursorText(result.nextCursor)} ` +
-            '(re-run with input `cursor` set to it).', '');
-    }
-    const breakdownRows = Math.min(maxRows, summary_BREAKDOWN_ROWS);
-    for (const [key, title, heading, always] of [
-        ['byUrl', 'destination URL', 'Destination URL', true],
-        ['byStatus', 'last response status', 'Last response status', true],
-        ['byTopic', 'URL group', 'URL group', false],
-        ['byQueue', 'queue', 'Queue', false],
-        ['bySchedule', 'schedule', 'Schedule id', false]
-    ]) {
-        const rows = result[key];
-        // A breakdown where every message has no value says nothing.
-        if (rows.length === 0 || (!always && rows.length === 1 && rows[0]?.value === '(none)'))
-            continue;
-        lines.push(`#### Messages by ${title}`, '');
-        lines.push(...countTable(heading, rows, breakdownRows, result.count, result.undercount?.[key]));
-    }
-    if (result.badCreatedAt !== undefined) {
-        lines.push(`- ${plural(result.badCreatedAt.count, 'message has', 'messages have')} a \`createdAt\` no date can hold ` +
-            `(first: ${code(result.badCreatedAt.messageId, 200)}): left out of dates, ages and the chart.`, '');
-    }
-    lines.push(...chart(result.histogram));
-    const extremes = oldestAndNewest(result.oldest, result.newest);
-    if (extremes.length > 0) {
-        lines.push('#### Oldest and newest messages', '');
-        lines.push(...table(['', 'Message id', 'Destination URL', 'Last response status', 'Created at'], [false, false, false, true, false], extremes, maxRows, ([which, m]) => [
-            which,
-            cellOrDash(m.messageId),
-            cellOrDash(m.url),
-            cellOrDash(m.responseStatus),
-            timeOrDash(m.createdAt)
-        ]));
-    }
-    return finish(lines);
-}
-/**
- * A Mermaid `xychart-beta` of messages per bucket. Every label and number is made here from timestamps and
- * counts, never from third-party text, so nothing in it needs escaping.
- */
-function chart(histogram) {
-    const points = histogram.points.filter(p => (0,operations_health/* isDateMs */.Ld)(p.start) && Number.isFinite(p.count));
-    const per = histogram.bucket === 'hour' ? 'hour' : histogram.bucket === 'day' ? 'day' : 'week';
-    const omitted = histogram.omitted
-        ? [
-            `${plural(histogram.omitted, 'message is', 'messages are')} left out of the chart: their creation times ` +
-                'spread over more weeks than it holds.',
-            ''
-        ]
-        : [];
-    if (points.length < 2)
-        return omitted;
-    const label = (start) => {
-        const iso = new Date(start).toISOString();
-        return histogram.bucket === 'hour' ? `${iso.slice(5, 10)} ${iso.slice(11, 13)}h` : iso.slice(0, 10);
-    };
-    let max = 1;
-    for (const p of points)
-        if (p.count > max)
-            max = p.count;
-    return [
-        `#### Messages per ${per} (UTC)`,
-        '',
-        '```mermaid',
-        'xychart-beta',
-        `  title "DLQ messages per ${per}"`,
-        `  x-axis [${points.map(p => `"${label(p.start)}"`).join(', ')}]`,
-        `  y-axis "Messages" 0 --> ${max}`,
-        `  bar [${points.map(p => p.count).join(', ')}]`,
-        '```',
-        '',
-        ...omitted
-    ];
-}
-/**
- * The top rows of a breakdown, then one row for the messages of every other value (the total less the rows shown),
- * and a note when the breakdown kept only its most frequent values (`undercount`: how far a count may be low).
- */
-function countTable(heading, rows, maxRows, total, undercount) {
-    const shown = rows.slice(0, maxRows);
-    const lines = [];
-    if (shown.length > 0) {
-        lines.push(`| ${heading} | Messages |`, '| --- | ---: |');
-        let counted = 0;
-        for (const row of shown) {
-            counted += row.count;
-            lines.push(`| ${row.value === '' ? '(none)' : (0,report_escape/* escapeCell */.kq)(row.value)} | ${(0,report_escape/* formatCount */.B4)(row.count)} |`);
-        }
-        const more = rows.length - shown.length;
-        const rest = total - counted;
-        if (undercount !== undefined && rest > 0)
-            lines.push(`| *… and every other value* | ${(0,report_escape/* formatCount */.B4)(rest)} |`);
-        else if (more > 0 && rest > 0)
-            lines.push(`| *… and ${(0,report_escape/* formatCount */.B4)(more)} more values* | ${(0,report_escape/* formatCount */.B4)(rest)} |`);
-        lines.push('');
-    }
-    if (undercount !== undefined) {
-        lines.push(`> **Approximate:** more than ${(0,report_escape/* formatCount */.B4)(TALLY_CAPACITY)} distinct values were seen, so only the most ` +
-            `frequent were kept; each count above may be up to ${(0,report_escape/* formatCount */.B4)(undercount)} below the true one.`, '');
-    }
-    return lines;
-}
-/** The oldest then the newest messages, a message in both lists shown once. */
-function oldestAndNewest(oldest, newest) {
-    const key = (m) => JSON.stringify([m.dlqId ?? '', m.messageId, m.createdAt ?? null]);
-    const seen = new Set();
-    const rows = [];
-    for (const [which, list] of [
-        ['Oldest', oldest],
-        ['Newest', newest]
-    ]) {
-        for (const m of list) {
-            const k = key(m);
-            if (seen.has(k))
-                continue;
-            seen.add(k);
-            rows.push([which, m]);
-        }
-    }
-    return rows;
-}
-// ---------------------------------------------------------------------------------------------------------------
-// resume-schedule
-function scheduleSummary(result, ctx, settings) {
-    const lines = header('Schedule resume', ctx, settings);
-    const total = result.outcomes.length;
-    const resumed = result.outcomes.filter(o => o.ok).length;
-    const failed = total - resumed;
-    lines.push('### What was asked', '');
-    lines.push(total === 0
-        ? '- Schedules to resume: none'
-        : `- Schedules to resume: ${(0,report_escape/* formatCount */.B4)(total)} (listed in the table below)`, '');
-    lines.push('### Result', '');
-    if (total === 0) {
-        lines.push('No schedule was resumed.', '');
-        return finish(lines);
-    }
-    lines.push(`**${(0,report_escape/* formatCount */.B4)(resumed)} resumed, ${(0,report_escape/* formatCount */.B4)(failed)} failed** (of ${plural(total, 'schedule', 'schedules')}).`, '');
-    if (failed > 0)
-        lines.push(`**❌ ${plural(failed, 'schedule', 'schedules')} could not be resumed.**`, '');
-    lines.push(...table(['Schedule id', 'Result'], [false, false], result.outcomes, settings.maxRows, o => [
-        cellOrDash(o.scheduleId),
-        o.ok ? '✅ resumed' : `❌ failed: ${o.error ? (0,report_escape/* escapeCell */.kq)(o.error) : 'unknown error'}`
-    ]));
-    return finish(lines);
-}
-// ---------------------------------------------------------------------------------------------------------------
-// resume-workflows
-function selectionLines(selection, maxRows) {
-    const lines = [];
-    if (selection.dlqIds && selection.dlqIds.length > 0) {
-        lines.push(`  - DLQ ids (\`dlq-ids\`; when given, the service ignores the other selectors): ${valueList(selection.dlqIds, maxRows)}`);
-    }
-    if (selection.fromDate !== undefined)
-        lines.push(`  - Failed at or after (\`from-date\`): ${(0,report_escape/* formatMs */._V)(selection.fromDate)}`);
-    if (selection.toDate !== undefined)
-        lines.push(`  - Failed at or before (\`to-date\`): ${(0,report_escape/* formatMs */._V)(selection.toDate)}`);
-    if (selection.workflowUrl !== undefined) {
-        lines.push(`  - Workflow URL (\`workflow-url\`): ${code(selection.workflowUrl)}`);
-    }
-    if (selection.workflowRunId !== undefined) {
-        lines.push(`  - Workflow run id or id prefix (\`workflow-run-id\`): ${code(selection.workflowRunId)}`);
-    }
-    if (selection.workflowCreatedAt !== undefined) {
-        lines.push(`  - Workflow created at (\`workflow-created-at\`): ${(0,report_escape/* formatMs */._V)(selection.workflowCreatedAt)}`);
-    }
-    return lines;
-}
-function resumeSummary(result, ctx, settings) {
-    const { maxRows } = settings;
-    const lines = header('Workflow resume', ctx, settings);
-    const runs = result.runs;
-    lines.push('### What was asked', '');
-    const selectors = selectionLines(result.selection, maxRows);
-    if (result.all) {
-        lines.push('- Selection: **the whole DLQ was selected** (input `all`): every failed workflow run in it.');
-        if (selectors.length > 0)
-            lines.push('- Selectors also given:', ...selectors);
-    }
-    else if (selectors.length > 0) {
-        lines.push('- Selection:', ...selectors);
-    }
-    else {
-        lines.push('- Selection: none');
-    }
-    const overrides = [];
-    if (result.overrides.flowControlKey !== undefined) {
-        overrides.push(`  - Flow control key (\`flow-control-key\`): ${code(result.overrides.flowControlKey)}`);
-    }
-    if (result.overrides.flowControlValue !== undefined) {
-        overrides.push(`  - Flow control value (\`flow-control-value\`): ${code(result.overrides.flowControlValue)}`);
-    }
-    if (result.overrides.retries !== undefined) {
-        overrides.push(`  - Retries (\`retries\`): ${code(String(result.overrides.retries))}`);
-    }
-    if (overrides.length > 0)
-        lines.push('- Overrides:', ...overrides);
-    else
-        lines.push('- Overrides: none (each run keeps its original flow control and retries)');
-    lines.push(result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)');
-    lines.push('');
-    lines.push('### Result', '');
-    const from = result.continueFrom;
-    const continueLine = from
-        ? `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${(0,report_escape/* formatCount */.B4)(from.position)} of ` +
-            `${(0,report_escape/* formatCount */.B4)(result.selection.dlqIds?.length ?? from.position)}: ${plural(from.remaining, 'id', 'ids')}, ` +
-            'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).'
-        : result.nextCursor
-            ? `To continue, re-run with input \`cursor\` set to: ${cursorText(result.nextCursor)}`
-            : undefined;
-    if (result.error !== undefined) {
-        lines.push(`**❌ The resume failed part way.** ${plural(runs.length, 'run was', 'runs were')} resumed before the failure` +
-            (runs.length > 0 ? ' (they are listed in the table below).' : '.'), '', `**Error:** ${(0,report_escape/* escapeInline */.VV)(result.error)}`, '');
-        lines.push(continueLine ??
-            'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).', '');
-    }
-    else if (continueLine) {
-        lines.push('**⚠️ The resume stopped before the end.**', '', continueLine, '');
-    }
-    const unnamed = result.itemProblems?.leftOut ?? 0;
-    lines.push(`**${plural(runs.length + unnamed, 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
-        (result.parts !== undefined
-            ? ` (\`dlq-ids\` sent in ${(0,report_escape/* formatCount */.B4)(result.parts)} parts, so that each request URL stays under 6 KB).`
-            : '.'), '');
-    if (runs.length + unnamed === 0 && result.error === undefined && result.uncertainRequests === 0) {
-        lines.push('No failed workflow run matched the selection.', '');
-    }
-    if (result.uncertainRequests > 0) {
-        lines.push(`**⚠️ Possibly resumed: ${lostAnswerText(result.uncertainRequests)}.**`, '');
-    }
-    if (result.itemProblems !== undefined) {
-        const { kept, leftOut, examples } = result.itemProblems;
-        if (leftOut > 0) {
-            lines.push(`**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
-                'the table or the outputs.', '');
-        }
-        if (kept > 0) {
-            lines.push(`⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`, '');
-        }
-        if (examples.length > 0) {
-            lines.push(...examples.map(line => `- ${(0,report_escape/* escapeInline */.VV)(line)}`), '');
-        }
-    }
-    lines.push(...table(['New run id', 'Created at'], [false, false], runs, maxRows, run => [
-        cellOrDash(run.workflowRunId),
-        timeOrDash(run.workflowCreatedAt)
-    ]));
-    lines.push(RESUME_NOTE, '');
-    return finish(lines);
-}
-// ---------------------------------------------------------------------------------------------------------------
-// Last resort: cut at a line
 /** The longest prefix of s (whole code points) of at most maxBytes UTF-8 bytes. */
 function cutUtf8(s, maxBytes) {
     let used = 0;
@@ -52115,13 +51982,618 @@ function truncateToLimit(out) {
     return `${kept.join('\n').trimEnd()}${TRUNCATED_NOTE}`;
 }
 
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-var external_node_zlib_default = /*#__PURE__*/__nccwpck_require__.n(external_node_zlib_);
+;// CONCATENATED MODULE: ./src/report/item-problems.ts
+
+/** One warning for the page items that could not be used as the service sent them, naming the first few. */
+function itemProblemsText(problems) {
+    const parts = [];
+    if (problems.leftOut > 0) {
+        parts.push(`${formatCount(problems.leftOut)} ${problems.leftOut === 1 ? 'item was' : 'items were'} left out (no usable id)`);
+    }
+    if (problems.kept > 0) {
+        parts.push(`${formatCount(problems.kept)} kept without a field that could not be read`);
+    }
+    return `The service sent items that could not be read as they stand: ${parts.join('; ')}. ${problems.examples.join('; ')}.`;
+}
+
+;// CONCATENATED MODULE: ./src/report/step-outputs.ts
+
+/** Longest cursor written to `next-cursor`: the drain refuses longer ones, this only guards the output. */
+const CURSOR_OUTPUT_MAX_LENGTH = 4096;
+/** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
+function cursorOutput(cursor) {
+    return cursor === undefined || cursor.length > CURSOR_OUTPUT_MAX_LENGTH ? '' : cursor;
+}
+/** Where a failure message says to continue from: the cursor to re-run with, or why there is none to use. */
+function continueHint(cursor) {
+    if (cursor === undefined)
+        return '';
+    if (cursor.length > CURSOR_OUTPUT_MAX_LENGTH) {
+        return `; the service's cursor to continue from is ${cursor.length} characters long, too long to use`;
+    }
+    return `; to continue, re-run with input cursor: ${cursor}`;
+}
+/** What the arrays may use: the budget less the scalars (`-truncated` ones at their longest, `false`) and their names. */
+function budgetLeft(scalars, arrays) {
+    let used = 0;
+    for (const [name, value] of Object.entries(scalars))
+        used += githubBytes(name) + githubBytes(value ?? '');
+    for (const name of arrays)
+        used += githubBytes(name);
+    return OUTPUTS_BUDGET_BYTES - used;
+}
+/**
+ * JSON arrays of parallel lists (item i of each describes the same thing) that together fit `budget`: the longest
+ * common prefix that fits, so that the arrays stay in step.
+ */
+function fitArrays(lists, budget) {
+    const length = Math.min(...lists.map(([, items]) => items.length));
+    let used = lists.length * githubBytes('[]');
+    let kept = 0;
+    for (; kept < length; kept++) {
+        let size = 0;
+        for (const [, items] of lists)
+            size += githubBytes(JSON.stringify(items[kept])) + (kept > 0 ? 2 : 0);
+        if (used + size > budget)
+            break;
+        used += size;
+    }
+    return {
+        json: lists.map(([, items]) => JSON.stringify(items.slice(0, kept))),
+        truncated: lists.some(([, items]) => items.length > kept)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/list.ts
+/**
+ * How list-dlq is reported: the count and the first ids as outputs, the headline as a notice, a summary that leads
+ * with the health verdict, and a failure for a listing that failed or a threshold exceeded.
+ */
+
+
+
+
+
+
+
+
+
+
+/** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
+const list_BREAKDOWN_ROWS = 20;
+const listReport = {
+    outputs,
+    summary: (result, ctx, options) => fitSummary(pass => listSummary(result, ctx, pass), options),
+    notice: headline,
+    warnings: result => (result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
+    failure: list_failure
+};
+function outputs(result) {
+    const scalars = {
+        [Outputs.DlqCount]: String(result.count),
+        [Outputs.MessageIdsTruncated]: 'false',
+        [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
+        [Outputs.NextCursor]: cursorOutput(result.nextCursor),
+        [Outputs.MessagesFile]: result.messagesFile ?? ''
+    };
+    const fitted = fitArrays([[Outputs.MessageIds, result.messageIds]], budgetLeft(scalars, [Outputs.MessageIds]));
+    return {
+        ...scalars,
+        [Outputs.MessageIds]: fitted.json[0],
+        [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated || fitted.truncated)
+    };
+}
+function list_failure(result) {
+    const complete = listingComplete(result);
+    const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`);
+    if (result.error !== undefined) {
+        reasons.unshift(`${result.error}${continueHint(result.nextCursor)} (${result.count} messages were listed before the failure)`);
+    }
+    return reasons.length === 0 ? undefined : reasons.join('\n');
+}
+const LIST_FILTER_LABELS = [
+    ['messageId', 'Message id (`message-id`)'],
+    ['url', 'Destination URL (`url`)'],
+    ['topicName', 'URL group (`topic-name`)'],
+    ['scheduleId', 'Schedule id (`schedule-id`)'],
+    ['queueName', 'Queue (`queue-name`)'],
+    ['api', 'API name (`api`)'],
+    ['fromDate', 'Created at or after (`from-date`)'],
+    ['toDate', 'Created at or before (`to-date`)'],
+    ['responseStatus', 'Last response status (`response-status`)'],
+    ['callerIp', 'Publisher IP (`caller-ip`)']
+];
+function orderText(order) {
+    if (order === 'earliestFirst')
+        return 'earliest first (`earliestFirst`)';
+    if (order === 'latestFirst')
+        return 'latest first (`latestFirst`)';
+    return code(String(order));
+}
+function filterLines(filters, limit) {
+    const lines = [];
+    for (const [key, label] of LIST_FILTER_LABELS) {
+        const value = filters[key];
+        if (value === undefined)
+            continue;
+        if (Array.isArray(value)) {
+            if (value.length === 0)
+                continue;
+            lines.push(`  - ${label}: ${valueList(value.map(String), limit)}`);
+        }
+        else if (typeof value === 'number' && (key === 'fromDate' || key === 'toDate')) {
+            lines.push(`  - ${label}: ${formatMs(value)}`);
+        }
+        else {
+            lines.push(`  - ${label}: ${code(String(value))}`);
+        }
+    }
+    return lines;
+}
+function listSummary(result, ctx, pass) {
+    const { now } = pass;
+    const lines = summaryHead('DLQ listing', ctx, shortenedNote(pass));
+    lines.push(verdict(result, now), '');
+    lines.push('### What was asked', '');
+    const filters = filterLines(result.filters, pass);
+    if (filters.length === 0) {
+        lines.push('- Filters: none (every message in the DLQ)');
+    }
+    else {
+        lines.push('- Filters (several values of one filter: any of them; different filters: all of them):', ...filters);
+    }
+    lines.push(`- Order: ${orderText(result.order)}`);
+    lines.push(`- Page size: ${formatCount(result.pageSize)}`);
+    lines.push(result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)');
+    lines.push('');
+    lines.push('### Result', '');
+    if (result.error !== undefined) {
+        lines.push(`**❌ Listing failed part way:** ${escapeInline(result.error)}`, '', result.count > 0
+            ? 'What was listed before the failure is shown below.'
+            : 'No message was listed before the failure.', '');
+    }
+    if (result.count === 0 && result.error === undefined) {
+        if (filters.length === 0 && !result.startCursor)
+            lines.push('**The DLQ is empty.**', '');
+        else if (filters.length === 0)
+            lines.push('**No DLQ message after the start cursor.**', '');
+        else
+            lines.push('**No DLQ message matches the filters.**', '');
+    }
+    lines.push(...countLines(result, now));
+    if (result.nextCursor) {
+        lines.push(`**⚠️ Listing stopped early; continue with cursor:** ${cursorText(result.nextCursor)} ` +
+            '(re-run with input `cursor` set to it).', '');
+    }
+    const breakdownRows = { maxRows: Math.min(pass.maxRows, list_BREAKDOWN_ROWS), seen: pass.seen };
+    for (const [key, title, heading, always] of [
+        ['byUrl', 'destination URL', 'Destination URL', true],
+        ['byStatus', 'last response status', 'Last response status', true],
+        ['byTopic', 'URL group', 'URL group', false],
+        ['byQueue', 'queue', 'Queue', false],
+        ['bySchedule', 'schedule', 'Schedule id', false]
+    ]) {
+        const rows = result[key];
+        // A breakdown where every message has no value says nothing.
+        if (rows.length === 0 || (!always && rows.length === 1 && rows[0]?.value === '(none)'))
+            continue;
+        lines.push(`#### Messages by ${title}`, '');
+        lines.push(...countTable(heading, rows, breakdownRows, result.count, result.undercount?.[key]));
+    }
+    if (result.badCreatedAt !== undefined) {
+        lines.push(`- ${plural(result.badCreatedAt.count, 'message has', 'messages have')} a \`createdAt\` no date can hold ` +
+            `(first: ${code(result.badCreatedAt.messageId, 200)}): left out of dates, ages and the chart.`, '');
+    }
+    lines.push(...chart(result.histogram));
+    const extremes = oldestAndNewest(result.oldest, result.newest);
+    if (extremes.length > 0) {
+        lines.push('#### Oldest and newest messages', '');
+        lines.push(...table(['', 'Message id', 'Destination URL', 'Last response status', 'Created at'], [false, false, false, true, false], extremes, pass, ([which, m]) => [
+            which,
+            cellOrDash(m.messageId),
+            cellOrDash(m.url),
+            cellOrDash(m.responseStatus),
+            timeOrDash(m.createdAt)
+        ]));
+    }
+    return markdownText(lines);
+}
+/** How many messages were listed, how, where they were written, and the ages of the oldest and newest. */
+function countLines(result, now) {
+    const slices = result.concurrency > 1 && result.fallback === undefined
+        ? `, date slices drained ${result.concurrency} at a time`
+        : '';
+    const lines = [
+        `- Messages listed: **${formatCount(result.count)}** (${plural(result.pages, 'page', 'pages')} fetched${slices})`
+    ];
+    if (result.fallback !== undefined) {
+        lines.push(`- Listed as one sequential listing: the parallel date slices could not be trusted (${escapeInline(result.fallback)}).`);
+    }
+    if (result.messagesFile !== undefined) {
+        lines.push(`- Every listed message, all fields, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`);
+    }
+    if (result.oldestCreatedAt !== undefined) {
+        lines.push(`- Oldest message created at: ${formatMs(result.oldestCreatedAt)} (age ${formatAge(now - result.oldestCreatedAt)})`);
+    }
+    if (result.newestCreatedAt !== undefined) {
+        lines.push(`- Newest message created at: ${formatMs(result.newestCreatedAt)} (age ${formatAge(now - result.newestCreatedAt)})`);
+    }
+    if (result.messageIdsTruncated) {
+        lines.push(`- The \`message-ids\` output holds only the first ${plural(result.messageIds.length, 'id', 'ids')} of ` +
+            `${formatCount(result.count)}.`);
+    }
+    lines.push('');
+    return lines;
+}
+/**
+ * A Mermaid `xychart-beta` of messages per bucket. Every label and number is made here from timestamps and
+ * counts, never from third-party text, so nothing in it needs escaping.
+ */
+function chart(histogram) {
+    const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count));
+    const per = histogram.bucket === 'hour' ? 'hour' : histogram.bucket === 'day' ? 'day' : 'week';
+    const omitted = histogram.omitted
+        ? [
+            `${plural(histogram.omitted, 'message is', 'messages are')} left out of the chart: their creation times ` +
+                'spread over more weeks than it holds.',
+            ''
+        ]
+        : [];
+    if (points.length < 2)
+        return omitted;
+    const label = (start) => {
+        const iso = new Date(start).toISOString();
+        return histogram.bucket === 'hour' ? `${iso.slice(5, 10)} ${iso.slice(11, 13)}h` : iso.slice(0, 10);
+    };
+    let max = 1;
+    for (const p of points)
+        if (p.count > max)
+            max = p.count;
+    return [
+        `#### Messages per ${per} (UTC)`,
+        '',
+        '```mermaid',
+        'xychart-beta',
+        `  title "DLQ messages per ${per}"`,
+        `  x-axis [${points.map(p => `"${label(p.start)}"`).join(', ')}]`,
+        `  y-axis "Messages" 0 --> ${max}`,
+        `  bar [${points.map(p => p.count).join(', ')}]`,
+        '```',
+        '',
+        ...omitted
+    ];
+}
+/**
+ * The top rows of a breakdown, then one row for the messages of every other value (the total less the rows shown),
+ * and a note when the breakdown kept only its most frequent values (`undercount`: how far a count may be low).
+ */
+function countTable(heading, rows, limit, total, undercount) {
+    limit.seen?.(rows.length);
+    const shown = rows.slice(0, limit.maxRows);
+    const lines = [];
+    if (shown.length > 0) {
+        lines.push(...tableHead([heading, 'Messages'], [false, true]));
+        let counted = 0;
+        for (const row of shown) {
+            counted += row.count;
+            lines.push(tableRow([row.value === '' ? '(none)' : escapeCell(row.value), formatCount(row.count)]));
+        }
+        const more = rows.length - shown.length;
+        const rest = total - counted;
+        if (undercount !== undefined && rest > 0)
+            lines.push(`| *… and every other value* | ${formatCount(rest)} |`);
+        else if (more > 0 && rest > 0)
+            lines.push(`| *… and ${formatCount(more)} more values* | ${formatCount(rest)} |`);
+        lines.push('');
+    }
+    if (undercount !== undefined) {
+        lines.push(`> **Approximate:** more than ${formatCount(TALLY_CAPACITY)} distinct values were seen, so only the most ` +
+            `frequent were kept; each count above may be up to ${formatCount(undercount)} below the true one.`, '');
+    }
+    return lines;
+}
+/** The oldest then the newest messages, a message in both lists shown once. */
+function oldestAndNewest(oldest, newest) {
+    const key = (m) => JSON.stringify([m.dlqId ?? '', m.messageId, m.createdAt ?? null]);
+    const seen = new Set();
+    const rows = [];
+    for (const [which, list] of [
+        ['Oldest', oldest],
+        ['Newest', newest]
+    ]) {
+        for (const m of list) {
+            const k = key(m);
+            if (seen.has(k))
+                continue;
+            seen.add(k);
+            rows.push([which, m]);
+        }
+    }
+    return rows;
+}
+
+;// CONCATENATED MODULE: ./src/report/resume.ts
+/**
+ * How resume-workflows is reported: the new runs (outputs within GitHub's budget, a capped table), runs possibly
+ * resumed without an answer, and where to continue after a stop.
+ */
+
+
+
+
+
+
+
+const RESUME_NOTE = '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
+    'their results; only failed or pending steps run again. Workflow code may change **after** the failed step, ' +
+    'but a change **before** it is unsupported and may make the resume fail.';
+const resumeReport = {
+    outputs: resume_outputs,
+    summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
+    warnings: result => [
+        ...(result.uncertainRequests > 0 ? [lostAnswerText(result.uncertainRequests)] : []),
+        ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : [])
+    ],
+    failure: resume_failure
+};
+/** Said when resume requests may have been carried out without the action learning which runs they resumed. */
+function lostAnswerText(requests) {
+    return (`${formatCount(requests)} resume ${requests === 1 ? 'request' : 'requests'} got no readable answer (lost after ` +
+        `sending, or unreadable): the service may have resumed up to ${formatCount(requests * 50)} more runs than ` +
+        'listed here (possibly resumed; they left the DLQ, so none is resumed twice)');
+}
+function resume_outputs(result) {
+    const scalars = {
+        [Outputs.ResumedCount]: String(result.runs.length),
+        [Outputs.WorkflowRunIdsTruncated]: 'false',
+        [Outputs.WorkflowRunsTruncated]: 'false',
+        [Outputs.NextCursor]: cursorOutput(result.nextCursor),
+        [Outputs.RunsFile]: result.runsFile ?? ''
+    };
+    const fitted = fitArrays([
+        [Outputs.WorkflowRunIds, result.runs.map(r => r.workflowRunId)],
+        [
+            Outputs.WorkflowRuns,
+            result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
+        ]
+    ], budgetLeft(scalars, [Outputs.WorkflowRunIds, Outputs.WorkflowRuns]));
+    return {
+        ...scalars,
+        [Outputs.WorkflowRunIds]: fitted.json[0],
+        [Outputs.WorkflowRunIdsTruncated]: String(fitted.truncated),
+        [Outputs.WorkflowRuns]: fitted.json[1],
+        [Outputs.WorkflowRunsTruncated]: String(fitted.truncated)
+    };
+}
+function resume_failure(result) {
+    // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
+    const reasons = [];
+    if (result.error !== undefined) {
+        reasons.push(`${result.error}; ${result.runs.length} runs were resumed before the failure`);
+    }
+    if (result.uncertainRequests > 0)
+        reasons.push(lostAnswerText(result.uncertainRequests));
+    if (reasons.length === 0)
+        return undefined;
+    const from = result.continueFrom;
+    let where;
+    if (from !== undefined) {
+        where =
+            `to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position} of ` +
+                `${result.selection.dlqIds?.length ?? from.position}: ${from.remaining} ids, some perhaps resumed already)`;
+    }
+    else if (result.nextCursor !== undefined) {
+        where = continueHint(result.nextCursor).slice(2);
+    }
+    else if (result.error !== undefined) {
+        where = 'no cursor to continue from: re-run with the same selection (resumed entries have left the DLQ)';
+    }
+    else {
+        where = 'nothing is left to continue: the selection was resumed to its end';
+    }
+    return `${reasons.join('; ')}; ${where}`;
+}
+function selectionLines(selection, limit) {
+    const lines = [];
+    if (selection.dlqIds && selection.dlqIds.length > 0) {
+        lines.push(`  - DLQ ids (\`dlq-ids\`; when given, the service ignores the other selectors): ${valueList(selection.dlqIds, limit)}`);
+    }
+    if (selection.fromDate !== undefined)
+        lines.push(`  - Failed at or after (\`from-date\`): ${formatMs(selection.fromDate)}`);
+    if (selection.toDate !== undefined)
+        lines.push(`  - Failed at or before (\`to-date\`): ${formatMs(selection.toDate)}`);
+    if (selection.workflowUrl !== undefined) {
+        lines.push(`  - Workflow URL (\`workflow-url\`): ${code(selection.workflowUrl)}`);
+    }
+    if (selection.workflowRunId !== undefined) {
+        lines.push(`  - Workflow run id or id prefix (\`workflow-run-id\`): ${code(selection.workflowRunId)}`);
+    }
+    if (selection.workflowCreatedAt !== undefined) {
+        lines.push(`  - Workflow created at (\`workflow-created-at\`): ${formatMs(selection.workflowCreatedAt)}`);
+    }
+    return lines;
+}
+function askedLines(result, pass) {
+    const lines = ['### What was asked', ''];
+    const selectors = selectionLines(result.selection, pass);
+    if (result.all) {
+        lines.push('- Selection: **the whole DLQ was selected** (input `all`): every failed workflow run in it.');
+        if (selectors.length > 0)
+            lines.push('- Selectors also given:', ...selectors);
+    }
+    else if (selectors.length > 0) {
+        lines.push('- Selection:', ...selectors);
+    }
+    else {
+        lines.push('- Selection: none');
+    }
+    const overrides = [];
+    if (result.overrides.flowControlKey !== undefined) {
+        overrides.push(`  - Flow control key (\`flow-control-key\`): ${code(result.overrides.flowControlKey)}`);
+    }
+    if (result.overrides.flowControlValue !== undefined) {
+        overrides.push(`  - Flow control value (\`flow-control-value\`): ${code(result.overrides.flowControlValue)}`);
+    }
+    if (result.overrides.retries !== undefined) {
+        overrides.push(`  - Retries (\`retries\`): ${code(String(result.overrides.retries))}`);
+    }
+    if (overrides.length > 0)
+        lines.push('- Overrides:', ...overrides);
+    else
+        lines.push('- Overrides: none (each run keeps its original flow control and retries)');
+    lines.push(result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)');
+    lines.push('');
+    return lines;
+}
+function resumeSummary(result, ctx, pass) {
+    const lines = summaryHead('Workflow resume', ctx, shortenedNote(pass));
+    const runs = result.runs;
+    lines.push(...askedLines(result, pass));
+    lines.push('### Result', '');
+    const from = result.continueFrom;
+    const continueLine = from
+        ? `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
+            `${formatCount(result.selection.dlqIds?.length ?? from.position)}: ${plural(from.remaining, 'id', 'ids')}, ` +
+            'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).'
+        : result.nextCursor
+            ? `To continue, re-run with input \`cursor\` set to: ${cursorText(result.nextCursor)}`
+            : undefined;
+    if (result.error !== undefined) {
+        lines.push(`**❌ The resume failed part way.** ${plural(runs.length, 'run was', 'runs were')} resumed before the failure` +
+            (runs.length > 0 ? ' (they are listed in the table below).' : '.'), '', `**Error:** ${escapeInline(result.error)}`, '');
+        lines.push(continueLine ??
+            'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).', '');
+    }
+    else if (continueLine) {
+        lines.push('**⚠️ The resume stopped before the end.**', '', continueLine, '');
+    }
+    const unnamed = result.itemProblems?.leftOut ?? 0;
+    lines.push(`**${plural(runs.length + unnamed, 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
+        (result.parts !== undefined
+            ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
+            : '.'), '');
+    if (runs.length + unnamed === 0 && result.error === undefined && result.uncertainRequests === 0) {
+        lines.push('No failed workflow run matched the selection.', '');
+    }
+    if (result.uncertainRequests > 0) {
+        lines.push(`**⚠️ Possibly resumed: ${lostAnswerText(result.uncertainRequests)}.**`, '');
+    }
+    if (result.itemProblems !== undefined) {
+        const { kept, leftOut, examples } = result.itemProblems;
+        if (leftOut > 0) {
+            lines.push(`**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
+                'the table or the outputs.', '');
+        }
+        if (kept > 0) {
+            lines.push(`⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`, '');
+        }
+        if (examples.length > 0) {
+            lines.push(...examples.map(line => `- ${escapeInline(line)}`), '');
+        }
+    }
+    lines.push(...table(['New run id', 'Created at'], [false, false], runs, pass, run => [
+        cellOrDash(run.workflowRunId),
+        timeOrDash(run.workflowCreatedAt)
+    ]));
+    lines.push(RESUME_NOTE, '');
+    return markdownText(lines);
+}
+
+;// CONCATENATED MODULE: ./src/report/schedule.ts
+/** How resume-schedule is reported: the ids resumed, a table of each schedule's result, a failure naming each. */
+
+
+
+
+
+const scheduleReport = {
+    outputs: result => ({
+        [Outputs.ScheduleIds]: JSON.stringify(result.outcomes.filter(o => o.ok).map(o => o.scheduleId))
+    }),
+    summary: (result, ctx, options) => fitSummary(pass => scheduleSummary(result, ctx, pass), options),
+    warnings: () => [],
+    failure: schedule_failure
+};
+function scheduleSummary(result, ctx, pass) {
+    const lines = summaryHead('Schedule resume', ctx, shortenedNote(pass));
+    const total = result.outcomes.length;
+    const resumed = result.outcomes.filter(o => o.ok).length;
+    const failed = total - resumed;
+    lines.push('### What was asked', '');
+    lines.push(total === 0
+        ? '- Schedules to resume: none'
+        : `- Schedules to resume: ${formatCount(total)} (listed in the table below)`, '');
+    lines.push('### Result', '');
+    if (total === 0) {
+        lines.push('No schedule was resumed.', '');
+        return markdownText(lines);
+    }
+    lines.push(`**${formatCount(resumed)} resumed, ${formatCount(failed)} failed** (of ${plural(total, 'schedule', 'schedules')}).`, '');
+    if (failed > 0)
+        lines.push(`**❌ ${plural(failed, 'schedule', 'schedules')} could not be resumed.**`, '');
+    lines.push(...table(['Schedule id', 'Result'], [false, false], result.outcomes, pass, o => [
+        cellOrDash(o.scheduleId),
+        o.ok ? '✅ resumed' : `❌ failed: ${o.error ? escapeCell(o.error) : 'unknown error'}`
+    ]));
+    return markdownText(lines);
+}
+function schedule_failure(result) {
+    const failed = result.outcomes.filter(o => !o.ok);
+    if (failed.length === 0)
+        return undefined;
+    const resumed = result.outcomes.length - failed.length;
+    return [
+        `${failed.length} of ${result.outcomes.length} schedules could not be resumed (${resumed} resumed):`,
+        ...failed.map(o => `- ${o.error ?? o.scheduleId}`)
+    ].join('\n');
+}
+
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/service/rate-limit.ts
+/**
+ * How many requests may be in flight: halved on a 429, grown back by one after a run of successes
+ * (additive increase, multiplicative decrease), never above the configured concurrency nor below one.
+ */
+class AdaptiveLimit {
+    max;
+    growAfter;
+    inFlight = 0;
+    successes = 0;
+    waiting = [];
+    current;
+    constructor(max, 
+    /** Successes in a row that earn one more slot. */
+    growAfter = 5) {
+        this.max = max;
+        this.growAfter = growAfter;
+        this.current = max;
+    }
+    /** The service said "too many requests". */
+    rateLimited() {
+        this.current = Math.max(1, Math.floor(this.current / 2));
+        this.successes = 0;
+    }
+    /** Runs `task` when a slot is free; a success counts toward growing back. */
+    async run(task) {
+        while (this.inFlight >= this.current)
+            await new Promise(resolve => this.waiting.push(resolve));
+        this.inFlight++;
+        try {
+            const value = await task();
+            if (++this.successes >= this.growAfter && this.current < this.max) {
+                this.current++;
+                this.successes = 0;
+            }
+            return value;
+        }
+        finally {
+            this.inFlight--;
+            this.waiting.splice(0, Math.max(0, this.current - this.inFlight)).forEach(wake => wake());
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/service/redact.ts
 /** Secrets shorter than this are redacted as given only: their encodings are too short to find safely. */
 const MIN_ENCODED_SECRET_LENGTH = 4;
@@ -52181,12 +52653,13 @@ function redactor(secrets) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/service/client.ts
-
-
-
-
-
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+var external_node_zlib_default = /*#__PURE__*/__nccwpck_require__.n(external_node_zlib_);
+;// CONCATENATED MODULE: ./src/service/transport.ts
+/** Reading an answer: the body collected under a size cap, decoded (gzip, deflate, br), and checked as UTF-8. */
 
 
 
@@ -52215,6 +52688,70 @@ const DECODERS = {
         : (0,external_node_util_.promisify)((external_node_zlib_default()).inflateRaw)(data, options),
     br: (data, options) => (0,external_node_util_.promisify)((external_node_zlib_default()).brotliDecompress)(data, options)
 };
+/**
+ * Reads a response whole. A body that arrives but cannot be read throws UnreadableBody with the status, so the
+ * caller can tell "done, unreadable" from "lost".
+ */
+async function readAnswer(response) {
+    const status = response.statusCode;
+    const headers = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+        headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const unreadable = (reason) => new UnreadableBody(status, headers, reason);
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) {
+            response.body.destroy();
+            throw unreadable(`a body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+        }
+        chunks.push(chunk);
+    }
+    let bytes = Buffer.concat(chunks);
+    // Applied in the order listed, so undone last first.
+    const encodings = (headers['content-encoding'] ?? '')
+        .split(',')
+        .map(e => e.trim().toLowerCase())
+        .filter(e => e !== '' && e !== 'identity');
+    const unknown = encodings.filter(e => !Object.hasOwn(DECODERS, e));
+    if (unknown.length > 0) {
+        const names = unknown.map(e => `"${e.slice(0, 40)}"`).join(', ');
+        throw unreadable(`content-encoding ${names}, which this action cannot decode (it reads gzip, deflate and br)`);
+    }
+    for (const encoding of encodings.reverse()) {
+        try {
+            bytes = await DECODERS[encoding](bytes, { maxOutputLength: MAX_BODY_BYTES });
+        }
+        catch (err) {
+            const tooLarge = err.code === 'ERR_BUFFER_TOO_LARGE';
+            throw unreadable(tooLarge
+                ? `a ${encoding} body that decodes to more than ${MAX_BODY_BYTES / 1024 / 1024} MiB`
+                : `a ${encoding} body that does not decode (${errorCode(err)})`);
+        }
+    }
+    let body;
+    try {
+        // fatal: a byte that is not UTF-8 must not silently become another id; a leading byte-order mark is dropped.
+        body = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    }
+    catch {
+        throw unreadable('a body that is not valid UTF-8');
+    }
+    return { status, headers, body };
+}
+
+;// CONCATENATED MODULE: ./src/service/client.ts
+
+
+
+
+
+
+
+
+
 const defaultSleep = (ms) => new Promise(resolve => setTimeout(resolve, ms));
 const RESUME_PATH = '/v2/workflows/dlq/resume';
 /** The service's three endpoints, over one retry policy, with the token only ever sent to base-url's origin. */
@@ -52225,9 +52762,11 @@ class ServiceClient {
     random;
     dispatcher;
     redact;
+    limit;
     constructor(options) {
         this.options = options;
         this.redact = redactor([options.token]);
+        this.limit = new AdaptiveLimit(options.concurrency ?? 1);
         this.sleep = options.sleep ?? defaultSleep;
         this.now = options.now ?? Date.now;
         this.random = options.random ?? Math.random;
@@ -52236,13 +52775,7 @@ class ServiceClient {
     async listDlqPage(query) {
         const answer = await this.send('list-dlq', 'GET', '/v2/dlq', query, {});
         const envelope = this.parse('list-dlq', 'GET /v2/dlq', answer, dlqEnvelopeSchema);
-        const items = envelope.messages;
-        let messages;
-        return {
-            ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
-            items,
-            messages: () => (messages ??= readDlqMessages(items).messages)
-        };
+        return { ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}), items: envelope.messages };
     }
     /**
      * `POST /v2/schedules/{id}/resume`; resolves when the schedule is active. Some servers accept only PATCH (as the
@@ -52278,7 +52811,6 @@ class ServiceClient {
             ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
             workflowRuns: runs,
             problems,
-            retriedAfterLostAnswer: answer.retriedAfterLostAnswer,
             lostAnswers: answer.lostAnswers
         };
     }
@@ -52311,17 +52843,16 @@ class ServiceClient {
         const url = this.url(path, query);
         const endpoint = `${method} ${path}`;
         const { maxAttempts } = this.options.retry;
-        let retriedAfterLostAnswer = false;
         let lostAnswers = 0;
         for (let attempt = 1;; attempt++) {
             let outcome;
             let answer;
             try {
-                answer = { ...(await this.attempt(method, url, extraHeaders)), retriedAfterLostAnswer, lostAnswers };
+                answer = { ...(await this.limit.run(() => this.attempt(method, url, extraHeaders))), lostAnswers };
             }
             catch (err) {
                 if (!(err instanceof UnreadableBody)) {
-                    outcome = { kind: 'error', code: client_errorCode(err) };
+                    outcome = { kind: 'error', code: errorCode(err) };
                 }
                 else if (err.status >= 200 && err.status < 300) {
                     // Carried out, but what it did cannot be read: not retried, and counted as possibly done.
@@ -52333,7 +52864,6 @@ class ServiceClient {
                         status: err.status,
                         headers: err.headers,
                         body: `(${err.reason})`,
-                        retriedAfterLostAnswer,
                         lostAnswers
                     };
                 }
@@ -52363,9 +52893,8 @@ class ServiceClient {
                 : '';
             const basis = decision.basis === 'backoff' ? '' : ` as ${decision.basis} says`;
             this.options.log(`${method} ${url.pathname}: ${what} (attempt ${attempt} of ${maxAttempts}); retrying in ${seconds} s${basis}${cap}`);
-            this.options.onRetry?.(outcome);
-            if (method === 'POST' && mayHaveBeenCarriedOut(outcome))
-                retriedAfterLostAnswer = true;
+            if (outcome.kind === 'status' && outcome.status === 429)
+                this.narrow();
             await this.sleep(decision.delayMs);
         }
     }
@@ -52387,53 +52916,7 @@ class ServiceClient {
                 'user-agent': 'dlq-action'
             }
         });
-        const status = response.statusCode;
-        const headers = {};
-        for (const [name, value] of Object.entries(response.headers)) {
-            headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-        }
-        const unreadable = (reason) => new UnreadableBody(status, headers, reason);
-        const chunks = [];
-        let size = 0;
-        for await (const chunk of response.body) {
-            size += chunk.length;
-            if (size > MAX_BODY_BYTES) {
-                response.body.destroy();
-                throw unreadable(`a body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
-            }
-            chunks.push(chunk);
-        }
-        let bytes = Buffer.concat(chunks);
-        // Applied in the order listed, so undone last first.
-        const encodings = (headers['content-encoding'] ?? '')
-            .split(',')
-            .map(e => e.trim().toLowerCase())
-            .filter(e => e !== '' && e !== 'identity');
-        const unknown = encodings.filter(e => !Object.hasOwn(DECODERS, e));
-        if (unknown.length > 0) {
-            const names = unknown.map(e => `"${e.slice(0, 40)}"`).join(', ');
-            throw unreadable(`content-encoding ${names}, which this action cannot decode (it reads gzip, deflate and br)`);
-        }
-        for (const encoding of encodings.reverse()) {
-            try {
-                bytes = await DECODERS[encoding](bytes, { maxOutputLength: MAX_BODY_BYTES });
-            }
-            catch (err) {
-                const tooLarge = err.code === 'ERR_BUFFER_TOO_LARGE';
-                throw unreadable(tooLarge
-                    ? `a ${encoding} body that decodes to more than ${MAX_BODY_BYTES / 1024 / 1024} MiB`
-                    : `a ${encoding} body that does not decode (${client_errorCode(err)})`);
-            }
-        }
-        let body;
-        try {
-            // fatal: a byte that is not UTF-8 must not silently become another id; a leading byte-order mark is dropped.
-            body = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-        }
-        catch {
-            throw unreadable('a body that is not valid UTF-8');
-        }
-        return { status, headers, body };
+        return readAnswer(response);
     }
     redirectError(label, answer, lostAnswers) {
         const location = answer.headers.location;
@@ -52456,17 +52939,15 @@ class ServiceClient {
         return new ServiceError(this.redact(message), status, lostAnswers);
     }
     describeError(outcome) {
-        if (outcome.kind !== 'error')
-            return '';
-        if (outcome.code === 'TIMEOUT')
-            return `no complete answer within ${this.options.timeoutMs / 1000} s (timeout-seconds)`;
-        const known = {
-            ECONNREFUSED: 'connection refused',
-            ECONNRESET: 'connection reset',
-            UND_ERR_SOCKET: 'connection closed by the server',
-            ENOTFOUND: 'host not found'
-        };
-        return `${known[outcome.code] ?? 'request failed'} (${outcome.code})`;
+        return outcome.kind === 'error' ? describeTransportError(outcome.code, this.options.timeoutMs) : '';
+    }
+    /** The service said "too many requests": fewer at once, said in the log when it changes anything. */
+    narrow() {
+        const before = this.limit.current;
+        this.limit.rateLimited();
+        if (this.limit.current < before) {
+            this.options.log(`rate limited: requests at once cut from ${before} to ${this.limit.current}`);
+        }
     }
     parse(label, endpoint, answer, schema) {
         let json;
@@ -52490,37 +52971,21 @@ class ServiceClient {
     }
 }
 /**
- * Whether the service may have carried out a request whose answer never arrived: the request was sent and
- * then the connection broke or timed out, or a gateway gave up waiting. A refused connection, a 429, 408 or
- * 503 say the request was not carried out.
+ * Whether the service may have carried out a request whose answer never arrived: the request was sent and then the
+ * connection broke or timed out, or a gateway gave up waiting. A refused connection, a 429, 408 or 503 say the
+ * request was not carried out.
  */
 function mayHaveBeenCarriedOut(outcome) {
     if (outcome.kind === 'status')
         return outcome.status === 500 || outcome.status === 502 || outcome.status === 504;
-    return [
-        'TIMEOUT',
-        'ECONNRESET',
-        'EPIPE',
-        'UND_ERR_SOCKET',
-        'UND_ERR_HEADERS_TIMEOUT',
-        'UND_ERR_BODY_TIMEOUT'
-    ].includes(outcome.code);
-}
-/** A stable code for a transport error: Node's errno code, undici's code, or TIMEOUT for our deadline. */
-function client_errorCode(err) {
-    const e = err;
-    if (e?.name === 'TimeoutError' || e?.name === 'AbortError')
-        return 'TIMEOUT';
-    if (typeof e?.code === 'string')
-        return e.code;
-    if (typeof e?.cause?.code === 'string')
-        return e.cause.code;
-    return 'UNKNOWN';
+    return mayHaveBeenCarriedOutAfter(outcome.code);
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
-
-
+/**
+ * The composition root: read the settings, build the client, run the operation from the table below, report its
+ * result through the output boundary. Each operation is one entry saying how it runs and how it is reported.
+ */
 
 
 
@@ -52564,118 +53029,61 @@ function actionsRunner() {
         }
     };
 }
-/**
- * The link back to this workflow run, from the variables `github.context` reads (GITHUB_SERVER_URL,
- * GITHUB_REPOSITORY, GITHUB_RUN_ID): importing @actions/github for three variables would load Octokit on
- * every start. Undefined outside Actions.
- */
-function runContext(env = process.env) {
-    const { GITHUB_RUN_ID: runId, GITHUB_REPOSITORY: repository } = env;
-    if (!runId || !repository)
-        return {};
-    const server = env.GITHUB_SERVER_URL || 'https://github.com';
-    return { runUrl: `${server}/${repository}/actions/runs/${runId}` };
-}
-async function execute(settings, client, limiter, out) {
-    const log = (line) => out.info(line);
-    switch (settings.operation) {
-        case 'list-dlq': {
-            const sink = settings.messagesFile === undefined
-                ? undefined
-                : await NdjsonFile.open(settings.messagesFile, { encode: record => out.jsonLine(record) });
-            try {
-                return await lib_core/* group */.Os('Listing the DLQ', () => listDlq(client, settings, {
-                    sink,
-                    limit: task => limiter.run(task),
-                    log,
-                    onPage: (messages, total) => log(`page: ${messages} messages (${total} so far)`)
-                }));
-            }
-            finally {
-                await sink?.close();
-            }
+const OPERATIONS = {
+    'list-dlq': {
+        group: 'Listing the DLQ',
+        run: (s, { client, out }) => listDlqToFile(client, s.list, s.health, s.messagesFile, record => out.jsonLine(record), {
+            log: line => out.info(line),
+            onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`)
+        }),
+        report: listReport,
+        after: async (s, result, { out, retry }) => {
+            if (s.issue === undefined)
+                return;
+            const step = { title: s.issue.title, timeoutMs: s.service.timeoutMs, retry };
+            await updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out);
         }
-        case 'resume-schedule':
-            return lib_core/* group */.Os('Resuming schedules', () => resumeSchedules(client, settings, o => log(o.ok ? `schedule ${o.scheduleId}: resumed` : `${o.error}`)));
-        case 'resume-workflows':
-            return lib_core/* group */.Os('Resuming failed workflow runs', () => resumeWithRunsFile(client, settings, out));
+    },
+    'resume-schedule': {
+        group: 'Resuming schedules',
+        run: (s, { client, out }) => resumeSchedules(client, s.schedules, o => out.info(o.ok ? `schedule ${o.scheduleId}: resumed` : `${o.error}`)),
+        report: scheduleReport
+    },
+    'resume-workflows': {
+        group: 'Resuming failed workflow runs',
+        run: async (s, { client, out }) => {
+            const line = (text) => out.info(text);
+            const done = await resumeWorkflowsToFile(client, s.resume, s.runsFile, record => out.jsonLine(record), line);
+            if (done.writeError !== undefined)
+                out.setFailed(done.writeError);
+            return done.result;
+        },
+        report: resumeReport
     }
-}
-/**
- * A bulk resume, each resumed run written to runs-file as it arrives: runs cannot be resumed twice, so the file is
- * the one complete record of them. A file that could not be written fails the step, the outputs still stand.
- */
-async function resumeWithRunsFile(client, settings, out) {
-    const path = settings.runsFile;
-    const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode: record => out.jsonLine(record) });
-    let writeError;
-    const result = await resumeWorkflows(client, settings, (page, total) => {
-        out.info(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`);
-        sink?.write(page.workflowRuns).catch((err) => (writeError ??= err));
-    });
-    try {
-        await sink?.close();
-    }
-    catch (err) {
-        writeError ??= err;
-    }
-    if (path === undefined)
-        return result;
-    if (writeError !== undefined) {
-        out.setFailed(`Could not write runs-file ${path}: ${writeError.message}; the outputs list the runs resumed.`);
-        return result;
-    }
-    return { ...result, runsFile: path };
-}
-/** One retry policy for the service and the GitHub API. */
-function retryPolicy(settings) {
-    return { ...DEFAULT_RETRY_POLICY, maxAttempts: settings.maxAttempts };
-}
-/** Opens, updates or closes the health issue. Its failure is a warning: the health verdict stands alone. */
-async function syncIssue(settings, result, out) {
-    if (!settings.issue)
-        return;
-    const repository = process.env.GITHUB_REPOSITORY;
-    if (!repository || !settings.githubToken) {
-        out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.');
-        return;
-    }
-    try {
-        const github = await octokitIssueApi(settings.githubToken, repository, {
-            timeoutMs: settings.timeoutMs,
-            retry: retryPolicy(settings),
-            log: line => out.info(line)
-        });
-        const api = out.issueApi(github);
-        const done = await syncHealthIssue(api, out.redactValue(result), settings.issue.title, runContext().runUrl, Date.now());
-        out.info(done.action === 'none'
-            ? `Health issue: no change (${done.reason}).`
-            : `Health issue #${done.number} ${done.action}: ${done.url}`);
-    }
-    catch (err) {
-        out.warning(`Could not update the health issue "${settings.issue.title}": ${err.message}. ` +
-            'The workflow needs "permissions: issues: write" for issue-on-failure.');
-    }
-}
-/** Writes outputs and the job summary, then fails the step if the operation did not fully succeed. */
-async function report(raw, out) {
+};
+/** Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed. */
+async function report(raw, how, out) {
     // Rendered from redacted values: escaping first would change how a secret looks and hide it from the redactor.
     const result = out.redactValue(raw);
-    out.setOutputs(outputsOf(result));
-    if (result.operation === 'list-dlq')
-        out.notice(headline(result, Date.now()));
-    if (result.operation === 'resume-workflows' && result.uncertainRequests > 0) {
-        out.warning(lostAnswerText(result.uncertainRequests));
-    }
-    if (result.operation !== 'resume-schedule' && result.itemProblems !== undefined) {
-        out.warning(itemProblemsText(result.itemProblems));
-    }
-    if (!(await out.summary(renderSummary(result, runContext())))) {
+    out.setOutputs(how.outputs(result));
+    const notice = how.notice?.(result, Date.now());
+    if (notice !== undefined)
+        out.notice(notice);
+    for (const warning of how.warnings(result))
+        out.warning(warning);
+    if (!(await out.summary(how.summary(result, runContext())))) {
         out.info('GITHUB_STEP_SUMMARY is not set: no job summary written.');
     }
-    const failure = failureOf(result);
+    const failure = how.failure(result);
     if (failure !== undefined)
         out.setFailed(failure);
+}
+/** Runs one operation's entry with its own settings type. */
+async function perform(operation, settings, ctx) {
+    const entry = OPERATIONS[operation];
+    const result = await lib_core/* group */.Os(entry.group, () => entry.run(settings, ctx));
+    await report(result, entry.report, ctx.out);
+    await entry.after?.(settings, result, ctx);
 }
 /** The action: read every input once, run the chosen operation, report what happened. */
 async function run(io = actionsRunner()) {
@@ -52705,350 +53113,22 @@ async function runWith(out) {
     for (const name of unusedInputs(name => lib_core/* getInput */.V4(name), settings.operation)) {
         out.warning(`Input '${name}' is not used by operation ${settings.operation} and was ignored.`);
     }
-    const log = (line) => out.info(line);
-    const limiter = new AdaptiveLimit(settings.operation === 'list-dlq' ? settings.concurrency : 1);
+    const { service } = settings;
+    const retry = { ...DEFAULT_RETRY_POLICY, maxAttempts: service.maxAttempts };
     const client = new ServiceClient({
-        baseUrl: settings.baseUrl,
-        token: settings.token,
-        timeoutMs: settings.timeoutMs,
-        retry: retryPolicy(settings),
-        log,
-        onRetry: outcome => {
-            if (outcome.kind !== 'status' || outcome.status !== 429)
-                return;
-            const before = limiter.current;
-            limiter.rateLimited();
-            if (limiter.current < before)
-                log(`rate limited: requests at once cut from ${before} to ${limiter.current}`);
-        }
+        baseUrl: service.baseUrl,
+        token: service.token,
+        timeoutMs: service.timeoutMs,
+        retry,
+        log: line => out.info(line),
+        concurrency: settings.operation === 'list-dlq' ? settings.list.concurrency : 1
     });
     try {
-        const result = await execute(settings, client, limiter, out);
-        await report(result, out);
-        if (settings.operation === 'list-dlq' && result.operation === 'list-dlq')
-            await syncIssue(settings, result, out);
+        await perform(settings.operation, settings, { client, out, retry });
     }
     finally {
         await client.close();
     }
-}
-
-
-/***/ }),
-
-/***/ 1858:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ld: () => (/* binding */ isDateMs),
-/* harmony export */   o9: () => (/* binding */ HourlyCounts),
-/* harmony export */   u7: () => (/* binding */ judgeHealth)
-/* harmony export */ });
-/* unused harmony exports MAX_DATE_MS, MAX_BUCKETS */
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
-const MAX_POINTS = 120;
-/** The health check: which thresholds the listed messages exceed. Judged on what was listed. */
-function judgeHealth(thresholds, count, oldestCreatedAt, now) {
-    const breaches = [];
-    const { countAbove, oldestOlderThanMs } = thresholds;
-    if (countAbove !== undefined && count > countAbove)
-        breaches.push({ kind: 'count', count, limit: countAbove });
-    if (oldestOlderThanMs !== undefined && oldestCreatedAt !== undefined && now - oldestCreatedAt > oldestOlderThanMs) {
-        breaches.push({ kind: 'age', ageMs: now - oldestCreatedAt, limitMs: oldestOlderThanMs });
-    }
-    return {
-        ...(countAbove !== undefined ? { countAbove } : {}),
-        ...(oldestOlderThanMs !== undefined ? { oldestOlderThanMs } : {}),
-        breaches
-    };
-}
-/** The latest time a JavaScript Date can hold, in ms since the epoch (the earliest is its negative). */
-const MAX_DATE_MS = 8.64e15;
-/** True for a number of milliseconds that a Date can hold: anything else is left out of dates and charts. */
-function isDateMs(ms) {
-    return typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS;
-}
-/** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */
-const MAX_BUCKETS = 2048;
-/** Counts messages per hour while listing, in bounded memory; the chart's bucket is chosen once the range is known. */
-class HourlyCounts {
-    counts = new Map();
-    size = HOUR;
-    first = Number.POSITIVE_INFINITY;
-    last = Number.NEGATIVE_INFINITY;
-    /** Messages whose week found no room (timestamps spread over more than MAX_BUCKETS weeks). */
-    omitted = 0;
-    add(createdAt) {
-        if (!isDateMs(createdAt))
-            return;
-        let start = Math.floor(createdAt / this.size) * this.size;
-        if (!this.counts.has(start) && this.counts.size >= MAX_BUCKETS) {
-            if (this.size === WEEK) {
-                this.omitted++;
-                return;
-            }
-            this.coarsen();
-            start = Math.floor(createdAt / this.size) * this.size;
-        }
-        this.counts.set(start, (this.counts.get(start) ?? 0) + 1);
-        if (start < this.first)
-            this.first = start;
-        if (start > this.last)
-            this.last = start;
-    }
-    /** Merges the buckets into the next size up (hour to day, day to week). */
-    coarsen() {
-        this.size = this.size === HOUR ? DAY : WEEK;
-        const merged = new Map();
-        for (const [start, count] of this.counts) {
-            const bucket = Math.floor(start / this.size) * this.size;
-            merged.set(bucket, (merged.get(bucket) ?? 0) + count);
-        }
-        this.counts = merged;
-        this.first = Math.floor(this.first / this.size) * this.size;
-        this.last = Math.floor(this.last / this.size) * this.size;
-    }
-    /** Hourly buckets over up to three days, else daily, else weekly; empty buckets included while few. */
-    histogram() {
-        const omitted = this.omitted > 0 ? { omitted: this.omitted } : {};
-        if (this.counts.size === 0)
-            return { bucket: 'hour', points: [], ...omitted };
-        const range = this.last - this.first;
-        const wanted = range < 72 * HOUR ? 'hour' : range < 100 * DAY ? 'day' : 'week';
-        const bucket = this.size === WEEK ? 'week' : this.size === DAY && wanted === 'hour' ? 'day' : wanted;
-        const size = bucket === 'hour' ? HOUR : bucket === 'day' ? DAY : WEEK;
-        const counts = new Map();
-        for (const [start, count] of this.counts) {
-            const at = Math.floor(start / size) * size;
-            counts.set(at, (counts.get(at) ?? 0) + count);
-        }
-        const from = Math.floor(this.first / size) * size;
-        const span = Math.floor((this.last - from) / size) + 1;
-        // A range too wide to chart every bucket (a stray timestamp decades off) keeps only the non-empty ones.
-        const keys = span <= MAX_POINTS
-            ? Array.from({ length: span }, (_, i) => from + i * size)
-            : [...counts.keys()].sort((a, b) => a - b);
-        return { bucket, points: keys.map(start => ({ start, count: counts.get(start) ?? 0 })), ...omitted };
-    }
-}
-
-
-/***/ }),
-
-/***/ 6412:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B4: () => (/* binding */ formatCount),
-/* harmony export */   K1: () => (/* binding */ neutraliseAnnotation),
-/* harmony export */   VV: () => (/* binding */ escapeInline),
-/* harmony export */   _V: () => (/* binding */ formatMs),
-/* harmony export */   h4: () => (/* binding */ neutraliseLogLine),
-/* harmony export */   kq: () => (/* binding */ escapeCell),
-/* harmony export */   nV: () => (/* binding */ formatAge)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_CELL_MAX_LENGTH, DEFAULT_INLINE_MAX_LENGTH, escapeHtml */
-/* harmony import */ var _operations_health_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1858);
-/**
- * Escaping of third-party text for the two places the action writes it: the job summary (GitHub-flavoured
- * markdown) and the Actions log (where a line starting with `::` is a runner command). Pure functions only.
- */
-
-/** Zero-width space: invisible, not whitespace for the runner (.NET) or for GFM, breaks the patterns below. */
-const ZWSP = '\u200b';
-/** Default cut of a table cell value, in characters (code points) before escaping. */
-const DEFAULT_CELL_MAX_LENGTH = 200;
-/** Default cut of a value written in a paragraph (error texts and the like). */
-const DEFAULT_INLINE_MAX_LENGTH = 1000;
-const HTML_ENTITIES = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;'
-};
-/** Escapes the five HTML-special characters. */
-function escapeHtml(s) {
-    return String(s).replace(/[&<>"']/g, ch => HTML_ENTITIES[ch] ?? ch);
-}
-/**
- * Markdown punctuation that is always backslash-escaped (CommonMark lets any ASCII punctuation be escaped, and the
- * escaped character always renders as itself). `<` and `>` are not here: they become entities, which also stops
- * `>` from opening a block quote. `|` is escaped as `\|`, which is how GFM keeps a pipe inside a table cell.
- * Escaped only where they could mean something, so that ids and URLs stay readable in the markdown source:
- * `_` unless it sits between two letters or digits (intraword `_` never starts or ends emphasis), and `-`, `+`,
- * `=` only as the first non-space character (they only mean a list, a rule or a heading underline at a line start).
- */
-const MARKDOWN_SPECIAL = new Set(['\\', '`', '*', '[', ']', '(', ')', '#', '!', '|', '~', '{', '}']);
-const WORD_CHAR = /^[\p{L}\p{N}]$/u;
-/**
- * Replacement of the character at index i for markdown output. `$` opens GitHub's math rendering; a backslash
- * before it is not reliably honoured there, so it becomes the entity `&#36;` instead.
- */
-function markdownChar(chars, i, atStart) {
-    const ch = chars[i] ?? '';
-    const entity = HTML_ENTITIES[ch];
-    if (entity !== undefined)
-        return entity;
-    if (ch === '$')
-        return '&#36;';
-    if (MARKDOWN_SPECIAL.has(ch))
-        return `\\${ch}`;
-    if (ch === '_') {
-        const intraword = WORD_CHAR.test(chars[i - 1] ?? '') && WORD_CHAR.test(chars[i + 1] ?? '');
-        return intraword ? ch : `\\${ch}`;
-    }
-    if ((ch === '-' || ch === '+' || ch === '=') && atStart)
-        return `\\${ch}`;
-    // `::` means nothing in markdown, but a summary may be printed to a log one day: never write a raw `::`.
-    if (ch === ':' && chars[i - 1] === ':')
-        return '\\:';
-    return ch;
-}
-/**
- * True for characters that must not reach the output as such: C0 and C1 controls (CR, LF, tab, ESC…), DEL, the
- * Unicode line and paragraph separators, and the bidirectional embedding/override/isolate and mark characters,
- * which can make a value display as something else.
- */
-function isControl(cp) {
-    return (cp <= 0x1f ||
-        (cp >= 0x7f && cp <= 0x9f) ||
-        cp === 0x2028 ||
-        cp === 0x2029 ||
-        cp === 0x200e ||
-        cp === 0x200f ||
-        (cp >= 0x202a && cp <= 0x202e) ||
-        (cp >= 0x2066 && cp <= 0x2069));
-}
-/** The value as code points, control characters as spaces, lone surrogates as U+FFFD. */
-function cleanChars(s) {
-    const out = [];
-    for (const ch of String(s)) {
-        const cp = ch.codePointAt(0) ?? 0;
-        if (cp >= 0xd800 && cp <= 0xdfff)
-            out.push('\ufffd');
-        else if (isControl(cp))
-            out.push(' ');
-        else
-            out.push(ch);
-    }
-    return out;
-}
-/** Cuts to at most `maxLength` code points, the last being `…` when something was cut. */
-function truncateChars(chars, maxLength) {
-    const max = Number.isFinite(maxLength) ? Math.max(1, Math.floor(maxLength)) : Number.POSITIVE_INFINITY;
-    if (chars.length <= max)
-        return chars;
-    return [...chars.slice(0, max - 1), '…'];
-}
-/**
- * Stops GFM's extended autolinks (bare `http://…`, `www.…`, `user@host`, and `@mention` links) by putting a
- * zero-width space inside the trigger: `:\u200b//`, `www\u200b.`, `@\u200b`. Backslash escapes can't do this:
- * GitHub's autolinker looks at the text after escapes are resolved. The text reads the same; a copied value
- * carries the invisible character.
- */
-function breakAutolinks(s) {
-    return s
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/(www)\./gi, `$1${ZWSP}.`)
-        .replace(/@/g, `@${ZWSP}`);
-}
-/**
- * Shared core. Order: clean controls, truncate (so an escape is never cut in half), then one pass that does the
- * HTML escaping and the markdown escaping together (equivalent to HTML-escaping first and then escaping markdown
- * punctuation, but without escaping the `#` of an `&#39;` that the first step produced), then autolink breaking.
- */
-function escapeMarkdownText(s, maxLength) {
-    const chars = truncateChars(cleanChars(s), maxLength);
-    let out = '';
-    let atStart = true;
-    for (let i = 0; i < chars.length; i++) {
-        out += markdownChar(chars, i, atStart);
-        if (chars[i] !== ' ')
-            atStart = false;
-    }
-    // A value that would start a line as `1.` or `1)` (an ordered list): escape the `.` (`)` always is).
-    return breakAutolinks(out.replace(/^( *\d{1,9})\./, '$1\\.'));
-}
-/**
- * Text safe inside a GFM table cell of a job summary: no `|` that splits the cell, no link, image, code span,
- * emphasis, raw HTML, math or autolink, and no line break. Longer than `maxLength` characters: cut with `…`.
- */
-function escapeCell(s, maxLength = DEFAULT_CELL_MAX_LENGTH) {
-    return escapeMarkdownText(s, maxLength);
-}
-/**
- * Text safe inside a markdown paragraph or list item: the same escaping as escapeCell (which already guards a
- * value that would start a line as a list, heading, rule or quote), with a longer default cut.
- */
-function escapeInline(s, maxLength = DEFAULT_INLINE_MAX_LENGTH) {
-    return escapeMarkdownText(s, maxLength);
-}
-function visibleControl(ch) {
-    if (ch === '\r')
-        return '\\r';
-    if (ch === '\n')
-        return '\\n';
-    const code = ch.charCodeAt(0);
-    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-// String.replace restarts a global regex at 0, so sharing one is safe.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
-const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g;
-/**
- * Text safe to print as (part of) one line of the Actions log:
- * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
- *   characters except tab become `\xNN` / `\uNNNN`, so a value can never start a new log line;
- * - a `::` at the start (also after leading whitespace, which the runner trims) becomes `:\u200b:`, so the line
- *   is not a workflow command (`::set-output`, `::add-mask`, `::stop-commands`…);
- * - the legacy command marker `##[` becomes `##\u200b[` wherever it appears.
- */
-function neutraliseLogLine(s) {
-    return String(s)
-        .replace(LOG_LINE_CONTROLS, visibleControl)
-        .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
-        .replace(/##\[/g, `##${ZWSP}[`);
-}
-/**
- * Text safe as the message of an annotation (`::error::…`): each of its own lines made safe as a log line. LF is
- * kept: @actions/core writes it as `%0A`, so the annotation stays one line of the log and shows its lines.
- */
-function neutraliseAnnotation(s) {
-    return String(s).split('\n').map(neutraliseLogLine).join('\n');
-}
-/** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
-function formatMs(ms) {
-    return (0,_operations_health_js__WEBPACK_IMPORTED_MODULE_0__/* .isDateMs */ .Ld)(ms) ? new Date(ms).toISOString() : `invalid time (${String(ms).slice(0, 40)})`;
-}
-/** A count with en-US digit grouping, e.g. `1,234`; grouped by hand, as building an Intl.NumberFormat costs ~12 ms. */
-function formatCount(n) {
-    if (!Number.isFinite(n))
-        return String(n);
-    const whole = Math.round(Math.abs(n));
-    if (whole >= Number.MAX_SAFE_INTEGER)
-        return `${n < 0 ? '-' : ''}${whole.toExponential(3)}`;
-    const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-    return n < 0 && whole !== 0 ? `-${digits}` : digits;
-}
-/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`. */
-function formatAge(ms) {
-    if (!Number.isFinite(ms))
-        return 'unknown';
-    if (ms < 0)
-        return 'in the future';
-    const minutes = Math.floor(ms / 60_000);
-    if (minutes < 1)
-        return 'under a minute';
-    const days = Math.floor(minutes / 1440);
-    const hours = Math.floor((minutes % 1440) / 60);
-    const mins = minutes % 60;
-    if (days > 0)
-        return `${formatCount(days)}d ${hours}h`;
-    if (hours > 0)
-        return `${hours}h ${mins}m`;
-    return `${mins}m`;
 }
 
 
