@@ -17,6 +17,27 @@ describe('readDlqMessages', () => {
     })
   })
 
+  it('keeps a valid item as the very object it was, and reads a page of mixed items in their order', () => {
+    const valid = { messageId: 'm1', createdAt: 5, header: { a: ['b'] }, responseStatus: 500, extra: 1 }
+    const items = [valid, { messageId: 'm2', createdAt: '6' }, { messageId: 'm3', url: 7 }, { messageId: 'm4' }]
+    const { messages, problems } = readDlqMessages(items)
+    expect(messages[0]).toBe(valid)
+    expect(messages.map(m => [m.messageId, m.createdAt])).toEqual([
+      ['m1', 5],
+      ['m2', 6],
+      ['m3', undefined],
+      ['m4', undefined]
+    ])
+    expect(problems).toEqual([expect.objectContaining({ index: 2, id: 'm3', kept: true })])
+    // A value the schema refuses is never taken as it stands: an unsafe integer status, a non-string header value.
+    const refused = readDlqMessages([
+      { messageId: 'a', responseStatus: 2 ** 60 },
+      { messageId: 'b', responseHeader: { x: [1] } }
+    ])
+    expect(refused.messages).toEqual([{ messageId: 'a' }, { messageId: 'b' }])
+    expect(refused.problems.map(p => p.detail.split(' ')[0])).toEqual(['responseStatus', 'responseHeader'])
+  })
+
   it('reads null in an optional field as absent, without a problem', () => {
     const { messages, problems } = readDlqMessages([{ messageId: 'm1', url: null, createdAt: null, header: null }])
     expect(messages).toEqual([{ messageId: 'm1' }])

@@ -191,10 +191,91 @@ function readItems<T>(
   return { values, problems }
 }
 
-/** The usable messages of a list page's items, and what was wrong with the others. Never throws. */
+const isString = (v: unknown): boolean => typeof v === 'string'
+const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v)
+const isInt = (v: unknown): boolean => Number.isSafeInteger(v)
+const isTime = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_DATE_MS
+
+/** A header map as sent, checked without a copy: every value an array of strings. */
+function isHeaderMap(v: unknown): boolean {
+  if (!isRecord(v)) return false
+  for (const key in v) {
+    if (!Object.hasOwn(v, key)) continue
+    const values = v[key]
+    if (!Array.isArray(values)) return false
+    for (const one of values) if (typeof one !== 'string') return false
+  }
+  return true
+}
+
+/**
+ * The schema's fields as plain predicates, each true exactly when the schema takes the value unchanged (digit
+ * strings for times are not: the schema turns them into numbers).
+ */
+const MESSAGE_FIELDS: readonly (readonly [string, (v: unknown) => boolean])[] = [
+  ['dlqId', isString],
+  ['topicId', isString],
+  ['topicName', isString],
+  ['endpointName', isString],
+  ['url', isString],
+  ['method', isString],
+  ['header', isHeaderMap],
+  ['body', isString],
+  ['bodyBase64', isString],
+  ['maxRetries', isNumber],
+  ['notBefore', isTime],
+  ['createdAt', isTime],
+  ['callback', isString],
+  ['failureCallback', isString],
+  ['scheduleId', isString],
+  ['callerIP', isString],
+  ['callerIp', isString],
+  ['queueName', isString],
+  ['responseStatus', isInt],
+  ['responseHeader', isHeaderMap],
+  ['responseBody', isString],
+  ['responseBodyBase64', isString],
+  ['state', isString]
+]
+/** A field added to the schema but not above sends every item through the schema: never a looser check. */
+const FIELDS_COVERED = Object.keys(dlqMessageSchema.shape).every(
+  key => key === 'messageId' || MESSAGE_FIELDS.some(([field]) => field === key)
+)
+
+/**
+ * True when the schema would return the item as it stands: then the item itself is used, not a copy, and no
+ * other key of it is walked. A few property reads per message instead of a parse of every key.
+ */
+function usableAsSent(item: unknown): item is DlqMessage {
+  if (!FIELDS_COVERED || !isRecord(item)) return false
+  const id = item.messageId
+  if (typeof id !== 'string' || id.length === 0) return false
+  for (const [key, check] of MESSAGE_FIELDS) {
+    const value = item[key]
+    if (value !== undefined && !check(value)) return false
+  }
+  return true
+}
+
+/**
+ * The usable messages of a list page's items, and what was wrong with the others. Never throws. An item the
+ * schema would take unchanged is kept as the very object the service's JSON became; only the others go through
+ * the schema, field by field.
+ */
 export function readDlqMessages(items: unknown[]): { messages: DlqMessage[]; problems: ItemProblem[] } {
-  const { values, problems } = readItems<DlqMessage>(dlqMessageSchema, 'messageId', items)
-  return { messages: values, problems }
+  const messages: DlqMessage[] = []
+  let problems: ItemProblem[] = []
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]
+    if (usableAsSent(item)) {
+      messages.push(item)
+      continue
+    }
+    const one = readItems<DlqMessage>(dlqMessageSchema, 'messageId', [item])
+    messages.push(...one.values)
+    if (one.problems.length > 0) problems = problems.concat(one.problems.map(p => ({ ...p, index: i })))
+  }
+  return { messages, problems }
 }
 
 /**
