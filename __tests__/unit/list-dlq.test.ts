@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { MESSAGE_IDS_MAX_BYTES, MessageIds } from '../../src/operations/accumulator.js'
 import { listDlq } from '../../src/operations/list-dlq.js'
 import { NdjsonFile } from '../../src/operations/messages-file.js'
-import { BOUND_TOLERANCE_MS, planSlices } from '../../src/operations/parallel-list.js'
+import { BOUND_TOLERANCE_MS, OrderedIds, planSlices } from '../../src/operations/parallel-list.js'
 import type { ListRequest } from '../../src/requests.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { AdaptiveLimit } from '../../src/service/rate-limit.js'
@@ -129,6 +129,52 @@ describe('MessageIds', () => {
     ids.add('a')
     ids.add('b')
     expect(ids).toMatchObject({ ids: ['a', 'b'], truncated: false })
+  })
+})
+
+describe('OrderedIds', () => {
+  // Ids of a few kilobytes each, so that some 300 of them pass the cap; slices of uneven lengths.
+  const slices = [40, 0, 90, 7, 120, 60].map((n, s) =>
+    Array.from({ length: n }, (_, i) => `s${s}_${i}_${'x'.repeat(3000 + ((s * 131 + i * 17) % 1500))}`)
+  )
+  const sequential = (): MessageIds => {
+    const ids = new MessageIds()
+    for (const id of slices.flat()) ids.add(id)
+    return ids
+  }
+
+  it.each([1, 2, 3])(
+    'holds, whatever order the slices deliver in, what one list fed slice after slice holds (seed %i)',
+    seed => {
+      let state = seed
+      const random = (n: number): number => {
+        state = (state * 1103515245 + 12345) % 2 ** 31
+        return state % n
+      }
+      const ids = new OrderedIds(slices.length)
+      const next = slices.map(() => 0)
+      let heldMost = 0
+      for (let left = slices.flat().length; left > 0; left--) {
+        const open = slices.map((_, s) => s).filter(s => (next[s] as number) < (slices[s] as string[]).length)
+        const s = open[random(open.length)] as number
+        const k = next[s] ?? 0
+        next[s] = k + 1
+        ids.add(s, (slices[s] as string[])[k] as string)
+        heldMost = Math.max(heldMost, Buffer.byteLength(JSON.stringify(ids.result().ids)))
+      }
+      const expected = sequential()
+      expect(expected.truncated).toBe(true)
+      expect(ids.result()).toEqual(expected)
+      expect(heldMost).toBeLessThanOrEqual(MESSAGE_IDS_MAX_BYTES)
+    }
+  )
+
+  it('is not cut when everything fits', () => {
+    const ids = new OrderedIds(3)
+    ids.add(2, 'c')
+    ids.add(0, 'a')
+    ids.add(1, 'b')
+    expect(ids.result()).toMatchObject({ ids: ['a', 'b', 'c'], truncated: false })
   })
 })
 

@@ -2,7 +2,7 @@ import { Inputs } from '../constants.js'
 import { drainPages, DrainStopped, failureKind, type FailureKind } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
-import { MessageIds, type ListAccumulator } from './accumulator.js'
+import { MESSAGE_IDS_MAX_BYTES, MessageIds, type ListAccumulator } from './accumulator.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
 import type { ListRequest, Order } from '../requests.js'
 import type { ItemProblems } from './item-problems.js'
@@ -76,9 +76,50 @@ export interface SlicesOutcome {
 }
 
 interface SliceState extends SlicePlan {
-  ids: MessageIds
+  /** Position in the requested order, from 0. */
+  index: number
   done: boolean
 }
+
+/**
+ * The message ids of all slices in slice order, holding no more than the output keeps (MESSAGE_IDS_MAX_BYTES, as
+ * MessageIds counts it) however many slices run at once: when the ids held pass the cap, the last ones in order
+ * are dropped, and neither their slice nor any later one collects again. What is left is exactly the prefix that
+ * one MessageIds fed the slices one after the other would hold.
+ */
+export class OrderedIds {
+  private readonly held: string[][]
+  private bytes = 2 // the brackets of the JSON array
+  /** The first slice that lost ids: it and every later slice collect nothing more. */
+  private cutoff: number
+
+  constructor(slices: number) {
+    this.held = Array.from({ length: slices }, () => [])
+    this.cutoff = slices
+  }
+
+  add(slice: number, id: string): void {
+    if (slice >= this.cutoff) return
+    ;(this.held[slice] as string[]).push(id)
+    this.bytes += idBytes(id)
+    let last = Math.min(this.cutoff, this.held.length - 1)
+    while (this.bytes > MESSAGE_IDS_MAX_BYTES) {
+      while ((this.held[last] as string[]).length === 0) last--
+      this.bytes -= idBytes((this.held[last] as string[]).pop() as string)
+      this.cutoff = last
+    }
+  }
+
+  /** The ids in slice order, truncated when any was dropped. */
+  result(): MessageIds {
+    const ids = new MessageIds()
+    for (const slice of this.held) for (const id of slice) ids.add(id)
+    if (this.cutoff < this.held.length) ids.truncated = true
+    return ids
+  }
+}
+
+const idBytes = (id: string): number => Buffer.byteLength(JSON.stringify(id)) + 1
 
 class Stop extends Error {}
 
@@ -148,11 +189,13 @@ export async function listInSlices(
       failure = failureKind(err)
     }
   }
-  const slices: SliceState[] = (plan?.slices ?? []).map(s => ({ ...s, ids: new MessageIds(), done: false }))
+  const planned = plan?.slices ?? []
+  if (!ascending) planned.reverse()
+  const slices: SliceState[] = planned.map((s, index) => ({ ...s, index, done: false }))
+  const ids = new OrderedIds(slices.length)
   const overlaps = plan?.overlaps ?? []
   // Range discovery and each slice's last, partly filled page do not count against max-pages.
   budget += 2 + slices.length
-  if (!ascending) slices.reverse()
 
   // Keys of messages seen in an overlap window: the only place two slices can both return a message.
   const seenInOverlap = new Set<string>()
@@ -161,7 +204,9 @@ export async function listInSlices(
   const drainSlice = async (slice: SliceState): Promise<void> => {
     const pagesOfSlice = drainPages(cursor => fetch(slice.from, slice.to, request.pageSize, request.order, cursor), {
       maxPages: Number.MAX_SAFE_INTEGER, // the shared budget in fetch bounds the listing as a whole
-      maxPagesInput: Inputs.MaxPages
+      maxPagesInput: Inputs.MaxPages,
+      // Handling a page overlaps the slice's next round trip, as in a sequential listing.
+      prefetch: true
     })
     for await (const page of pagesOfSlice) {
       const read = readDlqMessages(page.items)
@@ -188,7 +233,7 @@ export async function listInSlices(
       }
       for (const message of taken) {
         acc.add(message)
-        slice.ids.add(message.messageId)
+        ids.add(slice.index, message.messageId)
       }
       await hooks.sink?.write(taken)
       hooks.onPage?.(taken.length, acc.count)
@@ -212,12 +257,10 @@ export async function listInSlices(
   }
   await Promise.all(Array.from({ length: request.concurrency }, worker))
 
-  // Message ids in the requested order: slices were laid out in that order.
-  const messageIds = new MessageIds()
-  for (const slice of slices) messageIds.append(slice.ids)
   return {
     pages,
-    messageIds,
+    // Message ids in the requested order: slices were laid out in that order.
+    messageIds: ids.result(),
     slices: slices.length,
     ...(untrusted !== undefined ? { untrusted } : {}),
     ...(error !== undefined && untrusted === undefined
