@@ -1,6 +1,6 @@
 /** Reading a page item by item: null is absent, a bad field is dropped and named, an item without an id is left out. */
 import { describe, expect, it } from '@jest/globals'
-import { MAX_DATE_MS, readDlqMessages, readWorkflowRuns } from '../../src/service/schemas.js'
+import { dlqMessageSchema, MAX_DATE_MS, readDlqMessages, readWorkflowRuns } from '../../src/service/schemas.js'
 
 describe('readDlqMessages', () => {
   it('keeps valid messages as they are, unknown fields included, and digit strings as numbers', () => {
@@ -37,6 +37,15 @@ describe('readDlqMessages', () => {
     expect(refused.messages).toEqual([{ messageId: 'a' }, { messageId: 'b' }])
     expect(refused.problems.map(p => p.detail.split(' ')[0])).toEqual(['responseStatus', 'responseHeader'])
   })
+
+  it.each(Object.keys(dlqMessageSchema.shape).filter(key => key !== 'messageId'))(
+    'checks field %s of every message, even of one otherwise taken as it stands',
+    key => {
+      const { messages, problems } = readDlqMessages([{ messageId: 'm', [key]: { bad: true } }])
+      expect(messages).toEqual([{ messageId: 'm' }])
+      expect(problems.map(p => p.detail.split(' ')[0])).toEqual([key])
+    }
+  )
 
   it('reads null in an optional field as absent, without a problem', () => {
     const { messages, problems } = readDlqMessages([{ messageId: 'm1', url: null, createdAt: null, header: null }])

@@ -199,9 +199,11 @@ export async function listInSlices(
 
   // Keys of messages seen in an overlap window: the only place two slices can both return a message.
   const seenInOverlap = new Set<string>()
-  const inOverlap = (at: number): boolean => overlaps.some(([a, b]) => at >= a && at <= b)
 
   const drainSlice = async (slice: SliceState): Promise<void> => {
+    // The windows this slice's messages can fall in: at most two, at its own bounds.
+    const near = overlaps.filter(([a, b]) => b >= slice.accept[0] && a <= slice.accept[1])
+    const inOverlap = (at: number): boolean => near.some(([a, b]) => at >= a && at <= b)
     const pagesOfSlice = drainPages(cursor => fetch(slice.from, slice.to, request.pageSize, request.order, cursor), {
       maxPages: Number.MAX_SAFE_INTEGER, // the shared budget in fetch bounds the listing as a whole
       maxPagesInput: Inputs.MaxPages,
