@@ -1,36 +1,71 @@
-/** The DLQ of scenario 5, made up as it is read. */
+/** The DLQ of scenarios 5-7, made up as it is read. */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
+export interface Generator {
+  url: string
+  /** GET /v2/dlq requests answered. */
+  pages: () => number
+  close(): Promise<void>
+}
+
+/** createdAt of message 0; message i is i seconds later, so date slices cut the DLQ by index. */
+export const GENERATOR_BASE_MS = Date.UTC(2026, 0, 1)
+const SPACING_MS = 1000
+
+/** The message of index i: about 350 bytes, every breakdown field its own. */
+function message(i: number): string {
+  return (
+    `{"messageId":"msg_${i}","url":"https://hooks-${i}.example.com/deliver/${i.toString(36).padStart(40, 'x')}",` +
+    `"queueName":"queue-${i}","topicName":"group-${i}","scheduleId":"sched-${i}","responseStatus":${500 + (i % 4)},` +
+    `"createdAt":${GENERATOR_BASE_MS + i * SPACING_MS},"method":"POST","body":"{}"}`
+  )
+}
+
+const param = (query: URLSearchParams, name: string): number | undefined => {
+  const value = query.get(name)
+  return value === null ? undefined : Number(value)
+}
+
 /**
- * A server that makes up the DLQ as it is read: page n holds messages n*100 … n*100+99, each with its own URL
- * (about 100 characters), queue, URL group and schedule, so no breakdown ever sees a value twice. It holds nothing,
+ * A server that makes up the DLQ as it is read: message i has its own URL (about 100 characters), queue, URL group
+ * and schedule, so no breakdown ever sees a value twice. It honours count, order, fromDate and toDate (on
+ * createdAt) and cursors, as a parallel listing needs, and waits `latencyMs` before each answer. It holds nothing,
  * so a million messages cost the bench no memory.
  */
-export async function startGenerator(
-  total: number,
-  pageSize: number
-): Promise<{ url: string; pages: () => number; close(): Promise<void> }> {
+export async function startGenerator(total: number, pageSize: number, latencyMs = 0): Promise<Generator> {
   let pages = 0
-  const base = Date.UTC(2026, 0, 1)
   const server = http.createServer((req, res) => {
     pages++
     const query = new URL(req.url ?? '/', 'http://x').searchParams
-    const start = Number(query.get('cursor') ?? '0')
-    const count = Number(query.get('count') ?? String(pageSize))
-    const end = Math.min(total, start + count)
+    const count = param(query, 'count') ?? pageSize
+    const from = param(query, 'fromDate')
+    const to = param(query, 'toDate')
+    // Indices whose createdAt lies in [from, to], as [lo, hi).
+    const lo = Math.max(0, from === undefined ? 0 : Math.ceil((from - GENERATOR_BASE_MS) / SPACING_MS))
+    const hi = Math.min(total, to === undefined ? total : Math.floor((to - GENERATOR_BASE_MS) / SPACING_MS) + 1)
+    const ascending = query.get('order') !== 'latestFirst'
+    const cursor = param(query, 'cursor')
     const parts: string[] = []
-    for (let i = start; i < end; i++) {
-      parts.push(
-        `{"messageId":"msg_${i}","url":"https://hooks-${i}.example.com/deliver/${i.toString(36).padStart(40, 'x')}",` +
-          `"queueName":"queue-${i}","topicName":"group-${i}","scheduleId":"sched-${i}","responseStatus":${500 + (i % 4)},` +
-          `"createdAt":${base + i * 1000},"method":"POST","body":"{}"}`
-      )
+    let next: number | undefined
+    if (ascending) {
+      const start = cursor ?? lo
+      const end = Math.min(hi, start + count)
+      for (let i = start; i < end; i++) parts.push(message(i))
+      if (end < hi) next = end
+    } else {
+      const start = cursor ?? hi - 1
+      const end = Math.max(lo - 1, start - count)
+      for (let i = start; i > end; i--) parts.push(message(i))
+      if (end >= lo) next = end
     }
-    const cursor = end < total ? `,"cursor":"${end}"` : ''
-    const body = `{"messages":[${parts.join(',')}]${cursor}}`
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) })
-    res.end(body)
+    const body = `{"messages":[${parts.join(',')}]${next === undefined ? '' : `,"cursor":"${next}"`}}`
+    const answer = (): void => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) })
+      res.end(body)
+    }
+    if (latencyMs > 0) setTimeout(answer, latencyMs)
+    else answer()
   })
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
@@ -43,4 +78,11 @@ export async function startGenerator(
         server.close(() => resolve())
       })
   }
+}
+
+/** The index of a generated message id, or undefined for anything else. */
+export function generatedIndex(id: unknown, total: number): number | undefined {
+  if (typeof id !== 'string' || !/^msg_\d{1,7}$/.test(id)) return undefined
+  const i = Number(id.slice(4))
+  return i < total && id === `msg_${i}` ? i : undefined
 }

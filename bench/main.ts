@@ -2,8 +2,10 @@
  * `npm run bench`: throughput, memory and start-up time of the BUNDLED action (dist/index.js), run by the harness
  * of tools/ as the Actions runner runs it, against the loopback simulator in this process. Scenarios (scenarios.ts):
  * 1. 12,000 messages, sequential, 20 ms a request; 2. the same with concurrency 8; 3. 100,000 messages into a
- * messages-file; 4. start-up against `node -e 0`; 5. 1,000,000 all-distinct messages from a generator server, peak
- * RSS against 200 MB (`npm run bench -- --only=5` runs it alone).
+ * messages-file; 4. start-up against `node -e 0`; from a generator server whose messages are all distinct: 5. 1,000,000
+ * sequentially, peak RSS against 200 MB; 6. the same with concurrency 16 into a messages-file with the default
+ * max-pages, complete and under 250 MB; 7. 100,000 with concurrency 16 at 20 ms a request, against its round-trip
+ * floor (`npm run bench -- --only=N` runs one of 5-7 alone). Every run's outputs are counted as GitHub counts them.
  *
  * A script, not a test: it prints figures and a last `BENCH_JSON {...}` line. It exits 0 when a timing or memory
  * target is missed ("target missed" is printed), and 1 only when a run fails or a count is wrong.
@@ -18,10 +20,46 @@ import * as scenario from './scenarios.js'
 
 const mb = (bytes: number): number => Number((bytes / 1e6).toFixed(1))
 
-async function onlyDistinct(findings: Findings): Promise<void> {
-  out(`5. ${print.distinctTitle} (${ACTION}) ...`)
-  const met = print.printDistinct(await scenario.distinctScenario(findings)).met
-  out(`BENCH_JSON ${JSON.stringify({ distinctOnly: true, met, failures: findings.failures })}`)
+/** Scenarios 5-7, from a generator server: all-distinct DLQs. */
+const GENERATED = [
+  [
+    '5',
+    `5. list-dlq ${print.fmtInt(scenario.DISTINCT)} all-distinct messages, sequential ...`,
+    scenario.distinctScenario
+  ],
+  [
+    '6',
+    `6. list-dlq ${print.fmtInt(scenario.DISTINCT)} all-distinct messages, concurrency ${scenario.CONCURRENCY}, into messages-file, default max-pages ...`,
+    scenario.distinctParallelFileScenario
+  ],
+  [
+    '7',
+    `7. list-dlq ${print.fmtInt(scenario.DISTINCT_PARALLEL)} all-distinct messages, concurrency ${scenario.CONCURRENCY}, ${scenario.LATENCY_MS} ms a request ...`,
+    scenario.distinctParallelLatencyScenario
+  ]
+] as const
+
+/** `--only=N`: one generated scenario (7 with a shorter start-up measure for its floor). */
+async function only(findings: Findings, which: string): Promise<void> {
+  const entry = GENERATED.find(([n]) => n === which)
+  if (entry === undefined) {
+    out(`--only takes 5, 6 or 7, not ${which}`)
+    process.exitCode = 1
+    return
+  }
+  const startup = which === '7' ? await scenario.startupScenario(findings, 5) : undefined
+  out(`${entry[1]} (${ACTION})`)
+  const run = await entry[2](findings)
+  out()
+  print.printDistinct([run], startup)
+  const targets = {
+    ...print.distinctTargets([run], startup),
+    ...print.sharedTargets([{ name: run.name, bytes: run.outputsGithubBytes }], undefined)
+  }
+  print.printGoals(targets)
+  out(
+    `BENCH_JSON ${JSON.stringify({ only: which, run: { ...run, peakRssMB: mb(run.peakRssBytes) }, targets, failures: findings.failures })}`
+  )
 }
 
 async function all(findings: Findings, started: number): Promise<void> {
@@ -30,7 +68,7 @@ async function all(findings: Findings, started: number): Promise<void> {
   out(
     `node ${process.version}, ${process.platform}/${process.arch}, ${cpuList.length} CPUs (${cpuList[0]?.model.trim() ?? '?'})`
   )
-  out(`loopback simulator in this process; ${scenario.LATENCY_MS} ms added to every response in scenarios 1-3`)
+  out(`loopback simulator in this process; ${scenario.LATENCY_MS} ms added to every response in scenarios 1-3 and 7`)
   out()
   const bundle = await scenario.bundleSize()
   const runs = scenario.STARTUP_RUNS
@@ -48,18 +86,28 @@ async function all(findings: Findings, started: number): Promise<void> {
     out(title)
     scenarios.push(await run(findings))
   }
-  let distinct: scenario.DistinctResult | undefined
-  if (findings.failures.length === 0) {
-    out(`5. ${print.distinctTitle}, from a generator server ...`)
-    distinct = await scenario.distinctScenario(findings)
+  const generated: scenario.DistinctResult[] = []
+  for (const [, title, run] of findings.failures.length === 0 ? GENERATED : []) {
+    out(title)
+    generated.push(await run(findings))
   }
   out(`reference: a bare undici cursor loop over the same ${print.fmtInt(scenario.SMALL)} messages ...`)
   const reference = await scenario.referenceScenario(findings)
   out()
 
   print.printScenarios(scenarios)
+  print.printDistinct(generated, startup)
   print.printStartup(startup)
-  const targets = print.printTargets({ scenarios, startup, distinct, reference })
+  const outputs = [
+    { name: '4 empty DLQ', bytes: startup.outputsGithubBytes },
+    ...scenarios.map(s => ({ name: s.name, bytes: s.outputsGithubBytes })),
+    ...generated.map(g => ({ name: g.name, bytes: g.outputsGithubBytes }))
+  ]
+  const targets = {
+    ...print.printTargets({ scenarios, startup, reference }),
+    ...print.distinctTargets(generated, startup),
+    ...print.sharedTargets(outputs, startup)
+  }
   print.printBundle(bundle)
   print.printGoals(targets)
   const missed = Object.entries(targets)
@@ -79,7 +127,7 @@ async function all(findings: Findings, started: number): Promise<void> {
     latencyMs: scenario.LATENCY_MS,
     pageSize: scenario.PAGE_SIZE,
     scenarios: scenarios.map(s => ({ ...s, peakRssMB: mb(s.peakRssBytes) })),
-    distinct: distinct === undefined ? undefined : { ...distinct, peakRssMB: mb(distinct.peakRssBytes) },
+    generated: generated.map(g => ({ ...g, peakRssMB: mb(g.peakRssBytes) })),
     startup: { ...startup, actionPeakRssMB: mb(startup.actionPeakRssBytes) },
     floor:
       seq === undefined
@@ -109,7 +157,8 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   const findings = new Findings()
-  if (process.argv.includes('--only=5')) await onlyDistinct(findings)
+  const which = process.argv.find(a => a.startsWith('--only='))
+  if (which !== undefined) await only(findings, which.slice('--only='.length))
   else await all(findings, started)
   process.exitCode = findings.failures.length > 0 ? 1 : 0
 }

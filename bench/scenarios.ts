@@ -2,15 +2,17 @@
  * The bench's scenarios, one function each: the bundled action run by the harness as the runner runs it, against
  * the loopback simulator (or, for scenario 5, a generator server) in this process.
  */
+import { createReadStream } from 'node:fs'
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { startSimulator } from '../sim/index.js'
 import { ACTION, baseEnv, ROOT, runAction, runNode, type ActionRun } from '../tools/harness.js'
 import { checkMessageIds, checkMessagesFile } from './checks.js'
 import { describeFailure, type Findings } from './findings.js'
-import { startGenerator } from './generator.js'
+import { generatedIndex, startGenerator } from './generator.js'
 import { usageWatcher, type Usage } from './measure.js'
 
 export const TOKEN = 'bench-token'
@@ -19,10 +21,16 @@ export const PAGE_SIZE = 100
 export const SMALL = 12_000
 export const LARGE = 100_000
 export const DISTINCT = 1_000_000
+export const DISTINCT_PARALLEL = 100_000
+export const CONCURRENCY = 16
 export const STARTUP_RUNS = 15
 export const RUN_TIMEOUT_MS = 120_000
 
 const round = (n: number, digits = 3): number => Number(n.toFixed(digits))
+
+/** All outputs of a run as GitHub counts them against its 1 MB cap: UTF-16, two bytes a code unit. */
+export const githubBytes = (outputs: Record<string, string>): number =>
+  Object.entries(outputs).reduce((n, [k, v]) => n + 2 * (k.length + v.length), 0)
 
 /** The action run once by the harness, its peak RSS and CPU time polled when asked. */
 async function measuredRun(inputs: Record<string, string>, poll: boolean): Promise<ActionRun & Usage> {
@@ -47,6 +55,8 @@ export interface ScenarioResult {
   emptyPages?: number
   messagesFileLines?: number
   messagesFileBytes?: number
+  /** all outputs as GitHub counts them */
+  outputsGithubBytes: number
   ok: boolean
 }
 
@@ -85,6 +95,7 @@ async function listScenario(
       peakRssBytes: run.peakRssKb * 1024,
       rssSamples: run.rssSamples,
       actionCpuSeconds: round(run.cpuSeconds, 2),
+      outputsGithubBytes: githubBytes(run.outputs),
       ok: true
     }
     const pageLines = run.stdout
@@ -131,46 +142,157 @@ export const fileScenario = (findings: Findings): Promise<ScenarioResult> =>
   listScenario(findings, '3 sequential 100k + file', LARGE, { concurrency: '1' }, true)
 
 export interface DistinctResult {
+  name: string
   listed: number
+  concurrency: number
+  /** GET /v2/dlq requests the generator answered */
   pages: number
   wallSeconds: number
+  actionCpuSeconds: number
   peakRssBytes: number
   outputsGithubBytes: number
+  messagesFileLines?: number
+  /** why the run stopped early, when it did (the first ::error line) */
+  stopped?: string
   ok: boolean
 }
 
-/** 5: a million all-distinct messages; memory must not grow with the number of distinct values. */
-export async function distinctScenario(findings: Findings): Promise<DistinctResult> {
-  const generator = await startGenerator(DISTINCT, PAGE_SIZE)
+interface GeneratorRun {
+  name: string
+  total: number
+  latencyMs: number
+  concurrency: number
+  withFile: boolean
+  /** max-pages; the action's default when not given */
+  maxPages?: number
+}
+
+/** A listing of a generator's all-distinct DLQ, checked: exact count, ids unique and in order, the file complete. */
+async function generatorScenario(findings: Findings, spec: GeneratorRun): Promise<DistinctResult> {
+  const { name, total } = spec
+  const generator = await startGenerator(total, PAGE_SIZE, spec.latencyMs)
+  const fileDir = spec.withFile ? await mkdtemp(join(tmpdir(), 'dlq-bench-file-')) : undefined
   try {
+    const filePath = fileDir ? join(fileDir, 'messages.ndjson') : undefined
     const run = await measuredRun(
       {
         operation: 'list-dlq',
         token: TOKEN,
         'base-url': generator.url,
         count: String(PAGE_SIZE),
-        'max-pages': String(DISTINCT / PAGE_SIZE + 10)
+        concurrency: String(spec.concurrency),
+        ...(spec.maxPages !== undefined ? { 'max-pages': String(spec.maxPages) } : {}),
+        ...(filePath ? { 'messages-file': filePath } : {})
       },
       true
     )
     const listed = Number(run.outputs['dlq-count'] ?? NaN)
-    const ok = run.code === 0 && listed === DISTINCT
-    if (!ok)
-      findings.fail(
-        `5 distinct 1M: ${describeFailure('5 distinct 1M', run, RUN_TIMEOUT_MS)}; dlq-count ${String(listed)}`
-      )
-    return {
+    let ok = run.code === 0 && listed === total
+    if (!ok) findings.fail(`${describeFailure(name, run, RUN_TIMEOUT_MS)}; dlq-count ${String(listed)}`)
+    if (run.code === 0) ok = checkGeneratedIds(findings, name, run.outputs, total) && ok
+    const result: DistinctResult = {
+      name,
       listed,
+      concurrency: spec.concurrency,
       pages: generator.pages(),
       wallSeconds: round(run.wallMs / 1000),
+      actionCpuSeconds: round(run.cpuSeconds, 2),
       peakRssBytes: run.peakRssKb * 1024,
-      outputsGithubBytes: Object.entries(run.outputs).reduce((n, [k, v]) => n + 2 * (k.length + v.length), 0),
+      outputsGithubBytes: githubBytes(run.outputs),
       ok
     }
+    const stopped = run.stdout.split('\n').find(l => l.startsWith('::error'))
+    if (stopped !== undefined) result.stopped = stopped.slice(0, 300)
+    if (filePath && run.code === 0) {
+      result.messagesFileLines = await checkGeneratedFile(findings, name, filePath, total)
+      if (result.messagesFileLines !== total) result.ok = false
+    }
+    return result
   } finally {
+    if (fileDir) await rm(fileDir, { recursive: true, force: true })
     await generator.close()
   }
 }
+
+/** The message-ids output of a generated listing: msg_0, msg_1, ... in order, all of them unless truncated. */
+function checkGeneratedIds(findings: Findings, name: string, outputs: Record<string, string>, total: number): boolean {
+  let ids: unknown
+  try {
+    ids = JSON.parse(outputs['message-ids'] ?? '')
+  } catch {
+    findings.fail(`${name}: the message-ids output is not JSON`)
+    return false
+  }
+  if (!Array.isArray(ids)) {
+    findings.fail(`${name}: the message-ids output is not an array`)
+    return false
+  }
+  const wrong = ids.findIndex((id, i) => id !== `msg_${i}`)
+  if (wrong >= 0) {
+    findings.fail(`${name}: message-ids item ${wrong} is ${JSON.stringify(ids[wrong])}, expected "msg_${wrong}"`)
+    return false
+  }
+  if (outputs['message-ids-truncated'] !== 'true' && ids.length !== total) {
+    findings.fail(`${name}: message-ids holds ${ids.length} ids, not truncated, ${total} listed`)
+    return false
+  }
+  return true
+}
+
+/** Lines of a generated listing's NDJSON file; each must be a generated message, each message once. */
+async function checkGeneratedFile(findings: Findings, name: string, path: string, total: number): Promise<number> {
+  const seen = new Uint8Array(total)
+  let lines = 0
+  let bad = 0
+  let duplicates = 0
+  for await (const line of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
+    lines++
+    let index: number | undefined
+    try {
+      index = generatedIndex((JSON.parse(line) as { messageId?: unknown }).messageId, total)
+    } catch {
+      index = undefined
+    }
+    if (index === undefined) bad++
+    else if (seen[index]) duplicates++
+    else seen[index] = 1
+  }
+  if (lines !== total) findings.fail(`${name}: the messages-file has ${lines} lines, ${total} messages listed`)
+  if (bad > 0) findings.fail(`${name}: ${bad} lines of the messages-file are not generated messages`)
+  if (duplicates > 0) findings.fail(`${name}: the messages-file repeats ${duplicates} messages`)
+  return lines - bad - duplicates
+}
+
+/** 5: a million all-distinct messages, sequentially; memory must not grow with the number of distinct values. */
+export const distinctScenario = (findings: Findings): Promise<DistinctResult> =>
+  generatorScenario(findings, {
+    name: '5 distinct 1M sequential',
+    total: DISTINCT,
+    latencyMs: 0,
+    concurrency: 1,
+    withFile: false,
+    maxPages: DISTINCT / PAGE_SIZE + 10
+  })
+
+/** 6: the same million with concurrency 16 into a messages-file, with the default max-pages: it must finish. */
+export const distinctParallelFileScenario = (findings: Findings): Promise<DistinctResult> =>
+  generatorScenario(findings, {
+    name: `6 distinct 1M c${CONCURRENCY} + file`,
+    total: DISTINCT,
+    latencyMs: 0,
+    concurrency: CONCURRENCY,
+    withFile: true
+  })
+
+/** 7: 100,000 all-distinct messages at 20 ms a request with concurrency 16: against its round-trip floor. */
+export const distinctParallelLatencyScenario = (findings: Findings): Promise<DistinctResult> =>
+  generatorScenario(findings, {
+    name: `7 distinct 100k c${CONCURRENCY} ${LATENCY_MS} ms`,
+    total: DISTINCT_PARALLEL,
+    latencyMs: LATENCY_MS,
+    concurrency: CONCURRENCY,
+    withFile: false
+  })
 
 export interface StartupResult {
   runs: number
@@ -182,6 +304,7 @@ export interface StartupResult {
   nodeMaxMs: number
   ratio: number
   actionPeakRssBytes: number
+  outputsGithubBytes: number
 }
 
 function median(values: number[]): number {
@@ -190,12 +313,13 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
 }
 
-/** 4: an empty-DLQ list-dlq run against `node -e 0`, interleaved, medians of 15 each after one warm-up. */
-export async function startupScenario(findings: Findings): Promise<StartupResult> {
+/** 4: an empty-DLQ list-dlq run against `node -e 0`, interleaved, medians of `runs` each after one warm-up. */
+export async function startupScenario(findings: Findings, runs = STARTUP_RUNS): Promise<StartupResult> {
   const sim = await startSimulator({ token: TOKEN, messages: 0, latencyMs: 0 })
   const actionTimes: number[] = []
   const nodeTimes: number[] = []
   let peak: number
+  let outputsGithubBytes: number
   const inputs = { operation: 'list-dlq', token: TOKEN, 'base-url': sim.url }
   try {
     const once = async (measure: boolean): Promise<void> => {
@@ -211,9 +335,11 @@ export async function startupScenario(findings: Findings): Promise<StartupResult
       }
     }
     await once(false) // warm the file cache
-    for (let i = 0; i < STARTUP_RUNS && findings.failures.length === 0; i++) await once(true)
+    for (let i = 0; i < runs && findings.failures.length === 0; i++) await once(true)
     // One more, polled, for the memory of an empty run (kept apart so polling cannot skew the timings).
-    peak = (await measuredRun(inputs, true)).peakRssKb * 1024
+    const polled = await measuredRun(inputs, true)
+    peak = polled.peakRssKb * 1024
+    outputsGithubBytes = githubBytes(polled.outputs)
   } finally {
     await sim.close()
   }
@@ -228,7 +354,8 @@ export async function startupScenario(findings: Findings): Promise<StartupResult
     nodeMinMs: round(Math.min(...nodeTimes), 1),
     nodeMaxMs: round(Math.max(...nodeTimes), 1),
     ratio: round(actionMedianMs / nodeMedianMs, 2),
-    actionPeakRssBytes: peak
+    actionPeakRssBytes: peak,
+    outputsGithubBytes
   }
 }
 
