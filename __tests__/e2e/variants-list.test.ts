@@ -62,6 +62,7 @@ async function list(s: Simulator, filters: Filters, extra: Record<string, string
 }
 
 const ids = (run: ActionRun): string[] => jsonOutput(run, 'message-ids') as string[]
+const notices = (run: ActionRun): string[] => run.stdout.split('\n').filter(line => line.startsWith('::notice'))
 
 const VARIANTS: [string, Partial<ServerVariants>][] = [
   ['a server that follows the contract', {}],
@@ -182,8 +183,6 @@ describe('cursor cycles', () => {
 })
 
 describe('honest verdicts', () => {
-  const notices = (run: ActionRun): string[] => run.stdout.split('\n').filter(line => line.startsWith('::notice'))
-
   it('never publishes "DLQ: 0 messages" when the token is refused', async () => {
     const s = await start({})
     const run = await runAction({ operation: 'list-dlq', token: 'not-the-token', 'base-url': s.url })
@@ -212,5 +211,46 @@ describe('honest verdicts', () => {
     expect(run.summary).not.toMatch(/Healthy/)
     expect(run.summary).toMatch(/Not judged/)
     expect(notices(run)[0]).toMatch(/DLQ: at least 50 messages/)
+  })
+})
+
+describe('page items the service sends broken', () => {
+  it('never calls a DLQ empty or healthy when its messages have no usable id: they count, and a threshold fails', async () => {
+    const s = await start({})
+    const items = Array.from({ length: 5 }, (_, i) => ({ createdAt: NOW - i, url: 'https://hooks.example.com/x' }))
+    s.inject({ route: 'list', fault: { kind: 'malformed', body: JSON.stringify({ messages: items }) } })
+    const run = await list(s, {}, { 'fail-if-count-above': '2' })
+    expect(run.code).toBe(1)
+    expect(run.outputs['dlq-count']).toBe('5')
+    expect(ids(run)).toEqual([])
+    expect(run.summary).not.toMatch(/DLQ is empty|Healthy|DLQ: 0 messages/)
+    expect(notices(run)[0]).toMatch(/DLQ: 5 messages/)
+    expect(run.warnings.join('\n')).toMatch(/5 items were left out/)
+    expect(run.errors.join('\n')).toContain('5 messages, more than fail-if-count-above (2)')
+  })
+
+  it('reads null in an optional field as absent: the message is listed, nothing is warned', async () => {
+    const s = await start({})
+    const message = { messageId: 'm_null', url: null, createdAt: null, responseStatus: null, queueName: null }
+    s.inject({ route: 'list', fault: { kind: 'malformed', body: JSON.stringify({ messages: [message] }) } })
+    const run = await list(s, {})
+    expect(run.code).toBe(0)
+    expect(ids(run)).toEqual(['m_null'])
+    expect(run.warnings).toEqual([])
+    expect(run.outputs['oldest-created-at']).toBe('')
+  })
+
+  it('refuses a cursor of several kilobytes from the service: says so, keeps what was listed, writes no cursor', async () => {
+    const s = await start({})
+    const long = 'c'.repeat(5000)
+    s.inject({ route: 'list', fault: { kind: 'set-cursor', cursor: long } })
+    const run = await list(s, {})
+    expect(run.code).toBe(1)
+    expect(run.outputs['dlq-count']).toBe('100')
+    expect(run.outputs['next-cursor']).toBe('')
+    expect(run.errors.join('\n')).toContain('a cursor of 5000 characters')
+    expect(run.stdout).not.toContain(long)
+    expect(run.summary).not.toContain(long)
+    expect(notices(run)[0]).toMatch(/at least 100 messages/)
   })
 })

@@ -157,12 +157,13 @@ function complete(
 ): ListResult {
   const { error, failure, nextCursor } = ending
   const itemProblems = problems.summary()
+  // Items left out for want of an id are still messages in the DLQ: counted (never "empty"), judged, but unnamed.
+  const count = result.count + problems.unreadable
   const health =
-    problems.unreadable === 0
-      ? result.health
-      : judgeHealth(thresholds, result.count + problems.unreadable, result.oldestCreatedAt, Date.now())
+    problems.unreadable === 0 ? result.health : judgeHealth(thresholds, count, result.oldestCreatedAt, Date.now())
   return {
     ...result,
+    count,
     health,
     ...(nextCursor !== undefined ? { nextCursor } : {}),
     ...(error !== undefined ? { error } : {}),
