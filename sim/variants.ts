@@ -15,6 +15,8 @@ export interface ServerVariants {
   omitCreatedAt: boolean
   /** list: each date bound is one millisecond wider than asked (fromDate - 1, toDate + 1). */
   dateBoundOffByOne: boolean
+  /** list: each date bound is one millisecond narrower than asked, as if exclusive (fromDate + 1, toDate - 1). */
+  dateBoundsExclusive?: boolean
   /** list and resume: a filter value containing a comma is read as several values. */
   commaSeparates: boolean
   /** list: only the first `messageId` value is applied. */

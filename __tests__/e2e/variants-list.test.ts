@@ -39,7 +39,7 @@ interface Filters {
 
 /** What the simulator holds for these filters under its own rules, in creation order. */
 function held(s: Simulator, variants: Partial<ServerVariants>, filters: Filters): SimMessage[] {
-  const widen = variants.dateBoundOffByOne ? 1 : 0
+  const widen = variants.dateBoundOffByOne ? 1 : variants.dateBoundsExclusive ? -1 : 0
   const time = (m: SimMessage): number => (variants.datesOnEntryTime ? enteredAt(m) : m.createdAt)
   return s.state.messages.filter(
     m =>
@@ -70,6 +70,7 @@ const VARIANTS: [string, Partial<ServerVariants>][] = [
   ['dates filtered on the DLQ entry time', { datesOnEntryTime: true }],
   ['createdAt missing on some messages', { omitCreatedAt: true }],
   ['date bounds one millisecond off', { dateBoundOffByOne: true }],
+  ['date bounds one millisecond narrower (exclusive)', { dateBoundsExclusive: true }],
   ['commas read as separators', { commaSeparates: true }],
   ['one messageId applied', { oneMessageId: true }],
   ['every variant at once', ALL_VARIANTS]

@@ -20,9 +20,9 @@ interface DateRange {
   toDate: number | undefined
 }
 
-/** The date bounds asked, widened by a millisecond each under dateBoundOffByOne. */
+/** The date bounds asked, a millisecond wider each under dateBoundOffByOne, narrower under dateBoundsExclusive. */
 function dateRange(query: URLSearchParams, variants: Partial<ServerVariants>): DateRange {
-  const widen = variants.dateBoundOffByOne ? 1 : 0
+  const widen = variants.dateBoundOffByOne ? 1 : variants.dateBoundsExclusive ? -1 : 0
   const askedFrom = intParam(query, 'fromDate')
   const askedTo = intParam(query, 'toDate')
   return {
