@@ -9,7 +9,7 @@ import {
   layoutBlock,
   readSources,
   type SourceFile
-} from '../tools/import-graph.js'
+} from '../../tools/import-graph.js'
 
 const SRC = join(process.cwd(), 'src')
 const files = readSources(SRC)
