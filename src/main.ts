@@ -12,10 +12,11 @@ import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
 import { listReport } from './report/list.js'
+import { refusalSummary } from './report/refusal.js'
 import type { OperationReport } from './report/operation-report.js'
 import { resumeReport } from './report/resume.js'
 import { scheduleReport } from './report/schedule.js'
-import type { ListResult, ResumeResult, ScheduleResult } from './results.js'
+import type { IssueLink, ListResult, ResumeResult, ScheduleResult } from './results.js'
 import { ServiceClient } from './service/client.js'
 import { redactor } from './service/redact.js'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './service/retry.js'
@@ -54,12 +55,12 @@ interface Context {
   retry: RetryPolicy
 }
 
-/** One operation: how it runs (in a log group), how its result is reported, and what follows the report. */
+/** One operation: how it runs (in a log group), what follows the run (the issue the summary links), its report. */
 interface Entry<S, R> {
   group: string
   run(settings: S, ctx: Context): Promise<R>
   report: OperationReport<R>
-  after?(settings: S, result: R, ctx: Context): Promise<void>
+  after?(settings: S, result: R, ctx: Context): Promise<IssueLink | undefined>
 }
 
 type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult; 'resume-workflows': ResumeResult }
@@ -74,9 +75,9 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
       }),
     report: listReport,
     after: async (s, result, { out, retry }) => {
-      if (s.issue === undefined) return
+      if (s.issue === undefined) return undefined
       const step = { title: s.issue.title, timeoutMs: s.service.timeoutMs, retry }
-      await updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out)
+      return updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out)
     }
   },
   'resume-schedule': {
@@ -98,14 +99,14 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
 }
 
 /** Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed. */
-async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary): Promise<void> {
+async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary, issue?: IssueLink): Promise<void> {
   // Rendered from redacted values: escaping first would change how a secret looks and hide it from the redactor.
   const result = out.redactValue(raw)
   out.setOutputs(how.outputs(result))
   const notice = how.notice?.(result, Date.now())
   if (notice !== undefined) out.notice(notice)
   for (const warning of how.warnings(result)) out.warning(warning)
-  if (!(await out.summary(how.summary(result, runContext())))) {
+  if (!(await out.summary(how.summary(result, { ...runContext(), ...(issue ? { issue } : {}) })))) {
     out.info('GITHUB_STEP_SUMMARY is not set: no job summary written.')
   }
   const failure = how.failure(result)
@@ -116,8 +117,8 @@ async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary): 
 async function perform<O extends Operation>(operation: O, settings: SettingsOf<O>, ctx: Context): Promise<void> {
   const entry = OPERATIONS[operation] as Entry<SettingsOf<O>, Results[O]>
   const result = await core.group(entry.group, () => entry.run(settings, ctx))
-  await report(result, entry.report, ctx.out)
-  await entry.after?.(settings, result, ctx)
+  const issue = await entry.after?.(settings, result, ctx)
+  await report(result, entry.report, ctx.out, issue)
 }
 
 /** The action: read every input once, run the chosen operation, report what happened. */
@@ -142,6 +143,7 @@ async function runWith(out: OutputBoundary): Promise<void> {
     await checkOutputFiles(settings)
   } catch (err) {
     if (err instanceof InputError) {
+      await out.summary(refusalSummary(err.message, core.getInput(Inputs.Operation).trim()))
       out.setFailed(err.message)
       return
     }

@@ -28,6 +28,26 @@ export interface CountRow {
   count: number
 }
 
+/**
+ * What is failing at one destination URL: its count, the last response status most of its messages carry, its
+ * oldest message and the start of the last response body. Kept only for the destinations the breakdown keeps.
+ */
+export interface DestinationRow {
+  url: string
+  count: number
+  /** The last response status most of its messages carry (absent: none carries one). */
+  status?: number
+  /** Of its messages, how many carry a different last response status (or none). */
+  otherStatuses?: number
+  oldestCreatedAt?: number
+  /** The start of the last response body of its newest message (a short copy). */
+  bodySample?: string
+  /** True when the body was longer than the sample. */
+  bodyCut?: boolean
+  /** The newest message's body was sent as base64 only: its size in characters. */
+  binaryBody?: number
+}
+
 /** What `list-dlq` found. Built while draining, so it never holds every message. */
 export interface ListResult {
   operation: 'list-dlq'
@@ -35,7 +55,7 @@ export interface ListResult {
   order: Order
   pageSize: number
   startCursor?: string
-  /** Messages listed. */
+  /** Messages listed, those the service sent without a usable id included (they cannot be in `messageIds`). */
   count: number
   /** Pages fetched. */
   pages: number
@@ -54,6 +74,11 @@ export interface ListResult {
   byTopic: CountRow[]
   byQueue: CountRow[]
   bySchedule: CountRow[]
+  /** The most frequent destinations with what is failing there, most messages first (at most a few). */
+  byDestination?: DestinationRow[]
+  /** The listing's bounds as asked: stop after this many messages, or after this many pages. */
+  maxMessages?: number
+  maxPages?: number
   /** Messages per time bucket over the listed range, for the chart. */
   histogram: Histogram
   /**
@@ -169,4 +194,16 @@ export type OperationResult = ListResult | ScheduleResult | ResumeResult
 /** Where the run happened, for the summary's link back. */
 export interface RunContext {
   runUrl?: string
+  /** The health issue this run opened, updated or closed, for the summary to link. */
+  issue?: IssueLink
+}
+
+/**
+ * The health issue the check keeps, as the summary links it: built from the issue's number and the repository,
+ * never from a URL GitHub answered.
+ */
+export interface IssueLink {
+  number: number
+  url: string
+  action: 'opened' | 'commented' | 'closed'
 }

@@ -2,22 +2,20 @@ import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ListResult } from '../results.js'
 import type { IssueApi } from '../report/boundary.js'
-import { escapeCell } from '../report/escape.js'
-import { formatCount } from '../report/format.js'
-import { describeBreach, headline, listingComplete } from '../report/list-verdict.js'
-import { table } from '../report/markdown.js'
+import { listingComplete } from '../report/list-verdict.js'
+import { changeComment, closingComment, issueBody, readState, stateOf } from './issue-text.js'
 import { DEFAULT_RETRY_POLICY, retryDecision, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
 
 export type { IssueApi } from '../report/boundary.js'
+export { changeComment, closingComment, issueBody, readState, stateLine, type IssueState } from './issue-text.js'
 
 export type IssueAction =
   { action: 'opened' | 'commented' | 'closed'; number: number; url: string } | { action: 'none'; reason: string }
 
-const BREAKDOWN_ROWS = 10
-
 /**
- * Keeps one issue in step with the health check: a failing check opens it (or comments on the open one);
- * a passing check comments on it and closes it. A listing that failed says nothing about health: no change.
+ * Keeps one issue in step with the health check: a failing check opens it, or on the open one comments with
+ * what changed since the last run and refreshes the body; a passing check comments (how long it failed, the
+ * thresholds) and closes it. A listing that failed says nothing about health: no change.
  */
 export async function syncHealthIssue(
   api: IssueApi,
@@ -30,44 +28,22 @@ export async function syncHealthIssue(
   const failing = result.health.breaches.length > 0
   const open = await api.findOpen(title)
   if (failing) {
-    const body = issueBody(result, runUrl, now)
     if (open) {
-      await api.comment(open.number, body)
-      return { action: 'commented', ...open }
+      const before = readState(open.body)
+      const state = stateOf(result, before?.since ?? now, now)
+      await api.comment(open.number, changeComment(result, before, runUrl, now))
+      await api.update(open.number, title, issueBody(result, runUrl, now, state))
+      return { action: 'commented', number: open.number, url: open.url }
     }
-    return { action: 'opened', ...(await api.create(title, body)) }
+    return { action: 'opened', ...(await api.create(title, issueBody(result, runUrl, now, stateOf(result, now, now)))) }
   }
   if (!listingComplete(result)) {
     return { action: 'none', reason: 'the listing stopped before the end, so the check cannot be said to pass' }
   }
   if (!open) return { action: 'none', reason: 'the check passes and no issue is open' }
-  const run = runUrl ? ` ([workflow run](${runUrl}))` : ''
-  await api.comment(open.number, `✅ The DLQ health check passes again: ${headline(result, now)}.${run} Closing.`)
+  await api.comment(open.number, closingComment(result, readState(open.body), runUrl, now))
   await api.close(open.number)
-  return { action: 'closed', ...open }
-}
-
-/** Verdict, counts and breakdown, every DLQ value escaped: the body is rendered as markdown by GitHub. */
-export function issueBody(result: ListResult, runUrl: string | undefined, now: number): string {
-  const lines = [
-    `❌ **DLQ health check failing**: ${headline(result, now)}.`,
-    '',
-    ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
-    ''
-  ]
-  if (runUrl) lines.push(`Details: [workflow run](${runUrl})`, '')
-  for (const [title, rows] of [
-    ['destination URL', result.byUrl],
-    ['last response status', result.byStatus]
-  ] as const) {
-    lines.push(
-      ...table([`Messages by ${title}`, 'Messages'], [false, true], rows, { maxRows: BREAKDOWN_ROWS }, row => [
-        escapeCell(row.value),
-        formatCount(row.count)
-      ])
-    )
-  }
-  return lines.join('\n')
+  return { action: 'closed', number: open.number, url: open.url }
 }
 
 /** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
@@ -220,7 +196,7 @@ export async function octokitIssueApi(
       const found = data.find(
         issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)
       )
-      if (found) return issueRef(found, what)
+      if (found) return { ...issueRef(found, what), body: found.body ?? '' }
       if (data.length < 100) return undefined
     }
     throw new Error(
@@ -253,6 +229,17 @@ export async function octokitIssueApi(
     async comment(issue, body) {
       await call(`comment on issue #${issue}`, signal =>
         octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request: { signal } })
+      )
+    },
+    async update(issue, title, body) {
+      await call(`update issue #${issue}`, signal =>
+        octokit.rest.issues.update({
+          owner,
+          repo,
+          issue_number: issue,
+          body: `${healthMarker(title)}\n${body}`,
+          request: { signal }
+        })
       )
     },
     async close(issue) {

@@ -1,5 +1,5 @@
 import type { OutputBoundary } from '../report/boundary.js'
-import type { ListResult } from '../results.js'
+import type { IssueLink, ListResult } from '../results.js'
 import type { RetryPolicy } from '../service/retry.js'
 import { runContext } from './context.js'
 import { octokitIssueApi, syncHealthIssue } from './health-issue.js'
@@ -12,12 +12,19 @@ export interface IssueStep {
   retry: RetryPolicy
 }
 
-/** Opens, updates or closes the health issue. Its failure is a warning: the health verdict stands alone. */
-export async function updateHealthIssue(step: IssueStep, result: ListResult, out: OutputBoundary): Promise<void> {
+/**
+ * Opens, updates or closes the health issue, and returns it for the summary to link (its URL made from the
+ * repository and the number, not taken from GitHub's answer). Its failure is a warning: the verdict stands alone.
+ */
+export async function updateHealthIssue(
+  step: IssueStep,
+  result: ListResult,
+  out: OutputBoundary
+): Promise<IssueLink | undefined> {
   const repository = process.env.GITHUB_REPOSITORY
   if (!repository || !step.token) {
     out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.')
-    return
+    return undefined
   }
   try {
     const github = await octokitIssueApi(step.token, repository, {
@@ -37,10 +44,14 @@ export async function updateHealthIssue(step: IssueStep, result: ListResult, out
         ? `Health issue: no change (${done.reason}).`
         : `Health issue #${done.number} ${done.action}: ${done.url}`
     )
+    if (done.action === 'none') return undefined
+    const server = process.env.GITHUB_SERVER_URL || 'https://github.com'
+    return { number: done.number, url: `${server}/${repository}/issues/${done.number}`, action: done.action }
   } catch (err) {
     out.warning(
       `Could not update the health issue "${step.title}": ${(err as Error).message}. ` +
         'The workflow needs "permissions: issues: write" for issue-on-failure.'
     )
+    return undefined
   }
 }

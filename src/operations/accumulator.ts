@@ -2,17 +2,107 @@ import type { HealthThresholds, ListRequest } from '../requests.js'
 import type { DlqMessage } from '../service/schemas.js'
 import { isDateMs } from '../service/schemas.js'
 import { HourlyCounts, judgeHealth } from './health.js'
-import type { ListResult, MessageExample } from '../results.js'
+import type { DestinationRow, ListResult, MessageExample } from '../results.js'
 import { Extremes, Tally, boundedKey } from './tally.js'
+import { TALLY_CAPACITY } from '../constants.js'
 
 /** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
 export const MESSAGE_IDS_MAX_BYTES = 900_000
 const EXAMPLES = 5
+/** Destinations the summary's "what is failing" table shows. */
+export const TOP_DESTINATIONS = 10
+/** Characters of a response body kept as its sample. */
+export const BODY_SAMPLE_LENGTH = 200
+/** Distinct statuses counted per destination; the rest only count as "other". */
+const STATUSES_PER_DESTINATION = 8
+
+/** What one destination's messages show, since its key entered the breakdown. */
+interface DestinationStats {
+  statuses: Map<number | 'none', number>
+  oldest?: number
+  newest: number
+  body?: string
+  bodyCut: boolean
+  binaryBody?: number
+}
+
+/** A short copy of the start of a body: a slice would keep the whole body alive. */
+function bodySample(body: string): string {
+  let end = Math.min(body.length, BODY_SAMPLE_LENGTH)
+  const last = body.charCodeAt(end - 1)
+  if (end < body.length && last >= 0xd800 && last <= 0xdbff) end--
+  return Buffer.from(body.slice(0, end), 'utf8').toString('utf8')
+}
+
+/**
+ * Messages by destination URL, and for each destination the breakdown keeps, its figures: statuses, oldest
+ * message and the last response body's start. A destination the breakdown drops loses its figures, so memory
+ * stays within TALLY_CAPACITY destinations of a few hundred bytes each.
+ */
+export class DestinationFigures {
+  private readonly stats = new Map<string, DestinationStats>()
+  readonly tally = new Tally(TALLY_CAPACITY, key => this.stats.delete(key))
+
+  add(message: DlqMessage): void {
+    const key = this.tally.add(message.url ?? '(none)')
+    if (key === undefined) return
+    let stats = this.stats.get(key)
+    if (stats === undefined) {
+      stats = { statuses: new Map(), newest: Number.NEGATIVE_INFINITY, bodyCut: false }
+      this.stats.set(key, stats)
+    }
+    const status = message.responseStatus ?? 'none'
+    const seen = stats.statuses.get(status)
+    if (seen !== undefined || stats.statuses.size < STATUSES_PER_DESTINATION)
+      stats.statuses.set(status, (seen ?? 0) + 1)
+    const at = message.createdAt !== undefined && isDateMs(message.createdAt) ? message.createdAt : undefined
+    if (at !== undefined && (stats.oldest === undefined || at < stats.oldest)) stats.oldest = at
+    // The newest message's body is the last response; without dates, the last one listed.
+    const order = at ?? stats.newest
+    if (order >= stats.newest) {
+      stats.newest = order
+      const body = message.responseBody
+      stats.body = body === undefined ? undefined : bodySample(body)
+      stats.bodyCut = body !== undefined && body.length > BODY_SAMPLE_LENGTH
+      stats.binaryBody =
+        body === undefined && message.responseBodyBase64 !== undefined ? message.responseBodyBase64.length : undefined
+    }
+  }
+
+  /** The top destinations with their figures, most messages first. */
+  rows(): DestinationRow[] {
+    return this.tally
+      .rows()
+      .slice(0, TOP_DESTINATIONS)
+      .map(({ value, count }) => {
+        const stats = this.stats.get(value)
+        const row: DestinationRow = { url: value, count }
+        if (stats === undefined) return row
+        let top: [number | 'none', number] | undefined
+        let seen = 0
+        for (const entry of stats.statuses) {
+          seen += entry[1]
+          if (top === undefined || entry[1] > top[1]) top = entry
+        }
+        if (top !== undefined && top[0] !== 'none') row.status = top[0]
+        const others = seen - (top?.[1] ?? 0)
+        if (others > 0) row.otherStatuses = others
+        if (stats.oldest !== undefined) row.oldestCreatedAt = stats.oldest
+        if (stats.body !== undefined) {
+          row.bodySample = stats.body
+          if (stats.bodyCut) row.bodyCut = true
+        }
+        if (stats.binaryBody !== undefined) row.binaryBody = stats.binaryBody
+        return row
+      })
+  }
+}
 
 /** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
 export class ListAccumulator {
   count = 0
-  private readonly byUrl = new Tally()
+  private readonly destinations = new DestinationFigures()
+  private readonly byUrl = this.destinations.tally
   private readonly byStatus = new Tally()
   private readonly byTopic = new Tally()
   private readonly byQueue = new Tally()
@@ -24,7 +114,7 @@ export class ListAccumulator {
 
   add(message: DlqMessage): void {
     this.count++
-    this.byUrl.add(message.url ?? '(none)')
+    this.destinations.add(message)
     this.byStatus.add(message.responseStatus === undefined ? '(none)' : String(message.responseStatus))
     this.byTopic.add(message.topicName ?? message.topicId ?? '(none)')
     this.byQueue.add(message.queueName ?? '(none)')
@@ -69,6 +159,9 @@ export class ListAccumulator {
       byTopic: this.byTopic.rows(),
       byQueue: this.byQueue.rows(),
       bySchedule: this.bySchedule.rows(),
+      byDestination: this.destinations.rows(),
+      ...(request.maxMessages !== undefined ? { maxMessages: request.maxMessages } : {}),
+      maxPages: request.maxPages,
       histogram: this.hourly.histogram(),
       ...this.undercount(),
       ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),

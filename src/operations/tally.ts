@@ -29,26 +29,34 @@ export class Tally {
   /** How far below its true count any kept count may be: the rounds of lowering so far. */
   undercount = 0
 
-  constructor(private readonly capacity: number = TALLY_CAPACITY) {}
+  constructor(
+    private readonly capacity: number = TALLY_CAPACITY,
+    /** Hears each key dropped, so that figures kept beside a key can go with it. */
+    private readonly onDrop?: (key: string) => void
+  ) {}
 
-  add(value: string): void {
+  /** Counts the value; returns its key when the value is kept, undefined when this round dropped it. */
+  add(value: string): string | undefined {
     this.total++
     const key = boundedKey(value)
     const count = this.counts.get(key)
     if (count !== undefined) {
       this.counts.set(key, count + 1)
-      return
+      return key
     }
     if (this.counts.size < this.capacity) {
       this.counts.set(key, 1)
-      return
+      return key
     }
     // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
     this.undercount++
     for (const [k, n] of this.counts) {
-      if (n <= 1) this.counts.delete(k)
-      else this.counts.set(k, n - 1)
+      if (n <= 1) {
+        this.counts.delete(k)
+        this.onDrop?.(k)
+      } else this.counts.set(k, n - 1)
     }
+    return undefined
   }
 
   /** Kept values, most frequent first; with `undercount` above 0 each count is a lower bound. */

@@ -21,10 +21,12 @@ export interface RunnerIo {
 
 /** The few issue endpoints the health check writes through; Octokit in the action (github/), a fake in tests. */
 export interface IssueApi {
-  /** The open issue (not pull request) that the health check with this title opened, if any. */
-  findOpen(title: string): Promise<{ number: number; url: string } | undefined>
+  /** The open issue (not pull request) that the health check with this title opened, if any, with its body. */
+  findOpen(title: string): Promise<{ number: number; url: string; body?: string } | undefined>
   create(title: string, body: string): Promise<{ number: number; url: string }>
   comment(issue: number, body: string): Promise<void>
+  /** Replaces the body of the check's issue (its marker kept): the current figures and the state to compare with. */
+  update(issue: number, title: string, body: string): Promise<void>
   close(issue: number): Promise<void>
 }
 
@@ -115,6 +117,7 @@ export class OutputBoundary {
       findOpen: title => api.findOpen(redact(title)),
       create: (title, body) => api.create(redact(title), redact(body)),
       comment: (issue, body) => api.comment(issue, redact(body)),
+      update: (issue, title, body) => api.update(issue, redact(title), redact(body)),
       close: issue => api.close(issue)
     }
   }

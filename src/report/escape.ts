@@ -172,3 +172,55 @@ export function neutraliseLogLine(s: string): string {
 export function neutraliseAnnotation(s: string): string {
   return String(s).split('\n').map(neutraliseLogLine).join('\n')
 }
+
+/**
+ * Characters shown as escapes inside a code span: controls and line breaks (which would end or reflow the span),
+ * and the invisible ones (zero-width, joiners, word joiner, BOM, bidi marks and overrides, soft hyphen), which
+ * would make a value copy as something other than it shows.
+ */
+function isHiddenInCode(cp: number): boolean {
+  return (
+    isControl(cp) ||
+    cp === 0xad ||
+    (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0x2060 && cp <= 0x2064) ||
+    cp === 0xfeff ||
+    cp === 0x061c
+  )
+}
+
+function visibleCodePoint(ch: string): string {
+  if (ch === '\n') return '\\n'
+  if (ch === '\r') return '\\r'
+  if (ch === '\t') return '\\t'
+  const cp = ch.codePointAt(0) ?? 0
+  return cp < 0x80 ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`
+}
+
+/**
+ * A third-party value as a GFM code span: it copies exactly, is never a link, a mention, an issue reference, HTML
+ * or math, and needs no other escaping. The fence is one backtick longer than the longest run inside, padded
+ * with a space where CommonMark would otherwise strip or merge one. Controls and invisible characters are shown
+ * as `\n`, `\u200b` and so on; a lone surrogate as U+FFFD. Longer than maxLength code points: cut, `…` after the
+ * span. In a table cell (`cell`), each `|` is written `\|`, which GFM resolves before reading the span.
+ */
+export function codeSpan(value: string, maxLength = DEFAULT_INLINE_MAX_LENGTH, cell = false): string {
+  const chars = [...String(value)]
+  const max = Math.max(1, Math.floor(maxLength))
+  const cut = chars.length > max
+  let text = ''
+  for (const ch of cut ? chars.slice(0, max) : chars) {
+    const cp = ch.codePointAt(0) ?? 0
+    if (cp >= 0xd800 && cp <= 0xdfff) text += '\ufffd'
+    else if (isHiddenInCode(cp)) text += visibleCodePoint(ch)
+    else text += ch
+  }
+  if (text === '') return '—'
+  let longest = 0
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length)
+  const fence = '`'.repeat(longest + 1)
+  const allSpaces = /^ +$/.test(text)
+  const pad = text.startsWith('`') || text.endsWith('`') || (!allSpaces && text.startsWith(' ') && text.endsWith(' '))
+  const inner = pad ? ` ${text} ` : text
+  return `${fence}${cell ? inner.replace(/\|/g, '\\|') : inner}${fence}${cut ? '…' : ''}`
+}

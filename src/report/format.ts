@@ -15,7 +15,7 @@ export function formatCount(n: number): string {
   return n < 0 && whole !== 0 ? `-${digits}` : digits
 }
 
-/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`. */
+/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`; a zero second part is left out (`6h`, `2d`). */
 export function formatAge(ms: number): string {
   if (!Number.isFinite(ms)) return 'unknown'
   if (ms < 0) return 'in the future'
@@ -24,12 +24,20 @@ export function formatAge(ms: number): string {
   const days = Math.floor(minutes / 1440)
   const hours = Math.floor((minutes % 1440) / 60)
   const mins = minutes % 60
-  if (days > 0) return `${formatCount(days)}d ${hours}h`
-  if (hours > 0) return `${hours}h ${mins}m`
+  if (days > 0) return hours > 0 ? `${formatCount(days)}d ${hours}h` : `${formatCount(days)}d`
+  if (hours > 0) return mins > 0 ? `${hours}h ${mins}m` : `${hours}h`
   return `${mins}m`
 }
 
 /** A count and its noun, e.g. `1 page`, `1,234 pages`. */
 export function plural(n: number, one: string, many: string): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`
+}
+
+/** A time short enough for a table: `11-22 02:45` (UTC), with the year when it is not the year of `now`. */
+export function formatShortTime(ms: number, now: number): string {
+  if (!isDateMs(ms)) return formatMs(ms)
+  const iso = new Date(ms).toISOString()
+  const sameYear = isDateMs(now) && new Date(now).getUTCFullYear() === new Date(ms).getUTCFullYear()
+  return `${sameYear ? iso.slice(5, 10) : iso.slice(0, 10)} ${iso.slice(11, 16)}`
 }

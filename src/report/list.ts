@@ -3,24 +3,34 @@
  * with the health verdict, and a failure for a listing that failed or a threshold exceeded.
  */
 import { Outputs } from '../constants.js'
-import { isDateMs } from '../service/schemas.js'
-import type { CountRow, Histogram, ListFilters, ListResult, MessageExample, Order, RunContext } from '../results.js'
+import type {
+  CountRow,
+  DestinationRow,
+  ListFilters,
+  ListResult,
+  MessageExample,
+  Order,
+  RunContext
+} from '../results.js'
 import { TALLY_CAPACITY } from '../constants.js'
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
-import { escapeCell, escapeInline } from './escape.js'
+import { chartLines } from './chart.js'
 import { formatAge, formatCount, formatMs, plural } from './format.js'
 import { itemProblemsText } from './item-problems.js'
-import { describeBreach, headline, listingComplete, verdict } from './list-verdict.js'
+import { describeBreach, headline, heading, judgement, listingComplete } from './list-verdict.js'
 import {
   cellOrDash,
   code,
+  codeCell,
+  collapsed,
   cursorText,
+  issueLine,
   markdownText,
+  runLine,
+  shortTimeOrDash,
   summaryHead,
-  table,
   tableHead,
   tableRow,
-  timeOrDash,
   valueList,
   type RowLimit
 } from './markdown.js'
@@ -29,6 +39,14 @@ import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } 
 
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
 const BREAKDOWN_ROWS = 20
+/** Characters of a response body shown in the "what is failing" table. */
+const BODY_CELL_LENGTH = 60
+/** Characters of a URL shown in a table cell (the full value is in the messages file and outputs). */
+const URL_CELL_LENGTH = 48
+/** Characters of a URL or message id in the oldest/newest table, which has more columns. */
+const EXAMPLE_CELL_LENGTH = 40
+/** A breakdown whose "(none)" row holds at least this share of the messages is collapsed. */
+const MOSTLY_NONE = 0.9
 
 export const listReport: OperationReport<ListResult> = {
   outputs,
@@ -103,62 +121,124 @@ function filterLines(filters: ListFilters, limit: RowLimit): string[] {
 
 function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): string {
   const { now } = pass
-  const lines = summaryHead('DLQ listing', ctx, shortenedNote(pass))
-  lines.push(verdict(result, now), '')
-
-  lines.push('### What was asked', '')
   const filters = filterLines(result.filters, pass)
-  if (filters.length === 0) {
-    lines.push('- Filters: none (every message in the DLQ)')
-  } else {
-    lines.push('- Filters (several values of one filter: any of them; different filters: all of them):', ...filters)
-  }
-  lines.push(`- Order: ${orderText(result.order)}`)
-  lines.push(`- Page size: ${formatCount(result.pageSize)}`)
-  lines.push(
-    result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)'
+  const lines = summaryHead(
+    heading(result, filters.length > 0 || Boolean(result.startCursor)),
+    judgement(result, now),
+    issueLine(ctx.issue),
+    shortenedNote(pass)
   )
-  lines.push('')
+  lines.push(...endingLines(result))
+  lines.push(...failingLines(result, pass))
+  lines.push(...breakdownLines(result, pass))
+  lines.push(...chartLines(result, now))
+  lines.push(...extremesLines(result, pass))
+  lines.push(...askedLines(result, ctx, filters))
+  return markdownText(lines)
+}
 
-  lines.push('### Result', '')
+/** One block for how the listing ended when it did not reach the end: the error, and where to continue. */
+function endingLines(result: ListResult): string[] {
+  const lines: string[] = []
   if (result.error !== undefined) {
-    lines.push(
-      `**❌ Listing failed part way:** ${escapeInline(result.error)}`,
-      '',
-      result.count > 0
-        ? 'What was listed before the failure is shown below.'
-        : 'No message was listed before the failure.',
-      ''
-    )
+    lines.push(`**Error:** ${code(result.error)}`, '')
+    if (result.count > 0) lines.push('Everything below is what was listed before the failure: a lower bound.', '')
+  } else if (result.nextCursor !== undefined) {
+    const why =
+      result.maxMessages !== undefined && result.count >= result.maxMessages
+        ? `after ${plural(result.count, 'message', 'messages')}, as \`max-messages\` (${formatCount(result.maxMessages)}) asks`
+        : `after ${plural(result.count, 'message', 'messages')}`
+    lines.push(`**Stopped ${why}**: the DLQ may hold more. Everything below is a lower bound.`, '')
   }
-  if (result.count === 0 && result.error === undefined) {
-    if (filters.length === 0 && !result.startCursor) lines.push('**The DLQ is empty.**', '')
-    else if (filters.length === 0) lines.push('**No DLQ message after the start cursor.**', '')
-    else lines.push('**No DLQ message matches the filters.**', '')
-  }
-  lines.push(...countLines(result, now))
-
   if (result.nextCursor) {
+    lines.push(`To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`, '')
+  }
+  return lines
+}
+
+/** The top destinations: count, dominant last response status, oldest age and the start of the last body. */
+function failingLines(result: ListResult, pass: RenderPass): string[] {
+  const table = failingTable(result, pass.now, pass.maxRows)
+  return table.length === 0 ? [] : ['### What is failing', '', ...table]
+}
+
+/** The "what is failing" table (shared with the health issue): the top destinations, then every other one. */
+export function failingTable(result: ListResult, now: number, maxRows: number): string[] {
+  const rows = result.byDestination ?? []
+  if (result.count === 0 || rows.length === 0) return []
+  const lines = tableHead(
+    ['Destination URL', 'Messages', 'Last status', 'Oldest', 'Last response body (newest)'],
+    [false, true, false, true, false]
+  )
+  const shown = rows.slice(0, Math.max(0, maxRows))
+  let counted = 0
+  for (const row of shown) {
+    counted += row.count
     lines.push(
-      `**⚠️ Listing stopped early; continue with cursor:** ${cursorText(result.nextCursor)} ` +
-        '(re-run with input `cursor` set to it).',
-      ''
+      tableRow([
+        row.url === '(none)' ? '(none)' : codeCell(row.url, URL_CELL_LENGTH),
+        formatCount(row.count),
+        statusCell(row),
+        row.oldestCreatedAt === undefined ? '—' : formatAge(now - row.oldestCreatedAt),
+        bodyCell(row)
+      ])
     )
   }
+  const rest = result.count - counted
+  const others = result.byUrl.length - shown.length
+  if (rest > 0) {
+    const which =
+      others > 0
+        ? `${formatCount(others)}${result.undercount?.byUrl !== undefined ? '+' : ''} other destinations`
+        : 'other destinations'
+    lines.push(`| *${which}* | ${formatCount(rest)} | | | |`)
+  }
+  lines.push('')
+  if (result.undercount?.byUrl !== undefined) lines.push(...approximateNote(result.undercount.byUrl))
+  return lines
+}
 
-  const breakdownRows: RowLimit = { maxRows: Math.min(pass.maxRows, BREAKDOWN_ROWS), seen: pass.seen }
-  for (const [key, title, heading, always] of [
-    ['byUrl', 'destination URL', 'Destination URL', true],
-    ['byStatus', 'last response status', 'Last response status', true],
-    ['byTopic', 'URL group', 'URL group', false],
-    ['byQueue', 'queue', 'Queue', false],
-    ['bySchedule', 'schedule', 'Schedule id', false]
+/** The dominant status, with its share of the destination's messages when others are mixed in. */
+function statusCell(row: DestinationRow): string {
+  const status = row.status === undefined ? 'none' : String(row.status)
+  if (!row.otherStatuses) return status
+  const share = Math.round((100 * (row.count - row.otherStatuses)) / Math.max(1, row.count))
+  return `${status} (${Math.min(99, Math.max(1, share))}%)`
+}
+
+function bodyCell(row: DestinationRow): string {
+  if (row.bodySample !== undefined) {
+    if (row.bodySample === '') return '(empty)'
+    const cell = codeCell(row.bodySample, BODY_CELL_LENGTH)
+    return row.bodyCut && !cell.endsWith('…') ? `${cell}…` : cell
+  }
+  if (row.binaryBody !== undefined) return `(binary, ${formatCount(row.binaryBody)} base64 characters)`
+  return '—'
+}
+
+/** The breakdowns; those nearly all "(none)", and the full one by URL, collapsed. */
+function breakdownLines(result: ListResult, pass: RenderPass): string[] {
+  if (result.count === 0) return []
+  const lines: string[] = []
+  const limit: RowLimit = { maxRows: Math.min(pass.maxRows, BREAKDOWN_ROWS), seen: pass.seen }
+  for (const [key, title, head] of [
+    ['byStatus', 'last response status', 'Last response status'],
+    ['byTopic', 'URL group', 'URL group'],
+    ['byQueue', 'queue', 'Queue'],
+    ['bySchedule', 'schedule', 'Schedule id'],
+    ['byUrl', 'destination URL (all)', 'Destination URL']
   ] as const) {
     const rows = result[key]
+    if (rows.length === 0) continue
     // A breakdown where every message has no value says nothing.
-    if (rows.length === 0 || (!always && rows.length === 1 && rows[0]?.value === '(none)')) continue
-    lines.push(`#### Messages by ${title}`, '')
-    lines.push(...countTable(heading, rows, breakdownRows, result.count, result.undercount?.[key]))
+    if (key !== 'byStatus' && rows.length === 1 && rows[0]?.value === '(none)') continue
+    const body = countTable(head, rows, limit, result.count, result.undercount?.[key])
+    const none = rows.find(r => r.value === '(none)')?.count ?? 0
+    const quiet = key === 'byUrl' || none >= MOSTLY_NONE * result.count
+    if (quiet) {
+      const note = none > 0 ? ` (${formatCount(none)} of ${formatCount(result.count)} have none)` : ''
+      lines.push(...collapsed(`Messages by ${title}${note}`, body))
+    } else lines.push(`#### Messages by ${title}`, '', ...body)
   }
   if (result.badCreatedAt !== undefined) {
     lines.push(
@@ -167,57 +247,67 @@ function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): str
       ''
     )
   }
-  lines.push(...chart(result.histogram))
-
-  const extremes = oldestAndNewest(result.oldest, result.newest)
-  if (extremes.length > 0) {
-    lines.push('#### Oldest and newest messages', '')
-    lines.push(
-      ...table(
-        ['', 'Message id', 'Destination URL', 'Last response status', 'Created at'],
-        [false, false, false, true, false],
-        extremes,
-        pass,
-        ([which, m]) => [
-          which,
-          cellOrDash(m.messageId),
-          cellOrDash(m.url),
-          cellOrDash(m.responseStatus),
-          timeOrDash(m.createdAt)
-        ]
-      )
-    )
-  }
-  return markdownText(lines)
+  return lines
 }
 
-/** How many messages were listed, how, where they were written, and the ages of the oldest and newest. */
-function countLines(result: ListResult, now: number): string[] {
-  const slices =
-    result.concurrency > 1 && result.fallback === undefined
-      ? `, date slices drained ${result.concurrency} at a time`
-      : ''
-  const lines = [
-    `- Messages listed: **${formatCount(result.count)}** (${plural(result.pages, 'page', 'pages')} fetched${slices})`
-  ]
-  if (result.fallback !== undefined) {
-    lines.push(
-      `- Listed as one sequential listing: the parallel date slices could not be trusted (${escapeInline(result.fallback)}).`
+/** The oldest and newest messages: age first, short times, each group named once. */
+function extremesLines(result: ListResult, pass: RenderPass): string[] {
+  const rows = oldestAndNewest(result.oldest, result.newest)
+  if (rows.length === 0) return []
+  const lines = [`#### Oldest and newest messages${listingComplete(result) ? '' : ' listed'}`, '']
+  lines.push(
+    ...tableHead(
+      ['', 'Age', 'Created (UTC)', 'Status', 'Destination URL', 'Message id'],
+      [false, true, false, false, false, false]
     )
+  )
+  let last = ''
+  for (const [which, m] of rows.slice(0, Math.max(0, pass.maxRows))) {
+    lines.push(
+      tableRow([
+        which === last ? '' : `**${which}**`,
+        m.createdAt === undefined ? '—' : formatAge(pass.now - m.createdAt),
+        shortTimeOrDash(m.createdAt, pass.now),
+        m.responseStatus === undefined ? '—' : String(m.responseStatus),
+        cellOrDash(m.url, EXAMPLE_CELL_LENGTH),
+        cellOrDash(m.messageId, EXAMPLE_CELL_LENGTH)
+      ])
+    )
+    last = which
   }
+  lines.push('')
+  return lines
+}
+
+/** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
+function askedLines(result: ListResult, ctx: RunContext, filters: string[]): string[] {
+  const lines = ['### What was asked', '']
+  if (filters.length === 0) lines.push('- Filters: none (every message in the DLQ)')
+  else lines.push('- Filters (several values of one filter: any of them; different filters: all of them):', ...filters)
+  lines.push(`- Order: ${orderText(result.order)}`)
+  const { countAbove, oldestOlderThanMs } = result.health
+  const thresholds = [
+    countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
+    oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
+  ].filter(t => t !== undefined)
+  lines.push(`- Health thresholds: ${thresholds.length === 0 ? 'none' : thresholds.join(', ')}`)
+  lines.push(
+    `- \`max-messages\`: ${result.maxMessages === undefined ? 'none (every message)' : formatCount(result.maxMessages)}`
+  )
+  const slices = result.fallback === undefined ? '' : ' (listed sequentially: the date slices could not be trusted)'
+  lines.push(`- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`)
+  lines.push(
+    `- Page size: ${formatCount(result.pageSize)}` +
+      (result.maxPages === undefined ? '' : `, \`max-pages\`: ${formatCount(result.maxPages)}`) +
+      ` (${plural(result.pages, 'page', 'pages')} fetched)`
+  )
+  lines.push(
+    result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)'
+  )
+  if (result.fallback !== undefined) lines.push(`- Why sequentially: ${code(result.fallback)}`)
   if (result.messagesFile !== undefined) {
     lines.push(
-      `- Every listed message, all fields, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`
-    )
-  }
-  if (result.oldestCreatedAt !== undefined) {
-    lines.push(
-      `- Oldest message created at: ${formatMs(result.oldestCreatedAt)} (age ${formatAge(now - result.oldestCreatedAt)})`
-    )
-  }
-  if (result.newestCreatedAt !== undefined) {
-    lines.push(
-      `- Newest message created at: ${formatMs(result.newestCreatedAt)} (age ${formatAge(now - result.newestCreatedAt)})`
+      `- Every listed message, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`
     )
   }
   if (result.messageIdsTruncated) {
@@ -226,43 +316,15 @@ function countLines(result: ListResult, now: number): string[] {
         `${formatCount(result.count)}.`
     )
   }
-  lines.push('')
+  lines.push(...runLine(ctx), '')
   return lines
 }
 
-/**
- * A Mermaid `xychart-beta` of messages per bucket. Every label and number is made here from timestamps and
- * counts, never from third-party text, so nothing in it needs escaping.
- */
-function chart(histogram: Histogram): string[] {
-  const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count))
-  const per = histogram.bucket === 'hour' ? 'hour' : histogram.bucket === 'day' ? 'day' : 'week'
-  const omitted = histogram.omitted
-    ? [
-        `${plural(histogram.omitted, 'message is', 'messages are')} left out of the chart: their creation times ` +
-          'spread over more weeks than it holds.',
-        ''
-      ]
-    : []
-  if (points.length < 2) return omitted
-  const label = (start: number): string => {
-    const iso = new Date(start).toISOString()
-    return histogram.bucket === 'hour' ? `${iso.slice(5, 10)} ${iso.slice(11, 13)}h` : iso.slice(0, 10)
-  }
-  let max = 1
-  for (const p of points) if (p.count > max) max = p.count
+function approximateNote(undercount: number): string[] {
   return [
-    `#### Messages per ${per} (UTC)`,
-    '',
-    '```mermaid',
-    'xychart-beta',
-    `  title "DLQ messages per ${per}"`,
-    `  x-axis [${points.map(p => `"${label(p.start)}"`).join(', ')}]`,
-    `  y-axis "Messages" 0 --> ${max}`,
-    `  bar [${points.map(p => p.count).join(', ')}]`,
-    '```',
-    '',
-    ...omitted
+    `> **Approximate:** more than ${formatCount(TALLY_CAPACITY)} distinct values were seen, so only the most ` +
+      `frequent were kept; each count above may be up to ${formatCount(undercount)} below the true one.`,
+    ''
   ]
 }
 
@@ -285,7 +347,8 @@ function countTable(
     let counted = 0
     for (const row of shown) {
       counted += row.count
-      lines.push(tableRow([row.value === '' ? '(none)' : escapeCell(row.value), formatCount(row.count)]))
+      const value = row.value === '' || row.value === '(none)' ? '(none)' : codeCell(row.value, URL_CELL_LENGTH)
+      lines.push(tableRow([value, formatCount(row.count)]))
     }
     const more = rows.length - shown.length
     const rest = total - counted
@@ -293,13 +356,7 @@ function countTable(
     else if (more > 0 && rest > 0) lines.push(`| *… and ${formatCount(more)} more values* | ${formatCount(rest)} |`)
     lines.push('')
   }
-  if (undercount !== undefined) {
-    lines.push(
-      `> **Approximate:** more than ${formatCount(TALLY_CAPACITY)} distinct values were seen, so only the most ` +
-        `frequent were kept; each count above may be up to ${formatCount(undercount)} below the true one.`,
-      ''
-    )
-  }
+  if (undercount !== undefined) lines.push(...approximateNote(undercount))
   return lines
 }
 

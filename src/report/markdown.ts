@@ -2,9 +2,9 @@
  * Building blocks of the markdown the action writes (job summary, health issue): code spans, capped value lists
  * and tables, the link back to the run. Cells and values go through escape.ts; pure functions only.
  */
-import type { RunContext } from '../results.js'
-import { escapeCell, escapeInline } from './escape.js'
-import { formatCount, formatMs } from './format.js'
+import type { IssueLink, RunContext } from '../results.js'
+import { codeSpan, DEFAULT_CELL_MAX_LENGTH } from './escape.js'
+import { formatCount, formatMs, formatShortTime } from './format.js'
 
 /** How many rows a table or value list may show; `seen` hears the full length of each, for the byte budget. */
 export interface RowLimit {
@@ -18,17 +18,19 @@ function capped<T>(items: readonly T[], limit: RowLimit): readonly T[] {
   return items.slice(0, limit.maxRows)
 }
 
-/** A value in a paragraph, set off as code; the content is escaped like any other. */
+/** A third-party value in a paragraph or list item: a code span that copies exactly and is never a link. */
 export function code(value: string, maxLength?: number): string {
-  return `<code>${escapeInline(value, maxLength)}</code>`
+  return codeSpan(value, maxLength)
 }
 
-/**
- * A cursor to copy. A plain one (the usual base64-like token) is shown as a code span, unchanged; anything else
- * is escaped inside `<code>` so that it cannot break out.
- */
+/** A third-party value in a table cell: a code span whose pipes cannot split the cell. */
+export function codeCell(value: string, maxLength: number = DEFAULT_CELL_MAX_LENGTH): string {
+  return codeSpan(value, maxLength, true)
+}
+
+/** A cursor to copy, as a code span. */
 export function cursorText(cursor: string): string {
-  return /^[A-Za-z0-9+/=_.~-]{1,4096}$/.test(cursor) ? `\`${cursor}\`` : code(cursor, 4096)
+  return codeSpan(cursor, 4096)
 }
 
 /** Values of one filter, each escaped, at most maxRows of them. */
@@ -73,9 +75,9 @@ export function table<T>(
   return lines
 }
 
-/** A cell for an optional third-party value; an absent or empty one shows as a dash. */
-export function cellOrDash(value: string | number | undefined): string {
-  return value === undefined || value === '' ? '—' : escapeCell(String(value))
+/** A cell for an optional third-party value, as code; an absent or empty one shows as a dash. */
+export function cellOrDash(value: string | number | undefined, maxLength?: number): string {
+  return value === undefined || value === '' ? '—' : codeCell(String(value), maxLength)
 }
 
 /** A cell for an optional time. */
@@ -83,11 +85,39 @@ export function timeOrDash(ms: number | undefined): string {
   return ms === undefined ? '—' : formatMs(ms)
 }
 
-/** The summary's heading, then the link to the run and any other lines that lead it, each followed by a blank line. */
-export function summaryHead(title: string, ctx: RunContext, ...leads: Array<string | undefined>): string[] {
+/** A cell for an optional time, short (`11-22 02:45`, the year only when not `now`'s). */
+export function shortTimeOrDash(ms: number | undefined, now: number): string {
+  return ms === undefined ? '—' : formatShortTime(ms, now)
+}
+
+/** A collapsed section: our own fixed HTML around markdown, the blank lines GFM needs to render the inside. */
+export function collapsed(title: string, body: readonly string[]): string[] {
+  if (body.length === 0) return []
+  return ['<details>', `<summary>${title}</summary>`, '', ...body, '', '</details>', '']
+}
+
+/**
+ * The line that links the health issue: the link is made from its number and the repository's URL this run
+ * knows, never from text GitHub answered.
+ */
+export function issueLine(issue: IssueLink | undefined): string | undefined {
+  if (issue === undefined || !Number.isSafeInteger(issue.number)) return undefined
+  const link = safeLink(`#${issue.number}`, issue.url)
+  const what = { opened: 'opened', commented: 'updated', closed: 'closed' }[issue.action]
+  return `Health issue ${what}: ${link}`
+}
+
+/** The summary's heading (the result), then the lines that lead it, each followed by a blank line. */
+export function summaryHead(title: string, ...leads: Array<string | undefined>): string[] {
   const lines = [`## ${title}`, '']
-  for (const line of [runLink(ctx.runUrl), ...leads]) if (line) lines.push(line, '')
+  for (const line of leads) if (line) lines.push(line, '')
   return lines
+}
+
+/** The link back to the run, last in a summary (the reader is on that page) and in the issue. */
+export function runLine(ctx: RunContext): string[] {
+  const link = runLink(ctx.runUrl)
+  return link === undefined ? [] : [`- Run: ${link}`]
 }
 
 /**
@@ -97,11 +127,16 @@ export function summaryHead(title: string, ctx: RunContext, ...leads: Array<stri
  */
 function runLink(runUrl: string | undefined): string | undefined {
   if (!runUrl) return undefined
-  if (!/^https?:\/\/[^\s/]/i.test(runUrl)) return `Workflow run: ${escapeInline(runUrl)}`
-  const destination = runUrl.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch =>
+  return safeLink('workflow run', runUrl)
+}
+
+/** A link with our own text to a URL this run built; one not http(s) is shown as code instead. */
+export function safeLink(text: string, url: string): string {
+  if (!/^https?:\/\/[^\s/]/i.test(url)) return `${text}: ${codeSpan(url)}`
+  const destination = url.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch =>
     [...Buffer.from(ch, 'utf8')].map(b => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('')
   )
-  return `[workflow run](${destination})`
+  return `[${text}](${destination})`
 }
 
 /** The lines as one markdown text: runs of blank lines collapsed, ending with exactly one newline. */

@@ -5,14 +5,15 @@
 import { Outputs } from '../constants.js'
 import type { ResumedRun, ResumeResult, RunContext, WorkflowSelection } from '../results.js'
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
-import { escapeInline } from './escape.js'
 import { formatCount, formatMs, plural } from './format.js'
 import { itemProblemsText } from './item-problems.js'
+import { failurePhrase } from './list-verdict.js'
 import {
-  cellOrDash,
   code,
+  codeCell,
   cursorText,
   markdownText,
+  runLine,
   summaryHead,
   table,
   timeOrDash,
@@ -149,50 +150,67 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
   return lines
 }
 
-function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass): string {
-  const lines = summaryHead('Workflow resume', ctx, shortenedNote(pass))
-  const runs = result.runs
-  lines.push(...askedLines(result, pass))
+/** The heading: the result in a few words, the count first. */
+function resumeHeading(result: ResumeResult): string {
+  const made = result.runs.length + (result.itemProblems?.leftOut ?? 0)
+  const runs = plural(made, 'workflow run', 'workflow runs')
+  if (result.error !== undefined) {
+    return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`
+  }
+  if (result.uncertainRequests > 0) return `⚠️ Resumed ${runs}, and possibly more`
+  if (result.continueFrom !== undefined || result.nextCursor) return `⚠️ Resume stopped early: ${runs} resumed`
+  if (made === 0) return 'ℹ️ No failed workflow run matched the selection'
+  return `✅ Resumed ${runs}`
+}
 
-  lines.push('### Result', '')
+/** Runs grouped by creation time: one row per time, its count and its ids (capped). */
+function runGroups(runs: readonly ResumedRun[]): Array<{ at?: number; ids: string[] }> {
+  const groups: Array<{ at?: number; ids: string[] }> = []
+  const byTime = new Map<string, { at?: number; ids: string[] }>()
+  for (const run of runs) {
+    const key = run.workflowCreatedAt === undefined ? '' : formatMs(run.workflowCreatedAt).slice(0, 19)
+    let group = byTime.get(key)
+    if (group === undefined) {
+      group = { ...(run.workflowCreatedAt !== undefined ? { at: run.workflowCreatedAt } : {}), ids: [] }
+      byTime.set(key, group)
+      groups.push(group)
+    }
+    group.ids.push(run.workflowRunId)
+  }
+  return groups
+}
+
+function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass): string {
+  const runs = result.runs
+  const unnamed = result.itemProblems?.leftOut ?? 0
+  const lines = summaryHead(
+    resumeHeading(result),
+    `**${plural(runs.length + unnamed, 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
+      (result.parts !== undefined
+        ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
+        : '.'),
+    shortenedNote(pass)
+  )
   const from = result.continueFrom
   const continueLine = from
     ? `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
       `${formatCount(result.selection.dlqIds?.length ?? from.position)}: ${plural(from.remaining, 'id', 'ids')}, ` +
       'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).'
     : result.nextCursor
-      ? `To continue, re-run with input \`cursor\` set to: ${cursorText(result.nextCursor)}`
+      ? `To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`
       : undefined
   if (result.error !== undefined) {
-    lines.push(
-      `**❌ The resume failed part way.** ${plural(runs.length, 'run was', 'runs were')} resumed before the failure` +
-        (runs.length > 0 ? ' (they are listed in the table below).' : '.'),
-      '',
-      `**Error:** ${escapeInline(result.error)}`,
-      ''
-    )
+    lines.push(`**Error:** ${code(result.error)}`, '')
     lines.push(
       continueLine ??
         'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).',
       ''
     )
   } else if (continueLine) {
-    lines.push('**⚠️ The resume stopped before the end.**', '', continueLine, '')
-  }
-
-  const unnamed = result.itemProblems?.leftOut ?? 0
-  lines.push(
-    `**${plural(runs.length + unnamed, 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
-      (result.parts !== undefined
-        ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
-        : '.'),
-    ''
-  )
-  if (runs.length + unnamed === 0 && result.error === undefined && result.uncertainRequests === 0) {
-    lines.push('No failed workflow run matched the selection.', '')
+    lines.push(continueLine, '')
   }
   if (result.uncertainRequests > 0) {
-    lines.push(`**⚠️ Possibly resumed: ${lostAnswerText(result.uncertainRequests)}.**`, '')
+    lines.push(`**⚠️ Possibly resumed:** ${lostAnswerText(result.uncertainRequests)}.`, '')
   }
   if (result.itemProblems !== undefined) {
     const { kept, leftOut, examples } = result.itemProblems
@@ -209,16 +227,29 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
         ''
       )
     }
-    if (examples.length > 0) {
-      lines.push(...examples.map(line => `- ${escapeInline(line)}`), '')
-    }
+    if (examples.length > 0) lines.push(...examples.map(line => `- ${code(line)}`), '')
   }
-  lines.push(
-    ...table<ResumedRun>(['New run id', 'Created at'], [false, false], runs, pass, run => [
-      cellOrDash(run.workflowRunId),
-      timeOrDash(run.workflowCreatedAt)
-    ])
-  )
-  lines.push(RESUME_NOTE, '')
+  if (runs.length + unnamed > 0) lines.push(RESUME_NOTE, '')
+  if (runs.length > 0) {
+    lines.push('### New runs', '')
+    lines.push(
+      ...table(['Created (UTC)', 'Runs', 'New run ids'], [false, true, false], runGroups(runs), pass, group => [
+        timeOrDash(group.at),
+        formatCount(group.ids.length),
+        idList(group.ids, pass)
+      ])
+    )
+  }
+  lines.push(...askedLines(result, pass), ...runLine(ctx))
   return markdownText(lines)
+}
+
+/** Ids shown in one row of the runs table: the rest are in the outputs and the runs-file. */
+const IDS_PER_ROW = 10
+
+/** Ids in a cell, as code, the first few of them and how many more. */
+function idList(ids: readonly string[], limit: RowLimit): string {
+  const shown = ids.slice(0, Math.min(IDS_PER_ROW, limit.maxRows)).map(id => codeCell(id, 100))
+  const rest = ids.length - shown.length
+  return rest > 0 ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`workflow-run-ids\`)` : shown.join(' ')
 }

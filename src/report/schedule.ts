@@ -2,9 +2,8 @@
 import { Outputs } from '../constants.js'
 import type { RunContext, ScheduleResult } from '../results.js'
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
-import { escapeCell } from './escape.js'
 import { formatCount, plural } from './format.js'
-import { cellOrDash, markdownText, summaryHead, table } from './markdown.js'
+import { cellOrDash, codeCell, markdownText, runLine, summaryHead, table } from './markdown.js'
 import type { OperationReport } from './operation-report.js'
 
 export const scheduleReport: OperationReport<ScheduleResult> = {
@@ -17,36 +16,39 @@ export const scheduleReport: OperationReport<ScheduleResult> = {
 }
 
 function scheduleSummary(result: ScheduleResult, ctx: RunContext, pass: RenderPass): string {
-  const lines = summaryHead('Schedule resume', ctx, shortenedNote(pass))
   const total = result.outcomes.length
   const resumed = result.outcomes.filter(o => o.ok).length
   const failed = total - resumed
-
-  lines.push('### What was asked', '')
-  lines.push(
+  const title =
     total === 0
-      ? '- Schedules to resume: none'
-      : `- Schedules to resume: ${formatCount(total)} (listed in the table below)`,
-    ''
+      ? 'ℹ️ No schedule to resume'
+      : failed === 0
+        ? `✅ Resumed ${plural(resumed, 'schedule', 'schedules')}`
+        : `❌ ${formatCount(failed)} of ${plural(total, 'schedule', 'schedules')} could not be resumed`
+  const lines = summaryHead(
+    title,
+    total === 0 ? undefined : `**${formatCount(resumed)} resumed, ${formatCount(failed)} failed.**`,
+    shortenedNote(pass)
   )
-
-  lines.push('### Result', '')
-  if (total === 0) {
-    lines.push('No schedule was resumed.', '')
-    return markdownText(lines)
-  }
+  // Failed ones first: they are what the reader has to act on.
+  const ordered = [...result.outcomes.filter(o => !o.ok), ...result.outcomes.filter(o => o.ok)]
   lines.push(
-    `**${formatCount(resumed)} resumed, ${formatCount(failed)} failed** (of ${plural(total, 'schedule', 'schedules')}).`,
-    ''
-  )
-  if (failed > 0) lines.push(`**❌ ${plural(failed, 'schedule', 'schedules')} could not be resumed.**`, '')
-  lines.push(
-    ...table(['Schedule id', 'Result'], [false, false], result.outcomes, pass, o => [
+    ...table(['Schedule id', 'Result', 'Why'], [false, false, false], ordered, pass, o => [
       cellOrDash(o.scheduleId),
-      o.ok ? '✅ resumed' : `❌ failed: ${o.error ? escapeCell(o.error) : 'unknown error'}`
+      o.ok ? '✅ resumed' : '❌ failed',
+      o.ok ? '' : o.error ? codeCell(withoutId(o.error, o.scheduleId)) : 'unknown error'
     ])
   )
+  lines.push('### What was asked', '', `- Schedules to resume: ${formatCount(total)}`, ...runLine(ctx))
   return markdownText(lines)
+}
+
+/** The error without the schedule id it repeats (the row names it already). */
+function withoutId(error: string, id: string): string {
+  for (const prefix of [`resume-schedule (schedule ${JSON.stringify(id)}) failed: `, `schedule ${id}: `]) {
+    if (error.startsWith(prefix) && error.length > prefix.length) return error.slice(prefix.length)
+  }
+  return error
 }
 
 function failure(result: ScheduleResult): string | undefined {

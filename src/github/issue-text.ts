@@ -1,0 +1,184 @@
+/**
+ * What the health issue says: its body, the comment of a run that fails again (what changed) and the closing
+ * comment, and the hidden state line that lets the next run compare. Every DLQ value is a code span.
+ */
+import { createHash } from 'node:crypto'
+import type { ListResult } from '../results.js'
+import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../report/format.js'
+import { failingTable } from '../report/list.js'
+import { describeBreach, judgement, listingComplete } from '../report/list-verdict.js'
+import { code, codeCell, safeLink, table } from '../report/markdown.js'
+
+const BREAKDOWN_ROWS = 10
+/** Destinations remembered in the issue's state, to name the new ones in the next comment. */
+const REMEMBERED_TOP = 5
+
+/**
+ * What the issue remembers between runs, in a hidden line of its body: numbers and hashes only, so that no DLQ
+ * text (nor a secret in it, in any encoding) hides there, and no `-->` can close the comment.
+ */
+export interface IssueState {
+  /** When the check was first seen failing. */
+  since: number
+  /** When these figures were taken. */
+  at: number
+  count: number
+  complete: boolean
+  oldestCreatedAt?: number
+  /** Short hashes of the top destination URLs. */
+  top: string[]
+}
+
+const STATE_PREFIX = '<!-- dlq-action:state '
+
+function urlHash(url: string): string {
+  return createHash('sha256').update(url).digest('hex').slice(0, 12)
+}
+
+/** The state as the hidden line of the body. */
+export function stateLine(state: IssueState): string {
+  return `${STATE_PREFIX}${JSON.stringify(state)} -->`
+}
+
+/** The state the body remembers, or undefined for a body without one (or one edited out of shape). */
+export function readState(body: string | undefined): IssueState | undefined {
+  if (body === undefined) return undefined
+  const at = body.lastIndexOf(STATE_PREFIX)
+  if (at < 0) return undefined
+  const end = body.indexOf(' -->', at)
+  if (end < 0) return undefined
+  try {
+    const raw = JSON.parse(body.slice(at + STATE_PREFIX.length, end)) as Partial<IssueState>
+    const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+    if (!num(raw.since) || !num(raw.at) || !num(raw.count) || typeof raw.complete !== 'boolean') return undefined
+    return {
+      since: raw.since,
+      at: raw.at,
+      count: raw.count,
+      complete: raw.complete,
+      ...(num(raw.oldestCreatedAt) ? { oldestCreatedAt: raw.oldestCreatedAt } : {}),
+      top: Array.isArray(raw.top)
+        ? raw.top.filter((h): h is string => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h))
+        : []
+    }
+  } catch {
+    return undefined
+  }
+}
+
+export function stateOf(result: ListResult, since: number, now: number): IssueState {
+  return {
+    since,
+    at: now,
+    count: result.count,
+    complete: listingComplete(result),
+    ...(result.oldestCreatedAt !== undefined ? { oldestCreatedAt: result.oldestCreatedAt } : {}),
+    top: (result.byDestination ?? []).slice(0, REMEMBERED_TOP).map(row => urlHash(row.url))
+  }
+}
+
+/** The thresholds as set, for the closing comment. */
+function thresholdsText(result: ListResult): string {
+  const { countAbove, oldestOlderThanMs } = result.health
+  const parts = [
+    countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
+    oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
+  ].filter(p => p !== undefined)
+  return parts.length === 0 ? 'none' : parts.join(', ')
+}
+
+function runText(runUrl: string | undefined): string {
+  return runUrl ? ` (${safeLink('workflow run', runUrl)})` : ''
+}
+
+/** The comment of a passing check: the figures now, how long it failed, the thresholds it was judged against. */
+export function closingComment(
+  result: ListResult,
+  before: IssueState | undefined,
+  runUrl: string | undefined,
+  now: number
+): string {
+  const lines = [`## ✅ The DLQ health check passes again${runText(runUrl)}`, '', judgement(result, now), '']
+  if (before !== undefined) {
+    lines.push(`- Failing for ${formatAge(now - before.since)}: since ${formatMs(before.since)}.`)
+  } else {
+    lines.push('- Failing since this issue was opened.')
+  }
+  lines.push(`- Thresholds: ${thresholdsText(result)}.`, '', 'Closing.')
+  return lines.join('\n')
+}
+
+/** The comment of a check that fails again: count and age then and now, and the new top destinations. */
+export function changeComment(
+  result: ListResult,
+  before: IssueState | undefined,
+  runUrl: string | undefined,
+  now: number
+): string {
+  const lines = [`## ❌ Still failing${runText(runUrl)}`, '', judgement(result, now), '']
+  const complete = listingComplete(result)
+  const count = (n: number, whole: boolean): string => `${whole ? '' : 'at least '}${formatCount(n)}`
+  const age = (created: number | undefined, at: number): string =>
+    created === undefined ? '—' : formatAge(at - created)
+  if (before !== undefined) {
+    const delta = result.count - before.count
+    const sign = delta > 0 ? `+${formatCount(delta)}` : delta < 0 ? formatCount(delta) : 'no change'
+    lines.push(
+      `| | Last run (${formatShortTime(before.at, now)} UTC) | Now |`,
+      '| --- | ---: | ---: |',
+      `| Messages | ${count(before.count, before.complete)} | ${count(result.count, complete)} (${sign}) |`,
+      `| Oldest | ${age(before.oldestCreatedAt, before.at)} | ${age(result.oldestCreatedAt, now)} |`,
+      '',
+      `Failing for ${formatAge(now - before.since)} (since ${formatMs(before.since)}).`,
+      ''
+    )
+    const known = new Set(before.top)
+    const fresh = (result.byDestination ?? []).slice(0, REMEMBERED_TOP).filter(row => !known.has(urlHash(row.url)))
+    if (fresh.length > 0) {
+      lines.push(
+        'New among the top destinations:',
+        '',
+        ...fresh.map(
+          row =>
+            `- ${code(row.url, 200)}: ${plural(row.count, 'message', 'messages')}` +
+            (row.status === undefined ? '' : `, last status ${row.status}`)
+        ),
+        ''
+      )
+    } else lines.push('No new destination among the top ones.', '')
+  } else {
+    lines.push('The issue body holds no earlier figures to compare with; it now shows the current ones.', '')
+  }
+  lines.push('The issue body above shows the current figures.')
+  return lines.join('\n')
+}
+
+/**
+ * The issue body: the verdict, the breaches, what is failing, the statuses, and the hidden state line. Every DLQ
+ * value is a code span, so text such as `#1` or `owner/repo#3` cannot reference other issues.
+ */
+export function issueBody(
+  result: ListResult,
+  runUrl: string | undefined,
+  now: number,
+  state: IssueState = stateOf(result, now, now)
+): string {
+  const lines = [
+    `## ❌ DLQ health check failing`,
+    '',
+    judgement(result, now),
+    '',
+    ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
+    ''
+  ]
+  lines.push(`Figures of ${formatMs(now)}${runText(runUrl)}; each later failing run comments with what changed.`, '')
+  lines.push(...failingTable(result, now, BREAKDOWN_ROWS))
+  lines.push(
+    ...table(['Last response status', 'Messages'], [false, true], result.byStatus, { maxRows: BREAKDOWN_ROWS }, row => [
+      row.value === '(none)' ? '(none)' : codeCell(row.value, 100),
+      formatCount(row.count)
+    ])
+  )
+  lines.push(stateLine(state))
+  return lines.join('\n')
+}

@@ -1,0 +1,139 @@
+/**
+ * The chart of messages over time: a Mermaid `xychart-beta` of at most MAX_BARS bars with short labels and
+ * whole-number ticks, the current (still filling) bucket marked. Every label and number is made here from
+ * timestamps and counts, never from third-party text, so nothing in it needs escaping.
+ */
+import type { Histogram, ListResult } from '../results.js'
+import { isDateMs } from '../service/schemas.js'
+import { formatCount, plural } from './format.js'
+import { listingComplete } from './list-verdict.js'
+
+/** More bars than this and their labels overlap at 1,200 pixels. */
+export const MAX_BARS = 24
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const WEEK = 7 * DAY
+
+/** Bar widths to choose from, smallest first, for each bucket the listing counted in. */
+const WIDTHS: Record<Histogram['bucket'], number[]> = {
+  hour: [1, 2, 3, 4, 6, 8, 12, 24].map(h => h * HOUR),
+  day: [1, 2, 7, 14, 28].map(d => d * DAY),
+  week: [1, 2, 4, 8, 13, 26, 52, 104, 260, 520].map(w => w * WEEK)
+}
+
+export interface Bar {
+  start: number
+  count: number
+  /** The bucket holding `now`: still filling. */
+  partial: boolean
+}
+
+/** The chart's bars: the narrowest width from WIDTHS that gives at most MAX_BARS bars, empty ones included. */
+export function bars(histogram: Histogram, now: number): { width: number; bars: Bar[] } {
+  const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count))
+  const widths = WIDTHS[histogram.bucket]
+  let chosen: { width: number; bars: Bar[] } = { width: widths[0] ?? HOUR, bars: [] }
+  for (const width of widths) {
+    const counts = new Map<number, number>()
+    for (const p of points) {
+      const at = Math.floor(p.start / width) * width
+      counts.set(at, (counts.get(at) ?? 0) + p.count)
+    }
+    const keys = [...counts.keys()].sort((a, b) => a - b)
+    const first = keys[0] ?? 0
+    const last = keys[keys.length - 1] ?? 0
+    const span = Math.round((last - first) / width) + 1
+    const starts = span <= MAX_BARS ? Array.from({ length: span }, (_, i) => first + i * width) : keys
+    chosen = {
+      width,
+      bars: starts.map(start => ({
+        start,
+        count: counts.get(start) ?? 0,
+        partial: now >= start && now < start + width
+      }))
+    }
+    if (chosen.bars.length <= MAX_BARS) return chosen
+  }
+  // Only a range of decades gets here: keep the newest bars.
+  return { width: chosen.width, bars: chosen.bars.slice(-MAX_BARS) }
+}
+
+/** A ceiling of 10 or more on 1, 2 or 5 times a power of ten, so that every tick is a whole number. */
+export function yMax(max: number): number {
+  if (max <= 10) return 10
+  const power = 10 ** Math.floor(Math.log10(max))
+  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power
+  return 10 * power
+}
+
+/** `2h`, `1d`, `2w`: the width of a bar. */
+function widthText(width: number): string {
+  if (width < DAY) return width === HOUR ? 'hour' : `${width / HOUR} hours`
+  if (width < WEEK) return width === DAY ? 'day' : `${width / DAY} days`
+  return width === WEEK ? 'week' : `${width / WEEK} weeks`
+}
+
+/** Short labels: the hour (with the date where the day changes) or the date; the current bucket marked "now". */
+function labels(list: readonly Bar[], width: number): string[] {
+  const multiYear =
+    list.length > 0 &&
+    new Date(list[0]?.start ?? 0).getUTCFullYear() !== new Date(list[list.length - 1]?.start ?? 0).getUTCFullYear()
+  let lastDay = ''
+  return list.map(bar => {
+    const iso = new Date(bar.start).toISOString()
+    const day = multiYear ? iso.slice(0, 10) : iso.slice(5, 10)
+    let text: string
+    if (width < DAY) {
+      text = day !== lastDay ? `${day} ${iso.slice(11, 13)}h` : `${iso.slice(11, 13)}h`
+      lastDay = day
+    } else text = day
+    return bar.partial ? `${text} now` : text
+  })
+}
+
+/**
+ * The chart section. A failed listing gets none (its counts per bucket are partial in unknown ways); a listing
+ * stopped early gets one titled as partial.
+ */
+export function chartLines(result: ListResult, now: number): string[] {
+  const histogram = result.histogram
+  const omitted = histogram.omitted
+    ? [
+        `${plural(histogram.omitted, 'message is', 'messages are')} left out of the chart: their creation times ` +
+          'spread over more weeks than it holds.',
+        ''
+      ]
+    : []
+  const { width, bars: list } = bars(histogram, now)
+  if (list.length < 2) return omitted
+  if (result.error !== undefined) {
+    return ['*No chart of messages over time: the listing failed part way, so its counts per bucket are partial.*', '']
+  }
+  const per = widthText(width)
+  const partialListing = !listingComplete(result)
+  let max = 0
+  for (const bar of list) if (bar.count > max) max = bar.count
+  const title = partialListing
+    ? `First ${formatCount(result.count)} messages listed, per ${per}`
+    : `DLQ messages per ${per}`
+  const notes: string[] = []
+  if (list.some(b => b.partial)) notes.push(`the bar marked "now" is the current ${per}, still filling`)
+  if (partialListing) notes.push('the listing stopped early, so every bar may be low')
+  return [
+    `#### Messages per ${per} (UTC)${partialListing ? ', partial' : ''}`,
+    '',
+    '```mermaid',
+    'xychart-beta',
+    `  title "${title}"`,
+    `  x-axis [${labels(list, width)
+      .map(l => `"${l}"`)
+      .join(', ')}]`,
+    `  y-axis "Messages" 0 --> ${yMax(max)}`,
+    `  bar [${list.map(b => b.count).join(', ')}]`,
+    '```',
+    '',
+    ...(notes.length > 0 ? [`*${notes.join('; ')}.*`.replace(/^\*t/, '*T'), ''] : []),
+    ...omitted
+  ]
+}
