@@ -93,6 +93,7 @@ export async function fakeGitHub(options: FakeOptions = {}) {
     }
     if (issue && req.method === 'PATCH') {
       if (body.state === 'closed') issue.state = 'closed'
+      if (typeof body.body === 'string') issue.body = body.body
       return send(200, view(issue))
     }
     send(404, { message: 'Not Found' })

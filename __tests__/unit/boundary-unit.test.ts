@@ -107,11 +107,14 @@ describe('OutputBoundary', () => {
       findOpen: async title => (sent.push(title), undefined),
       create: async (title, body) => (sent.push(title, body), { number: 1, url: 'u' }),
       comment: async (_n, body) => void sent.push(body),
+      update: async (_n, title, body) => void sent.push(title, body),
       close: async () => undefined
     })
     await api.findOpen(`t ${SECRET}`)
     await api.create(`t ${SECRET}`, `body ${encodeURIComponent(SECRET)}`)
     await api.comment(1, `c ${Buffer.from(SECRET).toString('base64')}`)
+    await api.update(1, `t ${SECRET}`, `u ${SECRET}`)
+    expect(sent).toHaveLength(6)
     expect(sent.join(' ')).not.toMatch(/sk_live|c2tfbGl2ZV9f/i)
   })
 

@@ -28,7 +28,9 @@ describe('formatAge', () => {
     expect(formatAge(2 * 3_600_000 + 7 * 60_000)).toBe('2h 7m')
     expect(formatAge(7 * 60_000 + 59_999)).toBe('7m')
     expect(formatAge(59_999)).toBe('under a minute')
-    expect(formatAge(1234 * 86_400_000)).toBe('1,234d 0h')
+    expect(formatAge(1234 * 86_400_000)).toBe('1,234d')
+    // A threshold of 6h reads as 6h, not 6h 0m.
+    expect(formatAge(6 * 3_600_000)).toBe('6h')
   })
 
   it('says what a negative or impossible duration is', () => {

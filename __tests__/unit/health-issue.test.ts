@@ -2,7 +2,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import {
   HEALTH_LABEL,
+  changeComment,
+  closingComment,
   healthMarker,
+  readState,
   issueBody,
   octokitIssueApi,
   syncHealthIssue,
@@ -29,13 +32,24 @@ function failingResult(overrides: Partial<ListResult> = {}): ListResult {
 }
 
 /** An IssueApi over an in-memory list of issues, recording every call. */
-function memoryApi(open: { number: number; title: string }[] = []) {
+function memoryApi(open: { number: number; title: string; body?: string }[] = []) {
   const calls: string[] = []
+  const bodies: string[] = []
   const api: IssueApi = {
     async findOpen(title) {
       calls.push(`find ${title}`)
       const found = open.find(i => i.title === title)
-      return found && { number: found.number, url: `https://github.com/acme/shop/issues/${found.number}` }
+      return (
+        found && {
+          number: found.number,
+          url: `https://github.com/acme/shop/issues/${found.number}`,
+          ...(found.body !== undefined ? { body: found.body } : {})
+        }
+      )
+    },
+    async update(issue, _title, body) {
+      calls.push(`update ${issue}`)
+      bodies.push(body)
     },
     async create(title) {
       calls.push(`create ${title}`)
@@ -48,7 +62,7 @@ function memoryApi(open: { number: number; title: string }[] = []) {
       calls.push(`close ${issue}`)
     }
   }
-  return { api, calls }
+  return { api, calls, bodies }
 }
 
 describe('syncHealthIssue', () => {
@@ -65,7 +79,9 @@ describe('syncHealthIssue', () => {
   it('comments on the open issue when the check fails again', async () => {
     const { api, calls } = memoryApi([{ number: 3, title: 'DLQ failing' }])
     expect((await syncHealthIssue(api, failingResult(), 'DLQ failing', undefined, NOW)).action).toBe('commented')
-    expect(calls[1]).toMatch(/^comment 3 ❌ \*\*DLQ health check failing/)
+    expect(calls[1]).toMatch(/^comment 3 ## ❌ Still failing/)
+    // The body is refreshed with the current figures and the state the next run compares with.
+    expect(calls[2]).toBe('update 3')
   })
 
   it('comments and closes the open issue when the check passes', async () => {
@@ -74,7 +90,7 @@ describe('syncHealthIssue', () => {
     expect((await syncHealthIssue(api, healthy, 'DLQ failing', undefined, NOW)).action).toBe('closed')
     expect(calls).toEqual([
       'find DLQ failing',
-      expect.stringMatching(/^comment 3 ✅ The DLQ health check passes again/),
+      expect.stringMatching(/^comment 3 ## ✅ The DLQ health check passes again/),
       'close 3'
     ])
   })
@@ -108,11 +124,72 @@ describe('syncHealthIssue', () => {
   it('shows the top 10 of each breakdown in the body, then how many more there are', () => {
     const byUrl = Array.from({ length: 13 }, (_, i) => ({ value: `https://h${i}.example/`, count: 20 - i }))
     const body = issueBody(failingResult({ byUrl }), undefined, NOW)
-    const rows = body.split('\n').filter(line => line.startsWith('| https'))
+    const byDestination = byUrl.map(row => ({ url: row.value, count: row.count, status: 503 }))
+    const failing = issueBody(failingResult({ byUrl, byDestination, count: 210 }), undefined, NOW)
+    expect(body).not.toContain('| `https')
+    const rows = failing.split('\n').filter(line => line.startsWith('| `https'))
     expect(rows).toHaveLength(10)
-    expect(rows[9]).toBe('| https:\u200b//h9.example/ | 11 |')
-    expect(body).toContain('| Messages by destination URL | Messages |\n| --- | ---: |\n')
-    expect(body).toContain('| https:\u200b//h9.example/ | 11 |\n\n… and 3 more\n')
+    expect(rows[9]).toMatch(/^\| `https:\/\/h9\.example\/` \| 11 \| 503 \|/)
+    expect(failing).toContain('| *3 other destinations* | 55 | | | |')
+    expect(failing).not.toMatch(/[\u200b-\u200f\u2060\ufeff]/u)
+  })
+})
+
+describe('what the issue remembers between runs', () => {
+  it('comments with count and age then and now and the new top destinations, not the whole body', async () => {
+    const first = failingResult({ byDestination: [{ url: 'https://old.example/', count: 120 }] })
+    const body = issueBody(first, undefined, NOW - 3_600_000)
+    expect(readState(body)).toMatchObject({
+      count: 120,
+      since: NOW - 3_600_000,
+      top: [expect.stringMatching(/^[0-9a-f]{12}$/)]
+    })
+    const { api, calls, bodies } = memoryApi([{ number: 3, title: 'DLQ failing', body }])
+    const now = failingResult({
+      count: 150,
+      oldestCreatedAt: NOW - 2 * 3_600_000,
+      byDestination: [
+        { url: 'https://new.example/#1', count: 100, status: 500 },
+        { url: 'https://old.example/', count: 50 }
+      ],
+      health: { countAbove: 100, breaches: [{ kind: 'count', count: 150, limit: 100 }] }
+    })
+    await syncHealthIssue(api, now, 'DLQ failing', undefined, NOW)
+    const comment = changeComment(now, readState(body), undefined, NOW)
+    expect(calls[1]).toBe(`comment 3 ${comment.slice(0, 40)}`)
+    expect(comment).toMatch(/\| Messages \| 120 \| 150 \(\+30\) \|/)
+    expect(comment).toMatch(/\| Oldest \| under a minute \| 2h \|/)
+    expect(comment).toContain('Failing for 1h')
+    expect(comment).toContain('- `https://new.example/#1`: 100 messages, last status 500')
+    expect(comment).not.toContain('old.example')
+    expect(comment).not.toContain('| Destination URL')
+    // The body now remembers the first failure and the new figures.
+    expect(readState(bodies[0])).toMatchObject({ since: NOW - 3_600_000, count: 150, at: NOW })
+  })
+
+  it('closes with how long the check failed and the thresholds', () => {
+    const state = readState(issueBody(failingResult(), undefined, NOW - 26 * 3_600_000))
+    const healthy = failingResult({
+      count: 5,
+      health: { countAbove: 100, oldestOlderThanMs: 6 * 3_600_000, breaches: [] }
+    })
+    const comment = closingComment(healthy, state, undefined, NOW)
+    expect(comment.split('\n')[0]).toMatch(/^## ✅ The DLQ health check passes again/)
+    expect(comment).toContain('Failing for 1d 2h')
+    expect(comment).toContain('`fail-if-count-above`: 100, `fail-if-oldest-older-than`: 6h')
+  })
+
+  it('keeps no DLQ text in the hidden state, and reads none from a state edited out of shape', () => {
+    const body = issueBody(
+      failingResult({ byDestination: [{ url: 'https://x.example/--> <b>', count: 1 }] }),
+      undefined,
+      NOW
+    )
+    const line = body.split('\n').find(l => l.startsWith('<!-- dlq-action:state')) ?? ''
+    expect(line).not.toContain('x.example')
+    expect(line.indexOf('-->')).toBe(line.length - 3)
+    expect(readState('<!-- dlq-action:state {"since":"x"} -->')).toBeUndefined()
+    expect(readState('no state')).toBeUndefined()
   })
 })
 
@@ -153,7 +230,7 @@ describe('octokitIssueApi against a loopback GitHub API', () => {
     github.seed({ title: 'a pull request', labels: [HEALTH_LABEL], body: healthMarker('DLQ health check failing') })
     github.issues[github.issues.length - 1]!.pullRequest = true
 
-    expect(await (await api()).findOpen('DLQ health check failing')).toEqual({
+    expect(await (await api()).findOpen('DLQ health check failing')).toMatchObject({
       number: 1_202,
       url: 'https://github.com/acme/shop/issues/1202'
     })
@@ -167,7 +244,10 @@ describe('octokitIssueApi against a loopback GitHub API', () => {
     const created = await issues.create('DLQ health check failing', 'the body')
     expect(github.issues[0]).toMatchObject({ labels: [HEALTH_LABEL], title: 'DLQ health check failing' })
     expect(github.issues[0]?.body).toBe(`${healthMarker('DLQ health check failing')}\nthe body`)
-    expect(await issues.findOpen('DLQ health check failing')).toEqual(created)
+    expect(await issues.findOpen('DLQ health check failing')).toEqual({
+      ...created,
+      body: `${healthMarker('DLQ health check failing')}\nthe body`
+    })
   })
 
   it('retries a 502 as the service policy says, with one log line per retry', async () => {
@@ -206,7 +286,7 @@ describe('octokitIssueApi against a loopback GitHub API', () => {
     github.options.dropCreateAnswer = true
     const created = await (await api()).create('DLQ health check failing', 'body')
     expect(github.issues).toHaveLength(1)
-    expect(created).toEqual({ number: 1, url: 'https://github.com/acme/shop/issues/1' })
+    expect(created).toMatchObject({ number: 1, url: 'https://github.com/acme/shop/issues/1' })
     expect(log).toEqual([expect.stringMatching(/^GitHub API create the health issue: .*carried out all the same/)])
   })
 })

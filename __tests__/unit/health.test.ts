@@ -15,7 +15,7 @@ describe('judgeHealth', () => {
     ])
     expect(verdict.breaches.map(b => describeBreach(b, true))).toEqual([
       '11 messages, more than fail-if-count-above (10)',
-      'the oldest message is 7h 0m old, older than fail-if-oldest-older-than (6h 0m)'
+      'the oldest message is 7h old, older than fail-if-oldest-older-than (6h)'
     ])
   })
 
@@ -68,6 +68,6 @@ describe('HourlyCounts', () => {
 describe('headline', () => {
   it('gives the count and the age of the oldest message', () => {
     const result = { count: 1234, oldestCreatedAt: NOW - 3 * HOUR } as Parameters<typeof headline>[0]
-    expect(headline(result, NOW)).toBe('DLQ: 1,234 messages, oldest 3h 0m')
+    expect(headline(result, NOW)).toBe('DLQ: 1,234 messages, oldest 3h')
   })
 })

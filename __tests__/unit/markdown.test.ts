@@ -41,9 +41,9 @@ describe('table', () => {
 })
 
 describe('valueList', () => {
-  it('shows each value as escaped code, at most maxRows of them', () => {
-    expect(valueList(['a', '<b>'], { maxRows: 5 })).toBe('<code>a</code>, <code>&lt;b&gt;</code>')
-    expect(valueList(['a', 'b', 'c'], { maxRows: 1 })).toBe('<code>a</code>, … and 2 more')
+  it('shows each value as a code span, at most maxRows of them', () => {
+    expect(valueList(['a', '<b>'], { maxRows: 5 })).toBe('`a`, `<b>`')
+    expect(valueList(['a', 'b', 'c'], { maxRows: 1 })).toBe('`a`, … and 2 more')
     expect(valueList(['a', 'b', 'c'], { maxRows: 0 })).toBe('3 values (not shown)')
   })
 })

@@ -1,4 +1,6 @@
+import MarkdownIt from 'markdown-it'
 import type { ResumeResult, ScheduleResult } from '../../src/results.js'
+import { MAX_BARS } from '../../src/report/chart.js'
 import { listResult } from '../support/results.js'
 import { SUMMARY_LIMIT_BYTES } from '../../src/report/budget.js'
 import { listReport } from '../../src/report/list.js'
@@ -74,19 +76,40 @@ function tableRows(markdown: string, heading: string): string[] {
   return table.slice(2)
 }
 
+/** GFM as GitHub renders it, bare URLs linked (its autolinks): what a reader's browser gets. */
+const gfm = new MarkdownIt({ html: true, linkify: true })
+
+/** Invisible characters a copied value would carry without showing them. */
+const INVISIBLE = /[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u
+
+/**
+ * Rendered, no third-party text is HTML, a link or an image; it shows only inside code; the source has no
+ * invisible character and no line that a runner or GFM would read as a command or a new block.
+ */
 function expectNoRawHostile(markdown: string): void {
-  expect(markdown).not.toContain('<script>')
-  expect(markdown).not.toContain('[x](')
-  expect(markdown).not.toContain('](javascript')
-  expect(markdown).not.toContain('`evil`')
-  expect(markdown).not.toContain('a|b')
-  expect(markdown).not.toContain('::set-output')
-  expect(markdown).not.toContain('http://evil')
-  expect(markdown).not.toContain('$math$')
+  const html = gfm.render(markdown)
+  expect(html).not.toMatch(/<script|<img/i)
+  expect(html.replace(/<code>[\s\S]*?<\/code>/g, '')).not.toMatch(/javascript:/i)
+  const links = [...html.matchAll(/<a href="([^"]*)"/g)].map(m => m[1])
+  for (const href of links) expect(href).toMatch(/^https:\/\/github\.com\//)
+  expect(html).not.toContain('href="http://evil')
+  // Every appearance of the hostile text is inside a code element.
+  const outsideCode = html.replace(/<code>[\s\S]*?<\/code>/g, '')
+  expect(outsideCode).not.toContain('evil')
+  expect(outsideCode).not.toContain('&lt;script')
+  expect(markdown).not.toMatch(INVISIBLE)
   for (const line of markdown.split('\n')) {
     expect(line).not.toMatch(/^\s*::/)
     expect(line.startsWith('line2')).toBe(false)
   }
+}
+
+/** The heading (the result) on the first line, a bold line right after it. */
+function expectVerdictFirst(markdown: string, heading: RegExp): void {
+  const lines = markdown.split('\n').filter(l => l !== '')
+  expect(lines[0]).toMatch(/^## /)
+  expect(lines[0]).toMatch(heading)
+  expect(lines[1]).toMatch(/\*\*/)
 }
 
 function expectTablesIntact(markdown: string): void {
@@ -122,8 +145,12 @@ describe('hostile values', () => {
     )
     expectNoRawHostile(out)
     expectTablesIntact(out)
-    expect(tables(out)).toHaveLength(3)
-    expect(out).toContain('&lt;script&gt;')
+    expectVerdictFirst(out, /Listing failed part way/)
+    // The value is shown as it is, backticks and all: a fence longer than its own run, pipes escaped in cells.
+    const html = gfm.render(out)
+    expect(html).toContain(
+      '<code>a|b &lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1)) `evil` line1\\nline2'
+    )
   })
 
   it('are escaped everywhere in a resume-schedule summary', () => {
@@ -190,21 +217,21 @@ describe('link to the workflow run', () => {
 describe('list-dlq summary', () => {
   it('says clearly that an empty DLQ is empty', () => {
     const out = listReport.summary(listResult(), {})
-    expect(out).toContain('## DLQ listing')
-    expect(out).toContain('The DLQ is empty.')
+    expectVerdictFirst(out, /The DLQ is empty/)
     expect(out).toContain('Filters: none')
     expect(tables(out)).toHaveLength(0)
   })
 
   it('does not call the DLQ empty when filters matched nothing or the listing failed', () => {
     const filtered = listReport.summary(listResult({ filters: { url: ['https://a.example/x'] } }), {})
-    expect(filtered).not.toContain('The DLQ is empty.')
-    expect(filtered).toContain('No DLQ message matches the filters.')
+    expect(filtered).not.toContain('empty')
+    expectVerdictFirst(filtered, /No DLQ message matches the filters/)
 
-    const failed = listReport.summary(listResult({ error: 'HTTP 401: token refused' }), {})
-    expect(failed).not.toContain('The DLQ is empty.')
-    expect(failed).toContain('Listing failed part way')
-    expect(failed).toContain('HTTP 401: token refused')
+    const failed = listReport.summary(listResult({ error: 'HTTP 401: token refused', failure: { status: 401 } }), {})
+    expect(failed).not.toMatch(/empty|healthy/i)
+    expectVerdictFirst(failed, /Could not list the DLQ: the service refused the token \(HTTP 401\)/)
+    expect(failed).toContain('`HTTP 401: token refused`')
+    expect(failed.split('\n').filter(l => l !== '')[1]).toMatch(/unknown/)
   })
 
   it('shows what was asked, counts, dates, ages and both tables', () => {
@@ -234,32 +261,43 @@ describe('list-dlq summary', () => {
       {},
       { now: T0 + 3 * DAY + 5 * HOUR }
     )
-    expect(out).toContain('**1,234**')
+    expectVerdictFirst(out, /DLQ: 1,234 messages/)
+    expect(out.split('\n')[2]).toContain('**1,234 messages** · **oldest 3d 5h** (not judged: no threshold set)')
     expect(out).toContain('50 pages')
-    expect(out).toContain('2026-11-22T02:45:25.000Z (age 3d 5h)')
-    expect(out).toContain('2026-11-22T04:45:25.000Z (age 3d 3h)')
     expect(out).toContain('latest first')
     expect(out).toContain('Page size: 25')
     expect(out).toContain('`start-cursor-1`')
-    expect(out).toContain('503')
     expect(out).toContain('2026-11-21T02:45:25.000Z') // fromDate filter
-    expect(out).not.toContain('The DLQ is empty')
+    expect(out).not.toContain('empty')
     expect(tableRows(out, 'Destination URL | Messages')).toEqual([
-      '| https:\u200b//a.example/hook | 1,000 |',
-      '| https:\u200b//b.example/hook | 234 |'
+      '| `https://a.example/hook` | 1,000 |',
+      '| `https://b.example/hook` | 234 |'
     ])
-    expect(tableRows(out, 'Last response status | Messages')).toEqual(['| 503 | 1,000 |', '| 500 | 234 |'])
+    expect(tableRows(out, 'Last response status | Messages')).toEqual(['| `503` | 1,000 |', '| `500` | 234 |'])
     const extremes = tableRows(out, 'Message id')
     expect(extremes).toHaveLength(2)
-    expect(extremes[0]).toContain('msg-old')
-    expect(extremes[0]).toContain('2026-11-22T02:45:25.000Z')
-    expect(extremes[1]).toContain('msg-new')
+    // Age first, a short time, each group named once.
+    expect(extremes[0]).toMatch(
+      /^\| \*\*Oldest\*\* \| 3d 5h \| 11-22 02:45 \| 503 \| `https:\/\/a\.example\/hook` \| `msg-old` \|$/
+    )
+    expect(extremes[1]).toContain('**Newest**')
+    expect(extremes[1]).toContain('`msg-new`')
+    // What was asked comes last.
+    expect(out.indexOf('### What was asked')).toBeGreaterThan(out.indexOf('Message id'))
     expectTablesIntact(out)
+    expectNoRawHostile(out)
   })
 
   it('gives the cursor to continue from when the listing stopped early', () => {
-    const out = listReport.summary(listResult({ count: 10, nextCursor: 'next-cur_42' }), {})
-    expect(out).toMatch(/stopped early; continue with cursor:\*\* `next-cur_42`/)
+    const out = listReport.summary(
+      listResult({ count: 10, nextCursor: 'next-cur_42', maxMessages: 10, health: { countAbove: 100, breaches: [] } }),
+      {}
+    )
+    expectVerdictFirst(out, /Listing stopped early: health not judged/)
+    expect(out).not.toMatch(/healthy/i)
+    expect(out).toContain('**at least 10 messages** (limit 100: not judged)')
+    expect(out).toContain('`max-messages` (10)')
+    expect(out).toContain('re-run with input `cursor` set to `next-cur_42`')
   })
 
   it('says when the message-ids output holds only the first ids', () => {
@@ -284,7 +322,7 @@ describe('list-dlq summary', () => {
     const byQueue = [{ value: 'q-hot', count: 900 }]
     const out = listReport.summary(listResult({ count: 5000, byQueue, undercount: { byQueue: 37 } }), {})
     const rows = tableRows(out, 'Queue | Messages')
-    expect(rows).toEqual(['| q-hot | 900 |', '| *… and every other value* | 4,100 |'])
+    expect(rows).toEqual(['| `q-hot` | 900 |', '| *… and every other value* | 4,100 |'])
     expect(out).toContain('> **Approximate:** more than 1,000 distinct values were seen')
     expect(out).toContain('may be up to 37 below the true one')
   })
@@ -299,16 +337,19 @@ describe('list-dlq summary', () => {
       ],
       omitted: 4
     }
-    const out = listReport.summary(listResult({ count: 6, histogram, oldestCreatedAt: 9e15 }), {})
+    const out = listReport.summary(
+      listResult({ count: 6, histogram, oldestCreatedAt: 9e15, oldest: [{ messageId: 'm', createdAt: 9e15 }] }),
+      {}
+    )
     expect(out).toContain('bar [1, 3]')
     expect(out).toContain('4 messages are left out of the chart')
     expect(out).toContain('invalid time (9000000000000000)')
   })
 
   it('caps other tables at maxRows', () => {
-    const runs = Array.from({ length: 70 }, (_, i) => ({ workflowRunId: `wfr_${i}`, workflowCreatedAt: T0 }))
+    const runs = Array.from({ length: 70 }, (_, i) => ({ workflowRunId: `wfr_${i}`, workflowCreatedAt: T0 + i * 1000 }))
     const out = resumeReport.summary(resumeResult({ runs, requests: 2 }), {}, { maxRows: 50 })
-    expect(out).toContain('wfr_49')
+    expect(out).toContain('`wfr_49`')
     expect(out).not.toContain('wfr_50')
     expect(out).toContain('… and 20 more')
   })
@@ -324,12 +365,16 @@ describe('resume-schedule summary', () => {
       ]),
       {}
     )
-    expect(out).toContain('## Schedule resume')
+    expectVerdictFirst(out, /1 of 3 schedules could not be resumed/)
     expect(out).toContain('2 resumed, 1 failed')
     const rows = tableRows(out, 'Schedule id')
     expect(rows).toHaveLength(3)
-    expect(rows[0]).toMatch(/^\| sched-1 \| .*resumed \|$/)
-    expect(rows[1]).toMatch(/^\| sched-2 \| .*failed: HTTP 404: schedule not found \|$/)
+    // One row per schedule, the failed first, its id once and "failed" once.
+    expect(rows[0]).toBe('| `sched-2` | ❌ failed | `HTTP 404: schedule not found` |')
+    expect(rows[1]).toMatch(/^\| `sched-1` \| ✅ resumed \| +\|$/)
+    const once = rows[0] ?? ''
+    expect(once.split('sched-2')).toHaveLength(2)
+    expect(once.split('failed')).toHaveLength(2)
   })
 
   it('caps the table with the count of the rest', () => {
@@ -358,13 +403,15 @@ describe('resume-workflows summary', () => {
       }),
       {}
     )
-    expect(out).toContain('## Workflow resume')
+    expectVerdictFirst(out, /Resumed 3 workflow runs/)
     expect(out).toContain('**3 new runs** created by 1 request')
     expect(tableRows(out, 'New run id')).toEqual([
-      '| wfr_aaa | 2026-11-22T02:45:25.000Z |',
-      '| wfr_bbb | 2026-11-22T02:45:26.000Z |',
-      '| wfr_ccc | 2026-11-22T02:45:27.000Z |'
+      '| 2026-11-22T02:45:25.000Z | 1 | `wfr_aaa` |',
+      '| 2026-11-22T02:45:26.000Z | 1 | `wfr_bbb` |',
+      '| 2026-11-22T02:45:27.000Z | 1 | `wfr_ccc` |'
     ])
+    // The caveat comes before the table.
+    expect(out.indexOf('What a resume does')).toBeLessThan(out.indexOf('| Created'))
     expect(out).toContain('parallelism=5')
     expect(out).toContain('tenant-1')
     expect(out).toContain('app.example/api/workflow')
@@ -390,7 +437,16 @@ describe('resume-workflows summary', () => {
     expect(out).not.toContain('whole DLQ')
     expect(out).toContain('dlq-1')
     expect(out).toContain('dlq-2')
-    expect(out).toContain('No failed workflow run matched the selection.')
+    expectVerdictFirst(out, /No failed workflow run matched the selection/)
+  })
+
+  it('gives the creation time once for runs created together', () => {
+    const same = Array.from({ length: 120 }, (_, i) => ({ workflowRunId: `wfr_${i}`, workflowCreatedAt: T0 }))
+    const out = resumeReport.summary(resumeResult({ all: true, runs: same, requests: 3 }), {})
+    const rows = tableRows(out, 'New run id')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatch(/^\| 2026-11-22T02:45:25\.000Z \| 120 \| `wfr_0` .* … and 110 more/)
+    expectVerdictFirst(out, /Resumed 120 workflow runs/)
   })
 
   it('shows a partial failure: runs resumed before it, the error, and the cursor to continue', () => {
@@ -404,18 +460,20 @@ describe('resume-workflows summary', () => {
       }),
       {}
     )
-    expect(out).toContain('The resume failed part way.')
-    expect(out).toContain('3 runs were resumed before the failure')
-    expect(out).toContain('HTTP 500: internal error')
-    expect(out).toContain('re-run with input `cursor` set to: `cursor-after-2`')
+    expectVerdictFirst(out, /Resume failed part way: the request got no usable answer; 3 workflow runs resumed before/)
+    expect(out).toContain('`HTTP 500: internal error`')
+    expect(out).toContain('re-run with input `cursor` set to `cursor-after-2`')
     expect(tableRows(out, 'New run id')).toHaveLength(3)
     // The failure is said before the table, so it cannot be missed.
-    expect(out.indexOf('failed part way')).toBeLessThan(out.indexOf('| New run id'))
+    expect(out.indexOf('failed part way')).toBeLessThan(out.indexOf('| Created'))
   })
 
   it('says when a failed resume left no cursor', () => {
-    const out = resumeReport.summary(resumeResult({ runs: [], error: 'HTTP 403: token refused' }), {})
-    expect(out).toContain('0 runs were resumed before the failure')
+    const out = resumeReport.summary(
+      resumeResult({ runs: [], error: 'HTTP 403: token refused', failure: { status: 403 } }),
+      {}
+    )
+    expectVerdictFirst(out, /the service refused the token \(HTTP 403\); 0 workflow runs resumed before/)
     expect(out).toContain('No cursor to continue from')
     expect(out).not.toContain('No failed workflow run matched')
   })
@@ -424,7 +482,8 @@ describe('resume-workflows summary', () => {
 describe('size limit', () => {
   const hugeRuns = Array.from({ length: 20_000 }, (_, i) => ({
     workflowRunId: `${String(i).padStart(6, '0')}-${'r'.repeat(143)}`,
-    workflowCreatedAt: T0 + i
+    // A second apart: one row each (runs created in the same second share a row).
+    workflowCreatedAt: T0 + i * 1000
   }))
 
   it('caps 20,000 runs at the default 50 rows', () => {
@@ -455,7 +514,7 @@ describe('size limit', () => {
     const runUrl = `https://github.com/o/r/actions/runs/${'9'.repeat(1_200_000)}`
     const out = resumeReport.summary(resumeResult({ runs: hugeRuns }), { runUrl })
     expect(Buffer.byteLength(out, 'utf8')).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES)
-    expect(out).toContain('## Workflow resume')
+    expect(out).toMatch(/^## ✅ Resumed 20,000 workflow runs/)
     expect(out).toContain('this summary was cut short')
   })
 })
@@ -473,5 +532,98 @@ describe('the byte budget', () => {
       expect(out).not.toContain('tables show at most')
       expect(out).not.toContain('cut short')
     }
+  })
+})
+
+describe('the chart', () => {
+  /** The mermaid block's x labels and bars, and its y-axis top. */
+  function chartOf(markdown: string): { labels: string[]; bars: number[]; top: number } | undefined {
+    const block = /```mermaid\n([\s\S]*?)```/.exec(markdown)?.[1]
+    if (block === undefined) return undefined
+    const labels = JSON.parse(`[${/x-axis \[(.*)\]/.exec(block)?.[1] ?? ''}]`) as string[]
+    const bars = JSON.parse(`[${/bar \[(.*)\]/.exec(block)?.[1] ?? ''}]`) as number[]
+    const top = Number(/y-axis "Messages" 0 --> (\d+)/.exec(block)?.[1])
+    return { labels, bars, top }
+  }
+
+  const hourly = (hours: number, count: (i: number) => number) => ({
+    bucket: 'hour' as const,
+    points: Array.from({ length: hours }, (_, i) => ({
+      start: T0 - (T0 % HOUR) - (hours - 1 - i) * HOUR,
+      count: count(i)
+    }))
+  })
+
+  it('has at most MAX_BARS bars with short labels, whole-number ticks and the current bucket marked', () => {
+    for (const hours of [5, 24, 64, 71]) {
+      const histogram = hourly(hours, i => (i % 3) + 1)
+      const total = histogram.points.reduce((n, p) => n + p.count, 0)
+      const out = listReport.summary(listResult({ count: total, histogram }), {}, { now: T0 })
+      const chart = chartOf(out)
+      expect(chart).toBeDefined()
+      expect(chart!.bars.length).toBeLessThanOrEqual(MAX_BARS)
+      expect(chart!.bars.reduce((a, b) => a + b, 0)).toBe(total)
+      for (const label of chart!.labels) expect(label.length).toBeLessThanOrEqual(16)
+      // d3 ticks over [0, top] are whole numbers when top is 10 or more, on 1, 2 or 5 times a power of ten.
+      expect(chart!.top).toBeGreaterThanOrEqual(Math.max(10, ...chart!.bars))
+      expect(String(chart!.top)).toMatch(/^[125]0*$/)
+      expect(chart!.labels[chart!.labels.length - 1]).toMatch(/now$/)
+      expect(chart!.labels.filter(l => l.endsWith('now'))).toHaveLength(1)
+    }
+  })
+
+  it('draws no chart for a failed listing, and marks the chart of a listing stopped early as partial', () => {
+    const histogram = hourly(10, () => 2)
+    const failed = listReport.summary(listResult({ count: 20, histogram, error: 'HTTP 503' }), {}, { now: T0 })
+    expect(chartOf(failed)).toBeUndefined()
+    expect(failed).toMatch(/No chart/)
+    const stopped = listReport.summary(listResult({ count: 20, histogram, nextCursor: 'c' }), {}, { now: T0 })
+    expect(stopped).toMatch(/#### Messages per hour \(UTC\), partial/)
+    expect(stopped).toContain('title "First 20 messages listed, per hour"')
+  })
+})
+
+describe('what is failing', () => {
+  it('leads with the top destinations: count, status, oldest age and a short escaped body sample', () => {
+    const body = '<html>`#1` owner/repo#3 @team\n' + 'x'.repeat(400)
+    const out = listReport.summary(
+      listResult({
+        count: 30,
+        oldestCreatedAt: T0 - 2 * HOUR,
+        byUrl: [
+          { value: 'https://a.example/x|y', count: 20 },
+          { value: 'https://b.example/', count: 10 }
+        ],
+        byDestination: [
+          {
+            url: 'https://a.example/x|y',
+            count: 20,
+            status: 503,
+            otherStatuses: 5,
+            oldestCreatedAt: T0 - 2 * HOUR,
+            bodySample: body.slice(0, 200),
+            bodyCut: true
+          },
+          { url: 'https://b.example/', count: 10, binaryBody: 12 }
+        ],
+        health: { countAbove: 10, breaches: [{ kind: 'count', count: 30, limit: 10 }] }
+      }),
+      {},
+      { now: T0 }
+    )
+    expectVerdictFirst(out, /DLQ health check failed/)
+    expect(out.split('\n')[2]).toBe('**30 messages** (limit 10: **exceeded**) · **oldest 2h**')
+    // The table comes right after the verdict, before any breakdown.
+    const lines = out.split('\n').filter(l => l !== '')
+    expect(lines.findIndex(l => l === '### What is failing')).toBeLessThan(5)
+    const rows = tableRows(out, 'Last response body')
+    expect(rows[0]).toMatch(
+      /^\| ``?https:\/\/a\.example\/x\\\|y``? \| 20 \| 503 \(75%\) \| 2h \| ``<html>`#1` owner\/repo#3 @team\\nx+``…/
+    )
+    expect(rows[1]).toContain('(binary, 12 base64 characters)')
+    expectTablesIntact(out)
+    expectNoRawHostile(out)
+    // Issue references and mentions stay inside code.
+    expect(gfm.render(out).replace(/<code>[\s\S]*?<\/code>/g, '')).not.toMatch(/#1|repo#3|@team/)
   })
 })
