@@ -1,0 +1,317 @@
+/**
+ * `npm run render`: runs the action (a bundle of the current src/) against the loopback simulator in the cases a
+ * person should look at, renders each job summary, the health issue body and its comments the way GitHub does
+ * (GitHub-flavoured markdown, its sanitising, mermaid) into .tmp/render/*.html, and, where chromium is
+ * installed, takes a 1,200-pixel-wide PNG of each. A developer tool: no test needs it, nor chromium, nor network.
+ */
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import MarkdownIt from 'markdown-it'
+import sanitizeHtml from 'sanitize-html'
+import { ROOT, runAction, type ActionRun } from './harness.js'
+import { renderGitHub } from './render-github.js'
+import { startSimulator, type Simulator } from '../sim/index.js'
+
+const OUT = join(ROOT, '.tmp', 'render')
+/** The action as compiled by build:tools (lib/src/index.js: today's src/, no bundling), or the bundle named. */
+const BUNDLE = process.env.DLQ_ACTION_BUNDLE || join(ROOT, 'lib', 'src', 'index.js')
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium'
+const TOKEN = 'sim-token'
+const REPOSITORY = 'acme/dlq-demo'
+/** The width of the window the screenshots are taken at. */
+const WIDTH = 1200
+/** The height of a laptop's window: what is seen without scrolling. */
+const FOLD = 800
+
+interface Page {
+  name: string
+  title: string
+  markdown: string
+}
+
+const say = (line: string): void => {
+  process.stdout.write(`${line}\n`)
+}
+
+/** GitHub's sanitising, approximately: its allow-list of tags and attributes, http(s) and mailto links only. */
+function sanitize(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'p',
+      'br',
+      'hr',
+      'b',
+      'i',
+      'strong',
+      'em',
+      'del',
+      's',
+      'code',
+      'pre',
+      'blockquote',
+      'ul',
+      'ol',
+      'li',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'a',
+      'img',
+      'details',
+      'summary',
+      'sup',
+      'sub',
+      'kbd',
+      'div',
+      'span'
+    ],
+    allowedAttributes: {
+      a: ['href'],
+      img: ['src', 'alt'],
+      th: ['align', 'style'],
+      td: ['align', 'style'],
+      details: ['open'],
+      code: ['class']
+    },
+    allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
+    allowedClasses: { code: ['language-mermaid'] },
+    allowedSchemes: ['http', 'https', 'mailto']
+  })
+}
+
+/** GFM as GitHub renders it, for looking: tables, strikethrough, raw HTML (then sanitised), bare URLs linked. */
+const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false })
+
+const STYLE = `
+body { margin: 0; background: #f6f8fa; font: 14px/1.5 -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; color: #1f2328; }
+.frame { display: flex; }
+.sidebar { width: 300px; flex: none; min-height: 100vh; background: #fff; border-right: 1px solid #d0d7de; padding: 16px; box-sizing: border-box; color: #59636e; }
+.main { flex: 1; min-width: 0; padding: 24px; }
+.box { background: #fff; border: 1px solid #d0d7de; border-radius: 6px; padding: 16px 24px; }
+.box > .label { color: #59636e; font-size: 12px; margin-bottom: 8px; }
+h2 { font-size: 1.5em; border-bottom: 1px solid #d1d9e0b3; padding-bottom: .3em; margin: 16px 0; }
+h3 { font-size: 1.25em; margin: 24px 0 16px; } h4 { font-size: 1em; margin: 24px 0 16px; }
+code { font: 85% ui-monospace, SFMono-Regular, Menlo, monospace; background: #818b981f; padding: .2em .4em; border-radius: 6px; }
+table { display: block; width: max-content; max-width: 100%; overflow: auto; border-collapse: collapse; margin: 0 0 16px; }
+th, td { border: 1px solid #d1d9e0; padding: 6px 13px; } th { font-weight: 600; } tr:nth-child(2n) { background: #f6f8fa; }
+blockquote { margin: 0 0 16px; padding: 0 1em; color: #59636e; border-left: .25em solid #d1d9e0; }
+details { margin: 0 0 16px; } summary { cursor: pointer; }
+a { color: #0969da; }
+`
+
+/** One page: the sanitised HTML in a frame shaped like GitHub's run page (a sidebar, then the summary box). */
+function page(p: Page): string {
+  const body = sanitize(markdown.render(p.markdown))
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${p.title.replace(/[<&>]/g, '')}</title>
+<style>${STYLE}</style><script src="mermaid.min.js"></script></head><body>
+<div class="frame"><div class="sidebar">(GitHub's sidebar)</div><div class="main"><div class="box">
+<div class="label">${p.title.replace(/[<&>]/g, '')}</div>
+${body}
+</div></div></div>
+<script>
+(async () => {
+  for (const code of document.querySelectorAll('code.language-mermaid')) {
+    const div = document.createElement('div'); div.className = 'mermaid'; div.textContent = code.textContent
+    code.parentElement.replaceWith(div)
+  }
+  try { mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' }); await mermaid.run() }
+  catch (e) { document.body.insertAdjacentText('afterbegin', 'mermaid failed: ' + e) }
+  window.renderDone = true
+})()
+</script></body></html>`
+}
+
+async function screenshots(pages: readonly Page[]): Promise<void> {
+  if (!existsSync(CHROMIUM)) {
+    say(`No chromium at ${CHROMIUM} (set CHROMIUM to another path): HTML only.`)
+    return
+  }
+  const puppeteer = await import('puppeteer-core')
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir: join(OUT, 'chromium-profile'),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run'
+    ]
+  })
+  try {
+    const tab = await browser.newPage()
+    await tab.setViewport({ width: WIDTH, height: FOLD })
+    // Nothing but the files written here: a page that reaches out is a finding.
+    await tab.setRequestInterception(true)
+    tab.on('request', request => {
+      if (request.url().startsWith('file://')) void request.continue()
+      else {
+        say(`  blocked a request to ${request.url()}`)
+        void request.abort()
+      }
+    })
+    for (const p of pages) {
+      await tab.goto(`file://${join(OUT, `${p.name}.html`)}`)
+      await tab.waitForFunction('window.renderDone === true', { timeout: 30_000 })
+      await tab.screenshot({ path: join(OUT, `${p.name}.png`), fullPage: true })
+      // What a laptop shows before any scrolling: the verdict and what is failing should be there.
+      await tab.screenshot({ path: join(OUT, `${p.name}-fold.png`), fullPage: false })
+      say(`  ${join(OUT, `${p.name}.png`)} (and -fold.png: the first ${FOLD} pixels)`)
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+const ENV = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: REPOSITORY, GITHUB_RUN_ID: '1001' }
+
+async function run(inputs: Record<string, string>, env: Record<string, string> = {}): Promise<ActionRun> {
+  const result = await runAction(inputs, { ...ENV, ...env }, { action: BUNDLE })
+  if (result.summary.trim() === '') say(`  (no summary: exit ${String(result.code)}, ${result.errors.join('; ')})`)
+  return result
+}
+
+async function withSimulator<T>(
+  options: Parameters<typeof startSimulator>[0],
+  use: (sim: Simulator) => Promise<T>
+): Promise<T> {
+  const sim = await startSimulator({ host: '127.0.0.1', port: 0, token: TOKEN, ...options })
+  try {
+    return await use(sim)
+  } finally {
+    await sim.close()
+  }
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(BUNDLE)) {
+    say(`render: ${BUNDLE} not found: run \`npm run render\` (it compiles src/ first) or set DLQ_ACTION_BUNDLE`)
+    return 1
+  }
+  mkdirSync(OUT, { recursive: true })
+  copyFileSync(join(ROOT, 'node_modules', 'mermaid', 'dist', 'mermaid.min.js'), join(OUT, 'mermaid.min.js'))
+  const pages: Page[] = []
+  const add = (name: string, title: string, text: string): void => {
+    pages.push({ name, title, markdown: text })
+  }
+  const list = (url: string, more: Record<string, string> = {}) => ({
+    operation: 'list-dlq',
+    token: TOKEN,
+    'base-url': url,
+    ...more
+  })
+
+  say('Running the action against the simulator…')
+  await withSimulator({ messages: 400 }, async sim => {
+    add(
+      '01-healthy',
+      'list-dlq, healthy',
+      (await run(list(sim.url, { 'fail-if-count-above': '1000', 'fail-if-oldest-older-than': '30d' }))).summary
+    )
+    add('02-no-threshold', 'list-dlq, no threshold', (await run(list(sim.url))).summary)
+    add('05-max-messages', 'list-dlq, max-messages 150', (await run(list(sim.url, { 'max-messages': '150' }))).summary)
+    add(
+      '03-401',
+      'list-dlq, token refused',
+      (await run({ ...list(sim.url), token: 'wrong-token', 'fail-if-count-above': '100' })).summary
+    )
+    sim.inject({
+      route: 'list',
+      fault: { kind: 'status', status: 503, body: 'upstream overloaded' },
+      skip: 2,
+      times: Infinity
+    })
+    add(
+      '04-partial',
+      'list-dlq, failed part way',
+      (await run(list(sim.url, { 'fail-if-count-above': '100', 'max-attempts': '1' }))).summary
+    )
+  })
+
+  const github = await renderGitHub(REPOSITORY)
+  try {
+    const issueInputs = (url: string, above: string) =>
+      list(url, {
+        'fail-if-count-above': above,
+        'fail-if-oldest-older-than': '6h',
+        'issue-on-failure': 'true',
+        'github-token': 'gh-token',
+        'issue-title': 'DLQ health check failing'
+      })
+    const env = { GITHUB_API_URL: github.url }
+    await withSimulator({ messages: 400 }, async sim => {
+      add(
+        '06-failing',
+        'list-dlq, threshold exceeded (issue opened)',
+        (await run(issueInputs(sim.url, '100'), env)).summary
+      )
+    })
+    await withSimulator({ messages: 650, seed: 7 }, async sim => {
+      await run(issueInputs(sim.url, '100'), env)
+    })
+    await withSimulator({ messages: 20, seed: 9, now: Date.now() - 0 }, async sim => {
+      await run({ ...issueInputs(sim.url, '1000'), 'fail-if-oldest-older-than': '30d' }, env)
+    })
+    const issue = github.issues[0]
+    if (issue !== undefined) {
+      add('07-issue-body', 'health issue body', issue.body)
+      issue.comments.forEach((comment, i) => add(`08-issue-comment-${i + 1}`, `health issue comment ${i + 1}`, comment))
+    }
+  } finally {
+    await github.close()
+  }
+
+  await withSimulator({ workflowRuns: 120 }, async sim => {
+    const resume = { operation: 'resume-workflows', token: TOKEN, 'base-url': sim.url }
+    add('09-resume-120', 'resume-workflows, all 120 runs', (await run({ ...resume, all: 'true' })).summary)
+    add('10-resume-refused', 'resume-workflows, no selector', (await run(resume)).summary)
+  })
+  await withSimulator({ schedules: 4 }, async sim => {
+    add(
+      '11-schedule-404',
+      'resume-schedule, one unknown id',
+      (
+        await run({
+          operation: 'resume-schedule',
+          token: TOKEN,
+          'base-url': sim.url,
+          'schedule-id': 'sched-1,sched-3,sched-404'
+        })
+      ).summary
+    )
+  })
+
+  for (const p of pages) {
+    writeFileSync(join(OUT, `${p.name}.md`), p.markdown)
+    writeFileSync(join(OUT, `${p.name}.html`), page(p))
+  }
+  writeFileSync(
+    join(OUT, 'index.html'),
+    `<!doctype html><meta charset="utf-8"><title>Rendered summaries</title><ul>${pages
+      .map(p => `<li><a href="${p.name}.html">${p.title}</a> (<a href="${p.name}.png">png</a>)</li>`)
+      .join('')}</ul>`
+  )
+  say(`Wrote ${pages.length} pages to ${OUT} (index.html lists them).`)
+  await screenshots(pages)
+  return 0
+}
+
+main().then(
+  code => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    process.stderr.write(`render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    process.exitCode = 1
+  }
+)
