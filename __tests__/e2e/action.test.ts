@@ -2,6 +2,7 @@
  * The bundled action end to end: dist/index.js in its own node process, as the runner starts it, against the
  * loopback simulator over real sockets.
  */
+import MarkdownIt from 'markdown-it'
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -49,7 +50,12 @@ describe('list-dlq', () => {
 
     expect(run.summary).toContain('https://github.com/acme/shop/actions/runs/4242')
     expect(run.summary).toContain('300')
-    expect(run.summary).not.toContain('<script>')
+    // Rendered as GitHub does, the hostile seeded values are text in code, never HTML; nothing is invisible.
+    const html = new MarkdownIt({ html: true, linkify: true }).render(run.summary)
+    expect(html).not.toMatch(/<script|<img/i)
+    expect(html).toContain('&lt;script&gt;')
+    expect(run.summary).not.toMatch(/[\u200b-\u200f\u2060\ufeff]/u)
+    expect(run.summary.split('\n')[0]).toBe('## ℹ️ DLQ: 300 messages')
     expect(run.summary).not.toContain(TOKEN)
     expect(withoutMaskCommands(run.stdout)).not.toContain(TOKEN)
   })
@@ -115,7 +121,8 @@ describe('list-dlq health check', () => {
     expect(run.code).toBe(1)
     expect(run.errors).toEqual(['DLQ health check failed: 300 messages, more than fail-if-count-above (250)'])
     expect(run.outputs['dlq-count']).toBe('300')
-    expect(run.summary).toMatch(/Threshold exceeded/)
+    expect(run.summary.split('\n')[0]).toBe('## ❌ DLQ health check failed')
+    expect(run.summary.split('\n')[2]).toMatch(/^\*\*300 messages\*\* \(limit 250: \*\*exceeded\*\*\)/)
     expect(run.stdout).toMatch(/^::notice::DLQ: 300 messages, oldest \d/m)
   })
 
@@ -123,7 +130,7 @@ describe('list-dlq health check', () => {
     const run = await runAction({ ...common(), operation: 'list-dlq', 'fail-if-oldest-older-than': '1h' })
     expect(run.code).toBe(1)
     expect(run.errors[0]).toMatch(
-      /^DLQ health check failed: the oldest message is \d+d \d+h old, older than fail-if-oldest-older-than \(1h 0m\)$/
+      /^DLQ health check failed: the oldest message is \d+d \d+h old, older than fail-if-oldest-older-than \(1h\)$/
     )
   })
 
@@ -135,9 +142,10 @@ describe('list-dlq health check', () => {
       'fail-if-oldest-older-than': '30d'
     })
     expect(run.code).toBe(0)
-    expect(run.summary.split('\n').find(line => /Healthy|Threshold/.test(line))).toMatch(/Healthy/)
+    expect(run.summary.split('\n')[0]).toBe('## ✅ DLQ healthy')
+    expect(run.summary.split('\n')[2]).toMatch(/\(limit [\d,]+: within\)/)
     expect(run.summary).toContain('```mermaid\nxychart-beta')
-    expect(run.summary).toMatch(/#### Messages by URL group/)
+    expect(run.summary).toMatch(/Messages by URL group/)
   })
 
   it('writes every message to messages-file relative to GITHUB_WORKSPACE, and lists the same set in parallel', async () => {

@@ -37,6 +37,24 @@ async function refused(inputs: Record<string, string>): Promise<ActionRun> {
   return run
 }
 
+describe('the summary of a refused run', () => {
+  it('says why a resume without a selector was refused, the narrowing advice first', async () => {
+    const run = await refused({ operation: 'resume-workflows' })
+    const lines = run.summary.split('\n').filter(l => l !== '')
+    expect(lines[0]).toMatch(/^## ❌ Resume refused/)
+    expect(lines[1]).toMatch(/^\*\*Narrow the resume\*\* with one of `dlq-ids`/)
+    expect(lines[1]).toContain('`all: true`')
+    const advice = lines[1] ?? ''
+    expect(advice.indexOf('dlq-ids')).toBeLessThan(advice.indexOf('all: true'))
+  })
+
+  it('names the refused input in a code span for any other refusal', async () => {
+    const run = await refused({ operation: 'list-dlq', count: 'many' })
+    expect(run.summary.split('\n')[0]).toMatch(/^## ❌ Refused before any request/)
+    expect(run.summary).toMatch(/`[^`]*'count'[^`]*`/)
+  })
+})
+
 describe('refused before any request, naming the input', () => {
   it.each([
     ['url', 'https://hooks.example.com/a,https://hooks.example.com/b'],
