@@ -167,7 +167,7 @@ export function failingTable(result: ListResult, now: number, maxRows: number): 
   const rows = result.byDestination ?? []
   if (result.count === 0 || rows.length === 0) return []
   const lines = tableHead(
-    ['Destination URL', 'Messages', 'Last status', 'Oldest', 'Last response body (newest)'],
+    ['Destination URL', 'Messages', 'Last status', 'Oldest', 'Last response'],
     [false, true, false, true, false]
   )
   const shown = rows.slice(0, Math.max(0, maxRows))
