@@ -616,7 +616,7 @@ describe('what is failing', () => {
     // The table comes right after the verdict, before any breakdown.
     const lines = out.split('\n').filter(l => l !== '')
     expect(lines.findIndex(l => l === '### What is failing')).toBeLessThan(5)
-    const rows = tableRows(out, 'Last response body')
+    const rows = tableRows(out, 'Last status')
     expect(rows[0]).toMatch(
       /^\| ``?https:\/\/a\.example\/x\\\|y``? \| 20 \| 503 \(75%\) \| 2h \| ``<html>`#1` owner\/repo#3 @team\\nx+``…/
     )
