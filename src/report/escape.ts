@@ -3,58 +3,13 @@
  * markdown) and the Actions log (where a line starting with `::` is a runner command). Pure functions only.
  */
 
-/** Zero-width space: invisible, not whitespace for the runner (.NET) or for GFM, breaks the patterns below. */
+/** Zero-width space: not whitespace for the runner (.NET), so it breaks a command marker in a log line. Never in markdown. */
 const ZWSP = '\u200b'
 
 /** Default cut of a table cell value, in characters (code points) before escaping. */
 export const DEFAULT_CELL_MAX_LENGTH = 200
 /** Default cut of a value written in a paragraph (error texts and the like). */
 export const DEFAULT_INLINE_MAX_LENGTH = 1000
-
-const HTML_ENTITIES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;'
-}
-
-/** Escapes the five HTML-special characters. */
-export function escapeHtml(s: string): string {
-  return String(s).replace(/[&<>"']/g, ch => HTML_ENTITIES[ch] ?? ch)
-}
-
-/**
- * Markdown punctuation that is always backslash-escaped (CommonMark lets any ASCII punctuation be escaped, and the
- * escaped character always renders as itself). `<` and `>` are not here: they become entities, which also stops
- * `>` from opening a block quote. `|` is escaped as `\|`, which is how GFM keeps a pipe inside a table cell.
- * Escaped only where they could mean something, so that ids and URLs stay readable in the markdown source:
- * `_` unless it sits between two letters or digits (intraword `_` never starts or ends emphasis), and `-`, `+`,
- * `=` only as the first non-space character (they only mean a list, a rule or a heading underline at a line start).
- */
-const MARKDOWN_SPECIAL = new Set(['\\', '`', '*', '[', ']', '(', ')', '#', '!', '|', '~', '{', '}'])
-
-const WORD_CHAR = /^[\p{L}\p{N}]$/u
-
-/**
- * Replacement of the character at index i for markdown output. `$` opens GitHub's math rendering; a backslash
- * before it is not reliably honoured there, so it becomes the entity `&#36;` instead.
- */
-function markdownChar(chars: readonly string[], i: number, atStart: boolean): string {
-  const ch = chars[i] ?? ''
-  const entity = HTML_ENTITIES[ch]
-  if (entity !== undefined) return entity
-  if (ch === '$') return '&#36;'
-  if (MARKDOWN_SPECIAL.has(ch)) return `\\${ch}`
-  if (ch === '_') {
-    const intraword = WORD_CHAR.test(chars[i - 1] ?? '') && WORD_CHAR.test(chars[i + 1] ?? '')
-    return intraword ? ch : `\\${ch}`
-  }
-  if ((ch === '-' || ch === '+' || ch === '=') && atStart) return `\\${ch}`
-  // `::` means nothing in markdown, but a summary may be printed to a log one day: never write a raw `::`.
-  if (ch === ':' && chars[i - 1] === ':') return '\\:'
-  return ch
-}
 
 /**
  * True for characters that must not reach the output as such: C0 and C1 controls (CR, LF, tab, ESC…), DEL, the
@@ -72,71 +27,6 @@ function isControl(cp: number): boolean {
     (cp >= 0x202a && cp <= 0x202e) ||
     (cp >= 0x2066 && cp <= 0x2069)
   )
-}
-
-/** The value as code points, control characters as spaces, lone surrogates as U+FFFD. */
-function cleanChars(s: string): string[] {
-  const out: string[] = []
-  for (const ch of String(s)) {
-    const cp = ch.codePointAt(0) ?? 0
-    if (cp >= 0xd800 && cp <= 0xdfff) out.push('\ufffd')
-    else if (isControl(cp)) out.push(' ')
-    else out.push(ch)
-  }
-  return out
-}
-
-/** Cuts to at most `maxLength` code points, the last being `…` when something was cut. */
-function truncateChars(chars: string[], maxLength: number): string[] {
-  const max = Number.isFinite(maxLength) ? Math.max(1, Math.floor(maxLength)) : Number.POSITIVE_INFINITY
-  if (chars.length <= max) return chars
-  return [...chars.slice(0, max - 1), '…']
-}
-
-/**
- * Stops GFM's extended autolinks (bare `http://…`, `www.…`, `user@host`, and `@mention` links) by putting a
- * zero-width space inside the trigger: `:\u200b//`, `www\u200b.`, `@\u200b`. Backslash escapes can't do this:
- * GitHub's autolinker looks at the text after escapes are resolved. The text reads the same; a copied value
- * carries the invisible character.
- */
-function breakAutolinks(s: string): string {
-  return s
-    .replace(/:\/\//g, `:${ZWSP}//`)
-    .replace(/(www)\./gi, `$1${ZWSP}.`)
-    .replace(/@/g, `@${ZWSP}`)
-}
-
-/**
- * Shared core. Order: clean controls, truncate (so an escape is never cut in half), then one pass that does the
- * HTML escaping and the markdown escaping together (equivalent to HTML-escaping first and then escaping markdown
- * punctuation, but without escaping the `#` of an `&#39;` that the first step produced), then autolink breaking.
- */
-function escapeMarkdownText(s: string, maxLength: number): string {
-  const chars = truncateChars(cleanChars(s), maxLength)
-  let out = ''
-  let atStart = true
-  for (let i = 0; i < chars.length; i++) {
-    out += markdownChar(chars, i, atStart)
-    if (chars[i] !== ' ') atStart = false
-  }
-  // A value that would start a line as `1.` or `1)` (an ordered list): escape the `.` (`)` always is).
-  return breakAutolinks(out.replace(/^( *\d{1,9})\./, '$1\\.'))
-}
-
-/**
- * Text safe inside a GFM table cell of a job summary: no `|` that splits the cell, no link, image, code span,
- * emphasis, raw HTML, math or autolink, and no line break. Longer than `maxLength` characters: cut with `…`.
- */
-export function escapeCell(s: string, maxLength: number = DEFAULT_CELL_MAX_LENGTH): string {
-  return escapeMarkdownText(s, maxLength)
-}
-
-/**
- * Text safe inside a markdown paragraph or list item: the same escaping as escapeCell (which already guards a
- * value that would start a line as a list, heading, rule or quote), with a longer default cut.
- */
-export function escapeInline(s: string, maxLength: number = DEFAULT_INLINE_MAX_LENGTH): string {
-  return escapeMarkdownText(s, maxLength)
 }
 
 function visibleControl(ch: string): string {
