@@ -119,7 +119,10 @@ export class OrderedIds {
   }
 }
 
-const idBytes = (id: string): number => Buffer.byteLength(JSON.stringify(id)) + 1
+/** Bytes an id adds to the JSON array, as MessageIds counts them; printable ASCII without escapes counted directly. */
+const idBytes = (id: string): number =>
+  PLAIN_ASCII.test(id) ? id.length + 3 : Buffer.byteLength(JSON.stringify(id)) + 1
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
 
 class Stop extends Error {}
 

@@ -1,4 +1,4 @@
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
+import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { ServiceError, errorText, statusMeaning } from './errors.js'
 import { requestUrl, scheduleResumePath } from './query.js'
@@ -38,6 +38,9 @@ type Method = 'GET' | 'POST' | 'PATCH'
 const defaultSleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
 
 const RESUME_PATH = '/v2/workflows/dlq/resume'
+
+/** What EnvHttpProxyAgent reads a proxy from; with none of them set it sends every request directly. */
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']
 
 /** The service's three endpoints, over one retry policy, with the token only ever sent to base-url's origin. */
 export class ServiceClient {
@@ -129,8 +132,9 @@ export class ServiceClient {
 
   private getDispatcher(): Dispatcher {
     if (this.options.dispatcher) return this.options.dispatcher
-    // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as self-hosted runners behind a proxy need.
-    this.dispatcher ??= new EnvHttpProxyAgent()
+    // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as self-hosted runners behind a proxy need. Without any proxy
+    // set, a plain pool does the same, without re-reading the environment on every request.
+    this.dispatcher ??= PROXY_VARIABLES.some(name => process.env[name]) ? new EnvHttpProxyAgent() : new Agent()
     return this.dispatcher
   }
 
