@@ -174,6 +174,8 @@ export interface ResumeResult {
    * left the DLQ, so none is resumed twice).
    */
   uncertainRequests: number
+  /** Most runs one answer carried, when more than the count=50 sent: the service ignores count. */
+  largestAnswer?: number
   /** How many parts dlq-ids was sent in, when more than one (each request URL stays under 6 KB). */
   parts?: number
   /** Runs of 2xx answers not usable as they stood; `leftOut` were resumed but had no readable id. */

@@ -8,6 +8,7 @@ import { JOB_GITHUB_TOKEN, jsonOutput, runAction, type ActionRun } from '../supp
 import { BAD_INPUTS, packBadInputs, packedInputs, refusal } from '../support/bad-inputs.js'
 import { commandKinds, commandLines, foreignCommands, infoLines } from '../support/log.js'
 import { closedPort, startRecorder } from '../support/servers.js'
+import { renderLikeGitHub } from '../support/markdown.js'
 
 const TOKEN = 'sim-token-3c9d1e7f0a2b4c6d8e0f1a2b'
 let sim: Simulator
@@ -305,8 +306,10 @@ describe('broken answers', () => {
     expect(run.errors[0]).toMatch(/^list-dlq failed: HTTP 500 service error: <html><body><h1>Bad Gateway/)
     expect(run.errors[0]).toContain(`… (${page.length} characters)`)
     expect(run.errors[0]!.length).toBeLessThan(page.length)
-    expect(run.summary).not.toContain('<html>')
-    expect(run.summary).not.toContain('<h1>')
+    // The body is shown as code: rendered, its tags are text, never elements.
+    const html = renderLikeGitHub(run.summary)
+    expect(html).not.toMatch(/<html|<body|<h1/i)
+    expect(html).toContain('&lt;h1&gt;Bad Gateway')
   })
 })
 
@@ -382,9 +385,11 @@ describe('untrusted data', () => {
     const run = await runAction({ ...common(), operation: 'list-dlq' })
     expect(run.code).toBe(0)
     expect(run.summary).toContain('evil.example.com')
-    for (const raw of ['<script>', '<img', '](javascript:', 'javascript:alert(1))']) {
-      expect(run.summary).not.toContain(raw)
-    }
+    // Rendered as GitHub would (raw HTML allowed, bare URLs linked), the hostile values stay text in code.
+    const html = renderLikeGitHub(run.summary)
+    expect(html).not.toMatch(/<script|<img|href="javascript:/i)
+    expect(html).toContain('&lt;script&gt;')
+    expect(run.summary).not.toContain('](javascript:')
     expect(foreignCommands(run.stdout, [TOKEN])).toEqual([])
     const risky = commandLines(run.stdout).filter(l => l.startsWith('::set-output') || l.startsWith('::add-mask::'))
     expect(new Set(risky)).toEqual(new Set([`::add-mask::${TOKEN}`, `::add-mask::${JOB_GITHUB_TOKEN}`]))

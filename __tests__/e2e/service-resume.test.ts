@@ -148,6 +148,27 @@ describe('runs a 200 answer carries', () => {
 })
 
 describe('answers lost or unreadable', () => {
+  it('says a lost answer may hide more than 50 runs once the service is seen to ignore count', async () => {
+    await start()
+    const runs = Array.from({ length: 60 }, (_, i) => ({
+      workflowRunId: `wfr_big_${i}`,
+      workflowCreatedAt: 1_700_000_000_000
+    }))
+    sim.inject({
+      route: 'resume',
+      fault: { kind: 'malformed', body: JSON.stringify({ workflowRuns: runs, cursor: 'x' }) }
+    })
+    sim.inject({ route: 'resume', fault: { kind: 'drop' }, times: Infinity })
+    const run = await resume({ all: 'true', 'max-attempts': '2' })
+    expect(run.code).toBe(1)
+    expect(jsonOutput(run, 'workflow-run-ids')).toHaveLength(60)
+    const said = run.errors.join('\n')
+    expect(said).toMatch(/2 resume requests got no readable answer/)
+    expect(said).toContain('one answer carried 60 runs')
+    expect(said).toContain('possibly every run the selection matched')
+    expect(said).not.toContain('up to 100 more runs')
+  })
+
   it('counts a resume whose answer was lost until max-attempts ran out, and fails saying where to continue', async () => {
     await start()
     // The answers' heads arrive, their bodies never do: each attempt resumed 50 runs the action cannot see.
@@ -165,7 +186,7 @@ describe('answers lost or unreadable', () => {
         'up to 100 more runs than listed here (possibly resumed'
     )
     expect(run.errors[0]).toContain(`to continue, re-run with input cursor: ${cursor}`)
-    expect(run.summary).toContain('Possibly resumed: 2 resume requests got no readable answer')
+    expect(run.summary).toMatch(/Possibly resumed:\*\* 2 resume requests got no readable answer/)
   })
 
   it('counts a lost answer that a retry got past, and fails although the resume reached its end', async () => {

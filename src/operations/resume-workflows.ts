@@ -67,6 +67,8 @@ export async function resumeWorkflows(
 ): Promise<ResumeResult> {
   const runs: WorkflowRun[] = []
   let uncertainRequests = 0
+  // Set when an answer carried more than count=50 runs: the service ignores count, so a lost answer may hide more.
+  let largestAnswer: number | undefined
   const problems = new ItemProblems()
   const headers = overrideHeaders(request.overrides)
   const chunks = splitDlqIds(request.selection, q => client.resumeUrlLength(q))
@@ -108,6 +110,8 @@ export async function resumeWorkflows(
       },
       page => {
         uncertainRequests += page.lostAnswers ?? 0
+        const carried = page.workflowRuns.length + page.problems.filter(p => !p.kept).length
+        if (carried > RESUME_PAGE_SIZE) largestAnswer = Math.max(largestAnswer ?? 0, carried)
         // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
         for (const run of page.workflowRuns) runs.push(run)
         const request = requests + 1
@@ -141,6 +145,7 @@ export async function resumeWorkflows(
     runs,
     requests,
     uncertainRequests,
+    ...(largestAnswer !== undefined ? { largestAnswer } : {}),
     ...(chunks.length > 1 ? { parts: chunks.length } : {}),
     ...(itemProblems !== undefined ? { itemProblems } : {}),
     ...(nextCursor !== undefined ? { nextCursor } : {}),

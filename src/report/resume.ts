@@ -32,18 +32,26 @@ export const resumeReport: OperationReport<ResumeResult> = {
   outputs,
   summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
   warnings: result => [
-    ...(result.uncertainRequests > 0 ? [lostAnswerText(result.uncertainRequests)] : []),
+    ...(result.uncertainRequests > 0 ? [lostAnswerText(result.uncertainRequests, result.largestAnswer)] : []),
     ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : [])
   ],
   failure
 }
 
-/** Said when resume requests may have been carried out without the action learning which runs they resumed. */
-export function lostAnswerText(requests: number): string {
+/**
+ * Said when resume requests may have been carried out without the action learning which runs they resumed. Each
+ * asked for at most 50 runs (count=50); a service seen to ignore count may have resumed more in each.
+ */
+export function lostAnswerText(requests: number, largestAnswer?: number): string {
+  const bound =
+    largestAnswer === undefined
+      ? `up to ${formatCount(requests * 50)} more runs than listed here`
+      : `more runs than listed here: up to 50 a request if it honoured count=50, but it does not (one answer ` +
+        `carried ${formatCount(largestAnswer)} runs), so possibly every run the selection matched`
   return (
     `${formatCount(requests)} resume ${requests === 1 ? 'request' : 'requests'} got no readable answer (lost after ` +
-    `sending, or unreadable): the service may have resumed up to ${formatCount(requests * 50)} more runs than ` +
-    'listed here (possibly resumed; they left the DLQ, so none is resumed twice)'
+    `sending, or unreadable): the service may have resumed ${bound} (possibly resumed; they left the DLQ, so none ` +
+    'is resumed twice)'
   )
 }
 
@@ -80,7 +88,7 @@ function failure(result: ResumeResult): string | undefined {
   if (result.error !== undefined) {
     reasons.push(`${result.error}; ${result.runs.length} runs were resumed before the failure`)
   }
-  if (result.uncertainRequests > 0) reasons.push(lostAnswerText(result.uncertainRequests))
+  if (result.uncertainRequests > 0) reasons.push(lostAnswerText(result.uncertainRequests, result.largestAnswer))
   if (reasons.length === 0) return undefined
   const from = result.continueFrom
   let where: string
@@ -210,7 +218,7 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
     lines.push(continueLine, '')
   }
   if (result.uncertainRequests > 0) {
-    lines.push(`**⚠️ Possibly resumed:** ${lostAnswerText(result.uncertainRequests)}.`, '')
+    lines.push(`**⚠️ Possibly resumed:** ${lostAnswerText(result.uncertainRequests, result.largestAnswer)}.`, '')
   }
   if (result.itemProblems !== undefined) {
     const { kept, leftOut, examples } = result.itemProblems
@@ -244,12 +252,12 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
   return markdownText(lines)
 }
 
-/** Ids shown in one row of the runs table: the rest are in the outputs and the runs-file. */
-const IDS_PER_ROW = 10
-
-/** Ids in a cell, as code, the first few of them and how many more. */
+/**
+ * Ids in a cell, as code: as many as a table shows rows (what was done stays in the summary, and the byte budget
+ * still halves it when the summary would be too big), then how many more.
+ */
 function idList(ids: readonly string[], limit: RowLimit): string {
-  const shown = ids.slice(0, Math.min(IDS_PER_ROW, limit.maxRows)).map(id => codeCell(id, 100))
+  const shown = ids.slice(0, limit.maxRows).map(id => codeCell(id, 100))
   const rest = ids.length - shown.length
   return rest > 0 ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`workflow-run-ids\`)` : shown.join(' ')
 }
