@@ -105,6 +105,37 @@ describe('parallel listing', () => {
     expect(result.nextCursor).toBeUndefined()
   })
 
+  it('does not count against max-pages the messages two slices both returned', async () => {
+    // 1,500 messages within 20 ms: the slices' shared millisecond bounds return some 200 messages twice.
+    const dense = await startSimulator({ token: 't', messages: 1500, now: NOW })
+    const denseClient = new ServiceClient({
+      baseUrl: new URL(dense.url),
+      token: 't',
+      timeoutMs: 5000,
+      retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2, baseDelayMs: 1 },
+      log: () => {}
+    })
+    try {
+      const start = dense.state.messages[0]!.createdAt
+      dense.state.messages.forEach((m, i) => (m.createdAt = start + Math.floor(i / 75)))
+      dense.state.messages.sort((a, b) => a.createdAt - b.createdAt || (a.messageId < b.messageId ? -1 : 1))
+      // Exactly the pages a sequential listing needs.
+      const budget = request({ pageSize: 10, maxPages: 150 })
+      const sequential = await listDlq(denseClient, budget, {})
+      expect(sequential.error).toBeUndefined()
+      const before = dense.requests.length
+      const parallel = await listDlq(denseClient, { ...budget, concurrency: 2 }, {})
+      expect(parallel.error).toBeUndefined()
+      expect(parallel.fallback).toBeUndefined()
+      expect(parallel.count).toBe(1500)
+      expect(parallel.messageIds).toEqual(sequential.messageIds)
+      expect(dense.requests.length - before).toBeGreaterThan(150 + 2 + 2 + 5) // duplicates took pages
+    } finally {
+      await denseClient.close()
+      await dense.close()
+    }
+  })
+
   it('lists nothing from an empty range', async () => {
     const result = await listDlq(client, request({ concurrency: 4, filters: { url: ['https://nowhere.example'] } }), {})
     expect(result.count).toBe(0)

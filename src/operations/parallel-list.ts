@@ -144,6 +144,7 @@ export async function listInSlices(
   const { fromDate: userFrom, toDate: userTo } = request.filters
   let pages = 0
   let budget = request.maxPages
+  let duplicates = 0
   let error: string | undefined
   let failure: FailureKind | undefined
   let untrusted: string | undefined
@@ -157,7 +158,8 @@ export async function listInSlices(
     cursor?: string
   ) => {
     if (error !== undefined || untrusted !== undefined) throw new Stop()
-    if (++pages > budget) {
+    // Messages two slices both returned take pages a sequential listing never spends: they are not counted.
+    if (++pages > budget + Math.ceil(duplicates / request.pageSize)) {
       const message = `stopped after ${request.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`
       throw new DrainStopped(message, 'max-pages')
     }
@@ -231,7 +233,10 @@ export async function listInSlices(
         }
         if (inOverlap(at)) {
           const key = `${message.dlqId ?? ''}\u0000${message.messageId}`
-          if (seenInOverlap.has(key)) continue
+          if (seenInOverlap.has(key)) {
+            duplicates++
+            continue
+          }
           seenInOverlap.add(key)
         }
         taken.push(message)
