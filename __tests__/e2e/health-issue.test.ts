@@ -76,6 +76,30 @@ describe('issue-on-failure, end to end', () => {
     expect(run.warnings.join('\n')).toMatch(/permissions: issues: write/)
   })
 
+  it('gives up on a GitHub API that never answers within the deadlines, without blaming permissions', async () => {
+    github = await fakeGitHub({ hang: true })
+    const run = await runAction(
+      {
+        operation: 'list-dlq',
+        token: 'sim-token',
+        'base-url': sim.url,
+        'fail-if-count-above': '100',
+        'issue-on-failure': 'true',
+        'github-token': 'gh-secret-1',
+        'timeout-seconds': '1',
+        'max-attempts': '2'
+      },
+      { GITHUB_API_URL: github.url }
+    )
+    expect(run.code).toBe(1)
+    expect(run.errors).toEqual(['DLQ health check failed: 120 messages, more than fail-if-count-above (100)'])
+    const warning = run.warnings.join('\n')
+    expect(warning).toMatch(/Could not update the health issue/)
+    expect(warning).toMatch(/after 2 attempts/)
+    expect(warning).not.toMatch(/permissions/)
+    expect(github.seen.length).toBeGreaterThanOrEqual(2)
+  })
+
   it('refuses issue-on-failure without a threshold, before any request', async () => {
     github = await fakeGitHub()
     const run = await runAction({

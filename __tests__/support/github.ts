@@ -21,6 +21,8 @@ export interface FakeOptions {
   failFirst?: number
   /** Carry out the next issue creation, then drop the connection instead of answering. */
   dropCreateAnswer?: boolean
+  /** Create issues without the labels asked for, as GitHub silently does for a token that may not set labels. */
+  dropLabels?: boolean
 }
 
 /** The issue endpoints the action uses, for one repository, over loopback; options can change between calls. */
@@ -67,6 +69,8 @@ export async function fakeGitHub(options: FakeOptions = {}) {
       const matching = issues.filter(
         i => i.state === url.searchParams.get('state') && (!label || i.labels.includes(label))
       )
+      // Newest first when asked, as GitHub sorts by creation time.
+      if (url.searchParams.get('sort') === 'created' && url.searchParams.get('direction') === 'desc') matching.reverse()
       return send(200, matching.slice((page - 1) * perPage, page * perPage).map(view))
     }
     if (url.pathname === '/repos/acme/shop/issues' && req.method === 'POST') {
@@ -74,7 +78,7 @@ export async function fakeGitHub(options: FakeOptions = {}) {
         number: issues.length + 1,
         title: String(body.title),
         body: String(body.body),
-        labels: Array.isArray(body.labels) ? body.labels.map(String) : [],
+        labels: Array.isArray(body.labels) && !options.dropLabels ? body.labels.map(String) : [],
         state: 'open',
         comments: []
       }

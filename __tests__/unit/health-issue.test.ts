@@ -250,10 +250,31 @@ describe('octokitIssueApi against a loopback GitHub API', () => {
     })
   })
 
+  it('finds an issue GitHub opened without the label (a token that may not set labels) by its marker', async () => {
+    github.options.dropLabels = true
+    const issues = await api()
+    for (let i = 0; i < 150; i++) github.seed({ title: `unrelated ${i}` })
+    const created = await issues.create('DLQ health check failing', 'the body')
+    expect(github.issues[github.issues.length - 1]?.labels).toEqual([])
+    expect(log.join('\n')).toContain(`opened without the label ${HEALTH_LABEL}`)
+    expect(await issues.findOpen('DLQ health check failing')).toMatchObject({ number: created.number })
+    // Only the most recent open issues are read for it, newest first.
+    const recent = github.seen.filter(r => r.method === 'GET' && r.query.includes('sort=created'))
+    expect(recent.length).toBeGreaterThanOrEqual(1)
+    expect(recent.every(r => r.query.includes('direction=desc'))).toBe(true)
+    expect(await issues.findOpen('another check')).toBeUndefined()
+  })
+
   it('retries a 502 as the service policy says, with one log line per retry', async () => {
     github.options.failFirst = 2
     expect(await (await api()).findOpen('x')).toBeUndefined()
-    expect(github.seen).toHaveLength(3)
+    // Three attempts at the labelled list, then one look at the recent issues for an unlabelled one.
+    expect(github.seen.map(r => (r.query.includes('labels=') ? 'labelled' : 'recent'))).toEqual([
+      'labelled',
+      'labelled',
+      'labelled',
+      'recent'
+    ])
     expect(log).toEqual([
       expect.stringMatching(
         /^GitHub API list open issues labelled dlq-health-check \(page 1\): HTTP 502: .*attempt 1 of 3/

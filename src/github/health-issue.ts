@@ -50,6 +50,8 @@ export async function syncHealthIssue(
 export const HEALTH_LABEL = 'dlq-health-check'
 /** Open issues with the label read at most (10 pages of 100): more means something else uses the label. */
 const MAX_LABELLED_PAGES = 10
+/** Recent open issues read at most (3 pages of 100) for one the token could not label. */
+const MAX_RECENT_PAGES = 3
 
 /**
  * The hidden line that ties an issue to one health check: two checks with different titles share the label but
@@ -197,12 +199,41 @@ export async function octokitIssueApi(
         issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)
       )
       if (found) return { ...issueRef(found, what), body: found.body ?? '' }
-      if (data.length < 100) return undefined
+      if (data.length < 100) return findUnlabelled(marker)
     }
     throw new Error(
       `more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
         'could open a second issue'
     )
+  }
+
+  /**
+   * GitHub drops the labels of a new issue, without an error, when the token may not set them: such an issue is
+   * found among the most recent open issues by its marker, so a second check does not open a second issue.
+   */
+  const findUnlabelled = async (marker: string) => {
+    for (let page = 1; page <= MAX_RECENT_PAGES; page++) {
+      const what = `list recent open issues (page ${page})`
+      const { data } = await call(what, signal =>
+        octokit.rest.issues.listForRepo({
+          owner,
+          repo,
+          state: 'open',
+          sort: 'created',
+          direction: 'desc',
+          per_page: 100,
+          page,
+          request: { signal }
+        })
+      )
+      if (!Array.isArray(data)) throw new Error(`GitHub API ${what}: the answer is not a list of issues`)
+      const found = data.find(
+        issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)
+      )
+      if (found) return { ...issueRef(found, what), body: found.body ?? '' }
+      if (data.length < 100) return undefined
+    }
+    return undefined
   }
 
   return {
@@ -221,6 +252,13 @@ export async function octokitIssueApi(
             labels: [HEALTH_LABEL],
             request: { signal }
           })
+          const labels = Array.isArray(data.labels) ? data.labels : []
+          if (!labels.some(label => (typeof label === 'string' ? label : label.name) === HEALTH_LABEL)) {
+            options.log(
+              `The health issue was opened without the label ${HEALTH_LABEL} (the token may not set labels): later ` +
+                'checks find it among the most recent open issues.'
+            )
+          }
           return issueRef(data, what)
         },
         () => findOpen(title)

@@ -48,10 +48,13 @@ export async function updateHealthIssue(
     const server = process.env.GITHUB_SERVER_URL || 'https://github.com'
     return { number: done.number, url: `${server}/${repository}/issues/${done.number}`, action: done.action }
   } catch (err) {
-    out.warning(
-      `Could not update the health issue "${step.title}": ${(err as Error).message}. ` +
-        'The workflow needs "permissions: issues: write" for issue-on-failure.'
-    )
+    // Only a refusal is about permissions: a timeout or a server error says nothing of them.
+    const status = (err as { cause?: { status?: unknown } }).cause?.status
+    const hint =
+      status === 403 || status === 404
+        ? ' The workflow needs "permissions: issues: write" for issue-on-failure.'
+        : ' The health verdict above stands; the issue is brought up to date on the next run.'
+    out.warning(`Could not update the health issue "${step.title}": ${(err as Error).message}.${hint}`)
     return undefined
   }
 }
