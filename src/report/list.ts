@@ -39,12 +39,14 @@ import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } 
 
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
 const BREAKDOWN_ROWS = 20
-/** Characters of a response body shown in the "what is failing" table. */
-const BODY_CELL_LENGTH = 60
-/** Characters of a URL shown in a table cell (the full value is in the messages file and outputs). */
-const URL_CELL_LENGTH = 48
+/** Characters of a response body shown in the "what is failing" table (five columns in 1,200 pixels). */
+const BODY_CELL_LENGTH = 40
+/** Characters of a URL in the "what is failing" table; the breakdown below shows it whole, to copy. */
+const URL_CELL_LENGTH = 44
 /** Characters of a URL or message id in the oldest/newest table, which has more columns. */
-const EXAMPLE_CELL_LENGTH = 40
+const EXAMPLE_CELL_LENGTH = 32
+/** Characters of a value in a two-column breakdown: long enough to copy almost any URL whole. */
+const BREAKDOWN_CELL_LENGTH = 200
 /** A breakdown whose "(none)" row holds at least this share of the messages is collapsed. */
 const MOSTLY_NONE = 0.9
 
@@ -347,7 +349,7 @@ function countTable(
     let counted = 0
     for (const row of shown) {
       counted += row.count
-      const value = row.value === '' || row.value === '(none)' ? '(none)' : codeCell(row.value, URL_CELL_LENGTH)
+      const value = row.value === '' || row.value === '(none)' ? '(none)' : codeCell(row.value, BREAKDOWN_CELL_LENGTH)
       lines.push(tableRow([value, formatCount(row.count)]))
     }
     const more = rows.length - shown.length
