@@ -120,6 +120,9 @@ export function printDistinct(runs: readonly DistinctResult[], startup: StartupR
     'every URL, queue, URL group and schedule distinct; pages: requests answered (with concurrency, 2 are range probes)'
   )
   for (const r of runs) if (r.stopped !== undefined) out(`${r.name} stopped: ${r.stopped}`)
+  for (const r of runs) {
+    if (r.wallRuns !== undefined) out(`${r.name}: wall times ${r.wallRuns.map(w => w.toFixed(2)).join(', ')} s`)
+  }
   out()
 }
 

@@ -152,6 +152,8 @@ export interface DistinctResult {
   peakRssBytes: number
   outputsGithubBytes: number
   messagesFileLines?: number
+  /** wall time of each run, when the figure is a median of several, s */
+  wallRuns?: number[]
   /** why the run stopped early, when it did (the first ::error line) */
   stopped?: string
   ok: boolean
@@ -284,15 +286,34 @@ export const distinctParallelFileScenario = (findings: Findings): Promise<Distin
     withFile: true
   })
 
-/** 7: 100,000 all-distinct messages at 20 ms a request with concurrency 16: against its round-trip floor. */
-export const distinctParallelLatencyScenario = (findings: Findings): Promise<DistinctResult> =>
-  generatorScenario(findings, {
-    name: `7 distinct 100k c${CONCURRENCY} ${LATENCY_MS} ms`,
-    total: DISTINCT_PARALLEL,
-    latencyMs: LATENCY_MS,
-    concurrency: CONCURRENCY,
-    withFile: false
-  })
+/** Runs of scenario 7: its figure is the median, as a single run on a shared machine varies by ±15%. */
+export const PARALLEL_RUNS = 3
+
+/** 7: 100,000 all-distinct messages at 20 ms a request with concurrency 16, against its round-trip floor. */
+export async function distinctParallelLatencyScenario(findings: Findings): Promise<DistinctResult> {
+  const runs: DistinctResult[] = []
+  for (let i = 0; i < PARALLEL_RUNS; i++) {
+    runs.push(
+      await generatorScenario(findings, {
+        name: `7 distinct 100k c${CONCURRENCY} ${LATENCY_MS} ms`,
+        total: DISTINCT_PARALLEL,
+        latencyMs: LATENCY_MS,
+        concurrency: CONCURRENCY,
+        withFile: false
+      })
+    )
+  }
+  const byWall = [...runs].sort((a, b) => a.wallSeconds - b.wallSeconds)
+  const median = byWall[byWall.length >> 1] as DistinctResult
+  return {
+    ...median,
+    name: `${median.name} (median of ${runs.length})`,
+    ok: runs.every(r => r.ok),
+    outputsGithubBytes: Math.max(...runs.map(r => r.outputsGithubBytes)),
+    peakRssBytes: Math.max(...runs.map(r => r.peakRssBytes)),
+    wallRuns: runs.map(r => r.wallSeconds)
+  }
+}
 
 export interface StartupResult {
   runs: number
