@@ -39298,28 +39298,56 @@ module.exports = {
 
 /***/ }),
 
+/***/ 9416:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   h: () => (/* binding */ restoreHeaders)
+/* harmony export */ });
+/**
+ * Imported first by index.ts, before anything bundled is evaluated. Node defines globalThis.Headers as a getter that
+ * loads Node's own copy of undici (11-40 ms on a runner); the bundled undici's cookie module reads it at load only to
+ * also accept Node's Headers in functions this action never calls. Hidden until the bundle has loaded, then put back.
+ */
+const globalHeaders = Object.getOwnPropertyDescriptor(globalThis, 'Headers');
+if (globalHeaders?.configurable === true && globalHeaders.get !== undefined) {
+    Object.defineProperty(globalThis, 'Headers', { value: undefined, configurable: true, writable: true });
+}
+/** Puts globalThis.Headers back as Node defined it (still lazy: nothing loads until something reads it). */
+function restoreHeaders() {
+    if (globalHeaders !== undefined)
+        Object.defineProperty(globalThis, 'Headers', globalHeaders);
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
-/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8877);
-/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3459);
+/* harmony import */ var _hide_headers_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9416);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4952);
+/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8877);
+/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6859);
+// First: the bundle below must load with globalThis.Headers hidden (see hide-headers.ts).
 
 
 
+
+(0,_hide_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .restoreHeaders */ .h)();
 // A short-lived process: V8's optimising tier-up of undici's HTTP parser (WebAssembly) runs on background
 // threads that the process waits for at exit, ~200 ms for nothing. Its baseline code parses our answers fast.
-(0,node_v8__WEBPACK_IMPORTED_MODULE_1__.setFlagsFromString)('--liftoff-only');
+(0,node_v8__WEBPACK_IMPORTED_MODULE_2__.setFlagsFromString)('--liftoff-only');
 try {
-    await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)();
+    await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .e)();
 }
 catch (err) {
     // run() reports its own failures, even unexpected ones, through the output boundary. Should the boundary itself
     // fail, no third-party text is trusted here: a fixed line, the details in the debug log only.
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(String(err.stack ?? err).replace(/[\r\n\u0085\u2028\u2029]+/g, ' | '));
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1('Unexpected error before the output boundary could report it; re-run with debug logging to see it.');
+    _actions_core__WEBPACK_IMPORTED_MODULE_1__/* .debug */ .Yz(String(err.stack ?? err).replace(/[\r\n\u0085\u2028\u2029]+/g, ' | '));
+    _actions_core__WEBPACK_IMPORTED_MODULE_1__/* .setFailed */ .C1('Unexpected error before the output boundary could report it; re-run with debug logging to see it.');
 }
 
 __webpack_async_result__();
@@ -39327,7 +39355,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3459:
+/***/ 6859:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39436,174 +39464,6 @@ function runContext(env = process.env) {
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/report/escape.ts
-/**
- * Escaping of third-party text for the two places the action writes it: the job summary (GitHub-flavoured
- * markdown) and the Actions log (where a line starting with `::` is a runner command). Pure functions only.
- */
-/** Zero-width space: invisible, not whitespace for the runner (.NET) or for GFM, breaks the patterns below. */
-const ZWSP = '\u200b';
-/** Default cut of a table cell value, in characters (code points) before escaping. */
-const DEFAULT_CELL_MAX_LENGTH = 200;
-/** Default cut of a value written in a paragraph (error texts and the like). */
-const DEFAULT_INLINE_MAX_LENGTH = 1000;
-const HTML_ENTITIES = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;'
-};
-/** Escapes the five HTML-special characters. */
-function escapeHtml(s) {
-    return String(s).replace(/[&<>"']/g, ch => HTML_ENTITIES[ch] ?? ch);
-}
-/**
- * Markdown punctuation that is always backslash-escaped (CommonMark lets any ASCII punctuation be escaped, and the
- * escaped character always renders as itself). `<` and `>` are not here: they become entities, which also stops
- * `>` from opening a block quote. `|` is escaped as `\|`, which is how GFM keeps a pipe inside a table cell.
- * Escaped only where they could mean something, so that ids and URLs stay readable in the markdown source:
- * `_` unless it sits between two letters or digits (intraword `_` never starts or ends emphasis), and `-`, `+`,
- * `=` only as the first non-space character (they only mean a list, a rule or a heading underline at a line start).
- */
-const MARKDOWN_SPECIAL = new Set(['\\', '`', '*', '[', ']', '(', ')', '#', '!', '|', '~', '{', '}']);
-const WORD_CHAR = /^[\p{L}\p{N}]$/u;
-/**
- * Replacement of the character at index i for markdown output. `$` opens GitHub's math rendering; a backslash
- * before it is not reliably honoured there, so it becomes the entity `&#36;` instead.
- */
-function markdownChar(chars, i, atStart) {
-    const ch = chars[i] ?? '';
-    const entity = HTML_ENTITIES[ch];
-    if (entity !== undefined)
-        return entity;
-    if (ch === '$')
-        return '&#36;';
-    if (MARKDOWN_SPECIAL.has(ch))
-        return `\\${ch}`;
-    if (ch === '_') {
-        const intraword = WORD_CHAR.test(chars[i - 1] ?? '') && WORD_CHAR.test(chars[i + 1] ?? '');
-        return intraword ? ch : `\\${ch}`;
-    }
-    if ((ch === '-' || ch === '+' || ch === '=') && atStart)
-        return `\\${ch}`;
-    // `::` means nothing in markdown, but a summary may be printed to a log one day: never write a raw `::`.
-    if (ch === ':' && chars[i - 1] === ':')
-        return '\\:';
-    return ch;
-}
-/**
- * True for characters that must not reach the output as such: C0 and C1 controls (CR, LF, tab, ESC…), DEL, the
- * Unicode line and paragraph separators, and the bidirectional embedding/override/isolate and mark characters,
- * which can make a value display as something else.
- */
-function isControl(cp) {
-    return (cp <= 0x1f ||
-        (cp >= 0x7f && cp <= 0x9f) ||
-        cp === 0x2028 ||
-        cp === 0x2029 ||
-        cp === 0x200e ||
-        cp === 0x200f ||
-        (cp >= 0x202a && cp <= 0x202e) ||
-        (cp >= 0x2066 && cp <= 0x2069));
-}
-/** The value as code points, control characters as spaces, lone surrogates as U+FFFD. */
-function cleanChars(s) {
-    const out = [];
-    for (const ch of String(s)) {
-        const cp = ch.codePointAt(0) ?? 0;
-        if (cp >= 0xd800 && cp <= 0xdfff)
-            out.push('\ufffd');
-        else if (isControl(cp))
-            out.push(' ');
-        else
-            out.push(ch);
-    }
-    return out;
-}
-/** Cuts to at most `maxLength` code points, the last being `…` when something was cut. */
-function truncateChars(chars, maxLength) {
-    const max = Number.isFinite(maxLength) ? Math.max(1, Math.floor(maxLength)) : Number.POSITIVE_INFINITY;
-    if (chars.length <= max)
-        return chars;
-    return [...chars.slice(0, max - 1), '…'];
-}
-/**
- * Stops GFM's extended autolinks (bare `http://…`, `www.…`, `user@host`, and `@mention` links) by putting a
- * zero-width space inside the trigger: `:\u200b//`, `www\u200b.`, `@\u200b`. Backslash escapes can't do this:
- * GitHub's autolinker looks at the text after escapes are resolved. The text reads the same; a copied value
- * carries the invisible character.
- */
-function breakAutolinks(s) {
-    return s
-        .replace(/:\/\//g, `:${ZWSP}//`)
-        .replace(/(www)\./gi, `$1${ZWSP}.`)
-        .replace(/@/g, `@${ZWSP}`);
-}
-/**
- * Shared core. Order: clean controls, truncate (so an escape is never cut in half), then one pass that does the
- * HTML escaping and the markdown escaping together (equivalent to HTML-escaping first and then escaping markdown
- * punctuation, but without escaping the `#` of an `&#39;` that the first step produced), then autolink breaking.
- */
-function escapeMarkdownText(s, maxLength) {
-    const chars = truncateChars(cleanChars(s), maxLength);
-    let out = '';
-    let atStart = true;
-    for (let i = 0; i < chars.length; i++) {
-        out += markdownChar(chars, i, atStart);
-        if (chars[i] !== ' ')
-            atStart = false;
-    }
-    // A value that would start a line as `1.` or `1)` (an ordered list): escape the `.` (`)` always is).
-    return breakAutolinks(out.replace(/^( *\d{1,9})\./, '$1\\.'));
-}
-/**
- * Text safe inside a GFM table cell of a job summary: no `|` that splits the cell, no link, image, code span,
- * emphasis, raw HTML, math or autolink, and no line break. Longer than `maxLength` characters: cut with `…`.
- */
-function escapeCell(s, maxLength = DEFAULT_CELL_MAX_LENGTH) {
-    return escapeMarkdownText(s, maxLength);
-}
-/**
- * Text safe inside a markdown paragraph or list item: the same escaping as escapeCell (which already guards a
- * value that would start a line as a list, heading, rule or quote), with a longer default cut.
- */
-function escapeInline(s, maxLength = DEFAULT_INLINE_MAX_LENGTH) {
-    return escapeMarkdownText(s, maxLength);
-}
-function visibleControl(ch) {
-    if (ch === '\r')
-        return '\\r';
-    if (ch === '\n')
-        return '\\n';
-    const code = ch.charCodeAt(0);
-    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-// String.replace restarts a global regex at 0, so sharing one is safe.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
-const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g;
-/**
- * Text safe to print as (part of) one line of the Actions log:
- * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
- *   characters except tab become `\xNN` / `\uNNNN`, so a value can never start a new log line;
- * - a `::` at the start (also after leading whitespace, which the runner trims) becomes `:\u200b:`, so the line
- *   is not a workflow command (`::set-output`, `::add-mask`, `::stop-commands`…);
- * - the legacy command marker `##[` becomes `##\u200b[` wherever it appears.
- */
-function neutraliseLogLine(s) {
-    return String(s)
-        .replace(LOG_LINE_CONTROLS, visibleControl)
-        .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
-        .replace(/##\[/g, `##${ZWSP}[`);
-}
-/**
- * Text safe as the message of an annotation (`::error::…`): each of its own lines made safe as a log line. LF is
- * kept: @actions/core writes it as `%0A`, so the annotation stays one line of the log and shows its lines.
- */
-function neutraliseAnnotation(s) {
-    return String(s).split('\n').map(neutraliseLogLine).join('\n');
-}
-
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -49275,10 +49135,84 @@ function readItems(schema, idKey, items) {
     });
     return { values, problems };
 }
-/** The usable messages of a list page's items, and what was wrong with the others. Never throws. */
+const isNumber = (v) => typeof v === 'number' && Number.isFinite(v);
+const isTime = (v) => Number.isInteger(v) && v >= 0 && v <= MAX_DATE_MS;
+/** A header map as sent, checked without a copy: every value an array of strings. */
+function isHeaderMap(v) {
+    if (!isRecord(v))
+        return false;
+    for (const key in v) {
+        if (!Object.hasOwn(v, key))
+            continue;
+        const values = v[key];
+        if (!Array.isArray(values))
+            return false;
+        for (const one of values)
+            if (typeof one !== 'string')
+                return false;
+    }
+    return true;
+}
+/**
+ * True when the schema would return the item as it stands (digit strings for times are not: the schema turns them
+ * into numbers): then the item itself is used, not a copy, and no other key of it is walked. Named reads, which
+ * stay fast on objects of one shape, where a parse would walk every key. Every field of dlqMessageSchema is checked
+ * here (a unit test holds it so).
+ */
+function usableAsSent(item) {
+    if (!isRecord(item))
+        return false;
+    const m = item;
+    const id = m.messageId;
+    if (typeof id !== 'string' || id.length === 0)
+        return false;
+    const str = (v) => v === undefined || typeof v === 'string';
+    const time = (v) => v === undefined || isTime(v);
+    const headers = (v) => v === undefined || isHeaderMap(v);
+    return (str(m.dlqId) &&
+        str(m.topicId) &&
+        str(m.topicName) &&
+        str(m.endpointName) &&
+        str(m.url) &&
+        str(m.method) &&
+        headers(m.header) &&
+        str(m.body) &&
+        str(m.bodyBase64) &&
+        (m.maxRetries === undefined || isNumber(m.maxRetries)) &&
+        time(m.notBefore) &&
+        time(m.createdAt) &&
+        str(m.callback) &&
+        str(m.failureCallback) &&
+        str(m.scheduleId) &&
+        str(m.callerIP) &&
+        str(m.callerIp) &&
+        str(m.queueName) &&
+        (m.responseStatus === undefined || Number.isSafeInteger(m.responseStatus)) &&
+        headers(m.responseHeader) &&
+        str(m.responseBody) &&
+        str(m.responseBodyBase64) &&
+        str(m.state));
+}
+/**
+ * The usable messages of a list page's items, and what was wrong with the others. Never throws. An item the
+ * schema would take unchanged is kept as the very object the service's JSON became; only the others go through
+ * the schema, field by field.
+ */
 function readDlqMessages(items) {
-    const { values, problems } = readItems(dlqMessageSchema, 'messageId', items);
-    return { messages: values, problems };
+    const messages = [];
+    let problems = [];
+    for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (usableAsSent(item)) {
+            messages.push(item);
+            continue;
+        }
+        const one = readItems(dlqMessageSchema, 'messageId', [item]);
+        messages.push(...one.values);
+        if (one.problems.length > 0)
+            problems = problems.concat(one.problems.map(p => ({ ...p, index: i })));
+    }
+    return { messages, problems };
 }
 /**
  * The runs of a bulk-resume answer whose id could be read, and what was wrong with the others. Only the two
@@ -49307,7 +49241,7 @@ function formatCount(n) {
     const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
     return n < 0 && whole !== 0 ? `-${digits}` : digits;
 }
-/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`. */
+/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`; a zero second part is left out (`6h`, `2d`). */
 function formatAge(ms) {
     if (!Number.isFinite(ms))
         return 'unknown';
@@ -49320,14 +49254,22 @@ function formatAge(ms) {
     const hours = Math.floor((minutes % 1440) / 60);
     const mins = minutes % 60;
     if (days > 0)
-        return `${formatCount(days)}d ${hours}h`;
+        return hours > 0 ? `${formatCount(days)}d ${hours}h` : `${formatCount(days)}d`;
     if (hours > 0)
-        return `${hours}h ${mins}m`;
+        return mins > 0 ? `${hours}h ${mins}m` : `${hours}h`;
     return `${mins}m`;
 }
 /** A count and its noun, e.g. `1 page`, `1,234 pages`. */
 function plural(n, one, many) {
     return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+/** A time short enough for a table: `11-22 02:45` (UTC), with the year when it is not the year of `now`. */
+function formatShortTime(ms, now) {
+    if (!isDateMs(ms))
+        return formatMs(ms);
+    const iso = new Date(ms).toISOString();
+    const sameYear = isDateMs(now) && new Date(now).getUTCFullYear() === new Date(ms).getUTCFullYear();
+    return `${sameYear ? iso.slice(5, 10) : iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/list-verdict.ts
@@ -49345,36 +49287,458 @@ function describeBreach(breach, complete) {
     return `the oldest message is ${formatAge(breach.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(breach.limitMs)})`;
 }
 /**
+ * What ended an operation that failed, in a few words from its typed failure: the refused token (401, 403) named
+ * as such, a status otherwise, the drain guard that stopped it, or a request that got no usable answer.
+ */
+function failurePhrase(failure, maxPages) {
+    if (failure?.stoppedBy === 'max-pages') {
+        return `stopped after ${maxPages === undefined ? 'max-pages' : formatCount(maxPages)} pages (max-pages)`;
+    }
+    if (failure?.stoppedBy === 'repeated-cursor')
+        return 'the service sent a cursor it had sent before';
+    if (failure?.stoppedBy === 'long-cursor')
+        return 'the service sent a cursor too long to use';
+    const status = failure?.status;
+    if (status === undefined)
+        return 'the request got no usable answer';
+    if (status === 401 || status === 403)
+        return `the service refused the token (HTTP ${status})`;
+    if (status === 404)
+        return 'the service answered "not found" (HTTP 404)';
+    if (status === 429)
+        return 'the service kept rate-limiting the requests (HTTP 429)';
+    if (status >= 500)
+        return `the service failed (HTTP ${status})`;
+    return `the service refused the request (HTTP ${status})`;
+}
+function messages(n) {
+    return `${formatCount(n)} ${n === 1 ? 'message' : 'messages'}`;
+}
+/**
+ * The heading of the summary, the result in a few words: the failure named, the threshold check, or the count.
+ * Never "healthy" or "empty" unless the listing reached the end.
+ */
+function heading(result, filtered) {
+    const complete = listingComplete(result);
+    if (result.error !== undefined) {
+        const why = failurePhrase(result.failure, result.maxPages);
+        return result.count === 0 ? `❌ Could not list the DLQ: ${why}` : `❌ Listing failed part way: ${why}`;
+    }
+    if (result.health.breaches.length > 0)
+        return '❌ DLQ health check failed';
+    const judged = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined;
+    if (!complete)
+        return `⚠️ Listing stopped early${judged ? ': health not judged' : ''}`;
+    if (judged)
+        return '✅ DLQ healthy';
+    if (result.count === 0)
+        return filtered ? 'ℹ️ No DLQ message matches the filters' : 'ℹ️ The DLQ is empty';
+    return `ℹ️ DLQ: ${messages(result.count)}`;
+}
+/**
+ * One bold line comparing the count and the oldest age with their limits: `exceeded`, `within`, or `not judged`
+ * when the listing did not reach the end (a lower bound can only exceed). Without thresholds, says so.
+ */
+function judgement(result, now) {
+    const complete = listingComplete(result);
+    const { countAbove, oldestOlderThanMs } = result.health;
+    if (result.error !== undefined && result.count === 0) {
+        return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)';
+    }
+    const count = `${complete ? '' : 'at least '}${messages(result.count)}`;
+    const limit = (over, text) => over ? `limit ${text}: **exceeded**` : complete ? `limit ${text}: within` : `limit ${text}: not judged`;
+    const parts = [
+        countAbove === undefined
+            ? `**${count}**`
+            : `**${count}** (${limit(result.count > countAbove, formatCount(countAbove))})`
+    ];
+    const age = result.oldestCreatedAt === undefined ? undefined : now - result.oldestCreatedAt;
+    const oldestWord = complete ? 'oldest' : 'oldest seen';
+    const ageText = age === undefined ? `${oldestWord}: unknown` : `${oldestWord} ${formatAge(age)}`;
+    if (oldestOlderThanMs === undefined)
+        parts.push(`**${ageText}**`);
+    else {
+        const over = result.health.breaches.some(b => b.kind === 'age');
+        parts.push(`**${ageText}** (${limit(over, formatAge(oldestOlderThanMs))})`);
+    }
+    const set = countAbove !== undefined || oldestOlderThanMs !== undefined;
+    const tail = set ? '' : ' (not judged: no threshold set)';
+    const partial = complete ? '' : result.error !== undefined ? ', listed before the failure' : ', listing stopped early';
+    return `${parts.join(' · ')}${tail}${partial}`;
+}
+/**
  * The headline of a listing, a notice on the run page: `DLQ: 1,234 messages, oldest 3h 5m`. A listing that did
- * not reach the end says "at least", and one that failed before listing anything never reads like an empty DLQ.
+ * not reach the end says "at least", and one that failed never reads like an empty DLQ: it names the failure.
  */
 function headline(result, now) {
     const oldest = result.oldestCreatedAt === undefined ? '' : `, oldest ${formatAge(now - result.oldestCreatedAt)}`;
-    if (result.error !== undefined && result.count === 0)
-        return 'DLQ: unknown, the listing failed before any message was listed';
-    const noun = result.count === 1 ? 'message' : 'messages';
+    if (result.error !== undefined && result.count === 0) {
+        return `DLQ: unknown, could not list it: ${failurePhrase(result.failure, result.maxPages)}`;
+    }
     if (listingComplete(result))
-        return `DLQ: ${formatCount(result.count)} ${noun}${oldest}`;
-    const why = result.error !== undefined ? 'the listing failed part way' : 'the listing stopped early';
-    return `DLQ: at least ${formatCount(result.count)} ${noun}${oldest.replace('oldest', 'oldest seen')} (${why})`;
+        return `DLQ: ${messages(result.count)}${oldest}`;
+    const why = result.error !== undefined
+        ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
+        : 'the listing stopped early';
+    return `DLQ: at least ${messages(result.count)}${oldest.replace('oldest', 'oldest seen')} (${why})`;
 }
-/** The verdict the summary leads with: "healthy" only when the listing reached the end and no threshold was passed. */
+/** The verdict in one line, for the health issue's comments: the heading's words and the headline. */
 function verdict(result, now) {
-    const summary = headline(result, now);
-    const complete = listingComplete(result);
-    if (result.health.breaches.length > 0) {
-        const reasons = result.health.breaches.map(b => describeBreach(b, complete)).join('; ');
-        return `❌ **Threshold exceeded**: ${reasons}. ${summary}.`;
+    return `${heading(result, false)}: ${headline(result, now)}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/budget.ts
+/**
+ * The byte budget of the job summary: GitHub drops a summary above 1 MiB, so a summary too big is rendered again
+ * with half the rows in every table, and if even no rows fit, cut at a line with a note.
+ */
+
+/** GitHub drops the whole summary above 1 MiB; stay under. */
+const SUMMARY_LIMIT_BYTES = 1_000_000;
+/** Rows per table unless told otherwise. */
+const DEFAULT_MAX_ROWS = 50;
+const TRUNCATED_NOTE = '\n\n> **Note:** this summary was cut short to stay under the 1 MiB limit of GitHub job summaries; ' +
+    'the action outputs and log hold the rest.\n';
+/**
+ * A summary kept under SUMMARY_LIMIT_BYTES (UTF-8). The first pass shows the rows asked for; while too big, the
+ * renderer is asked again with half the rows, starting from the longest list it reported (more change nothing);
+ * if even no rows fit, the text is cut at a line and a note added.
+ */
+function fitSummary(render, options) {
+    const requested = normaliseRows(options?.maxRows);
+    const now = normaliseNow(options?.now);
+    let longest = 0;
+    const seen = (length) => {
+        if (length > longest)
+            longest = length;
+    };
+    let out = render({ maxRows: requested, now, seen });
+    const useful = Math.min(requested, longest);
+    let rows = useful;
+    while (byteLength(out) > SUMMARY_LIMIT_BYTES) {
+        if (rows === 0)
+            return truncateToLimit(out);
+        rows = Math.floor(rows / 2);
+        out = render({ maxRows: rows, now, shortenedFrom: useful, seen });
     }
-    const set = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined;
-    if (result.error !== undefined)
-        return `⚠️ **Unknown**: the listing failed part way. ${summary}.`;
-    if (!complete) {
-        return set
-            ? `⚠️ **Not judged**: the listing stopped before the end, so no threshold can be said to hold. ${summary}.`
-            : `ℹ️ ${summary} (no health threshold set).`;
+    return out;
+}
+/** The note a shortened pass leads with, or undefined. */
+function shortenedNote(pass) {
+    if (pass.shortenedFrom === undefined)
+        return undefined;
+    return (`> **Note:** tables show at most ${formatCount(pass.maxRows)} rows (instead of ` +
+        `${formatCount(pass.shortenedFrom)}) to keep this summary under the 1 MiB limit of GitHub job summaries.`);
+}
+function normaliseRows(maxRows) {
+    if (maxRows === undefined || Number.isNaN(maxRows) || maxRows < 0)
+        return DEFAULT_MAX_ROWS;
+    return maxRows === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.floor(maxRows);
+}
+function normaliseNow(now) {
+    return now !== undefined && Number.isFinite(now) ? now : Date.now();
+}
+function byteLength(s) {
+    return Buffer.byteLength(s, 'utf8');
+}
+/** The longest prefix of s (whole code points) of at most maxBytes UTF-8 bytes. */
+function cutUtf8(s, maxBytes) {
+    let used = 0;
+    let out = '';
+    for (const ch of s) {
+        const b = byteLength(ch);
+        if (used + b > maxBytes)
+            break;
+        used += b;
+        out += ch;
     }
-    return set ? `✅ **Healthy**: no threshold exceeded. ${summary}.` : `ℹ️ ${summary} (no health threshold set).`;
+    return out;
+}
+/**
+ * Keeps whole lines while they fit, cuts the first line that does not (dropping a half escape or entity at the
+ * cut), and ends with a note after a blank line (which also ends any table).
+ */
+function truncateToLimit(out) {
+    const budget = SUMMARY_LIMIT_BYTES - byteLength(TRUNCATED_NOTE) - byteLength('…');
+    const kept = [];
+    let used = 0;
+    for (const line of out.split('\n')) {
+        const size = byteLength(line) + 1;
+        if (used + size <= budget) {
+            kept.push(line);
+            used += size;
+            continue;
+        }
+        let part = cutUtf8(line, Math.max(0, budget - used - 1));
+        part = part.replace(/&[#A-Za-z0-9]*$/, '').replace(/<[^>]*$/, '');
+        const trailing = /\\+$/.exec(part);
+        if (trailing && trailing[0].length % 2 === 1)
+            part = part.slice(0, -1);
+        if (part !== '')
+            kept.push(`${part}…`);
+        break;
+    }
+    return `${kept.join('\n').trimEnd()}${TRUNCATED_NOTE}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/chart.ts
+
+
+
+/** More bars than this and their labels overlap at 1,200 pixels. */
+const MAX_BARS = 24;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+/** Bar widths to choose from, smallest first, for each bucket the listing counted in. */
+const WIDTHS = {
+    hour: [1, 2, 3, 4, 6, 8, 12, 24].map(h => h * HOUR),
+    day: [1, 2, 7, 14, 28].map(d => d * DAY),
+    week: [1, 2, 4, 8, 13, 26, 52, 104, 260, 520].map(w => w * WEEK)
+};
+/** The chart's bars: the narrowest width from WIDTHS that gives at most MAX_BARS bars, empty ones included. */
+function bars(histogram, now) {
+    const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count));
+    const widths = WIDTHS[histogram.bucket];
+    let chosen = { width: widths[0] ?? HOUR, bars: [] };
+    for (const width of widths) {
+        const counts = new Map();
+        for (const p of points) {
+            const at = Math.floor(p.start / width) * width;
+            counts.set(at, (counts.get(at) ?? 0) + p.count);
+        }
+        const keys = [...counts.keys()].sort((a, b) => a - b);
+        const first = keys[0] ?? 0;
+        const last = keys[keys.length - 1] ?? 0;
+        const span = Math.round((last - first) / width) + 1;
+        const starts = span <= MAX_BARS ? Array.from({ length: span }, (_, i) => first + i * width) : keys;
+        chosen = {
+            width,
+            bars: starts.map(start => ({
+                start,
+                count: counts.get(start) ?? 0,
+                partial: now >= start && now < start + width
+            }))
+        };
+        if (chosen.bars.length <= MAX_BARS)
+            return chosen;
+    }
+    // Only a range of decades gets here: keep the newest bars.
+    return { width: chosen.width, bars: chosen.bars.slice(-MAX_BARS) };
+}
+/** A ceiling of 10 or more on 1, 2 or 5 times a power of ten, so that every tick is a whole number. */
+function yMax(max) {
+    if (max <= 10)
+        return 10;
+    const power = 10 ** Math.floor(Math.log10(max));
+    for (const step of [1, 2, 5, 10])
+        if (step * power >= max)
+            return step * power;
+    return 10 * power;
+}
+/** `2h`, `1d`, `2w`: the width of a bar. */
+function widthText(width) {
+    if (width < DAY)
+        return width === HOUR ? 'hour' : `${width / HOUR} hours`;
+    if (width < WEEK)
+        return width === DAY ? 'day' : `${width / DAY} days`;
+    return width === WEEK ? 'week' : `${width / WEEK} weeks`;
+}
+/** Short labels: the hour (with the date where the day changes) or the date; the current bucket marked "now". */
+function labels(list, width) {
+    const multiYear = list.length > 0 &&
+        new Date(list[0]?.start ?? 0).getUTCFullYear() !== new Date(list[list.length - 1]?.start ?? 0).getUTCFullYear();
+    let lastDay = '';
+    return list.map(bar => {
+        const iso = new Date(bar.start).toISOString();
+        const day = multiYear ? iso.slice(0, 10) : iso.slice(5, 10);
+        let text;
+        if (width < DAY) {
+            text = day !== lastDay ? `${day} ${iso.slice(11, 13)}h` : `${iso.slice(11, 13)}h`;
+            lastDay = day;
+        }
+        else
+            text = day;
+        return bar.partial ? `${text} now` : text;
+    });
+}
+/**
+ * The chart section. A failed listing gets none (its counts per bucket are partial in unknown ways); a listing
+ * stopped early gets one titled as partial.
+ */
+function chartLines(result, now) {
+    const histogram = result.histogram;
+    const omitted = histogram.omitted
+        ? [
+            `${plural(histogram.omitted, 'message is', 'messages are')} left out of the chart: their creation times ` +
+                'spread over more weeks than it holds.',
+            ''
+        ]
+        : [];
+    const { width, bars: list } = bars(histogram, now);
+    if (list.length < 2)
+        return omitted;
+    if (result.error !== undefined) {
+        return ['*No chart of messages over time: the listing failed part way, so its counts per bucket are partial.*', ''];
+    }
+    const per = widthText(width);
+    const partialListing = !listingComplete(result);
+    let max = 0;
+    for (const bar of list)
+        if (bar.count > max)
+            max = bar.count;
+    const title = partialListing
+        ? `First ${formatCount(result.count)} messages listed, per ${per}`
+        : `DLQ messages per ${per}`;
+    const notes = [];
+    if (list.some(b => b.partial))
+        notes.push(`the bar marked "now" is the current ${per}, still filling`);
+    if (partialListing)
+        notes.push('the listing stopped early, so every bar may be low');
+    return [
+        `#### Messages per ${per} (UTC)${partialListing ? ', partial' : ''}`,
+        '',
+        '```mermaid',
+        'xychart-beta',
+        `  title "${title}"`,
+        `  x-axis [${labels(list, width)
+            .map(l => `"${l}"`)
+            .join(', ')}]`,
+        `  y-axis "Messages" 0 --> ${yMax(max)}`,
+        `  bar [${list.map(b => b.count).join(', ')}]`,
+        '```',
+        '',
+        ...(notes.length > 0 ? [`*${notes.join('; ')}.*`.replace(/^\*t/, '*T'), ''] : []),
+        ...omitted
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/report/item-problems.ts
+
+/** One warning for the page items that could not be used as the service sent them, naming the first few. */
+function itemProblemsText(problems) {
+    const parts = [];
+    if (problems.leftOut > 0) {
+        parts.push(`${formatCount(problems.leftOut)} ${problems.leftOut === 1 ? 'item was' : 'items were'} left out (no usable id)`);
+    }
+    if (problems.kept > 0) {
+        parts.push(`${formatCount(problems.kept)} kept without a field that could not be read`);
+    }
+    return `The service sent items that could not be read as they stand: ${parts.join('; ')}. ${problems.examples.join('; ')}.`;
+}
+
+;// CONCATENATED MODULE: ./src/report/escape.ts
+/**
+ * Escaping of third-party text for the two places the action writes it: the job summary (GitHub-flavoured
+ * markdown) and the Actions log (where a line starting with `::` is a runner command). Pure functions only.
+ */
+/** Zero-width space: not whitespace for the runner (.NET), so it breaks a command marker in a log line. Never in markdown. */
+const ZWSP = '\u200b';
+/** Default cut of a table cell value, in characters (code points) before escaping. */
+const DEFAULT_CELL_MAX_LENGTH = 200;
+/** Default cut of a value written in a paragraph (error texts and the like). */
+const DEFAULT_INLINE_MAX_LENGTH = 1000;
+/**
+ * True for characters that must not reach the output as such: C0 and C1 controls (CR, LF, tab, ESC…), DEL, the
+ * Unicode line and paragraph separators, and the bidirectional embedding/override/isolate and mark characters,
+ * which can make a value display as something else.
+ */
+function isControl(cp) {
+    return (cp <= 0x1f ||
+        (cp >= 0x7f && cp <= 0x9f) ||
+        cp === 0x2028 ||
+        cp === 0x2029 ||
+        cp === 0x200e ||
+        cp === 0x200f ||
+        (cp >= 0x202a && cp <= 0x202e) ||
+        (cp >= 0x2066 && cp <= 0x2069));
+}
+function visibleControl(ch) {
+    if (ch === '\r')
+        return '\\r';
+    if (ch === '\n')
+        return '\\n';
+    const code = ch.charCodeAt(0);
+    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+// String.replace restarts a global regex at 0, so sharing one is safe.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g;
+/**
+ * Text safe to print as (part of) one line of the Actions log:
+ * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
+ *   characters except tab become `\xNN` / `\uNNNN`, so a value can never start a new log line;
+ * - a `::` at the start (also after leading whitespace, which the runner trims) becomes `:\u200b:`, so the line
+ *   is not a workflow command (`::set-output`, `::add-mask`, `::stop-commands`…);
+ * - the legacy command marker `##[` becomes `##\u200b[` wherever it appears.
+ */
+function neutraliseLogLine(s) {
+    return String(s)
+        .replace(LOG_LINE_CONTROLS, visibleControl)
+        .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
+        .replace(/##\[/g, `##${ZWSP}[`);
+}
+/**
+ * Text safe as the message of an annotation (`::error::…`): each of its own lines made safe as a log line. LF is
+ * kept: @actions/core writes it as `%0A`, so the annotation stays one line of the log and shows its lines.
+ */
+function neutraliseAnnotation(s) {
+    return String(s).split('\n').map(neutraliseLogLine).join('\n');
+}
+/**
+ * Characters shown as escapes inside a code span: controls and line breaks (which would end or reflow the span),
+ * and the invisible ones (zero-width, joiners, word joiner, BOM, bidi marks and overrides, soft hyphen), which
+ * would make a value copy as something other than it shows.
+ */
+function isHiddenInCode(cp) {
+    return (isControl(cp) ||
+        cp === 0xad ||
+        (cp >= 0x200b && cp <= 0x200f) ||
+        (cp >= 0x2060 && cp <= 0x2064) ||
+        cp === 0xfeff ||
+        cp === 0x061c);
+}
+function visibleCodePoint(ch) {
+    if (ch === '\n')
+        return '\\n';
+    if (ch === '\r')
+        return '\\r';
+    if (ch === '\t')
+        return '\\t';
+    const cp = ch.codePointAt(0) ?? 0;
+    return cp < 0x80 ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+}
+/**
+ * A third-party value as a GFM code span: it copies exactly, is never a link, a mention, an issue reference, HTML
+ * or math, and needs no other escaping. The fence is one backtick longer than the longest run inside, padded
+ * with a space where CommonMark would otherwise strip or merge one. Controls and invisible characters are shown
+ * as `\n`, `\u200b` and so on; a lone surrogate as U+FFFD. Longer than maxLength code points: cut, `…` after the
+ * span. In a table cell (`cell`), each `|` is written `\|`, which GFM resolves before reading the span.
+ */
+function codeSpan(value, maxLength = DEFAULT_INLINE_MAX_LENGTH, cell = false) {
+    const chars = [...String(value)];
+    const max = Math.max(1, Math.floor(maxLength));
+    const cut = chars.length > max;
+    let text = '';
+    for (const ch of cut ? chars.slice(0, max) : chars) {
+        const cp = ch.codePointAt(0) ?? 0;
+        if (cp >= 0xd800 && cp <= 0xdfff)
+            text += '\ufffd';
+        else if (isHiddenInCode(cp))
+            text += visibleCodePoint(ch);
+        else
+            text += ch;
+    }
+    if (text === '')
+        return '—';
+    let longest = 0;
+    for (const run of text.match(/`+/g) ?? [])
+        longest = Math.max(longest, run.length);
+    const fence = '`'.repeat(longest + 1);
+    const allSpaces = /^ +$/.test(text);
+    const pad = text.startsWith('`') || text.endsWith('`') || (!allSpaces && text.startsWith(' ') && text.endsWith(' '));
+    const inner = pad ? ` ${text} ` : text;
+    return `${fence}${cell ? inner.replace(/\|/g, '\\|') : inner}${fence}${cut ? '…' : ''}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -49385,16 +49749,17 @@ function capped(items, limit) {
     limit.seen?.(items.length);
     return items.slice(0, limit.maxRows);
 }
-/** A value in a paragraph, set off as code; the content is escaped like any other. */
+/** A third-party value in a paragraph or list item: a code span that copies exactly and is never a link. */
 function code(value, maxLength) {
-    return `<code>${escapeInline(value, maxLength)}</code>`;
+    return codeSpan(value, maxLength);
 }
-/**
- * A cursor to copy. A plain one (the usual base64-like token) is shown as a code span, unchanged; anything else
- * is escaped inside `<code>` so that it cannot break out.
- */
+/** A third-party value in a table cell: a code span whose pipes cannot split the cell. */
+function codeCell(value, maxLength = DEFAULT_CELL_MAX_LENGTH) {
+    return codeSpan(value, maxLength, true);
+}
+/** A cursor to copy, as a code span. */
 function cursorText(cursor) {
-    return /^[A-Za-z0-9+/=_.~-]{1,4096}$/.test(cursor) ? `\`${cursor}\`` : code(cursor, 4096);
+    return codeSpan(cursor, 4096);
 }
 /** Values of one filter, each escaped, at most maxRows of them. */
 function valueList(values, limit) {
@@ -49432,21 +49797,47 @@ function table(headings, alignRight, items, limit, toCells) {
         lines.push(`… and ${formatCount(rest)} more`, '');
     return lines;
 }
-/** A cell for an optional third-party value; an absent or empty one shows as a dash. */
-function cellOrDash(value) {
-    return value === undefined || value === '' ? '—' : escapeCell(String(value));
+/** A cell for an optional third-party value, as code; an absent or empty one shows as a dash. */
+function cellOrDash(value, maxLength) {
+    return value === undefined || value === '' ? '—' : codeCell(String(value), maxLength);
 }
 /** A cell for an optional time. */
 function timeOrDash(ms) {
     return ms === undefined ? '—' : formatMs(ms);
 }
-/** The summary's heading, then the link to the run and any other lines that lead it, each followed by a blank line. */
-function summaryHead(title, ctx, ...leads) {
+/** A cell for an optional time, short (`11-22 02:45`, the year only when not `now`'s). */
+function shortTimeOrDash(ms, now) {
+    return ms === undefined ? '—' : formatShortTime(ms, now);
+}
+/** A collapsed section: our own fixed HTML around markdown, the blank lines GFM needs to render the inside. */
+function collapsed(title, body) {
+    if (body.length === 0)
+        return [];
+    return ['<details>', `<summary>${title}</summary>`, '', ...body, '', '</details>', ''];
+}
+/**
+ * The line that links the health issue: the link is made from its number and the repository's URL this run
+ * knows, never from text GitHub answered.
+ */
+function issueLine(issue) {
+    if (issue === undefined || !Number.isSafeInteger(issue.number))
+        return undefined;
+    const link = safeLink(`#${issue.number}`, issue.url);
+    const what = { opened: 'opened', commented: 'updated', closed: 'closed' }[issue.action];
+    return `Health issue ${what}: ${link}`;
+}
+/** The summary's heading (the result), then the lines that lead it, each followed by a blank line. */
+function summaryHead(title, ...leads) {
     const lines = [`## ${title}`, ''];
-    for (const line of [runLink(ctx.runUrl), ...leads])
+    for (const line of leads)
         if (line)
             lines.push(line, '');
     return lines;
+}
+/** The link back to the run, last in a summary (the reader is on that page) and in the issue. */
+function runLine(ctx) {
+    const link = runLink(ctx.runUrl);
+    return link === undefined ? [] : [`- Run: ${link}`];
 }
 /**
  * `[workflow run](url)`. The run URL comes from GitHub's own environment, but it is still made a safe link
@@ -49456,10 +49847,14 @@ function summaryHead(title, ctx, ...leads) {
 function runLink(runUrl) {
     if (!runUrl)
         return undefined;
-    if (!/^https?:\/\/[^\s/]/i.test(runUrl))
-        return `Workflow run: ${escapeInline(runUrl)}`;
-    const destination = runUrl.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch => [...Buffer.from(ch, 'utf8')].map(b => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
-    return `[workflow run](${destination})`;
+    return safeLink('workflow run', runUrl);
+}
+/** A link with our own text to a URL this run built; one not http(s) is shown as code instead. */
+function safeLink(text, url) {
+    if (!/^https?:\/\/[^\s/]/i.test(url))
+        return `${text}: ${codeSpan(url)}`;
+    const destination = url.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch => [...Buffer.from(ch, 'utf8')].map(b => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+    return `[${text}](${destination})`;
 }
 /** The lines as one markdown text: runs of blank lines collapsed, ending with exactly one newline. */
 function markdownText(lines) {
@@ -49472,6 +49867,691 @@ function markdownText(lines) {
     while (out.length > 0 && out[out.length - 1] === '')
         out.pop();
     return `${out.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/service/json.ts
+/** JSON text of what the service sent, however deeply nested: no stack overflow on hostile nesting. */
+/**
+ * JSON text of a value parsed from JSON, however deeply nested: JSON.stringify first (fast), and where it runs out
+ * of stack, an explicit stack of its own. Same text as JSON.stringify for anything JSON.parse returns.
+ */
+function toJson(value) {
+    try {
+        return JSON.stringify(value) ?? 'null';
+    }
+    catch (err) {
+        if (!(err instanceof RangeError))
+            throw err;
+        return toJsonIteratively(value);
+    }
+}
+/** The same text as JSON.stringify, built with a heap-allocated stack. */
+function toJsonIteratively(value) {
+    const parts = [];
+    const stack = [];
+    const open = (v) => {
+        if (v !== null && typeof v === 'object') {
+            const withJson = v;
+            if (typeof withJson.toJSON === 'function')
+                return open(withJson.toJSON());
+            if (Array.isArray(v)) {
+                parts.push('[');
+                stack.push({ kind: 'array', items: v, next: 0 });
+            }
+            else {
+                parts.push('{');
+                const entries = Object.entries(v).filter(([, item]) => serialisable(item));
+                stack.push({ kind: 'object', entries, next: 0 });
+            }
+            return;
+        }
+        parts.push(JSON.stringify(v) ?? 'null');
+    };
+    open(value);
+    while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        if (top.kind === 'array') {
+            if (top.next === top.items.length) {
+                parts.push(']');
+                stack.pop();
+                continue;
+            }
+            if (top.next > 0)
+                parts.push(',');
+            const item = top.items[top.next++];
+            open(serialisable(item) ? item : null);
+        }
+        else {
+            if (top.next === top.entries.length) {
+                parts.push('}');
+                stack.pop();
+                continue;
+            }
+            if (top.next > 0)
+                parts.push(',');
+            const [key, item] = top.entries[top.next++];
+            parts.push(`${JSON.stringify(key)}:`);
+            open(item);
+        }
+    }
+    return parts.join('');
+}
+/** JSON.stringify leaves these out of objects (and writes null for them in arrays). */
+function serialisable(v) {
+    return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
+}
+
+;// CONCATENATED MODULE: ./src/report/boundary.ts
+/**
+ * The output boundary: every byte the action writes (log lines, annotations, outputs, the job summary, the health
+ * issue, the NDJSON files) goes through here. Secrets are redacted from the raw text first, in every encoding;
+ * only then is the text escaped for its destination, so no escape can hide a secret from the redactor.
+ */
+
+
+/** GitHub caps the outputs of a job at 1 MB, counted in UTF-16 code units at two bytes each. */
+const GITHUB_OUTPUTS_MAX_BYTES = 1_000_000;
+/** What this step lets its outputs use, names included: the rest is slack for the runner's own framing. */
+const OUTPUTS_BUDGET_BYTES = 950_000;
+/** An output's size as GitHub counts it. */
+function githubBytes(text) {
+    return text.length * 2;
+}
+/** Result objects are our own shapes, a few levels deep; deeper values are third-party data, dropped. */
+const MAX_REDACT_DEPTH = 8;
+class OutputBoundary {
+    io;
+    redact;
+    constructor(io, 
+    /** Redacts secrets from raw text (service/redact.ts). */
+    redact) {
+        this.io = io;
+        this.redact = redact;
+    }
+    /** One line of the log: never two, never a runner command. */
+    info(text) {
+        this.io.info(neutraliseLogLine(this.redact(text)));
+    }
+    debug(text) {
+        this.io.debug(neutraliseLogLine(this.redact(text)));
+    }
+    notice(text) {
+        this.io.notice(neutraliseAnnotation(this.redact(text)));
+    }
+    warning(text) {
+        this.io.warning(neutraliseAnnotation(this.redact(text)));
+    }
+    error(text) {
+        this.io.error(neutraliseAnnotation(this.redact(text)));
+    }
+    setFailed(text) {
+        this.io.setFailed(neutraliseAnnotation(this.redact(text)));
+    }
+    /**
+     * Writes the step outputs, redacted. They were fitted to OUTPUTS_BUDGET_BYTES before; should redaction ever
+     * make them bigger than GitHub takes, the biggest are emptied, with a warning naming each, rather than lose all.
+     */
+    setOutputs(outputs) {
+        const redacted = Object.entries(outputs).map(([name, value]) => [name, this.redact(value)]);
+        let total = redacted.reduce((n, [name, value]) => n + githubBytes(name) + githubBytes(value), 0);
+        const bySize = [...redacted].sort((a, b) => b[1].length - a[1].length);
+        for (const entry of bySize) {
+            if (total <= GITHUB_OUTPUTS_MAX_BYTES)
+                break;
+            total -= githubBytes(entry[1]);
+            this.warning(`Output ${entry[0]} was left empty: the outputs of a job must stay under 1 MB.`);
+            entry[1] = '';
+        }
+        for (const [name, value] of redacted)
+            this.io.setOutput(name, value);
+    }
+    /** One line of an NDJSON file: the record as JSON, however deeply nested, redacted. */
+    jsonLine(record) {
+        return this.redact(toJson(record));
+    }
+    /** Writes markdown rendered from redactValue'd data, redacting once more; false without a summary file. */
+    summary(markdown) {
+        return this.io.writeSummary(this.redact(markdown));
+    }
+    /**
+     * A copy of a result with every string redacted, so that markdown and JSON are rendered from redacted values:
+     * escaping first would change how a secret looks (`sk_live__9f` becomes `sk_live\_\_9f`) and hide it.
+     */
+    redactValue(value) {
+        return redactDeep(value, this.redact, 0);
+    }
+    /** The issue API with every title and body redacted; what GitHub answers is logged through info(). */
+    issueApi(api) {
+        const redact = this.redact;
+        return {
+            findOpen: title => api.findOpen(redact(title)),
+            create: (title, body) => api.create(redact(title), redact(body)),
+            comment: (issue, body) => api.comment(issue, redact(body)),
+            update: (issue, title, body) => api.update(issue, redact(title), redact(body)),
+            close: issue => api.close(issue)
+        };
+    }
+}
+function redactDeep(value, redact, depth) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (value === null || typeof value !== 'object')
+        return value;
+    if (depth >= MAX_REDACT_DEPTH)
+        return undefined;
+    if (Array.isArray(value))
+        return value.map(item => redactDeep(item, redact, depth + 1));
+    const out = {};
+    for (const [key, item] of Object.entries(value))
+        out[key] = redactDeep(item, redact, depth + 1);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/step-outputs.ts
+
+/** Longest cursor written to `next-cursor`: the drain refuses longer ones, this only guards the output. */
+const CURSOR_OUTPUT_MAX_LENGTH = 4096;
+/** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
+function cursorOutput(cursor) {
+    return cursor === undefined || cursor.length > CURSOR_OUTPUT_MAX_LENGTH ? '' : cursor;
+}
+/** Where a failure message says to continue from: the cursor to re-run with, or why there is none to use. */
+function continueHint(cursor) {
+    if (cursor === undefined)
+        return '';
+    if (cursor.length > CURSOR_OUTPUT_MAX_LENGTH) {
+        return `; the service's cursor to continue from is ${cursor.length} characters long, too long to use`;
+    }
+    return `; to continue, re-run with input cursor: ${cursor}`;
+}
+/** What the arrays may use: the budget less the scalars (`-truncated` ones at their longest, `false`) and their names. */
+function budgetLeft(scalars, arrays) {
+    let used = 0;
+    for (const [name, value] of Object.entries(scalars))
+        used += githubBytes(name) + githubBytes(value ?? '');
+    for (const name of arrays)
+        used += githubBytes(name);
+    return OUTPUTS_BUDGET_BYTES - used;
+}
+/**
+ * JSON arrays of parallel lists (item i of each describes the same thing) that together fit `budget`: the longest
+ * common prefix that fits, so that the arrays stay in step.
+ */
+function fitArrays(lists, budget) {
+    const length = Math.min(...lists.map(([, items]) => items.length));
+    let used = lists.length * githubBytes('[]');
+    let kept = 0;
+    for (; kept < length; kept++) {
+        let size = 0;
+        for (const [, items] of lists)
+            size += githubBytes(JSON.stringify(items[kept])) + (kept > 0 ? 2 : 0);
+        if (used + size > budget)
+            break;
+        used += size;
+    }
+    return {
+        json: lists.map(([, items]) => JSON.stringify(items.slice(0, kept))),
+        truncated: lists.some(([, items]) => items.length > kept)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/list.ts
+/**
+ * How list-dlq is reported: the count and the first ids as outputs, the headline as a notice, a summary that leads
+ * with the health verdict, and a failure for a listing that failed or a threshold exceeded.
+ */
+
+
+
+
+
+
+
+
+
+/** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
+const BREAKDOWN_ROWS = 20;
+/** Characters of a response body shown in the "what is failing" table (five columns in 1,200 pixels). */
+const BODY_CELL_LENGTH = 40;
+/** Characters of a URL in the "what is failing" table; the breakdown below shows it whole, to copy. */
+const URL_CELL_LENGTH = 44;
+/** Characters of a URL or message id in the oldest/newest table, which has more columns. */
+const EXAMPLE_CELL_LENGTH = 32;
+/** Characters of a value in a two-column breakdown: long enough to copy almost any URL whole. */
+const BREAKDOWN_CELL_LENGTH = 200;
+/** A breakdown whose "(none)" row holds at least this share of the messages is collapsed. */
+const MOSTLY_NONE = 0.9;
+const listReport = {
+    outputs,
+    summary: (result, ctx, options) => fitSummary(pass => listSummary(result, ctx, pass), options),
+    notice: headline,
+    warnings: result => (result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
+    failure: list_failure
+};
+function outputs(result) {
+    const scalars = {
+        [Outputs.DlqCount]: String(result.count),
+        [Outputs.MessageIdsTruncated]: 'false',
+        [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
+        [Outputs.NextCursor]: cursorOutput(result.nextCursor),
+        [Outputs.MessagesFile]: result.messagesFile ?? ''
+    };
+    const fitted = fitArrays([[Outputs.MessageIds, result.messageIds]], budgetLeft(scalars, [Outputs.MessageIds]));
+    return {
+        ...scalars,
+        [Outputs.MessageIds]: fitted.json[0],
+        [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated || fitted.truncated)
+    };
+}
+function list_failure(result) {
+    const complete = listingComplete(result);
+    const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`);
+    if (result.error !== undefined) {
+        reasons.unshift(`${result.error}${continueHint(result.nextCursor)} (${result.count} messages were listed before the failure)`);
+    }
+    return reasons.length === 0 ? undefined : reasons.join('\n');
+}
+const LIST_FILTER_LABELS = [
+    ['messageId', 'Message id (`message-id`)'],
+    ['url', 'Destination URL (`url`)'],
+    ['topicName', 'URL group (`topic-name`)'],
+    ['scheduleId', 'Schedule id (`schedule-id`)'],
+    ['queueName', 'Queue (`queue-name`)'],
+    ['api', 'API name (`api`)'],
+    ['fromDate', 'Created at or after (`from-date`)'],
+    ['toDate', 'Created at or before (`to-date`)'],
+    ['responseStatus', 'Last response status (`response-status`)'],
+    ['callerIp', 'Publisher IP (`caller-ip`)']
+];
+function orderText(order) {
+    if (order === 'earliestFirst')
+        return 'earliest first (`earliestFirst`)';
+    if (order === 'latestFirst')
+        return 'latest first (`latestFirst`)';
+    return code(String(order));
+}
+function filterLines(filters, limit) {
+    const lines = [];
+    for (const [key, label] of LIST_FILTER_LABELS) {
+        const value = filters[key];
+        if (value === undefined)
+            continue;
+        if (Array.isArray(value)) {
+            if (value.length === 0)
+                continue;
+            lines.push(`  - ${label}: ${valueList(value.map(String), limit)}`);
+        }
+        else if (typeof value === 'number' && (key === 'fromDate' || key === 'toDate')) {
+            lines.push(`  - ${label}: ${formatMs(value)}`);
+        }
+        else {
+            lines.push(`  - ${label}: ${code(String(value))}`);
+        }
+    }
+    return lines;
+}
+function listSummary(result, ctx, pass) {
+    const { now } = pass;
+    const filters = filterLines(result.filters, pass);
+    const lines = summaryHead(heading(result, filters.length > 0 || Boolean(result.startCursor)), judgement(result, now), issueLine(ctx.issue), shortenedNote(pass));
+    lines.push(...endingLines(result));
+    lines.push(...failingLines(result, pass));
+    lines.push(...breakdownLines(result, pass));
+    lines.push(...chartLines(result, now));
+    lines.push(...extremesLines(result, pass));
+    lines.push(...askedLines(result, ctx, filters));
+    return markdownText(lines);
+}
+/** One block for how the listing ended when it did not reach the end: the error, and where to continue. */
+function endingLines(result) {
+    const lines = [];
+    if (result.error !== undefined) {
+        lines.push(`**Error:** ${code(result.error)}`, '');
+        if (result.count > 0)
+            lines.push('Everything below is what was listed before the failure: a lower bound.', '');
+    }
+    else if (result.nextCursor !== undefined) {
+        const why = result.maxMessages !== undefined && result.count >= result.maxMessages
+            ? `after ${plural(result.count, 'message', 'messages')}, as \`max-messages\` (${formatCount(result.maxMessages)}) asks`
+            : `after ${plural(result.count, 'message', 'messages')}`;
+        lines.push(`**Stopped ${why}**: the DLQ may hold more. Everything below is a lower bound.`, '');
+    }
+    if (result.nextCursor) {
+        lines.push(`To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`, '');
+    }
+    return lines;
+}
+/** The top destinations: count, dominant last response status, oldest age and the start of the last body. */
+function failingLines(result, pass) {
+    const table = failingTable(result, pass.now, pass.maxRows);
+    return table.length === 0 ? [] : ['### What is failing', '', ...table];
+}
+/** The "what is failing" table (shared with the health issue): the top destinations, then every other one. */
+function failingTable(result, now, maxRows) {
+    const rows = result.byDestination ?? [];
+    if (result.count === 0 || rows.length === 0)
+        return [];
+    const lines = tableHead(['Destination URL', 'Messages', 'Last status', 'Oldest', 'Last response'], [false, true, false, true, false]);
+    const shown = rows.slice(0, Math.max(0, maxRows));
+    let counted = 0;
+    for (const row of shown) {
+        counted += row.count;
+        lines.push(tableRow([
+            row.url === '(none)' ? '(none)' : codeCell(row.url, URL_CELL_LENGTH),
+            formatCount(row.count),
+            statusCell(row),
+            row.oldestCreatedAt === undefined ? '—' : formatAge(now - row.oldestCreatedAt),
+            bodyCell(row)
+        ]));
+    }
+    const rest = result.count - counted;
+    const others = result.byUrl.length - shown.length;
+    if (rest > 0) {
+        const which = others > 0
+            ? `${formatCount(others)}${result.undercount?.byUrl !== undefined ? '+' : ''} other destinations`
+            : 'other destinations';
+        lines.push(`| *${which}* | ${formatCount(rest)} | | | |`);
+    }
+    lines.push('');
+    if (result.undercount?.byUrl !== undefined)
+        lines.push(...approximateNote(result.undercount.byUrl));
+    return lines;
+}
+/** The dominant status, with its share of the destination's messages when others are mixed in. */
+function statusCell(row) {
+    const status = row.status === undefined ? 'none' : String(row.status);
+    if (!row.otherStatuses)
+        return status;
+    const share = Math.round((100 * (row.count - row.otherStatuses)) / Math.max(1, row.count));
+    return `${status} (${Math.min(99, Math.max(1, share))}%)`;
+}
+function bodyCell(row) {
+    if (row.bodySample !== undefined) {
+        if (row.bodySample === '')
+            return '(empty)';
+        const cell = codeCell(row.bodySample, BODY_CELL_LENGTH);
+        return row.bodyCut && !cell.endsWith('…') ? `${cell}…` : cell;
+    }
+    if (row.binaryBody !== undefined)
+        return `(binary, ${formatCount(row.binaryBody)} base64 characters)`;
+    return '—';
+}
+/** The breakdowns; those nearly all "(none)", and the full one by URL, collapsed. */
+function breakdownLines(result, pass) {
+    if (result.count === 0)
+        return [];
+    const lines = [];
+    const limit = { maxRows: Math.min(pass.maxRows, BREAKDOWN_ROWS), seen: pass.seen };
+    for (const [key, title, head] of [
+        ['byStatus', 'last response status', 'Last response status'],
+        ['byTopic', 'URL group', 'URL group'],
+        ['byQueue', 'queue', 'Queue'],
+        ['bySchedule', 'schedule', 'Schedule id'],
+        ['byUrl', 'destination URL (all)', 'Destination URL']
+    ]) {
+        const rows = result[key];
+        if (rows.length === 0)
+            continue;
+        // A breakdown where every message has no value says nothing.
+        if (key !== 'byStatus' && rows.length === 1 && rows[0]?.value === '(none)')
+            continue;
+        const body = countTable(head, rows, limit, result.count, result.undercount?.[key]);
+        const none = rows.find(r => r.value === '(none)')?.count ?? 0;
+        const quiet = key === 'byUrl' || none >= MOSTLY_NONE * result.count;
+        if (quiet) {
+            const note = none > 0 ? ` (${formatCount(none)} of ${formatCount(result.count)} have none)` : '';
+            lines.push(...collapsed(`Messages by ${title}${note}`, body));
+        }
+        else
+            lines.push(`#### Messages by ${title}`, '', ...body);
+    }
+    if (result.badCreatedAt !== undefined) {
+        lines.push(`- ${plural(result.badCreatedAt.count, 'message has', 'messages have')} a \`createdAt\` no date can hold ` +
+            `(first: ${code(result.badCreatedAt.messageId, 200)}): left out of dates, ages and the chart.`, '');
+    }
+    return lines;
+}
+/** The oldest and newest messages: age first, short times, each group named once. */
+function extremesLines(result, pass) {
+    const rows = oldestAndNewest(result.oldest, result.newest);
+    if (rows.length === 0)
+        return [];
+    const lines = [`#### Oldest and newest messages${listingComplete(result) ? '' : ' listed'}`, ''];
+    lines.push(...tableHead(['', 'Age', 'Created (UTC)', 'Status', 'Destination URL', 'Message id'], [false, true, false, false, false, false]));
+    let last = '';
+    for (const [which, m] of rows.slice(0, Math.max(0, pass.maxRows))) {
+        lines.push(tableRow([
+            which === last ? '' : `**${which}**`,
+            m.createdAt === undefined ? '—' : formatAge(pass.now - m.createdAt),
+            shortTimeOrDash(m.createdAt, pass.now),
+            m.responseStatus === undefined ? '—' : String(m.responseStatus),
+            cellOrDash(m.url, EXAMPLE_CELL_LENGTH),
+            cellOrDash(m.messageId, EXAMPLE_CELL_LENGTH)
+        ]));
+        last = which;
+    }
+    lines.push('');
+    return lines;
+}
+/** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
+function askedLines(result, ctx, filters) {
+    const lines = ['### What was asked', ''];
+    if (filters.length === 0)
+        lines.push('- Filters: none (every message in the DLQ)');
+    else
+        lines.push('- Filters (several values of one filter: any of them; different filters: all of them):', ...filters);
+    lines.push(`- Order: ${orderText(result.order)}`);
+    const { countAbove, oldestOlderThanMs } = result.health;
+    const thresholds = [
+        countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
+        oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
+    ].filter(t => t !== undefined);
+    lines.push(`- Health thresholds: ${thresholds.length === 0 ? 'none' : thresholds.join(', ')}`);
+    lines.push(`- \`max-messages\`: ${result.maxMessages === undefined ? 'none (every message)' : formatCount(result.maxMessages)}`);
+    const slices = result.fallback === undefined ? '' : ' (listed sequentially: the date slices could not be trusted)';
+    lines.push(`- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`);
+    lines.push(`- Page size: ${formatCount(result.pageSize)}` +
+        (result.maxPages === undefined ? '' : `, \`max-pages\`: ${formatCount(result.maxPages)}`) +
+        ` (${plural(result.pages, 'page', 'pages')} fetched)`);
+    lines.push(result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)');
+    if (result.fallback !== undefined)
+        lines.push(`- Why sequentially: ${code(result.fallback)}`);
+    if (result.messagesFile !== undefined) {
+        lines.push(`- Every listed message, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`);
+    }
+    if (result.messageIdsTruncated) {
+        lines.push(`- The \`message-ids\` output holds only the first ${plural(result.messageIds.length, 'id', 'ids')} of ` +
+            `${formatCount(result.count)}.`);
+    }
+    lines.push(...runLine(ctx), '');
+    return lines;
+}
+function approximateNote(undercount) {
+    return [
+        `> **Approximate:** more than ${formatCount(TALLY_CAPACITY)} distinct values were seen, so only the most ` +
+            `frequent were kept; each count above may be up to ${formatCount(undercount)} below the true one.`,
+        ''
+    ];
+}
+/**
+ * The top rows of a breakdown, then one row for the messages of every other value (the total less the rows shown),
+ * and a note when the breakdown kept only its most frequent values (`undercount`: how far a count may be low).
+ */
+function countTable(heading, rows, limit, total, undercount) {
+    limit.seen?.(rows.length);
+    const shown = rows.slice(0, limit.maxRows);
+    const lines = [];
+    if (shown.length > 0) {
+        lines.push(...tableHead([heading, 'Messages'], [false, true]));
+        let counted = 0;
+        for (const row of shown) {
+            counted += row.count;
+            const value = row.value === '' || row.value === '(none)' ? '(none)' : codeCell(row.value, BREAKDOWN_CELL_LENGTH);
+            lines.push(tableRow([value, formatCount(row.count)]));
+        }
+        const more = rows.length - shown.length;
+        const rest = total - counted;
+        if (undercount !== undefined && rest > 0)
+            lines.push(`| *… and every other value* | ${formatCount(rest)} |`);
+        else if (more > 0 && rest > 0)
+            lines.push(`| *… and ${formatCount(more)} more values* | ${formatCount(rest)} |`);
+        lines.push('');
+    }
+    if (undercount !== undefined)
+        lines.push(...approximateNote(undercount));
+    return lines;
+}
+/** The oldest then the newest messages, a message in both lists shown once. */
+function oldestAndNewest(oldest, newest) {
+    const key = (m) => JSON.stringify([m.dlqId ?? '', m.messageId, m.createdAt ?? null]);
+    const seen = new Set();
+    const rows = [];
+    for (const [which, list] of [
+        ['Oldest', oldest],
+        ['Newest', newest]
+    ]) {
+        for (const m of list) {
+            const k = key(m);
+            if (seen.has(k))
+                continue;
+            seen.add(k);
+            rows.push([which, m]);
+        }
+    }
+    return rows;
+}
+
+;// CONCATENATED MODULE: ./src/github/issue-text.ts
+/**
+ * What the health issue says: its body, the comment of a run that fails again (what changed) and the closing
+ * comment, and the hidden state line that lets the next run compare. Every DLQ value is a code span.
+ */
+
+
+
+
+
+const issue_text_BREAKDOWN_ROWS = 10;
+/** Destinations remembered in the issue's state, to name the new ones in the next comment. */
+const REMEMBERED_TOP = 5;
+const STATE_PREFIX = '<!-- dlq-action:state ';
+function urlHash(url) {
+    return (0,external_node_crypto_.createHash)('sha256').update(url).digest('hex').slice(0, 12);
+}
+/** The state as the hidden line of the body. */
+function stateLine(state) {
+    return `${STATE_PREFIX}${JSON.stringify(state)} -->`;
+}
+/** The state the body remembers, or undefined for a body without one (or one edited out of shape). */
+function readState(body) {
+    if (body === undefined)
+        return undefined;
+    const at = body.lastIndexOf(STATE_PREFIX);
+    if (at < 0)
+        return undefined;
+    const end = body.indexOf(' -->', at);
+    if (end < 0)
+        return undefined;
+    try {
+        const raw = JSON.parse(body.slice(at + STATE_PREFIX.length, end));
+        const num = (v) => typeof v === 'number' && Number.isFinite(v);
+        if (!num(raw.since) || !num(raw.at) || !num(raw.count) || typeof raw.complete !== 'boolean')
+            return undefined;
+        return {
+            since: raw.since,
+            at: raw.at,
+            count: raw.count,
+            complete: raw.complete,
+            ...(num(raw.oldestCreatedAt) ? { oldestCreatedAt: raw.oldestCreatedAt } : {}),
+            top: Array.isArray(raw.top)
+                ? raw.top.filter((h) => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h))
+                : []
+        };
+    }
+    catch {
+        return undefined;
+    }
+}
+function stateOf(result, since, now) {
+    return {
+        since,
+        at: now,
+        count: result.count,
+        complete: listingComplete(result),
+        ...(result.oldestCreatedAt !== undefined ? { oldestCreatedAt: result.oldestCreatedAt } : {}),
+        top: (result.byDestination ?? []).slice(0, REMEMBERED_TOP).map(row => urlHash(row.url))
+    };
+}
+/** The thresholds as set, for the closing comment. */
+function thresholdsText(result) {
+    const { countAbove, oldestOlderThanMs } = result.health;
+    const parts = [
+        countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
+        oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
+    ].filter(p => p !== undefined);
+    return parts.length === 0 ? 'none' : parts.join(', ');
+}
+function runText(runUrl) {
+    return runUrl ? ` (${safeLink('workflow run', runUrl)})` : '';
+}
+/** The comment of a passing check: the figures now, how long it failed, the thresholds it was judged against. */
+function closingComment(result, before, runUrl, now) {
+    const lines = [`## ✅ The DLQ health check passes again${runText(runUrl)}`, '', judgement(result, now), ''];
+    if (before !== undefined) {
+        lines.push(`- Failing for ${formatAge(now - before.since)}: since ${formatMs(before.since)}.`);
+    }
+    else {
+        lines.push('- Failing since this issue was opened.');
+    }
+    lines.push(`- Thresholds: ${thresholdsText(result)}.`, '', 'Closing.');
+    return lines.join('\n');
+}
+/** The comment of a check that fails again: count and age then and now, and the new top destinations. */
+function changeComment(result, before, runUrl, now) {
+    const lines = [`## ❌ Still failing${runText(runUrl)}`, '', judgement(result, now), ''];
+    const complete = listingComplete(result);
+    const count = (n, whole) => `${whole ? '' : 'at least '}${formatCount(n)}`;
+    const age = (created, at) => created === undefined ? '—' : formatAge(at - created);
+    if (before !== undefined) {
+        const delta = result.count - before.count;
+        const sign = delta > 0 ? `+${formatCount(delta)}` : delta < 0 ? formatCount(delta) : 'no change';
+        lines.push(`| | Last run (${formatShortTime(before.at, now)} UTC) | Now |`, '| --- | ---: | ---: |', `| Messages | ${count(before.count, before.complete)} | ${count(result.count, complete)} (${sign}) |`, `| Oldest | ${age(before.oldestCreatedAt, before.at)} | ${age(result.oldestCreatedAt, now)} |`, '', `Failing for ${formatAge(now - before.since)} (since ${formatMs(before.since)}).`, '');
+        const known = new Set(before.top);
+        const fresh = (result.byDestination ?? []).slice(0, REMEMBERED_TOP).filter(row => !known.has(urlHash(row.url)));
+        if (fresh.length > 0) {
+            lines.push('New among the top destinations:', '', ...fresh.map(row => `- ${code(row.url, 200)}: ${plural(row.count, 'message', 'messages')}` +
+                (row.status === undefined ? '' : `, last status ${row.status}`)), '');
+        }
+        else
+            lines.push('No new destination among the top ones.', '');
+    }
+    else {
+        lines.push('The issue body holds no earlier figures to compare with; it now shows the current ones.', '');
+    }
+    lines.push('The issue body above shows the current figures.');
+    return lines.join('\n');
+}
+/**
+ * The issue body: the verdict, the breaches, what is failing, the statuses, and the hidden state line. Every DLQ
+ * value is a code span, so text such as `#1` or `owner/repo#3` cannot reference other issues.
+ */
+function issueBody(result, runUrl, now, state = stateOf(result, now, now)) {
+    const lines = [
+        `## ❌ DLQ health check failing`,
+        '',
+        judgement(result, now),
+        '',
+        ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
+        ''
+    ];
+    lines.push(`Figures of ${formatMs(now)}${runText(runUrl)}; each later failing run comments with what changed.`, '');
+    lines.push(...failingTable(result, now, issue_text_BREAKDOWN_ROWS));
+    lines.push(...table(['Last response status', 'Messages'], [false, true], result.byStatus, { maxRows: issue_text_BREAKDOWN_ROWS }, row => [
+        row.value === '(none)' ? '(none)' : codeCell(row.value, 100),
+        formatCount(row.count)
+    ]));
+    lines.push(stateLine(state));
+    return lines.join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/service/transport-errors.ts
@@ -49596,11 +50676,10 @@ function retryDecision(attempt, outcome, policy, now, random) {
 
 
 
-
-const BREAKDOWN_ROWS = 10;
 /**
- * Keeps one issue in step with the health check: a failing check opens it (or comments on the open one);
- * a passing check comments on it and closes it. A listing that failed says nothing about health: no change.
+ * Keeps one issue in step with the health check: a failing check opens it, or on the open one comments with
+ * what changed since the last run and refreshes the body; a passing check comments (how long it failed, the
+ * thresholds) and closes it. A listing that failed says nothing about health: no change.
  */
 async function syncHealthIssue(api, result, title, runUrl, now) {
     if (result.error !== undefined)
@@ -49608,48 +50687,30 @@ async function syncHealthIssue(api, result, title, runUrl, now) {
     const failing = result.health.breaches.length > 0;
     const open = await api.findOpen(title);
     if (failing) {
-        const body = issueBody(result, runUrl, now);
         if (open) {
-            await api.comment(open.number, body);
-            return { action: 'commented', ...open };
+            const before = readState(open.body);
+            const state = stateOf(result, before?.since ?? now, now);
+            await api.comment(open.number, changeComment(result, before, runUrl, now));
+            await api.update(open.number, title, issueBody(result, runUrl, now, state));
+            return { action: 'commented', number: open.number, url: open.url };
         }
-        return { action: 'opened', ...(await api.create(title, body)) };
+        return { action: 'opened', ...(await api.create(title, issueBody(result, runUrl, now, stateOf(result, now, now)))) };
     }
     if (!listingComplete(result)) {
         return { action: 'none', reason: 'the listing stopped before the end, so the check cannot be said to pass' };
     }
     if (!open)
         return { action: 'none', reason: 'the check passes and no issue is open' };
-    const run = runUrl ? ` ([workflow run](${runUrl}))` : '';
-    await api.comment(open.number, `✅ The DLQ health check passes again: ${headline(result, now)}.${run} Closing.`);
+    await api.comment(open.number, closingComment(result, readState(open.body), runUrl, now));
     await api.close(open.number);
-    return { action: 'closed', ...open };
-}
-/** Verdict, counts and breakdown, every DLQ value escaped: the body is rendered as markdown by GitHub. */
-function issueBody(result, runUrl, now) {
-    const lines = [
-        `❌ **DLQ health check failing**: ${headline(result, now)}.`,
-        '',
-        ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
-        ''
-    ];
-    if (runUrl)
-        lines.push(`Details: [workflow run](${runUrl})`, '');
-    for (const [title, rows] of [
-        ['destination URL', result.byUrl],
-        ['last response status', result.byStatus]
-    ]) {
-        lines.push(...table([`Messages by ${title}`, 'Messages'], [false, true], rows, { maxRows: BREAKDOWN_ROWS }, row => [
-            escapeCell(row.value),
-            formatCount(row.count)
-        ]));
-    }
-    return lines.join('\n');
+    return { action: 'closed', number: open.number, url: open.url };
 }
 /** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
 const HEALTH_LABEL = 'dlq-health-check';
 /** Open issues with the label read at most (10 pages of 100): more means something else uses the label. */
 const MAX_LABELLED_PAGES = 10;
+/** Recent open issues read at most (3 pages of 100) for one the token could not label. */
+const MAX_RECENT_PAGES = 3;
 /**
  * The hidden line that ties an issue to one health check: two checks with different titles share the label but
  * not the marker, and a title edited by hand still finds its issue.
@@ -49766,12 +50827,39 @@ async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OP
                 throw new Error(`GitHub API ${what}: the answer is not a list of issues`);
             const found = data.find(issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker));
             if (found)
-                return issueRef(found, what);
+                return { ...issueRef(found, what), body: found.body ?? '' };
             if (data.length < 100)
-                return undefined;
+                return findUnlabelled(marker);
         }
         throw new Error(`more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
             'could open a second issue');
+    };
+    /**
+     * GitHub drops the labels of a new issue, without an error, when the token may not set them: such an issue is
+     * found among the most recent open issues by its marker, so a second check does not open a second issue.
+     */
+    const findUnlabelled = async (marker) => {
+        for (let page = 1; page <= MAX_RECENT_PAGES; page++) {
+            const what = `list recent open issues (page ${page})`;
+            const { data } = await call(what, signal => octokit.rest.issues.listForRepo({
+                owner,
+                repo,
+                state: 'open',
+                sort: 'created',
+                direction: 'desc',
+                per_page: 100,
+                page,
+                request: { signal }
+            }));
+            if (!Array.isArray(data))
+                throw new Error(`GitHub API ${what}: the answer is not a list of issues`);
+            const found = data.find(issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker));
+            if (found)
+                return { ...issueRef(found, what), body: found.body ?? '' };
+            if (data.length < 100)
+                return undefined;
+        }
+        return undefined;
     };
     return {
         findOpen,
@@ -49787,11 +50875,25 @@ async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OP
                     labels: [HEALTH_LABEL],
                     request: { signal }
                 });
+                const labels = Array.isArray(data.labels) ? data.labels : [];
+                if (!labels.some(label => (typeof label === 'string' ? label : label.name) === HEALTH_LABEL)) {
+                    options.log(`The health issue was opened without the label ${HEALTH_LABEL} (the token may not set labels): later ` +
+                        'checks find it among the most recent open issues.');
+                }
                 return issueRef(data, what);
             }, () => findOpen(title));
         },
         async comment(issue, body) {
             await call(`comment on issue #${issue}`, signal => octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request: { signal } }));
+        },
+        async update(issue, title, body) {
+            await call(`update issue #${issue}`, signal => octokit.rest.issues.update({
+                owner,
+                repo,
+                issue_number: issue,
+                body: `${healthMarker(title)}\n${body}`,
+                request: { signal }
+            }));
         },
         async close(issue) {
             await call(`close issue #${issue}`, signal => octokit.rest.issues.update({
@@ -49809,12 +50911,15 @@ async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OP
 ;// CONCATENATED MODULE: ./src/github/issue-step.ts
 
 
-/** Opens, updates or closes the health issue. Its failure is a warning: the health verdict stands alone. */
+/**
+ * Opens, updates or closes the health issue, and returns it for the summary to link (its URL made from the
+ * repository and the number, not taken from GitHub's answer). Its failure is a warning: the verdict stands alone.
+ */
 async function updateHealthIssue(step, result, out) {
     const repository = process.env.GITHUB_REPOSITORY;
     if (!repository || !step.token) {
         out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.');
-        return;
+        return undefined;
     }
     try {
         const github = await octokitIssueApi(step.token, repository, {
@@ -49826,10 +50931,19 @@ async function updateHealthIssue(step, result, out) {
         out.info(done.action === 'none'
             ? `Health issue: no change (${done.reason}).`
             : `Health issue #${done.number} ${done.action}: ${done.url}`);
+        if (done.action === 'none')
+            return undefined;
+        const server = process.env.GITHUB_SERVER_URL || 'https://github.com';
+        return { number: done.number, url: `${server}/${repository}/issues/${done.number}`, action: done.action };
     }
     catch (err) {
-        out.warning(`Could not update the health issue "${step.title}": ${err.message}. ` +
-            'The workflow needs "permissions: issues: write" for issue-on-failure.');
+        // Only a refusal is about permissions: a timeout or a server error says nothing of them.
+        const status = err.cause?.status;
+        const hint = status === 403 || status === 404
+            ? ' The workflow needs "permissions: issues: write" for issue-on-failure.'
+            : ' The health verdict above stands; the issue is brought up to date on the next run.';
+        out.warning(`Could not update the health issue "${step.title}": ${err.message}.${hint}`);
+        return undefined;
     }
 }
 
@@ -50783,9 +51897,9 @@ function scheduleResumePath(scheduleId) {
 
 ;// CONCATENATED MODULE: ./src/operations/health.ts
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
+const health_HOUR = 3_600_000;
+const health_DAY = 24 * health_HOUR;
+const health_WEEK = 7 * health_DAY;
 const MAX_POINTS = 120;
 /** The health check: which thresholds the listed messages exceed. Judged on what was listed. */
 function judgeHealth(thresholds, count, oldestCreatedAt, now) {
@@ -50807,7 +51921,7 @@ const MAX_BUCKETS = 2048;
 /** Counts messages per hour while listing, in bounded memory; the chart's bucket is chosen once the range is known. */
 class HourlyCounts {
     counts = new Map();
-    size = HOUR;
+    size = health_HOUR;
     first = Number.POSITIVE_INFINITY;
     last = Number.NEGATIVE_INFINITY;
     /** Messages whose week found no room (timestamps spread over more than MAX_BUCKETS weeks). */
@@ -50817,7 +51931,7 @@ class HourlyCounts {
             return;
         let start = Math.floor(createdAt / this.size) * this.size;
         if (!this.counts.has(start) && this.counts.size >= MAX_BUCKETS) {
-            if (this.size === WEEK) {
+            if (this.size === health_WEEK) {
                 this.omitted++;
                 return;
             }
@@ -50832,7 +51946,7 @@ class HourlyCounts {
     }
     /** Merges the buckets into the next size up (hour to day, day to week). */
     coarsen() {
-        this.size = this.size === HOUR ? DAY : WEEK;
+        this.size = this.size === health_HOUR ? health_DAY : health_WEEK;
         const merged = new Map();
         for (const [start, count] of this.counts) {
             const bucket = Math.floor(start / this.size) * this.size;
@@ -50848,9 +51962,9 @@ class HourlyCounts {
         if (this.counts.size === 0)
             return { bucket: 'hour', points: [], ...omitted };
         const range = this.last - this.first;
-        const wanted = range < 72 * HOUR ? 'hour' : range < 100 * DAY ? 'day' : 'week';
-        const bucket = this.size === WEEK ? 'week' : this.size === DAY && wanted === 'hour' ? 'day' : wanted;
-        const size = bucket === 'hour' ? HOUR : bucket === 'day' ? DAY : WEEK;
+        const wanted = range < 72 * health_HOUR ? 'hour' : range < 100 * health_DAY ? 'day' : 'week';
+        const bucket = this.size === health_WEEK ? 'week' : this.size === health_DAY && wanted === 'hour' ? 'day' : wanted;
+        const size = bucket === 'hour' ? health_HOUR : bucket === 'day' ? health_DAY : health_WEEK;
         const counts = new Map();
         for (const [start, count] of this.counts) {
             const at = Math.floor(start / size) * size;
@@ -50891,34 +52005,42 @@ function boundedKey(value) {
  */
 class Tally {
     capacity;
+    onDrop;
     counts = new Map();
     /** Values added. */
     total = 0;
     /** How far below its true count any kept count may be: the rounds of lowering so far. */
     undercount = 0;
-    constructor(capacity = TALLY_CAPACITY) {
+    constructor(capacity = TALLY_CAPACITY, 
+    /** Hears each key dropped, so that figures kept beside a key can go with it. */
+    onDrop) {
         this.capacity = capacity;
+        this.onDrop = onDrop;
     }
+    /** Counts the value; returns its key when the value is kept, undefined when this round dropped it. */
     add(value) {
         this.total++;
         const key = boundedKey(value);
         const count = this.counts.get(key);
         if (count !== undefined) {
             this.counts.set(key, count + 1);
-            return;
+            return key;
         }
         if (this.counts.size < this.capacity) {
             this.counts.set(key, 1);
-            return;
+            return key;
         }
         // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
         this.undercount++;
         for (const [k, n] of this.counts) {
-            if (n <= 1)
+            if (n <= 1) {
                 this.counts.delete(k);
+                this.onDrop?.(k);
+            }
             else
                 this.counts.set(k, n - 1);
         }
+        return undefined;
     }
     /** Kept values, most frequent first; with `undercount` above 0 each count is a lower bound. */
     rows() {
@@ -50961,13 +52083,99 @@ class Extremes {
 
 
 
+
 /** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
 const MESSAGE_IDS_MAX_BYTES = 900_000;
 const EXAMPLES = 5;
+/** Destinations the summary's "what is failing" table shows. */
+const TOP_DESTINATIONS = 10;
+/** Characters of a response body kept as its sample. */
+const BODY_SAMPLE_LENGTH = 200;
+/** Distinct statuses counted per destination; the rest only count as "other". */
+const STATUSES_PER_DESTINATION = 8;
+/** A short copy of the start of a body: a slice would keep the whole body alive. */
+function bodySample(body) {
+    let end = Math.min(body.length, BODY_SAMPLE_LENGTH);
+    const last = body.charCodeAt(end - 1);
+    if (end < body.length && last >= 0xd800 && last <= 0xdbff)
+        end--;
+    return Buffer.from(body.slice(0, end), 'utf8').toString('utf8');
+}
+/**
+ * Messages by destination URL, and for each destination the breakdown keeps, its figures: statuses, oldest
+ * message and the last response body's start. A destination the breakdown drops loses its figures, so memory
+ * stays within TALLY_CAPACITY destinations of a few hundred bytes each.
+ */
+class DestinationFigures {
+    stats = new Map();
+    tally = new Tally(TALLY_CAPACITY, key => this.stats.delete(key));
+    add(message) {
+        const key = this.tally.add(message.url ?? '(none)');
+        if (key === undefined)
+            return;
+        let stats = this.stats.get(key);
+        if (stats === undefined) {
+            stats = { statuses: new Map(), newest: Number.NEGATIVE_INFINITY, bodyCut: false };
+            this.stats.set(key, stats);
+        }
+        const status = message.responseStatus ?? 'none';
+        const seen = stats.statuses.get(status);
+        if (seen !== undefined || stats.statuses.size < STATUSES_PER_DESTINATION)
+            stats.statuses.set(status, (seen ?? 0) + 1);
+        const at = message.createdAt !== undefined && isDateMs(message.createdAt) ? message.createdAt : undefined;
+        if (at !== undefined && (stats.oldest === undefined || at < stats.oldest))
+            stats.oldest = at;
+        // The newest message's body is the last response; without dates, the last one listed.
+        const order = at ?? stats.newest;
+        if (order >= stats.newest) {
+            stats.newest = order;
+            const body = message.responseBody;
+            stats.body = body === undefined ? undefined : bodySample(body);
+            stats.bodyCut = body !== undefined && body.length > BODY_SAMPLE_LENGTH;
+            stats.binaryBody =
+                body === undefined && message.responseBodyBase64 !== undefined ? message.responseBodyBase64.length : undefined;
+        }
+    }
+    /** The top destinations with their figures, most messages first. */
+    rows() {
+        return this.tally
+            .rows()
+            .slice(0, TOP_DESTINATIONS)
+            .map(({ value, count }) => {
+            const stats = this.stats.get(value);
+            const row = { url: value, count };
+            if (stats === undefined)
+                return row;
+            let top;
+            let seen = 0;
+            for (const entry of stats.statuses) {
+                seen += entry[1];
+                if (top === undefined || entry[1] > top[1])
+                    top = entry;
+            }
+            if (top !== undefined && top[0] !== 'none')
+                row.status = top[0];
+            const others = seen - (top?.[1] ?? 0);
+            if (others > 0)
+                row.otherStatuses = others;
+            if (stats.oldest !== undefined)
+                row.oldestCreatedAt = stats.oldest;
+            if (stats.body !== undefined) {
+                row.bodySample = stats.body;
+                if (stats.bodyCut)
+                    row.bodyCut = true;
+            }
+            if (stats.binaryBody !== undefined)
+                row.binaryBody = stats.binaryBody;
+            return row;
+        });
+    }
+}
 /** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
 class ListAccumulator {
     count = 0;
-    byUrl = new Tally();
+    destinations = new DestinationFigures();
+    byUrl = this.destinations.tally;
     byStatus = new Tally();
     byTopic = new Tally();
     byQueue = new Tally();
@@ -50978,7 +52186,7 @@ class ListAccumulator {
     badCreatedAt;
     add(message) {
         this.count++;
-        this.byUrl.add(message.url ?? '(none)');
+        this.destinations.add(message);
         this.byStatus.add(message.responseStatus === undefined ? '(none)' : String(message.responseStatus));
         this.byTopic.add(message.topicName ?? message.topicId ?? '(none)');
         this.byQueue.add(message.queueName ?? '(none)');
@@ -51019,6 +52227,9 @@ class ListAccumulator {
             byTopic: this.byTopic.rows(),
             byQueue: this.byQueue.rows(),
             bySchedule: this.bySchedule.rows(),
+            byDestination: this.destinations.rows(),
+            ...(request.maxMessages !== undefined ? { maxMessages: request.maxMessages } : {}),
+            maxPages: request.maxPages,
             histogram: this.hourly.histogram(),
             ...this.undercount(),
             ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
@@ -51151,6 +52362,48 @@ function planSlices(lo, hi, n, userFrom, userTo) {
     const overlaps = cuts.map((cut) => [cut - 2 * t, cut - 1 + 2 * t]);
     return { slices, overlaps };
 }
+/**
+ * The message ids of all slices in slice order, holding no more than the output keeps (MESSAGE_IDS_MAX_BYTES, as
+ * MessageIds counts it) however many slices run at once: when the ids held pass the cap, the last ones in order
+ * are dropped, and neither their slice nor any later one collects again. What is left is exactly the prefix that
+ * one MessageIds fed the slices one after the other would hold.
+ */
+class OrderedIds {
+    held;
+    bytes = 2; // the brackets of the JSON array
+    /** The first slice that lost ids: it and every later slice collect nothing more. */
+    cutoff;
+    constructor(slices) {
+        this.held = Array.from({ length: slices }, () => []);
+        this.cutoff = slices;
+    }
+    add(slice, id) {
+        if (slice >= this.cutoff)
+            return;
+        this.held[slice].push(id);
+        this.bytes += idBytes(id);
+        let last = Math.min(this.cutoff, this.held.length - 1);
+        while (this.bytes > MESSAGE_IDS_MAX_BYTES) {
+            while (this.held[last].length === 0)
+                last--;
+            this.bytes -= idBytes(this.held[last].pop());
+            this.cutoff = last;
+        }
+    }
+    /** The ids in slice order, truncated when any was dropped. */
+    result() {
+        const ids = new MessageIds();
+        for (const slice of this.held)
+            for (const id of slice)
+                ids.add(id);
+        if (this.cutoff < this.held.length)
+            ids.truncated = true;
+        return ids;
+    }
+}
+/** Bytes an id adds to the JSON array, as MessageIds counts them; printable ASCII without escapes counted directly. */
+const idBytes = (id) => PLAIN_ASCII.test(id) ? id.length + 3 : Buffer.byteLength(JSON.stringify(id)) + 1;
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 class Stop extends Error {
 }
 /**
@@ -51165,6 +52418,7 @@ async function listInSlices(client, request, acc, problems, hooks) {
     const { fromDate: userFrom, toDate: userTo } = request.filters;
     let pages = 0;
     let budget = request.maxPages;
+    let duplicates = 0;
     let error;
     let failure;
     let untrusted;
@@ -51172,7 +52426,8 @@ async function listInSlices(client, request, acc, problems, hooks) {
     const fetch = async (from, to, count, order, cursor) => {
         if (error !== undefined || untrusted !== undefined)
             throw new Stop();
-        if (++pages > budget) {
+        // Messages two slices both returned take pages a sequential listing never spends: they are not counted.
+        if (++pages > budget + Math.ceil(duplicates / request.pageSize)) {
             const message = `stopped after ${request.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`;
             throw new DrainStopped(message, 'max-pages');
         }
@@ -51209,19 +52464,25 @@ async function listInSlices(client, request, acc, problems, hooks) {
             failure = failureKind(err);
         }
     }
-    const slices = (plan?.slices ?? []).map(s => ({ ...s, ids: new MessageIds(), done: false }));
+    const planned = plan?.slices ?? [];
+    if (!ascending)
+        planned.reverse();
+    const slices = planned.map((s, index) => ({ ...s, index, done: false }));
+    const ids = new OrderedIds(slices.length);
     const overlaps = plan?.overlaps ?? [];
     // Range discovery and each slice's last, partly filled page do not count against max-pages.
     budget += 2 + slices.length;
-    if (!ascending)
-        slices.reverse();
     // Keys of messages seen in an overlap window: the only place two slices can both return a message.
     const seenInOverlap = new Set();
-    const inOverlap = (at) => overlaps.some(([a, b]) => at >= a && at <= b);
     const drainSlice = async (slice) => {
+        // The windows this slice's messages can fall in: at most two, at its own bounds.
+        const near = overlaps.filter(([a, b]) => b >= slice.accept[0] && a <= slice.accept[1]);
+        const inOverlap = (at) => near.some(([a, b]) => at >= a && at <= b);
         const pagesOfSlice = drainPages(cursor => fetch(slice.from, slice.to, request.pageSize, request.order, cursor), {
             maxPages: Number.MAX_SAFE_INTEGER, // the shared budget in fetch bounds the listing as a whole
-            maxPagesInput: Inputs.MaxPages
+            maxPagesInput: Inputs.MaxPages,
+            // Handling a page overlaps the slice's next round trip, as in a sequential listing.
+            prefetch: true
         });
         for await (const page of pagesOfSlice) {
             const read = readDlqMessages(page.items);
@@ -51241,15 +52502,17 @@ async function listInSlices(client, request, acc, problems, hooks) {
                 }
                 if (inOverlap(at)) {
                     const key = `${message.dlqId ?? ''}\u0000${message.messageId}`;
-                    if (seenInOverlap.has(key))
+                    if (seenInOverlap.has(key)) {
+                        duplicates++;
                         continue;
+                    }
                     seenInOverlap.add(key);
                 }
                 taken.push(message);
             }
             for (const message of taken) {
                 acc.add(message);
-                slice.ids.add(message.messageId);
+                ids.add(slice.index, message.messageId);
             }
             await hooks.sink?.write(taken);
             hooks.onPage?.(taken.length, acc.count);
@@ -51272,13 +52535,10 @@ async function listInSlices(client, request, acc, problems, hooks) {
         }
     };
     await Promise.all(Array.from({ length: request.concurrency }, worker));
-    // Message ids in the requested order: slices were laid out in that order.
-    const messageIds = new MessageIds();
-    for (const slice of slices)
-        messageIds.append(slice.ids);
     return {
         pages,
-        messageIds,
+        // Message ids in the requested order: slices were laid out in that order.
+        messageIds: ids.result(),
         slices: slices.length,
         ...(untrusted !== undefined ? { untrusted } : {}),
         ...(error !== undefined && untrusted === undefined
@@ -51380,89 +52640,18 @@ function drainFilters(client, request, filters, startCursor, acc, problems, ids,
 function complete(result, thresholds, problems, ending) {
     const { error, failure, nextCursor } = ending;
     const itemProblems = problems.summary();
-    const health = problems.unreadable === 0
-        ? result.health
-        : judgeHealth(thresholds, result.count + problems.unreadable, result.oldestCreatedAt, Date.now());
+    // Items left out for want of an id are still messages in the DLQ: counted (never "empty"), judged, but unnamed.
+    const count = result.count + problems.unreadable;
+    const health = problems.unreadable === 0 ? result.health : judgeHealth(thresholds, count, result.oldestCreatedAt, Date.now());
     return {
         ...result,
+        count,
         health,
         ...(nextCursor !== undefined ? { nextCursor } : {}),
         ...(error !== undefined ? { error } : {}),
         ...(error !== undefined && failure !== undefined ? { failure } : {}),
         ...(itemProblems !== undefined ? { itemProblems } : {})
     };
-}
-
-;// CONCATENATED MODULE: ./src/service/json.ts
-/** JSON text of what the service sent, however deeply nested: no stack overflow on hostile nesting. */
-/**
- * JSON text of a value parsed from JSON, however deeply nested: JSON.stringify first (fast), and where it runs out
- * of stack, an explicit stack of its own. Same text as JSON.stringify for anything JSON.parse returns.
- */
-function toJson(value) {
-    try {
-        return JSON.stringify(value) ?? 'null';
-    }
-    catch (err) {
-        if (!(err instanceof RangeError))
-            throw err;
-        return toJsonIteratively(value);
-    }
-}
-/** The same text as JSON.stringify, built with a heap-allocated stack. */
-function toJsonIteratively(value) {
-    const parts = [];
-    const stack = [];
-    const open = (v) => {
-        if (v !== null && typeof v === 'object') {
-            const withJson = v;
-            if (typeof withJson.toJSON === 'function')
-                return open(withJson.toJSON());
-            if (Array.isArray(v)) {
-                parts.push('[');
-                stack.push({ kind: 'array', items: v, next: 0 });
-            }
-            else {
-                parts.push('{');
-                const entries = Object.entries(v).filter(([, item]) => serialisable(item));
-                stack.push({ kind: 'object', entries, next: 0 });
-            }
-            return;
-        }
-        parts.push(JSON.stringify(v) ?? 'null');
-    };
-    open(value);
-    while (stack.length > 0) {
-        const top = stack[stack.length - 1];
-        if (top.kind === 'array') {
-            if (top.next === top.items.length) {
-                parts.push(']');
-                stack.pop();
-                continue;
-            }
-            if (top.next > 0)
-                parts.push(',');
-            const item = top.items[top.next++];
-            open(serialisable(item) ? item : null);
-        }
-        else {
-            if (top.next === top.entries.length) {
-                parts.push('}');
-                stack.pop();
-                continue;
-            }
-            if (top.next > 0)
-                parts.push(',');
-            const [key, item] = top.entries[top.next++];
-            parts.push(`${JSON.stringify(key)}:`);
-            open(item);
-        }
-    }
-    return parts.join('');
-}
-/** JSON.stringify leaves these out of objects (and writes null for them in arrays). */
-function serialisable(v) {
-    return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
 }
 
 ;// CONCATENATED MODULE: ./src/operations/messages-file.ts
@@ -51637,6 +52826,8 @@ function splitDlqIds(selection, urlLength) {
 async function resumeWorkflows(client, request, onPage = () => { }) {
     const runs = [];
     let uncertainRequests = 0;
+    // Set when an answer carried more than count=50 runs: the service ignores count, so a lost answer may hide more.
+    let largestAnswer;
     const problems = new ItemProblems();
     const headers = overrideHeaders(request.overrides);
     const chunks = splitDlqIds(request.selection, q => client.resumeUrlLength(q));
@@ -51674,6 +52865,9 @@ async function resumeWorkflows(client, request, onPage = () => { }) {
             ...(startCursor !== undefined ? { startCursor } : {})
         }, page => {
             uncertainRequests += page.lostAnswers ?? 0;
+            const carried = page.workflowRuns.length + page.problems.filter(p => !p.kept).length;
+            if (carried > RESUME_PAGE_SIZE)
+                largestAnswer = Math.max(largestAnswer ?? 0, carried);
             // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
             for (const run of page.workflowRuns)
                 runs.push(run);
@@ -51706,6 +52900,7 @@ async function resumeWorkflows(client, request, onPage = () => { }) {
         runs,
         requests,
         uncertainRequests,
+        ...(largestAnswer !== undefined ? { largestAnswer } : {}),
         ...(chunks.length > 1 ? { parts: chunks.length } : {}),
         ...(itemProblems !== undefined ? { itemProblems } : {}),
         ...(nextCursor !== undefined ? { nextCursor } : {}),
@@ -51783,533 +52978,24 @@ async function resumeSchedules(client, request, onOutcome = () => { }) {
     return { operation: 'resume-schedule', outcomes };
 }
 
-;// CONCATENATED MODULE: ./src/report/boundary.ts
+;// CONCATENATED MODULE: ./src/report/refusal.ts
 /**
- * The output boundary: every byte the action writes (log lines, annotations, outputs, the job summary, the health
- * issue, the NDJSON files) goes through here. Secrets are redacted from the raw text first, in every encoding;
- * only then is the text escaped for its destination, so no escape can hide a secret from the redactor.
+ * The job summary of a run refused before any request (a bad or missing input): what was refused and what to set,
+ * so that the run page says why nothing happened. The message is the action's own, with input values quoted in it.
  */
 
-
-/** GitHub caps the outputs of a job at 1 MB, counted in UTF-16 code units at two bytes each. */
-const GITHUB_OUTPUTS_MAX_BYTES = 1_000_000;
-/** What this step lets its outputs use, names included: the rest is slack for the runner's own framing. */
-const OUTPUTS_BUDGET_BYTES = 950_000;
-/** An output's size as GitHub counts it. */
-function githubBytes(text) {
-    return text.length * 2;
-}
-/** Result objects are our own shapes, a few levels deep; deeper values are third-party data, dropped. */
-const MAX_REDACT_DEPTH = 8;
-class OutputBoundary {
-    io;
-    redact;
-    constructor(io, 
-    /** Redacts secrets from raw text (service/redact.ts). */
-    redact) {
-        this.io = io;
-        this.redact = redact;
+/** The selectors of resume-workflows, each of which narrows a resume. */
+const RESUME_SELECTORS = ['dlq-ids', 'from-date', 'to-date', 'workflow-url', 'workflow-run-id', 'workflow-created-at'];
+function refusalSummary(message, operation) {
+    if (operation === 'resume-workflows' && /no selector was given/.test(message)) {
+        return markdownText([
+            ...summaryHead('❌ Resume refused: no workflow run was selected', `**Narrow the resume** with one of ${RESUME_SELECTORS.map(s => `\`${s}\``).join(', ')}; ` +
+                'or, to resume every failed workflow run in the DLQ, set `all: true`.', 'Nothing was resumed and no request was sent.')
+        ]);
     }
-    /** One line of the log: never two, never a runner command. */
-    info(text) {
-        this.io.info(neutraliseLogLine(this.redact(text)));
-    }
-    debug(text) {
-        this.io.debug(neutraliseLogLine(this.redact(text)));
-    }
-    notice(text) {
-        this.io.notice(neutraliseAnnotation(this.redact(text)));
-    }
-    warning(text) {
-        this.io.warning(neutraliseAnnotation(this.redact(text)));
-    }
-    error(text) {
-        this.io.error(neutraliseAnnotation(this.redact(text)));
-    }
-    setFailed(text) {
-        this.io.setFailed(neutraliseAnnotation(this.redact(text)));
-    }
-    /**
-     * Writes the step outputs, redacted. They were fitted to OUTPUTS_BUDGET_BYTES before; should redaction ever
-     * make them bigger than GitHub takes, the biggest are emptied, with a warning naming each, rather than lose all.
-     */
-    setOutputs(outputs) {
-        const redacted = Object.entries(outputs).map(([name, value]) => [name, this.redact(value)]);
-        let total = redacted.reduce((n, [name, value]) => n + githubBytes(name) + githubBytes(value), 0);
-        const bySize = [...redacted].sort((a, b) => b[1].length - a[1].length);
-        for (const entry of bySize) {
-            if (total <= GITHUB_OUTPUTS_MAX_BYTES)
-                break;
-            total -= githubBytes(entry[1]);
-            this.warning(`Output ${entry[0]} was left empty: the outputs of a job must stay under 1 MB.`);
-            entry[1] = '';
-        }
-        for (const [name, value] of redacted)
-            this.io.setOutput(name, value);
-    }
-    /** One line of an NDJSON file: the record as JSON, however deeply nested, redacted. */
-    jsonLine(record) {
-        return this.redact(toJson(record));
-    }
-    /** Writes markdown rendered from redactValue'd data, redacting once more; false without a summary file. */
-    summary(markdown) {
-        return this.io.writeSummary(this.redact(markdown));
-    }
-    /**
-     * A copy of a result with every string redacted, so that markdown and JSON are rendered from redacted values:
-     * escaping first would change how a secret looks (`sk_live__9f` becomes `sk_live\_\_9f`) and hide it.
-     */
-    redactValue(value) {
-        return redactDeep(value, this.redact, 0);
-    }
-    /** The issue API with every title and body redacted; what GitHub answers is logged through info(). */
-    issueApi(api) {
-        const redact = this.redact;
-        return {
-            findOpen: title => api.findOpen(redact(title)),
-            create: (title, body) => api.create(redact(title), redact(body)),
-            comment: (issue, body) => api.comment(issue, redact(body)),
-            close: issue => api.close(issue)
-        };
-    }
-}
-function redactDeep(value, redact, depth) {
-    if (typeof value === 'string')
-        return redact(value);
-    if (value === null || typeof value !== 'object')
-        return value;
-    if (depth >= MAX_REDACT_DEPTH)
-        return undefined;
-    if (Array.isArray(value))
-        return value.map(item => redactDeep(item, redact, depth + 1));
-    const out = {};
-    for (const [key, item] of Object.entries(value))
-        out[key] = redactDeep(item, redact, depth + 1);
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/report/budget.ts
-/**
- * The byte budget of the job summary: GitHub drops a summary above 1 MiB, so a summary too big is rendered again
- * with half the rows in every table, and if even no rows fit, cut at a line with a note.
- */
-
-/** GitHub drops the whole summary above 1 MiB; stay under. */
-const SUMMARY_LIMIT_BYTES = 1_000_000;
-/** Rows per table unless told otherwise. */
-const DEFAULT_MAX_ROWS = 50;
-const TRUNCATED_NOTE = '\n\n> **Note:** this summary was cut short to stay under the 1 MiB limit of GitHub job summaries; ' +
-    'the action outputs and log hold the rest.\n';
-/**
- * A summary kept under SUMMARY_LIMIT_BYTES (UTF-8). The first pass shows the rows asked for; while too big, the
- * renderer is asked again with half the rows, starting from the longest list it reported (more change nothing);
- * if even no rows fit, the text is cut at a line and a note added.
- */
-function fitSummary(render, options) {
-    const requested = normaliseRows(options?.maxRows);
-    const now = normaliseNow(options?.now);
-    let longest = 0;
-    const seen = (length) => {
-        if (length > longest)
-            longest = length;
-    };
-    let out = render({ maxRows: requested, now, seen });
-    const useful = Math.min(requested, longest);
-    let rows = useful;
-    while (byteLength(out) > SUMMARY_LIMIT_BYTES) {
-        if (rows === 0)
-            return truncateToLimit(out);
-        rows = Math.floor(rows / 2);
-        out = render({ maxRows: rows, now, shortenedFrom: useful, seen });
-    }
-    return out;
-}
-/** The note a shortened pass leads with, or undefined. */
-function shortenedNote(pass) {
-    if (pass.shortenedFrom === undefined)
-        return undefined;
-    return (`> **Note:** tables show at most ${formatCount(pass.maxRows)} rows (instead of ` +
-        `${formatCount(pass.shortenedFrom)}) to keep this summary under the 1 MiB limit of GitHub job summaries.`);
-}
-function normaliseRows(maxRows) {
-    if (maxRows === undefined || Number.isNaN(maxRows) || maxRows < 0)
-        return DEFAULT_MAX_ROWS;
-    return maxRows === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.floor(maxRows);
-}
-function normaliseNow(now) {
-    return now !== undefined && Number.isFinite(now) ? now : Date.now();
-}
-function byteLength(s) {
-    return Buffer.byteLength(s, 'utf8');
-}
-/** The longest prefix of s (whole code points) of at most maxBytes UTF-8 bytes. */
-function cutUtf8(s, maxBytes) {
-    let used = 0;
-    let out = '';
-    for (const ch of s) {
-        const b = byteLength(ch);
-        if (used + b > maxBytes)
-            break;
-        used += b;
-        out += ch;
-    }
-    return out;
-}
-/**
- * Keeps whole lines while they fit, cuts the first line that does not (dropping a half escape or entity at the
- * cut), and ends with a note after a blank line (which also ends any table).
- */
-function truncateToLimit(out) {
-    const budget = SUMMARY_LIMIT_BYTES - byteLength(TRUNCATED_NOTE) - byteLength('…');
-    const kept = [];
-    let used = 0;
-    for (const line of out.split('\n')) {
-        const size = byteLength(line) + 1;
-        if (used + size <= budget) {
-            kept.push(line);
-            used += size;
-            continue;
-        }
-        let part = cutUtf8(line, Math.max(0, budget - used - 1));
-        part = part.replace(/&[#A-Za-z0-9]*$/, '').replace(/<[^>]*$/, '');
-        const trailing = /\\+$/.exec(part);
-        if (trailing && trailing[0].length % 2 === 1)
-            part = part.slice(0, -1);
-        if (part !== '')
-            kept.push(`${part}…`);
-        break;
-    }
-    return `${kept.join('\n').trimEnd()}${TRUNCATED_NOTE}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/item-problems.ts
-
-/** One warning for the page items that could not be used as the service sent them, naming the first few. */
-function itemProblemsText(problems) {
-    const parts = [];
-    if (problems.leftOut > 0) {
-        parts.push(`${formatCount(problems.leftOut)} ${problems.leftOut === 1 ? 'item was' : 'items were'} left out (no usable id)`);
-    }
-    if (problems.kept > 0) {
-        parts.push(`${formatCount(problems.kept)} kept without a field that could not be read`);
-    }
-    return `The service sent items that could not be read as they stand: ${parts.join('; ')}. ${problems.examples.join('; ')}.`;
-}
-
-;// CONCATENATED MODULE: ./src/report/step-outputs.ts
-
-/** Longest cursor written to `next-cursor`: the drain refuses longer ones, this only guards the output. */
-const CURSOR_OUTPUT_MAX_LENGTH = 4096;
-/** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
-function cursorOutput(cursor) {
-    return cursor === undefined || cursor.length > CURSOR_OUTPUT_MAX_LENGTH ? '' : cursor;
-}
-/** Where a failure message says to continue from: the cursor to re-run with, or why there is none to use. */
-function continueHint(cursor) {
-    if (cursor === undefined)
-        return '';
-    if (cursor.length > CURSOR_OUTPUT_MAX_LENGTH) {
-        return `; the service's cursor to continue from is ${cursor.length} characters long, too long to use`;
-    }
-    return `; to continue, re-run with input cursor: ${cursor}`;
-}
-/** What the arrays may use: the budget less the scalars (`-truncated` ones at their longest, `false`) and their names. */
-function budgetLeft(scalars, arrays) {
-    let used = 0;
-    for (const [name, value] of Object.entries(scalars))
-        used += githubBytes(name) + githubBytes(value ?? '');
-    for (const name of arrays)
-        used += githubBytes(name);
-    return OUTPUTS_BUDGET_BYTES - used;
-}
-/**
- * JSON arrays of parallel lists (item i of each describes the same thing) that together fit `budget`: the longest
- * common prefix that fits, so that the arrays stay in step.
- */
-function fitArrays(lists, budget) {
-    const length = Math.min(...lists.map(([, items]) => items.length));
-    let used = lists.length * githubBytes('[]');
-    let kept = 0;
-    for (; kept < length; kept++) {
-        let size = 0;
-        for (const [, items] of lists)
-            size += githubBytes(JSON.stringify(items[kept])) + (kept > 0 ? 2 : 0);
-        if (used + size > budget)
-            break;
-        used += size;
-    }
-    return {
-        json: lists.map(([, items]) => JSON.stringify(items.slice(0, kept))),
-        truncated: lists.some(([, items]) => items.length > kept)
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/list.ts
-/**
- * How list-dlq is reported: the count and the first ids as outputs, the headline as a notice, a summary that leads
- * with the health verdict, and a failure for a listing that failed or a threshold exceeded.
- */
-
-
-
-
-
-
-
-
-
-
-/** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
-const list_BREAKDOWN_ROWS = 20;
-const listReport = {
-    outputs,
-    summary: (result, ctx, options) => fitSummary(pass => listSummary(result, ctx, pass), options),
-    notice: headline,
-    warnings: result => (result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
-    failure: list_failure
-};
-function outputs(result) {
-    const scalars = {
-        [Outputs.DlqCount]: String(result.count),
-        [Outputs.MessageIdsTruncated]: 'false',
-        [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
-        [Outputs.NextCursor]: cursorOutput(result.nextCursor),
-        [Outputs.MessagesFile]: result.messagesFile ?? ''
-    };
-    const fitted = fitArrays([[Outputs.MessageIds, result.messageIds]], budgetLeft(scalars, [Outputs.MessageIds]));
-    return {
-        ...scalars,
-        [Outputs.MessageIds]: fitted.json[0],
-        [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated || fitted.truncated)
-    };
-}
-function list_failure(result) {
-    const complete = listingComplete(result);
-    const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`);
-    if (result.error !== undefined) {
-        reasons.unshift(`${result.error}${continueHint(result.nextCursor)} (${result.count} messages were listed before the failure)`);
-    }
-    return reasons.length === 0 ? undefined : reasons.join('\n');
-}
-const LIST_FILTER_LABELS = [
-    ['messageId', 'Message id (`message-id`)'],
-    ['url', 'Destination URL (`url`)'],
-    ['topicName', 'URL group (`topic-name`)'],
-    ['scheduleId', 'Schedule id (`schedule-id`)'],
-    ['queueName', 'Queue (`queue-name`)'],
-    ['api', 'API name (`api`)'],
-    ['fromDate', 'Created at or after (`from-date`)'],
-    ['toDate', 'Created at or before (`to-date`)'],
-    ['responseStatus', 'Last response status (`response-status`)'],
-    ['callerIp', 'Publisher IP (`caller-ip`)']
-];
-function orderText(order) {
-    if (order === 'earliestFirst')
-        return 'earliest first (`earliestFirst`)';
-    if (order === 'latestFirst')
-        return 'latest first (`latestFirst`)';
-    return code(String(order));
-}
-function filterLines(filters, limit) {
-    const lines = [];
-    for (const [key, label] of LIST_FILTER_LABELS) {
-        const value = filters[key];
-        if (value === undefined)
-            continue;
-        if (Array.isArray(value)) {
-            if (value.length === 0)
-                continue;
-            lines.push(`  - ${label}: ${valueList(value.map(String), limit)}`);
-        }
-        else if (typeof value === 'number' && (key === 'fromDate' || key === 'toDate')) {
-            lines.push(`  - ${label}: ${formatMs(value)}`);
-        }
-        else {
-            lines.push(`  - ${label}: ${code(String(value))}`);
-        }
-    }
-    return lines;
-}
-function listSummary(result, ctx, pass) {
-    const { now } = pass;
-    const lines = summaryHead('DLQ listing', ctx, shortenedNote(pass));
-    lines.push(verdict(result, now), '');
-    lines.push('### What was asked', '');
-    const filters = filterLines(result.filters, pass);
-    if (filters.length === 0) {
-        lines.push('- Filters: none (every message in the DLQ)');
-    }
-    else {
-        lines.push('- Filters (several values of one filter: any of them; different filters: all of them):', ...filters);
-    }
-    lines.push(`- Order: ${orderText(result.order)}`);
-    lines.push(`- Page size: ${formatCount(result.pageSize)}`);
-    lines.push(result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)');
-    lines.push('');
-    lines.push('### Result', '');
-    if (result.error !== undefined) {
-        lines.push(`**❌ Listing failed part way:** ${escapeInline(result.error)}`, '', result.count > 0
-            ? 'What was listed before the failure is shown below.'
-            : 'No message was listed before the failure.', '');
-    }
-    if (result.count === 0 && result.error === undefined) {
-        if (filters.length === 0 && !result.startCursor)
-            lines.push('**The DLQ is empty.**', '');
-        else if (filters.length === 0)
-            lines.push('**No DLQ message after the start cursor.**', '');
-        else
-            lines.push('**No DLQ message matches the filters.**', '');
-    }
-    lines.push(...countLines(result, now));
-    if (result.nextCursor) {
-        lines.push(`**⚠️ Listing stopped early; continue with cursor:** ${cursorText(result.nextCursor)} ` +
-            '(re-run with input `cursor` set to it).', '');
-    }
-    const breakdownRows = { maxRows: Math.min(pass.maxRows, list_BREAKDOWN_ROWS), seen: pass.seen };
-    for (const [key, title, heading, always] of [
-        ['byUrl', 'destination URL', 'Destination URL', true],
-        ['byStatus', 'last response status', 'Last response status', true],
-        ['byTopic', 'URL group', 'URL group', false],
-        ['byQueue', 'queue', 'Queue', false],
-        ['bySchedule', 'schedule', 'Schedule id', false]
-    ]) {
-        const rows = result[key];
-        // A breakdown where every message has no value says nothing.
-        if (rows.length === 0 || (!always && rows.length === 1 && rows[0]?.value === '(none)'))
-            continue;
-        lines.push(`#### Messages by ${title}`, '');
-        lines.push(...countTable(heading, rows, breakdownRows, result.count, result.undercount?.[key]));
-    }
-    if (result.badCreatedAt !== undefined) {
-        lines.push(`- ${plural(result.badCreatedAt.count, 'message has', 'messages have')} a \`createdAt\` no date can hold ` +
-            `(first: ${code(result.badCreatedAt.messageId, 200)}): left out of dates, ages and the chart.`, '');
-    }
-    lines.push(...chart(result.histogram));
-    const extremes = oldestAndNewest(result.oldest, result.newest);
-    if (extremes.length > 0) {
-        lines.push('#### Oldest and newest messages', '');
-        lines.push(...table(['', 'Message id', 'Destination URL', 'Last response status', 'Created at'], [false, false, false, true, false], extremes, pass, ([which, m]) => [
-            which,
-            cellOrDash(m.messageId),
-            cellOrDash(m.url),
-            cellOrDash(m.responseStatus),
-            timeOrDash(m.createdAt)
-        ]));
-    }
-    return markdownText(lines);
-}
-/** How many messages were listed, how, where they were written, and the ages of the oldest and newest. */
-function countLines(result, now) {
-    const slices = result.concurrency > 1 && result.fallback === undefined
-        ? `, date slices drained ${result.concurrency} at a time`
-        : '';
-    const lines = [
-        `- Messages listed: **${formatCount(result.count)}** (${plural(result.pages, 'page', 'pages')} fetched${slices})`
-    ];
-    if (result.fallback !== undefined) {
-        lines.push(`- Listed as one sequential listing: the parallel date slices could not be trusted (${escapeInline(result.fallback)}).`);
-    }
-    if (result.messagesFile !== undefined) {
-        lines.push(`- Every listed message, all fields, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`);
-    }
-    if (result.oldestCreatedAt !== undefined) {
-        lines.push(`- Oldest message created at: ${formatMs(result.oldestCreatedAt)} (age ${formatAge(now - result.oldestCreatedAt)})`);
-    }
-    if (result.newestCreatedAt !== undefined) {
-        lines.push(`- Newest message created at: ${formatMs(result.newestCreatedAt)} (age ${formatAge(now - result.newestCreatedAt)})`);
-    }
-    if (result.messageIdsTruncated) {
-        lines.push(`- The \`message-ids\` output holds only the first ${plural(result.messageIds.length, 'id', 'ids')} of ` +
-            `${formatCount(result.count)}.`);
-    }
-    lines.push('');
-    return lines;
-}
-/**
- * A Mermaid `xychart-beta` of messages per bucket. Every label and number is made here from timestamps and
- * counts, never from third-party text, so nothing in it needs escaping.
- */
-function chart(histogram) {
-    const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count));
-    const per = histogram.bucket === 'hour' ? 'hour' : histogram.bucket === 'day' ? 'day' : 'week';
-    const omitted = histogram.omitted
-        ? [
-            `${plural(histogram.omitted, 'message is', 'messages are')} left out of the chart: their creation times ` +
-                'spread over more weeks than it holds.',
-            ''
-        ]
-        : [];
-    if (points.length < 2)
-        return omitted;
-    const label = (start) => {
-        const iso = new Date(start).toISOString();
-        return histogram.bucket === 'hour' ? `${iso.slice(5, 10)} ${iso.slice(11, 13)}h` : iso.slice(0, 10);
-    };
-    let max = 1;
-    for (const p of points)
-        if (p.count > max)
-            max = p.count;
-    return [
-        `#### Messages per ${per} (UTC)`,
-        '',
-        '```mermaid',
-        'xychart-beta',
-        `  title "DLQ messages per ${per}"`,
-        `  x-axis [${points.map(p => `"${label(p.start)}"`).join(', ')}]`,
-        `  y-axis "Messages" 0 --> ${max}`,
-        `  bar [${points.map(p => p.count).join(', ')}]`,
-        '```',
-        '',
-        ...omitted
-    ];
-}
-/**
- * The top rows of a breakdown, then one row for the messages of every other value (the total less the rows shown),
- * and a note when the breakdown kept only its most frequent values (`undercount`: how far a count may be low).
- */
-function countTable(heading, rows, limit, total, undercount) {
-    limit.seen?.(rows.length);
-    const shown = rows.slice(0, limit.maxRows);
-    const lines = [];
-    if (shown.length > 0) {
-        lines.push(...tableHead([heading, 'Messages'], [false, true]));
-        let counted = 0;
-        for (const row of shown) {
-            counted += row.count;
-            lines.push(tableRow([row.value === '' ? '(none)' : escapeCell(row.value), formatCount(row.count)]));
-        }
-        const more = rows.length - shown.length;
-        const rest = total - counted;
-        if (undercount !== undefined && rest > 0)
-            lines.push(`| *… and every other value* | ${formatCount(rest)} |`);
-        else if (more > 0 && rest > 0)
-            lines.push(`| *… and ${formatCount(more)} more values* | ${formatCount(rest)} |`);
-        lines.push('');
-    }
-    if (undercount !== undefined) {
-        lines.push(`> **Approximate:** more than ${formatCount(TALLY_CAPACITY)} distinct values were seen, so only the most ` +
-            `frequent were kept; each count above may be up to ${formatCount(undercount)} below the true one.`, '');
-    }
-    return lines;
-}
-/** The oldest then the newest messages, a message in both lists shown once. */
-function oldestAndNewest(oldest, newest) {
-    const key = (m) => JSON.stringify([m.dlqId ?? '', m.messageId, m.createdAt ?? null]);
-    const seen = new Set();
-    const rows = [];
-    for (const [which, list] of [
-        ['Oldest', oldest],
-        ['Newest', newest]
-    ]) {
-        for (const m of list) {
-            const k = key(m);
-            if (seen.has(k))
-                continue;
-            seen.add(k);
-            rows.push([which, m]);
-        }
-    }
-    return rows;
+    return markdownText([
+        ...summaryHead('❌ Refused before any request: an input is not usable', `**${code(message, 2000)}**`, 'Nothing was sent to the service. Fix the input named above and run again.')
+    ]);
 }
 
 ;// CONCATENATED MODULE: ./src/report/resume.ts
@@ -52331,16 +53017,23 @@ const resumeReport = {
     outputs: resume_outputs,
     summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
     warnings: result => [
-        ...(result.uncertainRequests > 0 ? [lostAnswerText(result.uncertainRequests)] : []),
+        ...(result.uncertainRequests > 0 ? [lostAnswerText(result.uncertainRequests, result.largestAnswer)] : []),
         ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : [])
     ],
     failure: resume_failure
 };
-/** Said when resume requests may have been carried out without the action learning which runs they resumed. */
-function lostAnswerText(requests) {
+/**
+ * Said when resume requests may have been carried out without the action learning which runs they resumed. Each
+ * asked for at most 50 runs (count=50); a service seen to ignore count may have resumed more in each.
+ */
+function lostAnswerText(requests, largestAnswer) {
+    const bound = largestAnswer === undefined
+        ? `up to ${formatCount(requests * 50)} more runs than listed here`
+        : `more runs than listed here: up to 50 a request if it honoured count=50, but it does not (one answer ` +
+            `carried ${formatCount(largestAnswer)} runs), so possibly every run the selection matched`;
     return (`${formatCount(requests)} resume ${requests === 1 ? 'request' : 'requests'} got no readable answer (lost after ` +
-        `sending, or unreadable): the service may have resumed up to ${formatCount(requests * 50)} more runs than ` +
-        'listed here (possibly resumed; they left the DLQ, so none is resumed twice)');
+        `sending, or unreadable): the service may have resumed ${bound} (possibly resumed; they left the DLQ, so none ` +
+        'is resumed twice)');
 }
 function resume_outputs(result) {
     const scalars = {
@@ -52372,7 +53065,7 @@ function resume_failure(result) {
         reasons.push(`${result.error}; ${result.runs.length} runs were resumed before the failure`);
     }
     if (result.uncertainRequests > 0)
-        reasons.push(lostAnswerText(result.uncertainRequests));
+        reasons.push(lostAnswerText(result.uncertainRequests, result.largestAnswer));
     if (reasons.length === 0)
         return undefined;
     const from = result.continueFrom;
@@ -52413,7 +53106,7 @@ function selectionLines(selection, limit) {
     }
     return lines;
 }
-function askedLines(result, pass) {
+function resume_askedLines(result, pass) {
     const lines = ['### What was asked', ''];
     const selectors = selectionLines(result.selection, pass);
     if (result.all) {
@@ -52445,38 +53138,62 @@ function askedLines(result, pass) {
     lines.push('');
     return lines;
 }
+/** The heading: the result in a few words, the count first. */
+function resumeHeading(result) {
+    const made = result.runs.length + (result.itemProblems?.leftOut ?? 0);
+    const runs = plural(made, 'workflow run', 'workflow runs');
+    if (result.error !== undefined) {
+        return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`;
+    }
+    if (result.uncertainRequests > 0)
+        return `⚠️ Resumed ${runs}, and possibly more`;
+    if (result.continueFrom !== undefined || result.nextCursor)
+        return `⚠️ Resume stopped early: ${runs} resumed`;
+    if (made === 0)
+        return 'ℹ️ No failed workflow run matched the selection';
+    return `✅ Resumed ${runs}`;
+}
+/** Runs grouped by creation time: one row per time, its count and its ids (capped). */
+function runGroups(runs) {
+    const groups = [];
+    const byTime = new Map();
+    for (const run of runs) {
+        const key = run.workflowCreatedAt === undefined ? '' : formatMs(run.workflowCreatedAt).slice(0, 19);
+        let group = byTime.get(key);
+        if (group === undefined) {
+            group = { ...(run.workflowCreatedAt !== undefined ? { at: run.workflowCreatedAt } : {}), ids: [] };
+            byTime.set(key, group);
+            groups.push(group);
+        }
+        group.ids.push(run.workflowRunId);
+    }
+    return groups;
+}
 function resumeSummary(result, ctx, pass) {
-    const lines = summaryHead('Workflow resume', ctx, shortenedNote(pass));
     const runs = result.runs;
-    lines.push(...askedLines(result, pass));
-    lines.push('### Result', '');
+    const unnamed = result.itemProblems?.leftOut ?? 0;
+    const lines = summaryHead(resumeHeading(result), `**${plural(runs.length + unnamed, 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
+        (result.parts !== undefined
+            ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
+            : '.'), shortenedNote(pass));
     const from = result.continueFrom;
     const continueLine = from
         ? `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
             `${formatCount(result.selection.dlqIds?.length ?? from.position)}: ${plural(from.remaining, 'id', 'ids')}, ` +
             'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).'
         : result.nextCursor
-            ? `To continue, re-run with input \`cursor\` set to: ${cursorText(result.nextCursor)}`
+            ? `To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`
             : undefined;
     if (result.error !== undefined) {
-        lines.push(`**❌ The resume failed part way.** ${plural(runs.length, 'run was', 'runs were')} resumed before the failure` +
-            (runs.length > 0 ? ' (they are listed in the table below).' : '.'), '', `**Error:** ${escapeInline(result.error)}`, '');
+        lines.push(`**Error:** ${code(result.error)}`, '');
         lines.push(continueLine ??
             'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).', '');
     }
     else if (continueLine) {
-        lines.push('**⚠️ The resume stopped before the end.**', '', continueLine, '');
-    }
-    const unnamed = result.itemProblems?.leftOut ?? 0;
-    lines.push(`**${plural(runs.length + unnamed, 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
-        (result.parts !== undefined
-            ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
-            : '.'), '');
-    if (runs.length + unnamed === 0 && result.error === undefined && result.uncertainRequests === 0) {
-        lines.push('No failed workflow run matched the selection.', '');
+        lines.push(continueLine, '');
     }
     if (result.uncertainRequests > 0) {
-        lines.push(`**⚠️ Possibly resumed: ${lostAnswerText(result.uncertainRequests)}.**`, '');
+        lines.push(`**⚠️ Possibly resumed:** ${lostAnswerText(result.uncertainRequests, result.largestAnswer)}.`, '');
     }
     if (result.itemProblems !== undefined) {
         const { kept, leftOut, examples } = result.itemProblems;
@@ -52487,21 +53204,34 @@ function resumeSummary(result, ctx, pass) {
         if (kept > 0) {
             lines.push(`⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`, '');
         }
-        if (examples.length > 0) {
-            lines.push(...examples.map(line => `- ${escapeInline(line)}`), '');
-        }
+        if (examples.length > 0)
+            lines.push(...examples.map(line => `- ${code(line)}`), '');
     }
-    lines.push(...table(['New run id', 'Created at'], [false, false], runs, pass, run => [
-        cellOrDash(run.workflowRunId),
-        timeOrDash(run.workflowCreatedAt)
-    ]));
-    lines.push(RESUME_NOTE, '');
+    if (runs.length + unnamed > 0)
+        lines.push(RESUME_NOTE, '');
+    if (runs.length > 0) {
+        lines.push('### New runs', '');
+        lines.push(...table(['Created (UTC)', 'Runs', 'New run ids'], [false, true, false], runGroups(runs), pass, group => [
+            timeOrDash(group.at),
+            formatCount(group.ids.length),
+            idList(group.ids, pass)
+        ]));
+    }
+    lines.push(...resume_askedLines(result, pass), ...runLine(ctx));
     return markdownText(lines);
+}
+/**
+ * Ids in a cell, as code: as many as a table shows rows (what was done stays in the summary, and the byte budget
+ * still halves it when the summary would be too big), then how many more.
+ */
+function idList(ids, limit) {
+    const shown = ids.slice(0, limit.maxRows).map(id => codeCell(id, 100));
+    const rest = ids.length - shown.length;
+    return rest > 0 ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`workflow-run-ids\`)` : shown.join(' ');
 }
 
 ;// CONCATENATED MODULE: ./src/report/schedule.ts
 /** How resume-schedule is reported: the ids resumed, a table of each schedule's result, a failure naming each. */
-
 
 
 
@@ -52515,27 +53245,32 @@ const scheduleReport = {
     failure: schedule_failure
 };
 function scheduleSummary(result, ctx, pass) {
-    const lines = summaryHead('Schedule resume', ctx, shortenedNote(pass));
     const total = result.outcomes.length;
     const resumed = result.outcomes.filter(o => o.ok).length;
     const failed = total - resumed;
-    lines.push('### What was asked', '');
-    lines.push(total === 0
-        ? '- Schedules to resume: none'
-        : `- Schedules to resume: ${formatCount(total)} (listed in the table below)`, '');
-    lines.push('### Result', '');
-    if (total === 0) {
-        lines.push('No schedule was resumed.', '');
-        return markdownText(lines);
-    }
-    lines.push(`**${formatCount(resumed)} resumed, ${formatCount(failed)} failed** (of ${plural(total, 'schedule', 'schedules')}).`, '');
-    if (failed > 0)
-        lines.push(`**❌ ${plural(failed, 'schedule', 'schedules')} could not be resumed.**`, '');
-    lines.push(...table(['Schedule id', 'Result'], [false, false], result.outcomes, pass, o => [
+    const title = total === 0
+        ? 'ℹ️ No schedule to resume'
+        : failed === 0
+            ? `✅ Resumed ${plural(resumed, 'schedule', 'schedules')}`
+            : `❌ ${formatCount(failed)} of ${plural(total, 'schedule', 'schedules')} could not be resumed`;
+    const lines = summaryHead(title, total === 0 ? undefined : `**${formatCount(resumed)} resumed, ${formatCount(failed)} failed.**`, shortenedNote(pass));
+    // Failed ones first: they are what the reader has to act on.
+    const ordered = [...result.outcomes.filter(o => !o.ok), ...result.outcomes.filter(o => o.ok)];
+    lines.push(...table(['Schedule id', 'Result', 'Why'], [false, false, false], ordered, pass, o => [
         cellOrDash(o.scheduleId),
-        o.ok ? '✅ resumed' : `❌ failed: ${o.error ? escapeCell(o.error) : 'unknown error'}`
+        o.ok ? '✅ resumed' : '❌ failed',
+        o.ok ? '' : o.error ? codeCell(withoutId(o.error, o.scheduleId)) : 'unknown error'
     ]));
+    lines.push('### What was asked', '', `- Schedules to resume: ${formatCount(total)}`, ...runLine(ctx));
     return markdownText(lines);
+}
+/** The error without the schedule id it repeats (the row names it already). */
+function withoutId(error, id) {
+    for (const prefix of [`resume-schedule (schedule ${JSON.stringify(id)}) failed: `, `schedule ${id}: `]) {
+        if (error.startsWith(prefix) && error.length > prefix.length)
+            return error.slice(prefix.length);
+    }
+    return error;
 }
 function schedule_failure(result) {
     const failed = result.outcomes.filter(o => !o.ok);
@@ -52754,6 +53489,8 @@ async function readAnswer(response) {
 
 const defaultSleep = (ms) => new Promise(resolve => setTimeout(resolve, ms));
 const RESUME_PATH = '/v2/workflows/dlq/resume';
+/** What EnvHttpProxyAgent reads a proxy from; with none of them set it sends every request directly. */
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 /** The service's three endpoints, over one retry policy, with the token only ever sent to base-url's origin. */
 class ServiceClient {
     options;
@@ -52774,7 +53511,14 @@ class ServiceClient {
     /** One page of `GET /v2/dlq`: its items are checked only as an array here, read with readDlqMessages. */
     async listDlqPage(query) {
         const answer = await this.send('list-dlq', 'GET', '/v2/dlq', query, {});
-        const envelope = this.parse('list-dlq', 'GET /v2/dlq', answer, dlqEnvelopeSchema);
+        const json = this.parseJson('list-dlq', 'GET /v2/dlq', answer);
+        // The usual envelope is taken as it is, without copying the page through the schema; anything else is checked.
+        if (client_isRecord(json) && Array.isArray(json.messages)) {
+            const { messages, cursor } = json;
+            if (cursor === undefined || cursor === null || typeof cursor === 'string')
+                return { ...(cursor ? { cursor } : {}), items: messages };
+        }
+        const envelope = this.check('list-dlq', 'GET /v2/dlq', json, dlqEnvelopeSchema);
         return { ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}), items: envelope.messages };
     }
     /**
@@ -52831,8 +53575,9 @@ class ServiceClient {
     getDispatcher() {
         if (this.options.dispatcher)
             return this.options.dispatcher;
-        // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as self-hosted runners behind a proxy need.
-        this.dispatcher ??= new undici.EnvHttpProxyAgent();
+        // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as self-hosted runners behind a proxy need. Without any proxy
+        // set, a plain pool does the same, without re-reading the environment on every request.
+        this.dispatcher ??= PROXY_VARIABLES.some(name => process.env[name]) ? new undici.EnvHttpProxyAgent() : new undici.Agent();
         return this.dispatcher;
     }
     /**
@@ -52950,14 +53695,15 @@ class ServiceClient {
         }
     }
     parse(label, endpoint, answer, schema) {
-        let json;
+        return this.check(label, endpoint, this.parseJson(label, endpoint, answer), schema);
+    }
+    parseJson(label, endpoint, answer) {
         try {
-            json = JSON.parse(answer.body);
+            return JSON.parse(answer.body);
         }
         catch {
             throw this.error(`${label} failed: ${endpoint} answered ${answer.status} with a body that is not JSON: ${this.serverText(answer.body)}`);
         }
-        return this.check(label, endpoint, json, schema);
     }
     /** Checks a decoded answer against its wire schema; a mismatch names the endpoint and the field. */
     check(label, endpoint, json, schema) {
@@ -52970,6 +53716,7 @@ class ServiceClient {
         return parsed.data;
     }
 }
+const client_isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /**
  * Whether the service may have carried out a request whose answer never arrived: the request was sent and then the
  * connection broke or timed out, or a gateway gave up waiting. A refused connection, a 429, 408 or 503 say the
@@ -52986,6 +53733,7 @@ function mayHaveBeenCarriedOut(outcome) {
  * The composition root: read the settings, build the client, run the operation from the table below, report its
  * result through the output boundary. Each operation is one entry saying how it runs and how it is reported.
  */
+
 
 
 
@@ -53039,9 +53787,9 @@ const OPERATIONS = {
         report: listReport,
         after: async (s, result, { out, retry }) => {
             if (s.issue === undefined)
-                return;
+                return undefined;
             const step = { title: s.issue.title, timeoutMs: s.service.timeoutMs, retry };
-            await updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out);
+            return updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out);
         }
     },
     'resume-schedule': {
@@ -53062,7 +53810,7 @@ const OPERATIONS = {
     }
 };
 /** Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed. */
-async function report(raw, how, out) {
+async function report(raw, how, out, issue) {
     // Rendered from redacted values: escaping first would change how a secret looks and hide it from the redactor.
     const result = out.redactValue(raw);
     out.setOutputs(how.outputs(result));
@@ -53071,7 +53819,7 @@ async function report(raw, how, out) {
         out.notice(notice);
     for (const warning of how.warnings(result))
         out.warning(warning);
-    if (!(await out.summary(how.summary(result, runContext())))) {
+    if (!(await out.summary(how.summary(result, { ...runContext(), ...(issue ? { issue } : {}) })))) {
         out.info('GITHUB_STEP_SUMMARY is not set: no job summary written.');
     }
     const failure = how.failure(result);
@@ -53082,8 +53830,8 @@ async function report(raw, how, out) {
 async function perform(operation, settings, ctx) {
     const entry = OPERATIONS[operation];
     const result = await lib_core/* group */.Os(entry.group, () => entry.run(settings, ctx));
-    await report(result, entry.report, ctx.out);
-    await entry.after?.(settings, result, ctx);
+    const issue = await entry.after?.(settings, result, ctx);
+    await report(result, entry.report, ctx.out, issue);
 }
 /** The action: read every input once, run the chosen operation, report what happened. */
 async function run(io = actionsRunner()) {
@@ -53105,6 +53853,7 @@ async function runWith(out) {
     }
     catch (err) {
         if (err instanceof InputError) {
+            await out.summary(refusalSummary(err.message, lib_core/* getInput */.V4(Inputs.Operation).trim()));
             out.setFailed(err.message);
             return;
         }
