@@ -105,6 +105,8 @@ export interface ListResult {
    * why. Everything in this result comes from the sequential listing.
    */
   fallback?: string
+  /** Date slices a parallel listing was cut into (1: the range found was too narrow to split). */
+  slices?: number
   /** Items of the service's pages that could not be used as they stood (named in a warning). */
   itemProblems?: ItemProblemSummary
 }

@@ -110,6 +110,22 @@ describe.each(VARIANTS)('list-dlq against %s', (_name, variants) => {
   })
 })
 
+describe('parallel listing against a server that ignores order', () => {
+  it('says in the summary that the range could not be split, rather than implying slices ran in parallel', async () => {
+    const s = await start({ ignoreOrder: true })
+    const run = await list(s, {}, { concurrency: '8' })
+    expect(run.code).toBe(0)
+    expect(run.outputs['dlq-count']).toBe(String(s.state.messages.length))
+    expect(run.summary).toMatch(/`concurrency`: 8 \(one date slice: .*ignores `order`\)/)
+  })
+
+  it('names how many date slices a splittable range was cut into', async () => {
+    const s = await start({})
+    const run = await list(s, {}, { concurrency: '4' })
+    expect(run.summary).toMatch(/`concurrency`: 4 \(16 date slices\)/)
+  })
+})
+
 describe('parallel listing that cannot trust its slices', () => {
   it.each([
     ['createdAt missing', { omitCreatedAt: true }, /no createdAt/],

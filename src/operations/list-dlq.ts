@@ -36,12 +36,8 @@ export async function listDlq(
     hooks.log?.(
       `parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`
     )
-    return complete(
-      acc.result(request, thresholds, outcome.pages, outcome.messageIds, Date.now()),
-      thresholds,
-      problems,
-      outcome
-    )
+    const result = acc.result(request, thresholds, outcome.pages, outcome.messageIds, Date.now())
+    return complete({ ...result, slices: outcome.slices }, thresholds, problems, outcome)
   }
   // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
   hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`)

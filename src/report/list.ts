@@ -296,7 +296,14 @@ function askedLines(result: ListResult, ctx: RunContext, filters: string[]): str
   lines.push(
     `- \`max-messages\`: ${result.maxMessages === undefined ? 'none (every message)' : formatCount(result.maxMessages)}`
   )
-  const slices = result.fallback === undefined ? '' : ' (listed sequentially: the date slices could not be trusted)'
+  const slices =
+    result.fallback !== undefined
+      ? ' (listed sequentially: the date slices could not be trusted)'
+      : result.slices === 1
+        ? ' (one date slice: the oldest and newest message the service named were too close to split, as when it ignores `order`)'
+        : result.slices !== undefined
+          ? ` (${formatCount(result.slices)} date slices)`
+          : ''
   lines.push(`- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`)
   lines.push(
     `- Page size: ${formatCount(result.pageSize)}` +
