@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import MarkdownIt from 'markdown-it'
 import sanitizeHtml from 'sanitize-html'
 import { ROOT, runAction, type ActionRun } from './harness.js'
-import { renderGitHub } from './render-github.js'
+import { fakeGitHub } from '../sim/github.js'
 import { startSimulator, type Simulator } from '../sim/index.js'
 
 const OUT = join(ROOT, '.tmp', 'render')
@@ -238,7 +238,7 @@ async function main(): Promise<number> {
     )
   })
 
-  const github = await renderGitHub(REPOSITORY)
+  const github = await fakeGitHub({}, REPOSITORY)
   try {
     const issueInputs = (url: string, above: string) =>
       list(url, {

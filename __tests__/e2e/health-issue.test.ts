@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 import { HEALTH_LABEL, healthMarker } from '../../src/github/health-issue.js'
 import { runAction } from '../support/action.js'
-import { fakeGitHub } from '../support/github.js'
+import { fakeGitHub } from '../../sim/github.js'
 
 describe('issue-on-failure, end to end', () => {
   let sim: Simulator

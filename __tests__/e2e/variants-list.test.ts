@@ -7,15 +7,9 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  ALL_VARIANTS,
-  enteredAt,
-  startSimulator,
-  type ServerVariants,
-  type SimMessage,
-  type Simulator
-} from '../../sim/index.js'
+import { enteredAt, startSimulator, type ServerVariants, type SimMessage, type Simulator } from '../../sim/index.js'
 import { jsonOutput, runAction, type ActionRun } from '../support/action.js'
+import { SERVER_VARIANTS } from '../support/variants.js'
 
 const TOKEN = 'sim-token-variants-5e1f'
 const NOW = Date.UTC(2026, 10, 20, 9, 30, 0)
@@ -64,19 +58,7 @@ async function list(s: Simulator, filters: Filters, extra: Record<string, string
 const ids = (run: ActionRun): string[] => jsonOutput(run, 'message-ids') as string[]
 const notices = (run: ActionRun): string[] => run.stdout.split('\n').filter(line => line.startsWith('::notice'))
 
-const VARIANTS: [string, Partial<ServerVariants>][] = [
-  ['a server that follows the contract', {}],
-  ['order ignored', { ignoreOrder: true }],
-  ['dates filtered on the DLQ entry time', { datesOnEntryTime: true }],
-  ['createdAt missing on some messages', { omitCreatedAt: true }],
-  ['date bounds one millisecond off', { dateBoundOffByOne: true }],
-  ['date bounds one millisecond narrower (exclusive)', { dateBoundsExclusive: true }],
-  ['commas read as separators', { commaSeparates: true }],
-  ['one messageId applied', { oneMessageId: true }],
-  ['every variant at once', ALL_VARIANTS]
-]
-
-describe.each(VARIANTS)('list-dlq against %s', (_name, variants) => {
+describe.each(SERVER_VARIANTS)('list-dlq against %s', (_name, variants) => {
   it('lists every message, sequentially and in parallel, and the two agree exactly', async () => {
     const s = await start(variants)
     const expected = held(s, variants, {}).map(m => m.messageId)

@@ -5,14 +5,9 @@
  * created, in order.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import {
-  ALL_VARIANTS,
-  startSimulator,
-  type ServerVariants,
-  type Simulator,
-  type WorkflowDlqEntry
-} from '../../sim/index.js'
+import { startSimulator, type ServerVariants, type Simulator, type WorkflowDlqEntry } from '../../sim/index.js'
 import { jsonOutput, runAction, type ActionRun } from '../support/action.js'
+import { SERVER_VARIANTS } from '../support/variants.js'
 
 const TOKEN = 'sim-token-resume-variants-7a3c'
 let sim: Simulator | undefined
@@ -47,21 +42,7 @@ async function expectResumed(s: Simulator, inputs: Record<string, string>, expec
   for (const request of s.requests.filter(r => r.route === 'resume')) expect(request.query.get('count')).toBe('50')
 }
 
-const VARIANTS: [string, Partial<ServerVariants>][] = [
-  ['a server that follows the contract', {}],
-  ['order ignored', { ignoreOrder: true }],
-  ['dates filtered on the DLQ entry time', { datesOnEntryTime: true }],
-  ['createdAt missing on some messages', { omitCreatedAt: true }],
-  ['date bounds one millisecond off', { dateBoundOffByOne: true }],
-  ['commas read as separators', { commaSeparates: true }],
-  ['one messageId applied', { oneMessageId: true }],
-  ['every match resumed without count', { resumeAllWithoutCount: true }],
-  ['PATCH-only schedules', { patchOnlySchedules: true }],
-  ['URLs over 8 KB refused', { maxUrlBytes: 8 * 1024 }],
-  ['every variant at once', ALL_VARIANTS]
-]
-
-describe.each(VARIANTS)('resume-workflows against %s', (_name, variants) => {
+describe.each(SERVER_VARIANTS)('resume-workflows against %s', (_name, variants) => {
   it('resumes exactly what the workflow-url and from-date filters select', async () => {
     const s = await start(variants)
     const dlq = s.state.workflowDlq

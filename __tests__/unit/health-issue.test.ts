@@ -14,7 +14,7 @@ import {
 } from '../../src/github/health-issue.js'
 import type { ListResult } from '../../src/results.js'
 import { listResult } from '../support/results.js'
-import { fakeGitHub, type FakeOptions } from '../support/github.js'
+import { fakeGitHub, type FakeOptions } from '../../sim/github.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 

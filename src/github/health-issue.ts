@@ -179,48 +179,19 @@ export async function octokitIssueApi(
   const call = <T>(what: string, send: (signal: AbortSignal) => Promise<T>, recover?: () => Promise<T | undefined>) =>
     withRetry(what, send, options, recover)
 
-  const findOpen = async (title: string) => {
-    const marker = healthMarker(title)
-    for (let page = 1; page <= MAX_LABELLED_PAGES; page++) {
-      const what = `list open issues labelled ${HEALTH_LABEL} (page ${page})`
-      const { data } = await call(what, signal =>
-        octokit.rest.issues.listForRepo({
-          owner,
-          repo,
-          state: 'open',
-          labels: HEALTH_LABEL,
-          per_page: 100,
-          page,
-          request: { signal }
-        })
-      )
-      if (!Array.isArray(data)) throw new Error(`GitHub API ${what}: the answer is not a list of issues`)
-      const found = data.find(
-        issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)
-      )
-      if (found) return { ...issueRef(found, what), body: found.body ?? '' }
-      if (data.length < 100) return findUnlabelled(marker)
-    }
-    throw new Error(
-      `more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
-        'could open a second issue'
-    )
-  }
-
   /**
-   * GitHub drops the labels of a new issue, without an error, when the token may not set them: such an issue is
-   * found among the most recent open issues by its marker, so a second check does not open a second issue.
+   * Reads open issues page by page, up to `pages` pages of 100, for the one carrying `marker`. Returns it, undefined
+   * when the last page came short of it, or 'more' when the pages ran out before the issues did.
    */
-  const findUnlabelled = async (marker: string) => {
-    for (let page = 1; page <= MAX_RECENT_PAGES; page++) {
-      const what = `list recent open issues (page ${page})`
+  const scan = async (marker: string, pages: number, which: string, filter: Record<string, string>) => {
+    for (let page = 1; page <= pages; page++) {
+      const what = `list ${which} (page ${page})`
       const { data } = await call(what, signal =>
         octokit.rest.issues.listForRepo({
           owner,
           repo,
           state: 'open',
-          sort: 'created',
-          direction: 'desc',
+          ...filter,
           per_page: 100,
           page,
           request: { signal }
@@ -233,7 +204,25 @@ export async function octokitIssueApi(
       if (found) return { ...issueRef(found, what), body: found.body ?? '' }
       if (data.length < 100) return undefined
     }
-    return undefined
+    return 'more' as const
+  }
+
+  const findOpen = async (title: string) => {
+    const marker = healthMarker(title)
+    const labelled = await scan(marker, MAX_LABELLED_PAGES, `open issues labelled ${HEALTH_LABEL}`, {
+      labels: HEALTH_LABEL
+    })
+    if (labelled === 'more') {
+      throw new Error(
+        `more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
+          'could open a second issue'
+      )
+    }
+    if (labelled !== undefined) return labelled
+    // GitHub drops a new issue's labels, without an error, when the token may not set them: such an issue is found
+    // among the most recent open issues by its marker, so a second check does not open a second issue.
+    const recent = await scan(marker, MAX_RECENT_PAGES, 'recent open issues', { sort: 'created', direction: 'desc' })
+    return recent === 'more' ? undefined : recent
   }
 
   return {

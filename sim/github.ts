@@ -1,4 +1,7 @@
-/** A loopback fake of the GitHub REST issue endpoints the health issue uses, for repository acme/shop. */
+/**
+ * A loopback fake of the GitHub REST issue endpoints the health issue uses, for one repository: the tests drive it
+ * (faults included) and `npm run render` reads the issue body and comments it keeps.
+ */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -26,7 +29,8 @@ export interface FakeOptions {
 }
 
 /** The issue endpoints the action uses, for one repository, over loopback; options can change between calls. */
-export async function fakeGitHub(options: FakeOptions = {}) {
+export async function fakeGitHub(options: FakeOptions = {}, repository = 'acme/shop') {
+  const base = `/repos/${repository}/issues`
   const issues: FakeIssue[] = []
   const seen: { method: string; path: string; query: string; authorization?: string }[] = []
   const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
@@ -57,12 +61,12 @@ export async function fakeGitHub(options: FakeOptions = {}) {
       body: i.body,
       state: i.state,
       labels: i.labels.map(name => ({ name })),
-      html_url: `https://github.com/acme/shop/issues/${i.number}`,
+      html_url: `https://github.com/${repository}/issues/${i.number}`,
       ...(i.pullRequest ? { pull_request: { url: 'x' } } : {})
     })
     const body = await readBody(req)
-    const one = /^\/repos\/acme\/shop\/issues\/(\d+)(\/comments)?$/.exec(url.pathname)
-    if (url.pathname === '/repos/acme/shop/issues' && req.method === 'GET') {
+    const one = new RegExp(`^${base}/(\\d+)(/comments)?$`).exec(url.pathname)
+    if (url.pathname === base && req.method === 'GET') {
       const label = url.searchParams.get('labels')
       const perPage = Number(url.searchParams.get('per_page') ?? 30)
       const page = Number(url.searchParams.get('page') ?? 1)
@@ -73,7 +77,7 @@ export async function fakeGitHub(options: FakeOptions = {}) {
       if (url.searchParams.get('sort') === 'created' && url.searchParams.get('direction') === 'desc') matching.reverse()
       return send(200, matching.slice((page - 1) * perPage, page * perPage).map(view))
     }
-    if (url.pathname === '/repos/acme/shop/issues' && req.method === 'POST') {
+    if (url.pathname === base && req.method === 'POST') {
       const issue: FakeIssue = {
         number: issues.length + 1,
         title: String(body.title),
