@@ -7,7 +7,7 @@ import { startSimulator, type Simulator } from '../../sim/index.js'
 import { readDlqMessages } from '../../src/service/schemas.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { errorText, ServiceError } from '../../src/service/errors.js'
-import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
+import { recordingClient } from '../support/client.js'
 
 const TOKEN = 'Sim-Token-7e2a9c4b1d'
 let sim: Simulator
@@ -17,19 +17,7 @@ let waits: number[]
 
 beforeEach(async () => {
   sim = await startSimulator({ token: TOKEN, messages: 20, workflowRuns: 10, schedules: 2 })
-  log = []
-  waits = []
-  client = new ServiceClient({
-    baseUrl: new URL(sim.url),
-    token: TOKEN,
-    timeoutMs: 5_000,
-    retry: DEFAULT_RETRY_POLICY,
-    log: line => log.push(line),
-    sleep: async ms => {
-      waits.push(ms)
-    },
-    random: () => 0.5
-  })
+  ;({ client, log, waits } = recordingClient(sim.url, TOKEN))
 })
 afterEach(async () => {
   await client.close()

@@ -11,6 +11,7 @@ import { readDlqMessages } from '../../src/service/schemas.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { ServiceError } from '../../src/service/errors.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
+import { recordingClient } from '../support/client.js'
 
 const TOKEN = 'sim-token-5a1e9c03b7d24f68'
 let sim: Simulator
@@ -19,16 +20,7 @@ let log: string[]
 
 beforeEach(async () => {
   sim = await startSimulator({ token: TOKEN, messages: 30, workflowRuns: 20, schedules: 2, seed: 5 })
-  log = []
-  client = new ServiceClient({
-    baseUrl: new URL(sim.url),
-    token: TOKEN,
-    timeoutMs: 5_000,
-    retry: DEFAULT_RETRY_POLICY,
-    log: line => log.push(line),
-    sleep: async () => {},
-    random: () => 0.5
-  })
+  ;({ client, log } = recordingClient(sim.url, TOKEN))
 })
 afterEach(async () => {
   await client.close()

@@ -25,7 +25,7 @@ export class ItemProblems {
     }
   }
 
-  /** Items left out: they are in the DLQ but in no count, output or file. */
+  /** Items left out for want of an id: counted in dlq-count, but in no id output or file. */
   get unreadable(): number {
     return this.leftOut
   }

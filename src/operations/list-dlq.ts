@@ -134,16 +134,17 @@ function drainFilters(
   )
 }
 
-/**
- * Adds how the listing ended. Items left out as unreadable are still messages in the DLQ: the count threshold
- * is judged with them.
- */
 /** How a listing ended, when it did not reach the end: why, typed, and where to continue. */
 interface Ending {
   error?: string
   failure?: FailureInfo
   nextCursor?: string
 }
+
+/**
+ * Adds how the listing ended. Items left out as unreadable are still messages in the DLQ: they are counted, and the
+ * count threshold is judged with them.
+ */
 
 function complete(
   result: ListResult,

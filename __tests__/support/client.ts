@@ -1,0 +1,21 @@
+import { ServiceClient, type ClientOptions } from '../../src/service/client.js'
+import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
+
+/** A service client for in-process tests: its log and the waits it would take are recorded, never slept. */
+export function recordingClient(url: string, token: string, overrides: Partial<ClientOptions> = {}) {
+  const log: string[] = []
+  const waits: number[] = []
+  const client = new ServiceClient({
+    baseUrl: new URL(url),
+    token,
+    timeoutMs: 5_000,
+    retry: DEFAULT_RETRY_POLICY,
+    log: line => log.push(line),
+    sleep: async ms => {
+      waits.push(ms)
+    },
+    random: () => 0.5,
+    ...overrides
+  })
+  return { client, log, waits }
+}
