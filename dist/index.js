@@ -50348,7 +50348,13 @@ function askedLines(result, ctx, filters) {
     ].filter(t => t !== undefined);
     lines.push(`- Health thresholds: ${thresholds.length === 0 ? 'none' : thresholds.join(', ')}`);
     lines.push(`- \`max-messages\`: ${result.maxMessages === undefined ? 'none (every message)' : formatCount(result.maxMessages)}`);
-    const slices = result.fallback === undefined ? '' : ' (listed sequentially: the date slices could not be trusted)';
+    const slices = result.fallback !== undefined
+        ? ' (listed sequentially: the date slices could not be trusted)'
+        : result.slices === 1
+            ? ' (one date slice: the oldest and newest message the service named were too close to split, as when it ignores `order`)'
+            : result.slices !== undefined
+                ? ` (${formatCount(result.slices)} date slices)`
+                : '';
     lines.push(`- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`);
     lines.push(`- Page size: ${formatCount(result.pageSize)}` +
         (result.maxPages === undefined ? '' : `, \`max-pages\`: ${formatCount(result.maxPages)}`) +
@@ -50810,43 +50816,18 @@ async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OP
     const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
     const octokit = getOctokit(token);
     const call = (what, send, recover) => withRetry(what, send, options, recover);
-    const findOpen = async (title) => {
-        const marker = healthMarker(title);
-        for (let page = 1; page <= MAX_LABELLED_PAGES; page++) {
-            const what = `list open issues labelled ${HEALTH_LABEL} (page ${page})`;
-            const { data } = await call(what, signal => octokit.rest.issues.listForRepo({
-                owner,
-                repo,
-                state: 'open',
-                labels: HEALTH_LABEL,
-                per_page: 100,
-                page,
-                request: { signal }
-            }));
-            if (!Array.isArray(data))
-                throw new Error(`GitHub API ${what}: the answer is not a list of issues`);
-            const found = data.find(issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker));
-            if (found)
-                return { ...issueRef(found, what), body: found.body ?? '' };
-            if (data.length < 100)
-                return findUnlabelled(marker);
-        }
-        throw new Error(`more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
-            'could open a second issue');
-    };
     /**
-     * GitHub drops the labels of a new issue, without an error, when the token may not set them: such an issue is
-     * found among the most recent open issues by its marker, so a second check does not open a second issue.
+     * Reads open issues page by page, up to `pages` pages of 100, for the one carrying `marker`. Returns it, undefined
+     * when the last page came short of it, or 'more' when the pages ran out before the issues did.
      */
-    const findUnlabelled = async (marker) => {
-        for (let page = 1; page <= MAX_RECENT_PAGES; page++) {
-            const what = `list recent open issues (page ${page})`;
+    const scan = async (marker, pages, which, filter) => {
+        for (let page = 1; page <= pages; page++) {
+            const what = `list ${which} (page ${page})`;
             const { data } = await call(what, signal => octokit.rest.issues.listForRepo({
                 owner,
                 repo,
                 state: 'open',
-                sort: 'created',
-                direction: 'desc',
+                ...filter,
                 per_page: 100,
                 page,
                 request: { signal }
@@ -50859,7 +50840,23 @@ async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OP
             if (data.length < 100)
                 return undefined;
         }
-        return undefined;
+        return 'more';
+    };
+    const findOpen = async (title) => {
+        const marker = healthMarker(title);
+        const labelled = await scan(marker, MAX_LABELLED_PAGES, `open issues labelled ${HEALTH_LABEL}`, {
+            labels: HEALTH_LABEL
+        });
+        if (labelled === 'more') {
+            throw new Error(`more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
+                'could open a second issue');
+        }
+        if (labelled !== undefined)
+            return labelled;
+        // GitHub drops a new issue's labels, without an error, when the token may not set them: such an issue is found
+        // among the most recent open issues by its marker, so a second check does not open a second issue.
+        const recent = await scan(marker, MAX_RECENT_PAGES, 'recent open issues', { sort: 'created', direction: 'desc' });
+        return recent === 'more' ? undefined : recent;
     };
     return {
         findOpen,
@@ -52312,7 +52309,7 @@ class ItemProblems {
                 this.examples.push(describe(problem));
         }
     }
-    /** Items left out: they are in the DLQ but in no count, output or file. */
+    /** Items left out for want of an id: counted in dlq-count, but in no id output or file. */
     get unreadable() {
         return this.leftOut;
     }
@@ -52577,7 +52574,8 @@ async function listDlq(client, request, thresholds, hooks = {}) {
     const outcome = await listInSlices(client, request, acc, problems, hooks);
     if (outcome.untrusted === undefined) {
         hooks.log?.(`parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`);
-        return complete(acc.result(request, thresholds, outcome.pages, outcome.messageIds, Date.now()), thresholds, problems, outcome);
+        const result = acc.result(request, thresholds, outcome.pages, outcome.messageIds, Date.now());
+        return complete({ ...result, slices: outcome.slices }, thresholds, problems, outcome);
     }
     // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
     hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`);
@@ -52637,6 +52635,10 @@ function drainFilters(client, request, filters, startCursor, acc, problems, ids,
         return acc.count < maxMessages;
     });
 }
+/**
+ * Adds how the listing ended. Items left out as unreadable are still messages in the DLQ: they are counted, and the
+ * count threshold is judged with them.
+ */
 function complete(result, thresholds, problems, ending) {
     const { error, failure, nextCursor } = ending;
     const itemProblems = problems.summary();
