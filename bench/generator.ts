@@ -13,10 +13,10 @@ export interface Generator {
 export const GENERATOR_BASE_MS = Date.UTC(2026, 0, 1)
 const SPACING_MS = 1000
 
-/** The message of index i: about 350 bytes, every breakdown field its own. */
-function message(i: number): string {
+/** The message of index i: about 350 bytes (more with a longer URL), every breakdown field its own. */
+function message(i: number, urlLength: number): string {
   return (
-    `{"messageId":"msg_${i}","url":"https://hooks-${i}.example.com/deliver/${i.toString(36).padStart(40, 'x')}",` +
+    `{"messageId":"msg_${i}","url":"https://hooks-${i}.example.com/deliver/${i.toString(36).padStart(urlLength, 'x')}",` +
     `"queueName":"queue-${i}","topicName":"group-${i}","scheduleId":"sched-${i}","responseStatus":${500 + (i % 4)},` +
     `"createdAt":${GENERATOR_BASE_MS + i * SPACING_MS},"method":"POST","body":"{}"}`
   )
@@ -33,7 +33,13 @@ const param = (query: URLSearchParams, name: string): number | undefined => {
  * createdAt) and cursors, as a parallel listing needs, and waits `latencyMs` before each answer. It holds nothing,
  * so a million messages cost the bench no memory.
  */
-export async function startGenerator(total: number, pageSize: number, latencyMs = 0): Promise<Generator> {
+export async function startGenerator(
+  total: number,
+  pageSize: number,
+  latencyMs = 0,
+  /** Characters the URL's last path segment is padded to: 40 (URLs of about 100 characters), or 4,000. */
+  urlLength = 40
+): Promise<Generator> {
   let pages = 0
   const server = http.createServer((req, res) => {
     pages++
@@ -51,12 +57,12 @@ export async function startGenerator(total: number, pageSize: number, latencyMs 
     if (ascending) {
       const start = cursor ?? lo
       const end = Math.min(hi, start + count)
-      for (let i = start; i < end; i++) parts.push(message(i))
+      for (let i = start; i < end; i++) parts.push(message(i, urlLength))
       if (end < hi) next = end
     } else {
       const start = cursor ?? hi - 1
       const end = Math.max(lo - 1, start - count)
-      for (let i = start; i > end; i--) parts.push(message(i))
+      for (let i = start; i > end; i--) parts.push(message(i, urlLength))
       if (end >= lo) next = end
     }
     const body = `{"messages":[${parts.join(',')}]${next === undefined ? '' : `,"cursor":"${next}"`}}`

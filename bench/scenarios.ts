@@ -167,12 +167,14 @@ interface GeneratorRun {
   withFile: boolean
   /** max-pages; the action's default when not given */
   maxPages?: number
+  /** URL padding of the generator (default 40: URLs of about 100 characters) */
+  urlLength?: number
 }
 
 /** A listing of a generator's all-distinct DLQ, checked: exact count, ids unique and in order, the file complete. */
 async function generatorScenario(findings: Findings, spec: GeneratorRun): Promise<DistinctResult> {
   const { name, total } = spec
-  const generator = await startGenerator(total, PAGE_SIZE, spec.latencyMs)
+  const generator = await startGenerator(total, PAGE_SIZE, spec.latencyMs, spec.urlLength)
   const fileDir = spec.withFile ? await mkdtemp(join(tmpdir(), 'dlq-bench-file-')) : undefined
   try {
     const filePath = fileDir ? join(fileDir, 'messages.ndjson') : undefined
@@ -274,6 +276,18 @@ export const distinctScenario = (findings: Findings): Promise<DistinctResult> =>
     concurrency: 1,
     withFile: false,
     maxPages: DISTINCT / PAGE_SIZE + 10
+  })
+
+/** 8: the same million, each URL 4 KB long (the hostile shape of issue 9): memory must not follow the URLs' size. */
+export const distinctLongUrlScenario = (findings: Findings): Promise<DistinctResult> =>
+  generatorScenario(findings, {
+    name: '8 distinct 1M 4 KB URLs sequential',
+    total: DISTINCT,
+    latencyMs: 0,
+    concurrency: 1,
+    withFile: false,
+    maxPages: DISTINCT / PAGE_SIZE + 10,
+    urlLength: 4000
   })
 
 /** 6: the same million with concurrency 16 into a messages-file, with the default max-pages: it must finish. */
