@@ -49548,19 +49548,23 @@ function widthText(width) {
 function labels(list, width) {
     const multiYear = list.length > 0 &&
         new Date(list[0]?.start ?? 0).getUTCFullYear() !== new Date(list[list.length - 1]?.start ?? 0).getUTCFullYear();
-    let lastDay = '';
-    return list.map(bar => {
-        const iso = new Date(bar.start).toISOString();
-        const day = multiYear ? iso.slice(0, 10) : iso.slice(5, 10);
-        let text;
-        if (width < DAY) {
-            text = day !== lastDay ? `${day} ${iso.slice(11, 13)}h` : `${iso.slice(11, 13)}h`;
-            lastDay = day;
-        }
-        else
-            text = day;
-        return bar.partial ? `${text} now` : text;
-    });
+    const day = (iso) => (multiYear ? iso.slice(0, 10) : iso.slice(5, 10));
+    const compact = (full) => {
+        let lastDay = '';
+        return list.map(bar => {
+            const iso = new Date(bar.start).toISOString();
+            let text = day(iso);
+            if (width < DAY) {
+                text = full || text !== lastDay ? `${text} ${iso.slice(11, 13)}h` : `${iso.slice(11, 13)}h`;
+                lastDay = day(iso);
+            }
+            return bar.partial ? `${text} now` : text;
+        });
+    };
+    // Mermaid draws bars that share a label in one place, one over the other: every label must differ. The hour alone
+    // repeats once the chart spans two days, so then every bar names its day.
+    const short = compact(false);
+    return new Set(short).size === short.length ? short : compact(true);
 }
 /**
  * The chart section. A failed listing gets none (its counts per bucket are partial in unknown ways); a listing
@@ -50113,12 +50117,12 @@ function fitArrays(lists, budget) {
 const BREAKDOWN_ROWS = 20;
 /** Characters of a response body shown in the "what is failing" table (five columns in 1,200 pixels). */
 const BODY_CELL_LENGTH = 40;
-/** Characters of a URL in the "what is failing" table; the breakdown below shows it whole, to copy. */
-const URL_CELL_LENGTH = 44;
-/** Characters of a URL or message id in the oldest/newest table, which has more columns. */
-const EXAMPLE_CELL_LENGTH = 32;
-/** Characters of a value in a two-column breakdown: long enough to copy almost any URL whole. */
-const BREAKDOWN_CELL_LENGTH = 200;
+/**
+ * Characters of a value people copy (a URL, a message id) before it is cut: never fewer, since a cut value in a code
+ * span copies as a plausible wrong one (pasted into the url filter, it lists nothing). Long enough for almost any URL;
+ * a table holding a longer one scrolls sideways rather than hide the end of it.
+ */
+const COPYABLE_CELL_LENGTH = 200;
 /** A breakdown whose "(none)" row holds at least this share of the messages is collapsed. */
 const MOSTLY_NONE = 0.9;
 const listReport = {
@@ -50237,7 +50241,7 @@ function failingTable(result, now, maxRows) {
     for (const row of shown) {
         counted += row.count;
         lines.push(tableRow([
-            row.url === '(none)' ? '(none)' : codeCell(row.url, URL_CELL_LENGTH),
+            row.url === '(none)' ? '(none)' : codeCell(row.url, COPYABLE_CELL_LENGTH),
             formatCount(row.count),
             statusCell(row),
             row.oldestCreatedAt === undefined ? '—' : formatAge(now - row.oldestCreatedAt),
@@ -50317,7 +50321,9 @@ function extremesLines(result, pass) {
     if (rows.length === 0)
         return [];
     const lines = [`#### Oldest and newest messages${listingComplete(result) ? '' : ' listed'}`, ''];
-    lines.push(...tableHead(['', 'Age', 'Created (UTC)', 'Status', 'Destination URL', 'Message id'], [false, true, false, false, false, false]));
+    lines.push(...tableHead(
+    // The URL last: a long one scrolls sideways without hiding the columns that answer "how old".
+    ['', 'Age', 'Created (UTC)', 'Status', 'Message id', 'Destination URL'], [false, true, false, false, false, false]));
     let last = '';
     for (const [which, m] of rows.slice(0, Math.max(0, pass.maxRows))) {
         lines.push(tableRow([
@@ -50325,8 +50331,8 @@ function extremesLines(result, pass) {
             m.createdAt === undefined ? '—' : formatAge(pass.now - m.createdAt),
             shortTimeOrDash(m.createdAt, pass.now),
             m.responseStatus === undefined ? '—' : String(m.responseStatus),
-            cellOrDash(m.url, EXAMPLE_CELL_LENGTH),
-            cellOrDash(m.messageId, EXAMPLE_CELL_LENGTH)
+            cellOrDash(m.messageId, COPYABLE_CELL_LENGTH),
+            cellOrDash(m.url, COPYABLE_CELL_LENGTH)
         ]));
         last = which;
     }
@@ -50392,7 +50398,7 @@ function countTable(heading, rows, limit, total, undercount) {
         let counted = 0;
         for (const row of shown) {
             counted += row.count;
-            const value = row.value === '' || row.value === '(none)' ? '(none)' : codeCell(row.value, BREAKDOWN_CELL_LENGTH);
+            const value = row.value === '' || row.value === '(none)' ? '(none)' : codeCell(row.value, COPYABLE_CELL_LENGTH);
             lines.push(tableRow([value, formatCount(row.count)]));
         }
         const more = rows.length - shown.length;
@@ -50814,7 +50820,16 @@ function issueRef(data, what) {
 async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OPTIONS) {
     const [owner = '', repo = ''] = repository.split('/');
     const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    const octokit = getOctokit(token);
+    // Octokit's own warnings (deprecations, rate limits) carry GitHub's text: through the caller's safe log, not stdout.
+    const quiet = () => { };
+    const octokit = getOctokit(token, {
+        log: {
+            debug: quiet,
+            info: quiet,
+            warn: line => options.log(`GitHub API: ${line}`),
+            error: line => options.log(`GitHub API: ${line}`)
+        }
+    });
     const call = (what, send, recover) => withRetry(what, send, options, recover);
     /**
      * Reads open issues page by page, up to `pages` pages of 100, for the one carrying `marker`. Returns it, undefined
@@ -52660,7 +52675,6 @@ function complete(result, thresholds, problems, ending) {
 
 
 
-
 /** Writes each record, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. */
 class NdjsonFile {
     stream;
@@ -52672,9 +52686,9 @@ class NdjsonFile {
         this.path = path;
         this.encode = encode;
     }
-    static async open(path, options = {}) {
+    static async open(path, options) {
         await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-        return new NdjsonFile(await openStream(path), path, options.encode ?? toJson);
+        return new NdjsonFile(await openStream(path), path, options.encode);
     }
     /** Pages from parallel slices are written one after the other, never interleaved within a line. */
     write(records) {

@@ -193,8 +193,6 @@ export interface ResumeResult {
   failure?: FailureInfo
 }
 
-export type OperationResult = ListResult | ScheduleResult | ResumeResult
-
 /** Where the run happened, for the summary's link back. */
 export interface RunContext {
   runUrl?: string

@@ -130,7 +130,7 @@ describe('parallel listing that cannot trust its slices', () => {
     const run = await list(s, {}, { concurrency: '8', 'fail-if-count-above': '100' })
     expect(run.code).toBe(1)
     expect(run.outputs['dlq-count']).toBe(String(s.state.messages.length))
-    expect(run.summary).not.toMatch(/Healthy|DLQ is empty/)
+    expect(run.summary).not.toMatch(/healthy|DLQ is empty/i)
     expect(run.errors.join('\n')).toContain(`${s.state.messages.length} messages, more than fail-if-count-above (100)`)
   })
 
@@ -182,6 +182,13 @@ describe('cursor cycles', () => {
 })
 
 describe('honest verdicts', () => {
+  it('calls a complete listing within its limits healthy (the words the checks below must never find)', async () => {
+    const s = await start({})
+    const run = await list(s, {}, { 'fail-if-count-above': '100000' })
+    expect(run.code).toBe(0)
+    expect(run.summary).toMatch(/healthy/i)
+  })
+
   it('never publishes "DLQ: 0 messages" when the token is refused', async () => {
     const s = await start({})
     const run = await runAction({ operation: 'list-dlq', token: 'not-the-token', 'base-url': s.url })
@@ -190,7 +197,7 @@ describe('honest verdicts', () => {
     expect(notices(run)).toHaveLength(1)
     expect(notices(run)[0]).toMatch(/DLQ: unknown, could not list it: the service refused the token \(HTTP 401\)/)
     expect(run.stdout).not.toMatch(/DLQ: 0 messages/)
-    expect(run.summary).not.toMatch(/Healthy|DLQ is empty|DLQ: 0 messages/)
+    expect(run.summary).not.toMatch(/healthy|DLQ is empty|DLQ: 0 messages/i)
   })
 
   it('says "at least" for a count from a listing that failed part way', async () => {
@@ -207,7 +214,7 @@ describe('honest verdicts', () => {
     const run = await list(s, {}, { 'max-messages': '50', 'fail-if-count-above': '100' })
     expect(run.code).toBe(0)
     expect(run.outputs['next-cursor']).not.toBe('')
-    expect(run.summary).not.toMatch(/Healthy/)
+    expect(run.summary).not.toMatch(/healthy/i)
     expect(run.summary).toMatch(/not judged/i)
     expect(notices(run)[0]).toMatch(/DLQ: at least 50 messages/)
   })
@@ -222,7 +229,7 @@ describe('page items the service sends broken', () => {
     expect(run.code).toBe(1)
     expect(run.outputs['dlq-count']).toBe('5')
     expect(ids(run)).toEqual([])
-    expect(run.summary).not.toMatch(/DLQ is empty|Healthy|DLQ: 0 messages/)
+    expect(run.summary).not.toMatch(/DLQ is empty|healthy|DLQ: 0 messages/i)
     expect(notices(run)[0]).toMatch(/DLQ: 5 messages/)
     expect(run.warnings.join('\n')).toMatch(/5 items were left out/)
     expect(run.errors.join('\n')).toContain('5 messages, more than fail-if-count-above (2)')

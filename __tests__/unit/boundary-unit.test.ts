@@ -4,7 +4,7 @@ import { HourlyCounts, MAX_BUCKETS } from '../../src/operations/health.js'
 import { toJson, toJsonIteratively } from '../../src/service/json.js'
 import { KEY_MAX_LENGTH, Tally, boundedKey } from '../../src/operations/tally.js'
 import type { ResumeResult } from '../../src/results.js'
-import { GITHUB_OUTPUTS_MAX_BYTES, OutputBoundary, githubBytes, type RunnerIo } from '../../src/report/boundary.js'
+import { GITHUB_OUTPUTS_MAX_BYTES, OutputBoundary, type RunnerIo } from '../../src/report/boundary.js'
 import { formatCount, formatMs } from '../../src/report/format.js'
 import { resumeReport } from '../../src/report/resume.js'
 import { redactor } from '../../src/service/redact.js'
@@ -164,8 +164,9 @@ describe('outputs', () => {
     uncertainRequests: 0,
     ...(nextCursor !== undefined ? { nextCursor } : {})
   })
+  // Counted independently of the code under test: UTF-16 code units, two bytes each, as GitHub counts outputs.
   const total = (outputs: Record<string, string | undefined>): number =>
-    Object.entries(outputs).reduce((n, [k, v]) => n + githubBytes(k) + githubBytes(v ?? ''), 0)
+    Object.entries(outputs).reduce((n, [k, v]) => n + Buffer.byteLength(k + (v ?? ''), 'utf16le'), 0)
 
   it('keeps a 25,000-run resume under 1 MB counted in UTF-16, both arrays cut at the same run', () => {
     const outputs = resumeReport.outputs(resume(25_000, 'c'.repeat(4096)))

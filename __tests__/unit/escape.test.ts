@@ -71,6 +71,14 @@ describe('codeSpan', () => {
     expect(span).not.toMatch(/[\p{Cc}\u200b\u202e\ufeff]/u)
   })
 
+  it('cuts by code points, never between the two halves of a surrogate pair', () => {
+    const out = codeSpan('😀'.repeat(10), 5)
+    expect(out).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/)
+    expect(out).not.toMatch(/(?<![\ud800-\udbff])[\udc00-\udfff]/)
+    expect(out).not.toContain('\ufffd')
+    expect(Array.from(out.replace(/[`…\s]/g, ''))).toHaveLength(5)
+  })
+
   it('cuts a long value, the ellipsis outside the span', () => {
     expect(codeSpan('x'.repeat(50), 10)).toBe(`\`${'x'.repeat(10)}\`…`)
     expect(codeSpan('')).toBe('—')

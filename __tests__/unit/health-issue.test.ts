@@ -15,6 +15,7 @@ import {
 import type { ListResult } from '../../src/results.js'
 import { listResult } from '../support/results.js'
 import { fakeGitHub, type FakeOptions } from '../../sim/github.js'
+import { renderLikeGitHub } from '../support/markdown.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 
@@ -113,12 +114,21 @@ describe('syncHealthIssue', () => {
     expect(calls).toEqual(['find DLQ failing'])
   })
 
-  it('escapes DLQ values in the body', () => {
-    const body = issueBody(failingResult(), 'https://github.com/acme/shop/actions/runs/1', NOW)
+  it('shows DLQ values in the body as code only: no HTML, link, mention or issue reference', () => {
+    const hostile = 'https://x.example/a|b <script>alert(1)</script> @octocat #1 acme/shop#3 [x](javascript:1)'
+    const body = issueBody(
+      failingResult({ byDestination: [{ url: hostile, count: 120, status: 503, bodySample: '<img src=x> #2' }] }),
+      'https://github.com/acme/shop/actions/runs/1',
+      NOW
+    )
     expect(body).toContain('120 messages, more than fail-if-count-above (100)')
-    expect(body).not.toContain('<script>')
-    expect(body).not.toMatch(/a\|b/)
     expect(body).toContain('[workflow run](https://github.com/acme/shop/actions/runs/1)')
+    // The value is there (the oracle can fail), and rendered as GitHub would it stays text inside code.
+    const html = renderLikeGitHub(body)
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; @octocat #1 acme/shop#3')
+    expect(html).not.toMatch(/<script|<img|href="javascript:/i)
+    const outsideCode = html.replace(/<code>[^<]*<\/code>/g, '')
+    expect(outsideCode).not.toMatch(/@octocat|#1\b|#2\b|acme\/shop#3/)
   })
 
   it('shows the top 10 of each breakdown in the body, then how many more there are', () => {

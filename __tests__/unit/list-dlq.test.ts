@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { MESSAGE_IDS_MAX_BYTES, MessageIds } from '../../src/operations/accumulator.js'
 import { listDlq } from '../../src/operations/list-dlq.js'
 import { NdjsonFile } from '../../src/operations/messages-file.js'
+import { toJson } from '../../src/service/json.js'
 import { BOUND_TOLERANCE_MS, OrderedIds, planSlices } from '../../src/operations/parallel-list.js'
 import type { ListRequest } from '../../src/requests.js'
 import { ServiceClient } from '../../src/service/client.js'
@@ -288,7 +289,7 @@ describe('messages file', () => {
     const dir = await mkdtemp(join(tmpdir(), 'ndjson-'))
     try {
       const path = join(dir, 'nested', 'dlq.ndjson')
-      const sink = await NdjsonFile.open(path)
+      const sink = await NdjsonFile.open(path, { encode: toJson })
       const result = await listDlq(client, request({ pageSize: 64 }), {}, { sink })
       await sink.close()
       const lines = (await readFile(path, 'utf8')).split('\n')

@@ -278,7 +278,7 @@ describe('list-dlq summary', () => {
     expect(extremes).toHaveLength(2)
     // Age first, a short time, each group named once.
     expect(extremes[0]).toMatch(
-      /^\| \*\*Oldest\*\* \| 3d 5h \| 11-22 02:45 \| 503 \| `https:\/\/a\.example\/hook` \| `msg-old` \|$/
+      /^\| \*\*Oldest\*\* \| 3d 5h \| 11-22 02:45 \| 503 \| `msg-old` \| `https:\/\/a\.example\/hook` \|$/
     )
     expect(extremes[1]).toContain('**Newest**')
     expect(extremes[1]).toContain('`msg-new`')
@@ -555,8 +555,45 @@ describe('the chart', () => {
     }))
   })
 
+  it('collapses a breakdown whose messages nearly all have no value, and keeps one that says something open', () => {
+    const result = listResult({
+      count: 100,
+      byQueue: [
+        { value: '(none)', count: 95 },
+        { value: 'billing', count: 5 }
+      ],
+      byTopic: [
+        { value: 'orders', count: 60 },
+        { value: '(none)', count: 40 }
+      ]
+    })
+    const out = listReport.summary(result, {}, { now: T0 })
+    expect(out).toMatch(/<summary>Messages by queue \(95 of 100 have none\)<\/summary>/)
+    expect(out).not.toMatch(/#### Messages by queue/)
+    expect(out).toMatch(/#### Messages by URL group/)
+    expect(out).not.toMatch(/<summary>Messages by URL group/)
+  })
+
+  it('never cuts a URL or message id short in a table, so what is copied is the value (up to 200 characters)', () => {
+    const url = `https://hooks.example.com/${'p'.repeat(150)}`
+    const id = `msg_${'i'.repeat(120)}`
+    const result = listResult({
+      count: 1,
+      byUrl: [{ value: url, count: 1 }],
+      byDestination: [{ url, count: 1, status: 500 }],
+      oldest: [{ messageId: id, url, createdAt: T0 - 1000 }],
+      newest: [{ messageId: id, url, createdAt: T0 - 1000 }],
+      oldestCreatedAt: T0 - 1000,
+      newestCreatedAt: T0 - 1000
+    })
+    const out = listReport.summary(result, {}, { now: T0 })
+    expect(out).toContain(`\`${url}\``)
+    expect(out).toContain(`\`${id}\``)
+    expect(out).not.toMatch(/`https:\/\/hooks\.example\.com\/p+`…/)
+  })
+
   it('has at most MAX_BARS bars with short labels, whole-number ticks and the current bucket marked', () => {
-    for (const hours of [5, 24, 64, 71]) {
+    for (const hours of [5, 24, 64, 71, 150, 260]) {
       const histogram = hourly(hours, i => (i % 3) + 1)
       const total = histogram.points.reduce((n, p) => n + p.count, 0)
       const out = listReport.summary(listResult({ count: total, histogram }), {}, { now: T0 })
@@ -565,6 +602,9 @@ describe('the chart', () => {
       expect(chart!.bars.length).toBeLessThanOrEqual(MAX_BARS)
       expect(chart!.bars.reduce((a, b) => a + b, 0)).toBe(total)
       for (const label of chart!.labels) expect(label.length).toBeLessThanOrEqual(16)
+      // Mermaid stacks bars that share a label in one place: each must differ, or bars vanish from the picture.
+      expect(new Set(chart!.labels).size).toBe(chart!.labels.length)
+      expect(chart!.labels).toHaveLength(chart!.bars.length)
       // d3 ticks over [0, top] are whole numbers when top is 10 or more, on 1, 2 or 5 times a power of ten.
       expect(chart!.top).toBeGreaterThanOrEqual(Math.max(10, ...chart!.bars))
       expect(String(chart!.top)).toMatch(/^[125]0*$/)

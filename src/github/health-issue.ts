@@ -175,7 +175,16 @@ export async function octokitIssueApi(
 ): Promise<IssueApi> {
   const [owner = '', repo = ''] = repository.split('/')
   const { getOctokit } = await import('@actions/github')
-  const octokit = getOctokit(token)
+  // Octokit's own warnings (deprecations, rate limits) carry GitHub's text: through the caller's safe log, not stdout.
+  const quiet = (): void => {}
+  const octokit = getOctokit(token, {
+    log: {
+      debug: quiet,
+      info: quiet,
+      warn: line => options.log(`GitHub API: ${line}`),
+      error: line => options.log(`GitHub API: ${line}`)
+    }
+  })
   const call = <T>(what: string, send: (signal: AbortSignal) => Promise<T>, recover?: () => Promise<T | undefined>) =>
     withRetry(what, send, options, recover)
 

@@ -1,7 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { toJson } from '../service/json.js'
 import type { DlqMessage } from '../service/schemas.js'
 
 /** Where listed messages go as they arrive, so a big DLQ never has to fit in memory. */
@@ -13,8 +12,11 @@ export interface MessageSink {
 }
 
 export interface NdjsonOptions {
-  /** Turns one record into its line, without the newline; the output boundary redacts here. Default toJson. */
-  encode?: (record: unknown) => string
+  /**
+   * Turns one record into its line, without the newline. Required: it is where the output boundary redacts, and a
+   * file written around it would keep a secret verbatim.
+   */
+  encode: (record: unknown) => string
 }
 
 /** Writes each record, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. */
@@ -27,9 +29,9 @@ export class NdjsonFile implements MessageSink {
     private readonly encode: (record: unknown) => string
   ) {}
 
-  static async open(path: string, options: NdjsonOptions = {}): Promise<NdjsonFile> {
+  static async open(path: string, options: NdjsonOptions): Promise<NdjsonFile> {
     await mkdir(dirname(path), { recursive: true })
-    return new NdjsonFile(await openStream(path), path, options.encode ?? toJson)
+    return new NdjsonFile(await openStream(path), path, options.encode)
   }
 
   /** Pages from parallel slices are written one after the other, never interleaved within a line. */

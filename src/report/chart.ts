@@ -79,17 +79,23 @@ function labels(list: readonly Bar[], width: number): string[] {
   const multiYear =
     list.length > 0 &&
     new Date(list[0]?.start ?? 0).getUTCFullYear() !== new Date(list[list.length - 1]?.start ?? 0).getUTCFullYear()
-  let lastDay = ''
-  return list.map(bar => {
-    const iso = new Date(bar.start).toISOString()
-    const day = multiYear ? iso.slice(0, 10) : iso.slice(5, 10)
-    let text: string
-    if (width < DAY) {
-      text = day !== lastDay ? `${day} ${iso.slice(11, 13)}h` : `${iso.slice(11, 13)}h`
-      lastDay = day
-    } else text = day
-    return bar.partial ? `${text} now` : text
-  })
+  const day = (iso: string): string => (multiYear ? iso.slice(0, 10) : iso.slice(5, 10))
+  const compact = (full: boolean): string[] => {
+    let lastDay = ''
+    return list.map(bar => {
+      const iso = new Date(bar.start).toISOString()
+      let text = day(iso)
+      if (width < DAY) {
+        text = full || text !== lastDay ? `${text} ${iso.slice(11, 13)}h` : `${iso.slice(11, 13)}h`
+        lastDay = day(iso)
+      }
+      return bar.partial ? `${text} now` : text
+    })
+  }
+  // Mermaid draws bars that share a label in one place, one over the other: every label must differ. The hour alone
+  // repeats once the chart spans two days, so then every bar names its day.
+  const short = compact(false)
+  return new Set(short).size === short.length ? short : compact(true)
 }
 
 /**

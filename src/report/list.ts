@@ -41,12 +41,12 @@ import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } 
 const BREAKDOWN_ROWS = 20
 /** Characters of a response body shown in the "what is failing" table (five columns in 1,200 pixels). */
 const BODY_CELL_LENGTH = 40
-/** Characters of a URL in the "what is failing" table; the breakdown below shows it whole, to copy. */
-const URL_CELL_LENGTH = 44
-/** Characters of a URL or message id in the oldest/newest table, which has more columns. */
-const EXAMPLE_CELL_LENGTH = 32
-/** Characters of a value in a two-column breakdown: long enough to copy almost any URL whole. */
-const BREAKDOWN_CELL_LENGTH = 200
+/**
+ * Characters of a value people copy (a URL, a message id) before it is cut: never fewer, since a cut value in a code
+ * span copies as a plausible wrong one (pasted into the url filter, it lists nothing). Long enough for almost any URL;
+ * a table holding a longer one scrolls sideways rather than hide the end of it.
+ */
+const COPYABLE_CELL_LENGTH = 200
 /** A breakdown whose "(none)" row holds at least this share of the messages is collapsed. */
 const MOSTLY_NONE = 0.9
 
@@ -178,7 +178,7 @@ export function failingTable(result: ListResult, now: number, maxRows: number): 
     counted += row.count
     lines.push(
       tableRow([
-        row.url === '(none)' ? '(none)' : codeCell(row.url, URL_CELL_LENGTH),
+        row.url === '(none)' ? '(none)' : codeCell(row.url, COPYABLE_CELL_LENGTH),
         formatCount(row.count),
         statusCell(row),
         row.oldestCreatedAt === undefined ? '—' : formatAge(now - row.oldestCreatedAt),
@@ -259,7 +259,8 @@ function extremesLines(result: ListResult, pass: RenderPass): string[] {
   const lines = [`#### Oldest and newest messages${listingComplete(result) ? '' : ' listed'}`, '']
   lines.push(
     ...tableHead(
-      ['', 'Age', 'Created (UTC)', 'Status', 'Destination URL', 'Message id'],
+      // The URL last: a long one scrolls sideways without hiding the columns that answer "how old".
+      ['', 'Age', 'Created (UTC)', 'Status', 'Message id', 'Destination URL'],
       [false, true, false, false, false, false]
     )
   )
@@ -271,8 +272,8 @@ function extremesLines(result: ListResult, pass: RenderPass): string[] {
         m.createdAt === undefined ? '—' : formatAge(pass.now - m.createdAt),
         shortTimeOrDash(m.createdAt, pass.now),
         m.responseStatus === undefined ? '—' : String(m.responseStatus),
-        cellOrDash(m.url, EXAMPLE_CELL_LENGTH),
-        cellOrDash(m.messageId, EXAMPLE_CELL_LENGTH)
+        cellOrDash(m.messageId, COPYABLE_CELL_LENGTH),
+        cellOrDash(m.url, COPYABLE_CELL_LENGTH)
       ])
     )
     last = which
@@ -356,7 +357,7 @@ function countTable(
     let counted = 0
     for (const row of shown) {
       counted += row.count
-      const value = row.value === '' || row.value === '(none)' ? '(none)' : codeCell(row.value, BREAKDOWN_CELL_LENGTH)
+      const value = row.value === '' || row.value === '(none)' ? '(none)' : codeCell(row.value, COPYABLE_CELL_LENGTH)
       lines.push(tableRow([value, formatCount(row.count)]))
     }
     const more = rows.length - shown.length
