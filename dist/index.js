@@ -49485,8 +49485,16 @@ function truncateToLimit(out) {
 
 
 
-/** More bars than this and their labels overlap at 1,200 pixels. */
+/** Never more bars than this, however short the labels. */
 const MAX_BARS = 24;
+/** Width of the plot GitHub draws in a 1,200-pixel window, and what a label takes of it: a character and a gap. */
+const PLOT_WIDTH_PX = 620;
+const LABEL_CHAR_PX = 7;
+const LABEL_GAP_PX = 12;
+/** Bars whose labels, `chars` long, fit side by side without touching. */
+function barsThatFit(chars) {
+    return Math.min(MAX_BARS, Math.floor(PLOT_WIDTH_PX / (chars * LABEL_CHAR_PX + LABEL_GAP_PX)));
+}
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
@@ -49496,7 +49504,10 @@ const WIDTHS = {
     day: [1, 2, 7, 14, 28].map(d => d * DAY),
     week: [1, 2, 4, 8, 13, 26, 52, 104, 260, 520].map(w => w * WEEK)
 };
-/** The chart's bars: the narrowest width from WIDTHS that gives at most MAX_BARS bars, empty ones included. */
+/**
+ * The chart's bars: the narrowest width from WIDTHS whose bars' labels fit side by side (at most MAX_BARS), empty
+ * ones included.
+ */
 function bars(histogram, now) {
     const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count));
     const widths = WIDTHS[histogram.bucket];
@@ -49520,11 +49531,13 @@ function bars(histogram, now) {
                 partial: now >= start && now < start + width
             }))
         };
-        if (chosen.bars.length <= MAX_BARS)
+        // As many bars as their labels leave room for: the current bar's " now" may run past its neighbours' gap.
+        const longest = labels(chosen.bars, width).reduce((n, text) => Math.max(n, text.replace(/ now$/, '').length), 0);
+        if (chosen.bars.length <= barsThatFit(longest))
             return chosen;
     }
     // Only a range of decades gets here: keep the newest bars.
-    return { width: chosen.width, bars: chosen.bars.slice(-MAX_BARS) };
+    return { width: chosen.width, bars: chosen.bars.slice(-barsThatFit(10)) };
 }
 /** A ceiling of 10 or more on 1, 2 or 5 times a power of ten, so that every tick is a whole number. */
 function yMax(max) {

@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it'
 import type { ResumeResult, ScheduleResult } from '../../src/results.js'
-import { MAX_BARS } from '../../src/report/chart.js'
+import { LABEL_CHAR_PX, LABEL_GAP_PX, MAX_BARS, PLOT_WIDTH_PX } from '../../src/report/chart.js'
 import { listResult } from '../support/results.js'
 import { SUMMARY_LIMIT_BYTES } from '../../src/report/budget.js'
 import { listReport } from '../../src/report/list.js'
@@ -604,6 +604,9 @@ describe('the chart', () => {
       for (const label of chart!.labels) expect(label.length).toBeLessThanOrEqual(16)
       // Mermaid stacks bars that share a label in one place: each must differ, or bars vanish from the picture.
       expect(new Set(chart!.labels).size).toBe(chart!.labels.length)
+      // Labels side by side within the plot's width, or they smear into each other.
+      const longest = Math.max(...chart!.labels.map(l => l.replace(/ now$/, '').length))
+      expect(chart!.bars.length * (longest * LABEL_CHAR_PX + LABEL_GAP_PX)).toBeLessThanOrEqual(PLOT_WIDTH_PX)
       expect(chart!.labels).toHaveLength(chart!.bars.length)
       // d3 ticks over [0, top] are whole numbers when top is 10 or more, on 1, 2 or 5 times a power of ten.
       expect(chart!.top).toBeGreaterThanOrEqual(Math.max(10, ...chart!.bars))
@@ -613,14 +616,30 @@ describe('the chart', () => {
     }
   })
 
+  it('keeps the date labels of three weeks of daily counts apart (the 22-label smear of issue 11)', () => {
+    const days = 22
+    const histogram = {
+      bucket: 'day' as const,
+      points: Array.from({ length: days }, (_, i) => ({ start: T0 - (days - 1 - i) * 86_400_000, count: 1000 + i }))
+    }
+    const total = histogram.points.reduce((n, p) => n + p.count, 0)
+    const chart = chartOf(listReport.summary(listResult({ count: total, histogram }), {}, { now: T0 }))
+    expect(chart).toBeDefined()
+    expect(chart!.bars.reduce((a, b) => a + b, 0)).toBe(total)
+    const longest = Math.max(...chart!.labels.map(l => l.replace(/ now$/, '').length))
+    expect(chart!.bars.length * (longest * LABEL_CHAR_PX + LABEL_GAP_PX)).toBeLessThanOrEqual(PLOT_WIDTH_PX)
+    expect(new Set(chart!.labels).size).toBe(chart!.labels.length)
+  })
+
   it('draws no chart for a failed listing, and marks the chart of a listing stopped early as partial', () => {
     const histogram = hourly(10, () => 2)
     const failed = listReport.summary(listResult({ count: 20, histogram, error: 'HTTP 503' }), {}, { now: T0 })
     expect(chartOf(failed)).toBeUndefined()
     expect(failed).toMatch(/No chart/)
     const stopped = listReport.summary(listResult({ count: 20, histogram, nextCursor: 'c' }), {}, { now: T0 })
-    expect(stopped).toMatch(/#### Messages per hour \(UTC\), partial/)
-    expect(stopped).toContain('title "First 20 messages listed, per hour"')
+    // Ten hours across midnight: labels name the day, so 2-hour bars keep them apart.
+    expect(stopped).toMatch(/#### Messages per (?:hour|\d+ hours) \(UTC\), partial/)
+    expect(stopped).toMatch(/title "First 20 messages listed, per (?:hour|\d+ hours)"/)
   })
 })
 

@@ -8,8 +8,17 @@ import { isDateMs } from '../service/schemas.js'
 import { formatCount, plural } from './format.js'
 import { listingComplete } from './list-verdict.js'
 
-/** More bars than this and their labels overlap at 1,200 pixels. */
+/** Never more bars than this, however short the labels. */
 export const MAX_BARS = 24
+/** Width of the plot GitHub draws in a 1,200-pixel window, and what a label takes of it: a character and a gap. */
+export const PLOT_WIDTH_PX = 620
+export const LABEL_CHAR_PX = 7
+export const LABEL_GAP_PX = 12
+
+/** Bars whose labels, `chars` long, fit side by side without touching. */
+export function barsThatFit(chars: number): number {
+  return Math.min(MAX_BARS, Math.floor(PLOT_WIDTH_PX / (chars * LABEL_CHAR_PX + LABEL_GAP_PX)))
+}
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -29,7 +38,10 @@ export interface Bar {
   partial: boolean
 }
 
-/** The chart's bars: the narrowest width from WIDTHS that gives at most MAX_BARS bars, empty ones included. */
+/**
+ * The chart's bars: the narrowest width from WIDTHS whose bars' labels fit side by side (at most MAX_BARS), empty
+ * ones included.
+ */
 export function bars(histogram: Histogram, now: number): { width: number; bars: Bar[] } {
   const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count))
   const widths = WIDTHS[histogram.bucket]
@@ -53,10 +65,12 @@ export function bars(histogram: Histogram, now: number): { width: number; bars: 
         partial: now >= start && now < start + width
       }))
     }
-    if (chosen.bars.length <= MAX_BARS) return chosen
+    // As many bars as their labels leave room for: the current bar's " now" may run past its neighbours' gap.
+    const longest = labels(chosen.bars, width).reduce((n, text) => Math.max(n, text.replace(/ now$/, '').length), 0)
+    if (chosen.bars.length <= barsThatFit(longest)) return chosen
   }
   // Only a range of decades gets here: keep the newest bars.
-  return { width: chosen.width, bars: chosen.bars.slice(-MAX_BARS) }
+  return { width: chosen.width, bars: chosen.bars.slice(-barsThatFit(10)) }
 }
 
 /** A ceiling of 10 or more on 1, 2 or 5 times a power of ten, so that every tick is a whole number. */
