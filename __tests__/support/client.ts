@@ -1,4 +1,6 @@
+import { expect } from '@jest/globals'
 import { ServiceClient, type ClientOptions } from '../../src/service/client.js'
+import { ServiceError } from '../../src/service/errors.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
 
 /** A service client for in-process tests: its log and the waits it would take are recorded, never slept. */
@@ -18,4 +20,14 @@ export function recordingClient(url: string, token: string, overrides: Partial<C
     ...overrides
   })
   return { client, log, waits }
+}
+
+/** The ServiceError a request failed with; fails the test when it succeeded or failed otherwise. */
+export async function failure(promise: Promise<unknown>): Promise<ServiceError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e
+  )
+  expect(err).toBeInstanceOf(ServiceError)
+  return err as ServiceError
 }

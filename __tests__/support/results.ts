@@ -1,4 +1,4 @@
-import type { ListResult } from '../../src/results.js'
+import type { ListResult, ResumeResult } from '../../src/results.js'
 
 /** An empty, successful list-dlq result; tests override what they look at. */
 export function listResult(overrides: Partial<ListResult> = {}): ListResult {
@@ -21,6 +21,20 @@ export function listResult(overrides: Partial<ListResult> = {}): ListResult {
     histogram: { bucket: 'hour', points: [] },
     health: { breaches: [] },
     concurrency: 1,
+    ...overrides
+  }
+}
+
+/** A successful resume-workflows result of one request that resumed nothing; tests override what they look at. */
+export function resumeResult(overrides: Partial<ResumeResult> = {}): ResumeResult {
+  return {
+    operation: 'resume-workflows',
+    selection: {},
+    all: false,
+    overrides: {},
+    runs: [],
+    requests: 1,
+    uncertainRequests: 0,
     ...overrides
   }
 }

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 import { readDlqMessages } from '../../src/service/schemas.js'
 import { ServiceClient } from '../../src/service/client.js'
-import { errorText, ServiceError } from '../../src/service/errors.js'
-import { recordingClient } from '../support/client.js'
+import { errorText } from '../../src/service/errors.js'
+import { failure, recordingClient } from '../support/client.js'
 
 const TOKEN = 'Sim-Token-7e2a9c4b1d'
 let sim: Simulator
@@ -25,14 +25,6 @@ afterEach(async () => {
 })
 
 const listed = () => client.listDlqPage(new URLSearchParams())
-const failure = async (promise: Promise<unknown>): Promise<ServiceError> => {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e
-  )
-  expect(err).toBeInstanceOf(ServiceError)
-  return err as ServiceError
-}
 
 describe('waits', () => {
   it('caps a huge Retry-After and says so in the log line', async () => {

@@ -1,26 +1,12 @@
 /** What each operation's report adds to its summary: the notice, the warnings in order, the failure. */
 import { describe, expect, it } from '@jest/globals'
-import type { ResumeResult } from '../../src/results.js'
 import { listReport } from '../../src/report/list.js'
 import { resumeReport } from '../../src/report/resume.js'
 import { scheduleReport } from '../../src/report/schedule.js'
-import { listResult } from '../support/results.js'
+import { listResult, resumeResult } from '../support/results.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const problems = { kept: 1, leftOut: 2, examples: ['item 3: no messageId'] }
-
-function resumeResult(overrides: Partial<ResumeResult> = {}): ResumeResult {
-  return {
-    operation: 'resume-workflows',
-    selection: {},
-    all: false,
-    overrides: {},
-    runs: [],
-    requests: 1,
-    uncertainRequests: 0,
-    ...overrides
-  }
-}
 
 describe('notice', () => {
   it('is the headline of a listing, and resume-schedule has none', () => {

@@ -9,9 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 import { readDlqMessages } from '../../src/service/schemas.js'
 import { ServiceClient } from '../../src/service/client.js'
-import { ServiceError } from '../../src/service/errors.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
-import { recordingClient } from '../support/client.js'
+import { failure, recordingClient } from '../support/client.js'
 
 const TOKEN = 'sim-token-5a1e9c03b7d24f68'
 let sim: Simulator
@@ -27,14 +26,6 @@ afterEach(async () => {
   await sim.close()
 })
 
-const failure = async (promise: Promise<unknown>): Promise<ServiceError> => {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e
-  )
-  expect(err).toBeInstanceOf(ServiceError)
-  return err as ServiceError
-}
 const allIds = () => sim.state.messages.map(m => m.messageId)
 const listedIds = async () =>
   readDlqMessages((await client.listDlqPage(new URLSearchParams({ count: '100' }))).items).messages.map(

@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it'
-import type { ResumeResult, ScheduleResult } from '../../src/results.js'
+import type { ScheduleResult } from '../../src/results.js'
 import { LABEL_CHAR_PX, LABEL_GAP_PX, MAX_BARS, PLOT_WIDTH_PX } from '../../src/report/chart.js'
-import { listResult } from '../support/results.js'
+import { listResult, resumeResult } from '../support/results.js'
 import { SUMMARY_LIMIT_BYTES } from '../../src/report/budget.js'
 import { listReport } from '../../src/report/list.js'
 import { resumeReport } from '../../src/report/resume.js'
@@ -15,19 +15,6 @@ const DAY = 24 * HOUR
 const HOSTILE =
   'a|b <script>alert(1)</script> [x](javascript:alert(1)) `evil` line1\nline2\r\n::set-output name=x::1 ' +
   'http://evil.example $math$'
-
-function resumeResult(overrides: Partial<ResumeResult> = {}): ResumeResult {
-  return {
-    operation: 'resume-workflows',
-    selection: {},
-    all: false,
-    overrides: {},
-    runs: [],
-    requests: 1,
-    uncertainRequests: 0,
-    ...overrides
-  }
-}
 
 function scheduleResult(outcomes: ScheduleResult['outcomes']): ScheduleResult {
   return { operation: 'resume-schedule', outcomes }
