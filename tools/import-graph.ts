@@ -1,6 +1,6 @@
 /**
- * The import graph of src/, read from the sources as text: what the layering rules and the README's layout are
- * checked against. `npm run graph` prints the layout block the README carries.
+ * The import graph of src/, read from the sources as text: what the layering rules and the layout in
+ * docs/development.md are checked against. `npm run graph` prints the layout block that file carries.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -96,7 +96,7 @@ export function cycles(files: readonly SourceFile[]): string[][] {
   return found
 }
 
-/** What each layer holds, for the README's layout block. */
+/** What each layer holds, for the layout block of docs/development.md. */
 const ROLES: Readonly<Record<string, string>> = {
   index: 'entry: calls run()',
   main: 'composition root: settings → client → the table entry of the operation → report',
@@ -110,7 +110,10 @@ const ROLES: Readonly<Record<string, string>> = {
 
 const ORDER = ['index', 'main', 'root', 'inputs', 'service', 'operations', 'report', 'github']
 
-/** The README's layout block: each layer, what it holds, and the layers its files import (read, not declared). */
+/**
+ * The layout block of docs/development.md: each layer, what it holds, and the layers its files import (read, not
+ * declared).
+ */
 export function layoutBlock(files: readonly SourceFile[]): string {
   const uses = new Map<string, Set<string>>()
   for (const file of files) {
