@@ -1,0 +1,108 @@
+/**
+ * README.md and docs/ against the repository: every input and output of action.yml has its row in the README, and
+ * every relative link (file and #anchor) leads somewhere, since the docs are split over several files.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, normalize } from 'node:path'
+import { parse } from 'yaml'
+
+const ROOT = process.cwd()
+const DOCS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter(name => name.endsWith('.md'))
+    .map(name => `docs/${name}`)
+]
+
+const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8')
+
+/** The text outside fenced code blocks, where a link or a heading means one. */
+const prose = (markdown: string): string => markdown.replace(/^```[\s\S]*?^```/gm, '')
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-')
+}
+
+/** The anchors a markdown file's headings give, with GitHub's -1, -2 for repeated ones. */
+function anchors(markdown: string): Set<string> {
+  const seen = new Map<string, number>()
+  const result = new Set<string>()
+  for (const match of prose(markdown).matchAll(/^#{1,6}\s+(.+)$/gm)) {
+    const base = slug(match[1] ?? '')
+    const count = seen.get(base) ?? 0
+    seen.set(base, count + 1)
+    result.add(count === 0 ? base : `${base}-${count}`)
+  }
+  return result
+}
+
+/** The relative links of `file` whose target file or anchor does not exist, read through `readText`. */
+function brokenLinks(file: string, markdown: string, readText: (path: string) => string | undefined): string[] {
+  const broken: string[] = []
+  for (const match of prose(markdown).matchAll(/\]\(([^)\s]+)\)/g)) {
+    const target = match[1] ?? ''
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue
+    const [path, anchor] = target.split('#', 2)
+    const resolved = !path ? file : normalize(join(dirname(file), path))
+    const text = readText(resolved)
+    if (text === undefined) broken.push(`${file}: ${target} (no such file)`)
+    else if (anchor !== undefined && resolved.endsWith('.md') && !anchors(text).has(anchor)) {
+      broken.push(`${file}: ${target} (no such heading)`)
+    }
+  }
+  return broken
+}
+
+const readFromRoot = (path: string): string | undefined => {
+  const full = join(ROOT, path)
+  if (!existsSync(full)) return undefined
+  return path.endsWith('.md') ? readFileSync(full, 'utf8') : ''
+}
+
+/** The names in the first column of the tables of the README section under `heading` (to the next `## `). */
+function tableNames(readme: string, heading: string): string[] {
+  const start = readme.indexOf(`\n## ${heading}\n`)
+  if (start < 0) return []
+  const end = readme.indexOf('\n## ', start + 1)
+  const section = readme.slice(start, end < 0 ? undefined : end)
+  return [...section.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map(match => match[1] ?? '')
+}
+
+describe('README.md and docs/', () => {
+  const action = parse(read('action.yml')) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> }
+  const readme = read('README.md')
+
+  it('gives every input of action.yml a row in the input tables, and no other name a row', () => {
+    // An input read by two operations (schedule-id) has a row in the table of each.
+    const rows = new Set(tableNames(readme, 'Inputs'))
+    expect([...rows].sort()).toEqual(Object.keys(action.inputs).sort())
+  })
+
+  it('gives every output of action.yml one row in the output table, and no other', () => {
+    const rows = tableNames(readme, 'Outputs')
+    expect([...rows].sort()).toEqual(Object.keys(action.outputs).sort())
+  })
+
+  it('has every relative link lead to a file, and to a heading of it when it names one', () => {
+    expect(DOCS.length).toBeGreaterThan(1)
+    expect(DOCS.flatMap(file => brokenLinks(file, read(file), readFromRoot))).toEqual([])
+  })
+
+  it('finds a link to a missing file or heading, so the check above can fail', () => {
+    const files: Record<string, string> = { 'docs/a.md': '# A title\n\n## Parallel listing (`concurrency` above 1)\n' }
+    const text =
+      '[ok](a.md#parallel-listing-concurrency-above-1) [gone](b.md) [bad](a.md#nope) [web](https://x.test/#y)\n' +
+      '```\n[in code](c.md)\n```\n'
+    expect(brokenLinks('docs/x.md', text, path => files[path])).toEqual([
+      'docs/x.md: b.md (no such file)',
+      'docs/x.md: a.md#nope (no such heading)'
+    ])
+    expect(anchors('# Same\n## Same\n')).toEqual(new Set(['same', 'same-1']))
+  })
+})
