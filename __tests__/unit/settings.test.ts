@@ -52,9 +52,9 @@ describe('readSettings: list-dlq', () => {
         'issue-repeat-interval': '90m'
       })
     ).toMatchObject({ issue: { title: 'DLQ health check failing', repeatIntervalMs: 90 * 60_000 } })
-    expect(
-      settings({ operation: 'list-dlq', 'fail-if-count-above': '10', 'issue-on-failure': 'true' })
-    ).toMatchObject({ issue: { repeatIntervalMs: 4 * 3_600_000 } })
+    expect(settings({ operation: 'list-dlq', 'fail-if-count-above': '10', 'issue-on-failure': 'true' })).toMatchObject({
+      issue: { repeatIntervalMs: 4 * 3_600_000 }
+    })
     expect(() => settings({ operation: 'list-dlq', 'issue-repeat-interval': 'soon' })).toThrow(
       /issue-repeat-interval.*must be a duration/
     )
