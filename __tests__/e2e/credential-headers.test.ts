@@ -152,5 +152,7 @@ describe('keep-credential-headers: true', () => {
     expect(first?.responseHeader?.['Set-Cookie']).toEqual([...DESTINATION_CREDENTIALS.setCookie])
     expect(lines.filter(l => l.header?.['Authorization'] !== undefined)).toHaveLength(WITH_CREDENTIALS)
     expect(`${run.stdout}\n${run.summary}`).not.toMatch(/credential header values? (was|were) redacted/)
+    // Only the file carries header values: the summary, the outputs and the log show none, even kept.
+    for (const form of forms()) expect(writtenElsewhere(run)).not.toContain(form)
   })
 })
