@@ -443,4 +443,22 @@ describe('octokitIssueApi against a loopback GitHub API', () => {
     expect((await syncHealthIssue(issues, failingAt(300), TITLE, undefined, NOW + HOUR)).action).toBe('updated')
     expect(github.issues.filter(i => i.state === 'open')).toHaveLength(1)
   })
+
+  it('closes a duplicate left open by a run that was stopped before it could, on the next run', async () => {
+    const body = `${healthMarker(TITLE)}\n${issueBody(failingAt(300), undefined, NOW)}`
+    github.seed({ title: TITLE, labels: [HEALTH_LABEL], body })
+    github.seed({ title: TITLE, labels: [HEALTH_LABEL], body })
+    github.seed({ title: 'unrelated', labels: [HEALTH_LABEL], body: 'another check' })
+    const issues = await api()
+    expect(await syncHealthIssue(issues, failingAt(300), TITLE, undefined, NOW + HOUR)).toMatchObject({
+      action: 'updated',
+      number: 1
+    })
+    expect(github.issues.map(i => i.state)).toEqual(['open', 'closed', 'open'])
+    expect(github.issues[1]).toMatchObject({
+      stateReason: 'not_planned',
+      comments: [expect.stringMatching(/^Duplicate of #1\b/)]
+    })
+    expect(github.issues[0]?.comments).toEqual([])
+  })
 })

@@ -50,6 +50,8 @@ export async function syncHealthIssue(
   if (result.error !== undefined) return { action: 'none', reason: 'the listing failed, so health is unknown' }
   const failing = result.health.breaches.length > 0
   const open = await api.findOpen(title)
+  // A duplicate a run opened and could not close (it was stopped) is closed by the next run that sees it.
+  if (open?.duplicates !== undefined) await closeDuplicates(api, open.number, open.duplicates)
   if (failing) {
     if (open) {
       const before = readState(open.body)
@@ -93,9 +95,16 @@ async function converge(
   if (kept === undefined || kept.number >= created.number) return { action: 'opened', ...created }
   const why = `another run of this check opened #${kept.number} at the same time`
   await api.comment(kept.number, changeComment(result, readState(kept.body), runUrl, now, why))
-  await api.comment(created.number, duplicateComment(kept.number))
-  await api.close(created.number, 'not_planned')
+  await closeDuplicates(api, kept.number, [created.number])
   return { action: 'commented', number: kept.number, url: kept.url }
+}
+
+/** Closes newer issues of the check as duplicates of the one kept, each with a comment pointing at it. */
+async function closeDuplicates(api: IssueApi, kept: number, duplicates: readonly number[]): Promise<void> {
+  for (const duplicate of duplicates) {
+    await api.comment(duplicate, duplicateComment(kept))
+    await api.close(duplicate, 'not_planned')
+  }
 }
 
 /** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
@@ -312,7 +321,11 @@ export async function octokitIssueApi(
     }
     return [...all.values()].sort((a, b) => a.number - b.number)
   }
-  const findOpen = async (title: string) => (await findAllOpen(title, false))[0]
+  const findOpen = async (title: string) => {
+    const [oldest, ...newer] = await findAllOpen(title, false)
+    if (oldest === undefined) return undefined
+    return newer.length === 0 ? oldest : { ...oldest, duplicates: newer.map(issue => issue.number) }
+  }
 
   return {
     findOpen,

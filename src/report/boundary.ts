@@ -21,8 +21,11 @@ export interface RunnerIo {
 
 /** The few issue endpoints the health check writes through; Octokit in the action (github/), a fake in tests. */
 export interface IssueApi {
-  /** The open issue (not pull request) that the health check with this title opened, if any, with its body. */
-  findOpen(title: string): Promise<{ number: number; url: string; body?: string } | undefined>
+  /**
+   * The open issue (not pull request) that the health check with this title opened, if any, with its body; the
+   * oldest when there are several, the newer ones' numbers in `duplicates`.
+   */
+  findOpen(title: string): Promise<{ number: number; url: string; body?: string; duplicates?: number[] } | undefined>
   /** Every open issue of the health check with this title, oldest (lowest number) first: one, unless checks overlapped. */
   findAllOpen(title: string): Promise<{ number: number; url: string; body?: string }[]>
   create(title: string, body: string): Promise<{ number: number; url: string }>
