@@ -12,6 +12,8 @@ export interface FakeIssue {
   labels: string[]
   state: 'open' | 'closed'
   comments: string[]
+  /** Why it was closed, as the close asked (`completed`, `not_planned`). */
+  stateReason?: string
   pullRequest?: boolean
 }
 
@@ -26,6 +28,11 @@ export interface FakeOptions {
   dropCreateAnswer?: boolean
   /** Create issues without the labels asked for, as GitHub silently does for a token that may not set labels. */
   dropLabels?: boolean
+  /**
+   * Hold each issue creation until this many are waiting, then carry them out in the order they came: checks that
+   * overlap, each having found no issue before the other opened one.
+   */
+  holdCreates?: number
 }
 
 /** The issue endpoints the action uses, for one repository, over loopback; options can change between calls. */
@@ -33,6 +40,17 @@ export async function fakeGitHub(options: FakeOptions = {}, repository = 'acme/s
   const base = `/repos/${repository}/issues`
   const issues: FakeIssue[] = []
   const seen: { method: string; path: string; query: string; authorization?: string }[] = []
+  let held: (() => void)[] = []
+  const gate = (): Promise<void> =>
+    new Promise(resolve => {
+      held.push(resolve)
+      if (held.length >= (options.holdCreates ?? 0)) {
+        options.holdCreates = 0
+        const release = held
+        held = []
+        for (const go of release) go()
+      }
+    })
   const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
     let text = ''
     for await (const chunk of req) text += chunk
@@ -78,6 +96,7 @@ export async function fakeGitHub(options: FakeOptions = {}, repository = 'acme/s
       return send(200, matching.slice((page - 1) * perPage, page * perPage).map(view))
     }
     if (url.pathname === base && req.method === 'POST') {
+      if (options.holdCreates) await gate()
       const issue: FakeIssue = {
         number: issues.length + 1,
         title: String(body.title),
@@ -101,6 +120,7 @@ export async function fakeGitHub(options: FakeOptions = {}, repository = 'acme/s
     }
     if (issue && req.method === 'PATCH') {
       if (body.state === 'closed') issue.state = 'closed'
+      if (typeof body.state_reason === 'string') issue.stateReason = body.state_reason
       if (typeof body.body === 'string') issue.body = body.body
       return send(200, view(issue))
     }

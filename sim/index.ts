@@ -4,6 +4,8 @@ export { ALL_VARIANTS, enteredAt, omitsCreatedAt, type ServerVariants } from './
 export type { Fault, FaultRule } from './faults.js'
 export type { RecordedRequest, ResumedRun, Route, SimulatorState } from './state.js'
 export {
+  CREDENTIAL_VALUES_PER_MESSAGE,
+  DESTINATION_CREDENTIALS,
   HOSTILE_BODY,
   HOSTILE_HEADER_VALUE,
   HOSTILE_RESPONSE_BODY,

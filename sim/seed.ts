@@ -140,6 +140,36 @@ const RESPONSE_HEADER_POOL: ReadonlyArray<Record<string, string[]>> = [
   { Server: [HOSTILE_HEADER_VALUE] }
 ]
 
+/** Credential values a destination was sent or answered with: what messages-file must not carry by default. */
+export const DESTINATION_CREDENTIALS = {
+  authorization: 'Bearer dest-token-7Qx9',
+  forwardAuthorization: 'Basic ZGVzdDpmb3J3YXJkLXB3',
+  proxyAuthorization: 'Basic cHJveHk6cHc=',
+  cookie: 'session=dest-cookie-51ab',
+  apiKey: 'dest-apikey-0c4e',
+  setCookie: ['sid=dest-sid-93fe; HttpOnly', 'csrf=dest-csrf-22d1']
+} as const
+
+/** Headers of a message sent with credentials: 5 credential values and two plain headers. */
+const CREDENTIAL_HEADER: Record<string, string[]> = {
+  Authorization: [DESTINATION_CREDENTIALS.authorization],
+  'Upstash-Forward-Authorization': [DESTINATION_CREDENTIALS.forwardAuthorization],
+  'proxy-authorization': [DESTINATION_CREDENTIALS.proxyAuthorization],
+  Cookie: [DESTINATION_CREDENTIALS.cookie],
+  'X-API-KEY': [DESTINATION_CREDENTIALS.apiKey],
+  'Content-Type': ['application/json'],
+  'X-Request-Id': ['req-credential-1']
+}
+
+/** A destination's answer setting cookies: 2 credential values and one plain header. */
+const CREDENTIAL_RESPONSE_HEADER: Record<string, string[]> = {
+  'Set-Cookie': [...DESTINATION_CREDENTIALS.setCookie],
+  'Content-Type': ['text/html']
+}
+
+/** Credential values each message seeded with credentials carries (header and responseHeader together). */
+export const CREDENTIAL_VALUES_PER_MESSAGE = 7
+
 const TOPICS: readonly string[] = ['orders-topic', 'billing', 'notifications']
 const ENDPOINTS: readonly string[] = ['primary', 'backup', 'audit']
 const QUEUES: readonly string[] = ['queue-a', 'queue-b', 'critical']
@@ -162,7 +192,13 @@ function spreadTimes(n: number, rand: () => number, now: number, index: number):
  * `n` DLQ messages, sorted ascending by createdAt (all distinct). Messages 1, 2 and 3 (when they exist)
  * always carry the hostile url, body/responseBody and header; the pools make them recur elsewhere too.
  */
-export function seedMessages(n: number, seed = 1, now = Date.now()): SimMessage[] {
+export function seedMessages(
+  n: number,
+  seed = 1,
+  now = Date.now(),
+  /** Every this many messages (from the first) carries credential headers: CREDENTIAL_HEADER and its answer's. */
+  credentialsEvery = 0
+): SimMessage[] {
   const rand = createPrng(seed)
   const out: SimMessage[] = []
   for (let i = 0; i < n; i++) {
@@ -202,6 +238,11 @@ export function seedMessages(n: number, seed = 1, now = Date.now()): SimMessage[
     } else if (extra < 0.3 && i > 3) {
       m.responseBody = ''
       m.responseBodyBase64 = '//79/A=='
+    }
+    // Set after every draw from the PRNG, so the rest of the data is the same with credentials or without.
+    if (credentialsEvery > 0 && i % credentialsEvery === 0) {
+      m.header = CREDENTIAL_HEADER
+      m.responseHeader = CREDENTIAL_RESPONSE_HEADER
     }
     out.push(m)
   }

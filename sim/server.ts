@@ -24,6 +24,8 @@ export interface SimulatorOptions {
   readOnlyToken?: string
   /** seeded DLQ messages, default 300 */
   messages?: number
+  /** every this many seeded messages carries destination credentials in its headers (0, the default: none) */
+  credentialsEvery?: number
   /** seeded failed workflow runs in the workflow DLQ, default 120 */
   workflowRuns?: number
   /** seeded schedules, default 6 (ids 'sched-1'..; odd ones paused, even ones active) */
@@ -97,7 +99,7 @@ function createContext(options: SimulatorOptions): SimContext {
     rateLimit: options.rateLimitPerSecond,
     variants: options.variants ?? {},
     state: {
-      messages: seedMessages(options.messages ?? 300, seed, now),
+      messages: seedMessages(options.messages ?? 300, seed, now, options.credentialsEvery ?? 0),
       workflowDlq: seedWorkflowEntries(options.workflowRuns ?? 120, seed, now),
       schedules: seedSchedules(options.schedules ?? 6),
       resumedRuns: []

@@ -24,10 +24,12 @@ export enum Inputs {
   FailIfCountAbove = 'fail-if-count-above',
   FailIfOldestOlderThan = 'fail-if-oldest-older-than',
   MessagesFile = 'messages-file',
+  KeepCredentialHeaders = 'keep-credential-headers',
   Concurrency = 'concurrency',
   IssueOnFailure = 'issue-on-failure',
   GithubToken = 'github-token',
   IssueTitle = 'issue-title',
+  IssueRepeatInterval = 'issue-repeat-interval',
   // resume-workflows
   DlqIds = 'dlq-ids',
   WorkflowUrl = 'workflow-url',
@@ -72,7 +74,9 @@ export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
   [Inputs.All]: 'false',
   [Inputs.Concurrency]: '1',
   [Inputs.IssueOnFailure]: 'false',
-  [Inputs.IssueTitle]: 'DLQ health check failing'
+  [Inputs.IssueTitle]: 'DLQ health check failing',
+  [Inputs.IssueRepeatInterval]: '4h',
+  [Inputs.KeepCredentialHeaders]: 'false'
 }
 
 /** Longest query one request may carry: servers and proxies refuse URLs over about 8 KB (wire contract, 5). */

@@ -69,14 +69,22 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'list-dlq': {
     group: 'Listing the DLQ',
     run: (s, { client, out }) =>
-      listDlqToFile(client, s.list, s.health, s.messagesFile, record => out.jsonLine(record), {
-        log: line => out.info(line),
-        onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`)
-      }),
+      listDlqToFile(
+        client,
+        s.list,
+        s.health,
+        s.messagesFile,
+        record => out.jsonLine(record),
+        {
+          log: line => out.info(line),
+          onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`)
+        },
+        s.keepCredentialHeaders
+      ),
     report: listReport,
     after: async (s, result, { out, retry }) => {
       if (s.issue === undefined) return undefined
-      const step = { title: s.issue.title, timeoutMs: s.service.timeoutMs, retry }
+      const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry }
       return updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out)
     }
   },

@@ -92,6 +92,8 @@ export interface ListResult {
   health: HealthVerdict
   /** Absolute path of the NDJSON file every listed message was written to, when asked. */
   messagesFile?: string
+  /** Values of credential headers replaced in messages-file (set when the file was written with them redacted). */
+  redactedHeaderValues?: number
   /** Slices drained at the same time at most (1: sequential). */
   concurrency: number
   /** Set when listing stopped before the end (max-messages or an error): continue from here. */
@@ -207,5 +209,6 @@ export interface RunContext {
 export interface IssueLink {
   number: number
   url: string
-  action: 'opened' | 'commented' | 'closed'
+  /** 'updated': the body was brought up to date without a comment (nothing material changed). */
+  action: 'opened' | 'commented' | 'updated' | 'closed'
 }

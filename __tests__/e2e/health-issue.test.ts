@@ -16,7 +16,7 @@ describe('issue-on-failure, end to end', () => {
     await github.close()
   })
 
-  const check = (countAbove: string) =>
+  const check = (countAbove: string, extra: Record<string, string> = {}) =>
     runAction(
       {
         operation: 'list-dlq',
@@ -25,12 +25,13 @@ describe('issue-on-failure, end to end', () => {
         'fail-if-count-above': countAbove,
         'issue-on-failure': 'true',
         'github-token': 'gh-secret-1',
-        'issue-title': 'DLQ health check failing'
+        'issue-title': 'DLQ health check failing',
+        ...extra
       },
       { GITHUB_API_URL: github.url }
     )
 
-  it('opens the issue, comments while failing, then comments and closes it once the check passes', async () => {
+  it('opens the issue, updates it quietly, comments on a change, then comments and closes it once the check passes', async () => {
     github = await fakeGitHub()
     const first = await check('100')
     expect(first.code).toBe(1)
@@ -46,26 +47,95 @@ describe('issue-on-failure, end to end', () => {
     expect(head[0]).toBe('## ❌ DLQ health check failed')
     expect(head[2]).toMatch(/^Health issue opened: \[#1\]\(https:\/\/github\.com\/acme\/shop\/issues\/1\)$/)
 
+    // The same 120 messages again: nothing material changed, so the body is brought up to date without a comment.
     const second = await check('100')
     expect(second.code).toBe(1)
     expect(github.issues).toHaveLength(1)
+    expect(github.issues[0]?.comments).toEqual([])
+    expect(github.issues[0]?.body).toMatch(/<!-- dlq-action:state \{.*"count":120.*\} -->/)
+    expect(second.summary).toMatch(/^Health issue updated: \[#1\]\(https:\/\/github\.com\/acme\/shop\/issues\/1\)$/m)
+
+    // A threshold newly exceeded is material: what changed, not the whole body again.
+    const third = await check('100', { 'fail-if-oldest-older-than': '1h' })
+    expect(third.code).toBe(1)
     expect(github.issues[0]?.comments).toHaveLength(1)
-    // What changed, not the whole body again; the body keeps the state the next run compares with.
     expect(github.issues[0]?.comments[0]).toMatch(/^## ❌ Still failing/)
     expect(github.issues[0]?.comments[0]).toMatch(/\| Messages \| 120 \| 120 \(no change\) \|/)
+    expect(github.issues[0]?.comments[0]).toContain('`fail-if-oldest-older-than` is newly exceeded')
     expect(github.issues[0]?.comments[0]).not.toContain('| Destination URL')
     expect(github.issues[0]?.body).toContain(healthMarker('DLQ health check failing'))
-    expect(github.issues[0]?.body).toMatch(/<!-- dlq-action:state \{.*"count":120.*\} -->/)
+    expect(third.summary).toMatch(/^Health issue commented on: \[#1\]/m)
 
-    const third = await check('500')
-    expect(third.code).toBe(0)
+    const fourth = await check('500')
+    expect(fourth.code).toBe(0)
     expect(github.issues[0]?.state).toBe('closed')
     expect(github.issues[0]?.comments[1]).toMatch(/passes again/)
     expect(github.issues[0]?.comments[1]).toMatch(/Failing for .*since/)
     expect(github.issues[0]?.comments[1]).toContain('`fail-if-count-above`: 500')
-    expect(third.summary).toMatch(/^Health issue closed: \[#1\]/m)
-    const log = third.stdout.split('\n').filter(line => !line.startsWith('::add-mask::'))
-    expect(log.join('\n') + third.summary + JSON.stringify(third.outputs)).not.toContain('gh-secret-1')
+    expect(fourth.summary).toMatch(/^Health issue closed: \[#1\]/m)
+    const log = fourth.stdout.split('\n').filter(line => !line.startsWith('::add-mask::'))
+    expect(log.join('\n') + fourth.summary + JSON.stringify(fourth.outputs)).not.toContain('gh-secret-1')
+  })
+
+  /** Rewrites the hidden state of the open issue: as if its figures and its last comment were `ago` ms old. */
+  const backdate = (ago: number, spokeCount?: number) => {
+    const issue = github.issues[0]!
+    issue.body = issue.body.replace(/<!-- dlq-action:state (\{.*\}) -->/, (_line, json: string) => {
+      const state = JSON.parse(json) as { since: number; at: number; spoke: { at: number; count: number } }
+      state.since -= ago
+      state.at -= ago
+      state.spoke.at -= ago
+      if (spokeCount !== undefined) state.spoke.count = spokeCount
+      return `<!-- dlq-action:state ${JSON.stringify(state)} -->`
+    })
+  }
+
+  it('comments once the last comment is older than issue-repeat-interval, and not before', async () => {
+    github = await fakeGitHub()
+    expect((await check('100')).stdout).toContain('Health issue #1 opened')
+    backdate(50 * 60_000)
+    const recent = await check('100', { 'issue-repeat-interval': '1h' })
+    expect(recent.code).toBe(1)
+    expect(github.issues[0]?.comments).toEqual([])
+    expect(recent.stdout).toContain('Health issue #1 updated')
+
+    backdate(20 * 60_000)
+    const due = await check('100', { 'issue-repeat-interval': '1h' })
+    expect(due.code).toBe(1)
+    expect(github.issues[0]?.comments).toHaveLength(1)
+    expect(github.issues[0]?.comments[0]).toContain('`issue-repeat-interval`')
+    expect(due.stdout).toContain('Health issue #1 commented')
+  })
+
+  it('comments on a count that changed by a material share since the last comment', async () => {
+    github = await fakeGitHub()
+    await check('100')
+    backdate(60_000, 150)
+    const run = await check('100')
+    expect(run.code).toBe(1)
+    expect(github.issues[0]?.comments).toHaveLength(1)
+    expect(github.issues[0]?.comments[0]).toMatch(/went down from 150 to 120/)
+  })
+
+  it('refuses a malformed issue-repeat-interval, naming the input, before any request', async () => {
+    github = await fakeGitHub()
+    const run = await check('100', { 'issue-repeat-interval': 'hourly' })
+    expect(run.code).toBe(1)
+    expect(run.errors[0]).toMatch(/Input 'issue-repeat-interval' must be a duration/)
+    expect(sim.requestCount).toBe(0)
+    expect(github.seen).toHaveLength(0)
+  })
+
+  it('converges on one issue when two checks run at once and each opens one', async () => {
+    github = await fakeGitHub({ holdCreates: 2 })
+    const [a, b] = await Promise.all([check('100'), check('100')])
+    expect([a?.code, b?.code]).toEqual([1, 1])
+    expect(github.issues).toHaveLength(2)
+    expect(github.issues.map(i => i.state)).toEqual(['open', 'closed'])
+    expect(github.issues[1]?.comments).toEqual([expect.stringMatching(/^Duplicate of #1\b/)])
+    expect(github.issues[0]?.comments).toHaveLength(1)
+    // Both summaries link the issue that stays open.
+    for (const run of [a, b]) expect(run?.summary).toMatch(/^Health issue (opened|commented on): \[#1\]/m)
   })
 
   it('warns, naming the permission, when the token may not write issues; the verdict stands', async () => {

@@ -105,16 +105,18 @@ describe('OutputBoundary', () => {
     const out = new OutputBoundary(recorder().io, redactor([SECRET]))
     const api = out.issueApi({
       findOpen: async title => (sent.push(title), undefined),
+      findAllOpen: async title => (sent.push(title), []),
       create: async (title, body) => (sent.push(title, body), { number: 1, url: 'u' }),
       comment: async (_n, body) => void sent.push(body),
       update: async (_n, title, body) => void sent.push(title, body),
       close: async () => undefined
     })
     await api.findOpen(`t ${SECRET}`)
+    await api.findAllOpen(`t ${SECRET}`)
     await api.create(`t ${SECRET}`, `body ${encodeURIComponent(SECRET)}`)
     await api.comment(1, `c ${Buffer.from(SECRET).toString('base64')}`)
     await api.update(1, `t ${SECRET}`, `u ${SECRET}`)
-    expect(sent).toHaveLength(6)
+    expect(sent).toHaveLength(7)
     expect(sent.join(' ')).not.toMatch(/sk_live|c2tfbGl2ZV9f/i)
   })
 

@@ -1,6 +1,9 @@
 /** The health issue: opened, commented, closed through a loopback fake of the GitHub REST endpoints (end to end: e2e/). */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { INPUT_DEFAULTS, Inputs } from '../../src/constants.js'
+import { parseDuration } from '../../src/inputs/values.js'
 import {
+  DEFAULT_REPEAT_INTERVAL_MS,
   HEALTH_LABEL,
   changeComment,
   closingComment,
@@ -36,17 +39,20 @@ function failingResult(overrides: Partial<ListResult> = {}): ListResult {
 function memoryApi(open: { number: number; title: string; body?: string }[] = []) {
   const calls: string[] = []
   const bodies: string[] = []
+  const view = (found: { number: number; body?: string }) => ({
+    number: found.number,
+    url: `https://github.com/acme/shop/issues/${found.number}`,
+    ...(found.body !== undefined ? { body: found.body } : {})
+  })
   const api: IssueApi = {
     async findOpen(title) {
       calls.push(`find ${title}`)
       const found = open.find(i => i.title === title)
-      return (
-        found && {
-          number: found.number,
-          url: `https://github.com/acme/shop/issues/${found.number}`,
-          ...(found.body !== undefined ? { body: found.body } : {})
-        }
-      )
+      return found && view(found)
+    },
+    async findAllOpen(title) {
+      calls.push(`find all ${title}`)
+      return open.filter(i => i.title === title).map(view)
     },
     async update(issue, _title, body) {
       calls.push(`update ${issue}`)
@@ -74,7 +80,8 @@ describe('syncHealthIssue', () => {
       number: 7,
       url: 'https://github.com/acme/shop/issues/7'
     })
-    expect(calls).toEqual(['find DLQ failing', 'create DLQ failing'])
+    // After opening it looks again, for an issue a concurrent run of the same check opened.
+    expect(calls).toEqual(['find DLQ failing', 'create DLQ failing', 'find all DLQ failing'])
   })
 
   it('comments on the open issue when the check fails again', async () => {
@@ -319,5 +326,139 @@ describe('octokitIssueApi against a loopback GitHub API', () => {
     expect(github.issues).toHaveLength(1)
     expect(created).toMatchObject({ number: 1, url: 'https://github.com/acme/shop/issues/1' })
     expect(log).toEqual([expect.stringMatching(/^GitHub API create the health issue: .*carried out all the same/)])
+  })
+
+  /** A failing result: `count` messages, over fail-if-count-above (100), all at one destination. */
+  const failingAt = (count: number, url = 'https://a.example/hook', overrides: Partial<ListResult> = {}) =>
+    failingResult({
+      count,
+      byDestination: [{ url, count, status: 503 }],
+      health: { countAbove: 100, breaches: [{ kind: 'count', count, limit: 100 }] },
+      ...overrides
+    })
+  const HOUR = 3_600_000
+  const TITLE = 'DLQ health check failing'
+
+  it('comments only when something material changed, or once the repeat interval has passed', async () => {
+    const issues = await api()
+    const check = async (result: ListResult, at: number) =>
+      (await syncHealthIssue(issues, result, TITLE, undefined, at, DEFAULT_REPEAT_INTERVAL_MS)).action
+    // Four hourly checks of the same 300 messages: one issue, no comment, the body kept up to date.
+    const quiet = []
+    for (let hour = 0; hour < 4; hour++) quiet.push(await check(failingAt(300), NOW + hour * HOUR))
+    expect(quiet).toEqual(['opened', 'updated', 'updated', 'updated'])
+    expect(github.issues).toHaveLength(1)
+    expect(github.issues[0]?.comments).toEqual([])
+    expect(readState(github.issues[0]?.body)).toMatchObject({ count: 300, at: NOW + 3 * HOUR, since: NOW })
+    expect(github.seen.filter(r => r.method === 'POST' && r.path.endsWith('/comments'))).toHaveLength(0)
+
+    // The interval since the opening elapses: one reminder, saying why.
+    expect(await check(failingAt(300), NOW + 4 * HOUR)).toBe('commented')
+    expect(github.issues[0]?.comments).toHaveLength(1)
+    expect(github.issues[0]?.comments[0]).toContain('`issue-repeat-interval`')
+    expect(await check(failingAt(300), NOW + 5 * HOUR)).toBe('updated')
+
+    // The count up by 10 % and at least 10 messages since the last comment: a comment; a smaller move: none.
+    expect(await check(failingAt(309), NOW + 5.5 * HOUR)).toBe('updated')
+    expect(await check(failingAt(330), NOW + 6 * HOUR)).toBe('commented')
+    expect(github.issues[0]?.comments[1]).toMatch(/went up from 300 to 330/)
+    expect(await check(failingAt(290), NOW + 6.5 * HOUR)).toBe('commented')
+    expect(github.issues[0]?.comments[2]).toMatch(/went down from 330 to 290/)
+
+    // A threshold newly exceeded, then a destination that was not among the top ones: each a comment.
+    const aged = failingAt(300, 'https://a.example/hook', {
+      health: {
+        countAbove: 100,
+        oldestOlderThanMs: HOUR,
+        breaches: [
+          { kind: 'count', count: 300, limit: 100 },
+          { kind: 'age', ageMs: 2 * HOUR, limitMs: HOUR }
+        ]
+      }
+    })
+    expect(await check(aged, NOW + 7 * HOUR)).toBe('commented')
+    expect(github.issues[0]?.comments[3]).toContain('`fail-if-oldest-older-than` is newly exceeded')
+    expect(await check(failingAt(300, 'https://b.example/new'), NOW + 7.5 * HOUR)).toBe('commented')
+    expect(github.issues[0]?.comments[4]).toContain('a new destination leads')
+    expect(github.issues[0]?.comments).toHaveLength(5)
+    expect(github.issues).toHaveLength(1)
+  })
+
+  it('keeps a small DLQ quiet: a change of fewer than 10 messages is not material', async () => {
+    const issues = await api()
+    const small = (count: number) =>
+      failingAt(count, 'https://a.example/hook', {
+        health: { countAbove: 0, breaches: [{ kind: 'count', count, limit: 0 }] }
+      })
+    await syncHealthIssue(issues, small(3), TITLE, undefined, NOW)
+    expect((await syncHealthIssue(issues, small(9), TITLE, undefined, NOW + HOUR)).action).toBe('updated')
+    expect((await syncHealthIssue(issues, small(13), TITLE, undefined, NOW + 2 * HOUR)).action).toBe('commented')
+  })
+
+  it('reads an issue body written before it spoke only on change without commenting for that alone', async () => {
+    const body = issueBody(failingAt(300), undefined, NOW)
+    const old = body.replace(/,"spoke":\{[^}]*\}/, '')
+    expect(readState(old)?.spoke).toBeUndefined()
+    github.seed({ title: TITLE, labels: [HEALTH_LABEL], body: `${healthMarker(TITLE)}\n${old}` })
+    const issues = await api()
+    expect((await syncHealthIssue(issues, failingAt(300), TITLE, undefined, NOW + HOUR)).action).toBe('updated')
+    expect(readState(github.issues[0]?.body)?.spoke).toMatchObject({ at: NOW, count: 300 })
+  })
+
+  it("holds the default repeat interval equal to action.yml's", () => {
+    expect(parseDuration(INPUT_DEFAULTS[Inputs.IssueRepeatInterval] ?? '')).toBe(DEFAULT_REPEAT_INTERVAL_MS)
+  })
+
+  it.each([
+    ['two checks', 2, false],
+    ['three checks', 3, false],
+    ['two checks whose token may not set labels', 2, true]
+  ])('converges on the oldest issue when %s overlap and each opens one', async (_name, runs, dropLabels) => {
+    github.options.holdCreates = runs
+    if (dropLabels) github.options.dropLabels = true
+    const issues = await api()
+    const done = await Promise.all(
+      Array.from({ length: runs }, (_, i) =>
+        syncHealthIssue(issues, failingAt(300 + i), TITLE, `https://run/${i}`, NOW + i)
+      )
+    )
+    // Every run found no issue and opened one, then looked again.
+    expect(github.issues).toHaveLength(runs)
+    expect(github.issues.filter(i => i.state === 'open').map(i => i.number)).toEqual([1])
+    for (const duplicate of github.issues.slice(1)) {
+      expect(duplicate).toMatchObject({ state: 'closed', stateReason: 'not_planned' })
+      expect(duplicate.comments).toEqual([expect.stringMatching(/^Duplicate of #1\b/)])
+    }
+    // Each other run's findings are on the kept issue, once; the run that opened it says nothing more.
+    expect(github.issues[0]?.comments).toHaveLength(runs - 1)
+    for (const comment of github.issues[0]?.comments ?? []) {
+      expect(comment).toMatch(/another run of this check opened #1 at the same time/)
+    }
+    // Every run reports the kept issue.
+    expect(done.map(d => (d.action === 'none' ? undefined : d.number))).toEqual(Array(runs).fill(1))
+    expect(done.filter(d => d.action === 'opened')).toHaveLength(1)
+    expect(done.filter(d => d.action === 'commented')).toHaveLength(runs - 1)
+
+    // The next check finds the one issue left open.
+    expect((await syncHealthIssue(issues, failingAt(300), TITLE, undefined, NOW + HOUR)).action).toBe('updated')
+    expect(github.issues.filter(i => i.state === 'open')).toHaveLength(1)
+  })
+
+  it('closes a duplicate left open by a run that was stopped before it could, on the next run', async () => {
+    const body = `${healthMarker(TITLE)}\n${issueBody(failingAt(300), undefined, NOW)}`
+    github.seed({ title: TITLE, labels: [HEALTH_LABEL], body })
+    github.seed({ title: TITLE, labels: [HEALTH_LABEL], body })
+    github.seed({ title: 'unrelated', labels: [HEALTH_LABEL], body: 'another check' })
+    const issues = await api()
+    expect(await syncHealthIssue(issues, failingAt(300), TITLE, undefined, NOW + HOUR)).toMatchObject({
+      action: 'updated',
+      number: 1
+    })
+    expect(github.issues.map(i => i.state)).toEqual(['open', 'closed', 'open'])
+    expect(github.issues[1]).toMatchObject({
+      stateReason: 'not_planned',
+      comments: [expect.stringMatching(/^Duplicate of #1\b/)]
+    })
+    expect(github.issues[0]?.comments).toEqual([])
   })
 })

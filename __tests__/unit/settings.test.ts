@@ -34,8 +34,33 @@ describe('readSettings: list-dlq', () => {
         maxAttempts: 5
       },
       list: { filters: {}, pageSize: 100, order: 'earliestFirst', maxPages: 10_000, concurrency: 1 },
-      health: {}
+      health: {},
+      // Credential header values are redacted from messages-file unless keep-credential-headers says otherwise.
+      keepCredentialHeaders: false
     })
+  })
+
+  it('reads keep-credential-headers and issue-repeat-interval, and refuses them malformed, naming the input', () => {
+    expect(settings({ operation: 'list-dlq', 'keep-credential-headers': 'true' })).toMatchObject({
+      keepCredentialHeaders: true
+    })
+    expect(
+      settings({
+        operation: 'list-dlq',
+        'fail-if-count-above': '10',
+        'issue-on-failure': 'true',
+        'issue-repeat-interval': '90m'
+      })
+    ).toMatchObject({ issue: { title: 'DLQ health check failing', repeatIntervalMs: 90 * 60_000 } })
+    expect(settings({ operation: 'list-dlq', 'fail-if-count-above': '10', 'issue-on-failure': 'true' })).toMatchObject({
+      issue: { repeatIntervalMs: 4 * 3_600_000 }
+    })
+    expect(() => settings({ operation: 'list-dlq', 'issue-repeat-interval': 'soon' })).toThrow(
+      /issue-repeat-interval.*must be a duration/
+    )
+    expect(() => settings({ operation: 'list-dlq', 'keep-credential-headers': 'yes' })).toThrow(
+      /keep-credential-headers.*must be true or false/
+    )
   })
 
   it('reads the health check, the messages file and the concurrency', () => {

@@ -3,39 +3,71 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { ListResult } from '../results.js'
 import type { IssueApi } from '../report/boundary.js'
 import { listingComplete } from '../report/list-verdict.js'
-import { changeComment, closingComment, issueBody, readState, stateOf } from './issue-text.js'
+import {
+  changeComment,
+  closingComment,
+  duplicateComment,
+  issueBody,
+  lastSpoken,
+  readState,
+  reasonToComment,
+  stateOf
+} from './issue-text.js'
 import { DEFAULT_RETRY_POLICY, retryDecision, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
 
 export type { IssueApi } from '../report/boundary.js'
-export { changeComment, closingComment, issueBody, readState, stateLine, type IssueState } from './issue-text.js'
+export {
+  changeComment,
+  closingComment,
+  issueBody,
+  reasonToComment,
+  readState,
+  stateLine,
+  type IssueState
+} from './issue-text.js'
 
 export type IssueAction =
-  { action: 'opened' | 'commented' | 'closed'; number: number; url: string } | { action: 'none'; reason: string }
+  | { action: 'opened' | 'commented' | 'updated' | 'closed'; number: number; url: string }
+  | { action: 'none'; reason: string }
+
+/** action.yml's default of issue-repeat-interval (a unit test holds the two equal). */
+export const DEFAULT_REPEAT_INTERVAL_MS = 4 * 3_600_000
 
 /**
  * Keeps one issue in step with the health check: a failing check opens it, or on the open one comments with
- * what changed since the last run and refreshes the body; a passing check comments (how long it failed, the
- * thresholds) and closes it. A listing that failed says nothing about health: no change.
+ * what changed (only when something material did, or the last comment is older than `repeatIntervalMs`) and
+ * refreshes the body; a passing check comments (how long it failed, the thresholds) and closes it. A listing that
+ * failed says nothing about health: no change.
  */
 export async function syncHealthIssue(
   api: IssueApi,
   result: ListResult,
   title: string,
   runUrl: string | undefined,
-  now: number
+  now: number,
+  repeatIntervalMs = DEFAULT_REPEAT_INTERVAL_MS
 ): Promise<IssueAction> {
   if (result.error !== undefined) return { action: 'none', reason: 'the listing failed, so health is unknown' }
   const failing = result.health.breaches.length > 0
   const open = await api.findOpen(title)
+  // A duplicate a run opened and could not close (it was stopped) is closed by the next run that sees it.
+  if (open?.duplicates !== undefined) await closeDuplicates(api, open.number, open.duplicates)
   if (failing) {
     if (open) {
       const before = readState(open.body)
-      const state = stateOf(result, before?.since ?? now, now)
-      await api.comment(open.number, changeComment(result, before, runUrl, now))
+      const why = before === undefined ? 'no earlier figures' : reasonToComment(result, before, now, repeatIntervalMs)
+      const state = stateOf(
+        result,
+        before?.since ?? now,
+        now,
+        why === undefined && before ? lastSpoken(before) : undefined
+      )
+      if (why !== undefined) await api.comment(open.number, changeComment(result, before, runUrl, now, why))
       await api.update(open.number, title, issueBody(result, runUrl, now, state))
-      return { action: 'commented', number: open.number, url: open.url }
+      return { action: why === undefined ? 'updated' : 'commented', number: open.number, url: open.url }
     }
-    return { action: 'opened', ...(await api.create(title, issueBody(result, runUrl, now, stateOf(result, now, now)))) }
+    const created = await api.create(title, issueBody(result, runUrl, now, stateOf(result, now, now)))
+    return converge(api, result, title, runUrl, now, created)
   }
   if (!listingComplete(result)) {
     return { action: 'none', reason: 'the listing stopped before the end, so the check cannot be said to pass' }
@@ -44,6 +76,35 @@ export async function syncHealthIssue(
   await api.comment(open.number, closingComment(result, readState(open.body), runUrl, now))
   await api.close(open.number)
   return { action: 'closed', number: open.number, url: open.url }
+}
+
+/**
+ * Two checks that overlap both find no issue and both open one: after opening, look again. When an older issue of
+ * this check is open, this run's findings go there as a comment and its own issue is closed as a duplicate; the run
+ * that opened the oldest leaves it be, so every interleaving ends with one open issue and no comment twice.
+ */
+async function converge(
+  api: IssueApi,
+  result: ListResult,
+  title: string,
+  runUrl: string | undefined,
+  now: number,
+  created: { number: number; url: string }
+): Promise<IssueAction> {
+  const kept = (await api.findAllOpen(title))[0]
+  if (kept === undefined || kept.number >= created.number) return { action: 'opened', ...created }
+  const why = `another run of this check opened #${kept.number} at the same time`
+  await api.comment(kept.number, changeComment(result, readState(kept.body), runUrl, now, why))
+  await closeDuplicates(api, kept.number, [created.number])
+  return { action: 'commented', number: kept.number, url: kept.url }
+}
+
+/** Closes newer issues of the check as duplicates of the one kept, each with a comment pointing at it. */
+async function closeDuplicates(api: IssueApi, kept: number, duplicates: readonly number[]): Promise<void> {
+  for (const duplicate of duplicates) {
+    await api.comment(duplicate, duplicateComment(kept))
+    await api.close(duplicate, 'not_planned')
+  }
 }
 
 /** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
@@ -155,6 +216,9 @@ async function withRetry<T>(
   }
 }
 
+/** An open issue of the check, with its body (the state the next run compares with). */
+type FoundIssue = { number: number; url: string; body?: string }
+
 /** An issue as GitHub answers it, checked: a body that failed part way reaches us as an empty string. */
 function issueRef(data: unknown, what: string): { number: number; url: string } {
   const { number, html_url } = (data ?? {}) as { number?: unknown; html_url?: unknown }
@@ -189,10 +253,11 @@ export async function octokitIssueApi(
     withRetry(what, send, options, recover)
 
   /**
-   * Reads open issues page by page, up to `pages` pages of 100, for the one carrying `marker`. Returns it, undefined
-   * when the last page came short of it, or 'more' when the pages ran out before the issues did.
+   * Reads open issues page by page, up to `pages` pages of 100, for those carrying `marker`; stops at the first page
+   * holding one when `first`. Returns them, or 'more' when the pages ran out before the issues did.
    */
-  const scan = async (marker: string, pages: number, which: string, filter: Record<string, string>) => {
+  const scan = async (marker: string, pages: number, which: string, filter: Record<string, string>, first: boolean) => {
+    const found: FoundIssue[] = []
     for (let page = 1; page <= pages; page++) {
       const what = `list ${which} (page ${page})`
       const { data } = await call(what, signal =>
@@ -207,35 +272,64 @@ export async function octokitIssueApi(
         })
       )
       if (!Array.isArray(data)) throw new Error(`GitHub API ${what}: the answer is not a list of issues`)
-      const found = data.find(
-        issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)
-      )
-      if (found) return { ...issueRef(found, what), body: found.body ?? '' }
-      if (data.length < 100) return undefined
+      for (const issue of data) {
+        if (!issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)) {
+          found.push({ ...issueRef(issue, what), body: issue.body })
+        }
+      }
+      if (data.length < 100 || (first && found.length > 0)) return found
     }
     return 'more' as const
   }
 
-  const findOpen = async (title: string) => {
+  /**
+   * The open issues of this check, oldest (lowest number) first: those with the label, and, when none has it or
+   * `everywhere`, those among the most recent open issues.
+   */
+  const findAllOpen = async (title: string, everywhere: boolean): Promise<FoundIssue[]> => {
     const marker = healthMarker(title)
-    const labelled = await scan(marker, MAX_LABELLED_PAGES, `open issues labelled ${HEALTH_LABEL}`, {
-      labels: HEALTH_LABEL
-    })
+    const labelled = await scan(
+      marker,
+      MAX_LABELLED_PAGES,
+      `open issues labelled ${HEALTH_LABEL}`,
+      {
+        labels: HEALTH_LABEL
+      },
+      !everywhere
+    )
     if (labelled === 'more') {
       throw new Error(
         `more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
           'could open a second issue'
       )
     }
-    if (labelled !== undefined) return labelled
-    // GitHub drops a new issue's labels, without an error, when the token may not set them: such an issue is found
-    // among the most recent open issues by its marker, so a second check does not open a second issue.
-    const recent = await scan(marker, MAX_RECENT_PAGES, 'recent open issues', { sort: 'created', direction: 'desc' })
-    return recent === 'more' ? undefined : recent
+    const all = new Map(labelled.map(issue => [issue.number, issue]))
+    if (all.size === 0 || everywhere) {
+      // GitHub drops a new issue's labels, without an error, when the token may not set them: such an issue is found
+      // among the most recent open issues by its marker, so a second check does not open a second issue.
+      const recent = await scan(
+        marker,
+        MAX_RECENT_PAGES,
+        'recent open issues',
+        {
+          sort: 'created',
+          direction: 'desc'
+        },
+        false
+      )
+      if (recent !== 'more') for (const issue of recent) if (!all.has(issue.number)) all.set(issue.number, issue)
+    }
+    return [...all.values()].sort((a, b) => a.number - b.number)
+  }
+  const findOpen = async (title: string) => {
+    const [oldest, ...newer] = await findAllOpen(title, false)
+    if (oldest === undefined) return undefined
+    return newer.length === 0 ? oldest : { ...oldest, duplicates: newer.map(issue => issue.number) }
   }
 
   return {
     findOpen,
+    findAllOpen: title => findAllOpen(title, true),
     async create(title, body) {
       const what = 'create the health issue'
       // A create whose answer was lost may have been carried out: look before trying again, or a second issue opens.
@@ -278,14 +372,14 @@ export async function octokitIssueApi(
         })
       )
     },
-    async close(issue) {
+    async close(issue, reason = 'completed') {
       await call(`close issue #${issue}`, signal =>
         octokit.rest.issues.update({
           owner,
           repo,
           issue_number: issue,
           state: 'closed',
-          state_reason: 'completed',
+          state_reason: reason,
           request: { signal }
         })
       )

@@ -6,6 +6,8 @@ import { octokitIssueApi, syncHealthIssue } from './health-issue.js'
 
 export interface IssueStep {
   title: string
+  /** A failing run comments again, nothing material having changed, once the last comment is this old. */
+  repeatIntervalMs: number
   /** The GitHub token; none: the step warns and changes nothing. */
   token?: string
   timeoutMs: number
@@ -37,7 +39,8 @@ export async function updateHealthIssue(
       out.redactValue(result),
       step.title,
       runContext().runUrl,
-      Date.now()
+      Date.now(),
+      step.repeatIntervalMs
     )
     out.info(
       done.action === 'none'

@@ -3,7 +3,7 @@
  * comment, and the hidden state line that lets the next run compare. Every DLQ value is a code span.
  */
 import { createHash } from 'node:crypto'
-import type { ListResult } from '../results.js'
+import type { Breach, ListResult } from '../results.js'
 import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../report/format.js'
 import { failingTable } from '../report/list.js'
 import { describeBreach, judgement, listingComplete } from '../report/list-verdict.js'
@@ -12,6 +12,20 @@ import { code, codeCell, safeLink, table } from '../report/markdown.js'
 const BREAKDOWN_ROWS = 10
 /** Destinations remembered in the issue's state, to name the new ones in the next comment. */
 const REMEMBERED_TOP = 5
+/** A count change is material when it is at least this share of the count last commented on … */
+export const MATERIAL_COUNT_SHARE = 0.1
+/** … and at least this many messages, so a small DLQ going from 3 to 4 stays quiet. */
+export const MATERIAL_COUNT_MIN = 10
+
+/** What the issue last said in a comment (or when it opened): the figures a later run compares with. */
+export interface Spoken {
+  at: number
+  count: number
+  /** The kinds of threshold exceeded then. */
+  breaches: Breach['kind'][]
+  /** Short hashes of the top destination URLs then. */
+  top: string[]
+}
 
 /**
  * What the issue remembers between runs, in a hidden line of its body: numbers and hashes only, so that no DLQ
@@ -27,6 +41,8 @@ export interface IssueState {
   oldestCreatedAt?: number
   /** Short hashes of the top destination URLs. */
   top: string[]
+  /** The figures of the last comment (absent in bodies written before the issue spoke only on change). */
+  spoke?: Spoken
 }
 
 const STATE_PREFIX = '<!-- dlq-action:state '
@@ -51,29 +67,103 @@ export function readState(body: string | undefined): IssueState | undefined {
     const raw = JSON.parse(body.slice(at + STATE_PREFIX.length, end)) as Partial<IssueState>
     const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
     if (!num(raw.since) || !num(raw.at) || !num(raw.count) || typeof raw.complete !== 'boolean') return undefined
+    const spoke = readSpoken(raw.spoke)
     return {
+      ...(spoke !== undefined ? { spoke } : {}),
       since: raw.since,
       at: raw.at,
       count: raw.count,
       complete: raw.complete,
       ...(num(raw.oldestCreatedAt) ? { oldestCreatedAt: raw.oldestCreatedAt } : {}),
-      top: Array.isArray(raw.top)
-        ? raw.top.filter((h): h is string => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h))
-        : []
+      top: hashes(raw.top)
     }
   } catch {
     return undefined
   }
 }
 
-export function stateOf(result: ListResult, since: number, now: number): IssueState {
+function hashes(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((h): h is string => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h)) : []
+}
+
+/** The figures of the last comment as the body holds them, or undefined when out of shape. */
+function readSpoken(value: unknown): Spoken | undefined {
+  const raw = (value ?? {}) as Partial<Record<keyof Spoken, unknown>>
+  if (typeof raw.at !== 'number' || !Number.isFinite(raw.at)) return undefined
+  if (typeof raw.count !== 'number' || !Number.isFinite(raw.count)) return undefined
+  const kinds = Array.isArray(raw.breaches) ? raw.breaches : []
+  return {
+    at: raw.at,
+    count: raw.count,
+    breaches: kinds.filter((k): k is Breach['kind'] => k === 'count' || k === 'age'),
+    top: hashes(raw.top)
+  }
+}
+
+/** The figures this result would be commented with. */
+function spokenOf(result: ListResult, now: number): Spoken {
+  return {
+    at: now,
+    count: result.count,
+    breaches: [...new Set(result.health.breaches.map(b => b.kind))],
+    top: topHashes(result)
+  }
+}
+
+function topHashes(result: ListResult): string[] {
+  return (result.byDestination ?? []).slice(0, REMEMBERED_TOP).map(row => urlHash(row.url))
+}
+
+/**
+ * What the issue last said. A body from before the issue spoke only on change holds no such figures: the last
+ * run's stand in, with every threshold taken as already reported, so an upgrade alone does not comment.
+ */
+export function lastSpoken(state: IssueState): Spoken {
+  return state.spoke ?? { at: state.at, count: state.count, breaches: ['count', 'age'], top: state.top }
+}
+
+/**
+ * Why a failing run comments on the open issue, or undefined to only update its body: the count moved by a
+ * material share since the last comment, a threshold is newly exceeded, the leading destination was not among the
+ * top ones then, or the last comment is `repeatIntervalMs` old.
+ */
+export function reasonToComment(
+  result: ListResult,
+  before: IssueState,
+  now: number,
+  repeatIntervalMs: number
+): string | undefined {
+  const spoken = lastSpoken(before)
+  const delta = result.count - spoken.count
+  if (Math.abs(delta) >= Math.max(MATERIAL_COUNT_MIN, Math.ceil(spoken.count * MATERIAL_COUNT_SHARE))) {
+    return `the count went ${delta > 0 ? 'up' : 'down'} from ${formatCount(spoken.count)} to ${formatCount(result.count)} since the last comment`
+  }
+  const fresh = result.health.breaches.find(b => !spoken.breaches.includes(b.kind))
+  if (fresh !== undefined) {
+    return `${fresh.kind === 'count' ? '`fail-if-count-above`' : '`fail-if-oldest-older-than`'} is newly exceeded`
+  }
+  const leading = topHashes(result)[0]
+  // No destinations remembered (none listed then): nothing to compare with, so not "new".
+  if (leading !== undefined && spoken.top.length > 0 && !spoken.top.includes(leading)) return 'a new destination leads'
+  if (now - spoken.at >= repeatIntervalMs) {
+    return `the last comment is ${formatAge(now - spoken.at)} old (\`issue-repeat-interval\`: ${formatAge(repeatIntervalMs)})`
+  }
+  return undefined
+}
+
+/**
+ * The state the body keeps: these figures, and what the issue last said (`spoke`; absent: this run speaks, by
+ * opening the issue or commenting on it).
+ */
+export function stateOf(result: ListResult, since: number, now: number, spoke?: Spoken): IssueState {
   return {
     since,
     at: now,
     count: result.count,
     complete: listingComplete(result),
     ...(result.oldestCreatedAt !== undefined ? { oldestCreatedAt: result.oldestCreatedAt } : {}),
-    top: (result.byDestination ?? []).slice(0, REMEMBERED_TOP).map(row => urlHash(row.url))
+    top: topHashes(result),
+    spoke: spoke ?? spokenOf(result, now)
   }
 }
 
@@ -89,6 +179,11 @@ function thresholdsText(result: ListResult): string {
 
 function runText(runUrl: string | undefined): string {
   return runUrl ? ` (${safeLink('workflow run', runUrl)})` : ''
+}
+
+/** The comment that closes an issue a concurrent run of the same check opened a moment after another. */
+export function duplicateComment(kept: number): string {
+  return `Duplicate of #${kept}: two runs of this health check overlapped and each opened an issue; the findings are there.`
 }
 
 /** The comment of a passing check: the figures now, how long it failed, the thresholds it was judged against. */
@@ -113,9 +208,11 @@ export function changeComment(
   result: ListResult,
   before: IssueState | undefined,
   runUrl: string | undefined,
-  now: number
+  now: number,
+  why?: string
 ): string {
   const lines = [`## ❌ Still failing${runText(runUrl)}`, '', judgement(result, now), '']
+  if (why !== undefined) lines.push(`Commenting because ${why}.`, '')
   const complete = listingComplete(result)
   const count = (n: number, whole: boolean): string => `${whole ? '' : 'at least '}${formatCount(n)}`
   const age = (created: number | undefined, at: number): string =>
@@ -171,7 +268,11 @@ export function issueBody(
     ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
     ''
   ]
-  lines.push(`Figures of ${formatMs(now)}${runText(runUrl)}; each later failing run comments with what changed.`, '')
+  lines.push(
+    `Figures of ${formatMs(now)}${runText(runUrl)}; a later failing run updates them, and comments when something ` +
+      'material changed or the last comment is older than `issue-repeat-interval`.',
+    ''
+  )
   lines.push(...failingTable(result, now, BREAKDOWN_ROWS))
   lines.push(
     ...table(['Last response status', 'Messages'], [false, true], result.byStatus, { maxRows: BREAKDOWN_ROWS }, row => [

@@ -125,9 +125,15 @@ function listShape(now: number, workspace: string) {
       return ms
     }),
     [Inputs.MessagesFile]: filePath(workspace),
+    [Inputs.KeepCredentialHeaders]: withDefault(Inputs.KeepCredentialHeaders, parseBoolean),
     [Inputs.Concurrency]: defaultInteger(Inputs.Concurrency, 1, 16),
     [Inputs.IssueOnFailure]: withDefault(Inputs.IssueOnFailure, parseBoolean),
-    [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim())
+    [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim()),
+    [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, s => {
+      const ms = parseDuration(s)
+      if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
+      return ms
+    })
   }
 }
 
@@ -210,7 +216,10 @@ export function listSchema(now: number, workspace: string) {
         oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan]
       }),
       ...defined({ messagesFile: v[Inputs.MessagesFile] }),
-      ...(v[Inputs.IssueOnFailure] ? { issue: { title: v[Inputs.IssueTitle] } } : {})
+      keepCredentialHeaders: v[Inputs.KeepCredentialHeaders],
+      ...(v[Inputs.IssueOnFailure]
+        ? { issue: { title: v[Inputs.IssueTitle], repeatIntervalMs: v[Inputs.IssueRepeatInterval] } }
+        : {})
     }))
 }
 

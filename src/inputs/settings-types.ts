@@ -22,8 +22,13 @@ export interface ListSettings extends CommonSettings {
   health: HealthThresholds
   /** Absolute path of the NDJSON file to write every listed message to. */
   messagesFile?: string
-  /** Open, update or close an issue with the health check's verdict. */
-  issue?: { title: string }
+  /** Keep the values of credential headers in messages-file (by default they are replaced). */
+  keepCredentialHeaders: boolean
+  /**
+   * Open, update or close an issue with the health check's verdict; a failing run comments only on a material
+   * change or when the last comment is older than `repeatIntervalMs`.
+   */
+  issue?: { title: string; repeatIntervalMs: number }
 }
 
 export interface ScheduleSettings extends CommonSettings {

@@ -21,13 +21,19 @@ export interface RunnerIo {
 
 /** The few issue endpoints the health check writes through; Octokit in the action (github/), a fake in tests. */
 export interface IssueApi {
-  /** The open issue (not pull request) that the health check with this title opened, if any, with its body. */
-  findOpen(title: string): Promise<{ number: number; url: string; body?: string } | undefined>
+  /**
+   * The open issue (not pull request) that the health check with this title opened, if any, with its body; the
+   * oldest when there are several, the newer ones' numbers in `duplicates`.
+   */
+  findOpen(title: string): Promise<{ number: number; url: string; body?: string; duplicates?: number[] } | undefined>
+  /** Every open issue of the health check with this title, oldest (lowest number) first: one, unless checks overlapped. */
+  findAllOpen(title: string): Promise<{ number: number; url: string; body?: string }[]>
   create(title: string, body: string): Promise<{ number: number; url: string }>
   comment(issue: number, body: string): Promise<void>
   /** Replaces the body of the check's issue (its marker kept): the current figures and the state to compare with. */
   update(issue: number, title: string, body: string): Promise<void>
-  close(issue: number): Promise<void>
+  /** Closes the issue: 'completed' when the check passes, 'not_planned' for a duplicate of an older one. */
+  close(issue: number, reason?: 'completed' | 'not_planned'): Promise<void>
 }
 
 /** GitHub caps the outputs of a job at 1 MB, counted in UTF-16 code units at two bytes each. */
@@ -115,10 +121,11 @@ export class OutputBoundary {
     const redact = this.redact
     return {
       findOpen: title => api.findOpen(redact(title)),
+      findAllOpen: title => api.findAllOpen(redact(title)),
       create: (title, body) => api.create(redact(title), redact(body)),
       comment: (issue, body) => api.comment(issue, redact(body)),
       update: (issue, title, body) => api.update(issue, redact(title), redact(body)),
-      close: issue => api.close(issue)
+      close: (issue, reason) => api.close(issue, reason)
     }
   }
 }

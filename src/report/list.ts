@@ -319,6 +319,10 @@ function askedLines(result: ListResult, ctx: RunContext, filters: string[]): str
     lines.push(
       `- Every listed message, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`
     )
+    const redacted = result.redactedHeaderValues ?? 0
+    const note = 'redacted from messages-file; set `keep-credential-headers: true` to keep them.'
+    if (redacted > 0)
+      lines.push(`- ${plural(redacted, 'credential header value was', 'credential header values were')} ${note}`)
   }
   if (result.messageIdsTruncated) {
     lines.push(

@@ -103,7 +103,7 @@ export function collapsed(title: string, body: readonly string[]): string[] {
 export function issueLine(issue: IssueLink | undefined): string | undefined {
   if (issue === undefined || !Number.isSafeInteger(issue.number)) return undefined
   const link = safeLink(`#${issue.number}`, issue.url)
-  const what = { opened: 'opened', commented: 'updated', closed: 'closed' }[issue.action]
+  const what = { opened: 'opened', commented: 'commented on', updated: 'updated', closed: 'closed' }[issue.action]
   return `Health issue ${what}: ${link}`
 }
 
