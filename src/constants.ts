@@ -28,8 +28,11 @@ export enum Inputs {
   IssueOnFailure = 'issue-on-failure',
   GithubToken = 'github-token',
   IssueTitle = 'issue-title',
+  Source = 'source',
   // resume-workflows
   DlqIds = 'dlq-ids',
+  DlqIdsFile = 'dlq-ids-file',
+  MaxRuns = 'max-runs',
   WorkflowUrl = 'workflow-url',
   WorkflowRunId = 'workflow-run-id',
   WorkflowCreatedAt = 'workflow-created-at',
@@ -44,6 +47,8 @@ export enum Outputs {
   DlqCount = 'dlq-count',
   MessageIds = 'message-ids',
   MessageIdsTruncated = 'message-ids-truncated',
+  DlqIds = 'dlq-ids',
+  DlqIdsTruncated = 'dlq-ids-truncated',
   OldestCreatedAt = 'oldest-created-at',
   NextCursor = 'next-cursor',
   MessagesFile = 'messages-file',
@@ -72,7 +77,8 @@ export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
   [Inputs.All]: 'false',
   [Inputs.Concurrency]: '1',
   [Inputs.IssueOnFailure]: 'false',
-  [Inputs.IssueTitle]: 'DLQ health check failing'
+  [Inputs.IssueTitle]: 'DLQ health check failing',
+  [Inputs.Source]: 'message'
 }
 
 /** Longest query one request may carry: servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
