@@ -168,6 +168,7 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
   }
   if (overrides.length > 0) lines.push('- Overrides:', ...overrides)
   else lines.push('- Overrides: none (each run keeps its original flow control and retries)')
+  if (result.maxRuns !== undefined) lines.push(`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`)
   lines.push(
     result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)'
   )
