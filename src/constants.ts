@@ -30,8 +30,11 @@ export enum Inputs {
   GithubToken = 'github-token',
   IssueTitle = 'issue-title',
   IssueRepeatInterval = 'issue-repeat-interval',
+  Source = 'source',
   // resume-workflows
   DlqIds = 'dlq-ids',
+  DlqIdsFile = 'dlq-ids-file',
+  MaxRuns = 'max-runs',
   WorkflowUrl = 'workflow-url',
   WorkflowRunId = 'workflow-run-id',
   WorkflowCreatedAt = 'workflow-created-at',
@@ -46,6 +49,8 @@ export enum Outputs {
   DlqCount = 'dlq-count',
   MessageIds = 'message-ids',
   MessageIdsTruncated = 'message-ids-truncated',
+  DlqIds = 'dlq-ids',
+  DlqIdsTruncated = 'dlq-ids-truncated',
   OldestCreatedAt = 'oldest-created-at',
   NextCursor = 'next-cursor',
   MessagesFile = 'messages-file',
@@ -76,7 +81,8 @@ export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
   [Inputs.IssueOnFailure]: 'false',
   [Inputs.IssueTitle]: 'DLQ health check failing',
   [Inputs.IssueRepeatInterval]: '4h',
-  [Inputs.KeepCredentialHeaders]: 'false'
+  [Inputs.KeepCredentialHeaders]: 'false',
+  [Inputs.Source]: 'message'
 }
 
 /** Longest query one request may carry: servers and proxies refuse URLs over about 8 KB (wire contract, 5). */

@@ -6,6 +6,7 @@ import * as core from '@actions/core'
 import { Inputs, type Operation } from './constants.js'
 import { runContext } from './github/context.js'
 import { updateHealthIssue } from './github/issue-step.js'
+import { withDlqIdsFile } from './inputs/id-file.js'
 import { checkOutputFiles } from './inputs/output-files.js'
 import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
@@ -149,6 +150,7 @@ async function runWith(out: OutputBoundary): Promise<void> {
   try {
     settings = readSettings(name => core.getInput(name))
     await checkOutputFiles(settings)
+    settings = await withDlqIdsFile(settings)
   } catch (err) {
     if (err instanceof InputError) {
       await out.summary(refusalSummary(err.message, core.getInput(Inputs.Operation).trim()))

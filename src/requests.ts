@@ -16,6 +16,11 @@ export interface ListFilters {
   toDate?: number
   responseStatus?: number
   callerIp?: string[]
+  /** `workflow`: list the failed workflow runs instead of the messages (wire contract, 5). */
+  source?: 'workflow'
+  workflowUrl?: string[]
+  workflowRunId?: string
+  workflowCreatedAt?: number
 }
 
 export type Order = 'earliestFirst' | 'latestFirst'
@@ -71,6 +76,10 @@ export interface ResumeRequest {
   overrides: ResumeOverrides
   cursor?: string
   maxPages: number
+  /** Resume at most this many runs (input max-runs): each request asks for no more than are left, then it stops. */
+  maxRuns?: number
+  /** The line of dlq-ids-file each id of selection.dlqIds came from, when they came from that file. */
+  dlqIdLines?: number[]
 }
 
 /**

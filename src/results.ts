@@ -15,6 +15,17 @@ export type MessageExample = {
   createdAt?: number
 }
 
+/** A failed workflow run a listing with source workflow found, as its summary table shows it; each field bounded. */
+export type ListedWorkflowRun = {
+  workflowUrl?: string
+  workflowRunId: string
+  dlqId?: string
+  /** The DLQ entry's createdAt: when the run failed. */
+  failedAt?: number
+  responseStatus?: number
+  responseBody?: string
+}
+
 /** A run a bulk resume created, as the outputs and the runs-file report it. */
 export type ResumedRun = {
   workflowRunId: string
@@ -63,6 +74,12 @@ export interface ListResult {
   messageIds: string[]
   /** True when more messages were listed than `messageIds` holds. */
   messageIdsTruncated: boolean
+  /** The first failed workflow runs listed (source workflow), for the summary's table. */
+  workflowRuns?: ListedWorkflowRun[]
+  /** DLQ ids of the listed entries that had one, in listing order (output dlq-ids). */
+  dlqIds: string[]
+  /** True when more DLQ ids were listed than `dlqIds` holds. */
+  dlqIdsTruncated: boolean
   oldestCreatedAt?: number
   newestCreatedAt?: number
   /** Up to a few of the oldest and newest messages, for the summary. */
@@ -185,9 +202,15 @@ export interface ResumeResult {
   /** Runs of 2xx answers not usable as they stood; `leftOut` were resumed but had no readable id. */
   itemProblems?: ItemProblemSummary
   /** Set when a resume sent in several parts stopped: re-run with dlq-ids from this one on (none is done twice). */
-  continueFrom?: { position: number; dlqId: string; remaining: number }
+  continueFrom?: { position: number; dlqId: string; remaining: number; line?: number }
   /** Absolute path of the NDJSON file every resumed run was written to, when asked (input runs-file). */
   runsFile?: string
+  /** The cap on the runs to resume (input max-runs), when set. */
+  maxRuns?: number
+  /** The cap stopped the resume before the selection was drained: continue from nextCursor or continueFrom. */
+  stoppedByCap?: boolean
+  /** Runs resumed beyond maxRuns because the service answered with more than the count it was sent (all reported). */
+  pastCap?: number
   /** Set when the resume stopped before the end: re-run with `cursor` set to this to continue. */
   nextCursor?: string
   error?: string

@@ -110,7 +110,43 @@ export const BAD_INPUTS: readonly BadInput[] = [
     input: 'timeout-seconds',
     says: wholeNumber('1')
   },
-  { name: 'max-attempts 0', inputs: { ...list, 'max-attempts': '0' }, input: 'max-attempts', says: wholeNumber('1') }
+  { name: 'max-attempts 0', inputs: { ...list, 'max-attempts': '0' }, input: 'max-attempts', says: wholeNumber('1') },
+  { name: 'max-runs 0', inputs: { ...resume, 'max-runs': '0' }, input: 'max-runs', says: wholeNumber('1') },
+  { name: 'negative max-runs', inputs: { ...resume, 'max-runs': '-5' }, input: 'max-runs', says: wholeNumber('1') },
+  { name: 'fractional max-runs', inputs: { ...resume, 'max-runs': '2.5' }, input: 'max-runs', says: wholeNumber('1') },
+  {
+    name: 'max-runs not a number',
+    inputs: { ...resume, 'max-runs': 'ten' },
+    input: 'max-runs',
+    says: wholeNumber('1')
+  },
+  {
+    name: 'dlq-ids and dlq-ids-file at once',
+    inputs: { ...resume, 'dlq-ids': 'dlq_1', 'dlq-ids-file': 'ids.txt' },
+    input: 'dlq-ids-file',
+    says: 'cannot be combined with dlq-ids',
+    alone: true
+  },
+  {
+    name: 'an unknown source',
+    inputs: { ...list, source: 'workflows' },
+    input: 'source',
+    says: 'must be message or workflow'
+  },
+  {
+    name: 'a message filter with source workflow',
+    inputs: { ...list, source: 'workflow', 'topic-name': 'orders' },
+    input: 'topic-name',
+    says: 'does not apply with source workflow',
+    alone: true
+  },
+  {
+    name: 'a workflow selector without source workflow',
+    inputs: { ...list, 'workflow-run-id': 'wfr_1' },
+    input: 'workflow-run-id',
+    says: 'applies only with source workflow',
+    alone: true
+  }
 ]
 
 /** The refusal line a case expects. */

@@ -11,6 +11,8 @@ export function listResult(overrides: Partial<ListResult> = {}): ListResult {
     pages: 1,
     messageIds: [],
     messageIdsTruncated: false,
+    dlqIds: [],
+    dlqIdsTruncated: false,
     oldest: [],
     newest: [],
     byUrl: [],

@@ -6,7 +6,9 @@ import { KEY_MAX_LENGTH, Tally, boundedKey } from '../../src/operations/tally.js
 import type { ResumeResult } from '../../src/results.js'
 import { GITHUB_OUTPUTS_MAX_BYTES, OutputBoundary, type RunnerIo } from '../../src/report/boundary.js'
 import { formatCount, formatMs } from '../../src/report/format.js'
+import { listReport } from '../../src/report/list.js'
 import { resumeReport } from '../../src/report/resume.js'
+import { listResult } from '../support/results.js'
 import { redactor } from '../../src/service/redact.js'
 
 const SECRET = 'sk_live__9f8e/Tok+en=7'
@@ -192,6 +194,37 @@ describe('outputs', () => {
     expect(outputs['workflow-runs-truncated']).toBe('false')
     expect(outputs['next-cursor']).toBe('')
     expect(outputs['runs-file']).toBe('')
+  })
+})
+
+describe('list-dlq outputs: message-ids and dlq-ids', () => {
+  const total = (outputs: Record<string, string | undefined>): number =>
+    Object.entries(outputs).reduce((n, [k, v]) => n + Buffer.byteLength(k + (v ?? ''), 'utf16le'), 0)
+  const ids = (prefix: string, n: number): string[] =>
+    Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(20, '0')}`)
+
+  it('share the budget when both are long: each cut, each flagged, all under 1 MB counted in UTF-16', () => {
+    const outputs = listReport.outputs(
+      listResult({ count: 40_000, messageIds: ids('msg_', 40_000), dlqIds: ids('dlq_', 40_000) })
+    )
+    expect(total(outputs)).toBeLessThan(GITHUB_OUTPUTS_MAX_BYTES)
+    const messages = JSON.parse(outputs['message-ids']!) as string[]
+    const dlq = JSON.parse(outputs['dlq-ids']!) as string[]
+    expect(messages).toEqual(ids('msg_', messages.length))
+    expect(dlq).toEqual(ids('dlq_', dlq.length))
+    expect(Math.min(messages.length, dlq.length)).toBeGreaterThan(5000)
+    expect(outputs['message-ids-truncated']).toBe('true')
+    expect(outputs['dlq-ids-truncated']).toBe('true')
+  })
+
+  it('leave message-ids the whole budget when there are no dlq-ids, and write both whole when they fit', () => {
+    const alone = listReport.outputs(listResult({ count: 12_000, messageIds: ids('msg_', 12_000) }))
+    expect(JSON.parse(alone['message-ids']!)).toHaveLength(12_000)
+    expect(alone['message-ids-truncated']).toBe('false')
+    expect(alone['dlq-ids']).toBe('[]')
+    const both = listReport.outputs(listResult({ count: 3, messageIds: ids('m', 3), dlqIds: ids('d', 2) }))
+    expect(JSON.parse(both['dlq-ids']!)).toEqual(ids('d', 2))
+    expect(both['dlq-ids-truncated']).toBe('false')
   })
 })
 

@@ -52,6 +52,10 @@ describe('parallel listing', () => {
       expect(sequential.count).toBe(1500)
       expect(parallel.count).toBe(1500)
       expect(parallel.messageIds).toEqual(sequential.messageIds)
+      // The DLQ ids, in the same listing order: what a resume by dlq-ids takes.
+      const dlqIdOf = new Map(sim.state.messages.map(m => [m.messageId, m.dlqId]))
+      expect(sequential.dlqIds).toEqual(sequential.messageIds.map(id => dlqIdOf.get(id)))
+      expect(parallel.dlqIds).toEqual(sequential.dlqIds)
       expect(parallel.byUrl).toEqual(sequential.byUrl)
       expect(parallel.oldestCreatedAt).toBe(sequential.oldestCreatedAt)
     }
@@ -301,5 +305,32 @@ describe('messages file', () => {
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('listing the failed workflow runs (source workflow)', () => {
+  it('sends source=workflow with the workflow selectors, and lists each run with its dlqId, parallel or not', async () => {
+    const dlq = sim.state.workflowDlq
+    expect(dlq.length).toBeGreaterThan(20)
+    const urls = [...new Set(dlq.map(e => e.workflowUrl))].slice(0, 2)
+    const fromDate = dlq[5]!.failedAt
+    const expected = dlq.filter(e => urls.includes(e.workflowUrl) && e.failedAt >= fromDate)
+    const filters = { source: 'workflow' as const, workflowUrl: urls, fromDate }
+    const before = sim.requests.length
+    const sequential = await listDlq(client, request({ filters, pageSize: 7 }), {})
+    for (const sent of sim.requests.slice(before)) {
+      expect(sent.query.get('source')).toBe('workflow')
+      expect(sent.query.getAll('workflowUrl')).toEqual(urls)
+    }
+    expect(sequential.error).toBeUndefined()
+    expect(sequential.dlqIds).toEqual(expected.map(e => e.dlqId))
+    expect(sequential.workflowRuns?.map(r => r.workflowRunId)).toEqual(expected.slice(0, 100).map(e => e.workflowRunId))
+    expect(sequential.workflowRuns?.[0]).toMatchObject({
+      workflowUrl: expected[0]!.workflowUrl,
+      failedAt: expected[0]!.failedAt
+    })
+    const parallel = await listDlq(client, request({ filters, pageSize: 7, concurrency: 4 }), {})
+    expect(parallel.fallback).toBeUndefined()
+    expect(parallel.dlqIds).toEqual(sequential.dlqIds)
   })
 })

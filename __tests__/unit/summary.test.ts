@@ -414,6 +414,45 @@ describe('resume-workflows summary', () => {
     expect(note).toMatch(/change \*\*before\*\* it is unsupported and may make the resume fail/)
   })
 
+  it('says max-runs stopped it, gives the cursor, passes, and says how many went past the cap', () => {
+    const capped = resumeResult({
+      all: true,
+      runs,
+      requests: 1,
+      maxRuns: 2,
+      stoppedByCap: true,
+      pastCap: 1,
+      nextCursor: 'r1-next'
+    })
+    const out = resumeReport.summary(capped, {})
+    expectVerdictFirst(out, /max-runs \(2\) reached/)
+    expect(out).toMatch(/Stopped by `max-runs` \(2\)[^\n]*re-run with input `cursor` set to `r1-next`/)
+    expect(out).toContain('- At most (`max-runs`): 2 runs')
+    expect(out).toContain('1 run was resumed past max-runs (2)')
+    expect(resumeReport.failure(capped)).toBeUndefined()
+    expect(resumeReport.warnings({ ...capped, pastCap: 1 })).toEqual([
+      expect.stringMatching(/ignored count: 1 run was/)
+    ])
+    expect(resumeReport.warnings({ ...capped, pastCap: undefined })).toEqual([])
+  })
+
+  it('names the dlq-ids-file line to continue from when the cap stopped inside the ids', () => {
+    const ids = ['dlq-1', 'dlq-2', 'dlq-3']
+    const out = resumeReport.summary(
+      resumeResult({
+        selection: { dlqIds: ids },
+        runs,
+        maxRuns: 3,
+        stoppedByCap: true,
+        continueFrom: { position: 2, dlqId: 'dlq-2', remaining: 2, line: 7 }
+      }),
+      {}
+    )
+    expect(out).toContain('re-run with input `dlq-ids` from `dlq-2` on')
+    expect(out).toContain('line 7 of `dlq-ids-file`')
+    expect(out).toContain('`tail -n +7`')
+  })
+
   it('says the whole DLQ was selected for all: true', () => {
     const out = resumeReport.summary(resumeResult({ all: true, runs, requests: 1 }), {})
     expect(out).toContain('the whole DLQ was selected')

@@ -2,7 +2,8 @@
 import type { SimContext } from '../context.js'
 import { comparePos, decodeCursor, encodeCursor, partition, type Position } from '../cursor.js'
 import { HttpError, intParam, json, type SimResponse } from '../respond.js'
-import type { SimMessage } from '../seed.js'
+import type { SimMessage, WorkflowDlqEntry } from '../seed.js'
+import { selection } from './resume.js'
 import { enteredAt, withoutSomeCreatedAt, type ServerVariants } from '../variants.js'
 
 /** Filters on message fields: each query key with the field it matches. */
@@ -90,10 +91,63 @@ function indexRange(
   return { lo, hi }
 }
 
+/** A failed workflow run as `GET /v2/dlq?source=workflow` lists it: the workflow fields beside message fields. */
+function workflowEntry(e: WorkflowDlqEntry): Record<string, unknown> {
+  return {
+    messageId: `msg_${e.dlqId}`,
+    dlqId: e.dlqId,
+    url: e.workflowUrl,
+    workflowUrl: e.workflowUrl,
+    workflowRunId: e.workflowRunId,
+    workflowCreatedAt: e.workflowCreatedAt,
+    createdAt: e.failedAt,
+    responseStatus: 500,
+    responseBody: 'step failed'
+  }
+}
+
+/** GET /v2/dlq?source=workflow: the failed workflow runs, filtered as the bulk resume filters them, oldest first. */
+function listWorkflowDlq(ctx: SimContext, query: URLSearchParams, count: number, stuck: boolean): SimResponse {
+  const rawCursor = query.get('cursor') ?? ''
+  let position: Position | undefined
+  if (rawCursor !== '') {
+    position = decodeCursor('w1', rawCursor)
+    if (!position && !stuck) throw new HttpError(400, 'invalid cursor')
+  }
+  const dlq = ctx.state.workflowDlq
+  const { hi, matches, ...range } = selection(dlq, query, ctx.variants)
+  const p = position
+  const lo = p
+    ? Math.max(
+        range.lo,
+        partition(dlq, e => comparePos(e.failedAt, e.dlqId, p) <= 0)
+      )
+    : range.lo
+  const page: WorkflowDlqEntry[] = []
+  let more = false
+  for (let i = lo; i < hi; i++) {
+    const e = dlq[i] as WorkflowDlqEntry
+    if (!matches(e)) continue
+    if (page.length === count) {
+      more = true
+      break
+    }
+    page.push(e)
+  }
+  const body: { messages: Record<string, unknown>[]; cursor?: string } = { messages: page.map(workflowEntry) }
+  const last = page[page.length - 1]
+  if (stuck) body.cursor = rawCursor || 'stuck'
+  else if (more && last) body.cursor = encodeCursor('w1', { time: last.failedAt, id: last.dlqId })
+  return json(200, body)
+}
+
 export function listDlq(ctx: SimContext, query: URLSearchParams, stuck: boolean): SimResponse {
   const variants = ctx.variants
   const count = intParam(query, 'count') ?? 100
   if (count < 1 || count > 100) throw new HttpError(400, `count must be between 1 and 100, got ${count}`)
+  const source = query.get('source')
+  if (source === 'workflow') return listWorkflowDlq(ctx, query, count, stuck)
+  if (source !== null && source !== 'message') throw new HttpError(400, `invalid source: ${source}`)
   const asked = query.get('order') ?? 'earliestFirst'
   if (asked !== 'earliestFirst' && asked !== 'latestFirst') {
     throw new HttpError(400, `invalid order: ${asked}`)

@@ -33,7 +33,7 @@ function readOverrides(headers: http.IncomingHttpHeaders): Overrides {
 }
 
 /** The index range of the workflow DLQ to look at and the test an entry must pass, from the ids or the filters. */
-function selection(
+export function selection(
   dlq: readonly WorkflowDlqEntry[],
   query: URLSearchParams,
   variants: Partial<ServerVariants>
@@ -113,9 +113,15 @@ export function bulkResume(
   }
   const count = intParam(query, 'count')
   if (count !== undefined && count < 1) throw new HttpError(400, `count must be at least 1, got ${count}`)
-  // Some servers resume every match in one answer when no count is sent (wire contract, 5).
+  // Some servers resume every match in one answer when no count is sent, and only some honour a smaller count (wire contract, 5).
   const batch =
-    count === undefined ? (ctx.variants.resumeAllWithoutCount ? Infinity : RESUME_BATCH) : Math.min(count, RESUME_BATCH)
+    count === undefined
+      ? ctx.variants.resumeAllWithoutCount
+        ? Infinity
+        : RESUME_BATCH
+      : ctx.variants.honourResumeCount
+        ? Math.min(count, RESUME_BATCH)
+        : RESUME_BATCH
   const dlq = ctx.state.workflowDlq
   const { hi, matches, ...range } = selection(dlq, query, ctx.variants)
   let lo = range.lo

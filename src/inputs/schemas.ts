@@ -133,15 +133,62 @@ function listShape(now: number, workspace: string) {
       const ms = parseDuration(s)
       if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
       return ms
+    }),
+    [Inputs.Source]: withDefault(Inputs.Source, s => {
+      const source = s.trim()
+      if (source !== 'message' && source !== 'workflow') throw new Error('must be message or workflow')
+      return source
+    }),
+    [Inputs.WorkflowUrl]: filterList,
+    [Inputs.WorkflowRunId]: optional(parseFilterValue),
+    [Inputs.WorkflowCreatedAt]: optional(parseCreatedAt)
+  }
+}
+
+/** Message filters a listing of failed workflow runs does not take: the service filters those by workflow selectors. */
+const MESSAGE_ONLY_FILTERS = [
+  Inputs.MessageId,
+  Inputs.Url,
+  Inputs.TopicName,
+  Inputs.ScheduleId,
+  Inputs.QueueName,
+  Inputs.Api,
+  Inputs.ResponseStatus,
+  Inputs.CallerIp
+] as const
+const WORKFLOW_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt] as const
+
+/** Each filter that does not apply to the source listed, named. */
+function sourceRules(v: ListValues, ctx: z.RefinementCtx): void {
+  const workflow = v[Inputs.Source] === 'workflow'
+  for (const name of workflow ? MESSAGE_ONLY_FILTERS : WORKFLOW_SELECTORS) {
+    if (v[name] === undefined) continue
+    ctx.addIssue({
+      code: 'custom',
+      path: [name],
+      message: workflow
+        ? 'does not apply with source workflow: failed workflow runs are filtered by workflow-url, workflow-run-id, ' +
+          'workflow-created-at, from-date and to-date'
+        : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it'
     })
   }
+}
+
+function parseCreatedAt(s: string): number {
+  if (!/^\d+$/.test(s.trim())) throw new Error('must be the exact creation time in Unix milliseconds')
+  return parseUnixMilliseconds(s.trim(), '')
 }
 
 type ListValues = z.output<z.ZodObject<ReturnType<typeof listShape>>>
 
 function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   dateOrder(v, ctx)
+  sourceRules(v, ctx)
   queryFits(ctx, [
+    { input: Inputs.WorkflowUrl, key: 'workflowUrl', values: v[Inputs.WorkflowUrl] ?? [] },
+    { input: Inputs.WorkflowRunId, key: 'workflowRunId', values: given(v[Inputs.WorkflowRunId]) },
+    { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(v[Inputs.WorkflowCreatedAt]) },
+    { input: Inputs.Source, key: 'source', values: v[Inputs.Source] === 'workflow' ? ['workflow'] : [] },
     { input: Inputs.Url, key: 'url', values: v[Inputs.Url] ?? [] },
     { input: Inputs.TopicName, key: 'topicName', values: v[Inputs.TopicName] ?? [] },
     { input: Inputs.ScheduleId, key: 'scheduleId', values: v[Inputs.ScheduleId] ?? [] },
@@ -203,7 +250,11 @@ export function listSchema(now: number, workspace: string) {
           fromDate: v[Inputs.FromDate],
           toDate: v[Inputs.ToDate],
           responseStatus: v[Inputs.ResponseStatus],
-          callerIp: v[Inputs.CallerIp]
+          callerIp: v[Inputs.CallerIp],
+          source: v[Inputs.Source] === 'workflow' ? ('workflow' as const) : undefined,
+          workflowUrl: v[Inputs.WorkflowUrl],
+          workflowRunId: v[Inputs.WorkflowRunId],
+          workflowCreatedAt: v[Inputs.WorkflowCreatedAt]
         }),
         order: v[Inputs.Order],
         pageSize: v[Inputs.Count],
@@ -248,14 +299,13 @@ function resumeShape(now: number, workspace: string) {
   return {
     ...commonShape,
     [Inputs.DlqIds]: commaList,
+    [Inputs.DlqIdsFile]: filePath(workspace),
+    [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.FromDate]: date(now),
     [Inputs.ToDate]: date(now),
     [Inputs.WorkflowUrl]: optional(parseFilterValue),
     [Inputs.WorkflowRunId]: optional(parseFilterValue),
-    [Inputs.WorkflowCreatedAt]: optional(s => {
-      if (!/^\d+$/.test(s.trim())) throw new Error('must be the exact creation time in Unix milliseconds')
-      return parseUnixMilliseconds(s.trim(), '')
-    }),
+    [Inputs.WorkflowCreatedAt]: optional(parseCreatedAt),
     [Inputs.All]: withDefault(Inputs.All, parseBoolean),
     [Inputs.FlowControlKey]: optional(parseHeaderText),
     [Inputs.FlowControlValue]: optional(parseFlowControlValue),
@@ -292,6 +342,13 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
     { input: Inputs.Count, key: 'count', values: [50] },
     cursorPart(Inputs.Cursor, v[Inputs.Cursor])
   ])
+  if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [Inputs.DlqIdsFile],
+      message: 'cannot be combined with dlq-ids: give the ids in one of the two'
+    })
+  }
 }
 
 export function resumeSchema(now: number, workspace: string) {
@@ -310,9 +367,9 @@ export function resumeSchema(now: number, workspace: string) {
           retries: v[Inputs.Retries]
         }),
         maxPages: v[Inputs.MaxPages],
-        ...defined({ cursor: v[Inputs.Cursor] })
+        ...defined({ cursor: v[Inputs.Cursor], maxRuns: v[Inputs.MaxRuns] })
       },
-      ...defined({ runsFile: v[Inputs.RunsFile] })
+      ...defined({ runsFile: v[Inputs.RunsFile], dlqIdsFile: v[Inputs.DlqIdsFile] })
     }))
 }
 

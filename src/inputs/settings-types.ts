@@ -41,6 +41,8 @@ export interface ResumeSettings extends CommonSettings {
   resume: ResumeRequest
   /** Absolute path of the NDJSON file to write every resumed run to. */
   runsFile?: string
+  /** Absolute path of the file the dlq-ids are read from (before any request) into resume.selection.dlqIds. */
+  dlqIdsFile?: string
 }
 
 export type Settings = ListSettings | ScheduleSettings | ResumeSettings

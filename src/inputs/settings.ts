@@ -87,10 +87,11 @@ export function readSettings(
       return parseWith(scheduleSchema(), raw)
     case 'resume-workflows': {
       const settings = parseWith(resumeSchema(now, workspace), raw)
-      if (Object.keys(settings.resume.selection).length === 0 && !settings.resume.all) {
+      const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined
+      if (!selected && !settings.resume.all) {
         throw new InputError(
           "Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
-            '(set dlq-ids, from-date, to-date, workflow-url, workflow-run-id or workflow-created-at to narrow it).'
+            '(set dlq-ids, dlq-ids-file, from-date, to-date, workflow-url, workflow-run-id or workflow-created-at to narrow it).'
         )
       }
       return settings

@@ -2,13 +2,15 @@ import type { HealthThresholds, ListRequest } from '../requests.js'
 import type { DlqMessage } from '../service/schemas.js'
 import { isDateMs } from '../service/schemas.js'
 import { HourlyCounts, judgeHealth } from './health.js'
-import type { DestinationRow, ListResult, MessageExample } from '../results.js'
+import type { DestinationRow, ListedWorkflowRun, ListResult, MessageExample } from '../results.js'
 import { Extremes, Tally, boundedKey } from './tally.js'
 import { TALLY_CAPACITY } from '../constants.js'
 
 /** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
 export const MESSAGE_IDS_MAX_BYTES = 900_000
 const EXAMPLES = 5
+/** Failed workflow runs kept for the summary's table; the table shows fewer, the messages-file has them all. */
+export const WORKFLOW_RUN_ROWS = 100
 /** Destinations the summary's "what is failing" table shows. */
 export const TOP_DESTINATIONS = 10
 /** Characters of a response body kept as its sample. */
@@ -111,6 +113,7 @@ export class ListAccumulator {
   private readonly oldest = new Extremes<MessageExample>(EXAMPLES, 'smallest')
   private readonly newest = new Extremes<MessageExample>(EXAMPLES, 'largest')
   private badCreatedAt?: { count: number; messageId: string }
+  private readonly workflowRuns: ListedWorkflowRun[] = []
 
   add(message: DlqMessage): void {
     this.count++
@@ -119,6 +122,9 @@ export class ListAccumulator {
     this.byTopic.add(message.topicName ?? message.topicId ?? '(none)')
     this.byQueue.add(message.queueName ?? '(none)')
     this.bySchedule.add(message.scheduleId ?? '(none)')
+    if (message.workflowRunId !== undefined && this.workflowRuns.length < WORKFLOW_RUN_ROWS) {
+      this.workflowRuns.push(workflowRow(message, message.workflowRunId))
+    }
     if (message.createdAt !== undefined && !isDateMs(message.createdAt)) {
       // The schema should have dropped it; never let it reach a Date.
       if (this.badCreatedAt) this.badCreatedAt.count++
@@ -134,7 +140,7 @@ export class ListAccumulator {
     request: ListRequest,
     thresholds: HealthThresholds,
     pages: number,
-    messageIds: MessageIds,
+    { messageIds, dlqIds }: ListedIds,
     now: number
   ): ListResult {
     const oldest = this.oldest.values()
@@ -150,6 +156,8 @@ export class ListAccumulator {
       pages,
       messageIds: messageIds.ids,
       messageIdsTruncated: messageIds.truncated,
+      dlqIds: dlqIds.ids,
+      dlqIdsTruncated: dlqIds.truncated,
       ...(oldestCreatedAt !== undefined ? { oldestCreatedAt } : {}),
       ...(newest[0]?.createdAt !== undefined ? { newestCreatedAt: newest[0].createdAt } : {}),
       oldest,
@@ -166,7 +174,8 @@ export class ListAccumulator {
       ...this.undercount(),
       ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
       health: judgeHealth(thresholds, this.count, oldestCreatedAt, now),
-      concurrency: request.concurrency
+      concurrency: request.concurrency,
+      ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {})
     }
   }
 
@@ -206,6 +215,33 @@ export class MessageIds {
   append(other: MessageIds): void {
     for (const id of other.ids) this.add(id)
     if (other.truncated) this.truncated = true
+  }
+}
+
+/** The message ids and the DLQ ids (what a resume by dlq-ids takes) of a listing, in listing order, each capped. */
+export class ListedIds {
+  constructor(
+    readonly messageIds = new MessageIds(),
+    readonly dlqIds = new MessageIds()
+  ) {}
+
+  add(message: DlqMessage): void {
+    this.messageIds.add(message.messageId)
+    // An entry without a dlqId cannot be resumed by id: the list stays a list of what can.
+    if (message.dlqId !== undefined) this.dlqIds.add(message.dlqId)
+  }
+}
+
+/** The fields the summary's table shows of a failed workflow run, each bounded; copies, not slices of the page. */
+function workflowRow(message: DlqMessage, workflowRunId: string): ListedWorkflowRun {
+  const at = message.createdAt !== undefined && isDateMs(message.createdAt) ? message.createdAt : undefined
+  return {
+    workflowRunId: boundedKey(workflowRunId),
+    ...(message.workflowUrl !== undefined ? { workflowUrl: boundedKey(message.workflowUrl) } : {}),
+    ...(message.dlqId !== undefined ? { dlqId: boundedKey(message.dlqId) } : {}),
+    ...(at !== undefined ? { failedAt: at } : {}),
+    ...(message.responseStatus !== undefined ? { responseStatus: message.responseStatus } : {}),
+    ...(message.responseBody !== undefined ? { responseBody: bodySample(message.responseBody) } : {})
   }
 }
 

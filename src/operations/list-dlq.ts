@@ -2,7 +2,7 @@ import { Inputs } from '../constants.js'
 import { drainInto } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { readDlqMessages } from '../service/schemas.js'
-import { ListAccumulator, MessageIds } from './accumulator.js'
+import { ListAccumulator, ListedIds } from './accumulator.js'
 import { judgeHealth } from './health.js'
 import { ItemProblems } from './item-problems.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
@@ -36,7 +36,7 @@ export async function listDlq(
     hooks.log?.(
       `parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`
     )
-    const result = acc.result(request, thresholds, outcome.pages, outcome.messageIds, Date.now())
+    const result = acc.result(request, thresholds, outcome.pages, outcome.ids, Date.now())
     return complete({ ...result, slices: outcome.slices }, thresholds, problems, outcome)
   }
   // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
@@ -55,7 +55,7 @@ async function listSequentially(
 ): Promise<ListResult> {
   const acc = new ListAccumulator()
   const problems = new ItemProblems()
-  const ids = new MessageIds()
+  const ids = new ListedIds()
   const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks)
   return complete(acc.result(request, thresholds, outcome.pages, ids, Date.now()), thresholds, problems, outcome)
 }
@@ -70,7 +70,7 @@ async function listEachMessageId(
 ): Promise<ListResult> {
   const acc = new ListAccumulator()
   const problems = new ItemProblems()
-  const ids = new MessageIds()
+  const ids = new ListedIds()
   let pages = 0
   let ending: Ending = {}
   for (const [i, id] of messageIds.entries()) {
@@ -103,7 +103,7 @@ function drainFilters(
   startCursor: string | undefined,
   acc: ListAccumulator,
   problems: ItemProblems,
-  ids: MessageIds,
+  ids: ListedIds,
   hooks: ListHooks
 ) {
   const maxMessages = request.maxMessages ?? Infinity
@@ -125,7 +125,7 @@ function drainFilters(
       problems.add(read.problems)
       for (const message of read.messages) {
         acc.add(message)
-        ids.add(message.messageId)
+        ids.add(message)
       }
       await hooks.sink?.write(read.messages)
       hooks.onPage?.(read.messages.length, acc.count)

@@ -2,7 +2,7 @@ import { Inputs } from '../constants.js'
 import { drainPages, DrainStopped, failureKind, type FailureKind } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
-import { MESSAGE_IDS_MAX_BYTES, MessageIds, type ListAccumulator } from './accumulator.js'
+import { ListedIds, MESSAGE_IDS_MAX_BYTES, MessageIds, type ListAccumulator } from './accumulator.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
 import type { ListRequest, Order } from '../requests.js'
 import type { ItemProblems } from './item-problems.js'
@@ -62,7 +62,7 @@ export function planSlices(
 
 export interface SlicesOutcome {
   pages: number
-  messageIds: MessageIds
+  ids: ListedIds
   /** Date slices the listing was split into (1 when the range was too narrow to split). */
   slices: number
   error?: string
@@ -198,6 +198,7 @@ export async function listInSlices(
   if (!ascending) planned.reverse()
   const slices: SliceState[] = planned.map((s, index) => ({ ...s, index, done: false }))
   const ids = new OrderedIds(slices.length)
+  const dlqIds = new OrderedIds(slices.length)
   const overlaps = plan?.overlaps ?? []
   // Range discovery and each slice's last, partly filled page do not count against max-pages.
   budget += 2 + slices.length
@@ -244,6 +245,7 @@ export async function listInSlices(
       for (const message of taken) {
         acc.add(message)
         ids.add(slice.index, message.messageId)
+        if (message.dlqId !== undefined) dlqIds.add(slice.index, message.dlqId)
       }
       await hooks.sink?.write(taken)
       hooks.onPage?.(taken.length, acc.count)
@@ -270,7 +272,7 @@ export async function listInSlices(
   return {
     pages,
     // Message ids in the requested order: slices were laid out in that order.
-    messageIds: ids.result(),
+    ids: new ListedIds(ids.result(), dlqIds.result()),
     slices: slices.length,
     ...(untrusted !== undefined ? { untrusted } : {}),
     ...(error !== undefined && untrusted === undefined

@@ -55,10 +55,11 @@ export function splitDlqIds(
 }
 
 /**
- * Resumes the selected failed runs, at most 50 per request (`count=50` on every request), repeating with the
- * returned cursor until none comes back; many dlq-ids go in several such drains, one per part. Never under-reports:
- * every run read from a 2xx answer is in the result, and every request whose answer was lost or unreadable is
- * counted in `uncertainRequests` (up to 50 runs each), even when it ended the resume.
+ * Resumes the selected failed runs, at most 50 per request (`count=50` on every request, or fewer when max-runs
+ * leaves fewer), repeating with the returned cursor until none comes back or the cap is reached; many dlq-ids go in
+ * several such drains, one per part. Never under-reports: every run read from a 2xx answer is in the result (past
+ * the cap too), and every request whose answer was lost or unreadable is counted in `uncertainRequests` (up to 50
+ * runs each), even when it ended the resume.
  */
 export async function resumeWorkflows(
   client: WorkflowResumer,
@@ -66,6 +67,10 @@ export async function resumeWorkflows(
   onPage: (page: ResumePage, total: number) => void = () => {}
 ): Promise<ResumeResult> {
   const runs: WorkflowRun[] = []
+  // Runs the answers carried, named or not: what the cap counts.
+  let carriedRuns = 0
+  let stoppedByCap = false
+  const capReached = (): boolean => request.maxRuns !== undefined && carriedRuns >= request.maxRuns
   let uncertainRequests = 0
   // Set when an answer carried more than count=50 runs: the service ignores count, so a lost answer may hide more.
   let largestAnswer: number | undefined
@@ -73,6 +78,8 @@ export async function resumeWorkflows(
   const headers = overrideHeaders(request.overrides)
   const chunks = splitDlqIds(request.selection, q => client.resumeUrlLength(q))
   const total = request.selection.dlqIds?.length ?? 0
+  // An empty id list sent as no dlqIds at all would select the whole DLQ.
+  if (request.selection.dlqIds !== undefined && total === 0) throw new Error('dlq-ids is empty: nothing to resume')
   if (chunks.length > 1) {
     client.log(
       `dlq-ids: ${total} ids sent in ${chunks.length} parts, each request URL under ${MAX_RESUME_URL_BYTES} bytes`
@@ -86,15 +93,22 @@ export async function resumeWorkflows(
   let continueFrom: ResumeResult['continueFrom']
   let sentIds = 0
   for (const [part, selection] of chunks.entries()) {
+    if (capReached()) {
+      // The part before ended with the cap: the ids of this part on are untouched.
+      stoppedByCap = true
+      continueFrom = continuation(request, sentIds)
+      break
+    }
     const budget = request.maxPages - requests
     if (budget <= 0) {
       error = `stopped after ${requests} requests (${Inputs.MaxPages}); raise ${Inputs.MaxPages} to resume more`
-      continueFrom = continuation(request.selection, sentIds)
+      continueFrom = continuation(request, sentIds)
       break
     }
     const fetch = async (cursor: string | undefined): Promise<ResumePage & { lostAnswers?: number }> => {
       try {
-        return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, RESUME_PAGE_SIZE), headers)
+        const count = Math.min(RESUME_PAGE_SIZE, (request.maxRuns ?? Infinity) - carriedRuns)
+        return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers)
       } catch (err) {
         if (err instanceof ServiceError) uncertainRequests += err.lostAnswers
         throw err
@@ -112,6 +126,7 @@ export async function resumeWorkflows(
         uncertainRequests += page.lostAnswers ?? 0
         const carried = page.workflowRuns.length + page.problems.filter(p => !p.kept).length
         if (carried > RESUME_PAGE_SIZE) largestAnswer = Math.max(largestAnswer ?? 0, carried)
+        carriedRuns += carried
         // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
         for (const run of page.workflowRuns) runs.push(run)
         const request = requests + 1
@@ -122,14 +137,24 @@ export async function resumeWorkflows(
         )
         requests++
         onPage(page, runs.length)
+        // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
+        return !capReached()
       }
     )
+    if (outcome.error === undefined && outcome.nextCursor !== undefined) {
+      stoppedByCap = true
+      // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead (the
+      // ids of this part may be partly resumed; those have left the DLQ).
+      if (chunks.length === 1) nextCursor = outcome.nextCursor
+      else continueFrom = continuation(request, sentIds)
+      break
+    }
     if (outcome.error !== undefined) {
       error = outcome.error
       failure = outcome.failure
       // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead.
       if (chunks.length === 1) nextCursor = outcome.nextCursor
-      else continueFrom = continuation(request.selection, sentIds)
+      else continueFrom = continuation(request, sentIds)
       break
     }
     sentIds += selection.dlqIds?.length ?? 0
@@ -146,6 +171,11 @@ export async function resumeWorkflows(
     requests,
     uncertainRequests,
     ...(largestAnswer !== undefined ? { largestAnswer } : {}),
+    ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
+    ...(stoppedByCap ? { stoppedByCap } : {}),
+    ...(request.maxRuns !== undefined && carriedRuns > request.maxRuns
+      ? { pastCap: carriedRuns - request.maxRuns }
+      : {}),
     ...(chunks.length > 1 ? { parts: chunks.length } : {}),
     ...(itemProblems !== undefined ? { itemProblems } : {}),
     ...(nextCursor !== undefined ? { nextCursor } : {}),
@@ -156,7 +186,8 @@ export async function resumeWorkflows(
 }
 
 /** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
-function continuation(selection: WorkflowSelection, sent: number): ResumeResult['continueFrom'] {
-  const ids = selection.dlqIds ?? []
-  return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent }
+function continuation(request: ResumeRequest, sent: number): ResumeResult['continueFrom'] {
+  const ids = request.selection.dlqIds ?? []
+  const line = request.dlqIdLines?.[sent]
+  return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) }
 }

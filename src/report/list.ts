@@ -3,19 +3,11 @@
  * with the health verdict, and a failure for a listing that failed or a threshold exceeded.
  */
 import { Outputs } from '../constants.js'
-import type {
-  CountRow,
-  DestinationRow,
-  ListFilters,
-  ListResult,
-  MessageExample,
-  Order,
-  RunContext
-} from '../results.js'
+import type { CountRow, DestinationRow, ListResult, MessageExample, Order, RunContext } from '../results.js'
 import { TALLY_CAPACITY } from '../constants.js'
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
-import { formatAge, formatCount, formatMs, plural } from './format.js'
+import { formatAge, formatCount, plural } from './format.js'
 import { itemProblemsText } from './item-problems.js'
 import { describeBreach, headline, heading, judgement, listingComplete } from './list-verdict.js'
 import {
@@ -31,10 +23,12 @@ import {
   summaryHead,
   tableHead,
   tableRow,
-  valueList,
   type RowLimit
 } from './markdown.js'
 import type { OperationReport } from './operation-report.js'
+import { githubBytes } from './boundary.js'
+import { filterLines } from './list-filters.js'
+import { workflowRunLines } from './workflow-runs.js'
 import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
 
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
@@ -62,15 +56,22 @@ function outputs(result: ListResult): OutputValues {
   const scalars: OutputValues = {
     [Outputs.DlqCount]: String(result.count),
     [Outputs.MessageIdsTruncated]: 'false',
+    [Outputs.DlqIdsTruncated]: 'false',
     [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
     [Outputs.NextCursor]: cursorOutput(result.nextCursor),
     [Outputs.MessagesFile]: result.messagesFile ?? ''
   }
-  const fitted = fitArrays([[Outputs.MessageIds, result.messageIds]], budgetLeft(scalars, [Outputs.MessageIds]))
+  const budget = budgetLeft(scalars, [Outputs.MessageIds, Outputs.DlqIds])
+  // The two lists are not in step (an entry may have no dlqId): dlq-ids keep up to half the budget when both are long.
+  const reserve = Math.min(Math.floor(budget / 2), githubBytes(JSON.stringify(result.dlqIds)))
+  const fitted = fitArrays([[Outputs.MessageIds, result.messageIds]], budget - reserve)
+  const dlq = fitArrays([[Outputs.DlqIds, result.dlqIds]], budget - githubBytes(fitted.json[0] ?? '[]'))
   return {
     ...scalars,
     [Outputs.MessageIds]: fitted.json[0],
-    [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated || fitted.truncated)
+    [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated || fitted.truncated),
+    [Outputs.DlqIds]: dlq.json[0],
+    [Outputs.DlqIdsTruncated]: String(result.dlqIdsTruncated || dlq.truncated)
   }
 }
 
@@ -85,40 +86,10 @@ function failure(result: ListResult): string | undefined {
   return reasons.length === 0 ? undefined : reasons.join('\n')
 }
 
-const LIST_FILTER_LABELS: ReadonlyArray<[keyof ListFilters, string]> = [
-  ['messageId', 'Message id (`message-id`)'],
-  ['url', 'Destination URL (`url`)'],
-  ['topicName', 'URL group (`topic-name`)'],
-  ['scheduleId', 'Schedule id (`schedule-id`)'],
-  ['queueName', 'Queue (`queue-name`)'],
-  ['api', 'API name (`api`)'],
-  ['fromDate', 'Created at or after (`from-date`)'],
-  ['toDate', 'Created at or before (`to-date`)'],
-  ['responseStatus', 'Last response status (`response-status`)'],
-  ['callerIp', 'Publisher IP (`caller-ip`)']
-]
-
 function orderText(order: Order): string {
   if (order === 'earliestFirst') return 'earliest first (`earliestFirst`)'
   if (order === 'latestFirst') return 'latest first (`latestFirst`)'
   return code(String(order))
-}
-
-function filterLines(filters: ListFilters, limit: RowLimit): string[] {
-  const lines: string[] = []
-  for (const [key, label] of LIST_FILTER_LABELS) {
-    const value = filters[key]
-    if (value === undefined) continue
-    if (Array.isArray(value)) {
-      if (value.length === 0) continue
-      lines.push(`  - ${label}: ${valueList(value.map(String), limit)}`)
-    } else if (typeof value === 'number' && (key === 'fromDate' || key === 'toDate')) {
-      lines.push(`  - ${label}: ${formatMs(value)}`)
-    } else {
-      lines.push(`  - ${label}: ${code(String(value))}`)
-    }
-  }
-  return lines
 }
 
 function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): string {
@@ -134,6 +105,7 @@ function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): str
   lines.push(...failingLines(result, pass))
   lines.push(...breakdownLines(result, pass))
   lines.push(...chartLines(result, now))
+  lines.push(...workflowRunLines(result, pass))
   lines.push(...extremesLines(result, pass))
   lines.push(...askedLines(result, ctx, filters))
   return markdownText(lines)

@@ -33,6 +33,7 @@ export const resumeReport: OperationReport<ResumeResult> = {
   summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
   warnings: result => [
     ...(result.uncertainRequests > 0 ? [lostAnswerText(result.uncertainRequests, result.largestAnswer)] : []),
+    ...(result.pastCap !== undefined ? [pastCapText(result.pastCap, result.maxRuns ?? 0)] : []),
     ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : [])
   ],
   failure
@@ -52,6 +53,14 @@ export function lostAnswerText(requests: number, largestAnswer?: number): string
     `${formatCount(requests)} resume ${requests === 1 ? 'request' : 'requests'} got no readable answer (lost after ` +
     `sending, or unreadable): the service may have resumed ${bound} (possibly resumed; they left the DLQ, so none ` +
     'is resumed twice)'
+  )
+}
+
+/** Said when answers carried more runs than the count sent, so that more than max-runs were resumed. */
+export function pastCapText(pastCap: number, maxRuns: number): string {
+  return (
+    `the service ignored count: ${plural(pastCap, 'run was', 'runs were')} resumed past max-runs ` +
+    `(${formatCount(maxRuns)}); every run it resumed is reported`
   )
 }
 
@@ -95,7 +104,8 @@ function failure(result: ResumeResult): string | undefined {
   if (from !== undefined) {
     where =
       `to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position} of ` +
-      `${result.selection.dlqIds?.length ?? from.position}: ${from.remaining} ids, some perhaps resumed already)`
+      `${result.selection.dlqIds?.length ?? from.position}: ${from.remaining} ids, some perhaps resumed already)` +
+      fileLineHint(from.line)
   } else if (result.nextCursor !== undefined) {
     where = continueHint(result.nextCursor).slice(2)
   } else if (result.error !== undefined) {
@@ -104,6 +114,13 @@ function failure(result: ResumeResult): string | undefined {
     where = 'nothing is left to continue: the selection was resumed to its end'
   }
   return `${reasons.join('; ')}; ${where}`
+}
+
+/** Where the ids left begin in dlq-ids-file, when they came from one: a file of its lines from there on continues. */
+function fileLineHint(line: number | undefined): string {
+  return line === undefined
+    ? ''
+    : ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`
 }
 
 function selectionLines(selection: WorkflowSelection, limit: RowLimit): string[] {
@@ -151,6 +168,7 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
   }
   if (overrides.length > 0) lines.push('- Overrides:', ...overrides)
   else lines.push('- Overrides: none (each run keeps its original flow control and retries)')
+  if (result.maxRuns !== undefined) lines.push(`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`)
   lines.push(
     result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)'
   )
@@ -166,6 +184,8 @@ function resumeHeading(result: ResumeResult): string {
     return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`
   }
   if (result.uncertainRequests > 0) return `⚠️ Resumed ${runs}, and possibly more`
+  if (result.stoppedByCap)
+    return `⏸️ Resumed ${runs}: max-runs (${formatCount(result.maxRuns ?? 0)}) reached, more remain`
   if (result.continueFrom !== undefined || result.nextCursor) return `⚠️ Resume stopped early: ${runs} resumed`
   if (made === 0) return 'ℹ️ No failed workflow run matched the selection'
   return `✅ Resumed ${runs}`
@@ -200,10 +220,14 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
     shortenedNote(pass)
   )
   const from = result.continueFrom
+  const capLine = result.stoppedByCap
+    ? `Stopped by \`max-runs\` (${formatCount(result.maxRuns ?? 0)}) before the selection was drained. `
+    : ''
   const continueLine = from
     ? `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
       `${formatCount(result.selection.dlqIds?.length ?? from.position)}: ${plural(from.remaining, 'id', 'ids')}, ` +
-      'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).'
+      'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).' +
+      fileLineHint(from.line)
     : result.nextCursor
       ? `To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`
       : undefined
@@ -215,7 +239,10 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
       ''
     )
   } else if (continueLine) {
-    lines.push(continueLine, '')
+    lines.push(capLine + continueLine, '')
+  }
+  if (result.pastCap !== undefined) {
+    lines.push(`**⚠️ Past the cap:** ${pastCapText(result.pastCap, result.maxRuns ?? 0)}.`, '')
   }
   if (result.uncertainRequests > 0) {
     lines.push(`**⚠️ Possibly resumed:** ${lostAnswerText(result.uncertainRequests, result.largestAnswer)}.`, '')

@@ -62,7 +62,11 @@ export const dlqMessageSchema = z.looseObject({
   responseHeader: headerMap.optional(),
   responseBody: z.string().optional(),
   responseBodyBase64: z.string().optional(),
-  state: z.string().optional()
+  state: z.string().optional(),
+  // A failed workflow run's entry (source=workflow) carries these beside the message fields.
+  workflowUrl: z.string().optional(),
+  workflowRunId: z.string().optional(),
+  workflowCreatedAt: millis.optional()
 })
 export type DlqMessage = z.infer<typeof dlqMessageSchema>
 
@@ -243,7 +247,10 @@ function usableAsSent(item: unknown): item is DlqMessage {
     headers(m.responseHeader) &&
     str(m.responseBody) &&
     str(m.responseBodyBase64) &&
-    str(m.state)
+    str(m.state) &&
+    str(m.workflowUrl) &&
+    str(m.workflowRunId) &&
+    time(m.workflowCreatedAt)
   )
 }
 

@@ -1,0 +1,80 @@
+/** Reads the DLQ ids of input dlq-ids-file, before any request: a newline list, or a listing's NDJSON messages-file. */
+import { createReadStream } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { Inputs } from '../constants.js'
+import { InputError, shorten, type Settings } from './settings.js'
+
+/** Longest id a line may hold: one id must fit a request URL with room to spare (each stays under 6 KB). */
+export const MAX_DLQ_ID_LENGTH = 1024
+
+/** A plain id: one token, none of the characters that would make it a list, a JSON line or a different query. */
+const PLAIN_ID = /^[^\s,{}[\]"]+$/
+
+function refuse(path: string, detail: string): InputError {
+  return new InputError(`Input '${Inputs.DlqIdsFile}' ${detail} (got "${shorten(path)}").`)
+}
+
+/** The id one line holds, or a reason it holds none; blank lines hold nothing. */
+function idOfLine(line: string): string | undefined | { problem: string } {
+  const text = line.trim()
+  if (text === '') return undefined
+  let id: unknown = text
+  if (text.startsWith('{')) {
+    let record: unknown
+    try {
+      record = JSON.parse(text)
+    } catch {
+      return { problem: 'is a line starting with "{" that is not valid JSON' }
+    }
+    id = (record as { dlqId?: unknown }).dlqId
+    if (typeof id !== 'string' || id.trim() === '') return { problem: 'is a JSON line without a dlqId string' }
+    id = id.trim()
+  }
+  const value = id as string
+  if (value.length > MAX_DLQ_ID_LENGTH) return { problem: `holds an id longer than ${MAX_DLQ_ID_LENGTH} characters` }
+  if (!PLAIN_ID.test(value)) {
+    return { problem: 'is neither a DLQ id (one word, no spaces or commas) nor a JSON object with a dlqId' }
+  }
+  return value
+}
+
+/**
+ * The distinct ids of the file, in file order, read line by line (memory holds the ids, not the file). Throws
+ * InputError naming the input, the path and the first bad line, or when the file holds no id at all: an empty
+ * list must never reach the service as "no selector", which would resume every failed run.
+ */
+export async function readDlqIdsFile(path: string): Promise<{ ids: string[]; lines: number[] }> {
+  // Each distinct id with the line it first appears on, in file order.
+  const ids = new Map<string, number>()
+  const stream = createReadStream(path, { encoding: 'utf8' })
+  const lines = createInterface({ input: stream, crlfDelay: Infinity })
+  let number = 0
+  try {
+    for await (const line of lines) {
+      number++
+      const id = idOfLine(line)
+      if (id === undefined) continue
+      if (typeof id !== 'string') throw refuse(path, `line ${number} ${id.problem}`)
+      if (!ids.has(id)) ids.set(id, number)
+    }
+  } catch (err) {
+    if (err instanceof InputError) throw err
+    const code = (err as NodeJS.ErrnoException).code ?? 'error'
+    throw refuse(path, `must be a readable file of DLQ ids (${code})`)
+  } finally {
+    lines.close()
+    stream.destroy()
+  }
+  if (ids.size === 0) {
+    throw refuse(path, 'holds no DLQ id: an empty list would resume nothing, or without a selector everything')
+  }
+  return { ids: [...ids.keys()], lines: [...ids.values()] }
+}
+
+/** The settings with the ids of dlq-ids-file put where dlq-ids would be; unchanged when it is not set. */
+export async function withDlqIdsFile(settings: Settings): Promise<Settings> {
+  if (settings.operation !== 'resume-workflows' || settings.dlqIdsFile === undefined) return settings
+  const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile)
+  const selection = { ...settings.resume.selection, dlqIds: ids }
+  return { ...settings, resume: { ...settings.resume, selection, dlqIdLines: lines } }
+}
