@@ -2,66 +2,34 @@
  * One zod schema per operation, over the raw text of the inputs it reads (keyed by their action.yml names). Each
  * transform yields that operation's settings directly; the inputs an operation reads are its schema's keys.
  */
-import { resolve as resolvePath } from 'node:path'
 import { z } from 'zod'
-import { INPUT_DEFAULTS, Inputs } from '../constants.js'
+import { Inputs } from '../constants.js'
 import { scheduleIdProblem } from '../requests.js'
+import {
+  commaList,
+  date,
+  defaultInteger,
+  filePath,
+  filterList,
+  input,
+  integer,
+  optional,
+  parseCreatedAt,
+  text,
+  withDefault
+} from './fields.js'
 import { cursorPart, datePart, longestOf, oversizedQuery, type QueryPart } from './query-size.js'
 import type { CommonSettings, ListSettings, ResumeSettings, ScheduleSettings } from './settings-types.js'
 import {
   parseBaseUrl,
   parseBoolean,
-  parseDate,
   parseDuration,
-  parseFilterList,
   parseFilterValue,
   parseFlowControlValue,
   parseHeaderText,
-  parseInteger,
   parseList,
-  parseToken,
-  parseUnixMilliseconds
+  parseToken
 } from './values.js'
-
-/** A value of one input: the parser turns text into a value or throws what is allowed. */
-function input<T>(parse: (text: string) => T) {
-  return z.string().transform((text, ctx): T => {
-    try {
-      return parse(text)
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message })
-      return z.NEVER
-    }
-  })
-}
-
-/** The same, but an empty input means "not set". */
-function optional<T>(parse: (text: string) => T) {
-  return input(text => (text.trim() === '' ? undefined : parse(text)))
-}
-
-/**
- * An input with a default in action.yml: the runner passes the default when the user sets nothing; an empty value
- * (a caller that is not the runner) reads as that same default, written once in INPUT_DEFAULTS.
- */
-function withDefault<T>(name: keyof typeof INPUT_DEFAULTS, parse: (text: string) => T) {
-  const fallback = INPUT_DEFAULTS[name]
-  if (fallback === undefined) throw new Error(`no default for input ${name}`)
-  return input(text => parse(text.trim() === '' ? fallback : text))
-}
-
-const text = optional(s => s.trim())
-const filterList = optional(parseFilterList)
-const commaList = optional(s => parseList(s, true))
-const integer = (min: number, max: number) => optional(s => parseInteger(s, min, max))
-const defaultInteger = (name: keyof typeof INPUT_DEFAULTS, min: number, max: number) =>
-  withDefault(name, s => parseInteger(s, min, max))
-const date = (now: number) => optional(s => parseDate(s, now))
-const filePath = (workspace: string) =>
-  optional(s => {
-    if (/[/\\]$/.test(s.trim())) throw new Error('must be a file path, not a directory')
-    return resolvePath(workspace, s.trim())
-  })
 
 /** Drops keys whose value is undefined, so a settings object shows only what the user set. */
 function defined<T extends object>(value: T): T {
@@ -172,11 +140,6 @@ function sourceRules(v: ListValues, ctx: z.RefinementCtx): void {
         : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it'
     })
   }
-}
-
-function parseCreatedAt(s: string): number {
-  if (!/^\d+$/.test(s.trim())) throw new Error('must be the exact creation time in Unix milliseconds')
-  return parseUnixMilliseconds(s.trim(), '')
 }
 
 type ListValues = z.output<z.ZodObject<ReturnType<typeof listShape>>>
