@@ -118,6 +118,10 @@ export interface ListResult {
 export interface FailureInfo {
   status?: number
   stoppedBy?: 'max-pages' | 'repeated-cursor' | 'long-cursor'
+  /** The step was stopped by this signal (the runner cancelled it, or the container was stopped). */
+  cancelled?: 'SIGINT' | 'SIGTERM'
+  /** The file of this input could not be written. */
+  file?: string
 }
 
 /** Page items the action could not use as the service sent them. */
@@ -186,6 +190,8 @@ export interface ResumeResult {
   continueFrom?: { position: number; dlqId: string; remaining: number }
   /** Absolute path of the NDJSON file every resumed run was written to, when asked (input runs-file). */
   runsFile?: string
+  /** Set when the runs-file could not be written: why, naming the input, the path and the errno. */
+  fileError?: string
   /** Set when the resume stopped before the end: re-run with `cursor` set to this to continue. */
   nextCursor?: string
   error?: string
