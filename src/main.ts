@@ -161,7 +161,7 @@ export async function run(io: RunnerIo = actionsRunner(), stop?: StopController)
 }
 
 /** What the watchdog needs of a run under way. */
-interface LiveRun {
+export interface LiveRun {
   operation?: Operation
   progress: Progress
   reported: boolean
@@ -171,7 +171,12 @@ interface LiveRun {
  * The last resort when the report is overdue after a signal: the confirmed counts and the cursor written to
  * GITHUB_OUTPUT synchronously (as @actions/core writes outputs), one error line, and the caller exits non-zero.
  */
-export function lastResort(signal: StopSignal, live: LiveRun, out: OutputBoundary): void {
+export function lastResort(
+  signal: StopSignal,
+  live: LiveRun,
+  out: OutputBoundary,
+  writeLine: (line: string) => void = line => writeSync(1, line)
+): void {
   if (live.reported || live.operation === undefined) return
   const { confirmed, uncertainRequests, nextCursor } = live.progress
   const outputs: Partial<Record<Outputs, string>> = {}
@@ -196,7 +201,7 @@ export function lastResort(signal: StopSignal, live: LiveRun, out: OutputBoundar
   }
   const next = nextCursor !== undefined ? `; to continue, re-run with input cursor: ${nextCursor}` : ''
   const text = `Cancelled (${signal}) and the report could not be written in time: ${what}${next}`
-  writeSync(1, `::error::${neutraliseAnnotation(out.redact(text))}\n`)
+  writeLine(`::error::${neutraliseAnnotation(out.redact(text))}\n`)
   process.exitCode = 1
 }
 

@@ -117,23 +117,23 @@ export class NdjsonFile implements MessageSink {
     if (this.failure !== undefined) return Promise.reject(this.failure)
     const stream = this.stream
     return new Promise<void>((resolve, reject) => {
+      let waiting = false
       const settle = (err?: unknown): void => {
-        stream.off('drain', onDrain)
         stream.off('close', onClose)
         if (err !== undefined && err !== null) reject(this.fail(err))
         else if (this.failure !== undefined) reject(this.failure)
         else resolve()
       }
-      const onDrain = (): void => settle()
-      // A stream destroyed by an error never drains: its close settles the wait instead.
+      // A stream destroyed otherwise still calls back; this only guards against a stream closed under us.
       const onClose = (): void => settle(this.failure ?? new Error('closed'))
-      // The callback reports the write's own error, once the bytes reached the file or failed to.
-      const flushed = stream.write(text, err => {
-        if (err) settle(err)
+      // Over the buffer, wait for these bytes to reach the file (or fail to): that is the backpressure, and the
+      // callback comes before any 'drain', so a refused write is never taken for a flushed one.
+      const accepted = stream.write(text, err => {
+        if (waiting || err) settle(err ?? undefined)
       })
-      if (flushed) settle()
+      if (accepted) settle()
       else {
-        stream.once('drain', onDrain)
+        waiting = true
         stream.once('close', onClose)
       }
     })
