@@ -144,7 +144,7 @@ export function failureKind(err: unknown): FailureKind {
   if (err instanceof DrainStopped) return { stoppedBy: err.reason }
   // An error that knows its own typed failure (a cancel, a file that could not be written) carries it.
   const own = (err as { failure?: unknown })?.failure
-  if (typeof own === 'object' && own !== null) return own as FailureKind
+  if (typeof own === 'object' && own !== null) return own
   const status = (err as { status?: unknown })?.status
   return typeof status === 'number' ? { status } : {}
 }
