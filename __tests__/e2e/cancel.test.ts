@@ -4,7 +4,9 @@
  * wait, the health issue call), never after a sleep. The oracle is what the simulator did.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { setTimeout } from 'node:timers/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fakeGitHub } from '../../sim/github.js'
@@ -12,7 +14,7 @@ import { startSimulator, type Simulator } from '../../sim/index.js'
 import type { Route } from '../../sim/state.js'
 import { healthMarker } from '../../src/github/health-issue.js'
 import { cancelAsRunner, type Cancel } from '../../tools/harness.js'
-import { jsonOutput, runAction, type ActionRun } from '../support/action.js'
+import { jsonOutput, parseOutputFile, runAction, type ActionRun } from '../support/action.js'
 
 const TOKEN = 'sim-token-5c2e9a7b1d3f4860'
 let sim: Simulator
@@ -243,6 +245,43 @@ describe('list-dlq cancelled', () => {
     } finally {
       await github.close()
     }
+  })
+})
+
+describe('the watchdog', () => {
+  it('writes the counts to GITHUB_OUTPUT itself and exits 1 when the report cannot be finished in time', async () => {
+    sim = await startSimulator({ token: TOKEN, workflowRuns: 400, seed: 13 })
+    sim.inject({ route: 'resume', fault: { kind: 'hang' }, skip: 2 })
+    // A job summary that is a FIFO no one reads yet: writing it blocks, so the report cannot finish.
+    const fifo = join(dir, 'summary-fifo')
+    execFileSync('mkfifo', [fifo])
+    const output = join(dir, 'output')
+    await writeFile(output, '')
+    // Once the watchdog has written the outputs a second time, read the FIFO: the blocked write ends and so can
+    // the process (an exit waits for the file system's threads).
+    let unblocked = false
+    let ended = false
+    const unblock = async (): Promise<void> => {
+      while (!ended && (await readFile(output, 'utf8')).split('resumed-count<<').length < 3) await setTimeout(20)
+      if (ended) return
+      unblocked = true
+      await readFile(fifo)
+    }
+    const reader = unblock()
+    const { run, cancel } = await cancelAt({ operation: 'resume-workflows', all: 'true' }, 'SIGTERM', 'resume', 3, {
+      GITHUB_STEP_SUMMARY: fifo,
+      GITHUB_OUTPUT: output
+    })
+    ended = true
+    await reader
+    expect(unblocked).toBe(true)
+    expect(run.signal).toBeNull()
+    expect(run.code).toBe(1)
+    expect(cancel.sent).toEqual(['SIGTERM'])
+    expect(run.errors.join('\n')).toMatch(/Cancelled \(SIGTERM\) and the report could not be written in time: 100 runs/)
+    const outputs = parseOutputFile(await readFile(output, 'utf8'))
+    expect(outputs['resumed-count']).toBe('100')
+    expect(outputs['next-cursor']).not.toBe('')
   })
 })
 
