@@ -287,7 +287,7 @@ describe('the watchdog', () => {
 
 describe('a file that cannot be written (/dev/full)', () => {
   it('messages-file: the step fails naming the input, the path and ENOSPC, with outputs and a summary', async () => {
-    sim = await startSimulator({ token: TOKEN, messages: 300, seed: 11 })
+    sim = await startSimulator({ token: TOKEN, messages: 3000, seed: 11 })
     const run = await runAction({
       token: TOKEN,
       'base-url': sim.url,
@@ -300,8 +300,10 @@ describe('a file that cannot be written (/dev/full)', () => {
     expect(run.outputs['dlq-count']).toMatch(/^\d+$/)
     expect(run.outputs['messages-file']).toBe('')
     expect(run.summary).toMatch(/^## ❌ Listing failed part way: messages-file could not be written$/m)
-    // It stopped listing rather than list on into a broken file.
-    expect(sim.requests.filter(r => r.route === 'list').length).toBeLessThan(3)
+    // It stopped listing (and says so) rather than list on into a broken file: 30 pages were there to list.
+    expect(run.errors.join('\n')).toMatch(/listing stopped there/)
+    expect(sim.requests.filter(r => r.route === 'list').length).toBeLessThan(10)
+    expect(Number(run.outputs['dlq-count'])).toBeLessThan(3000)
   })
 
   it('runs-file: the step fails naming the input, the path and ENOSPC; every run is in the outputs', async () => {

@@ -35,8 +35,9 @@ export async function listDlqToFile(
   }
   const failed = sink.error
   if (failed === undefined) return { ...result, messagesFile: path }
-  // The write error wins over a cancel or a failure found after it: the file is what the step could not do.
-  if (result.failure?.file !== undefined) return result
+  if (result.failure?.file !== undefined)
+    return { ...result, error: `${result.error ?? failed.message}; listing stopped there` }
+  // Found only when the file was closed: the write error wins over a cancel or a failure found after it.
   return { ...result, error: fileStopped(failed, result.error), failure: failed.failure }
 }
 

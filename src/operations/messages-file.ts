@@ -82,13 +82,23 @@ export class NdjsonFile implements MessageSink {
     return this.queue
   }
 
-  /** Waits for the writes queued so far, then truncates the file and writes from its start again. */
+  /**
+   * Waits for the writes queued so far, then truncates the file and writes from its start again. Never rejects: a
+   * file that cannot be opened again keeps its error, and the next write rejects with it.
+   */
   restart(): Promise<void> {
-    this.queue = this.queue.then(async () => {
-      await endStream(this.stream)
-      this.stream = await openStream(this.path)
-      this.watch(this.stream)
-    })
+    this.queue = this.queue
+      .catch(() => {})
+      .then(async () => {
+        await endStream(this.stream)
+        try {
+          this.stream = await openStream(this.path)
+          this.failure = undefined
+          this.watch(this.stream)
+        } catch (err) {
+          this.fail(err)
+        }
+      })
     return this.queue
   }
 
