@@ -117,15 +117,18 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   }
 }
 
-/** Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed. */
-async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary, issue?: IssueLink): Promise<void> {
+/**
+ * Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed.
+ * The health issue's link is appended by perform, once the issue step is done.
+ */
+async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary): Promise<void> {
   // Rendered from redacted values: escaping first would change how a secret looks and hide it from the redactor.
   const result = out.redactValue(raw)
   out.setOutputs(how.outputs(result))
   const notice = how.notice?.(result, Date.now())
   if (notice !== undefined) out.notice(notice)
   for (const warning of how.warnings(result)) out.warning(warning)
-  if (!(await out.summary(how.summary(result, { ...runContext(), ...(issue ? { issue } : {}) })))) {
+  if (!(await out.summary(how.summary(result, runContext())))) {
     out.info('GITHUB_STEP_SUMMARY is not set: no job summary written.')
   }
   const failure = how.failure(result)
