@@ -160,6 +160,34 @@ describe('resume-workflows cancelled', () => {
   })
 })
 
+describe('resume-workflows with many dlq-ids cancelled', () => {
+  it('names the dlq-ids to continue with, and a second run with them resumes the rest, each run once', async () => {
+    sim = await startSimulator({ token: TOKEN, workflowRuns: 700, seed: 14 })
+    const chosen = sim.state.workflowDlq.slice(0, 600).map(e => e.dlqId)
+    sim.inject({ route: 'resume', fault: { kind: 'hang' }, skip: 6 })
+    const inputs = { operation: 'resume-workflows', 'dlq-ids': chosen.join('\n') }
+    const { run, cancel } = await cancelAt(inputs, 'SIGTERM', 'resume', 7)
+    expectStoppedWithinGrace(run, cancel)
+    expect(run.outputs['next-cursor']).toBe('')
+    // The hanging request was never carried out: the outputs hold exactly what the simulator resumed.
+    expect(jsonOutput(run, 'workflow-run-ids')).toEqual(resumedIds())
+    expect(resumedIds().length).toBeGreaterThan(0)
+    const from = /re-run with input `dlq-ids` from `([^`]+)` on/.exec(run.summary)?.[1]
+    expect(from).toBeDefined()
+    const rest = chosen.slice(chosen.indexOf(from as string))
+    // The ids left start no later than the first id not yet resumed.
+    const resumedFrom = new Set(sim.state.resumedRuns.map(r => r.fromDlqId))
+    expect(chosen.slice(0, chosen.indexOf(from as string)).every(id => resumedFrom.has(id))).toBe(true)
+
+    sim.clearFaults()
+    const again = await runAction({ token: TOKEN, 'base-url': sim.url, ...inputs, 'dlq-ids': rest.join('\n') })
+    expect(again.code).toBe(0)
+    const byDlqId = sim.state.resumedRuns.map(r => r.fromDlqId)
+    expect(new Set(byDlqId).size).toBe(byDlqId.length)
+    expect([...byDlqId].sort()).toEqual([...chosen].sort())
+  })
+})
+
 describe('list-dlq cancelled', () => {
   const list = (extra: Record<string, string> = {}) => ({
     operation: 'list-dlq',
