@@ -1,6 +1,6 @@
 /** Everything one running simulator keeps between requests, in one object its functions receive. */
 import type { Socket } from 'node:net'
-import type { ActiveRule } from './faults.js'
+import type { ActiveRule, Fault } from './faults.js'
 import type { RecordedRequest, SimulatorState } from './state.js'
 import type { ServerVariants } from './variants.js'
 
@@ -24,4 +24,6 @@ export interface SimContext {
   readonly requests: RecordedRequest[]
   readonly sockets: Set<Socket>
   readonly timers: Set<NodeJS.Timeout>
+  /** Told of each request on arrival, with the fault it got: a test acts on the server's events, not on sleeps. */
+  onRequest?: (request: RecordedRequest, fault: Fault | undefined) => void
 }

@@ -26,6 +26,8 @@ export interface FakeOptions {
   failFirst?: number
   /** Carry out the next issue creation, then drop the connection instead of answering. */
   dropCreateAnswer?: boolean
+  /** Told of each request on arrival (e.g. to signal the action while its issue call is under way). */
+  onRequest?: (method: string, path: string) => void
   /** Create issues without the labels asked for, as GitHub silently does for a token that may not set labels. */
   dropLabels?: boolean
   /**
@@ -64,6 +66,7 @@ export async function fakeGitHub(options: FakeOptions = {}, repository = 'acme/s
       query: url.search,
       authorization: req.headers.authorization
     })
+    options.onRequest?.(req.method ?? '', url.pathname)
     if (options.hang) return
     const send = (status: number, value: unknown): void => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))

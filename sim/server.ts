@@ -48,6 +48,8 @@ export interface Simulator {
   requestCount: number
   inject(rule: FaultRule): void
   clearFaults(): void
+  /** Told of each request on arrival, with its fault (e.g. to signal the action when a request hangs). */
+  onRequest: ((request: RecordedRequest, fault: Fault | undefined) => void) | undefined
   state: SimulatorState
   close(): Promise<void>
 }
@@ -242,6 +244,7 @@ function handle(ctx: SimContext, req: http.IncomingMessage, res: http.ServerResp
   // Decided on arrival, so concurrent requests consume rules in the order they came in.
   const fault = pickFault(ctx.rules, target.route)
   const limited = overRateLimit(ctx)
+  ctx.onRequest?.(recorded, fault)
 
   const chunks: Buffer[] = []
   let size = 0
@@ -310,6 +313,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
     clearFaults(): void {
       ctx.rules = []
+    },
+    get onRequest() {
+      return ctx.onRequest
+    },
+    set onRequest(listener) {
+      if (listener === undefined) delete ctx.onRequest
+      else ctx.onRequest = listener
     },
     close(): Promise<void> {
       closing ??= closeServer(ctx, server)

@@ -3,6 +3,7 @@ import { restoreHeaders } from './hide-headers.js'
 import * as core from '@actions/core'
 import { setFlagsFromString } from 'node:v8'
 import { run } from './main.js'
+import { StopController } from './stop.js'
 
 restoreHeaders()
 
@@ -10,11 +11,20 @@ restoreHeaders()
 // threads that the process waits for at exit, ~200 ms for nothing. Its baseline code parses our answers fast.
 setFlagsFromString('--liftoff-only')
 
+// The runner cancels with SIGINT, then SIGTERM; both become one stop that the run honours and reports.
+const stop = new StopController()
+stop.onExit = () => process.exit(process.exitCode || 1)
+process.on('SIGINT', () => stop.receive('SIGINT'))
+process.on('SIGTERM', () => stop.receive('SIGTERM'))
+
 try {
-  await run()
+  await run(undefined, stop)
 } catch (err) {
   // run() reports its own failures, even unexpected ones, through the output boundary. Should the boundary itself
   // fail, no third-party text is trusted here: a fixed line, the details in the debug log only.
   core.debug(String((err as Error).stack ?? err).replace(/[\r\n\u0085\u2028\u2029]+/g, ' | '))
   core.setFailed('Unexpected error before the output boundary could report it; re-run with debug logging to see it.')
+} finally {
+  // No timer of the stop may keep the process alive once the run has ended.
+  stop.dispose()
 }

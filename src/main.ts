@@ -3,7 +3,9 @@
  * result through the output boundary. Each operation is one entry saying how it runs and how it is reported.
  */
 import * as core from '@actions/core'
-import { Inputs, type Operation } from './constants.js'
+import { randomUUID } from 'node:crypto'
+import { appendFileSync, writeSync } from 'node:fs'
+import { Inputs, Outputs, type Operation } from './constants.js'
 import { runContext } from './github/context.js'
 import { updateHealthIssue } from './github/issue-step.js'
 import { withDlqIdsFile } from './inputs/id-file.js'
@@ -13,6 +15,8 @@ import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
 import { listReport } from './report/list.js'
+import { neutraliseAnnotation } from './report/escape.js'
+import { issueLine } from './report/markdown.js'
 import { refusalSummary } from './report/refusal.js'
 import type { OperationReport } from './report/operation-report.js'
 import { resumeReport } from './report/resume.js'
@@ -21,6 +25,7 @@ import type { IssueLink, ListResult, ResumeResult, ScheduleResult } from './resu
 import { ServiceClient } from './service/client.js'
 import { redactor } from './service/redact.js'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './service/retry.js'
+import type { Progress, StopController, StopSignal } from './stop.js'
 
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value: string): string {
@@ -54,6 +59,12 @@ interface Context {
   client: ServiceClient
   out: OutputBoundary
   retry: RetryPolicy
+  /** Aborted when the step is cancelled: the issue step stops there. */
+  signal?: AbortSignal
+  /** What the operation has confirmed so far, for the watchdog. */
+  progress: Progress
+  /** Called once the outputs and the summary are written: from then on a cancel costs at most the issue. */
+  reported(): void
 }
 
 /** One operation: how it runs (in a log group), what follows the run (the issue the summary links), its report. */
@@ -69,7 +80,7 @@ type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult; 'res
 const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'list-dlq': {
     group: 'Listing the DLQ',
-    run: (s, { client, out }) =>
+    run: (s, { client, out, progress }) =>
       listDlqToFile(
         client,
         s.list,
@@ -78,14 +89,19 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
         record => out.jsonLine(record),
         {
           log: line => out.info(line),
-          onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`)
+          onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`),
+          progress
         },
         s.keepCredentialHeaders
       ),
     report: listReport,
-    after: async (s, result, { out, retry }) => {
+    after: async (s, result, { out, retry, signal }) => {
       if (s.issue === undefined) return undefined
-      const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry }
+      if (signal?.aborted) {
+        out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).')
+        return undefined
+      }
+      const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry, ...(signal ? { signal } : {}) }
       return updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out)
     }
   },
@@ -97,25 +113,31 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   },
   'resume-workflows': {
     group: 'Resuming failed workflow runs',
-    run: async (s, { client, out }) => {
-      const line = (text: string): void => out.info(text)
-      const done = await resumeWorkflowsToFile(client, s.resume, s.runsFile, record => out.jsonLine(record), line)
-      if (done.writeError !== undefined) out.setFailed(done.writeError)
-      return done.result
-    },
+    run: (s, { client, out, progress }) =>
+      resumeWorkflowsToFile(
+        client,
+        s.resume,
+        s.runsFile,
+        record => out.jsonLine(record),
+        t => out.info(t),
+        progress
+      ),
     report: resumeReport
   }
 }
 
-/** Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed. */
-async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary, issue?: IssueLink): Promise<void> {
+/**
+ * Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed.
+ * The health issue's link is appended by perform, once the issue step is done.
+ */
+async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary): Promise<void> {
   // Rendered from redacted values: escaping first would change how a secret looks and hide it from the redactor.
   const result = out.redactValue(raw)
   out.setOutputs(how.outputs(result))
   const notice = how.notice?.(result, Date.now())
   if (notice !== undefined) out.notice(notice)
   for (const warning of how.warnings(result)) out.warning(warning)
-  if (!(await out.summary(how.summary(result, { ...runContext(), ...(issue ? { issue } : {}) })))) {
+  if (!(await out.summary(how.summary(result, runContext())))) {
     out.info('GITHUB_STEP_SUMMARY is not set: no job summary written.')
   }
   const failure = how.failure(result)
@@ -126,18 +148,23 @@ async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary, i
 async function perform<O extends Operation>(operation: O, settings: SettingsOf<O>, ctx: Context): Promise<void> {
   const entry = OPERATIONS[operation] as Entry<SettingsOf<O>, Results[O]>
   const result = await core.group(entry.group, () => entry.run(settings, ctx))
-  const issue = await entry.after?.(settings, result, ctx)
-  await report(result, entry.report, ctx.out, issue)
+  // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
+  await report(result, entry.report, ctx.out)
+  ctx.reported()
+  const line = issueLine(await entry.after?.(settings, result, ctx))
+  if (line !== undefined) await ctx.out.summary(`${line}\n\n`)
 }
 
 /** The action: read every input once, run the chosen operation, report what happened. */
-export async function run(io: RunnerIo = actionsRunner()): Promise<void> {
+export async function run(io: RunnerIo = actionsRunner(), stop?: StopController): Promise<void> {
   const out = new OutputBoundary(
     io,
     redactor([maskSecret(core.getInput(Inputs.Token)), maskSecret(core.getInput(Inputs.GithubToken))])
   )
+  const live: LiveRun = { progress: { confirmed: 0, uncertainRequests: 0 }, reported: false }
+  if (stop) stop.onOverdue = signal => lastResort(signal, live, out)
   try {
-    await runWith(out)
+    await runWith(out, live, stop)
   } catch (err) {
     // Expected failures are reported where they happen; this is a bug, so keep the stack for the debug log.
     out.debug((err as Error).stack ?? String(err))
@@ -145,7 +172,52 @@ export async function run(io: RunnerIo = actionsRunner()): Promise<void> {
   }
 }
 
-async function runWith(out: OutputBoundary): Promise<void> {
+/** What the watchdog needs of a run under way. */
+export interface LiveRun {
+  operation?: Operation
+  progress: Progress
+  reported: boolean
+}
+
+/**
+ * The last resort when the report is overdue after a signal: the confirmed counts and the cursor written to
+ * GITHUB_OUTPUT synchronously (as @actions/core writes outputs), one error line, and the caller exits non-zero.
+ */
+export function lastResort(
+  signal: StopSignal,
+  live: LiveRun,
+  out: OutputBoundary,
+  writeLine: (line: string) => void = line => writeSync(1, line)
+): void {
+  if (live.reported || live.operation === undefined) return
+  const { confirmed, uncertainRequests, nextCursor } = live.progress
+  const outputs: Partial<Record<Outputs, string>> = {}
+  let what: string
+  if (live.operation === 'resume-workflows') {
+    outputs[Outputs.ResumedCount] = String(confirmed)
+    const possibly = uncertainRequests > 0 ? `, and up to ${uncertainRequests * 50} more possibly resumed` : ''
+    what = `${confirmed} runs resumed before the cancel${possibly}`
+  } else if (live.operation === 'list-dlq') {
+    outputs[Outputs.DlqCount] = String(confirmed)
+    what = `at least ${confirmed} messages listed before the cancel`
+  } else {
+    what = 'the schedules resumed are named in the log above'
+  }
+  if (live.operation !== 'resume-schedule') outputs[Outputs.NextCursor] = nextCursor ?? ''
+  const file = process.env.GITHUB_OUTPUT
+  if (file) {
+    for (const [name, value] of Object.entries(outputs)) {
+      const delimiter = `ghadelimiter_${randomUUID()}`
+      appendFileSync(file, `${name}<<${delimiter}\n${out.redact(value)}\n${delimiter}\n`)
+    }
+  }
+  const next = nextCursor !== undefined ? `; to continue, re-run with input cursor: ${nextCursor}` : ''
+  const text = `Cancelled (${signal}) and the report could not be written in time: ${what}${next}`
+  writeLine(`::error::${neutraliseAnnotation(out.redact(text))}\n`)
+  process.exitCode = 1
+}
+
+async function runWith(out: OutputBoundary, live: LiveRun, stop?: StopController): Promise<void> {
   let settings: Settings
   try {
     settings = readSettings(name => core.getInput(name))
@@ -171,11 +243,26 @@ async function runWith(out: OutputBoundary): Promise<void> {
     timeoutMs: service.timeoutMs,
     retry,
     log: line => out.info(line),
-    concurrency: settings.operation === 'list-dlq' ? settings.list.concurrency : 1
+    concurrency: settings.operation === 'list-dlq' ? settings.list.concurrency : 1,
+    ...(stop ? { stop } : {})
   })
+  live.operation = settings.operation
+  const ctx: Context = {
+    client,
+    out,
+    retry,
+    progress: live.progress,
+    reported: () => (live.reported = true),
+    ...(stop ? { signal: stop.signal } : {})
+  }
   try {
-    await perform(settings.operation, settings, { client, out, retry })
+    await perform(settings.operation, settings, ctx)
+    // A cancel that came after the operation ended still ends the step non-zero: the runner asked it to stop.
+    if (stop?.first !== undefined && process.exitCode !== 1) {
+      out.setFailed(`The step was cancelled (${stop.first}) after its work was done: the outputs and summary stand.`)
+    }
   } finally {
-    await client.close()
+    // After a stop nothing more is needed of a request still under way (a prefetched page): cut it.
+    await (stop?.signal.aborted ? client.destroy() : client.close())
   }
 }

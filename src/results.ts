@@ -137,6 +137,10 @@ export interface ListResult {
 export interface FailureInfo {
   status?: number
   stoppedBy?: 'max-pages' | 'repeated-cursor' | 'long-cursor'
+  /** The step was stopped by this signal (the runner cancelled it, or the container was stopped). */
+  cancelled?: 'SIGINT' | 'SIGTERM'
+  /** The file of this input could not be written. */
+  file?: string
 }
 
 /** Page items the action could not use as the service sent them. */
@@ -211,6 +215,8 @@ export interface ResumeResult {
   stoppedByCap?: boolean
   /** Runs resumed beyond maxRuns because the service answered with more than the count it was sent (all reported). */
   pastCap?: number
+  /** Set when the runs-file could not be written: why, naming the input, the path and the errno. */
+  fileError?: string
   /** Set when the resume stopped before the end: re-run with `cursor` set to this to continue. */
   nextCursor?: string
   error?: string

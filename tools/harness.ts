@@ -46,6 +46,50 @@ export interface ProcessRun {
   timedOut: boolean
 }
 
+/** How the runner stops a step: SIGINT, SIGTERM 7.5 s later, SIGKILL 2.5 s after; or SIGTERM, SIGKILL 10 s later. */
+export const RUNNER_CANCEL: Record<'SIGINT' | 'SIGTERM', ReadonlyArray<readonly [NodeJS.Signals, number]>> = {
+  SIGINT: [
+    ['SIGINT', 0],
+    ['SIGTERM', 7_500],
+    ['SIGKILL', 10_000]
+  ],
+  SIGTERM: [
+    ['SIGTERM', 0],
+    ['SIGKILL', 10_000]
+  ]
+}
+
+/** A cancel under way: when its first signal was sent (performance.now()), and how to call off the rest. */
+export interface Cancel {
+  sentAt: number
+  /** Signals sent so far, in order. */
+  sent: NodeJS.Signals[]
+  stop(): void
+}
+
+/**
+ * Cancels process `pid` as the runner does, starting now with `first`, escalating on the runner's schedule until
+ * stop() (the harness calls it when the process has exited).
+ */
+export function cancelAsRunner(pid: number, first: 'SIGINT' | 'SIGTERM'): Cancel {
+  const timers: NodeJS.Timeout[] = []
+  const sent: NodeJS.Signals[] = []
+  const send = (signal: NodeJS.Signals): void => {
+    try {
+      process.kill(pid, signal)
+      sent.push(signal)
+    } catch {
+      // already gone
+    }
+  }
+  const sentAt = performance.now()
+  for (const [signal, at] of RUNNER_CANCEL[first]) {
+    if (at === 0) send(signal)
+    else timers.push(setTimeout(() => send(signal), at))
+  }
+  return { sentAt, sent, stop: () => timers.forEach(clearTimeout) }
+}
+
 /** Reads a GITHUB_OUTPUT file: `name<<DELIM\nvalue\nDELIM` blocks, as @actions/core writes them. */
 export function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {}

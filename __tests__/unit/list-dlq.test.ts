@@ -293,7 +293,7 @@ describe('messages file', () => {
     const dir = await mkdtemp(join(tmpdir(), 'ndjson-'))
     try {
       const path = join(dir, 'nested', 'dlq.ndjson')
-      const sink = await NdjsonFile.open(path, { encode: toJson })
+      const sink = await NdjsonFile.open(path, { encode: toJson, input: 'messages-file' })
       const result = await listDlq(client, request({ pageSize: 64 }), {}, { sink })
       await sink.close()
       const lines = (await readFile(path, 'utf8')).split('\n')

@@ -129,12 +129,16 @@ export interface IssueApiOptions {
   retry: RetryPolicy
   /** One log line per retry. */
   log: (line: string) => void
+  /** The run's stop: aborts the call under way and every wait, and no call is sent after it. */
+  signal?: AbortSignal
 }
 
 const DEFAULT_ISSUE_API_OPTIONS: IssueApiOptions = { timeoutMs: 30_000, retry: DEFAULT_RETRY_POLICY, log: () => {} }
 
 /** Thrown when an attempt reaches its deadline. */
 class DeadlineError extends Error {}
+/** A call cut or never sent because the step was cancelled. */
+class CancelledCall extends Error {}
 
 /** What a failed Octokit call ended with, in the retry policy's terms. */
 export function attemptOutcome(error: unknown): AttemptOutcome {
@@ -181,18 +185,32 @@ async function withRetry<T>(
   /** For a call that is not idempotent: looks whether a failed attempt was carried out after all. */
   recover?: () => Promise<T | undefined>
 ): Promise<T> {
+  const stop = options.signal
   for (let attempt = 1; ; attempt++) {
+    if (stop?.aborted) throw new CancelledCall(`GitHub API ${what} was not sent: the step was cancelled`)
     const controller = new AbortController()
     let timer: NodeJS.Timeout | undefined
+    let onStop: (() => void) | undefined
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort()
         reject(new DeadlineError())
       }, options.timeoutMs)
+      onStop = () => {
+        controller.abort()
+        reject(new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`))
+      }
+      stop?.addEventListener('abort', onStop, { once: true })
     })
     try {
       return await Promise.race([send(controller.signal), deadline])
     } catch (error) {
+      // A cancel is not retried, and nothing is looked up to recover: the next run brings the issue up to date.
+      if (stop?.aborted) {
+        throw error instanceof CancelledCall
+          ? error
+          : new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`)
+      }
       const outcome = attemptOutcome(error)
       const failure = describeFailure(error, outcome, options.timeoutMs)
       const done = recover && (await recover().catch(() => undefined))
@@ -209,9 +227,10 @@ async function withRetry<T>(
         `GitHub API ${what}: ${failure}; attempt ${attempt} of ${options.retry.maxAttempts}, ` +
           `next in ${decision.delayMs} ms (${decision.basis}${decision.capped ? ', capped' : ''}).`
       )
-      await sleep(decision.delayMs)
+      await sleep(decision.delayMs, undefined, stop ? { signal: stop } : {}).catch(() => {})
     } finally {
       clearTimeout(timer)
+      if (onStop) stop?.removeEventListener('abort', onStop)
     }
   }
 }

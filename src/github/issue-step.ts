@@ -12,6 +12,8 @@ export interface IssueStep {
   token?: string
   timeoutMs: number
   retry: RetryPolicy
+  /** The run's stop signal: the issue is left as it is once the step is cancelled. */
+  signal?: AbortSignal
 }
 
 /**
@@ -32,7 +34,8 @@ export async function updateHealthIssue(
     const github = await octokitIssueApi(step.token, repository, {
       timeoutMs: step.timeoutMs,
       retry: step.retry,
-      log: line => out.info(line)
+      log: line => out.info(line),
+      ...(step.signal ? { signal: step.signal } : {})
     })
     const done = await syncHealthIssue(
       out.issueApi(github),

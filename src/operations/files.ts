@@ -2,13 +2,14 @@
  * The operations that also write a file: every listed message to messages-file, every resumed run to runs-file,
  * each as it arrives, so the file never has to fit in memory and holds what the outputs may have to cut.
  */
-import type { HealthThresholds, ListRequest, ResumeRequest } from '../requests.js'
 import { Inputs } from '../constants.js'
+import type { Progress } from '../stop.js'
+import type { HealthThresholds, ListRequest, ResumeRequest } from '../requests.js'
 import type { ListResult, ResumeResult } from '../results.js'
 import type { DlqMessage } from '../service/schemas.js'
 import { redactCredentialHeaders } from './credential-headers.js'
 import { listDlq, type DlqLister, type ListHooks } from './list-dlq.js'
-import { NdjsonFile, type MessageSink } from './messages-file.js'
+import { FileWriteError, NdjsonFile, type MessageSink } from './messages-file.js'
 import { resumeWorkflows, type WorkflowResumer } from './resume-workflows.js'
 
 /** How a file line is written: the output boundary redacts it. */
@@ -45,7 +46,8 @@ class CredentialRedactingSink implements MessageSink {
 
 /**
  * Lists the DLQ, every listed message also written to `path` (NDJSON) when given, the values of its credential
- * headers replaced unless `keepCredentialHeaders`.
+ * headers replaced unless `keepCredentialHeaders`. A file that cannot be written stops the listing (no more listing
+ * into a broken file): the result fails naming the input, the path and the errno.
  */
 export async function listDlqToFile(
   client: DlqLister,
@@ -56,55 +58,69 @@ export async function listDlqToFile(
   hooks: Omit<ListHooks, 'sink'>,
   keepCredentialHeaders = false
 ): Promise<ListResult> {
-  const file = path === undefined ? undefined : await NdjsonFile.open(path, { encode })
+  const file = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.MessagesFile })
   const redacting = file === undefined || keepCredentialHeaders ? undefined : new CredentialRedactingSink(file)
   const sink = redacting ?? file
+  const listed = await listDlq(client, request, thresholds, { ...hooks, ...(sink ? { sink } : {}) })
+  if (file === undefined) return listed
   try {
-    const result = await listDlq(client, request, thresholds, { ...hooks, ...(sink ? { sink } : {}) })
-    if (path === undefined) return result
-    if (redacting === undefined) return { ...result, messagesFile: path }
-    const redacted = redacting.redacted
-    if (redacted > 0) {
-      hooks.log?.(
-        `${redacted} credential header ${redacted === 1 ? 'value was' : 'values were'} redacted from messages-file; ` +
-          `set ${Inputs.KeepCredentialHeaders}: true to keep them.`
-      )
-    }
-    return { ...result, messagesFile: path, redactedHeaderValues: redacted }
-  } finally {
-    await sink?.close()
+    await file.close()
+  } catch (err) {
+    if (!(err instanceof FileWriteError)) throw err
   }
+  const redacted = redacting?.redacted ?? 0
+  if (redacted > 0) {
+    hooks.log?.(
+      `${redacted} credential header ${redacted === 1 ? 'value was' : 'values were'} redacted from messages-file; ` +
+        `set ${Inputs.KeepCredentialHeaders}: true to keep them.`
+    )
+  }
+  const result = redacting === undefined ? listed : { ...listed, redactedHeaderValues: redacted }
+  const failed = file.error
+  if (failed === undefined) return { ...result, messagesFile: path }
+  if (result.failure?.file !== undefined)
+    return { ...result, error: `${result.error ?? failed.message}; listing stopped there` }
+  // Found only when the file was closed: the write error wins over a cancel or a failure found after it.
+  return { ...result, error: fileStopped(failed, result.error), failure: failed.failure }
+}
+
+/** Why a listing stopped when its file broke, and what else was wrong by then. */
+function fileStopped(failed: FileWriteError, before: string | undefined): string {
+  const why = `${failed.message}; listing stopped there`
+  return before === undefined ? why : `${why} (then: ${before})`
 }
 
 /**
  * A bulk resume, each resumed run written to `path` (NDJSON) as it arrives when given: runs cannot be resumed
  * twice, so the file is the one complete record of them. A file that could not be written is returned as
- * `writeError` (the step fails; the outputs still stand); `runsFile` is set only when the file is complete.
+ * `fileError` (the step fails; the outputs keep every run); `runsFile` is set only when the file is complete.
  */
 export async function resumeWorkflowsToFile(
   client: WorkflowResumer,
   request: ResumeRequest,
   path: string | undefined,
   encode: Encode,
-  log: (line: string) => void
-): Promise<{ result: ResumeResult; writeError?: string }> {
-  const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode })
-  let writeError: Error | undefined
-  const result = await resumeWorkflows(client, request, (page, total) => {
-    log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`)
-    sink?.write(page.workflowRuns).catch((err: unknown) => (writeError ??= err as Error))
-  })
+  log: (line: string) => void,
+  progress?: Progress
+): Promise<ResumeResult> {
+  const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.RunsFile })
+  const result = await resumeWorkflows(
+    client,
+    request,
+    (page, total) => {
+      log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`)
+      // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
+      sink?.write(page.workflowRuns).catch(() => {})
+    },
+    progress
+  )
+  if (sink === undefined) return result
   try {
-    await sink?.close()
+    await sink.close()
   } catch (err) {
-    writeError ??= err as Error
+    if (!(err instanceof FileWriteError)) throw err
   }
-  if (path === undefined) return { result }
-  if (writeError !== undefined) {
-    return {
-      result,
-      writeError: `Could not write runs-file ${path}: ${writeError.message}; the outputs list the runs resumed.`
-    }
-  }
-  return { result: { ...result, runsFile: path } }
+  const failed = sink.error
+  if (failed === undefined) return { ...result, runsFile: path }
+  return { ...result, fileError: `${failed.message}; the outputs list every run resumed` }
 }

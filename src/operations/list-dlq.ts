@@ -56,6 +56,7 @@ async function listSequentially(
   const acc = new ListAccumulator()
   const problems = new ItemProblems()
   const ids = new ListedIds()
+  if (hooks.progress) hooks.progress.nextCursor = request.cursor
   const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks)
   return complete(acc.result(request, thresholds, outcome.pages, ids, Date.now()), thresholds, problems, outcome)
 }
@@ -129,6 +130,11 @@ function drainFilters(
       }
       await hooks.sink?.write(read.messages)
       hooks.onPage?.(read.messages.length, acc.count)
+      if (hooks.progress) {
+        hooks.progress.confirmed = acc.count + problems.unreadable
+        // Only one listing of the user's own filters has a cursor that continues the whole listing.
+        if (filters === request.filters) hooks.progress.nextCursor = page.cursor
+      }
       return acc.count < maxMessages
     }
   )

@@ -1,4 +1,5 @@
 import type { DlqPage } from '../service/schemas.js'
+import type { Progress } from '../stop.js'
 import type { MessageSink } from './messages-file.js'
 
 /** The one request a listing needs of the service client. */
@@ -14,4 +15,6 @@ export interface ListHooks {
   sink?: MessageSink
   /** One line for the log (the caller makes it safe), e.g. why a parallel listing became sequential. */
   log?: (line: string) => void
+  /** Kept up to date page by page, for a last-resort report should the process be stopped. */
+  progress?: Progress
 }

@@ -17,57 +17,136 @@ export interface NdjsonOptions {
    * file written around it would keep a secret verbatim.
    */
   encode: (record: unknown) => string
+  /** The input that named the file, for the error when it cannot be written. */
+  input: string
 }
 
-/** Writes each record, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. */
+/** What the errno of a failed write means, for the few a runner's disk gives. */
+const ERRNO_MEANING: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error',
+  EFBIG: 'file too large',
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted'
+}
+
+/** A file the action writes could not be written: names the input, the path and the errno; carries its typed failure. */
+export class FileWriteError extends Error {
+  override name = 'FileWriteError'
+  readonly failure: { file: string }
+  constructor(
+    readonly input: string,
+    readonly path: string,
+    readonly code: string
+  ) {
+    const meaning = ERRNO_MEANING[code]
+    super(`${input} ${path} could not be written: ${code}${meaning ? ` (${meaning})` : ''}`)
+    this.failure = { file: input }
+  }
+}
+
+/**
+ * Writes each record, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. The
+ * first write error is kept: every later write and close reject with it at once, so no caller waits for ever.
+ */
 export class NdjsonFile implements MessageSink {
   private queue: Promise<void> = Promise.resolve()
+  private failure?: FileWriteError
 
   private constructor(
     private stream: WriteStream,
     private readonly path: string,
-    private readonly encode: (record: unknown) => string
-  ) {}
+    private readonly options: NdjsonOptions
+  ) {
+    this.watch(stream)
+  }
 
   static async open(path: string, options: NdjsonOptions): Promise<NdjsonFile> {
     await mkdir(dirname(path), { recursive: true })
-    return new NdjsonFile(await openStream(path), path, options.encode)
+    return new NdjsonFile(await openStream(path), path, options)
+  }
+
+  /** The error that stopped the file, if any. */
+  get error(): FileWriteError | undefined {
+    return this.failure
   }
 
   /** Pages from parallel slices are written one after the other, never interleaved within a line. */
   write(records: readonly unknown[]): Promise<void> {
     if (records.length === 0) return this.queue
     let text = ''
-    for (const record of records) text += `${this.encode(record)}\n`
-    this.queue = this.queue.then(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const stream = this.stream
-          const onError = (err: Error): void => reject(err)
-          stream.once('error', onError)
-          const done = (): void => {
-            stream.off('error', onError)
-            resolve()
-          }
-          if (stream.write(text)) done()
-          else stream.once('drain', done)
-        })
-    )
+    for (const record of records) text += `${this.options.encode(record)}\n`
+    this.queue = this.queue.then(() => this.writeText(text))
     return this.queue
   }
 
-  /** Waits for the writes queued so far, then truncates the file and writes from its start again. */
+  /**
+   * Waits for the writes queued so far, then truncates the file and writes from its start again. Never rejects: a
+   * file that cannot be opened again keeps its error, and the next write rejects with it.
+   */
   restart(): Promise<void> {
-    this.queue = this.queue.then(async () => {
-      await endStream(this.stream)
-      this.stream = await openStream(this.path)
-    })
+    this.queue = this.queue
+      .catch(() => {})
+      .then(async () => {
+        await endStream(this.stream)
+        try {
+          this.stream = await openStream(this.path)
+          this.failure = undefined
+          this.watch(this.stream)
+        } catch (err) {
+          this.fail(err)
+        }
+      })
     return this.queue
   }
 
+  /** Flushes every line written to the file; rejects with the write error if there was one. */
   async close(): Promise<void> {
-    await this.queue
+    try {
+      await this.queue
+    } finally {
+      if (this.failure !== undefined) this.stream.destroy()
+    }
     await endStream(this.stream)
+    if (this.failure !== undefined) throw this.failure
+  }
+
+  private fail(err: unknown): FileWriteError {
+    this.failure ??= new FileWriteError(this.options.input, this.path, (err as NodeJS.ErrnoException)?.code ?? 'EIO')
+    return this.failure
+  }
+
+  /** A stream error is kept, never thrown: an 'error' event without a listener would crash the process. */
+  private watch(stream: WriteStream): void {
+    stream.on('error', err => this.fail(err))
+  }
+
+  private writeText(text: string): Promise<void> {
+    if (this.failure !== undefined) return Promise.reject(this.failure)
+    const stream = this.stream
+    return new Promise<void>((resolve, reject) => {
+      let waiting = false
+      const settle = (err?: unknown): void => {
+        stream.off('close', onClose)
+        if (err !== undefined && err !== null) reject(this.fail(err))
+        else if (this.failure !== undefined) reject(this.failure)
+        else resolve()
+      }
+      // A stream destroyed otherwise still calls back; this only guards against a stream closed under us.
+      const onClose = (): void => settle(this.failure ?? new Error('closed'))
+      // Over the buffer, wait for these bytes to reach the file (or fail to): that is the backpressure, and the
+      // callback comes before any 'drain', so a refused write is never taken for a flushed one.
+      const accepted = stream.write(text, err => {
+        if (waiting || err) settle(err ?? undefined)
+      })
+      if (accepted) settle()
+      else {
+        waiting = true
+        stream.once('close', onClose)
+      }
+    })
   }
 }
 
@@ -80,9 +159,11 @@ async function openStream(path: string): Promise<WriteStream> {
   return stream
 }
 
+/** Ends the stream and waits until every byte is flushed; a destroyed stream has nothing left to flush. */
 function endStream(stream: WriteStream): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    stream.once('error', reject)
-    stream.end(() => resolve())
+  if (stream.destroyed) return Promise.resolve()
+  return new Promise<void>(resolve => {
+    stream.once('close', () => resolve())
+    stream.end()
   })
 }

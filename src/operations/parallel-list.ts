@@ -249,6 +249,7 @@ export async function listInSlices(
       }
       await hooks.sink?.write(taken)
       hooks.onPage?.(taken.length, acc.count)
+      if (hooks.progress) hooks.progress.confirmed = acc.count + problems.unreadable
     }
   }
 

@@ -5,6 +5,7 @@ import { overrideHeaders, RESUME_PAGE_SIZE, resumeQuery } from '../service/query
 import type { ResumePage, WorkflowRun } from '../service/schemas.js'
 import type { ResumeRequest, WorkflowSelection } from '../requests.js'
 import type { FailureInfo, ResumeResult } from '../results.js'
+import type { Progress } from '../stop.js'
 import { ItemProblems } from './item-problems.js'
 
 export interface WorkflowResumer {
@@ -64,7 +65,9 @@ export function splitDlqIds(
 export async function resumeWorkflows(
   client: WorkflowResumer,
   request: ResumeRequest,
-  onPage: (page: ResumePage, total: number) => void = () => {}
+  onPage: (page: ResumePage, total: number) => void = () => {},
+  /** Kept up to date as answers arrive, for a last-resort report should the process be stopped. */
+  progress: Progress = { confirmed: 0, uncertainRequests: 0 }
 ): Promise<ResumeResult> {
   const runs: WorkflowRun[] = []
   // Runs the answers carried, named or not: what the cap counts.
@@ -111,10 +114,12 @@ export async function resumeWorkflows(
         return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers)
       } catch (err) {
         if (err instanceof ServiceError) uncertainRequests += err.lostAnswers
+        progress.uncertainRequests = uncertainRequests
         throw err
       }
     }
     const startCursor = part === 0 ? request.cursor : undefined
+    if (chunks.length === 1) progress.nextCursor = startCursor
     const outcome = await drainInto(
       fetch,
       {
@@ -136,6 +141,10 @@ export async function resumeWorkflows(
             : `item ${problem.index} of request ${request}, resumed but not named: ${problem.detail}`
         )
         requests++
+        progress.confirmed = runs.length
+        progress.uncertainRequests = uncertainRequests
+        // The cursor belongs to this selection only: with several parts, the remaining dlq-ids continue instead.
+        if (chunks.length === 1) progress.nextCursor = page.cursor
         onPage(page, runs.length)
         // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
         return !capReached()

@@ -24,6 +24,8 @@ export function describeBreach(breach: Breach, complete: boolean): string {
  * as such, a status otherwise, the drain guard that stopped it, or a request that got no usable answer.
  */
 export function failurePhrase(failure: FailureInfo | undefined, maxPages?: number): string {
+  if (failure?.cancelled !== undefined) return `the step was cancelled (${failure.cancelled})`
+  if (failure?.file !== undefined) return `${failure.file} could not be written`
   if (failure?.stoppedBy === 'max-pages') {
     return `stopped after ${maxPages === undefined ? 'max-pages' : formatCount(maxPages)} pages (max-pages)`
   }
@@ -48,6 +50,11 @@ function messages(n: number): string {
  */
 export function heading(result: ListResult, filtered: boolean): string {
   const complete = listingComplete(result)
+  if (result.failure?.cancelled !== undefined) {
+    return result.count === 0
+      ? '⛔ Listing cancelled before any message was listed'
+      : `⛔ Listing cancelled: at least ${messages(result.count)}`
+  }
   if (result.error !== undefined) {
     const why = failurePhrase(result.failure, result.maxPages)
     return result.count === 0 ? `❌ Could not list the DLQ: ${why}` : `❌ Listing failed part way: ${why}`

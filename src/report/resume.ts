@@ -98,6 +98,7 @@ function failure(result: ResumeResult): string | undefined {
     reasons.push(`${result.error}; ${result.runs.length} runs were resumed before the failure`)
   }
   if (result.uncertainRequests > 0) reasons.push(lostAnswerText(result.uncertainRequests, result.largestAnswer))
+  if (result.fileError !== undefined) reasons.push(result.fileError)
   if (reasons.length === 0) return undefined
   const from = result.continueFrom
   let where: string
@@ -180,6 +181,13 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
 function resumeHeading(result: ResumeResult): string {
   const made = result.runs.length + (result.itemProblems?.leftOut ?? 0)
   const runs = plural(made, 'workflow run', 'workflow runs')
+  if (result.failure?.cancelled !== undefined) {
+    const more = result.uncertainRequests > 0 ? ', and possibly more' : ''
+    return `⛔ Cancelled: ${plural(made, 'run', 'runs')} resumed before the cancel${more}`
+  }
+  if (result.fileError !== undefined && result.error === undefined) {
+    return `❌ Resumed ${runs}, but runs-file could not be written`
+  }
   if (result.error !== undefined) {
     return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`
   }
@@ -231,6 +239,7 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
     : result.nextCursor
       ? `To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`
       : undefined
+  if (result.fileError !== undefined) lines.push(`**Error:** ${code(result.fileError)}`, '')
   if (result.error !== undefined) {
     lines.push(`**Error:** ${code(result.error)}`, '')
     lines.push(

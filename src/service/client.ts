@@ -1,6 +1,7 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
-import { ServiceError, errorText, statusMeaning } from './errors.js'
+import type { StopSignals } from '../stop.js'
+import { CancelledError, ServiceError, errorText, statusMeaning } from './errors.js'
 import { requestUrl, scheduleResumePath } from './query.js'
 import { AdaptiveLimit } from './rate-limit.js'
 import { redactor } from './redact.js'
@@ -23,7 +24,9 @@ export interface ClientOptions {
   concurrency?: number
   /** Connection pool (and proxy); a plain pool when not given. */
   dispatcher?: Dispatcher
-  sleep?: (ms: number) => Promise<void>
+  /** The run's stop: nothing is sent after `signal`, waits wake at it, and `hard` cuts a request under way. */
+  stop?: StopSignals
+  sleep?: (ms: number, wake?: AbortSignal) => Promise<void>
   now?: () => number
   random?: () => number
 }
@@ -35,7 +38,18 @@ interface Answer extends RawAnswer {
 
 type Method = 'GET' | 'POST' | 'PATCH'
 
-const defaultSleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
+/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
+const defaultSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
+  new Promise(resolve => {
+    if (wake?.aborted) return resolve()
+    const done = (): void => {
+      clearTimeout(timer)
+      wake?.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    wake?.addEventListener('abort', done, { once: true })
+  })
 
 const RESUME_PATH = '/v2/workflows/dlq/resume'
 
@@ -44,7 +58,7 @@ const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy
 
 /** The service's three endpoints, over one retry policy, with the token only ever sent to base-url's origin. */
 export class ServiceClient {
-  private readonly sleep: (ms: number) => Promise<void>
+  private readonly sleep: (ms: number, wake?: AbortSignal) => Promise<void>
   private readonly now: () => number
   private readonly random: () => number
   private dispatcher?: Dispatcher
@@ -126,6 +140,11 @@ export class ServiceClient {
     await this.dispatcher?.close()
   }
 
+  /** Closes the pool at once, cutting any request still under way (after a stop). */
+  async destroy(): Promise<void> {
+    await this.dispatcher?.destroy()
+  }
+
   private url(path: string, query: URLSearchParams): URL {
     return requestUrl(this.options.baseUrl, path, query)
   }
@@ -153,12 +172,25 @@ export class ServiceClient {
     const endpoint = `${method} ${path}`
     const { maxAttempts } = this.options.retry
     let lostAnswers = 0
+    const stop = this.options.stop
     for (let attempt = 1; ; attempt++) {
       let outcome: AttemptOutcome
       let answer: Answer | undefined
       try {
-        answer = { ...(await this.limit.run(() => this.attempt(method, url, extraHeaders))), lostAnswers }
+        answer = {
+          ...(await this.limit.run(() => {
+            // Checked when the request would leave, after any wait for a free slot: nothing new after a stop.
+            if (stop?.signal.aborted) throw new CancelledError(this.stopName(), lostAnswers)
+            return this.attempt(method, url, extraHeaders)
+          })),
+          lostAnswers
+        }
       } catch (err) {
+        if (err instanceof CancelledError) throw err
+        if (stop?.hard.aborted) {
+          // Cut under way: a POST may have been carried out (for a resume, up to 50 runs possibly resumed).
+          throw new CancelledError(this.stopName(), lostAnswers + (method === 'POST' ? 1 : 0))
+        }
         if (!(err instanceof UnreadableBody)) {
           outcome = { kind: 'error', code: errorCode(err) }
         } else if (err.status >= 200 && err.status < 300) {
@@ -212,8 +244,15 @@ export class ServiceClient {
         `${method} ${url.pathname}: ${what} (attempt ${attempt} of ${maxAttempts}); retrying in ${seconds} s${basis}${cap}`
       )
       if (outcome.kind === 'status' && outcome.status === 429) this.narrow()
-      await this.sleep(decision.delayMs)
+      await this.sleep(decision.delayMs, stop?.signal)
+      if (stop?.signal.aborted) throw new CancelledError(this.stopName(), lostAnswers)
     }
+  }
+
+  /** The signal the run was stopped with (SIGTERM when the stop carries no name). */
+  private stopName(): 'SIGINT' | 'SIGTERM' {
+    const reason: unknown = this.options.stop?.signal.reason
+    return reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'
   }
 
   /**
@@ -222,7 +261,9 @@ export class ServiceClient {
    */
   private async attempt(method: Method, url: URL, extraHeaders: Record<string, string>): Promise<RawAnswer> {
     const dispatcher = this.getDispatcher()
-    const signal = AbortSignal.timeout(this.options.timeoutMs)
+    const deadline = AbortSignal.timeout(this.options.timeoutMs)
+    const hard = this.options.stop?.hard
+    const signal = hard ? AbortSignal.any([deadline, hard]) : deadline
     const response = await request(url, {
       method,
       dispatcher,

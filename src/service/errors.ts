@@ -1,3 +1,4 @@
+import type { StopSignal } from '../stop.js'
 import { errorBodySchema } from './schemas.js'
 
 /** A request the service answered with an error, or that could not be completed. Expected: one line, no stack. */
@@ -14,6 +15,20 @@ export class ServiceError extends Error {
     readonly lostAnswers = 0
   ) {
     super(message)
+  }
+}
+
+/** The step was stopped (SIGINT or SIGTERM): no request is sent after it, and one under way may have been cut. */
+export class CancelledError extends ServiceError {
+  override name = 'CancelledError'
+  /** The typed failure the drains report (pagination's failureKind reads it). */
+  readonly failure: { cancelled: StopSignal }
+  constructor(
+    readonly signal: StopSignal,
+    lostAnswers = 0
+  ) {
+    super(`the step was cancelled (${signal})`, undefined, lostAnswers)
+    this.failure = { cancelled: signal }
   }
 }
 

@@ -133,11 +133,18 @@ export interface DrainOutcome {
 export interface FailureKind {
   status?: number
   stoppedBy?: StopReason
+  /** The step was stopped by this signal. */
+  cancelled?: 'SIGINT' | 'SIGTERM'
+  /** A file the listing writes (named by its input) could not be written. */
+  file?: string
 }
 
 /** The typed part of an error thrown while draining. */
 export function failureKind(err: unknown): FailureKind {
   if (err instanceof DrainStopped) return { stoppedBy: err.reason }
+  // An error that knows its own typed failure (a cancel, a file that could not be written) carries it.
+  const own = (err as { failure?: unknown })?.failure
+  if (typeof own === 'object' && own !== null) return own
   const status = (err as { status?: unknown })?.status
   return typeof status === 'number' ? { status } : {}
 }
