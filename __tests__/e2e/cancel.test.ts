@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { fakeGitHub } from '../../sim/github.js'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 import type { Route } from '../../sim/state.js'
-import { healthMarker } from '../../src/github/health-issue.js'
+import { healthMarker } from '../../src/github/octokit-issues.js'
 import { cancelAsRunner, type Cancel } from '../../tools/harness.js'
 import { jsonOutput, parseOutputFile, runAction, type ActionRun } from '../support/action.js'
 

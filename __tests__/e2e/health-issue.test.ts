@@ -1,7 +1,7 @@
 /** The health issue end to end: the bundle opens, comments and closes it on a loopback fake of the GitHub API. */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, type Simulator } from '../../sim/index.js'
-import { HEALTH_LABEL, healthMarker } from '../../src/github/health-issue.js'
+import { HEALTH_LABEL, healthMarker } from '../../src/github/octokit-issues.js'
 import { runAction } from '../support/action.js'
 import { fakeGitHub } from '../../sim/github.js'
 

@@ -4,17 +4,14 @@ import { INPUT_DEFAULTS, Inputs } from '../../src/constants.js'
 import { parseDuration } from '../../src/inputs/values.js'
 import {
   DEFAULT_REPEAT_INTERVAL_MS,
-  HEALTH_LABEL,
   changeComment,
   closingComment,
-  healthMarker,
   readState,
   issueBody,
-  octokitIssueApi,
   syncHealthIssue,
-  type IssueApi,
-  type IssueApiOptions
+  type IssueApi
 } from '../../src/github/health-issue.js'
+import { HEALTH_LABEL, healthMarker, octokitIssueApi, type IssueApiOptions } from '../../src/github/octokit-issues.js'
 import type { ListResult } from '../../src/results.js'
 import { listResult } from '../support/results.js'
 import { fakeGitHub, type FakeOptions } from '../../sim/github.js'

@@ -2,7 +2,8 @@ import type { OutputBoundary } from '../report/boundary.js'
 import type { IssueLink, ListResult } from '../results.js'
 import type { RetryPolicy } from '../service/retry.js'
 import { runContext } from './context.js'
-import { octokitIssueApi, syncHealthIssue } from './health-issue.js'
+import { syncHealthIssue } from './health-issue.js'
+import { octokitIssueApi } from './octokit-issues.js'
 
 export interface IssueStep {
   title: string

@@ -1,0 +1,307 @@
+/**
+ * The health issue's GitHub side: the IssueApi over Octokit, each call with a deadline and retries, the issue found by
+ * its label and hidden marker.
+ */
+import { createHash } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { IssueApi } from '../report/boundary.js'
+import { DEFAULT_RETRY_POLICY, retryDecision, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
+
+/** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
+export const HEALTH_LABEL = 'dlq-health-check'
+/** Open issues with the label read at most (10 pages of 100): more means something else uses the label. */
+const MAX_LABELLED_PAGES = 10
+/** Recent open issues read at most (3 pages of 100) for one the token could not label. */
+const MAX_RECENT_PAGES = 3
+
+/**
+ * The hidden line that ties an issue to one health check: two checks with different titles share the label but
+ * not the marker, and a title edited by hand still finds its issue.
+ */
+export function healthMarker(title: string): string {
+  return `<!-- dlq-action:health-check:${createHash('sha256').update(title).digest('hex').slice(0, 16)} -->`
+}
+
+export interface IssueApiOptions {
+  /** Deadline of each attempt, from sending the request to the last byte of the answer. */
+  timeoutMs: number
+  /** The retry policy of the service requests, applied to every GitHub API call. */
+  retry: RetryPolicy
+  /** One log line per retry. */
+  log: (line: string) => void
+  /** The run's stop: aborts the call under way and every wait, and no call is sent after it. */
+  signal?: AbortSignal
+}
+
+const DEFAULT_ISSUE_API_OPTIONS: IssueApiOptions = { timeoutMs: 30_000, retry: DEFAULT_RETRY_POLICY, log: () => {} }
+
+/** Thrown when an attempt reaches its deadline. */
+class DeadlineError extends Error {}
+/** A call cut or never sent because the step was cancelled. */
+class CancelledCall extends Error {}
+
+/** What a failed Octokit call ended with, in the retry policy's terms. */
+export function attemptOutcome(error: unknown): AttemptOutcome {
+  if (error instanceof DeadlineError) return { kind: 'error', code: 'TIMEOUT' }
+  const { status, response, cause } = (error ?? {}) as {
+    status?: number
+    response?: { headers?: Record<string, string | undefined> }
+    cause?: { code?: unknown; cause?: { code?: unknown } }
+  }
+  if (response && typeof status === 'number') {
+    const headers = response.headers ?? {}
+    // GitHub's rate limits answer 403 (or 429) with Retry-After or x-ratelimit-remaining: 0: a wait, not a refusal.
+    const limited = status === 403 && (headers['retry-after'] !== undefined || headers['x-ratelimit-remaining'] === '0')
+    return {
+      kind: 'status',
+      status: limited ? 429 : status,
+      headers: { ...headers, 'burst-ratelimit-reset': headers['x-ratelimit-reset'] }
+    }
+  }
+  // Octokit wraps fetch's TypeError, whose cause carries the socket error code.
+  const code = cause?.code ?? cause?.cause?.code
+  return { kind: 'error', code: typeof code === 'string' ? code : 'UNKNOWN' }
+}
+
+/** One line for a failed call: the status and GitHub's message, or the transport error. */
+function describeFailure(error: unknown, outcome: AttemptOutcome, timeoutMs: number): string {
+  if (error instanceof DeadlineError) return `no complete answer within ${timeoutMs} ms`
+  const message =
+    String((error as Error | undefined)?.message ?? error)
+      .split('\n')[0]
+      ?.slice(0, 300) ?? ''
+  if (outcome.kind === 'status') return `HTTP ${(error as { status: number }).status}: ${message}`
+  return `${outcome.code === 'UNKNOWN' ? '' : `${outcome.code}: `}${message}`
+}
+
+/**
+ * Runs one GitHub API call with a deadline on each attempt, retried as the service's requests are. The deadline
+ * is a race as well as an abort, because Octokit turns a body that fails part way into an empty string.
+ */
+async function withRetry<T>(
+  what: string,
+  send: (signal: AbortSignal) => Promise<T>,
+  options: IssueApiOptions,
+  /** For a call that is not idempotent: looks whether a failed attempt was carried out after all. */
+  recover?: () => Promise<T | undefined>
+): Promise<T> {
+  const stop = options.signal
+  for (let attempt = 1; ; attempt++) {
+    if (stop?.aborted) throw new CancelledCall(`GitHub API ${what} was not sent: the step was cancelled`)
+    const controller = new AbortController()
+    let timer: NodeJS.Timeout | undefined
+    let onStop: (() => void) | undefined
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort()
+        reject(new DeadlineError())
+      }, options.timeoutMs)
+      onStop = () => {
+        controller.abort()
+        reject(new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`))
+      }
+      stop?.addEventListener('abort', onStop, { once: true })
+    })
+    try {
+      return await Promise.race([send(controller.signal), deadline])
+    } catch (error) {
+      // A cancel is not retried, and nothing is looked up to recover: the next run brings the issue up to date.
+      if (stop?.aborted) {
+        throw error instanceof CancelledCall
+          ? error
+          : new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`)
+      }
+      const outcome = attemptOutcome(error)
+      const failure = describeFailure(error, outcome, options.timeoutMs)
+      const done = recover && (await recover().catch(() => undefined))
+      if (done !== undefined) {
+        options.log(`GitHub API ${what}: ${failure}; it was carried out all the same.`)
+        return done
+      }
+      const decision = retryDecision(attempt, outcome, options.retry, Date.now(), Math.random)
+      if (!decision.retry) {
+        const tries = attempt > 1 ? ` after ${attempt} attempts` : ''
+        throw new Error(`GitHub API ${what} failed${tries}: ${failure}`, { cause: error })
+      }
+      options.log(
+        `GitHub API ${what}: ${failure}; attempt ${attempt} of ${options.retry.maxAttempts}, ` +
+          `next in ${decision.delayMs} ms (${decision.basis}${decision.capped ? ', capped' : ''}).`
+      )
+      await sleep(decision.delayMs, undefined, stop ? { signal: stop } : {}).catch(() => {})
+    } finally {
+      clearTimeout(timer)
+      if (onStop) stop?.removeEventListener('abort', onStop)
+    }
+  }
+}
+
+/** An open issue of the check, with its body (the state the next run compares with). */
+type FoundIssue = { number: number; url: string; body?: string }
+
+/** An issue as GitHub answers it, checked: a body that failed part way reaches us as an empty string. */
+function issueRef(data: unknown, what: string): { number: number; url: string } {
+  const { number, html_url } = (data ?? {}) as { number?: unknown; html_url?: unknown }
+  if (typeof number !== 'number' || typeof html_url !== 'string') {
+    throw new Error(`GitHub API ${what}: the answer is not an issue (no number or html_url)`)
+  }
+  return { number, url: html_url }
+}
+
+/**
+ * IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server) and the proxy
+ * variables. The open issue is the one with the health label and this title's marker in its body.
+ */
+export async function octokitIssueApi(
+  token: string,
+  repository: string,
+  options: IssueApiOptions = DEFAULT_ISSUE_API_OPTIONS
+): Promise<IssueApi> {
+  const [owner = '', repo = ''] = repository.split('/')
+  const { getOctokit } = await import('@actions/github')
+  // Octokit's own warnings (deprecations, rate limits) carry GitHub's text: through the caller's safe log, not stdout.
+  const quiet = (): void => {}
+  const octokit = getOctokit(token, {
+    log: {
+      debug: quiet,
+      info: quiet,
+      warn: line => options.log(`GitHub API: ${line}`),
+      error: line => options.log(`GitHub API: ${line}`)
+    }
+  })
+  const call = <T>(what: string, send: (signal: AbortSignal) => Promise<T>, recover?: () => Promise<T | undefined>) =>
+    withRetry(what, send, options, recover)
+
+  /**
+   * Reads open issues page by page, up to `pages` pages of 100, for those carrying `marker`; stops at the first page
+   * holding one when `first`. Returns them, or 'more' when the pages ran out before the issues did.
+   */
+  const scan = async (marker: string, pages: number, which: string, filter: Record<string, string>, first: boolean) => {
+    const found: FoundIssue[] = []
+    for (let page = 1; page <= pages; page++) {
+      const what = `list ${which} (page ${page})`
+      const { data } = await call(what, signal =>
+        octokit.rest.issues.listForRepo({
+          owner,
+          repo,
+          state: 'open',
+          ...filter,
+          per_page: 100,
+          page,
+          request: { signal }
+        })
+      )
+      if (!Array.isArray(data)) throw new Error(`GitHub API ${what}: the answer is not a list of issues`)
+      for (const issue of data) {
+        if (!issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)) {
+          found.push({ ...issueRef(issue, what), body: issue.body })
+        }
+      }
+      if (data.length < 100 || (first && found.length > 0)) return found
+    }
+    return 'more' as const
+  }
+
+  /**
+   * The open issues of this check, oldest (lowest number) first: those with the label, and, when none has it or
+   * `everywhere`, those among the most recent open issues.
+   */
+  const findAllOpen = async (title: string, everywhere: boolean): Promise<FoundIssue[]> => {
+    const marker = healthMarker(title)
+    const labelled = await scan(
+      marker,
+      MAX_LABELLED_PAGES,
+      `open issues labelled ${HEALTH_LABEL}`,
+      {
+        labels: HEALTH_LABEL
+      },
+      !everywhere
+    )
+    if (labelled === 'more') {
+      throw new Error(
+        `more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
+          'could open a second issue'
+      )
+    }
+    const all = new Map(labelled.map(issue => [issue.number, issue]))
+    if (all.size === 0 || everywhere) {
+      // GitHub drops a new issue's labels, without an error, when the token may not set them: such an issue is found
+      // among the most recent open issues by its marker, so a second check does not open a second issue.
+      const recent = await scan(
+        marker,
+        MAX_RECENT_PAGES,
+        'recent open issues',
+        {
+          sort: 'created',
+          direction: 'desc'
+        },
+        false
+      )
+      if (recent !== 'more') for (const issue of recent) if (!all.has(issue.number)) all.set(issue.number, issue)
+    }
+    return [...all.values()].sort((a, b) => a.number - b.number)
+  }
+  const findOpen = async (title: string) => {
+    const [oldest, ...newer] = await findAllOpen(title, false)
+    if (oldest === undefined) return undefined
+    return newer.length === 0 ? oldest : { ...oldest, duplicates: newer.map(issue => issue.number) }
+  }
+
+  return {
+    findOpen,
+    findAllOpen: title => findAllOpen(title, true),
+    async create(title, body) {
+      const what = 'create the health issue'
+      // A create whose answer was lost may have been carried out: look before trying again, or a second issue opens.
+      return call(
+        what,
+        async signal => {
+          const { data } = await octokit.rest.issues.create({
+            owner,
+            repo,
+            title,
+            body: `${healthMarker(title)}\n${body}`,
+            labels: [HEALTH_LABEL],
+            request: { signal }
+          })
+          const labels = Array.isArray(data.labels) ? data.labels : []
+          if (!labels.some(label => (typeof label === 'string' ? label : label.name) === HEALTH_LABEL)) {
+            options.log(
+              `The health issue was opened without the label ${HEALTH_LABEL} (the token may not set labels): later ` +
+                'checks find it among the most recent open issues.'
+            )
+          }
+          return issueRef(data, what)
+        },
+        () => findOpen(title)
+      )
+    },
+    async comment(issue, body) {
+      await call(`comment on issue #${issue}`, signal =>
+        octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request: { signal } })
+      )
+    },
+    async update(issue, title, body) {
+      await call(`update issue #${issue}`, signal =>
+        octokit.rest.issues.update({
+          owner,
+          repo,
+          issue_number: issue,
+          body: `${healthMarker(title)}\n${body}`,
+          request: { signal }
+        })
+      )
+    },
+    async close(issue, reason = 'completed') {
+      await call(`close issue #${issue}`, signal =>
+        octokit.rest.issues.update({
+          owner,
+          repo,
+          issue_number: issue,
+          state: 'closed',
+          state_reason: reason,
+          request: { signal }
+        })
+      )
+    }
+  }
+}
