@@ -42,6 +42,7 @@ export enum Inputs {
 
 export enum Outputs {
   DlqCount = 'dlq-count',
+  Complete = 'complete',
   MessageIds = 'message-ids',
   MessageIdsTruncated = 'message-ids-truncated',
   OldestCreatedAt = 'oldest-created-at',

@@ -11,8 +11,8 @@ export const MESSAGE_IDS_MAX_BYTES = 900_000
 const EXAMPLES = 5
 /** Destinations the summary's "what is failing" table shows. */
 export const TOP_DESTINATIONS = 10
-/** Characters of a response body kept as its sample. */
-export const BODY_SAMPLE_LENGTH = 200
+/** Characters of a response body kept as its sample: room for the error field after a few leading fields. */
+export const BODY_SAMPLE_LENGTH = 500
 /** Distinct statuses counted per destination; the rest only count as "other". */
 const STATUSES_PER_DESTINATION = 8
 
@@ -111,6 +111,8 @@ export class ListAccumulator {
   private readonly oldest = new Extremes<MessageExample>(EXAMPLES, 'smallest')
   private readonly newest = new Extremes<MessageExample>(EXAMPLES, 'largest')
   private badCreatedAt?: { count: number; messageId: string }
+  /** Messages without a usable createdAt: their age is unknown. */
+  private noCreatedAt = 0
 
   add(message: DlqMessage): void {
     this.count++
@@ -119,6 +121,7 @@ export class ListAccumulator {
     this.byTopic.add(message.topicName ?? message.topicId ?? '(none)')
     this.byQueue.add(message.queueName ?? '(none)')
     this.bySchedule.add(message.scheduleId ?? '(none)')
+    if (message.createdAt === undefined || !isDateMs(message.createdAt)) this.noCreatedAt++
     if (message.createdAt !== undefined && !isDateMs(message.createdAt)) {
       // The schema should have dropped it; never let it reach a Date.
       if (this.badCreatedAt) this.badCreatedAt.count++
@@ -165,7 +168,8 @@ export class ListAccumulator {
       histogram: this.hourly.histogram(),
       ...this.undercount(),
       ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
-      health: judgeHealth(thresholds, this.count, oldestCreatedAt, now),
+      ...(this.noCreatedAt > 0 ? { noCreatedAt: this.noCreatedAt } : {}),
+      health: judgeHealth(thresholds, this.count, oldestCreatedAt, now, this.noCreatedAt),
       concurrency: request.concurrency
     }
   }

@@ -31,11 +31,49 @@ const RESUME_NOTE =
 export const resumeReport: OperationReport<ResumeResult> = {
   outputs,
   summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
-  warnings: result => [
-    ...(result.uncertainRequests > 0 ? [lostAnswerText(result.uncertainRequests, result.largestAnswer)] : []),
-    ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : [])
-  ],
+  notice: resumeNotice,
+  // Possibly resumed runs are not warned about: the failure says it (one alert per fact).
+  warnings: result => (result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
   failure
+}
+
+/** Runs the resume created, those resumed without a readable id included. */
+function madeCount(result: ResumeResult): number {
+  return result.runs.length + (result.itemProblems?.leftOut ?? 0)
+}
+
+/**
+ * True when the resume drained everything selected and every run it resumed is in the outputs: no failure, no stop,
+ * no request whose runs are unknown, no run without a readable id.
+ */
+export function resumeComplete(result: ResumeResult): boolean {
+  return (
+    result.error === undefined &&
+    !result.nextCursor &&
+    result.continueFrom === undefined &&
+    result.uncertainRequests === 0 &&
+    (result.itemProblems?.leftOut ?? 0) === 0
+  )
+}
+
+/**
+ * The notice on the run page: how many runs were resumed, "at least" with what may have been resumed unseen. None
+ * when a failure resumed nothing: the error says it.
+ */
+function resumeNotice(result: ResumeResult): string | undefined {
+  const made = madeCount(result)
+  if (result.error !== undefined && made === 0 && result.uncertainRequests === 0) return undefined
+  const runs = plural(made, 'workflow run', 'workflow runs')
+  if (result.uncertainRequests > 0) {
+    const more =
+      result.largestAnswer === undefined
+        ? `up to ${formatCount(result.uncertainRequests * 50)} more possibly resumed`
+        : 'possibly every other selected run resumed too'
+    return `Resumed at least ${runs}; ${more} (${plural(result.uncertainRequests, 'request', 'requests')} got no readable answer)`
+  }
+  if (result.error !== undefined) return `Resumed ${runs} before the resume failed`
+  if (!resumeComplete(result)) return `Resumed ${runs}; the resume stopped early, more may remain`
+  return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`
 }
 
 /**
@@ -58,6 +96,7 @@ export function lostAnswerText(requests: number, largestAnswer?: number): string
 function outputs(result: ResumeResult): OutputValues {
   const scalars: OutputValues = {
     [Outputs.ResumedCount]: String(result.runs.length),
+    [Outputs.Complete]: String(resumeComplete(result)),
     [Outputs.WorkflowRunIdsTruncated]: 'false',
     [Outputs.WorkflowRunsTruncated]: 'false',
     [Outputs.NextCursor]: cursorOutput(result.nextCursor),
@@ -160,7 +199,7 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
 
 /** The heading: the result in a few words, the count first. */
 function resumeHeading(result: ResumeResult): string {
-  const made = result.runs.length + (result.itemProblems?.leftOut ?? 0)
+  const made = madeCount(result)
   const runs = plural(made, 'workflow run', 'workflow runs')
   if (result.error !== undefined) {
     return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`
