@@ -27,7 +27,7 @@ describe('messages without a creation time', () => {
     const acc = new ListAccumulator()
     acc.add({ messageId: 'a', createdAt: NOW - 2 * DAY })
     acc.add({ messageId: 'b' })
-    acc.add({ messageId: 'c' })
+    acc.add({ messageId: 'c', createdAt: 9_000_000_000_000_000 })
     const judged = acc.result(REQUEST, { oldestOlderThanMs: 3 * DAY }, 1, new MessageIds(), NOW)
     expect(judged.noCreatedAt).toBe(2)
     expect(judged.health.breaches).toEqual([{ kind: 'age-unknown', messages: 2, limitMs: 3 * DAY }])
