@@ -21,15 +21,16 @@ const FILTER_INPUTS: ReadonlyArray<[keyof ListFilters, Inputs]> = [
   ['callerIp', Inputs.CallerIp]
 ]
 /** Characters of a filter value the verdict shows: enough to recognise it; "What was asked" shows it whole. */
-const SCOPE_VALUE_LENGTH = 60
+const SCOPE_VALUE_LENGTH = 48
 /** Filters past this are named without their values, so the verdict stays one short line. */
 const SCOPE_VALUES_UP_TO = 2
 
 /**
  * What the count is of, when any filter is set: `matching `url` `https://…``, names and values as code spans (values
- * are third-party text), one value each for at most two filters, else only the names. Undefined without filters.
+ * are third-party text), one value each for at most two filters, else only the names (always, with `namesOnly`:
+ * the heading stays short). Undefined without filters.
  */
-export function filterScope(filters: ListFilters): string | undefined {
+export function filterScope(filters: ListFilters, namesOnly = false): string | undefined {
   const set: Array<[Inputs, string[]]> = []
   for (const [key, input] of FILTER_INPUTS) {
     const value = filters[key]
@@ -41,7 +42,7 @@ export function filterScope(filters: ListFilters): string | undefined {
   }
   if (set.length === 0) return undefined
   const named = set.map(([input, values]) => {
-    if (set.length > SCOPE_VALUES_UP_TO) return code(input)
+    if (namesOnly || set.length > SCOPE_VALUES_UP_TO) return code(input)
     if (values.length === 1) return `${code(input)} ${code(values[0] as string, SCOPE_VALUE_LENGTH)}`
     return `${code(input)} (any of ${formatCount(values.length)} values)`
   })
@@ -99,7 +100,7 @@ function messages(n: number): string {
  */
 export function heading(result: ListResult, filtered: boolean): string {
   const complete = listingComplete(result)
-  const scope = filterScope(result.filters)
+  const scope = filterScope(result.filters, true)
   if (result.error !== undefined) {
     const why = failurePhrase(result.failure, result.maxPages)
     return result.count === 0 ? `❌ Could not list the DLQ: ${why}` : `❌ Listing failed part way: ${why}`
