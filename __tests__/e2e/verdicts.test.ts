@@ -53,6 +53,22 @@ describe('a server that leaves createdAt out of some messages', () => {
     }
   )
 
+  it('counts the messages without a creation time across the listings of several message ids', async () => {
+    const s = await start({ omitCreatedAt: true, oneMessageId: true })
+    const picked = [
+      ...s.state.messages.filter(omitsCreatedAt).slice(0, 2),
+      s.state.messages.find(m => !omitsCreatedAt(m))!
+    ]
+    const run = await list(s, {
+      'message-id': picked.map(m => m.messageId).join('\n'),
+      'fail-if-oldest-older-than': '365d'
+    })
+    expect(run.outputs['dlq-count']).toBe('3')
+    expect(run.code).toBe(1)
+    expect(boldLineOf(run)).toContain('unknown for 2 messages')
+    expect(run.errors[0]).toContain('2 messages')
+  })
+
   it('says "unknown for N messages" beside the oldest age without an age threshold, and passes', async () => {
     const s = await start({ omitCreatedAt: true })
     const missing = s.state.messages.filter(omitsCreatedAt).length
