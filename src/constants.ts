@@ -47,6 +47,7 @@ export enum Inputs {
 
 export enum Outputs {
   DlqCount = 'dlq-count',
+  Complete = 'complete',
   MessageIds = 'message-ids',
   MessageIdsTruncated = 'message-ids-truncated',
   DlqIds = 'dlq-ids',

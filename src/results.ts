@@ -103,6 +103,11 @@ export interface ListResult {
    * true one (its rows are the most frequent values, each count a lower bound).
    */
   undercount?: Partial<Record<'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule', number>>
+  /**
+   * Messages listed without a usable createdAt (absent, or no date can hold it, or left out for want of an id): their
+   * age is unknown, so an age threshold cannot be judged "within".
+   */
+  noCreatedAt?: number
   /** Messages whose createdAt no date can hold, left out of dates, ages and the chart: how many, and the first. */
   badCreatedAt?: { count: number; messageId: string }
   /** The health check's verdict. */
@@ -162,7 +167,11 @@ export interface Histogram {
 }
 
 /** A threshold the listing exceeded, with both numbers. */
-export type Breach = { kind: 'count'; count: number; limit: number } | { kind: 'age'; ageMs: number; limitMs: number }
+export type Breach =
+  | { kind: 'count'; count: number; limit: number }
+  | { kind: 'age'; ageMs: number; limitMs: number }
+  /** Messages without a creation time under an age threshold: their age is unknown, so the limit cannot be judged. */
+  | { kind: 'age-unknown'; messages: number; limitMs: number }
 
 /** The thresholds of a health check and what the listing made of them. */
 export interface HealthVerdict {

@@ -219,6 +219,12 @@ async function main(): Promise<number> {
       (await run(list(sim.url, { 'fail-if-count-above': '1000', 'fail-if-oldest-older-than': '30d' }))).summary
     )
     add('02-no-threshold', 'list-dlq, no threshold', (await run(list(sim.url))).summary)
+    const url = sim.state.messages[0]?.url ?? ''
+    add(
+      '12-filtered',
+      'list-dlq, url filter, healthy',
+      (await run(list(sim.url, { url, 'fail-if-count-above': '1000' }))).summary
+    )
     add('05-max-messages', 'list-dlq, max-messages 150', (await run(list(sim.url, { 'max-messages': '150' }))).summary)
     add(
       '03-401',
@@ -235,6 +241,14 @@ async function main(): Promise<number> {
       '04-partial',
       'list-dlq, failed part way',
       (await run(list(sim.url, { 'fail-if-count-above': '100', 'max-attempts': '1' }))).summary
+    )
+  })
+
+  await withSimulator({ messages: 400, variants: { omitCreatedAt: true } }, async sim => {
+    add(
+      '13-no-created-at',
+      'list-dlq, createdAt missing on some messages, age threshold',
+      (await run(list(sim.url, { 'fail-if-oldest-older-than': '30d' }))).summary
     )
   })
 

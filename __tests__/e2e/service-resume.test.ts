@@ -197,7 +197,9 @@ describe('answers lost or unreadable', () => {
     expect(jsonOutput(run, 'workflow-run-ids')).toEqual(resumedIds())
     expect(possiblyResumedRequests(run)).toBe(1)
     expect(run.errors[0]).toContain('nothing is left to continue: the selection was resumed to its end')
-    expect(run.warnings.join('\n')).toContain('1 resume request got no readable answer')
+    expect(run.errors[0]).toContain('1 resume request got no readable answer')
+    expect(run.warnings.join('\n')).not.toContain('no readable answer')
+    expect(run.outputs.complete).toBe('false')
   })
 
   it.each([

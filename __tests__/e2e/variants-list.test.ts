@@ -193,9 +193,13 @@ describe('honest verdicts', () => {
     const s = await start({})
     const run = await runAction({ operation: 'list-dlq', token: 'not-the-token', 'base-url': s.url })
     expect(run.code).toBe(1)
-    expect(run.outputs['dlq-count']).toBe('0')
-    expect(notices(run)).toHaveLength(1)
-    expect(notices(run)[0]).toMatch(/DLQ: unknown, could not list it: the service refused the token \(HTTP 401\)/)
+    // Nothing listed: the count is unknown (empty), not 0, and the error is the one alert.
+    expect(run.outputs['dlq-count']).toBe('')
+    expect(run.outputs.complete).toBe('false')
+    expect(notices(run)).toEqual([])
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toMatch(/HTTP 401/)
+    expect(run.errors[0]).toMatch(/unknown/)
     expect(run.stdout).not.toMatch(/DLQ: 0 messages/)
     expect(run.summary).not.toMatch(/healthy|DLQ is empty|DLQ: 0 messages/i)
   })
@@ -206,7 +210,10 @@ describe('honest verdicts', () => {
     expect(run.code).toBe(1)
     expect(run.outputs['dlq-count']).toBe('200')
     expect(run.errors.join('\n')).toContain('at least 200 messages, more than fail-if-count-above (100)')
+    expect(run.errors[0]).not.toMatch(/(?<!at least )200 messages were listed/)
+    expect(run.errors[0]).toMatch(/at least 200 messages/)
     expect(notices(run)[0]).toMatch(/DLQ: at least 200 messages/)
+    expect(run.outputs.complete).toBe('false')
   })
 
   it('does not call a listing stopped by max-messages healthy', async () => {

@@ -67,7 +67,7 @@ describe('HourlyCounts', () => {
 
 describe('headline', () => {
   it('gives the count and the age of the oldest message', () => {
-    const result = { count: 1234, oldestCreatedAt: NOW - 3 * HOUR } as Parameters<typeof headline>[0]
+    const result = { count: 1234, oldestCreatedAt: NOW - 3 * HOUR, filters: {} } as Parameters<typeof headline>[0]
     expect(headline(result, NOW)).toBe('DLQ: 1,234 messages, oldest 3h')
   })
 })

@@ -38,7 +38,12 @@ function defined<T extends object>(value: T): T {
 
 const commonShape = {
   [Inputs.Token]: input(s => {
-    if (s.trim() === '') throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }}')
+    if (s.trim() === '') {
+      throw new Error(
+        'must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }} (a secret reads as empty ' +
+          'when it is not set in this repository or environment, and in workflows run from a fork)'
+      )
+    }
     return parseToken(s)
   }),
   [Inputs.BaseUrl]: input(s => {

@@ -13,8 +13,8 @@ const EXAMPLES = 5
 export const WORKFLOW_RUN_ROWS = 100
 /** Destinations the summary's "what is failing" table shows. */
 export const TOP_DESTINATIONS = 10
-/** Characters of a response body kept as its sample. */
-export const BODY_SAMPLE_LENGTH = 200
+/** Characters of a response body kept as its sample: room for the error field after a few leading fields. */
+export const BODY_SAMPLE_LENGTH = 500
 /** Distinct statuses counted per destination; the rest only count as "other". */
 const STATUSES_PER_DESTINATION = 8
 
@@ -114,6 +114,8 @@ export class ListAccumulator {
   private readonly newest = new Extremes<MessageExample>(EXAMPLES, 'largest')
   private badCreatedAt?: { count: number; messageId: string }
   private readonly workflowRuns: ListedWorkflowRun[] = []
+  /** Messages without a usable createdAt: their age is unknown. */
+  private noCreatedAt = 0
 
   add(message: DlqMessage): void {
     this.count++
@@ -125,6 +127,7 @@ export class ListAccumulator {
     if (message.workflowRunId !== undefined && this.workflowRuns.length < WORKFLOW_RUN_ROWS) {
       this.workflowRuns.push(workflowRow(message, message.workflowRunId))
     }
+    if (message.createdAt === undefined || !isDateMs(message.createdAt)) this.noCreatedAt++
     if (message.createdAt !== undefined && !isDateMs(message.createdAt)) {
       // The schema should have dropped it; never let it reach a Date.
       if (this.badCreatedAt) this.badCreatedAt.count++
@@ -173,7 +176,8 @@ export class ListAccumulator {
       histogram: this.hourly.histogram(),
       ...this.undercount(),
       ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
-      health: judgeHealth(thresholds, this.count, oldestCreatedAt, now),
+      ...(this.noCreatedAt > 0 ? { noCreatedAt: this.noCreatedAt } : {}),
+      health: judgeHealth(thresholds, this.count, oldestCreatedAt, now, this.noCreatedAt),
       concurrency: request.concurrency,
       ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {})
     }

@@ -6,18 +6,24 @@ const DAY = 24 * HOUR
 const WEEK = 7 * DAY
 const MAX_POINTS = 120
 
-/** The health check: which thresholds the listed messages exceed. Judged on what was listed. */
+/**
+ * The health check: which thresholds the listed messages exceed. Judged on what was listed; messages without a
+ * creation time (`noCreatedAt`) make an age threshold that the others do not exceed a failure: their age is unknown.
+ */
 export function judgeHealth(
   thresholds: { countAbove?: number; oldestOlderThanMs?: number },
   count: number,
   oldestCreatedAt: number | undefined,
-  now: number
+  now: number,
+  noCreatedAt = 0
 ): HealthVerdict {
   const breaches: Breach[] = []
   const { countAbove, oldestOlderThanMs } = thresholds
   if (countAbove !== undefined && count > countAbove) breaches.push({ kind: 'count', count, limit: countAbove })
   if (oldestOlderThanMs !== undefined && oldestCreatedAt !== undefined && now - oldestCreatedAt > oldestOlderThanMs) {
     breaches.push({ kind: 'age', ageMs: now - oldestCreatedAt, limitMs: oldestOlderThanMs })
+  } else if (oldestOlderThanMs !== undefined && noCreatedAt > 0) {
+    breaches.push({ kind: 'age-unknown', messages: noCreatedAt, limitMs: oldestOlderThanMs })
   }
   return {
     ...(countAbove !== undefined ? { countAbove } : {}),

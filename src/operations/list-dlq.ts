@@ -162,11 +162,16 @@ function complete(
   const itemProblems = problems.summary()
   // Items left out for want of an id are still messages in the DLQ: counted (never "empty"), judged, but unnamed.
   const count = result.count + problems.unreadable
+  // Their createdAt was not read either: their age is unknown.
+  const noCreatedAt = (result.noCreatedAt ?? 0) + problems.unreadable
   const health =
-    problems.unreadable === 0 ? result.health : judgeHealth(thresholds, count, result.oldestCreatedAt, Date.now())
+    problems.unreadable === 0
+      ? result.health
+      : judgeHealth(thresholds, count, result.oldestCreatedAt, Date.now(), noCreatedAt)
   return {
     ...result,
     count,
+    ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
     health,
     ...(nextCursor !== undefined ? { nextCursor } : {}),
     ...(error !== undefined ? { error } : {}),

@@ -2,8 +2,56 @@
  * How the health of a listing is said: the heading, the judgement line, the notice, each breach. Shared by the
  * summary and the issue.
  */
-import type { Breach, FailureInfo, ListResult } from '../results.js'
-import { formatAge, formatCount } from './format.js'
+import { Inputs } from '../constants.js'
+import type { Breach, FailureInfo, ListFilters, ListResult } from '../results.js'
+import { code } from './markdown.js'
+import { formatAge, formatCount, formatMs } from './format.js'
+
+/** Each list filter and the input that sets it, in the order the verdict names them. */
+const FILTER_INPUTS: ReadonlyArray<[Exclude<keyof ListFilters, 'source'>, Inputs]> = [
+  ['messageId', Inputs.MessageId],
+  ['url', Inputs.Url],
+  ['topicName', Inputs.TopicName],
+  ['scheduleId', Inputs.ScheduleId],
+  ['queueName', Inputs.QueueName],
+  ['api', Inputs.Api],
+  ['fromDate', Inputs.FromDate],
+  ['toDate', Inputs.ToDate],
+  ['responseStatus', Inputs.ResponseStatus],
+  ['callerIp', Inputs.CallerIp],
+  ['workflowUrl', Inputs.WorkflowUrl],
+  ['workflowRunId', Inputs.WorkflowRunId],
+  ['workflowCreatedAt', Inputs.WorkflowCreatedAt]
+]
+/** Characters of a filter value the verdict shows: enough to recognise it; "What was asked" shows it whole. */
+const SCOPE_VALUE_LENGTH = 48
+/** Filters past this are named without their values, so the verdict stays one short line. */
+const SCOPE_VALUES_UP_TO = 2
+
+/**
+ * What the count is of, when any filter is set: `matching `url` `https://…``, names and values as code spans (values
+ * are third-party text), one value each for at most two filters, else only the names (always, with `namesOnly`:
+ * the heading stays short). Undefined without filters.
+ */
+export function filterScope(filters: ListFilters, namesOnly = false): string | undefined {
+  const set: Array<[Inputs, string[]]> = []
+  for (const [key, input] of FILTER_INPUTS) {
+    const value = filters[key]
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue
+    const values = Array.isArray(value)
+      ? value.map(String)
+      : [typeof value === 'number' && key !== 'responseStatus' ? formatMs(value) : String(value)]
+    set.push([input, values])
+  }
+  if (set.length === 0) return undefined
+  const named = set.map(([input, values]) => {
+    if (namesOnly || set.length > SCOPE_VALUES_UP_TO) return code(input)
+    if (values.length === 1) return `${code(input)} ${code(values[0] as string, SCOPE_VALUE_LENGTH)}`
+    return `${code(input)} (any of ${formatCount(values.length)} values)`
+  })
+  const last = named.pop() as string
+  return `matching ${named.length === 0 ? last : `${named.join(', ')} and ${last}`}`
+}
 
 /** Whether a listing provably reached the end of what was asked: only then may it say "healthy" or "empty". */
 export function listingComplete(result: ListResult): boolean {
@@ -15,6 +63,13 @@ export function describeBreach(breach: Breach, complete: boolean): string {
   if (breach.kind === 'count') {
     const count = `${complete ? '' : 'at least '}${formatCount(breach.count)}`
     return `${count} messages, more than fail-if-count-above (${formatCount(breach.limit)})`
+  }
+  if (breach.kind === 'age-unknown') {
+    const n = `${complete ? '' : 'at least '}${messages(breach.messages)}`
+    return (
+      `${n} had no creation time (createdAt), so their age is unknown and fail-if-oldest-older-than ` +
+      `(${formatAge(breach.limitMs)}) cannot be judged`
+    )
   }
   return `the oldest message is ${formatAge(breach.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(breach.limitMs)})`
 }
@@ -55,16 +110,19 @@ export function heading(result: ListResult, filtered: boolean): string {
       ? '⛔ Listing cancelled before any message was listed'
       : `⛔ Listing cancelled: at least ${messages(result.count)}`
   }
+  const scope = filterScope(result.filters, true)
   if (result.error !== undefined) {
     const why = failurePhrase(result.failure, result.maxPages)
     return result.count === 0 ? `❌ Could not list the DLQ: ${why}` : `❌ Listing failed part way: ${why}`
   }
-  if (result.health.breaches.length > 0) return '❌ DLQ health check failed'
+  if (result.health.breaches.length > 0) {
+    return scope === undefined ? '❌ DLQ health check failed' : `❌ Health check failed for the messages ${scope}`
+  }
   const judged = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined
   if (!complete) return `⚠️ Listing stopped early${judged ? ': health not judged' : ''}`
-  if (judged) return '✅ DLQ healthy'
+  if (judged) return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the messages ${scope}`
   if (result.count === 0) return filtered ? 'ℹ️ No DLQ message matches the filters' : 'ℹ️ The DLQ is empty'
-  return `ℹ️ DLQ: ${messages(result.count)}`
+  return scope === undefined ? `ℹ️ DLQ: ${messages(result.count)}` : `ℹ️ ${messages(result.count)} ${scope}`
 }
 
 /**
@@ -77,7 +135,8 @@ export function judgement(result: ListResult, now: number): string {
   if (result.error !== undefined && result.count === 0) {
     return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)'
   }
-  const count = `${complete ? '' : 'at least '}${messages(result.count)}`
+  const scope = filterScope(result.filters)
+  const count = `${complete ? '' : 'at least '}${messages(result.count)}${scope === undefined ? '' : ` ${scope}`}`
   const limit = (over: boolean, text: string): string =>
     over ? `limit ${text}: **exceeded**` : complete ? `limit ${text}: within` : `limit ${text}: not judged`
   const parts = [
@@ -85,18 +144,38 @@ export function judgement(result: ListResult, now: number): string {
       ? `**${count}**`
       : `**${count}** (${limit(result.count > countAbove, formatCount(countAbove))})`
   ]
-  const age = result.oldestCreatedAt === undefined ? undefined : now - result.oldestCreatedAt
-  const oldestWord = complete ? 'oldest' : 'oldest seen'
-  const ageText = age === undefined ? `${oldestWord}: unknown` : `${oldestWord} ${formatAge(age)}`
+  const ageText = oldestText(result, now)
   if (oldestOlderThanMs === undefined) parts.push(`**${ageText}**`)
   else {
     const over = result.health.breaches.some(b => b.kind === 'age')
-    parts.push(`**${ageText}** (${limit(over, formatAge(oldestOlderThanMs))})`)
+    const unknown = !over && result.health.breaches.some(b => b.kind === 'age-unknown')
+    const judged = unknown
+      ? `limit ${formatAge(oldestOlderThanMs)}: **cannot be judged**`
+      : limit(over, formatAge(oldestOlderThanMs))
+    parts.push(`**${ageText}** (${judged})`)
   }
   const set = countAbove !== undefined || oldestOlderThanMs !== undefined
-  const tail = set ? '' : ' (not judged: no threshold set)'
+  const tail = !set
+    ? ' (not judged: no threshold set)'
+    : scope !== undefined
+      ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
+      : ''
   const partial = complete ? '' : result.error !== undefined ? ', listed before the failure' : ', listing stopped early'
   return `${parts.join(' · ')}${tail}${partial}`
+}
+
+/**
+ * The oldest age as measured: `oldest 3h`, `oldest 3h (unknown for 12 messages)` when some came without a creation
+ * time, `oldest: unknown for 400 messages` when none had one; "oldest seen" for a listing that did not reach the end.
+ */
+function oldestText(result: ListResult, now: number): string {
+  const word = listingComplete(result) ? 'oldest' : 'oldest seen'
+  const unknown = result.noCreatedAt ?? 0
+  if (result.oldestCreatedAt === undefined) {
+    return unknown > 0 ? `${word}: unknown for ${messages(unknown)}` : `${word}: unknown`
+  }
+  const age = `${word} ${formatAge(now - result.oldestCreatedAt)}`
+  return unknown > 0 ? `${age} (unknown for ${messages(unknown)})` : age
 }
 
 /**
@@ -104,16 +183,26 @@ export function judgement(result: ListResult, now: number): string {
  * not reach the end says "at least", and one that failed never reads like an empty DLQ: it names the failure.
  */
 export function headline(result: ListResult, now: number): string {
-  const oldest = result.oldestCreatedAt === undefined ? '' : `, oldest ${formatAge(now - result.oldestCreatedAt)}`
   if (result.error !== undefined && result.count === 0) {
     return `DLQ: unknown, could not list it: ${failurePhrase(result.failure, result.maxPages)}`
   }
-  if (listingComplete(result)) return `DLQ: ${messages(result.count)}${oldest}`
+  const scope = filterScope(result.filters)
+  const counted = `${messages(result.count)}${scope === undefined ? '' : ` ${scope}`}`
+  const oldest = result.count === 0 ? '' : `, ${oldestText(result, now)}`
+  if (listingComplete(result)) return `DLQ: ${counted}${oldest}`
   const why =
     result.error !== undefined
       ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
       : 'the listing stopped early'
-  return `DLQ: at least ${messages(result.count)}${oldest.replace('oldest', 'oldest seen')} (${why})`
+  return `DLQ: at least ${counted}${oldest} (${why})`
+}
+
+/**
+ * The notice on the run page: the headline, except when nothing could be listed, where the failure (an error
+ * annotation) already says it: one alert per fact.
+ */
+export function listNotice(result: ListResult, now: number): string | undefined {
+  return result.error !== undefined && result.count === 0 ? undefined : headline(result, now)
 }
 
 /** The verdict in one line, for the health issue's comments: the heading's words and the headline. */

@@ -9,7 +9,7 @@ import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
 import { formatAge, formatCount, plural } from './format.js'
 import { itemProblemsText } from './item-problems.js'
-import { describeBreach, headline, heading, judgement, listingComplete } from './list-verdict.js'
+import { describeBreach, heading, judgement, listingComplete, listNotice } from './list-verdict.js'
 import {
   cellOrDash,
   code,
@@ -29,12 +29,11 @@ import type { OperationReport } from './operation-report.js'
 import { githubBytes } from './boundary.js'
 import { filterLines } from './list-filters.js'
 import { workflowRunLines } from './workflow-runs.js'
+import { responseCell } from './response-sample.js'
 import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
 
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
 const BREAKDOWN_ROWS = 20
-/** Characters of a response body shown in the "what is failing" table (five columns in 1,200 pixels). */
-const BODY_CELL_LENGTH = 40
 /**
  * Characters of a value people copy (a URL, a message id) before it is cut: never fewer, since a cut value in a code
  * span copies as a plausible wrong one (pasted into the url filter, it lists nothing). Long enough for almost any URL;
@@ -47,14 +46,17 @@ const MOSTLY_NONE = 0.9
 export const listReport: OperationReport<ListResult> = {
   outputs,
   summary: (result, ctx, options) => fitSummary(pass => listSummary(result, ctx, pass), options),
-  notice: headline,
+  notice: listNotice,
   warnings: result => (result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
   failure
 }
 
 function outputs(result: ListResult): OutputValues {
+  // Nothing listed because of a failure: the count is unknown, not 0.
+  const unknown = result.error !== undefined && result.count === 0
   const scalars: OutputValues = {
-    [Outputs.DlqCount]: String(result.count),
+    [Outputs.DlqCount]: unknown ? '' : String(result.count),
+    [Outputs.Complete]: String(listingComplete(result)),
     [Outputs.MessageIdsTruncated]: 'false',
     [Outputs.DlqIdsTruncated]: 'false',
     [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
@@ -79,9 +81,11 @@ function failure(result: ListResult): string | undefined {
   const complete = listingComplete(result)
   const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`)
   if (result.error !== undefined) {
-    reasons.unshift(
-      `${result.error}${continueHint(result.nextCursor)} (${result.count} messages were listed before the failure)`
-    )
+    const listed =
+      result.count === 0
+        ? 'nothing was listed, so the number of messages is unknown'
+        : `at least ${plural(result.count, 'message', 'messages')}: listed before the failure`
+    reasons.unshift(`${result.error}${continueHint(result.nextCursor)} (${listed})`)
   }
   return reasons.length === 0 ? undefined : reasons.join('\n')
 }
@@ -130,19 +134,24 @@ function endingLines(result: ListResult): string[] {
   return lines
 }
 
-/** The top destinations: count, dominant last response status, oldest age and the start of the last body. */
+/**
+ * The top destinations: count, dominant last response status, oldest age and what the last response said. Titled
+ * "What is failing" only under a failing verdict; under any other, "Top destinations".
+ */
 function failingLines(result: ListResult, pass: RenderPass): string[] {
   const table = failingTable(result, pass.now, pass.maxRows)
-  return table.length === 0 ? [] : ['### What is failing', '', ...table]
+  const failing = result.error !== undefined || result.health.breaches.length > 0
+  return table.length === 0 ? [] : [failing ? '### What is failing' : '### Top destinations', '', ...table]
 }
 
 /** The "what is failing" table (shared with the health issue): the top destinations, then every other one. */
 export function failingTable(result: ListResult, now: number, maxRows: number): string[] {
   const rows = result.byDestination ?? []
   if (result.count === 0 || rows.length === 0) return []
+  // The URL last: a long one scrolls sideways without pushing the response out of a 1,200-pixel window.
   const lines = tableHead(
-    ['Destination URL', 'Messages', 'Last status', 'Oldest', 'Last response'],
-    [false, true, false, true, false]
+    ['Messages', 'Last status', 'Oldest', 'Last response', 'Destination URL'],
+    [true, false, true, false, false]
   )
   const shown = rows.slice(0, Math.max(0, maxRows))
   let counted = 0
@@ -150,11 +159,11 @@ export function failingTable(result: ListResult, now: number, maxRows: number): 
     counted += row.count
     lines.push(
       tableRow([
-        row.url === '(none)' ? '(none)' : codeCell(row.url, COPYABLE_CELL_LENGTH),
         formatCount(row.count),
         statusCell(row),
         row.oldestCreatedAt === undefined ? '—' : formatAge(now - row.oldestCreatedAt),
-        bodyCell(row)
+        responseCell(row),
+        row.url === '(none)' ? '(none)' : codeCell(row.url, COPYABLE_CELL_LENGTH)
       ])
     )
   }
@@ -165,7 +174,7 @@ export function failingTable(result: ListResult, now: number, maxRows: number): 
       others > 0
         ? `${formatCount(others)}${result.undercount?.byUrl !== undefined ? '+' : ''} other destinations`
         : 'other destinations'
-    lines.push(`| *${which}* | ${formatCount(rest)} | | | |`)
+    lines.push(`| ${formatCount(rest)} | | | | *${which}* |`)
   }
   lines.push('')
   if (result.undercount?.byUrl !== undefined) lines.push(...approximateNote(result.undercount.byUrl))
@@ -178,16 +187,6 @@ function statusCell(row: DestinationRow): string {
   if (!row.otherStatuses) return status
   const share = Math.round((100 * (row.count - row.otherStatuses)) / Math.max(1, row.count))
   return `${status} (${Math.min(99, Math.max(1, share))}%)`
-}
-
-function bodyCell(row: DestinationRow): string {
-  if (row.bodySample !== undefined) {
-    if (row.bodySample === '') return '(empty)'
-    const cell = codeCell(row.bodySample, BODY_CELL_LENGTH)
-    return row.bodyCut && !cell.endsWith('…') ? `${cell}…` : cell
-  }
-  if (row.binaryBody !== undefined) return `(binary, ${formatCount(row.binaryBody)} base64 characters)`
-  return '—'
 }
 
 /** The breakdowns; those nearly all "(none)", and the full one by URL, collapsed. */

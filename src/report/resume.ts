@@ -31,12 +31,54 @@ const RESUME_NOTE =
 export const resumeReport: OperationReport<ResumeResult> = {
   outputs,
   summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
+  notice: resumeNotice,
+  // Possibly resumed runs are not warned about: the failure says it (one alert per fact).
   warnings: result => [
-    ...(result.uncertainRequests > 0 ? [lostAnswerText(result.uncertainRequests, result.largestAnswer)] : []),
     ...(result.pastCap !== undefined ? [pastCapText(result.pastCap, result.maxRuns ?? 0)] : []),
     ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : [])
   ],
   failure
+}
+
+/** Runs the resume created, those resumed without a readable id included. */
+function madeCount(result: ResumeResult): number {
+  return result.runs.length + (result.itemProblems?.leftOut ?? 0)
+}
+
+/**
+ * True when the resume drained everything selected and every run it resumed is in the outputs: no failure, no stop,
+ * no request whose runs are unknown, no run without a readable id.
+ */
+export function resumeComplete(result: ResumeResult): boolean {
+  return (
+    result.error === undefined &&
+    !result.nextCursor &&
+    result.continueFrom === undefined &&
+    result.uncertainRequests === 0 &&
+    (result.itemProblems?.leftOut ?? 0) === 0
+  )
+}
+
+/**
+ * The notice on the run page: how many runs were resumed, "at least" with what may have been resumed unseen. None
+ * when a failure resumed nothing: the error says it.
+ */
+function resumeNotice(result: ResumeResult): string | undefined {
+  const made = madeCount(result)
+  if (result.error !== undefined && made === 0 && result.uncertainRequests === 0) return undefined
+  const runs = plural(made, 'workflow run', 'workflow runs')
+  if (result.uncertainRequests > 0) {
+    const more =
+      result.largestAnswer === undefined
+        ? `up to ${formatCount(result.uncertainRequests * 50)} more possibly resumed`
+        : 'possibly every other selected run resumed too'
+    return `Resumed at least ${runs}; ${more} (${plural(result.uncertainRequests, 'request', 'requests')} got no readable answer)`
+  }
+  if (result.failure?.cancelled !== undefined) return `Resumed ${runs} before the step was cancelled`
+  if (result.error !== undefined) return `Resumed ${runs} before the resume failed`
+  if (result.stoppedByCap) return `Resumed ${runs}: max-runs (${formatCount(result.maxRuns ?? 0)}) reached, more remain`
+  if (!resumeComplete(result)) return `Resumed ${runs}; the resume stopped early, more may remain`
+  return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`
 }
 
 /**
@@ -67,6 +109,7 @@ export function pastCapText(pastCap: number, maxRuns: number): string {
 function outputs(result: ResumeResult): OutputValues {
   const scalars: OutputValues = {
     [Outputs.ResumedCount]: String(result.runs.length),
+    [Outputs.Complete]: String(resumeComplete(result)),
     [Outputs.WorkflowRunIdsTruncated]: 'false',
     [Outputs.WorkflowRunsTruncated]: 'false',
     [Outputs.NextCursor]: cursorOutput(result.nextCursor),
@@ -179,7 +222,7 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
 
 /** The heading: the result in a few words, the count first. */
 function resumeHeading(result: ResumeResult): string {
-  const made = result.runs.length + (result.itemProblems?.leftOut ?? 0)
+  const made = madeCount(result)
   const runs = plural(made, 'workflow run', 'workflow runs')
   if (result.failure?.cancelled !== undefined) {
     const more = result.uncertainRequests > 0 ? ', and possibly more' : ''

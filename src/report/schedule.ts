@@ -8,11 +8,23 @@ import type { OperationReport } from './operation-report.js'
 
 export const scheduleReport: OperationReport<ScheduleResult> = {
   outputs: result => ({
-    [Outputs.ScheduleIds]: JSON.stringify(result.outcomes.filter(o => o.ok).map(o => o.scheduleId))
+    [Outputs.ScheduleIds]: JSON.stringify(result.outcomes.filter(o => o.ok).map(o => o.scheduleId)),
+    [Outputs.Complete]: String(result.outcomes.every(o => o.ok))
   }),
   summary: (result, ctx, options) => fitSummary(pass => scheduleSummary(result, ctx, pass), options),
+  notice: scheduleNotice,
   warnings: () => [],
   failure
+}
+
+/** The notice on the run page: how many schedules were resumed, of how many when some failed. */
+function scheduleNotice(result: ScheduleResult): string | undefined {
+  const total = result.outcomes.length
+  const resumed = result.outcomes.filter(o => o.ok).length
+  if (total === 0 || resumed === 0) return undefined
+  return resumed === total
+    ? `Resumed ${plural(resumed, 'schedule', 'schedules')}`
+    : `Resumed ${formatCount(resumed)} of ${plural(total, 'schedule', 'schedules')}`
 }
 
 function scheduleSummary(result: ScheduleResult, ctx: RunContext, pass: RenderPass): string {
