@@ -452,7 +452,7 @@ describe('the token', () => {
 })
 
 describe('bad inputs are refused before any request', () => {
-  // The table is checked case by case in unit/bad-inputs.test.ts; here the bundle refuses them, several to a run.
+  // The table is checked case by case in unit/inputs-bad-inputs.test.ts; here the bundle refuses them, several to a run.
   it.each(packBadInputs().map(cases => [cases.map(c => c.name).join(', '), cases] as const))(
     '%s',
     async (_names, cases) => {
