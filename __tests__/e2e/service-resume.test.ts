@@ -92,7 +92,9 @@ describe('many dlq-ids', () => {
       expect(url.length).toBeLessThan(6000)
       expect(request.query.get('count')).toBe('50')
     }
-    expect(infoLines(run.stdout)).toContain(`dlq-ids: 600 ids sent in ${parts.size} parts, each request URL under 6000 bytes`)
+    expect(infoLines(run.stdout)).toContain(
+      `dlq-ids: 600 ids sent in ${parts.size} parts, each request URL under 6000 bytes`
+    )
   })
 
   it('names the dlq-ids to continue with when a later part fails', async () => {
