@@ -59,7 +59,7 @@ async function only(findings: Findings, which: string): Promise<void> {
   print.printDistinct([run], startup)
   const targets = {
     ...print.distinctTargets([run], startup),
-    ...print.sharedTargets([{ name: run.name, bytes: run.outputsGithubBytes }], undefined)
+    ...print.sharedTargets([{ name: run.name, bytes: run.outputsGithubBytes }])
   }
   print.printGoals(targets)
   out(
@@ -111,7 +111,7 @@ async function all(findings: Findings, started: number): Promise<void> {
   const targets = {
     ...print.printTargets({ scenarios, startup, reference }),
     ...print.distinctTargets(generated, startup),
-    ...print.sharedTargets(outputs, startup)
+    ...print.sharedTargets(outputs)
   }
   print.printBundle(bundle)
   print.printGoals(targets)

@@ -1,11 +1,7 @@
-// First: the bundle below must load with globalThis.Headers hidden (see hide-headers.ts).
-import { restoreHeaders } from './hide-headers.js'
 import * as core from '@actions/core'
 import { setFlagsFromString } from 'node:v8'
 import { run } from './main.js'
 import { StopController } from './stop.js'
-
-restoreHeaders()
 
 // A short-lived process: V8's optimising tier-up of undici's HTTP parser (WebAssembly) runs on background
 // threads that the process waits for at exit, ~200 ms for nothing. Its baseline code parses our answers fast.

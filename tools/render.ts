@@ -2,12 +2,15 @@
  * `npm run render`: runs the action (a bundle of the current src/) against the loopback simulator in the cases a
  * person should look at, renders each job summary, the health issue body and its comments the way GitHub does
  * (GitHub-flavoured markdown, its sanitising, mermaid) into .tmp/render/*.html, and, where chromium is
- * installed, takes a 1,200-pixel-wide PNG of each. A developer tool: no test needs it, nor chromium, nor network.
+ * installed, takes a 1,200-pixel-wide PNG of each. A developer tool: no test needs it, nor chromium. Its own packages
+ * (tools/render/package.json and lock) are installed on first use, the only time it needs the network.
  */
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import MarkdownIt from 'markdown-it'
-import sanitizeHtml from 'sanitize-html'
 import { ROOT, runAction, type ActionRun } from './harness.js'
 import { fakeGitHub } from '../sim/github.js'
 import { startSimulator, type Simulator } from '../sim/index.js'
@@ -33,8 +36,50 @@ const say = (line: string): void => {
   process.stdout.write(`${line}\n`)
 }
 
+/** Outside the default install: mermaid, puppeteer-core and sanitize-html want Node 22.12, and only this tool uses them. */
+const RENDER_TOOLS = join(ROOT, 'tools', 'render')
+
+/** `npm ci` of tools/render/ when it has no node_modules yet, or an older one than its lock. */
+function installRenderTools(): void {
+  const installed = join(RENDER_TOOLS, 'node_modules', '.package-lock.json')
+  const lock = join(RENDER_TOOLS, 'package-lock.json')
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return
+  say('Installing the render tools (tools/render/package-lock.json)…')
+  execFileSync('npm', ['ci', '--prefix', RENDER_TOOLS, '--no-audit', '--no-fund'], { stdio: 'inherit' })
+}
+
+const renderRequire = createRequire(join(RENDER_TOOLS, 'package.json'))
+
+/** A package of tools/render/, CommonJS or ESM alike. */
+const importRenderTool = async (name: string): Promise<unknown> =>
+  import(pathToFileURL(renderRequire.resolve(name)).href)
+
+/** The parts of sanitize-html and puppeteer-core used here: their types are not installed with the project. */
+type SanitizeHtml = (html: string, options: Record<string, unknown>) => string
+interface InterceptedRequest {
+  url(): string
+  continue(): Promise<void>
+  abort(): Promise<void>
+}
+interface Tab {
+  setViewport(viewport: { width: number; height: number }): Promise<void>
+  setRequestInterception(on: boolean): Promise<void>
+  on(event: 'request', handler: (request: InterceptedRequest) => void): unknown
+  goto(url: string): Promise<unknown>
+  waitForFunction(expression: string, options: { timeout: number }): Promise<unknown>
+  screenshot(options: { path: string; fullPage: boolean }): Promise<unknown>
+}
+interface Puppeteer {
+  launch(options: {
+    executablePath: string
+    headless: boolean
+    userDataDir: string
+    args: string[]
+  }): Promise<{ newPage(): Promise<Tab>; close(): Promise<void> }>
+}
+
 /** GitHub's sanitising, approximately: its allow-list of tags and attributes, http(s) and mailto links only. */
-function sanitize(html: string): string {
+function sanitize(sanitizeHtml: SanitizeHtml, html: string): string {
   return sanitizeHtml(html, {
     allowedTags: [
       'h1',
@@ -109,8 +154,8 @@ a { color: #0969da; }
 `
 
 /** One page: the sanitised HTML in a frame shaped like GitHub's run page (a sidebar, then the summary box). */
-function page(p: Page): string {
-  const body = sanitize(markdown.render(p.markdown))
+function page(p: Page, sanitizeHtml: SanitizeHtml): string {
+  const body = sanitize(sanitizeHtml, markdown.render(p.markdown))
   return `<!doctype html><html><head><meta charset="utf-8"><title>${p.title.replace(/[<&>]/g, '')}</title>
 <style>${STYLE}</style><script src="mermaid.min.js"></script></head><body>
 <div class="frame"><div class="sidebar">(GitHub's sidebar)</div><div class="main"><div class="box">
@@ -135,7 +180,7 @@ async function screenshots(pages: readonly Page[]): Promise<void> {
     say(`No chromium at ${CHROMIUM} (set CHROMIUM to another path): HTML only.`)
     return
   }
-  const puppeteer = await import('puppeteer-core')
+  const puppeteer = ((await importRenderTool('puppeteer-core')) as { default: Puppeteer }).default
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -199,7 +244,9 @@ async function main(): Promise<number> {
     return 1
   }
   mkdirSync(OUT, { recursive: true })
-  copyFileSync(join(ROOT, 'node_modules', 'mermaid', 'dist', 'mermaid.min.js'), join(OUT, 'mermaid.min.js'))
+  installRenderTools()
+  const sanitizeHtml = ((await importRenderTool('sanitize-html')) as { default: SanitizeHtml }).default
+  copyFileSync(renderRequire.resolve('mermaid/dist/mermaid.min.js'), join(OUT, 'mermaid.min.js'))
   const pages: Page[] = []
   const add = (name: string, title: string, text: string): void => {
     pages.push({ name, title, markdown: text })
@@ -307,7 +354,7 @@ async function main(): Promise<number> {
 
   for (const p of pages) {
     writeFileSync(join(OUT, `${p.name}.md`), p.markdown)
-    writeFileSync(join(OUT, `${p.name}.html`), page(p))
+    writeFileSync(join(OUT, `${p.name}.html`), page(p, sanitizeHtml))
   }
   writeFileSync(
     join(OUT, 'index.html'),

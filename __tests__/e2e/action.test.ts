@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 import { jsonOutput, runAction } from '../support/action.js'
+import { withoutMaskCommands } from '../support/log.js'
 
 const TOKEN = 'sim-token-5f1c'
 let sim: Simulator
@@ -19,13 +20,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await sim.close()
 })
-
-/** The `::add-mask::` lines are the runner's instruction to hide the token: the one place it must appear. */
-const withoutMaskCommands = (stdout: string): string =>
-  stdout
-    .split('\n')
-    .filter(line => !line.startsWith('::add-mask::'))
-    .join('\n')
 
 const common = () => ({ token: TOKEN, 'base-url': sim.url })
 

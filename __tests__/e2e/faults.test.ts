@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { HOSTILE_BODY, HOSTILE_RESPONSE_BODY, HOSTILE_URL, startSimulator, type Simulator } from '../../sim/index.js'
 import { JOB_GITHUB_TOKEN, jsonOutput, runAction, type ActionRun } from '../support/action.js'
 import { BAD_INPUTS, packBadInputs, packedInputs, refusal } from '../support/bad-inputs.js'
-import { commandKinds, commandLines, foreignCommands, infoLines } from '../support/log.js'
+import { commandKinds, commandLines, foreignCommands, infoLines, withoutMaskCommands } from '../support/log.js'
 import { closedPort, startRecorder } from '../support/servers.js'
 import { renderLikeGitHub } from '../support/markdown.js'
 
@@ -21,12 +21,6 @@ afterEach(async () => {
 })
 
 const common = () => ({ token: TOKEN, 'base-url': sim.url })
-
-const withoutMaskCommands = (stdout: string): string =>
-  stdout
-    .split('\n')
-    .filter(line => !line.startsWith('::add-mask::'))
-    .join('\n')
 
 /** Log lines that announce a retry. */
 const retryLines = (run: ActionRun): string[] => infoLines(run.stdout).filter(line => line.includes('retrying in'))
@@ -460,7 +454,7 @@ describe('the token', () => {
 })
 
 describe('bad inputs are refused before any request', () => {
-  // The table is checked case by case in unit/bad-inputs.test.ts; here the bundle refuses them, several to a run.
+  // The table is checked case by case in unit/inputs-bad-inputs.test.ts; here the bundle refuses them, several to a run.
   it.each(packBadInputs().map(cases => [cases.map(c => c.name).join(', '), cases] as const))(
     '%s',
     async (_names, cases) => {

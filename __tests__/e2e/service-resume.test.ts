@@ -8,6 +8,7 @@ import { splitDlqIds } from '../../src/operations/resume-workflows.js'
 import { ALL_VARIANTS, startSimulator, type ServerVariants, type Simulator } from '../../sim/index.js'
 import { requestUrl } from '../../src/service/query.js'
 import { jsonOutput, runAction, type ActionRun } from '../support/action.js'
+import { infoLines } from '../support/log.js'
 
 const TOKEN = 'sim-token-0f4b8d2a6c1e3957'
 let sim: Simulator
@@ -26,7 +27,6 @@ const resume = (inputs: Record<string, string>): Promise<ActionRun> =>
 
 const resumeRequests = () => sim.requests.filter(r => r.route === 'resume')
 const resumedIds = () => sim.state.resumedRuns.map(r => r.workflowRunId)
-const infoLines = (run: ActionRun): string[] => run.stdout.split('\n').filter(l => !l.trimStart().startsWith('::'))
 
 /** Runs in the outputs are exactly the simulator's resumed runs, in order, and the log warns about nothing. */
 function expectExact(run: ActionRun): void {
@@ -92,7 +92,9 @@ describe('many dlq-ids', () => {
       expect(url.length).toBeLessThan(6000)
       expect(request.query.get('count')).toBe('50')
     }
-    expect(infoLines(run)).toContain(`dlq-ids: 600 ids sent in ${parts.size} parts, each request URL under 6000 bytes`)
+    expect(infoLines(run.stdout)).toContain(
+      `dlq-ids: 600 ids sent in ${parts.size} parts, each request URL under 6000 bytes`
+    )
   })
 
   it('names the dlq-ids to continue with when a later part fails', async () => {
@@ -266,7 +268,7 @@ describe('resume-schedule', () => {
       'POST /v2/schedules/sched-3/resume',
       'PATCH /v2/schedules/sched-3/resume'
     ])
-    expect(infoLines(run)).toContain(
+    expect(infoLines(run.stdout)).toContain(
       'POST /v2/schedules/sched-1/resume: HTTP 405 (method not allowed); trying once more with PATCH'
     )
   })

@@ -12,6 +12,13 @@ export const commandLines = (stdout: string): string[] =>
 export const infoLines = (stdout: string): string[] =>
   stdout.split('\n').filter(line => !line.trimStart().startsWith('::'))
 
+/** The log without its `::add-mask::` lines: the runner's instruction to hide the token, the one place it must appear. */
+export const withoutMaskCommands = (stdout: string): string =>
+  stdout
+    .split('\n')
+    .filter(line => !line.startsWith('::add-mask::'))
+    .join('\n')
+
 /** The kinds of command the action emits itself; any other command came from third-party text. */
 const OWN_COMMAND = /^::(?:group|endgroup|error|warning|notice|debug)(?: [^:]*)?::/
 

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals'
 import MarkdownIt from 'markdown-it'
 import type { ScheduleResult } from '../../src/results.js'
 import { LABEL_CHAR_PX, LABEL_GAP_PX, MAX_BARS, PLOT_WIDTH_PX } from '../../src/report/chart.js'

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals'
 import { codeSpan, neutraliseLogLine } from '../../src/report/escape.js'
 
 const ZWSP = '\u200b'

@@ -1,4 +1,5 @@
 /** How counts, times and ages are written (report/format.ts). */
+import { describe, expect, it } from '@jest/globals'
 import { formatAge, formatCount, formatMs, plural } from '../../src/report/format.js'
 
 describe('formatMs', () => {
