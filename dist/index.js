@@ -39298,56 +39298,39 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9416:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   h: () => (/* binding */ restoreHeaders)
-/* harmony export */ });
-/**
- * Imported first by index.ts, before anything bundled is evaluated. Node defines globalThis.Headers as a getter that
- * loads Node's own copy of undici (11-40 ms on a runner); the bundled undici's cookie module reads it at load only to
- * also accept Node's Headers in functions this action never calls. Hidden until the bundle has loaded, then put back.
- */
-const globalHeaders = Object.getOwnPropertyDescriptor(globalThis, 'Headers');
-if (globalHeaders?.configurable === true && globalHeaders.get !== undefined) {
-    Object.defineProperty(globalThis, 'Headers', { value: undefined, configurable: true, writable: true });
-}
-/** Puts globalThis.Headers back as Node defined it (still lazy: nothing loads until something reads it). */
-function restoreHeaders() {
-    if (globalHeaders !== undefined)
-        Object.defineProperty(globalThis, 'Headers', globalHeaders);
-}
-
-
-/***/ }),
-
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _hide_headers_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9416);
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4952);
-/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8877);
-/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6859);
-// First: the bundle below must load with globalThis.Headers hidden (see hide-headers.ts).
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
+/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8877);
+/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2118);
+/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1123);
 
 
 
 
-(0,_hide_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .restoreHeaders */ .h)();
 // A short-lived process: V8's optimising tier-up of undici's HTTP parser (WebAssembly) runs on background
 // threads that the process waits for at exit, ~200 ms for nothing. Its baseline code parses our answers fast.
-(0,node_v8__WEBPACK_IMPORTED_MODULE_2__.setFlagsFromString)('--liftoff-only');
+(0,node_v8__WEBPACK_IMPORTED_MODULE_1__.setFlagsFromString)('--liftoff-only');
+// The runner cancels with SIGINT, then SIGTERM; both become one stop that the run honours and reports.
+const stop = new _stop_js__WEBPACK_IMPORTED_MODULE_3__/* .StopController */ .d();
+stop.onExit = () => process.exit(process.exitCode || 1);
+process.on('SIGINT', () => stop.receive('SIGINT'));
+process.on('SIGTERM', () => stop.receive('SIGTERM'));
 try {
-    await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .e)();
+    await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)(undefined, stop);
 }
 catch (err) {
     // run() reports its own failures, even unexpected ones, through the output boundary. Should the boundary itself
     // fail, no third-party text is trusted here: a fixed line, the details in the debug log only.
-    _actions_core__WEBPACK_IMPORTED_MODULE_1__/* .debug */ .Yz(String(err.stack ?? err).replace(/[\r\n\u0085\u2028\u2029]+/g, ' | '));
-    _actions_core__WEBPACK_IMPORTED_MODULE_1__/* .setFailed */ .C1('Unexpected error before the output boundary could report it; re-run with debug logging to see it.');
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(String(err.stack ?? err).replace(/[\r\n\u0085\u2028\u2029]+/g, ' | '));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1('Unexpected error before the output boundary could report it; re-run with debug logging to see it.');
+}
+finally {
+    // No timer of the stop may keep the process alive once the run has ended.
+    stop.dispose();
 }
 
 __webpack_async_result__();
@@ -39355,7 +39338,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6859:
+/***/ 2118:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39364,8 +39347,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
+// UNUSED EXPORTS: lastResort
+
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 19 modules
 var lib_core = __nccwpck_require__(4952);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/constants.ts
 /** Every input and output name of the action, as action.yml declares them. */
 var Inputs;
@@ -39394,12 +39383,17 @@ var Inputs;
     Inputs["FailIfCountAbove"] = "fail-if-count-above";
     Inputs["FailIfOldestOlderThan"] = "fail-if-oldest-older-than";
     Inputs["MessagesFile"] = "messages-file";
+    Inputs["KeepCredentialHeaders"] = "keep-credential-headers";
     Inputs["Concurrency"] = "concurrency";
     Inputs["IssueOnFailure"] = "issue-on-failure";
     Inputs["GithubToken"] = "github-token";
     Inputs["IssueTitle"] = "issue-title";
+    Inputs["IssueRepeatInterval"] = "issue-repeat-interval";
+    Inputs["Source"] = "source";
     // resume-workflows
     Inputs["DlqIds"] = "dlq-ids";
+    Inputs["DlqIdsFile"] = "dlq-ids-file";
+    Inputs["MaxRuns"] = "max-runs";
     Inputs["WorkflowUrl"] = "workflow-url";
     Inputs["WorkflowRunId"] = "workflow-run-id";
     Inputs["WorkflowCreatedAt"] = "workflow-created-at";
@@ -39412,8 +39406,11 @@ var Inputs;
 var Outputs;
 (function (Outputs) {
     Outputs["DlqCount"] = "dlq-count";
+    Outputs["Complete"] = "complete";
     Outputs["MessageIds"] = "message-ids";
     Outputs["MessageIdsTruncated"] = "message-ids-truncated";
+    Outputs["DlqIds"] = "dlq-ids";
+    Outputs["DlqIdsTruncated"] = "dlq-ids-truncated";
     Outputs["OldestCreatedAt"] = "oldest-created-at";
     Outputs["NextCursor"] = "next-cursor";
     Outputs["MessagesFile"] = "messages-file";
@@ -39439,7 +39436,10 @@ const INPUT_DEFAULTS = {
     [Inputs.All]: 'false',
     [Inputs.Concurrency]: '1',
     [Inputs.IssueOnFailure]: 'false',
-    [Inputs.IssueTitle]: 'DLQ health check failing'
+    [Inputs.IssueTitle]: 'DLQ health check failing',
+    [Inputs.IssueRepeatInterval]: '4h',
+    [Inputs.KeepCredentialHeaders]: 'false',
+    [Inputs.Source]: 'message'
 };
 /** Longest query one request may carry: servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
 const MAX_QUERY_BYTES = 6 * 1024;
@@ -39460,10 +39460,120 @@ function runContext(env = process.env) {
     return { runUrl: `${server}/${repository}/actions/runs/${runId}` };
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/report/escape.ts
+/**
+ * Escaping of third-party text for the two places the action writes it: the job summary (GitHub-flavoured
+ * markdown) and the Actions log (where a line starting with `::` is a runner command). Pure functions only.
+ */
+/** Zero-width space: not whitespace for the runner (.NET), so it breaks a command marker in a log line. Never in markdown. */
+const ZWSP = '\u200b';
+/** Default cut of a table cell value, in characters (code points) before escaping. */
+const DEFAULT_CELL_MAX_LENGTH = 200;
+/** Default cut of a value written in a paragraph (error texts and the like). */
+const DEFAULT_INLINE_MAX_LENGTH = 1000;
+/**
+ * True for characters that must not reach the output as such: C0 and C1 controls (CR, LF, tab, ESC…), DEL, the
+ * Unicode line and paragraph separators, and the bidirectional embedding/override/isolate and mark characters,
+ * which can make a value display as something else.
+ */
+function isControl(cp) {
+    return (cp <= 0x1f ||
+        (cp >= 0x7f && cp <= 0x9f) ||
+        cp === 0x2028 ||
+        cp === 0x2029 ||
+        cp === 0x200e ||
+        cp === 0x200f ||
+        (cp >= 0x202a && cp <= 0x202e) ||
+        (cp >= 0x2066 && cp <= 0x2069));
+}
+function visibleControl(ch) {
+    if (ch === '\r')
+        return '\\r';
+    if (ch === '\n')
+        return '\\n';
+    const code = ch.charCodeAt(0);
+    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+// String.replace restarts a global regex at 0, so sharing one is safe.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g;
+/**
+ * Text safe to print as (part of) one line of the Actions log:
+ * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
+ *   characters except tab become `\xNN` / `\uNNNN`, so a value can never start a new log line;
+ * - a `::` at the start (also after leading whitespace, which the runner trims) becomes `:\u200b:`, so the line
+ *   is not a workflow command (`::set-output`, `::add-mask`, `::stop-commands`…);
+ * - the legacy command marker `##[` becomes `##\u200b[` wherever it appears.
+ */
+function neutraliseLogLine(s) {
+    return String(s)
+        .replace(LOG_LINE_CONTROLS, visibleControl)
+        .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
+        .replace(/##\[/g, `##${ZWSP}[`);
+}
+/**
+ * Text safe as the message of an annotation (`::error::…`): each of its own lines made safe as a log line. LF is
+ * kept: @actions/core writes it as `%0A`, so the annotation stays one line of the log and shows its lines.
+ */
+function neutraliseAnnotation(s) {
+    return String(s).split('\n').map(neutraliseLogLine).join('\n');
+}
+/**
+ * Characters shown as escapes inside a code span: controls and line breaks (which would end or reflow the span),
+ * and the invisible ones (zero-width, joiners, word joiner, BOM, bidi marks and overrides, soft hyphen), which
+ * would make a value copy as something other than it shows.
+ */
+function isHiddenInCode(cp) {
+    return (isControl(cp) ||
+        cp === 0xad ||
+        (cp >= 0x200b && cp <= 0x200f) ||
+        (cp >= 0x2060 && cp <= 0x2064) ||
+        cp === 0xfeff ||
+        cp === 0x061c);
+}
+function visibleCodePoint(ch) {
+    if (ch === '\n')
+        return '\\n';
+    if (ch === '\r')
+        return '\\r';
+    if (ch === '\t')
+        return '\\t';
+    const cp = ch.codePointAt(0) ?? 0;
+    return cp < 0x80 ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+}
+/**
+ * A third-party value as a GFM code span: it copies exactly, is never a link, a mention, an issue reference, HTML
+ * or math, and needs no other escaping. The fence is one backtick longer than the longest run inside, padded
+ * with a space where CommonMark would otherwise strip or merge one. Controls and invisible characters are shown
+ * as `\n`, `\u200b` and so on; a lone surrogate as U+FFFD. Longer than maxLength code points: cut, `…` after the
+ * span. In a table cell (`cell`), each `|` is written `\|`, which GFM resolves before reading the span.
+ */
+function codeSpan(value, maxLength = DEFAULT_INLINE_MAX_LENGTH, cell = false) {
+    const chars = [...String(value)];
+    const max = Math.max(1, Math.floor(maxLength));
+    const cut = chars.length > max;
+    let text = '';
+    for (const ch of cut ? chars.slice(0, max) : chars) {
+        const cp = ch.codePointAt(0) ?? 0;
+        if (cp >= 0xd800 && cp <= 0xdfff)
+            text += '\ufffd';
+        else if (isHiddenInCode(cp))
+            text += visibleCodePoint(ch);
+        else
+            text += ch;
+    }
+    if (text === '')
+        return '—';
+    let longest = 0;
+    for (const run of text.match(/`+/g) ?? [])
+        longest = Math.max(longest, run.length);
+    const fence = '`'.repeat(longest + 1);
+    const allSpaces = /^ +$/.test(text);
+    const pad = text.startsWith('`') || text.endsWith('`') || (!allSpaces && text.startsWith(' ') && text.endsWith(' '));
+    const inner = pad ? ` ${text} ` : text;
+    return `${fence}${cell ? inner.replace(/\|/g, '\\|') : inner}${fence}${cut ? '…' : ''}`;
+}
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -49050,7 +49160,11 @@ const dlqMessageSchema = looseObject({
     responseHeader: headerMap.optional(),
     responseBody: schemas_string().optional(),
     responseBodyBase64: schemas_string().optional(),
-    state: schemas_string().optional()
+    state: schemas_string().optional(),
+    // A failed workflow run's entry (source=workflow) carries these beside the message fields.
+    workflowUrl: schemas_string().optional(),
+    workflowRunId: schemas_string().optional(),
+    workflowCreatedAt: millis.optional()
 });
 /** A page's envelope: the cursor is checked at once, the messages only when read. */
 const dlqEnvelopeSchema = object({
@@ -49191,7 +49305,10 @@ function usableAsSent(item) {
         headers(m.responseHeader) &&
         str(m.responseBody) &&
         str(m.responseBodyBase64) &&
-        str(m.state));
+        str(m.state) &&
+        str(m.workflowUrl) &&
+        str(m.workflowRunId) &&
+        time(m.workflowCreatedAt));
 }
 /**
  * The usable messages of a list page's items, and what was wrong with the others. Never throws. An item the
@@ -49272,8 +49389,190 @@ function formatShortTime(ms, now) {
     return `${sameYear ? iso.slice(5, 10) : iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
-;// CONCATENATED MODULE: ./src/report/list-verdict.ts
+;// CONCATENATED MODULE: ./src/report/markdown.ts
 
+
+/** The first `maxRows` items; the full length is reported, since rows beyond the longest list change nothing. */
+function capped(items, limit) {
+    limit.seen?.(items.length);
+    return items.slice(0, limit.maxRows);
+}
+/** A third-party value in a paragraph or list item: a code span that copies exactly and is never a link. */
+function code(value, maxLength) {
+    return codeSpan(value, maxLength);
+}
+/** A third-party value in a table cell: a code span whose pipes cannot split the cell. */
+function codeCell(value, maxLength = DEFAULT_CELL_MAX_LENGTH) {
+    return codeSpan(value, maxLength, true);
+}
+/** A cursor to copy, as a code span. */
+function cursorText(cursor) {
+    return codeSpan(cursor, 4096);
+}
+/** Values of one filter, each escaped, at most maxRows of them. */
+function valueList(values, limit) {
+    const shown = capped(values, limit).map(v => code(v, 200));
+    const rest = values.length - shown.length;
+    if (rest <= 0)
+        return shown.join(', ');
+    if (shown.length === 0)
+        return `${formatCount(rest)} values (not shown)`;
+    return `${shown.join(', ')}, … and ${formatCount(rest)} more`;
+}
+/** The heading row and the alignment row of a table. */
+function tableHead(headings, alignRight) {
+    return [`| ${headings.join(' | ')} |`, `|${headings.map((_, i) => (alignRight[i] ? ' ---: ' : ' --- ')).join('|')}|`];
+}
+/** One row of a table; cells must already be escaped. */
+function tableRow(cells) {
+    return `| ${cells.join(' | ')} |`;
+}
+/**
+ * A table of at most maxRows rows, then `… and N more` after a blank line (a line right under a table would be
+ * read as one more row). Cells must already be escaped.
+ */
+function table(headings, alignRight, items, limit, toCells) {
+    const lines = [];
+    const shown = capped(items, limit);
+    if (shown.length > 0) {
+        lines.push(...tableHead(headings, alignRight));
+        for (const item of shown)
+            lines.push(tableRow(toCells(item)));
+        lines.push('');
+    }
+    const rest = items.length - shown.length;
+    if (rest > 0)
+        lines.push(`… and ${formatCount(rest)} more`, '');
+    return lines;
+}
+/** A cell for an optional third-party value, as code; an absent or empty one shows as a dash. */
+function cellOrDash(value, maxLength) {
+    return value === undefined || value === '' ? '—' : codeCell(String(value), maxLength);
+}
+/** A cell for an optional time. */
+function timeOrDash(ms) {
+    return ms === undefined ? '—' : formatMs(ms);
+}
+/** A cell for an optional time, short (`11-22 02:45`, the year only when not `now`'s). */
+function shortTimeOrDash(ms, now) {
+    return ms === undefined ? '—' : formatShortTime(ms, now);
+}
+/** A collapsed section: our own fixed HTML around markdown, the blank lines GFM needs to render the inside. */
+function collapsed(title, body) {
+    if (body.length === 0)
+        return [];
+    return ['<details>', `<summary>${title}</summary>`, '', ...body, '', '</details>', ''];
+}
+/**
+ * The line that links the health issue: the link is made from its number and the repository's URL this run
+ * knows, never from text GitHub answered.
+ */
+function issueLine(issue) {
+    if (issue === undefined || !Number.isSafeInteger(issue.number))
+        return undefined;
+    const link = safeLink(`#${issue.number}`, issue.url);
+    const what = { opened: 'opened', commented: 'commented on', updated: 'updated', closed: 'closed' }[issue.action];
+    return `Health issue ${what}: ${link}`;
+}
+/** The summary's heading (the result), then the lines that lead it, each followed by a blank line. */
+function summaryHead(title, ...leads) {
+    const lines = [`## ${title}`, ''];
+    for (const line of leads)
+        if (line)
+            lines.push(line, '');
+    return lines;
+}
+/** The link back to the run, last in a summary (the reader is on that page) and in the issue. */
+function runLine(ctx) {
+    const link = runLink(ctx.runUrl);
+    return link === undefined ? [] : [`- Run: ${link}`];
+}
+/**
+ * `[workflow run](url)`. The run URL comes from GitHub's own environment, but it is still made a safe link
+ * destination: only http(s), and every character outside a plain URL set (spaces, parentheses, brackets, quotes,
+ * `<>`, backslash, `$`, controls, non-ASCII) percent-encoded. Anything else is shown as escaped text.
+ */
+function runLink(runUrl) {
+    if (!runUrl)
+        return undefined;
+    return safeLink('workflow run', runUrl);
+}
+/** A link with our own text to a URL this run built; one not http(s) is shown as code instead. */
+function safeLink(text, url) {
+    if (!/^https?:\/\/[^\s/]/i.test(url))
+        return `${text}: ${codeSpan(url)}`;
+    const destination = url.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch => [...Buffer.from(ch, 'utf8')].map(b => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+    return `[${text}](${destination})`;
+}
+/** The lines as one markdown text: runs of blank lines collapsed, ending with exactly one newline. */
+function markdownText(lines) {
+    const out = [];
+    for (const line of lines) {
+        if (line === '' && (out.length === 0 || out[out.length - 1] === ''))
+            continue;
+        out.push(line);
+    }
+    while (out.length > 0 && out[out.length - 1] === '')
+        out.pop();
+    return `${out.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/report/list-verdict.ts
+/**
+ * How the health of a listing is said: the heading, the judgement line, the notice, each breach. Shared by the
+ * summary and the issue.
+ */
+
+
+
+/** Each list filter and the input that sets it, in the order the verdict names them. */
+const FILTER_INPUTS = [
+    ['messageId', Inputs.MessageId],
+    ['url', Inputs.Url],
+    ['topicName', Inputs.TopicName],
+    ['scheduleId', Inputs.ScheduleId],
+    ['queueName', Inputs.QueueName],
+    ['api', Inputs.Api],
+    ['fromDate', Inputs.FromDate],
+    ['toDate', Inputs.ToDate],
+    ['responseStatus', Inputs.ResponseStatus],
+    ['callerIp', Inputs.CallerIp],
+    ['workflowUrl', Inputs.WorkflowUrl],
+    ['workflowRunId', Inputs.WorkflowRunId],
+    ['workflowCreatedAt', Inputs.WorkflowCreatedAt]
+];
+/** Characters of a filter value the verdict shows: enough to recognise it; "What was asked" shows it whole. */
+const SCOPE_VALUE_LENGTH = 48;
+/** Filters past this are named without their values, so the verdict stays one short line. */
+const SCOPE_VALUES_UP_TO = 2;
+/**
+ * What the count is of, when any filter is set: `matching `url` `https://…``, names and values as code spans (values
+ * are third-party text), one value each for at most two filters, else only the names (always, with `namesOnly`:
+ * the heading stays short). Undefined without filters.
+ */
+function filterScope(filters, namesOnly = false) {
+    const set = [];
+    for (const [key, input] of FILTER_INPUTS) {
+        const value = filters[key];
+        if (value === undefined || (Array.isArray(value) && value.length === 0))
+            continue;
+        const values = Array.isArray(value)
+            ? value.map(String)
+            : [typeof value === 'number' && key !== 'responseStatus' ? formatMs(value) : String(value)];
+        set.push([input, values]);
+    }
+    if (set.length === 0)
+        return undefined;
+    const named = set.map(([input, values]) => {
+        if (namesOnly || set.length > SCOPE_VALUES_UP_TO)
+            return code(input);
+        if (values.length === 1)
+            return `${code(input)} ${code(values[0], SCOPE_VALUE_LENGTH)}`;
+        return `${code(input)} (any of ${formatCount(values.length)} values)`;
+    });
+    const last = named.pop();
+    return `matching ${named.length === 0 ? last : `${named.join(', ')} and ${last}`}`;
+}
 /** Whether a listing provably reached the end of what was asked: only then may it say "healthy" or "empty". */
 function listingComplete(result) {
     return result.error === undefined && result.nextCursor === undefined;
@@ -49284,6 +49583,11 @@ function describeBreach(breach, complete) {
         const count = `${complete ? '' : 'at least '}${formatCount(breach.count)}`;
         return `${count} messages, more than fail-if-count-above (${formatCount(breach.limit)})`;
     }
+    if (breach.kind === 'age-unknown') {
+        const n = `${complete ? '' : 'at least '}${messages(breach.messages)}`;
+        return (`${n} had no creation time (createdAt), so their age is unknown and fail-if-oldest-older-than ` +
+            `(${formatAge(breach.limitMs)}) cannot be judged`);
+    }
     return `the oldest message is ${formatAge(breach.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(breach.limitMs)})`;
 }
 /**
@@ -49291,6 +49595,10 @@ function describeBreach(breach, complete) {
  * as such, a status otherwise, the drain guard that stopped it, or a request that got no usable answer.
  */
 function failurePhrase(failure, maxPages) {
+    if (failure?.cancelled !== undefined)
+        return `the step was cancelled (${failure.cancelled})`;
+    if (failure?.file !== undefined)
+        return `${failure.file} could not be written`;
     if (failure?.stoppedBy === 'max-pages') {
         return `stopped after ${maxPages === undefined ? 'max-pages' : formatCount(maxPages)} pages (max-pages)`;
     }
@@ -49320,20 +49628,27 @@ function messages(n) {
  */
 function heading(result, filtered) {
     const complete = listingComplete(result);
+    if (result.failure?.cancelled !== undefined) {
+        return result.count === 0
+            ? '⛔ Listing cancelled before any message was listed'
+            : `⛔ Listing cancelled: at least ${messages(result.count)}`;
+    }
+    const scope = filterScope(result.filters, true);
     if (result.error !== undefined) {
         const why = failurePhrase(result.failure, result.maxPages);
         return result.count === 0 ? `❌ Could not list the DLQ: ${why}` : `❌ Listing failed part way: ${why}`;
     }
-    if (result.health.breaches.length > 0)
-        return '❌ DLQ health check failed';
+    if (result.health.breaches.length > 0) {
+        return scope === undefined ? '❌ DLQ health check failed' : `❌ Health check failed for the messages ${scope}`;
+    }
     const judged = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined;
     if (!complete)
         return `⚠️ Listing stopped early${judged ? ': health not judged' : ''}`;
     if (judged)
-        return '✅ DLQ healthy';
+        return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the messages ${scope}`;
     if (result.count === 0)
         return filtered ? 'ℹ️ No DLQ message matches the filters' : 'ℹ️ The DLQ is empty';
-    return `ℹ️ DLQ: ${messages(result.count)}`;
+    return scope === undefined ? `ℹ️ DLQ: ${messages(result.count)}` : `ℹ️ ${messages(result.count)} ${scope}`;
 }
 /**
  * One bold line comparing the count and the oldest age with their limits: `exceeded`, `within`, or `not judged`
@@ -49345,42 +49660,71 @@ function judgement(result, now) {
     if (result.error !== undefined && result.count === 0) {
         return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)';
     }
-    const count = `${complete ? '' : 'at least '}${messages(result.count)}`;
+    const scope = filterScope(result.filters);
+    const count = `${complete ? '' : 'at least '}${messages(result.count)}${scope === undefined ? '' : ` ${scope}`}`;
     const limit = (over, text) => over ? `limit ${text}: **exceeded**` : complete ? `limit ${text}: within` : `limit ${text}: not judged`;
     const parts = [
         countAbove === undefined
             ? `**${count}**`
             : `**${count}** (${limit(result.count > countAbove, formatCount(countAbove))})`
     ];
-    const age = result.oldestCreatedAt === undefined ? undefined : now - result.oldestCreatedAt;
-    const oldestWord = complete ? 'oldest' : 'oldest seen';
-    const ageText = age === undefined ? `${oldestWord}: unknown` : `${oldestWord} ${formatAge(age)}`;
+    const ageText = oldestText(result, now);
     if (oldestOlderThanMs === undefined)
         parts.push(`**${ageText}**`);
     else {
         const over = result.health.breaches.some(b => b.kind === 'age');
-        parts.push(`**${ageText}** (${limit(over, formatAge(oldestOlderThanMs))})`);
+        const unknown = !over && result.health.breaches.some(b => b.kind === 'age-unknown');
+        const judged = unknown
+            ? `limit ${formatAge(oldestOlderThanMs)}: **cannot be judged**`
+            : limit(over, formatAge(oldestOlderThanMs));
+        parts.push(`**${ageText}** (${judged})`);
     }
     const set = countAbove !== undefined || oldestOlderThanMs !== undefined;
-    const tail = set ? '' : ' (not judged: no threshold set)';
+    const tail = !set
+        ? ' (not judged: no threshold set)'
+        : scope !== undefined
+            ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
+            : '';
     const partial = complete ? '' : result.error !== undefined ? ', listed before the failure' : ', listing stopped early';
     return `${parts.join(' · ')}${tail}${partial}`;
+}
+/**
+ * The oldest age as measured: `oldest 3h`, `oldest 3h (unknown for 12 messages)` when some came without a creation
+ * time, `oldest: unknown for 400 messages` when none had one; "oldest seen" for a listing that did not reach the end.
+ */
+function oldestText(result, now) {
+    const word = listingComplete(result) ? 'oldest' : 'oldest seen';
+    const unknown = result.noCreatedAt ?? 0;
+    if (result.oldestCreatedAt === undefined) {
+        return unknown > 0 ? `${word}: unknown for ${messages(unknown)}` : `${word}: unknown`;
+    }
+    const age = `${word} ${formatAge(now - result.oldestCreatedAt)}`;
+    return unknown > 0 ? `${age} (unknown for ${messages(unknown)})` : age;
 }
 /**
  * The headline of a listing, a notice on the run page: `DLQ: 1,234 messages, oldest 3h 5m`. A listing that did
  * not reach the end says "at least", and one that failed never reads like an empty DLQ: it names the failure.
  */
 function headline(result, now) {
-    const oldest = result.oldestCreatedAt === undefined ? '' : `, oldest ${formatAge(now - result.oldestCreatedAt)}`;
     if (result.error !== undefined && result.count === 0) {
         return `DLQ: unknown, could not list it: ${failurePhrase(result.failure, result.maxPages)}`;
     }
+    const scope = filterScope(result.filters);
+    const counted = `${messages(result.count)}${scope === undefined ? '' : ` ${scope}`}`;
+    const oldest = result.count === 0 ? '' : `, ${oldestText(result, now)}`;
     if (listingComplete(result))
-        return `DLQ: ${messages(result.count)}${oldest}`;
+        return `DLQ: ${counted}${oldest}`;
     const why = result.error !== undefined
         ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
         : 'the listing stopped early';
-    return `DLQ: at least ${messages(result.count)}${oldest.replace('oldest', 'oldest seen')} (${why})`;
+    return `DLQ: at least ${counted}${oldest} (${why})`;
+}
+/**
+ * The notice on the run page: the headline, except when nothing could be listed, where the failure (an error
+ * annotation) already says it: one alert per fact.
+ */
+function listNotice(result, now) {
+    return result.error !== undefined && result.count === 0 ? undefined : headline(result, now);
 }
 /** The verdict in one line, for the health issue's comments: the heading's words and the headline. */
 function verdict(result, now) {
@@ -49644,248 +49988,6 @@ function itemProblemsText(problems) {
     return `The service sent items that could not be read as they stand: ${parts.join('; ')}. ${problems.examples.join('; ')}.`;
 }
 
-;// CONCATENATED MODULE: ./src/report/escape.ts
-/**
- * Escaping of third-party text for the two places the action writes it: the job summary (GitHub-flavoured
- * markdown) and the Actions log (where a line starting with `::` is a runner command). Pure functions only.
- */
-/** Zero-width space: not whitespace for the runner (.NET), so it breaks a command marker in a log line. Never in markdown. */
-const ZWSP = '\u200b';
-/** Default cut of a table cell value, in characters (code points) before escaping. */
-const DEFAULT_CELL_MAX_LENGTH = 200;
-/** Default cut of a value written in a paragraph (error texts and the like). */
-const DEFAULT_INLINE_MAX_LENGTH = 1000;
-/**
- * True for characters that must not reach the output as such: C0 and C1 controls (CR, LF, tab, ESC…), DEL, the
- * Unicode line and paragraph separators, and the bidirectional embedding/override/isolate and mark characters,
- * which can make a value display as something else.
- */
-function isControl(cp) {
-    return (cp <= 0x1f ||
-        (cp >= 0x7f && cp <= 0x9f) ||
-        cp === 0x2028 ||
-        cp === 0x2029 ||
-        cp === 0x200e ||
-        cp === 0x200f ||
-        (cp >= 0x202a && cp <= 0x202e) ||
-        (cp >= 0x2066 && cp <= 0x2069));
-}
-function visibleControl(ch) {
-    if (ch === '\r')
-        return '\\r';
-    if (ch === '\n')
-        return '\\n';
-    const code = ch.charCodeAt(0);
-    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-// String.replace restarts a global regex at 0, so sharing one is safe.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
-const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g;
-/**
- * Text safe to print as (part of) one line of the Actions log:
- * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
- *   characters except tab become `\xNN` / `\uNNNN`, so a value can never start a new log line;
- * - a `::` at the start (also after leading whitespace, which the runner trims) becomes `:\u200b:`, so the line
- *   is not a workflow command (`::set-output`, `::add-mask`, `::stop-commands`…);
- * - the legacy command marker `##[` becomes `##\u200b[` wherever it appears.
- */
-function neutraliseLogLine(s) {
-    return String(s)
-        .replace(LOG_LINE_CONTROLS, visibleControl)
-        .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
-        .replace(/##\[/g, `##${ZWSP}[`);
-}
-/**
- * Text safe as the message of an annotation (`::error::…`): each of its own lines made safe as a log line. LF is
- * kept: @actions/core writes it as `%0A`, so the annotation stays one line of the log and shows its lines.
- */
-function neutraliseAnnotation(s) {
-    return String(s).split('\n').map(neutraliseLogLine).join('\n');
-}
-/**
- * Characters shown as escapes inside a code span: controls and line breaks (which would end or reflow the span),
- * and the invisible ones (zero-width, joiners, word joiner, BOM, bidi marks and overrides, soft hyphen), which
- * would make a value copy as something other than it shows.
- */
-function isHiddenInCode(cp) {
-    return (isControl(cp) ||
-        cp === 0xad ||
-        (cp >= 0x200b && cp <= 0x200f) ||
-        (cp >= 0x2060 && cp <= 0x2064) ||
-        cp === 0xfeff ||
-        cp === 0x061c);
-}
-function visibleCodePoint(ch) {
-    if (ch === '\n')
-        return '\\n';
-    if (ch === '\r')
-        return '\\r';
-    if (ch === '\t')
-        return '\\t';
-    const cp = ch.codePointAt(0) ?? 0;
-    return cp < 0x80 ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
-}
-/**
- * A third-party value as a GFM code span: it copies exactly, is never a link, a mention, an issue reference, HTML
- * or math, and needs no other escaping. The fence is one backtick longer than the longest run inside, padded
- * with a space where CommonMark would otherwise strip or merge one. Controls and invisible characters are shown
- * as `\n`, `\u200b` and so on; a lone surrogate as U+FFFD. Longer than maxLength code points: cut, `…` after the
- * span. In a table cell (`cell`), each `|` is written `\|`, which GFM resolves before reading the span.
- */
-function codeSpan(value, maxLength = DEFAULT_INLINE_MAX_LENGTH, cell = false) {
-    const chars = [...String(value)];
-    const max = Math.max(1, Math.floor(maxLength));
-    const cut = chars.length > max;
-    let text = '';
-    for (const ch of cut ? chars.slice(0, max) : chars) {
-        const cp = ch.codePointAt(0) ?? 0;
-        if (cp >= 0xd800 && cp <= 0xdfff)
-            text += '\ufffd';
-        else if (isHiddenInCode(cp))
-            text += visibleCodePoint(ch);
-        else
-            text += ch;
-    }
-    if (text === '')
-        return '—';
-    let longest = 0;
-    for (const run of text.match(/`+/g) ?? [])
-        longest = Math.max(longest, run.length);
-    const fence = '`'.repeat(longest + 1);
-    const allSpaces = /^ +$/.test(text);
-    const pad = text.startsWith('`') || text.endsWith('`') || (!allSpaces && text.startsWith(' ') && text.endsWith(' '));
-    const inner = pad ? ` ${text} ` : text;
-    return `${fence}${cell ? inner.replace(/\|/g, '\\|') : inner}${fence}${cut ? '…' : ''}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-
-/** The first `maxRows` items; the full length is reported, since rows beyond the longest list change nothing. */
-function capped(items, limit) {
-    limit.seen?.(items.length);
-    return items.slice(0, limit.maxRows);
-}
-/** A third-party value in a paragraph or list item: a code span that copies exactly and is never a link. */
-function code(value, maxLength) {
-    return codeSpan(value, maxLength);
-}
-/** A third-party value in a table cell: a code span whose pipes cannot split the cell. */
-function codeCell(value, maxLength = DEFAULT_CELL_MAX_LENGTH) {
-    return codeSpan(value, maxLength, true);
-}
-/** A cursor to copy, as a code span. */
-function cursorText(cursor) {
-    return codeSpan(cursor, 4096);
-}
-/** Values of one filter, each escaped, at most maxRows of them. */
-function valueList(values, limit) {
-    const shown = capped(values, limit).map(v => code(v, 200));
-    const rest = values.length - shown.length;
-    if (rest <= 0)
-        return shown.join(', ');
-    if (shown.length === 0)
-        return `${formatCount(rest)} values (not shown)`;
-    return `${shown.join(', ')}, … and ${formatCount(rest)} more`;
-}
-/** The heading row and the alignment row of a table. */
-function tableHead(headings, alignRight) {
-    return [`| ${headings.join(' | ')} |`, `|${headings.map((_, i) => (alignRight[i] ? ' ---: ' : ' --- ')).join('|')}|`];
-}
-/** One row of a table; cells must already be escaped. */
-function tableRow(cells) {
-    return `| ${cells.join(' | ')} |`;
-}
-/**
- * A table of at most maxRows rows, then `… and N more` after a blank line (a line right under a table would be
- * read as one more row). Cells must already be escaped.
- */
-function table(headings, alignRight, items, limit, toCells) {
-    const lines = [];
-    const shown = capped(items, limit);
-    if (shown.length > 0) {
-        lines.push(...tableHead(headings, alignRight));
-        for (const item of shown)
-            lines.push(tableRow(toCells(item)));
-        lines.push('');
-    }
-    const rest = items.length - shown.length;
-    if (rest > 0)
-        lines.push(`… and ${formatCount(rest)} more`, '');
-    return lines;
-}
-/** A cell for an optional third-party value, as code; an absent or empty one shows as a dash. */
-function cellOrDash(value, maxLength) {
-    return value === undefined || value === '' ? '—' : codeCell(String(value), maxLength);
-}
-/** A cell for an optional time. */
-function timeOrDash(ms) {
-    return ms === undefined ? '—' : formatMs(ms);
-}
-/** A cell for an optional time, short (`11-22 02:45`, the year only when not `now`'s). */
-function shortTimeOrDash(ms, now) {
-    return ms === undefined ? '—' : formatShortTime(ms, now);
-}
-/** A collapsed section: our own fixed HTML around markdown, the blank lines GFM needs to render the inside. */
-function collapsed(title, body) {
-    if (body.length === 0)
-        return [];
-    return ['<details>', `<summary>${title}</summary>`, '', ...body, '', '</details>', ''];
-}
-/**
- * The line that links the health issue: the link is made from its number and the repository's URL this run
- * knows, never from text GitHub answered.
- */
-function issueLine(issue) {
-    if (issue === undefined || !Number.isSafeInteger(issue.number))
-        return undefined;
-    const link = safeLink(`#${issue.number}`, issue.url);
-    const what = { opened: 'opened', commented: 'updated', closed: 'closed' }[issue.action];
-    return `Health issue ${what}: ${link}`;
-}
-/** The summary's heading (the result), then the lines that lead it, each followed by a blank line. */
-function summaryHead(title, ...leads) {
-    const lines = [`## ${title}`, ''];
-    for (const line of leads)
-        if (line)
-            lines.push(line, '');
-    return lines;
-}
-/** The link back to the run, last in a summary (the reader is on that page) and in the issue. */
-function runLine(ctx) {
-    const link = runLink(ctx.runUrl);
-    return link === undefined ? [] : [`- Run: ${link}`];
-}
-/**
- * `[workflow run](url)`. The run URL comes from GitHub's own environment, but it is still made a safe link
- * destination: only http(s), and every character outside a plain URL set (spaces, parentheses, brackets, quotes,
- * `<>`, backslash, `$`, controls, non-ASCII) percent-encoded. Anything else is shown as escaped text.
- */
-function runLink(runUrl) {
-    if (!runUrl)
-        return undefined;
-    return safeLink('workflow run', runUrl);
-}
-/** A link with our own text to a URL this run built; one not http(s) is shown as code instead. */
-function safeLink(text, url) {
-    if (!/^https?:\/\/[^\s/]/i.test(url))
-        return `${text}: ${codeSpan(url)}`;
-    const destination = url.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch => [...Buffer.from(ch, 'utf8')].map(b => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
-    return `[${text}](${destination})`;
-}
-/** The lines as one markdown text: runs of blank lines collapsed, ending with exactly one newline. */
-function markdownText(lines) {
-    const out = [];
-    for (const line of lines) {
-        if (line === '' && (out.length === 0 || out[out.length - 1] === ''))
-            continue;
-        out.push(line);
-    }
-    while (out.length > 0 && out[out.length - 1] === '')
-        out.pop();
-    return `${out.join('\n')}\n`;
-}
-
 ;// CONCATENATED MODULE: ./src/service/json.ts
 /** JSON text of what the service sent, however deeply nested: no stack overflow on hostile nesting. */
 /**
@@ -50042,10 +50144,11 @@ class OutputBoundary {
         const redact = this.redact;
         return {
             findOpen: title => api.findOpen(redact(title)),
+            findAllOpen: title => api.findAllOpen(redact(title)),
             create: (title, body) => api.create(redact(title), redact(body)),
             comment: (issue, body) => api.comment(issue, redact(body)),
             update: (issue, title, body) => api.update(issue, redact(title), redact(body)),
-            close: issue => api.close(issue)
+            close: (issue, reason) => api.close(issue, reason)
         };
     }
 }
@@ -50062,6 +50165,169 @@ function redactDeep(value, redact, depth) {
     for (const [key, item] of Object.entries(value))
         out[key] = redactDeep(item, redact, depth + 1);
     return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/list-filters.ts
+
+
+const LIST_FILTER_LABELS = [
+    ['messageId', 'Message id (`message-id`)'],
+    ['url', 'Destination URL (`url`)'],
+    ['topicName', 'URL group (`topic-name`)'],
+    ['scheduleId', 'Schedule id (`schedule-id`)'],
+    ['queueName', 'Queue (`queue-name`)'],
+    ['api', 'API name (`api`)'],
+    ['fromDate', 'Created at or after (`from-date`)'],
+    ['toDate', 'Created at or before (`to-date`)'],
+    ['responseStatus', 'Last response status (`response-status`)'],
+    ['callerIp', 'Publisher IP (`caller-ip`)'],
+    ['source', 'Source (`source`)'],
+    ['workflowUrl', 'Workflow URL (`workflow-url`)'],
+    ['workflowRunId', 'Workflow run id or id prefix (`workflow-run-id`)'],
+    ['workflowCreatedAt', 'Workflow created at (`workflow-created-at`)']
+];
+function filterLines(filters, limit) {
+    const lines = [];
+    for (const [key, label] of LIST_FILTER_LABELS) {
+        const value = filters[key];
+        if (value === undefined)
+            continue;
+        if (Array.isArray(value)) {
+            if (value.length === 0)
+                continue;
+            lines.push(`  - ${label}: ${valueList(value.map(String), limit)}`);
+        }
+        else if (typeof value === 'number' && (key === 'fromDate' || key === 'toDate' || key === 'workflowCreatedAt')) {
+            lines.push(`  - ${label}: ${formatMs(value)}`);
+        }
+        else {
+            lines.push(`  - ${label}: ${code(String(value))}`);
+        }
+    }
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/report/workflow-runs.ts
+
+
+/** Characters of the last response body a cell shows. */
+const BODY_CELL_LENGTH = 80;
+function workflowRunLines(result, pass) {
+    const runs = result.workflowRuns;
+    if (runs === undefined || runs.length === 0)
+        return [];
+    const more = result.count - runs.length;
+    return [
+        '### Failed workflow runs',
+        '',
+        ...table(['Workflow URL', 'Run id', 'DLQ id', 'Failed (UTC)', 'Last response'], [false, false, false, false, false], runs, pass, run => [
+            cellOrDash(run.workflowUrl),
+            codeCell(run.workflowRunId),
+            cellOrDash(run.dlqId),
+            timeOrDash(run.failedAt),
+            (run.responseStatus === undefined ? '—' : String(run.responseStatus)) +
+                (run.responseBody === undefined || run.responseBody === ''
+                    ? ''
+                    : ` ${codeCell(run.responseBody, BODY_CELL_LENGTH)}`)
+        ]),
+        ...(more > 0
+            ? [`The table shows the first ${formatCount(runs.length)} runs listed; \`messages-file\` holds every one.`, '']
+            : [])
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/report/response-sample.ts
+
+
+/** Characters of a response shown in the cell: a sentence such as "db pool exhausted after 30 s" fits whole. */
+const RESPONSE_CELL_LENGTH = 80;
+/** Fields that carry the error's words, in the order tried, at the top level of a JSON object. */
+const TEXT_FIELDS = ['error', 'message', 'detail', 'title', 'error_description', 'reason'];
+/** Fields of a nested error object (`{"error":{"message":…}}`, `{"errors":[{"message":…}]}`), one level down. */
+const NESTED_FIELDS = ['message', 'detail', 'title', 'reason', 'description'];
+function textOf(value, fields) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+        return undefined;
+    const record = value;
+    for (const field of fields) {
+        const text = record[field];
+        if (typeof text === 'string' && text.trim() !== '')
+            return text.trim();
+    }
+    return undefined;
+}
+/** The error's words of a parsed JSON body: a top-level text field, else one of a nested error object. */
+function fromJson(body) {
+    const top = textOf(body, TEXT_FIELDS);
+    if (top !== undefined)
+        return top;
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+        return undefined;
+    const record = body;
+    for (const key of ['error', 'errors']) {
+        const nested = Array.isArray(record[key]) ? record[key][0] : record[key];
+        const text = textOf(nested, NESTED_FIELDS);
+        if (text !== undefined)
+            return text;
+    }
+    return undefined;
+}
+/** A JSON string literal's content at the start of `rest` (after the opening quote), decoded; undefined if cut. */
+function stringAt(rest) {
+    const match = /^((?:[^"\\]|\\.)*)"/.exec(rest);
+    if (match === null)
+        return undefined;
+    try {
+        return JSON.parse(`"${match[1] ?? ''}"`);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * The error's words of a body cut short (the sample is the start of it, so it may not parse): the first
+ * `"error"`, `"message"` … string field found, at any depth, whose value the sample holds whole.
+ */
+function fromCutJson(sample) {
+    for (const field of [...TEXT_FIELDS, ...NESTED_FIELDS]) {
+        const at = new RegExp(`"${field}"\\s*:\\s*"`).exec(sample);
+        if (at === null)
+            continue;
+        const text = stringAt(sample.slice(at.index + at[0].length))?.trim();
+        if (text)
+            return text;
+    }
+    return undefined;
+}
+/** What the sample says went wrong: the JSON body's error or message text, or undefined when it has none. */
+function errorWords(sample, cut) {
+    const trimmed = sample.trimStart();
+    if (!trimmed.startsWith('{'))
+        return undefined;
+    if (!cut) {
+        try {
+            return fromJson(JSON.parse(trimmed));
+        }
+        catch {
+            // Not JSON after all: fall through to the tolerant scan.
+        }
+    }
+    return fromCutJson(trimmed);
+}
+/** The cell: the error's words when the body is JSON that has them, else the start of the body, ~80 characters. */
+function responseCell(row) {
+    if (row.bodySample !== undefined) {
+        if (row.bodySample === '')
+            return '(empty)';
+        const words = errorWords(row.bodySample, row.bodyCut === true);
+        if (words !== undefined)
+            return codeCell(words, RESPONSE_CELL_LENGTH);
+        const cell = codeCell(row.bodySample, RESPONSE_CELL_LENGTH);
+        return row.bodyCut && !cell.endsWith('…') ? `${cell}…` : cell;
+    }
+    if (row.binaryBody !== undefined)
+        return `(binary, ${formatCount(row.binaryBody)} base64 characters)`;
+    return '—';
 }
 
 ;// CONCATENATED MODULE: ./src/report/step-outputs.ts
@@ -50126,10 +50392,12 @@ function fitArrays(lists, budget) {
 
 
 
+
+
+
+
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
 const BREAKDOWN_ROWS = 20;
-/** Characters of a response body shown in the "what is failing" table (five columns in 1,200 pixels). */
-const BODY_CELL_LENGTH = 40;
 /**
  * Characters of a value people copy (a URL, a message id) before it is cut: never fewer, since a cut value in a code
  * span copies as a plausible wrong one (pasted into the url filter, it lists nothing). Long enough for almost any URL;
@@ -50141,71 +50409,52 @@ const MOSTLY_NONE = 0.9;
 const listReport = {
     outputs,
     summary: (result, ctx, options) => fitSummary(pass => listSummary(result, ctx, pass), options),
-    notice: headline,
+    notice: listNotice,
     warnings: result => (result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
     failure: list_failure
 };
 function outputs(result) {
+    // Nothing listed because of a failure: the count is unknown, not 0.
+    const unknown = result.error !== undefined && result.count === 0;
     const scalars = {
-        [Outputs.DlqCount]: String(result.count),
+        [Outputs.DlqCount]: unknown ? '' : String(result.count),
+        [Outputs.Complete]: String(listingComplete(result)),
         [Outputs.MessageIdsTruncated]: 'false',
+        [Outputs.DlqIdsTruncated]: 'false',
         [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
         [Outputs.NextCursor]: cursorOutput(result.nextCursor),
         [Outputs.MessagesFile]: result.messagesFile ?? ''
     };
-    const fitted = fitArrays([[Outputs.MessageIds, result.messageIds]], budgetLeft(scalars, [Outputs.MessageIds]));
+    const budget = budgetLeft(scalars, [Outputs.MessageIds, Outputs.DlqIds]);
+    // The two lists are not in step (an entry may have no dlqId): dlq-ids keep up to half the budget when both are long.
+    const reserve = Math.min(Math.floor(budget / 2), githubBytes(JSON.stringify(result.dlqIds)));
+    const fitted = fitArrays([[Outputs.MessageIds, result.messageIds]], budget - reserve);
+    const dlq = fitArrays([[Outputs.DlqIds, result.dlqIds]], budget - githubBytes(fitted.json[0] ?? '[]'));
     return {
         ...scalars,
         [Outputs.MessageIds]: fitted.json[0],
-        [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated || fitted.truncated)
+        [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated || fitted.truncated),
+        [Outputs.DlqIds]: dlq.json[0],
+        [Outputs.DlqIdsTruncated]: String(result.dlqIdsTruncated || dlq.truncated)
     };
 }
 function list_failure(result) {
     const complete = listingComplete(result);
     const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`);
     if (result.error !== undefined) {
-        reasons.unshift(`${result.error}${continueHint(result.nextCursor)} (${result.count} messages were listed before the failure)`);
+        const listed = result.count === 0
+            ? 'nothing was listed, so the number of messages is unknown'
+            : `at least ${plural(result.count, 'message', 'messages')}: listed before the failure`;
+        reasons.unshift(`${result.error}${continueHint(result.nextCursor)} (${listed})`);
     }
     return reasons.length === 0 ? undefined : reasons.join('\n');
 }
-const LIST_FILTER_LABELS = [
-    ['messageId', 'Message id (`message-id`)'],
-    ['url', 'Destination URL (`url`)'],
-    ['topicName', 'URL group (`topic-name`)'],
-    ['scheduleId', 'Schedule id (`schedule-id`)'],
-    ['queueName', 'Queue (`queue-name`)'],
-    ['api', 'API name (`api`)'],
-    ['fromDate', 'Created at or after (`from-date`)'],
-    ['toDate', 'Created at or before (`to-date`)'],
-    ['responseStatus', 'Last response status (`response-status`)'],
-    ['callerIp', 'Publisher IP (`caller-ip`)']
-];
 function orderText(order) {
     if (order === 'earliestFirst')
         return 'earliest first (`earliestFirst`)';
     if (order === 'latestFirst')
         return 'latest first (`latestFirst`)';
     return code(String(order));
-}
-function filterLines(filters, limit) {
-    const lines = [];
-    for (const [key, label] of LIST_FILTER_LABELS) {
-        const value = filters[key];
-        if (value === undefined)
-            continue;
-        if (Array.isArray(value)) {
-            if (value.length === 0)
-                continue;
-            lines.push(`  - ${label}: ${valueList(value.map(String), limit)}`);
-        }
-        else if (typeof value === 'number' && (key === 'fromDate' || key === 'toDate')) {
-            lines.push(`  - ${label}: ${formatMs(value)}`);
-        }
-        else {
-            lines.push(`  - ${label}: ${code(String(value))}`);
-        }
-    }
-    return lines;
 }
 function listSummary(result, ctx, pass) {
     const { now } = pass;
@@ -50215,6 +50464,7 @@ function listSummary(result, ctx, pass) {
     lines.push(...failingLines(result, pass));
     lines.push(...breakdownLines(result, pass));
     lines.push(...chartLines(result, now));
+    lines.push(...workflowRunLines(result, pass));
     lines.push(...extremesLines(result, pass));
     lines.push(...askedLines(result, ctx, filters));
     return markdownText(lines);
@@ -50238,27 +50488,32 @@ function endingLines(result) {
     }
     return lines;
 }
-/** The top destinations: count, dominant last response status, oldest age and the start of the last body. */
+/**
+ * The top destinations: count, dominant last response status, oldest age and what the last response said. Titled
+ * "What is failing" only under a failing verdict; under any other, "Top destinations".
+ */
 function failingLines(result, pass) {
     const table = failingTable(result, pass.now, pass.maxRows);
-    return table.length === 0 ? [] : ['### What is failing', '', ...table];
+    const failing = result.error !== undefined || result.health.breaches.length > 0;
+    return table.length === 0 ? [] : [failing ? '### What is failing' : '### Top destinations', '', ...table];
 }
 /** The "what is failing" table (shared with the health issue): the top destinations, then every other one. */
 function failingTable(result, now, maxRows) {
     const rows = result.byDestination ?? [];
     if (result.count === 0 || rows.length === 0)
         return [];
-    const lines = tableHead(['Destination URL', 'Messages', 'Last status', 'Oldest', 'Last response'], [false, true, false, true, false]);
+    // The URL last: a long one scrolls sideways without pushing the response out of a 1,200-pixel window.
+    const lines = tableHead(['Messages', 'Last status', 'Oldest', 'Last response', 'Destination URL'], [true, false, true, false, false]);
     const shown = rows.slice(0, Math.max(0, maxRows));
     let counted = 0;
     for (const row of shown) {
         counted += row.count;
         lines.push(tableRow([
-            row.url === '(none)' ? '(none)' : codeCell(row.url, COPYABLE_CELL_LENGTH),
             formatCount(row.count),
             statusCell(row),
             row.oldestCreatedAt === undefined ? '—' : formatAge(now - row.oldestCreatedAt),
-            bodyCell(row)
+            responseCell(row),
+            row.url === '(none)' ? '(none)' : codeCell(row.url, COPYABLE_CELL_LENGTH)
         ]));
     }
     const rest = result.count - counted;
@@ -50267,7 +50522,7 @@ function failingTable(result, now, maxRows) {
         const which = others > 0
             ? `${formatCount(others)}${result.undercount?.byUrl !== undefined ? '+' : ''} other destinations`
             : 'other destinations';
-        lines.push(`| *${which}* | ${formatCount(rest)} | | | |`);
+        lines.push(`| ${formatCount(rest)} | | | | *${which}* |`);
     }
     lines.push('');
     if (result.undercount?.byUrl !== undefined)
@@ -50281,17 +50536,6 @@ function statusCell(row) {
         return status;
     const share = Math.round((100 * (row.count - row.otherStatuses)) / Math.max(1, row.count));
     return `${status} (${Math.min(99, Math.max(1, share))}%)`;
-}
-function bodyCell(row) {
-    if (row.bodySample !== undefined) {
-        if (row.bodySample === '')
-            return '(empty)';
-        const cell = codeCell(row.bodySample, BODY_CELL_LENGTH);
-        return row.bodyCut && !cell.endsWith('…') ? `${cell}…` : cell;
-    }
-    if (row.binaryBody !== undefined)
-        return `(binary, ${formatCount(row.binaryBody)} base64 characters)`;
-    return '—';
 }
 /** The breakdowns; those nearly all "(none)", and the full one by URL, collapsed. */
 function breakdownLines(result, pass) {
@@ -50383,6 +50627,10 @@ function askedLines(result, ctx, filters) {
         lines.push(`- Why sequentially: ${code(result.fallback)}`);
     if (result.messagesFile !== undefined) {
         lines.push(`- Every listed message, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`);
+        const redacted = result.redactedHeaderValues ?? 0;
+        const note = 'redacted from messages-file; set `keep-credential-headers: true` to keep them.';
+        if (redacted > 0)
+            lines.push(`- ${plural(redacted, 'credential header value was', 'credential header values were')} ${note}`);
     }
     if (result.messageIdsTruncated) {
         lines.push(`- The \`message-ids\` output holds only the first ${plural(result.messageIds.length, 'id', 'ids')} of ` +
@@ -50459,6 +50707,10 @@ function oldestAndNewest(oldest, newest) {
 const issue_text_BREAKDOWN_ROWS = 10;
 /** Destinations remembered in the issue's state, to name the new ones in the next comment. */
 const REMEMBERED_TOP = 5;
+/** A count change is material when it is at least this share of the count last commented on … */
+const MATERIAL_COUNT_SHARE = 0.1;
+/** … and at least this many messages, so a small DLQ going from 3 to 4 stays quiet. */
+const MATERIAL_COUNT_MIN = 10;
 const STATE_PREFIX = '<!-- dlq-action:state ';
 function urlHash(url) {
     return (0,external_node_crypto_.createHash)('sha256').update(url).digest('hex').slice(0, 12);
@@ -50482,29 +50734,95 @@ function readState(body) {
         const num = (v) => typeof v === 'number' && Number.isFinite(v);
         if (!num(raw.since) || !num(raw.at) || !num(raw.count) || typeof raw.complete !== 'boolean')
             return undefined;
+        const spoke = readSpoken(raw.spoke);
         return {
+            ...(spoke !== undefined ? { spoke } : {}),
             since: raw.since,
             at: raw.at,
             count: raw.count,
             complete: raw.complete,
             ...(num(raw.oldestCreatedAt) ? { oldestCreatedAt: raw.oldestCreatedAt } : {}),
-            top: Array.isArray(raw.top)
-                ? raw.top.filter((h) => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h))
-                : []
+            top: hashes(raw.top)
         };
     }
     catch {
         return undefined;
     }
 }
-function stateOf(result, since, now) {
+function hashes(value) {
+    return Array.isArray(value) ? value.filter((h) => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h)) : [];
+}
+/** The figures of the last comment as the body holds them, or undefined when out of shape. */
+function readSpoken(value) {
+    const raw = (value ?? {});
+    if (typeof raw.at !== 'number' || !Number.isFinite(raw.at))
+        return undefined;
+    if (typeof raw.count !== 'number' || !Number.isFinite(raw.count))
+        return undefined;
+    const kinds = Array.isArray(raw.breaches) ? raw.breaches : [];
+    return {
+        at: raw.at,
+        count: raw.count,
+        breaches: kinds.filter((k) => k === 'count' || k === 'age'),
+        top: hashes(raw.top)
+    };
+}
+/** The figures this result would be commented with. */
+function spokenOf(result, now) {
+    return {
+        at: now,
+        count: result.count,
+        breaches: [...new Set(result.health.breaches.map(b => b.kind))],
+        top: topHashes(result)
+    };
+}
+function topHashes(result) {
+    return (result.byDestination ?? []).slice(0, REMEMBERED_TOP).map(row => urlHash(row.url));
+}
+/**
+ * What the issue last said. A body from before the issue spoke only on change holds no such figures: the last
+ * run's stand in, with every threshold taken as already reported, so an upgrade alone does not comment.
+ */
+function lastSpoken(state) {
+    return state.spoke ?? { at: state.at, count: state.count, breaches: ['count', 'age'], top: state.top };
+}
+/**
+ * Why a failing run comments on the open issue, or undefined to only update its body: the count moved by a
+ * material share since the last comment, a threshold is newly exceeded, the leading destination was not among the
+ * top ones then, or the last comment is `repeatIntervalMs` old.
+ */
+function reasonToComment(result, before, now, repeatIntervalMs) {
+    const spoken = lastSpoken(before);
+    const delta = result.count - spoken.count;
+    if (Math.abs(delta) >= Math.max(MATERIAL_COUNT_MIN, Math.ceil(spoken.count * MATERIAL_COUNT_SHARE))) {
+        return `the count went ${delta > 0 ? 'up' : 'down'} from ${formatCount(spoken.count)} to ${formatCount(result.count)} since the last comment`;
+    }
+    const fresh = result.health.breaches.find(b => !spoken.breaches.includes(b.kind));
+    if (fresh !== undefined) {
+        return `${fresh.kind === 'count' ? '`fail-if-count-above`' : '`fail-if-oldest-older-than`'} is newly exceeded`;
+    }
+    const leading = topHashes(result)[0];
+    // No destinations remembered (none listed then): nothing to compare with, so not "new".
+    if (leading !== undefined && spoken.top.length > 0 && !spoken.top.includes(leading))
+        return 'a new destination leads';
+    if (now - spoken.at >= repeatIntervalMs) {
+        return `the last comment is ${formatAge(now - spoken.at)} old (\`issue-repeat-interval\`: ${formatAge(repeatIntervalMs)})`;
+    }
+    return undefined;
+}
+/**
+ * The state the body keeps: these figures, and what the issue last said (`spoke`; absent: this run speaks, by
+ * opening the issue or commenting on it).
+ */
+function stateOf(result, since, now, spoke) {
     return {
         since,
         at: now,
         count: result.count,
         complete: listingComplete(result),
         ...(result.oldestCreatedAt !== undefined ? { oldestCreatedAt: result.oldestCreatedAt } : {}),
-        top: (result.byDestination ?? []).slice(0, REMEMBERED_TOP).map(row => urlHash(row.url))
+        top: topHashes(result),
+        spoke: spoke ?? spokenOf(result, now)
     };
 }
 /** The thresholds as set, for the closing comment. */
@@ -50519,6 +50837,10 @@ function thresholdsText(result) {
 function runText(runUrl) {
     return runUrl ? ` (${safeLink('workflow run', runUrl)})` : '';
 }
+/** The comment that closes an issue a concurrent run of the same check opened a moment after another. */
+function duplicateComment(kept) {
+    return `Duplicate of #${kept}: two runs of this health check overlapped and each opened an issue; the findings are there.`;
+}
 /** The comment of a passing check: the figures now, how long it failed, the thresholds it was judged against. */
 function closingComment(result, before, runUrl, now) {
     const lines = [`## ✅ The DLQ health check passes again${runText(runUrl)}`, '', judgement(result, now), ''];
@@ -50532,8 +50854,10 @@ function closingComment(result, before, runUrl, now) {
     return lines.join('\n');
 }
 /** The comment of a check that fails again: count and age then and now, and the new top destinations. */
-function changeComment(result, before, runUrl, now) {
+function changeComment(result, before, runUrl, now, why) {
     const lines = [`## ❌ Still failing${runText(runUrl)}`, '', judgement(result, now), ''];
+    if (why !== undefined)
+        lines.push(`Commenting because ${why}.`, '');
     const complete = listingComplete(result);
     const count = (n, whole) => `${whole ? '' : 'at least '}${formatCount(n)}`;
     const age = (created, at) => created === undefined ? '—' : formatAge(at - created);
@@ -50569,7 +50893,8 @@ function issueBody(result, runUrl, now, state = stateOf(result, now, now)) {
         ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
         ''
     ];
-    lines.push(`Figures of ${formatMs(now)}${runText(runUrl)}; each later failing run comments with what changed.`, '');
+    lines.push(`Figures of ${formatMs(now)}${runText(runUrl)}; a later failing run updates them, and comments when something ` +
+        'material changed or the last comment is older than `issue-repeat-interval`.', '');
     lines.push(...failingTable(result, now, issue_text_BREAKDOWN_ROWS));
     lines.push(...table(['Last response status', 'Messages'], [false, true], result.byStatus, { maxRows: issue_text_BREAKDOWN_ROWS }, row => [
         row.value === '(none)' ? '(none)' : codeCell(row.value, 100),
@@ -50579,6 +50904,72 @@ function issueBody(result, runUrl, now, state = stateOf(result, now, now)) {
     return lines.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/github/health-issue.ts
+
+
+
+/** action.yml's default of issue-repeat-interval (a unit test holds the two equal). */
+const DEFAULT_REPEAT_INTERVAL_MS = 4 * 3_600_000;
+/**
+ * Keeps one issue in step with the health check: a failing check opens it, or on the open one comments with
+ * what changed (only when something material did, or the last comment is older than `repeatIntervalMs`) and
+ * refreshes the body; a passing check comments (how long it failed, the thresholds) and closes it. A listing that
+ * failed says nothing about health: no change.
+ */
+async function syncHealthIssue(api, result, title, runUrl, now, repeatIntervalMs = DEFAULT_REPEAT_INTERVAL_MS) {
+    if (result.error !== undefined)
+        return { action: 'none', reason: 'the listing failed, so health is unknown' };
+    const failing = result.health.breaches.length > 0;
+    const open = await api.findOpen(title);
+    // A duplicate a run opened and could not close (it was stopped) is closed by the next run that sees it.
+    if (open?.duplicates !== undefined)
+        await closeDuplicates(api, open.number, open.duplicates);
+    if (failing) {
+        if (open) {
+            const before = readState(open.body);
+            const why = before === undefined ? 'no earlier figures' : reasonToComment(result, before, now, repeatIntervalMs);
+            const state = stateOf(result, before?.since ?? now, now, why === undefined && before ? lastSpoken(before) : undefined);
+            if (why !== undefined)
+                await api.comment(open.number, changeComment(result, before, runUrl, now, why));
+            await api.update(open.number, title, issueBody(result, runUrl, now, state));
+            return { action: why === undefined ? 'updated' : 'commented', number: open.number, url: open.url };
+        }
+        const created = await api.create(title, issueBody(result, runUrl, now, stateOf(result, now, now)));
+        return converge(api, result, title, runUrl, now, created);
+    }
+    if (!listingComplete(result)) {
+        return { action: 'none', reason: 'the listing stopped before the end, so the check cannot be said to pass' };
+    }
+    if (!open)
+        return { action: 'none', reason: 'the check passes and no issue is open' };
+    await api.comment(open.number, closingComment(result, readState(open.body), runUrl, now));
+    await api.close(open.number);
+    return { action: 'closed', number: open.number, url: open.url };
+}
+/**
+ * Two checks that overlap both find no issue and both open one: after opening, look again. When an older issue of
+ * this check is open, this run's findings go there as a comment and its own issue is closed as a duplicate; the run
+ * that opened the oldest leaves it be, so every interleaving ends with one open issue and no comment twice.
+ */
+async function converge(api, result, title, runUrl, now, created) {
+    const kept = (await api.findAllOpen(title))[0];
+    if (kept === undefined || kept.number >= created.number)
+        return { action: 'opened', ...created };
+    const why = `another run of this check opened #${kept.number} at the same time`;
+    await api.comment(kept.number, changeComment(result, readState(kept.body), runUrl, now, why));
+    await closeDuplicates(api, kept.number, [created.number]);
+    return { action: 'commented', number: kept.number, url: kept.url };
+}
+/** Closes newer issues of the check as duplicates of the one kept, each with a comment pointing at it. */
+async function closeDuplicates(api, kept, duplicates) {
+    for (const duplicate of duplicates) {
+        await api.comment(duplicate, duplicateComment(kept));
+        await api.close(duplicate, 'not_planned');
+    }
+}
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ./src/service/transport-errors.ts
 /**
  * Transport errors, in one table: whether another attempt is worth it, whether the service may already have carried
@@ -50694,42 +51085,14 @@ function retryDecision(attempt, outcome, policy, now, random) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/github/health-issue.ts
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/github/octokit-issues.ts
 /**
- * Keeps one issue in step with the health check: a failing check opens it, or on the open one comments with
- * what changed since the last run and refreshes the body; a passing check comments (how long it failed, the
- * thresholds) and closes it. A listing that failed says nothing about health: no change.
+ * The health issue's GitHub side: the IssueApi over Octokit, each call with a deadline and retries, the issue found by
+ * its label and hidden marker.
  */
-async function syncHealthIssue(api, result, title, runUrl, now) {
-    if (result.error !== undefined)
-        return { action: 'none', reason: 'the listing failed, so health is unknown' };
-    const failing = result.health.breaches.length > 0;
-    const open = await api.findOpen(title);
-    if (failing) {
-        if (open) {
-            const before = readState(open.body);
-            const state = stateOf(result, before?.since ?? now, now);
-            await api.comment(open.number, changeComment(result, before, runUrl, now));
-            await api.update(open.number, title, issueBody(result, runUrl, now, state));
-            return { action: 'commented', number: open.number, url: open.url };
-        }
-        return { action: 'opened', ...(await api.create(title, issueBody(result, runUrl, now, stateOf(result, now, now)))) };
-    }
-    if (!listingComplete(result)) {
-        return { action: 'none', reason: 'the listing stopped before the end, so the check cannot be said to pass' };
-    }
-    if (!open)
-        return { action: 'none', reason: 'the check passes and no issue is open' };
-    await api.comment(open.number, closingComment(result, readState(open.body), runUrl, now));
-    await api.close(open.number);
-    return { action: 'closed', number: open.number, url: open.url };
-}
+
+
+
 /** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
 const HEALTH_LABEL = 'dlq-health-check';
 /** Open issues with the label read at most (10 pages of 100): more means something else uses the label. */
@@ -50746,6 +51109,9 @@ function healthMarker(title) {
 const DEFAULT_ISSUE_API_OPTIONS = { timeoutMs: 30_000, retry: DEFAULT_RETRY_POLICY, log: () => { } };
 /** Thrown when an attempt reaches its deadline. */
 class DeadlineError extends Error {
+}
+/** A call cut or never sent because the step was cancelled. */
+class CancelledCall extends Error {
 }
 /** What a failed Octokit call ended with, in the retry policy's terms. */
 function attemptOutcome(error) {
@@ -50784,19 +51150,34 @@ function describeFailure(error, outcome, timeoutMs) {
 async function withRetry(what, send, options, 
 /** For a call that is not idempotent: looks whether a failed attempt was carried out after all. */
 recover) {
+    const stop = options.signal;
     for (let attempt = 1;; attempt++) {
+        if (stop?.aborted)
+            throw new CancelledCall(`GitHub API ${what} was not sent: the step was cancelled`);
         const controller = new AbortController();
         let timer;
+        let onStop;
         const deadline = new Promise((_, reject) => {
             timer = setTimeout(() => {
                 controller.abort();
                 reject(new DeadlineError());
             }, options.timeoutMs);
+            onStop = () => {
+                controller.abort();
+                reject(new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`));
+            };
+            stop?.addEventListener('abort', onStop, { once: true });
         });
         try {
             return await Promise.race([send(controller.signal), deadline]);
         }
         catch (error) {
+            // A cancel is not retried, and nothing is looked up to recover: the next run brings the issue up to date.
+            if (stop?.aborted) {
+                throw error instanceof CancelledCall
+                    ? error
+                    : new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`);
+            }
             const outcome = attemptOutcome(error);
             const failure = describeFailure(error, outcome, options.timeoutMs);
             const done = recover && (await recover().catch(() => undefined));
@@ -50811,10 +51192,12 @@ recover) {
             }
             options.log(`GitHub API ${what}: ${failure}; attempt ${attempt} of ${options.retry.maxAttempts}, ` +
                 `next in ${decision.delayMs} ms (${decision.basis}${decision.capped ? ', capped' : ''}).`);
-            await (0,promises_namespaceObject.setTimeout)(decision.delayMs);
+            await (0,promises_namespaceObject.setTimeout)(decision.delayMs, undefined, stop ? { signal: stop } : {}).catch(() => { });
         }
         finally {
             clearTimeout(timer);
+            if (onStop)
+                stop?.removeEventListener('abort', onStop);
         }
     }
 }
@@ -50845,10 +51228,11 @@ async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OP
     });
     const call = (what, send, recover) => withRetry(what, send, options, recover);
     /**
-     * Reads open issues page by page, up to `pages` pages of 100, for the one carrying `marker`. Returns it, undefined
-     * when the last page came short of it, or 'more' when the pages ran out before the issues did.
+     * Reads open issues page by page, up to `pages` pages of 100, for those carrying `marker`; stops at the first page
+     * holding one when `first`. Returns them, or 'more' when the pages ran out before the issues did.
      */
-    const scan = async (marker, pages, which, filter) => {
+    const scan = async (marker, pages, which, filter, first) => {
+        const found = [];
         for (let page = 1; page <= pages; page++) {
             const what = `list ${which} (page ${page})`;
             const { data } = await call(what, signal => octokit.rest.issues.listForRepo({
@@ -50862,32 +51246,53 @@ async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OP
             }));
             if (!Array.isArray(data))
                 throw new Error(`GitHub API ${what}: the answer is not a list of issues`);
-            const found = data.find(issue => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker));
-            if (found)
-                return { ...issueRef(found, what), body: found.body ?? '' };
-            if (data.length < 100)
-                return undefined;
+            for (const issue of data) {
+                if (!issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)) {
+                    found.push({ ...issueRef(issue, what), body: issue.body });
+                }
+            }
+            if (data.length < 100 || (first && found.length > 0))
+                return found;
         }
         return 'more';
     };
-    const findOpen = async (title) => {
+    /**
+     * The open issues of this check, oldest (lowest number) first: those with the label, and, when none has it or
+     * `everywhere`, those among the most recent open issues.
+     */
+    const findAllOpen = async (title, everywhere) => {
         const marker = healthMarker(title);
         const labelled = await scan(marker, MAX_LABELLED_PAGES, `open issues labelled ${HEALTH_LABEL}`, {
             labels: HEALTH_LABEL
-        });
+        }, !everywhere);
         if (labelled === 'more') {
             throw new Error(`more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
                 'could open a second issue');
         }
-        if (labelled !== undefined)
-            return labelled;
-        // GitHub drops a new issue's labels, without an error, when the token may not set them: such an issue is found
-        // among the most recent open issues by its marker, so a second check does not open a second issue.
-        const recent = await scan(marker, MAX_RECENT_PAGES, 'recent open issues', { sort: 'created', direction: 'desc' });
-        return recent === 'more' ? undefined : recent;
+        const all = new Map(labelled.map(issue => [issue.number, issue]));
+        if (all.size === 0 || everywhere) {
+            // GitHub drops a new issue's labels, without an error, when the token may not set them: such an issue is found
+            // among the most recent open issues by its marker, so a second check does not open a second issue.
+            const recent = await scan(marker, MAX_RECENT_PAGES, 'recent open issues', {
+                sort: 'created',
+                direction: 'desc'
+            }, false);
+            if (recent !== 'more')
+                for (const issue of recent)
+                    if (!all.has(issue.number))
+                        all.set(issue.number, issue);
+        }
+        return [...all.values()].sort((a, b) => a.number - b.number);
+    };
+    const findOpen = async (title) => {
+        const [oldest, ...newer] = await findAllOpen(title, false);
+        if (oldest === undefined)
+            return undefined;
+        return newer.length === 0 ? oldest : { ...oldest, duplicates: newer.map(issue => issue.number) };
     };
     return {
         findOpen,
+        findAllOpen: title => findAllOpen(title, true),
         async create(title, body) {
             const what = 'create the health issue';
             // A create whose answer was lost may have been carried out: look before trying again, or a second issue opens.
@@ -50920,13 +51325,13 @@ async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OP
                 request: { signal }
             }));
         },
-        async close(issue) {
+        async close(issue, reason = 'completed') {
             await call(`close issue #${issue}`, signal => octokit.rest.issues.update({
                 owner,
                 repo,
                 issue_number: issue,
                 state: 'closed',
-                state_reason: 'completed',
+                state_reason: reason,
                 request: { signal }
             }));
         }
@@ -50934,6 +51339,7 @@ async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OP
 }
 
 ;// CONCATENATED MODULE: ./src/github/issue-step.ts
+
 
 
 /**
@@ -50950,9 +51356,10 @@ async function updateHealthIssue(step, result, out) {
         const github = await octokitIssueApi(step.token, repository, {
             timeoutMs: step.timeoutMs,
             retry: step.retry,
-            log: line => out.info(line)
+            log: line => out.info(line),
+            ...(step.signal ? { signal: step.signal } : {})
         });
-        const done = await syncHealthIssue(out.issueApi(github), out.redactValue(result), step.title, runContext().runUrl, Date.now());
+        const done = await syncHealthIssue(out.issueApi(github), out.redactValue(result), step.title, runContext().runUrl, Date.now(), step.repeatIntervalMs);
         out.info(done.action === 'none'
             ? `Health issue: no change (${done.reason}).`
             : `Health issue #${done.number} ${done.action}: ${done.url}`);
@@ -50972,12 +51379,8 @@ async function updateHealthIssue(step, result, out) {
     }
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
 ;// CONCATENATED MODULE: ./src/requests.ts
 /**
  * What an operation is asked to do, as the service names it: filters, selection, overrides and the bounds of a
@@ -50995,55 +51398,8 @@ function scheduleIdProblem(scheduleId) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/inputs/query-size.ts
-/** The query a request will carry, measured from the inputs before any request, against MAX_QUERY_BYTES. */
-
-/** Room kept for a cursor the service sends: its cursors replace the user's after the first page. */
-const CURSOR_ALLOWANCE_BYTES = 512;
-/** A date bound as the action sends it: Unix milliseconds have 13 digits until the year 2286. */
-const DATE_PLACEHOLDER = 9_999_999_999_999;
-function encodedBytes(key, values) {
-    const query = new URLSearchParams();
-    for (const value of values)
-        query.append(key, String(value));
-    const text = query.toString();
-    // Each pair after the first is joined by one '&'.
-    return text === '' ? 0 : text.length + 1;
-}
-/**
- * Checks that one request's query stays within MAX_QUERY_BYTES. Returns undefined when it does, else the input
- * that takes the most bytes and a refusal to report under its name.
- */
-function oversizedQuery(parts) {
-    const sizes = parts.map(part => ({ input: part.input, bytes: encodedBytes(part.key, part.values) }));
-    const total = sizes.reduce((sum, part) => sum + part.bytes, 0);
-    if (total <= MAX_QUERY_BYTES)
-        return undefined;
-    const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-    return {
-        input: largest.input,
-        message: `makes the query of each request too long: it takes ${largest.bytes} bytes of ${total}, over the ` +
-            `${MAX_QUERY_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
-            'give fewer or shorter values'
-    };
-}
-/** The longest of some values, as a one-value list (each request carries one of them at most). */
-function longestOf(values) {
-    if (values === undefined || values.length === 0)
-        return [];
-    return [values.reduce((a, b) => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : a))];
-}
-/** A cursor part: the user's cursor, or room for one the service sends, whichever is longer. */
-function cursorPart(input, cursor) {
-    const room = 'x'.repeat(CURSOR_ALLOWANCE_BYTES);
-    const values = cursor !== undefined && encodedBytes('k', [cursor]) > encodedBytes('k', [room]) ? [cursor] : [room];
-    return { input, key: 'cursor', values };
-}
-/** A date bound: the user's, or the 13 digits the action may send in its place (parallel slices). */
-function datePart(input, key, value) {
-    return { input, key, values: [value ?? DATE_PLACEHOLDER] };
-}
-
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/inputs/values.ts
 /** Parsers for single input values. Each returns the parsed value or throws a message saying what is allowed. */
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
@@ -51239,13 +51595,8 @@ function parseToken(text) {
     return value;
 }
 
-;// CONCATENATED MODULE: ./src/inputs/schemas.ts
-/**
- * One zod schema per operation, over the raw text of the inputs it reads (keyed by their action.yml names). Each
- * transform yields that operation's settings directly; the inputs an operation reads are its schema's keys.
- */
-
-
+;// CONCATENATED MODULE: ./src/inputs/fields.ts
+/** The zod field of one input: its raw text parsed into a value, or an issue saying what is allowed. */
 
 
 
@@ -51263,7 +51614,7 @@ function input(parse) {
     });
 }
 /** The same, but an empty input means "not set". */
-function schemas_optional(parse) {
+function fields_optional(parse) {
     return input(text => (text.trim() === '' ? undefined : parse(text)));
 }
 /**
@@ -51276,25 +51627,94 @@ function withDefault(name, parse) {
         throw new Error(`no default for input ${name}`);
     return input(text => parse(text.trim() === '' ? fallback : text));
 }
-const schemas_text = schemas_optional(s => s.trim());
-const filterList = schemas_optional(parseFilterList);
-const commaList = schemas_optional(s => parseList(s, true));
-const schemas_integer = (min, max) => schemas_optional(s => parseInteger(s, min, max));
+const fields_text = fields_optional(s => s.trim());
+const filterList = fields_optional(parseFilterList);
+const commaList = fields_optional(s => parseList(s, true));
+const fields_integer = (min, max) => fields_optional(s => parseInteger(s, min, max));
 const defaultInteger = (name, min, max) => withDefault(name, s => parseInteger(s, min, max));
-const inputs_schemas_date = (now) => schemas_optional(s => parseDate(s, now));
-const filePath = (workspace) => schemas_optional(s => {
+const fields_date = (now) => fields_optional(s => parseDate(s, now));
+const filePath = (workspace) => fields_optional(s => {
     if (/[/\\]$/.test(s.trim()))
         throw new Error('must be a file path, not a directory');
     return (0,external_node_path_.resolve)(workspace, s.trim());
 });
+/** A workflow creation time: exact Unix milliseconds. */
+function parseCreatedAt(s) {
+    if (!/^\d+$/.test(s.trim()))
+        throw new Error('must be the exact creation time in Unix milliseconds');
+    return parseUnixMilliseconds(s.trim(), '');
+}
+
+;// CONCATENATED MODULE: ./src/inputs/query-size.ts
+/** The query a request will carry, measured from the inputs before any request, against MAX_QUERY_BYTES. */
+
+/** Room kept for a cursor the service sends: its cursors replace the user's after the first page. */
+const CURSOR_ALLOWANCE_BYTES = 512;
+/** A date bound as the action sends it: Unix milliseconds have 13 digits until the year 2286. */
+const DATE_PLACEHOLDER = 9_999_999_999_999;
+function encodedBytes(key, values) {
+    const query = new URLSearchParams();
+    for (const value of values)
+        query.append(key, String(value));
+    const text = query.toString();
+    // Each pair after the first is joined by one '&'.
+    return text === '' ? 0 : text.length + 1;
+}
+/**
+ * Checks that one request's query stays within MAX_QUERY_BYTES. Returns undefined when it does, else the input
+ * that takes the most bytes and a refusal to report under its name.
+ */
+function oversizedQuery(parts) {
+    const sizes = parts.map(part => ({ input: part.input, bytes: encodedBytes(part.key, part.values) }));
+    const total = sizes.reduce((sum, part) => sum + part.bytes, 0);
+    if (total <= MAX_QUERY_BYTES)
+        return undefined;
+    const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    return {
+        input: largest.input,
+        message: `makes the query of each request too long: it takes ${largest.bytes} bytes of ${total}, over the ` +
+            `${MAX_QUERY_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
+            'give fewer or shorter values'
+    };
+}
+/** The longest of some values, as a one-value list (each request carries one of them at most). */
+function longestOf(values) {
+    if (values === undefined || values.length === 0)
+        return [];
+    return [values.reduce((a, b) => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : a))];
+}
+/** A cursor part: the user's cursor, or room for one the service sends, whichever is longer. */
+function cursorPart(input, cursor) {
+    const room = 'x'.repeat(CURSOR_ALLOWANCE_BYTES);
+    const values = cursor !== undefined && encodedBytes('k', [cursor]) > encodedBytes('k', [room]) ? [cursor] : [room];
+    return { input, key: 'cursor', values };
+}
+/** A date bound: the user's, or the 13 digits the action may send in its place (parallel slices). */
+function datePart(input, key, value) {
+    return { input, key, values: [value ?? DATE_PLACEHOLDER] };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/schemas.ts
+/**
+ * One zod schema per operation, over the raw text of the inputs it reads (keyed by their action.yml names). Each
+ * transform yields that operation's settings directly; the inputs an operation reads are its schema's keys.
+ */
+
+
+
+
+
+
 /** Drops keys whose value is undefined, so a settings object shows only what the user set. */
 function defined(value) {
     return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 }
 const commonShape = {
     [Inputs.Token]: input(s => {
-        if (s.trim() === '')
-            throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }}');
+        if (s.trim() === '') {
+            throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }} (a secret reads as empty ' +
+                'when it is not set in this repository or environment, and in workflows run from a fork)');
+        }
         return parseToken(s);
     }),
     [Inputs.BaseUrl]: input(s => {
@@ -51304,7 +51724,7 @@ const commonShape = {
     }),
     [Inputs.TimeoutSeconds]: defaultInteger(Inputs.TimeoutSeconds, 1, 3600),
     [Inputs.MaxAttempts]: defaultInteger(Inputs.MaxAttempts, 1, 20),
-    [Inputs.GithubToken]: schemas_optional(parseToken)
+    [Inputs.GithubToken]: fields_optional(parseToken)
 };
 function common(v) {
     return {
@@ -51326,9 +51746,9 @@ function listShape(now, workspace) {
         [Inputs.ScheduleId]: filterList,
         [Inputs.QueueName]: filterList,
         [Inputs.Api]: filterList,
-        [Inputs.FromDate]: inputs_schemas_date(now),
-        [Inputs.ToDate]: inputs_schemas_date(now),
-        [Inputs.ResponseStatus]: schemas_integer(100, 599),
+        [Inputs.FromDate]: fields_date(now),
+        [Inputs.ToDate]: fields_date(now),
+        [Inputs.ResponseStatus]: fields_integer(100, 599),
         [Inputs.CallerIp]: filterList,
         [Inputs.Count]: defaultInteger(Inputs.Count, 1, 100),
         [Inputs.Order]: withDefault(Inputs.Order, s => {
@@ -51337,25 +51757,74 @@ function listShape(now, workspace) {
                 throw new Error('must be earliestFirst or latestFirst');
             return order;
         }),
-        [Inputs.Cursor]: schemas_text,
-        [Inputs.MaxMessages]: schemas_integer(1, Number.MAX_SAFE_INTEGER),
+        [Inputs.Cursor]: fields_text,
+        [Inputs.MaxMessages]: fields_integer(1, Number.MAX_SAFE_INTEGER),
         [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
-        [Inputs.FailIfCountAbove]: schemas_integer(0, Number.MAX_SAFE_INTEGER),
-        [Inputs.FailIfOldestOlderThan]: schemas_optional(s => {
+        [Inputs.FailIfCountAbove]: fields_integer(0, Number.MAX_SAFE_INTEGER),
+        [Inputs.FailIfOldestOlderThan]: fields_optional(s => {
             const ms = parseDuration(s);
             if (ms === undefined || ms === 0)
                 throw new Error('must be a duration such as 30m, 6h, 2d or 1w');
             return ms;
         }),
         [Inputs.MessagesFile]: filePath(workspace),
+        [Inputs.KeepCredentialHeaders]: withDefault(Inputs.KeepCredentialHeaders, parseBoolean),
         [Inputs.Concurrency]: defaultInteger(Inputs.Concurrency, 1, 16),
         [Inputs.IssueOnFailure]: withDefault(Inputs.IssueOnFailure, parseBoolean),
-        [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim())
+        [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim()),
+        [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, s => {
+            const ms = parseDuration(s);
+            if (ms === undefined || ms === 0)
+                throw new Error('must be a duration such as 30m, 6h, 2d or 1w');
+            return ms;
+        }),
+        [Inputs.Source]: withDefault(Inputs.Source, s => {
+            const source = s.trim();
+            if (source !== 'message' && source !== 'workflow')
+                throw new Error('must be message or workflow');
+            return source;
+        }),
+        [Inputs.WorkflowUrl]: filterList,
+        [Inputs.WorkflowRunId]: fields_optional(parseFilterValue),
+        [Inputs.WorkflowCreatedAt]: fields_optional(parseCreatedAt)
     };
+}
+/** Message filters a listing of failed workflow runs does not take: the service filters those by workflow selectors. */
+const MESSAGE_ONLY_FILTERS = [
+    Inputs.MessageId,
+    Inputs.Url,
+    Inputs.TopicName,
+    Inputs.ScheduleId,
+    Inputs.QueueName,
+    Inputs.Api,
+    Inputs.ResponseStatus,
+    Inputs.CallerIp
+];
+const WORKFLOW_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt];
+/** Each filter that does not apply to the source listed, named. */
+function sourceRules(v, ctx) {
+    const workflow = v[Inputs.Source] === 'workflow';
+    for (const name of workflow ? MESSAGE_ONLY_FILTERS : WORKFLOW_SELECTORS) {
+        if (v[name] === undefined)
+            continue;
+        ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: workflow
+                ? 'does not apply with source workflow: failed workflow runs are filtered by workflow-url, workflow-run-id, ' +
+                    'workflow-created-at, from-date and to-date'
+                : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it'
+        });
+    }
 }
 function listRules(v, ctx) {
     dateOrder(v, ctx);
+    sourceRules(v, ctx);
     queryFits(ctx, [
+        { input: Inputs.WorkflowUrl, key: 'workflowUrl', values: v[Inputs.WorkflowUrl] ?? [] },
+        { input: Inputs.WorkflowRunId, key: 'workflowRunId', values: given(v[Inputs.WorkflowRunId]) },
+        { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(v[Inputs.WorkflowCreatedAt]) },
+        { input: Inputs.Source, key: 'source', values: v[Inputs.Source] === 'workflow' ? ['workflow'] : [] },
         { input: Inputs.Url, key: 'url', values: v[Inputs.Url] ?? [] },
         { input: Inputs.TopicName, key: 'topicName', values: v[Inputs.TopicName] ?? [] },
         { input: Inputs.ScheduleId, key: 'scheduleId', values: v[Inputs.ScheduleId] ?? [] },
@@ -51414,7 +51883,11 @@ function listSchema(now, workspace) {
                 fromDate: v[Inputs.FromDate],
                 toDate: v[Inputs.ToDate],
                 responseStatus: v[Inputs.ResponseStatus],
-                callerIp: v[Inputs.CallerIp]
+                callerIp: v[Inputs.CallerIp],
+                source: v[Inputs.Source] === 'workflow' ? 'workflow' : undefined,
+                workflowUrl: v[Inputs.WorkflowUrl],
+                workflowRunId: v[Inputs.WorkflowRunId],
+                workflowCreatedAt: v[Inputs.WorkflowCreatedAt]
             }),
             order: v[Inputs.Order],
             pageSize: v[Inputs.Count],
@@ -51427,7 +51900,10 @@ function listSchema(now, workspace) {
             oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan]
         }),
         ...defined({ messagesFile: v[Inputs.MessagesFile] }),
-        ...(v[Inputs.IssueOnFailure] ? { issue: { title: v[Inputs.IssueTitle] } } : {})
+        keepCredentialHeaders: v[Inputs.KeepCredentialHeaders],
+        ...(v[Inputs.IssueOnFailure]
+            ? { issue: { title: v[Inputs.IssueTitle], repeatIntervalMs: v[Inputs.IssueRepeatInterval] } }
+            : {})
     }));
 }
 const scheduleShape = {
@@ -51455,20 +51931,18 @@ function resumeShape(now, workspace) {
     return {
         ...commonShape,
         [Inputs.DlqIds]: commaList,
-        [Inputs.FromDate]: inputs_schemas_date(now),
-        [Inputs.ToDate]: inputs_schemas_date(now),
-        [Inputs.WorkflowUrl]: schemas_optional(parseFilterValue),
-        [Inputs.WorkflowRunId]: schemas_optional(parseFilterValue),
-        [Inputs.WorkflowCreatedAt]: schemas_optional(s => {
-            if (!/^\d+$/.test(s.trim()))
-                throw new Error('must be the exact creation time in Unix milliseconds');
-            return parseUnixMilliseconds(s.trim(), '');
-        }),
+        [Inputs.DlqIdsFile]: filePath(workspace),
+        [Inputs.MaxRuns]: fields_integer(1, Number.MAX_SAFE_INTEGER),
+        [Inputs.FromDate]: fields_date(now),
+        [Inputs.ToDate]: fields_date(now),
+        [Inputs.WorkflowUrl]: fields_optional(parseFilterValue),
+        [Inputs.WorkflowRunId]: fields_optional(parseFilterValue),
+        [Inputs.WorkflowCreatedAt]: fields_optional(parseCreatedAt),
         [Inputs.All]: withDefault(Inputs.All, parseBoolean),
-        [Inputs.FlowControlKey]: schemas_optional(parseHeaderText),
-        [Inputs.FlowControlValue]: schemas_optional(parseFlowControlValue),
-        [Inputs.Retries]: schemas_integer(0, 1_000_000),
-        [Inputs.Cursor]: schemas_text,
+        [Inputs.FlowControlKey]: fields_optional(parseHeaderText),
+        [Inputs.FlowControlValue]: fields_optional(parseFlowControlValue),
+        [Inputs.Retries]: fields_integer(0, 1_000_000),
+        [Inputs.Cursor]: fields_text,
         [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
         [Inputs.RunsFile]: filePath(workspace)
     };
@@ -51496,6 +51970,13 @@ function resumeRules(v, ctx) {
         { input: Inputs.Count, key: 'count', values: [50] },
         cursorPart(Inputs.Cursor, v[Inputs.Cursor])
     ]);
+    if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            path: [Inputs.DlqIdsFile],
+            message: 'cannot be combined with dlq-ids: give the ids in one of the two'
+        });
+    }
 }
 function resumeSchema(now, workspace) {
     return object(resumeShape(now, workspace))
@@ -51512,9 +51993,9 @@ function resumeSchema(now, workspace) {
                 retries: v[Inputs.Retries]
             }),
             maxPages: v[Inputs.MaxPages],
-            ...defined({ cursor: v[Inputs.Cursor] })
+            ...defined({ cursor: v[Inputs.Cursor], maxRuns: v[Inputs.MaxRuns] })
         },
-        ...defined({ runsFile: v[Inputs.RunsFile] })
+        ...defined({ runsFile: v[Inputs.RunsFile], dlqIdsFile: v[Inputs.DlqIdsFile] })
     }));
 }
 /** The inputs each operation reads: the keys of its schema, the single source of that list. */
@@ -51607,9 +52088,10 @@ function readSettings(read, now = Date.now(), workspace = process.env.GITHUB_WOR
             return parseWith(scheduleSchema(), raw);
         case 'resume-workflows': {
             const settings = parseWith(resumeSchema(now, workspace), raw);
-            if (Object.keys(settings.resume.selection).length === 0 && !settings.resume.all) {
+            const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined;
+            if (!selected && !settings.resume.all) {
                 throw new InputError("Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
-                    '(set dlq-ids, from-date, to-date, workflow-url, workflow-run-id or workflow-created-at to narrow it).');
+                    '(set dlq-ids, dlq-ids-file, from-date, to-date, workflow-url, workflow-run-id or workflow-created-at to narrow it).');
             }
             return settings;
         }
@@ -51624,6 +52106,95 @@ function unusedInputs(read, operation) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/inputs/id-file.ts
+/** Reads the DLQ ids of input dlq-ids-file, before any request: a newline list, or a listing's NDJSON messages-file. */
+
+
+
+
+/** Longest id a line may hold: one id must fit a request URL with room to spare (each stays under 6 KB). */
+const MAX_DLQ_ID_LENGTH = 1024;
+/** A plain id: one token, none of the characters that would make it a list, a JSON line or a different query. */
+const PLAIN_ID = /^[^\s,{}[\]"]+$/;
+function refuse(path, detail) {
+    return new InputError(`Input '${Inputs.DlqIdsFile}' ${detail} (got "${shorten(path)}").`);
+}
+/** The id one line holds, or a reason it holds none; blank lines hold nothing. */
+function idOfLine(line) {
+    const text = line.trim();
+    if (text === '')
+        return undefined;
+    let id = text;
+    if (text.startsWith('{')) {
+        let record;
+        try {
+            record = JSON.parse(text);
+        }
+        catch {
+            return { problem: 'is a line starting with "{" that is not valid JSON' };
+        }
+        id = record.dlqId;
+        if (typeof id !== 'string' || id.trim() === '')
+            return { problem: 'is a JSON line without a dlqId string' };
+        id = id.trim();
+    }
+    const value = id;
+    if (value.length > MAX_DLQ_ID_LENGTH)
+        return { problem: `holds an id longer than ${MAX_DLQ_ID_LENGTH} characters` };
+    if (!PLAIN_ID.test(value)) {
+        return { problem: 'is neither a DLQ id (one word, no spaces or commas) nor a JSON object with a dlqId' };
+    }
+    return value;
+}
+/**
+ * The distinct ids of the file, in file order, read line by line (memory holds the ids, not the file). Throws
+ * InputError naming the input, the path and the first bad line, or when the file holds no id at all: an empty
+ * list must never reach the service as "no selector", which would resume every failed run.
+ */
+async function readDlqIdsFile(path) {
+    // Each distinct id with the line it first appears on, in file order.
+    const ids = new Map();
+    const stream = (0,external_node_fs_namespaceObject.createReadStream)(path, { encoding: 'utf8' });
+    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: stream, crlfDelay: Infinity });
+    let number = 0;
+    try {
+        for await (const line of lines) {
+            number++;
+            const id = idOfLine(line);
+            if (id === undefined)
+                continue;
+            if (typeof id !== 'string')
+                throw refuse(path, `line ${number} ${id.problem}`);
+            if (!ids.has(id))
+                ids.set(id, number);
+        }
+    }
+    catch (err) {
+        if (err instanceof InputError)
+            throw err;
+        const code = err.code ?? 'error';
+        throw refuse(path, `must be a readable file of DLQ ids (${code})`);
+    }
+    finally {
+        lines.close();
+        stream.destroy();
+    }
+    if (ids.size === 0) {
+        throw refuse(path, 'holds no DLQ id: an empty list would resume nothing, or without a selector everything');
+    }
+    return { ids: [...ids.keys()], lines: [...ids.values()] };
+}
+/** The settings with the ids of dlq-ids-file put where dlq-ids would be; unchanged when it is not set. */
+async function withDlqIdsFile(settings) {
+    if (settings.operation !== 'resume-workflows' || settings.dlqIdsFile === undefined)
+        return settings;
+    const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile);
+    const selection = { ...settings.resume.selection, dlqIds: ids };
+    return { ...settings, resume: { ...settings.resume, selection, dlqIdLines: lines } };
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/inputs/output-files.ts
 /** Checks, before any request, that the files the action will write can be written. */
 
@@ -51742,6 +52313,73 @@ async function checkOutputFiles(settings, env = process.env) {
         throw new InputError(problems.join('\n'));
 }
 
+;// CONCATENATED MODULE: ./src/operations/credential-headers.ts
+/** What a credential header's value becomes: the name stays, so the reader still sees the header was sent. */
+const REDACTED_HEADER_VALUE = '[redacted]';
+/**
+ * A header name is a credential when, in any letter case and with `_` read as `-`, it is one of these words or ends
+ * in `-` and one of them (optionally followed by a version such as `-256`): `Authorization`, `Proxy-Authorization`,
+ * `Upstash-Forward-Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key`, `X-Auth-Token`, `X-Amz-Security-Token`,
+ * `X-Csrf-Token`, `Stripe-Signature`, `X-Hub-Signature-256`, `X-Webhook-Secret` … but not `X-Token-Type`.
+ */
+const CREDENTIAL_NAME = /(?:^|-)(?:authorization|cookie2?|api-?key|access-?key|auth|token|secret|password|passwd|signature|credentials?)(?:-\d+)?$/;
+function isCredentialHeader(name) {
+    return CREDENTIAL_NAME.test(name.toLowerCase().replaceAll('_', '-'));
+}
+/** A header map with each credential value replaced, and how many values were; the same object when none was. */
+function redactHeaderMap(headers) {
+    if (headers === null || typeof headers !== 'object' || Array.isArray(headers))
+        return { headers, redacted: 0 };
+    const source = headers;
+    let copy;
+    let redacted = 0;
+    for (const name of Object.keys(source)) {
+        if (!isCredentialHeader(name))
+            continue;
+        const { value, count } = redactValue(source[name]);
+        if (count === 0)
+            continue;
+        copy ??= { ...source };
+        copy[name] = value;
+        redacted += count;
+    }
+    return { headers: copy ?? headers, redacted };
+}
+/** An empty or missing value hides nothing and stays; anything else (a string, a number, an object) is replaced. */
+function redactValue(value) {
+    if (Array.isArray(value)) {
+        let count = 0;
+        const values = value.map(one => {
+            const done = redactValue(one);
+            count += done.count;
+            return done.value;
+        });
+        return count === 0 ? { value, count } : { value: values, count };
+    }
+    if (value === null || value === undefined || value === '')
+        return { value, count: 0 };
+    return { value: REDACTED_HEADER_VALUE, count: 1 };
+}
+/**
+ * A message with the credential values of its `header` and `responseHeader` replaced, every other field and header
+ * as sent: a shallow copy when something was replaced, the message itself otherwise.
+ */
+function redactCredentialHeaders(message) {
+    const header = redactHeaderMap(message.header);
+    const response = redactHeaderMap(message.responseHeader);
+    const redacted = header.redacted + response.redacted;
+    if (redacted === 0)
+        return { message, redacted };
+    return {
+        message: {
+            ...message,
+            ...(header.redacted > 0 ? { header: header.headers } : {}),
+            ...(response.redacted > 0 ? { responseHeader: response.headers } : {})
+        },
+        redacted
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/service/pagination.ts
 /** Cursor draining, with the guards every drain needs, written once. */
 /** Draining stopped before the service said "no more": `cursor` continues from where it stopped. */
@@ -51834,6 +52472,10 @@ async function* drainPages(fetchPage, options) {
 function failureKind(err) {
     if (err instanceof DrainStopped)
         return { stoppedBy: err.reason };
+    // An error that knows its own typed failure (a cancel, a file that could not be written) carries it.
+    const own = err?.failure;
+    if (typeof own === 'object' && own !== null)
+        return own;
     const status = err?.status;
     return typeof status === 'number' ? { status } : {};
 }
@@ -51926,14 +52568,20 @@ const health_HOUR = 3_600_000;
 const health_DAY = 24 * health_HOUR;
 const health_WEEK = 7 * health_DAY;
 const MAX_POINTS = 120;
-/** The health check: which thresholds the listed messages exceed. Judged on what was listed. */
-function judgeHealth(thresholds, count, oldestCreatedAt, now) {
+/**
+ * The health check: which thresholds the listed messages exceed. Judged on what was listed; messages without a
+ * creation time (`noCreatedAt`) make an age threshold that the others do not exceed a failure: their age is unknown.
+ */
+function judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt = 0) {
     const breaches = [];
     const { countAbove, oldestOlderThanMs } = thresholds;
     if (countAbove !== undefined && count > countAbove)
         breaches.push({ kind: 'count', count, limit: countAbove });
     if (oldestOlderThanMs !== undefined && oldestCreatedAt !== undefined && now - oldestCreatedAt > oldestOlderThanMs) {
         breaches.push({ kind: 'age', ageMs: now - oldestCreatedAt, limitMs: oldestOlderThanMs });
+    }
+    else if (oldestOlderThanMs !== undefined && noCreatedAt > 0) {
+        breaches.push({ kind: 'age-unknown', messages: noCreatedAt, limitMs: oldestOlderThanMs });
     }
     return {
         ...(countAbove !== undefined ? { countAbove } : {}),
@@ -52112,10 +52760,12 @@ class Extremes {
 /** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
 const MESSAGE_IDS_MAX_BYTES = 900_000;
 const EXAMPLES = 5;
+/** Failed workflow runs kept for the summary's table; the table shows fewer, the messages-file has them all. */
+const WORKFLOW_RUN_ROWS = 100;
 /** Destinations the summary's "what is failing" table shows. */
 const TOP_DESTINATIONS = 10;
-/** Characters of a response body kept as its sample. */
-const BODY_SAMPLE_LENGTH = 200;
+/** Characters of a response body kept as its sample: room for the error field after a few leading fields. */
+const BODY_SAMPLE_LENGTH = 500;
 /** Distinct statuses counted per destination; the rest only count as "other". */
 const STATUSES_PER_DESTINATION = 8;
 /** A short copy of the start of a body: a slice would keep the whole body alive. */
@@ -52209,6 +52859,9 @@ class ListAccumulator {
     oldest = new Extremes(EXAMPLES, 'smallest');
     newest = new Extremes(EXAMPLES, 'largest');
     badCreatedAt;
+    workflowRuns = [];
+    /** Messages without a usable createdAt: their age is unknown. */
+    noCreatedAt = 0;
     add(message) {
         this.count++;
         this.destinations.add(message);
@@ -52216,6 +52869,11 @@ class ListAccumulator {
         this.byTopic.add(message.topicName ?? message.topicId ?? '(none)');
         this.byQueue.add(message.queueName ?? '(none)');
         this.bySchedule.add(message.scheduleId ?? '(none)');
+        if (message.workflowRunId !== undefined && this.workflowRuns.length < WORKFLOW_RUN_ROWS) {
+            this.workflowRuns.push(workflowRow(message, message.workflowRunId));
+        }
+        if (message.createdAt === undefined || !isDateMs(message.createdAt))
+            this.noCreatedAt++;
         if (message.createdAt !== undefined && !isDateMs(message.createdAt)) {
             // The schema should have dropped it; never let it reach a Date.
             if (this.badCreatedAt)
@@ -52229,7 +52887,7 @@ class ListAccumulator {
             this.newest.add(message.createdAt, slim(message));
         }
     }
-    result(request, thresholds, pages, messageIds, now) {
+    result(request, thresholds, pages, { messageIds, dlqIds }, now) {
         const oldest = this.oldest.values();
         const newest = this.newest.values();
         const oldestCreatedAt = oldest[0]?.createdAt;
@@ -52243,6 +52901,8 @@ class ListAccumulator {
             pages,
             messageIds: messageIds.ids,
             messageIdsTruncated: messageIds.truncated,
+            dlqIds: dlqIds.ids,
+            dlqIdsTruncated: dlqIds.truncated,
             ...(oldestCreatedAt !== undefined ? { oldestCreatedAt } : {}),
             ...(newest[0]?.createdAt !== undefined ? { newestCreatedAt: newest[0].createdAt } : {}),
             oldest,
@@ -52258,8 +52918,10 @@ class ListAccumulator {
             histogram: this.hourly.histogram(),
             ...this.undercount(),
             ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
-            health: judgeHealth(thresholds, this.count, oldestCreatedAt, now),
-            concurrency: request.concurrency
+            ...(this.noCreatedAt > 0 ? { noCreatedAt: this.noCreatedAt } : {}),
+            health: judgeHealth(thresholds, this.count, oldestCreatedAt, now, this.noCreatedAt),
+            concurrency: request.concurrency,
+            ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {})
         };
     }
     /** The breakdowns that saw more distinct values than they keep, and how far their counts may be low. */
@@ -52301,6 +52963,33 @@ class MessageIds {
         if (other.truncated)
             this.truncated = true;
     }
+}
+/** The message ids and the DLQ ids (what a resume by dlq-ids takes) of a listing, in listing order, each capped. */
+class ListedIds {
+    messageIds;
+    dlqIds;
+    constructor(messageIds = new MessageIds(), dlqIds = new MessageIds()) {
+        this.messageIds = messageIds;
+        this.dlqIds = dlqIds;
+    }
+    add(message) {
+        this.messageIds.add(message.messageId);
+        // An entry without a dlqId cannot be resumed by id: the list stays a list of what can.
+        if (message.dlqId !== undefined)
+            this.dlqIds.add(message.dlqId);
+    }
+}
+/** The fields the summary's table shows of a failed workflow run, each bounded; copies, not slices of the page. */
+function workflowRow(message, workflowRunId) {
+    const at = message.createdAt !== undefined && isDateMs(message.createdAt) ? message.createdAt : undefined;
+    return {
+        workflowRunId: boundedKey(workflowRunId),
+        ...(message.workflowUrl !== undefined ? { workflowUrl: boundedKey(message.workflowUrl) } : {}),
+        ...(message.dlqId !== undefined ? { dlqId: boundedKey(message.dlqId) } : {}),
+        ...(at !== undefined ? { failedAt: at } : {}),
+        ...(message.responseStatus !== undefined ? { responseStatus: message.responseStatus } : {}),
+        ...(message.responseBody !== undefined ? { responseBody: bodySample(message.responseBody) } : {})
+    };
 }
 /** The fields the summary shows of an example message, each bounded; bodies and headers are not kept. */
 function slim(message) {
@@ -52494,6 +53183,7 @@ async function listInSlices(client, request, acc, problems, hooks) {
         planned.reverse();
     const slices = planned.map((s, index) => ({ ...s, index, done: false }));
     const ids = new OrderedIds(slices.length);
+    const dlqIds = new OrderedIds(slices.length);
     const overlaps = plan?.overlaps ?? [];
     // Range discovery and each slice's last, partly filled page do not count against max-pages.
     budget += 2 + slices.length;
@@ -52538,9 +53228,13 @@ async function listInSlices(client, request, acc, problems, hooks) {
             for (const message of taken) {
                 acc.add(message);
                 ids.add(slice.index, message.messageId);
+                if (message.dlqId !== undefined)
+                    dlqIds.add(slice.index, message.dlqId);
             }
             await hooks.sink?.write(taken);
             hooks.onPage?.(taken.length, acc.count);
+            if (hooks.progress)
+                hooks.progress.confirmed = acc.count + problems.unreadable;
         }
     };
     let next = 0;
@@ -52563,7 +53257,7 @@ async function listInSlices(client, request, acc, problems, hooks) {
     return {
         pages,
         // Message ids in the requested order: slices were laid out in that order.
-        messageIds: ids.result(),
+        ids: new ListedIds(ids.result(), dlqIds.result()),
         slices: slices.length,
         ...(untrusted !== undefined ? { untrusted } : {}),
         ...(error !== undefined && untrusted === undefined
@@ -52602,7 +53296,7 @@ async function listDlq(client, request, thresholds, hooks = {}) {
     const outcome = await listInSlices(client, request, acc, problems, hooks);
     if (outcome.untrusted === undefined) {
         hooks.log?.(`parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`);
-        const result = acc.result(request, thresholds, outcome.pages, outcome.messageIds, Date.now());
+        const result = acc.result(request, thresholds, outcome.pages, outcome.ids, Date.now());
         return complete({ ...result, slices: outcome.slices }, thresholds, problems, outcome);
     }
     // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
@@ -52615,7 +53309,9 @@ async function listDlq(client, request, thresholds, hooks = {}) {
 async function listSequentially(client, request, thresholds, hooks) {
     const acc = new ListAccumulator();
     const problems = new ItemProblems();
-    const ids = new MessageIds();
+    const ids = new ListedIds();
+    if (hooks.progress)
+        hooks.progress.nextCursor = request.cursor;
     const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks);
     return complete(acc.result(request, thresholds, outcome.pages, ids, Date.now()), thresholds, problems, outcome);
 }
@@ -52623,7 +53319,7 @@ async function listSequentially(client, request, thresholds, hooks) {
 async function listEachMessageId(client, request, thresholds, messageIds, hooks) {
     const acc = new ListAccumulator();
     const problems = new ItemProblems();
-    const ids = new MessageIds();
+    const ids = new ListedIds();
     let pages = 0;
     let ending = {};
     for (const [i, id] of messageIds.entries()) {
@@ -52656,10 +53352,16 @@ function drainFilters(client, request, filters, startCursor, acc, problems, ids,
         problems.add(read.problems);
         for (const message of read.messages) {
             acc.add(message);
-            ids.add(message.messageId);
+            ids.add(message);
         }
         await hooks.sink?.write(read.messages);
         hooks.onPage?.(read.messages.length, acc.count);
+        if (hooks.progress) {
+            hooks.progress.confirmed = acc.count + problems.unreadable;
+            // Only one listing of the user's own filters has a cursor that continues the whole listing.
+            if (filters === request.filters)
+                hooks.progress.nextCursor = page.cursor;
+        }
         return acc.count < maxMessages;
     });
 }
@@ -52672,10 +53374,15 @@ function complete(result, thresholds, problems, ending) {
     const itemProblems = problems.summary();
     // Items left out for want of an id are still messages in the DLQ: counted (never "empty"), judged, but unnamed.
     const count = result.count + problems.unreadable;
-    const health = problems.unreadable === 0 ? result.health : judgeHealth(thresholds, count, result.oldestCreatedAt, Date.now());
+    // Their createdAt was not read either: their age is unknown.
+    const noCreatedAt = (result.noCreatedAt ?? 0) + problems.unreadable;
+    const health = problems.unreadable === 0
+        ? result.health
+        : judgeHealth(thresholds, count, result.oldestCreatedAt, Date.now(), noCreatedAt);
     return {
         ...result,
         count,
+        ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
         health,
         ...(nextCursor !== undefined ? { nextCursor } : {}),
         ...(error !== undefined ? { error } : {}),
@@ -52688,20 +53395,55 @@ function complete(result, thresholds, problems, ending) {
 
 
 
-/** Writes each record, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. */
+/** What the errno of a failed write means, for the few a runner's disk gives. */
+const ERRNO_MEANING = {
+    ENOSPC: 'no space left on device',
+    EDQUOT: 'disk quota exceeded',
+    EIO: 'input/output error',
+    EFBIG: 'file too large',
+    EROFS: 'read-only file system',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted'
+};
+/** A file the action writes could not be written: names the input, the path and the errno; carries its typed failure. */
+class FileWriteError extends Error {
+    input;
+    path;
+    code;
+    name = 'FileWriteError';
+    failure;
+    constructor(input, path, code) {
+        const meaning = ERRNO_MEANING[code];
+        super(`${input} ${path} could not be written: ${code}${meaning ? ` (${meaning})` : ''}`);
+        this.input = input;
+        this.path = path;
+        this.code = code;
+        this.failure = { file: input };
+    }
+}
+/**
+ * Writes each record, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. The
+ * first write error is kept: every later write and close reject with it at once, so no caller waits for ever.
+ */
 class NdjsonFile {
     stream;
     path;
-    encode;
+    options;
     queue = Promise.resolve();
-    constructor(stream, path, encode) {
+    failure;
+    constructor(stream, path, options) {
         this.stream = stream;
         this.path = path;
-        this.encode = encode;
+        this.options = options;
+        this.watch(stream);
     }
     static async open(path, options) {
         await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-        return new NdjsonFile(await openStream(path), path, options.encode);
+        return new NdjsonFile(await openStream(path), path, options);
+    }
+    /** The error that stopped the file, if any. */
+    get error() {
+        return this.failure;
     }
     /** Pages from parallel slices are written one after the other, never interleaved within a line. */
     write(records) {
@@ -52709,33 +53451,81 @@ class NdjsonFile {
             return this.queue;
         let text = '';
         for (const record of records)
-            text += `${this.encode(record)}\n`;
-        this.queue = this.queue.then(() => new Promise((resolve, reject) => {
-            const stream = this.stream;
-            const onError = (err) => reject(err);
-            stream.once('error', onError);
-            const done = () => {
-                stream.off('error', onError);
-                resolve();
-            };
-            if (stream.write(text))
-                done();
-            else
-                stream.once('drain', done);
-        }));
+            text += `${this.options.encode(record)}\n`;
+        this.queue = this.queue.then(() => this.writeText(text));
         return this.queue;
     }
-    /** Waits for the writes queued so far, then truncates the file and writes from its start again. */
+    /**
+     * Waits for the writes queued so far, then truncates the file and writes from its start again. Never rejects: a
+     * file that cannot be opened again keeps its error, and the next write rejects with it.
+     */
     restart() {
-        this.queue = this.queue.then(async () => {
+        this.queue = this.queue
+            .catch(() => { })
+            .then(async () => {
             await endStream(this.stream);
-            this.stream = await openStream(this.path);
+            try {
+                this.stream = await openStream(this.path);
+                this.failure = undefined;
+                this.watch(this.stream);
+            }
+            catch (err) {
+                this.fail(err);
+            }
         });
         return this.queue;
     }
+    /** Flushes every line written to the file; rejects with the write error if there was one. */
     async close() {
-        await this.queue;
+        try {
+            await this.queue;
+        }
+        finally {
+            if (this.failure !== undefined)
+                this.stream.destroy();
+        }
         await endStream(this.stream);
+        if (this.failure !== undefined)
+            throw this.failure;
+    }
+    fail(err) {
+        this.failure ??= new FileWriteError(this.options.input, this.path, err?.code ?? 'EIO');
+        return this.failure;
+    }
+    /** A stream error is kept, never thrown: an 'error' event without a listener would crash the process. */
+    watch(stream) {
+        stream.on('error', err => this.fail(err));
+    }
+    writeText(text) {
+        if (this.failure !== undefined)
+            return Promise.reject(this.failure);
+        const stream = this.stream;
+        return new Promise((resolve, reject) => {
+            let waiting = false;
+            const settle = (err) => {
+                stream.off('close', onClose);
+                if (err !== undefined && err !== null)
+                    reject(this.fail(err));
+                else if (this.failure !== undefined)
+                    reject(this.failure);
+                else
+                    resolve();
+            };
+            // A stream destroyed otherwise still calls back; this only guards against a stream closed under us.
+            const onClose = () => settle(this.failure ?? new Error('closed'));
+            // Over the buffer, wait for these bytes to reach the file (or fail to): that is the backpressure, and the
+            // callback comes before any 'drain', so a refused write is never taken for a flushed one.
+            const accepted = stream.write(text, err => {
+                if (waiting || err)
+                    settle(err ?? undefined);
+            });
+            if (accepted)
+                settle();
+            else {
+                waiting = true;
+                stream.once('close', onClose);
+            }
+        });
     }
 }
 async function openStream(path) {
@@ -52746,10 +53536,13 @@ async function openStream(path) {
     });
     return stream;
 }
+/** Ends the stream and waits until every byte is flushed; a destroyed stream has nothing left to flush. */
 function endStream(stream) {
-    return new Promise((resolve, reject) => {
-        stream.once('error', reject);
-        stream.end(() => resolve());
+    if (stream.destroyed)
+        return Promise.resolve();
+    return new Promise(resolve => {
+        stream.once('close', () => resolve());
+        stream.end();
     });
 }
 
@@ -52771,6 +53564,18 @@ class ServiceError extends Error {
         super(message);
         this.status = status;
         this.lostAnswers = lostAnswers;
+    }
+}
+/** The step was stopped (SIGINT or SIGTERM): no request is sent after it, and one under way may have been cut. */
+class CancelledError extends ServiceError {
+    signal;
+    name = 'CancelledError';
+    /** The typed failure the drains report (pagination's failureKind reads it). */
+    failure;
+    constructor(signal, lostAnswers = 0) {
+        super(`the step was cancelled (${signal})`, undefined, lostAnswers);
+        this.signal = signal;
+        this.failure = { cancelled: signal };
     }
 }
 const MAX_ERROR_TEXT = 300;
@@ -52847,13 +53652,20 @@ function splitDlqIds(selection, urlLength) {
     return chunks;
 }
 /**
- * Resumes the selected failed runs, at most 50 per request (`count=50` on every request), repeating with the
- * returned cursor until none comes back; many dlq-ids go in several such drains, one per part. Never under-reports:
- * every run read from a 2xx answer is in the result, and every request whose answer was lost or unreadable is
- * counted in `uncertainRequests` (up to 50 runs each), even when it ended the resume.
+ * Resumes the selected failed runs, at most 50 per request (`count=50` on every request, or fewer when max-runs
+ * leaves fewer), repeating with the returned cursor until none comes back or the cap is reached; many dlq-ids go in
+ * several such drains, one per part. Never under-reports: every run read from a 2xx answer is in the result (past
+ * the cap too), and every request whose answer was lost or unreadable is counted in `uncertainRequests` (up to 50
+ * runs each), even when it ended the resume.
  */
-async function resumeWorkflows(client, request, onPage = () => { }) {
+async function resumeWorkflows(client, request, onPage = () => { }, 
+/** Kept up to date as answers arrive, for a last-resort report should the process be stopped. */
+progress = { confirmed: 0, uncertainRequests: 0 }) {
     const runs = [];
+    // Runs the answers carried, named or not: what the cap counts.
+    let carriedRuns = 0;
+    let stoppedByCap = false;
+    const capReached = () => request.maxRuns !== undefined && carriedRuns >= request.maxRuns;
     let uncertainRequests = 0;
     // Set when an answer carried more than count=50 runs: the service ignores count, so a lost answer may hide more.
     let largestAnswer;
@@ -52861,6 +53673,9 @@ async function resumeWorkflows(client, request, onPage = () => { }) {
     const headers = overrideHeaders(request.overrides);
     const chunks = splitDlqIds(request.selection, q => client.resumeUrlLength(q));
     const total = request.selection.dlqIds?.length ?? 0;
+    // An empty id list sent as no dlqIds at all would select the whole DLQ.
+    if (request.selection.dlqIds !== undefined && total === 0)
+        throw new Error('dlq-ids is empty: nothing to resume');
     if (chunks.length > 1) {
         client.log(`dlq-ids: ${total} ids sent in ${chunks.length} parts, each request URL under ${MAX_RESUME_URL_BYTES} bytes`);
     }
@@ -52871,23 +53686,33 @@ async function resumeWorkflows(client, request, onPage = () => { }) {
     let continueFrom;
     let sentIds = 0;
     for (const [part, selection] of chunks.entries()) {
+        if (capReached()) {
+            // The part before ended with the cap: the ids of this part on are untouched.
+            stoppedByCap = true;
+            continueFrom = continuation(request, sentIds);
+            break;
+        }
         const budget = request.maxPages - requests;
         if (budget <= 0) {
             error = `stopped after ${requests} requests (${Inputs.MaxPages}); raise ${Inputs.MaxPages} to resume more`;
-            continueFrom = continuation(request.selection, sentIds);
+            continueFrom = continuation(request, sentIds);
             break;
         }
         const fetch = async (cursor) => {
             try {
-                return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, RESUME_PAGE_SIZE), headers);
+                const count = Math.min(RESUME_PAGE_SIZE, (request.maxRuns ?? Infinity) - carriedRuns);
+                return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers);
             }
             catch (err) {
                 if (err instanceof ServiceError)
                     uncertainRequests += err.lostAnswers;
+                progress.uncertainRequests = uncertainRequests;
                 throw err;
             }
         };
         const startCursor = part === 0 ? request.cursor : undefined;
+        if (chunks.length === 1)
+            progress.nextCursor = startCursor;
         const outcome = await drainInto(fetch, {
             maxPages: budget,
             maxPagesInput: Inputs.MaxPages,
@@ -52897,6 +53722,7 @@ async function resumeWorkflows(client, request, onPage = () => { }) {
             const carried = page.workflowRuns.length + page.problems.filter(p => !p.kept).length;
             if (carried > RESUME_PAGE_SIZE)
                 largestAnswer = Math.max(largestAnswer ?? 0, carried);
+            carriedRuns += carried;
             // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
             for (const run of page.workflowRuns)
                 runs.push(run);
@@ -52905,8 +53731,25 @@ async function resumeWorkflows(client, request, onPage = () => { }) {
                 ? `run "${problem.id ?? ''}" (request ${request}, item ${problem.index}): ${problem.detail}`
                 : `item ${problem.index} of request ${request}, resumed but not named: ${problem.detail}`);
             requests++;
+            progress.confirmed = runs.length;
+            progress.uncertainRequests = uncertainRequests;
+            // The cursor belongs to this selection only: with several parts, the remaining dlq-ids continue instead.
+            if (chunks.length === 1)
+                progress.nextCursor = page.cursor;
             onPage(page, runs.length);
+            // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
+            return !capReached();
         });
+        if (outcome.error === undefined && outcome.nextCursor !== undefined) {
+            stoppedByCap = true;
+            // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead (the
+            // ids of this part may be partly resumed; those have left the DLQ).
+            if (chunks.length === 1)
+                nextCursor = outcome.nextCursor;
+            else
+                continueFrom = continuation(request, sentIds);
+            break;
+        }
         if (outcome.error !== undefined) {
             error = outcome.error;
             failure = outcome.failure;
@@ -52914,7 +53757,7 @@ async function resumeWorkflows(client, request, onPage = () => { }) {
             if (chunks.length === 1)
                 nextCursor = outcome.nextCursor;
             else
-                continueFrom = continuation(request.selection, sentIds);
+                continueFrom = continuation(request, sentIds);
             break;
         }
         sentIds += selection.dlqIds?.length ?? 0;
@@ -52930,6 +53773,11 @@ async function resumeWorkflows(client, request, onPage = () => { }) {
         requests,
         uncertainRequests,
         ...(largestAnswer !== undefined ? { largestAnswer } : {}),
+        ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
+        ...(stoppedByCap ? { stoppedByCap } : {}),
+        ...(request.maxRuns !== undefined && carriedRuns > request.maxRuns
+            ? { pastCap: carriedRuns - request.maxRuns }
+            : {}),
         ...(chunks.length > 1 ? { parts: chunks.length } : {}),
         ...(itemProblems !== undefined ? { itemProblems } : {}),
         ...(nextCursor !== undefined ? { nextCursor } : {}),
@@ -52939,53 +53787,112 @@ async function resumeWorkflows(client, request, onPage = () => { }) {
     };
 }
 /** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
-function continuation(selection, sent) {
-    const ids = selection.dlqIds ?? [];
-    return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent };
+function continuation(request, sent) {
+    const ids = request.selection.dlqIds ?? [];
+    const line = request.dlqIdLines?.[sent];
+    return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/files.ts
+/**
+ * The operations that also write a file: every listed message to messages-file, every resumed run to runs-file,
+ * each as it arrives, so the file never has to fit in memory and holds what the outputs may have to cut.
+ */
 
 
 
-/** Lists the DLQ, every listed message also written to `path` (NDJSON) when given. */
-async function listDlqToFile(client, request, thresholds, path, encode, hooks) {
-    const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode });
+
+
+/**
+ * A sink that replaces the values of credential headers before handing each page on, counting them: the copy of a
+ * page lives only until it is written.
+ */
+class CredentialRedactingSink {
+    inner;
+    redacted = 0;
+    constructor(inner) {
+        this.inner = inner;
+    }
+    write(messages) {
+        const page = messages.map(message => {
+            const done = redactCredentialHeaders(message);
+            this.redacted += done.redacted;
+            return done.message;
+        });
+        return this.inner.write(page);
+    }
+    async restart() {
+        await this.inner.restart();
+        // The file starts over, so does what it holds.
+        this.redacted = 0;
+    }
+    close() {
+        return this.inner.close();
+    }
+}
+/**
+ * Lists the DLQ, every listed message also written to `path` (NDJSON) when given, the values of its credential
+ * headers replaced unless `keepCredentialHeaders`. A file that cannot be written stops the listing (no more listing
+ * into a broken file): the result fails naming the input, the path and the errno.
+ */
+async function listDlqToFile(client, request, thresholds, path, encode, hooks, keepCredentialHeaders = false) {
+    const file = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.MessagesFile });
+    const redacting = file === undefined || keepCredentialHeaders ? undefined : new CredentialRedactingSink(file);
+    const sink = redacting ?? file;
+    const listed = await listDlq(client, request, thresholds, { ...hooks, ...(sink ? { sink } : {}) });
+    if (file === undefined)
+        return listed;
     try {
-        const result = await listDlq(client, request, thresholds, { ...hooks, ...(sink ? { sink } : {}) });
-        return path === undefined ? result : { ...result, messagesFile: path };
+        await file.close();
     }
-    finally {
-        await sink?.close();
+    catch (err) {
+        if (!(err instanceof FileWriteError))
+            throw err;
     }
+    const redacted = redacting?.redacted ?? 0;
+    if (redacted > 0) {
+        hooks.log?.(`${redacted} credential header ${redacted === 1 ? 'value was' : 'values were'} redacted from messages-file; ` +
+            `set ${Inputs.KeepCredentialHeaders}: true to keep them.`);
+    }
+    const result = redacting === undefined ? listed : { ...listed, redactedHeaderValues: redacted };
+    const failed = file.error;
+    if (failed === undefined)
+        return { ...result, messagesFile: path };
+    if (result.failure?.file !== undefined)
+        return { ...result, error: `${result.error ?? failed.message}; listing stopped there` };
+    // Found only when the file was closed: the write error wins over a cancel or a failure found after it.
+    return { ...result, error: fileStopped(failed, result.error), failure: failed.failure };
+}
+/** Why a listing stopped when its file broke, and what else was wrong by then. */
+function fileStopped(failed, before) {
+    const why = `${failed.message}; listing stopped there`;
+    return before === undefined ? why : `${why} (then: ${before})`;
 }
 /**
  * A bulk resume, each resumed run written to `path` (NDJSON) as it arrives when given: runs cannot be resumed
  * twice, so the file is the one complete record of them. A file that could not be written is returned as
- * `writeError` (the step fails; the outputs still stand); `runsFile` is set only when the file is complete.
+ * `fileError` (the step fails; the outputs keep every run); `runsFile` is set only when the file is complete.
  */
-async function resumeWorkflowsToFile(client, request, path, encode, log) {
-    const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode });
-    let writeError;
+async function resumeWorkflowsToFile(client, request, path, encode, log, progress) {
+    const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.RunsFile });
     const result = await resumeWorkflows(client, request, (page, total) => {
         log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`);
-        sink?.write(page.workflowRuns).catch((err) => (writeError ??= err));
-    });
+        // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
+        sink?.write(page.workflowRuns).catch(() => { });
+    }, progress);
+    if (sink === undefined)
+        return result;
     try {
-        await sink?.close();
+        await sink.close();
     }
     catch (err) {
-        writeError ??= err;
+        if (!(err instanceof FileWriteError))
+            throw err;
     }
-    if (path === undefined)
-        return { result };
-    if (writeError !== undefined) {
-        return {
-            result,
-            writeError: `Could not write runs-file ${path}: ${writeError.message}; the outputs list the runs resumed.`
-        };
-    }
-    return { result: { ...result, runsFile: path } };
+    const failed = sink.error;
+    if (failed === undefined)
+        return { ...result, runsFile: path };
+    return { ...result, fileError: `${failed.message}; the outputs list every run resumed` };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/resume-schedule.ts
@@ -53045,12 +53952,54 @@ const RESUME_NOTE = '> **What a resume does:** each resumed run is a **new** run
 const resumeReport = {
     outputs: resume_outputs,
     summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
+    notice: resumeNotice,
+    // Possibly resumed runs are not warned about: the failure says it (one alert per fact).
     warnings: result => [
-        ...(result.uncertainRequests > 0 ? [lostAnswerText(result.uncertainRequests, result.largestAnswer)] : []),
+        ...(result.pastCap !== undefined ? [pastCapText(result.pastCap, result.maxRuns ?? 0)] : []),
         ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : [])
     ],
     failure: resume_failure
 };
+/** Runs the resume created, those resumed without a readable id included. */
+function madeCount(result) {
+    return result.runs.length + (result.itemProblems?.leftOut ?? 0);
+}
+/**
+ * True when the resume drained everything selected and every run it resumed is in the outputs: no failure, no stop,
+ * no request whose runs are unknown, no run without a readable id.
+ */
+function resumeComplete(result) {
+    return (result.error === undefined &&
+        !result.nextCursor &&
+        result.continueFrom === undefined &&
+        result.uncertainRequests === 0 &&
+        (result.itemProblems?.leftOut ?? 0) === 0);
+}
+/**
+ * The notice on the run page: how many runs were resumed, "at least" with what may have been resumed unseen. None
+ * when a failure resumed nothing: the error says it.
+ */
+function resumeNotice(result) {
+    const made = madeCount(result);
+    if (result.error !== undefined && made === 0 && result.uncertainRequests === 0)
+        return undefined;
+    const runs = plural(made, 'workflow run', 'workflow runs');
+    if (result.uncertainRequests > 0) {
+        const more = result.largestAnswer === undefined
+            ? `up to ${formatCount(result.uncertainRequests * 50)} more possibly resumed`
+            : 'possibly every other selected run resumed too';
+        return `Resumed at least ${runs}; ${more} (${plural(result.uncertainRequests, 'request', 'requests')} got no readable answer)`;
+    }
+    if (result.failure?.cancelled !== undefined)
+        return `Resumed ${runs} before the step was cancelled`;
+    if (result.error !== undefined)
+        return `Resumed ${runs} before the resume failed`;
+    if (result.stoppedByCap)
+        return `Resumed ${runs}: max-runs (${formatCount(result.maxRuns ?? 0)}) reached, more remain`;
+    if (!resumeComplete(result))
+        return `Resumed ${runs}; the resume stopped early, more may remain`;
+    return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`;
+}
 /**
  * Said when resume requests may have been carried out without the action learning which runs they resumed. Each
  * asked for at most 50 runs (count=50); a service seen to ignore count may have resumed more in each.
@@ -53064,9 +54013,15 @@ function lostAnswerText(requests, largestAnswer) {
         `sending, or unreadable): the service may have resumed ${bound} (possibly resumed; they left the DLQ, so none ` +
         'is resumed twice)');
 }
+/** Said when answers carried more runs than the count sent, so that more than max-runs were resumed. */
+function pastCapText(pastCap, maxRuns) {
+    return (`the service ignored count: ${plural(pastCap, 'run was', 'runs were')} resumed past max-runs ` +
+        `(${formatCount(maxRuns)}); every run it resumed is reported`);
+}
 function resume_outputs(result) {
     const scalars = {
         [Outputs.ResumedCount]: String(result.runs.length),
+        [Outputs.Complete]: String(resumeComplete(result)),
         [Outputs.WorkflowRunIdsTruncated]: 'false',
         [Outputs.WorkflowRunsTruncated]: 'false',
         [Outputs.NextCursor]: cursorOutput(result.nextCursor),
@@ -53095,6 +54050,8 @@ function resume_failure(result) {
     }
     if (result.uncertainRequests > 0)
         reasons.push(lostAnswerText(result.uncertainRequests, result.largestAnswer));
+    if (result.fileError !== undefined)
+        reasons.push(result.fileError);
     if (reasons.length === 0)
         return undefined;
     const from = result.continueFrom;
@@ -53102,7 +54059,8 @@ function resume_failure(result) {
     if (from !== undefined) {
         where =
             `to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position} of ` +
-                `${result.selection.dlqIds?.length ?? from.position}: ${from.remaining} ids, some perhaps resumed already)`;
+                `${result.selection.dlqIds?.length ?? from.position}: ${from.remaining} ids, some perhaps resumed already)` +
+                fileLineHint(from.line);
     }
     else if (result.nextCursor !== undefined) {
         where = continueHint(result.nextCursor).slice(2);
@@ -53114,6 +54072,12 @@ function resume_failure(result) {
         where = 'nothing is left to continue: the selection was resumed to its end';
     }
     return `${reasons.join('; ')}; ${where}`;
+}
+/** Where the ids left begin in dlq-ids-file, when they came from one: a file of its lines from there on continues. */
+function fileLineHint(line) {
+    return line === undefined
+        ? ''
+        : ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`;
 }
 function selectionLines(selection, limit) {
     const lines = [];
@@ -53163,19 +54127,30 @@ function resume_askedLines(result, pass) {
         lines.push('- Overrides:', ...overrides);
     else
         lines.push('- Overrides: none (each run keeps its original flow control and retries)');
+    if (result.maxRuns !== undefined)
+        lines.push(`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`);
     lines.push(result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)');
     lines.push('');
     return lines;
 }
 /** The heading: the result in a few words, the count first. */
 function resumeHeading(result) {
-    const made = result.runs.length + (result.itemProblems?.leftOut ?? 0);
+    const made = madeCount(result);
     const runs = plural(made, 'workflow run', 'workflow runs');
+    if (result.failure?.cancelled !== undefined) {
+        const more = result.uncertainRequests > 0 ? ', and possibly more' : '';
+        return `⛔ Cancelled: ${plural(made, 'run', 'runs')} resumed before the cancel${more}`;
+    }
+    if (result.fileError !== undefined && result.error === undefined) {
+        return `❌ Resumed ${runs}, but runs-file could not be written`;
+    }
     if (result.error !== undefined) {
         return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`;
     }
     if (result.uncertainRequests > 0)
         return `⚠️ Resumed ${runs}, and possibly more`;
+    if (result.stoppedByCap)
+        return `⏸️ Resumed ${runs}: max-runs (${formatCount(result.maxRuns ?? 0)}) reached, more remain`;
     if (result.continueFrom !== undefined || result.nextCursor)
         return `⚠️ Resume stopped early: ${runs} resumed`;
     if (made === 0)
@@ -53206,20 +54181,29 @@ function resumeSummary(result, ctx, pass) {
             ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
             : '.'), shortenedNote(pass));
     const from = result.continueFrom;
+    const capLine = result.stoppedByCap
+        ? `Stopped by \`max-runs\` (${formatCount(result.maxRuns ?? 0)}) before the selection was drained. `
+        : '';
     const continueLine = from
         ? `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
             `${formatCount(result.selection.dlqIds?.length ?? from.position)}: ${plural(from.remaining, 'id', 'ids')}, ` +
-            'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).'
+            'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).' +
+            fileLineHint(from.line)
         : result.nextCursor
             ? `To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`
             : undefined;
+    if (result.fileError !== undefined)
+        lines.push(`**Error:** ${code(result.fileError)}`, '');
     if (result.error !== undefined) {
         lines.push(`**Error:** ${code(result.error)}`, '');
         lines.push(continueLine ??
             'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).', '');
     }
     else if (continueLine) {
-        lines.push(continueLine, '');
+        lines.push(capLine + continueLine, '');
+    }
+    if (result.pastCap !== undefined) {
+        lines.push(`**⚠️ Past the cap:** ${pastCapText(result.pastCap, result.maxRuns ?? 0)}.`, '');
     }
     if (result.uncertainRequests > 0) {
         lines.push(`**⚠️ Possibly resumed:** ${lostAnswerText(result.uncertainRequests, result.largestAnswer)}.`, '');
@@ -53267,12 +54251,24 @@ function idList(ids, limit) {
 
 const scheduleReport = {
     outputs: result => ({
-        [Outputs.ScheduleIds]: JSON.stringify(result.outcomes.filter(o => o.ok).map(o => o.scheduleId))
+        [Outputs.ScheduleIds]: JSON.stringify(result.outcomes.filter(o => o.ok).map(o => o.scheduleId)),
+        [Outputs.Complete]: String(result.outcomes.every(o => o.ok))
     }),
     summary: (result, ctx, options) => fitSummary(pass => scheduleSummary(result, ctx, pass), options),
+    notice: scheduleNotice,
     warnings: () => [],
     failure: schedule_failure
 };
+/** The notice on the run page: how many schedules were resumed, of how many when some failed. */
+function scheduleNotice(result) {
+    const total = result.outcomes.length;
+    const resumed = result.outcomes.filter(o => o.ok).length;
+    if (total === 0 || resumed === 0)
+        return undefined;
+    return resumed === total
+        ? `Resumed ${plural(resumed, 'schedule', 'schedules')}`
+        : `Resumed ${formatCount(resumed)} of ${plural(total, 'schedule', 'schedules')}`;
+}
 function scheduleSummary(result, ctx, pass) {
     const total = result.outcomes.length;
     const resumed = result.outcomes.filter(o => o.ok).length;
@@ -53516,7 +54512,18 @@ async function readAnswer(response) {
 
 
 
-const defaultSleep = (ms) => new Promise(resolve => setTimeout(resolve, ms));
+/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
+const defaultSleep = (ms, wake) => new Promise(resolve => {
+    if (wake?.aborted)
+        return resolve();
+    const done = () => {
+        clearTimeout(timer);
+        wake?.removeEventListener('abort', done);
+        resolve();
+    };
+    const timer = setTimeout(done, ms);
+    wake?.addEventListener('abort', done, { once: true });
+});
 const RESUME_PATH = '/v2/workflows/dlq/resume';
 /** What EnvHttpProxyAgent reads a proxy from; with none of them set it sends every request directly. */
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
@@ -53598,6 +54605,10 @@ class ServiceClient {
     async close() {
         await this.dispatcher?.close();
     }
+    /** Closes the pool at once, cutting any request still under way (after a stop). */
+    async destroy() {
+        await this.dispatcher?.destroy();
+    }
     url(path, query) {
         return requestUrl(this.options.baseUrl, path, query);
     }
@@ -53618,13 +54629,28 @@ class ServiceClient {
         const endpoint = `${method} ${path}`;
         const { maxAttempts } = this.options.retry;
         let lostAnswers = 0;
+        const stop = this.options.stop;
         for (let attempt = 1;; attempt++) {
             let outcome;
             let answer;
             try {
-                answer = { ...(await this.limit.run(() => this.attempt(method, url, extraHeaders))), lostAnswers };
+                answer = {
+                    ...(await this.limit.run(() => {
+                        // Checked when the request would leave, after any wait for a free slot: nothing new after a stop.
+                        if (stop?.signal.aborted)
+                            throw new CancelledError(this.stopName(), lostAnswers);
+                        return this.attempt(method, url, extraHeaders);
+                    })),
+                    lostAnswers
+                };
             }
             catch (err) {
+                if (err instanceof CancelledError)
+                    throw err;
+                if (stop?.hard.aborted) {
+                    // Cut under way: a POST may have been carried out (for a resume, up to 50 runs possibly resumed).
+                    throw new CancelledError(this.stopName(), lostAnswers + (method === 'POST' ? 1 : 0));
+                }
                 if (!(err instanceof UnreadableBody)) {
                     outcome = { kind: 'error', code: errorCode(err) };
                 }
@@ -53669,8 +54695,15 @@ class ServiceClient {
             this.options.log(`${method} ${url.pathname}: ${what} (attempt ${attempt} of ${maxAttempts}); retrying in ${seconds} s${basis}${cap}`);
             if (outcome.kind === 'status' && outcome.status === 429)
                 this.narrow();
-            await this.sleep(decision.delayMs);
+            await this.sleep(decision.delayMs, stop?.signal);
+            if (stop?.signal.aborted)
+                throw new CancelledError(this.stopName(), lostAnswers);
         }
+    }
+    /** The signal the run was stopped with (SIGTERM when the stop carries no name). */
+    stopName() {
+        const reason = this.options.stop?.signal.reason;
+        return reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM';
     }
     /**
      * One attempt, bounded from connect to the last byte of the body by timeout-seconds. A body that arrives but
@@ -53678,7 +54711,9 @@ class ServiceClient {
      */
     async attempt(method, url, extraHeaders) {
         const dispatcher = this.getDispatcher();
-        const signal = AbortSignal.timeout(this.options.timeoutMs);
+        const deadline = AbortSignal.timeout(this.options.timeoutMs);
+        const hard = this.options.stop?.hard;
+        const signal = hard ? AbortSignal.any([deadline, hard]) : deadline;
         const response = await (0,undici.request)(url, {
             method,
             dispatcher,
@@ -53778,6 +54813,11 @@ function mayHaveBeenCarriedOut(outcome) {
 
 
 
+
+
+
+
+
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value) {
     const trimmed = value.trim();
@@ -53809,15 +54849,20 @@ function actionsRunner() {
 const OPERATIONS = {
     'list-dlq': {
         group: 'Listing the DLQ',
-        run: (s, { client, out }) => listDlqToFile(client, s.list, s.health, s.messagesFile, record => out.jsonLine(record), {
+        run: (s, { client, out, progress }) => listDlqToFile(client, s.list, s.health, s.messagesFile, record => out.jsonLine(record), {
             log: line => out.info(line),
-            onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`)
-        }),
+            onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`),
+            progress
+        }, s.keepCredentialHeaders),
         report: listReport,
-        after: async (s, result, { out, retry }) => {
+        after: async (s, result, { out, retry, signal }) => {
             if (s.issue === undefined)
                 return undefined;
-            const step = { title: s.issue.title, timeoutMs: s.service.timeoutMs, retry };
+            if (signal?.aborted) {
+                out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).');
+                return undefined;
+            }
+            const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry, ...(signal ? { signal } : {}) };
             return updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out);
         }
     },
@@ -53828,18 +54873,15 @@ const OPERATIONS = {
     },
     'resume-workflows': {
         group: 'Resuming failed workflow runs',
-        run: async (s, { client, out }) => {
-            const line = (text) => out.info(text);
-            const done = await resumeWorkflowsToFile(client, s.resume, s.runsFile, record => out.jsonLine(record), line);
-            if (done.writeError !== undefined)
-                out.setFailed(done.writeError);
-            return done.result;
-        },
+        run: (s, { client, out, progress }) => resumeWorkflowsToFile(client, s.resume, s.runsFile, record => out.jsonLine(record), t => out.info(t), progress),
         report: resumeReport
     }
 };
-/** Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed. */
-async function report(raw, how, out, issue) {
+/**
+ * Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed.
+ * The health issue's link is appended by perform, once the issue step is done.
+ */
+async function report(raw, how, out) {
     // Rendered from redacted values: escaping first would change how a secret looks and hide it from the redactor.
     const result = out.redactValue(raw);
     out.setOutputs(how.outputs(result));
@@ -53848,7 +54890,7 @@ async function report(raw, how, out, issue) {
         out.notice(notice);
     for (const warning of how.warnings(result))
         out.warning(warning);
-    if (!(await out.summary(how.summary(result, { ...runContext(), ...(issue ? { issue } : {}) })))) {
+    if (!(await out.summary(how.summary(result, runContext())))) {
         out.info('GITHUB_STEP_SUMMARY is not set: no job summary written.');
     }
     const failure = how.failure(result);
@@ -53859,14 +54901,21 @@ async function report(raw, how, out, issue) {
 async function perform(operation, settings, ctx) {
     const entry = OPERATIONS[operation];
     const result = await lib_core/* group */.Os(entry.group, () => entry.run(settings, ctx));
-    const issue = await entry.after?.(settings, result, ctx);
-    await report(result, entry.report, ctx.out, issue);
+    // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
+    await report(result, entry.report, ctx.out);
+    ctx.reported();
+    const line = issueLine(await entry.after?.(settings, result, ctx));
+    if (line !== undefined)
+        await ctx.out.summary(`${line}\n\n`);
 }
 /** The action: read every input once, run the chosen operation, report what happened. */
-async function run(io = actionsRunner()) {
+async function run(io = actionsRunner(), stop) {
     const out = new OutputBoundary(io, redactor([maskSecret(lib_core/* getInput */.V4(Inputs.Token)), maskSecret(lib_core/* getInput */.V4(Inputs.GithubToken))]));
+    const live = { progress: { confirmed: 0, uncertainRequests: 0 }, reported: false };
+    if (stop)
+        stop.onOverdue = signal => lastResort(signal, live, out);
     try {
-        await runWith(out);
+        await runWith(out, live, stop);
     }
     catch (err) {
         // Expected failures are reported where they happen; this is a bug, so keep the stack for the debug log.
@@ -53874,11 +54923,48 @@ async function run(io = actionsRunner()) {
         out.setFailed(`Unexpected error: ${err.message}`);
     }
 }
-async function runWith(out) {
+/**
+ * The last resort when the report is overdue after a signal: the confirmed counts and the cursor written to
+ * GITHUB_OUTPUT synchronously (as @actions/core writes outputs), one error line, and the caller exits non-zero.
+ */
+function lastResort(signal, live, out, writeLine = line => (0,external_node_fs_namespaceObject.writeSync)(1, line)) {
+    if (live.reported || live.operation === undefined)
+        return;
+    const { confirmed, uncertainRequests, nextCursor } = live.progress;
+    const outputs = {};
+    let what;
+    if (live.operation === 'resume-workflows') {
+        outputs[Outputs.ResumedCount] = String(confirmed);
+        const possibly = uncertainRequests > 0 ? `, and up to ${uncertainRequests * 50} more possibly resumed` : '';
+        what = `${confirmed} runs resumed before the cancel${possibly}`;
+    }
+    else if (live.operation === 'list-dlq') {
+        outputs[Outputs.DlqCount] = String(confirmed);
+        what = `at least ${confirmed} messages listed before the cancel`;
+    }
+    else {
+        what = 'the schedules resumed are named in the log above';
+    }
+    if (live.operation !== 'resume-schedule')
+        outputs[Outputs.NextCursor] = nextCursor ?? '';
+    const file = process.env.GITHUB_OUTPUT;
+    if (file) {
+        for (const [name, value] of Object.entries(outputs)) {
+            const delimiter = `ghadelimiter_${(0,external_node_crypto_.randomUUID)()}`;
+            (0,external_node_fs_namespaceObject.appendFileSync)(file, `${name}<<${delimiter}\n${out.redact(value)}\n${delimiter}\n`);
+        }
+    }
+    const next = nextCursor !== undefined ? `; to continue, re-run with input cursor: ${nextCursor}` : '';
+    const text = `Cancelled (${signal}) and the report could not be written in time: ${what}${next}`;
+    writeLine(`::error::${neutraliseAnnotation(out.redact(text))}\n`);
+    process.exitCode = 1;
+}
+async function runWith(out, live, stop) {
     let settings;
     try {
         settings = readSettings(name => lib_core/* getInput */.V4(name));
         await checkOutputFiles(settings);
+        settings = await withDlqIdsFile(settings);
     }
     catch (err) {
         if (err instanceof InputError) {
@@ -53899,14 +54985,134 @@ async function runWith(out) {
         timeoutMs: service.timeoutMs,
         retry,
         log: line => out.info(line),
-        concurrency: settings.operation === 'list-dlq' ? settings.list.concurrency : 1
+        concurrency: settings.operation === 'list-dlq' ? settings.list.concurrency : 1,
+        ...(stop ? { stop } : {})
     });
+    live.operation = settings.operation;
+    const ctx = {
+        client,
+        out,
+        retry,
+        progress: live.progress,
+        reported: () => (live.reported = true),
+        ...(stop ? { signal: stop.signal } : {})
+    };
     try {
-        await perform(settings.operation, settings, { client, out, retry });
+        await perform(settings.operation, settings, ctx);
+        // A cancel that came after the operation ended still ends the step non-zero: the runner asked it to stop.
+        if (stop?.first !== undefined && process.exitCode !== 1) {
+            out.setFailed(`The step was cancelled (${stop.first}) after its work was done: the outputs and summary stand.`);
+        }
     }
     finally {
-        await client.close();
+        // After a stop nothing more is needed of a request still under way (a prefetched page): cut it.
+        await (stop?.signal.aborted ? client.destroy() : client.close());
     }
+}
+
+
+/***/ }),
+
+/***/ 1123:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ StopController)
+/* harmony export */ });
+/* unused harmony exports SIGINT_GRACE_MS, WATCHDOG_AFTER_SIGNAL_MS, WATCHDOG_AFTER_SIGTERM_MS, stopReason */
+/**
+ * The one stop signal of a run: the runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then SIGKILL
+ * 2.5 s after (docker stop: SIGTERM, then SIGKILL 10 s later). A root module: it imports no folder of src/.
+ */
+/** After SIGINT the request under way may finish, but no longer than this: well inside the runner's 7.5 s. */
+const SIGINT_GRACE_MS = 3_000;
+/** Last resort: the report must be written this long after the first signal, or the watchdog writes it. */
+const WATCHDOG_AFTER_SIGNAL_MS = 5_000;
+/** After SIGTERM every request is aborted at once, so the report should follow almost at once. */
+const WATCHDOG_AFTER_SIGTERM_MS = 1_500;
+const REAL_TIMERS = {
+    set: (fn, ms) => setTimeout(fn, ms),
+    clear: handle => clearTimeout(handle)
+};
+/** Turns the signals the runner sends into one StopSignals; `deadline` fires when the report is overdue. */
+class StopController {
+    timers;
+    now;
+    soft = new AbortController();
+    cut = new AbortController();
+    graceTimer;
+    watchdogTimer;
+    watchdogAt = Infinity;
+    disposed = false;
+    /** The first signal received. */
+    first;
+    /** Called when the report is overdue after a signal: the composition root writes what it can. */
+    onOverdue = () => { };
+    /** Called after onOverdue: the entry exits non-zero. */
+    onExit = () => { };
+    constructor(timers = REAL_TIMERS, now = Date.now) {
+        this.timers = timers;
+        this.now = now;
+    }
+    get signal() {
+        return this.soft.signal;
+    }
+    get hard() {
+        return this.cut.signal;
+    }
+    /** Handles one signal: the first stops everything new; SIGTERM (or the grace after SIGINT) cuts what is under way. */
+    receive(signal) {
+        if (this.disposed)
+            return;
+        if (this.first === undefined) {
+            this.first = signal;
+            this.soft.abort(signal);
+            this.watchFor(WATCHDOG_AFTER_SIGNAL_MS);
+        }
+        if (signal === 'SIGTERM') {
+            this.cutNow(signal);
+            this.watchFor(WATCHDOG_AFTER_SIGTERM_MS);
+        }
+        else if (this.graceTimer === undefined && !this.cut.signal.aborted) {
+            this.graceTimer = this.timers.set(() => this.cutNow(signal), SIGINT_GRACE_MS);
+        }
+    }
+    /** Clears every timer, so that nothing keeps the process alive once the run has ended. */
+    dispose() {
+        this.disposed = true;
+        if (this.graceTimer !== undefined)
+            this.timers.clear(this.graceTimer);
+        if (this.watchdogTimer !== undefined)
+            this.timers.clear(this.watchdogTimer);
+    }
+    cutNow(signal) {
+        if (!this.cut.signal.aborted)
+            this.cut.abort(signal);
+    }
+    /** Brings the watchdog forward to `ms` from now, never later than it already is. */
+    watchFor(ms) {
+        const at = this.now() + ms;
+        if (at >= this.watchdogAt)
+            return;
+        this.watchdogAt = at;
+        if (this.watchdogTimer !== undefined)
+            this.timers.clear(this.watchdogTimer);
+        this.watchdogTimer = this.timers.set(() => {
+            if (this.disposed)
+                return;
+            try {
+                this.onOverdue(this.first ?? 'SIGTERM');
+            }
+            finally {
+                this.onExit();
+            }
+        }, ms);
+    }
+}
+/** The signal a stop was asked with, when `signal` is aborted by a StopController; undefined otherwise. */
+function stopReason(signal) {
+    const reason = signal?.aborted ? signal.reason : undefined;
+    return reason === 'SIGINT' || reason === 'SIGTERM' ? reason : undefined;
 }
 
 
