@@ -1,12 +1,11 @@
 /** The runner-like harness lives in tools/harness.ts (the demo and the bench use it too); the tests import it from here. */
 import type { ActionRun } from '../../tools/harness.js'
+export { commandData, parseOutputFile } from '../../tools/runner-files.js'
 
 export {
   ACTION,
   actionDefaults,
-  commandData,
   JOB_GITHUB_TOKEN,
-  parseOutputFile,
   runAction,
   type ActionRun,
   type RunActionOptions

@@ -13,7 +13,7 @@ import { OutputBoundary, type RunnerIo } from '../../src/report/boundary.js'
 import { CancelledError } from '../../src/service/errors.js'
 import { redactor } from '../../src/service/redact.js'
 import { SIGINT_GRACE_MS, StopController, WATCHDOG_AFTER_SIGNAL_MS, WATCHDOG_AFTER_SIGTERM_MS } from '../../src/stop.js'
-import { parseOutputFile } from '../../tools/harness.js'
+import { parseOutputFile } from '../../tools/runner-files.js'
 import { recordingClient } from '../support/client.js'
 
 /** Timers that run only when the test says so. */
