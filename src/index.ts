@@ -1,18 +1,18 @@
-import * as core from '@actions/core'
 import { setFlagsFromString } from 'node:v8'
-import { run } from './main.js'
 import { StopController } from './stop.js'
 
-// A short-lived process: V8's optimising tier-up of undici's HTTP parser (WebAssembly) runs on background
-// threads that the process waits for at exit, ~200 ms for nothing. Its baseline code parses our answers fast.
-setFlagsFromString('--liftoff-only')
-
-// The runner cancels with SIGINT, then SIGTERM; both become one stop that the run honours and reports.
+// The runner cancels with SIGINT, then SIGTERM; both become one stop that the run honours and reports. Caught
+// before the rest of the action loads (below), so a cancel that lands as the step starts still ends in a report.
 const stop = new StopController()
 stop.onExit = () => process.exit(process.exitCode || 1)
 process.on('SIGINT', () => stop.receive('SIGINT'))
 process.on('SIGTERM', () => stop.receive('SIGTERM'))
 
+// A short-lived process: V8's optimising tier-up of undici's HTTP parser (WebAssembly) runs on background
+// threads that the process waits for at exit, ~200 ms for nothing. Its baseline code parses our answers fast.
+setFlagsFromString('--liftoff-only')
+
+const [core, { run }] = await Promise.all([import('@actions/core'), import('./main.js')])
 try {
   await run(undefined, stop)
 } catch (err) {

@@ -47,3 +47,14 @@ describe('the import graph of src/', () => {
     expect(development).toContain(layoutBlock(files))
   })
 })
+
+describe('the entry, src/index.ts', () => {
+  // Static imports load before the first line runs: anything heavy there would leave a cancel that lands as the step
+  // starts to Node's default handler, which kills the step with no outputs and no summary.
+  it('catches the signals before the rest of the action loads: it statically imports only built-ins and stop.ts', () => {
+    const text = readFileSync(join(SRC, 'index.ts'), 'utf8')
+    const statics = [...text.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm)].map(m => m[1])
+    expect(statics.filter(name => !name?.startsWith('node:'))).toEqual(['./stop.js'])
+    expect(text.indexOf("process.on('SIGTERM'")).toBeLessThan(text.indexOf("import('./main.js')"))
+  })
+})
