@@ -2232,11 +2232,14 @@ const MAX_LABELLED_PAGES = 10;
 /** Recent open issues read at most (3 pages of 100) for one the token could not label. */
 const MAX_RECENT_PAGES = 3;
 /**
- * The hidden line that ties an issue to one health check: two checks with different titles share the label but
- * not the marker, and a title edited by hand still finds its issue.
+ * The hidden line that ties an issue to one health check: two checks with different titles, or with the same title
+ * over different selections (`scope`: the source and filters, empty for the whole message DLQ), share the label but
+ * not the marker, so a passing filtered check never closes the issue of a failing unfiltered one; a title edited by
+ * hand still finds its issue.
  */
-function healthMarker(title) {
-    return `<!-- dlq-action:health-check:${(0,external_node_crypto_.createHash)('sha256').update(title).digest('hex').slice(0, 16)} -->`;
+function healthMarker(title, scope = '') {
+    const check = scope === '' ? title : `${title}\u0000${scope}`;
+    return `<!-- dlq-action:health-check:${(0,external_node_crypto_.createHash)('sha256').update(check).digest('hex').slice(0, 16)} -->`;
 }
 const DEFAULT_ISSUE_API_OPTIONS = { timeoutMs: 30_000, retry: DEFAULT_RETRY_POLICY, log: () => { } };
 /** Thrown when an attempt reaches its deadline. */
@@ -2393,7 +2396,7 @@ async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OP
      * `everywhere`, those among the most recent open issues.
      */
     const findAllOpen = async (title, everywhere) => {
-        const marker = healthMarker(title);
+        const marker = healthMarker(title, options.scope);
         const labelled = await scan(marker, MAX_LABELLED_PAGES, `open issues labelled ${HEALTH_LABEL}`, {
             labels: HEALTH_LABEL
         }, !everywhere);
@@ -2433,7 +2436,7 @@ async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OP
                     owner,
                     repo,
                     title,
-                    body: `${healthMarker(title)}\n${body}`,
+                    body: `${healthMarker(title, options.scope)}\n${body}`,
                     labels: [HEALTH_LABEL],
                     request: { signal }
                 });
@@ -2453,7 +2456,7 @@ async function octokitIssueApi(token, repository, options = DEFAULT_ISSUE_API_OP
                 owner,
                 repo,
                 issue_number: issue,
-                body: `${healthMarker(title)}\n${body}`,
+                body: `${healthMarker(title, options.scope)}\n${body}`,
                 request: { signal }
             }));
         },
@@ -2489,6 +2492,7 @@ async function updateHealthIssue(step, result, out) {
             timeoutMs: step.timeoutMs,
             retry: step.retry,
             log: line => out.info(line),
+            scope: checkScope(result.filters),
             ...(step.signal ? { signal: step.signal } : {})
         });
         const done = await syncHealthIssue(out.issueApi(github), out.redactValue(result), step.title, runContext().runUrl, Date.now(), step.repeatIntervalMs);
@@ -2509,6 +2513,18 @@ async function updateHealthIssue(step, result, out) {
         out.warning(`Could not update the health issue "${step.title}": ${err.message}.${hint}`);
         return undefined;
     }
+}
+/**
+ * The selection a health check judges, as one stable text: empty for the whole message DLQ (so an issue opened
+ * before filters took part in the marker is still found), else the source and every filter set, keys sorted. The
+ * date bounds are left out: a relative window (`from-date: 24h`) moves on every run, and is still the same check.
+ */
+function checkScope(filters) {
+    const set = Object.entries(filters)
+        .filter(([key]) => key !== 'fromDate' && key !== 'toDate')
+        .filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0))
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+    return set.length === 0 ? '' : JSON.stringify(Object.fromEntries(set));
 }
 
 // EXTERNAL MODULE: external "node:readline"

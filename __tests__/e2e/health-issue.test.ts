@@ -184,3 +184,43 @@ describe('issue-on-failure, end to end', () => {
     expect(sim.requestCount).toBe(0)
   })
 })
+
+describe('health checks of different selections, end to end', () => {
+  it('keep their own issues: a passing workflow-run check never closes the issue of a failing message check', async () => {
+    const sim = await startSimulator({ token: 'sim-token', messages: 400, workflowRuns: 5 })
+    const github = await fakeGitHub()
+    try {
+      const check = (extra: Record<string, string>) =>
+        runAction(
+          {
+            operation: 'list-dlq',
+            token: 'sim-token',
+            'base-url': sim.url,
+            'fail-if-count-above': '100',
+            'issue-on-failure': 'true',
+            'github-token': 'gh-secret-1',
+            ...extra
+          },
+          { GITHUB_API_URL: github.url }
+        )
+      const messages = await check({})
+      expect(messages.code).toBe(1)
+      expect(github.issues.map(i => i.state)).toEqual(['open'])
+      // An issue opened before the selection took part in the marker is still found by an unfiltered check.
+      expect(github.issues[0]?.body).toContain(healthMarker('DLQ health check failing'))
+
+      const runs = await check({ source: 'workflow' })
+      expect(runs.code).toBe(0)
+      expect(github.issues.map(i => i.state)).toEqual(['open'])
+      expect(github.issues[0]?.comments).toEqual([])
+
+      const filtered = await check({ url: 'https://nowhere.example/none' })
+      expect(filtered.code).toBe(0)
+      expect(github.issues.map(i => i.state)).toEqual(['open'])
+      expect(github.issues[0]?.comments).toEqual([])
+    } finally {
+      await github.close()
+      await sim.close()
+    }
+  })
+})

@@ -1,4 +1,5 @@
 /** The health issue: opened, commented, closed through a loopback fake of the GitHub REST endpoints (end to end: e2e/). */
+import { checkScope } from '../../src/github/issue-step.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { INPUT_DEFAULTS, Inputs } from '../../src/constants.js'
 import { parseDuration } from '../../src/inputs/values.js'
@@ -457,5 +458,19 @@ describe('octokitIssueApi against a loopback GitHub API', () => {
       comments: [expect.stringMatching(/^Duplicate of #1\b/)]
     })
     expect(github.issues[0]?.comments).toEqual([])
+  })
+})
+
+describe('the scope of a health check', () => {
+  it('is empty for the whole message DLQ, and tells apart a source, a filter and its values, never the dates', () => {
+    expect(checkScope({})).toBe('')
+    expect(checkScope({ fromDate: 1, toDate: 2, url: [] })).toBe('')
+    const workflow = checkScope({ source: 'workflow' })
+    const url = checkScope({ url: ['https://a.example/'] })
+    expect(new Set([workflow, url, checkScope({ url: ['https://b.example/'] })]).size).toBe(3)
+    expect(checkScope({ url: ['https://a.example/'], fromDate: 5 })).toBe(url)
+    expect(checkScope({ queueName: ['q'], url: ['u'] })).toBe(checkScope({ url: ['u'], queueName: ['q'] }))
+    expect(healthMarker('t', workflow)).not.toBe(healthMarker('t'))
+    expect(healthMarker('t', '')).toBe(healthMarker('t'))
   })
 })

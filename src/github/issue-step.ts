@@ -1,5 +1,5 @@
 import type { OutputBoundary } from '../report/boundary.js'
-import type { IssueLink, ListResult } from '../results.js'
+import type { IssueLink, ListFilters, ListResult } from '../results.js'
 import type { RetryPolicy } from '../service/retry.js'
 import { runContext } from './context.js'
 import { syncHealthIssue } from './health-issue.js'
@@ -36,6 +36,7 @@ export async function updateHealthIssue(
       timeoutMs: step.timeoutMs,
       retry: step.retry,
       log: line => out.info(line),
+      scope: checkScope(result.filters),
       ...(step.signal ? { signal: step.signal } : {})
     })
     const done = await syncHealthIssue(
@@ -64,4 +65,17 @@ export async function updateHealthIssue(
     out.warning(`Could not update the health issue "${step.title}": ${(err as Error).message}.${hint}`)
     return undefined
   }
+}
+
+/**
+ * The selection a health check judges, as one stable text: empty for the whole message DLQ (so an issue opened
+ * before filters took part in the marker is still found), else the source and every filter set, keys sorted. The
+ * date bounds are left out: a relative window (`from-date: 24h`) moves on every run, and is still the same check.
+ */
+export function checkScope(filters: ListFilters): string {
+  const set = Object.entries(filters)
+    .filter(([key]) => key !== 'fromDate' && key !== 'toDate')
+    .filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+  return set.length === 0 ? '' : JSON.stringify(Object.fromEntries(set))
 }

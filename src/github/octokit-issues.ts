@@ -15,11 +15,14 @@ const MAX_LABELLED_PAGES = 10
 const MAX_RECENT_PAGES = 3
 
 /**
- * The hidden line that ties an issue to one health check: two checks with different titles share the label but
- * not the marker, and a title edited by hand still finds its issue.
+ * The hidden line that ties an issue to one health check: two checks with different titles, or with the same title
+ * over different selections (`scope`: the source and filters, empty for the whole message DLQ), share the label but
+ * not the marker, so a passing filtered check never closes the issue of a failing unfiltered one; a title edited by
+ * hand still finds its issue.
  */
-export function healthMarker(title: string): string {
-  return `<!-- dlq-action:health-check:${createHash('sha256').update(title).digest('hex').slice(0, 16)} -->`
+export function healthMarker(title: string, scope = ''): string {
+  const check = scope === '' ? title : `${title}\u0000${scope}`
+  return `<!-- dlq-action:health-check:${createHash('sha256').update(check).digest('hex').slice(0, 16)} -->`
 }
 
 export interface IssueApiOptions {
@@ -31,6 +34,8 @@ export interface IssueApiOptions {
   log: (line: string) => void
   /** The run's stop: aborts the call under way and every wait, and no call is sent after it. */
   signal?: AbortSignal
+  /** What the check lists beside its title (healthMarker's scope): its source and filters. */
+  scope?: string
 }
 
 const DEFAULT_ISSUE_API_OPTIONS: IssueApiOptions = { timeoutMs: 30_000, retry: DEFAULT_RETRY_POLICY, log: () => {} }
@@ -206,7 +211,7 @@ export async function octokitIssueApi(
    * `everywhere`, those among the most recent open issues.
    */
   const findAllOpen = async (title: string, everywhere: boolean): Promise<FoundIssue[]> => {
-    const marker = healthMarker(title)
+    const marker = healthMarker(title, options.scope)
     const labelled = await scan(
       marker,
       MAX_LABELLED_PAGES,
@@ -259,7 +264,7 @@ export async function octokitIssueApi(
             owner,
             repo,
             title,
-            body: `${healthMarker(title)}\n${body}`,
+            body: `${healthMarker(title, options.scope)}\n${body}`,
             labels: [HEALTH_LABEL],
             request: { signal }
           })
@@ -286,7 +291,7 @@ export async function octokitIssueApi(
           owner,
           repo,
           issue_number: issue,
-          body: `${healthMarker(title)}\n${body}`,
+          body: `${healthMarker(title, options.scope)}\n${body}`,
           request: { signal }
         })
       )
