@@ -3286,6 +3286,10 @@ function idOfLine(line) {
         id = record.dlqId;
         if (typeof id !== 'string' || id.trim() === '')
             return { problem: 'is a JSON line without a dlqId string' };
+        // A message listing's dlqIds name messages: the bulk resume takes failed workflow runs only.
+        if (record.workflowRunId === undefined) {
+            return { problem: 'is a DLQ message, not a failed workflow run (no workflowRunId): list with source: workflow' };
+        }
         id = id.trim();
     }
     const value = id;
@@ -4835,6 +4839,8 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
     let nextCursor;
     let continueFrom;
     let sentIds = 0;
+    // Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more.
+    const gone = { parts: 0, ids: 0 };
     for (const [part, selection] of chunks.entries()) {
         if (capReached()) {
             // The part before ended with the cap: the ids of this part on are untouched.
@@ -4900,6 +4906,13 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
                 continueFrom = continuation(request, sentIds);
             break;
         }
+        if (outcome.error !== undefined && selection.dlqIds !== undefined && goneAlready(outcome, startCursor)) {
+            // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
+            gone.parts++;
+            gone.ids += selection.dlqIds.length;
+            sentIds += selection.dlqIds.length;
+            continue;
+        }
         if (outcome.error !== undefined) {
             error = outcome.error;
             failure = outcome.failure;
@@ -4911,6 +4924,13 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
             break;
         }
         sentIds += selection.dlqIds?.length ?? 0;
+    }
+    if (gone.parts > 0 && gone.parts === chunks.length) {
+        // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
+        error =
+            `none of the ${total} dlq-ids is in the DLQ (HTTP 404 for every request): they were resumed or removed ` +
+                'since they were listed, or base-url points at another service';
+        failure = { status: 404 };
     }
     const itemProblems = problems.summary();
     return {
@@ -4929,12 +4949,17 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
             ? { pastCap: carriedRuns - request.maxRuns }
             : {}),
         ...(chunks.length > 1 ? { parts: chunks.length } : {}),
+        ...(gone.parts > 0 && error === undefined ? { goneIds: gone } : {}),
         ...(itemProblems !== undefined ? { itemProblems } : {}),
         ...(nextCursor !== undefined ? { nextCursor } : {}),
         ...(continueFrom !== undefined ? { continueFrom } : {}),
         ...(error !== undefined ? { error } : {}),
         ...(error !== undefined && failure !== undefined ? { failure } : {})
     };
+}
+/** Whether a part's drain ended on a 404 to its first request: the service found none of its ids. */
+function goneAlready(outcome, startCursor) {
+    return outcome.pages === 0 && outcome.failure?.status === 404 && startCursor === undefined;
 }
 /** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
 function continuation(request, sent) {
@@ -5106,6 +5131,7 @@ const resumeReport = {
     // Possibly resumed runs are not warned about: the failure says it (one alert per fact).
     warnings: result => [
         ...(result.pastCap !== undefined ? [pastCapText(result.pastCap, result.maxRuns ?? 0)] : []),
+        ...(result.goneIds !== undefined ? [goneText(result.goneIds)] : []),
         ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : [])
     ],
     failure: resume_failure
@@ -5164,6 +5190,12 @@ function lostAnswerText(requests, largestAnswer) {
         'is resumed twice)');
 }
 /** Said when answers carried more runs than the count sent, so that more than max-runs were resumed. */
+/** Said when parts of dlq-ids were found by the service no more: nothing of them was resumed by this run. */
+function goneText(gone) {
+    return (`at least ${plural(gone.ids, 'of the dlq-ids was', 'of the dlq-ids were')} no longer in the DLQ (the service answered ` +
+        `404 to ${plural(gone.parts, 'part', 'parts')} of them): resumed or removed since they were listed; the other ` +
+        'ids were resumed');
+}
 function pastCapText(pastCap, maxRuns) {
     return (`the service ignored count: ${plural(pastCap, 'run was', 'runs were')} resumed past max-runs ` +
         `(${formatCount(maxRuns)}); every run it resumed is reported`);
@@ -5352,6 +5384,8 @@ function resumeSummary(result, ctx, pass) {
     else if (continueLine) {
         lines.push(capLine + continueLine, '');
     }
+    if (result.goneIds !== undefined)
+        lines.push(`**⚠️ Already gone:** ${goneText(result.goneIds)}.`, '');
     if (result.pastCap !== undefined) {
         lines.push(`**⚠️ Past the cap:** ${pastCapText(result.pastCap, result.maxRuns ?? 0)}.`, '');
     }

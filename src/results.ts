@@ -214,6 +214,11 @@ export interface ResumeResult {
   parts?: number
   /** Runs of 2xx answers not usable as they stood; `leftOut` were resumed but had no readable id. */
   itemProblems?: ItemProblemSummary
+  /**
+   * Parts of dlq-ids the service answered 404 to at once: none of their ids was in the DLQ any more (resumed or
+   * removed since they were listed). The other parts went on.
+   */
+  goneIds?: { parts: number; ids: number }
   /** Set when a resume sent in several parts stopped: re-run with dlq-ids from this one on (none is done twice). */
   continueFrom?: { position: number; dlqId: string; remaining: number; line?: number }
   /** Absolute path of the NDJSON file every resumed run was written to, when asked (input runs-file). */

@@ -229,3 +229,30 @@ describe('a reviewed resume: list the failed runs, then resume exactly those fro
     expect(sim.state.workflowDlq.map(e => e.dlqId)).toEqual([...dlq.slice(0, 500), ...late].map(e => e.dlqId))
   })
 })
+
+describe('a reviewed resume some of whose runs left the DLQ after the review', () => {
+  it('resumes the ids still there, and says how many were gone; fails when none of them is there', async () => {
+    await start({ honourResumeCount: true }, 800)
+    const approved = sim.state.workflowDlq.map(e => e.dlqId)
+    const file = join(dir, 'approved.txt')
+    writeFileSync(file, approved.join('\n'))
+    // Between the approval and the resume, someone resumes the oldest 300.
+    sim.state.workflowDlq.splice(0, 300)
+    const left = sim.state.workflowDlq.map(e => e.dlqId)
+
+    const run = await resume({ 'dlq-ids-file': file })
+    expect(run.errors).toEqual([])
+    expect(run.code).toBe(0)
+    expect(takenIds().sort()).toEqual([...left].sort())
+    expect(run.outputs['resumed-count']).toBe('500')
+    expect(run.warnings).toHaveLength(1)
+    expect(run.warnings[0]).toMatch(/^at least [\d,]+ of the dlq-ids were no longer in the DLQ/)
+    expect(run.summary).toContain('Already gone:')
+
+    // Nothing of the file is left: that cannot be told from a wrong base-url, so the step fails saying so.
+    const again = await resume({ 'dlq-ids-file': file })
+    expect(again.code).toBe(1)
+    expect(again.errors.join('\n')).toContain('none of the 800 dlq-ids is in the DLQ')
+    expect(again.outputs['resumed-count']).toBe('0')
+  })
+})

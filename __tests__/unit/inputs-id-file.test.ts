@@ -35,8 +35,12 @@ describe('readDlqIdsFile', () => {
     })
   })
 
-  it('reads dlqId from the NDJSON lines of a messages-file, and mixes with plain ids', async () => {
-    const lines = [JSON.stringify({ messageId: 'm1', dlqId: 'dlq_1', body: 'a b, c' }), 'dlq_2', '']
+  it('reads dlqId from the NDJSON lines of a workflow-run listing, and mixes with plain ids', async () => {
+    const lines = [
+      JSON.stringify({ messageId: 'm1', dlqId: 'dlq_1', workflowRunId: 'wfr_1', body: 'a b, c' }),
+      'dlq_2',
+      ''
+    ]
     expect((await readDlqIdsFile(file(lines.join('\n')))).ids).toEqual(['dlq_1', 'dlq_2'])
   })
 
@@ -44,6 +48,7 @@ describe('readDlqIdsFile', () => {
     ['a line with spaces', 'dlq_1\ntwo words\n', 2],
     ['a JSON line without dlqId', `dlq_1\n\n${JSON.stringify({ messageId: 'm1' })}\n`, 3],
     ['a broken JSON line', '{"dlqId": \n', 1],
+    ['a DLQ message of a message listing', `${JSON.stringify({ messageId: 'm1', dlqId: 'dlq_1' })}\n`, 1],
     ['a comma-separated line', 'dlq_1,dlq_2\n', 1]
   ])('refuses %s naming the input, the path and the line number', async (_, text, line) => {
     const path = file(text)

@@ -28,6 +28,10 @@ function idOfLine(line: string): string | undefined | { problem: string } {
     }
     id = (record as { dlqId?: unknown }).dlqId
     if (typeof id !== 'string' || id.trim() === '') return { problem: 'is a JSON line without a dlqId string' }
+    // A message listing's dlqIds name messages: the bulk resume takes failed workflow runs only.
+    if ((record as { workflowRunId?: unknown }).workflowRunId === undefined) {
+      return { problem: 'is a DLQ message, not a failed workflow run (no workflowRunId): list with source: workflow' }
+    }
     id = id.trim()
   }
   const value = id as string

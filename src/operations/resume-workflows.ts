@@ -95,6 +95,8 @@ export async function resumeWorkflows(
   let nextCursor: string | undefined
   let continueFrom: ResumeResult['continueFrom']
   let sentIds = 0
+  // Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more.
+  const gone = { parts: 0, ids: 0 }
   for (const [part, selection] of chunks.entries()) {
     if (capReached()) {
       // The part before ended with the cap: the ids of this part on are untouched.
@@ -158,6 +160,13 @@ export async function resumeWorkflows(
       else continueFrom = continuation(request, sentIds)
       break
     }
+    if (outcome.error !== undefined && selection.dlqIds !== undefined && goneAlready(outcome, startCursor)) {
+      // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
+      gone.parts++
+      gone.ids += selection.dlqIds.length
+      sentIds += selection.dlqIds.length
+      continue
+    }
     if (outcome.error !== undefined) {
       error = outcome.error
       failure = outcome.failure
@@ -169,6 +178,13 @@ export async function resumeWorkflows(
     sentIds += selection.dlqIds?.length ?? 0
   }
 
+  if (gone.parts > 0 && gone.parts === chunks.length) {
+    // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
+    error =
+      `none of the ${total} dlq-ids is in the DLQ (HTTP 404 for every request): they were resumed or removed ` +
+      'since they were listed, or base-url points at another service'
+    failure = { status: 404 }
+  }
   const itemProblems = problems.summary()
   return {
     operation: 'resume-workflows',
@@ -186,12 +202,18 @@ export async function resumeWorkflows(
       ? { pastCap: carriedRuns - request.maxRuns }
       : {}),
     ...(chunks.length > 1 ? { parts: chunks.length } : {}),
+    ...(gone.parts > 0 && error === undefined ? { goneIds: gone } : {}),
     ...(itemProblems !== undefined ? { itemProblems } : {}),
     ...(nextCursor !== undefined ? { nextCursor } : {}),
     ...(continueFrom !== undefined ? { continueFrom } : {}),
     ...(error !== undefined ? { error } : {}),
     ...(error !== undefined && failure !== undefined ? { failure } : {})
   }
+}
+
+/** Whether a part's drain ended on a 404 to its first request: the service found none of its ids. */
+function goneAlready(outcome: { pages: number; failure?: FailureInfo }, startCursor: string | undefined): boolean {
+  return outcome.pages === 0 && outcome.failure?.status === 404 && startCursor === undefined
 }
 
 /** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */

@@ -35,6 +35,7 @@ export const resumeReport: OperationReport<ResumeResult> = {
   // Possibly resumed runs are not warned about: the failure says it (one alert per fact).
   warnings: result => [
     ...(result.pastCap !== undefined ? [pastCapText(result.pastCap, result.maxRuns ?? 0)] : []),
+    ...(result.goneIds !== undefined ? [goneText(result.goneIds)] : []),
     ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : [])
   ],
   failure
@@ -99,6 +100,15 @@ export function lostAnswerText(requests: number, largestAnswer?: number): string
 }
 
 /** Said when answers carried more runs than the count sent, so that more than max-runs were resumed. */
+/** Said when parts of dlq-ids were found by the service no more: nothing of them was resumed by this run. */
+export function goneText(gone: { parts: number; ids: number }): string {
+  return (
+    `at least ${plural(gone.ids, 'of the dlq-ids was', 'of the dlq-ids were')} no longer in the DLQ (the service answered ` +
+    `404 to ${plural(gone.parts, 'part', 'parts')} of them): resumed or removed since they were listed; the other ` +
+    'ids were resumed'
+  )
+}
+
 export function pastCapText(pastCap: number, maxRuns: number): string {
   return (
     `the service ignored count: ${plural(pastCap, 'run was', 'runs were')} resumed past max-runs ` +
@@ -293,6 +303,7 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
   } else if (continueLine) {
     lines.push(capLine + continueLine, '')
   }
+  if (result.goneIds !== undefined) lines.push(`**⚠️ Already gone:** ${goneText(result.goneIds)}.`, '')
   if (result.pastCap !== undefined) {
     lines.push(`**⚠️ Past the cap:** ${pastCapText(result.pastCap, result.maxRuns ?? 0)}.`, '')
   }
