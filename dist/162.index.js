@@ -5046,7 +5046,7 @@ function fileStopped(failed, before) {
 /**
  * A bulk resume, each resumed run written to `path` (NDJSON) as it arrives when given: runs cannot be resumed
  * twice, so the file is the one complete record of them. A file that could not be written is returned as
- * `fileError` (the step fails; the outputs keep every run); `runsFile` is set only when the file is complete.
+ * `fileError` (the step fails; resumed-count counts every run); `runsFile` is set only when the file is complete.
  */
 async function resumeWorkflowsToFile(client, request, path, encode, log, progress) {
     const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.RunsFile });
@@ -5067,7 +5067,7 @@ async function resumeWorkflowsToFile(client, request, path, encode, log, progres
     const failed = sink.error;
     if (failed === undefined)
         return { ...result, runsFile: path };
-    return { ...result, fileError: `${failed.message}; the outputs list every run resumed` };
+    return { ...result, fileError: `${failed.message}; resumed-count counts every run resumed, the id outputs hold as many as fit` };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/resume-schedule.ts
@@ -5146,6 +5146,7 @@ function madeCount(result) {
  */
 function resumeComplete(result) {
     return (result.error === undefined &&
+        result.fileError === undefined &&
         !result.nextCursor &&
         result.continueFrom === undefined &&
         result.uncertainRequests === 0 &&

@@ -327,6 +327,7 @@ describe('a file that cannot be written (/dev/full)', () => {
     expect(run.errors.join('\n')).toMatch(/messages-file \/dev\/full could not be written: ENOSPC/)
     expect(run.outputs['dlq-count']).toMatch(/^\d+$/)
     expect(run.outputs['messages-file']).toBe('')
+    expect(run.outputs.complete).toBe('false')
     expect(run.summary).toMatch(/^## ❌ Listing failed part way: messages-file could not be written$/m)
     // It stopped listing (and says so) rather than list on into a broken file: 30 pages were there to list.
     expect(run.errors.join('\n')).toMatch(/listing stopped there/)
@@ -348,6 +349,7 @@ describe('a file that cannot be written (/dev/full)', () => {
     expect(jsonOutput(run, 'workflow-run-ids')).toEqual(resumedIds())
     expect(resumedIds()).toHaveLength(800)
     expect(run.outputs['runs-file']).toBe('')
+    expect(run.outputs.complete).toBe('false')
     expect(run.summary).toMatch(/^## ❌ Resumed 800 workflow runs, but runs-file could not be written$/m)
     expect(run.summary).not.toMatch(/✅/)
   })

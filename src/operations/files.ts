@@ -93,7 +93,7 @@ function fileStopped(failed: FileWriteError, before: string | undefined): string
 /**
  * A bulk resume, each resumed run written to `path` (NDJSON) as it arrives when given: runs cannot be resumed
  * twice, so the file is the one complete record of them. A file that could not be written is returned as
- * `fileError` (the step fails; the outputs keep every run); `runsFile` is set only when the file is complete.
+ * `fileError` (the step fails; resumed-count counts every run); `runsFile` is set only when the file is complete.
  */
 export async function resumeWorkflowsToFile(
   client: WorkflowResumer,
@@ -122,5 +122,5 @@ export async function resumeWorkflowsToFile(
   }
   const failed = sink.error
   if (failed === undefined) return { ...result, runsFile: path }
-  return { ...result, fileError: `${failed.message}; the outputs list every run resumed` }
+  return { ...result, fileError: `${failed.message}; resumed-count counts every run resumed, the id outputs hold as many as fit` }
 }

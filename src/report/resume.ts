@@ -53,6 +53,7 @@ function madeCount(result: ResumeResult): number {
 export function resumeComplete(result: ResumeResult): boolean {
   return (
     result.error === undefined &&
+    result.fileError === undefined &&
     !result.nextCursor &&
     result.continueFrom === undefined &&
     result.uncertainRequests === 0 &&
