@@ -717,3 +717,32 @@ describe('what is failing', () => {
     expect(gfm.render(out).replace(/<code>[\s\S]*?<\/code>/g, '')).not.toMatch(/#1|repo#3|@team/)
   })
 })
+
+describe('the failed workflow runs of a source: workflow listing', () => {
+  const runs = Array.from({ length: 100 }, (_, i) => ({
+    workflowUrl: `https://app.example.com/api/workflows/${'long-segment/'.repeat(6)}${i}`,
+    workflowRunId: `wfr_${i}`,
+    dlqId: `dlq_${i}`,
+    failedAt: Date.UTC(2026, 10, 20, 12, 0, i),
+    responseStatus: 500,
+    responseBody: '{"error":"db pool exhausted"}'
+  }))
+
+  it('leads with the run and why it failed, the URL last, and counts the runs not shown out of all listed', () => {
+    const summary = listReport.summary(
+      listResult({ count: 1000, filters: { source: 'workflow' }, workflowRuns: runs }),
+      {}
+    )
+    const head = summary.split('\n').find(line => line.startsWith('| Run id'))
+    expect(head).toBe('| Run id | DLQ id | Failed (UTC) | Last response | Workflow URL |')
+    const rows = summary.split('\n').filter(line => line.startsWith('| `wfr_'))
+    expect(rows).toHaveLength(50)
+    expect(rows[0]).toMatch(/^\| `wfr_0` \| `dlq_0` \| [^|]+ \| 500 `\{"error":"db pool exhausted"\}` \| `https:/)
+    expect(summary).toContain('… and 950 more runs listed: set `messages-file` to keep every one')
+    const withFile = listReport.summary(
+      listResult({ count: 1000, filters: { source: 'workflow' }, workflowRuns: runs, messagesFile: '/w/runs.ndjson' }),
+      {}
+    )
+    expect(withFile).toContain('… and 950 more runs listed: `messages-file` holds every one.')
+  })
+})
