@@ -28,17 +28,29 @@ describe('isCredentialHeader', () => {
     'X-Webhook-Secret',
     'Stripe-Signature',
     'X-Hub-Signature-256',
-    'Upstash-Forward-X-Api-Key'
+    'Upstash-Forward-X-Api-Key',
+    'Ocp-Apim-Subscription-Key',
+    'X-Functions-Key',
+    'X-Secret-Key',
+    'Private_Key'
   ])('%s is a credential', name => {
     expect(isCredentialHeader(name)).toBe(true)
   })
 
-  it.each(['Content-Type', 'X-Request-Id', 'X-Trace-Id', 'X-Token-Type', 'Retry-After', 'Server', 'Upstash-Retries'])(
-    '%s is not',
-    name => {
-      expect(isCredentialHeader(name)).toBe(false)
-    }
-  )
+  it.each([
+    'Content-Type',
+    'X-Request-Id',
+    'X-Trace-Id',
+    'X-Token-Type',
+    'Retry-After',
+    'Server',
+    'Upstash-Retries',
+    'Idempotency-Key',
+    'Sec-WebSocket-Key',
+    'X-Key-Id'
+  ])('%s is not', name => {
+    expect(isCredentialHeader(name)).toBe(false)
+  })
 })
 
 describe('redactHeaderMap', () => {

@@ -11,13 +11,18 @@ export const REDACTED_HEADER_VALUE = '[redacted]'
  * A header name is a credential when, in any letter case and with `_` read as `-`, it is one of these words or ends
  * in `-` and one of them (optionally followed by a version such as `-256`): `Authorization`, `Proxy-Authorization`,
  * `Upstash-Forward-Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key`, `X-Auth-Token`, `X-Amz-Security-Token`,
- * `X-Csrf-Token`, `Stripe-Signature`, `X-Hub-Signature-256`, `X-Webhook-Secret` … but not `X-Token-Type`.
+ * `X-Csrf-Token`, `Stripe-Signature`, `X-Hub-Signature-256`, `X-Webhook-Secret`, and any `…-Key`
+ * (`Ocp-Apim-Subscription-Key`, `X-Functions-Key`) … but not `X-Token-Type`, nor the few keys that are no secret.
  */
 const CREDENTIAL_NAME =
-  /(?:^|-)(?:authorization|cookie2?|api-?key|access-?key|auth|token|secret|password|passwd|signature|credentials?)(?:-\d+)?$/
+  /(?:^|-)(?:authorization|cookie2?|api-?key|access-?key|key|auth|token|secret|password|passwd|signature|credentials?)(?:-\d+)?$/
+
+/** Headers named `…-Key` that carry no secret: a request's own id, or a value the protocol makes public. */
+const PUBLIC_KEYS = new Set(['idempotency-key', 'sec-websocket-key', 'x-idempotency-key', 'cache-key'])
 
 export function isCredentialHeader(name: string): boolean {
-  return CREDENTIAL_NAME.test(name.toLowerCase().replaceAll('_', '-'))
+  const normal = name.toLowerCase().replaceAll('_', '-')
+  return CREDENTIAL_NAME.test(normal) && !PUBLIC_KEYS.has(normal)
 }
 
 /** A header map with each credential value replaced, and how many values were; the same object when none was. */
