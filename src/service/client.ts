@@ -5,7 +5,7 @@ import { CancelledError, ServiceError, errorText, statusMeaning } from './errors
 import { requestUrl, scheduleResumePath } from './query.js'
 import { AdaptiveLimit } from './rate-limit.js'
 import { redactor } from './redact.js'
-import { retryDecision, type AttemptOutcome, type RetryPolicy } from './retry.js'
+import { retrying, wakeableSleep, type AttemptOutcome, type RetryPolicy } from './retry.js'
 import { dlqEnvelopeSchema, readWorkflowRuns, resumeEnvelopeSchema, type DlqPage, type ResumePage } from './schemas.js'
 import { describeTransportError, errorCode, mayHaveBeenCarriedOutAfter } from './transport-errors.js'
 import { MAX_LOCATION_SHOWN, readAnswer, UnreadableBody, type RawAnswer } from './transport.js'
@@ -38,19 +38,6 @@ interface Answer extends RawAnswer {
 
 type Method = 'GET' | 'POST' | 'PATCH'
 
-/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
-const defaultSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
-  new Promise(resolve => {
-    if (wake?.aborted) return resolve()
-    const done = (): void => {
-      clearTimeout(timer)
-      wake?.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    wake?.addEventListener('abort', done, { once: true })
-  })
-
 const RESUME_PATH = '/v2/workflows/dlq/resume'
 
 /** What EnvHttpProxyAgent reads a proxy from; with none of them set it sends every request directly. */
@@ -68,7 +55,7 @@ export class ServiceClient {
   constructor(private readonly options: ClientOptions) {
     this.redact = redactor([options.token])
     this.limit = new AdaptiveLimit(options.concurrency ?? 1)
-    this.sleep = options.sleep ?? defaultSleep
+    this.sleep = options.sleep ?? wakeableSleep
     this.now = options.now ?? Date.now
     this.random = options.random ?? Math.random
   }
@@ -171,82 +158,82 @@ export class ServiceClient {
     const url = this.url(path, query)
     const endpoint = `${method} ${path}`
     const { maxAttempts } = this.options.retry
-    let lostAnswers = 0
     const stop = this.options.stop
-    for (let attempt = 1; ; attempt++) {
-      let outcome: AttemptOutcome
-      let answer: Answer | undefined
+    // A POST may have been carried out when its answer is lost: one more attempt possibly done.
+    const sent = method === 'POST' ? 1 : 0
+    let lostAnswers = 0
+    const once = async (): Promise<Answer> => {
+      let answer: RawAnswer
       try {
-        answer = {
-          ...(await this.limit.run(() => {
-            // Checked when the request would leave, after any wait for a free slot: nothing new after a stop.
-            if (stop?.signal.aborted) throw new CancelledError(this.stopName(), lostAnswers)
-            return this.attempt(method, url, extraHeaders)
-          })),
-          lostAnswers
-        }
+        answer = await this.limit.run(() => {
+          // Checked when the request would leave, after any wait for a free slot: nothing new after a stop.
+          if (stop?.signal.aborted) throw new CancelledError(this.stopName(), lostAnswers)
+          return this.attempt(method, url, extraHeaders)
+        })
       } catch (err) {
         if (err instanceof CancelledError) throw err
-        if (stop?.hard.aborted) {
-          // Cut under way: a POST may have been carried out (for a resume, up to 50 runs possibly resumed).
-          throw new CancelledError(this.stopName(), lostAnswers + (method === 'POST' ? 1 : 0))
-        }
-        if (!(err instanceof UnreadableBody)) {
-          outcome = { kind: 'error', code: errorCode(err) }
-        } else if (err.status >= 200 && err.status < 300) {
+        // Cut under way: a POST may have been carried out (for a resume, up to 50 runs possibly resumed).
+        if (stop?.hard.aborted) throw new CancelledError(this.stopName(), lostAnswers + sent)
+        if (!(err instanceof UnreadableBody)) throw err
+        if (err.status >= 200 && err.status < 300) {
           // Carried out, but what it did cannot be read: not retried, and counted as possibly done.
           throw this.error(
             `${label} failed: ${endpoint} answered ${err.status} with ${err.reason}`,
             err.status,
-            lostAnswers + (method === 'POST' ? 1 : 0)
-          )
-        } else {
-          // An error whose text cannot be read is still an error with a status: decide on that.
-          answer = {
-            status: err.status,
-            headers: err.headers,
-            body: `(${err.reason})`,
-            lostAnswers
-          }
-        }
-      }
-      if (answer) {
-        if (answer.status >= 200 && answer.status < 300) return answer
-        if (answer.status >= 300 && answer.status < 400) throw this.redirectError(label, answer, lostAnswers)
-        outcome = { kind: 'status', status: answer.status, headers: answer.headers }
-      }
-      outcome ??= { kind: 'error', code: 'UNKNOWN' }
-      if (method === 'POST' && mayHaveBeenCarriedOut(outcome)) lostAnswers++
-
-      const decision = retryDecision(attempt, outcome, this.options.retry, this.now(), this.random)
-      const what = answer ? `HTTP ${answer.status}` : this.describeError(outcome)
-      if (!decision.retry) {
-        const tries = attempt > 1 ? ` after ${attempt} attempts` : ''
-        if (answer) {
-          throw this.error(
-            `${label} failed${tries}: HTTP ${answer.status} ${statusMeaning(answer.status)}: ${this.serverText(answer.body)}`,
-            answer.status,
-            lostAnswers
+            lostAnswers + sent
           )
         }
-        throw this.error(
-          `${label} failed${tries}: ${what} (${method} ${url.origin}${url.pathname})`,
+        // An error whose text cannot be read is still an error with a status: decide on that.
+        answer = { status: err.status, headers: err.headers, body: `(${err.reason})` }
+      }
+      if (answer.status >= 200 && answer.status < 300) return { ...answer, lostAnswers }
+      if (answer.status >= 300 && answer.status < 400) throw this.redirectError(label, answer, lostAnswers)
+      throw new ErrorAnswer(answer)
+    }
+    return retrying(once, {
+      policy: this.options.retry,
+      signal: stop?.signal,
+      classify: err => {
+        if (err instanceof ServiceError) throw err
+        const outcome: AttemptOutcome =
+          err instanceof ErrorAnswer
+            ? { kind: 'status', status: err.answer.status, headers: err.answer.headers }
+            : { kind: 'error', code: errorCode(err) }
+        if (sent && mayHaveBeenCarriedOut(outcome)) lostAnswers++
+        return outcome
+      },
+      onRetry: ({ attempt, error, outcome, decision }) => {
+        const seconds = (decision.delayMs / 1000).toFixed(1)
+        const cap = decision.capped
+          ? `; the service asked for longer, waits are capped at ${this.options.retry.maxWaitMs / 1000} s`
+          : ''
+        const basis = decision.basis === 'backoff' ? '' : ` as ${decision.basis} says`
+        this.options.log(
+          `${method} ${url.pathname}: ${this.what(error, outcome)} (attempt ${attempt} of ${maxAttempts}); retrying in ${seconds} s${basis}${cap}`
+        )
+        if (outcome.kind === 'status' && outcome.status === 429) this.narrow()
+      },
+      giveUp: (error, attempts, outcome) => {
+        const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
+        if (error instanceof ErrorAnswer) {
+          const { status, body } = error.answer
+          return this.error(
+            `${label} failed${tries}: HTTP ${status} ${statusMeaning(status)}: ${this.serverText(body)}`,
+            status,
+            lostAnswers
+          )
+        }
+        return this.error(
+          `${label} failed${tries}: ${this.what(error, outcome)} (${method} ${url.origin}${url.pathname})`,
           undefined,
           lostAnswers
         )
-      }
-      const seconds = (decision.delayMs / 1000).toFixed(1)
-      const cap = decision.capped
-        ? `; the service asked for longer, waits are capped at ${this.options.retry.maxWaitMs / 1000} s`
-        : ''
-      const basis = decision.basis === 'backoff' ? '' : ` as ${decision.basis} says`
-      this.options.log(
-        `${method} ${url.pathname}: ${what} (attempt ${attempt} of ${maxAttempts}); retrying in ${seconds} s${basis}${cap}`
-      )
-      if (outcome.kind === 'status' && outcome.status === 429) this.narrow()
-      await this.sleep(decision.delayMs, stop?.signal)
-      if (stop?.signal.aborted) throw new CancelledError(this.stopName(), lostAnswers)
-    }
+      },
+      stopped: () => new CancelledError(this.stopName(), lostAnswers),
+      sleep: this.sleep,
+      now: this.now,
+      random: this.random
+    })
   }
 
   /** The signal the run was stopped with (SIGTERM when the stop carries no name). */
@@ -278,7 +265,7 @@ export class ServiceClient {
     return readAnswer(response)
   }
 
-  private redirectError(label: string, answer: Answer, lostAnswers: number): ServiceError {
+  private redirectError(label: string, answer: RawAnswer, lostAnswers: number): ServiceError {
     const location = answer.headers.location
     let target = 'without a Location header'
     if (location !== undefined) {
@@ -306,7 +293,9 @@ export class ServiceClient {
     return new ServiceError(this.redact(message), status, lostAnswers)
   }
 
-  private describeError(outcome: AttemptOutcome): string {
+  /** An attempt's failure in a few words: its status, or the transport error. */
+  private what(error: unknown, outcome: AttemptOutcome): string {
+    if (error instanceof ErrorAnswer) return `HTTP ${error.answer.status}`
     return outcome.kind === 'error' ? describeTransportError(outcome.code, this.options.timeoutMs) : ''
   }
 
@@ -342,6 +331,13 @@ export class ServiceClient {
       throw this.error(`${label} failed: malformed response from ${endpoint}: ${field}: ${issue?.message ?? 'invalid'}`)
     }
     return parsed.data
+  }
+}
+
+/** An answer with an error status: what the retry loop judges. */
+class ErrorAnswer extends Error {
+  constructor(readonly answer: RawAnswer) {
+    super(`HTTP ${answer.status}`)
   }
 }
 

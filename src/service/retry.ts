@@ -22,9 +22,13 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxWaitMs: 60_000
 }
 
-/** What an attempt ended with: an HTTP status (with its headers, names lower-case) or a transport error. */
+/**
+ * What an attempt ended with: an HTTP status (with its headers, names lower-case, and the name of the one holding
+ * the rate-limit reset time: the service's Burst-RateLimit-Reset unless said) or a transport error.
+ */
 export type AttemptOutcome =
-  { kind: 'status'; status: number; headers: Record<string, string | undefined> } | { kind: 'error'; code: string }
+  | { kind: 'status'; status: number; headers: Record<string, string | undefined>; resetHeader?: string }
+  | { kind: 'error'; code: string }
 
 export type RetryDecision =
   | { retry: false }
@@ -86,7 +90,8 @@ export function retryDecision(
   if (!isRetriedStatus(outcome.status)) return { retry: false }
 
   const retryAfter = parseRetryAfter(outcome.headers['retry-after'], now)
-  const reset = outcome.status === 429 ? parseRateLimitReset(outcome.headers['burst-ratelimit-reset'], now) : undefined
+  const resetHeader = outcome.resetHeader ?? 'burst-ratelimit-reset'
+  const reset = outcome.status === 429 ? parseRateLimitReset(outcome.headers[resetHeader], now) : undefined
   const asked = retryAfter ?? reset
   if (asked === undefined) {
     return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false }
@@ -96,5 +101,68 @@ export function retryDecision(
     delayMs: Math.min(asked, policy.maxWaitMs),
     basis: retryAfter !== undefined ? 'Retry-After' : 'Burst-RateLimit-Reset',
     capped: asked > policy.maxWaitMs
+  }
+}
+
+/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
+export const wakeableSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
+  new Promise(resolve => {
+    if (wake?.aborted) return resolve()
+    const done = (): void => {
+      clearTimeout(timer)
+      wake?.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    wake?.addEventListener('abort', done, { once: true })
+  })
+
+/** A retry about to be waited for: what the attempt ended with and what the policy decided. */
+export interface RetryNote {
+  attempt: number
+  error: unknown
+  outcome: AttemptOutcome
+  decision: Extract<RetryDecision, { retry: true }>
+}
+
+/** How one caller retries: its own reading of a failed attempt, its log line, its final error. */
+export interface RetryingOptions {
+  policy: RetryPolicy
+  /** What a failed attempt ended with, in the policy's terms; throws what must end the calls at once. */
+  classify: (error: unknown) => AttemptOutcome
+  /** Said before each wait (the log line, a narrower concurrency). */
+  onRetry: (note: RetryNote) => void
+  /** The error thrown when the policy retries no more. */
+  giveUp: (error: unknown, attempts: number, outcome: AttemptOutcome) => unknown
+  /** The run's stop: wakes a wait, and no attempt starts after it. */
+  signal?: AbortSignal
+  /** The error thrown when the stop ends the calls. */
+  stopped: () => unknown
+  sleep?: (ms: number, wake?: AbortSignal) => Promise<void>
+  now?: () => number
+  random?: () => number
+}
+
+/** The one retry loop of the service's and GitHub's calls: each attempt is `send(n)`, n = 1 for the first. */
+export async function retrying<T>(send: (attempt: number) => Promise<T>, options: RetryingOptions): Promise<T> {
+  const { policy, signal } = options
+  const sleep = options.sleep ?? wakeableSleep
+  for (let attempt = 1; ; attempt++) {
+    if (signal?.aborted) throw options.stopped()
+    try {
+      return await send(attempt)
+    } catch (error) {
+      const outcome = options.classify(error)
+      const decision = retryDecision(
+        attempt,
+        outcome,
+        policy,
+        (options.now ?? Date.now)(),
+        options.random ?? Math.random
+      )
+      if (!decision.retry) throw options.giveUp(error, attempt, outcome)
+      options.onRetry({ attempt, error, outcome, decision })
+      await sleep(decision.delayMs, signal)
+    }
   }
 }
