@@ -225,7 +225,7 @@ async function runWith(out: OutputBoundary, live: LiveRun, stop?: StopController
     settings = await withDlqIdsFile(settings)
   } catch (err) {
     if (err instanceof InputError) {
-      await out.summary(refusalSummary(err.message, core.getInput(Inputs.Operation).trim()))
+      await out.summary(refusalSummary(err))
       out.setFailed(err.message)
       return
     }

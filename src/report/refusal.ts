@@ -7,8 +7,15 @@ import { code, markdownText, summaryHead } from './markdown.js'
 /** The selectors of resume-workflows, each of which narrows a resume. */
 const RESUME_SELECTORS = ['dlq-ids', 'from-date', 'to-date', 'workflow-url', 'workflow-run-id', 'workflow-created-at']
 
-export function refusalSummary(message: string, operation: string): string {
-  if (operation === 'resume-workflows' && /no selector was given/.test(message)) {
+/** Why the run was refused, as the settings' error says it (InputError). */
+export interface Refusal {
+  message: string
+  /** A resume with no selector and no `all: true`. */
+  noSelector: boolean
+}
+
+export function refusalSummary({ message, noSelector }: Refusal): string {
+  if (noSelector) {
     return markdownText([
       ...summaryHead(
         '❌ Resume refused: no workflow run was selected',
