@@ -20,7 +20,7 @@ import { issueLine } from './report/markdown.js'
 import { refusalSummary } from './report/refusal.js'
 import type { OperationReport } from './report/operation-report.js'
 import { resumeReport } from './report/resume.js'
-import { scheduleReport } from './report/schedule.js'
+import { scheduleFailureText, scheduleReport } from './report/schedule.js'
 import type { IssueLink, ListResult, ResumeResult, ScheduleResult } from './results.js'
 import { ServiceClient } from './service/client.js'
 import { redactor } from './service/redact.js'
@@ -108,7 +108,9 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'resume-schedule': {
     group: 'Resuming schedules',
     run: (s, { client, out }) =>
-      resumeSchedules(client, s.schedules, o => out.info(o.ok ? `schedule ${o.scheduleId}: resumed` : `${o.error}`)),
+      resumeSchedules(client, s.schedules, o =>
+        out.info(o.ok ? `schedule ${o.scheduleId}: resumed` : scheduleFailureText(o))
+      ),
     report: scheduleReport
   },
   'resume-workflows': {

@@ -11,6 +11,7 @@ import { lastResort, type LiveRun } from '../../src/main.js'
 import { FileWriteError, NdjsonFile } from '../../src/operations/messages-file.js'
 import { OutputBoundary, type RunnerIo } from '../../src/report/boundary.js'
 import { CancelledError } from '../../src/service/errors.js'
+import { fileText } from '../../src/report/failure-text.js'
 import { redactor } from '../../src/service/redact.js'
 import { SIGINT_GRACE_MS, StopController, WATCHDOG_AFTER_SIGNAL_MS, WATCHDOG_AFTER_SIGTERM_MS } from '../../src/stop.js'
 import { parseOutputFile } from '../../tools/harness.js'
@@ -145,7 +146,7 @@ describe('the service client, stopped', () => {
     const err = await client.resumeWorkflowsPage(new URLSearchParams({ count: '50' }), {}).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(CancelledError)
     expect((err as CancelledError).lostAnswers).toBe(1)
-    expect((err as CancelledError).failure).toEqual({ cancelled: 'SIGTERM' })
+    expect((err as CancelledError).failure).toEqual({ kind: 'cancelled', signal: 'SIGTERM' })
     await client.destroy()
   })
 
@@ -181,9 +182,11 @@ describe('an NDJSON file on a full disk', () => {
     const closed = await file.close().catch((e: unknown) => e)
     for (const err of [first, after, closed]) {
       expect(err).toBeInstanceOf(FileWriteError)
-      expect((err as FileWriteError).code).toBe('ENOSPC')
+      expect((err as FileWriteError).failure.code).toBe('ENOSPC')
     }
-    expect((closed as Error).message).toBe('runs-file /dev/full could not be written: ENOSPC (no space left on device)')
+    expect(fileText((closed as FileWriteError).failure)).toBe(
+      'runs-file /dev/full could not be written: ENOSPC (no space left on device)'
+    )
   })
 })
 

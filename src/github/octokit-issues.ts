@@ -84,22 +84,14 @@ async function withRetry<T>(
   const stop = options.signal
   const cut = (): CancelledCall => new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`)
   const once = async (): Promise<T> => {
-    const controller = new AbortController()
-    let timer: NodeJS.Timeout | undefined
-    let onStop: (() => void) | undefined
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort()
-        reject(new DeadlineError())
-      }, options.timeoutMs)
-      onStop = () => {
-        controller.abort()
-        reject(cut())
-      }
-      stop?.addEventListener('abort', onStop, { once: true })
-    })
+    const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(stop ? [stop] : [])])
+    const cutOff = new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () => reject(stop?.aborted ? cut() : new DeadlineError()), { once: true })
+    )
+    // Settled after the race when the call won it: nobody waits for it then.
+    cutOff.catch(() => {})
     try {
-      return await Promise.race([send(controller.signal), deadline])
+      return await Promise.race([send(signal), cutOff])
     } catch (error) {
       // A cancel is not retried, and nothing is looked up to recover: the next run brings the issue up to date.
       if (stop?.aborted) throw error instanceof CancelledCall ? error : cut()
@@ -107,9 +99,6 @@ async function withRetry<T>(
       if (done === undefined) throw error
       options.log(`GitHub API ${what}: ${describeFailure(error, options.timeoutMs)}; it was carried out all the same.`)
       return done
-    } finally {
-      clearTimeout(timer)
-      if (onStop) stop?.removeEventListener('abort', onStop)
     }
   }
   return retrying(once, {

@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { Inputs } from '../constants.js'
-import { InputError, inputError, shorten, type Settings } from './settings.js'
+import { InputError, shorten, type Settings } from './settings.js'
 
 /** Longest id a line may hold: one id must fit a request URL with room to spare (each stays under 6 KB). */
 export const MAX_DLQ_ID_LENGTH = 1024
@@ -11,7 +11,9 @@ export const MAX_DLQ_ID_LENGTH = 1024
 const PLAIN_ID = /^[^\s,{}[\]"]+$/
 
 function refuse(path: string, detail: string): InputError {
-  return inputError(Inputs.DlqIdsFile, `Input '${Inputs.DlqIdsFile}' ${detail} (got "${shorten(path)}").`)
+  return new InputError([
+    { input: Inputs.DlqIdsFile, message: `Input '${Inputs.DlqIdsFile}' ${detail} (got "${shorten(path)}").` }
+  ])
 }
 
 /** The id one line holds, or a reason it holds none; blank lines hold nothing. */

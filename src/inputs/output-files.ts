@@ -3,7 +3,7 @@ import { constants } from 'node:fs'
 import { access, mkdir, open, rmdir, stat, unlink } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { Inputs } from '../constants.js'
-import { InputError, shorten, type InputIssue, type Settings } from './settings.js'
+import { InputError, shorten, type Settings } from './settings.js'
 
 /** Files the runner reads after the step: writing NDJSON over one would corrupt the step's own results. */
 const RUNNER_FILES = ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'] as const
@@ -97,7 +97,7 @@ export async function checkOutputFiles(settings: Settings, env: NodeJS.ProcessEn
   if (settings.operation === 'resume-workflows' && settings.runsFile !== undefined) {
     files.push([Inputs.RunsFile, settings.runsFile])
   }
-  const problems: InputIssue[] = []
+  const problems: InputError['issues'] = []
   for (const [name, path] of files) {
     let problem: string | undefined
     try {

@@ -18,27 +18,16 @@ export { OPERATION_INPUTS } from './schemas.js'
 /** Reads one input's raw text; `core.getInput` in the action, a plain record in tests. */
 export type ReadInput = (name: string) => string
 
-/** One bad input: its name, and a line saying what it allows. */
-export interface InputIssue {
-  input: string
-  message: string
-}
-
 /** Bad inputs, each line naming the input and what it allows. Expected: shown without a stack trace. */
 export class InputError extends Error {
   override name = 'InputError'
   constructor(
-    readonly issues: InputIssue[],
+    readonly issues: { input: string; message: string }[],
     /** A resume with no selector and no `all: true`: the summary says how to narrow it. */
     readonly noSelector = false
   ) {
     super(issues.map(issue => issue.message).join('\n'))
   }
-}
-
-/** The error of one bad input. */
-export function inputError(input: string, message: string): InputError {
-  return new InputError([{ input, message }])
 }
 
 /** Inputs every operation reads: the operation itself and the keys every schema shares. */
@@ -54,7 +43,7 @@ function rawInputs(read: ReadInput, names: readonly string[]): Record<string, st
   return Object.fromEntries(names.map(name => [name, read(name)]))
 }
 
-function describe(issues: z.core.$ZodIssue[], raw: Record<string, string>): InputIssue[] {
+function describe(issues: z.core.$ZodIssue[], raw: Record<string, string>): InputError['issues'] {
   return issues.map(issue => {
     const input = String(issue.path[0] ?? 'inputs')
     const given = SECRET_INPUTS.has(input) || raw[input] === undefined ? '' : ` (got "${shorten(raw[input] ?? '')}")`
@@ -92,7 +81,9 @@ export function readSettings(
   const operation = read(Inputs.Operation).trim()
   if (!(Operations as readonly string[]).includes(operation)) {
     const got = operation === '' ? 'it is empty' : `got "${shorten(operation)}"`
-    throw inputError(Inputs.Operation, `Input 'operation' must be one of ${Operations.join(', ')} (${got}).`)
+    throw new InputError([
+      { input: Inputs.Operation, message: `Input 'operation' must be one of ${Operations.join(', ')} (${got}).` }
+    ])
   }
   const op = operation as Operation
   const raw = rawInputs(read, OPERATION_INPUTS[op])

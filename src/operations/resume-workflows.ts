@@ -4,7 +4,8 @@ import { drainInto } from '../service/pagination.js'
 import { overrideHeaders, RESUME_PAGE_SIZE, resumeQuery } from '../service/query.js'
 import type { ResumePage, WorkflowRun } from '../service/schemas.js'
 import type { ResumeRequest, WorkflowSelection } from '../requests.js'
-import type { FailureInfo, ResumeResult } from '../results.js'
+import type { Failure } from '../failure.js'
+import type { ResumeResult } from '../results.js'
 import type { Progress } from '../stop.js'
 import { ItemProblems } from './item-problems.js'
 
@@ -90,8 +91,7 @@ export async function resumeWorkflows(
   }
 
   let requests = 0
-  let error: string | undefined
-  let failure: FailureInfo | undefined
+  let failure: Failure | undefined
   let nextCursor: string | undefined
   let continueFrom: ResumeResult['continueFrom']
   let sentIds = 0
@@ -104,7 +104,7 @@ export async function resumeWorkflows(
     }
     const budget = request.maxPages - requests
     if (budget <= 0) {
-      error = `stopped after ${requests} requests (${Inputs.MaxPages}); raise ${Inputs.MaxPages} to resume more`
+      failure = { kind: 'request-budget', requests, input: Inputs.MaxPages }
       continueFrom = continuation(request, sentIds)
       break
     }
@@ -150,7 +150,7 @@ export async function resumeWorkflows(
         return !capReached()
       }
     )
-    if (outcome.error === undefined && outcome.nextCursor !== undefined) {
+    if (outcome.failure === undefined && outcome.nextCursor !== undefined) {
       stoppedByCap = true
       // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead (the
       // ids of this part may be partly resumed; those have left the DLQ).
@@ -158,8 +158,7 @@ export async function resumeWorkflows(
       else continueFrom = continuation(request, sentIds)
       break
     }
-    if (outcome.error !== undefined) {
-      error = outcome.error
+    if (outcome.failure !== undefined) {
       failure = outcome.failure
       // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead.
       if (chunks.length === 1) nextCursor = outcome.nextCursor
@@ -189,8 +188,7 @@ export async function resumeWorkflows(
     ...(itemProblems !== undefined ? { itemProblems } : {}),
     ...(nextCursor !== undefined ? { nextCursor } : {}),
     ...(continueFrom !== undefined ? { continueFrom } : {}),
-    ...(error !== undefined ? { error } : {}),
-    ...(error !== undefined && failure !== undefined ? { failure } : {})
+    ...(failure !== undefined ? { failure } : {})
   }
 }
 

@@ -7,14 +7,8 @@ import { code, markdownText, summaryHead } from './markdown.js'
 /** The selectors of resume-workflows, each of which narrows a resume. */
 const RESUME_SELECTORS = ['dlq-ids', 'from-date', 'to-date', 'workflow-url', 'workflow-run-id', 'workflow-created-at']
 
-/** Why the run was refused, as the settings' error says it (InputError). */
-export interface Refusal {
-  message: string
-  /** A resume with no selector and no `all: true`. */
-  noSelector: boolean
-}
-
-export function refusalSummary({ message, noSelector }: Refusal): string {
+/** `noSelector`: a resume with no selector and no `all: true` (InputError says so). */
+export function refusalSummary({ message, noSelector }: { message: string; noSelector: boolean }): string {
   if (noSelector) {
     return markdownText([
       ...summaryHead(

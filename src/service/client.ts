@@ -1,14 +1,15 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { StopSignals } from '../stop.js'
-import { CancelledError, ServiceError, errorText, statusMeaning } from './errors.js'
+import type { RequestCause, RequestFailure } from '../failure.js'
+import { CancelledError, ServiceError, errorText } from './errors.js'
 import { requestUrl, scheduleResumePath } from './query.js'
 import { AdaptiveLimit } from './rate-limit.js'
 import { redactor } from './redact.js'
-import { retrying, wakeableSleep, type AttemptOutcome, type RetryPolicy } from './retry.js'
+import { retrying, type AttemptOutcome, type RetryPolicy } from './retry.js'
 import { dlqEnvelopeSchema, readWorkflowRuns, resumeEnvelopeSchema, type DlqPage, type ResumePage } from './schemas.js'
 import { describeTransportError, errorCode, mayHaveBeenCarriedOutAfter } from './transport-errors.js'
-import { MAX_LOCATION_SHOWN, readAnswer, UnreadableBody, type RawAnswer } from './transport.js'
+import { readAnswer, UnreadableBody, type RawAnswer } from './transport.js'
 
 export interface ClientOptions {
   baseUrl: URL
@@ -38,6 +39,7 @@ interface Answer extends RawAnswer {
 
 type Method = 'GET' | 'POST' | 'PATCH'
 
+const DLQ_PATH = '/v2/dlq'
 const RESUME_PATH = '/v2/workflows/dlq/resume'
 
 /** What EnvHttpProxyAgent reads a proxy from; with none of them set it sends every request directly. */
@@ -45,9 +47,6 @@ const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy
 
 /** The service's three endpoints, over one retry policy, with the token only ever sent to base-url's origin. */
 export class ServiceClient {
-  private readonly sleep: (ms: number, wake?: AbortSignal) => Promise<void>
-  private readonly now: () => number
-  private readonly random: () => number
   private dispatcher?: Dispatcher
   private readonly redact: (text: string) => string
   private readonly limit: AdaptiveLimit
@@ -55,22 +54,19 @@ export class ServiceClient {
   constructor(private readonly options: ClientOptions) {
     this.redact = redactor([options.token])
     this.limit = new AdaptiveLimit(options.concurrency ?? 1)
-    this.sleep = options.sleep ?? wakeableSleep
-    this.now = options.now ?? Date.now
-    this.random = options.random ?? Math.random
   }
 
   /** One page of `GET /v2/dlq`: its items are checked only as an array here, read with readDlqMessages. */
   async listDlqPage(query: URLSearchParams): Promise<DlqPage> {
-    const answer = await this.send('list-dlq', 'GET', '/v2/dlq', query, {})
-    const json = this.parseJson('list-dlq', 'GET /v2/dlq', answer)
+    const answer = await this.send('GET', DLQ_PATH, query, {})
+    const json = this.parseJson('GET', DLQ_PATH, answer)
     // The usual envelope is taken as it is, without copying the page through the schema; anything else is checked.
     if (isRecord(json) && Array.isArray(json.messages)) {
       const { messages, cursor } = json
       if (cursor === undefined || cursor === null || typeof cursor === 'string')
         return { ...(cursor ? { cursor } : {}), items: messages as unknown[] }
     }
-    const envelope = this.check('list-dlq', 'GET /v2/dlq', json, dlqEnvelopeSchema)
+    const envelope = this.check('GET', DLQ_PATH, json, dlqEnvelopeSchema)
     return { ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}), items: envelope.messages }
   }
 
@@ -80,13 +76,12 @@ export class ServiceClient {
    */
   async resumeSchedule(scheduleId: string): Promise<void> {
     const path = scheduleResumePath(scheduleId)
-    const label = `resume-schedule (schedule "${scheduleId}")`
     try {
-      await this.send(label, 'POST', path, new URLSearchParams(), {})
+      await this.send('POST', path, new URLSearchParams(), {})
     } catch (err) {
       if (!(err instanceof ServiceError) || err.status !== 405) throw err
       this.options.log(`POST ${path}: HTTP 405 (method not allowed); trying once more with PATCH`)
-      await this.send(label, 'PATCH', path, new URLSearchParams(), {})
+      await this.send('PATCH', path, new URLSearchParams(), {})
     }
   }
 
@@ -95,14 +90,13 @@ export class ServiceClient {
     query: URLSearchParams,
     headers: Record<string, string>
   ): Promise<ResumePage & { lostAnswers: number }> {
-    const answer = await this.send('resume-workflows', 'POST', RESUME_PATH, query, headers)
+    const answer = await this.send('POST', RESUME_PATH, query, headers)
     let envelope: z.output<typeof resumeEnvelopeSchema>
     try {
-      envelope = this.parse('resume-workflows', `POST ${RESUME_PATH}`, answer, resumeEnvelopeSchema)
+      envelope = this.check('POST', RESUME_PATH, this.parseJson('POST', RESUME_PATH, answer), resumeEnvelopeSchema)
     } catch (err) {
       // The service carried this request out (2xx): the runs it resumed are unknown, not absent.
-      const error = err as ServiceError
-      throw new ServiceError(error.message, error.status, answer.lostAnswers + 1)
+      throw new ServiceError((err as ServiceError).failure, answer.lostAnswers + 1)
     }
     const { runs, problems } = readWorkflowRuns(envelope.workflowRuns)
     return {
@@ -149,16 +143,17 @@ export class ServiceClient {
    * POST's attempts whose answer was lost after sending are counted, on the answer and on the error alike.
    */
   private async send(
-    label: string,
     method: Method,
     path: string,
     query: URLSearchParams,
     extraHeaders: Record<string, string>
   ): Promise<Answer> {
     const url = this.url(path, query)
-    const endpoint = `${method} ${path}`
     const { maxAttempts } = this.options.retry
     const stop = this.options.stop
+    const { timeoutMs, sleep, now, random } = this.options
+    const failed = (cause: RequestCause, attempts: number, lost: number): ServiceError =>
+      requestError({ method, path, url: `${url.origin}${url.pathname}`, attempts, cause }, lost)
     // A POST may have been carried out when its answer is lost: one more attempt possibly done.
     const sent = method === 'POST' ? 1 : 0
     let lostAnswers = 0
@@ -177,17 +172,22 @@ export class ServiceClient {
         if (!(err instanceof UnreadableBody)) throw err
         if (err.status >= 200 && err.status < 300) {
           // Carried out, but what it did cannot be read: not retried, and counted as possibly done.
-          throw this.error(
-            `${label} failed: ${endpoint} answered ${err.status} with ${err.reason}`,
-            err.status,
-            lostAnswers + sent
-          )
+          const cause: RequestCause = { kind: 'unreadable', status: err.status, reason: err.reason }
+          throw failed(cause, 1, lostAnswers + sent)
         }
         // An error whose text cannot be read is still an error with a status: decide on that.
         answer = { status: err.status, headers: err.headers, body: `(${err.reason})` }
       }
       if (answer.status >= 200 && answer.status < 300) return { ...answer, lostAnswers }
-      if (answer.status >= 300 && answer.status < 400) throw this.redirectError(label, answer, lostAnswers)
+      if (answer.status >= 300 && answer.status < 400) {
+        const { location } = answer.headers
+        const cause: RequestCause = {
+          kind: 'redirect',
+          status: answer.status,
+          ...(location !== undefined ? { location: this.redact(location) } : {})
+        }
+        throw failed(cause, 1, lostAnswers)
+      }
       throw new ErrorAnswer(answer)
     }
     return retrying(once, {
@@ -214,25 +214,16 @@ export class ServiceClient {
         if (outcome.kind === 'status' && outcome.status === 429) this.narrow()
       },
       giveUp: (error, attempts, outcome) => {
-        const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
-        if (error instanceof ErrorAnswer) {
-          const { status, body } = error.answer
-          return this.error(
-            `${label} failed${tries}: HTTP ${status} ${statusMeaning(status)}: ${this.serverText(body)}`,
-            status,
-            lostAnswers
-          )
-        }
-        return this.error(
-          `${label} failed${tries}: ${this.what(error, outcome)} (${method} ${url.origin}${url.pathname})`,
-          undefined,
-          lostAnswers
-        )
+        const cause: RequestCause =
+          error instanceof ErrorAnswer
+            ? { kind: 'status', status: error.answer.status, serverText: this.serverText(error.answer.body) }
+            : { kind: 'transport', code: outcome.kind === 'error' ? outcome.code : 'UNKNOWN', timeoutMs }
+        return failed(cause, attempts, lostAnswers)
       },
       stopped: () => new CancelledError(this.stopName(), lostAnswers),
-      sleep: this.sleep,
-      now: this.now,
-      random: this.random
+      sleep,
+      now,
+      random
     })
   }
 
@@ -265,32 +256,9 @@ export class ServiceClient {
     return readAnswer(response)
   }
 
-  private redirectError(label: string, answer: RawAnswer, lostAnswers: number): ServiceError {
-    const location = answer.headers.location
-    let target = 'without a Location header'
-    if (location !== undefined) {
-      const shown =
-        location.length > MAX_LOCATION_SHOWN
-          ? `${location.slice(0, MAX_LOCATION_SHOWN)}…" (${location.length} characters)`
-          : `${location}"`
-      target = `to "${shown}`
-    }
-    return this.error(
-      `${label} failed: HTTP ${answer.status} redirect ${target} was not followed (the token is only sent to base-url); ` +
-        'set base-url to the address the service answers at',
-      answer.status,
-      lostAnswers
-    )
-  }
-
   /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */
   private serverText(body: string): string {
     return errorText(body, this.redact)
-  }
-
-  /** A ServiceError whose message never carries the token, whatever the server put in what it is built from. */
-  private error(message: string, status?: number, lostAnswers = 0): ServiceError {
-    return new ServiceError(this.redact(message), status, lostAnswers)
   }
 
   /** An attempt's failure in a few words: its status, or the transport error. */
@@ -308,31 +276,34 @@ export class ServiceClient {
     }
   }
 
-  private parse<S extends z.ZodType>(label: string, endpoint: string, answer: Answer, schema: S): z.output<S> {
-    return this.check(label, endpoint, this.parseJson(label, endpoint, answer), schema)
-  }
-
-  private parseJson(label: string, endpoint: string, answer: Answer): unknown {
+  private parseJson(method: Method, path: string, answer: Answer): unknown {
     try {
       return JSON.parse(answer.body) as unknown
     } catch {
-      throw this.error(
-        `${label} failed: ${endpoint} answered ${answer.status} with a body that is not JSON: ${this.serverText(answer.body)}`
-      )
+      const cause: RequestCause = { kind: 'not-json', status: answer.status, serverText: this.serverText(answer.body) }
+      throw requestError({ method, path, url: path, attempts: 1, cause })
     }
   }
 
   /** Checks a decoded answer against its wire schema; a mismatch names the endpoint and the field. */
-  private check<S extends z.ZodType>(label: string, endpoint: string, json: unknown, schema: S): z.output<S> {
+  private check<S extends z.ZodType>(method: Method, path: string, json: unknown, schema: S): z.output<S> {
     const parsed = schema.safeParse(json)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)'
-      throw this.error(`${label} failed: malformed response from ${endpoint}: ${field}: ${issue?.message ?? 'invalid'}`)
+      const cause: RequestCause = {
+        kind: 'malformed',
+        field: this.redact(field),
+        problem: this.redact(issue?.message ?? 'invalid')
+      }
+      throw requestError({ method, path, url: path, attempts: 1, cause })
     }
     return parsed.data
   }
 }
+
+const requestError = (request: RequestFailure, lostAnswers = 0): ServiceError =>
+  new ServiceError({ kind: 'request', request }, lostAnswers)
 
 /** An answer with an error status: what the retry loop judges. */
 class ErrorAnswer extends Error {

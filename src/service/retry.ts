@@ -1,8 +1,7 @@
 /** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
+import { setTimeout as delay } from 'node:timers/promises'
 import { INPUT_DEFAULTS, Inputs } from '../constants.js'
 import { isTransientError } from './transport-errors.js'
-
-export { isTransientError } from './transport-errors.js'
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -30,22 +29,19 @@ export type AttemptOutcome =
   | { kind: 'status'; status: number; headers: Record<string, string | undefined>; resetHeader?: string }
   | { kind: 'error'; code: string }
 
-export type RetryDecision =
-  | { retry: false }
-  | {
-      retry: true
-      delayMs: number
-      /** Where the wait came from, for the log line. */
-      basis: 'Retry-After' | 'Burst-RateLimit-Reset' | 'backoff'
-      /** The wait asked for exceeded maxWaitMs and was cut down to it. */
-      capped: boolean
-    }
+export type RetryDecision = { retry: false } | Retry
+
+/** A retry decided: after what wait, and why that long. */
+type Retry = {
+  retry: true
+  delayMs: number
+  /** Where the wait came from, for the log line. */
+  basis: 'Retry-After' | 'Burst-RateLimit-Reset' | 'backoff'
+  /** The wait asked for exceeded maxWaitMs and was cut down to it. */
+  capped: boolean
+}
 
 const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504])
-
-export function isRetriedStatus(status: number): boolean {
-  return RETRIED_STATUSES.has(status)
-}
 
 /** Full-jitter exponential backoff: uniform in [0, min(maxBackoff, base * 2^(attempt-1))]. */
 export function backoffDelayMs(attempt: number, policy: RetryPolicy, random: () => number): number {
@@ -87,7 +83,7 @@ export function retryDecision(
     if (!isTransientError(outcome.code)) return { retry: false }
     return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false }
   }
-  if (!isRetriedStatus(outcome.status)) return { retry: false }
+  if (!RETRIED_STATUSES.has(outcome.status)) return { retry: false }
 
   const retryAfter = parseRetryAfter(outcome.headers['retry-after'], now)
   const resetHeader = outcome.resetHeader ?? 'burst-ratelimit-reset'
@@ -106,24 +102,7 @@ export function retryDecision(
 
 /** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
 export const wakeableSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
-  new Promise(resolve => {
-    if (wake?.aborted) return resolve()
-    const done = (): void => {
-      clearTimeout(timer)
-      wake?.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    wake?.addEventListener('abort', done, { once: true })
-  })
-
-/** A retry about to be waited for: what the attempt ended with and what the policy decided. */
-export interface RetryNote {
-  attempt: number
-  error: unknown
-  outcome: AttemptOutcome
-  decision: Extract<RetryDecision, { retry: true }>
-}
+  delay(ms, undefined, wake ? { signal: wake } : {}).catch(() => {})
 
 /** How one caller retries: its own reading of a failed attempt, its log line, its final error. */
 export interface RetryingOptions {
@@ -131,7 +110,7 @@ export interface RetryingOptions {
   /** What a failed attempt ended with, in the policy's terms; throws what must end the calls at once. */
   classify: (error: unknown) => AttemptOutcome
   /** Said before each wait (the log line, a narrower concurrency). */
-  onRetry: (note: RetryNote) => void
+  onRetry: (note: { attempt: number; error: unknown; outcome: AttemptOutcome; decision: Retry }) => void
   /** The error thrown when the policy retries no more. */
   giveUp: (error: unknown, attempts: number, outcome: AttemptOutcome) => unknown
   /** The run's stop: wakes a wait, and no attempt starts after it. */
@@ -145,21 +124,14 @@ export interface RetryingOptions {
 
 /** The one retry loop of the service's and GitHub's calls: each attempt is `send(n)`, n = 1 for the first. */
 export async function retrying<T>(send: (attempt: number) => Promise<T>, options: RetryingOptions): Promise<T> {
-  const { policy, signal } = options
-  const sleep = options.sleep ?? wakeableSleep
+  const { policy, signal, sleep = wakeableSleep, now = Date.now, random = Math.random } = options
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw options.stopped()
     try {
       return await send(attempt)
     } catch (error) {
       const outcome = options.classify(error)
-      const decision = retryDecision(
-        attempt,
-        outcome,
-        policy,
-        (options.now ?? Date.now)(),
-        options.random ?? Math.random
-      )
+      const decision = retryDecision(attempt, outcome, policy, now(), random)
       if (!decision.retry) throw options.giveUp(error, attempt, outcome)
       options.onRetry({ attempt, error, outcome, decision })
       await sleep(decision.delayMs, signal)
