@@ -112,11 +112,12 @@ describe('header parsing', () => {
 describe('retrying', () => {
   const failing = (outcome: AttemptOutcome) => {
     const waits: number[] = []
-    const notes: number[] = []
+    const notes: string[] = []
     const options: RetryingOptions = {
       policy: { ...policy, maxAttempts: 3 },
       classify: () => outcome,
-      onRetry: note => notes.push(note.attempt),
+      describe: () => 'GET /x: HTTP 503',
+      log: line => notes.push(line),
       giveUp: (err, attempts) => new Error(`gave up after ${attempts}: ${String(err)}`),
       stopped: () => new Error('stopped'),
       sleep: async ms => {
@@ -138,7 +139,10 @@ describe('retrying', () => {
       }, options)
     ).rejects.toThrow('gave up after 3: Error: boom')
     expect(calls).toBe(3)
-    expect(notes).toEqual([1, 2])
+    expect(notes).toEqual([
+      'GET /x: HTTP 503 (attempt 1 of 3); retrying in 0.3 s',
+      'GET /x: HTTP 503 (attempt 2 of 3); retrying in 0.5 s'
+    ])
     expect(waits).toHaveLength(2)
   })
 

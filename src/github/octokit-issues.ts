@@ -108,11 +108,8 @@ async function withRetry<T>(
       if (error instanceof CancelledCall) throw error
       return attemptOutcome(error)
     },
-    onRetry: ({ attempt, error, decision }) =>
-      options.log(
-        `GitHub API ${what}: ${describeFailure(error, options.timeoutMs)}; attempt ${attempt} of ${options.retry.maxAttempts}, ` +
-          `next in ${decision.delayMs} ms (${decision.basis}${decision.capped ? ', capped' : ''}).`
-      ),
+    describe: error => `GitHub API ${what}: ${describeFailure(error, options.timeoutMs)}`,
+    log: options.log,
     giveUp: (error, attempts) => {
       const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
       return new Error(`GitHub API ${what} failed${tries}: ${describeFailure(error, options.timeoutMs)}`, {

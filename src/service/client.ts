@@ -2,7 +2,7 @@ import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { StopSignals } from '../stop.js'
 import type { RequestCause, RequestFailure } from '../failure.js'
-import { CancelledError, ServiceError, errorText } from './errors.js'
+import { ServiceError, errorText } from './errors.js'
 import { requestUrl, scheduleResumePath } from './query.js'
 import { AdaptiveLimit } from './rate-limit.js'
 import { redactor } from './redact.js'
@@ -149,7 +149,6 @@ export class ServiceClient {
     extraHeaders: Record<string, string>
   ): Promise<Answer> {
     const url = this.url(path, query)
-    const { maxAttempts } = this.options.retry
     const stop = this.options.stop
     const { timeoutMs, sleep, now, random } = this.options
     const failed = (cause: RequestCause, attempts: number, lost: number): ServiceError =>
@@ -162,13 +161,13 @@ export class ServiceClient {
       try {
         answer = await this.limit.run(() => {
           // Checked when the request would leave, after any wait for a free slot: nothing new after a stop.
-          if (stop?.signal.aborted) throw new CancelledError(this.stopName(), lostAnswers)
+          if (stop?.signal.aborted) throw this.cancelled(lostAnswers)
           return this.attempt(method, url, extraHeaders)
         })
       } catch (err) {
-        if (err instanceof CancelledError) throw err
+        if (err instanceof ServiceError) throw err
         // Cut under way: a POST may have been carried out (for a resume, up to 50 runs possibly resumed).
-        if (stop?.hard.aborted) throw new CancelledError(this.stopName(), lostAnswers + sent)
+        if (stop?.hard.aborted) throw this.cancelled(lostAnswers + sent)
         if (!(err instanceof UnreadableBody)) throw err
         if (err.status >= 200 && err.status < 300) {
           // Carried out, but what it did cannot be read: not retried, and counted as possibly done.
@@ -202,15 +201,9 @@ export class ServiceClient {
         if (sent && mayHaveBeenCarriedOut(outcome)) lostAnswers++
         return outcome
       },
-      onRetry: ({ attempt, error, outcome, decision }) => {
-        const seconds = (decision.delayMs / 1000).toFixed(1)
-        const cap = decision.capped
-          ? `; the service asked for longer, waits are capped at ${this.options.retry.maxWaitMs / 1000} s`
-          : ''
-        const basis = decision.basis === 'backoff' ? '' : ` as ${decision.basis} says`
-        this.options.log(
-          `${method} ${url.pathname}: ${this.what(error, outcome)} (attempt ${attempt} of ${maxAttempts}); retrying in ${seconds} s${basis}${cap}`
-        )
+      describe: (error, outcome) => `${method} ${url.pathname}: ${this.what(error, outcome)}`,
+      log: this.options.log,
+      onRetry: outcome => {
         if (outcome.kind === 'status' && outcome.status === 429) this.narrow()
       },
       giveUp: (error, attempts, outcome) => {
@@ -220,17 +213,17 @@ export class ServiceClient {
             : { kind: 'transport', code: outcome.kind === 'error' ? outcome.code : 'UNKNOWN', timeoutMs }
         return failed(cause, attempts, lostAnswers)
       },
-      stopped: () => new CancelledError(this.stopName(), lostAnswers),
+      stopped: () => this.cancelled(lostAnswers),
       sleep,
       now,
       random
     })
   }
 
-  /** The signal the run was stopped with (SIGTERM when the stop carries no name). */
-  private stopName(): 'SIGINT' | 'SIGTERM' {
-    const reason: unknown = this.options.stop?.signal.reason
-    return reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'
+  /** The step was stopped, by SIGINT or else SIGTERM: nothing is sent after it, one under way may have been cut. */
+  private cancelled(lostAnswers: number): ServiceError {
+    const signal = this.options.stop?.signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'
+    return new ServiceError({ kind: 'cancelled', signal }, lostAnswers)
   }
 
   /**

@@ -1,5 +1,4 @@
 import { failureStatus, type Failure } from '../failure.js'
-import type { StopSignal } from '../stop.js'
 import { errorBodySchema } from './schemas.js'
 
 /**
@@ -22,17 +21,6 @@ export class ServiceError extends Error {
   /** HTTP status, when the service answered. */
   get status(): number | undefined {
     return failureStatus(this.failure)
-  }
-}
-
-/** The step was stopped (SIGINT or SIGTERM): no request is sent after it, and one under way may have been cut. */
-export class CancelledError extends ServiceError {
-  override name = 'CancelledError'
-  constructor(
-    readonly signal: StopSignal,
-    lostAnswers = 0
-  ) {
-    super({ kind: 'cancelled', signal }, lostAnswers)
   }
 }
 

@@ -109,8 +109,11 @@ export interface RetryingOptions {
   policy: RetryPolicy
   /** What a failed attempt ended with, in the policy's terms; throws what must end the calls at once. */
   classify: (error: unknown) => AttemptOutcome
-  /** Said before each wait (the log line, a narrower concurrency). */
-  onRetry: (note: { attempt: number; error: unknown; outcome: AttemptOutcome; decision: Retry }) => void
+  /** What a failed attempt was, for the log line of its retry: `GET /v2/dlq: HTTP 503`. */
+  describe: (error: unknown, outcome: AttemptOutcome) => string
+  log: (line: string) => void
+  /** Done before each wait, beside the log line (a narrower concurrency). */
+  onRetry?: (outcome: AttemptOutcome) => void
   /** The error thrown when the policy retries no more. */
   giveUp: (error: unknown, attempts: number, outcome: AttemptOutcome) => unknown
   /** The run's stop: wakes a wait, and no attempt starts after it. */
@@ -133,7 +136,15 @@ export async function retrying<T>(send: (attempt: number) => Promise<T>, options
       const outcome = options.classify(error)
       const decision = retryDecision(attempt, outcome, policy, now(), random)
       if (!decision.retry) throw options.giveUp(error, attempt, outcome)
-      options.onRetry({ attempt, error, outcome, decision })
+      const basis = decision.basis === 'backoff' ? '' : ` as ${decision.basis} says`
+      const cap = decision.capped
+        ? `; the service asked for longer, waits are capped at ${policy.maxWaitMs / 1000} s`
+        : ''
+      options.log(
+        `${options.describe(error, outcome)} (attempt ${attempt} of ${policy.maxAttempts}); ` +
+          `retrying in ${(decision.delayMs / 1000).toFixed(1)} s${basis}${cap}`
+      )
+      options.onRetry?.(outcome)
       await sleep(decision.delayMs, signal)
     }
   }
