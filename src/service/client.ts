@@ -171,7 +171,7 @@ export class ServiceClient {
         if (!(err instanceof UnreadableBody)) throw err
         if (err.status >= 200 && err.status < 300) {
           // Carried out, but what it did cannot be read: not retried, and counted as possibly done.
-          const cause: RequestCause = { kind: 'unreadable', status: err.status, reason: err.reason }
+          const cause: RequestCause = { kind: 'unreadable', status: err.status, reason: this.redact(err.reason) }
           throw failed(cause, 1, lostAnswers + sent)
         }
         // An error whose text cannot be read is still an error with a status: decide on that.
