@@ -20,7 +20,7 @@ import { issueLine } from './report/markdown.js'
 import { refusalSummary } from './report/refusal.js'
 import type { OperationReport } from './report/operation-report.js'
 import { resumeReport } from './report/resume.js'
-import { scheduleReport } from './report/schedule.js'
+import { scheduleFailureText, scheduleReport } from './report/schedule.js'
 import type { IssueLink, ListResult, ResumeResult, ScheduleResult } from './results.js'
 import { ServiceClient } from './service/client.js'
 import { redactor } from './service/redact.js'
@@ -108,7 +108,9 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'resume-schedule': {
     group: 'Resuming schedules',
     run: (s, { client, out }) =>
-      resumeSchedules(client, s.schedules, o => out.info(o.ok ? `schedule ${o.scheduleId}: resumed` : `${o.error}`)),
+      resumeSchedules(client, s.schedules, o =>
+        out.info(o.ok ? `schedule ${o.scheduleId}: resumed` : scheduleFailureText(o))
+      ),
     report: scheduleReport
   },
   'resume-workflows': {
@@ -225,7 +227,7 @@ async function runWith(out: OutputBoundary, live: LiveRun, stop?: StopController
     settings = await withDlqIdsFile(settings)
   } catch (err) {
     if (err instanceof InputError) {
-      await out.summary(refusalSummary(err.message, core.getInput(Inputs.Operation).trim()))
+      await out.summary(refusalSummary(err))
       out.setFailed(err.message)
       return
     }

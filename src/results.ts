@@ -2,6 +2,7 @@
  * What each operation found: the shared vocabulary between the operations that build results and the report that
  * renders them. A root module: it imports no folder of src/.
  */
+import type { Failure, FailureContext } from './failure.js'
 import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from './requests.js'
 
 export type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from './requests.js'
@@ -121,9 +122,7 @@ export interface ListResult {
   /** Set when listing stopped before the end (max-messages or an error): continue from here. */
   nextCursor?: string
   /** Set when listing failed part way; what was listed before is still reported. */
-  error?: string
-  /** The failure, typed (set with `error`). */
-  failure?: FailureInfo
+  failure?: Failure & FailureContext
   /**
    * Set when a parallel listing could not trust its date slices and listed again as one sequential listing:
    * why. Everything in this result comes from the sequential listing.
@@ -133,19 +132,6 @@ export interface ListResult {
   slices?: number
   /** Items of the service's pages that could not be used as they stood (named in a warning). */
   itemProblems?: ItemProblemSummary
-}
-
-/**
- * What ended an operation that failed part way, beside its message: the service's HTTP status when it answered
- * with an error (401: the token was refused), or the drain guard that stopped it. Empty for a transport failure.
- */
-export interface FailureInfo {
-  status?: number
-  stoppedBy?: 'max-pages' | 'repeated-cursor' | 'long-cursor'
-  /** The step was stopped by this signal (the runner cancelled it, or the container was stopped). */
-  cancelled?: 'SIGINT' | 'SIGTERM'
-  /** The file of this input could not be written. */
-  file?: string
 }
 
 /** Page items the action could not use as the service sent them. */
@@ -184,8 +170,8 @@ export interface HealthVerdict {
 export interface ScheduleOutcome {
   scheduleId: string
   ok: boolean
-  /** One line: why it failed. */
-  error?: string
+  /** Why it failed. */
+  failure?: Failure
 }
 
 export interface ScheduleResult {
@@ -229,13 +215,12 @@ export interface ResumeResult {
   stoppedByCap?: boolean
   /** Runs resumed beyond maxRuns because the service answered with more than the count it was sent (all reported). */
   pastCap?: number
-  /** Set when the runs-file could not be written: why, naming the input, the path and the errno. */
-  fileError?: string
+  /** Set when the runs-file could not be written: the input, the path and the errno. */
+  fileError?: Failure & { kind: 'file' }
   /** Set when the resume stopped before the end: re-run with `cursor` set to this to continue. */
   nextCursor?: string
-  error?: string
-  /** The failure, typed (set with `error`). */
-  failure?: FailureInfo
+  /** Set when the resume failed part way. */
+  failure?: Failure
 }
 
 /** Where the run happened, for the summary's link back. */

@@ -1,5 +1,6 @@
 import { expect } from '@jest/globals'
 import { ServiceClient, type ClientOptions } from '../../src/service/client.js'
+import { failureText } from '../../src/report/failure-text.js'
 import { ServiceError } from '../../src/service/errors.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
 
@@ -22,12 +23,20 @@ export function recordingClient(url: string, token: string, overrides: Partial<C
   return { client, log, waits }
 }
 
-/** The ServiceError a request failed with; fails the test when it succeeded or failed otherwise. */
-export async function failure(promise: Promise<unknown>): Promise<ServiceError> {
+/**
+ * The ServiceError a request failed with, and the sentence the report writes of it for the operation `label`;
+ * fails the test when it succeeded or failed otherwise.
+ */
+export async function failure(
+  promise: Promise<unknown>,
+  label = 'list-dlq'
+): Promise<{ error: ServiceError; message: string; status?: number }> {
   const err = await promise.then(
     () => undefined,
     (e: unknown) => e
   )
   expect(err).toBeInstanceOf(ServiceError)
-  return err as ServiceError
+  const error = err as ServiceError
+  const status = error.status
+  return { error, message: failureText(label, error.failure), ...(status !== undefined ? { status } : {}) }
 }

@@ -1,3 +1,4 @@
+import type { Failure } from '../../src/failure.js'
 import type { ListResult, ResumeResult } from '../../src/results.js'
 
 /** An empty, successful list-dlq result; tests override what they look at. */
@@ -39,4 +40,17 @@ export function resumeResult(overrides: Partial<ResumeResult> = {}): ResumeResul
     uncertainRequests: 0,
     ...overrides
   }
+}
+
+/** A request the service answered with `status` and `serverText`, after `attempts` attempts. */
+export function statusFailure(status: number, serverText = 'boom', attempts = 1): Failure {
+  return {
+    kind: 'request',
+    request: { method: 'GET', path: '/v2/dlq', url: '/v2/dlq', attempts, cause: { kind: 'status', status, serverText } }
+  }
+}
+
+/** A failure known only by its message. */
+export function messageFailure(message: string): Failure {
+  return { kind: 'error', message }
 }

@@ -14,7 +14,7 @@ import {
 } from '../../src/github/health-issue.js'
 import { HEALTH_LABEL, healthMarker, octokitIssueApi, type IssueApiOptions } from '../../src/github/octokit-issues.js'
 import type { ListResult } from '../../src/results.js'
-import { listResult } from '../support/results.js'
+import { listResult, messageFailure } from '../support/results.js'
 import { fakeGitHub, type FakeOptions } from '../../sim/github.js'
 import { renderLikeGitHub } from '../support/markdown.js'
 
@@ -106,7 +106,15 @@ describe('syncHealthIssue', () => {
     const healthy = failingResult({ health: { breaches: [] } })
     expect((await syncHealthIssue(memoryApi().api, healthy, 'DLQ failing', undefined, NOW)).action).toBe('none')
     expect(
-      (await syncHealthIssue(api, failingResult({ error: 'HTTP 503' }), 'DLQ failing', undefined, NOW)).action
+      (
+        await syncHealthIssue(
+          api,
+          failingResult({ failure: messageFailure('HTTP 503') }),
+          'DLQ failing',
+          undefined,
+          NOW
+        )
+      ).action
     ).toBe('none')
     expect(calls).toEqual([])
   })

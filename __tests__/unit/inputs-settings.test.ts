@@ -212,6 +212,23 @@ describe('readSettings: bad inputs name the input and what is allowed', () => {
     expect(lines[1]).toMatch(/^Input 'order'/)
   })
 
+  it('keeps each bad input typed, and flags a resume with no selector', () => {
+    const error = (inputs: Record<string, string>): InputError => {
+      try {
+        settings(inputs)
+      } catch (err) {
+        return err as InputError
+      }
+      throw new Error('expected an InputError')
+    }
+    const two = error({ operation: 'list-dlq', count: '0', order: 'x' })
+    expect(two.issues.map(issue => issue.input)).toEqual(['count', 'order'])
+    expect(two.noSelector).toBe(false)
+    const unselected = error({ operation: 'resume-workflows' })
+    expect(unselected.noSelector).toBe(true)
+    expect(unselected.issues).toEqual([{ input: 'all', message: unselected.message }])
+  })
+
   it('never echoes the token', () => {
     const message = errorOf({ operation: 'list-dlq', token: 'secret-value', count: 'x', 'base-url': 'nope' })
     expect(message).not.toContain('secret-value')

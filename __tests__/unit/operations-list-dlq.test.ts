@@ -13,6 +13,7 @@ import { ServiceClient } from '../../src/service/client.js'
 import { AdaptiveLimit } from '../../src/service/rate-limit.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
 import { startSimulator, type Simulator } from '../../sim/index.js'
+import { failureText } from '../../src/report/failure-text.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 let sim: Simulator
@@ -48,7 +49,7 @@ describe('parallel listing', () => {
     async (order, concurrency) => {
       const sequential = await listDlq(client, request({ order }), {})
       const parallel = await listDlq(client, request({ order, concurrency }), {})
-      expect(parallel.error).toBeUndefined()
+      expect(parallel.failure).toBeUndefined()
       expect(sequential.count).toBe(1500)
       expect(parallel.count).toBe(1500)
       expect(parallel.messageIds).toEqual(sequential.messageIds)
@@ -105,8 +106,9 @@ describe('parallel listing', () => {
   it('stops at the page budget across all slices', async () => {
     // Small pages, so that the slices need more than max-pages plus one page each (their tails are not counted).
     const result = await listDlq(client, request({ concurrency: 4, maxPages: 5, pageSize: 10 }), {})
-    expect(result.error).toMatch(/stopped after 5 pages \(max-pages\); raise max-pages/)
-    expect(result.error).toMatch(/re-run the listing/)
+    const error = failureText('list-dlq', result.failure!)
+    expect(error).toMatch(/stopped after 5 pages \(max-pages\); raise max-pages/)
+    expect(error).toMatch(/re-run the listing/)
     expect(result.nextCursor).toBeUndefined()
   })
 
@@ -127,10 +129,10 @@ describe('parallel listing', () => {
       // Exactly the pages a sequential listing needs.
       const budget = request({ pageSize: 10, maxPages: 150 })
       const sequential = await listDlq(denseClient, budget, {})
-      expect(sequential.error).toBeUndefined()
+      expect(sequential.failure).toBeUndefined()
       const before = dense.requests.length
       const parallel = await listDlq(denseClient, { ...budget, concurrency: 2 }, {})
-      expect(parallel.error).toBeUndefined()
+      expect(parallel.failure).toBeUndefined()
       expect(parallel.fallback).toBeUndefined()
       expect(parallel.count).toBe(1500)
       expect(parallel.messageIds).toEqual(sequential.messageIds)
@@ -144,7 +146,7 @@ describe('parallel listing', () => {
   it('lists nothing from an empty range', async () => {
     const result = await listDlq(client, request({ concurrency: 4, filters: { url: ['https://nowhere.example'] } }), {})
     expect(result.count).toBe(0)
-    expect(result.error).toBeUndefined()
+    expect(result.failure).toBeUndefined()
   })
 })
 
@@ -322,7 +324,7 @@ describe('listing the failed workflow runs (source workflow)', () => {
       expect(sent.query.get('source')).toBe('workflow')
       expect(sent.query.getAll('workflowUrl')).toEqual(urls)
     }
-    expect(sequential.error).toBeUndefined()
+    expect(sequential.failure).toBeUndefined()
     expect(sequential.dlqIds).toEqual(expected.map(e => e.dlqId))
     expect(sequential.workflowRuns?.map(r => r.workflowRunId)).toEqual(expected.slice(0, 100).map(e => e.workflowRunId))
     expect(sequential.workflowRuns?.[0]).toMatchObject({

@@ -46,7 +46,7 @@ describe('max-runs', () => {
       client,
       request({ selection: { dlqIds: ids }, maxRuns: first.length, dlqIdLines: ids.map((_, i) => 3 * i + 1) })
     )
-    expect(result.error).toBeUndefined()
+    expect(result.failure).toBeUndefined()
     expect(result.stoppedByCap).toBe(true)
     expect(result.nextCursor).toBeUndefined()
     expect(result.continueFrom).toEqual({

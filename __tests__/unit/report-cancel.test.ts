@@ -1,7 +1,8 @@
 /** How a cancelled step and a file that could not be written are reported: headings, failures, never healthy. */
 import { describe, expect, it } from '@jest/globals'
 import { listReport } from '../../src/report/list.js'
-import { failurePhrase, heading, headline } from '../../src/report/list-verdict.js'
+import { failurePhrase } from '../../src/report/failure-text.js'
+import { heading, headline } from '../../src/report/list-verdict.js'
 import { resumeReport } from '../../src/report/resume.js'
 import { listResult, resumeResult } from '../support/results.js'
 
@@ -10,8 +11,7 @@ const runs = (n: number) => Array.from({ length: n }, (_, i) => ({ workflowRunId
 describe('a cancelled listing', () => {
   const cancelled = listResult({
     count: 1200,
-    error: 'the step was cancelled (SIGINT)',
-    failure: { cancelled: 'SIGINT' },
+    failure: { kind: 'cancelled', signal: 'SIGINT' },
     nextCursor: 'cur-13',
     health: { countAbove: 5000, breaches: [] }
   })
@@ -40,8 +40,7 @@ describe('a cancelled resume', () => {
       runs: runs(600),
       requests: 12,
       uncertainRequests: 1,
-      error: 'the step was cancelled (SIGTERM)',
-      failure: { cancelled: 'SIGTERM' },
+      failure: { kind: 'cancelled', signal: 'SIGTERM' },
       nextCursor: 'c12'
     })
     const summary = resumeReport.summary(result, {})
@@ -54,12 +53,16 @@ describe('a cancelled resume', () => {
 
 describe('a file that could not be written', () => {
   it('names the input in the failure phrase of a listing', () => {
-    expect(failurePhrase({ file: 'messages-file' })).toBe('messages-file could not be written')
+    const failure = { kind: 'file', input: 'messages-file', path: '/x/m.ndjson', code: 'ENOSPC' } as const
+    expect(failurePhrase(failure)).toBe('messages-file could not be written')
   })
 
   it('heads a resume that finished as failed, never ✅, and keeps every run in the outputs', () => {
     const fileError = 'runs-file /x/r.ndjson could not be written: ENOSPC (no space left on device)'
-    const result = resumeResult({ runs: runs(3), fileError })
+    const result = resumeResult({
+      runs: runs(3),
+      fileError: { kind: 'file', input: 'runs-file', path: '/x/r.ndjson', code: 'ENOSPC' }
+    })
     const summary = resumeReport.summary(result, {})
     expect(summary).toMatch(/^## ❌ Resumed 3 workflow runs, but runs-file could not be written$/m)
     expect(summary).not.toContain('✅')

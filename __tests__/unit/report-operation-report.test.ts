@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals'
 import { listReport } from '../../src/report/list.js'
 import { resumeReport } from '../../src/report/resume.js'
 import { scheduleReport } from '../../src/report/schedule.js'
-import { listResult, resumeResult } from '../support/results.js'
+import { listResult, resumeResult, messageFailure, statusFailure } from '../support/results.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const problems = { kept: 1, leftOut: 2, examples: ['item 3: no messageId'] }
@@ -39,11 +39,12 @@ describe('failure', () => {
   it('names each schedule that could not be resumed, and none when all were', () => {
     const outcomes = [
       { scheduleId: 's1', ok: true },
-      { scheduleId: 's2', ok: false, error: 'schedule s2: HTTP 404' },
+      { scheduleId: 's2', ok: false, failure: statusFailure(404, 'no such schedule') },
       { scheduleId: 's3', ok: false }
     ]
     expect(scheduleReport.failure({ operation: 'resume-schedule', outcomes })).toBe(
-      '2 of 3 schedules could not be resumed (1 resumed):\n- schedule s2: HTTP 404\n- s3'
+      '2 of 3 schedules could not be resumed (1 resumed):\n' +
+        '- resume-schedule (schedule "s2") failed: HTTP 404 not found: no such schedule\n- s3'
     )
     expect(scheduleReport.failure({ operation: 'resume-schedule', outcomes: outcomes.slice(0, 1) })).toBeUndefined()
   })
@@ -56,12 +57,12 @@ describe('failure', () => {
   })
 
   it('says where a failed listing can continue from, and never offers a cursor too long to use', () => {
-    expect(listReport.failure(listResult({ error: 'HTTP 500', nextCursor: 'c1', count: 7 }))).toBe(
+    expect(listReport.failure(listResult({ failure: messageFailure('HTTP 500'), nextCursor: 'c1', count: 7 }))).toBe(
       'HTTP 500; to continue, re-run with input cursor: c1 (at least 7 messages: listed before the failure)'
     )
-    expect(listReport.failure(listResult({ error: 'HTTP 500', nextCursor: 'c'.repeat(5000) }))).toContain(
-      "the service's cursor to continue from is 5000 characters long, too long to use"
-    )
+    expect(
+      listReport.failure(listResult({ failure: messageFailure('HTTP 500'), nextCursor: 'c'.repeat(5000) }))
+    ).toContain("the service's cursor to continue from is 5000 characters long, too long to use")
     expect(listReport.failure(listResult())).toBeUndefined()
   })
 })

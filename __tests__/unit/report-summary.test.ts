@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import MarkdownIt from 'markdown-it'
 import type { ScheduleResult } from '../../src/results.js'
 import { LABEL_CHAR_PX, LABEL_GAP_PX, MAX_BARS, PLOT_WIDTH_PX } from '../../src/report/chart.js'
-import { listResult, resumeResult } from '../support/results.js'
+import { listResult, resumeResult, messageFailure, statusFailure } from '../support/results.js'
 import { SUMMARY_LIMIT_BYTES } from '../../src/report/budget.js'
 import { listReport } from '../../src/report/list.js'
 import { resumeReport } from '../../src/report/resume.js'
@@ -126,7 +126,7 @@ describe('hostile values', () => {
         byUrl: [{ value: HOSTILE, count: 2 }],
         byStatus: [{ value: HOSTILE, count: 2 }],
         nextCursor: HOSTILE,
-        error: HOSTILE
+        failure: messageFailure(HOSTILE)
       }),
       {},
       { now: T0 + DAY }
@@ -145,7 +145,7 @@ describe('hostile values', () => {
     const out = scheduleReport.summary(
       scheduleResult([
         { scheduleId: HOSTILE, ok: true },
-        { scheduleId: 'sched-2', ok: false, error: HOSTILE }
+        { scheduleId: 'sched-2', ok: false, failure: messageFailure(HOSTILE) }
       ]),
       {}
     )
@@ -167,7 +167,7 @@ describe('hostile values', () => {
         startCursor: HOSTILE,
         runs: [{ workflowRunId: HOSTILE, workflowCreatedAt: T0 }],
         nextCursor: HOSTILE,
-        error: HOSTILE
+        failure: messageFailure(HOSTILE)
       }),
       {}
     )
@@ -215,10 +215,10 @@ describe('list-dlq summary', () => {
     expect(filtered).not.toContain('empty')
     expectVerdictFirst(filtered, /No DLQ message matches the filters/)
 
-    const failed = listReport.summary(listResult({ error: 'HTTP 401: token refused', failure: { status: 401 } }), {})
+    const failed = listReport.summary(listResult({ failure: statusFailure(401, 'token refused') }), {})
     expect(failed).not.toMatch(/empty|healthy/i)
     expectVerdictFirst(failed, /Could not list the DLQ: the service refused the token \(HTTP 401\)/)
-    expect(failed).toContain('`HTTP 401: token refused`')
+    expect(failed).toMatch(/`list-dlq failed: HTTP 401 [^`]*: token refused`/)
     expect(failed.split('\n').filter(l => l !== '')[1]).toMatch(/unknown/)
   })
 
@@ -350,7 +350,7 @@ describe('resume-schedule summary', () => {
     const out = scheduleReport.summary(
       scheduleResult([
         { scheduleId: 'sched-1', ok: true },
-        { scheduleId: 'sched-2', ok: false, error: 'HTTP 404: schedule not found' },
+        { scheduleId: 'sched-2', ok: false, failure: statusFailure(404, 'schedule not found') },
         { scheduleId: 'sched-3', ok: true }
       ]),
       {}
@@ -360,7 +360,7 @@ describe('resume-schedule summary', () => {
     const rows = tableRows(out, 'Schedule id')
     expect(rows).toHaveLength(3)
     // One row per schedule, the failed first, its id once and "failed" once.
-    expect(rows[0]).toBe('| `sched-2` | ❌ failed | `HTTP 404: schedule not found` |')
+    expect(rows[0]).toBe('| `sched-2` | ❌ failed | `HTTP 404 not found: schedule not found` |')
     expect(rows[1]).toMatch(/^\| `sched-1` \| ✅ resumed \| +\|$/)
     const once = rows[0] ?? ''
     expect(once.split('sched-2')).toHaveLength(2)
@@ -486,7 +486,7 @@ describe('resume-workflows summary', () => {
         runs,
         requests: 2,
         nextCursor: 'cursor-after-2',
-        error: 'HTTP 500: internal error'
+        failure: messageFailure('HTTP 500: internal error')
       }),
       {}
     )
@@ -499,10 +499,7 @@ describe('resume-workflows summary', () => {
   })
 
   it('says when a failed resume left no cursor', () => {
-    const out = resumeReport.summary(
-      resumeResult({ runs: [], error: 'HTTP 403: token refused', failure: { status: 403 } }),
-      {}
-    )
+    const out = resumeReport.summary(resumeResult({ runs: [], failure: statusFailure(403, 'token refused') }), {})
     expectVerdictFirst(out, /the service refused the token \(HTTP 403\); 0 workflow runs resumed before/)
     expect(out).toContain('No cursor to continue from')
     expect(out).not.toContain('No failed workflow run matched')
@@ -662,7 +659,11 @@ describe('the chart', () => {
 
   it('draws no chart for a failed listing, and marks the chart of a listing stopped early as partial', () => {
     const histogram = hourly(10, () => 2)
-    const failed = listReport.summary(listResult({ count: 20, histogram, error: 'HTTP 503' }), {}, { now: T0 })
+    const failed = listReport.summary(
+      listResult({ count: 20, histogram, failure: messageFailure('HTTP 503') }),
+      {},
+      { now: T0 }
+    )
     expect(chartOf(failed)).toBeUndefined()
     expect(failed).toMatch(/No chart/)
     const stopped = listReport.summary(listResult({ count: 20, histogram, nextCursor: 'c' }), {}, { now: T0 })

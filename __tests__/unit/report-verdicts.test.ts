@@ -12,7 +12,7 @@ import { errorWords, responseCell } from '../../src/report/response-sample.js'
 import { resumeReport } from '../../src/report/resume.js'
 import { scheduleReport } from '../../src/report/schedule.js'
 import type { ListRequest } from '../../src/requests.js'
-import { listResult, resumeResult } from '../support/results.js'
+import { listResult, resumeResult, messageFailure, statusFailure } from '../support/results.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const HOUR = 3_600_000
@@ -166,7 +166,7 @@ describe('the "Last response" cell', () => {
 
 describe('one alert per fact', () => {
   it('gives a listing that listed nothing no notice: the failure alone says it, and the count is empty', () => {
-    const refused = listResult({ error: 'the service refused the token (HTTP 401)', failure: { status: 401 } })
+    const refused = listResult({ failure: statusFailure(401) })
     expect(listReport.notice?.(refused, NOW)).toBeUndefined()
     expect(listReport.failure(refused)).toMatch(/unknown/)
     const outputs = listReport.outputs(refused)
@@ -175,7 +175,7 @@ describe('one alert per fact', () => {
   })
 
   it('says "at least N" in the failure line of a listing that failed part way, as the notice does', () => {
-    const partial = listResult({ count: 200, error: 'HTTP 500', failure: { status: 500 } })
+    const partial = listResult({ count: 200, failure: statusFailure(500) })
     expect(listReport.notice?.(partial, NOW)).toMatch(/at least 200 messages/)
     expect(listReport.failure(partial)).toMatch(/at least 200 messages/)
     expect(listReport.outputs(partial)[Outputs.DlqCount]).toBe('200')
@@ -201,7 +201,7 @@ describe('outputs a later step can trust: complete', () => {
     expect(resumeReport.outputs(resumeResult({ runs }))[Outputs.Complete]).toBe('true')
     for (const stopped of [
       resumeResult({ runs, nextCursor: 'c' }),
-      resumeResult({ runs, error: 'HTTP 500' }),
+      resumeResult({ runs, failure: messageFailure('HTTP 500') }),
       resumeResult({ runs, uncertainRequests: 1 }),
       resumeResult({ runs, continueFrom: { position: 3, dlqId: 'd3', remaining: 2 } }),
       resumeResult({ runs, itemProblems: { kept: 0, leftOut: 1, examples: [] } })
@@ -214,7 +214,7 @@ describe('outputs a later step can trust: complete', () => {
 
   it('is true for resume-schedule when every schedule was resumed', () => {
     const all = { operation: 'resume-schedule' as const, outcomes: [{ scheduleId: 'a', ok: true }] }
-    const some = { ...all, outcomes: [...all.outcomes, { scheduleId: 'b', ok: false, error: 'HTTP 404' }] }
+    const some = { ...all, outcomes: [...all.outcomes, { scheduleId: 'b', ok: false, failure: statusFailure(404) }] }
     expect(scheduleReport.outputs(all)[Outputs.Complete]).toBe('true')
     expect(scheduleReport.outputs(some)[Outputs.Complete]).toBe('false')
   })
@@ -235,8 +235,10 @@ describe('the run page says what a resume did', () => {
 
   it('says a stopped or failed resume resumed that many, and stays silent when a failure resumed nothing', () => {
     expect(resumeReport.notice?.(resumeResult({ runs, nextCursor: 'c' }), NOW)).toMatch(/120 .*stopped early/)
-    expect(resumeReport.notice?.(resumeResult({ runs, error: 'HTTP 500' }), NOW)).toMatch(/120 .*failed/)
-    expect(resumeReport.notice?.(resumeResult({ error: 'HTTP 401' }), NOW)).toBeUndefined()
+    expect(resumeReport.notice?.(resumeResult({ runs, failure: messageFailure('HTTP 500') }), NOW)).toMatch(
+      /120 .*failed/
+    )
+    expect(resumeReport.notice?.(resumeResult({ failure: statusFailure(401) }), NOW)).toBeUndefined()
   })
 
   it('says how many schedules were resumed, of how many', () => {

@@ -76,7 +76,7 @@ describe('the token in what the server says', () => {
 
   it('is taken out of a body that is not JSON', async () => {
     sim.inject({ route: 'resume', fault: { kind: 'malformed', body: `<p>${TOKEN}</p>` } })
-    const err = await failure(client.resumeWorkflowsPage(new URLSearchParams(), {}))
+    const err = await failure(client.resumeWorkflowsPage(new URLSearchParams(), {}), 'resume-workflows')
     expect(err.message).toBe(
       'resume-workflows failed: POST /v2/workflows/dlq/resume answered 200 with a body that is not JSON: <p>***</p>'
     )

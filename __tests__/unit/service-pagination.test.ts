@@ -6,7 +6,18 @@ import {
   DrainStopped,
   MAX_CURSOR_LENGTH
 } from '../../src/service/pagination.js'
+import { failureStatus } from '../../src/failure.js'
+import { failureText } from '../../src/report/failure-text.js'
+import { ServiceError } from '../../src/service/errors.js'
+import { statusFailure } from '../support/results.js'
 import { listQuery, overrideHeaders, resumeQuery, scheduleResumePath } from '../../src/service/query.js'
+
+/** The sentence of the guard a drain stopped with; fails the test when it ended otherwise. */
+async function stoppedWith(drain: Promise<void>): Promise<string> {
+  const err = await drain.catch((e: unknown) => e)
+  expect(err).toBeInstanceOf(DrainStopped)
+  return failureText('list-dlq', (err as DrainStopped).failure)
+}
 
 /** A fake service answering from a script: each call returns the next page, recording the cursor it got. */
 function scripted(pages: ({ cursor?: string; n: number } | Error)[]) {
@@ -44,7 +55,7 @@ describe('drainPages', () => {
     const drain = async () => {
       for await (const page of drainPages(fetchPage, options)) seen.push(page.n)
     }
-    await expect(drain()).rejects.toThrow(/returned the cursor it was sent \("x"\)/)
+    expect(await stoppedWith(drain())).toMatch(/returned the cursor it was sent \("x"\)/)
     expect(seen).toEqual([1, 2])
   })
 
@@ -59,7 +70,7 @@ describe('drainPages', () => {
     const drain = async () => {
       for await (const page of drainPages(fetchPage, { ...options, maxPages: 500 })) seen.push(page.n)
     }
-    await expect(drain()).rejects.toThrow(/returned a cursor it had already been sent \("A"\)/)
+    expect(await stoppedWith(drain())).toMatch(/returned a cursor it had already been sent \("A"\)/)
     expect(seen).toEqual([1, 2, 3])
     expect(sent).toEqual([undefined, 'A', 'B'])
   })
@@ -72,7 +83,7 @@ describe('drainPages', () => {
     const drain = async () => {
       for await (const _ of drainPages(fetchPage, { ...options, startCursor: 's' })) void _
     }
-    await expect(drain()).rejects.toThrow(/already been sent \("s"\)/)
+    expect(await stoppedWith(drain())).toMatch(/already been sent \("s"\)/)
   })
 
   it('refuses a cursor longer than MAX_CURSOR_LENGTH, without repeating it whole', async () => {
@@ -82,8 +93,8 @@ describe('drainPages', () => {
       for await (const _ of drainPages(fetchPage, { ...options, prefetch: true })) void _
     })().catch((e: unknown) => e)) as DrainStopped
     expect(err).toBeInstanceOf(DrainStopped)
-    expect(err.message).toContain(`a cursor of ${MAX_CURSOR_LENGTH + 1} characters`)
-    expect(err.message).not.toContain(long)
+    expect(failureText('list-dlq', err.failure)).toContain(`a cursor of ${MAX_CURSOR_LENGTH + 1} characters`)
+    expect(failureText('list-dlq', err.failure)).not.toContain(long)
     expect(err.cursor).toBeUndefined()
     expect(sent).toEqual([undefined])
   })
@@ -102,22 +113,25 @@ describe('drainPages', () => {
     }
     const err = (await drain().catch((e: unknown) => e)) as DrainStopped
     expect(err).toBeInstanceOf(DrainStopped)
-    expect(err.message).toBe('stopped after 2 pages (max-pages); raise max-pages or continue with cursor "b"')
+    expect(failureText('list-dlq', err.failure)).toBe(
+      'stopped after 2 pages (max-pages); raise max-pages or continue with cursor "b"'
+    )
     expect(err.cursor).toBe('b')
   })
 })
 
 describe('drainInto', () => {
   it('keeps the failure typed: the HTTP status of a refusal, or the guard that stopped the drain', async () => {
-    const refused = Object.assign(new Error('HTTP 401'), { status: 401 })
+    const refused = new ServiceError(statusFailure(401))
     const first = await drainInto(scripted([refused]).fetchPage, options, () => {})
-    expect(first).toMatchObject({ pages: 0, error: 'HTTP 401', failure: { status: 401 } })
+    expect(first).toMatchObject({ pages: 0, failure: { kind: 'request' } })
+    expect(failureStatus(first.failure)).toBe(401)
     const budget = await drainInto(
       scripted([{ cursor: 'a', n: 1 }, { n: 2 }]).fetchPage,
       { ...options, maxPages: 1 },
       () => {}
     )
-    expect(budget).toMatchObject({ pages: 1, nextCursor: 'a', failure: { stoppedBy: 'max-pages' } })
+    expect(budget).toMatchObject({ pages: 1, nextCursor: 'a', failure: { kind: 'max-pages' } })
     const loop = await drainInto(
       scripted([
         { cursor: 'x', n: 1 },
@@ -126,9 +140,9 @@ describe('drainInto', () => {
       options,
       () => {}
     )
-    expect(loop.failure).toEqual({ stoppedBy: 'repeated-cursor' })
+    expect(loop.failure).toMatchObject({ kind: 'repeated-cursor' })
     const lost = await drainInto(scripted([new Error('socket hang up')]).fetchPage, options, () => {})
-    expect(lost.failure).toEqual({})
+    expect(lost.failure).toEqual({ kind: 'error', message: 'socket hang up' })
   })
 
   it('returns the cursor of the request that failed, with every page before it', async () => {
@@ -136,12 +150,15 @@ describe('drainInto', () => {
     const seen: number[] = []
     const outcome = await drainInto(fetchPage, options, page => void seen.push(page.n))
     expect(seen).toEqual([1, 2])
-    expect(outcome).toEqual({ pages: 2, error: 'HTTP 503', failure: {}, nextCursor: 'b' })
+    expect(outcome).toEqual({ pages: 2, failure: { kind: 'error', message: 'HTTP 503' }, nextCursor: 'b' })
   })
 
   it('has no cursor when the very first request fails', async () => {
     const { fetchPage } = scripted([new Error('refused')])
-    expect(await drainInto(fetchPage, options, () => {})).toEqual({ pages: 0, error: 'refused', failure: {} })
+    expect(await drainInto(fetchPage, options, () => {})).toEqual({
+      pages: 0,
+      failure: { kind: 'error', message: 'refused' }
+    })
   })
 
   it('stops early when told, keeping the cursor to continue', async () => {
@@ -166,15 +183,14 @@ describe('prefetch', () => {
     const outcome = await drainInto(fetchPage, { ...options, prefetch: true }, page => {
       if (page.n === 2) throw new Error('disk full')
     })
-    expect(outcome).toEqual({ pages: 1, error: 'disk full', failure: {}, nextCursor: 'a' })
+    expect(outcome).toEqual({ pages: 1, failure: { kind: 'error', message: 'disk full' }, nextCursor: 'a' })
   })
 
   it('continues from the fetched-ahead page when its request fails', async () => {
     const { fetchPage } = scripted([{ cursor: 'a', n: 1 }, new Error('HTTP 503')])
     expect(await drainInto(fetchPage, { ...options, prefetch: true }, () => {})).toEqual({
       pages: 1,
-      error: 'HTTP 503',
-      failure: {},
+      failure: { kind: 'error', message: 'HTTP 503' },
       nextCursor: 'a'
     })
   })

@@ -5,7 +5,9 @@ import {
   parseRateLimitReset,
   parseRetryAfter,
   retryDecision,
-  type AttemptOutcome
+  retrying,
+  type AttemptOutcome,
+  type RetryingOptions
 } from '../../src/service/retry.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
@@ -104,5 +106,91 @@ describe('header parsing', () => {
     expect(parseRateLimitReset(String(NOW / 1000 + 2), NOW)).toBe(2000)
     expect(parseRateLimitReset(String(NOW + 2500), NOW)).toBe(2500)
     expect(parseRateLimitReset('x', NOW)).toBeUndefined()
+  })
+})
+
+describe('retrying', () => {
+  const failing = (outcome: AttemptOutcome) => {
+    const waits: number[] = []
+    const notes: string[] = []
+    const options: RetryingOptions = {
+      policy: { ...policy, maxAttempts: 3 },
+      classify: () => outcome,
+      describe: () => 'GET /x: HTTP 503',
+      log: line => notes.push(line),
+      giveUp: (err, attempts) => new Error(`gave up after ${attempts}: ${String(err)}`),
+      stopped: () => new Error('stopped'),
+      sleep: async ms => {
+        waits.push(ms)
+      },
+      now: () => NOW,
+      random: half
+    }
+    return { waits, notes, options }
+  }
+
+  it('retries what the caller classifies as transient, then throws its giveUp error', async () => {
+    const { waits, notes, options } = failing(status(503))
+    let calls = 0
+    await expect(
+      retrying(async () => {
+        calls++
+        throw new Error('boom')
+      }, options)
+    ).rejects.toThrow('gave up after 3: Error: boom')
+    expect(calls).toBe(3)
+    expect(notes).toEqual([
+      'GET /x: HTTP 503 (attempt 1 of 3); retrying in 0.3 s',
+      'GET /x: HTTP 503 (attempt 2 of 3); retrying in 0.5 s'
+    ])
+    expect(waits).toHaveLength(2)
+  })
+
+  it('returns the first success and stops at once on what is not retried', async () => {
+    const { options } = failing(status(404))
+    let calls = 0
+    await expect(
+      retrying(async n => {
+        calls++
+        if (n === 1) throw new Error('not found')
+        return 'ok'
+      }, options)
+    ).rejects.toThrow('gave up after 1')
+    expect(calls).toBe(1)
+    const transient = failing(error('ECONNRESET')).options
+    await expect(
+      retrying(async n => {
+        if (n < 3) throw new Error('reset')
+        return n
+      }, transient)
+    ).resolves.toBe(3)
+  })
+
+  it('lets a classification throw end the calls, and sends nothing after the stop', async () => {
+    const { options } = failing(status(503))
+    const fatal = new Error('fatal')
+    await expect(
+      retrying(
+        async () => {
+          throw new Error('x')
+        },
+        {
+          ...options,
+          classify: () => {
+            throw fatal
+          }
+        }
+      )
+    ).rejects.toBe(fatal)
+    const stop = new AbortController()
+    let calls = 0
+    const stopping: RetryingOptions = { ...options, signal: stop.signal, sleep: async () => stop.abort() }
+    await expect(
+      retrying(async () => {
+        calls++
+        throw new Error('x')
+      }, stopping)
+    ).rejects.toThrow('stopped')
+    expect(calls).toBe(1)
   })
 })

@@ -10,7 +10,8 @@ import { startSimulator, type Simulator } from '../../sim/index.js'
 import { lastResort, type LiveRun } from '../../src/main.js'
 import { FileWriteError, NdjsonFile } from '../../src/operations/messages-file.js'
 import { OutputBoundary, type RunnerIo } from '../../src/report/boundary.js'
-import { CancelledError } from '../../src/service/errors.js'
+import { ServiceError } from '../../src/service/errors.js'
+import { fileText } from '../../src/report/failure-text.js'
 import { redactor } from '../../src/service/redact.js'
 import { SIGINT_GRACE_MS, StopController, WATCHDOG_AFTER_SIGNAL_MS, WATCHDOG_AFTER_SIGTERM_MS } from '../../src/stop.js'
 import { parseOutputFile } from '../../tools/runner-files.js'
@@ -115,9 +116,9 @@ describe('the service client, stopped', () => {
     soft.abort('SIGINT')
     const { client } = recordingClient(sim.url, 't', { stop })
     const err = await client.listDlqPage(new URLSearchParams()).catch((e: unknown) => e)
-    expect(err).toBeInstanceOf(CancelledError)
-    expect((err as CancelledError).signal).toBe('SIGINT')
-    expect((err as CancelledError).lostAnswers).toBe(0)
+    expect(err).toBeInstanceOf(ServiceError)
+    expect((err as ServiceError).failure).toEqual({ kind: 'cancelled', signal: 'SIGINT' })
+    expect((err as ServiceError).lostAnswers).toBe(0)
     expect(sim.requestCount).toBe(0)
     await client.close()
   })
@@ -143,9 +144,9 @@ describe('the service client, stopped', () => {
     }
     const { client } = recordingClient(sim.url, 't', { stop })
     const err = await client.resumeWorkflowsPage(new URLSearchParams({ count: '50' }), {}).catch((e: unknown) => e)
-    expect(err).toBeInstanceOf(CancelledError)
-    expect((err as CancelledError).lostAnswers).toBe(1)
-    expect((err as CancelledError).failure).toEqual({ cancelled: 'SIGTERM' })
+    expect(err).toBeInstanceOf(ServiceError)
+    expect((err as ServiceError).lostAnswers).toBe(1)
+    expect((err as ServiceError).failure).toEqual({ kind: 'cancelled', signal: 'SIGTERM' })
     await client.destroy()
   })
 
@@ -165,7 +166,8 @@ describe('the service client, stopped', () => {
       }
     })
     const err = await client.listDlqPage(new URLSearchParams()).catch((e: unknown) => e)
-    expect(err).toBeInstanceOf(CancelledError)
+    expect(err).toBeInstanceOf(ServiceError)
+    expect((err as ServiceError).failure).toEqual({ kind: 'cancelled', signal: 'SIGINT' })
     expect(waits).toEqual([60_000])
     expect(sim.requestCount).toBe(1)
     await client.close()
@@ -181,9 +183,11 @@ describe('an NDJSON file on a full disk', () => {
     const closed = await file.close().catch((e: unknown) => e)
     for (const err of [first, after, closed]) {
       expect(err).toBeInstanceOf(FileWriteError)
-      expect((err as FileWriteError).code).toBe('ENOSPC')
+      expect((err as FileWriteError).failure.code).toBe('ENOSPC')
     }
-    expect((closed as Error).message).toBe('runs-file /dev/full could not be written: ENOSPC (no space left on device)')
+    expect(fileText((closed as FileWriteError).failure)).toBe(
+      'runs-file /dev/full could not be written: ENOSPC (no space left on device)'
+    )
   })
 })
 

@@ -44,7 +44,7 @@ export async function syncHealthIssue(
   now: number,
   repeatIntervalMs = DEFAULT_REPEAT_INTERVAL_MS
 ): Promise<IssueAction> {
-  if (result.error !== undefined) return { action: 'none', reason: 'the listing failed, so health is unknown' }
+  if (result.failure !== undefined) return { action: 'none', reason: 'the listing failed, so health is unknown' }
   const failing = result.health.breaches.length > 0
   const open = await api.findOpen(title)
   // A duplicate a run opened and could not close (it was stopped) is closed by the next run that sees it.

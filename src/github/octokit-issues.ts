@@ -3,9 +3,8 @@
  * its label and hidden marker.
  */
 import { createHash } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { IssueApi } from '../report/boundary.js'
-import { DEFAULT_RETRY_POLICY, retryDecision, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
+import { DEFAULT_RETRY_POLICY, retrying, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
 
 /** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
 export const HEALTH_LABEL = 'dlq-health-check'
@@ -46,7 +45,7 @@ class DeadlineError extends Error {}
 class CancelledCall extends Error {}
 
 /** What a failed Octokit call ended with, in the retry policy's terms. */
-export function attemptOutcome(error: unknown): AttemptOutcome {
+function attemptOutcome(error: unknown): AttemptOutcome {
   if (error instanceof DeadlineError) return { kind: 'error', code: 'TIMEOUT' }
   const { status, response, cause } = (error ?? {}) as {
     status?: number
@@ -57,11 +56,7 @@ export function attemptOutcome(error: unknown): AttemptOutcome {
     const headers = response.headers ?? {}
     // GitHub's rate limits answer 403 (or 429) with Retry-After or x-ratelimit-remaining: 0: a wait, not a refusal.
     const limited = status === 403 && (headers['retry-after'] !== undefined || headers['x-ratelimit-remaining'] === '0')
-    return {
-      kind: 'status',
-      status: limited ? 429 : status,
-      headers: { ...headers, 'burst-ratelimit-reset': headers['x-ratelimit-reset'] }
-    }
+    return { kind: 'status', status: limited ? 429 : status, headers, resetHeader: 'x-ratelimit-reset' }
   }
   // Octokit wraps fetch's TypeError, whose cause carries the socket error code.
   const code = cause?.code ?? cause?.cause?.code
@@ -69,7 +64,8 @@ export function attemptOutcome(error: unknown): AttemptOutcome {
 }
 
 /** One line for a failed call: the status and GitHub's message, or the transport error. */
-function describeFailure(error: unknown, outcome: AttemptOutcome, timeoutMs: number): string {
+function describeFailure(error: unknown, timeoutMs: number): string {
+  const outcome = attemptOutcome(error)
   if (error instanceof DeadlineError) return `no complete answer within ${timeoutMs} ms`
   const message =
     String((error as Error | undefined)?.message ?? error)
@@ -91,53 +87,42 @@ async function withRetry<T>(
   recover?: () => Promise<T | undefined>
 ): Promise<T> {
   const stop = options.signal
-  for (let attempt = 1; ; attempt++) {
-    if (stop?.aborted) throw new CancelledCall(`GitHub API ${what} was not sent: the step was cancelled`)
-    const controller = new AbortController()
-    let timer: NodeJS.Timeout | undefined
-    let onStop: (() => void) | undefined
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort()
-        reject(new DeadlineError())
-      }, options.timeoutMs)
-      onStop = () => {
-        controller.abort()
-        reject(new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`))
-      }
-      stop?.addEventListener('abort', onStop, { once: true })
-    })
+  const cut = (): CancelledCall => new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`)
+  const once = async (): Promise<T> => {
+    const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(stop ? [stop] : [])])
+    const cutOff = new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () => reject(stop?.aborted ? cut() : new DeadlineError()), { once: true })
+    )
+    // Settled after the race when the call won it: nobody waits for it then.
+    cutOff.catch(() => {})
     try {
-      return await Promise.race([send(controller.signal), deadline])
+      return await Promise.race([send(signal), cutOff])
     } catch (error) {
       // A cancel is not retried, and nothing is looked up to recover: the next run brings the issue up to date.
-      if (stop?.aborted) {
-        throw error instanceof CancelledCall
-          ? error
-          : new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`)
-      }
-      const outcome = attemptOutcome(error)
-      const failure = describeFailure(error, outcome, options.timeoutMs)
+      if (stop?.aborted) throw error instanceof CancelledCall ? error : cut()
       const done = recover && (await recover().catch(() => undefined))
-      if (done !== undefined) {
-        options.log(`GitHub API ${what}: ${failure}; it was carried out all the same.`)
-        return done
-      }
-      const decision = retryDecision(attempt, outcome, options.retry, Date.now(), Math.random)
-      if (!decision.retry) {
-        const tries = attempt > 1 ? ` after ${attempt} attempts` : ''
-        throw new Error(`GitHub API ${what} failed${tries}: ${failure}`, { cause: error })
-      }
-      options.log(
-        `GitHub API ${what}: ${failure}; attempt ${attempt} of ${options.retry.maxAttempts}, ` +
-          `next in ${decision.delayMs} ms (${decision.basis}${decision.capped ? ', capped' : ''}).`
-      )
-      await sleep(decision.delayMs, undefined, stop ? { signal: stop } : {}).catch(() => {})
-    } finally {
-      clearTimeout(timer)
-      if (onStop) stop?.removeEventListener('abort', onStop)
+      if (done === undefined) throw error
+      options.log(`GitHub API ${what}: ${describeFailure(error, options.timeoutMs)}; it was carried out all the same.`)
+      return done
     }
   }
+  return retrying(once, {
+    policy: options.retry,
+    signal: stop,
+    classify: error => {
+      if (error instanceof CancelledCall) throw error
+      return attemptOutcome(error)
+    },
+    describe: error => `GitHub API ${what}: ${describeFailure(error, options.timeoutMs)}`,
+    log: options.log,
+    giveUp: (error, attempts) => {
+      const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
+      return new Error(`GitHub API ${what} failed${tries}: ${describeFailure(error, options.timeoutMs)}`, {
+        cause: error
+      })
+    },
+    stopped: () => new CancelledCall(`GitHub API ${what} was not sent: the step was cancelled`)
+  })
 }
 
 /** An open issue of the check, with its body (the state the next run compares with). */

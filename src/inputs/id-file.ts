@@ -11,7 +11,9 @@ export const MAX_DLQ_ID_LENGTH = 1024
 const PLAIN_ID = /^[^\s,{}[\]"]+$/
 
 function refuse(path: string, detail: string): InputError {
-  return new InputError(`Input '${Inputs.DlqIdsFile}' ${detail} (got "${shorten(path)}").`)
+  return new InputError([
+    { input: Inputs.DlqIdsFile, message: `Input '${Inputs.DlqIdsFile}' ${detail} (got "${shorten(path)}").` }
+  ])
 }
 
 /** The id one line holds, or a reason it holds none; blank lines hold nothing. */

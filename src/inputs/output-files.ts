@@ -97,7 +97,7 @@ export async function checkOutputFiles(settings: Settings, env: NodeJS.ProcessEn
   if (settings.operation === 'resume-workflows' && settings.runsFile !== undefined) {
     files.push([Inputs.RunsFile, settings.runsFile])
   }
-  const problems: string[] = []
+  const problems: InputError['issues'] = []
   for (const [name, path] of files) {
     let problem: string | undefined
     try {
@@ -105,7 +105,9 @@ export async function checkOutputFiles(settings: Settings, env: NodeJS.ProcessEn
     } catch (err) {
       problem = `a path that can be checked (${reason(err)})`
     }
-    if (problem !== undefined) problems.push(`Input '${name}' must be ${problem} (got "${shorten(path)}").`)
+    if (problem !== undefined) {
+      problems.push({ input: name, message: `Input '${name}' must be ${problem} (got "${shorten(path)}").` })
+    }
   }
-  if (problems.length > 0) throw new InputError(problems.join('\n'))
+  if (problems.length > 0) throw new InputError(problems)
 }

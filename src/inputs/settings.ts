@@ -21,6 +21,13 @@ export type ReadInput = (name: string) => string
 /** Bad inputs, each line naming the input and what it allows. Expected: shown without a stack trace. */
 export class InputError extends Error {
   override name = 'InputError'
+  constructor(
+    readonly issues: { input: string; message: string }[],
+    /** A resume with no selector and no `all: true`: the summary says how to narrow it. */
+    readonly noSelector = false
+  ) {
+    super(issues.map(issue => issue.message).join('\n'))
+  }
 }
 
 /** Inputs every operation reads: the operation itself and the keys every schema shares. */
@@ -36,14 +43,12 @@ function rawInputs(read: ReadInput, names: readonly string[]): Record<string, st
   return Object.fromEntries(names.map(name => [name, read(name)]))
 }
 
-function describe(issues: z.core.$ZodIssue[], raw: Record<string, string>): string {
-  return issues
-    .map(issue => {
-      const name = String(issue.path[0] ?? 'inputs')
-      const given = SECRET_INPUTS.has(name) || raw[name] === undefined ? '' : ` (got "${shorten(raw[name] ?? '')}")`
-      return `Input '${name}' ${issue.message}${given}.`
-    })
-    .join('\n')
+function describe(issues: z.core.$ZodIssue[], raw: Record<string, string>): InputError['issues'] {
+  return issues.map(issue => {
+    const input = String(issue.path[0] ?? 'inputs')
+    const given = SECRET_INPUTS.has(input) || raw[input] === undefined ? '' : ` (got "${shorten(raw[input] ?? '')}")`
+    return { input, message: `Input '${input}' ${issue.message}${given}.` }
+  })
 }
 
 /** Inputs whose value is never quoted back, even when refused. */
@@ -76,7 +81,9 @@ export function readSettings(
   const operation = read(Inputs.Operation).trim()
   if (!(Operations as readonly string[]).includes(operation)) {
     const got = operation === '' ? 'it is empty' : `got "${shorten(operation)}"`
-    throw new InputError(`Input 'operation' must be one of ${Operations.join(', ')} (${got}).`)
+    throw new InputError([
+      { input: Inputs.Operation, message: `Input 'operation' must be one of ${Operations.join(', ')} (${got}).` }
+    ])
   }
   const op = operation as Operation
   const raw = rawInputs(read, OPERATION_INPUTS[op])
@@ -89,10 +96,10 @@ export function readSettings(
       const settings = parseWith(resumeSchema(now, workspace), raw)
       const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined
       if (!selected && !settings.resume.all) {
-        throw new InputError(
+        const message =
           "Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
-            '(set dlq-ids, dlq-ids-file, from-date, to-date, workflow-url, workflow-run-id or workflow-created-at to narrow it).'
-        )
+          '(set dlq-ids, dlq-ids-file, from-date, to-date, workflow-url, workflow-run-id or workflow-created-at to narrow it).'
+        throw new InputError([{ input: Inputs.All, message }], true)
       }
       return settings
     }

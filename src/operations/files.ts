@@ -78,16 +78,10 @@ export async function listDlqToFile(
   const result = redacting === undefined ? listed : { ...listed, redactedHeaderValues: redacted }
   const failed = file.error
   if (failed === undefined) return { ...result, messagesFile: path }
-  if (result.failure?.file !== undefined)
-    return { ...result, error: `${result.error ?? failed.message}; listing stopped there` }
+  if (result.failure?.kind === 'file') return result
   // Found only when the file was closed: the write error wins over a cancel or a failure found after it.
-  return { ...result, error: fileStopped(failed, result.error), failure: failed.failure }
-}
-
-/** Why a listing stopped when its file broke, and what else was wrong by then. */
-function fileStopped(failed: FileWriteError, before: string | undefined): string {
-  const why = `${failed.message}; listing stopped there`
-  return before === undefined ? why : `${why} (then: ${before})`
+  const then = result.failure
+  return { ...result, failure: { ...failed.failure, ...(then !== undefined ? { then } : {}) } }
 }
 
 /**
@@ -122,5 +116,5 @@ export async function resumeWorkflowsToFile(
   }
   const failed = sink.error
   if (failed === undefined) return { ...result, runsFile: path }
-  return { ...result, fileError: `${failed.message}; resumed-count counts every run resumed, the id outputs hold as many as fit` }
+  return { ...result, fileError: failed.failure }
 }

@@ -8,7 +8,8 @@ import { ItemProblems } from './item-problems.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
 import { listInSlices } from './parallel-list.js'
 import type { HealthThresholds, ListFilters, ListRequest } from '../requests.js'
-import type { FailureInfo, ListResult } from '../results.js'
+import type { Failure, FailureContext } from '../failure.js'
+import type { ListResult } from '../results.js'
 
 export type { DlqLister, ListHooks } from './list-hooks.js'
 
@@ -87,9 +88,8 @@ async function listEachMessageId(
       hooks
     )
     pages += outcome.pages
-    if (outcome.error !== undefined) {
-      const error = `${outcome.error} (listing message id ${i + 1} of ${messageIds.length}; re-run to list them all)`
-      ending = { error, ...(outcome.failure !== undefined ? { failure: outcome.failure } : {}) }
+    if (outcome.failure !== undefined) {
+      ending = { failure: { ...outcome.failure, messageId: { index: i + 1, of: messageIds.length } } }
       break
     }
   }
@@ -142,8 +142,7 @@ function drainFilters(
 
 /** How a listing ended, when it did not reach the end: why, typed, and where to continue. */
 interface Ending {
-  error?: string
-  failure?: FailureInfo
+  failure?: Failure & FailureContext
   nextCursor?: string
 }
 
@@ -158,7 +157,7 @@ function complete(
   problems: ItemProblems,
   ending: Ending
 ): ListResult {
-  const { error, failure, nextCursor } = ending
+  const { failure, nextCursor } = ending
   const itemProblems = problems.summary()
   // Items left out for want of an id are still messages in the DLQ: counted (never "empty"), judged, but unnamed.
   const count = result.count + problems.unreadable
@@ -174,8 +173,7 @@ function complete(
     ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
     health,
     ...(nextCursor !== undefined ? { nextCursor } : {}),
-    ...(error !== undefined ? { error } : {}),
-    ...(error !== undefined && failure !== undefined ? { failure } : {}),
+    ...(failure !== undefined ? { failure } : {}),
     ...(itemProblems !== undefined ? { itemProblems } : {})
   }
 }

@@ -2,6 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { DlqMessage } from '../service/schemas.js'
+import type { Failure } from '../failure.js'
 
 /** Where listed messages go as they arrive, so a big DLQ never has to fit in memory. */
 export interface MessageSink {
@@ -21,29 +22,13 @@ export interface NdjsonOptions {
   input: string
 }
 
-/** What the errno of a failed write means, for the few a runner's disk gives. */
-const ERRNO_MEANING: Record<string, string> = {
-  ENOSPC: 'no space left on device',
-  EDQUOT: 'disk quota exceeded',
-  EIO: 'input/output error',
-  EFBIG: 'file too large',
-  EROFS: 'read-only file system',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted'
-}
-
-/** A file the action writes could not be written: names the input, the path and the errno; carries its typed failure. */
+/** A file the action writes could not be written: carries the input, the path and the errno as its failure. */
 export class FileWriteError extends Error {
   override name = 'FileWriteError'
-  readonly failure: { file: string }
-  constructor(
-    readonly input: string,
-    readonly path: string,
-    readonly code: string
-  ) {
-    const meaning = ERRNO_MEANING[code]
-    super(`${input} ${path} could not be written: ${code}${meaning ? ` (${meaning})` : ''}`)
-    this.failure = { file: input }
+  readonly failure: Failure & { kind: 'file' }
+  constructor(input: string, path: string, code: string) {
+    super(`${input} could not be written: ${code}`)
+    this.failure = { kind: 'file', input, path, code }
   }
 }
 

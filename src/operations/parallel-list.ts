@@ -1,5 +1,6 @@
 import { Inputs } from '../constants.js'
-import { drainPages, DrainStopped, failureKind, type FailureKind } from '../service/pagination.js'
+import { failureOf, type Failure, type FailureContext } from '../failure.js'
+import { drainPages, DrainStopped } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
 import { ListedIds, MESSAGE_IDS_MAX_BYTES, MessageIds, type ListAccumulator } from './accumulator.js'
@@ -65,9 +66,7 @@ export interface SlicesOutcome {
   ids: ListedIds
   /** Date slices the listing was split into (1 when the range was too narrow to split). */
   slices: number
-  error?: string
-  /** The failure, typed (set with `error`). */
-  failure?: FailureKind
+  failure?: Failure & FailureContext
   /**
    * Why the slices could not be trusted (a message without createdAt, or outside its slice's window): nothing
    * this listing counted may be used; the caller lists again sequentially.
@@ -145,8 +144,7 @@ export async function listInSlices(
   let pages = 0
   let budget = request.maxPages
   let duplicates = 0
-  let error: string | undefined
-  let failure: FailureKind | undefined
+  let failure: Failure | undefined
   let untrusted: string | undefined
 
   // The client holds requests at once to what the service allows (a 429 narrows it): workers just ask.
@@ -157,11 +155,10 @@ export async function listInSlices(
     order: Order,
     cursor?: string
   ) => {
-    if (error !== undefined || untrusted !== undefined) throw new Stop()
+    if (failure !== undefined || untrusted !== undefined) throw new Stop()
     // Messages two slices both returned take pages a sequential listing never spends: they are not counted.
     if (++pages > budget + Math.ceil(duplicates / request.pageSize)) {
-      const message = `stopped after ${request.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`
-      throw new DrainStopped(message, 'max-pages')
+      throw new DrainStopped({ kind: 'max-pages', pages: request.maxPages, input: Inputs.MaxPages })
     }
     const filters = { ...request.filters, fromDate: from, toDate: to }
     return client.listDlqPage(listQuery(filters, count, order, cursor))
@@ -189,10 +186,7 @@ export async function listInSlices(
       plan = planSlices(lo, Math.max(lo, hi), request.concurrency * SLICES_PER_WORKER, userFrom, userTo)
     }
   } catch (err) {
-    if (!(err instanceof Stop)) {
-      error = (err as Error).message
-      failure = failureKind(err)
-    }
+    if (!(err instanceof Stop)) failure = failureOf(err)
   }
   const planned = plan?.slices ?? []
   if (!ascending) planned.reverse()
@@ -255,16 +249,13 @@ export async function listInSlices(
 
   let next = 0
   const worker = async (): Promise<void> => {
-    while (error === undefined && untrusted === undefined && next < slices.length) {
+    while (failure === undefined && untrusted === undefined && next < slices.length) {
       const slice = slices[next++] as SliceState
       try {
         await drainSlice(slice)
         slice.done = true
       } catch (err) {
-        if (!(err instanceof Stop) && error === undefined) {
-          error = (err as Error).message
-          failure = failureKind(err)
-        }
+        if (!(err instanceof Stop)) failure ??= failureOf(err)
       }
     }
   }
@@ -276,11 +267,6 @@ export async function listInSlices(
     ids: new ListedIds(ids.result(), dlqIds.result()),
     slices: slices.length,
     ...(untrusted !== undefined ? { untrusted } : {}),
-    ...(error !== undefined && untrusted === undefined
-      ? {
-          error: `${error} (a parallel listing has no single cursor to continue from: re-run the listing)`,
-          ...(failure !== undefined ? { failure } : {})
-        }
-      : {})
+    ...(failure !== undefined && untrusted === undefined ? { failure: { ...failure, parallel: true } } : {})
   }
 }

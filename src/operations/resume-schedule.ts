@@ -1,3 +1,4 @@
+import { failureOf } from '../failure.js'
 import type { ScheduleRequest } from '../requests.js'
 import type { ScheduleOutcome, ScheduleResult } from '../results.js'
 
@@ -18,7 +19,7 @@ export async function resumeSchedules(
       await client.resumeSchedule(scheduleId)
       outcome = { scheduleId, ok: true }
     } catch (err) {
-      outcome = { scheduleId, ok: false, error: (err as Error).message }
+      outcome = { scheduleId, ok: false, failure: failureOf(err) }
     }
     outcomes.push(outcome)
     onOutcome(outcome)

@@ -4,7 +4,8 @@ import { drainInto } from '../service/pagination.js'
 import { overrideHeaders, RESUME_PAGE_SIZE, resumeQuery } from '../service/query.js'
 import type { ResumePage, WorkflowRun } from '../service/schemas.js'
 import type { ResumeRequest, WorkflowSelection } from '../requests.js'
-import type { FailureInfo, ResumeResult } from '../results.js'
+import { failureStatus, type Failure } from '../failure.js'
+import type { ResumeResult } from '../results.js'
 import type { Progress } from '../stop.js'
 import { ItemProblems } from './item-problems.js'
 
@@ -90,8 +91,7 @@ export async function resumeWorkflows(
   }
 
   let requests = 0
-  let error: string | undefined
-  let failure: FailureInfo | undefined
+  let failure: Failure | undefined
   let nextCursor: string | undefined
   let continueFrom: ResumeResult['continueFrom']
   let sentIds = 0
@@ -106,7 +106,7 @@ export async function resumeWorkflows(
     }
     const budget = request.maxPages - requests
     if (budget <= 0) {
-      error = `stopped after ${requests} requests (${Inputs.MaxPages}); raise ${Inputs.MaxPages} to resume more`
+      failure = { kind: 'request-budget', requests, input: Inputs.MaxPages }
       continueFrom = continuation(request, sentIds)
       break
     }
@@ -152,7 +152,7 @@ export async function resumeWorkflows(
         return !capReached()
       }
     )
-    if (outcome.error === undefined && outcome.nextCursor !== undefined) {
+    if (outcome.failure === undefined && outcome.nextCursor !== undefined) {
       stoppedByCap = true
       // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead (the
       // ids of this part may be partly resumed; those have left the DLQ).
@@ -160,15 +160,14 @@ export async function resumeWorkflows(
       else continueFrom = continuation(request, sentIds)
       break
     }
-    if (outcome.error !== undefined && selection.dlqIds !== undefined && goneAlready(outcome, startCursor)) {
+    if (outcome.failure !== undefined && selection.dlqIds !== undefined && goneAlready(outcome, startCursor)) {
       // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
       gone.parts++
       gone.ids += selection.dlqIds.length
       sentIds += selection.dlqIds.length
       continue
     }
-    if (outcome.error !== undefined) {
-      error = outcome.error
+    if (outcome.failure !== undefined) {
       failure = outcome.failure
       // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead.
       if (chunks.length === 1) nextCursor = outcome.nextCursor
@@ -180,10 +179,7 @@ export async function resumeWorkflows(
 
   if (gone.parts > 0 && gone.parts === chunks.length) {
     // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
-    error =
-      `none of the ${total} dlq-ids is in the DLQ (HTTP 404 for every request): they were resumed or removed ` +
-      'since they were listed, or base-url points at another service'
-    failure = { status: 404 }
+    failure = { kind: 'ids-gone', ids: total }
   }
   const itemProblems = problems.summary()
   return {
@@ -202,18 +198,17 @@ export async function resumeWorkflows(
       ? { pastCap: carriedRuns - request.maxRuns }
       : {}),
     ...(chunks.length > 1 ? { parts: chunks.length } : {}),
-    ...(gone.parts > 0 && error === undefined ? { goneIds: gone } : {}),
+    ...(gone.parts > 0 && failure === undefined ? { goneIds: gone } : {}),
     ...(itemProblems !== undefined ? { itemProblems } : {}),
     ...(nextCursor !== undefined ? { nextCursor } : {}),
     ...(continueFrom !== undefined ? { continueFrom } : {}),
-    ...(error !== undefined ? { error } : {}),
-    ...(error !== undefined && failure !== undefined ? { failure } : {})
+    ...(failure !== undefined ? { failure } : {})
   }
 }
 
 /** Whether a part's drain ended on a 404 to its first request: the service found none of its ids. */
-function goneAlready(outcome: { pages: number; failure?: FailureInfo }, startCursor: string | undefined): boolean {
-  return outcome.pages === 0 && outcome.failure?.status === 404 && startCursor === undefined
+function goneAlready(outcome: { pages: number; failure?: Failure }, startCursor: string | undefined): boolean {
+  return outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined
 }
 
 /** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */

@@ -127,7 +127,7 @@ export function chartLines(result: ListResult, now: number): string[] {
     : []
   const { width, bars: list } = bars(histogram, now)
   if (list.length < 2) return omitted
-  if (result.error !== undefined) {
+  if (result.failure !== undefined) {
     return ['*No chart of messages over time: the listing failed part way, so its counts per bucket are partial.*', '']
   }
   const per = widthText(width)

@@ -3,7 +3,8 @@
  * summary and the issue.
  */
 import { Inputs } from '../constants.js'
-import type { Breach, FailureInfo, ListFilters, ListResult } from '../results.js'
+import type { Breach, ListFilters, ListResult } from '../results.js'
+import { failurePhrase } from './failure-text.js'
 import { code } from './markdown.js'
 import { formatAge, formatCount, formatMs } from './format.js'
 
@@ -55,7 +56,7 @@ export function filterScope(filters: ListFilters, namesOnly = false): string | u
 
 /** Whether a listing provably reached the end of what was asked: only then may it say "healthy" or "empty". */
 export function listingComplete(result: ListResult): boolean {
-  return result.error === undefined && result.nextCursor === undefined
+  return result.failure === undefined && result.nextCursor === undefined
 }
 
 /** A threshold exceeded, with both numbers and the input that set it; the count of an incomplete listing is "at least". */
@@ -74,27 +75,6 @@ export function describeBreach(breach: Breach, complete: boolean): string {
   return `the oldest message is ${formatAge(breach.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(breach.limitMs)})`
 }
 
-/**
- * What ended an operation that failed, in a few words from its typed failure: the refused token (401, 403) named
- * as such, a status otherwise, the drain guard that stopped it, or a request that got no usable answer.
- */
-export function failurePhrase(failure: FailureInfo | undefined, maxPages?: number): string {
-  if (failure?.cancelled !== undefined) return `the step was cancelled (${failure.cancelled})`
-  if (failure?.file !== undefined) return `${failure.file} could not be written`
-  if (failure?.stoppedBy === 'max-pages') {
-    return `stopped after ${maxPages === undefined ? 'max-pages' : formatCount(maxPages)} pages (max-pages)`
-  }
-  if (failure?.stoppedBy === 'repeated-cursor') return 'the service sent a cursor it had sent before'
-  if (failure?.stoppedBy === 'long-cursor') return 'the service sent a cursor too long to use'
-  const status = failure?.status
-  if (status === undefined) return 'the request got no usable answer'
-  if (status === 401 || status === 403) return `the service refused the token (HTTP ${status})`
-  if (status === 404) return 'the service answered "not found" (HTTP 404)'
-  if (status === 429) return 'the service kept rate-limiting the requests (HTTP 429)'
-  if (status >= 500) return `the service failed (HTTP ${status})`
-  return `the service refused the request (HTTP ${status})`
-}
-
 function messages(n: number): string {
   return `${formatCount(n)} ${n === 1 ? 'message' : 'messages'}`
 }
@@ -105,13 +85,13 @@ function messages(n: number): string {
  */
 export function heading(result: ListResult, filtered: boolean): string {
   const complete = listingComplete(result)
-  if (result.failure?.cancelled !== undefined) {
+  if (result.failure?.kind === 'cancelled') {
     return result.count === 0
       ? '⛔ Listing cancelled before any message was listed'
       : `⛔ Listing cancelled: at least ${messages(result.count)}`
   }
   const scope = filterScope(result.filters, true)
-  if (result.error !== undefined) {
+  if (result.failure !== undefined) {
     const why = failurePhrase(result.failure, result.maxPages)
     return result.count === 0 ? `❌ Could not list the DLQ: ${why}` : `❌ Listing failed part way: ${why}`
   }
@@ -132,7 +112,7 @@ export function heading(result: ListResult, filtered: boolean): string {
 export function judgement(result: ListResult, now: number): string {
   const complete = listingComplete(result)
   const { countAbove, oldestOlderThanMs } = result.health
-  if (result.error !== undefined && result.count === 0) {
+  if (result.failure !== undefined && result.count === 0) {
     return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)'
   }
   const scope = filterScope(result.filters)
@@ -160,7 +140,11 @@ export function judgement(result: ListResult, now: number): string {
     : scope !== undefined
       ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
       : ''
-  const partial = complete ? '' : result.error !== undefined ? ', listed before the failure' : ', listing stopped early'
+  const partial = complete
+    ? ''
+    : result.failure !== undefined
+      ? ', listed before the failure'
+      : ', listing stopped early'
   return `${parts.join(' · ')}${tail}${partial}`
 }
 
@@ -183,7 +167,7 @@ function oldestText(result: ListResult, now: number): string {
  * not reach the end says "at least", and one that failed never reads like an empty DLQ: it names the failure.
  */
 export function headline(result: ListResult, now: number): string {
-  if (result.error !== undefined && result.count === 0) {
+  if (result.failure !== undefined && result.count === 0) {
     return `DLQ: unknown, could not list it: ${failurePhrase(result.failure, result.maxPages)}`
   }
   const scope = filterScope(result.filters)
@@ -191,7 +175,7 @@ export function headline(result: ListResult, now: number): string {
   const oldest = result.count === 0 ? '' : `, ${oldestText(result, now)}`
   if (listingComplete(result)) return `DLQ: ${counted}${oldest}`
   const why =
-    result.error !== undefined
+    result.failure !== undefined
       ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
       : 'the listing stopped early'
   return `DLQ: at least ${counted}${oldest} (${why})`
@@ -202,7 +186,7 @@ export function headline(result: ListResult, now: number): string {
  * annotation) already says it: one alert per fact.
  */
 export function listNotice(result: ListResult, now: number): string | undefined {
-  return result.error !== undefined && result.count === 0 ? undefined : headline(result, now)
+  return result.failure !== undefined && result.count === 0 ? undefined : headline(result, now)
 }
 
 /** The verdict in one line, for the health issue's comments: the heading's words and the headline. */

@@ -9,6 +9,7 @@ import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
 import { formatAge, formatCount, plural } from './format.js'
 import { itemProblemsText } from './item-problems.js'
+import { failureText } from './failure-text.js'
 import { describeBreach, heading, judgement, listingComplete, listNotice } from './list-verdict.js'
 import {
   cellOrDash,
@@ -53,7 +54,7 @@ export const listReport: OperationReport<ListResult> = {
 
 function outputs(result: ListResult): OutputValues {
   // Nothing listed because of a failure: the count is unknown, not 0.
-  const unknown = result.error !== undefined && result.count === 0
+  const unknown = result.failure !== undefined && result.count === 0
   const scalars: OutputValues = {
     [Outputs.DlqCount]: unknown ? '' : String(result.count),
     [Outputs.Complete]: String(listingComplete(result)),
@@ -80,12 +81,13 @@ function outputs(result: ListResult): OutputValues {
 function failure(result: ListResult): string | undefined {
   const complete = listingComplete(result)
   const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`)
-  if (result.error !== undefined) {
+  if (result.failure !== undefined) {
+    const why = failureText('list-dlq', result.failure)
     const listed =
       result.count === 0
         ? 'nothing was listed, so the number of messages is unknown'
         : `at least ${plural(result.count, 'message', 'messages')}: listed before the failure`
-    reasons.unshift(`${result.error}${continueHint(result.nextCursor)} (${listed})`)
+    reasons.unshift(`${why}${continueHint(result.nextCursor)} (${listed})`)
   }
   return reasons.length === 0 ? undefined : reasons.join('\n')
 }
@@ -118,8 +120,8 @@ function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): str
 /** One block for how the listing ended when it did not reach the end: the error, and where to continue. */
 function endingLines(result: ListResult): string[] {
   const lines: string[] = []
-  if (result.error !== undefined) {
-    lines.push(`**Error:** ${code(result.error)}`, '')
+  if (result.failure !== undefined) {
+    lines.push(`**Error:** ${code(failureText('list-dlq', result.failure))}`, '')
     if (result.count > 0) lines.push('Everything below is what was listed before the failure: a lower bound.', '')
   } else if (result.nextCursor !== undefined) {
     const why =
@@ -140,7 +142,7 @@ function endingLines(result: ListResult): string[] {
  */
 function failingLines(result: ListResult, pass: RenderPass): string[] {
   const table = failingTable(result, pass.now, pass.maxRows)
-  const failing = result.error !== undefined || result.health.breaches.length > 0
+  const failing = result.failure !== undefined || result.health.breaches.length > 0
   return table.length === 0 ? [] : [failing ? '### What is failing' : '### Top destinations', '', ...table]
 }
 

@@ -7,8 +7,9 @@ import { code, markdownText, summaryHead } from './markdown.js'
 /** The selectors of resume-workflows, each of which narrows a resume. */
 const RESUME_SELECTORS = ['dlq-ids', 'from-date', 'to-date', 'workflow-url', 'workflow-run-id', 'workflow-created-at']
 
-export function refusalSummary(message: string, operation: string): string {
-  if (operation === 'resume-workflows' && /no selector was given/.test(message)) {
+/** `noSelector`: a resume with no selector and no `all: true` (InputError says so). */
+export function refusalSummary({ message, noSelector }: { message: string; noSelector: boolean }): string {
+  if (noSelector) {
     return markdownText([
       ...summaryHead(
         '❌ Resume refused: no workflow run was selected',

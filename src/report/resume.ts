@@ -7,7 +7,7 @@ import type { ResumedRun, ResumeResult, RunContext, WorkflowSelection } from '..
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { formatCount, formatMs, plural } from './format.js'
 import { itemProblemsText } from './item-problems.js'
-import { failurePhrase } from './list-verdict.js'
+import { failurePhrase, failureText, fileText } from './failure-text.js'
 import {
   code,
   codeCell,
@@ -52,7 +52,7 @@ function madeCount(result: ResumeResult): number {
  */
 export function resumeComplete(result: ResumeResult): boolean {
   return (
-    result.error === undefined &&
+    result.failure === undefined &&
     result.fileError === undefined &&
     !result.nextCursor &&
     result.continueFrom === undefined &&
@@ -67,7 +67,7 @@ export function resumeComplete(result: ResumeResult): boolean {
  */
 function resumeNotice(result: ResumeResult): string | undefined {
   const made = madeCount(result)
-  if (result.error !== undefined && made === 0 && result.uncertainRequests === 0) return undefined
+  if (result.failure !== undefined && made === 0 && result.uncertainRequests === 0) return undefined
   const runs = plural(made, 'workflow run', 'workflow runs')
   if (result.uncertainRequests > 0) {
     const more =
@@ -76,8 +76,8 @@ function resumeNotice(result: ResumeResult): string | undefined {
         : 'possibly every other selected run resumed too'
     return `Resumed at least ${runs}; ${more} (${plural(result.uncertainRequests, 'request', 'requests')} got no readable answer)`
   }
-  if (result.failure?.cancelled !== undefined) return `Resumed ${runs} before the step was cancelled`
-  if (result.error !== undefined) return `Resumed ${runs} before the resume failed`
+  if (result.failure?.kind === 'cancelled') return `Resumed ${runs} before the step was cancelled`
+  if (result.failure !== undefined) return `Resumed ${runs} before the resume failed`
   if (result.stoppedByCap) return `Resumed ${runs}: max-runs (${formatCount(result.maxRuns ?? 0)}) reached, more remain`
   if (!resumeComplete(result)) return `Resumed ${runs}; the resume stopped early, more may remain`
   return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`
@@ -148,11 +148,13 @@ function outputs(result: ResumeResult): OutputValues {
 function failure(result: ResumeResult): string | undefined {
   // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
   const reasons: string[] = []
-  if (result.error !== undefined) {
-    reasons.push(`${result.error}; ${result.runs.length} runs were resumed before the failure`)
+  if (result.failure !== undefined) {
+    reasons.push(
+      `${failureText('resume-workflows', result.failure)}; ${result.runs.length} runs were resumed before the failure`
+    )
   }
   if (result.uncertainRequests > 0) reasons.push(lostAnswerText(result.uncertainRequests, result.largestAnswer))
-  if (result.fileError !== undefined) reasons.push(result.fileError)
+  if (result.fileError !== undefined) reasons.push(runsFileText(result.fileError))
   if (reasons.length === 0) return undefined
   const from = result.continueFrom
   let where: string
@@ -163,12 +165,17 @@ function failure(result: ResumeResult): string | undefined {
       fileLineHint(from.line)
   } else if (result.nextCursor !== undefined) {
     where = continueHint(result.nextCursor).slice(2)
-  } else if (result.error !== undefined) {
+  } else if (result.failure !== undefined) {
     where = 'no cursor to continue from: re-run with the same selection (resumed entries have left the DLQ)'
   } else {
     where = 'nothing is left to continue: the selection was resumed to its end'
   }
   return `${reasons.join('; ')}; ${where}`
+}
+
+/** Why the runs-file is not the record: resumed-count still counts every run, the id outputs hold what fits. */
+function runsFileText(failure: Parameters<typeof fileText>[0]): string {
+  return `${fileText(failure)}; resumed-count counts every run resumed, the id outputs hold as many as fit`
 }
 
 /** Where the ids left begin in dlq-ids-file, when they came from one: a file of its lines from there on continues. */
@@ -235,14 +242,14 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
 function resumeHeading(result: ResumeResult): string {
   const made = madeCount(result)
   const runs = plural(made, 'workflow run', 'workflow runs')
-  if (result.failure?.cancelled !== undefined) {
+  if (result.failure?.kind === 'cancelled') {
     const more = result.uncertainRequests > 0 ? ', and possibly more' : ''
     return `⛔ Cancelled: ${plural(made, 'run', 'runs')} resumed before the cancel${more}`
   }
-  if (result.fileError !== undefined && result.error === undefined) {
+  if (result.fileError !== undefined && result.failure === undefined) {
     return `❌ Resumed ${runs}, but runs-file could not be written`
   }
-  if (result.error !== undefined) {
+  if (result.failure !== undefined) {
     return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`
   }
   if (result.uncertainRequests > 0) return `⚠️ Resumed ${runs}, and possibly more`
@@ -293,9 +300,9 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
     : result.nextCursor
       ? `To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`
       : undefined
-  if (result.fileError !== undefined) lines.push(`**Error:** ${code(result.fileError)}`, '')
-  if (result.error !== undefined) {
-    lines.push(`**Error:** ${code(result.error)}`, '')
+  if (result.fileError !== undefined) lines.push(`**Error:** ${code(runsFileText(result.fileError))}`, '')
+  if (result.failure !== undefined) {
+    lines.push(`**Error:** ${code(failureText('resume-workflows', result.failure))}`, '')
     lines.push(
       continueLine ??
         'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).',

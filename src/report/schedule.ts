@@ -1,6 +1,8 @@
 /** How resume-schedule is reported: the ids resumed, a table of each schedule's result, a failure naming each. */
 import { Outputs } from '../constants.js'
-import type { RunContext, ScheduleResult } from '../results.js'
+import type { Failure } from '../failure.js'
+import type { RunContext, ScheduleOutcome, ScheduleResult } from '../results.js'
+import { failureText, requestReason } from './failure-text.js'
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { formatCount, plural } from './format.js'
 import { cellOrDash, codeCell, markdownText, runLine, summaryHead, table } from './markdown.js'
@@ -48,19 +50,24 @@ function scheduleSummary(result: ScheduleResult, ctx: RunContext, pass: RenderPa
     ...table(['Schedule id', 'Result', 'Why'], [false, false, false], ordered, pass, o => [
       cellOrDash(o.scheduleId),
       o.ok ? '✅ resumed' : '❌ failed',
-      o.ok ? '' : o.error ? codeCell(withoutId(o.error, o.scheduleId)) : 'unknown error'
+      o.ok ? '' : o.failure ? codeCell(reasonCell(o.failure)) : 'unknown error'
     ])
   )
   lines.push('### What was asked', '', `- Schedules to resume: ${formatCount(total)}`, ...runLine(ctx))
   return markdownText(lines)
 }
 
-/** The error without the schedule id it repeats (the row names it already). */
-function withoutId(error: string, id: string): string {
-  for (const prefix of [`resume-schedule (schedule ${JSON.stringify(id)}) failed: `, `schedule ${id}: `]) {
-    if (error.startsWith(prefix) && error.length > prefix.length) return error.slice(prefix.length)
-  }
-  return error
+/** Why one schedule failed: `resume-schedule (schedule "x") failed: HTTP 404 not found: …`. */
+export function scheduleFailureText(outcome: ScheduleOutcome): string {
+  const label = `resume-schedule (schedule "${outcome.scheduleId}")`
+  return outcome.failure ? failureText(label, outcome.failure) : `${label} failed`
+}
+
+/** The same without the schedule the row names already: `HTTP 404 not found: …`, attempts after it. */
+function reasonCell(failure: Failure): string {
+  if (failure.kind !== 'request') return failureText('', failure)
+  const { attempts } = failure.request
+  return requestReason({ ...failure.request, attempts: 1 }).slice(2) + (attempts > 1 ? ` (${attempts} attempts)` : '')
 }
 
 function failure(result: ScheduleResult): string | undefined {
@@ -69,6 +76,6 @@ function failure(result: ScheduleResult): string | undefined {
   const resumed = result.outcomes.length - failed.length
   return [
     `${failed.length} of ${result.outcomes.length} schedules could not be resumed (${resumed} resumed):`,
-    ...failed.map(o => `- ${o.error ?? o.scheduleId}`)
+    ...failed.map(o => `- ${o.failure ? scheduleFailureText(o) : o.scheduleId}`)
   ].join('\n')
 }

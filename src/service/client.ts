@@ -1,14 +1,15 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { StopSignals } from '../stop.js'
-import { CancelledError, ServiceError, errorText, statusMeaning } from './errors.js'
+import type { RequestCause, RequestFailure } from '../failure.js'
+import { ServiceError, errorText } from './errors.js'
 import { requestUrl, scheduleResumePath } from './query.js'
 import { AdaptiveLimit } from './rate-limit.js'
 import { redactor } from './redact.js'
-import { retryDecision, type AttemptOutcome, type RetryPolicy } from './retry.js'
+import { retrying, type AttemptOutcome, type RetryPolicy } from './retry.js'
 import { dlqEnvelopeSchema, readWorkflowRuns, resumeEnvelopeSchema, type DlqPage, type ResumePage } from './schemas.js'
 import { describeTransportError, errorCode, mayHaveBeenCarriedOutAfter } from './transport-errors.js'
-import { MAX_LOCATION_SHOWN, readAnswer, UnreadableBody, type RawAnswer } from './transport.js'
+import { readAnswer, UnreadableBody, type RawAnswer } from './transport.js'
 
 export interface ClientOptions {
   baseUrl: URL
@@ -38,19 +39,7 @@ interface Answer extends RawAnswer {
 
 type Method = 'GET' | 'POST' | 'PATCH'
 
-/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
-const defaultSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
-  new Promise(resolve => {
-    if (wake?.aborted) return resolve()
-    const done = (): void => {
-      clearTimeout(timer)
-      wake?.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    wake?.addEventListener('abort', done, { once: true })
-  })
-
+const DLQ_PATH = '/v2/dlq'
 const RESUME_PATH = '/v2/workflows/dlq/resume'
 
 /** What EnvHttpProxyAgent reads a proxy from; with none of them set it sends every request directly. */
@@ -58,9 +47,6 @@ const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy
 
 /** The service's three endpoints, over one retry policy, with the token only ever sent to base-url's origin. */
 export class ServiceClient {
-  private readonly sleep: (ms: number, wake?: AbortSignal) => Promise<void>
-  private readonly now: () => number
-  private readonly random: () => number
   private dispatcher?: Dispatcher
   private readonly redact: (text: string) => string
   private readonly limit: AdaptiveLimit
@@ -68,22 +54,19 @@ export class ServiceClient {
   constructor(private readonly options: ClientOptions) {
     this.redact = redactor([options.token])
     this.limit = new AdaptiveLimit(options.concurrency ?? 1)
-    this.sleep = options.sleep ?? defaultSleep
-    this.now = options.now ?? Date.now
-    this.random = options.random ?? Math.random
   }
 
   /** One page of `GET /v2/dlq`: its items are checked only as an array here, read with readDlqMessages. */
   async listDlqPage(query: URLSearchParams): Promise<DlqPage> {
-    const answer = await this.send('list-dlq', 'GET', '/v2/dlq', query, {})
-    const json = this.parseJson('list-dlq', 'GET /v2/dlq', answer)
+    const answer = await this.send('GET', DLQ_PATH, query, {})
+    const json = this.parseJson('GET', DLQ_PATH, answer)
     // The usual envelope is taken as it is, without copying the page through the schema; anything else is checked.
     if (isRecord(json) && Array.isArray(json.messages)) {
       const { messages, cursor } = json
       if (cursor === undefined || cursor === null || typeof cursor === 'string')
         return { ...(cursor ? { cursor } : {}), items: messages as unknown[] }
     }
-    const envelope = this.check('list-dlq', 'GET /v2/dlq', json, dlqEnvelopeSchema)
+    const envelope = this.check('GET', DLQ_PATH, json, dlqEnvelopeSchema)
     return { ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}), items: envelope.messages }
   }
 
@@ -93,13 +76,12 @@ export class ServiceClient {
    */
   async resumeSchedule(scheduleId: string): Promise<void> {
     const path = scheduleResumePath(scheduleId)
-    const label = `resume-schedule (schedule "${scheduleId}")`
     try {
-      await this.send(label, 'POST', path, new URLSearchParams(), {})
+      await this.send('POST', path, new URLSearchParams(), {})
     } catch (err) {
       if (!(err instanceof ServiceError) || err.status !== 405) throw err
       this.options.log(`POST ${path}: HTTP 405 (method not allowed); trying once more with PATCH`)
-      await this.send(label, 'PATCH', path, new URLSearchParams(), {})
+      await this.send('PATCH', path, new URLSearchParams(), {})
     }
   }
 
@@ -108,14 +90,13 @@ export class ServiceClient {
     query: URLSearchParams,
     headers: Record<string, string>
   ): Promise<ResumePage & { lostAnswers: number }> {
-    const answer = await this.send('resume-workflows', 'POST', RESUME_PATH, query, headers)
+    const answer = await this.send('POST', RESUME_PATH, query, headers)
     let envelope: z.output<typeof resumeEnvelopeSchema>
     try {
-      envelope = this.parse('resume-workflows', `POST ${RESUME_PATH}`, answer, resumeEnvelopeSchema)
+      envelope = this.check('POST', RESUME_PATH, this.parseJson('POST', RESUME_PATH, answer), resumeEnvelopeSchema)
     } catch (err) {
       // The service carried this request out (2xx): the runs it resumed are unknown, not absent.
-      const error = err as ServiceError
-      throw new ServiceError(error.message, error.status, answer.lostAnswers + 1)
+      throw new ServiceError((err as ServiceError).failure, answer.lostAnswers + 1)
     }
     const { runs, problems } = readWorkflowRuns(envelope.workflowRuns)
     return {
@@ -162,97 +143,87 @@ export class ServiceClient {
    * POST's attempts whose answer was lost after sending are counted, on the answer and on the error alike.
    */
   private async send(
-    label: string,
     method: Method,
     path: string,
     query: URLSearchParams,
     extraHeaders: Record<string, string>
   ): Promise<Answer> {
     const url = this.url(path, query)
-    const endpoint = `${method} ${path}`
-    const { maxAttempts } = this.options.retry
-    let lostAnswers = 0
     const stop = this.options.stop
-    for (let attempt = 1; ; attempt++) {
-      let outcome: AttemptOutcome
-      let answer: Answer | undefined
+    const { timeoutMs, sleep, now, random } = this.options
+    const failed = (cause: RequestCause, attempts: number, lost: number): ServiceError =>
+      requestError({ method, path, url: `${url.origin}${url.pathname}`, attempts, cause }, lost)
+    // A POST may have been carried out when its answer is lost: one more attempt possibly done.
+    const sent = method === 'POST' ? 1 : 0
+    let lostAnswers = 0
+    const once = async (): Promise<Answer> => {
+      let answer: RawAnswer
       try {
-        answer = {
-          ...(await this.limit.run(() => {
-            // Checked when the request would leave, after any wait for a free slot: nothing new after a stop.
-            if (stop?.signal.aborted) throw new CancelledError(this.stopName(), lostAnswers)
-            return this.attempt(method, url, extraHeaders)
-          })),
-          lostAnswers
-        }
+        answer = await this.limit.run(() => {
+          // Checked when the request would leave, after any wait for a free slot: nothing new after a stop.
+          if (stop?.signal.aborted) throw this.cancelled(lostAnswers)
+          return this.attempt(method, url, extraHeaders)
+        })
       } catch (err) {
-        if (err instanceof CancelledError) throw err
-        if (stop?.hard.aborted) {
-          // Cut under way: a POST may have been carried out (for a resume, up to 50 runs possibly resumed).
-          throw new CancelledError(this.stopName(), lostAnswers + (method === 'POST' ? 1 : 0))
-        }
-        if (!(err instanceof UnreadableBody)) {
-          outcome = { kind: 'error', code: errorCode(err) }
-        } else if (err.status >= 200 && err.status < 300) {
+        if (err instanceof ServiceError) throw err
+        // Cut under way: a POST may have been carried out (for a resume, up to 50 runs possibly resumed).
+        if (stop?.hard.aborted) throw this.cancelled(lostAnswers + sent)
+        if (!(err instanceof UnreadableBody)) throw err
+        if (err.status >= 200 && err.status < 300) {
           // Carried out, but what it did cannot be read: not retried, and counted as possibly done.
-          throw this.error(
-            `${label} failed: ${endpoint} answered ${err.status} with ${err.reason}`,
-            err.status,
-            lostAnswers + (method === 'POST' ? 1 : 0)
-          )
-        } else {
-          // An error whose text cannot be read is still an error with a status: decide on that.
-          answer = {
-            status: err.status,
-            headers: err.headers,
-            body: `(${err.reason})`,
-            lostAnswers
-          }
+          const cause: RequestCause = { kind: 'unreadable', status: err.status, reason: this.redact(err.reason) }
+          throw failed(cause, 1, lostAnswers + sent)
         }
+        // An error whose text cannot be read is still an error with a status: decide on that.
+        answer = { status: err.status, headers: err.headers, body: `(${err.reason})` }
       }
-      if (answer) {
-        if (answer.status >= 200 && answer.status < 300) return answer
-        if (answer.status >= 300 && answer.status < 400) throw this.redirectError(label, answer, lostAnswers)
-        outcome = { kind: 'status', status: answer.status, headers: answer.headers }
-      }
-      outcome ??= { kind: 'error', code: 'UNKNOWN' }
-      if (method === 'POST' && mayHaveBeenCarriedOut(outcome)) lostAnswers++
-
-      const decision = retryDecision(attempt, outcome, this.options.retry, this.now(), this.random)
-      const what = answer ? `HTTP ${answer.status}` : this.describeError(outcome)
-      if (!decision.retry) {
-        const tries = attempt > 1 ? ` after ${attempt} attempts` : ''
-        if (answer) {
-          throw this.error(
-            `${label} failed${tries}: HTTP ${answer.status} ${statusMeaning(answer.status)}: ${this.serverText(answer.body)}`,
-            answer.status,
-            lostAnswers
-          )
+      if (answer.status >= 200 && answer.status < 300) return { ...answer, lostAnswers }
+      if (answer.status >= 300 && answer.status < 400) {
+        const { location } = answer.headers
+        const cause: RequestCause = {
+          kind: 'redirect',
+          status: answer.status,
+          ...(location !== undefined ? { location: this.redact(location) } : {})
         }
-        throw this.error(
-          `${label} failed${tries}: ${what} (${method} ${url.origin}${url.pathname})`,
-          undefined,
-          lostAnswers
-        )
+        throw failed(cause, 1, lostAnswers)
       }
-      const seconds = (decision.delayMs / 1000).toFixed(1)
-      const cap = decision.capped
-        ? `; the service asked for longer, waits are capped at ${this.options.retry.maxWaitMs / 1000} s`
-        : ''
-      const basis = decision.basis === 'backoff' ? '' : ` as ${decision.basis} says`
-      this.options.log(
-        `${method} ${url.pathname}: ${what} (attempt ${attempt} of ${maxAttempts}); retrying in ${seconds} s${basis}${cap}`
-      )
-      if (outcome.kind === 'status' && outcome.status === 429) this.narrow()
-      await this.sleep(decision.delayMs, stop?.signal)
-      if (stop?.signal.aborted) throw new CancelledError(this.stopName(), lostAnswers)
+      throw new ErrorAnswer(answer)
     }
+    return retrying(once, {
+      policy: this.options.retry,
+      signal: stop?.signal,
+      classify: err => {
+        if (err instanceof ServiceError) throw err
+        const outcome: AttemptOutcome =
+          err instanceof ErrorAnswer
+            ? { kind: 'status', status: err.answer.status, headers: err.answer.headers }
+            : { kind: 'error', code: errorCode(err) }
+        if (sent && mayHaveBeenCarriedOut(outcome)) lostAnswers++
+        return outcome
+      },
+      describe: (error, outcome) => `${method} ${url.pathname}: ${this.what(error, outcome)}`,
+      log: this.options.log,
+      onRetry: outcome => {
+        if (outcome.kind === 'status' && outcome.status === 429) this.narrow()
+      },
+      giveUp: (error, attempts, outcome) => {
+        const cause: RequestCause =
+          error instanceof ErrorAnswer
+            ? { kind: 'status', status: error.answer.status, serverText: this.serverText(error.answer.body) }
+            : { kind: 'transport', code: outcome.kind === 'error' ? outcome.code : 'UNKNOWN', timeoutMs }
+        return failed(cause, attempts, lostAnswers)
+      },
+      stopped: () => this.cancelled(lostAnswers),
+      sleep,
+      now,
+      random
+    })
   }
 
-  /** The signal the run was stopped with (SIGTERM when the stop carries no name). */
-  private stopName(): 'SIGINT' | 'SIGTERM' {
-    const reason: unknown = this.options.stop?.signal.reason
-    return reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'
+  /** The step was stopped, by SIGINT or else SIGTERM: nothing is sent after it, one under way may have been cut. */
+  private cancelled(lostAnswers: number): ServiceError {
+    const signal = this.options.stop?.signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'
+    return new ServiceError({ kind: 'cancelled', signal }, lostAnswers)
   }
 
   /**
@@ -278,35 +249,14 @@ export class ServiceClient {
     return readAnswer(response)
   }
 
-  private redirectError(label: string, answer: Answer, lostAnswers: number): ServiceError {
-    const location = answer.headers.location
-    let target = 'without a Location header'
-    if (location !== undefined) {
-      const shown =
-        location.length > MAX_LOCATION_SHOWN
-          ? `${location.slice(0, MAX_LOCATION_SHOWN)}…" (${location.length} characters)`
-          : `${location}"`
-      target = `to "${shown}`
-    }
-    return this.error(
-      `${label} failed: HTTP ${answer.status} redirect ${target} was not followed (the token is only sent to base-url); ` +
-        'set base-url to the address the service answers at',
-      answer.status,
-      lostAnswers
-    )
-  }
-
   /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */
   private serverText(body: string): string {
     return errorText(body, this.redact)
   }
 
-  /** A ServiceError whose message never carries the token, whatever the server put in what it is built from. */
-  private error(message: string, status?: number, lostAnswers = 0): ServiceError {
-    return new ServiceError(this.redact(message), status, lostAnswers)
-  }
-
-  private describeError(outcome: AttemptOutcome): string {
+  /** An attempt's failure in a few words: its status, or the transport error. */
+  private what(error: unknown, outcome: AttemptOutcome): string {
+    if (error instanceof ErrorAnswer) return `HTTP ${error.answer.status}`
     return outcome.kind === 'error' ? describeTransportError(outcome.code, this.options.timeoutMs) : ''
   }
 
@@ -319,29 +269,39 @@ export class ServiceClient {
     }
   }
 
-  private parse<S extends z.ZodType>(label: string, endpoint: string, answer: Answer, schema: S): z.output<S> {
-    return this.check(label, endpoint, this.parseJson(label, endpoint, answer), schema)
-  }
-
-  private parseJson(label: string, endpoint: string, answer: Answer): unknown {
+  private parseJson(method: Method, path: string, answer: Answer): unknown {
     try {
       return JSON.parse(answer.body) as unknown
     } catch {
-      throw this.error(
-        `${label} failed: ${endpoint} answered ${answer.status} with a body that is not JSON: ${this.serverText(answer.body)}`
-      )
+      const cause: RequestCause = { kind: 'not-json', status: answer.status, serverText: this.serverText(answer.body) }
+      throw requestError({ method, path, url: path, attempts: 1, cause })
     }
   }
 
   /** Checks a decoded answer against its wire schema; a mismatch names the endpoint and the field. */
-  private check<S extends z.ZodType>(label: string, endpoint: string, json: unknown, schema: S): z.output<S> {
+  private check<S extends z.ZodType>(method: Method, path: string, json: unknown, schema: S): z.output<S> {
     const parsed = schema.safeParse(json)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)'
-      throw this.error(`${label} failed: malformed response from ${endpoint}: ${field}: ${issue?.message ?? 'invalid'}`)
+      const cause: RequestCause = {
+        kind: 'malformed',
+        field: this.redact(field),
+        problem: this.redact(issue?.message ?? 'invalid')
+      }
+      throw requestError({ method, path, url: path, attempts: 1, cause })
     }
     return parsed.data
+  }
+}
+
+const requestError = (request: RequestFailure, lostAnswers = 0): ServiceError =>
+  new ServiceError({ kind: 'request', request }, lostAnswers)
+
+/** An answer with an error status: what the retry loop judges. */
+class ErrorAnswer extends Error {
+  constructor(readonly answer: RawAnswer) {
+    super(`HTTP ${answer.status}`)
   }
 }
 

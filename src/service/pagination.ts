@@ -1,4 +1,5 @@
 /** Cursor draining, with the guards every drain needs, written once. */
+import { failureOf, type Failure } from '../failure.js'
 
 export interface Page {
   cursor?: string
@@ -22,13 +23,12 @@ export interface DrainOptions {
 export class DrainStopped extends Error {
   override name = 'DrainStopped'
   constructor(
-    message: string,
     /** Which guard stopped it: the page budget, a cursor sent before, or a cursor too long to send back. */
-    readonly reason: StopReason,
+    readonly failure: Failure & { kind: StopReason },
     /** Where to continue; undefined when continuing would only repeat the loop. */
     readonly cursor?: string
   ) {
-    super(message)
+    super(failure.kind)
   }
 }
 
@@ -56,7 +56,7 @@ export function cursorFingerprint(text: string): number {
 }
 
 /** A cursor as a log or error text may show it: never more than a few dozen characters of it. */
-function cursorLabel(cursor: string): string {
+export function cursorLabel(cursor: string): string {
   return cursor.length <= 64 ? `"${cursor}"` : `"${cursor.slice(0, 48)}…" (${cursor.length} characters)`
 }
 
@@ -92,26 +92,14 @@ export async function* drainPages<P extends Page>(
     yield page
     if (next === undefined) return
     if (verdict === 'too-long') {
-      throw new DrainStopped(
-        `the service returned a cursor of ${next.length} characters, longer than the ${MAX_CURSOR_LENGTH} this ` +
-          `action sends back; stopped after ${pages} pages`,
-        'long-cursor'
-      )
+      throw new DrainStopped({ kind: 'long-cursor', pages, length: next.length, limit: MAX_CURSOR_LENGTH })
     }
     if (verdict === 'repeat') {
-      const which = next === cursor ? 'the cursor it was sent' : 'a cursor it had already been sent'
-      throw new DrainStopped(
-        `the service returned ${which} (${cursorLabel(next)}) and would never finish; stopped after ${pages} pages`,
-        'repeated-cursor'
-      )
+      throw new DrainStopped({ kind: 'repeated-cursor', pages, cursor: next, same: next === cursor })
     }
     sent.add(cursorFingerprint(next))
     if (pages >= options.maxPages) {
-      throw new DrainStopped(
-        `stopped after ${pages} pages (${options.maxPagesInput}); raise ${options.maxPagesInput} or continue with cursor ${cursorLabel(next)}`,
-        'max-pages',
-        next
-      )
+      throw new DrainStopped({ kind: 'max-pages', pages, input: options.maxPagesInput, cursor: next }, next)
     }
     cursor = next
     if (!options.prefetch) pending = fetchPage(cursor)
@@ -124,29 +112,7 @@ export interface DrainOutcome {
   /** Where to continue from when the drain did not reach the end. */
   nextCursor?: string
   /** Why the drain failed part way; the pages before it were all handed to `onPage`. */
-  error?: string
-  /** The same failure, typed: what the report needs to tell a refused token from a page budget. */
-  failure?: FailureKind
-}
-
-/** What ended a drain that failed: the service's HTTP status, a guard of the drain, or neither (transport). */
-export interface FailureKind {
-  status?: number
-  stoppedBy?: StopReason
-  /** The step was stopped by this signal. */
-  cancelled?: 'SIGINT' | 'SIGTERM'
-  /** A file the listing writes (named by its input) could not be written. */
-  file?: string
-}
-
-/** The typed part of an error thrown while draining. */
-export function failureKind(err: unknown): FailureKind {
-  if (err instanceof DrainStopped) return { stoppedBy: err.reason }
-  // An error that knows its own typed failure (a cancel, a file that could not be written) carries it.
-  const own = (err as { failure?: unknown })?.failure
-  if (typeof own === 'object' && own !== null) return own
-  const status = (err as { status?: unknown })?.status
-  return typeof status === 'number' ? { status } : {}
+  failure?: Failure
 }
 
 /**
@@ -178,8 +144,7 @@ export async function drainInto<P extends Page>(
     const nextCursor = err instanceof DrainStopped ? err.cursor : unhandled[0]
     return {
       pages,
-      error: (err as Error).message,
-      failure: failureKind(err),
+      failure: failureOf(err),
       ...(nextCursor !== undefined ? { nextCursor } : {})
     }
   }

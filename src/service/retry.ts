@@ -1,8 +1,7 @@
 /** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
+import { setTimeout as delay } from 'node:timers/promises'
 import { INPUT_DEFAULTS, Inputs } from '../constants.js'
 import { isTransientError } from './transport-errors.js'
-
-export { isTransientError } from './transport-errors.js'
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -22,26 +21,27 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxWaitMs: 60_000
 }
 
-/** What an attempt ended with: an HTTP status (with its headers, names lower-case) or a transport error. */
+/**
+ * What an attempt ended with: an HTTP status (with its headers, names lower-case, and the name of the one holding
+ * the rate-limit reset time: the service's Burst-RateLimit-Reset unless said) or a transport error.
+ */
 export type AttemptOutcome =
-  { kind: 'status'; status: number; headers: Record<string, string | undefined> } | { kind: 'error'; code: string }
+  | { kind: 'status'; status: number; headers: Record<string, string | undefined>; resetHeader?: string }
+  | { kind: 'error'; code: string }
 
-export type RetryDecision =
-  | { retry: false }
-  | {
-      retry: true
-      delayMs: number
-      /** Where the wait came from, for the log line. */
-      basis: 'Retry-After' | 'Burst-RateLimit-Reset' | 'backoff'
-      /** The wait asked for exceeded maxWaitMs and was cut down to it. */
-      capped: boolean
-    }
+export type RetryDecision = { retry: false } | Retry
+
+/** A retry decided: after what wait, and why that long. */
+type Retry = {
+  retry: true
+  delayMs: number
+  /** Where the wait came from, for the log line. */
+  basis: 'Retry-After' | 'Burst-RateLimit-Reset' | 'backoff'
+  /** The wait asked for exceeded maxWaitMs and was cut down to it. */
+  capped: boolean
+}
 
 const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504])
-
-export function isRetriedStatus(status: number): boolean {
-  return RETRIED_STATUSES.has(status)
-}
 
 /** Full-jitter exponential backoff: uniform in [0, min(maxBackoff, base * 2^(attempt-1))]. */
 export function backoffDelayMs(attempt: number, policy: RetryPolicy, random: () => number): number {
@@ -83,10 +83,11 @@ export function retryDecision(
     if (!isTransientError(outcome.code)) return { retry: false }
     return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false }
   }
-  if (!isRetriedStatus(outcome.status)) return { retry: false }
+  if (!RETRIED_STATUSES.has(outcome.status)) return { retry: false }
 
   const retryAfter = parseRetryAfter(outcome.headers['retry-after'], now)
-  const reset = outcome.status === 429 ? parseRateLimitReset(outcome.headers['burst-ratelimit-reset'], now) : undefined
+  const resetHeader = outcome.resetHeader ?? 'burst-ratelimit-reset'
+  const reset = outcome.status === 429 ? parseRateLimitReset(outcome.headers[resetHeader], now) : undefined
   const asked = retryAfter ?? reset
   if (asked === undefined) {
     return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false }
@@ -96,5 +97,55 @@ export function retryDecision(
     delayMs: Math.min(asked, policy.maxWaitMs),
     basis: retryAfter !== undefined ? 'Retry-After' : 'Burst-RateLimit-Reset',
     capped: asked > policy.maxWaitMs
+  }
+}
+
+/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
+export const wakeableSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
+  delay(ms, undefined, wake ? { signal: wake } : {}).catch(() => {})
+
+/** How one caller retries: its own reading of a failed attempt, its log line, its final error. */
+export interface RetryingOptions {
+  policy: RetryPolicy
+  /** What a failed attempt ended with, in the policy's terms; throws what must end the calls at once. */
+  classify: (error: unknown) => AttemptOutcome
+  /** What a failed attempt was, for the log line of its retry: `GET /v2/dlq: HTTP 503`. */
+  describe: (error: unknown, outcome: AttemptOutcome) => string
+  log: (line: string) => void
+  /** Done before each wait, beside the log line (a narrower concurrency). */
+  onRetry?: (outcome: AttemptOutcome) => void
+  /** The error thrown when the policy retries no more. */
+  giveUp: (error: unknown, attempts: number, outcome: AttemptOutcome) => unknown
+  /** The run's stop: wakes a wait, and no attempt starts after it. */
+  signal?: AbortSignal
+  /** The error thrown when the stop ends the calls. */
+  stopped: () => unknown
+  sleep?: (ms: number, wake?: AbortSignal) => Promise<void>
+  now?: () => number
+  random?: () => number
+}
+
+/** The one retry loop of the service's and GitHub's calls: each attempt is `send(n)`, n = 1 for the first. */
+export async function retrying<T>(send: (attempt: number) => Promise<T>, options: RetryingOptions): Promise<T> {
+  const { policy, signal, sleep = wakeableSleep, now = Date.now, random = Math.random } = options
+  for (let attempt = 1; ; attempt++) {
+    if (signal?.aborted) throw options.stopped()
+    try {
+      return await send(attempt)
+    } catch (error) {
+      const outcome = options.classify(error)
+      const decision = retryDecision(attempt, outcome, policy, now(), random)
+      if (!decision.retry) throw options.giveUp(error, attempt, outcome)
+      const basis = decision.basis === 'backoff' ? '' : ` as ${decision.basis} says`
+      const cap = decision.capped
+        ? `; the service asked for longer, waits are capped at ${policy.maxWaitMs / 1000} s`
+        : ''
+      options.log(
+        `${options.describe(error, outcome)} (attempt ${attempt} of ${policy.maxAttempts}); ` +
+          `retrying in ${(decision.delayMs / 1000).toFixed(1)} s${basis}${cap}`
+      )
+      options.onRetry?.(outcome)
+      await sleep(decision.delayMs, signal)
+    }
   }
 }

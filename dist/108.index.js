@@ -1,8 +1,8 @@
-export const id = 162;
-export const ids = [162];
+export const id = 108;
+export const ids = [108];
 export const modules = {
 
-/***/ 1162:
+/***/ 6108:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -125,118 +125,280 @@ function runContext(env = process.env) {
     return { runUrl: `${server}/${repository}/actions/runs/${runId}` };
 }
 
-;// CONCATENATED MODULE: ./src/report/escape.ts
+;// CONCATENATED MODULE: ./src/failure.ts
 /**
- * Escaping of third-party text for the two places the action writes it: the job summary (GitHub-flavoured
- * markdown) and the Actions log (where a line starting with `::` is a runner command). Pure functions only.
+ * What ended an operation part way, kept as data from where it happened up to the report, which alone writes the
+ * sentence (report/failure-text.ts). A root module: it imports no folder of src/.
  */
-/** Zero-width space: not whitespace for the runner (.NET), so it breaks a command marker in a log line. Never in markdown. */
-const ZWSP = '\u200b';
-/** Default cut of a table cell value, in characters (code points) before escaping. */
-const DEFAULT_CELL_MAX_LENGTH = 200;
-/** Default cut of a value written in a paragraph (error texts and the like). */
-const DEFAULT_INLINE_MAX_LENGTH = 1000;
-/**
- * True for characters that must not reach the output as such: C0 and C1 controls (CR, LF, tab, ESC…), DEL, the
- * Unicode line and paragraph separators, and the bidirectional embedding/override/isolate and mark characters,
- * which can make a value display as something else.
- */
-function isControl(cp) {
-    return (cp <= 0x1f ||
-        (cp >= 0x7f && cp <= 0x9f) ||
-        cp === 0x2028 ||
-        cp === 0x2029 ||
-        cp === 0x200e ||
-        cp === 0x200f ||
-        (cp >= 0x202a && cp <= 0x202e) ||
-        (cp >= 0x2066 && cp <= 0x2069));
+/** The failure an error carries when it knows it (a ServiceError, a cancel, a file), else its message. */
+function failureOf(err) {
+    const own = err?.failure;
+    if (typeof own === 'object' && own !== null)
+        return own;
+    return { kind: 'error', message: err instanceof Error ? err.message : String(err) };
 }
-function visibleControl(ch) {
-    if (ch === '\r')
-        return '\\r';
-    if (ch === '\n')
-        return '\\n';
-    const code = ch.charCodeAt(0);
-    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+/** The service's HTTP status of a failure, when it answered with one that is the failure (not a bad 2xx body). */
+function failureStatus(failure) {
+    if (failure?.kind !== 'request')
+        return undefined;
+    const { cause } = failure.request;
+    return cause.kind === 'status' || cause.kind === 'unreadable' || cause.kind === 'redirect' ? cause.status : undefined;
 }
-// String.replace restarts a global regex at 0, so sharing one is safe.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
-const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g;
-/**
- * Text safe to print as (part of) one line of the Actions log:
- * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
- *   characters except tab become `\xNN` / `\uNNNN`, so a value can never start a new log line;
- * - a `::` at the start (also after leading whitespace, which the runner trims) becomes `:\u200b:`, so the line
- *   is not a workflow command (`::set-output`, `::add-mask`, `::stop-commands`…);
- * - the legacy command marker `##[` becomes `##\u200b[` wherever it appears.
- */
-function neutraliseLogLine(s) {
-    return String(s)
-        .replace(LOG_LINE_CONTROLS, visibleControl)
-        .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
-        .replace(/##\[/g, `##${ZWSP}[`);
-}
-/**
- * Text safe as the message of an annotation (`::error::…`): each of its own lines made safe as a log line. LF is
- * kept: @actions/core writes it as `%0A`, so the annotation stays one line of the log and shows its lines.
- */
-function neutraliseAnnotation(s) {
-    return String(s).split('\n').map(neutraliseLogLine).join('\n');
-}
-/**
- * Characters shown as escapes inside a code span: controls and line breaks (which would end or reflow the span),
- * and the invisible ones (zero-width, joiners, word joiner, BOM, bidi marks and overrides, soft hyphen), which
- * would make a value copy as something other than it shows.
- */
-function isHiddenInCode(cp) {
-    return (isControl(cp) ||
-        cp === 0xad ||
-        (cp >= 0x200b && cp <= 0x200f) ||
-        (cp >= 0x2060 && cp <= 0x2064) ||
-        cp === 0xfeff ||
-        cp === 0x061c);
-}
-function visibleCodePoint(ch) {
-    if (ch === '\n')
-        return '\\n';
-    if (ch === '\r')
-        return '\\r';
-    if (ch === '\t')
-        return '\\t';
-    const cp = ch.codePointAt(0) ?? 0;
-    return cp < 0x80 ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
-}
-/**
- * A third-party value as a GFM code span: it copies exactly, is never a link, a mention, an issue reference, HTML
- * or math, and needs no other escaping. The fence is one backtick longer than the longest run inside, padded
- * with a space where CommonMark would otherwise strip or merge one. Controls and invisible characters are shown
- * as `\n`, `\u200b` and so on; a lone surrogate as U+FFFD. Longer than maxLength code points: cut, `…` after the
- * span. In a table cell (`cell`), each `|` is written `\|`, which GFM resolves before reading the span.
- */
-function codeSpan(value, maxLength = DEFAULT_INLINE_MAX_LENGTH, cell = false) {
-    const chars = [...String(value)];
-    const max = Math.max(1, Math.floor(maxLength));
-    const cut = chars.length > max;
-    let text = '';
-    for (const ch of cut ? chars.slice(0, max) : chars) {
-        const cp = ch.codePointAt(0) ?? 0;
-        if (cp >= 0xd800 && cp <= 0xdfff)
-            text += '\ufffd';
-        else if (isHiddenInCode(cp))
-            text += visibleCodePoint(ch);
-        else
-            text += ch;
+
+;// CONCATENATED MODULE: ./src/service/pagination.ts
+/** Cursor draining, with the guards every drain needs, written once. */
+
+/** Draining stopped before the service said "no more": `cursor` continues from where it stopped. */
+class DrainStopped extends Error {
+    failure;
+    cursor;
+    name = 'DrainStopped';
+    constructor(
+    /** Which guard stopped it: the page budget, a cursor sent before, or a cursor too long to send back. */
+    failure, 
+    /** Where to continue; undefined when continuing would only repeat the loop. */
+    cursor) {
+        super(failure.kind);
+        this.failure = failure;
+        this.cursor = cursor;
     }
-    if (text === '')
-        return '—';
-    let longest = 0;
-    for (const run of text.match(/`+/g) ?? [])
-        longest = Math.max(longest, run.length);
-    const fence = '`'.repeat(longest + 1);
-    const allSpaces = /^ +$/.test(text);
-    const pad = text.startsWith('`') || text.endsWith('`') || (!allSpaces && text.startsWith(' ') && text.endsWith(' '));
-    const inner = pad ? ` ${text} ` : text;
-    return `${fence}${cell ? inner.replace(/\|/g, '\\|') : inner}${fence}${cut ? '…' : ''}`;
+}
+/** Longest cursor a drain accepts from the service: it is sent back in a URL and may become the next-cursor output. */
+const MAX_CURSOR_LENGTH = 4096;
+/**
+ * A 53-bit fingerprint of a cursor (cyrb53), so that a drain can remember every cursor it sent in a few bytes
+ * each. Two different cursors share one with odds of about n²/2^54 over n pages: 1 in 10^8 at 10,000 pages.
+ */
+function cursorFingerprint(text) {
+    let h1 = 0xdeadbeef;
+    let h2 = 0x41c6ce57;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text.charCodeAt(i);
+        h1 = Math.imul(h1 ^ ch, 2654435761);
+        h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+/** A cursor as a log or error text may show it: never more than a few dozen characters of it. */
+function cursorLabel(cursor) {
+    return cursor.length <= 64 ? `"${cursor}"` : `"${cursor.slice(0, 48)}…" (${cursor.length} characters)`;
+}
+/**
+ * Yields page after page, sending each cursor back verbatim, until a page carries no cursor.
+ * Stops with DrainStopped when the service returns a cursor it was already sent in this drain (a cycle such as
+ * A → B → A would never finish; remembered as fingerprints, a few bytes a page), a cursor longer than
+ * MAX_CURSOR_LENGTH, or after `maxPages` pages. A page is always yielded before its cursor is judged, so
+ * nothing it carries is lost.
+ */
+async function* drainPages(fetchPage, options) {
+    let cursor = options.startCursor;
+    const sent = new Set();
+    if (cursor !== undefined)
+        sent.add(cursorFingerprint(cursor));
+    const judge = (next) => {
+        if (next === undefined)
+            return 'end';
+        if (next.length > MAX_CURSOR_LENGTH)
+            return 'too-long';
+        return sent.has(cursorFingerprint(next)) ? 'repeat' : 'new';
+    };
+    let pending = fetchPage(cursor);
+    for (let pages = 1;; pages++) {
+        const page = await pending;
+        const next = page.cursor;
+        const verdict = judge(next);
+        if (options.prefetch && verdict === 'new' && pages < options.maxPages) {
+            pending = fetchPage(next);
+            // A caller that stops early never awaits it: its failure must not become an unhandled rejection.
+            pending.catch(() => { });
+        }
+        yield page;
+        if (next === undefined)
+            return;
+        if (verdict === 'too-long') {
+            throw new DrainStopped({ kind: 'long-cursor', pages, length: next.length, limit: MAX_CURSOR_LENGTH });
+        }
+        if (verdict === 'repeat') {
+            throw new DrainStopped({ kind: 'repeated-cursor', pages, cursor: next, same: next === cursor });
+        }
+        sent.add(cursorFingerprint(next));
+        if (pages >= options.maxPages) {
+            throw new DrainStopped({ kind: 'max-pages', pages, input: options.maxPagesInput, cursor: next }, next);
+        }
+        cursor = next;
+        if (!options.prefetch)
+            pending = fetchPage(cursor);
+    }
+}
+/**
+ * Drains pages into `onPage` and never throws: a failure is returned with the cursor of the request that
+ * failed, so a re-run with that cursor continues. `onPage` returns false to stop early (e.g. max-messages).
+ */
+async function drainInto(fetchPage, options, onPage) {
+    let pages = 0;
+    // Cursors sent, oldest first, whose pages have not been handled yet (two while prefetching).
+    const unhandled = [];
+    const tracked = (cursor) => {
+        unhandled.push(cursor);
+        return fetchPage(cursor);
+    };
+    try {
+        for await (const page of drainPages(tracked, options)) {
+            if ((await onPage(page)) === false && page.cursor !== undefined)
+                return { pages: pages + 1, nextCursor: page.cursor };
+            pages++;
+            unhandled.shift();
+        }
+        return { pages };
+    }
+    catch (err) {
+        // Continue from the first page not handled: the one that failed, or the one whose handling failed.
+        const nextCursor = err instanceof DrainStopped ? err.cursor : unhandled[0];
+        return {
+            pages,
+            failure: failureOf(err),
+            ...(nextCursor !== undefined ? { nextCursor } : {})
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/service/transport-errors.ts
+/**
+ * Transport errors, in one table: whether another attempt is worth it, whether the service may already have carried
+ * the request out (its answer lost on the way back), and how to say it in the log.
+ */
+const TRANSPORT_ERRORS = {
+    ECONNREFUSED: { transient: true, mayHaveBeenCarriedOut: false, text: 'connection refused' },
+    ECONNRESET: { transient: true, mayHaveBeenCarriedOut: true, text: 'connection reset' },
+    EPIPE: { transient: true, mayHaveBeenCarriedOut: true },
+    ETIMEDOUT: { transient: true, mayHaveBeenCarriedOut: false },
+    EAI_AGAIN: { transient: true, mayHaveBeenCarriedOut: false },
+    ENETUNREACH: { transient: true, mayHaveBeenCarriedOut: false },
+    EHOSTUNREACH: { transient: true, mayHaveBeenCarriedOut: false },
+    ENOTFOUND: { transient: false, mayHaveBeenCarriedOut: false, text: 'host not found' },
+    // Our own deadline (timeout-seconds): the request may have been sent and carried out.
+    TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
+    UND_ERR_SOCKET: { transient: true, mayHaveBeenCarriedOut: true, text: 'connection closed by the server' },
+    UND_ERR_CONNECT_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: false },
+    UND_ERR_HEADERS_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
+    UND_ERR_BODY_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
+    UND_ERR_CLOSED: { transient: true, mayHaveBeenCarriedOut: false }
+};
+/** A stable code for a transport error: Node's errno code, undici's code, or TIMEOUT for our deadline. */
+function errorCode(err) {
+    const e = err;
+    if (e?.name === 'TimeoutError' || e?.name === 'AbortError')
+        return 'TIMEOUT';
+    if (typeof e?.code === 'string')
+        return e.code;
+    if (typeof e?.cause?.code === 'string')
+        return e.cause.code;
+    return 'UNKNOWN';
+}
+/** Whether a transport error is worth another attempt. */
+function isTransientError(code) {
+    return TRANSPORT_ERRORS[code]?.transient ?? false;
+}
+/** Whether the service may have carried out a request that ended in this transport error. */
+function mayHaveBeenCarriedOutAfter(code) {
+    return TRANSPORT_ERRORS[code]?.mayHaveBeenCarriedOut ?? false;
+}
+/** The transport error as one line for the log, e.g. `connection refused (ECONNREFUSED)`. */
+function describeTransportError(code, timeoutMs) {
+    if (code === 'TIMEOUT')
+        return `no complete answer within ${timeoutMs / 1000} s (timeout-seconds)`;
+    return `${TRANSPORT_ERRORS[code]?.text ?? 'request failed'} (${code})`;
+}
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(8522);
+var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
+;// CONCATENATED MODULE: ./src/service/transport.ts
+/** Reading an answer: the body collected under a size cap, decoded (gzip, deflate, br), and checked as UTF-8. */
+
+
+
+/** A hostile or broken server must not fill the runner's memory: the cap holds before and after decoding. */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** Longest Location header an error quotes: enough to recognise it, never a flood. */
+const MAX_LOCATION_SHOWN = 500;
+/** An answer whose status arrived but whose body cannot be read (too large, undecodable, not UTF-8). */
+class UnreadableBody extends Error {
+    status;
+    headers;
+    reason;
+    constructor(status, headers, reason) {
+        super(reason);
+        this.status = status;
+        this.headers = headers;
+        this.reason = reason;
+    }
+}
+const DECODERS = {
+    gzip: (0,external_node_util_.promisify)((external_node_zlib_default()).gunzip),
+    'x-gzip': (0,external_node_util_.promisify)((external_node_zlib_default()).gunzip),
+    // RFC 9110's "deflate" is zlib-wrapped, but some servers send it raw: the first two bytes tell which.
+    deflate: (data, options) => data.length >= 2 && (data[0] & 0x0f) === 8 && ((data[0] << 8) | data[1]) % 31 === 0
+        ? (0,external_node_util_.promisify)((external_node_zlib_default()).inflate)(data, options)
+        : (0,external_node_util_.promisify)((external_node_zlib_default()).inflateRaw)(data, options),
+    br: (data, options) => (0,external_node_util_.promisify)((external_node_zlib_default()).brotliDecompress)(data, options)
+};
+/**
+ * Reads a response whole. A body that arrives but cannot be read throws UnreadableBody with the status, so the
+ * caller can tell "done, unreadable" from "lost".
+ */
+async function readAnswer(response) {
+    const status = response.statusCode;
+    const headers = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+        headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const unreadable = (reason) => new UnreadableBody(status, headers, reason);
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) {
+            response.body.destroy();
+            throw unreadable(`a body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+        }
+        chunks.push(chunk);
+    }
+    let bytes = Buffer.concat(chunks);
+    // Applied in the order listed, so undone last first.
+    const encodings = (headers['content-encoding'] ?? '')
+        .split(',')
+        .map(e => e.trim().toLowerCase())
+        .filter(e => e !== '' && e !== 'identity');
+    const unknown = encodings.filter(e => !Object.hasOwn(DECODERS, e));
+    if (unknown.length > 0) {
+        const names = unknown.map(e => `"${e.slice(0, 40)}"`).join(', ');
+        throw unreadable(`content-encoding ${names}, which this action cannot decode (it reads gzip, deflate and br)`);
+    }
+    for (const encoding of encodings.reverse()) {
+        try {
+            bytes = await DECODERS[encoding](bytes, { maxOutputLength: MAX_BODY_BYTES });
+        }
+        catch (err) {
+            const tooLarge = err.code === 'ERR_BUFFER_TOO_LARGE';
+            throw unreadable(tooLarge
+                ? `a ${encoding} body that decodes to more than ${MAX_BODY_BYTES / 1024 / 1024} MiB`
+                : `a ${encoding} body that does not decode (${errorCode(err)})`);
+        }
+    }
+    let body;
+    try {
+        // fatal: a byte that is not UTF-8 must not silently become another id; a leading byte-order mark is dropped.
+        body = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    }
+    catch {
+        throw unreadable('a body that is not valid UTF-8');
+    }
+    return { status, headers, body };
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
@@ -521,6 +683,248 @@ function formatShortTime(ms, now) {
     return `${sameYear ? iso.slice(5, 10) : iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
+;// CONCATENATED MODULE: ./src/report/failure-text.ts
+
+
+
+
+
+/** What an HTTP status means: a few words inside the error's sentence, and a phrase for a heading. */
+function statusWords(status) {
+    if (status === 401 || status === 403) {
+        return {
+            meaning: 'the service refused the token (check the token input and its permissions)',
+            phrase: 'the service refused the token'
+        };
+    }
+    if (status === 404)
+        return { meaning: 'not found', phrase: 'the service answered "not found"' };
+    if (status === 412)
+        return { meaning: 'quota exceeded', phrase: 'the service refused the request' };
+    if (status === 429)
+        return { meaning: 'rate limited', phrase: 'the service kept rate-limiting the requests' };
+    if (status >= 500)
+        return { meaning: 'service error', phrase: 'the service failed' };
+    return { meaning: 'bad request', phrase: 'the service refused the request' };
+}
+/** What the errno of a failed write means, for the few a runner's disk gives. */
+const ERRNO_MEANING = {
+    ENOSPC: 'no space left on device',
+    EDQUOT: 'disk quota exceeded',
+    EIO: 'input/output error',
+    EFBIG: 'file too large',
+    EROFS: 'read-only file system',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted'
+};
+/** Why a request failed, after `${label} failed`: `: HTTP 404 not found: …`, ` after 3 attempts: …`. */
+function requestReason({ method, path, url, attempts, cause }) {
+    const endpoint = `${method} ${path}`;
+    const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+    switch (cause.kind) {
+        case 'status':
+            return `${tries}: HTTP ${cause.status} ${statusWords(cause.status).meaning}: ${cause.serverText}`;
+        case 'transport':
+            return `${tries}: ${describeTransportError(cause.code, cause.timeoutMs)} (${method} ${url})`;
+        case 'unreadable':
+            return `: ${endpoint} answered ${cause.status} with ${cause.reason}`;
+        case 'not-json':
+            return `: ${endpoint} answered ${cause.status} with a body that is not JSON: ${cause.serverText}`;
+        case 'malformed':
+            return `: malformed response from ${endpoint}: ${cause.field}: ${cause.problem}`;
+        case 'redirect': {
+            const { location } = cause;
+            const target = location === undefined
+                ? 'without a Location header'
+                : location.length > MAX_LOCATION_SHOWN
+                    ? `to "${location.slice(0, MAX_LOCATION_SHOWN)}…" (${location.length} characters)`
+                    : `to "${location}"`;
+            return (`: HTTP ${cause.status} redirect ${target} was not followed (the token is only sent to base-url); ` +
+                'set base-url to the address the service answers at');
+        }
+    }
+}
+/** The file failure's own words: `messages-file /path could not be written: ENOSPC (no space left on device)`. */
+function fileText(failure) {
+    const meaning = ERRNO_MEANING[failure.code];
+    return `${failure.input} ${failure.path} could not be written: ${failure.code}${meaning ? ` (${meaning})` : ''}`;
+}
+/**
+ * The one-line sentence of a failure, `label` naming the operation (`list-dlq`, `resume-workflows`), with where it
+ * happened: which message id of a listing by ids, or a parallel listing.
+ */
+function failureText(label, failure) {
+    const { messageId: id, parallel } = failure;
+    const where = id ? ` (listing message id ${id.index} of ${id.of}; re-run to list them all)` : '';
+    const cursor = parallel ? ' (a parallel listing has no single cursor to continue from: re-run the listing)' : '';
+    return `${sentence(label, failure)}${where}${cursor}`;
+}
+/** The sentence of each kind; a file that could not be written ends a listing there, the failure after it named. */
+function sentence(label, failure) {
+    switch (failure.kind) {
+        case 'request':
+            return `${label} failed${requestReason(failure.request)}`;
+        case 'max-pages':
+            return (`stopped after ${failure.pages} pages (${failure.input}); raise ${failure.input}` +
+                (failure.cursor === undefined ? '' : ` or continue with cursor ${cursorLabel(failure.cursor)}`));
+        case 'repeated-cursor':
+            return (`the service returned ${failure.same ? 'the cursor it was sent' : 'a cursor it had already been sent'} ` +
+                `(${cursorLabel(failure.cursor)}) and would never finish; stopped after ${failure.pages} pages`);
+        case 'long-cursor':
+            return (`the service returned a cursor of ${failure.length} characters, longer than the ${failure.limit} this ` +
+                `action sends back; stopped after ${failure.pages} pages`);
+        case 'request-budget':
+            return `stopped after ${failure.requests} requests (${failure.input}); raise ${failure.input} to resume more`;
+        case 'cancelled':
+            return `the step was cancelled (${failure.signal})`;
+        case 'ids-gone':
+            return (`none of the ${formatCount(failure.ids)} dlq-ids is in the DLQ (HTTP 404 for every request): they were ` +
+                'resumed or removed since they were listed, or base-url points at another service');
+        case 'file':
+            return `${fileText(failure)}; listing stopped there${failure.then ? ` (then: ${sentence(label, failure.then)})` : ''}`;
+        case 'error':
+            return failure.message;
+    }
+}
+/**
+ * What ended an operation, in a few words for a heading: the refused token (401, 403) named as such, a status
+ * otherwise, the drain guard that stopped it, or a request that got no usable answer.
+ */
+function failurePhrase(failure, maxPages) {
+    switch (failure?.kind) {
+        case 'cancelled':
+            return `the step was cancelled (${failure.signal})`;
+        case 'file':
+            return `${failure.input} could not be written`;
+        case 'ids-gone':
+            return 'none of the dlq-ids is in the DLQ';
+        case 'max-pages':
+            return `stopped after ${maxPages === undefined ? 'max-pages' : formatCount(maxPages)} pages (max-pages)`;
+        case 'repeated-cursor':
+            return 'the service sent a cursor it had sent before';
+        case 'long-cursor':
+            return 'the service sent a cursor too long to use';
+    }
+    const status = failureStatus(failure);
+    if (status === undefined)
+        return 'the request got no usable answer';
+    return `${statusWords(status).phrase} (HTTP ${status})`;
+}
+
+;// CONCATENATED MODULE: ./src/report/escape.ts
+/**
+ * Escaping of third-party text for the two places the action writes it: the job summary (GitHub-flavoured
+ * markdown) and the Actions log (where a line starting with `::` is a runner command). Pure functions only.
+ */
+/** Zero-width space: not whitespace for the runner (.NET), so it breaks a command marker in a log line. Never in markdown. */
+const ZWSP = '\u200b';
+/** Default cut of a table cell value, in characters (code points) before escaping. */
+const DEFAULT_CELL_MAX_LENGTH = 200;
+/** Default cut of a value written in a paragraph (error texts and the like). */
+const DEFAULT_INLINE_MAX_LENGTH = 1000;
+/**
+ * True for characters that must not reach the output as such: C0 and C1 controls (CR, LF, tab, ESC…), DEL, the
+ * Unicode line and paragraph separators, and the bidirectional embedding/override/isolate and mark characters,
+ * which can make a value display as something else.
+ */
+function isControl(cp) {
+    return (cp <= 0x1f ||
+        (cp >= 0x7f && cp <= 0x9f) ||
+        cp === 0x2028 ||
+        cp === 0x2029 ||
+        cp === 0x200e ||
+        cp === 0x200f ||
+        (cp >= 0x202a && cp <= 0x202e) ||
+        (cp >= 0x2066 && cp <= 0x2069));
+}
+function visibleControl(ch) {
+    if (ch === '\r')
+        return '\\r';
+    if (ch === '\n')
+        return '\\n';
+    const code = ch.charCodeAt(0);
+    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+// String.replace restarts a global regex at 0, so sharing one is safe.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g;
+/**
+ * Text safe to print as (part of) one line of the Actions log:
+ * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
+ *   characters except tab become `\xNN` / `\uNNNN`, so a value can never start a new log line;
+ * - a `::` at the start (also after leading whitespace, which the runner trims) becomes `:\u200b:`, so the line
+ *   is not a workflow command (`::set-output`, `::add-mask`, `::stop-commands`…);
+ * - the legacy command marker `##[` becomes `##\u200b[` wherever it appears.
+ */
+function neutraliseLogLine(s) {
+    return String(s)
+        .replace(LOG_LINE_CONTROLS, visibleControl)
+        .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
+        .replace(/##\[/g, `##${ZWSP}[`);
+}
+/**
+ * Text safe as the message of an annotation (`::error::…`): each of its own lines made safe as a log line. LF is
+ * kept: @actions/core writes it as `%0A`, so the annotation stays one line of the log and shows its lines.
+ */
+function neutraliseAnnotation(s) {
+    return String(s).split('\n').map(neutraliseLogLine).join('\n');
+}
+/**
+ * Characters shown as escapes inside a code span: controls and line breaks (which would end or reflow the span),
+ * and the invisible ones (zero-width, joiners, word joiner, BOM, bidi marks and overrides, soft hyphen), which
+ * would make a value copy as something other than it shows.
+ */
+function isHiddenInCode(cp) {
+    return (isControl(cp) ||
+        cp === 0xad ||
+        (cp >= 0x200b && cp <= 0x200f) ||
+        (cp >= 0x2060 && cp <= 0x2064) ||
+        cp === 0xfeff ||
+        cp === 0x061c);
+}
+function visibleCodePoint(ch) {
+    if (ch === '\n')
+        return '\\n';
+    if (ch === '\r')
+        return '\\r';
+    if (ch === '\t')
+        return '\\t';
+    const cp = ch.codePointAt(0) ?? 0;
+    return cp < 0x80 ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+}
+/**
+ * A third-party value as a GFM code span: it copies exactly, is never a link, a mention, an issue reference, HTML
+ * or math, and needs no other escaping. The fence is one backtick longer than the longest run inside, padded
+ * with a space where CommonMark would otherwise strip or merge one. Controls and invisible characters are shown
+ * as `\n`, `\u200b` and so on; a lone surrogate as U+FFFD. Longer than maxLength code points: cut, `…` after the
+ * span. In a table cell (`cell`), each `|` is written `\|`, which GFM resolves before reading the span.
+ */
+function codeSpan(value, maxLength = DEFAULT_INLINE_MAX_LENGTH, cell = false) {
+    const chars = [...String(value)];
+    const max = Math.max(1, Math.floor(maxLength));
+    const cut = chars.length > max;
+    let text = '';
+    for (const ch of cut ? chars.slice(0, max) : chars) {
+        const cp = ch.codePointAt(0) ?? 0;
+        if (cp >= 0xd800 && cp <= 0xdfff)
+            text += '\ufffd';
+        else if (isHiddenInCode(cp))
+            text += visibleCodePoint(ch);
+        else
+            text += ch;
+    }
+    if (text === '')
+        return '—';
+    let longest = 0;
+    for (const run of text.match(/`+/g) ?? [])
+        longest = Math.max(longest, run.length);
+    const fence = '`'.repeat(longest + 1);
+    const allSpaces = /^ +$/.test(text);
+    const pad = text.startsWith('`') || text.endsWith('`') || (!allSpaces && text.startsWith(' ') && text.endsWith(' '));
+    const inner = pad ? ` ${text} ` : text;
+    return `${fence}${cell ? inner.replace(/\|/g, '\\|') : inner}${fence}${cut ? '…' : ''}`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
 
@@ -657,6 +1061,7 @@ function markdownText(lines) {
 
 
 
+
 /** Each list filter and the input that sets it, in the order the verdict names them. */
 const FILTER_INPUTS = [
     ['messageId', Inputs.MessageId],
@@ -707,7 +1112,7 @@ function filterScope(filters, namesOnly = false) {
 }
 /** Whether a listing provably reached the end of what was asked: only then may it say "healthy" or "empty". */
 function listingComplete(result) {
-    return result.error === undefined && result.nextCursor === undefined;
+    return result.failure === undefined && result.nextCursor === undefined;
 }
 /** A threshold exceeded, with both numbers and the input that set it; the count of an incomplete listing is "at least". */
 function describeBreach(breach, complete) {
@@ -722,35 +1127,6 @@ function describeBreach(breach, complete) {
     }
     return `the oldest message is ${formatAge(breach.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(breach.limitMs)})`;
 }
-/**
- * What ended an operation that failed, in a few words from its typed failure: the refused token (401, 403) named
- * as such, a status otherwise, the drain guard that stopped it, or a request that got no usable answer.
- */
-function failurePhrase(failure, maxPages) {
-    if (failure?.cancelled !== undefined)
-        return `the step was cancelled (${failure.cancelled})`;
-    if (failure?.file !== undefined)
-        return `${failure.file} could not be written`;
-    if (failure?.stoppedBy === 'max-pages') {
-        return `stopped after ${maxPages === undefined ? 'max-pages' : formatCount(maxPages)} pages (max-pages)`;
-    }
-    if (failure?.stoppedBy === 'repeated-cursor')
-        return 'the service sent a cursor it had sent before';
-    if (failure?.stoppedBy === 'long-cursor')
-        return 'the service sent a cursor too long to use';
-    const status = failure?.status;
-    if (status === undefined)
-        return 'the request got no usable answer';
-    if (status === 401 || status === 403)
-        return `the service refused the token (HTTP ${status})`;
-    if (status === 404)
-        return 'the service answered "not found" (HTTP 404)';
-    if (status === 429)
-        return 'the service kept rate-limiting the requests (HTTP 429)';
-    if (status >= 500)
-        return `the service failed (HTTP ${status})`;
-    return `the service refused the request (HTTP ${status})`;
-}
 function messages(n) {
     return `${formatCount(n)} ${n === 1 ? 'message' : 'messages'}`;
 }
@@ -760,13 +1136,13 @@ function messages(n) {
  */
 function heading(result, filtered) {
     const complete = listingComplete(result);
-    if (result.failure?.cancelled !== undefined) {
+    if (result.failure?.kind === 'cancelled') {
         return result.count === 0
             ? '⛔ Listing cancelled before any message was listed'
             : `⛔ Listing cancelled: at least ${messages(result.count)}`;
     }
     const scope = filterScope(result.filters, true);
-    if (result.error !== undefined) {
+    if (result.failure !== undefined) {
         const why = failurePhrase(result.failure, result.maxPages);
         return result.count === 0 ? `❌ Could not list the DLQ: ${why}` : `❌ Listing failed part way: ${why}`;
     }
@@ -789,7 +1165,7 @@ function heading(result, filtered) {
 function judgement(result, now) {
     const complete = listingComplete(result);
     const { countAbove, oldestOlderThanMs } = result.health;
-    if (result.error !== undefined && result.count === 0) {
+    if (result.failure !== undefined && result.count === 0) {
         return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)';
     }
     const scope = filterScope(result.filters);
@@ -817,7 +1193,11 @@ function judgement(result, now) {
         : scope !== undefined
             ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
             : '';
-    const partial = complete ? '' : result.error !== undefined ? ', listed before the failure' : ', listing stopped early';
+    const partial = complete
+        ? ''
+        : result.failure !== undefined
+            ? ', listed before the failure'
+            : ', listing stopped early';
     return `${parts.join(' · ')}${tail}${partial}`;
 }
 /**
@@ -838,7 +1218,7 @@ function oldestText(result, now) {
  * not reach the end says "at least", and one that failed never reads like an empty DLQ: it names the failure.
  */
 function headline(result, now) {
-    if (result.error !== undefined && result.count === 0) {
+    if (result.failure !== undefined && result.count === 0) {
         return `DLQ: unknown, could not list it: ${failurePhrase(result.failure, result.maxPages)}`;
     }
     const scope = filterScope(result.filters);
@@ -846,7 +1226,7 @@ function headline(result, now) {
     const oldest = result.count === 0 ? '' : `, ${oldestText(result, now)}`;
     if (listingComplete(result))
         return `DLQ: ${counted}${oldest}`;
-    const why = result.error !== undefined
+    const why = result.failure !== undefined
         ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
         : 'the listing stopped early';
     return `DLQ: at least ${counted}${oldest} (${why})`;
@@ -856,7 +1236,7 @@ function headline(result, now) {
  * annotation) already says it: one alert per fact.
  */
 function listNotice(result, now) {
-    return result.error !== undefined && result.count === 0 ? undefined : headline(result, now);
+    return result.failure !== undefined && result.count === 0 ? undefined : headline(result, now);
 }
 /** The verdict in one line, for the health issue's comments: the heading's words and the headline. */
 function verdict(result, now) {
@@ -1071,7 +1451,7 @@ function chartLines(result, now) {
     const { width, bars: list } = bars(histogram, now);
     if (list.length < 2)
         return omitted;
-    if (result.error !== undefined) {
+    if (result.failure !== undefined) {
         return ['*No chart of messages over time: the listing failed part way, so its counts per bucket are partial.*', ''];
     }
     const per = widthText(width);
@@ -1536,6 +1916,7 @@ function fitArrays(lists, budget) {
 
 
 
+
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
 const BREAKDOWN_ROWS = 20;
 /**
@@ -1555,7 +1936,7 @@ const listReport = {
 };
 function outputs(result) {
     // Nothing listed because of a failure: the count is unknown, not 0.
-    const unknown = result.error !== undefined && result.count === 0;
+    const unknown = result.failure !== undefined && result.count === 0;
     const scalars = {
         [Outputs.DlqCount]: unknown ? '' : String(result.count),
         [Outputs.Complete]: String(listingComplete(result)),
@@ -1581,11 +1962,12 @@ function outputs(result) {
 function failure(result) {
     const complete = listingComplete(result);
     const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`);
-    if (result.error !== undefined) {
+    if (result.failure !== undefined) {
+        const why = failureText('list-dlq', result.failure);
         const listed = result.count === 0
             ? 'nothing was listed, so the number of messages is unknown'
             : `at least ${plural(result.count, 'message', 'messages')}: listed before the failure`;
-        reasons.unshift(`${result.error}${continueHint(result.nextCursor)} (${listed})`);
+        reasons.unshift(`${why}${continueHint(result.nextCursor)} (${listed})`);
     }
     return reasons.length === 0 ? undefined : reasons.join('\n');
 }
@@ -1612,8 +1994,8 @@ function listSummary(result, ctx, pass) {
 /** One block for how the listing ended when it did not reach the end: the error, and where to continue. */
 function endingLines(result) {
     const lines = [];
-    if (result.error !== undefined) {
-        lines.push(`**Error:** ${code(result.error)}`, '');
+    if (result.failure !== undefined) {
+        lines.push(`**Error:** ${code(failureText('list-dlq', result.failure))}`, '');
         if (result.count > 0)
             lines.push('Everything below is what was listed before the failure: a lower bound.', '');
     }
@@ -1634,7 +2016,7 @@ function endingLines(result) {
  */
 function failingLines(result, pass) {
     const table = failingTable(result, pass.now, pass.maxRows);
-    const failing = result.error !== undefined || result.health.breaches.length > 0;
+    const failing = result.failure !== undefined || result.health.breaches.length > 0;
     return table.length === 0 ? [] : [failing ? '### What is failing' : '### Top destinations', '', ...table];
 }
 /** The "what is failing" table (shared with the health issue): the top destinations, then every other one. */
@@ -2057,7 +2439,7 @@ const DEFAULT_REPEAT_INTERVAL_MS = 4 * 3_600_000;
  * failed says nothing about health: no change.
  */
 async function syncHealthIssue(api, result, title, runUrl, now, repeatIntervalMs = DEFAULT_REPEAT_INTERVAL_MS) {
-    if (result.error !== undefined)
+    if (result.failure !== undefined)
         return { action: 'none', reason: 'the listing failed, so health is unknown' };
     const failing = result.health.breaches.length > 0;
     const open = await api.findOpen(title);
@@ -2110,54 +2492,6 @@ async function closeDuplicates(api, kept, duplicates) {
 
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(8500);
-;// CONCATENATED MODULE: ./src/service/transport-errors.ts
-/**
- * Transport errors, in one table: whether another attempt is worth it, whether the service may already have carried
- * the request out (its answer lost on the way back), and how to say it in the log.
- */
-const TRANSPORT_ERRORS = {
-    ECONNREFUSED: { transient: true, mayHaveBeenCarriedOut: false, text: 'connection refused' },
-    ECONNRESET: { transient: true, mayHaveBeenCarriedOut: true, text: 'connection reset' },
-    EPIPE: { transient: true, mayHaveBeenCarriedOut: true },
-    ETIMEDOUT: { transient: true, mayHaveBeenCarriedOut: false },
-    EAI_AGAIN: { transient: true, mayHaveBeenCarriedOut: false },
-    ENETUNREACH: { transient: true, mayHaveBeenCarriedOut: false },
-    EHOSTUNREACH: { transient: true, mayHaveBeenCarriedOut: false },
-    ENOTFOUND: { transient: false, mayHaveBeenCarriedOut: false, text: 'host not found' },
-    // Our own deadline (timeout-seconds): the request may have been sent and carried out.
-    TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
-    UND_ERR_SOCKET: { transient: true, mayHaveBeenCarriedOut: true, text: 'connection closed by the server' },
-    UND_ERR_CONNECT_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: false },
-    UND_ERR_HEADERS_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
-    UND_ERR_BODY_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
-    UND_ERR_CLOSED: { transient: true, mayHaveBeenCarriedOut: false }
-};
-/** A stable code for a transport error: Node's errno code, undici's code, or TIMEOUT for our deadline. */
-function errorCode(err) {
-    const e = err;
-    if (e?.name === 'TimeoutError' || e?.name === 'AbortError')
-        return 'TIMEOUT';
-    if (typeof e?.code === 'string')
-        return e.code;
-    if (typeof e?.cause?.code === 'string')
-        return e.cause.code;
-    return 'UNKNOWN';
-}
-/** Whether a transport error is worth another attempt. */
-function isTransientError(code) {
-    return TRANSPORT_ERRORS[code]?.transient ?? false;
-}
-/** Whether the service may have carried out a request that ended in this transport error. */
-function mayHaveBeenCarriedOutAfter(code) {
-    return TRANSPORT_ERRORS[code]?.mayHaveBeenCarriedOut ?? false;
-}
-/** The transport error as one line for the log, e.g. `connection refused (ECONNREFUSED)`. */
-function describeTransportError(code, timeoutMs) {
-    if (code === 'TIMEOUT')
-        return `no complete answer within ${timeoutMs / 1000} s (timeout-seconds)`;
-    return `${TRANSPORT_ERRORS[code]?.text ?? 'request failed'} (${code})`;
-}
-
 ;// CONCATENATED MODULE: ./src/service/retry.ts
 /** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
 
@@ -2170,9 +2504,6 @@ const DEFAULT_RETRY_POLICY = {
     maxWaitMs: 60_000
 };
 const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-function isRetriedStatus(status) {
-    return RETRIED_STATUSES.has(status);
-}
 /** Full-jitter exponential backoff: uniform in [0, min(maxBackoff, base * 2^(attempt-1))]. */
 function backoffDelayMs(attempt, policy, random) {
     const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
@@ -2209,10 +2540,11 @@ function retryDecision(attempt, outcome, policy, now, random) {
             return { retry: false };
         return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false };
     }
-    if (!isRetriedStatus(outcome.status))
+    if (!RETRIED_STATUSES.has(outcome.status))
         return { retry: false };
     const retryAfter = parseRetryAfter(outcome.headers['retry-after'], now);
-    const reset = outcome.status === 429 ? parseRateLimitReset(outcome.headers['burst-ratelimit-reset'], now) : undefined;
+    const resetHeader = outcome.resetHeader ?? 'burst-ratelimit-reset';
+    const reset = outcome.status === 429 ? parseRateLimitReset(outcome.headers[resetHeader], now) : undefined;
     const asked = retryAfter ?? reset;
     if (asked === undefined) {
         return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false };
@@ -2224,13 +2556,39 @@ function retryDecision(attempt, outcome, policy, now, random) {
         capped: asked > policy.maxWaitMs
     };
 }
+/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
+const wakeableSleep = (ms, wake) => (0,promises_.setTimeout)(ms, undefined, wake ? { signal: wake } : {}).catch(() => { });
+/** The one retry loop of the service's and GitHub's calls: each attempt is `send(n)`, n = 1 for the first. */
+async function retrying(send, options) {
+    const { policy, signal, sleep = wakeableSleep, now = Date.now, random = Math.random } = options;
+    for (let attempt = 1;; attempt++) {
+        if (signal?.aborted)
+            throw options.stopped();
+        try {
+            return await send(attempt);
+        }
+        catch (error) {
+            const outcome = options.classify(error);
+            const decision = retryDecision(attempt, outcome, policy, now(), random);
+            if (!decision.retry)
+                throw options.giveUp(error, attempt, outcome);
+            const basis = decision.basis === 'backoff' ? '' : ` as ${decision.basis} says`;
+            const cap = decision.capped
+                ? `; the service asked for longer, waits are capped at ${policy.maxWaitMs / 1000} s`
+                : '';
+            options.log(`${options.describe(error, outcome)} (attempt ${attempt} of ${policy.maxAttempts}); ` +
+                `retrying in ${(decision.delayMs / 1000).toFixed(1)} s${basis}${cap}`);
+            options.onRetry?.(outcome);
+            await sleep(decision.delayMs, signal);
+        }
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/github/octokit-issues.ts
 /**
  * The health issue's GitHub side: the IssueApi over Octokit, each call with a deadline and retries, the issue found by
  * its label and hidden marker.
  */
-
 
 
 /** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
@@ -2265,18 +2623,15 @@ function attemptOutcome(error) {
         const headers = response.headers ?? {};
         // GitHub's rate limits answer 403 (or 429) with Retry-After or x-ratelimit-remaining: 0: a wait, not a refusal.
         const limited = status === 403 && (headers['retry-after'] !== undefined || headers['x-ratelimit-remaining'] === '0');
-        return {
-            kind: 'status',
-            status: limited ? 429 : status,
-            headers: { ...headers, 'burst-ratelimit-reset': headers['x-ratelimit-reset'] }
-        };
+        return { kind: 'status', status: limited ? 429 : status, headers, resetHeader: 'x-ratelimit-reset' };
     }
     // Octokit wraps fetch's TypeError, whose cause carries the socket error code.
     const code = cause?.code ?? cause?.cause?.code;
     return { kind: 'error', code: typeof code === 'string' ? code : 'UNKNOWN' };
 }
 /** One line for a failed call: the status and GitHub's message, or the transport error. */
-function describeFailure(error, outcome, timeoutMs) {
+function describeFailure(error, timeoutMs) {
+    const outcome = attemptOutcome(error);
     if (error instanceof DeadlineError)
         return `no complete answer within ${timeoutMs} ms`;
     const message = String(error?.message ?? error)
@@ -2294,55 +2649,44 @@ async function withRetry(what, send, options,
 /** For a call that is not idempotent: looks whether a failed attempt was carried out after all. */
 recover) {
     const stop = options.signal;
-    for (let attempt = 1;; attempt++) {
-        if (stop?.aborted)
-            throw new CancelledCall(`GitHub API ${what} was not sent: the step was cancelled`);
-        const controller = new AbortController();
-        let timer;
-        let onStop;
-        const deadline = new Promise((_, reject) => {
-            timer = setTimeout(() => {
-                controller.abort();
-                reject(new DeadlineError());
-            }, options.timeoutMs);
-            onStop = () => {
-                controller.abort();
-                reject(new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`));
-            };
-            stop?.addEventListener('abort', onStop, { once: true });
-        });
+    const cut = () => new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`);
+    const once = async () => {
+        const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(stop ? [stop] : [])]);
+        const cutOff = new Promise((_, reject) => signal.addEventListener('abort', () => reject(stop?.aborted ? cut() : new DeadlineError()), { once: true }));
+        // Settled after the race when the call won it: nobody waits for it then.
+        cutOff.catch(() => { });
         try {
-            return await Promise.race([send(controller.signal), deadline]);
+            return await Promise.race([send(signal), cutOff]);
         }
         catch (error) {
             // A cancel is not retried, and nothing is looked up to recover: the next run brings the issue up to date.
-            if (stop?.aborted) {
-                throw error instanceof CancelledCall
-                    ? error
-                    : new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`);
-            }
-            const outcome = attemptOutcome(error);
-            const failure = describeFailure(error, outcome, options.timeoutMs);
+            if (stop?.aborted)
+                throw error instanceof CancelledCall ? error : cut();
             const done = recover && (await recover().catch(() => undefined));
-            if (done !== undefined) {
-                options.log(`GitHub API ${what}: ${failure}; it was carried out all the same.`);
-                return done;
-            }
-            const decision = retryDecision(attempt, outcome, options.retry, Date.now(), Math.random);
-            if (!decision.retry) {
-                const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
-                throw new Error(`GitHub API ${what} failed${tries}: ${failure}`, { cause: error });
-            }
-            options.log(`GitHub API ${what}: ${failure}; attempt ${attempt} of ${options.retry.maxAttempts}, ` +
-                `next in ${decision.delayMs} ms (${decision.basis}${decision.capped ? ', capped' : ''}).`);
-            await (0,promises_.setTimeout)(decision.delayMs, undefined, stop ? { signal: stop } : {}).catch(() => { });
+            if (done === undefined)
+                throw error;
+            options.log(`GitHub API ${what}: ${describeFailure(error, options.timeoutMs)}; it was carried out all the same.`);
+            return done;
         }
-        finally {
-            clearTimeout(timer);
-            if (onStop)
-                stop?.removeEventListener('abort', onStop);
-        }
-    }
+    };
+    return retrying(once, {
+        policy: options.retry,
+        signal: stop,
+        classify: error => {
+            if (error instanceof CancelledCall)
+                throw error;
+            return attemptOutcome(error);
+        },
+        describe: error => `GitHub API ${what}: ${describeFailure(error, options.timeoutMs)}`,
+        log: options.log,
+        giveUp: (error, attempts) => {
+            const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+            return new Error(`GitHub API ${what} failed${tries}: ${describeFailure(error, options.timeoutMs)}`, {
+                cause: error
+            });
+        },
+        stopped: () => new CancelledCall(`GitHub API ${what} was not sent: the step was cancelled`)
+    });
 }
 /** An issue as GitHub answers it, checked: a body that failed part way reaches us as an empty string. */
 function issueRef(data, what) {
@@ -3191,7 +3535,16 @@ function dateOrder(value, ctx) {
 
 /** Bad inputs, each line naming the input and what it allows. Expected: shown without a stack trace. */
 class InputError extends Error {
+    issues;
+    noSelector;
     name = 'InputError';
+    constructor(issues, 
+    /** A resume with no selector and no `all: true`: the summary says how to narrow it. */
+    noSelector = false) {
+        super(issues.map(issue => issue.message).join('\n'));
+        this.issues = issues;
+        this.noSelector = noSelector;
+    }
 }
 /** Inputs every operation reads: the operation itself and the keys every schema shares. */
 const COMMON_INPUTS = [
@@ -3203,13 +3556,11 @@ function rawInputs(read, names) {
     return Object.fromEntries(names.map(name => [name, read(name)]));
 }
 function describe(issues, raw) {
-    return issues
-        .map(issue => {
-        const name = String(issue.path[0] ?? 'inputs');
-        const given = SECRET_INPUTS.has(name) || raw[name] === undefined ? '' : ` (got "${shorten(raw[name] ?? '')}")`;
-        return `Input '${name}' ${issue.message}${given}.`;
-    })
-        .join('\n');
+    return issues.map(issue => {
+        const input = String(issue.path[0] ?? 'inputs');
+        const given = SECRET_INPUTS.has(input) || raw[input] === undefined ? '' : ` (got "${shorten(raw[input] ?? '')}")`;
+        return { input, message: `Input '${input}' ${issue.message}${given}.` };
+    });
 }
 /** Inputs whose value is never quoted back, even when refused. */
 const SECRET_INPUTS = new Set([Inputs.Token, Inputs.GithubToken]);
@@ -3235,7 +3586,9 @@ function readSettings(read, now = Date.now(), workspace = process.env.GITHUB_WOR
     const operation = read(Inputs.Operation).trim();
     if (!Operations.includes(operation)) {
         const got = operation === '' ? 'it is empty' : `got "${shorten(operation)}"`;
-        throw new InputError(`Input 'operation' must be one of ${Operations.join(', ')} (${got}).`);
+        throw new InputError([
+            { input: Inputs.Operation, message: `Input 'operation' must be one of ${Operations.join(', ')} (${got}).` }
+        ]);
     }
     const op = operation;
     const raw = rawInputs(read, OPERATION_INPUTS[op]);
@@ -3248,8 +3601,9 @@ function readSettings(read, now = Date.now(), workspace = process.env.GITHUB_WOR
             const settings = parseWith(resumeSchema(now, workspace), raw);
             const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined;
             if (!selected && !settings.resume.all) {
-                throw new InputError("Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
-                    '(set dlq-ids, dlq-ids-file, from-date, to-date, workflow-url, workflow-run-id or workflow-created-at to narrow it).');
+                const message = "Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
+                    '(set dlq-ids, dlq-ids-file, from-date, to-date, workflow-url, workflow-run-id or workflow-created-at to narrow it).';
+                throw new InputError([{ input: Inputs.All, message }], true);
             }
             return settings;
         }
@@ -3275,7 +3629,9 @@ const MAX_DLQ_ID_LENGTH = 1024;
 /** A plain id: one token, none of the characters that would make it a list, a JSON line or a different query. */
 const PLAIN_ID = /^[^\s,{}[\]"]+$/;
 function refuse(path, detail) {
-    return new InputError(`Input '${Inputs.DlqIdsFile}' ${detail} (got "${shorten(path)}").`);
+    return new InputError([
+        { input: Inputs.DlqIdsFile, message: `Input '${Inputs.DlqIdsFile}' ${detail} (got "${shorten(path)}").` }
+    ]);
 }
 /** The id one line holds, or a reason it holds none; blank lines hold nothing. */
 function idOfLine(line) {
@@ -3468,11 +3824,12 @@ async function checkOutputFiles(settings, env = process.env) {
         catch (err) {
             problem = `a path that can be checked (${reason(err)})`;
         }
-        if (problem !== undefined)
-            problems.push(`Input '${name}' must be ${problem} (got "${shorten(path)}").`);
+        if (problem !== undefined) {
+            problems.push({ input: name, message: `Input '${name}' must be ${problem} (got "${shorten(path)}").` });
+        }
     }
     if (problems.length > 0)
-        throw new InputError(problems.join('\n'));
+        throw new InputError(problems);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/credential-headers.ts
@@ -3544,138 +3901,6 @@ function redactCredentialHeaders(message) {
         },
         redacted
     };
-}
-
-;// CONCATENATED MODULE: ./src/service/pagination.ts
-/** Cursor draining, with the guards every drain needs, written once. */
-/** Draining stopped before the service said "no more": `cursor` continues from where it stopped. */
-class DrainStopped extends Error {
-    reason;
-    cursor;
-    name = 'DrainStopped';
-    constructor(message, 
-    /** Which guard stopped it: the page budget, a cursor sent before, or a cursor too long to send back. */
-    reason, 
-    /** Where to continue; undefined when continuing would only repeat the loop. */
-    cursor) {
-        super(message);
-        this.reason = reason;
-        this.cursor = cursor;
-    }
-}
-/** Longest cursor a drain accepts from the service: it is sent back in a URL and may become the next-cursor output. */
-const MAX_CURSOR_LENGTH = 4096;
-/**
- * A 53-bit fingerprint of a cursor (cyrb53), so that a drain can remember every cursor it sent in a few bytes
- * each. Two different cursors share one with odds of about n²/2^54 over n pages: 1 in 10^8 at 10,000 pages.
- */
-function cursorFingerprint(text) {
-    let h1 = 0xdeadbeef;
-    let h2 = 0x41c6ce57;
-    for (let i = 0; i < text.length; i++) {
-        const ch = text.charCodeAt(i);
-        h1 = Math.imul(h1 ^ ch, 2654435761);
-        h2 = Math.imul(h2 ^ ch, 1597334677);
-    }
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
-/** A cursor as a log or error text may show it: never more than a few dozen characters of it. */
-function cursorLabel(cursor) {
-    return cursor.length <= 64 ? `"${cursor}"` : `"${cursor.slice(0, 48)}…" (${cursor.length} characters)`;
-}
-/**
- * Yields page after page, sending each cursor back verbatim, until a page carries no cursor.
- * Stops with DrainStopped when the service returns a cursor it was already sent in this drain (a cycle such as
- * A → B → A would never finish; remembered as fingerprints, a few bytes a page), a cursor longer than
- * MAX_CURSOR_LENGTH, or after `maxPages` pages. A page is always yielded before its cursor is judged, so
- * nothing it carries is lost.
- */
-async function* drainPages(fetchPage, options) {
-    let cursor = options.startCursor;
-    const sent = new Set();
-    if (cursor !== undefined)
-        sent.add(cursorFingerprint(cursor));
-    const judge = (next) => {
-        if (next === undefined)
-            return 'end';
-        if (next.length > MAX_CURSOR_LENGTH)
-            return 'too-long';
-        return sent.has(cursorFingerprint(next)) ? 'repeat' : 'new';
-    };
-    let pending = fetchPage(cursor);
-    for (let pages = 1;; pages++) {
-        const page = await pending;
-        const next = page.cursor;
-        const verdict = judge(next);
-        if (options.prefetch && verdict === 'new' && pages < options.maxPages) {
-            pending = fetchPage(next);
-            // A caller that stops early never awaits it: its failure must not become an unhandled rejection.
-            pending.catch(() => { });
-        }
-        yield page;
-        if (next === undefined)
-            return;
-        if (verdict === 'too-long') {
-            throw new DrainStopped(`the service returned a cursor of ${next.length} characters, longer than the ${MAX_CURSOR_LENGTH} this ` +
-                `action sends back; stopped after ${pages} pages`, 'long-cursor');
-        }
-        if (verdict === 'repeat') {
-            const which = next === cursor ? 'the cursor it was sent' : 'a cursor it had already been sent';
-            throw new DrainStopped(`the service returned ${which} (${cursorLabel(next)}) and would never finish; stopped after ${pages} pages`, 'repeated-cursor');
-        }
-        sent.add(cursorFingerprint(next));
-        if (pages >= options.maxPages) {
-            throw new DrainStopped(`stopped after ${pages} pages (${options.maxPagesInput}); raise ${options.maxPagesInput} or continue with cursor ${cursorLabel(next)}`, 'max-pages', next);
-        }
-        cursor = next;
-        if (!options.prefetch)
-            pending = fetchPage(cursor);
-    }
-}
-/** The typed part of an error thrown while draining. */
-function failureKind(err) {
-    if (err instanceof DrainStopped)
-        return { stoppedBy: err.reason };
-    // An error that knows its own typed failure (a cancel, a file that could not be written) carries it.
-    const own = err?.failure;
-    if (typeof own === 'object' && own !== null)
-        return own;
-    const status = err?.status;
-    return typeof status === 'number' ? { status } : {};
-}
-/**
- * Drains pages into `onPage` and never throws: a failure is returned with the cursor of the request that
- * failed, so a re-run with that cursor continues. `onPage` returns false to stop early (e.g. max-messages).
- */
-async function drainInto(fetchPage, options, onPage) {
-    let pages = 0;
-    // Cursors sent, oldest first, whose pages have not been handled yet (two while prefetching).
-    const unhandled = [];
-    const tracked = (cursor) => {
-        unhandled.push(cursor);
-        return fetchPage(cursor);
-    };
-    try {
-        for await (const page of drainPages(tracked, options)) {
-            if ((await onPage(page)) === false && page.cursor !== undefined)
-                return { pages: pages + 1, nextCursor: page.cursor };
-            pages++;
-            unhandled.shift();
-        }
-        return { pages };
-    }
-    catch (err) {
-        // Continue from the first page not handled: the one that failed, or the one whose handling failed.
-        const nextCursor = err instanceof DrainStopped ? err.cursor : unhandled[0];
-        return {
-            pages,
-            error: err.message,
-            failure: failureKind(err),
-            ...(nextCursor !== undefined ? { nextCursor } : {})
-        };
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/service/query.ts
@@ -4209,6 +4434,7 @@ class ItemProblems {
 
 
 
+
 /** Slices per worker: more slices than workers keep every worker busy when the messages are unevenly spread. */
 const SLICES_PER_WORKER = 4;
 /** How far off a server may be on a date bound (wire-contract section 5: one millisecond). */
@@ -4299,17 +4525,15 @@ async function listInSlices(client, request, acc, problems, hooks) {
     let pages = 0;
     let budget = request.maxPages;
     let duplicates = 0;
-    let error;
     let failure;
     let untrusted;
     // The client holds requests at once to what the service allows (a 429 narrows it): workers just ask.
     const fetch = async (from, to, count, order, cursor) => {
-        if (error !== undefined || untrusted !== undefined)
+        if (failure !== undefined || untrusted !== undefined)
             throw new Stop();
         // Messages two slices both returned take pages a sequential listing never spends: they are not counted.
         if (++pages > budget + Math.ceil(duplicates / request.pageSize)) {
-            const message = `stopped after ${request.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`;
-            throw new DrainStopped(message, 'max-pages');
+            throw new DrainStopped({ kind: 'max-pages', pages: request.maxPages, input: Inputs.MaxPages });
         }
         const filters = { ...request.filters, fromDate: from, toDate: to };
         return client.listDlqPage(listQuery(filters, count, order, cursor));
@@ -4339,10 +4563,8 @@ async function listInSlices(client, request, acc, problems, hooks) {
         }
     }
     catch (err) {
-        if (!(err instanceof Stop)) {
-            error = err.message;
-            failure = failureKind(err);
-        }
+        if (!(err instanceof Stop))
+            failure = failureOf(err);
     }
     const planned = plan?.slices ?? [];
     if (!ascending)
@@ -4405,17 +4627,15 @@ async function listInSlices(client, request, acc, problems, hooks) {
     };
     let next = 0;
     const worker = async () => {
-        while (error === undefined && untrusted === undefined && next < slices.length) {
+        while (failure === undefined && untrusted === undefined && next < slices.length) {
             const slice = slices[next++];
             try {
                 await drainSlice(slice);
                 slice.done = true;
             }
             catch (err) {
-                if (!(err instanceof Stop) && error === undefined) {
-                    error = err.message;
-                    failure = failureKind(err);
-                }
+                if (!(err instanceof Stop))
+                    failure ??= failureOf(err);
             }
         }
     };
@@ -4426,12 +4646,7 @@ async function listInSlices(client, request, acc, problems, hooks) {
         ids: new ListedIds(ids.result(), dlqIds.result()),
         slices: slices.length,
         ...(untrusted !== undefined ? { untrusted } : {}),
-        ...(error !== undefined && untrusted === undefined
-            ? {
-                error: `${error} (a parallel listing has no single cursor to continue from: re-run the listing)`,
-                ...(failure !== undefined ? { failure } : {})
-            }
-            : {})
+        ...(failure !== undefined && untrusted === undefined ? { failure: { ...failure, parallel: true } } : {})
     };
 }
 
@@ -4492,9 +4707,8 @@ async function listEachMessageId(client, request, thresholds, messageIds, hooks)
         const budget = { ...request, maxPages: request.maxPages - pages };
         const outcome = await drainFilters(client, budget, { ...request.filters, messageId: [id] }, undefined, acc, problems, ids, hooks);
         pages += outcome.pages;
-        if (outcome.error !== undefined) {
-            const error = `${outcome.error} (listing message id ${i + 1} of ${messageIds.length}; re-run to list them all)`;
-            ending = { error, ...(outcome.failure !== undefined ? { failure: outcome.failure } : {}) };
+        if (outcome.failure !== undefined) {
+            ending = { failure: { ...outcome.failure, messageId: { index: i + 1, of: messageIds.length } } };
             break;
         }
     }
@@ -4536,7 +4750,7 @@ function drainFilters(client, request, filters, startCursor, acc, problems, ids,
  * count threshold is judged with them.
  */
 function complete(result, thresholds, problems, ending) {
-    const { error, failure, nextCursor } = ending;
+    const { failure, nextCursor } = ending;
     const itemProblems = problems.summary();
     // Items left out for want of an id are still messages in the DLQ: counted (never "empty"), judged, but unnamed.
     const count = result.count + problems.unreadable;
@@ -4551,8 +4765,7 @@ function complete(result, thresholds, problems, ending) {
         ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
         health,
         ...(nextCursor !== undefined ? { nextCursor } : {}),
-        ...(error !== undefined ? { error } : {}),
-        ...(error !== undefined && failure !== undefined ? { failure } : {}),
+        ...(failure !== undefined ? { failure } : {}),
         ...(itemProblems !== undefined ? { itemProblems } : {})
     };
 }
@@ -4561,30 +4774,13 @@ function complete(result, thresholds, problems, ending) {
 
 
 
-/** What the errno of a failed write means, for the few a runner's disk gives. */
-const ERRNO_MEANING = {
-    ENOSPC: 'no space left on device',
-    EDQUOT: 'disk quota exceeded',
-    EIO: 'input/output error',
-    EFBIG: 'file too large',
-    EROFS: 'read-only file system',
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted'
-};
-/** A file the action writes could not be written: names the input, the path and the errno; carries its typed failure. */
+/** A file the action writes could not be written: carries the input, the path and the errno as its failure. */
 class FileWriteError extends Error {
-    input;
-    path;
-    code;
     name = 'FileWriteError';
     failure;
     constructor(input, path, code) {
-        const meaning = ERRNO_MEANING[code];
-        super(`${input} ${path} could not be written: ${code}${meaning ? ` (${meaning})` : ''}`);
-        this.input = input;
-        this.path = path;
-        this.code = code;
-        this.failure = { file: input };
+        super(`${input} could not be written: ${code}`);
+        this.failure = { kind: 'file', input, path, code };
     }
 }
 /**
@@ -4714,34 +4910,28 @@ function endStream(stream) {
 
 ;// CONCATENATED MODULE: ./src/service/errors.ts
 
-/** A request the service answered with an error, or that could not be completed. Expected: one line, no stack. */
+
+/**
+ * A request the service answered with an error, or that could not be completed, kept as data (as got's HTTPError
+ * keeps its response): report/failure-text.ts writes the sentence. Expected: reported in one line, no stack.
+ */
 class ServiceError extends Error {
-    status;
+    failure;
     lostAnswers;
     name = 'ServiceError';
-    constructor(message, 
-    /** HTTP status, when the service answered. */
-    status, 
+    constructor(failure, 
     /**
      * Attempts of this request the service may have carried out without the action learning what they did
      * (answer lost after sending, or a 2xx it could not read): for a bulk resume, up to 50 runs each.
      */
     lostAnswers = 0) {
-        super(message);
-        this.status = status;
+        super(failure.kind === 'request' ? `${failure.request.method} ${failure.request.path} failed` : failure.kind);
+        this.failure = failure;
         this.lostAnswers = lostAnswers;
     }
-}
-/** The step was stopped (SIGINT or SIGTERM): no request is sent after it, and one under way may have been cut. */
-class CancelledError extends ServiceError {
-    signal;
-    name = 'CancelledError';
-    /** The typed failure the drains report (pagination's failureKind reads it). */
-    failure;
-    constructor(signal, lostAnswers = 0) {
-        super(`the step was cancelled (${signal})`, undefined, lostAnswers);
-        this.signal = signal;
-        this.failure = { cancelled: signal };
+    /** HTTP status, when the service answered. */
+    get status() {
+        return failureStatus(this.failure);
     }
 }
 const MAX_ERROR_TEXT = 300;
@@ -4764,22 +4954,9 @@ function errorText(body, redact = text => text) {
         return '(empty body)';
     return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}… (${line.length} characters)` : line;
 }
-/** What a status means to the operator, beyond the service's own words. */
-function statusMeaning(status) {
-    if (status === 401 || status === 403)
-        return 'the service refused the token (check the token input and its permissions)';
-    if (status === 404)
-        return 'not found';
-    if (status === 412)
-        return 'quota exceeded';
-    if (status === 429)
-        return 'rate limited';
-    if (status >= 500)
-        return 'service error';
-    return 'bad request';
-}
 
 ;// CONCATENATED MODULE: ./src/operations/resume-workflows.ts
+
 
 
 
@@ -4846,7 +5023,6 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
         client.log(`dlq-ids: ${total} ids sent in ${chunks.length} parts, each request URL under ${MAX_RESUME_URL_BYTES} bytes`);
     }
     let requests = 0;
-    let error;
     let failure;
     let nextCursor;
     let continueFrom;
@@ -4862,7 +5038,7 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
         }
         const budget = request.maxPages - requests;
         if (budget <= 0) {
-            error = `stopped after ${requests} requests (${Inputs.MaxPages}); raise ${Inputs.MaxPages} to resume more`;
+            failure = { kind: 'request-budget', requests, input: Inputs.MaxPages };
             continueFrom = continuation(request, sentIds);
             break;
         }
@@ -4908,7 +5084,7 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
             // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
             return !capReached();
         });
-        if (outcome.error === undefined && outcome.nextCursor !== undefined) {
+        if (outcome.failure === undefined && outcome.nextCursor !== undefined) {
             stoppedByCap = true;
             // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead (the
             // ids of this part may be partly resumed; those have left the DLQ).
@@ -4918,15 +5094,14 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
                 continueFrom = continuation(request, sentIds);
             break;
         }
-        if (outcome.error !== undefined && selection.dlqIds !== undefined && goneAlready(outcome, startCursor)) {
+        if (outcome.failure !== undefined && selection.dlqIds !== undefined && goneAlready(outcome, startCursor)) {
             // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
             gone.parts++;
             gone.ids += selection.dlqIds.length;
             sentIds += selection.dlqIds.length;
             continue;
         }
-        if (outcome.error !== undefined) {
-            error = outcome.error;
+        if (outcome.failure !== undefined) {
             failure = outcome.failure;
             // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead.
             if (chunks.length === 1)
@@ -4939,10 +5114,7 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
     }
     if (gone.parts > 0 && gone.parts === chunks.length) {
         // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
-        error =
-            `none of the ${total} dlq-ids is in the DLQ (HTTP 404 for every request): they were resumed or removed ` +
-                'since they were listed, or base-url points at another service';
-        failure = { status: 404 };
+        failure = { kind: 'ids-gone', ids: total };
     }
     const itemProblems = problems.summary();
     return {
@@ -4961,17 +5133,16 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
             ? { pastCap: carriedRuns - request.maxRuns }
             : {}),
         ...(chunks.length > 1 ? { parts: chunks.length } : {}),
-        ...(gone.parts > 0 && error === undefined ? { goneIds: gone } : {}),
+        ...(gone.parts > 0 && failure === undefined ? { goneIds: gone } : {}),
         ...(itemProblems !== undefined ? { itemProblems } : {}),
         ...(nextCursor !== undefined ? { nextCursor } : {}),
         ...(continueFrom !== undefined ? { continueFrom } : {}),
-        ...(error !== undefined ? { error } : {}),
-        ...(error !== undefined && failure !== undefined ? { failure } : {})
+        ...(failure !== undefined ? { failure } : {})
     };
 }
 /** Whether a part's drain ended on a 404 to its first request: the service found none of its ids. */
 function goneAlready(outcome, startCursor) {
-    return outcome.pages === 0 && outcome.failure?.status === 404 && startCursor === undefined;
+    return outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined;
 }
 /** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
 function continuation(request, sent) {
@@ -5045,15 +5216,11 @@ async function listDlqToFile(client, request, thresholds, path, encode, hooks, k
     const failed = file.error;
     if (failed === undefined)
         return { ...result, messagesFile: path };
-    if (result.failure?.file !== undefined)
-        return { ...result, error: `${result.error ?? failed.message}; listing stopped there` };
+    if (result.failure?.kind === 'file')
+        return result;
     // Found only when the file was closed: the write error wins over a cancel or a failure found after it.
-    return { ...result, error: fileStopped(failed, result.error), failure: failed.failure };
-}
-/** Why a listing stopped when its file broke, and what else was wrong by then. */
-function fileStopped(failed, before) {
-    const why = `${failed.message}; listing stopped there`;
-    return before === undefined ? why : `${why} (then: ${before})`;
+    const then = result.failure;
+    return { ...result, failure: { ...failed.failure, ...(then !== undefined ? { then } : {}) } };
 }
 /**
  * A bulk resume, each resumed run written to `path` (NDJSON) as it arrives when given: runs cannot be resumed
@@ -5079,10 +5246,11 @@ async function resumeWorkflowsToFile(client, request, path, encode, log, progres
     const failed = sink.error;
     if (failed === undefined)
         return { ...result, runsFile: path };
-    return { ...result, fileError: `${failed.message}; resumed-count counts every run resumed, the id outputs hold as many as fit` };
+    return { ...result, fileError: failed.failure };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/resume-schedule.ts
+
 /** Resumes each schedule in turn; one failing does not stop the others, and each outcome is reported. */
 async function resumeSchedules(client, request, onOutcome = () => { }) {
     const outcomes = [];
@@ -5093,7 +5261,7 @@ async function resumeSchedules(client, request, onOutcome = () => { }) {
             outcome = { scheduleId, ok: true };
         }
         catch (err) {
-            outcome = { scheduleId, ok: false, error: err.message };
+            outcome = { scheduleId, ok: false, failure: failureOf(err) };
         }
         outcomes.push(outcome);
         onOutcome(outcome);
@@ -5109,8 +5277,9 @@ async function resumeSchedules(client, request, onOutcome = () => { }) {
 
 /** The selectors of resume-workflows, each of which narrows a resume. */
 const RESUME_SELECTORS = ['dlq-ids', 'from-date', 'to-date', 'workflow-url', 'workflow-run-id', 'workflow-created-at'];
-function refusalSummary(message, operation) {
-    if (operation === 'resume-workflows' && /no selector was given/.test(message)) {
+/** `noSelector`: a resume with no selector and no `all: true` (InputError says so). */
+function refusalSummary({ message, noSelector }) {
+    if (noSelector) {
         return markdownText([
             ...summaryHead('❌ Resume refused: no workflow run was selected', `**Narrow the resume** with one of ${RESUME_SELECTORS.map(s => `\`${s}\``).join(', ')}; ` +
                 'or, to resume every failed workflow run in the DLQ, set `all: true`.', 'Nothing was resumed and no request was sent.')
@@ -5157,7 +5326,7 @@ function madeCount(result) {
  * no request whose runs are unknown, no run without a readable id.
  */
 function resumeComplete(result) {
-    return (result.error === undefined &&
+    return (result.failure === undefined &&
         result.fileError === undefined &&
         !result.nextCursor &&
         result.continueFrom === undefined &&
@@ -5170,7 +5339,7 @@ function resumeComplete(result) {
  */
 function resumeNotice(result) {
     const made = madeCount(result);
-    if (result.error !== undefined && made === 0 && result.uncertainRequests === 0)
+    if (result.failure !== undefined && made === 0 && result.uncertainRequests === 0)
         return undefined;
     const runs = plural(made, 'workflow run', 'workflow runs');
     if (result.uncertainRequests > 0) {
@@ -5179,9 +5348,9 @@ function resumeNotice(result) {
             : 'possibly every other selected run resumed too';
         return `Resumed at least ${runs}; ${more} (${plural(result.uncertainRequests, 'request', 'requests')} got no readable answer)`;
     }
-    if (result.failure?.cancelled !== undefined)
+    if (result.failure?.kind === 'cancelled')
         return `Resumed ${runs} before the step was cancelled`;
-    if (result.error !== undefined)
+    if (result.failure !== undefined)
         return `Resumed ${runs} before the resume failed`;
     if (result.stoppedByCap)
         return `Resumed ${runs}: max-runs (${formatCount(result.maxRuns ?? 0)}) reached, more remain`;
@@ -5240,13 +5409,13 @@ function resume_outputs(result) {
 function resume_failure(result) {
     // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
     const reasons = [];
-    if (result.error !== undefined) {
-        reasons.push(`${result.error}; ${result.runs.length} runs were resumed before the failure`);
+    if (result.failure !== undefined) {
+        reasons.push(`${failureText('resume-workflows', result.failure)}; ${result.runs.length} runs were resumed before the failure`);
     }
     if (result.uncertainRequests > 0)
         reasons.push(lostAnswerText(result.uncertainRequests, result.largestAnswer));
     if (result.fileError !== undefined)
-        reasons.push(result.fileError);
+        reasons.push(runsFileText(result.fileError));
     if (reasons.length === 0)
         return undefined;
     const from = result.continueFrom;
@@ -5260,13 +5429,17 @@ function resume_failure(result) {
     else if (result.nextCursor !== undefined) {
         where = continueHint(result.nextCursor).slice(2);
     }
-    else if (result.error !== undefined) {
+    else if (result.failure !== undefined) {
         where = 'no cursor to continue from: re-run with the same selection (resumed entries have left the DLQ)';
     }
     else {
         where = 'nothing is left to continue: the selection was resumed to its end';
     }
     return `${reasons.join('; ')}; ${where}`;
+}
+/** Why the runs-file is not the record: resumed-count still counts every run, the id outputs hold what fits. */
+function runsFileText(failure) {
+    return `${fileText(failure)}; resumed-count counts every run resumed, the id outputs hold as many as fit`;
 }
 /** Where the ids left begin in dlq-ids-file, when they came from one: a file of its lines from there on continues. */
 function fileLineHint(line) {
@@ -5332,14 +5505,14 @@ function resume_askedLines(result, pass) {
 function resumeHeading(result) {
     const made = madeCount(result);
     const runs = plural(made, 'workflow run', 'workflow runs');
-    if (result.failure?.cancelled !== undefined) {
+    if (result.failure?.kind === 'cancelled') {
         const more = result.uncertainRequests > 0 ? ', and possibly more' : '';
         return `⛔ Cancelled: ${plural(made, 'run', 'runs')} resumed before the cancel${more}`;
     }
-    if (result.fileError !== undefined && result.error === undefined) {
+    if (result.fileError !== undefined && result.failure === undefined) {
         return `❌ Resumed ${runs}, but runs-file could not be written`;
     }
-    if (result.error !== undefined) {
+    if (result.failure !== undefined) {
         return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`;
     }
     if (result.uncertainRequests > 0)
@@ -5388,9 +5561,9 @@ function resumeSummary(result, ctx, pass) {
             ? `To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`
             : undefined;
     if (result.fileError !== undefined)
-        lines.push(`**Error:** ${code(result.fileError)}`, '');
-    if (result.error !== undefined) {
-        lines.push(`**Error:** ${code(result.error)}`, '');
+        lines.push(`**Error:** ${code(runsFileText(result.fileError))}`, '');
+    if (result.failure !== undefined) {
+        lines.push(`**Error:** ${code(failureText('resume-workflows', result.failure))}`, '');
         lines.push(continueLine ??
             'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).', '');
     }
@@ -5446,6 +5619,7 @@ function idList(ids, limit) {
 
 
 
+
 const scheduleReport = {
     outputs: result => ({
         [Outputs.ScheduleIds]: JSON.stringify(result.outcomes.filter(o => o.ok).map(o => o.scheduleId)),
@@ -5481,18 +5655,22 @@ function scheduleSummary(result, ctx, pass) {
     lines.push(...table(['Schedule id', 'Result', 'Why'], [false, false, false], ordered, pass, o => [
         cellOrDash(o.scheduleId),
         o.ok ? '✅ resumed' : '❌ failed',
-        o.ok ? '' : o.error ? codeCell(withoutId(o.error, o.scheduleId)) : 'unknown error'
+        o.ok ? '' : o.failure ? codeCell(reasonCell(o.failure)) : 'unknown error'
     ]));
     lines.push('### What was asked', '', `- Schedules to resume: ${formatCount(total)}`, ...runLine(ctx));
     return markdownText(lines);
 }
-/** The error without the schedule id it repeats (the row names it already). */
-function withoutId(error, id) {
-    for (const prefix of [`resume-schedule (schedule ${JSON.stringify(id)}) failed: `, `schedule ${id}: `]) {
-        if (error.startsWith(prefix) && error.length > prefix.length)
-            return error.slice(prefix.length);
-    }
-    return error;
+/** Why one schedule failed: `resume-schedule (schedule "x") failed: HTTP 404 not found: …`. */
+function scheduleFailureText(outcome) {
+    const label = `resume-schedule (schedule "${outcome.scheduleId}")`;
+    return outcome.failure ? failureText(label, outcome.failure) : `${label} failed`;
+}
+/** The same without the schedule the row names already: `HTTP 404 not found: …`, attempts after it. */
+function reasonCell(failure) {
+    if (failure.kind !== 'request')
+        return failureText('', failure);
+    const { attempts } = failure.request;
+    return requestReason({ ...failure.request, attempts: 1 }).slice(2) + (attempts > 1 ? ` (${attempts} attempts)` : '');
 }
 function schedule_failure(result) {
     const failed = result.outcomes.filter(o => !o.ok);
@@ -5501,7 +5679,7 @@ function schedule_failure(result) {
     const resumed = result.outcomes.length - failed.length;
     return [
         `${failed.length} of ${result.outcomes.length} schedules could not be resumed (${resumed} resumed):`,
-        ...failed.map(o => `- ${o.error ?? o.scheduleId}`)
+        ...failed.map(o => `- ${o.failure ? scheduleFailureText(o) : o.scheduleId}`)
     ].join('\n');
 }
 
@@ -5610,95 +5788,6 @@ function redactor(secrets) {
     };
 }
 
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(7975);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __webpack_require__(8522);
-var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
-;// CONCATENATED MODULE: ./src/service/transport.ts
-/** Reading an answer: the body collected under a size cap, decoded (gzip, deflate, br), and checked as UTF-8. */
-
-
-
-/** A hostile or broken server must not fill the runner's memory: the cap holds before and after decoding. */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
-/** Longest Location header an error quotes: enough to recognise it, never a flood. */
-const MAX_LOCATION_SHOWN = 500;
-/** An answer whose status arrived but whose body cannot be read (too large, undecodable, not UTF-8). */
-class UnreadableBody extends Error {
-    status;
-    headers;
-    reason;
-    constructor(status, headers, reason) {
-        super(reason);
-        this.status = status;
-        this.headers = headers;
-        this.reason = reason;
-    }
-}
-const DECODERS = {
-    gzip: (0,external_node_util_.promisify)((external_node_zlib_default()).gunzip),
-    'x-gzip': (0,external_node_util_.promisify)((external_node_zlib_default()).gunzip),
-    // RFC 9110's "deflate" is zlib-wrapped, but some servers send it raw: the first two bytes tell which.
-    deflate: (data, options) => data.length >= 2 && (data[0] & 0x0f) === 8 && ((data[0] << 8) | data[1]) % 31 === 0
-        ? (0,external_node_util_.promisify)((external_node_zlib_default()).inflate)(data, options)
-        : (0,external_node_util_.promisify)((external_node_zlib_default()).inflateRaw)(data, options),
-    br: (data, options) => (0,external_node_util_.promisify)((external_node_zlib_default()).brotliDecompress)(data, options)
-};
-/**
- * Reads a response whole. A body that arrives but cannot be read throws UnreadableBody with the status, so the
- * caller can tell "done, unreadable" from "lost".
- */
-async function readAnswer(response) {
-    const status = response.statusCode;
-    const headers = {};
-    for (const [name, value] of Object.entries(response.headers)) {
-        headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    const unreadable = (reason) => new UnreadableBody(status, headers, reason);
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-        size += chunk.length;
-        if (size > MAX_BODY_BYTES) {
-            response.body.destroy();
-            throw unreadable(`a body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
-        }
-        chunks.push(chunk);
-    }
-    let bytes = Buffer.concat(chunks);
-    // Applied in the order listed, so undone last first.
-    const encodings = (headers['content-encoding'] ?? '')
-        .split(',')
-        .map(e => e.trim().toLowerCase())
-        .filter(e => e !== '' && e !== 'identity');
-    const unknown = encodings.filter(e => !Object.hasOwn(DECODERS, e));
-    if (unknown.length > 0) {
-        const names = unknown.map(e => `"${e.slice(0, 40)}"`).join(', ');
-        throw unreadable(`content-encoding ${names}, which this action cannot decode (it reads gzip, deflate and br)`);
-    }
-    for (const encoding of encodings.reverse()) {
-        try {
-            bytes = await DECODERS[encoding](bytes, { maxOutputLength: MAX_BODY_BYTES });
-        }
-        catch (err) {
-            const tooLarge = err.code === 'ERR_BUFFER_TOO_LARGE';
-            throw unreadable(tooLarge
-                ? `a ${encoding} body that decodes to more than ${MAX_BODY_BYTES / 1024 / 1024} MiB`
-                : `a ${encoding} body that does not decode (${errorCode(err)})`);
-        }
-    }
-    let body;
-    try {
-        // fatal: a byte that is not UTF-8 must not silently become another id; a leading byte-order mark is dropped.
-        body = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    }
-    catch {
-        throw unreadable('a body that is not valid UTF-8');
-    }
-    return { status, headers, body };
-}
-
 ;// CONCATENATED MODULE: ./src/service/client.ts
 
 
@@ -5709,27 +5798,13 @@ async function readAnswer(response) {
 
 
 
-/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
-const defaultSleep = (ms, wake) => new Promise(resolve => {
-    if (wake?.aborted)
-        return resolve();
-    const done = () => {
-        clearTimeout(timer);
-        wake?.removeEventListener('abort', done);
-        resolve();
-    };
-    const timer = setTimeout(done, ms);
-    wake?.addEventListener('abort', done, { once: true });
-});
+const DLQ_PATH = '/v2/dlq';
 const RESUME_PATH = '/v2/workflows/dlq/resume';
 /** What EnvHttpProxyAgent reads a proxy from; with none of them set it sends every request directly. */
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 /** The service's three endpoints, over one retry policy, with the token only ever sent to base-url's origin. */
 class ServiceClient {
     options;
-    sleep;
-    now;
-    random;
     dispatcher;
     redact;
     limit;
@@ -5737,21 +5812,18 @@ class ServiceClient {
         this.options = options;
         this.redact = redactor([options.token]);
         this.limit = new AdaptiveLimit(options.concurrency ?? 1);
-        this.sleep = options.sleep ?? defaultSleep;
-        this.now = options.now ?? Date.now;
-        this.random = options.random ?? Math.random;
     }
     /** One page of `GET /v2/dlq`: its items are checked only as an array here, read with readDlqMessages. */
     async listDlqPage(query) {
-        const answer = await this.send('list-dlq', 'GET', '/v2/dlq', query, {});
-        const json = this.parseJson('list-dlq', 'GET /v2/dlq', answer);
+        const answer = await this.send('GET', DLQ_PATH, query, {});
+        const json = this.parseJson('GET', DLQ_PATH, answer);
         // The usual envelope is taken as it is, without copying the page through the schema; anything else is checked.
         if (client_isRecord(json) && Array.isArray(json.messages)) {
             const { messages, cursor } = json;
             if (cursor === undefined || cursor === null || typeof cursor === 'string')
                 return { ...(cursor ? { cursor } : {}), items: messages };
         }
-        const envelope = this.check('list-dlq', 'GET /v2/dlq', json, dlqEnvelopeSchema);
+        const envelope = this.check('GET', DLQ_PATH, json, dlqEnvelopeSchema);
         return { ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}), items: envelope.messages };
     }
     /**
@@ -5760,28 +5832,26 @@ class ServiceClient {
      */
     async resumeSchedule(scheduleId) {
         const path = scheduleResumePath(scheduleId);
-        const label = `resume-schedule (schedule "${scheduleId}")`;
         try {
-            await this.send(label, 'POST', path, new URLSearchParams(), {});
+            await this.send('POST', path, new URLSearchParams(), {});
         }
         catch (err) {
             if (!(err instanceof ServiceError) || err.status !== 405)
                 throw err;
             this.options.log(`POST ${path}: HTTP 405 (method not allowed); trying once more with PATCH`);
-            await this.send(label, 'PATCH', path, new URLSearchParams(), {});
+            await this.send('PATCH', path, new URLSearchParams(), {});
         }
     }
     /** One request of `POST /v2/workflows/dlq/resume`: resumes at most 50 runs. */
     async resumeWorkflowsPage(query, headers) {
-        const answer = await this.send('resume-workflows', 'POST', RESUME_PATH, query, headers);
+        const answer = await this.send('POST', RESUME_PATH, query, headers);
         let envelope;
         try {
-            envelope = this.parse('resume-workflows', `POST ${RESUME_PATH}`, answer, resumeEnvelopeSchema);
+            envelope = this.check('POST', RESUME_PATH, this.parseJson('POST', RESUME_PATH, answer), resumeEnvelopeSchema);
         }
         catch (err) {
             // The service carried this request out (2xx): the runs it resumed are unknown, not absent.
-            const error = err;
-            throw new ServiceError(error.message, error.status, answer.lostAnswers + 1);
+            throw new ServiceError(err.failure, answer.lostAnswers + 1);
         }
         const { runs, problems } = readWorkflowRuns(envelope.workflowRuns);
         return {
@@ -5821,86 +5891,88 @@ class ServiceClient {
      * Sends one request, retrying as the policy says; returns a 2xx answer or throws a one-line ServiceError. A
      * POST's attempts whose answer was lost after sending are counted, on the answer and on the error alike.
      */
-    async send(label, method, path, query, extraHeaders) {
+    async send(method, path, query, extraHeaders) {
         const url = this.url(path, query);
-        const endpoint = `${method} ${path}`;
-        const { maxAttempts } = this.options.retry;
-        let lostAnswers = 0;
         const stop = this.options.stop;
-        for (let attempt = 1;; attempt++) {
-            let outcome;
+        const { timeoutMs, sleep, now, random } = this.options;
+        const failed = (cause, attempts, lost) => requestError({ method, path, url: `${url.origin}${url.pathname}`, attempts, cause }, lost);
+        // A POST may have been carried out when its answer is lost: one more attempt possibly done.
+        const sent = method === 'POST' ? 1 : 0;
+        let lostAnswers = 0;
+        const once = async () => {
             let answer;
             try {
-                answer = {
-                    ...(await this.limit.run(() => {
-                        // Checked when the request would leave, after any wait for a free slot: nothing new after a stop.
-                        if (stop?.signal.aborted)
-                            throw new CancelledError(this.stopName(), lostAnswers);
-                        return this.attempt(method, url, extraHeaders);
-                    })),
-                    lostAnswers
-                };
+                answer = await this.limit.run(() => {
+                    // Checked when the request would leave, after any wait for a free slot: nothing new after a stop.
+                    if (stop?.signal.aborted)
+                        throw this.cancelled(lostAnswers);
+                    return this.attempt(method, url, extraHeaders);
+                });
             }
             catch (err) {
-                if (err instanceof CancelledError)
+                if (err instanceof ServiceError)
                     throw err;
-                if (stop?.hard.aborted) {
-                    // Cut under way: a POST may have been carried out (for a resume, up to 50 runs possibly resumed).
-                    throw new CancelledError(this.stopName(), lostAnswers + (method === 'POST' ? 1 : 0));
-                }
-                if (!(err instanceof UnreadableBody)) {
-                    outcome = { kind: 'error', code: errorCode(err) };
-                }
-                else if (err.status >= 200 && err.status < 300) {
+                // Cut under way: a POST may have been carried out (for a resume, up to 50 runs possibly resumed).
+                if (stop?.hard.aborted)
+                    throw this.cancelled(lostAnswers + sent);
+                if (!(err instanceof UnreadableBody))
+                    throw err;
+                if (err.status >= 200 && err.status < 300) {
                     // Carried out, but what it did cannot be read: not retried, and counted as possibly done.
-                    throw this.error(`${label} failed: ${endpoint} answered ${err.status} with ${err.reason}`, err.status, lostAnswers + (method === 'POST' ? 1 : 0));
+                    const cause = { kind: 'unreadable', status: err.status, reason: this.redact(err.reason) };
+                    throw failed(cause, 1, lostAnswers + sent);
                 }
-                else {
-                    // An error whose text cannot be read is still an error with a status: decide on that.
-                    answer = {
-                        status: err.status,
-                        headers: err.headers,
-                        body: `(${err.reason})`,
-                        lostAnswers
-                    };
-                }
+                // An error whose text cannot be read is still an error with a status: decide on that.
+                answer = { status: err.status, headers: err.headers, body: `(${err.reason})` };
             }
-            if (answer) {
-                if (answer.status >= 200 && answer.status < 300)
-                    return answer;
-                if (answer.status >= 300 && answer.status < 400)
-                    throw this.redirectError(label, answer, lostAnswers);
-                outcome = { kind: 'status', status: answer.status, headers: answer.headers };
+            if (answer.status >= 200 && answer.status < 300)
+                return { ...answer, lostAnswers };
+            if (answer.status >= 300 && answer.status < 400) {
+                const { location } = answer.headers;
+                const cause = {
+                    kind: 'redirect',
+                    status: answer.status,
+                    ...(location !== undefined ? { location: this.redact(location) } : {})
+                };
+                throw failed(cause, 1, lostAnswers);
             }
-            outcome ??= { kind: 'error', code: 'UNKNOWN' };
-            if (method === 'POST' && mayHaveBeenCarriedOut(outcome))
-                lostAnswers++;
-            const decision = retryDecision(attempt, outcome, this.options.retry, this.now(), this.random);
-            const what = answer ? `HTTP ${answer.status}` : this.describeError(outcome);
-            if (!decision.retry) {
-                const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
-                if (answer) {
-                    throw this.error(`${label} failed${tries}: HTTP ${answer.status} ${statusMeaning(answer.status)}: ${this.serverText(answer.body)}`, answer.status, lostAnswers);
-                }
-                throw this.error(`${label} failed${tries}: ${what} (${method} ${url.origin}${url.pathname})`, undefined, lostAnswers);
-            }
-            const seconds = (decision.delayMs / 1000).toFixed(1);
-            const cap = decision.capped
-                ? `; the service asked for longer, waits are capped at ${this.options.retry.maxWaitMs / 1000} s`
-                : '';
-            const basis = decision.basis === 'backoff' ? '' : ` as ${decision.basis} says`;
-            this.options.log(`${method} ${url.pathname}: ${what} (attempt ${attempt} of ${maxAttempts}); retrying in ${seconds} s${basis}${cap}`);
-            if (outcome.kind === 'status' && outcome.status === 429)
-                this.narrow();
-            await this.sleep(decision.delayMs, stop?.signal);
-            if (stop?.signal.aborted)
-                throw new CancelledError(this.stopName(), lostAnswers);
-        }
+            throw new ErrorAnswer(answer);
+        };
+        return retrying(once, {
+            policy: this.options.retry,
+            signal: stop?.signal,
+            classify: err => {
+                if (err instanceof ServiceError)
+                    throw err;
+                const outcome = err instanceof ErrorAnswer
+                    ? { kind: 'status', status: err.answer.status, headers: err.answer.headers }
+                    : { kind: 'error', code: errorCode(err) };
+                if (sent && mayHaveBeenCarriedOut(outcome))
+                    lostAnswers++;
+                return outcome;
+            },
+            describe: (error, outcome) => `${method} ${url.pathname}: ${this.what(error, outcome)}`,
+            log: this.options.log,
+            onRetry: outcome => {
+                if (outcome.kind === 'status' && outcome.status === 429)
+                    this.narrow();
+            },
+            giveUp: (error, attempts, outcome) => {
+                const cause = error instanceof ErrorAnswer
+                    ? { kind: 'status', status: error.answer.status, serverText: this.serverText(error.answer.body) }
+                    : { kind: 'transport', code: outcome.kind === 'error' ? outcome.code : 'UNKNOWN', timeoutMs };
+                return failed(cause, attempts, lostAnswers);
+            },
+            stopped: () => this.cancelled(lostAnswers),
+            sleep,
+            now,
+            random
+        });
     }
-    /** The signal the run was stopped with (SIGTERM when the stop carries no name). */
-    stopName() {
-        const reason = this.options.stop?.signal.reason;
-        return reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM';
+    /** The step was stopped, by SIGINT or else SIGTERM: nothing is sent after it, one under way may have been cut. */
+    cancelled(lostAnswers) {
+        const signal = this.options.stop?.signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM';
+        return new ServiceError({ kind: 'cancelled', signal }, lostAnswers);
     }
     /**
      * One attempt, bounded from connect to the last byte of the body by timeout-seconds. A body that arrives but
@@ -5924,27 +5996,14 @@ class ServiceClient {
         });
         return readAnswer(response);
     }
-    redirectError(label, answer, lostAnswers) {
-        const location = answer.headers.location;
-        let target = 'without a Location header';
-        if (location !== undefined) {
-            const shown = location.length > MAX_LOCATION_SHOWN
-                ? `${location.slice(0, MAX_LOCATION_SHOWN)}…" (${location.length} characters)`
-                : `${location}"`;
-            target = `to "${shown}`;
-        }
-        return this.error(`${label} failed: HTTP ${answer.status} redirect ${target} was not followed (the token is only sent to base-url); ` +
-            'set base-url to the address the service answers at', answer.status, lostAnswers);
-    }
     /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */
     serverText(body) {
         return errorText(body, this.redact);
     }
-    /** A ServiceError whose message never carries the token, whatever the server put in what it is built from. */
-    error(message, status, lostAnswers = 0) {
-        return new ServiceError(this.redact(message), status, lostAnswers);
-    }
-    describeError(outcome) {
+    /** An attempt's failure in a few words: its status, or the transport error. */
+    what(error, outcome) {
+        if (error instanceof ErrorAnswer)
+            return `HTTP ${error.answer.status}`;
         return outcome.kind === 'error' ? describeTransportError(outcome.code, this.options.timeoutMs) : '';
     }
     /** The service said "too many requests": fewer at once, said in the log when it changes anything. */
@@ -5955,26 +6014,38 @@ class ServiceClient {
             this.options.log(`rate limited: requests at once cut from ${before} to ${this.limit.current}`);
         }
     }
-    parse(label, endpoint, answer, schema) {
-        return this.check(label, endpoint, this.parseJson(label, endpoint, answer), schema);
-    }
-    parseJson(label, endpoint, answer) {
+    parseJson(method, path, answer) {
         try {
             return JSON.parse(answer.body);
         }
         catch {
-            throw this.error(`${label} failed: ${endpoint} answered ${answer.status} with a body that is not JSON: ${this.serverText(answer.body)}`);
+            const cause = { kind: 'not-json', status: answer.status, serverText: this.serverText(answer.body) };
+            throw requestError({ method, path, url: path, attempts: 1, cause });
         }
     }
     /** Checks a decoded answer against its wire schema; a mismatch names the endpoint and the field. */
-    check(label, endpoint, json, schema) {
+    check(method, path, json, schema) {
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)';
-            throw this.error(`${label} failed: malformed response from ${endpoint}: ${field}: ${issue?.message ?? 'invalid'}`);
+            const cause = {
+                kind: 'malformed',
+                field: this.redact(field),
+                problem: this.redact(issue?.message ?? 'invalid')
+            };
+            throw requestError({ method, path, url: path, attempts: 1, cause });
         }
         return parsed.data;
+    }
+}
+const requestError = (request, lostAnswers = 0) => new ServiceError({ kind: 'request', request }, lostAnswers);
+/** An answer with an error status: what the retry loop judges. */
+class ErrorAnswer extends Error {
+    answer;
+    constructor(answer) {
+        super(`HTTP ${answer.status}`);
+        this.answer = answer;
     }
 }
 const client_isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -6065,7 +6136,7 @@ const OPERATIONS = {
     },
     'resume-schedule': {
         group: 'Resuming schedules',
-        run: (s, { client, out }) => resumeSchedules(client, s.schedules, o => out.info(o.ok ? `schedule ${o.scheduleId}: resumed` : `${o.error}`)),
+        run: (s, { client, out }) => resumeSchedules(client, s.schedules, o => out.info(o.ok ? `schedule ${o.scheduleId}: resumed` : scheduleFailureText(o))),
         report: scheduleReport
     },
     'resume-workflows': {
@@ -6165,7 +6236,7 @@ async function runWith(out, live, stop) {
     }
     catch (err) {
         if (err instanceof InputError) {
-            await out.summary(refusalSummary(err.message, core.getInput(Inputs.Operation).trim()));
+            await out.summary(refusalSummary(err));
             out.setFailed(err.message);
             return;
         }

@@ -1,0 +1,141 @@
+/** The one place a failure becomes words: the sentence of each failure kind, and one table of what a status means. */
+import type { Failure, FailureContext, RequestFailure } from '../failure.js'
+import { failureStatus } from '../failure.js'
+import { cursorLabel } from '../service/pagination.js'
+import { describeTransportError } from '../service/transport-errors.js'
+import { MAX_LOCATION_SHOWN } from '../service/transport.js'
+import { formatCount } from './format.js'
+
+/** What an HTTP status means: a few words inside the error's sentence, and a phrase for a heading. */
+function statusWords(status: number): { meaning: string; phrase: string } {
+  if (status === 401 || status === 403) {
+    return {
+      meaning: 'the service refused the token (check the token input and its permissions)',
+      phrase: 'the service refused the token'
+    }
+  }
+  if (status === 404) return { meaning: 'not found', phrase: 'the service answered "not found"' }
+  if (status === 412) return { meaning: 'quota exceeded', phrase: 'the service refused the request' }
+  if (status === 429) return { meaning: 'rate limited', phrase: 'the service kept rate-limiting the requests' }
+  if (status >= 500) return { meaning: 'service error', phrase: 'the service failed' }
+  return { meaning: 'bad request', phrase: 'the service refused the request' }
+}
+
+/** What the errno of a failed write means, for the few a runner's disk gives. */
+const ERRNO_MEANING: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error',
+  EFBIG: 'file too large',
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted'
+}
+
+/** Why a request failed, after `${label} failed`: `: HTTP 404 not found: …`, ` after 3 attempts: …`. */
+export function requestReason({ method, path, url, attempts, cause }: RequestFailure): string {
+  const endpoint = `${method} ${path}`
+  const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
+  switch (cause.kind) {
+    case 'status':
+      return `${tries}: HTTP ${cause.status} ${statusWords(cause.status).meaning}: ${cause.serverText}`
+    case 'transport':
+      return `${tries}: ${describeTransportError(cause.code, cause.timeoutMs)} (${method} ${url})`
+    case 'unreadable':
+      return `: ${endpoint} answered ${cause.status} with ${cause.reason}`
+    case 'not-json':
+      return `: ${endpoint} answered ${cause.status} with a body that is not JSON: ${cause.serverText}`
+    case 'malformed':
+      return `: malformed response from ${endpoint}: ${cause.field}: ${cause.problem}`
+    case 'redirect': {
+      const { location } = cause
+      const target =
+        location === undefined
+          ? 'without a Location header'
+          : location.length > MAX_LOCATION_SHOWN
+            ? `to "${location.slice(0, MAX_LOCATION_SHOWN)}…" (${location.length} characters)`
+            : `to "${location}"`
+      return (
+        `: HTTP ${cause.status} redirect ${target} was not followed (the token is only sent to base-url); ` +
+        'set base-url to the address the service answers at'
+      )
+    }
+  }
+}
+
+/** The file failure's own words: `messages-file /path could not be written: ENOSPC (no space left on device)`. */
+export function fileText(failure: { input: string; path: string; code: string }): string {
+  const meaning = ERRNO_MEANING[failure.code]
+  return `${failure.input} ${failure.path} could not be written: ${failure.code}${meaning ? ` (${meaning})` : ''}`
+}
+
+/**
+ * The one-line sentence of a failure, `label` naming the operation (`list-dlq`, `resume-workflows`), with where it
+ * happened: which message id of a listing by ids, or a parallel listing.
+ */
+export function failureText(label: string, failure: Failure & FailureContext): string {
+  const { messageId: id, parallel } = failure
+  const where = id ? ` (listing message id ${id.index} of ${id.of}; re-run to list them all)` : ''
+  const cursor = parallel ? ' (a parallel listing has no single cursor to continue from: re-run the listing)' : ''
+  return `${sentence(label, failure)}${where}${cursor}`
+}
+
+/** The sentence of each kind; a file that could not be written ends a listing there, the failure after it named. */
+function sentence(label: string, failure: Failure): string {
+  switch (failure.kind) {
+    case 'request':
+      return `${label} failed${requestReason(failure.request)}`
+    case 'max-pages':
+      return (
+        `stopped after ${failure.pages} pages (${failure.input}); raise ${failure.input}` +
+        (failure.cursor === undefined ? '' : ` or continue with cursor ${cursorLabel(failure.cursor)}`)
+      )
+    case 'repeated-cursor':
+      return (
+        `the service returned ${failure.same ? 'the cursor it was sent' : 'a cursor it had already been sent'} ` +
+        `(${cursorLabel(failure.cursor)}) and would never finish; stopped after ${failure.pages} pages`
+      )
+    case 'long-cursor':
+      return (
+        `the service returned a cursor of ${failure.length} characters, longer than the ${failure.limit} this ` +
+        `action sends back; stopped after ${failure.pages} pages`
+      )
+    case 'request-budget':
+      return `stopped after ${failure.requests} requests (${failure.input}); raise ${failure.input} to resume more`
+    case 'cancelled':
+      return `the step was cancelled (${failure.signal})`
+    case 'ids-gone':
+      return (
+        `none of the ${formatCount(failure.ids)} dlq-ids is in the DLQ (HTTP 404 for every request): they were ` +
+        'resumed or removed since they were listed, or base-url points at another service'
+      )
+    case 'file':
+      return `${fileText(failure)}; listing stopped there${failure.then ? ` (then: ${sentence(label, failure.then)})` : ''}`
+    case 'error':
+      return failure.message
+  }
+}
+
+/**
+ * What ended an operation, in a few words for a heading: the refused token (401, 403) named as such, a status
+ * otherwise, the drain guard that stopped it, or a request that got no usable answer.
+ */
+export function failurePhrase(failure: Failure | undefined, maxPages?: number): string {
+  switch (failure?.kind) {
+    case 'cancelled':
+      return `the step was cancelled (${failure.signal})`
+    case 'file':
+      return `${failure.input} could not be written`
+    case 'ids-gone':
+      return 'none of the dlq-ids is in the DLQ'
+    case 'max-pages':
+      return `stopped after ${maxPages === undefined ? 'max-pages' : formatCount(maxPages)} pages (max-pages)`
+    case 'repeated-cursor':
+      return 'the service sent a cursor it had sent before'
+    case 'long-cursor':
+      return 'the service sent a cursor too long to use'
+  }
+  const status = failureStatus(failure)
+  if (status === undefined) return 'the request got no usable answer'
+  return `${statusWords(status).phrase} (HTTP ${status})`
+}
