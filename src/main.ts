@@ -82,7 +82,7 @@ type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult; 'res
 const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'list-dlq': {
     group: 'Listing the DLQ',
-    run: (s, { client, out, progress, now }) =>
+    run: (s, { client, out, progress, now, signal }) =>
       listDlqToFile(
         client,
         s.list,
@@ -93,7 +93,8 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
         {
           log: line => out.info(line),
           onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`),
-          progress
+          progress,
+          ...(signal ? { signal } : {})
         },
         s.keepCredentialHeaders
       ),

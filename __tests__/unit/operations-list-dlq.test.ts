@@ -141,6 +141,23 @@ describe('parallel listing', () => {
     }
   })
 
+  it("stops every worker at the step's stop signal, as cancelled, with what was listed as a lower bound", async () => {
+    const step = new AbortController()
+    const before = sim.requests.length
+    // The signal comes after the first page; the client knows nothing of it, so only the listing can stop.
+    const onPage = (): void => step.abort('SIGINT')
+    const result = await listDlq(client, request({ concurrency: 4, pageSize: 10 }), {}, NOW, {
+      onPage,
+      signal: step.signal
+    })
+    expect(result.failure).toEqual({ cancelled: 'SIGINT' })
+    expect(result.error).toMatch(/the step was cancelled \(SIGINT\)/)
+    expect(result.count).toBeGreaterThan(0)
+    expect(result.count).toBeLessThan(1500)
+    // 150 pages list everything; the stop leaves only the requests already under way.
+    expect(sim.requests.length - before).toBeLessThan(40)
+  })
+
   it('lists nothing from an empty range', async () => {
     const result = await listDlq(
       client,

@@ -1,6 +1,8 @@
 import { Inputs } from '../constants.js'
 import { drainPages, DrainStopped, failureKind, type FailureKind } from '../service/pagination.js'
+import { CancelledError } from '../service/errors.js'
 import { listQuery } from '../service/query.js'
+import { stopReason } from '../stop.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
 import { ListedIds, MESSAGE_IDS_MAX_BYTES, MessageIds, type ListAccumulator } from './accumulator.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
@@ -127,11 +129,8 @@ class PageBudget {
   used = 0
   /** Messages two slices both returned: a sequential listing never spends pages on them. */
   duplicates = 0
-  constructor(
-    public limit: number,
-    private readonly pageSize: number
-  ) {}
-  take = (): boolean => ++this.used <= this.limit + Math.ceil(this.duplicates / this.pageSize)
+  constructor(public limit: number) {}
+  take = (pageSize: number): boolean => ++this.used <= this.limit + Math.ceil(this.duplicates / pageSize)
 }
 
 /** What the range discovery and every slice drain share, passed explicitly. */
@@ -139,7 +138,6 @@ interface Listing {
   client: DlqLister
   request: ListRequest
   pages: PageBudget
-  /** Aborted at the first failure or distrust: no worker asks for another page or slice. */
   stop: AbortController
   ending: { error?: { message: string; failure: FailureKind }; untrusted?: string }
   acc: ListAccumulator
@@ -149,7 +147,7 @@ interface Listing {
   seen: Set<string>
 }
 
-/** Stops every worker, keeping the first failure; distrust outranks a failure, as the caller then lists again. */
+/** Stops every worker (no new page, no new slice), keeping the first failure; distrust outranks a failure. */
 function halt({ stop, ending }: Listing, why: { err: unknown } | { untrusted: string }): undefined {
   if ('untrusted' in why) ending.untrusted = why.untrusted
   else if (!stop.signal.aborted) ending.error = { message: (why.err as Error).message, failure: failureKind(why.err) }
@@ -161,7 +159,7 @@ const pagesOf =
   ({ client, request, pages, stop }: Listing, from: number | undefined, to: number | undefined, count: number) =>
   async (cursor?: string, order: Order = request.order) => {
     stop.signal.throwIfAborted()
-    if (!pages.take()) {
+    if (!pages.take(request.pageSize)) {
       const message = `stopped after ${request.maxPages} pages (${Inputs.MaxPages}); raise ${Inputs.MaxPages}`
       throw new DrainStopped(message, 'max-pages')
     }
@@ -246,8 +244,8 @@ function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SliceStat
  * in whatever order it answers: the outermost slices are open (or the user's bounds), slices overlap only by
  * the tolerance at their bounds, and messages in those overlaps are deduplicated by dlqId (else messageId).
  * Neither `order` nor createdAt decides completeness. When a message shows that the slices cannot be trusted,
- * the listing stops and says why (`untrusted`), so that the caller can list sequentially instead. A cancel
- * reaches it through the client, whose CancelledError is the failure that stops every worker.
+ * the listing stops and says why (`untrusted`), so that the caller can list sequentially instead. The step's stop
+ * signal (`hooks.signal`) ends it as cancelled, as the client's refusal of the next request would.
  */
 export async function listInSlices(
   client: DlqLister,
@@ -256,16 +254,16 @@ export async function listInSlices(
   problems: ItemProblems,
   hooks: ListHooks
 ): Promise<SlicesOutcome> {
-  const pages = new PageBudget(request.maxPages, request.pageSize)
+  const pages = new PageBudget(request.maxPages)
   const stop = new AbortController()
   const listing: Listing = { client, request, pages, stop, ending: {}, acc, problems, hooks, seen: new Set() }
+  const cancel = () => halt(listing, { err: new CancelledError(stopReason(hooks.signal) ?? 'SIGTERM') })
+  hooks.signal?.addEventListener('abort', cancel, { once: true })
   const plan = await planListing(listing)
   const planned = plan?.slices ?? []
   if (request.order !== 'earliestFirst') planned.reverse()
-  const overlaps = plan?.overlaps ?? []
-  const slices: SliceState[] = planned.map((s, index) => {
-    return { ...s, index, near: overlaps.filter(([a, b]) => b >= s.accept[0] && a <= s.accept[1]) }
-  })
+  const near = ({ accept: [lo, hi] }: SlicePlan) => (plan?.overlaps ?? []).filter(([a, b]) => b >= lo && a <= hi)
+  const slices: SliceState[] = planned.map((s, index) => ({ ...s, index, near: near(s) }))
   // Range discovery and each slice's last, partly filled page do not count against max-pages.
   pages.limit += 2 + slices.length
   const [ids, dlqIds] = [new OrderedIds(slices.length), new OrderedIds(slices.length)]
@@ -275,6 +273,7 @@ export async function listInSlices(
     for (const slice of queue) if (!stop.signal.aborted) await drainSlice(listing, slice, [ids, dlqIds])
   }
   await Promise.all(Array.from({ length: request.concurrency }, worker))
+  hooks.signal?.removeEventListener('abort', cancel)
   const { error, untrusted } = listing.ending
   // Message ids in the requested order: slices were laid out in that order.
   const outcome = { pages: pages.used, ids: new ListedIds(ids.result(), dlqIds.result()), slices: slices.length }
