@@ -123,5 +123,8 @@ export async function resumeWorkflowsToFile(
   }
   const failed = sink.error
   if (failed === undefined) return { ...result, runsFile: path }
-  return { ...result, fileError: `${failed.message}; resumed-count counts every run resumed, the id outputs hold as many as fit` }
+  return {
+    ...result,
+    fileError: `${failed.message}; resumed-count counts every run resumed, the id outputs hold as many as fit`
+  }
 }
