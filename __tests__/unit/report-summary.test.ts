@@ -770,7 +770,8 @@ describe('the failed workflow runs of a source: workflow listing', () => {
   it('leads with the run and why it failed, the URL last, and counts the runs not shown out of all listed', () => {
     const summary = listReport.summary(
       listResult({ count: 1000, filters: { source: 'workflow' }, workflowRuns: runs }),
-      {}
+      {},
+      { now: Date.now() }
     )
     const head = summary.split('\n').find(line => line.startsWith('| Run id'))
     expect(head).toBe('| Run id | DLQ id | Failed (UTC) | Last response | Workflow URL |')
@@ -780,7 +781,8 @@ describe('the failed workflow runs of a source: workflow listing', () => {
     expect(summary).toContain('… and 950 more runs listed: set `messages-file` to keep every one')
     const withFile = listReport.summary(
       listResult({ count: 1000, filters: { source: 'workflow' }, workflowRuns: runs, messagesFile: '/w/runs.ndjson' }),
-      {}
+      {},
+      { now: Date.now() }
     )
     expect(withFile).toContain('… and 950 more runs listed: `messages-file` holds every one.')
   })
