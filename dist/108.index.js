@@ -1261,8 +1261,8 @@ const TRUNCATED_NOTE = '\n\n> **Note:** this summary was cut short to stay under
  * if even no rows fit, the text is cut at a line and a note added.
  */
 function fitSummary(render, options) {
-    const requested = normaliseRows(options?.maxRows);
-    const now = normaliseNow(options?.now);
+    const requested = normaliseRows(options.maxRows);
+    const { now } = options;
     let longest = 0;
     const seen = (length) => {
         if (length > longest)
@@ -1290,9 +1290,6 @@ function normaliseRows(maxRows) {
     if (maxRows === undefined || Number.isNaN(maxRows) || maxRows < 0)
         return DEFAULT_MAX_ROWS;
     return maxRows === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.floor(maxRows);
-}
-function normaliseNow(now) {
-    return now !== undefined && Number.isFinite(now) ? now : Date.now();
 }
 function byteLength(s) {
     return Buffer.byteLength(s, 'utf8');
@@ -2847,7 +2844,7 @@ async function updateHealthIssue(step, result, out) {
             scope: checkScope(result.filters),
             ...(step.signal ? { signal: step.signal } : {})
         });
-        const done = await syncHealthIssue(out.issueApi(github), out.redactValue(result), step.title, runContext().runUrl, Date.now(), step.repeatIntervalMs);
+        const done = await syncHealthIssue(out.issueApi(github), out.redactValue(result), step.title, runContext().runUrl, step.now, step.repeatIntervalMs);
         out.info(done.action === 'none'
             ? `Health issue: no change (${done.reason}).`
             : `Health issue #${done.number} ${done.action}: ${done.url}`);
@@ -3582,7 +3579,7 @@ function parseWith(schema, raw) {
  * Reads and validates every input of the chosen operation into one settings object.
  * Throws InputError naming each bad input and what it allows; nothing has been sent yet.
  */
-function readSettings(read, now = Date.now(), workspace = process.env.GITHUB_WORKSPACE || process.cwd()) {
+function readSettings(read, now, workspace = process.env.GITHUB_WORKSPACE || process.cwd()) {
     const operation = read(Inputs.Operation).trim();
     if (!Operations.includes(operation)) {
         const got = operation === '' ? 'it is empty' : `got "${shorten(operation)}"`;
@@ -4278,7 +4275,11 @@ class ListAccumulator {
             this.newest.add(message.createdAt, slim(message));
         }
     }
-    result(request, thresholds, pages, { messageIds, dlqIds }, now) {
+    result(request, thresholds, pages, { messageIds, dlqIds }, now, 
+    /** Items left out for want of an id: still messages in the DLQ, counted and judged, their age unknown. */
+    unreadable = 0) {
+        const count = this.count + unreadable;
+        const noCreatedAt = this.noCreatedAt + unreadable;
         const oldest = this.oldest.values();
         const newest = this.newest.values();
         const oldestCreatedAt = oldest[0]?.createdAt;
@@ -4288,7 +4289,7 @@ class ListAccumulator {
             order: request.order,
             pageSize: request.pageSize,
             ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
-            count: this.count,
+            count,
             pages,
             messageIds: messageIds.ids,
             messageIdsTruncated: messageIds.truncated,
@@ -4309,8 +4310,8 @@ class ListAccumulator {
             histogram: this.hourly.histogram(),
             ...this.undercount(),
             ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
-            ...(this.noCreatedAt > 0 ? { noCreatedAt: this.noCreatedAt } : {}),
-            health: judgeHealth(thresholds, this.count, oldestCreatedAt, now, this.noCreatedAt),
+            ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
+            health: judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt),
             concurrency: request.concurrency,
             ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {})
         };
@@ -4428,7 +4429,10 @@ class ItemProblems {
     }
 }
 
+// EXTERNAL MODULE: ./src/stop.ts
+var src_stop = __webpack_require__(1123);
 ;// CONCATENATED MODULE: ./src/operations/parallel-list.ts
+
 
 
 
@@ -4510,106 +4514,84 @@ class OrderedIds {
 /** Bytes an id adds to the JSON array, as MessageIds counts them; printable ASCII without escapes counted directly. */
 const idBytes = (id) => PLAIN_ASCII.test(id) ? id.length + 3 : Buffer.byteLength(JSON.stringify(id)) + 1;
 const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-class Stop extends Error {
+/** The one page budget all drains share: max-pages, plus a page per page's worth of messages seen twice. */
+class PageBudget {
+    limit;
+    /** Pages asked for, the one refused included. */
+    used = 0;
+    /** Messages two slices both returned: a sequential listing never spends pages on them. */
+    duplicates = 0;
+    constructor(limit) {
+        this.limit = limit;
+    }
+    take = (pageSize) => ++this.used <= this.limit + Math.ceil(this.duplicates / pageSize);
 }
-/**
- * Lists the DLQ as date slices drained at the same time, complete whatever timestamp the service filters on and
- * in whatever order it answers: the outermost slices are open (or the user's bounds), slices overlap only by
- * the tolerance at their bounds, and messages in those overlaps are deduplicated by dlqId (else messageId).
- * Neither `order` nor createdAt decides completeness. When a message shows that the slices cannot be trusted,
- * the listing stops and says why (`untrusted`), so that the caller can list sequentially instead.
- */
-async function listInSlices(client, request, acc, problems, hooks) {
-    const ascending = request.order === 'earliestFirst';
-    const { fromDate: userFrom, toDate: userTo } = request.filters;
-    let pages = 0;
-    let budget = request.maxPages;
-    let duplicates = 0;
-    let failure;
-    let untrusted;
+/** Stops every worker (no new page, no new slice), keeping the first failure; distrust outranks a failure. */
+function halt({ stop, ending }, why) {
+    if ('untrusted' in why)
+        ending.untrusted = why.untrusted;
+    else if (!stop.signal.aborted)
+        ending.failure = failureOf(why.err);
+    stop.abort();
+}
+/** Fetches pages between `from` and `to`; refused once the listing has stopped or the budget is spent. */
+const pagesOf = ({ client, request, pages, stop }, from, to, count) => async (cursor, order = request.order) => {
+    stop.signal.throwIfAborted();
+    if (!pages.take(request.pageSize)) {
+        throw new DrainStopped({ kind: 'max-pages', pages: request.maxPages, input: Inputs.MaxPages });
+    }
     // The client holds requests at once to what the service allows (a 429 narrows it): workers just ask.
-    const fetch = async (from, to, count, order, cursor) => {
-        if (failure !== undefined || untrusted !== undefined)
-            throw new Stop();
-        // Messages two slices both returned take pages a sequential listing never spends: they are not counted.
-        if (++pages > budget + Math.ceil(duplicates / request.pageSize)) {
-            throw new DrainStopped({ kind: 'max-pages', pages: request.maxPages, input: Inputs.MaxPages });
-        }
-        const filters = { ...request.filters, fromDate: from, toDate: to };
-        return client.listDlqPage(listQuery(filters, count, order, cursor));
-    };
-    // The oldest and newest message guide where to cut; an order the server ignores only makes the cut poorer.
+    return client.listDlqPage(listQuery({ ...request.filters, fromDate: from, toDate: to }, count, order, cursor));
+};
+/** Plans the slices from the oldest and newest message (an order the server ignores only makes the cut poorer). */
+async function planListing(listing) {
+    const { fromDate: from, toDate: to } = listing.request.filters;
     const firstOf = async (order) => {
-        const page = await fetch(userFrom, userTo, 1, order);
-        const first = readDlqMessages(page.items).messages[0];
+        if (from !== undefined && to !== undefined)
+            return order === 'earliestFirst' ? from : to;
+        const first = readDlqMessages((await pagesOf(listing, from, to, 1)(undefined, order)).items).messages[0];
         return first === undefined ? null : first.createdAt;
     };
-    let plan;
     try {
-        const [a, b] = await Promise.all([
-            userFrom !== undefined && userTo !== undefined ? userFrom : firstOf('earliestFirst'),
-            userFrom !== undefined && userTo !== undefined ? userTo : firstOf('latestFirst')
-        ]);
-        if (a === undefined || b === undefined) {
-            untrusted = 'a message has no createdAt, so it cannot be placed in a date slice';
-        }
-        else if (a === null || b === null) {
-            plan = planSlices(0, 0, 1, userFrom, userTo); // nothing matches: one open slice confirms it
-        }
-        else {
-            const lo = Math.max(Math.min(a, b), userFrom ?? -Infinity);
-            const hi = Math.min(Math.max(a, b), userTo ?? Infinity);
-            plan = planSlices(lo, Math.max(lo, hi), request.concurrency * SLICES_PER_WORKER, userFrom, userTo);
-        }
+        const [a, b] = await Promise.all([firstOf('earliestFirst'), firstOf('latestFirst')]);
+        if (a === undefined || b === undefined)
+            return halt(listing, { untrusted: `a message ${NO_CREATED_AT}` });
+        if (a === null || b === null)
+            return planSlices(0, 0, 1, from, to); // nothing matches: one open slice confirms it
+        const lo = Math.max(Math.min(a, b), from ?? -Infinity);
+        const hi = Math.min(Math.max(a, b), to ?? Infinity);
+        return planSlices(lo, Math.max(lo, hi), listing.request.concurrency * SLICES_PER_WORKER, from, to);
     }
     catch (err) {
-        if (!(err instanceof Stop))
-            failure = failureOf(err);
+        return halt(listing, { err });
     }
-    const planned = plan?.slices ?? [];
-    if (!ascending)
-        planned.reverse();
-    const slices = planned.map((s, index) => ({ ...s, index, done: false }));
-    const ids = new OrderedIds(slices.length);
-    const dlqIds = new OrderedIds(slices.length);
-    const overlaps = plan?.overlaps ?? [];
-    // Range discovery and each slice's last, partly filled page do not count against max-pages.
-    budget += 2 + slices.length;
-    // Keys of messages seen in an overlap window: the only place two slices can both return a message.
-    const seenInOverlap = new Set();
-    const drainSlice = async (slice) => {
-        // The windows this slice's messages can fall in: at most two, at its own bounds.
-        const near = overlaps.filter(([a, b]) => b >= slice.accept[0] && a <= slice.accept[1]);
-        const inOverlap = (at) => near.some(([a, b]) => at >= a && at <= b);
-        const pagesOfSlice = drainPages(cursor => fetch(slice.from, slice.to, request.pageSize, request.order, cursor), {
-            maxPages: Number.MAX_SAFE_INTEGER, // the shared budget in fetch bounds the listing as a whole
-            maxPagesInput: Inputs.MaxPages,
-            // Handling a page overlaps the slice's next round trip, as in a sequential listing.
-            prefetch: true
-        });
-        for await (const page of pagesOfSlice) {
+}
+/** Drains one slice into the listing and `ids`, the message ids and dlqIds in slice order. */
+async function drainSlice(listing, slice, [ids, dlqIds]) {
+    const { acc, problems, hooks, pages } = listing;
+    const [lo, hi] = slice.accept;
+    const drain = drainPages(pagesOf(listing, slice.from, slice.to, listing.request.pageSize), {
+        maxPages: Number.MAX_SAFE_INTEGER, // the shared budget bounds the listing as a whole
+        maxPagesInput: Inputs.MaxPages,
+        // Handling a page overlaps the slice's next round trip, as in a sequential listing.
+        prefetch: true
+    });
+    try {
+        for await (const page of drain) {
             const read = readDlqMessages(page.items);
             problems.add(read.problems);
             const taken = [];
             for (const message of read.messages) {
                 const at = message.createdAt;
-                if (at === undefined) {
-                    untrusted = `message ${JSON.stringify(message.messageId)} has no createdAt, so it cannot be placed in a date slice`;
-                    throw new Stop();
-                }
-                if (at < slice.accept[0] || at > slice.accept[1]) {
-                    untrusted =
-                        `message ${JSON.stringify(message.messageId)} (createdAt ${at}) came back for the date slice ` +
-                            `${slice.from ?? 'open'} to ${slice.to ?? 'open'}: the service does not filter dates on createdAt`;
-                    throw new Stop();
-                }
-                if (inOverlap(at)) {
+                if (at === undefined || at < lo || at > hi)
+                    return halt(listing, { untrusted: misplaced(message, slice) });
+                if (slice.near.some(([a, b]) => at >= a && at <= b)) {
                     const key = `${message.dlqId ?? ''}\u0000${message.messageId}`;
-                    if (seenInOverlap.has(key)) {
-                        duplicates++;
+                    if (listing.seen.has(key)) {
+                        pages.duplicates++;
                         continue;
                     }
-                    seenInOverlap.add(key);
+                    listing.seen.add(key);
                 }
                 taken.push(message);
             }
@@ -4624,34 +4606,61 @@ async function listInSlices(client, request, acc, problems, hooks) {
             if (hooks.progress)
                 hooks.progress.confirmed = acc.count + problems.unreadable;
         }
-    };
-    let next = 0;
+    }
+    catch (err) {
+        halt(listing, { err });
+    }
+}
+const NO_CREATED_AT = 'has no createdAt, so it cannot be placed in a date slice';
+/** Why a message without createdAt, or outside its slice's window, breaks the slices' trust. */
+function misplaced({ messageId, createdAt }, { from, to }) {
+    const id = JSON.stringify(messageId);
+    if (createdAt === undefined)
+        return `message ${id} ${NO_CREATED_AT}`;
+    const slice = `the date slice ${from ?? 'open'} to ${to ?? 'open'}`;
+    return `message ${id} (createdAt ${createdAt}) came back for ${slice}: the service does not filter dates on createdAt`;
+}
+/**
+ * Lists the DLQ as date slices drained at the same time, complete whatever timestamp the service filters on and
+ * in whatever order it answers: the outermost slices are open (or the user's bounds), slices overlap only by
+ * the tolerance at their bounds, and messages in those overlaps are deduplicated by dlqId (else messageId).
+ * Neither `order` nor createdAt decides completeness. When a message shows that the slices cannot be trusted,
+ * the listing stops and says why (`untrusted`), so that the caller can list sequentially instead. The step's stop
+ * signal (`hooks.signal`) ends it as cancelled, as the client's refusal of the next request would.
+ */
+async function listInSlices(client, request, acc, problems, hooks) {
+    const pages = new PageBudget(request.maxPages);
+    const stop = new AbortController();
+    const listing = { client, request, pages, stop, ending: {}, acc, problems, hooks, seen: new Set() };
+    const cancel = () => halt(listing, { err: { failure: { kind: 'cancelled', signal: (0,src_stop/* stopReason */.PJ)(hooks.signal) ?? 'SIGTERM' } } });
+    hooks.signal?.addEventListener('abort', cancel, { once: true });
+    const plan = await planListing(listing);
+    const planned = plan?.slices ?? [];
+    if (request.order !== 'earliestFirst')
+        planned.reverse();
+    const near = ({ accept: [lo, hi] }) => (plan?.overlaps ?? []).filter(([a, b]) => b >= lo && a <= hi);
+    const slices = planned.map((s, index) => ({ ...s, index, near: near(s) }));
+    // Range discovery and each slice's last, partly filled page do not count against max-pages.
+    pages.limit += 2 + slices.length;
+    const [ids, dlqIds] = [new OrderedIds(slices.length), new OrderedIds(slices.length)];
+    // The workers take slices, in order, from one queue until it is empty or the listing stops.
+    const queue = slices.values();
     const worker = async () => {
-        while (failure === undefined && untrusted === undefined && next < slices.length) {
-            const slice = slices[next++];
-            try {
-                await drainSlice(slice);
-                slice.done = true;
-            }
-            catch (err) {
-                if (!(err instanceof Stop))
-                    failure ??= failureOf(err);
-            }
-        }
+        for (const slice of queue)
+            if (!stop.signal.aborted)
+                await drainSlice(listing, slice, [ids, dlqIds]);
     };
     await Promise.all(Array.from({ length: request.concurrency }, worker));
-    return {
-        pages,
-        // Message ids in the requested order: slices were laid out in that order.
-        ids: new ListedIds(ids.result(), dlqIds.result()),
-        slices: slices.length,
-        ...(untrusted !== undefined ? { untrusted } : {}),
-        ...(failure !== undefined && untrusted === undefined ? { failure: { ...failure, parallel: true } } : {})
-    };
+    hooks.signal?.removeEventListener('abort', cancel);
+    const { failure, untrusted } = listing.ending;
+    // Message ids in the requested order: slices were laid out in that order.
+    const outcome = { pages: pages.used, ids: new ListedIds(ids.result(), dlqIds.result()), slices: slices.length };
+    if (untrusted !== undefined)
+        return { ...outcome, untrusted };
+    return failure === undefined ? outcome : { ...outcome, failure: { ...failure, parallel: true } };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/list-dlq.ts
-
 
 
 
@@ -4666,38 +4675,38 @@ async function listInSlices(client, request, acc, problems, hooks) {
  * servers apply only one) and merged. A failure part way keeps what was listed (and, for one sequential
  * listing, the cursor to continue from).
  */
-async function listDlq(client, request, thresholds, hooks = {}) {
+async function listDlq(client, request, thresholds, now, hooks = {}) {
     const messageIds = request.filters.messageId ?? [];
     if (messageIds.length > 1)
-        return listEachMessageId(client, request, thresholds, messageIds, hooks);
+        return listEachMessageId(client, request, thresholds, now, messageIds, hooks);
     if (request.concurrency <= 1)
-        return listSequentially(client, request, thresholds, hooks);
+        return listSequentially(client, request, thresholds, now, hooks);
     const acc = new ListAccumulator();
     const problems = new ItemProblems();
     const outcome = await listInSlices(client, request, acc, problems, hooks);
     if (outcome.untrusted === undefined) {
         hooks.log?.(`parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`);
-        const result = acc.result(request, thresholds, outcome.pages, outcome.ids, Date.now());
-        return complete({ ...result, slices: outcome.slices }, thresholds, problems, outcome);
+        const result = acc.result(request, thresholds, outcome.pages, outcome.ids, now, problems.unreadable);
+        return complete({ ...result, slices: outcome.slices }, problems, outcome);
     }
     // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
     hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`);
     await hooks.sink?.restart();
-    const sequential = await listSequentially(client, request, thresholds, hooks);
+    const sequential = await listSequentially(client, request, thresholds, now, hooks);
     return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted };
 }
 /** One ordered listing from the start (or the user's cursor), with the cursor to continue from if it stops. */
-async function listSequentially(client, request, thresholds, hooks) {
+async function listSequentially(client, request, thresholds, now, hooks) {
     const acc = new ListAccumulator();
     const problems = new ItemProblems();
     const ids = new ListedIds();
     if (hooks.progress)
         hooks.progress.nextCursor = request.cursor;
     const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks);
-    return complete(acc.result(request, thresholds, outcome.pages, ids, Date.now()), thresholds, problems, outcome);
+    return complete(acc.result(request, thresholds, outcome.pages, ids, now, problems.unreadable), problems, outcome);
 }
 /** Several message ids: one listing per id, merged; the ids come out in the order the user gave them. */
-async function listEachMessageId(client, request, thresholds, messageIds, hooks) {
+async function listEachMessageId(client, request, thresholds, now, messageIds, hooks) {
     const acc = new ListAccumulator();
     const problems = new ItemProblems();
     const ids = new ListedIds();
@@ -4712,7 +4721,7 @@ async function listEachMessageId(client, request, thresholds, messageIds, hooks)
             break;
         }
     }
-    return complete(acc.result(request, thresholds, pages, ids, Date.now()), thresholds, problems, ending);
+    return complete(acc.result(request, thresholds, pages, ids, now, problems.unreadable), problems, ending);
 }
 /** Drains one listing of `filters` into the accumulator, the ids and the sink; never throws. */
 function drainFilters(client, request, filters, startCursor, acc, problems, ids, hooks) {
@@ -4745,25 +4754,12 @@ function drainFilters(client, request, filters, startCursor, acc, problems, ids,
         return acc.count < maxMessages;
     });
 }
-/**
- * Adds how the listing ended. Items left out as unreadable are still messages in the DLQ: they are counted, and the
- * count threshold is judged with them.
- */
-function complete(result, thresholds, problems, ending) {
+/** Adds how the listing ended to a result already counted and judged (unreadable items included). */
+function complete(result, problems, ending) {
     const { failure, nextCursor } = ending;
     const itemProblems = problems.summary();
-    // Items left out for want of an id are still messages in the DLQ: counted (never "empty"), judged, but unnamed.
-    const count = result.count + problems.unreadable;
-    // Their createdAt was not read either: their age is unknown.
-    const noCreatedAt = (result.noCreatedAt ?? 0) + problems.unreadable;
-    const health = problems.unreadable === 0
-        ? result.health
-        : judgeHealth(thresholds, count, result.oldestCreatedAt, Date.now(), noCreatedAt);
     return {
         ...result,
-        count,
-        ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
-        health,
         ...(nextCursor !== undefined ? { nextCursor } : {}),
         ...(failure !== undefined ? { failure } : {}),
         ...(itemProblems !== undefined ? { itemProblems } : {})
@@ -5193,11 +5189,11 @@ class CredentialRedactingSink {
  * headers replaced unless `keepCredentialHeaders`. A file that cannot be written stops the listing (no more listing
  * into a broken file): the result fails naming the input, the path and the errno.
  */
-async function listDlqToFile(client, request, thresholds, path, encode, hooks, keepCredentialHeaders = false) {
+async function listDlqToFile(client, request, thresholds, now, path, encode, hooks, keepCredentialHeaders = false) {
     const file = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.MessagesFile });
     const redacting = file === undefined || keepCredentialHeaders ? undefined : new CredentialRedactingSink(file);
     const sink = redacting ?? file;
-    const listed = await listDlq(client, request, thresholds, { ...hooks, ...(sink ? { sink } : {}) });
+    const listed = await listDlq(client, request, thresholds, now, { ...hooks, ...(sink ? { sink } : {}) });
     if (file === undefined)
         return listed;
     try {
@@ -6117,20 +6113,21 @@ function actionsRunner() {
 const OPERATIONS = {
     'list-dlq': {
         group: 'Listing the DLQ',
-        run: (s, { client, out, progress }) => listDlqToFile(client, s.list, s.health, s.messagesFile, record => out.jsonLine(record), {
+        run: (s, { client, out, progress, now, signal }) => listDlqToFile(client, s.list, s.health, now, s.messagesFile, record => out.jsonLine(record), {
             log: line => out.info(line),
             onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`),
-            progress
+            progress,
+            ...(signal ? { signal } : {})
         }, s.keepCredentialHeaders),
         report: listReport,
-        after: async (s, result, { out, retry, signal }) => {
+        after: async (s, result, { out, retry, signal, now }) => {
             if (s.issue === undefined)
                 return undefined;
             if (signal?.aborted) {
                 out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).');
                 return undefined;
             }
-            const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry, ...(signal ? { signal } : {}) };
+            const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry, now, ...(signal ? { signal } : {}) };
             return updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out);
         }
     },
@@ -6149,16 +6146,16 @@ const OPERATIONS = {
  * Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed.
  * The health issue's link is appended by perform, once the issue step is done.
  */
-async function report(raw, how, out) {
+async function report(raw, how, out, now) {
     // Rendered from redacted values: escaping first would change how a secret looks and hide it from the redactor.
     const result = out.redactValue(raw);
     out.setOutputs(how.outputs(result));
-    const notice = how.notice?.(result, Date.now());
+    const notice = how.notice?.(result, now);
     if (notice !== undefined)
         out.notice(notice);
     for (const warning of how.warnings(result))
         out.warning(warning);
-    if (!(await out.summary(how.summary(result, runContext())))) {
+    if (!(await out.summary(how.summary(result, runContext(), { now })))) {
         out.info('GITHUB_STEP_SUMMARY is not set: no job summary written.');
     }
     const failure = how.failure(result);
@@ -6170,7 +6167,7 @@ async function perform(operation, settings, ctx) {
     const entry = OPERATIONS[operation];
     const result = await core.group(entry.group, () => entry.run(settings, ctx));
     // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
-    await report(result, entry.report, ctx.out);
+    await report(result, entry.report, ctx.out, ctx.now);
     ctx.reported();
     const line = issueLine(await entry.after?.(settings, result, ctx));
     if (line !== undefined)
@@ -6183,7 +6180,7 @@ async function run(io = actionsRunner(), stop) {
     if (stop)
         stop.onOverdue = signal => lastResort(signal, live, out);
     try {
-        await runWith(out, live, stop);
+        await runWith(out, live, Date.now(), stop);
     }
     catch (err) {
         // Expected failures are reported where they happen; this is a bug, so keep the stack for the debug log.
@@ -6227,10 +6224,10 @@ function lastResort(signal, live, out, writeLine = line => (0,external_node_fs_.
     writeLine(`::error::${neutraliseAnnotation(out.redact(text))}\n`);
     process.exitCode = 1;
 }
-async function runWith(out, live, stop) {
+async function runWith(out, live, now, stop) {
     let settings;
     try {
-        settings = readSettings(name => core.getInput(name));
+        settings = readSettings(name => core.getInput(name), now);
         await checkOutputFiles(settings);
         settings = await withDlqIdsFile(settings);
     }
@@ -6261,6 +6258,7 @@ async function runWith(out, live, stop) {
         client,
         out,
         retry,
+        now,
         progress: live.progress,
         reported: () => (live.reported = true),
         ...(stop ? { signal: stop.signal } : {})

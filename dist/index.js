@@ -43,9 +43,10 @@ __webpack_async_result__();
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   PJ: () => (/* binding */ stopReason),
 /* harmony export */   d: () => (/* binding */ StopController)
 /* harmony export */ });
-/* unused harmony exports SIGINT_GRACE_MS, WATCHDOG_AFTER_SIGNAL_MS, WATCHDOG_AFTER_SIGTERM_MS, stopReason */
+/* unused harmony exports SIGINT_GRACE_MS, WATCHDOG_AFTER_SIGNAL_MS, WATCHDOG_AFTER_SIGTERM_MS */
 /**
  * The one stop signal of a run: the runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then SIGKILL
  * 2.5 s after (docker stop: SIGTERM, then SIGKILL 10 s later). A root module: it imports no folder of src/.

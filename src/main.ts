@@ -59,6 +59,8 @@ interface Context {
   client: ServiceClient
   out: OutputBoundary
   retry: RetryPolicy
+  /** The run's one clock, read once: the settings' relative dates, the verdict, the report and the issue agree. */
+  now: number
   /** Aborted when the step is cancelled: the issue step stops there. */
   signal?: AbortSignal
   /** What the operation has confirmed so far, for the watchdog. */
@@ -80,28 +82,30 @@ type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult; 'res
 const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'list-dlq': {
     group: 'Listing the DLQ',
-    run: (s, { client, out, progress }) =>
+    run: (s, { client, out, progress, now, signal }) =>
       listDlqToFile(
         client,
         s.list,
         s.health,
+        now,
         s.messagesFile,
         record => out.jsonLine(record),
         {
           log: line => out.info(line),
           onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`),
-          progress
+          progress,
+          ...(signal ? { signal } : {})
         },
         s.keepCredentialHeaders
       ),
     report: listReport,
-    after: async (s, result, { out, retry, signal }) => {
+    after: async (s, result, { out, retry, signal, now }) => {
       if (s.issue === undefined) return undefined
       if (signal?.aborted) {
         out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).')
         return undefined
       }
-      const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry, ...(signal ? { signal } : {}) }
+      const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry, now, ...(signal ? { signal } : {}) }
       return updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out)
     }
   },
@@ -132,14 +136,14 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
  * Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed.
  * The health issue's link is appended by perform, once the issue step is done.
  */
-async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary): Promise<void> {
+async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary, now: number): Promise<void> {
   // Rendered from redacted values: escaping first would change how a secret looks and hide it from the redactor.
   const result = out.redactValue(raw)
   out.setOutputs(how.outputs(result))
-  const notice = how.notice?.(result, Date.now())
+  const notice = how.notice?.(result, now)
   if (notice !== undefined) out.notice(notice)
   for (const warning of how.warnings(result)) out.warning(warning)
-  if (!(await out.summary(how.summary(result, runContext())))) {
+  if (!(await out.summary(how.summary(result, runContext(), { now })))) {
     out.info('GITHUB_STEP_SUMMARY is not set: no job summary written.')
   }
   const failure = how.failure(result)
@@ -151,7 +155,7 @@ async function perform<O extends Operation>(operation: O, settings: SettingsOf<O
   const entry = OPERATIONS[operation] as Entry<SettingsOf<O>, Results[O]>
   const result = await core.group(entry.group, () => entry.run(settings, ctx))
   // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
-  await report(result, entry.report, ctx.out)
+  await report(result, entry.report, ctx.out, ctx.now)
   ctx.reported()
   const line = issueLine(await entry.after?.(settings, result, ctx))
   if (line !== undefined) await ctx.out.summary(`${line}\n\n`)
@@ -166,7 +170,7 @@ export async function run(io: RunnerIo = actionsRunner(), stop?: StopController)
   const live: LiveRun = { progress: { confirmed: 0, uncertainRequests: 0 }, reported: false }
   if (stop) stop.onOverdue = signal => lastResort(signal, live, out)
   try {
-    await runWith(out, live, stop)
+    await runWith(out, live, Date.now(), stop)
   } catch (err) {
     // Expected failures are reported where they happen; this is a bug, so keep the stack for the debug log.
     out.debug((err as Error).stack ?? String(err))
@@ -219,10 +223,10 @@ export function lastResort(
   process.exitCode = 1
 }
 
-async function runWith(out: OutputBoundary, live: LiveRun, stop?: StopController): Promise<void> {
+async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop?: StopController): Promise<void> {
   let settings: Settings
   try {
-    settings = readSettings(name => core.getInput(name))
+    settings = readSettings(name => core.getInput(name), now)
     await checkOutputFiles(settings)
     settings = await withDlqIdsFile(settings)
   } catch (err) {
@@ -253,6 +257,7 @@ async function runWith(out: OutputBoundary, live: LiveRun, stop?: StopController
     client,
     out,
     retry,
+    now,
     progress: live.progress,
     reported: () => (live.reported = true),
     ...(stop ? { signal: stop.signal } : {})

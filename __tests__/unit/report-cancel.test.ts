@@ -19,7 +19,7 @@ describe('a cancelled listing', () => {
   it('is headed as cancelled with an "at least" count, never healthy', () => {
     expect(heading(cancelled, false)).toBe('⛔ Listing cancelled: at least 1,200 messages')
     expect(headline(cancelled, 0)).toMatch(/^DLQ: at least 1,200 messages\b.*the step was cancelled \(SIGINT\)/)
-    const summary = listReport.summary(cancelled, {})
+    const summary = listReport.summary(cancelled, {}, { now: Date.now() })
     expect(summary).not.toMatch(/healthy/i)
     expect(summary).toMatch(/^## ⛔ Listing cancelled: at least 1,200 messages$/m)
   })
@@ -43,7 +43,7 @@ describe('a cancelled resume', () => {
       failure: { kind: 'cancelled', signal: 'SIGTERM' },
       nextCursor: 'c12'
     })
-    const summary = resumeReport.summary(result, {})
+    const summary = resumeReport.summary(result, {}, { now: Date.now() })
     expect(summary).toMatch(/^## ⛔ Cancelled: 600 runs resumed before the cancel, and possibly more$/m)
     expect(summary).toMatch(/re-run with input `cursor`/)
     expect(resumeReport.failure(result)).toMatch(/up to 50 more runs/)
@@ -63,7 +63,7 @@ describe('a file that could not be written', () => {
       runs: runs(3),
       fileError: { kind: 'file', input: 'runs-file', path: '/x/r.ndjson', code: 'ENOSPC' }
     })
-    const summary = resumeReport.summary(result, {})
+    const summary = resumeReport.summary(result, {}, { now: Date.now() })
     expect(summary).toMatch(/^## ❌ Resumed 3 workflow runs, but runs-file could not be written$/m)
     expect(summary).not.toContain('✅')
     expect(resumeReport.failure(result)).toContain(fileError)

@@ -62,7 +62,7 @@ describe('a schedule that failed', () => {
       outcomes: [{ scheduleId: 'nightly', ok: false, failure: statusFailure(500, 'oops', 2) }]
     }
     const row = scheduleReport
-      .summary(result, {})
+      .summary(result, {}, { now: Date.now() })
       .split('\n')
       .find(line => line.startsWith('| `nightly`'))
     expect(row).toBe('| `nightly` | ❌ failed | `HTTP 500 service error: oops (2 attempts)` |')

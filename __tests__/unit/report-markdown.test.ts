@@ -79,7 +79,7 @@ describe('fitSummary', () => {
 
   it('cuts at a line, with a note, when even no rows fit', () => {
     const huge = (): string => `${'y'.repeat(600_000)}\n${'z'.repeat(600_000)}\n`
-    const out = fitSummary(huge, { maxRows: 5 })
+    const out = fitSummary(huge, { maxRows: 5, now: 0 })
     expect(Buffer.byteLength(out, 'utf8')).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES)
     expect(out.startsWith(`${'y'.repeat(600_000)}\n${'z'.repeat(100)}`)).toBe(true)
     expect(out).toContain('…\n\n> **Note:** this summary was cut short')

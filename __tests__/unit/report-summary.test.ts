@@ -147,7 +147,8 @@ describe('hostile values', () => {
         { scheduleId: HOSTILE, ok: true },
         { scheduleId: 'sched-2', ok: false, failure: messageFailure(HOSTILE) }
       ]),
-      {}
+      {},
+      { now: Date.now() }
     )
     expectNoRawHostile(out)
     expectTablesIntact(out)
@@ -169,7 +170,8 @@ describe('hostile values', () => {
         nextCursor: HOSTILE,
         failure: messageFailure(HOSTILE)
       }),
-      {}
+      {},
+      { now: Date.now() }
     )
     expectNoRawHostile(out)
     expectTablesIntact(out)
@@ -177,7 +179,7 @@ describe('hostile values', () => {
 
   it('cuts very long cell values', () => {
     const longId = 'x'.repeat(5000)
-    const out = scheduleReport.summary(scheduleResult([{ scheduleId: longId, ok: true }]), {})
+    const out = scheduleReport.summary(scheduleResult([{ scheduleId: longId, ok: true }]), {}, { now: Date.now() })
     const row = tableRows(out, 'Schedule id')[0] ?? ''
     expect(row).not.toContain(longId)
     expect(row).toContain('…')
@@ -187,35 +189,47 @@ describe('hostile values', () => {
 
 describe('link to the workflow run', () => {
   it('links the run, with spaces and parentheses encoded', () => {
-    const out = scheduleReport.summary(scheduleResult([]), { runUrl: 'https://github.com/o/r/actions/runs/1 (x)' })
+    const out = scheduleReport.summary(
+      scheduleResult([]),
+      { runUrl: 'https://github.com/o/r/actions/runs/1 (x)' },
+      { now: Date.now() }
+    )
     expect(out).toContain('[workflow run](https://github.com/o/r/actions/runs/1%20%28x%29)')
   })
 
   it('does not link a non-http URL', () => {
-    const out = scheduleReport.summary(scheduleResult([]), { runUrl: 'javascript:alert(1)' })
+    const out = scheduleReport.summary(scheduleResult([]), { runUrl: 'javascript:alert(1)' }, { now: Date.now() })
     expect(out).not.toContain('](javascript')
     expect(out).not.toContain('[workflow run]')
   })
 
   it('is left out when there is no run URL', () => {
-    expect(scheduleReport.summary(scheduleResult([]), {})).not.toContain('workflow run](')
+    expect(scheduleReport.summary(scheduleResult([]), {}, { now: Date.now() })).not.toContain('workflow run](')
   })
 })
 
 describe('list-dlq summary', () => {
   it('says clearly that an empty DLQ is empty', () => {
-    const out = listReport.summary(listResult(), {})
+    const out = listReport.summary(listResult(), {}, { now: Date.now() })
     expectVerdictFirst(out, /The DLQ is empty/)
     expect(out).toContain('Filters: none')
     expect(tables(out)).toHaveLength(0)
   })
 
   it('does not call the DLQ empty when filters matched nothing or the listing failed', () => {
-    const filtered = listReport.summary(listResult({ filters: { url: ['https://a.example/x'] } }), {})
+    const filtered = listReport.summary(
+      listResult({ filters: { url: ['https://a.example/x'] } }),
+      {},
+      { now: Date.now() }
+    )
     expect(filtered).not.toContain('empty')
     expectVerdictFirst(filtered, /No DLQ message matches the filters/)
 
-    const failed = listReport.summary(listResult({ failure: statusFailure(401, 'token refused') }), {})
+    const failed = listReport.summary(
+      listResult({ failure: statusFailure(401, 'token refused') }),
+      {},
+      { now: Date.now() }
+    )
     expect(failed).not.toMatch(/empty|healthy/i)
     expectVerdictFirst(failed, /Could not list the DLQ: the service refused the token \(HTTP 401\)/)
     expect(failed).toMatch(/`list-dlq failed: HTTP 401 [^`]*: token refused`/)
@@ -281,7 +295,8 @@ describe('list-dlq summary', () => {
   it('gives the cursor to continue from when the listing stopped early', () => {
     const out = listReport.summary(
       listResult({ count: 10, nextCursor: 'next-cur_42', maxMessages: 10, health: { countAbove: 100, breaches: [] } }),
-      {}
+      {},
+      { now: Date.now() }
     )
     expectVerdictFirst(out, /Listing stopped early: health not judged/)
     expect(out).not.toMatch(/healthy/i)
@@ -291,14 +306,20 @@ describe('list-dlq summary', () => {
   })
 
   it('says when the message-ids output holds only the first ids', () => {
-    const out = listReport.summary(listResult({ count: 5000, messageIds: ['m1', 'm2'], messageIdsTruncated: true }), {})
+    const out = listReport.summary(
+      listResult({ count: 5000, messageIds: ['m1', 'm2'], messageIdsTruncated: true }),
+      {},
+      { now: Date.now() }
+    )
     expect(out).toContain('The `message-ids` output holds only the first 2 ids of 5,000.')
-    expect(listReport.summary(listResult({ count: 2, messageIds: ['m1', 'm2'] }), {})).not.toContain('holds only')
+    expect(
+      listReport.summary(listResult({ count: 2, messageIds: ['m1', 'm2'] }), {}, { now: Date.now() })
+    ).not.toContain('holds only')
   })
 
   it('shows the top 20 of each breakdown and says how many more there are', () => {
     const byUrl = Array.from({ length: 120 }, (_, i) => ({ value: `https://h${i}.example/`, count: 120 - i }))
-    const out = listReport.summary(listResult({ count: 7260, byUrl }), {}, { maxRows: 50 })
+    const out = listReport.summary(listResult({ count: 7260, byUrl }), {}, { now: Date.now(), maxRows: 50 })
     const rows = tableRows(out, 'Destination URL | Messages')
     expect(rows).toHaveLength(21)
     // The last row holds every message of the values not shown: 7,260 less the top 20 (120 + … + 101 = 2,210).
@@ -310,7 +331,11 @@ describe('list-dlq summary', () => {
 
   it('says when a breakdown kept only its most frequent values, and how far its counts may be low', () => {
     const byQueue = [{ value: 'q-hot', count: 900 }]
-    const out = listReport.summary(listResult({ count: 5000, byQueue, undercount: { byQueue: 37 } }), {})
+    const out = listReport.summary(
+      listResult({ count: 5000, byQueue, undercount: { byQueue: 37 } }),
+      {},
+      { now: Date.now() }
+    )
     const rows = tableRows(out, 'Queue | Messages')
     expect(rows).toEqual(['| `q-hot` | 900 |', '| *… and every other value* | 4,100 |'])
     expect(out).toContain('> **Approximate:** more than 1,000 distinct values were seen')
@@ -329,7 +354,8 @@ describe('list-dlq summary', () => {
     }
     const out = listReport.summary(
       listResult({ count: 6, histogram, oldestCreatedAt: 9e15, oldest: [{ messageId: 'm', createdAt: 9e15 }] }),
-      {}
+      {},
+      { now: Date.now() }
     )
     expect(out).toContain('bar [1, 3]')
     expect(out).toContain('4 messages are left out of the chart')
@@ -338,7 +364,7 @@ describe('list-dlq summary', () => {
 
   it('caps other tables at maxRows', () => {
     const runs = Array.from({ length: 70 }, (_, i) => ({ workflowRunId: `wfr_${i}`, workflowCreatedAt: T0 + i * 1000 }))
-    const out = resumeReport.summary(resumeResult({ runs, requests: 2 }), {}, { maxRows: 50 })
+    const out = resumeReport.summary(resumeResult({ runs, requests: 2 }), {}, { now: Date.now(), maxRows: 50 })
     expect(out).toContain('`wfr_49`')
     expect(out).not.toContain('wfr_50')
     expect(out).toContain('… and 20 more')
@@ -353,7 +379,8 @@ describe('resume-schedule summary', () => {
         { scheduleId: 'sched-2', ok: false, failure: statusFailure(404, 'schedule not found') },
         { scheduleId: 'sched-3', ok: true }
       ]),
-      {}
+      {},
+      { now: Date.now() }
     )
     expectVerdictFirst(out, /1 of 3 schedules could not be resumed/)
     expect(out).toContain('2 resumed, 1 failed')
@@ -369,7 +396,7 @@ describe('resume-schedule summary', () => {
 
   it('caps the table with the count of the rest', () => {
     const outcomes = Array.from({ length: 1300 }, (_, i) => ({ scheduleId: `s-${i}`, ok: true }))
-    const out = scheduleReport.summary(scheduleResult(outcomes), {}, { maxRows: 66 })
+    const out = scheduleReport.summary(scheduleResult(outcomes), {}, { now: Date.now(), maxRows: 66 })
     expect(tableRows(out, 'Schedule id')).toHaveLength(66)
     expect(out).toContain('… and 1,234 more')
     expect(out).toContain('1,300 resumed, 0 failed')
@@ -391,7 +418,8 @@ describe('resume-workflows summary', () => {
         runs,
         requests: 1
       }),
-      {}
+      {},
+      { now: Date.now() }
     )
     expectVerdictFirst(out, /Resumed 3 workflow runs/)
     expect(out).toContain('**3 new runs** created by 1 request')
@@ -427,7 +455,7 @@ describe('resume-workflows summary', () => {
       pastCap: 1,
       nextCursor: 'r1-next'
     })
-    const out = resumeReport.summary(capped, {})
+    const out = resumeReport.summary(capped, {}, { now: Date.now() })
     expectVerdictFirst(out, /max-runs \(2\) reached/)
     expect(out).toMatch(/Stopped by `max-runs` \(2\)[^\n]*re-run with input `cursor` set to `r1-next`/)
     expect(out).toContain('- At most (`max-runs`): 2 runs')
@@ -449,7 +477,8 @@ describe('resume-workflows summary', () => {
         stoppedByCap: true,
         continueFrom: { position: 2, dlqId: 'dlq-2', remaining: 2, line: 7 }
       }),
-      {}
+      {},
+      { now: Date.now() }
     )
     expect(out).toContain('re-run with input `dlq-ids` from `dlq-2` on')
     expect(out).toContain('line 7 of `dlq-ids-file`')
@@ -457,12 +486,16 @@ describe('resume-workflows summary', () => {
   })
 
   it('says the whole DLQ was selected for all: true', () => {
-    const out = resumeReport.summary(resumeResult({ all: true, runs, requests: 1 }), {})
+    const out = resumeReport.summary(resumeResult({ all: true, runs, requests: 1 }), {}, { now: Date.now() })
     expect(out).toContain('the whole DLQ was selected')
   })
 
   it('does not claim the whole DLQ when selectors were given', () => {
-    const out = resumeReport.summary(resumeResult({ selection: { dlqIds: ['dlq-1', 'dlq-2'] } }), {})
+    const out = resumeReport.summary(
+      resumeResult({ selection: { dlqIds: ['dlq-1', 'dlq-2'] } }),
+      {},
+      { now: Date.now() }
+    )
     expect(out).not.toContain('whole DLQ')
     expect(out).toContain('dlq-1')
     expect(out).toContain('dlq-2')
@@ -471,7 +504,7 @@ describe('resume-workflows summary', () => {
 
   it('gives the creation time once for runs created together', () => {
     const same = Array.from({ length: 120 }, (_, i) => ({ workflowRunId: `wfr_${i}`, workflowCreatedAt: T0 }))
-    const out = resumeReport.summary(resumeResult({ all: true, runs: same, requests: 3 }), {})
+    const out = resumeReport.summary(resumeResult({ all: true, runs: same, requests: 3 }), {}, { now: Date.now() })
     const rows = tableRows(out, 'New run id')
     expect(rows).toHaveLength(1)
     // As many ids as a table shows rows (50), so a failed resume's summary still names what it did.
@@ -488,7 +521,8 @@ describe('resume-workflows summary', () => {
         nextCursor: 'cursor-after-2',
         failure: messageFailure('HTTP 500: internal error')
       }),
-      {}
+      {},
+      { now: Date.now() }
     )
     expectVerdictFirst(out, /Resume failed part way: the request got no usable answer; 3 workflow runs resumed before/)
     expect(out).toContain('`HTTP 500: internal error`')
@@ -499,7 +533,11 @@ describe('resume-workflows summary', () => {
   })
 
   it('says when a failed resume left no cursor', () => {
-    const out = resumeReport.summary(resumeResult({ runs: [], failure: statusFailure(403, 'token refused') }), {})
+    const out = resumeReport.summary(
+      resumeResult({ runs: [], failure: statusFailure(403, 'token refused') }),
+      {},
+      { now: Date.now() }
+    )
     expectVerdictFirst(out, /the service refused the token \(HTTP 403\); 0 workflow runs resumed before/)
     expect(out).toContain('No cursor to continue from')
     expect(out).not.toContain('No failed workflow run matched')
@@ -514,14 +552,14 @@ describe('size limit', () => {
   }))
 
   it('caps 20,000 runs at the default 50 rows', () => {
-    const out = resumeReport.summary(resumeResult({ runs: hugeRuns, requests: 400 }), {})
+    const out = resumeReport.summary(resumeResult({ runs: hugeRuns, requests: 400 }), {}, { now: Date.now() })
     expect(tableRows(out, 'New run id')).toHaveLength(50)
     expect(out).toContain('… and 19,950 more')
     expect(out).toContain('**20,000 new runs** created by 400 requests')
   })
 
   it('halves the rows until the summary fits under the limit', () => {
-    const out = resumeReport.summary(resumeResult({ runs: hugeRuns }), {}, { maxRows: 100_000 })
+    const out = resumeReport.summary(resumeResult({ runs: hugeRuns }), {}, { now: Date.now(), maxRows: 100_000 })
     expect(Buffer.byteLength(out, 'utf8')).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES)
     const shown = tableRows(out, 'New run id').length
     // Every row at its size: the whole table alone would not fit, so the budget had work to do.
@@ -539,7 +577,7 @@ describe('size limit', () => {
 
   it('cuts the text safely when even no rows would fit', () => {
     const runUrl = `https://github.com/o/r/actions/runs/${'9'.repeat(1_200_000)}`
-    const out = resumeReport.summary(resumeResult({ runs: hugeRuns }), { runUrl })
+    const out = resumeReport.summary(resumeResult({ runs: hugeRuns }), { runUrl }, { now: Date.now() })
     expect(Buffer.byteLength(out, 'utf8')).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES)
     expect(out).toMatch(/^## ✅ Resumed 20,000 workflow runs/)
     expect(out).toContain('this summary was cut short')
@@ -552,10 +590,14 @@ describe('the byte budget', () => {
     const list = listResult({ count: 1, oldestCreatedAt: T0, newestCreatedAt: T0 })
     expect(listReport.summary(list, {}, { now })).toBe(listReport.summary(list, {}, { now, maxRows: Infinity }))
     const sched = scheduleResult([{ scheduleId: 's', ok: true }])
-    expect(scheduleReport.summary(sched, {})).toBe(scheduleReport.summary(sched, {}, { maxRows: Infinity }))
+    expect(scheduleReport.summary(sched, {}, { now: Date.now() })).toBe(
+      scheduleReport.summary(sched, {}, { now: Date.now(), maxRows: Infinity })
+    )
     const resume = resumeResult({ all: true })
-    expect(resumeReport.summary(resume, {})).toBe(resumeReport.summary(resume, {}, { maxRows: Infinity }))
-    for (const out of [listReport.summary(list, {}, { now }), resumeReport.summary(resume, {})]) {
+    expect(resumeReport.summary(resume, {}, { now: Date.now() })).toBe(
+      resumeReport.summary(resume, {}, { now: Date.now(), maxRows: Infinity })
+    )
+    for (const out of [listReport.summary(list, {}, { now }), resumeReport.summary(resume, {}, { now: Date.now() })]) {
       expect(out).not.toContain('tables show at most')
       expect(out).not.toContain('cut short')
     }
@@ -732,7 +774,8 @@ describe('the failed workflow runs of a source: workflow listing', () => {
   it('leads with the run and why it failed, the URL last, and counts the runs not shown out of all listed', () => {
     const summary = listReport.summary(
       listResult({ count: 1000, filters: { source: 'workflow' }, workflowRuns: runs }),
-      {}
+      {},
+      { now: Date.now() }
     )
     const head = summary.split('\n').find(line => line.startsWith('| Run id'))
     expect(head).toBe('| Run id | DLQ id | Failed (UTC) | Last response | Workflow URL |')
@@ -742,7 +785,8 @@ describe('the failed workflow runs of a source: workflow listing', () => {
     expect(summary).toContain('… and 950 more runs listed: set `messages-file` to keep every one')
     const withFile = listReport.summary(
       listResult({ count: 1000, filters: { source: 'workflow' }, workflowRuns: runs, messagesFile: '/w/runs.ndjson' }),
-      {}
+      {},
+      { now: Date.now() }
     )
     expect(withFile).toContain('… and 950 more runs listed: `messages-file` holds every one.')
   })

@@ -13,6 +13,8 @@ export interface IssueStep {
   token?: string
   timeoutMs: number
   retry: RetryPolicy
+  /** The run's one clock: the issue's figures are dated as the verdict was. */
+  now: number
   /** The run's stop signal: the issue is left as it is once the step is cancelled. */
   signal?: AbortSignal
 }
@@ -44,7 +46,7 @@ export async function updateHealthIssue(
       out.redactValue(result),
       step.title,
       runContext().runUrl,
-      Date.now(),
+      step.now,
       step.repeatIntervalMs
     )
     out.info(

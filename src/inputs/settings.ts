@@ -75,7 +75,7 @@ function parseWith<S extends z.ZodType>(schema: S, raw: Record<string, string>):
  */
 export function readSettings(
   read: ReadInput,
-  now: number = Date.now(),
+  now: number,
   workspace: string = process.env.GITHUB_WORKSPACE || process.cwd()
 ): Settings {
   const operation = read(Inputs.Operation).trim()

@@ -144,8 +144,12 @@ export class ListAccumulator {
     thresholds: HealthThresholds,
     pages: number,
     { messageIds, dlqIds }: ListedIds,
-    now: number
+    now: number,
+    /** Items left out for want of an id: still messages in the DLQ, counted and judged, their age unknown. */
+    unreadable = 0
   ): ListResult {
+    const count = this.count + unreadable
+    const noCreatedAt = this.noCreatedAt + unreadable
     const oldest = this.oldest.values()
     const newest = this.newest.values()
     const oldestCreatedAt = oldest[0]?.createdAt
@@ -155,7 +159,7 @@ export class ListAccumulator {
       order: request.order,
       pageSize: request.pageSize,
       ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
-      count: this.count,
+      count,
       pages,
       messageIds: messageIds.ids,
       messageIdsTruncated: messageIds.truncated,
@@ -176,8 +180,8 @@ export class ListAccumulator {
       histogram: this.hourly.histogram(),
       ...this.undercount(),
       ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
-      ...(this.noCreatedAt > 0 ? { noCreatedAt: this.noCreatedAt } : {}),
-      health: judgeHealth(thresholds, this.count, oldestCreatedAt, now, this.noCreatedAt),
+      ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
+      health: judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt),
       concurrency: request.concurrency,
       ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {})
     }

@@ -53,6 +53,7 @@ export async function listDlqToFile(
   client: DlqLister,
   request: ListRequest,
   thresholds: HealthThresholds,
+  now: number,
   path: string | undefined,
   encode: Encode,
   hooks: Omit<ListHooks, 'sink'>,
@@ -61,7 +62,7 @@ export async function listDlqToFile(
   const file = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.MessagesFile })
   const redacting = file === undefined || keepCredentialHeaders ? undefined : new CredentialRedactingSink(file)
   const sink = redacting ?? file
-  const listed = await listDlq(client, request, thresholds, { ...hooks, ...(sink ? { sink } : {}) })
+  const listed = await listDlq(client, request, thresholds, now, { ...hooks, ...(sink ? { sink } : {}) })
   if (file === undefined) return listed
   try {
     await file.close()

@@ -3,7 +3,6 @@ import { drainInto } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { readDlqMessages } from '../service/schemas.js'
 import { ListAccumulator, ListedIds } from './accumulator.js'
-import { judgeHealth } from './health.js'
 import { ItemProblems } from './item-problems.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
 import { listInSlices } from './parallel-list.js'
@@ -24,11 +23,12 @@ export async function listDlq(
   client: DlqLister,
   request: ListRequest,
   thresholds: HealthThresholds,
+  now: number,
   hooks: ListHooks = {}
 ): Promise<ListResult> {
   const messageIds = request.filters.messageId ?? []
-  if (messageIds.length > 1) return listEachMessageId(client, request, thresholds, messageIds, hooks)
-  if (request.concurrency <= 1) return listSequentially(client, request, thresholds, hooks)
+  if (messageIds.length > 1) return listEachMessageId(client, request, thresholds, now, messageIds, hooks)
+  if (request.concurrency <= 1) return listSequentially(client, request, thresholds, now, hooks)
 
   const acc = new ListAccumulator()
   const problems = new ItemProblems()
@@ -37,13 +37,13 @@ export async function listDlq(
     hooks.log?.(
       `parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`
     )
-    const result = acc.result(request, thresholds, outcome.pages, outcome.ids, Date.now())
-    return complete({ ...result, slices: outcome.slices }, thresholds, problems, outcome)
+    const result = acc.result(request, thresholds, outcome.pages, outcome.ids, now, problems.unreadable)
+    return complete({ ...result, slices: outcome.slices }, problems, outcome)
   }
   // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
   hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`)
   await hooks.sink?.restart()
-  const sequential = await listSequentially(client, request, thresholds, hooks)
+  const sequential = await listSequentially(client, request, thresholds, now, hooks)
   return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted }
 }
 
@@ -52,6 +52,7 @@ async function listSequentially(
   client: DlqLister,
   request: ListRequest,
   thresholds: HealthThresholds,
+  now: number,
   hooks: ListHooks
 ): Promise<ListResult> {
   const acc = new ListAccumulator()
@@ -59,7 +60,7 @@ async function listSequentially(
   const ids = new ListedIds()
   if (hooks.progress) hooks.progress.nextCursor = request.cursor
   const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks)
-  return complete(acc.result(request, thresholds, outcome.pages, ids, Date.now()), thresholds, problems, outcome)
+  return complete(acc.result(request, thresholds, outcome.pages, ids, now, problems.unreadable), problems, outcome)
 }
 
 /** Several message ids: one listing per id, merged; the ids come out in the order the user gave them. */
@@ -67,6 +68,7 @@ async function listEachMessageId(
   client: DlqLister,
   request: ListRequest,
   thresholds: HealthThresholds,
+  now: number,
   messageIds: readonly string[],
   hooks: ListHooks
 ): Promise<ListResult> {
@@ -93,7 +95,7 @@ async function listEachMessageId(
       break
     }
   }
-  return complete(acc.result(request, thresholds, pages, ids, Date.now()), thresholds, problems, ending)
+  return complete(acc.result(request, thresholds, pages, ids, now, problems.unreadable), problems, ending)
 }
 
 /** Drains one listing of `filters` into the accumulator, the ids and the sink; never throws. */
@@ -146,32 +148,12 @@ interface Ending {
   nextCursor?: string
 }
 
-/**
- * Adds how the listing ended. Items left out as unreadable are still messages in the DLQ: they are counted, and the
- * count threshold is judged with them.
- */
-
-function complete(
-  result: ListResult,
-  thresholds: HealthThresholds,
-  problems: ItemProblems,
-  ending: Ending
-): ListResult {
+/** Adds how the listing ended to a result already counted and judged (unreadable items included). */
+function complete(result: ListResult, problems: ItemProblems, ending: Ending): ListResult {
   const { failure, nextCursor } = ending
   const itemProblems = problems.summary()
-  // Items left out for want of an id are still messages in the DLQ: counted (never "empty"), judged, but unnamed.
-  const count = result.count + problems.unreadable
-  // Their createdAt was not read either: their age is unknown.
-  const noCreatedAt = (result.noCreatedAt ?? 0) + problems.unreadable
-  const health =
-    problems.unreadable === 0
-      ? result.health
-      : judgeHealth(thresholds, count, result.oldestCreatedAt, Date.now(), noCreatedAt)
   return {
     ...result,
-    count,
-    ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
-    health,
     ...(nextCursor !== undefined ? { nextCursor } : {}),
     ...(failure !== undefined ? { failure } : {}),
     ...(itemProblems !== undefined ? { itemProblems } : {})

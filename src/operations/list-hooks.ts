@@ -17,4 +17,6 @@ export interface ListHooks {
   log?: (line: string) => void
   /** Kept up to date page by page, for a last-resort report should the process be stopped. */
   progress?: Progress
+  /** The step's stop signal: a parallel listing stops every worker at it, as cancelled. */
+  signal?: AbortSignal
 }

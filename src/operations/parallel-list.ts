@@ -2,6 +2,7 @@ import { Inputs } from '../constants.js'
 import { failureOf, type Failure, type FailureContext } from '../failure.js'
 import { drainPages, DrainStopped } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
+import { stopReason } from '../stop.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
 import { ListedIds, MESSAGE_IDS_MAX_BYTES, MessageIds, type ListAccumulator } from './accumulator.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
@@ -74,11 +75,8 @@ export interface SlicesOutcome {
   untrusted?: string
 }
 
-interface SliceState extends SlicePlan {
-  /** Position in the requested order, from 0. */
-  index: number
-  done: boolean
-}
+/** A slice, its position in the requested order, and the overlap windows its messages can fall in (two at most). */
+type SliceState = SlicePlan & { index: number; near: [number, number][] }
 
 /**
  * The message ids of all slices in slice order, holding no more than the output keeps (MESSAGE_IDS_MAX_BYTES, as
@@ -123,116 +121,94 @@ const idBytes = (id: string): number =>
   PLAIN_ASCII.test(id) ? id.length + 3 : Buffer.byteLength(JSON.stringify(id)) + 1
 const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
 
-class Stop extends Error {}
+/** The one page budget all drains share: max-pages, plus a page per page's worth of messages seen twice. */
+class PageBudget {
+  /** Pages asked for, the one refused included. */
+  used = 0
+  /** Messages two slices both returned: a sequential listing never spends pages on them. */
+  duplicates = 0
+  constructor(public limit: number) {}
+  take = (pageSize: number): boolean => ++this.used <= this.limit + Math.ceil(this.duplicates / pageSize)
+}
 
-/**
- * Lists the DLQ as date slices drained at the same time, complete whatever timestamp the service filters on and
- * in whatever order it answers: the outermost slices are open (or the user's bounds), slices overlap only by
- * the tolerance at their bounds, and messages in those overlaps are deduplicated by dlqId (else messageId).
- * Neither `order` nor createdAt decides completeness. When a message shows that the slices cannot be trusted,
- * the listing stops and says why (`untrusted`), so that the caller can list sequentially instead.
- */
-export async function listInSlices(
-  client: DlqLister,
-  request: ListRequest,
-  acc: ListAccumulator,
-  problems: ItemProblems,
+/** What the range discovery and every slice drain share, passed explicitly. */
+interface Listing {
+  client: DlqLister
+  request: ListRequest
+  pages: PageBudget
+  stop: AbortController
+  ending: { failure?: Failure; untrusted?: string }
+  acc: ListAccumulator
+  problems: ItemProblems
   hooks: ListHooks
-): Promise<SlicesOutcome> {
-  const ascending = request.order === 'earliestFirst'
-  const { fromDate: userFrom, toDate: userTo } = request.filters
-  let pages = 0
-  let budget = request.maxPages
-  let duplicates = 0
-  let failure: Failure | undefined
-  let untrusted: string | undefined
+  /** Keys of messages seen in an overlap window: the only place two slices can both return a message. */
+  seen: Set<string>
+}
 
-  // The client holds requests at once to what the service allows (a 429 narrows it): workers just ask.
-  const fetch = async (
-    from: number | undefined,
-    to: number | undefined,
-    count: number,
-    order: Order,
-    cursor?: string
-  ) => {
-    if (failure !== undefined || untrusted !== undefined) throw new Stop()
-    // Messages two slices both returned take pages a sequential listing never spends: they are not counted.
-    if (++pages > budget + Math.ceil(duplicates / request.pageSize)) {
+/** Stops every worker (no new page, no new slice), keeping the first failure; distrust outranks a failure. */
+function halt({ stop, ending }: Listing, why: { err: unknown } | { untrusted: string }): undefined {
+  if ('untrusted' in why) ending.untrusted = why.untrusted
+  else if (!stop.signal.aborted) ending.failure = failureOf(why.err)
+  stop.abort()
+}
+
+/** Fetches pages between `from` and `to`; refused once the listing has stopped or the budget is spent. */
+const pagesOf =
+  ({ client, request, pages, stop }: Listing, from: number | undefined, to: number | undefined, count: number) =>
+  async (cursor?: string, order: Order = request.order) => {
+    stop.signal.throwIfAborted()
+    if (!pages.take(request.pageSize)) {
       throw new DrainStopped({ kind: 'max-pages', pages: request.maxPages, input: Inputs.MaxPages })
     }
-    const filters = { ...request.filters, fromDate: from, toDate: to }
-    return client.listDlqPage(listQuery(filters, count, order, cursor))
+    // The client holds requests at once to what the service allows (a 429 narrows it): workers just ask.
+    return client.listDlqPage(listQuery({ ...request.filters, fromDate: from, toDate: to }, count, order, cursor))
   }
 
-  // The oldest and newest message guide where to cut; an order the server ignores only makes the cut poorer.
-  const firstOf = async (order: Order): Promise<number | undefined | null> => {
-    const page = await fetch(userFrom, userTo, 1, order)
-    const first = readDlqMessages(page.items).messages[0]
+/** Plans the slices from the oldest and newest message (an order the server ignores only makes the cut poorer). */
+async function planListing(listing: Listing): Promise<ReturnType<typeof planSlices> | undefined> {
+  const { fromDate: from, toDate: to } = listing.request.filters
+  const firstOf = async (order: Order) => {
+    if (from !== undefined && to !== undefined) return order === 'earliestFirst' ? from : to
+    const first = readDlqMessages((await pagesOf(listing, from, to, 1)(undefined, order)).items).messages[0]
     return first === undefined ? null : first.createdAt
   }
-  let plan: { slices: SlicePlan[]; overlaps: [number, number][] } | undefined
   try {
-    const [a, b] = await Promise.all([
-      userFrom !== undefined && userTo !== undefined ? userFrom : firstOf('earliestFirst'),
-      userFrom !== undefined && userTo !== undefined ? userTo : firstOf('latestFirst')
-    ])
-    if (a === undefined || b === undefined) {
-      untrusted = 'a message has no createdAt, so it cannot be placed in a date slice'
-    } else if (a === null || b === null) {
-      plan = planSlices(0, 0, 1, userFrom, userTo) // nothing matches: one open slice confirms it
-    } else {
-      const lo = Math.max(Math.min(a, b), userFrom ?? -Infinity)
-      const hi = Math.min(Math.max(a, b), userTo ?? Infinity)
-      plan = planSlices(lo, Math.max(lo, hi), request.concurrency * SLICES_PER_WORKER, userFrom, userTo)
-    }
+    const [a, b] = await Promise.all([firstOf('earliestFirst'), firstOf('latestFirst')])
+    if (a === undefined || b === undefined) return halt(listing, { untrusted: `a message ${NO_CREATED_AT}` })
+    if (a === null || b === null) return planSlices(0, 0, 1, from, to) // nothing matches: one open slice confirms it
+    const lo = Math.max(Math.min(a, b), from ?? -Infinity)
+    const hi = Math.min(Math.max(a, b), to ?? Infinity)
+    return planSlices(lo, Math.max(lo, hi), listing.request.concurrency * SLICES_PER_WORKER, from, to)
   } catch (err) {
-    if (!(err instanceof Stop)) failure = failureOf(err)
+    return halt(listing, { err })
   }
-  const planned = plan?.slices ?? []
-  if (!ascending) planned.reverse()
-  const slices: SliceState[] = planned.map((s, index) => ({ ...s, index, done: false }))
-  const ids = new OrderedIds(slices.length)
-  const dlqIds = new OrderedIds(slices.length)
-  const overlaps = plan?.overlaps ?? []
-  // Range discovery and each slice's last, partly filled page do not count against max-pages.
-  budget += 2 + slices.length
+}
 
-  // Keys of messages seen in an overlap window: the only place two slices can both return a message.
-  const seenInOverlap = new Set<string>()
-
-  const drainSlice = async (slice: SliceState): Promise<void> => {
-    // The windows this slice's messages can fall in: at most two, at its own bounds.
-    const near = overlaps.filter(([a, b]) => b >= slice.accept[0] && a <= slice.accept[1])
-    const inOverlap = (at: number): boolean => near.some(([a, b]) => at >= a && at <= b)
-    const pagesOfSlice = drainPages(cursor => fetch(slice.from, slice.to, request.pageSize, request.order, cursor), {
-      maxPages: Number.MAX_SAFE_INTEGER, // the shared budget in fetch bounds the listing as a whole
-      maxPagesInput: Inputs.MaxPages,
-      // Handling a page overlaps the slice's next round trip, as in a sequential listing.
-      prefetch: true
-    })
-    for await (const page of pagesOfSlice) {
+/** Drains one slice into the listing and `ids`, the message ids and dlqIds in slice order. */
+async function drainSlice(listing: Listing, slice: SliceState, [ids, dlqIds]: [OrderedIds, OrderedIds]): Promise<void> {
+  const { acc, problems, hooks, pages } = listing
+  const [lo, hi] = slice.accept
+  const drain = drainPages(pagesOf(listing, slice.from, slice.to, listing.request.pageSize), {
+    maxPages: Number.MAX_SAFE_INTEGER, // the shared budget bounds the listing as a whole
+    maxPagesInput: Inputs.MaxPages,
+    // Handling a page overlaps the slice's next round trip, as in a sequential listing.
+    prefetch: true
+  })
+  try {
+    for await (const page of drain) {
       const read = readDlqMessages(page.items)
       problems.add(read.problems)
       const taken: DlqMessage[] = []
       for (const message of read.messages) {
         const at = message.createdAt
-        if (at === undefined) {
-          untrusted = `message ${JSON.stringify(message.messageId)} has no createdAt, so it cannot be placed in a date slice`
-          throw new Stop()
-        }
-        if (at < slice.accept[0] || at > slice.accept[1]) {
-          untrusted =
-            `message ${JSON.stringify(message.messageId)} (createdAt ${at}) came back for the date slice ` +
-            `${slice.from ?? 'open'} to ${slice.to ?? 'open'}: the service does not filter dates on createdAt`
-          throw new Stop()
-        }
-        if (inOverlap(at)) {
+        if (at === undefined || at < lo || at > hi) return halt(listing, { untrusted: misplaced(message, slice) })
+        if (slice.near.some(([a, b]) => at >= a && at <= b)) {
           const key = `${message.dlqId ?? ''}\u0000${message.messageId}`
-          if (seenInOverlap.has(key)) {
-            duplicates++
+          if (listing.seen.has(key)) {
+            pages.duplicates++
             continue
           }
-          seenInOverlap.add(key)
+          listing.seen.add(key)
         }
         taken.push(message)
       }
@@ -245,28 +221,60 @@ export async function listInSlices(
       hooks.onPage?.(taken.length, acc.count)
       if (hooks.progress) hooks.progress.confirmed = acc.count + problems.unreadable
     }
+  } catch (err) {
+    halt(listing, { err })
   }
+}
 
-  let next = 0
+const NO_CREATED_AT = 'has no createdAt, so it cannot be placed in a date slice'
+
+/** Why a message without createdAt, or outside its slice's window, breaks the slices' trust. */
+function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SliceState): string {
+  const id = JSON.stringify(messageId)
+  if (createdAt === undefined) return `message ${id} ${NO_CREATED_AT}`
+  const slice = `the date slice ${from ?? 'open'} to ${to ?? 'open'}`
+  return `message ${id} (createdAt ${createdAt}) came back for ${slice}: the service does not filter dates on createdAt`
+}
+
+/**
+ * Lists the DLQ as date slices drained at the same time, complete whatever timestamp the service filters on and
+ * in whatever order it answers: the outermost slices are open (or the user's bounds), slices overlap only by
+ * the tolerance at their bounds, and messages in those overlaps are deduplicated by dlqId (else messageId).
+ * Neither `order` nor createdAt decides completeness. When a message shows that the slices cannot be trusted,
+ * the listing stops and says why (`untrusted`), so that the caller can list sequentially instead. The step's stop
+ * signal (`hooks.signal`) ends it as cancelled, as the client's refusal of the next request would.
+ */
+export async function listInSlices(
+  client: DlqLister,
+  request: ListRequest,
+  acc: ListAccumulator,
+  problems: ItemProblems,
+  hooks: ListHooks
+): Promise<SlicesOutcome> {
+  const pages = new PageBudget(request.maxPages)
+  const stop = new AbortController()
+  const listing: Listing = { client, request, pages, stop, ending: {}, acc, problems, hooks, seen: new Set() }
+  const cancel = () =>
+    halt(listing, { err: { failure: { kind: 'cancelled', signal: stopReason(hooks.signal) ?? 'SIGTERM' } } })
+  hooks.signal?.addEventListener('abort', cancel, { once: true })
+  const plan = await planListing(listing)
+  const planned = plan?.slices ?? []
+  if (request.order !== 'earliestFirst') planned.reverse()
+  const near = ({ accept: [lo, hi] }: SlicePlan) => (plan?.overlaps ?? []).filter(([a, b]) => b >= lo && a <= hi)
+  const slices: SliceState[] = planned.map((s, index) => ({ ...s, index, near: near(s) }))
+  // Range discovery and each slice's last, partly filled page do not count against max-pages.
+  pages.limit += 2 + slices.length
+  const [ids, dlqIds] = [new OrderedIds(slices.length), new OrderedIds(slices.length)]
+  // The workers take slices, in order, from one queue until it is empty or the listing stops.
+  const queue = slices.values()
   const worker = async (): Promise<void> => {
-    while (failure === undefined && untrusted === undefined && next < slices.length) {
-      const slice = slices[next++] as SliceState
-      try {
-        await drainSlice(slice)
-        slice.done = true
-      } catch (err) {
-        if (!(err instanceof Stop)) failure ??= failureOf(err)
-      }
-    }
+    for (const slice of queue) if (!stop.signal.aborted) await drainSlice(listing, slice, [ids, dlqIds])
   }
   await Promise.all(Array.from({ length: request.concurrency }, worker))
-
-  return {
-    pages,
-    // Message ids in the requested order: slices were laid out in that order.
-    ids: new ListedIds(ids.result(), dlqIds.result()),
-    slices: slices.length,
-    ...(untrusted !== undefined ? { untrusted } : {}),
-    ...(failure !== undefined && untrusted === undefined ? { failure: { ...failure, parallel: true } } : {})
-  }
+  hooks.signal?.removeEventListener('abort', cancel)
+  const { failure, untrusted } = listing.ending
+  // Message ids in the requested order: slices were laid out in that order.
+  const outcome = { pages: pages.used, ids: new ListedIds(ids.result(), dlqIds.result()), slices: slices.length }
+  if (untrusted !== undefined) return { ...outcome, untrusted }
+  return failure === undefined ? outcome : { ...outcome, failure: { ...failure, parallel: true } }
 }

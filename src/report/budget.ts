@@ -13,8 +13,8 @@ export const DEFAULT_MAX_ROWS = 50
 export interface SummaryOptions {
   /** Rows per table (and values per listed filter) before `… and N more`. Default 50. */
   maxRows?: number
-  /** "Now" for the age of the oldest and newest messages, in ms. Default Date.now(). */
-  now?: number
+  /** "Now" for the age of the oldest and newest messages, in ms: the composition root's one clock. */
+  now: number
 }
 
 /** What one rendering pass works with; every table reports its full length to `seen`. */
@@ -33,9 +33,9 @@ const TRUNCATED_NOTE =
  * renderer is asked again with half the rows, starting from the longest list it reported (more change nothing);
  * if even no rows fit, the text is cut at a line and a note added.
  */
-export function fitSummary(render: (pass: RenderPass) => string, options?: SummaryOptions): string {
-  const requested = normaliseRows(options?.maxRows)
-  const now = normaliseNow(options?.now)
+export function fitSummary(render: (pass: RenderPass) => string, options: SummaryOptions): string {
+  const requested = normaliseRows(options.maxRows)
+  const { now } = options
   let longest = 0
   const seen = (length: number): void => {
     if (length > longest) longest = length
@@ -63,10 +63,6 @@ export function shortenedNote(pass: RenderPass): string | undefined {
 function normaliseRows(maxRows: number | undefined): number {
   if (maxRows === undefined || Number.isNaN(maxRows) || maxRows < 0) return DEFAULT_MAX_ROWS
   return maxRows === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.floor(maxRows)
-}
-
-function normaliseNow(now: number | undefined): number {
-  return now !== undefined && Number.isFinite(now) ? now : Date.now()
 }
 
 function byteLength(s: string): number {

@@ -11,7 +11,7 @@ export interface OperationReport<R> {
   /** The step outputs: small scalars and JSON arrays, all together within GitHub's 1 MB. */
   outputs(result: R): OutputValues
   /** The job summary as markdown, under the 1 MiB limit of GitHub job summaries. */
-  summary(result: R, ctx: RunContext, options?: SummaryOptions): string
+  summary(result: R, ctx: RunContext, options: SummaryOptions): string
   /** The one-line notice on the run page, for an operation that has one. */
   notice?(result: R, now: number): string | undefined
   /** Warnings to annotate, in order: what may be missing from the outputs and why. */
