@@ -5247,7 +5247,10 @@ async function resumeWorkflowsToFile(client, request, path, encode, log, progres
 
 ;// CONCATENATED MODULE: ./src/operations/resume-schedule.ts
 
-/** Resumes each schedule in turn; one failing does not stop the others, and each outcome is reported. */
+/**
+ * Resumes each schedule in turn; one failing does not stop the others, and each outcome is reported. A cancel stops
+ * the loop: the schedule it cut is not confirmed, the rest are marked as never tried.
+ */
 async function resumeSchedules(client, request, onOutcome = () => { }) {
     const outcomes = [];
     for (const scheduleId of request.scheduleIds) {
@@ -5261,6 +5264,13 @@ async function resumeSchedules(client, request, onOutcome = () => { }) {
         }
         outcomes.push(outcome);
         onOutcome(outcome);
+        if (outcome.failure?.kind === 'cancelled') {
+            const { failure } = outcome;
+            for (const rest of request.scheduleIds.slice(outcomes.length)) {
+                outcomes.push({ scheduleId: rest, ok: false, failure, notTried: true });
+            }
+            return { operation: 'resume-schedule', outcomes, cancelled: failure.signal };
+        }
     }
     return { operation: 'resume-schedule', outcomes };
 }
@@ -5642,16 +5652,24 @@ function scheduleSummary(result, ctx, pass) {
     const failed = total - resumed;
     const title = total === 0
         ? 'ℹ️ No schedule to resume'
-        : failed === 0
-            ? `✅ Resumed ${plural(resumed, 'schedule', 'schedules')}`
-            : `❌ ${formatCount(failed)} of ${plural(total, 'schedule', 'schedules')} could not be resumed`;
+        : result.cancelled !== undefined
+            ? `⛔ Cancelled: ${formatCount(resumed)} of ${plural(total, 'schedule', 'schedules')} resumed before the cancel`
+            : failed === 0
+                ? `✅ Resumed ${plural(resumed, 'schedule', 'schedules')}`
+                : `❌ ${formatCount(failed)} of ${plural(total, 'schedule', 'schedules')} could not be resumed`;
     const lines = summaryHead(title, total === 0 ? undefined : `**${formatCount(resumed)} resumed, ${formatCount(failed)} failed.**`, shortenedNote(pass));
     // Failed ones first: they are what the reader has to act on.
     const ordered = [...result.outcomes.filter(o => !o.ok), ...result.outcomes.filter(o => o.ok)];
     lines.push(...table(['Schedule id', 'Result', 'Why'], [false, false, false], ordered, pass, o => [
         cellOrDash(o.scheduleId),
-        o.ok ? '✅ resumed' : '❌ failed',
-        o.ok ? '' : o.failure ? codeCell(reasonCell(o.failure)) : 'unknown error'
+        o.ok
+            ? '✅ resumed'
+            : o.notTried
+                ? '⏭️ not tried'
+                : o.failure?.kind === 'cancelled'
+                    ? '⛔ not confirmed'
+                    : '❌ failed',
+        o.ok || o.notTried ? '' : o.failure ? codeCell(reasonCell(o.failure)) : 'unknown error'
     ]));
     lines.push('### What was asked', '', `- Schedules to resume: ${formatCount(total)}`, ...runLine(ctx));
     return markdownText(lines);
@@ -5673,6 +5691,13 @@ function schedule_failure(result) {
     if (failed.length === 0)
         return undefined;
     const resumed = result.outcomes.length - failed.length;
+    if (result.cancelled !== undefined) {
+        // One line: the ids left (resuming a schedule is idempotent, so a re-run with all of them is safe).
+        const left = failed.map(o => o.scheduleId);
+        const shown = left.slice(0, 20).join(', ') + (left.length > 20 ? `, … and ${formatCount(left.length - 20)} more` : '');
+        return (`the step was cancelled (${result.cancelled}): ${formatCount(resumed)} of ${plural(result.outcomes.length, 'schedule', 'schedules')} ` +
+            `resumed; not confirmed: ${shown}. Resuming a schedule is idempotent: re-run with them.`);
+    }
     return [
         `${failed.length} of ${result.outcomes.length} schedules could not be resumed (${resumed} resumed):`,
         ...failed.map(o => `- ${o.failure ? scheduleFailureText(o) : o.scheduleId}`)

@@ -172,11 +172,15 @@ export interface ScheduleOutcome {
   ok: boolean
   /** Why it failed. */
   failure?: Failure
+  /** Never sent: the step was cancelled before its turn. */
+  notTried?: true
 }
 
 export interface ScheduleResult {
   operation: 'resume-schedule'
   outcomes: ScheduleOutcome[]
+  /** The signal that cancelled the step part way: the outcomes after the one it cut were never sent. */
+  cancelled?: 'SIGINT' | 'SIGTERM'
 }
 
 export interface ResumeResult {

@@ -354,3 +354,38 @@ describe('a file that cannot be written (/dev/full)', () => {
     expect(run.summary).not.toMatch(/✅/)
   })
 })
+
+describe('a cancelled resume-schedule', () => {
+  it('is headed as cancelled, names the schedules not confirmed once, and a re-run with them resumes the rest', async () => {
+    sim = await startSimulator({ token: TOKEN, schedules: 12, seed: 3 })
+    const ids = Array.from({ length: 12 }, (_, i) => `sched-${i + 1}`)
+    sim.inject({ route: 'schedule', fault: { kind: 'hang' }, skip: 4 })
+    const { run, cancel } = await cancelAt(
+      { operation: 'resume-schedule', 'schedule-id': ids.join('\n') },
+      'SIGTERM',
+      'schedule',
+      5
+    )
+    expectStoppedWithinGrace(run, cancel)
+    expect(jsonOutput(run, 'schedule-ids')).toEqual(ids.slice(0, 4))
+    expect(run.outputs.complete).toBe('false')
+    expect(run.summary).toMatch(/^## ⛔ Cancelled: 4 of 12 schedules resumed before the cancel$/m)
+    expect(run.summary).toMatch(/^\| `sched-5` \| ⛔ not confirmed \|/m)
+    expect(run.summary.match(/⏭️ not tried/g)).toHaveLength(7)
+    // One error line, naming the ids not confirmed, not one line per schedule.
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain(`not confirmed: ${ids.slice(4).join(', ')}.`)
+    // Only the cut request reached the simulator after the signal: nothing new was sent.
+    expect(sim.requests.filter(r => r.route === 'schedule')).toHaveLength(5)
+
+    sim.clearFaults()
+    const rest = await runAction({
+      token: TOKEN,
+      'base-url': sim.url,
+      operation: 'resume-schedule',
+      'schedule-id': ids.slice(4).join('\n')
+    })
+    expect(rest.code).toBe(0)
+    expect([...sim.state.schedules.values()].every(s => s.active)).toBe(true)
+  })
+})

@@ -6,7 +6,10 @@ export interface ScheduleResumer {
   resumeSchedule(scheduleId: string): Promise<void>
 }
 
-/** Resumes each schedule in turn; one failing does not stop the others, and each outcome is reported. */
+/**
+ * Resumes each schedule in turn; one failing does not stop the others, and each outcome is reported. A cancel stops
+ * the loop: the schedule it cut is not confirmed, the rest are marked as never tried.
+ */
 export async function resumeSchedules(
   client: ScheduleResumer,
   request: ScheduleRequest,
@@ -23,6 +26,13 @@ export async function resumeSchedules(
     }
     outcomes.push(outcome)
     onOutcome(outcome)
+    if (outcome.failure?.kind === 'cancelled') {
+      const { failure } = outcome
+      for (const rest of request.scheduleIds.slice(outcomes.length)) {
+        outcomes.push({ scheduleId: rest, ok: false, failure, notTried: true })
+      }
+      return { operation: 'resume-schedule', outcomes, cancelled: failure.signal }
+    }
   }
   return { operation: 'resume-schedule', outcomes }
 }

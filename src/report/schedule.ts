@@ -36,9 +36,11 @@ function scheduleSummary(result: ScheduleResult, ctx: RunContext, pass: RenderPa
   const title =
     total === 0
       ? 'ℹ️ No schedule to resume'
-      : failed === 0
-        ? `✅ Resumed ${plural(resumed, 'schedule', 'schedules')}`
-        : `❌ ${formatCount(failed)} of ${plural(total, 'schedule', 'schedules')} could not be resumed`
+      : result.cancelled !== undefined
+        ? `⛔ Cancelled: ${formatCount(resumed)} of ${plural(total, 'schedule', 'schedules')} resumed before the cancel`
+        : failed === 0
+          ? `✅ Resumed ${plural(resumed, 'schedule', 'schedules')}`
+          : `❌ ${formatCount(failed)} of ${plural(total, 'schedule', 'schedules')} could not be resumed`
   const lines = summaryHead(
     title,
     total === 0 ? undefined : `**${formatCount(resumed)} resumed, ${formatCount(failed)} failed.**`,
@@ -49,8 +51,14 @@ function scheduleSummary(result: ScheduleResult, ctx: RunContext, pass: RenderPa
   lines.push(
     ...table(['Schedule id', 'Result', 'Why'], [false, false, false], ordered, pass, o => [
       cellOrDash(o.scheduleId),
-      o.ok ? '✅ resumed' : '❌ failed',
-      o.ok ? '' : o.failure ? codeCell(reasonCell(o.failure)) : 'unknown error'
+      o.ok
+        ? '✅ resumed'
+        : o.notTried
+          ? '⏭️ not tried'
+          : o.failure?.kind === 'cancelled'
+            ? '⛔ not confirmed'
+            : '❌ failed',
+      o.ok || o.notTried ? '' : o.failure ? codeCell(reasonCell(o.failure)) : 'unknown error'
     ])
   )
   lines.push('### What was asked', '', `- Schedules to resume: ${formatCount(total)}`, ...runLine(ctx))
@@ -74,6 +82,16 @@ function failure(result: ScheduleResult): string | undefined {
   const failed = result.outcomes.filter(o => !o.ok)
   if (failed.length === 0) return undefined
   const resumed = result.outcomes.length - failed.length
+  if (result.cancelled !== undefined) {
+    // One line: the ids left (resuming a schedule is idempotent, so a re-run with all of them is safe).
+    const left = failed.map(o => o.scheduleId)
+    const shown =
+      left.slice(0, 20).join(', ') + (left.length > 20 ? `, … and ${formatCount(left.length - 20)} more` : '')
+    return (
+      `the step was cancelled (${result.cancelled}): ${formatCount(resumed)} of ${plural(result.outcomes.length, 'schedule', 'schedules')} ` +
+      `resumed; not confirmed: ${shown}. Resuming a schedule is idempotent: re-run with them.`
+    )
+  }
   return [
     `${failed.length} of ${result.outcomes.length} schedules could not be resumed (${resumed} resumed):`,
     ...failed.map(o => `- ${o.failure ? scheduleFailureText(o) : o.scheduleId}`)
