@@ -786,6 +786,10 @@ function sentence(label, failure) {
             return failure.message;
     }
 }
+/** What came before the end of an operation that stopped part way: a cancel is not a failure of the service. */
+function beforeTheEnd(failure) {
+    return failure?.kind === 'cancelled' ? 'before the cancel' : 'before the failure';
+}
 /**
  * What ended an operation, in a few words for a heading: the refused token (401, 403) named as such, a status
  * otherwise, the drain guard that stopped it, or a request that got no usable answer.
@@ -1196,7 +1200,7 @@ function judgement(result, now) {
     const partial = complete
         ? ''
         : result.failure !== undefined
-            ? ', listed before the failure'
+            ? `, listed ${beforeTheEnd(result.failure)}`
             : ', listing stopped early';
     return `${parts.join(' · ')}${tail}${partial}`;
 }
@@ -1226,9 +1230,11 @@ function headline(result, now) {
     const oldest = result.count === 0 ? '' : `, ${oldestText(result, now)}`;
     if (listingComplete(result))
         return `DLQ: ${counted}${oldest}`;
-    const why = result.failure !== undefined
-        ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
-        : 'the listing stopped early';
+    const why = result.failure?.kind === 'cancelled'
+        ? failurePhrase(result.failure)
+        : result.failure !== undefined
+            ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
+            : 'the listing stopped early';
     return `DLQ: at least ${counted}${oldest} (${why})`;
 }
 /**
@@ -1449,7 +1455,8 @@ function chartLines(result, now) {
     if (list.length < 2)
         return omitted;
     if (result.failure !== undefined) {
-        return ['*No chart of messages over time: the listing failed part way, so its counts per bucket are partial.*', ''];
+        const how = result.failure.kind === 'cancelled' ? 'was cancelled' : 'failed part way';
+        return [`*No chart of messages over time: the listing ${how}, so its counts per bucket are partial.*`, ''];
     }
     const per = widthText(width);
     const partialListing = !listingComplete(result);
@@ -1963,7 +1970,7 @@ function failure(result) {
         const why = failureText('list-dlq', result.failure);
         const listed = result.count === 0
             ? 'nothing was listed, so the number of messages is unknown'
-            : `at least ${plural(result.count, 'message', 'messages')}: listed before the failure`;
+            : `at least ${plural(result.count, 'message', 'messages')}: listed ${beforeTheEnd(result.failure)}`;
         reasons.unshift(`${why}${continueHint(result.nextCursor)} (${listed})`);
     }
     return reasons.length === 0 ? undefined : reasons.join('\n');
@@ -1993,8 +2000,9 @@ function endingLines(result) {
     const lines = [];
     if (result.failure !== undefined) {
         lines.push(`**Error:** ${code(failureText('list-dlq', result.failure))}`, '');
-        if (result.count > 0)
-            lines.push('Everything below is what was listed before the failure: a lower bound.', '');
+        if (result.count > 0) {
+            lines.push(`Everything below is what was listed ${beforeTheEnd(result.failure)}: a lower bound.`, '');
+        }
     }
     else if (result.nextCursor !== undefined) {
         const why = result.maxMessages !== undefined && result.count >= result.maxMessages
@@ -5416,7 +5424,7 @@ function resume_failure(result) {
     // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
     const reasons = [];
     if (result.failure !== undefined) {
-        reasons.push(`${failureText('resume-workflows', result.failure)}; ${result.runs.length} runs were resumed before the failure`);
+        reasons.push(`${failureText('resume-workflows', result.failure)}; ${result.runs.length} runs were resumed ${beforeTheEnd(result.failure)}`);
     }
     if (result.uncertainRequests > 0)
         reasons.push(lostAnswerText(result.uncertainRequests, result.largestAnswer));

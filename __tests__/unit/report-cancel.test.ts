@@ -22,6 +22,11 @@ describe('a cancelled listing', () => {
     const summary = listReport.summary(cancelled, {}, { now: Date.now() })
     expect(summary).not.toMatch(/healthy/i)
     expect(summary).toMatch(/^## ⛔ Listing cancelled: at least 1,200 messages$/m)
+    // A cancel is not a failure of the service: everything says what came before it.
+    expect(headline(cancelled, 0)).not.toContain('failed')
+    expect(summary).toContain('what was listed before the cancel')
+    expect(summary).not.toContain('before the failure')
+    expect(listReport.failure(cancelled)).toContain('listed before the cancel')
   })
 
   it('fails the step and says where to continue', () => {

@@ -128,7 +128,8 @@ export function chartLines(result: ListResult, now: number): string[] {
   const { width, bars: list } = bars(histogram, now)
   if (list.length < 2) return omitted
   if (result.failure !== undefined) {
-    return ['*No chart of messages over time: the listing failed part way, so its counts per bucket are partial.*', '']
+    const how = result.failure.kind === 'cancelled' ? 'was cancelled' : 'failed part way'
+    return [`*No chart of messages over time: the listing ${how}, so its counts per bucket are partial.*`, '']
   }
   const per = widthText(width)
   const partialListing = !listingComplete(result)

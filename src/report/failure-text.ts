@@ -116,6 +116,11 @@ function sentence(label: string, failure: Failure): string {
   }
 }
 
+/** What came before the end of an operation that stopped part way: a cancel is not a failure of the service. */
+export function beforeTheEnd(failure: Failure | undefined): string {
+  return failure?.kind === 'cancelled' ? 'before the cancel' : 'before the failure'
+}
+
 /**
  * What ended an operation, in a few words for a heading: the refused token (401, 403) named as such, a status
  * otherwise, the drain guard that stopped it, or a request that got no usable answer.

@@ -4,7 +4,7 @@
  */
 import { Inputs } from '../constants.js'
 import type { Breach, ListFilters, ListResult } from '../results.js'
-import { failurePhrase } from './failure-text.js'
+import { beforeTheEnd, failurePhrase } from './failure-text.js'
 import { code } from './markdown.js'
 import { formatAge, formatCount, formatMs } from './format.js'
 
@@ -143,7 +143,7 @@ export function judgement(result: ListResult, now: number): string {
   const partial = complete
     ? ''
     : result.failure !== undefined
-      ? ', listed before the failure'
+      ? `, listed ${beforeTheEnd(result.failure)}`
       : ', listing stopped early'
   return `${parts.join(' · ')}${tail}${partial}`
 }
@@ -175,9 +175,11 @@ export function headline(result: ListResult, now: number): string {
   const oldest = result.count === 0 ? '' : `, ${oldestText(result, now)}`
   if (listingComplete(result)) return `DLQ: ${counted}${oldest}`
   const why =
-    result.failure !== undefined
-      ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
-      : 'the listing stopped early'
+    result.failure?.kind === 'cancelled'
+      ? failurePhrase(result.failure)
+      : result.failure !== undefined
+        ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
+        : 'the listing stopped early'
   return `DLQ: at least ${counted}${oldest} (${why})`
 }
 

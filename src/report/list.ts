@@ -9,7 +9,7 @@ import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
 import { formatAge, formatCount, plural } from './format.js'
 import { itemProblemsText } from './item-problems.js'
-import { failureText } from './failure-text.js'
+import { beforeTheEnd, failureText } from './failure-text.js'
 import { describeBreach, heading, judgement, listingComplete, listNotice } from './list-verdict.js'
 import {
   cellOrDash,
@@ -86,7 +86,7 @@ function failure(result: ListResult): string | undefined {
     const listed =
       result.count === 0
         ? 'nothing was listed, so the number of messages is unknown'
-        : `at least ${plural(result.count, 'message', 'messages')}: listed before the failure`
+        : `at least ${plural(result.count, 'message', 'messages')}: listed ${beforeTheEnd(result.failure)}`
     reasons.unshift(`${why}${continueHint(result.nextCursor)} (${listed})`)
   }
   return reasons.length === 0 ? undefined : reasons.join('\n')
@@ -122,7 +122,9 @@ function endingLines(result: ListResult): string[] {
   const lines: string[] = []
   if (result.failure !== undefined) {
     lines.push(`**Error:** ${code(failureText('list-dlq', result.failure))}`, '')
-    if (result.count > 0) lines.push('Everything below is what was listed before the failure: a lower bound.', '')
+    if (result.count > 0) {
+      lines.push(`Everything below is what was listed ${beforeTheEnd(result.failure)}: a lower bound.`, '')
+    }
   } else if (result.nextCursor !== undefined) {
     const why =
       result.maxMessages !== undefined && result.count >= result.maxMessages

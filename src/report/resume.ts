@@ -7,7 +7,7 @@ import type { ResumedRun, ResumeResult, RunContext, WorkflowSelection } from '..
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { formatCount, formatMs, plural } from './format.js'
 import { itemProblemsText } from './item-problems.js'
-import { failurePhrase, failureText, fileText } from './failure-text.js'
+import { beforeTheEnd, failurePhrase, failureText, fileText } from './failure-text.js'
 import {
   code,
   codeCell,
@@ -150,7 +150,7 @@ function failure(result: ResumeResult): string | undefined {
   const reasons: string[] = []
   if (result.failure !== undefined) {
     reasons.push(
-      `${failureText('resume-workflows', result.failure)}; ${result.runs.length} runs were resumed before the failure`
+      `${failureText('resume-workflows', result.failure)}; ${result.runs.length} runs were resumed ${beforeTheEnd(result.failure)}`
     )
   }
   if (result.uncertainRequests > 0) reasons.push(lostAnswerText(result.uncertainRequests, result.largestAnswer))
