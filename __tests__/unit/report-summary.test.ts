@@ -791,3 +791,24 @@ describe('the failed workflow runs of a source: workflow listing', () => {
     expect(withFile).toContain('… and 950 more runs listed: `messages-file` holds every one.')
   })
 })
+
+describe('a capped resume and a resume with lost answers', () => {
+  const made = (n: number) => Array.from({ length: n }, (_, i) => ({ workflowRunId: `wfr_${i}` }))
+
+  it('says how far past the cap a service that ignores count went, and that more only may remain', () => {
+    const result = resumeResult({ runs: made(150), maxRuns: 120, stoppedByCap: true, pastCap: 30, nextCursor: 'c-1' })
+    const summary = resumeReport.summary(result, {}, { now: Date.now() })
+    expect(summary).toMatch(
+      /^## ⏸️ Resumed 150 workflow runs: max-runs \(120\) reached, 30 past it as the service ignored count; more may remain$/m
+    )
+    expect(resumeReport.notice?.(result, Date.now())).toBe(
+      'Resumed 150 workflow runs: max-runs (120) reached, 30 past it as the service ignored count; more may remain'
+    )
+  })
+
+  it('counts the requests without a readable answer beside those that created the runs', () => {
+    const result = resumeResult({ runs: made(100), requests: 2, uncertainRequests: 1 })
+    const summary = resumeReport.summary(result, {}, { now: Date.now() })
+    expect(summary).toContain('**100 new runs** created by 2 requests (and 1 without a readable answer).')
+  })
+})

@@ -78,7 +78,7 @@ function resumeNotice(result: ResumeResult): string | undefined {
   }
   if (result.failure?.kind === 'cancelled') return `Resumed ${runs} before the step was cancelled`
   if (result.failure !== undefined) return `Resumed ${runs} before the resume failed`
-  if (result.stoppedByCap) return `Resumed ${runs}: max-runs (${formatCount(result.maxRuns ?? 0)}) reached, more remain`
+  if (result.stoppedByCap) return `Resumed ${runs}: ${capReached(result)}`
   if (!resumeComplete(result)) return `Resumed ${runs}; the resume stopped early, more may remain`
   return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`
 }
@@ -253,8 +253,7 @@ function resumeHeading(result: ResumeResult): string {
     return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`
   }
   if (result.uncertainRequests > 0) return `⚠️ Resumed ${runs}, and possibly more`
-  if (result.stoppedByCap)
-    return `⏸️ Resumed ${runs}: max-runs (${formatCount(result.maxRuns ?? 0)}) reached, more remain`
+  if (result.stoppedByCap) return `⏸️ Resumed ${runs}: ${capReached(result)}`
   if (result.continueFrom !== undefined || result.nextCursor) return `⚠️ Resume stopped early: ${runs} resumed`
   if (made === 0) return 'ℹ️ No failed workflow run matched the selection'
   return `✅ Resumed ${runs}`
@@ -277,12 +276,23 @@ function runGroups(runs: readonly ResumedRun[]): Array<{ at?: number; ids: strin
   return groups
 }
 
+/** Why a capped resume stopped; the cursor left says more may remain, not that they do (the next page may be empty). */
+function capReached(result: ResumeResult): string {
+  const cap = `max-runs (${formatCount(result.maxRuns ?? 0)})`
+  const past =
+    result.pastCap === undefined ? '' : `, ${formatCount(result.pastCap)} past it as the service ignored count`
+  return `${cap} reached${past}; more may remain`
+}
+
 function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass): string {
   const runs = result.runs
   const unnamed = result.itemProblems?.leftOut ?? 0
   const lines = summaryHead(
     resumeHeading(result),
     `**${plural(runs.length + unnamed, 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
+      (result.uncertainRequests > 0
+        ? ` (and ${formatCount(result.uncertainRequests)} without a readable answer)`
+        : '') +
       (result.parts !== undefined
         ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
         : '.'),
