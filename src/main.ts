@@ -5,7 +5,7 @@
 import * as core from '@actions/core'
 import { randomUUID } from 'node:crypto'
 import { appendFileSync, writeSync } from 'node:fs'
-import { Inputs, Outputs, type Operation } from './constants.js'
+import { Inputs, Outputs, RESUME_PAGE_SIZE, type Operation } from './constants.js'
 import { runContext } from './github/context.js'
 import { updateHealthIssue } from './github/issue-step.js'
 import { withDlqIdsFile } from './inputs/id-file.js'
@@ -201,7 +201,8 @@ export function lastResort(
   let what: string
   if (live.operation === 'resume-workflows') {
     outputs[Outputs.ResumedCount] = String(confirmed)
-    const possibly = uncertainRequests > 0 ? `, and up to ${uncertainRequests * 50} more possibly resumed` : ''
+    const possibly =
+      uncertainRequests > 0 ? `, and up to ${uncertainRequests * RESUME_PAGE_SIZE} more possibly resumed` : ''
     what = `${confirmed} runs resumed before the cancel${possibly}`
   } else if (live.operation === 'list-dlq') {
     outputs[Outputs.DlqCount] = String(confirmed)

@@ -3,7 +3,7 @@
  * transform yields that operation's settings directly; the inputs an operation reads are its schema's keys.
  */
 import { z } from 'zod'
-import { Inputs } from '../constants.js'
+import { Inputs, RESUME_PAGE_SIZE } from '../constants.js'
 import { scheduleIdProblem } from '../requests.js'
 import {
   commaList,
@@ -307,7 +307,7 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
     { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(v[Inputs.WorkflowCreatedAt]) },
     datePart(Inputs.FromDate, 'fromDate', v[Inputs.FromDate]),
     datePart(Inputs.ToDate, 'toDate', v[Inputs.ToDate]),
-    { input: Inputs.Count, key: 'count', values: [50] },
+    { input: Inputs.Count, key: 'count', values: [RESUME_PAGE_SIZE] },
     cursorPart(Inputs.Cursor, v[Inputs.Cursor])
   ])
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
