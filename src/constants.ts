@@ -86,6 +86,25 @@ export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
   [Inputs.Source]: 'message'
 }
 
+/** Time units in ms, for durations (inputs/values), health buckets (operations/health) and chart bars (report/chart). */
+export const HOUR = 3_600_000
+export const DAY = 24 * HOUR
+export const WEEK = 7 * DAY
+
+/** What an errno means: the refusal of an output file (inputs/output-files), a failed write (report/failure-text). */
+export const ERRNO_MEANING: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error',
+  EFBIG: 'file too large',
+  ENAMETOOLONG: 'the name is too long',
+  ELOOP: 'too many symbolic links',
+  ETXTBSY: 'the file is in use'
+}
+
 // Limits, each declared once: who uses it, and why that number.
 /** Every request URL stays under 6 KB (inputs/query-size, operations/resume-workflows): proxies refuse ~8 KB. */
 export const MAX_URL_BYTES = 6 * 1024

@@ -2,26 +2,15 @@
 import { constants } from 'node:fs'
 import { access, mkdir, open, rmdir, stat, unlink } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { Inputs } from '../constants.js'
+import { ERRNO_MEANING, Inputs } from '../constants.js'
 import { InputError, shorten, type Settings } from './settings.js'
 
 /** Files the runner reads after the step: writing NDJSON over one would corrupt the step's own results. */
 const RUNNER_FILES = ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'] as const
 
-const REASONS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'disk quota exceeded',
-  ENAMETOOLONG: 'the name is too long',
-  ELOOP: 'too many symbolic links',
-  ETXTBSY: 'the file is in use'
-}
-
 function reason(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code ?? 'error'
-  return REASONS[code] ? `${REASONS[code]}, ${code}` : code
+  return ERRNO_MEANING[code] ? `${ERRNO_MEANING[code]}, ${code}` : code
 }
 
 function errorCode(err: unknown): string | undefined {

@@ -69,6 +69,13 @@ function common(v: CommonValues): CommonSettings {
   }
 }
 
+/** A duration above zero, in milliseconds: the same rule for every duration input. */
+function positiveDuration(s: string): number {
+  const ms = parseDuration(s)
+  if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
+  return ms
+}
+
 function listShape(now: number, workspace: string) {
   return {
     ...commonShape,
@@ -92,21 +99,13 @@ function listShape(now: number, workspace: string) {
     [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
     [Inputs.FailIfCountAbove]: integer(0, Number.MAX_SAFE_INTEGER),
-    [Inputs.FailIfOldestOlderThan]: optional(s => {
-      const ms = parseDuration(s)
-      if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
-      return ms
-    }),
+    [Inputs.FailIfOldestOlderThan]: optional(positiveDuration),
     [Inputs.MessagesFile]: filePath(workspace),
     [Inputs.KeepCredentialHeaders]: withDefault(Inputs.KeepCredentialHeaders, parseBoolean),
     [Inputs.Concurrency]: defaultInteger(Inputs.Concurrency, 1, 16),
     [Inputs.IssueOnFailure]: withDefault(Inputs.IssueOnFailure, parseBoolean),
     [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim()),
-    [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, s => {
-      const ms = parseDuration(s)
-      if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
-      return ms
-    }),
+    [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, positiveDuration),
     [Inputs.Source]: withDefault(Inputs.Source, s => {
       const source = s.trim()
       if (source !== 'message' && source !== 'workflow') throw new Error('must be message or workflow')

@@ -1,4 +1,5 @@
 /** The one place a failure becomes words: the sentence of each failure kind, and one table of what a status means. */
+import { ERRNO_MEANING } from '../constants.js'
 import type { Failure, FailureContext, RequestFailure } from '../failure.js'
 import { failureStatus } from '../failure.js'
 import { cursorLabel } from '../service/pagination.js'
@@ -19,17 +20,6 @@ function statusWords(status: number): { meaning: string; phrase: string } {
   if (status === 429) return { meaning: 'rate limited', phrase: 'the service kept rate-limiting the requests' }
   if (status >= 500) return { meaning: 'service error', phrase: 'the service failed' }
   return { meaning: 'bad request', phrase: 'the service refused the request' }
-}
-
-/** What the errno of a failed write means, for the few a runner's disk gives. */
-const ERRNO_MEANING: Record<string, string> = {
-  ENOSPC: 'no space left on device',
-  EDQUOT: 'disk quota exceeded',
-  EIO: 'input/output error',
-  EFBIG: 'file too large',
-  EROFS: 'read-only file system',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted'
 }
 
 /** Why a request failed, after `${label} failed`: `: HTTP 404 not found: …`, ` after 3 attempts: …`. */
