@@ -128,12 +128,12 @@ const MESSAGE_ONLY_FILTERS = [
   Inputs.ResponseStatus,
   Inputs.CallerIp
 ] as const
-const WORKFLOW_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt] as const
+const RUN_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt] as const
 
 /** Each filter that does not apply to the source listed, named. */
 function sourceRules(v: ListValues, ctx: z.RefinementCtx): void {
   const workflow = v[Inputs.Source] === 'workflow'
-  for (const name of workflow ? MESSAGE_ONLY_FILTERS : WORKFLOW_SELECTORS) {
+  for (const name of workflow ? MESSAGE_ONLY_FILTERS : RUN_SELECTORS) {
     if (v[name] === undefined) continue
     ctx.addIssue({
       code: 'custom',
@@ -261,6 +261,9 @@ export function scheduleSchema() {
     schedules: { scheduleIds: v[Inputs.ScheduleId] }
   }))
 }
+
+/** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
+export const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]
 
 function resumeShape(now: number, workspace: string) {
   return {
