@@ -36,6 +36,8 @@ function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
 }
 
+/** The page budget of list-dlq and resume-workflows, one rule for both. */
+const maxPages = defaultInteger(Inputs.MaxPages, 1, 1_000_000)
 const commonShape = {
   [Inputs.Token]: input(s => {
     if (s.trim() === '') {
@@ -97,7 +99,7 @@ function listShape(now: number, workspace: string) {
     }),
     [Inputs.Cursor]: text,
     [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
-    [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
+    [Inputs.MaxPages]: maxPages,
     [Inputs.FailIfCountAbove]: integer(0, Number.MAX_SAFE_INTEGER),
     [Inputs.FailIfOldestOlderThan]: optional(positiveDuration),
     [Inputs.MessagesFile]: filePath(workspace),
@@ -281,7 +283,7 @@ function resumeShape(now: number, workspace: string) {
     [Inputs.FlowControlValue]: optional(parseFlowControlValue),
     [Inputs.Retries]: integer(0, 1_000_000),
     [Inputs.Cursor]: text,
-    [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
+    [Inputs.MaxPages]: maxPages,
     [Inputs.RunsFile]: filePath(workspace)
   }
 }
