@@ -70,16 +70,19 @@ export function failureText(label: string, failure: Failure & FailureContext): s
   return `${sentence(label, failure)}${where}${cursor}`
 }
 
+/** A stop by the page budget, said one way by every drain and the verdict: with `advice`, what to raise. */
+const budgetStop = (count: number | string, unit: string, input: string, advice?: string): string =>
+  `stopped after ${count} ${unit} (${input})` + (advice === undefined ? '' : `; raise ${input}${advice}`)
+
 /** The sentence of each kind; a file that could not be written ends a listing there, the failure after it named. */
 function sentence(label: string, failure: Failure): string {
   switch (failure.kind) {
     case 'request':
       return `${label} failed${requestReason(failure.request)}`
-    case 'max-pages':
-      return (
-        `stopped after ${failure.pages} pages (${failure.input}); raise ${failure.input}` +
-        (failure.cursor === undefined ? '' : ` or continue with cursor ${cursorLabel(failure.cursor)}`)
-      )
+    case 'max-pages': {
+      const next = failure.cursor === undefined ? '' : ` or continue with cursor ${cursorLabel(failure.cursor)}`
+      return budgetStop(failure.pages, 'pages', failure.input, next)
+    }
     case 'repeated-cursor':
       return (
         `the service returned ${failure.same ? 'the cursor it was sent' : 'a cursor it had already been sent'} ` +
@@ -91,7 +94,7 @@ function sentence(label: string, failure: Failure): string {
         `action sends back; stopped after ${failure.pages} pages`
       )
     case 'request-budget':
-      return `stopped after ${failure.requests} requests (${failure.input}); raise ${failure.input} to resume more`
+      return budgetStop(failure.requests, 'requests', failure.input, ' to resume more')
     case 'cancelled':
       return `the step was cancelled (${failure.signal})`
     case 'ids-gone':
@@ -119,7 +122,7 @@ export function failurePhrase(failure: Failure | undefined, maxPages?: number): 
     case 'ids-gone':
       return 'none of the dlq-ids is in the DLQ'
     case 'max-pages':
-      return `stopped after ${maxPages === undefined ? 'max-pages' : formatCount(maxPages)} pages (max-pages)`
+      return budgetStop(maxPages === undefined ? 'max-pages' : formatCount(maxPages), 'pages', 'max-pages')
     case 'repeated-cursor':
       return 'the service sent a cursor it had sent before'
     case 'long-cursor':
