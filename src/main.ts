@@ -5,11 +5,12 @@
 import * as core from '@actions/core'
 import { randomUUID } from 'node:crypto'
 import { appendFileSync, writeSync } from 'node:fs'
-import { Inputs, Outputs, type Operation } from './constants.js'
+import { Inputs, Outputs, RESUME_PAGE_SIZE, type Operation } from './constants.js'
 import { runContext } from './github/context.js'
 import { updateHealthIssue } from './github/issue-step.js'
 import { withDlqIdsFile } from './inputs/id-file.js'
 import { checkOutputFiles } from './inputs/output-files.js'
+import { RESUME_SELECTORS } from './inputs/schemas.js'
 import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
@@ -21,6 +22,7 @@ import { refusalSummary } from './report/refusal.js'
 import type { OperationReport } from './report/operation-report.js'
 import { resumeReport } from './report/resume.js'
 import { scheduleFailureText, scheduleReport } from './report/schedule.js'
+import { continueHint } from './report/step-outputs.js'
 import type { IssueLink, ListResult, ResumeResult, ScheduleResult } from './results.js'
 import { ServiceClient } from './service/client.js'
 import { redactor } from './service/redact.js'
@@ -69,12 +71,21 @@ interface Context {
   reported(): void
 }
 
-/** One operation: how it runs (in a log group), what follows the run (the issue the summary links), its report. */
+/** One operation: all the action knows of it, from its inputs to what a cancel with no time for the report says. */
 interface Entry<S, R> {
   group: string
+  /** The files it writes, by the input naming each (no path when unset): checked before any request. */
+  files?(settings: S): [Inputs, string | undefined][]
+  /** The inputs that narrow it: a run refused for naming none is told to set one. */
+  selectors?: readonly string[]
+  /** Settings completed from files the inputs name, before any request. */
+  prepare?(settings: S): Promise<S>
+  concurrency?(settings: S): number
   run(settings: S, ctx: Context): Promise<R>
   report: OperationReport<R>
   after?(settings: S, result: R, ctx: Context): Promise<IssueLink | undefined>
+  /** The report overdue after a cancel: the output of the confirmed count (next-cursor only with one), what to say. */
+  overdue: { count?: Outputs; what: (progress: Progress) => string }
 }
 
 type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult; 'resume-workflows': ResumeResult }
@@ -82,6 +93,8 @@ type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult; 'res
 const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'list-dlq': {
     group: 'Listing the DLQ',
+    files: s => [[Inputs.MessagesFile, s.messagesFile]],
+    concurrency: s => s.list.concurrency,
     run: (s, { client, out, progress, now, signal }) =>
       listDlqToFile(
         client,
@@ -107,7 +120,8 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
       }
       const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry, now, ...(signal ? { signal } : {}) }
       return updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out)
-    }
+    },
+    overdue: { count: Outputs.DlqCount, what: p => `at least ${p.confirmed} messages listed before the cancel` }
   },
   'resume-schedule': {
     group: 'Resuming schedules',
@@ -115,10 +129,14 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
       resumeSchedules(client, s.schedules, o =>
         out.info(o.ok ? `schedule ${o.scheduleId}: resumed` : scheduleFailureText(o))
       ),
-    report: scheduleReport
+    report: scheduleReport,
+    overdue: { what: () => 'the schedules resumed are named in the log above' }
   },
   'resume-workflows': {
     group: 'Resuming failed workflow runs',
+    files: s => [[Inputs.RunsFile, s.runsFile]],
+    selectors: RESUME_SELECTORS,
+    prepare: withDlqIdsFile,
     run: (s, { client, out, progress }) =>
       resumeWorkflowsToFile(
         client,
@@ -128,9 +146,21 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
         t => out.info(t),
         progress
       ),
-    report: resumeReport
+    report: resumeReport,
+    overdue: {
+      count: Outputs.ResumedCount,
+      what: ({ confirmed, uncertainRequests: lost }) =>
+        `${confirmed} runs resumed before the cancel` +
+        (lost > 0 ? `, and up to ${lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
+    }
   }
 }
+
+/** The table entry of one operation, typed by its settings. */
+const entryOf = <O extends Operation>(operation: O): Entry<SettingsOf<O>, Results[O]> => OPERATIONS[operation]
+
+/** The files a run will write (checked before any request), by the input naming each, as its entry says. */
+export const outputFiles = (settings: Settings) => entryOf(settings.operation).files?.(settings) ?? []
 
 /**
  * Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed.
@@ -152,7 +182,7 @@ async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary, n
 
 /** Runs one operation's entry with its own settings type. */
 async function perform<O extends Operation>(operation: O, settings: SettingsOf<O>, ctx: Context): Promise<void> {
-  const entry = OPERATIONS[operation] as Entry<SettingsOf<O>, Results[O]>
+  const entry = entryOf(operation)
   const result = await core.group(entry.group, () => entry.run(settings, ctx))
   // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
   await report(result, entry.report, ctx.out, ctx.now)
@@ -196,20 +226,10 @@ export function lastResort(
   writeLine: (line: string) => void = line => writeSync(1, line)
 ): void {
   if (live.reported || live.operation === undefined) return
-  const { confirmed, uncertainRequests, nextCursor } = live.progress
-  const outputs: Partial<Record<Outputs, string>> = {}
-  let what: string
-  if (live.operation === 'resume-workflows') {
-    outputs[Outputs.ResumedCount] = String(confirmed)
-    const possibly = uncertainRequests > 0 ? `, and up to ${uncertainRequests * 50} more possibly resumed` : ''
-    what = `${confirmed} runs resumed before the cancel${possibly}`
-  } else if (live.operation === 'list-dlq') {
-    outputs[Outputs.DlqCount] = String(confirmed)
-    what = `at least ${confirmed} messages listed before the cancel`
-  } else {
-    what = 'the schedules resumed are named in the log above'
-  }
-  if (live.operation !== 'resume-schedule') outputs[Outputs.NextCursor] = nextCursor ?? ''
+  const { confirmed, nextCursor } = live.progress
+  const { count, what } = OPERATIONS[live.operation].overdue
+  const outputs: Record<string, string> =
+    count === undefined ? {} : { [count]: String(confirmed), [Outputs.NextCursor]: nextCursor ?? '' }
   const file = process.env.GITHUB_OUTPUT
   if (file) {
     for (const [name, value] of Object.entries(outputs)) {
@@ -217,8 +237,8 @@ export function lastResort(
       appendFileSync(file, `${name}<<${delimiter}\n${out.redact(value)}\n${delimiter}\n`)
     }
   }
-  const next = nextCursor !== undefined ? `; to continue, re-run with input cursor: ${nextCursor}` : ''
-  const text = `Cancelled (${signal}) and the report could not be written in time: ${what}${next}`
+  const next = continueHint(nextCursor)
+  const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`
   writeLine(`::error::${neutraliseAnnotation(out.redact(text))}\n`)
   process.exitCode = 1
 }
@@ -227,11 +247,13 @@ async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop?: S
   let settings: Settings
   try {
     settings = readSettings(name => core.getInput(name), now)
-    await checkOutputFiles(settings)
-    settings = await withDlqIdsFile(settings)
+    await checkOutputFiles(outputFiles(settings))
+    settings = (await entryOf(settings.operation).prepare?.(settings)) ?? settings
   } catch (err) {
     if (err instanceof InputError) {
-      await out.summary(refusalSummary(err))
+      const named = core.getInput(Inputs.Operation).trim()
+      const selectors = Object.hasOwn(OPERATIONS, named) ? OPERATIONS[named as Operation].selectors : undefined
+      await out.summary(refusalSummary(err.message, err.noSelector ? selectors : undefined))
       out.setFailed(err.message)
       return
     }
@@ -249,7 +271,7 @@ async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop?: S
     timeoutMs: service.timeoutMs,
     retry,
     log: line => out.info(line),
-    concurrency: settings.operation === 'list-dlq' ? settings.list.concurrency : 1,
+    concurrency: entryOf(settings.operation).concurrency?.(settings) ?? 1,
     ...(stop ? { stop } : {})
   })
   live.operation = settings.operation

@@ -93,7 +93,7 @@ describe('many dlq-ids', () => {
       expect(request.query.get('count')).toBe('50')
     }
     expect(infoLines(run.stdout)).toContain(
-      `dlq-ids: 600 ids sent in ${parts.size} parts, each request URL under 6000 bytes`
+      `dlq-ids: 600 ids sent in ${parts.size} parts, each request URL under 6144 bytes`
     )
   })
 

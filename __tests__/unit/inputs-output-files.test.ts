@@ -1,10 +1,11 @@
-/** checkOutputFiles against real temporary folders: what it refuses, and that it leaves nothing behind. */
+/** checkOutputFiles, on the files each operation's table entry names, against real temporary folders: what it refuses, and that it leaves nothing behind. */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkOutputFiles } from '../../src/inputs/output-files.js'
+import { outputFiles } from '../../src/main.js'
 import { InputError, readSettings, type Settings } from '../../src/inputs/settings.js'
 
 const BASE = { token: 't0ken', 'base-url': 'https://service.example.com' }
@@ -21,12 +22,14 @@ afterEach(async () => {
 function settingsFor(inputs: Record<string, string>): Settings {
   return readSettings(name => ({ ...BASE, ...inputs })[name] ?? '', Date.now(), dir)
 }
+/** The check main.ts runs before any request: on the files the operation's entry names. */
+const check = (settings: Settings, env: NodeJS.ProcessEnv) => checkOutputFiles(outputFiles(settings), env)
 const listing = (path: string) => settingsFor({ operation: 'list-dlq', 'messages-file': path })
 const resuming = (path: string) => settingsFor({ operation: 'resume-workflows', all: 'true', 'runs-file': path })
 
 async function refusal(settings: Settings, env: NodeJS.ProcessEnv = {}): Promise<string> {
   try {
-    await checkOutputFiles(settings, env)
+    await check(settings, env)
   } catch (err) {
     expect(err).toBeInstanceOf(InputError)
     return (err as Error).message
@@ -41,14 +44,14 @@ async function tree(root: string): Promise<string[]> {
 
 describe('checkOutputFiles', () => {
   it('accepts a new file in an existing folder, and leaves no file behind', async () => {
-    await checkOutputFiles(listing('dlq.ndjson'), {})
-    await checkOutputFiles(resuming(join(dir, 'runs.ndjson')), {})
+    await check(listing('dlq.ndjson'), {})
+    await check(resuming(join(dir, 'runs.ndjson')), {})
     expect(await tree(dir)).toEqual([])
   })
 
   it('accepts a file whose folders do not exist yet, and creates none of them', async () => {
-    await checkOutputFiles(listing('out/deeper/dlq.ndjson'), {})
-    await checkOutputFiles(resuming('out/runs.ndjson'), {})
+    await check(listing('out/deeper/dlq.ndjson'), {})
+    await check(resuming('out/runs.ndjson'), {})
     expect(await tree(dir)).toEqual([])
   })
 
@@ -56,14 +59,14 @@ describe('checkOutputFiles', () => {
     const file = join(dir, 'runs.ndjson')
     await writeFile(file, 'kept\n')
     const before = await stat(file)
-    await checkOutputFiles(resuming(file), {})
+    await check(resuming(file), {})
     expect(await readFile(file, 'utf8')).toBe('kept\n')
     expect((await stat(file)).mtimeMs).toBe(before.mtimeMs)
   })
 
   it('does nothing when no output file is set', async () => {
-    await checkOutputFiles(settingsFor({ operation: 'list-dlq' }), {})
-    await checkOutputFiles(settingsFor({ operation: 'resume-schedule', 'schedule-id': 's' }), {})
+    await check(settingsFor({ operation: 'list-dlq' }), {})
+    await check(settingsFor({ operation: 'resume-schedule', 'schedule-id': 's' }), {})
   })
 
   it('refuses a directory', async () => {

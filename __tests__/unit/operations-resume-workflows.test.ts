@@ -1,7 +1,8 @@
 /** How dlq-ids are split over requests so that each URL stays under 6 KB. Pure. */
 import { describe, expect, it } from '@jest/globals'
-import { CURSOR_ROOM_BYTES, MAX_RESUME_URL_BYTES, splitDlqIds } from '../../src/operations/resume-workflows.js'
-import { RESUME_PAGE_SIZE, requestUrl, resumeQuery } from '../../src/service/query.js'
+import { CURSOR_ROOM_BYTES, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../../src/constants.js'
+import { splitDlqIds } from '../../src/operations/resume-workflows.js'
+import { requestUrl, resumeQuery } from '../../src/service/query.js'
 
 const BASE = new URL('https://svc.example.com/prefix')
 const urlLength = (q: URLSearchParams): number => requestUrl(BASE, '/v2/workflows/dlq/resume', q).href.length
@@ -19,18 +20,18 @@ describe('splitDlqIds', () => {
     for (const part of parts) {
       expect(part.workflowUrl).toBe('https://a.example/x')
       const length = urlLength(resumeQuery(part, undefined, RESUME_PAGE_SIZE))
-      expect(length).toBeLessThanOrEqual(MAX_RESUME_URL_BYTES - CURSOR_ROOM_BYTES)
+      expect(length).toBeLessThanOrEqual(MAX_URL_BYTES - CURSOR_ROOM_BYTES)
       // Full parts: one more id would not have fitted.
       if (part !== parts[parts.length - 1]) {
         const next = ids[ids.indexOf(part.dlqIds![part.dlqIds!.length - 1]!) + 1]!
         const grown = urlLength(resumeQuery({ ...part, dlqIds: [...part.dlqIds!, next] }, undefined, RESUME_PAGE_SIZE))
-        expect(grown).toBeGreaterThan(MAX_RESUME_URL_BYTES - CURSOR_ROOM_BYTES)
+        expect(grown).toBeGreaterThan(MAX_URL_BYTES - CURSOR_ROOM_BYTES)
       }
     }
   })
 
   it('sends an id too long for any part alone, and goes on', () => {
-    const long = 'x'.repeat(MAX_RESUME_URL_BYTES)
+    const long = 'x'.repeat(MAX_URL_BYTES)
     expect(splitDlqIds({ dlqIds: ['a', long, 'b'] }, urlLength).map(p => p.dlqIds)).toEqual([['a'], [long], ['b']])
   })
 })

@@ -1,6 +1,7 @@
 /** The report's building blocks: capped tables and value lists that report their length, and the byte budget. */
 import { describe, expect, it } from '@jest/globals'
-import { SUMMARY_LIMIT_BYTES, fitSummary, type RenderPass } from '../../src/report/budget.js'
+import { SUMMARY_LIMIT_BYTES } from '../../src/constants.js'
+import { fitSummary, type RenderPass } from '../../src/report/budget.js'
 import { table, valueList } from '../../src/report/markdown.js'
 
 describe('table', () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import {
-  cursorFingerprint,
-  drainInto,
-  drainPages,
-  DrainStopped,
-  MAX_CURSOR_LENGTH
-} from '../../src/service/pagination.js'
+import { cursorFingerprint, drainInto, drainPages, DrainStopped } from '../../src/service/pagination.js'
+import { MAX_CURSOR_LENGTH } from '../../src/constants.js'
 import { failureStatus } from '../../src/failure.js'
 import { failureText } from '../../src/report/failure-text.js'
 import { ServiceError } from '../../src/service/errors.js'

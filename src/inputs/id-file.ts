@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { Inputs } from '../constants.js'
-import { InputError, shorten, type Settings } from './settings.js'
+import { InputError, shorten, type ResumeSettings } from './settings.js'
 
 /** Longest id a line may hold: one id must fit a request URL with room to spare (each stays under 6 KB). */
 export const MAX_DLQ_ID_LENGTH = 1024
@@ -78,8 +78,8 @@ export async function readDlqIdsFile(path: string): Promise<{ ids: string[]; lin
 }
 
 /** The settings with the ids of dlq-ids-file put where dlq-ids would be; unchanged when it is not set. */
-export async function withDlqIdsFile(settings: Settings): Promise<Settings> {
-  if (settings.operation !== 'resume-workflows' || settings.dlqIdsFile === undefined) return settings
+export async function withDlqIdsFile(settings: ResumeSettings): Promise<ResumeSettings> {
+  if (settings.dlqIdsFile === undefined) return settings
   const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile)
   const selection = { ...settings.resume.selection, dlqIds: ids }
   return { ...settings, resume: { ...settings.resume, selection, dlqIdLines: lines } }

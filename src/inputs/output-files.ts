@@ -2,31 +2,18 @@
 import { constants } from 'node:fs'
 import { access, mkdir, open, rmdir, stat, unlink } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { Inputs } from '../constants.js'
-import { InputError, shorten, type Settings } from './settings.js'
+import { ERRNO_MEANING, Inputs } from '../constants.js'
+import { InputError, shorten } from './settings.js'
 
 /** Files the runner reads after the step: writing NDJSON over one would corrupt the step's own results. */
 const RUNNER_FILES = ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'] as const
 
-const REASONS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'disk quota exceeded',
-  ENAMETOOLONG: 'the name is too long',
-  ELOOP: 'too many symbolic links',
-  ETXTBSY: 'the file is in use'
-}
-
 function reason(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code ?? 'error'
-  return REASONS[code] ? `${REASONS[code]}, ${code}` : code
+  return ERRNO_MEANING[code] ? `${ERRNO_MEANING[code]}, ${code}` : code
 }
 
-function errorCode(err: unknown): string | undefined {
-  return (err as NodeJS.ErrnoException).code
-}
+const errorCode = (err: unknown): string | undefined => (err as NodeJS.ErrnoException).code
 
 /** The file's metadata, or undefined when nothing is there (or a path component is not a directory). */
 async function statOrNothing(path: string): Promise<Awaited<ReturnType<typeof stat>> | undefined> {
@@ -89,22 +76,13 @@ async function problemWriting(path: string, env: NodeJS.ProcessEnv): Promise<str
  * a parent that is not a directory or cannot be created, a file that exists and is not writable. Call it before any
  * request. Leaves nothing behind: a file or folder it creates to find out is removed again.
  */
-export async function checkOutputFiles(settings: Settings, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const files: [Inputs, string][] = []
-  if (settings.operation === 'list-dlq' && settings.messagesFile !== undefined) {
-    files.push([Inputs.MessagesFile, settings.messagesFile])
-  }
-  if (settings.operation === 'resume-workflows' && settings.runsFile !== undefined) {
-    files.push([Inputs.RunsFile, settings.runsFile])
-  }
+export async function checkOutputFiles(files: [Inputs, string | undefined][], env = process.env): Promise<void> {
   const problems: InputError['issues'] = []
   for (const [name, path] of files) {
-    let problem: string | undefined
-    try {
-      problem = await problemWriting(path, env)
-    } catch (err) {
-      problem = `a path that can be checked (${reason(err)})`
-    }
+    if (path === undefined) continue
+    const problem = await problemWriting(path, env).catch(
+      (err: unknown) => `a path that can be checked (${reason(err)})`
+    )
     if (problem !== undefined) {
       problems.push({ input: name, message: `Input '${name}' must be ${problem} (got "${shorten(path)}").` })
     }

@@ -1,8 +1,6 @@
-/** The query a request will carry, measured from the inputs before any request, against MAX_QUERY_BYTES. */
-import { MAX_QUERY_BYTES } from '../constants.js'
+/** The query a request will carry, measured from the inputs before any request, against MAX_URL_BYTES. */
+import { CURSOR_ROOM_BYTES, MAX_URL_BYTES } from '../constants.js'
 
-/** Room kept for a cursor the service sends: its cursors replace the user's after the first page. */
-export const CURSOR_ALLOWANCE_BYTES = 512
 /** A date bound as the action sends it: Unix milliseconds have 13 digits until the year 2286. */
 const DATE_PLACEHOLDER = 9_999_999_999_999
 
@@ -22,19 +20,19 @@ function encodedBytes(key: string, values: readonly (string | number)[]): number
 }
 
 /**
- * Checks that one request's query stays within MAX_QUERY_BYTES. Returns undefined when it does, else the input
+ * Checks that one request's query stays within MAX_URL_BYTES. Returns undefined when it does, else the input
  * that takes the most bytes and a refusal to report under its name.
  */
 export function oversizedQuery(parts: readonly QueryPart[]): { input: string; message: string } | undefined {
   const sizes = parts.map(part => ({ input: part.input, bytes: encodedBytes(part.key, part.values) }))
   const total = sizes.reduce((sum, part) => sum + part.bytes, 0)
-  if (total <= MAX_QUERY_BYTES) return undefined
+  if (total <= MAX_URL_BYTES) return undefined
   const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a))
   return {
     input: largest.input,
     message:
       `makes the query of each request too long: it takes ${largest.bytes} bytes of ${total}, over the ` +
-      `${MAX_QUERY_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
+      `${MAX_URL_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
       'give fewer or shorter values'
   }
 }
@@ -45,9 +43,9 @@ export function longestOf(values: readonly string[] | undefined): string[] {
   return [values.reduce((a, b) => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : a))]
 }
 
-/** A cursor part: the user's cursor, or room for one the service sends, whichever is longer. */
+/** A cursor part: the user's cursor, or room for one the service sends (it replaces the user's), whichever is longer. */
 export function cursorPart(input: string, cursor: string | undefined): QueryPart {
-  const room = 'x'.repeat(CURSOR_ALLOWANCE_BYTES)
+  const room = 'x'.repeat(CURSOR_ROOM_BYTES)
   const values = cursor !== undefined && encodedBytes('k', [cursor]) > encodedBytes('k', [room]) ? [cursor] : [room]
   return { input, key: 'cursor', values }
 }

@@ -3,7 +3,7 @@
  * transform yields that operation's settings directly; the inputs an operation reads are its schema's keys.
  */
 import { z } from 'zod'
-import { Inputs } from '../constants.js'
+import { Inputs, RESUME_PAGE_SIZE } from '../constants.js'
 import { scheduleIdProblem } from '../requests.js'
 import {
   commaList,
@@ -36,6 +36,8 @@ function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
 }
 
+/** The page budget of list-dlq and resume-workflows, one rule for both. */
+const maxPages = defaultInteger(Inputs.MaxPages, 1, 1_000_000)
 const commonShape = {
   [Inputs.Token]: input(s => {
     if (s.trim() === '') {
@@ -69,6 +71,13 @@ function common(v: CommonValues): CommonSettings {
   }
 }
 
+/** A duration above zero, in milliseconds: the same rule for every duration input. */
+function positiveDuration(s: string): number {
+  const ms = parseDuration(s)
+  if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
+  return ms
+}
+
 function listShape(now: number, workspace: string) {
   return {
     ...commonShape,
@@ -90,23 +99,15 @@ function listShape(now: number, workspace: string) {
     }),
     [Inputs.Cursor]: text,
     [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
-    [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
+    [Inputs.MaxPages]: maxPages,
     [Inputs.FailIfCountAbove]: integer(0, Number.MAX_SAFE_INTEGER),
-    [Inputs.FailIfOldestOlderThan]: optional(s => {
-      const ms = parseDuration(s)
-      if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
-      return ms
-    }),
+    [Inputs.FailIfOldestOlderThan]: optional(positiveDuration),
     [Inputs.MessagesFile]: filePath(workspace),
     [Inputs.KeepCredentialHeaders]: withDefault(Inputs.KeepCredentialHeaders, parseBoolean),
     [Inputs.Concurrency]: defaultInteger(Inputs.Concurrency, 1, 16),
     [Inputs.IssueOnFailure]: withDefault(Inputs.IssueOnFailure, parseBoolean),
     [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim()),
-    [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, s => {
-      const ms = parseDuration(s)
-      if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
-      return ms
-    }),
+    [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, positiveDuration),
     [Inputs.Source]: withDefault(Inputs.Source, s => {
       const source = s.trim()
       if (source !== 'message' && source !== 'workflow') throw new Error('must be message or workflow')
@@ -129,12 +130,12 @@ const MESSAGE_ONLY_FILTERS = [
   Inputs.ResponseStatus,
   Inputs.CallerIp
 ] as const
-const WORKFLOW_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt] as const
+const RUN_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt] as const
 
 /** Each filter that does not apply to the source listed, named. */
 function sourceRules(v: ListValues, ctx: z.RefinementCtx): void {
   const workflow = v[Inputs.Source] === 'workflow'
-  for (const name of workflow ? MESSAGE_ONLY_FILTERS : WORKFLOW_SELECTORS) {
+  for (const name of workflow ? MESSAGE_ONLY_FILTERS : RUN_SELECTORS) {
     if (v[name] === undefined) continue
     ctx.addIssue({
       code: 'custom',
@@ -263,6 +264,9 @@ export function scheduleSchema() {
   }))
 }
 
+/** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
+export const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]
+
 function resumeShape(now: number, workspace: string) {
   return {
     ...commonShape,
@@ -279,7 +283,7 @@ function resumeShape(now: number, workspace: string) {
     [Inputs.FlowControlValue]: optional(parseFlowControlValue),
     [Inputs.Retries]: integer(0, 1_000_000),
     [Inputs.Cursor]: text,
-    [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
+    [Inputs.MaxPages]: maxPages,
     [Inputs.RunsFile]: filePath(workspace)
   }
 }
@@ -307,7 +311,7 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
     { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(v[Inputs.WorkflowCreatedAt]) },
     datePart(Inputs.FromDate, 'fromDate', v[Inputs.FromDate]),
     datePart(Inputs.ToDate, 'toDate', v[Inputs.ToDate]),
-    { input: Inputs.Count, key: 'count', values: [50] },
+    { input: Inputs.Count, key: 'count', values: [RESUME_PAGE_SIZE] },
     cursorPart(Inputs.Cursor, v[Inputs.Cursor])
   ])
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { INPUT_DEFAULTS, Inputs, Operations, type Operation } from '../constants.js'
-import { listSchema, OPERATION_INPUTS, resumeSchema, scheduleSchema } from './schemas.js'
+import { listSchema, OPERATION_INPUTS, RESUME_SELECTORS, resumeSchema, scheduleSchema } from './schemas.js'
 import type { Settings } from './settings-types.js'
 import { CONTROL_CHARACTERS } from './values.js'
 
@@ -98,7 +98,7 @@ export function readSettings(
       if (!selected && !settings.resume.all) {
         const message =
           "Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
-          '(set dlq-ids, dlq-ids-file, from-date, to-date, workflow-url, workflow-run-id or workflow-created-at to narrow it).'
+          `(set ${RESUME_SELECTORS.slice(0, -1).join(', ')} or ${RESUME_SELECTORS.at(-1)} to narrow it).`
         throw new InputError([{ input: Inputs.All, message }], true)
       }
       return settings

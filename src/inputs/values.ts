@@ -1,6 +1,7 @@
 /** Parsers for single input values. Each returns the parsed value or throws a message saying what is allowed. */
+import { DAY, HOUR, WEEK } from '../constants.js'
 
-const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }
+const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: HOUR, d: DAY, w: WEEK }
 const DURATION = /^(?:\d+[smhdw])+$/
 const DURATION_PART = /(\d+)([smhdw])/g
 const ISO_DATE =

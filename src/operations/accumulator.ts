@@ -4,10 +4,8 @@ import { isDateMs } from '../service/schemas.js'
 import { HourlyCounts, judgeHealth } from './health.js'
 import type { DestinationRow, ListedWorkflowRun, ListResult, MessageExample } from '../results.js'
 import { Extremes, Tally, boundedKey } from './tally.js'
-import { TALLY_CAPACITY } from '../constants.js'
+import { MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
 
-/** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
-export const MESSAGE_IDS_MAX_BYTES = 900_000
 const EXAMPLES = 5
 /** Failed workflow runs kept for the summary's table; the table shows fewer, the messages-file has them all. */
 export const WORKFLOW_RUN_ROWS = 100

@@ -1,9 +1,7 @@
+import { DAY, HOUR, WEEK } from '../constants.js'
 import { isDateMs } from '../service/schemas.js'
 import type { Breach, HealthVerdict, Histogram } from '../results.js'
 
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
-const WEEK = 7 * DAY
 const MAX_POINTS = 120
 
 /**

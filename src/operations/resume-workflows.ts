@@ -1,7 +1,7 @@
-import { Inputs } from '../constants.js'
+import { CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
 import { ServiceError } from '../service/errors.js'
 import { drainInto } from '../service/pagination.js'
-import { overrideHeaders, RESUME_PAGE_SIZE, resumeQuery } from '../service/query.js'
+import { overrideHeaders, resumeQuery } from '../service/query.js'
 import type { ResumePage, WorkflowRun } from '../service/schemas.js'
 import type { ResumeRequest, WorkflowSelection } from '../requests.js'
 import { failureStatus, type Failure } from '../failure.js'
@@ -20,15 +20,9 @@ export interface WorkflowResumer {
   log(line: string): void
 }
 
-/** Each request's URL stays under this (6 KB): servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
-export const MAX_RESUME_URL_BYTES = 6000
-/** Room kept in each URL for the cursor the service sends back. */
-export const CURSOR_ROOM_BYTES = 1024
-/** Item problems named one by one; the rest are counted. */
-
 /**
  * Splits dlq-ids into runs of consecutive ids whose request URL (with count and room for a cursor) stays under
- * MAX_RESUME_URL_BYTES. An id too long to fit with any other goes alone.
+ * MAX_URL_BYTES. An id too long to fit with any other goes alone.
  */
 export function splitDlqIds(
   selection: WorkflowSelection,
@@ -36,7 +30,6 @@ export function splitDlqIds(
 ): WorkflowSelection[] {
   const ids = selection.dlqIds
   if (ids === undefined || ids.length === 0) return [selection]
-  const budget = MAX_RESUME_URL_BYTES - CURSOR_ROOM_BYTES
   const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE))
   const chunks: WorkflowSelection[] = []
   let current: string[] = []
@@ -44,7 +37,7 @@ export function splitDlqIds(
   for (const id of ids) {
     // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
     const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1
-    if (current.length > 0 && used + bytes > budget) {
+    if (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES) {
       chunks.push({ ...selection, dlqIds: current })
       current = []
       used = base
@@ -85,9 +78,7 @@ export async function resumeWorkflows(
   // An empty id list sent as no dlqIds at all would select the whole DLQ.
   if (request.selection.dlqIds !== undefined && total === 0) throw new Error('dlq-ids is empty: nothing to resume')
   if (chunks.length > 1) {
-    client.log(
-      `dlq-ids: ${total} ids sent in ${chunks.length} parts, each request URL under ${MAX_RESUME_URL_BYTES} bytes`
-    )
+    client.log(`dlq-ids: ${total} ids sent in ${chunks.length} parts, each request URL under ${MAX_URL_BYTES} bytes`)
   }
 
   let requests = 0

@@ -3,6 +3,7 @@
  * issue, the NDJSON files) goes through here. Secrets are redacted from the raw text first, in every encoding;
  * only then is the text escaped for its destination, so no escape can hide a secret from the redactor.
  */
+import { GITHUB_OUTPUTS_MAX_BYTES } from '../constants.js'
 import { toJson } from '../service/json.js'
 import { neutraliseAnnotation, neutraliseLogLine } from './escape.js'
 
@@ -35,11 +36,6 @@ export interface IssueApi {
   /** Closes the issue: 'completed' when the check passes, 'not_planned' for a duplicate of an older one. */
   close(issue: number, reason?: 'completed' | 'not_planned'): Promise<void>
 }
-
-/** GitHub caps the outputs of a job at 1 MB, counted in UTF-16 code units at two bytes each. */
-export const GITHUB_OUTPUTS_MAX_BYTES = 1_000_000
-/** What this step lets its outputs use, names included: the rest is slack for the runner's own framing. */
-export const OUTPUTS_BUDGET_BYTES = 950_000
 
 /** An output's size as GitHub counts it. */
 export function githubBytes(text: string): number {

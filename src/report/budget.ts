@@ -2,11 +2,10 @@
  * The byte budget of the job summary: GitHub drops a summary above 1 MiB, so a summary too big is rendered again
  * with half the rows in every table, and if even no rows fit, cut at a line with a note.
  */
+import { SUMMARY_LIMIT_BYTES } from '../constants.js'
 import { formatCount } from './format.js'
 import type { RowLimit } from './markdown.js'
 
-/** GitHub drops the whole summary above 1 MiB; stay under. */
-export const SUMMARY_LIMIT_BYTES = 1_000_000
 /** Rows per table unless told otherwise. */
 export const DEFAULT_MAX_ROWS = 50
 

@@ -3,6 +3,7 @@
  * whole-number ticks, the current (still filling) bucket marked. Every label and number is made here from
  * timestamps and counts, never from third-party text, so nothing in it needs escaping.
  */
+import { DAY, HOUR, WEEK } from '../constants.js'
 import type { Histogram, ListResult } from '../results.js'
 import { isDateMs } from '../service/schemas.js'
 import { formatCount, plural } from './format.js'
@@ -19,10 +20,6 @@ export const LABEL_GAP_PX = 12
 export function barsThatFit(chars: number): number {
   return Math.min(MAX_BARS, Math.floor(PLOT_WIDTH_PX / (chars * LABEL_CHAR_PX + LABEL_GAP_PX)))
 }
-
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
-const WEEK = 7 * DAY
 
 /** Bar widths to choose from, smallest first, for each bucket the listing counted in. */
 const WIDTHS: Record<Histogram['bucket'], number[]> = {

@@ -1,4 +1,5 @@
 /** The one place a failure becomes words: the sentence of each failure kind, and one table of what a status means. */
+import { ERRNO_MEANING } from '../constants.js'
 import type { Failure, FailureContext, RequestFailure } from '../failure.js'
 import { failureStatus } from '../failure.js'
 import { cursorLabel } from '../service/pagination.js'
@@ -19,17 +20,6 @@ function statusWords(status: number): { meaning: string; phrase: string } {
   if (status === 429) return { meaning: 'rate limited', phrase: 'the service kept rate-limiting the requests' }
   if (status >= 500) return { meaning: 'service error', phrase: 'the service failed' }
   return { meaning: 'bad request', phrase: 'the service refused the request' }
-}
-
-/** What the errno of a failed write means, for the few a runner's disk gives. */
-const ERRNO_MEANING: Record<string, string> = {
-  ENOSPC: 'no space left on device',
-  EDQUOT: 'disk quota exceeded',
-  EIO: 'input/output error',
-  EFBIG: 'file too large',
-  EROFS: 'read-only file system',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted'
 }
 
 /** Why a request failed, after `${label} failed`: `: HTTP 404 not found: …`, ` after 3 attempts: …`. */
@@ -80,16 +70,19 @@ export function failureText(label: string, failure: Failure & FailureContext): s
   return `${sentence(label, failure)}${where}${cursor}`
 }
 
+/** A stop by the page budget, said one way by every drain and the verdict: with `advice`, what to raise. */
+const budgetStop = (count: number | string, unit: string, input: string, advice?: string): string =>
+  `stopped after ${count} ${unit} (${input})` + (advice === undefined ? '' : `; raise ${input}${advice}`)
+
 /** The sentence of each kind; a file that could not be written ends a listing there, the failure after it named. */
 function sentence(label: string, failure: Failure): string {
   switch (failure.kind) {
     case 'request':
       return `${label} failed${requestReason(failure.request)}`
-    case 'max-pages':
-      return (
-        `stopped after ${failure.pages} pages (${failure.input}); raise ${failure.input}` +
-        (failure.cursor === undefined ? '' : ` or continue with cursor ${cursorLabel(failure.cursor)}`)
-      )
+    case 'max-pages': {
+      const next = failure.cursor === undefined ? '' : ` or continue with cursor ${cursorLabel(failure.cursor)}`
+      return budgetStop(failure.pages, 'pages', failure.input, next)
+    }
     case 'repeated-cursor':
       return (
         `the service returned ${failure.same ? 'the cursor it was sent' : 'a cursor it had already been sent'} ` +
@@ -101,7 +94,7 @@ function sentence(label: string, failure: Failure): string {
         `action sends back; stopped after ${failure.pages} pages`
       )
     case 'request-budget':
-      return `stopped after ${failure.requests} requests (${failure.input}); raise ${failure.input} to resume more`
+      return budgetStop(failure.requests, 'requests', failure.input, ' to resume more')
     case 'cancelled':
       return `the step was cancelled (${failure.signal})`
     case 'ids-gone':
@@ -134,7 +127,7 @@ export function failurePhrase(failure: Failure | undefined, maxPages?: number): 
     case 'ids-gone':
       return 'none of the dlq-ids is in the DLQ'
     case 'max-pages':
-      return `stopped after ${maxPages === undefined ? 'max-pages' : formatCount(maxPages)} pages (max-pages)`
+      return budgetStop(maxPages === undefined ? 'max-pages' : formatCount(maxPages), 'pages', 'max-pages')
     case 'repeated-cursor':
       return 'the service sent a cursor it had sent before'
     case 'long-cursor':

@@ -2,6 +2,7 @@
  * Building blocks of the markdown the action writes (job summary, health issue): code spans, capped value lists
  * and tables, the link back to the run. Cells and values go through escape.ts; pure functions only.
  */
+import { MAX_CURSOR_LENGTH } from '../constants.js'
 import type { IssueLink, RunContext } from '../results.js'
 import { codeSpan, DEFAULT_CELL_MAX_LENGTH } from './escape.js'
 import { formatCount, formatMs, formatShortTime } from './format.js'
@@ -30,7 +31,7 @@ export function codeCell(value: string, maxLength: number = DEFAULT_CELL_MAX_LEN
 
 /** A cursor to copy, as a code span. */
 export function cursorText(cursor: string): string {
-  return codeSpan(cursor, 4096)
+  return codeSpan(cursor, MAX_CURSOR_LENGTH)
 }
 
 /** Values of one filter, each escaped, at most maxRows of them. */

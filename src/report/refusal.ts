@@ -4,16 +4,13 @@
  */
 import { code, markdownText, summaryHead } from './markdown.js'
 
-/** The selectors of resume-workflows, each of which narrows a resume. */
-const RESUME_SELECTORS = ['dlq-ids', 'from-date', 'to-date', 'workflow-url', 'workflow-run-id', 'workflow-created-at']
-
-/** `noSelector`: a resume with no selector and no `all: true` (InputError says so). */
-export function refusalSummary({ message, noSelector }: { message: string; noSelector: boolean }): string {
-  if (noSelector) {
+/** `selectors`: given when the run was refused for naming none of them, the inputs that narrow it (its entry's). */
+export function refusalSummary(message: string, selectors?: readonly string[]): string {
+  if (selectors !== undefined) {
     return markdownText([
       ...summaryHead(
         '❌ Resume refused: no workflow run was selected',
-        `**Narrow the resume** with one of ${RESUME_SELECTORS.map(s => `\`${s}\``).join(', ')}; ` +
+        `**Narrow the resume** with one of ${selectors.map(s => `\`${s}\``).join(', ')}; ` +
           'or, to resume every failed workflow run in the DLQ, set `all: true`.',
         'Nothing was resumed and no request was sent.'
       )

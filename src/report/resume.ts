@@ -2,7 +2,7 @@
  * How resume-workflows is reported: the new runs (outputs within GitHub's budget, a capped table), runs possibly
  * resumed without an answer, and where to continue after a stop.
  */
-import { Outputs } from '../constants.js'
+import { Outputs, RESUME_PAGE_SIZE } from '../constants.js'
 import type { ResumedRun, ResumeResult, RunContext, WorkflowSelection } from '../results.js'
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { formatCount, formatMs, plural } from './format.js'
@@ -72,7 +72,7 @@ function resumeNotice(result: ResumeResult): string | undefined {
   if (result.uncertainRequests > 0) {
     const more =
       result.largestAnswer === undefined
-        ? `up to ${formatCount(result.uncertainRequests * 50)} more possibly resumed`
+        ? `up to ${formatCount(result.uncertainRequests * RESUME_PAGE_SIZE)} more possibly resumed`
         : 'possibly every other selected run resumed too'
     return `Resumed at least ${runs}; ${more} (${plural(result.uncertainRequests, 'request', 'requests')} got no readable answer)`
   }
@@ -85,14 +85,15 @@ function resumeNotice(result: ResumeResult): string | undefined {
 
 /**
  * Said when resume requests may have been carried out without the action learning which runs they resumed. Each
- * asked for at most 50 runs (count=50); a service seen to ignore count may have resumed more in each.
+ * asked for at most RESUME_PAGE_SIZE runs (count); a service seen to ignore count may have resumed more in each.
  */
 export function lostAnswerText(requests: number, largestAnswer?: number): string {
   const bound =
     largestAnswer === undefined
-      ? `up to ${formatCount(requests * 50)} more runs than listed here`
-      : `more runs than listed here: up to 50 a request if it honoured count=50, but it does not (one answer ` +
-        `carried ${formatCount(largestAnswer)} runs), so possibly every run the selection matched`
+      ? `up to ${formatCount(requests * RESUME_PAGE_SIZE)} more runs than listed here`
+      : `more runs than listed here: up to ${RESUME_PAGE_SIZE} a request if it honoured count=${RESUME_PAGE_SIZE}, ` +
+        `but it does not (one answer carried ${formatCount(largestAnswer)} runs), so possibly every run the ` +
+        'selection matched'
   return (
     `${formatCount(requests)} resume ${requests === 1 ? 'request' : 'requests'} got no readable answer (lost after ` +
     `sending, or unreadable): the service may have resumed ${bound} (possibly resumed; they left the DLQ, so none ` +

@@ -2,24 +2,21 @@
  * What the step outputs of every operation share: the cursor output, and JSON arrays fitted to the budget of all
  * outputs (GitHub counts UTF-16, two bytes a unit) after the scalars, keeping their first items.
  */
-import type { Outputs } from '../constants.js'
-import { OUTPUTS_BUDGET_BYTES, githubBytes } from './boundary.js'
-
-/** Longest cursor written to `next-cursor`: the drain refuses longer ones, this only guards the output. */
-export const CURSOR_OUTPUT_MAX_LENGTH = 4096
+import { MAX_CURSOR_LENGTH, OUTPUTS_BUDGET_BYTES, type Outputs } from '../constants.js'
+import { githubBytes } from './boundary.js'
 
 /** The step outputs of one result, by name. */
 export type OutputValues = Partial<Record<Outputs, string>>
 
 /** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
 export function cursorOutput(cursor: string | undefined): string {
-  return cursor === undefined || cursor.length > CURSOR_OUTPUT_MAX_LENGTH ? '' : cursor
+  return cursor === undefined || cursor.length > MAX_CURSOR_LENGTH ? '' : cursor
 }
 
 /** Where a failure message says to continue from: the cursor to re-run with, or why there is none to use. */
 export function continueHint(cursor: string | undefined): string {
   if (cursor === undefined) return ''
-  if (cursor.length > CURSOR_OUTPUT_MAX_LENGTH) {
+  if (cursor.length > MAX_CURSOR_LENGTH) {
     return `; the service's cursor to continue from is ${cursor.length} characters long, too long to use`
   }
   return `; to continue, re-run with input cursor: ${cursor}`

@@ -7,7 +7,8 @@ import { requestUrl, scheduleResumePath } from './query.js'
 import { AdaptiveLimit } from './rate-limit.js'
 import { redactor } from './redact.js'
 import { retrying, type AttemptOutcome, type RetryPolicy } from './retry.js'
-import { dlqEnvelopeSchema, readWorkflowRuns, resumeEnvelopeSchema, type DlqPage, type ResumePage } from './schemas.js'
+import { dlqEnvelopeSchema, isRecord, readWorkflowRuns, resumeEnvelopeSchema } from './schemas.js'
+import type { DlqPage, ResumePage } from './schemas.js'
 import { describeTransportError, errorCode, mayHaveBeenCarriedOutAfter } from './transport-errors.js'
 import { readAnswer, UnreadableBody, type RawAnswer } from './transport.js'
 
@@ -304,9 +305,6 @@ class ErrorAnswer extends Error {
     super(`HTTP ${answer.status}`)
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * Whether the service may have carried out a request whose answer never arrived: the request was sent and then the

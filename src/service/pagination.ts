@@ -1,4 +1,5 @@
 /** Cursor draining, with the guards every drain needs, written once. */
+import { MAX_CURSOR_LENGTH } from '../constants.js'
 import { failureOf, type Failure } from '../failure.js'
 
 export interface Page {
@@ -34,9 +35,6 @@ export class DrainStopped extends Error {
 
 /** Why a drain stopped before the service said "no more". */
 export type StopReason = 'max-pages' | 'repeated-cursor' | 'long-cursor'
-
-/** Longest cursor a drain accepts from the service: it is sent back in a URL and may become the next-cursor output. */
-export const MAX_CURSOR_LENGTH = 4096
 
 /**
  * A 53-bit fingerprint of a cursor (cyrb53), so that a drain can remember every cursor it sent in a few bytes

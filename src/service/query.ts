@@ -20,9 +20,6 @@ export function listQuery(filters: ListFilters, count: number, order: Order, cur
   return appendAll(new URLSearchParams(), { ...filters, count, order, cursor })
 }
 
-/** Runs one bulk-resume request resumes at most (the spec's maximum), sent as `count` on every request. */
-export const RESUME_PAGE_SIZE = 50
-
 /**
  * Query of one `POST /v2/workflows/dlq/resume` request: the selectors travel in the query, never a body. Pass
  * `count` always (RESUME_PAGE_SIZE): a server that gets none may resume every match in one answer.

@@ -139,7 +139,8 @@ function shown(value: unknown): string {
   return typeof value === 'object' ? 'an object' : String(typeof value)
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+/** A JSON object (not an array, not null): what a wire shape is read from. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
