@@ -11,6 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   lastResort: () => (/* binding */ lastResort),
+  outputFiles: () => (/* binding */ outputFiles),
   run: () => (/* binding */ run)
 });
 
@@ -106,10 +107,42 @@ const INPUT_DEFAULTS = {
     [Inputs.KeepCredentialHeaders]: 'false',
     [Inputs.Source]: 'message'
 };
-/** Longest query one request may carry: servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
-const MAX_QUERY_BYTES = 6 * 1024;
-/** Distinct values a breakdown keeps at once: beyond, counts become approximate (Misra-Gries). */
+/** Time units in ms, for durations (inputs/values), health buckets (operations/health) and chart bars (report/chart). */
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+/** What an errno means: the refusal of an output file (inputs/output-files), a failed write (report/failure-text). */
+const ERRNO_MEANING = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on device',
+    EDQUOT: 'disk quota exceeded',
+    EIO: 'input/output error',
+    EFBIG: 'file too large',
+    ENAMETOOLONG: 'the name is too long',
+    ELOOP: 'too many symbolic links',
+    ETXTBSY: 'the file is in use'
+};
+// Limits, each declared once: who uses it, and why that number.
+/** Every request URL stays under 6 KB (inputs/query-size, operations/resume-workflows): proxies refuse ~8 KB. */
+const MAX_URL_BYTES = 6 * 1024;
+/** Room kept in that budget for a cursor the service sends back (query-size, resume-workflows' dlq-ids split). */
+const CURSOR_ROOM_BYTES = 1024;
+/** Longest cursor accepted (service/pagination), written to next-cursor and the summary (report/): sent in a URL. */
+const MAX_CURSOR_LENGTH = 4096;
+/** Runs one bulk resume resumes at most, the spec's maximum: sent as count, and what a lost answer may hide. */
+const RESUME_PAGE_SIZE = 50;
+/** Distinct values a breakdown keeps at once (operations/tally): beyond, counts become approximate (Misra-Gries). */
 const TALLY_CAPACITY = 1000;
+/** GitHub caps a job's outputs at 1 MB, counted in UTF-16 code units at two bytes each (report/boundary). */
+const GITHUB_OUTPUTS_MAX_BYTES = 1_000_000;
+/** What this step's outputs use, names included (report/step-outputs): the rest is slack for the runner's framing. */
+const OUTPUTS_BUDGET_BYTES = 950_000;
+/** message-ids stays a valid JSON array below this (operations/accumulator, parallel-list), inside the budget above. */
+const MESSAGE_IDS_MAX_BYTES = 900_000;
+/** GitHub drops a whole job summary above 1 MiB (report/budget): stay under. */
+const SUMMARY_LIMIT_BYTES = 1_000_000;
 
 ;// CONCATENATED MODULE: ./src/github/context.ts
 /**
@@ -148,6 +181,7 @@ function failureStatus(failure) {
 ;// CONCATENATED MODULE: ./src/service/pagination.ts
 /** Cursor draining, with the guards every drain needs, written once. */
 
+
 /** Draining stopped before the service said "no more": `cursor` continues from where it stopped. */
 class DrainStopped extends Error {
     failure;
@@ -163,8 +197,6 @@ class DrainStopped extends Error {
         this.cursor = cursor;
     }
 }
-/** Longest cursor a drain accepts from the service: it is sent back in a URL and may become the next-cursor output. */
-const MAX_CURSOR_LENGTH = 4096;
 /**
  * A 53-bit fingerprint of a cursor (cyrb53), so that a drain can remember every cursor it sent in a few bytes
  * each. Two different cursors share one with odds of about n²/2^54 over n pages: 1 in 10^8 at 10,000 pages.
@@ -490,6 +522,7 @@ function shown(value) {
         return String(value);
     return typeof value === 'object' ? 'an object' : String(typeof value);
 }
+/** A JSON object (not an array, not null): what a wire shape is read from. */
 const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /**
  * Reads the items of a page one by one against an object schema: a valid item as it is; otherwise `null` in an
@@ -684,6 +717,8 @@ function formatShortTime(ms, now) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/failure-text.ts
+/** The one place a failure becomes words: the sentence of each failure kind, and one table of what a status means. */
+
 
 
 
@@ -707,16 +742,6 @@ function statusWords(status) {
         return { meaning: 'service error', phrase: 'the service failed' };
     return { meaning: 'bad request', phrase: 'the service refused the request' };
 }
-/** What the errno of a failed write means, for the few a runner's disk gives. */
-const ERRNO_MEANING = {
-    ENOSPC: 'no space left on device',
-    EDQUOT: 'disk quota exceeded',
-    EIO: 'input/output error',
-    EFBIG: 'file too large',
-    EROFS: 'read-only file system',
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted'
-};
 /** Why a request failed, after `${label} failed`: `: HTTP 404 not found: …`, ` after 3 attempts: …`. */
 function requestReason({ method, path, url, attempts, cause }) {
     const endpoint = `${method} ${path}`;
@@ -759,14 +784,17 @@ function failureText(label, failure) {
     const cursor = parallel ? ' (a parallel listing has no single cursor to continue from: re-run the listing)' : '';
     return `${sentence(label, failure)}${where}${cursor}`;
 }
+/** A stop by the page budget, said one way by every drain and the verdict: with `advice`, what to raise. */
+const budgetStop = (count, unit, input, advice) => `stopped after ${count} ${unit} (${input})` + (advice === undefined ? '' : `; raise ${input}${advice}`);
 /** The sentence of each kind; a file that could not be written ends a listing there, the failure after it named. */
 function sentence(label, failure) {
     switch (failure.kind) {
         case 'request':
             return `${label} failed${requestReason(failure.request)}`;
-        case 'max-pages':
-            return (`stopped after ${failure.pages} pages (${failure.input}); raise ${failure.input}` +
-                (failure.cursor === undefined ? '' : ` or continue with cursor ${cursorLabel(failure.cursor)}`));
+        case 'max-pages': {
+            const next = failure.cursor === undefined ? '' : ` or continue with cursor ${cursorLabel(failure.cursor)}`;
+            return budgetStop(failure.pages, 'pages', failure.input, next);
+        }
         case 'repeated-cursor':
             return (`the service returned ${failure.same ? 'the cursor it was sent' : 'a cursor it had already been sent'} ` +
                 `(${cursorLabel(failure.cursor)}) and would never finish; stopped after ${failure.pages} pages`);
@@ -774,7 +802,7 @@ function sentence(label, failure) {
             return (`the service returned a cursor of ${failure.length} characters, longer than the ${failure.limit} this ` +
                 `action sends back; stopped after ${failure.pages} pages`);
         case 'request-budget':
-            return `stopped after ${failure.requests} requests (${failure.input}); raise ${failure.input} to resume more`;
+            return budgetStop(failure.requests, 'requests', failure.input, ' to resume more');
         case 'cancelled':
             return `the step was cancelled (${failure.signal})`;
         case 'ids-gone':
@@ -803,7 +831,7 @@ function failurePhrase(failure, maxPages) {
         case 'ids-gone':
             return 'none of the dlq-ids is in the DLQ';
         case 'max-pages':
-            return `stopped after ${maxPages === undefined ? 'max-pages' : formatCount(maxPages)} pages (max-pages)`;
+            return budgetStop(maxPages === undefined ? 'max-pages' : formatCount(maxPages), 'pages', 'max-pages');
         case 'repeated-cursor':
             return 'the service sent a cursor it had sent before';
         case 'long-cursor':
@@ -930,6 +958,11 @@ function codeSpan(value, maxLength = DEFAULT_INLINE_MAX_LENGTH, cell = false) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+/**
+ * Building blocks of the markdown the action writes (job summary, health issue): code spans, capped value lists
+ * and tables, the link back to the run. Cells and values go through escape.ts; pure functions only.
+ */
+
 
 
 /** The first `maxRows` items; the full length is reported, since rows beyond the longest list change nothing. */
@@ -947,7 +980,7 @@ function codeCell(value, maxLength = DEFAULT_CELL_MAX_LENGTH) {
 }
 /** A cursor to copy, as a code span. */
 function cursorText(cursor) {
-    return codeSpan(cursor, 4096);
+    return codeSpan(cursor, MAX_CURSOR_LENGTH);
 }
 /** Values of one filter, each escaped, at most maxRows of them. */
 function valueList(values, limit) {
@@ -1255,8 +1288,7 @@ function verdict(result, now) {
  * with half the rows in every table, and if even no rows fit, cut at a line with a note.
  */
 
-/** GitHub drops the whole summary above 1 MiB; stay under. */
-const SUMMARY_LIMIT_BYTES = 1_000_000;
+
 /** Rows per table unless told otherwise. */
 const DEFAULT_MAX_ROWS = 50;
 const TRUNCATED_NOTE = '\n\n> **Note:** this summary was cut short to stay under the 1 MiB limit of GitHub job summaries; ' +
@@ -1341,6 +1373,12 @@ function truncateToLimit(out) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/chart.ts
+/**
+ * The chart of messages over time: a Mermaid `xychart-beta` of at most MAX_BARS bars with short labels and
+ * whole-number ticks, the current (still filling) bucket marked. Every label and number is made here from
+ * timestamps and counts, never from third-party text, so nothing in it needs escaping.
+ */
+
 
 
 
@@ -1354,9 +1392,6 @@ const LABEL_GAP_PX = 12;
 function barsThatFit(chars) {
     return Math.min(MAX_BARS, Math.floor(PLOT_WIDTH_PX / (chars * LABEL_CHAR_PX + LABEL_GAP_PX)));
 }
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
 /** Bar widths to choose from, smallest first, for each bucket the listing counted in. */
 const WIDTHS = {
     hour: [1, 2, 3, 4, 6, 8, 12, 24].map(h => h * HOUR),
@@ -1584,10 +1619,7 @@ function serialisable(v) {
  */
 
 
-/** GitHub caps the outputs of a job at 1 MB, counted in UTF-16 code units at two bytes each. */
-const GITHUB_OUTPUTS_MAX_BYTES = 1_000_000;
-/** What this step lets its outputs use, names included: the rest is slack for the runner's own framing. */
-const OUTPUTS_BUDGET_BYTES = 950_000;
+
 /** An output's size as GitHub counts it. */
 function githubBytes(text) {
     return text.length * 2;
@@ -1855,18 +1887,21 @@ function responseCell(row) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/step-outputs.ts
+/**
+ * What the step outputs of every operation share: the cursor output, and JSON arrays fitted to the budget of all
+ * outputs (GitHub counts UTF-16, two bytes a unit) after the scalars, keeping their first items.
+ */
 
-/** Longest cursor written to `next-cursor`: the drain refuses longer ones, this only guards the output. */
-const CURSOR_OUTPUT_MAX_LENGTH = 4096;
+
 /** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
 function cursorOutput(cursor) {
-    return cursor === undefined || cursor.length > CURSOR_OUTPUT_MAX_LENGTH ? '' : cursor;
+    return cursor === undefined || cursor.length > MAX_CURSOR_LENGTH ? '' : cursor;
 }
 /** Where a failure message says to continue from: the cursor to re-run with, or why there is none to use. */
 function continueHint(cursor) {
     if (cursor === undefined)
         return '';
-    if (cursor.length > CURSOR_OUTPUT_MAX_LENGTH) {
+    if (cursor.length > MAX_CURSOR_LENGTH) {
         return `; the service's cursor to continue from is ${cursor.length} characters long, too long to use`;
     }
     return `; to continue, re-run with input cursor: ${cursor}`;
@@ -2909,7 +2944,8 @@ var external_node_path_ = __webpack_require__(6760);
 var core_core = __webpack_require__(8532);
 ;// CONCATENATED MODULE: ./src/inputs/values.ts
 /** Parsers for single input values. Each returns the parsed value or throws a message saying what is allowed. */
-const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+const UNIT_MS = { s: 1_000, m: 60_000, h: HOUR, d: DAY, w: WEEK };
 const DURATION = /^(?:\d+[smhdw])+$/;
 const DURATION_PART = /(\d+)([smhdw])/g;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/i;
@@ -3153,10 +3189,8 @@ function parseCreatedAt(s) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/query-size.ts
-/** The query a request will carry, measured from the inputs before any request, against MAX_QUERY_BYTES. */
+/** The query a request will carry, measured from the inputs before any request, against MAX_URL_BYTES. */
 
-/** Room kept for a cursor the service sends: its cursors replace the user's after the first page. */
-const CURSOR_ALLOWANCE_BYTES = 512;
 /** A date bound as the action sends it: Unix milliseconds have 13 digits until the year 2286. */
 const DATE_PLACEHOLDER = 9_999_999_999_999;
 function encodedBytes(key, values) {
@@ -3168,19 +3202,19 @@ function encodedBytes(key, values) {
     return text === '' ? 0 : text.length + 1;
 }
 /**
- * Checks that one request's query stays within MAX_QUERY_BYTES. Returns undefined when it does, else the input
+ * Checks that one request's query stays within MAX_URL_BYTES. Returns undefined when it does, else the input
  * that takes the most bytes and a refusal to report under its name.
  */
 function oversizedQuery(parts) {
     const sizes = parts.map(part => ({ input: part.input, bytes: encodedBytes(part.key, part.values) }));
     const total = sizes.reduce((sum, part) => sum + part.bytes, 0);
-    if (total <= MAX_QUERY_BYTES)
+    if (total <= MAX_URL_BYTES)
         return undefined;
     const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
     return {
         input: largest.input,
         message: `makes the query of each request too long: it takes ${largest.bytes} bytes of ${total}, over the ` +
-            `${MAX_QUERY_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
+            `${MAX_URL_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
             'give fewer or shorter values'
     };
 }
@@ -3190,9 +3224,9 @@ function longestOf(values) {
         return [];
     return [values.reduce((a, b) => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : a))];
 }
-/** A cursor part: the user's cursor, or room for one the service sends, whichever is longer. */
+/** A cursor part: the user's cursor, or room for one the service sends (it replaces the user's), whichever is longer. */
 function cursorPart(input, cursor) {
-    const room = 'x'.repeat(CURSOR_ALLOWANCE_BYTES);
+    const room = 'x'.repeat(CURSOR_ROOM_BYTES);
     const values = cursor !== undefined && encodedBytes('k', [cursor]) > encodedBytes('k', [room]) ? [cursor] : [room];
     return { input, key: 'cursor', values };
 }
@@ -3216,6 +3250,8 @@ function datePart(input, key, value) {
 function defined(value) {
     return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 }
+/** The page budget of list-dlq and resume-workflows, one rule for both. */
+const maxPages = defaultInteger(Inputs.MaxPages, 1, 1_000_000);
 const commonShape = {
     [Inputs.Token]: input(s => {
         if (s.trim() === '') {
@@ -3244,6 +3280,13 @@ function common(v) {
         ...defined({ githubToken: v[Inputs.GithubToken] })
     };
 }
+/** A duration above zero, in milliseconds: the same rule for every duration input. */
+function positiveDuration(s) {
+    const ms = parseDuration(s);
+    if (ms === undefined || ms === 0)
+        throw new Error('must be a duration such as 30m, 6h, 2d or 1w');
+    return ms;
+}
 function listShape(now, workspace) {
     return {
         ...commonShape,
@@ -3266,25 +3309,15 @@ function listShape(now, workspace) {
         }),
         [Inputs.Cursor]: fields_text,
         [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
-        [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
+        [Inputs.MaxPages]: maxPages,
         [Inputs.FailIfCountAbove]: integer(0, Number.MAX_SAFE_INTEGER),
-        [Inputs.FailIfOldestOlderThan]: optional(s => {
-            const ms = parseDuration(s);
-            if (ms === undefined || ms === 0)
-                throw new Error('must be a duration such as 30m, 6h, 2d or 1w');
-            return ms;
-        }),
+        [Inputs.FailIfOldestOlderThan]: optional(positiveDuration),
         [Inputs.MessagesFile]: filePath(workspace),
         [Inputs.KeepCredentialHeaders]: withDefault(Inputs.KeepCredentialHeaders, parseBoolean),
         [Inputs.Concurrency]: defaultInteger(Inputs.Concurrency, 1, 16),
         [Inputs.IssueOnFailure]: withDefault(Inputs.IssueOnFailure, parseBoolean),
         [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim()),
-        [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, s => {
-            const ms = parseDuration(s);
-            if (ms === undefined || ms === 0)
-                throw new Error('must be a duration such as 30m, 6h, 2d or 1w');
-            return ms;
-        }),
+        [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, positiveDuration),
         [Inputs.Source]: withDefault(Inputs.Source, s => {
             const source = s.trim();
             if (source !== 'message' && source !== 'workflow')
@@ -3307,11 +3340,11 @@ const MESSAGE_ONLY_FILTERS = [
     Inputs.ResponseStatus,
     Inputs.CallerIp
 ];
-const WORKFLOW_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt];
+const RUN_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt];
 /** Each filter that does not apply to the source listed, named. */
 function sourceRules(v, ctx) {
     const workflow = v[Inputs.Source] === 'workflow';
-    for (const name of workflow ? MESSAGE_ONLY_FILTERS : WORKFLOW_SELECTORS) {
+    for (const name of workflow ? MESSAGE_ONLY_FILTERS : RUN_SELECTORS) {
         if (v[name] === undefined)
             continue;
         ctx.addIssue({
@@ -3434,6 +3467,8 @@ function scheduleSchema() {
         schedules: { scheduleIds: v[Inputs.ScheduleId] }
     }));
 }
+/** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
+const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS];
 function resumeShape(now, workspace) {
     return {
         ...commonShape,
@@ -3450,7 +3485,7 @@ function resumeShape(now, workspace) {
         [Inputs.FlowControlValue]: optional(parseFlowControlValue),
         [Inputs.Retries]: integer(0, 1_000_000),
         [Inputs.Cursor]: fields_text,
-        [Inputs.MaxPages]: defaultInteger(Inputs.MaxPages, 1, 1_000_000),
+        [Inputs.MaxPages]: maxPages,
         [Inputs.RunsFile]: filePath(workspace)
     };
 }
@@ -3474,7 +3509,7 @@ function resumeRules(v, ctx) {
         { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(v[Inputs.WorkflowCreatedAt]) },
         datePart(Inputs.FromDate, 'fromDate', v[Inputs.FromDate]),
         datePart(Inputs.ToDate, 'toDate', v[Inputs.ToDate]),
-        { input: Inputs.Count, key: 'count', values: [50] },
+        { input: Inputs.Count, key: 'count', values: [RESUME_PAGE_SIZE] },
         cursorPart(Inputs.Cursor, v[Inputs.Cursor])
     ]);
     if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
@@ -3607,7 +3642,7 @@ function readSettings(read, now, workspace = process.env.GITHUB_WORKSPACE || pro
             const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined;
             if (!selected && !settings.resume.all) {
                 const message = "Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
-                    '(set dlq-ids, dlq-ids-file, from-date, to-date, workflow-url, workflow-run-id or workflow-created-at to narrow it).';
+                    `(set ${RESUME_SELECTORS.slice(0, -1).join(', ')} or ${RESUME_SELECTORS.at(-1)} to narrow it).`;
                 throw new InputError([{ input: Inputs.All, message }], true);
             }
             return settings;
@@ -3709,7 +3744,7 @@ async function readDlqIdsFile(path) {
 }
 /** The settings with the ids of dlq-ids-file put where dlq-ids would be; unchanged when it is not set. */
 async function withDlqIdsFile(settings) {
-    if (settings.operation !== 'resume-workflows' || settings.dlqIdsFile === undefined)
+    if (settings.dlqIdsFile === undefined)
         return settings;
     const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile);
     const selection = { ...settings.resume.selection, dlqIds: ids };
@@ -3727,23 +3762,11 @@ var external_node_fs_promises_ = __webpack_require__(1455);
 
 /** Files the runner reads after the step: writing NDJSON over one would corrupt the step's own results. */
 const RUNNER_FILES = ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'];
-const REASONS = {
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    EROFS: 'read-only file system',
-    ENOSPC: 'no space left on the device',
-    EDQUOT: 'disk quota exceeded',
-    ENAMETOOLONG: 'the name is too long',
-    ELOOP: 'too many symbolic links',
-    ETXTBSY: 'the file is in use'
-};
 function reason(err) {
     const code = err.code ?? 'error';
-    return REASONS[code] ? `${REASONS[code]}, ${code}` : code;
+    return ERRNO_MEANING[code] ? `${ERRNO_MEANING[code]}, ${code}` : code;
 }
-function output_files_errorCode(err) {
-    return err.code;
-}
+const output_files_errorCode = (err) => err.code;
 /** The file's metadata, or undefined when nothing is there (or a path component is not a directory). */
 async function statOrNothing(path) {
     try {
@@ -3812,23 +3835,12 @@ async function problemWriting(path, env) {
  * a parent that is not a directory or cannot be created, a file that exists and is not writable. Call it before any
  * request. Leaves nothing behind: a file or folder it creates to find out is removed again.
  */
-async function checkOutputFiles(settings, env = process.env) {
-    const files = [];
-    if (settings.operation === 'list-dlq' && settings.messagesFile !== undefined) {
-        files.push([Inputs.MessagesFile, settings.messagesFile]);
-    }
-    if (settings.operation === 'resume-workflows' && settings.runsFile !== undefined) {
-        files.push([Inputs.RunsFile, settings.runsFile]);
-    }
+async function checkOutputFiles(files, env = process.env) {
     const problems = [];
     for (const [name, path] of files) {
-        let problem;
-        try {
-            problem = await problemWriting(path, env);
-        }
-        catch (err) {
-            problem = `a path that can be checked (${reason(err)})`;
-        }
+        if (path === undefined)
+            continue;
+        const problem = await problemWriting(path, env).catch((err) => `a path that can be checked (${reason(err)})`);
         if (problem !== undefined) {
             problems.push({ input: name, message: `Input '${name}' must be ${problem} (got "${shorten(path)}").` });
         }
@@ -3924,8 +3936,6 @@ function appendAll(query, values) {
 function listQuery(filters, count, order, cursor) {
     return appendAll(new URLSearchParams(), { ...filters, count, order, cursor });
 }
-/** Runs one bulk-resume request resumes at most (the spec's maximum), sent as `count` on every request. */
-const RESUME_PAGE_SIZE = 50;
 /**
  * Query of one `POST /v2/workflows/dlq/resume` request: the selectors travel in the query, never a body. Pass
  * `count` always (RESUME_PAGE_SIZE): a server that gets none may resume every match in one answer.
@@ -3960,9 +3970,7 @@ function scheduleResumePath(scheduleId) {
 
 ;// CONCATENATED MODULE: ./src/operations/health.ts
 
-const health_HOUR = 3_600_000;
-const health_DAY = 24 * health_HOUR;
-const health_WEEK = 7 * health_DAY;
+
 const MAX_POINTS = 120;
 /**
  * The health check: which thresholds the listed messages exceed. Judged on what was listed; messages without a
@@ -3990,7 +3998,7 @@ const MAX_BUCKETS = 2048;
 /** Counts messages per hour while listing, in bounded memory; the chart's bucket is chosen once the range is known. */
 class HourlyCounts {
     counts = new Map();
-    size = health_HOUR;
+    size = HOUR;
     first = Number.POSITIVE_INFINITY;
     last = Number.NEGATIVE_INFINITY;
     /** Messages whose week found no room (timestamps spread over more than MAX_BUCKETS weeks). */
@@ -4000,7 +4008,7 @@ class HourlyCounts {
             return;
         let start = Math.floor(createdAt / this.size) * this.size;
         if (!this.counts.has(start) && this.counts.size >= MAX_BUCKETS) {
-            if (this.size === health_WEEK) {
+            if (this.size === WEEK) {
                 this.omitted++;
                 return;
             }
@@ -4015,7 +4023,7 @@ class HourlyCounts {
     }
     /** Merges the buckets into the next size up (hour to day, day to week). */
     coarsen() {
-        this.size = this.size === health_HOUR ? health_DAY : health_WEEK;
+        this.size = this.size === HOUR ? DAY : WEEK;
         const merged = new Map();
         for (const [start, count] of this.counts) {
             const bucket = Math.floor(start / this.size) * this.size;
@@ -4031,9 +4039,9 @@ class HourlyCounts {
         if (this.counts.size === 0)
             return { bucket: 'hour', points: [], ...omitted };
         const range = this.last - this.first;
-        const wanted = range < 72 * health_HOUR ? 'hour' : range < 100 * health_DAY ? 'day' : 'week';
-        const bucket = this.size === health_WEEK ? 'week' : this.size === health_DAY && wanted === 'hour' ? 'day' : wanted;
-        const size = bucket === 'hour' ? health_HOUR : bucket === 'day' ? health_DAY : health_WEEK;
+        const wanted = range < 72 * HOUR ? 'hour' : range < 100 * DAY ? 'day' : 'week';
+        const bucket = this.size === WEEK ? 'week' : this.size === DAY && wanted === 'hour' ? 'day' : wanted;
+        const size = bucket === 'hour' ? HOUR : bucket === 'day' ? DAY : WEEK;
         const counts = new Map();
         for (const [start, count] of this.counts) {
             const at = Math.floor(start / size) * size;
@@ -4153,8 +4161,6 @@ class Extremes {
 
 
 
-/** GitHub caps a job's outputs at 1 MB; `message-ids` stays a valid JSON array below this. */
-const MESSAGE_IDS_MAX_BYTES = 900_000;
 const EXAMPLES = 5;
 /** Failed workflow runs kept for the summary's table; the table shows fewer, the messages-file has them all. */
 const WORKFLOW_RUN_ROWS = 100;
@@ -4966,20 +4972,14 @@ function errorText(body, redact = text => text) {
 
 
 
-/** Each request's URL stays under this (6 KB): servers and proxies refuse URLs over about 8 KB (wire contract, 5). */
-const MAX_RESUME_URL_BYTES = 6000;
-/** Room kept in each URL for the cursor the service sends back. */
-const CURSOR_ROOM_BYTES = 1024;
-/** Item problems named one by one; the rest are counted. */
 /**
  * Splits dlq-ids into runs of consecutive ids whose request URL (with count and room for a cursor) stays under
- * MAX_RESUME_URL_BYTES. An id too long to fit with any other goes alone.
+ * MAX_URL_BYTES. An id too long to fit with any other goes alone.
  */
 function splitDlqIds(selection, urlLength) {
     const ids = selection.dlqIds;
     if (ids === undefined || ids.length === 0)
         return [selection];
-    const budget = MAX_RESUME_URL_BYTES - CURSOR_ROOM_BYTES;
     const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE));
     const chunks = [];
     let current = [];
@@ -4987,7 +4987,7 @@ function splitDlqIds(selection, urlLength) {
     for (const id of ids) {
         // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
         const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1;
-        if (current.length > 0 && used + bytes > budget) {
+        if (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES) {
             chunks.push({ ...selection, dlqIds: current });
             current = [];
             used = base;
@@ -5024,7 +5024,7 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
     if (request.selection.dlqIds !== undefined && total === 0)
         throw new Error('dlq-ids is empty: nothing to resume');
     if (chunks.length > 1) {
-        client.log(`dlq-ids: ${total} ids sent in ${chunks.length} parts, each request URL under ${MAX_RESUME_URL_BYTES} bytes`);
+        client.log(`dlq-ids: ${total} ids sent in ${chunks.length} parts, each request URL under ${MAX_URL_BYTES} bytes`);
     }
     let requests = 0;
     let failure;
@@ -5289,13 +5289,11 @@ async function resumeSchedules(client, request, onOutcome = () => { }) {
  * so that the run page says why nothing happened. The message is the action's own, with input values quoted in it.
  */
 
-/** The selectors of resume-workflows, each of which narrows a resume. */
-const RESUME_SELECTORS = ['dlq-ids', 'from-date', 'to-date', 'workflow-url', 'workflow-run-id', 'workflow-created-at'];
-/** `noSelector`: a resume with no selector and no `all: true` (InputError says so). */
-function refusalSummary({ message, noSelector }) {
-    if (noSelector) {
+/** `selectors`: given when the run was refused for naming none of them, the inputs that narrow it (its entry's). */
+function refusalSummary(message, selectors) {
+    if (selectors !== undefined) {
         return markdownText([
-            ...summaryHead('❌ Resume refused: no workflow run was selected', `**Narrow the resume** with one of ${RESUME_SELECTORS.map(s => `\`${s}\``).join(', ')}; ` +
+            ...summaryHead('❌ Resume refused: no workflow run was selected', `**Narrow the resume** with one of ${selectors.map(s => `\`${s}\``).join(', ')}; ` +
                 'or, to resume every failed workflow run in the DLQ, set `all: true`.', 'Nothing was resumed and no request was sent.')
         ]);
     }
@@ -5358,7 +5356,7 @@ function resumeNotice(result) {
     const runs = plural(made, 'workflow run', 'workflow runs');
     if (result.uncertainRequests > 0) {
         const more = result.largestAnswer === undefined
-            ? `up to ${formatCount(result.uncertainRequests * 50)} more possibly resumed`
+            ? `up to ${formatCount(result.uncertainRequests * RESUME_PAGE_SIZE)} more possibly resumed`
             : 'possibly every other selected run resumed too';
         return `Resumed at least ${runs}; ${more} (${plural(result.uncertainRequests, 'request', 'requests')} got no readable answer)`;
     }
@@ -5374,13 +5372,14 @@ function resumeNotice(result) {
 }
 /**
  * Said when resume requests may have been carried out without the action learning which runs they resumed. Each
- * asked for at most 50 runs (count=50); a service seen to ignore count may have resumed more in each.
+ * asked for at most RESUME_PAGE_SIZE runs (count); a service seen to ignore count may have resumed more in each.
  */
 function lostAnswerText(requests, largestAnswer) {
     const bound = largestAnswer === undefined
-        ? `up to ${formatCount(requests * 50)} more runs than listed here`
-        : `more runs than listed here: up to 50 a request if it honoured count=50, but it does not (one answer ` +
-            `carried ${formatCount(largestAnswer)} runs), so possibly every run the selection matched`;
+        ? `up to ${formatCount(requests * RESUME_PAGE_SIZE)} more runs than listed here`
+        : `more runs than listed here: up to ${RESUME_PAGE_SIZE} a request if it honoured count=${RESUME_PAGE_SIZE}, ` +
+            `but it does not (one answer carried ${formatCount(largestAnswer)} runs), so possibly every run the ` +
+            'selection matched';
     return (`${formatCount(requests)} resume ${requests === 1 ? 'request' : 'requests'} got no readable answer (lost after ` +
         `sending, or unreadable): the service may have resumed ${bound} (possibly resumed; they left the DLQ, so none ` +
         'is resumed twice)');
@@ -5856,7 +5855,7 @@ class ServiceClient {
         const answer = await this.send('GET', DLQ_PATH, query, {});
         const json = this.parseJson('GET', DLQ_PATH, answer);
         // The usual envelope is taken as it is, without copying the page through the schema; anything else is checked.
-        if (client_isRecord(json) && Array.isArray(json.messages)) {
+        if (isRecord(json) && Array.isArray(json.messages)) {
             const { messages, cursor } = json;
             if (cursor === undefined || cursor === null || typeof cursor === 'string')
                 return { ...(cursor ? { cursor } : {}), items: messages };
@@ -6086,7 +6085,6 @@ class ErrorAnswer extends Error {
         this.answer = answer;
     }
 }
-const client_isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /**
  * Whether the service may have carried out a request whose answer never arrived: the request was sent and then the
  * connection broke or timed out, or a gateway gave up waiting. A refused connection, a 429, 408 or 503 say the
@@ -6103,6 +6101,8 @@ function mayHaveBeenCarriedOut(outcome) {
  * The composition root: read the settings, build the client, run the operation from the table below, report its
  * result through the output boundary. Each operation is one entry saying how it runs and how it is reported.
  */
+
+
 
 
 
@@ -6155,6 +6155,8 @@ function actionsRunner() {
 const OPERATIONS = {
     'list-dlq': {
         group: 'Listing the DLQ',
+        files: s => [[Inputs.MessagesFile, s.messagesFile]],
+        concurrency: s => s.list.concurrency,
         run: (s, { client, out, progress, now, signal }) => listDlqToFile(client, s.list, s.health, now, s.messagesFile, record => out.jsonLine(record), {
             log: line => out.info(line),
             onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`),
@@ -6171,19 +6173,33 @@ const OPERATIONS = {
             }
             const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry, now, ...(signal ? { signal } : {}) };
             return updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out);
-        }
+        },
+        overdue: { count: Outputs.DlqCount, what: p => `at least ${p.confirmed} messages listed before the cancel` }
     },
     'resume-schedule': {
         group: 'Resuming schedules',
         run: (s, { client, out }) => resumeSchedules(client, s.schedules, o => out.info(o.ok ? `schedule ${o.scheduleId}: resumed` : scheduleFailureText(o))),
-        report: scheduleReport
+        report: scheduleReport,
+        overdue: { what: () => 'the schedules resumed are named in the log above' }
     },
     'resume-workflows': {
         group: 'Resuming failed workflow runs',
+        files: s => [[Inputs.RunsFile, s.runsFile]],
+        selectors: RESUME_SELECTORS,
+        prepare: withDlqIdsFile,
         run: (s, { client, out, progress }) => resumeWorkflowsToFile(client, s.resume, s.runsFile, record => out.jsonLine(record), t => out.info(t), progress),
-        report: resumeReport
+        report: resumeReport,
+        overdue: {
+            count: Outputs.ResumedCount,
+            what: ({ confirmed, uncertainRequests: lost }) => `${confirmed} runs resumed before the cancel` +
+                (lost > 0 ? `, and up to ${lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
+        }
     }
 };
+/** The table entry of one operation, typed by its settings. */
+const entryOf = (operation) => OPERATIONS[operation];
+/** The files a run will write (checked before any request), by the input naming each, as its entry says. */
+const outputFiles = (settings) => entryOf(settings.operation).files?.(settings) ?? [];
 /**
  * Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed.
  * The health issue's link is appended by perform, once the issue step is done.
@@ -6206,7 +6222,7 @@ async function report(raw, how, out, now) {
 }
 /** Runs one operation's entry with its own settings type. */
 async function perform(operation, settings, ctx) {
-    const entry = OPERATIONS[operation];
+    const entry = entryOf(operation);
     const result = await core.group(entry.group, () => entry.run(settings, ctx));
     // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
     await report(result, entry.report, ctx.out, ctx.now);
@@ -6237,23 +6253,9 @@ async function run(io = actionsRunner(), stop) {
 function lastResort(signal, live, out, writeLine = line => (0,external_node_fs_.writeSync)(1, line)) {
     if (live.reported || live.operation === undefined)
         return;
-    const { confirmed, uncertainRequests, nextCursor } = live.progress;
-    const outputs = {};
-    let what;
-    if (live.operation === 'resume-workflows') {
-        outputs[Outputs.ResumedCount] = String(confirmed);
-        const possibly = uncertainRequests > 0 ? `, and up to ${uncertainRequests * 50} more possibly resumed` : '';
-        what = `${confirmed} runs resumed before the cancel${possibly}`;
-    }
-    else if (live.operation === 'list-dlq') {
-        outputs[Outputs.DlqCount] = String(confirmed);
-        what = `at least ${confirmed} messages listed before the cancel`;
-    }
-    else {
-        what = 'the schedules resumed are named in the log above';
-    }
-    if (live.operation !== 'resume-schedule')
-        outputs[Outputs.NextCursor] = nextCursor ?? '';
+    const { confirmed, nextCursor } = live.progress;
+    const { count, what } = OPERATIONS[live.operation].overdue;
+    const outputs = count === undefined ? {} : { [count]: String(confirmed), [Outputs.NextCursor]: nextCursor ?? '' };
     const file = process.env.GITHUB_OUTPUT;
     if (file) {
         for (const [name, value] of Object.entries(outputs)) {
@@ -6261,8 +6263,8 @@ function lastResort(signal, live, out, writeLine = line => (0,external_node_fs_.
             (0,external_node_fs_.appendFileSync)(file, `${name}<<${delimiter}\n${out.redact(value)}\n${delimiter}\n`);
         }
     }
-    const next = nextCursor !== undefined ? `; to continue, re-run with input cursor: ${nextCursor}` : '';
-    const text = `Cancelled (${signal}) and the report could not be written in time: ${what}${next}`;
+    const next = continueHint(nextCursor);
+    const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`;
     writeLine(`::error::${neutraliseAnnotation(out.redact(text))}\n`);
     process.exitCode = 1;
 }
@@ -6270,12 +6272,14 @@ async function runWith(out, live, now, stop) {
     let settings;
     try {
         settings = readSettings(name => core.getInput(name), now);
-        await checkOutputFiles(settings);
-        settings = await withDlqIdsFile(settings);
+        await checkOutputFiles(outputFiles(settings));
+        settings = (await entryOf(settings.operation).prepare?.(settings)) ?? settings;
     }
     catch (err) {
         if (err instanceof InputError) {
-            await out.summary(refusalSummary(err));
+            const named = core.getInput(Inputs.Operation).trim();
+            const selectors = Object.hasOwn(OPERATIONS, named) ? OPERATIONS[named].selectors : undefined;
+            await out.summary(refusalSummary(err.message, err.noSelector ? selectors : undefined));
             out.setFailed(err.message);
             return;
         }
@@ -6292,7 +6296,7 @@ async function runWith(out, live, now, stop) {
         timeoutMs: service.timeoutMs,
         retry,
         log: line => out.info(line),
-        concurrency: settings.operation === 'list-dlq' ? settings.list.concurrency : 1,
+        concurrency: entryOf(settings.operation).concurrency?.(settings) ?? 1,
         ...(stop ? { stop } : {})
     });
     live.operation = settings.operation;
