@@ -5,6 +5,21 @@ import { HEALTH_LABEL, healthMarker } from '../../src/github/octokit-issues.js'
 import { runAction } from '../support/action.js'
 import { fakeGitHub } from '../../sim/github.js'
 
+/** A health check with issue-on-failure against the simulator at `serviceUrl` and the fake GitHub at `githubUrl`. */
+const healthCheck = (serviceUrl: string, githubUrl: string, countAbove: string, extra: Record<string, string> = {}) =>
+  runAction(
+    {
+      operation: 'list-dlq',
+      token: 'sim-token',
+      'base-url': serviceUrl,
+      'fail-if-count-above': countAbove,
+      'issue-on-failure': 'true',
+      'github-token': 'gh-secret-1',
+      ...extra
+    },
+    { GITHUB_API_URL: githubUrl }
+  )
+
 describe('issue-on-failure, end to end', () => {
   let sim: Simulator
   let github: Awaited<ReturnType<typeof fakeGitHub>>
@@ -17,19 +32,7 @@ describe('issue-on-failure, end to end', () => {
   })
 
   const check = (countAbove: string, extra: Record<string, string> = {}) =>
-    runAction(
-      {
-        operation: 'list-dlq',
-        token: 'sim-token',
-        'base-url': sim.url,
-        'fail-if-count-above': countAbove,
-        'issue-on-failure': 'true',
-        'github-token': 'gh-secret-1',
-        'issue-title': 'DLQ health check failing',
-        ...extra
-      },
-      { GITHUB_API_URL: github.url }
-    )
+    healthCheck(sim.url, github.url, countAbove, { 'issue-title': 'DLQ health check failing', ...extra })
 
   it('opens the issue, updates it quietly, comments on a change, then comments and closes it once the check passes', async () => {
     github = await fakeGitHub()
@@ -149,19 +152,7 @@ describe('issue-on-failure, end to end', () => {
 
   it('gives up on a GitHub API that never answers within the deadlines, without blaming permissions', async () => {
     github = await fakeGitHub({ hang: true })
-    const run = await runAction(
-      {
-        operation: 'list-dlq',
-        token: 'sim-token',
-        'base-url': sim.url,
-        'fail-if-count-above': '100',
-        'issue-on-failure': 'true',
-        'github-token': 'gh-secret-1',
-        'timeout-seconds': '1',
-        'max-attempts': '2'
-      },
-      { GITHUB_API_URL: github.url }
-    )
+    const run = await healthCheck(sim.url, github.url, '100', { 'timeout-seconds': '1', 'max-attempts': '2' })
     expect(run.code).toBe(1)
     expect(run.errors).toEqual(['DLQ health check failed: 120 messages, more than fail-if-count-above (100)'])
     const warning = run.warnings.join('\n')
@@ -190,19 +181,7 @@ describe('health checks of different selections, end to end', () => {
     const sim = await startSimulator({ token: 'sim-token', messages: 400, workflowRuns: 5 })
     const github = await fakeGitHub()
     try {
-      const check = (extra: Record<string, string>) =>
-        runAction(
-          {
-            operation: 'list-dlq',
-            token: 'sim-token',
-            'base-url': sim.url,
-            'fail-if-count-above': '100',
-            'issue-on-failure': 'true',
-            'github-token': 'gh-secret-1',
-            ...extra
-          },
-          { GITHUB_API_URL: github.url }
-        )
+      const check = (extra: Record<string, string>) => healthCheck(sim.url, github.url, '100', extra)
       const messages = await check({})
       expect(messages.code).toBe(1)
       expect(github.issues.map(i => i.state)).toEqual(['open'])
