@@ -10,7 +10,7 @@ export interface Generator {
 }
 
 /** createdAt of message 0; message i is i seconds later, so date slices cut the DLQ by index. */
-export const GENERATOR_BASE_MS = Date.UTC(2026, 0, 1)
+const GENERATOR_BASE_MS = Date.UTC(2026, 0, 1)
 const SPACING_MS = 1000
 
 /** The message of index i: about 350 bytes (more with a longer URL), every breakdown field its own. */

@@ -95,7 +95,7 @@ export function printStartup(startup: StartupResult): void {
 }
 
 /** The seconds scenario 7 cannot beat: the start-up, plus a round trip a page shared by `concurrency` workers. */
-export const parallelFloorSeconds = (run: DistinctResult, startup: StartupResult): number =>
+const parallelFloorSeconds = (run: DistinctResult, startup: StartupResult): number =>
   (startup.actionMedianMs + (run.pages * LATENCY_MS) / run.concurrency) / 1000
 
 /** Scenarios 5-7 (generated, all-distinct DLQs) as a table. */

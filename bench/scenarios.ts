@@ -9,13 +9,14 @@ import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { startSimulator } from '../sim/index.js'
-import { ACTION, baseEnv, ROOT, runAction, runNode, type ActionRun } from '../tools/harness.js'
+import { ROOT } from '../tools/action-yml.js'
+import { ACTION, baseEnv, runAction, runNode, type ActionRun } from '../tools/harness.js'
 import { checkMessageIds, checkMessagesFile } from './checks.js'
 import { describeFailure, type Findings } from './findings.js'
 import { generatedIndex, startGenerator } from './generator.js'
 import { usageWatcher, type Usage } from './measure.js'
 
-export const TOKEN = 'bench-token'
+const TOKEN = 'bench-token'
 export const LATENCY_MS = 20
 export const PAGE_SIZE = 100
 export const SMALL = 12_000
@@ -24,12 +25,12 @@ export const DISTINCT = 1_000_000
 export const DISTINCT_PARALLEL = 100_000
 export const CONCURRENCY = 16
 export const STARTUP_RUNS = 15
-export const RUN_TIMEOUT_MS = 120_000
+const RUN_TIMEOUT_MS = 120_000
 
 const round = (n: number, digits = 3): number => Number(n.toFixed(digits))
 
 /** All outputs of a run as GitHub counts them against its 1 MB cap: UTF-16, two bytes a code unit. */
-export const githubBytes = (outputs: Record<string, string>): number =>
+const githubBytes = (outputs: Record<string, string>): number =>
   Object.entries(outputs).reduce((n, [k, v]) => n + 2 * (k.length + v.length), 0)
 
 /** The action run once by the harness, its peak RSS and CPU time polled when asked. */
@@ -301,7 +302,7 @@ export const distinctParallelFileScenario = (findings: Findings): Promise<Distin
   })
 
 /** Runs of scenario 7: its figure is the median, as a single run on a shared machine varies by ±15%. */
-export const PARALLEL_RUNS = 3
+const PARALLEL_RUNS = 3
 
 /** 7: 100,000 all-distinct messages at 20 ms a request with concurrency 16, against its round-trip floor. */
 export async function distinctParallelLatencyScenario(findings: Findings): Promise<DistinctResult> {

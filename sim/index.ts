@@ -1,8 +1,6 @@
 /** The simulator of the service, as the tests, the demo and the bench use it. */
-export { startSimulator, type Simulator, type SimulatorOptions } from './server.js'
+export { startSimulator, type Simulator } from './server.js'
 export { ALL_VARIANTS, enteredAt, omitsCreatedAt, type ServerVariants } from './variants.js'
-export type { Fault, FaultRule } from './faults.js'
-export type { RecordedRequest, ResumedRun, Route, SimulatorState } from './state.js'
 export {
   CREDENTIAL_VALUES_PER_MESSAGE,
   DESTINATION_CREDENTIALS,

@@ -47,7 +47,7 @@ const floor = Math.floor
 export const SEED_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
 
 /** mulberry32: a tiny 32-bit PRNG; returns floats in [0, 1). */
-export function createPrng(seed: number): () => number {
+function createPrng(seed: number): () => number {
   let state = seed >>> 0
   return () => {
     state = (state + 0x6d2b79f5) >>> 0
@@ -78,7 +78,7 @@ export const HOSTILE_RESPONSE_BODY = '::set-output name=x::owned\n::add-mask::ab
 /** A header value carrying HTML. */
 export const HOSTILE_HEADER_VALUE = '<img src=x onerror=alert(1)>'
 
-export const URL_POOL: readonly string[] = [
+const URL_POOL: readonly string[] = [
   'https://api.example.com/webhooks/orders',
   'https://hooks.example.org/billing/invoice-paid',
   'https://svc.internal.example.net/v1/events',
@@ -93,7 +93,7 @@ export const URL_POOL: readonly string[] = [
   HOSTILE_URL
 ]
 
-export const WORKFLOW_URL_POOL: readonly string[] = [
+const WORKFLOW_URL_POOL: readonly string[] = [
   'https://app.example.com/api/workflow/onboarding',
   'https://app.example.com/api/workflow/billing-cycle',
   'https://app.example.com/api/workflow/nightly-report',

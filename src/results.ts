@@ -5,8 +5,6 @@
 import type { Failure, FailureContext } from './failure.js'
 import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from './requests.js'
 
-export type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from './requests.js'
-
 /** The few fields of a listed message the summary shows as an example (oldest, newest); bodies are not kept. */
 export type MessageExample = {
   messageId: string

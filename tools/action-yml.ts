@@ -18,7 +18,7 @@ function repositoryRoot(): string {
 export const ROOT = repositoryRoot()
 
 /** The action's metadata, whose inputs and defaults the runner reads. */
-export const ACTION_YML = join(ROOT, 'action.yml')
+const ACTION_YML = join(ROOT, 'action.yml')
 
 /** What the runner gives for `${{ github.token }}`, the default of github-token: the job's token. */
 export const JOB_GITHUB_TOKEN = 'ghs_harnessJobToken0000000000000000000'

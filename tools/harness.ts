@@ -11,8 +11,6 @@ import { performance } from 'node:perf_hooks'
 import { actionDefaults, ROOT } from './action-yml.js'
 import { commandData, parseOutputFile } from './runner-files.js'
 
-export { ACTION_YML, actionDefaults, JOB_GITHUB_TOKEN, ROOT } from './action-yml.js'
-
 /** The bundle; DLQ_ACTION_BUNDLE points elsewhere, e.g. to a bundle built into .tmp/ or for another Node version. */
 export const ACTION = process.env.DLQ_ACTION_BUNDLE || join(ROOT, 'dist', 'index.js')
 

@@ -13,8 +13,9 @@ import { fakeGitHub } from '../../sim/github.js'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 import type { Route } from '../../sim/state.js'
 import { healthMarker } from '../../src/github/octokit-issues.js'
-import { cancelAsRunner, type Cancel } from '../../tools/harness.js'
-import { jsonOutput, parseOutputFile, runAction, type ActionRun } from '../support/action.js'
+import { jsonOutput } from '../support/action.js'
+import { parseOutputFile } from '../../tools/runner-files.js'
+import { cancelAsRunner, runAction, type ActionRun, type Cancel } from '../../tools/harness.js'
 
 const TOKEN = 'sim-token-5c2e9a7b1d3f4860'
 let sim: Simulator

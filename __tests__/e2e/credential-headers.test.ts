@@ -15,7 +15,7 @@ import {
   type Simulator
 } from '../../sim/index.js'
 import { REDACTED_HEADER_VALUE } from '../../src/operations/credential-headers.js'
-import { runAction, type ActionRun } from '../support/action.js'
+import { runAction, type ActionRun } from '../../tools/harness.js'
 
 const MESSAGES = 90
 /** Messages 0, 3, 6 … carry credentials: 30 of 90. */

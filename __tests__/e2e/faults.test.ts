@@ -4,7 +4,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { HOSTILE_BODY, HOSTILE_RESPONSE_BODY, HOSTILE_URL, startSimulator, type Simulator } from '../../sim/index.js'
-import { JOB_GITHUB_TOKEN, jsonOutput, runAction, type ActionRun } from '../support/action.js'
+import { JOB_GITHUB_TOKEN } from '../../tools/action-yml.js'
+import { jsonOutput } from '../support/action.js'
+import { runAction, type ActionRun } from '../../tools/harness.js'
 import { BAD_INPUTS, packBadInputs, packedInputs, refusal } from '../support/bad-inputs.js'
 import { commandKinds, commandLines, foreignCommands, infoLines, withoutMaskCommands } from '../support/log.js'
 import { closedPort, startRecorder } from '../support/servers.js'

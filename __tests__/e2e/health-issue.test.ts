@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 import { HEALTH_LABEL, healthMarker } from '../../src/github/octokit-issues.js'
-import { runAction } from '../support/action.js'
+import { runAction } from '../../tools/harness.js'
 import { fakeGitHub } from '../../sim/github.js'
 
 /** A health check with issue-on-failure against the simulator at `serviceUrl` and the fake GitHub at `githubUrl`. */

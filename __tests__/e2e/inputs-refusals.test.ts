@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSimulator, type Simulator } from '../../sim/index.js'
-import { runAction, type ActionRun } from '../support/action.js'
+import { runAction, type ActionRun } from '../../tools/harness.js'
 
 const TOKEN = 'sim-token-5f1c'
 let sim: Simulator

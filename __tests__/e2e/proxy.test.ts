@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createServer, request, type Server } from 'node:http'
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import { startSimulator, type Simulator } from '../../sim/index.js'
-import { runAction } from '../support/action.js'
+import { runAction } from '../../tools/harness.js'
 
 /** A forward proxy: CONNECT tunnels and absolute-form requests, each recorded. */
 async function forwardProxy() {

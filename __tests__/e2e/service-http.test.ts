@@ -4,7 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, type Simulator } from '../../sim/index.js'
-import { jsonOutput, runAction } from '../support/action.js'
+import { jsonOutput } from '../support/action.js'
+import { runAction } from '../../tools/harness.js'
 
 const TOKEN = 'sim-token-5a1e9c03b7d24f68'
 let sim: Simulator

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSimulator, type ServerVariants, type Simulator, type WorkflowDlqEntry } from '../../sim/index.js'
-import { jsonOutput, runAction, type ActionRun } from '../support/action.js'
+import { jsonOutput } from '../support/action.js'
+import { runAction, type ActionRun } from '../../tools/harness.js'
 
 const TOKEN = 'sim-token-staged-5e1d9c0b7a'
 let sim: Simulator

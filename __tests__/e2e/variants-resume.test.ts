@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, type ServerVariants, type Simulator, type WorkflowDlqEntry } from '../../sim/index.js'
-import { jsonOutput, runAction, type ActionRun } from '../support/action.js'
+import { jsonOutput } from '../support/action.js'
+import { runAction, type ActionRun } from '../../tools/harness.js'
 import { SERVER_VARIANTS } from '../support/variants.js'
 
 const TOKEN = 'sim-token-resume-variants-7a3c'

@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { omitsCreatedAt, startSimulator, type ServerVariants, type Simulator } from '../../sim/index.js'
-import { jsonOutput, runAction, type ActionRun } from '../support/action.js'
+import { jsonOutput } from '../support/action.js'
+import { runAction, type ActionRun } from '../../tools/harness.js'
 import { closedPort } from '../support/servers.js'
 
 const TOKEN = 'sim-token-verdicts-7c2d'

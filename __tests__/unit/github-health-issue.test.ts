@@ -3,15 +3,9 @@ import { checkScope } from '../../src/github/issue-step.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { INPUT_DEFAULTS, Inputs } from '../../src/constants.js'
 import { parseDuration } from '../../src/inputs/values.js'
-import {
-  DEFAULT_REPEAT_INTERVAL_MS,
-  changeComment,
-  closingComment,
-  readState,
-  issueBody,
-  syncHealthIssue,
-  type IssueApi
-} from '../../src/github/health-issue.js'
+import { DEFAULT_REPEAT_INTERVAL_MS, syncHealthIssue } from '../../src/github/health-issue.js'
+import { changeComment, closingComment, readState, issueBody } from '../../src/github/issue-text.js'
+import type { IssueApi } from '../../src/report/boundary.js'
 import { HEALTH_LABEL, healthMarker, octokitIssueApi, type IssueApiOptions } from '../../src/github/octokit-issues.js'
 import type { ListResult } from '../../src/results.js'
 import { listResult, messageFailure } from '../support/results.js'

@@ -12,17 +12,6 @@ import {
   stateOf
 } from './issue-text.js'
 
-export type { IssueApi } from '../report/boundary.js'
-export {
-  changeComment,
-  closingComment,
-  issueBody,
-  reasonToComment,
-  readState,
-  stateLine,
-  type IssueState
-} from './issue-text.js'
-
 export type IssueAction =
   | { action: 'opened' | 'commented' | 'updated' | 'closed'; number: number; url: string }
   | { action: 'none'; reason: string }

@@ -1,5 +1,6 @@
 import type { OutputBoundary } from '../report/boundary.js'
-import type { IssueLink, ListFilters, ListResult } from '../results.js'
+import type { IssueLink, ListResult } from '../results.js'
+import type { ListFilters } from '../requests.js'
 import type { RetryPolicy } from '../service/retry.js'
 import { runContext } from './context.js'
 import { syncHealthIssue } from './health-issue.js'

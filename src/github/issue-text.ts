@@ -13,9 +13,9 @@ const BREAKDOWN_ROWS = 10
 /** Destinations remembered in the issue's state, to name the new ones in the next comment. */
 const REMEMBERED_TOP = 5
 /** A count change is material when it is at least this share of the count last commented on … */
-export const MATERIAL_COUNT_SHARE = 0.1
+const MATERIAL_COUNT_SHARE = 0.1
 /** … and at least this many messages, so a small DLQ going from 3 to 4 stays quiet. */
-export const MATERIAL_COUNT_MIN = 10
+const MATERIAL_COUNT_MIN = 10
 
 /** What the issue last said in a comment (or when it opened): the figures a later run compares with. */
 export interface Spoken {
@@ -52,7 +52,7 @@ function urlHash(url: string): string {
 }
 
 /** The state as the hidden line of the body. */
-export function stateLine(state: IssueState): string {
+function stateLine(state: IssueState): string {
   return `${STATE_PREFIX}${JSON.stringify(state)} -->`
 }
 

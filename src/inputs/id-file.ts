@@ -2,10 +2,11 @@
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { Inputs } from '../constants.js'
-import { InputError, shorten, type ResumeSettings } from './settings.js'
+import { InputError, shorten } from './settings.js'
+import type { ResumeSettings } from './settings-types.js'
 
 /** Longest id a line may hold: one id must fit a request URL with room to spare (each stays under 6 KB). */
-export const MAX_DLQ_ID_LENGTH = 1024
+const MAX_DLQ_ID_LENGTH = 1024
 
 /** A plain id: one token, none of the characters that would make it a list, a JSON line or a different query. */
 const PLAIN_ID = /^[^\s,{}[\]"]+$/

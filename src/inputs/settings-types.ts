@@ -2,7 +2,7 @@ import type { Operation } from '../constants.js'
 import type { HealthThresholds, ListRequest, ResumeRequest, ScheduleRequest } from '../requests.js'
 
 /** How to reach the service: given to the client only. */
-export interface ServiceSettings {
+interface ServiceSettings {
   baseUrl: URL
   token: string
   timeoutMs: number

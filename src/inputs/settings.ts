@@ -4,17 +4,6 @@ import { listSchema, OPERATION_INPUTS, RESUME_SELECTORS, resumeSchema, scheduleS
 import type { Settings } from './settings-types.js'
 import { CONTROL_CHARACTERS } from './values.js'
 
-export type {
-  CommonSettings,
-  ListSettings,
-  ResumeSettings,
-  ScheduleSettings,
-  ServiceSettings,
-  Settings,
-  SettingsOf
-} from './settings-types.js'
-export { OPERATION_INPUTS } from './schemas.js'
-
 /** Reads one input's raw text; `core.getInput` in the action, a plain record in tests. */
 export type ReadInput = (name: string) => string
 

@@ -8,7 +8,7 @@ const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/i
 
 /** The last millisecond of year 9999: later dates have no ISO-8601 form of four-digit years. */
-export const LATEST_DATE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+const LATEST_DATE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 /** All-digit dates below this (early 1973 in milliseconds) are far likelier Unix seconds (up to year 5138). */
 const SECONDS_LIKE_BELOW = 1e11
 

@@ -8,7 +8,7 @@ import { MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
 
 const EXAMPLES = 5
 /** Failed workflow runs kept for the summary's table; the table shows fewer, the messages-file has them all. */
-export const WORKFLOW_RUN_ROWS = 100
+const WORKFLOW_RUN_ROWS = 100
 /** Destinations the summary's "what is failing" table shows. */
 export const TOP_DESTINATIONS = 10
 /** Characters of a response body kept as its sample: room for the error field after a few leading fields. */

@@ -8,7 +8,8 @@ import type { HealthThresholds, ListRequest, ResumeRequest } from '../requests.j
 import type { ListResult, ResumeResult } from '../results.js'
 import type { DlqMessage } from '../service/schemas.js'
 import { redactCredentialHeaders } from './credential-headers.js'
-import { listDlq, type DlqLister, type ListHooks } from './list-dlq.js'
+import { listDlq } from './list-dlq.js'
+import type { DlqLister, ListHooks } from './list-hooks.js'
 import { FileWriteError, NdjsonFile, type MessageSink } from './messages-file.js'
 import { resumeWorkflows, type WorkflowResumer } from './resume-workflows.js'
 

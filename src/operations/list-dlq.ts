@@ -10,8 +10,6 @@ import type { HealthThresholds, ListFilters, ListRequest } from '../requests.js'
 import type { Failure, FailureContext } from '../failure.js'
 import type { ListResult } from '../results.js'
 
-export type { DlqLister, ListHooks } from './list-hooks.js'
-
 /**
  * Lists the DLQ with the user's filters, page after page until the service returns no cursor, or until
  * max-messages; with concurrency above one, as date slices drained at the same time, falling back to one

@@ -7,7 +7,7 @@ import { formatCount } from './format.js'
 import type { RowLimit } from './markdown.js'
 
 /** Rows per table unless told otherwise. */
-export const DEFAULT_MAX_ROWS = 50
+const DEFAULT_MAX_ROWS = 50
 
 export interface SummaryOptions {
   /** Rows per table (and values per listed filter) before `… and N more`. Default 50. */

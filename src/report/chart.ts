@@ -17,7 +17,7 @@ export const LABEL_CHAR_PX = 7
 export const LABEL_GAP_PX = 12
 
 /** Bars whose labels, `chars` long, fit side by side without touching. */
-export function barsThatFit(chars: number): number {
+function barsThatFit(chars: number): number {
   return Math.min(MAX_BARS, Math.floor(PLOT_WIDTH_PX / (chars * LABEL_CHAR_PX + LABEL_GAP_PX)))
 }
 
@@ -28,7 +28,7 @@ const WIDTHS: Record<Histogram['bucket'], number[]> = {
   week: [1, 2, 4, 8, 13, 26, 52, 104, 260, 520].map(w => w * WEEK)
 }
 
-export interface Bar {
+interface Bar {
   start: number
   count: number
   /** The bucket holding `now`: still filling. */
@@ -39,7 +39,7 @@ export interface Bar {
  * The chart's bars: the narrowest width from WIDTHS whose bars' labels fit side by side (at most MAX_BARS), empty
  * ones included.
  */
-export function bars(histogram: Histogram, now: number): { width: number; bars: Bar[] } {
+function bars(histogram: Histogram, now: number): { width: number; bars: Bar[] } {
   const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count))
   const widths = WIDTHS[histogram.bucket]
   let chosen: { width: number; bars: Bar[] } = { width: widths[0] ?? HOUR, bars: [] }
@@ -71,7 +71,7 @@ export function bars(histogram: Histogram, now: number): { width: number; bars: 
 }
 
 /** A ceiling of 10 or more on 1, 2 or 5 times a power of ten, so that every tick is a whole number. */
-export function yMax(max: number): number {
+function yMax(max: number): number {
   if (max <= 10) return 10
   const power = 10 ** Math.floor(Math.log10(max))
   for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power

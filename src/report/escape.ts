@@ -9,7 +9,7 @@ const ZWSP = '\u200b'
 /** Default cut of a table cell value, in characters (code points) before escaping. */
 export const DEFAULT_CELL_MAX_LENGTH = 200
 /** Default cut of a value written in a paragraph (error texts and the like). */
-export const DEFAULT_INLINE_MAX_LENGTH = 1000
+const DEFAULT_INLINE_MAX_LENGTH = 1000
 
 /**
  * True for characters that must not reach the output as such: C0 and C1 controls (CR, LF, tab, ESC…), DEL, the

@@ -1,5 +1,5 @@
 /** The filters a listing was asked for, as the summary's "what was asked" shows them. */
-import type { ListFilters } from '../results.js'
+import type { ListFilters } from '../requests.js'
 import { formatMs } from './format.js'
 import { code, valueList, type RowLimit } from './markdown.js'
 

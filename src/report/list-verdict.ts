@@ -3,7 +3,8 @@
  * summary and the issue.
  */
 import { Inputs } from '../constants.js'
-import type { Breach, ListFilters, ListResult } from '../results.js'
+import type { Breach, ListResult } from '../results.js'
+import type { ListFilters } from '../requests.js'
 import { beforeTheEnd, failurePhrase } from './failure-text.js'
 import { code } from './markdown.js'
 import { formatAge, formatCount, formatMs } from './format.js'
@@ -189,9 +190,4 @@ export function headline(result: ListResult, now: number): string {
  */
 export function listNotice(result: ListResult, now: number): string | undefined {
   return result.failure !== undefined && result.count === 0 ? undefined : headline(result, now)
-}
-
-/** The verdict in one line, for the health issue's comments: the heading's words and the headline. */
-export function verdict(result: ListResult, now: number): string {
-  return `${heading(result, false)}: ${headline(result, now)}`
 }

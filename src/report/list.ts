@@ -3,7 +3,8 @@
  * with the health verdict, and a failure for a listing that failed or a threshold exceeded.
  */
 import { Outputs } from '../constants.js'
-import type { CountRow, DestinationRow, ListResult, MessageExample, Order, RunContext } from '../results.js'
+import type { CountRow, DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
+import type { Order } from '../requests.js'
 import { TALLY_CAPACITY } from '../constants.js'
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'

@@ -3,9 +3,6 @@ import type { RunContext } from '../results.js'
 import type { SummaryOptions } from './budget.js'
 import type { OutputValues } from './step-outputs.js'
 
-export type { OutputValues } from './step-outputs.js'
-export type { SummaryOptions } from './budget.js'
-
 /** Everything the action writes about a result, each a pure function of it (write it through the output boundary). */
 export interface OperationReport<R> {
   /** The step outputs: small scalars and JSON arrays, all together within GitHub's 1 MB. */

@@ -3,7 +3,8 @@
  * resumed without an answer, and where to continue after a stop.
  */
 import { Outputs, RESUME_PAGE_SIZE } from '../constants.js'
-import type { ResumedRun, ResumeResult, RunContext, WorkflowSelection } from '../results.js'
+import type { ResumedRun, ResumeResult, RunContext } from '../results.js'
+import type { WorkflowSelection } from '../requests.js'
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { formatCount, formatMs, plural } from './format.js'
 import { itemProblemsText } from './item-problems.js'
@@ -50,7 +51,7 @@ function madeCount(result: ResumeResult): number {
  * True when the resume drained everything selected and every run it resumed is in the outputs: no failure, no stop,
  * no request whose runs are unknown, no run without a readable id.
  */
-export function resumeComplete(result: ResumeResult): boolean {
+function resumeComplete(result: ResumeResult): boolean {
   return (
     result.failure === undefined &&
     result.fileError === undefined &&
@@ -87,7 +88,7 @@ function resumeNotice(result: ResumeResult): string | undefined {
  * Said when resume requests may have been carried out without the action learning which runs they resumed. Each
  * asked for at most RESUME_PAGE_SIZE runs (count); a service seen to ignore count may have resumed more in each.
  */
-export function lostAnswerText(requests: number, largestAnswer?: number): string {
+function lostAnswerText(requests: number, largestAnswer?: number): string {
   const bound =
     largestAnswer === undefined
       ? `up to ${formatCount(requests * RESUME_PAGE_SIZE)} more runs than listed here`
@@ -103,7 +104,7 @@ export function lostAnswerText(requests: number, largestAnswer?: number): string
 
 /** Said when answers carried more runs than the count sent, so that more than max-runs were resumed. */
 /** Said when parts of dlq-ids were found by the service no more: nothing of them was resumed by this run. */
-export function goneText(gone: { parts: number; ids: number }): string {
+function goneText(gone: { parts: number; ids: number }): string {
   return (
     `at least ${plural(gone.ids, 'of the dlq-ids was', 'of the dlq-ids were')} no longer in the DLQ (the service answered ` +
     `404 to ${plural(gone.parts, 'part', 'parts')} of them): resumed or removed since they were listed; the other ` +
@@ -111,7 +112,7 @@ export function goneText(gone: { parts: number; ids: number }): string {
   )
 }
 
-export function pastCapText(pastCap: number, maxRuns: number): string {
+function pastCapText(pastCap: number, maxRuns: number): string {
   return (
     `the service ignored count: ${plural(pastCap, 'run was', 'runs were')} resumed past max-runs ` +
     `(${formatCount(maxRuns)}); every run it resumed is reported`

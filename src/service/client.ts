@@ -311,7 +311,7 @@ class ErrorAnswer extends Error {
  * connection broke or timed out, or a gateway gave up waiting. A refused connection, a 429, 408 or 503 say the
  * request was not carried out.
  */
-export function mayHaveBeenCarriedOut(outcome: AttemptOutcome): boolean {
+function mayHaveBeenCarriedOut(outcome: AttemptOutcome): boolean {
   if (outcome.kind === 'status') return outcome.status === 500 || outcome.status === 502 || outcome.status === 504
   return mayHaveBeenCarriedOutAfter(outcome.code)
 }

@@ -1,5 +1,5 @@
 /** Secrets shorter than this are redacted as given only: their encodings are too short to find safely. */
-export const MIN_ENCODED_SECRET_LENGTH = 4
+const MIN_ENCODED_SECRET_LENGTH = 4
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 

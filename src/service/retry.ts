@@ -101,7 +101,7 @@ export function retryDecision(
 }
 
 /** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
-export const wakeableSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
+const wakeableSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
   delay(ms, undefined, wake ? { signal: wake } : {}).catch(() => {})
 
 /** How one caller retries: its own reading of a failed attempt, its log line, its final error. */

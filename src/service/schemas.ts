@@ -98,7 +98,7 @@ export interface DlqPage {
   items: unknown[]
 }
 
-export const workflowRunSchema = z.looseObject({
+const workflowRunSchema = z.looseObject({
   workflowRunId: z.string().min(1),
   workflowCreatedAt: millis.optional()
 })

@@ -5,7 +5,7 @@ import type { Dispatcher } from 'undici'
 import { errorCode } from './transport-errors.js'
 
 /** A hostile or broken server must not fill the runner's memory: the cap holds before and after decoding. */
-export const MAX_BODY_BYTES = 64 * 1024 * 1024
+const MAX_BODY_BYTES = 64 * 1024 * 1024
 
 /** Longest Location header an error quotes: enough to recognise it, never a flood. */
 export const MAX_LOCATION_SHOWN = 500
