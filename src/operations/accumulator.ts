@@ -216,12 +216,6 @@ export class MessageIds {
     this.ids.push(id)
     this.bytes += bytes
   }
-
-  /** Appends another list after this one (the next slice of a parallel listing). */
-  append(other: MessageIds): void {
-    for (const id of other.ids) this.add(id)
-    if (other.truncated) this.truncated = true
-  }
 }
 
 /** The message ids and the DLQ ids (what a resume by dlq-ids takes) of a listing, in listing order, each capped. */
