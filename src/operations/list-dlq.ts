@@ -24,9 +24,9 @@ export async function listDlq(
   now: number,
   hooks: ListHooks = {}
 ): Promise<ListResult> {
-  const messageIds = request.filters.messageId ?? []
-  if (messageIds.length > 1) return listEachMessageId(client, request, thresholds, now, messageIds, hooks)
-  if (request.concurrency <= 1) return listSequentially(client, request, thresholds, now, hooks)
+  // Several message ids are listed one id at a time, never in slices.
+  const severalIds = (request.filters.messageId?.length ?? 0) > 1
+  if (request.concurrency <= 1 || severalIds) return listSequentially(client, request, thresholds, now, hooks)
 
   const acc = new ListAccumulator()
   const problems = new ItemProblems()
@@ -45,7 +45,10 @@ export async function listDlq(
   return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted }
 }
 
-/** One ordered listing from the start (or the user's cursor), with the cursor to continue from if it stops. */
+/**
+ * One ordered listing from the start (or the user's cursor), with the cursor to continue from if it stops. Several
+ * message ids: one listing per id, merged, the ids in the order the user gave them; no one cursor continues them.
+ */
 async function listSequentially(
   client: DlqLister,
   request: ListRequest,
@@ -53,43 +56,24 @@ async function listSequentially(
   now: number,
   hooks: ListHooks
 ): Promise<ListResult> {
+  const messageIds = request.filters.messageId ?? []
+  const listings = messageIds.length > 1 ? messageIds.map(id => ({ ...request.filters, messageId: [id] })) : undefined
   const acc = new ListAccumulator()
   const problems = new ItemProblems()
   const ids = new ListedIds()
-  if (hooks.progress) hooks.progress.nextCursor = request.cursor
-  const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks)
-  return complete(acc.result(request, thresholds, outcome.pages, ids, now, problems.unreadable), problems, outcome)
-}
-
-/** Several message ids: one listing per id, merged; the ids come out in the order the user gave them. */
-async function listEachMessageId(
-  client: DlqLister,
-  request: ListRequest,
-  thresholds: HealthThresholds,
-  now: number,
-  messageIds: readonly string[],
-  hooks: ListHooks
-): Promise<ListResult> {
-  const acc = new ListAccumulator()
-  const problems = new ItemProblems()
-  const ids = new ListedIds()
+  if (listings === undefined) {
+    if (hooks.progress) hooks.progress.nextCursor = request.cursor
+    const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks)
+    return complete(acc.result(request, thresholds, outcome.pages, ids, now, problems.unreadable), problems, outcome)
+  }
   let pages = 0
   let ending: Ending = {}
-  for (const [i, id] of messageIds.entries()) {
+  for (const [i, filters] of listings.entries()) {
     const budget = { ...request, maxPages: request.maxPages - pages }
-    const outcome = await drainFilters(
-      client,
-      budget,
-      { ...request.filters, messageId: [id] },
-      undefined,
-      acc,
-      problems,
-      ids,
-      hooks
-    )
+    const outcome = await drainFilters(client, budget, filters, undefined, acc, problems, ids, hooks)
     pages += outcome.pages
     if (outcome.failure !== undefined) {
-      ending = { failure: { ...outcome.failure, messageId: { index: i + 1, of: messageIds.length } } }
+      ending = { failure: { ...outcome.failure, messageId: { index: i + 1, of: listings.length } } }
       break
     }
   }
