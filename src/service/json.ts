@@ -13,9 +13,8 @@ export function toJson(value: unknown): string {
   }
 }
 
-type Frame =
-  | { kind: 'array'; items: readonly unknown[]; next: number }
-  | { kind: 'object'; entries: [string, unknown][]; next: number }
+/** An array or object being written: its entries (an array's without keys) and the next one to write. */
+type Frame = { close: ']' | '}'; entries: Array<[string | undefined, unknown]>; next: number }
 
 /** The same text as JSON.stringify, built with a heap-allocated stack. */
 export function toJsonIteratively(value: unknown): string {
@@ -27,11 +26,12 @@ export function toJsonIteratively(value: unknown): string {
       if (typeof withJson.toJSON === 'function') return open(withJson.toJSON())
       if (Array.isArray(v)) {
         parts.push('[')
-        stack.push({ kind: 'array', items: v, next: 0 })
+        const entries = Array.from(v, (item): [undefined, unknown] => [undefined, serialisable(item) ? item : null])
+        stack.push({ close: ']', entries, next: 0 })
       } else {
         parts.push('{')
         const entries = Object.entries(v).filter(([, item]) => serialisable(item))
-        stack.push({ kind: 'object', entries, next: 0 })
+        stack.push({ close: '}', entries, next: 0 })
       }
       return
     }
@@ -40,26 +40,15 @@ export function toJsonIteratively(value: unknown): string {
   open(value)
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as Frame
-    if (top.kind === 'array') {
-      if (top.next === top.items.length) {
-        parts.push(']')
-        stack.pop()
-        continue
-      }
-      if (top.next > 0) parts.push(',')
-      const item = top.items[top.next++]
-      open(serialisable(item) ? item : null)
-    } else {
-      if (top.next === top.entries.length) {
-        parts.push('}')
-        stack.pop()
-        continue
-      }
-      if (top.next > 0) parts.push(',')
-      const [key, item] = top.entries[top.next++] as [string, unknown]
-      parts.push(`${JSON.stringify(key)}:`)
-      open(item)
+    if (top.next === top.entries.length) {
+      parts.push(top.close)
+      stack.pop()
+      continue
     }
+    if (top.next > 0) parts.push(',')
+    const [key, item] = top.entries[top.next++] as [string | undefined, unknown]
+    if (key !== undefined) parts.push(`${JSON.stringify(key)}:`)
+    open(item)
   }
   return parts.join('')
 }
