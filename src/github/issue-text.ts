@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import type { Breach, ListResult } from '../results.js'
 import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../report/format.js'
-import { failingTable } from '../report/list.js'
+import { failingTable, thresholdsText } from '../report/list.js'
 import { describeBreach, judgement, listingComplete } from '../report/list-verdict.js'
 import { code, codeCell, safeLink, table } from '../report/markdown.js'
 
@@ -165,16 +165,6 @@ export function stateOf(result: ListResult, since: number, now: number, spoke?: 
     top: topHashes(result),
     spoke: spoke ?? spokenOf(result, now)
   }
-}
-
-/** The thresholds as set, for the closing comment. */
-function thresholdsText(result: ListResult): string {
-  const { countAbove, oldestOlderThanMs } = result.health
-  const parts = [
-    countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
-    oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
-  ].filter(p => p !== undefined)
-  return parts.length === 0 ? 'none' : parts.join(', ')
 }
 
 function runText(runUrl: string | undefined): string {

@@ -258,18 +258,23 @@ function extremesLines(result: ListResult, pass: RenderPass): string[] {
   return lines
 }
 
+/** The health thresholds as set, each named by its input (the summary's "What was asked", the closing comment). */
+export function thresholdsText(result: ListResult): string {
+  const { countAbove, oldestOlderThanMs } = result.health
+  const parts = [
+    countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
+    oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
+  ].filter(p => p !== undefined)
+  return parts.length === 0 ? 'none' : parts.join(', ')
+}
+
 /** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
 function askedLines(result: ListResult, ctx: RunContext, filters: string[]): string[] {
   const lines = ['### What was asked', '']
   if (filters.length === 0) lines.push('- Filters: none (every message in the DLQ)')
   else lines.push('- Filters (several values of one filter: any of them; different filters: all of them):', ...filters)
   lines.push(`- Order: ${orderText(result.order)}`)
-  const { countAbove, oldestOlderThanMs } = result.health
-  const thresholds = [
-    countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
-    oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
-  ].filter(t => t !== undefined)
-  lines.push(`- Health thresholds: ${thresholds.length === 0 ? 'none' : thresholds.join(', ')}`)
+  lines.push(`- Health thresholds: ${thresholdsText(result)}`)
   lines.push(
     `- \`max-messages\`: ${result.maxMessages === undefined ? 'none (every message)' : formatCount(result.maxMessages)}`
   )
