@@ -143,14 +143,6 @@ export async function resumeWorkflows(
         return !capReached()
       }
     )
-    if (outcome.failure === undefined && outcome.nextCursor !== undefined) {
-      stoppedByCap = true
-      // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead (the
-      // ids of this part may be partly resumed; those have left the DLQ).
-      if (chunks.length === 1) nextCursor = outcome.nextCursor
-      else continueFrom = continuation(request, sentIds)
-      break
-    }
     if (outcome.failure !== undefined && selection.dlqIds !== undefined && goneAlready(outcome, startCursor)) {
       // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
       gone.parts++
@@ -158,9 +150,12 @@ export async function resumeWorkflows(
       sentIds += selection.dlqIds.length
       continue
     }
-    if (outcome.failure !== undefined) {
-      failure = outcome.failure
-      // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead.
+    // Stopped by a failure, or by the cap with the cursor left over.
+    if (outcome.failure !== undefined || outcome.nextCursor !== undefined) {
+      if (outcome.failure !== undefined) failure = outcome.failure
+      else stoppedByCap = true
+      // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead (the
+      // ids of this part may be partly resumed; those have left the DLQ).
       if (chunks.length === 1) nextCursor = outcome.nextCursor
       else continueFrom = continuation(request, sentIds)
       break
