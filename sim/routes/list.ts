@@ -3,7 +3,7 @@ import type { SimContext } from '../context.js'
 import { comparePos, decodeCursor, encodeCursor, partition, type Position } from '../cursor.js'
 import { HttpError, intParam, json, type SimResponse } from '../respond.js'
 import type { SimMessage, WorkflowDlqEntry } from '../seed.js'
-import { selection } from './resume.js'
+import { selectedAfter, selection } from './resume.js'
 import { enteredAt, withoutSomeCreatedAt, type ServerVariants } from '../variants.js'
 
 /** Filters on message fields: each query key with the field it matches. */
@@ -115,25 +115,7 @@ function listWorkflowDlq(ctx: SimContext, query: URLSearchParams, count: number,
     if (!position && !stuck) throw new HttpError(400, 'invalid cursor')
   }
   const dlq = ctx.state.workflowDlq
-  const { hi, matches, ...range } = selection(dlq, query, ctx.variants)
-  const p = position
-  const lo = p
-    ? Math.max(
-        range.lo,
-        partition(dlq, e => comparePos(e.failedAt, e.dlqId, p) <= 0)
-      )
-    : range.lo
-  const page: WorkflowDlqEntry[] = []
-  let more = false
-  for (let i = lo; i < hi; i++) {
-    const e = dlq[i] as WorkflowDlqEntry
-    if (!matches(e)) continue
-    if (page.length === count) {
-      more = true
-      break
-    }
-    page.push(e)
-  }
+  const { entries: page, more } = selectedAfter(dlq, selection(dlq, query, ctx.variants), position, count)
   const body: { messages: Record<string, unknown>[]; cursor?: string } = { messages: page.map(workflowEntry) }
   const last = page[page.length - 1]
   if (stuck) body.cursor = rawCursor || 'stuck'

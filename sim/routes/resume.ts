@@ -63,6 +63,29 @@ export function selection(
   }
 }
 
+/** Up to `count` entries of a selection after the cursor's position, and whether another one follows. */
+export function selectedAfter(
+  dlq: readonly WorkflowDlqEntry[],
+  { lo, hi, matches }: ReturnType<typeof selection>,
+  position: Position | undefined,
+  count: number
+): { entries: WorkflowDlqEntry[]; more: boolean } {
+  const start = position
+    ? Math.max(
+        lo,
+        partition(dlq, e => comparePos(e.failedAt, e.dlqId, position) <= 0)
+      )
+    : lo
+  const entries: WorkflowDlqEntry[] = []
+  for (let i = start; i < hi; i++) {
+    const e = dlq[i] as WorkflowDlqEntry
+    if (!matches(e)) continue
+    if (entries.length === count) return { entries, more: true }
+    entries.push(e)
+  }
+  return { entries, more: false }
+}
+
 /** Removes these entries in place (the array object stays the same for observers). */
 function removeEntries(dlq: WorkflowDlqEntry[], chosen: readonly WorkflowDlqEntry[]): void {
   const removed = new Set(chosen)
@@ -123,26 +146,7 @@ export function bulkResume(
         ? Math.min(count, RESUME_BATCH)
         : RESUME_BATCH
   const dlq = ctx.state.workflowDlq
-  const { hi, matches, ...range } = selection(dlq, query, ctx.variants)
-  let lo = range.lo
-  if (position) {
-    const p = position
-    lo = Math.max(
-      lo,
-      partition(dlq, e => comparePos(e.failedAt, e.dlqId, p) <= 0)
-    )
-  }
-  const chosen: WorkflowDlqEntry[] = []
-  let more = false
-  for (let i = lo; i < hi; i++) {
-    const e = dlq[i] as WorkflowDlqEntry
-    if (!matches(e)) continue
-    if (chosen.length === batch) {
-      more = true
-      break
-    }
-    chosen.push(e)
-  }
+  const { entries: chosen, more } = selectedAfter(dlq, selection(dlq, query, ctx.variants), position, batch)
   removeEntries(dlq, chosen)
   const workflowRuns = createRuns(ctx, chosen, overrides)
   const last = chosen[chosen.length - 1]
