@@ -1277,10 +1277,6 @@ function headline(result, now) {
 function listNotice(result, now) {
     return result.failure !== undefined && result.count === 0 ? undefined : headline(result, now);
 }
-/** The verdict in one line, for the health issue's comments: the heading's words and the headline. */
-function verdict(result, now) {
-    return `${heading(result, false)}: ${headline(result, now)}`;
-}
 
 ;// CONCATENATED MODULE: ./src/report/budget.ts
 /**
@@ -1566,12 +1562,13 @@ function toJsonIteratively(value) {
                 return open(withJson.toJSON());
             if (Array.isArray(v)) {
                 parts.push('[');
-                stack.push({ kind: 'array', items: v, next: 0 });
+                const entries = Array.from(v, (item) => [undefined, serialisable(item) ? item : null]);
+                stack.push({ close: ']', entries, next: 0 });
             }
             else {
                 parts.push('{');
                 const entries = Object.entries(v).filter(([, item]) => serialisable(item));
-                stack.push({ kind: 'object', entries, next: 0 });
+                stack.push({ close: '}', entries, next: 0 });
             }
             return;
         }
@@ -1580,29 +1577,17 @@ function toJsonIteratively(value) {
     open(value);
     while (stack.length > 0) {
         const top = stack[stack.length - 1];
-        if (top.kind === 'array') {
-            if (top.next === top.items.length) {
-                parts.push(']');
-                stack.pop();
-                continue;
-            }
-            if (top.next > 0)
-                parts.push(',');
-            const item = top.items[top.next++];
-            open(serialisable(item) ? item : null);
+        if (top.next === top.entries.length) {
+            parts.push(top.close);
+            stack.pop();
+            continue;
         }
-        else {
-            if (top.next === top.entries.length) {
-                parts.push('}');
-                stack.pop();
-                continue;
-            }
-            if (top.next > 0)
-                parts.push(',');
-            const [key, item] = top.entries[top.next++];
+        if (top.next > 0)
+            parts.push(',');
+        const [key, item] = top.entries[top.next++];
+        if (key !== undefined)
             parts.push(`${JSON.stringify(key)}:`);
-            open(item);
-        }
+        open(item);
     }
     return parts.join('');
 }
@@ -2158,6 +2143,15 @@ function extremesLines(result, pass) {
     lines.push('');
     return lines;
 }
+/** The health thresholds as set, each named by its input (the summary's "What was asked", the closing comment). */
+function thresholdsText(result) {
+    const { countAbove, oldestOlderThanMs } = result.health;
+    const parts = [
+        countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
+        oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
+    ].filter(p => p !== undefined);
+    return parts.length === 0 ? 'none' : parts.join(', ');
+}
 /** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
 function askedLines(result, ctx, filters) {
     const lines = ['### What was asked', ''];
@@ -2166,12 +2160,7 @@ function askedLines(result, ctx, filters) {
     else
         lines.push('- Filters (several values of one filter: any of them; different filters: all of them):', ...filters);
     lines.push(`- Order: ${orderText(result.order)}`);
-    const { countAbove, oldestOlderThanMs } = result.health;
-    const thresholds = [
-        countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
-        oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
-    ].filter(t => t !== undefined);
-    lines.push(`- Health thresholds: ${thresholds.length === 0 ? 'none' : thresholds.join(', ')}`);
+    lines.push(`- Health thresholds: ${thresholdsText(result)}`);
     lines.push(`- \`max-messages\`: ${result.maxMessages === undefined ? 'none (every message)' : formatCount(result.maxMessages)}`);
     const slices = result.fallback !== undefined
         ? ' (listed sequentially: the date slices could not be trusted)'
@@ -2387,15 +2376,6 @@ function stateOf(result, since, now, spoke) {
         spoke: spoke ?? spokenOf(result, now)
     };
 }
-/** The thresholds as set, for the closing comment. */
-function thresholdsText(result) {
-    const { countAbove, oldestOlderThanMs } = result.health;
-    const parts = [
-        countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
-        oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
-    ].filter(p => p !== undefined);
-    return parts.length === 0 ? 'none' : parts.join(', ');
-}
 function runText(runUrl) {
     return runUrl ? ` (${safeLink('workflow run', runUrl)})` : '';
 }
@@ -2467,7 +2447,6 @@ function issueBody(result, runUrl, now, state = stateOf(result, now, now)) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/health-issue.ts
-
 
 
 /** action.yml's default of issue-repeat-interval (a unit test holds the two equal). */
@@ -3572,7 +3551,6 @@ function dateOrder(value, ctx) {
 
 
 
-
 /** Bad inputs, each line naming the input and what it allows. Expected: shown without a stack trace. */
 class InputError extends Error {
     issues;
@@ -4362,13 +4340,6 @@ class MessageIds {
         this.ids.push(id);
         this.bytes += bytes;
     }
-    /** Appends another list after this one (the next slice of a parallel listing). */
-    append(other) {
-        for (const id of other.ids)
-            this.add(id);
-        if (other.truncated)
-            this.truncated = true;
-    }
 }
 /** The message ids and the DLQ ids (what a resume by dlq-ids takes) of a listing, in listing order, each capped. */
 class ListedIds {
@@ -4690,10 +4661,9 @@ async function listInSlices(client, request, acc, problems, hooks) {
  * listing, the cursor to continue from).
  */
 async function listDlq(client, request, thresholds, now, hooks = {}) {
-    const messageIds = request.filters.messageId ?? [];
-    if (messageIds.length > 1)
-        return listEachMessageId(client, request, thresholds, now, messageIds, hooks);
-    if (request.concurrency <= 1)
+    // Several message ids are listed one id at a time, never in slices.
+    const severalIds = (request.filters.messageId?.length ?? 0) > 1;
+    if (request.concurrency <= 1 || severalIds)
         return listSequentially(client, request, thresholds, now, hooks);
     const acc = new ListAccumulator();
     const problems = new ItemProblems();
@@ -4709,29 +4679,30 @@ async function listDlq(client, request, thresholds, now, hooks = {}) {
     const sequential = await listSequentially(client, request, thresholds, now, hooks);
     return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted };
 }
-/** One ordered listing from the start (or the user's cursor), with the cursor to continue from if it stops. */
+/**
+ * One ordered listing from the start (or the user's cursor), with the cursor to continue from if it stops. Several
+ * message ids: one listing per id, merged, the ids in the order the user gave them; no one cursor continues them.
+ */
 async function listSequentially(client, request, thresholds, now, hooks) {
+    const messageIds = request.filters.messageId ?? [];
+    const listings = messageIds.length > 1 ? messageIds.map(id => ({ ...request.filters, messageId: [id] })) : undefined;
     const acc = new ListAccumulator();
     const problems = new ItemProblems();
     const ids = new ListedIds();
-    if (hooks.progress)
-        hooks.progress.nextCursor = request.cursor;
-    const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks);
-    return complete(acc.result(request, thresholds, outcome.pages, ids, now, problems.unreadable), problems, outcome);
-}
-/** Several message ids: one listing per id, merged; the ids come out in the order the user gave them. */
-async function listEachMessageId(client, request, thresholds, now, messageIds, hooks) {
-    const acc = new ListAccumulator();
-    const problems = new ItemProblems();
-    const ids = new ListedIds();
+    if (listings === undefined) {
+        if (hooks.progress)
+            hooks.progress.nextCursor = request.cursor;
+        const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks);
+        return complete(acc.result(request, thresholds, outcome.pages, ids, now, problems.unreadable), problems, outcome);
+    }
     let pages = 0;
     let ending = {};
-    for (const [i, id] of messageIds.entries()) {
+    for (const [i, filters] of listings.entries()) {
         const budget = { ...request, maxPages: request.maxPages - pages };
-        const outcome = await drainFilters(client, budget, { ...request.filters, messageId: [id] }, undefined, acc, problems, ids, hooks);
+        const outcome = await drainFilters(client, budget, filters, undefined, acc, problems, ids, hooks);
         pages += outcome.pages;
         if (outcome.failure !== undefined) {
-            ending = { failure: { ...outcome.failure, messageId: { index: i + 1, of: messageIds.length } } };
+            ending = { failure: { ...outcome.failure, messageId: { index: i + 1, of: listings.length } } };
             break;
         }
     }
@@ -5088,16 +5059,6 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
             // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
             return !capReached();
         });
-        if (outcome.failure === undefined && outcome.nextCursor !== undefined) {
-            stoppedByCap = true;
-            // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead (the
-            // ids of this part may be partly resumed; those have left the DLQ).
-            if (chunks.length === 1)
-                nextCursor = outcome.nextCursor;
-            else
-                continueFrom = continuation(request, sentIds);
-            break;
-        }
         if (outcome.failure !== undefined && selection.dlqIds !== undefined && goneAlready(outcome, startCursor)) {
             // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
             gone.parts++;
@@ -5105,9 +5066,14 @@ progress = { confirmed: 0, uncertainRequests: 0 }) {
             sentIds += selection.dlqIds.length;
             continue;
         }
-        if (outcome.failure !== undefined) {
-            failure = outcome.failure;
-            // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead.
+        // Stopped by a failure, or by the cap with the cursor left over.
+        if (outcome.failure !== undefined || outcome.nextCursor !== undefined) {
+            if (outcome.failure !== undefined)
+                failure = outcome.failure;
+            else
+                stoppedByCap = true;
+            // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead (the
+            // ids of this part may be partly resumed; those have left the DLQ).
             if (chunks.length === 1)
                 nextCursor = outcome.nextCursor;
             else
