@@ -44,14 +44,19 @@ export const ALL_VARIANTS: ServerVariants = {
   maxUrlBytes: 8 * 1024
 }
 
+/** A stable number from 0 to `below` - 1 for an id: the same id always gets the same one. */
+export function spread(id: string, below: number): number {
+  return parseInt(fnv1a(id), 36) % below
+}
+
 /** When a message entered the DLQ (variant datesOnEntryTime): a stable 0 to 2 hours after it was created. */
 export function enteredAt(m: SimMessage): number {
-  return m.createdAt + (parseInt(fnv1a(m.messageId), 36) % 7_200_000)
+  return m.createdAt + spread(m.messageId, 7_200_000)
 }
 
 /** Whether the variant omitCreatedAt drops this message's createdAt: every third message, stably by id. */
 export function omitsCreatedAt(m: SimMessage): boolean {
-  return parseInt(fnv1a(m.messageId), 36) % 3 === 0
+  return spread(m.messageId, 3) === 0
 }
 
 /** The message as the variant omitCreatedAt sends it. */

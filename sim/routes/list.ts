@@ -4,7 +4,7 @@ import { comparePos, decodeCursor, encodeCursor, partition, type Position } from
 import { HttpError, intParam, json, type SimResponse } from '../respond.js'
 import type { SimMessage, WorkflowDlqEntry } from '../seed.js'
 import { selectedAfter, selection } from './resume.js'
-import { enteredAt, withoutSomeCreatedAt, type ServerVariants } from '../variants.js'
+import { enteredAt, spread, withoutSomeCreatedAt, type ServerVariants } from '../variants.js'
 
 /** Filters on message fields: each query key with the field it matches. */
 const SET_FILTERS: ReadonlyArray<[string, (m: SimMessage) => string | undefined]> = [
@@ -92,18 +92,44 @@ function indexRange(
 }
 
 /** A failed workflow run as `GET /v2/dlq?source=workflow` lists it: the workflow fields beside message fields. */
-function workflowEntry(e: WorkflowDlqEntry): Record<string, unknown> {
-  return {
+function workflowEntry(e: WorkflowDlqEntry, variants: Partial<ServerVariants>): Record<string, unknown> {
+  const entry: Record<string, unknown> = {
     messageId: `msg_${e.dlqId}`,
     dlqId: e.dlqId,
     url: e.workflowUrl,
     workflowUrl: e.workflowUrl,
     workflowRunId: e.workflowRunId,
     workflowCreatedAt: e.workflowCreatedAt,
-    createdAt: e.failedAt,
+    // The dates filter on the failure time; with datesOnEntryTime the entry's createdAt is an earlier time.
+    createdAt: variants.datesOnEntryTime ? e.failedAt - spread(e.dlqId, 7_200_000) : e.failedAt,
     responseStatus: 500,
     responseBody: 'step failed'
   }
+  if (variants.omitCreatedAt && spread(e.dlqId, 3) === 0) delete entry.createdAt
+  return entry
+}
+
+/** Up to `count` entries of a selection before the cursor's position, newest first (order latestFirst). */
+function selectedBefore(
+  dlq: readonly WorkflowDlqEntry[],
+  { lo, hi, matches }: ReturnType<typeof selection>,
+  position: Position | undefined,
+  count: number
+): { entries: WorkflowDlqEntry[]; more: boolean } {
+  const end = position
+    ? Math.min(
+        hi,
+        partition(dlq, e => comparePos(e.failedAt, e.dlqId, position) < 0)
+      )
+    : hi
+  const entries: WorkflowDlqEntry[] = []
+  for (let i = end - 1; i >= lo; i--) {
+    const e = dlq[i] as WorkflowDlqEntry
+    if (!matches(e)) continue
+    if (entries.length === count) return { entries, more: true }
+    entries.push(e)
+  }
+  return { entries, more: false }
 }
 
 /** GET /v2/dlq?source=workflow: the failed workflow runs, filtered as the bulk resume filters them, oldest first. */
@@ -115,8 +141,20 @@ function listWorkflowDlq(ctx: SimContext, query: URLSearchParams, count: number,
     if (!position && !stuck) throw new HttpError(400, 'invalid cursor')
   }
   const dlq = ctx.state.workflowDlq
-  const { entries: page, more } = selectedAfter(dlq, selection(dlq, query, ctx.variants), position, count)
-  const body: { messages: Record<string, unknown>[]; cursor?: string } = { messages: page.map(workflowEntry) }
+  const variants = ctx.variants
+  // The date bounds as the variants read them (one millisecond wider or narrower).
+  const bounded = new URLSearchParams(query)
+  const { fromDate, toDate } = dateRange(query, variants)
+  if (fromDate !== undefined) bounded.set('fromDate', String(fromDate))
+  if (toDate !== undefined) bounded.set('toDate', String(toDate))
+  const chosen = selection(dlq, bounded, variants)
+  const latestFirst = !variants.ignoreOrder && query.get('order') === 'latestFirst'
+  const { entries: page, more } = latestFirst
+    ? selectedBefore(dlq, chosen, position, count)
+    : selectedAfter(dlq, chosen, position, count)
+  const body: { messages: Record<string, unknown>[]; cursor?: string } = {
+    messages: page.map(e => workflowEntry(e, variants))
+  }
   const last = page[page.length - 1]
   if (stuck) body.cursor = rawCursor || 'stuck'
   else if (more && last) body.cursor = encodeCursor('w1', { time: last.failedAt, id: last.dlqId })
