@@ -1167,6 +1167,12 @@ function describeBreach(breach, complete) {
 function messages(n) {
     return `${formatCount(n)} ${n === 1 ? 'message' : 'messages'}`;
 }
+/** What a listing counted: its messages, or, with source workflow, the failed workflow runs. */
+function listed(result) {
+    if (result.filters.source !== 'workflow')
+        return messages(result.count);
+    return `${formatCount(result.count)} ${result.count === 1 ? 'failed workflow run' : 'failed workflow runs'}`;
+}
 /**
  * The heading of the summary, the result in a few words: the failure named, the threshold check, or the count.
  * Never "healthy" or "empty" unless the listing reached the end.
@@ -1176,7 +1182,7 @@ function heading(result, filtered) {
     if (result.failure?.kind === 'cancelled') {
         return result.count === 0
             ? '⛔ Listing cancelled before any message was listed'
-            : `⛔ Listing cancelled: at least ${messages(result.count)}`;
+            : `⛔ Listing cancelled: at least ${listed(result)}`;
     }
     const scope = filterScope(result.filters, true);
     if (result.failure !== undefined) {
@@ -1193,7 +1199,7 @@ function heading(result, filtered) {
         return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the messages ${scope}`;
     if (result.count === 0)
         return filtered ? 'ℹ️ No DLQ message matches the filters' : 'ℹ️ The DLQ is empty';
-    return scope === undefined ? `ℹ️ DLQ: ${messages(result.count)}` : `ℹ️ ${messages(result.count)} ${scope}`;
+    return scope === undefined ? `ℹ️ DLQ: ${listed(result)}` : `ℹ️ ${listed(result)} ${scope}`;
 }
 /**
  * One bold line comparing the count and the oldest age with their limits: `exceeded`, `within`, or `not judged`
@@ -1206,7 +1212,7 @@ function judgement(result, now) {
         return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)';
     }
     const scope = filterScope(result.filters);
-    const count = `${complete ? '' : 'at least '}${messages(result.count)}${scope === undefined ? '' : ` ${scope}`}`;
+    const count = `${complete ? '' : 'at least '}${listed(result)}${scope === undefined ? '' : ` ${scope}`}`;
     const limit = (over, text) => over ? `limit ${text}: **exceeded**` : complete ? `limit ${text}: within` : `limit ${text}: not judged`;
     const parts = [
         countAbove === undefined
@@ -1259,7 +1265,7 @@ function headline(result, now) {
         return `DLQ: unknown, could not list it: ${failurePhrase(result.failure, result.maxPages)}`;
     }
     const scope = filterScope(result.filters);
-    const counted = `${messages(result.count)}${scope === undefined ? '' : ` ${scope}`}`;
+    const counted = `${listed(result)}${scope === undefined ? '' : ` ${scope}`}`;
     const oldest = result.count === 0 ? '' : `, ${oldestText(result, now)}`;
     if (listingComplete(result))
         return `DLQ: ${counted}${oldest}`;

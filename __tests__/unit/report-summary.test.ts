@@ -812,3 +812,13 @@ describe('a capped resume and a resume with lost answers', () => {
     expect(summary).toContain('**100 new runs** created by 2 requests (and 1 without a readable answer).')
   })
 })
+
+describe('the verdict of a source: workflow listing', () => {
+  it('counts failed workflow runs, not messages, in the bold line and the notice', () => {
+    const result = listResult({ count: 12, filters: { source: 'workflow' } })
+    const summary = listReport.summary(result, {}, { now: Date.now() })
+    expect(summary).toMatch(/^\*\*12 failed workflow runs\*\*/m)
+    expect(listReport.notice?.(result, Date.now())).toMatch(/^DLQ: 12 failed workflow runs/)
+    expect(summary).not.toMatch(/\b12 messages\b/)
+  })
+})

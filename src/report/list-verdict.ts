@@ -80,6 +80,12 @@ function messages(n: number): string {
   return `${formatCount(n)} ${n === 1 ? 'message' : 'messages'}`
 }
 
+/** What a listing counted: its messages, or, with source workflow, the failed workflow runs. */
+function listed(result: ListResult): string {
+  if (result.filters.source !== 'workflow') return messages(result.count)
+  return `${formatCount(result.count)} ${result.count === 1 ? 'failed workflow run' : 'failed workflow runs'}`
+}
+
 /**
  * The heading of the summary, the result in a few words: the failure named, the threshold check, or the count.
  * Never "healthy" or "empty" unless the listing reached the end.
@@ -89,7 +95,7 @@ export function heading(result: ListResult, filtered: boolean): string {
   if (result.failure?.kind === 'cancelled') {
     return result.count === 0
       ? '⛔ Listing cancelled before any message was listed'
-      : `⛔ Listing cancelled: at least ${messages(result.count)}`
+      : `⛔ Listing cancelled: at least ${listed(result)}`
   }
   const scope = filterScope(result.filters, true)
   if (result.failure !== undefined) {
@@ -103,7 +109,7 @@ export function heading(result: ListResult, filtered: boolean): string {
   if (!complete) return `⚠️ Listing stopped early${judged ? ': health not judged' : ''}`
   if (judged) return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the messages ${scope}`
   if (result.count === 0) return filtered ? 'ℹ️ No DLQ message matches the filters' : 'ℹ️ The DLQ is empty'
-  return scope === undefined ? `ℹ️ DLQ: ${messages(result.count)}` : `ℹ️ ${messages(result.count)} ${scope}`
+  return scope === undefined ? `ℹ️ DLQ: ${listed(result)}` : `ℹ️ ${listed(result)} ${scope}`
 }
 
 /**
@@ -117,7 +123,7 @@ export function judgement(result: ListResult, now: number): string {
     return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)'
   }
   const scope = filterScope(result.filters)
-  const count = `${complete ? '' : 'at least '}${messages(result.count)}${scope === undefined ? '' : ` ${scope}`}`
+  const count = `${complete ? '' : 'at least '}${listed(result)}${scope === undefined ? '' : ` ${scope}`}`
   const limit = (over: boolean, text: string): string =>
     over ? `limit ${text}: **exceeded**` : complete ? `limit ${text}: within` : `limit ${text}: not judged`
   const parts = [
@@ -172,7 +178,7 @@ export function headline(result: ListResult, now: number): string {
     return `DLQ: unknown, could not list it: ${failurePhrase(result.failure, result.maxPages)}`
   }
   const scope = filterScope(result.filters)
-  const counted = `${messages(result.count)}${scope === undefined ? '' : ` ${scope}`}`
+  const counted = `${listed(result)}${scope === undefined ? '' : ` ${scope}`}`
   const oldest = result.count === 0 ? '' : `, ${oldestText(result, now)}`
   if (listingComplete(result)) return `DLQ: ${counted}${oldest}`
   const why =
