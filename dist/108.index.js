@@ -408,7 +408,8 @@ async function readAnswer(response) {
         .filter(e => e !== '' && e !== 'identity');
     const unknown = encodings.filter(e => !Object.hasOwn(DECODERS, e));
     if (unknown.length > 0) {
-        const names = unknown.map(e => `"${e.slice(0, 40)}"`).join(', ');
+        // A long name is shown by its length only: a piece of it could hold part of a secret the redactor would miss.
+        const names = unknown.map(e => (e.length > 40 ? `a name of ${e.length} characters` : `"${e}"`)).join(', ');
         throw unreadable(`content-encoding ${names}, which this action cannot decode (it reads gzip, deflate and br)`);
     }
     for (const encoding of encodings.reverse()) {
@@ -508,15 +509,17 @@ const resumeEnvelopeSchema = schemas/* object */.Ikc({
 });
 const errorBodySchema = schemas/* object */.Ikc({ error: schemas/* string */.YjP() });
 const MAX_SHOWN = 40;
-/** A short, type-revealing picture of a bad value: never a whole object, however deep or long. */
+/**
+ * A short, type-revealing picture of a bad value: never a whole object, however deep or long. A long string is shown
+ * by its length only: a piece of it could hold part of a secret that the redactor, which sees whole secrets, misses.
+ */
 function shown(value) {
     if (value === null)
         return 'null';
     if (Array.isArray(value))
         return 'an array';
     if (typeof value === 'string') {
-        const cut = value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN)}…` : value;
-        return JSON.stringify(cut);
+        return value.length > MAX_SHOWN ? `a string of ${value.length} characters` : JSON.stringify(value);
     }
     if (typeof value === 'number' || typeof value === 'boolean')
         return String(value);
@@ -2654,12 +2657,15 @@ function attemptOutcome(error) {
     const code = cause?.code ?? cause?.cause?.code;
     return { kind: 'error', code: typeof code === 'string' ? code : 'UNKNOWN' };
 }
-/** One line for a failed call: the status and GitHub's message, or the transport error. */
-function describeFailure(error, timeoutMs) {
+/**
+ * One line for a failed call: the status and GitHub's message, or the transport error. The message is redacted before
+ * it is shortened: a secret cut in half by the shortening could no longer be recognised.
+ */
+function describeFailure(error, { timeoutMs, redact = text => text }) {
     const outcome = attemptOutcome(error);
     if (error instanceof DeadlineError)
         return `no complete answer within ${timeoutMs} ms`;
-    const message = String(error?.message ?? error)
+    const message = redact(String(error?.message ?? error))
         .split('\n')[0]
         ?.slice(0, 300) ?? '';
     if (outcome.kind === 'status')
@@ -2690,7 +2696,7 @@ recover) {
             const done = recover && (await recover().catch(() => undefined));
             if (done === undefined)
                 throw error;
-            options.log(`GitHub API ${what}: ${describeFailure(error, options.timeoutMs)}; it was carried out all the same.`);
+            options.log(`GitHub API ${what}: ${describeFailure(error, options)}; it was carried out all the same.`);
             return done;
         }
     };
@@ -2702,11 +2708,11 @@ recover) {
                 throw error;
             return attemptOutcome(error);
         },
-        describe: error => `GitHub API ${what}: ${describeFailure(error, options.timeoutMs)}`,
+        describe: error => `GitHub API ${what}: ${describeFailure(error, options)}`,
         log: options.log,
         giveUp: (error, attempts) => {
             const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-            return new Error(`GitHub API ${what} failed${tries}: ${describeFailure(error, options.timeoutMs)}`, {
+            return new Error(`GitHub API ${what} failed${tries}: ${describeFailure(error, options)}`, {
                 cause: error
             });
         },
@@ -2870,6 +2876,7 @@ async function updateHealthIssue(step, result, out) {
             retry: step.retry,
             log: line => out.info(line),
             scope: checkScope(result.filters),
+            redact: out.redact,
             ...(step.signal ? { signal: step.signal } : {})
         });
         const done = await syncHealthIssue(out.issueApi(github), out.redactValue(result), step.title, runContext().runUrl, step.now, step.repeatIntervalMs);

@@ -20,6 +20,8 @@ export interface FakeIssue {
 export interface FakeOptions {
   /** Answer 403 to everything, as GitHub does to a token without issues: write. */
   forbid?: boolean
+  /** The message of those 403 answers (GitHub's own by default). */
+  forbidMessage?: string
   /** Accept connections and never answer. */
   hang?: boolean
   /** Answer this many requests with 502 before serving. */
@@ -71,7 +73,7 @@ export async function fakeGitHub(options: FakeOptions = {}, repository = 'acme/s
     const send = (status: number, value: unknown): void => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
     }
-    if (options.forbid) return send(403, { message: 'Resource not accessible by integration' })
+    if (options.forbid) return send(403, { message: options.forbidMessage ?? 'Resource not accessible by integration' })
     if (options.failFirst && options.failFirst > 0) {
       options.failFirst--
       return send(502, { message: 'Server Error' })

@@ -3,6 +3,7 @@ import { checkScope } from '../../src/github/issue-step.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { INPUT_DEFAULTS, Inputs } from '../../src/constants.js'
 import { parseDuration } from '../../src/inputs/values.js'
+import { redactor } from '../../src/service/redact.js'
 import { DEFAULT_REPEAT_INTERVAL_MS, syncHealthIssue } from '../../src/github/health-issue.js'
 import { changeComment, closingComment, readState, issueBody } from '../../src/github/issue-text.js'
 import type { IssueApi } from '../../src/report/boundary.js'
@@ -318,6 +319,20 @@ describe('octokitIssueApi against a loopback GitHub API', () => {
       'GitHub API close issue #3 failed: HTTP 403: Resource not accessible by integration'
     )
     expect(github.seen).toHaveLength(1)
+  })
+
+  it('takes a secret out of an error message before shortening it, so no piece of it survives the cut', async () => {
+    const secret = 'ghs_' + 'k7Qw9Zp2Lx4Vb8Nm3Rt6Yc1Hd5Jf0Gs2Ae8Uo'
+    github.options.forbid = true
+    // The secret straddles the 300th character, where the message is cut.
+    github.options.forbidMessage = `${'x'.repeat(280)} ${secret} tail`
+    const redact = redactor([secret])
+    const refusal = (await api({ ...FAST, redact })
+      .then(a => a.close(3))
+      .catch((err: Error) => err)) as Error
+    expect(refusal.message).toContain('HTTP 403: ')
+    expect(refusal.message).toContain('***')
+    for (let i = 0; i + 8 <= secret.length; i++) expect(refusal.message).not.toContain(secret.slice(i, i + 8))
   })
 
   it('finds the issue it created when the answer to the create was lost, instead of opening a second', async () => {

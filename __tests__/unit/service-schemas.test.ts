@@ -47,6 +47,17 @@ describe('readDlqMessages', () => {
     }
   )
 
+  it('shows a long bad value by its length only, so no piece of a secret in it reaches a warning', () => {
+    const long = `token=${'s3cr3t'.repeat(10)}`
+    const { problems } = readDlqMessages([
+      { messageId: 'm', responseStatus: long },
+      { messageId: 'n', responseStatus: 'x' }
+    ])
+    expect(problems[0]?.detail).toContain(`a string of ${long.length} characters`)
+    expect(problems[0]?.detail).not.toContain('s3cr3t')
+    expect(problems[1]?.detail).toContain('"x"')
+  })
+
   it('reads null in an optional field as absent, without a problem', () => {
     const { messages, problems } = readDlqMessages([{ messageId: 'm1', url: null, createdAt: null, header: null }])
     expect(messages).toEqual([{ messageId: 'm1' }])

@@ -40,6 +40,7 @@ export async function updateHealthIssue(
       retry: step.retry,
       log: line => out.info(line),
       scope: checkScope(result.filters),
+      redact: out.redact,
       ...(step.signal ? { signal: step.signal } : {})
     })
     const done = await syncHealthIssue(

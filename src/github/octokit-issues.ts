@@ -35,6 +35,8 @@ export interface IssueApiOptions {
   signal?: AbortSignal
   /** What the check lists beside its title (healthMarker's scope): its source and filters. */
   scope?: string
+  /** Takes the secrets out of GitHub's error messages before they are shortened (the output boundary's redactor). */
+  redact?: (text: string) => string
 }
 
 const DEFAULT_ISSUE_API_OPTIONS: IssueApiOptions = { timeoutMs: 30_000, retry: DEFAULT_RETRY_POLICY, log: () => {} }
@@ -63,12 +65,15 @@ function attemptOutcome(error: unknown): AttemptOutcome {
   return { kind: 'error', code: typeof code === 'string' ? code : 'UNKNOWN' }
 }
 
-/** One line for a failed call: the status and GitHub's message, or the transport error. */
-function describeFailure(error: unknown, timeoutMs: number): string {
+/**
+ * One line for a failed call: the status and GitHub's message, or the transport error. The message is redacted before
+ * it is shortened: a secret cut in half by the shortening could no longer be recognised.
+ */
+function describeFailure(error: unknown, { timeoutMs, redact = text => text }: IssueApiOptions): string {
   const outcome = attemptOutcome(error)
   if (error instanceof DeadlineError) return `no complete answer within ${timeoutMs} ms`
   const message =
-    String((error as Error | undefined)?.message ?? error)
+    redact(String((error as Error | undefined)?.message ?? error))
       .split('\n')[0]
       ?.slice(0, 300) ?? ''
   if (outcome.kind === 'status') return `HTTP ${(error as { status: number }).status}: ${message}`
@@ -102,7 +107,7 @@ async function withRetry<T>(
       if (stop?.aborted) throw error instanceof CancelledCall ? error : cut()
       const done = recover && (await recover().catch(() => undefined))
       if (done === undefined) throw error
-      options.log(`GitHub API ${what}: ${describeFailure(error, options.timeoutMs)}; it was carried out all the same.`)
+      options.log(`GitHub API ${what}: ${describeFailure(error, options)}; it was carried out all the same.`)
       return done
     }
   }
@@ -113,11 +118,11 @@ async function withRetry<T>(
       if (error instanceof CancelledCall) throw error
       return attemptOutcome(error)
     },
-    describe: error => `GitHub API ${what}: ${describeFailure(error, options.timeoutMs)}`,
+    describe: error => `GitHub API ${what}: ${describeFailure(error, options)}`,
     log: options.log,
     giveUp: (error, attempts) => {
       const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
-      return new Error(`GitHub API ${what} failed${tries}: ${describeFailure(error, options.timeoutMs)}`, {
+      return new Error(`GitHub API ${what} failed${tries}: ${describeFailure(error, options)}`, {
         cause: error
       })
     },

@@ -127,13 +127,15 @@ export const errorBodySchema = z.object({ error: z.string() })
 
 const MAX_SHOWN = 40
 
-/** A short, type-revealing picture of a bad value: never a whole object, however deep or long. */
+/**
+ * A short, type-revealing picture of a bad value: never a whole object, however deep or long. A long string is shown
+ * by its length only: a piece of it could hold part of a secret that the redactor, which sees whole secrets, misses.
+ */
 function shown(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'string') {
-    const cut = value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN)}…` : value
-    return JSON.stringify(cut)
+    return value.length > MAX_SHOWN ? `a string of ${value.length} characters` : JSON.stringify(value)
   }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   return typeof value === 'object' ? 'an object' : String(typeof value)

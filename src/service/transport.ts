@@ -70,7 +70,8 @@ export async function readAnswer(response: Dispatcher.ResponseData): Promise<Raw
     .filter(e => e !== '' && e !== 'identity')
   const unknown = encodings.filter(e => !Object.hasOwn(DECODERS, e))
   if (unknown.length > 0) {
-    const names = unknown.map(e => `"${e.slice(0, 40)}"`).join(', ')
+    // A long name is shown by its length only: a piece of it could hold part of a secret the redactor would miss.
+    const names = unknown.map(e => (e.length > 40 ? `a name of ${e.length} characters` : `"${e}"`)).join(', ')
     throw unreadable(`content-encoding ${names}, which this action cannot decode (it reads gzip, deflate and br)`)
   }
   for (const encoding of encodings.reverse()) {
