@@ -1,6 +1,6 @@
 /** The sentences of failures, written once from their structure: each kind, its context, one status table. */
 import { describe, expect, it } from '@jest/globals'
-import type { Failure } from '../../src/failure.js'
+import type { Failure, RequestCause } from '../../src/failure.js'
 import { failurePhrase, failureText } from '../../src/report/failure-text.js'
 import { scheduleReport } from '../../src/report/schedule.js'
 import { statusFailure } from '../support/results.js'
@@ -69,5 +69,23 @@ describe('a schedule that failed', () => {
     expect(scheduleReport.failure(result)).toContain(
       '- resume-schedule (schedule "nightly") failed after 2 attempts: HTTP 500 service error: oops'
     )
+  })
+})
+
+describe('the few words of a failure for a heading', () => {
+  const request = (cause: RequestCause): Failure => ({
+    kind: 'request',
+    request: { method: 'POST', path: '/v2/workflows/dlq/resume', url: 'https://x/v2', attempts: 1, cause }
+  })
+
+  it('never calls a 2xx it could not read, or a redirect, a refusal', () => {
+    const unreadable = failurePhrase(
+      request({ kind: 'unreadable', status: 200, reason: 'a body that is not valid UTF-8' })
+    )
+    expect(unreadable).toBe('an answer that could not be read (HTTP 200)')
+    expect(failurePhrase(request({ kind: 'redirect', status: 307, location: '/v3' }))).toBe(
+      'a redirect that was not followed (HTTP 307)'
+    )
+    expect(failurePhrase(request({ kind: 'status', status: 401, serverText: 'no' }))).toMatch(/refused the token/)
   })
 })

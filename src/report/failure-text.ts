@@ -133,6 +133,12 @@ export function failurePhrase(failure: Failure | undefined, maxPages?: number): 
     case 'long-cursor':
       return 'the service sent a cursor too long to use'
   }
+  if (failure?.kind === 'request') {
+    // A 2xx that could not be read was carried out, and a redirect was an answer: neither is a refusal.
+    const { cause } = failure.request
+    if (cause.kind === 'unreadable') return `an answer that could not be read (HTTP ${cause.status})`
+    if (cause.kind === 'redirect') return `a redirect that was not followed (HTTP ${cause.status})`
+  }
   const status = failureStatus(failure)
   if (status === undefined) return 'the request got no usable answer'
   return `${statusWords(status).phrase} (HTTP ${status})`
