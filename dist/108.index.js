@@ -2650,6 +2650,14 @@ class DeadlineError extends Error {
 /** A call cut or never sent because the step was cancelled. */
 class CancelledCall extends Error {
 }
+/** A GitHub API call that failed after its retries, with the status as the retry policy read it (429: rate limited). */
+class GitHubCallError extends Error {
+    status;
+    constructor(message, status, options) {
+        super(message, options);
+        this.status = status;
+    }
+}
 /** What a failed Octokit call ended with, in the retry policy's terms. */
 function attemptOutcome(error) {
     if (error instanceof DeadlineError)
@@ -2720,9 +2728,8 @@ recover) {
         log: options.log,
         giveUp: (error, attempts) => {
             const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-            return new Error(`GitHub API ${what} failed${tries}: ${describeFailure(error, options)}`, {
-                cause: error
-            });
+            const outcome = attemptOutcome(error);
+            return new GitHubCallError(`GitHub API ${what} failed${tries}: ${describeFailure(error, options)}`, outcome.kind === 'status' ? outcome.status : undefined, { cause: error });
         },
         stopped: () => new CancelledCall(`GitHub API ${what} was not sent: the step was cancelled`)
     });
@@ -2897,11 +2904,13 @@ async function updateHealthIssue(step, result, out) {
         return { number: done.number, url: `${server}/${repository}/issues/${done.number}`, action: done.action };
     }
     catch (err) {
-        // Only a refusal is about permissions: a timeout or a server error says nothing of them.
-        const status = err.cause?.status;
-        const hint = status === 403 || status === 404
-            ? ' The workflow needs "permissions: issues: write" for issue-on-failure.'
-            : ' The health verdict above stands; the issue is brought up to date on the next run.';
+        // Only a refusal is about permissions: a rate limit, a timeout or a server error says nothing of them.
+        const status = err instanceof GitHubCallError ? err.status : undefined;
+        const hint = status === 401
+            ? ' GitHub refused github-token (HTTP 401): check that input (the job token by default).'
+            : status === 403 || status === 404
+                ? ' The workflow needs "permissions: issues: write" for issue-on-failure.'
+                : ' The health verdict above stands; the issue is brought up to date on the next run.';
         out.warning(`Could not update the health issue "${step.title}": ${err.message}.${hint}`);
         return undefined;
     }
@@ -4523,14 +4532,19 @@ const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 /** The one page budget all drains share: max-pages, plus a page per page's worth of messages seen twice. */
 class PageBudget {
     limit;
-    /** Pages asked for, the one refused included. */
+    /** Pages fetched: a page the budget refused is not one. */
     used = 0;
     /** Messages two slices both returned: a sequential listing never spends pages on them. */
     duplicates = 0;
     constructor(limit) {
         this.limit = limit;
     }
-    take = (pageSize) => ++this.used <= this.limit + Math.ceil(this.duplicates / pageSize);
+    take = (pageSize) => {
+        if (this.used + 1 > this.limit + Math.ceil(this.duplicates / pageSize))
+            return false;
+        this.used++;
+        return true;
+    };
 }
 /** Stops every worker (no new page, no new slice), keeping the first failure; distrust outranks a failure. */
 function halt({ stop, ending }, why) {
@@ -4635,7 +4649,8 @@ function misplaced({ messageId, createdAt }, { from, to }) {
  * signal (`hooks.signal`) ends it as cancelled, as the client's refusal of the next request would.
  */
 async function listInSlices(client, request, acc, problems, hooks) {
-    const pages = new PageBudget(request.maxPages);
+    // The two requests that find the range do not count against max-pages, even with max-pages: 1.
+    const pages = new PageBudget(request.maxPages + 2);
     const stop = new AbortController();
     const listing = { client, request, pages, stop, ending: {}, acc, problems, hooks, seen: new Set() };
     const cancel = () => halt(listing, { err: { failure: { kind: 'cancelled', signal: (0,src_stop/* stopReason */.PJ)(hooks.signal) ?? 'SIGTERM' } } });
@@ -4646,8 +4661,8 @@ async function listInSlices(client, request, acc, problems, hooks) {
         planned.reverse();
     const near = ({ accept: [lo, hi] }) => (plan?.overlaps ?? []).filter(([a, b]) => b >= lo && a <= hi);
     const slices = planned.map((s, index) => ({ ...s, index, near: near(s) }));
-    // Range discovery and each slice's last, partly filled page do not count against max-pages.
-    pages.limit += 2 + slices.length;
+    // Each slice's last, partly filled page does not count against max-pages.
+    pages.limit += slices.length;
     const [ids, dlqIds] = [new OrderedIds(slices.length), new OrderedIds(slices.length)];
     // The workers take slices, in order, from one queue until it is empty or the listing stops.
     const queue = slices.values();

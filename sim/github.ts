@@ -22,6 +22,10 @@ export interface FakeOptions {
   forbid?: boolean
   /** The message of those 403 answers (GitHub's own by default). */
   forbidMessage?: string
+  /** Answer 403 with `x-ratelimit-remaining: 0` to everything, as GitHub does to a token out of requests. */
+  rateLimited?: boolean
+  /** Answer 401 to everything, as GitHub does to a bad token. */
+  unauthorized?: boolean
   /** Accept connections and never answer. */
   hang?: boolean
   /** Answer this many requests with 502 before serving. */
@@ -73,6 +77,16 @@ export async function fakeGitHub(options: FakeOptions = {}, repository = 'acme/s
     const send = (status: number, value: unknown): void => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
     }
+    if (options.rateLimited) {
+      const reset = String(Math.ceil(Date.now() / 1000))
+      res.writeHead(403, {
+        'content-type': 'application/json',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': reset
+      })
+      return void res.end(JSON.stringify({ message: 'API rate limit exceeded' }))
+    }
+    if (options.unauthorized) return send(401, { message: 'Bad credentials' })
     if (options.forbid) return send(403, { message: options.forbidMessage ?? 'Resource not accessible by integration' })
     if (options.failFirst && options.failFirst > 0) {
       options.failFirst--

@@ -150,6 +150,23 @@ describe('issue-on-failure, end to end', () => {
     expect(run.warnings.join('\n')).toMatch(/permissions: issues: write/)
   })
 
+  it('tells a rate limit and a refused github-token from a missing permission', async () => {
+    github = await fakeGitHub({ rateLimited: true })
+    const limited = await check('100', { 'max-attempts': '2' })
+    expect(limited.code).toBe(1)
+    expect(github.seen.length).toBeGreaterThanOrEqual(2)
+    expect(limited.warnings.join('\n')).toMatch(/API rate limit exceeded/)
+    expect(limited.warnings.join('\n')).not.toMatch(/permissions/)
+    expect(limited.warnings.join('\n')).toMatch(/brought up to date on the next run/)
+    await github.close()
+
+    github = await fakeGitHub({ unauthorized: true })
+    const refused = await check('100')
+    expect(refused.code).toBe(1)
+    expect(refused.warnings.join('\n')).toMatch(/GitHub refused github-token \(HTTP 401\)/)
+    expect(refused.warnings.join('\n')).not.toMatch(/permissions|next run/)
+  })
+
   it('gives up on a GitHub API that never answers within the deadlines, without blaming permissions', async () => {
     github = await fakeGitHub({ hang: true })
     const run = await healthCheck(sim.url, github.url, '100', { 'timeout-seconds': '1', 'max-attempts': '2' })

@@ -113,6 +113,14 @@ describe('parallel listing', () => {
     expect(result.nextCursor).toBeUndefined()
   })
 
+  it('lists its first pages even with max-pages 1 (finding the range costs none), and counts only pages fetched', async () => {
+    const before = sim.requests.length
+    const result = await listDlq(client, request({ concurrency: 2, maxPages: 1, pageSize: 10 }), {}, NOW)
+    expect(result.failure?.kind).toBe('max-pages')
+    expect(result.count).toBeGreaterThan(0)
+    expect(result.pages).toBe(sim.requests.length - before)
+  })
+
   it('does not count against max-pages the messages two slices both returned', async () => {
     // 1,500 messages within 20 ms: the slices' shared millisecond bounds return some 200 messages twice.
     const dense = await startSimulator({ token: 't', messages: 1500, now: NOW })

@@ -4,7 +4,7 @@ import type { ListFilters } from '../requests.js'
 import type { RetryPolicy } from '../service/retry.js'
 import { runContext } from './context.js'
 import { syncHealthIssue } from './health-issue.js'
-import { octokitIssueApi } from './octokit-issues.js'
+import { GitHubCallError, octokitIssueApi } from './octokit-issues.js'
 
 export interface IssueStep {
   title: string
@@ -60,12 +60,14 @@ export async function updateHealthIssue(
     const server = process.env.GITHUB_SERVER_URL || 'https://github.com'
     return { number: done.number, url: `${server}/${repository}/issues/${done.number}`, action: done.action }
   } catch (err) {
-    // Only a refusal is about permissions: a timeout or a server error says nothing of them.
-    const status = (err as { cause?: { status?: unknown } }).cause?.status
+    // Only a refusal is about permissions: a rate limit, a timeout or a server error says nothing of them.
+    const status = err instanceof GitHubCallError ? err.status : undefined
     const hint =
-      status === 403 || status === 404
-        ? ' The workflow needs "permissions: issues: write" for issue-on-failure.'
-        : ' The health verdict above stands; the issue is brought up to date on the next run.'
+      status === 401
+        ? ' GitHub refused github-token (HTTP 401): check that input (the job token by default).'
+        : status === 403 || status === 404
+          ? ' The workflow needs "permissions: issues: write" for issue-on-failure.'
+          : ' The health verdict above stands; the issue is brought up to date on the next run.'
     out.warning(`Could not update the health issue "${step.title}": ${(err as Error).message}.${hint}`)
     return undefined
   }

@@ -46,6 +46,17 @@ class DeadlineError extends Error {}
 /** A call cut or never sent because the step was cancelled. */
 class CancelledCall extends Error {}
 
+/** A GitHub API call that failed after its retries, with the status as the retry policy read it (429: rate limited). */
+export class GitHubCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    options: { cause: unknown }
+  ) {
+    super(message, options)
+  }
+}
+
 /** What a failed Octokit call ended with, in the retry policy's terms. */
 function attemptOutcome(error: unknown): AttemptOutcome {
   if (error instanceof DeadlineError) return { kind: 'error', code: 'TIMEOUT' }
@@ -122,9 +133,12 @@ async function withRetry<T>(
     log: options.log,
     giveUp: (error, attempts) => {
       const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
-      return new Error(`GitHub API ${what} failed${tries}: ${describeFailure(error, options)}`, {
-        cause: error
-      })
+      const outcome = attemptOutcome(error)
+      return new GitHubCallError(
+        `GitHub API ${what} failed${tries}: ${describeFailure(error, options)}`,
+        outcome.kind === 'status' ? outcome.status : undefined,
+        { cause: error }
+      )
     },
     stopped: () => new CancelledCall(`GitHub API ${what} was not sent: the step was cancelled`)
   })

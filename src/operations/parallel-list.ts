@@ -123,12 +123,16 @@ const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
 
 /** The one page budget all drains share: max-pages, plus a page per page's worth of messages seen twice. */
 class PageBudget {
-  /** Pages asked for, the one refused included. */
+  /** Pages fetched: a page the budget refused is not one. */
   used = 0
   /** Messages two slices both returned: a sequential listing never spends pages on them. */
   duplicates = 0
   constructor(public limit: number) {}
-  take = (pageSize: number): boolean => ++this.used <= this.limit + Math.ceil(this.duplicates / pageSize)
+  take = (pageSize: number): boolean => {
+    if (this.used + 1 > this.limit + Math.ceil(this.duplicates / pageSize)) return false
+    this.used++
+    return true
+  }
 }
 
 /** What the range discovery and every slice drain share, passed explicitly. */
@@ -251,7 +255,8 @@ export async function listInSlices(
   problems: ItemProblems,
   hooks: ListHooks
 ): Promise<SlicesOutcome> {
-  const pages = new PageBudget(request.maxPages)
+  // The two requests that find the range do not count against max-pages, even with max-pages: 1.
+  const pages = new PageBudget(request.maxPages + 2)
   const stop = new AbortController()
   const listing: Listing = { client, request, pages, stop, ending: {}, acc, problems, hooks, seen: new Set() }
   const cancel = () =>
@@ -262,8 +267,8 @@ export async function listInSlices(
   if (request.order !== 'earliestFirst') planned.reverse()
   const near = ({ accept: [lo, hi] }: SlicePlan) => (plan?.overlaps ?? []).filter(([a, b]) => b >= lo && a <= hi)
   const slices: SliceState[] = planned.map((s, index) => ({ ...s, index, near: near(s) }))
-  // Range discovery and each slice's last, partly filled page do not count against max-pages.
-  pages.limit += 2 + slices.length
+  // Each slice's last, partly filled page does not count against max-pages.
+  pages.limit += slices.length
   const [ids, dlqIds] = [new OrderedIds(slices.length), new OrderedIds(slices.length)]
   // The workers take slices, in order, from one queue until it is empty or the listing stops.
   const queue = slices.values()
