@@ -822,3 +822,10 @@ describe('the verdict of a source: workflow listing', () => {
     expect(summary).not.toMatch(/\b12 messages\b/)
   })
 })
+
+describe('the notice of a resume that only possibly resumed runs', () => {
+  it('does not say "at least 0"', () => {
+    const notice = resumeReport.notice?.(resumeResult({ runs: [], uncertainRequests: 1 }), Date.now())
+    expect(notice).toBe('Possibly resumed up to 50 workflow runs; none confirmed (1 request got no readable answer)')
+  })
+})

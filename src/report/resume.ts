@@ -75,7 +75,15 @@ function resumeNotice(result: ResumeResult): string | undefined {
       result.largestAnswer === undefined
         ? `up to ${formatCount(result.uncertainRequests * RESUME_PAGE_SIZE)} more possibly resumed`
         : 'possibly every other selected run resumed too'
-    return `Resumed at least ${runs}; ${more} (${plural(result.uncertainRequests, 'request', 'requests')} got no readable answer)`
+    const lost = `${plural(result.uncertainRequests, 'request', 'requests')} got no readable answer`
+    if (made === 0) {
+      const which =
+        result.largestAnswer === undefined
+          ? `up to ${plural(result.uncertainRequests * RESUME_PAGE_SIZE, 'workflow run', 'workflow runs')}`
+          : 'every selected workflow run'
+      return `Possibly resumed ${which}; none confirmed (${lost})`
+    }
+    return `Resumed at least ${runs}; ${more} (${lost})`
   }
   if (result.failure?.kind === 'cancelled') return `Resumed ${runs} before the step was cancelled`
   if (result.failure !== undefined) return `Resumed ${runs} before the resume failed`
