@@ -13,6 +13,7 @@ import type { ListRequest } from '../../src/requests.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { AdaptiveLimit } from '../../src/service/rate-limit.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
+import { recordingClient } from '../support/client.js'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 import { failureText } from '../../src/report/failure-text.js'
 
@@ -22,13 +23,7 @@ let client: ServiceClient
 
 beforeAll(async () => {
   sim = await startSimulator({ token: 't', messages: 1500, now: NOW })
-  client = new ServiceClient({
-    baseUrl: new URL(sim.url),
-    token: 't',
-    timeoutMs: 5000,
-    retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2, baseDelayMs: 1 },
-    log: () => {}
-  })
+  client = recordingClient(sim.url, 't', { retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2, baseDelayMs: 1 } }).client
 })
 afterAll(async () => {
   await client.close()

@@ -2,8 +2,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { resumeWorkflows, splitDlqIds } from '../../src/operations/resume-workflows.js'
 import type { ResumeRequest } from '../../src/requests.js'
-import { ServiceClient } from '../../src/service/client.js'
+import type { ServiceClient } from '../../src/service/client.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
+import { recordingClient } from '../support/client.js'
 import { startSimulator, type ServerVariants, type Simulator } from '../../sim/index.js'
 
 let sim: Simulator
@@ -11,13 +12,7 @@ let client: ServiceClient
 
 async function start(variants: Partial<ServerVariants>, workflowRuns = 900): Promise<void> {
   sim = await startSimulator({ token: 't', workflowRuns, seed: 8, variants })
-  client = new ServiceClient({
-    baseUrl: new URL(sim.url),
-    token: 't',
-    timeoutMs: 5000,
-    retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2, baseDelayMs: 1 },
-    log: () => {}
-  })
+  client = recordingClient(sim.url, 't', { retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2, baseDelayMs: 1 } }).client
 }
 
 afterEach(async () => {
