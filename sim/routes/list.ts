@@ -3,7 +3,7 @@ import type { SimContext } from '../context.js'
 import { comparePos, decodeCursor, encodeCursor, partition, type Position } from '../cursor.js'
 import { HttpError, intParam, json, type SimResponse } from '../respond.js'
 import type { SimMessage, WorkflowDlqEntry } from '../seed.js'
-import { selectedAfter, selection } from './resume.js'
+import { selectedPast, selection } from './resume.js'
 import { enteredAt, spread, withoutSomeCreatedAt, type ServerVariants } from '../variants.js'
 
 /** Filters on message fields: each query key with the field it matches. */
@@ -109,29 +109,6 @@ function workflowEntry(e: WorkflowDlqEntry, variants: Partial<ServerVariants>): 
   return entry
 }
 
-/** Up to `count` entries of a selection before the cursor's position, newest first (order latestFirst). */
-function selectedBefore(
-  dlq: readonly WorkflowDlqEntry[],
-  { lo, hi, matches }: ReturnType<typeof selection>,
-  position: Position | undefined,
-  count: number
-): { entries: WorkflowDlqEntry[]; more: boolean } {
-  const end = position
-    ? Math.min(
-        hi,
-        partition(dlq, e => comparePos(e.failedAt, e.dlqId, position) < 0)
-      )
-    : hi
-  const entries: WorkflowDlqEntry[] = []
-  for (let i = end - 1; i >= lo; i--) {
-    const e = dlq[i] as WorkflowDlqEntry
-    if (!matches(e)) continue
-    if (entries.length === count) return { entries, more: true }
-    entries.push(e)
-  }
-  return { entries, more: false }
-}
-
 /** GET /v2/dlq?source=workflow: the failed workflow runs, filtered as the bulk resume filters them, oldest first. */
 function listWorkflowDlq(ctx: SimContext, query: URLSearchParams, count: number, stuck: boolean): SimResponse {
   const rawCursor = query.get('cursor') ?? ''
@@ -149,9 +126,7 @@ function listWorkflowDlq(ctx: SimContext, query: URLSearchParams, count: number,
   if (toDate !== undefined) bounded.set('toDate', String(toDate))
   const chosen = selection(dlq, bounded, variants)
   const latestFirst = !variants.ignoreOrder && query.get('order') === 'latestFirst'
-  const { entries: page, more } = latestFirst
-    ? selectedBefore(dlq, chosen, position, count)
-    : selectedAfter(dlq, chosen, position, count)
+  const { entries: page, more } = selectedPast(dlq, chosen, position, count, latestFirst)
   const body: { messages: Record<string, unknown>[]; cursor?: string } = {
     messages: page.map(e => workflowEntry(e, variants))
   }

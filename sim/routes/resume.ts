@@ -63,22 +63,32 @@ export function selection(
   }
 }
 
-/** Up to `count` entries of a selection after the cursor's position, and whether another one follows. */
-export function selectedAfter(
+/**
+ * Up to `count` entries of a selection past the cursor's position, and whether another one follows: after it, oldest
+ * first, or (`newestFirst`, order latestFirst) before it, newest first.
+ */
+export function selectedPast(
   dlq: readonly WorkflowDlqEntry[],
   { lo, hi, matches }: ReturnType<typeof selection>,
   position: Position | undefined,
-  count: number
+  count: number,
+  newestFirst = false
 ): { entries: WorkflowDlqEntry[]; more: boolean } {
-  const start = position
-    ? Math.max(
-        lo,
-        partition(dlq, e => comparePos(e.failedAt, e.dlqId, position) <= 0)
-      )
-    : lo
+  let start = lo
+  let end = hi
+  if (position && newestFirst)
+    end = Math.min(
+      hi,
+      partition(dlq, e => comparePos(e.failedAt, e.dlqId, position) < 0)
+    )
+  else if (position)
+    start = Math.max(
+      lo,
+      partition(dlq, e => comparePos(e.failedAt, e.dlqId, position) <= 0)
+    )
   const entries: WorkflowDlqEntry[] = []
-  for (let i = start; i < hi; i++) {
-    const e = dlq[i] as WorkflowDlqEntry
+  for (let k = 0; k < end - start; k++) {
+    const e = dlq[newestFirst ? end - 1 - k : start + k] as WorkflowDlqEntry
     if (!matches(e)) continue
     if (entries.length === count) return { entries, more: true }
     entries.push(e)
@@ -146,7 +156,7 @@ export function bulkResume(
         ? Math.min(count, RESUME_BATCH)
         : RESUME_BATCH
   const dlq = ctx.state.workflowDlq
-  const { entries: chosen, more } = selectedAfter(dlq, selection(dlq, query, ctx.variants), position, batch)
+  const { entries: chosen, more } = selectedPast(dlq, selection(dlq, query, ctx.variants), position, batch)
   removeEntries(dlq, chosen)
   const workflowRuns = createRuns(ctx, chosen, overrides)
   const last = chosen[chosen.length - 1]
