@@ -12,9 +12,8 @@ export const WATCHDOG_AFTER_SIGNAL_MS = 5_000
 /** After SIGTERM every request is aborted at once, so the report should follow almost at once. */
 export const WATCHDOG_AFTER_SIGTERM_MS = 1_500
 
-/** What a stopped run has to honour: `signal` (send nothing new, wake every wait), `hard` (abort what is under way). */
+/** What a stopped run honours: `signal` (first signal: send nothing new, wake every wait; reason: its name). */
 export interface StopSignals {
-  /** Aborted at the first signal; its reason is the signal's name. */
   readonly signal: AbortSignal
   /** Aborted on SIGTERM, or SIGINT_GRACE_MS after SIGINT: requests under way are cut. */
   readonly hard: AbortSignal
@@ -31,25 +30,21 @@ export interface Progress {
 }
 
 /** Timers a StopController sets; the real ones in the action, a recorder in tests. */
-export interface Timers {
+interface Timers {
   set(fn: () => void, ms: number): unknown
   clear(handle: unknown): void
 }
 
-const REAL_TIMERS: Timers = {
-  set: (fn, ms) => setTimeout(fn, ms),
-  clear: handle => clearTimeout(handle as NodeJS.Timeout)
-}
-
-/** Turns the signals the runner sends into one StopSignals; `deadline` fires when the report is overdue. */
+/** Turns the signals the runner sends into one StopSignals, with a watchdog for an overdue report. */
 export class StopController implements StopSignals {
   private readonly soft = new AbortController()
   private readonly cut = new AbortController()
+  readonly signal = this.soft.signal
+  readonly hard = this.cut.signal
   private graceTimer: unknown
   private watchdogTimer: unknown
   private watchdogAt = Infinity
   private disposed = false
-  /** The first signal received. */
   first?: StopSignal
 
   /** Called when the report is overdue after a signal: the composition root writes what it can. */
@@ -58,19 +53,11 @@ export class StopController implements StopSignals {
   onExit: () => void = () => {}
 
   constructor(
-    private readonly timers: Timers = REAL_TIMERS,
+    private readonly timers: Timers = { set: setTimeout, clear: clearTimeout },
     private readonly now: () => number = Date.now
   ) {}
 
-  get signal(): AbortSignal {
-    return this.soft.signal
-  }
-
-  get hard(): AbortSignal {
-    return this.cut.signal
-  }
-
-  /** Handles one signal: the first stops everything new; SIGTERM (or the grace after SIGINT) cuts what is under way. */
+  /** The first signal stops everything new; SIGTERM (or the grace after SIGINT) cuts what is under way. */
   receive(signal: StopSignal): void {
     if (this.disposed) return
     if (this.first === undefined) {
@@ -78,11 +65,12 @@ export class StopController implements StopSignals {
       this.soft.abort(signal)
       this.watchFor(WATCHDOG_AFTER_SIGNAL_MS)
     }
+    // A second abort() leaves the first reason in place.
     if (signal === 'SIGTERM') {
-      this.cutNow(signal)
+      this.cut.abort(signal)
       this.watchFor(WATCHDOG_AFTER_SIGTERM_MS)
-    } else if (this.graceTimer === undefined && !this.cut.signal.aborted) {
-      this.graceTimer = this.timers.set(() => this.cutNow(signal), SIGINT_GRACE_MS)
+    } else if (this.graceTimer === undefined && !this.hard.aborted) {
+      this.graceTimer = this.timers.set(() => this.cut.abort(signal), SIGINT_GRACE_MS)
     }
   }
 
@@ -91,10 +79,6 @@ export class StopController implements StopSignals {
     this.disposed = true
     if (this.graceTimer !== undefined) this.timers.clear(this.graceTimer)
     if (this.watchdogTimer !== undefined) this.timers.clear(this.watchdogTimer)
-  }
-
-  private cutNow(signal: StopSignal): void {
-    if (!this.cut.signal.aborted) this.cut.abort(signal)
   }
 
   /** Brings the watchdog forward to `ms` from now, never later than it already is. */
