@@ -21,6 +21,5 @@ try {
   core.debug(String((err as Error).stack ?? err).replace(/[\r\n\u0085\u2028\u2029]+/g, ' | '))
   core.setFailed('Unexpected error before the output boundary could report it; re-run with debug logging to see it.')
 } finally {
-  // No timer of the stop may keep the process alive once the run has ended.
   stop.dispose()
 }

@@ -1,7 +1,5 @@
-/**
- * The composition root: read the settings, build the client, run the operation from the table below, report its
- * result through the output boundary. Each operation is one entry saying how it runs and how it is reported.
- */
+// The composition root: read the settings, build the client, run the operation's entry of the table below, report
+// its result through the output boundary.
 import * as core from '@actions/core'
 import { randomUUID } from 'node:crypto'
 import { appendFileSync, writeSync } from 'node:fs'
@@ -41,20 +39,13 @@ function maskSecret(value: string): string {
 
 /** The runner as @actions/core offers it; only the output boundary writes to it. */
 function actionsRunner(): RunnerIo {
-  return {
-    info: line => core.info(line),
-    debug: line => core.debug(line),
-    notice: text => core.notice(text),
-    warning: text => core.warning(text),
-    error: text => core.error(text),
-    setFailed: text => core.setFailed(text),
-    setOutput: (name, value) => core.setOutput(name, value),
-    async writeSummary(markdown) {
-      if (!process.env.GITHUB_STEP_SUMMARY) return false
-      await core.summary.addRaw(markdown).write()
-      return true
-    }
+  const { info, debug, notice, warning, error, setFailed, setOutput } = core
+  const writeSummary = async (markdown: string) => {
+    if (!process.env.GITHUB_STEP_SUMMARY) return false
+    await core.summary.addRaw(markdown).write()
+    return true
   }
+  return { info, debug, notice, warning, error, setFailed, setOutput, writeSummary }
 }
 
 /** What an operation's run may use besides its settings. */
@@ -68,8 +59,6 @@ interface Context {
   signal?: AbortSignal
   /** What the operation has confirmed so far, for the watchdog. */
   progress: Progress
-  /** Called once the outputs and the summary are written: from then on a cancel costs at most the issue. */
-  reported(): void
 }
 
 /** One operation: all the action knows of it, from its inputs to what a cancel with no time for the report says. */
@@ -163,10 +152,7 @@ const entryOf = <O extends Operation>(operation: O): Entry<SettingsOf<O>, Result
 /** The files a run will write (checked before any request), by the input naming each, as its entry says. */
 export const outputFiles = (settings: Settings) => entryOf(settings.operation).files?.(settings) ?? []
 
-/**
- * Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed.
- * The health issue's link is appended by perform, once the issue step is done.
- */
+/** Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed. */
 async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary, now: number): Promise<void> {
   // Rendered from redacted values: escaping first would change how a secret looks and hide it from the redactor.
   const result = out.redactValue(raw)
@@ -179,17 +165,6 @@ async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary, n
   }
   const failure = how.failure(result)
   if (failure !== undefined) out.setFailed(failure)
-}
-
-/** Runs one operation's entry with its own settings type. */
-async function perform<O extends Operation>(operation: O, settings: SettingsOf<O>, ctx: Context): Promise<void> {
-  const entry = entryOf(operation)
-  const result = await core.group(entry.group, () => entry.run(settings, ctx))
-  // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
-  await report(result, entry.report, ctx.out, ctx.now)
-  ctx.reported()
-  const line = issueLine(await entry.after?.(settings, result, ctx))
-  if (line !== undefined) await ctx.out.summary(`${line}\n\n`)
 }
 
 /** The action: read every input once, run the chosen operation, report what happened. */
@@ -229,10 +204,9 @@ export function lastResort(
   if (live.reported || live.operation === undefined) return
   const { confirmed, nextCursor } = live.progress
   const { count, what } = OPERATIONS[live.operation].overdue
-  const outputs: Record<string, string> =
-    count === undefined ? {} : { [count]: String(confirmed), [Outputs.NextCursor]: nextCursor ?? '' }
   const file = process.env.GITHUB_OUTPUT
-  if (file) {
+  if (file && count !== undefined) {
+    const outputs = { [count]: String(confirmed), [Outputs.NextCursor]: nextCursor ?? '' }
     for (const [name, value] of Object.entries(outputs)) {
       const delimiter = `ghadelimiter_${randomUUID()}`
       appendFileSync(file, `${name}<<${delimiter}\n${out.redact(value)}\n${delimiter}\n`)
@@ -264,29 +238,25 @@ async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop?: S
     out.warning(`Input '${name}' is not used by operation ${settings.operation} and was ignored.`)
   }
 
-  const { service } = settings
-  const retry = { ...DEFAULT_RETRY_POLICY, maxAttempts: service.maxAttempts }
+  const entry = entryOf(settings.operation)
+  const { maxAttempts, ...service } = settings.service
+  const retry = { ...DEFAULT_RETRY_POLICY, maxAttempts }
   const client = new ServiceClient({
-    baseUrl: service.baseUrl,
-    token: service.token,
-    timeoutMs: service.timeoutMs,
+    ...service,
     retry,
     log: line => out.info(line),
-    concurrency: entryOf(settings.operation).concurrency?.(settings) ?? 1,
+    concurrency: entry.concurrency?.(settings) ?? 1,
     ...(stop ? { stop } : {})
   })
   live.operation = settings.operation
-  const ctx: Context = {
-    client,
-    out,
-    retry,
-    now,
-    progress: live.progress,
-    reported: () => (live.reported = true),
-    ...(stop ? { signal: stop.signal } : {})
-  }
+  const ctx: Context = { client, out, retry, now, progress: live.progress, ...(stop ? { signal: stop.signal } : {}) }
   try {
-    await perform(settings.operation, settings, ctx)
+    const result = await core.group(entry.group, () => entry.run(settings, ctx))
+    // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
+    await report(result, entry.report, out, now)
+    live.reported = true
+    const line = issueLine(await entry.after?.(settings, result, ctx))
+    if (line !== undefined) await out.summary(`${line}\n\n`)
     // A cancel that came after the operation ended still ends the step non-zero: the runner asked it to stop.
     if (stop?.first !== undefined && process.exitCode !== 1) {
       out.setFailed(`The step was cancelled (${stop.first}) after its work was done: the outputs and summary stand.`)
