@@ -1,9 +1,8 @@
-/**
- * What each operation found: the shared vocabulary between the operations that build results and the report that
- * renders them. A root module: it imports no folder of src/.
- */
+// What each operation found: the vocabulary between the operations that build results and the report that renders
+// them. A root module: it imports no folder of src/.
 import type { Failure, FailureContext } from './failure.js'
-import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from './requests.js'
+import type { HealthThresholds, ListRequest, ResumeRequest } from './requests.js'
+import type { StopSignal } from './stop.js'
 
 /** The few fields of a listed message the summary shows as an example (oldest, newest); bodies are not kept. */
 export type MessageExample = {
@@ -38,10 +37,7 @@ export interface CountRow {
   count: number
 }
 
-/**
- * What is failing at one destination URL: its count, the last response status most of its messages carry, its
- * oldest message and the start of the last response body. Kept only for the destinations the breakdown keeps.
- */
+/** What is failing at one destination URL; kept only for the destinations the breakdown keeps. */
 export interface DestinationRow {
   url: string
   count: number
@@ -50,34 +46,30 @@ export interface DestinationRow {
   /** Of its messages, how many carry a different last response status (or none). */
   otherStatuses?: number
   oldestCreatedAt?: number
-  /** The start of the last response body of its newest message (a short copy). */
+  /** The start of the last response body of its newest message, and whether the body was longer. */
   bodySample?: string
-  /** True when the body was longer than the sample. */
   bodyCut?: boolean
   /** The newest message's body was sent as base64 only: its size in characters. */
   binaryBody?: number
 }
 
 /** What `list-dlq` found. Built while draining, so it never holds every message. */
-export interface ListResult {
+export interface ListResult extends Pick<
+  ListRequest,
+  'filters' | 'order' | 'pageSize' | 'maxMessages' | 'concurrency'
+> {
   operation: 'list-dlq'
-  filters: ListFilters
-  order: Order
-  pageSize: number
   startCursor?: string
   /** Messages listed, those the service sent without a usable id included (they cannot be in `messageIds`). */
   count: number
-  /** Pages fetched. */
   pages: number
-  /** The first ids listed, as many as fit the output cap. */
+  /** The first ids listed, as many as fit the output cap; truncated when more were listed. */
   messageIds: string[]
-  /** True when more messages were listed than `messageIds` holds. */
   messageIdsTruncated: boolean
   /** The first failed workflow runs listed (source workflow), for the summary's table. */
   workflowRuns?: ListedWorkflowRun[]
-  /** DLQ ids of the listed entries that had one, in listing order (output dlq-ids). */
+  /** DLQ ids of the listed entries that had one, in listing order (output dlq-ids), capped as messageIds. */
   dlqIds: string[]
-  /** True when more DLQ ids were listed than `dlqIds` holds. */
   dlqIdsTruncated: boolean
   oldestCreatedAt?: number
   newestCreatedAt?: number
@@ -92,47 +84,31 @@ export interface ListResult {
   bySchedule: CountRow[]
   /** The most frequent destinations with what is failing there, most messages first (at most a few). */
   byDestination?: DestinationRow[]
-  /** The listing's bounds as asked: stop after this many messages, or after this many pages. */
-  maxMessages?: number
   maxPages?: number
-  /** Messages per time bucket over the listed range, for the chart. */
   histogram: Histogram
-  /**
-   * Set when a breakdown saw more distinct values than it keeps: by how much each of its counts may be below the
-   * true one (its rows are the most frequent values, each count a lower bound).
-   */
+  /** Per breakdown that saw more distinct values than it keeps: how far below the truth each of its counts may be. */
   undercount?: Partial<Record<'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule', number>>
-  /**
-   * Messages listed without a usable createdAt (absent, or no date can hold it, or left out for want of an id): their
-   * age is unknown, so an age threshold cannot be judged "within".
-   */
+  /** Messages without a usable createdAt: their age is unknown, so an age threshold cannot be judged "within". */
   noCreatedAt?: number
   /** Messages whose createdAt no date can hold, left out of dates, ages and the chart: how many, and the first. */
   badCreatedAt?: { count: number; messageId: string }
-  /** The health check's verdict. */
   health: HealthVerdict
   /** Absolute path of the NDJSON file every listed message was written to, when asked. */
   messagesFile?: string
   /** Values of credential headers replaced in messages-file (set when the file was written with them redacted). */
   redactedHeaderValues?: number
-  /** Slices drained at the same time at most (1: sequential). */
-  concurrency: number
   /** Set when listing stopped before the end (max-messages or an error): continue from here. */
   nextCursor?: string
   /** Set when listing failed part way; what was listed before is still reported. */
   failure?: Failure & FailureContext
-  /**
-   * Set when a parallel listing could not trust its date slices and listed again as one sequential listing:
-   * why. Everything in this result comes from the sequential listing.
-   */
+  /** Why a parallel listing distrusted its date slices and listed again sequentially (all of this result is that). */
   fallback?: string
   /** Date slices a parallel listing was cut into (1: the range found was too narrow to split). */
   slices?: number
-  /** Items of the service's pages that could not be used as they stood (named in a warning). */
   itemProblems?: ItemProblemSummary
 }
 
-/** Page items the action could not use as the service sent them. */
+/** Page items the action could not use as the service sent them (named in a warning). */
 export interface ItemProblemSummary {
   /** Kept, with an unusable field left out (e.g. a createdAt no date can hold). */
   kept: number
@@ -142,6 +118,7 @@ export interface ItemProblemSummary {
   examples: string[]
 }
 
+/** Messages per time bucket over the listed range, for the chart. */
 export interface Histogram {
   bucket: 'hour' | 'day' | 'week'
   /** Consecutive buckets from the oldest to the newest message, empty ones included. */
@@ -157,18 +134,14 @@ export type Breach =
   /** Messages without a creation time under an age threshold: their age is unknown, so the limit cannot be judged. */
   | { kind: 'age-unknown'; messages: number; limitMs: number }
 
-/** The thresholds of a health check and what the listing made of them. */
-export interface HealthVerdict {
-  countAbove?: number
-  oldestOlderThanMs?: number
-  /** Empty when no threshold was exceeded. */
+/** The thresholds of a health check and the breaches the listing found (none: healthy). */
+export interface HealthVerdict extends HealthThresholds {
   breaches: Breach[]
 }
 
 export interface ScheduleOutcome {
   scheduleId: string
   ok: boolean
-  /** Why it failed. */
   failure?: Failure
   /** Never sent: the step was cancelled before its turn. */
   notTried?: true
@@ -178,22 +151,18 @@ export interface ScheduleResult {
   operation: 'resume-schedule'
   outcomes: ScheduleOutcome[]
   /** The signal that cancelled the step part way: the outcomes after the one it cut were never sent. */
-  cancelled?: 'SIGINT' | 'SIGTERM'
+  cancelled?: StopSignal
 }
 
-export interface ResumeResult {
+export interface ResumeResult extends Pick<ResumeRequest, 'selection' | 'all' | 'overrides' | 'maxRuns'> {
   operation: 'resume-workflows'
-  selection: WorkflowSelection
-  all: boolean
-  overrides: ResumeOverrides
   startCursor?: string
   runs: ResumedRun[]
   /** Requests that resumed runs. */
   requests: number
   /**
-   * Requests (attempts) whose answer was lost after sending or could not be read, counted even when they ended the
-   * resume: the service may have resumed up to 50 runs in each that are not in `runs` (possibly resumed; they
-   * left the DLQ, so none is resumed twice).
+   * Requests (attempts) whose answer was lost after sending or could not be read, even those that ended the resume:
+   * up to 50 runs each may have been resumed that are not in `runs` (they left the DLQ, so none is resumed twice).
    */
   uncertainRequests: number
   /** Most runs one answer carried, when more than the count=50 sent: the service ignores count. */
@@ -202,40 +171,29 @@ export interface ResumeResult {
   parts?: number
   /** Runs of 2xx answers not usable as they stood; `leftOut` were resumed but had no readable id. */
   itemProblems?: ItemProblemSummary
-  /**
-   * Parts of dlq-ids the service answered 404 to at once: none of their ids was in the DLQ any more (resumed or
-   * removed since they were listed). The other parts went on.
-   */
+  /** Parts of dlq-ids answered 404 at once (none of their ids left in the DLQ); the other parts went on. */
   goneIds?: { parts: number; ids: number }
   /** Set when a resume sent in several parts stopped: re-run with dlq-ids from this one on (none is done twice). */
   continueFrom?: { position: number; dlqId: string; remaining: number; line?: number }
   /** Absolute path of the NDJSON file every resumed run was written to, when asked (input runs-file). */
   runsFile?: string
-  /** The cap on the runs to resume (input max-runs), when set. */
-  maxRuns?: number
   /** The cap stopped the resume before the selection was drained: continue from nextCursor or continueFrom. */
   stoppedByCap?: boolean
   /** Runs resumed beyond maxRuns because the service answered with more than the count it was sent (all reported). */
   pastCap?: number
-  /** Set when the runs-file could not be written: the input, the path and the errno. */
   fileError?: Failure & { kind: 'file' }
   /** Set when the resume stopped before the end: re-run with `cursor` set to this to continue. */
   nextCursor?: string
-  /** Set when the resume failed part way. */
   failure?: Failure
 }
 
-/** Where the run happened, for the summary's link back. */
+/** Where the run happened, for the summary's link back, and the health issue this run opened, updated or closed. */
 export interface RunContext {
   runUrl?: string
-  /** The health issue this run opened, updated or closed, for the summary to link. */
   issue?: IssueLink
 }
 
-/**
- * The health issue the check keeps, as the summary links it: built from the issue's number and the repository,
- * never from a URL GitHub answered.
- */
+/** The health issue as the summary links it: built from its number and the repository, never from GitHub's URL. */
 export interface IssueLink {
   number: number
   url: string
