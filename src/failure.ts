@@ -1,7 +1,6 @@
-/**
- * What ended an operation part way, kept as data from where it happened up to the report, which alone writes the
- * sentence (report/failure-text.ts). A root module: it imports no folder of src/.
- */
+// What ended an operation part way, kept as data up to the report, which alone writes the sentence
+// (report/failure-text.ts). A root module: it imports no folder of src/.
+import type { StopSignal } from './stop.js'
 
 /** Why a request to the service failed after its retries. */
 export type RequestCause =
@@ -13,12 +12,10 @@ export type RequestCause =
   | { kind: 'unreadable'; status: number; reason: string }
   /** A redirect, never followed: the token is only sent to base-url. */
   | { kind: 'redirect'; status: number; location?: string }
-  /** A 2xx whose body is not JSON. */
   | { kind: 'not-json'; status: number; serverText: string }
   /** A 2xx whose JSON does not match the wire contract: the first field that does not. */
   | { kind: 'malformed'; field: string; problem: string }
 
-/** A request that failed: its endpoint, how many attempts it took and why. */
 export interface RequestFailure {
   method: string
   path: string
@@ -39,18 +36,15 @@ export type Failure =
   | { kind: 'request-budget'; requests: number; input: string }
   /** Every part of dlq-ids answered 404 at once: none of the ids is in the DLQ (or base-url is another service). */
   | { kind: 'ids-gone'; ids: number }
-  /** The step was stopped by this signal (the runner cancelled it, or the container was stopped). */
-  | { kind: 'cancelled'; signal: 'SIGINT' | 'SIGTERM' }
+  /** The runner cancelled the step, or the container was stopped. */
+  | { kind: 'cancelled'; signal: StopSignal }
   /** The file of this input could not be written; `then` is what else ended the listing after it. */
   | { kind: 'file'; input: string; path: string; code: string; then?: Failure }
-  /** Anything else: its own one-line message. */
   | { kind: 'error'; message: string }
 
-/** Where a failure happened, when the operation adds to it: which id of a listing by ids, or a parallel listing. */
+/** Where a failure happened: which id (1-based) of a listing by ids, or a parallel listing (no single cursor). */
 export interface FailureContext {
-  /** A listing by message ids: the id (1-based) of how many. */
   messageId?: { index: number; of: number }
-  /** A parallel listing: it has no single cursor to continue from. */
   parallel?: boolean
 }
 

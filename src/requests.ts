@@ -1,8 +1,5 @@
-/**
- * What an operation is asked to do, as the service names it: filters, selection, overrides and the bounds of a
- * drain. The shared vocabulary of inputs (which build it), operations (which carry it out), the service client
- * (which sends it) and the report (which echoes it). A root module: it imports no folder of src/.
- */
+// What an operation is asked to do, as the service names it: the vocabulary of inputs (which build it), operations,
+// the service client and the report. A root module: it imports no folder of src/.
 
 /** The list filters as the service names them (query keys); several values of one key are ORed. */
 export interface ListFilters {
@@ -63,12 +60,10 @@ export interface HealthThresholds {
   oldestOlderThanMs?: number
 }
 
-/** Which schedules `resume-schedule` resumes. */
 export interface ScheduleRequest {
   scheduleIds: string[]
 }
 
-/** What `resume-workflows` resumes, and how. */
 export interface ResumeRequest {
   selection: WorkflowSelection
   /** The user said to resume the whole DLQ (no selector needed). */
@@ -82,13 +77,8 @@ export interface ResumeRequest {
   dlqIdLines?: number[]
 }
 
-/**
- * Why a schedule id cannot be sent, or undefined when it can: it travels as one path segment, and URL parsers fold
- * "." and ".." (even percent-encoded) into the path, where they would address another resource.
- */
-export function scheduleIdProblem(scheduleId: string): string | undefined {
-  if (scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)) {
-    return `schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`
-  }
-  return undefined
-}
+/** Why a schedule id cannot be sent: in one path segment, "." and ".." (even encoded) address another resource. */
+export const scheduleIdProblem = (scheduleId: string): string | undefined =>
+  scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)
+    ? `schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`
+    : undefined
