@@ -67,10 +67,7 @@ export enum Outputs {
 export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as const
 export type Operation = (typeof Operations)[number]
 
-/**
- * Defaults as action.yml declares them (a test holds the two equal): the runner passes these even when the user set
- * nothing. Written once: the input schemas and the retry policy read them from here.
- */
+/** Defaults as action.yml declares them (a test holds the two equal), which the runner passes when unset. */
 export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
   [Inputs.TimeoutSeconds]: '30',
   [Inputs.MaxAttempts]: '5',

@@ -1,8 +1,7 @@
 // The composition root: read the settings, build the client, run the operation's entry of the table below, report
 // its result through the output boundary.
 import * as core from '@actions/core'
-import { randomUUID } from 'node:crypto'
-import { appendFileSync, writeSync } from 'node:fs'
+import { writeSync } from 'node:fs'
 import { Inputs, Outputs, RESUME_PAGE_SIZE, type Operation } from './constants.js'
 import { runContext } from './github/context.js'
 import { updateHealthIssue } from './github/issue-step.js'
@@ -193,7 +192,7 @@ export interface LiveRun {
 
 /**
  * The last resort when the report is overdue after a signal: the confirmed counts and the cursor written to
- * GITHUB_OUTPUT synchronously (as @actions/core writes outputs), one error line, and the caller exits non-zero.
+ * GITHUB_OUTPUT (@actions/core appends synchronously), one error line, and the caller exits non-zero.
  */
 export function lastResort(
   signal: StopSignal,
@@ -204,13 +203,9 @@ export function lastResort(
   if (live.reported || live.operation === undefined) return
   const { confirmed, nextCursor } = live.progress
   const { count, what } = OPERATIONS[live.operation].overdue
-  const file = process.env.GITHUB_OUTPUT
-  if (file && count !== undefined) {
-    const outputs = { [count]: String(confirmed), [Outputs.NextCursor]: nextCursor ?? '' }
-    for (const [name, value] of Object.entries(outputs)) {
-      const delimiter = `ghadelimiter_${randomUUID()}`
-      appendFileSync(file, `${name}<<${delimiter}\n${out.redact(value)}\n${delimiter}\n`)
-    }
+  if (process.env.GITHUB_OUTPUT && count !== undefined) {
+    core.setOutput(count, out.redact(String(confirmed)))
+    core.setOutput(Outputs.NextCursor, out.redact(nextCursor ?? ''))
   }
   const next = continueHint(nextCursor)
   const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`
