@@ -14,7 +14,7 @@ setFlagsFromString('--liftoff-only')
 
 const [core, { run }] = await Promise.all([import('@actions/core'), import('./main.js')])
 try {
-  await run(undefined, stop)
+  await run(stop)
 } catch (err) {
   // run() reports its own failures, even unexpected ones, through the output boundary. Should the boundary itself
   // fail, no third-party text is trusted here: a fixed line, the details in the debug log only.

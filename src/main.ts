@@ -55,7 +55,7 @@ interface Context {
   /** The run's one clock, read once: the settings' relative dates, the verdict, the report and the issue agree. */
   now: number
   /** Aborted when the step is cancelled: the issue step stops there. */
-  signal?: AbortSignal
+  signal: AbortSignal
   /** What the operation has confirmed so far, for the watchdog. */
   progress: Progress
 }
@@ -96,18 +96,18 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
           log: line => out.info(line),
           onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`),
           progress,
-          ...(signal ? { signal } : {})
+          signal
         },
         s.keepCredentialHeaders
       ),
     report: listReport,
     after: async (s, result, { out, retry, signal, now }) => {
       if (s.issue === undefined) return undefined
-      if (signal?.aborted) {
+      if (signal.aborted) {
         out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).')
         return undefined
       }
-      const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry, now, ...(signal ? { signal } : {}) }
+      const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry, now, signal }
       return updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out)
     },
     overdue: { count: Outputs.DlqCount, what: p => `at least ${p.confirmed} messages listed before the cancel` }
@@ -167,13 +167,11 @@ async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary, n
 }
 
 /** The action: read every input once, run the chosen operation, report what happened. */
-export async function run(io: RunnerIo = actionsRunner(), stop?: StopController): Promise<void> {
-  const out = new OutputBoundary(
-    io,
-    redactor([maskSecret(core.getInput(Inputs.Token)), maskSecret(core.getInput(Inputs.GithubToken))])
-  )
+export async function run(stop: StopController): Promise<void> {
+  const secrets = [maskSecret(core.getInput(Inputs.Token)), maskSecret(core.getInput(Inputs.GithubToken))]
+  const out = new OutputBoundary(actionsRunner(), redactor(secrets))
   const live: LiveRun = { progress: { confirmed: 0, uncertainRequests: 0 }, reported: false }
-  if (stop) stop.onOverdue = signal => lastResort(signal, live, out)
+  stop.onOverdue = signal => lastResort(signal, live, out)
   try {
     await runWith(out, live, Date.now(), stop)
   } catch (err) {
@@ -213,7 +211,7 @@ export function lastResort(
   process.exitCode = 1
 }
 
-async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop?: StopController): Promise<void> {
+async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop: StopController): Promise<void> {
   let settings: Settings
   try {
     settings = readSettings(name => core.getInput(name), now)
@@ -241,10 +239,10 @@ async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop?: S
     retry,
     log: line => out.info(line),
     concurrency: entry.concurrency?.(settings) ?? 1,
-    ...(stop ? { stop } : {})
+    stop
   })
   live.operation = settings.operation
-  const ctx: Context = { client, out, retry, now, progress: live.progress, ...(stop ? { signal: stop.signal } : {}) }
+  const ctx: Context = { client, out, retry, now, progress: live.progress, signal: stop.signal }
   try {
     const result = await core.group(entry.group, () => entry.run(settings, ctx))
     // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
@@ -253,11 +251,11 @@ async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop?: S
     const line = issueLine(await entry.after?.(settings, result, ctx))
     if (line !== undefined) await out.summary(`${line}\n\n`)
     // A cancel that came after the operation ended still ends the step non-zero: the runner asked it to stop.
-    if (stop?.first !== undefined && process.exitCode !== 1) {
+    if (stop.first !== undefined && process.exitCode !== 1) {
       out.setFailed(`The step was cancelled (${stop.first}) after its work was done: the outputs and summary stand.`)
     }
   } finally {
     // After a stop nothing more is needed of a request still under way (a prefetched page): cut it.
-    await (stop?.signal.aborted ? client.destroy() : client.close())
+    await (stop.signal.aborted ? client.destroy() : client.close())
   }
 }

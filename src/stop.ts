@@ -1,7 +1,5 @@
-/**
- * The one stop signal of a run: the runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then SIGKILL
- * 2.5 s after (docker stop: SIGTERM, then SIGKILL 10 s later). A root module: it imports no folder of src/.
- */
+// The one stop of a run: the runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then SIGKILL 2.5 s after
+// (docker stop: SIGTERM, then SIGKILL 10 s later). A root module: it imports no folder of src/.
 
 export type StopSignal = 'SIGINT' | 'SIGTERM'
 
@@ -88,7 +86,6 @@ export class StopController implements StopSignals {
     this.watchdogAt = at
     if (this.watchdogTimer !== undefined) this.timers.clear(this.watchdogTimer)
     this.watchdogTimer = this.timers.set(() => {
-      if (this.disposed) return
       try {
         this.onOverdue(this.first ?? 'SIGTERM')
       } finally {
