@@ -188,10 +188,7 @@ export interface LiveRun {
   reported: boolean
 }
 
-/**
- * The last resort when the report is overdue after a signal: the confirmed counts and the cursor written to
- * GITHUB_OUTPUT (@actions/core appends synchronously), one error line, and the caller exits non-zero.
- */
+/** The report overdue after a signal, written synchronously: the confirmed count and cursor, one error line. */
 export function lastResort(
   signal: StopSignal,
   live: LiveRun,

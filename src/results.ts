@@ -160,10 +160,7 @@ export interface ResumeResult extends Pick<ResumeRequest, 'selection' | 'all' | 
   runs: ResumedRun[]
   /** Requests that resumed runs. */
   requests: number
-  /**
-   * Requests (attempts) whose answer was lost after sending or could not be read, even those that ended the resume:
-   * up to 50 runs each may have been resumed that are not in `runs` (they left the DLQ, so none is resumed twice).
-   */
+  /** Attempts whose answer was lost or unreadable (the last too): each may have resumed up to 50 runs not in `runs`. */
   uncertainRequests: number
   /** Most runs one answer carried, when more than the count=50 sent: the service ignores count. */
   largestAnswer?: number
