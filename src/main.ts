@@ -51,6 +51,9 @@ function actionsRunner(): RunnerIo {
 interface Context {
   client: ServiceClient
   out: OutputBoundary
+  /** One line of the log, and one line of an NDJSON file, both through the output boundary. */
+  log: (line: string) => void
+  encode: (record: unknown) => string
   retry: RetryPolicy
   /** The run's one clock, read once: the settings' relative dates, the verdict, the report and the issue agree. */
   now: number
@@ -84,22 +87,11 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     group: 'Listing the DLQ',
     files: s => [[Inputs.MessagesFile, s.messagesFile]],
     concurrency: s => s.list.concurrency,
-    run: (s, { client, out, progress, now, signal }) =>
-      listDlqToFile(
-        client,
-        s.list,
-        s.health,
-        now,
-        s.messagesFile,
-        record => out.jsonLine(record),
-        {
-          log: line => out.info(line),
-          onPage: (messages, total) => out.info(`page: ${messages} messages (${total} so far)`),
-          progress,
-          signal
-        },
-        s.keepCredentialHeaders
-      ),
+    run: (s, { client, log, encode, progress, now, signal }) => {
+      const onPage = (messages: number, total: number) => log(`page: ${messages} messages (${total} so far)`)
+      const hooks = { log, onPage, progress, signal }
+      return listDlqToFile(client, s.list, s.health, now, s.messagesFile, encode, hooks, s.keepCredentialHeaders)
+    },
     report: listReport,
     after: async (s, result, { out, retry, signal, now }) => {
       if (s.issue === undefined) return undefined
@@ -114,9 +106,9 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   },
   'resume-schedule': {
     group: 'Resuming schedules',
-    run: (s, { client, out }) =>
+    run: (s, { client, log }) =>
       resumeSchedules(client, s.schedules, o =>
-        out.info(o.ok ? `schedule ${o.scheduleId}: resumed` : scheduleFailureText(o))
+        log(o.ok ? `schedule ${o.scheduleId}: resumed` : scheduleFailureText(o))
       ),
     report: scheduleReport,
     overdue: { what: () => 'the schedules resumed are named in the log above' }
@@ -126,15 +118,8 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     files: s => [[Inputs.RunsFile, s.runsFile]],
     selectors: RESUME_SELECTORS,
     prepare: withDlqIdsFile,
-    run: (s, { client, out, progress }) =>
-      resumeWorkflowsToFile(
-        client,
-        s.resume,
-        s.runsFile,
-        record => out.jsonLine(record),
-        t => out.info(t),
-        progress
-      ),
+    run: (s, { client, log, encode, progress }) =>
+      resumeWorkflowsToFile(client, s.resume, s.runsFile, encode, log, progress),
     report: resumeReport,
     overdue: {
       count: Outputs.ResumedCount,
@@ -231,15 +216,11 @@ async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop: St
   const entry = entryOf(settings.operation)
   const { maxAttempts, ...service } = settings.service
   const retry = { ...DEFAULT_RETRY_POLICY, maxAttempts }
-  const client = new ServiceClient({
-    ...service,
-    retry,
-    log: line => out.info(line),
-    concurrency: entry.concurrency?.(settings) ?? 1,
-    stop
-  })
+  const log = (line: string) => out.info(line)
+  const encode = (record: unknown) => out.jsonLine(record)
+  const client = new ServiceClient({ ...service, retry, log, concurrency: entry.concurrency?.(settings) ?? 1, stop })
   live.operation = settings.operation
-  const ctx: Context = { client, out, retry, now, progress: live.progress, signal: stop.signal }
+  const ctx: Context = { client, out, log, encode, retry, now, progress: live.progress, signal: stop.signal }
   try {
     const result = await core.group(entry.group, () => entry.run(settings, ctx))
     // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
