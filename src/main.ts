@@ -200,14 +200,12 @@ async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop: St
     await checkOutputFiles(outputFiles(settings))
     settings = (await entryOf(settings.operation).prepare?.(settings)) ?? settings
   } catch (err) {
-    if (err instanceof InputError) {
-      const named = core.getInput(Inputs.Operation).trim()
-      const selectors = Object.hasOwn(OPERATIONS, named) ? OPERATIONS[named as Operation].selectors : undefined
-      await out.summary(refusalSummary(err.message, err.noSelector ? selectors : undefined))
-      out.setFailed(err.message)
-      return
-    }
-    throw err
+    if (!(err instanceof InputError)) throw err
+    const named = core.getInput(Inputs.Operation).trim()
+    const selectors = Object.hasOwn(OPERATIONS, named) ? OPERATIONS[named as Operation].selectors : undefined
+    await out.summary(refusalSummary(err.message, err.noSelector ? selectors : undefined))
+    out.setFailed(err.message)
+    return
   }
   for (const name of unusedInputs(name => core.getInput(name), settings.operation)) {
     out.warning(`Input '${name}' is not used by operation ${settings.operation} and was ignored.`)
