@@ -53,11 +53,14 @@ export interface DestinationRow {
   binaryBody?: number
 }
 
+/** The breakdowns of a listing, its top values each; byTopic is by URL group (topic name, or id on older servers). */
+type Breakdown = 'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule'
+
 /** What `list-dlq` found. Built while draining, so it never holds every message. */
-export interface ListResult extends Pick<
-  ListRequest,
-  'filters' | 'order' | 'pageSize' | 'maxMessages' | 'concurrency'
-> {
+export interface ListResult
+  extends
+    Pick<ListRequest, 'filters' | 'order' | 'pageSize' | 'maxMessages' | 'concurrency'>,
+    Record<Breakdown, CountRow[]> {
   operation: 'list-dlq'
   startCursor?: string
   /** Messages listed, those the service sent without a usable id included (they cannot be in `messageIds`). */
@@ -76,18 +79,12 @@ export interface ListResult extends Pick<
   /** Up to a few of the oldest and newest messages, for the summary. */
   oldest: MessageExample[]
   newest: MessageExample[]
-  byUrl: CountRow[]
-  byStatus: CountRow[]
-  /** By URL group (topic name, or topic id on older servers). */
-  byTopic: CountRow[]
-  byQueue: CountRow[]
-  bySchedule: CountRow[]
   /** The most frequent destinations with what is failing there, most messages first (at most a few). */
   byDestination?: DestinationRow[]
   maxPages?: number
   histogram: Histogram
   /** Per breakdown that saw more distinct values than it keeps: how far below the truth each of its counts may be. */
-  undercount?: Partial<Record<'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule', number>>
+  undercount?: Partial<Record<Breakdown, number>>
   /** Messages without a usable createdAt: their age is unknown, so an age threshold cannot be judged "within". */
   noCreatedAt?: number
   /** Messages whose createdAt no date can hold, left out of dates, ages and the chart: how many, and the first. */
