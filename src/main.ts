@@ -183,14 +183,15 @@ export function lastResort(
   if (live.reported || live.operation === undefined) return
   const { confirmed, nextCursor } = live.progress
   const { count, what } = OPERATIONS[live.operation].overdue
+  const next = continueHint(nextCursor)
+  const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`
+  process.exitCode = 1
+  // The error line first: @actions/core throws when the output file is gone, and the line must still be said.
+  writeLine(`::error::${neutraliseAnnotation(out.redact(text))}\n`)
   if (process.env.GITHUB_OUTPUT && count !== undefined) {
     core.setOutput(count, out.redact(String(confirmed)))
     core.setOutput(Outputs.NextCursor, out.redact(nextCursor ?? ''))
   }
-  const next = continueHint(nextCursor)
-  const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`
-  writeLine(`::error::${neutraliseAnnotation(out.redact(text))}\n`)
-  process.exitCode = 1
 }
 
 async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop: StopController): Promise<void> {
