@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { IssueApi } from '../report/boundary.js'
-import { DEFAULT_RETRY_POLICY, retrying, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
+import { retrying, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
 
 /** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
 export const HEALTH_LABEL = 'dlq-health-check'
@@ -14,10 +14,9 @@ const MAX_LABELLED_PAGES = 10
 const MAX_RECENT_PAGES = 3
 
 /**
- * The hidden line that ties an issue to one health check: two checks with different titles, or with the same title
- * over different selections (`scope`: the source and filters, empty for the whole message DLQ), share the label but
- * not the marker, so a passing filtered check never closes the issue of a failing unfiltered one; a title edited by
- * hand still finds its issue.
+ * The hidden line that ties an issue to one health check, by its title and its selection (`scope`: the source and
+ * filters, empty for the whole message DLQ): a passing filtered check never closes the issue of a failing
+ * unfiltered one, and a title edited by hand still finds its issue.
  */
 export function healthMarker(title: string, scope = ''): string {
   const check = scope === '' ? title : `${title}\u0000${scope}`
@@ -38,8 +37,6 @@ export interface IssueApiOptions {
   /** Takes the secrets out of GitHub's error messages before they are shortened (the output boundary's redactor). */
   redact?: (text: string) => string
 }
-
-const DEFAULT_ISSUE_API_OPTIONS: IssueApiOptions = { timeoutMs: 30_000, retry: DEFAULT_RETRY_POLICY, log: () => {} }
 
 /** Thrown when an attempt reaches its deadline. */
 class DeadlineError extends Error {}
@@ -80,15 +77,12 @@ function attemptOutcome(error: unknown): AttemptOutcome {
  * One line for a failed call: the status and GitHub's message, or the transport error. The message is redacted before
  * it is shortened: a secret cut in half by the shortening could no longer be recognised.
  */
-function describeFailure(error: unknown, { timeoutMs, redact = text => text }: IssueApiOptions): string {
-  const outcome = attemptOutcome(error)
+function describeFailure(error: unknown, outcome: AttemptOutcome, { timeoutMs, redact }: IssueApiOptions): string {
   if (error instanceof DeadlineError) return `no complete answer within ${timeoutMs} ms`
-  const message =
-    redact(String((error as Error | undefined)?.message ?? error))
-      .split('\n')[0]
-      ?.slice(0, 300) ?? ''
-  if (outcome.kind === 'status') return `HTTP ${(error as { status: number }).status}: ${message}`
-  return `${outcome.code === 'UNKNOWN' ? '' : `${outcome.code}: `}${message}`
+  const text = String((error as Error | undefined)?.message ?? error)
+  const [message = ''] = (redact?.(text) ?? text).split('\n')
+  if (outcome.kind === 'status') return `HTTP ${(error as { status: number }).status}: ${message.slice(0, 300)}`
+  return `${outcome.code === 'UNKNOWN' ? '' : `${outcome.code}: `}${message.slice(0, 300)}`
 }
 
 /**
@@ -118,7 +112,8 @@ async function withRetry<T>(
       if (stop?.aborted) throw error instanceof CancelledCall ? error : cut()
       const done = recover && (await recover().catch(() => undefined))
       if (done === undefined) throw error
-      options.log(`GitHub API ${what}: ${describeFailure(error, options)}; it was carried out all the same.`)
+      const failure = describeFailure(error, attemptOutcome(error), options)
+      options.log(`GitHub API ${what}: ${failure}; it was carried out all the same.`)
       return done
     }
   }
@@ -129,17 +124,15 @@ async function withRetry<T>(
       if (error instanceof CancelledCall) throw error
       return attemptOutcome(error)
     },
-    describe: error => `GitHub API ${what}: ${describeFailure(error, options)}`,
+    describe: (error, outcome) => `GitHub API ${what}: ${describeFailure(error, outcome, options)}`,
     log: options.log,
-    giveUp: (error, attempts) => {
-      const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
-      const outcome = attemptOutcome(error)
-      return new GitHubCallError(
-        `GitHub API ${what} failed${tries}: ${describeFailure(error, options)}`,
+    giveUp: (error, attempts, outcome) =>
+      new GitHubCallError(
+        `GitHub API ${what} failed${attempts > 1 ? ` after ${attempts} attempts` : ''}: ` +
+          describeFailure(error, outcome, options),
         outcome.kind === 'status' ? outcome.status : undefined,
         { cause: error }
-      )
-    },
+      ),
     stopped: () => new CancelledCall(`GitHub API ${what} was not sent: the step was cancelled`)
   })
 }
@@ -160,55 +153,16 @@ function issueRef(data: unknown, what: string): { number: number; url: string } 
  * IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server) and the proxy
  * variables. The open issue is the one with the health label and this title's marker in its body.
  */
-export async function octokitIssueApi(
-  token: string,
-  repository: string,
-  options: IssueApiOptions = DEFAULT_ISSUE_API_OPTIONS
-): Promise<IssueApi> {
+export async function octokitIssueApi(token: string, repository: string, options: IssueApiOptions): Promise<IssueApi> {
   const [owner = '', repo = ''] = repository.split('/')
   const { getOctokit } = await import('@actions/github')
   // Octokit's own warnings (deprecations, rate limits) carry GitHub's text: through the caller's safe log, not stdout.
   const quiet = (): void => {}
-  const octokit = getOctokit(token, {
-    log: {
-      debug: quiet,
-      info: quiet,
-      warn: line => options.log(`GitHub API: ${line}`),
-      error: line => options.log(`GitHub API: ${line}`)
-    }
-  })
+  const relay = (line: string): void => options.log(`GitHub API: ${line}`)
+  const octokit = getOctokit(token, { log: { debug: quiet, info: quiet, warn: relay, error: relay } })
   const call = <T>(what: string, send: (signal: AbortSignal) => Promise<T>, recover?: () => Promise<T | undefined>) =>
     withRetry(what, send, options, recover)
-
-  /**
-   * Reads open issues page by page, up to `pages` pages of 100, for those carrying `marker`; stops at the first page
-   * holding one when `first`. Returns them, or 'more' when the pages ran out before the issues did.
-   */
-  const scan = async (marker: string, pages: number, which: string, filter: Record<string, string>, first: boolean) => {
-    const found: FoundIssue[] = []
-    for (let page = 1; page <= pages; page++) {
-      const what = `list ${which} (page ${page})`
-      const { data } = await call(what, signal =>
-        octokit.rest.issues.listForRepo({
-          owner,
-          repo,
-          state: 'open',
-          ...filter,
-          per_page: 100,
-          page,
-          request: { signal }
-        })
-      )
-      if (!Array.isArray(data)) throw new Error(`GitHub API ${what}: the answer is not a list of issues`)
-      for (const issue of data) {
-        if (!issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)) {
-          found.push({ ...issueRef(issue, what), body: issue.body })
-        }
-      }
-      if (data.length < 100 || (first && found.length > 0)) return found
-    }
-    return 'more' as const
-  }
+  const marked = (title: string, body: string): string => `${healthMarker(title, options.scope)}\n${body}`
 
   /**
    * The open issues of this check, oldest (lowest number) first: those with the label, and, when none has it or
@@ -216,36 +170,50 @@ export async function octokitIssueApi(
    */
   const findAllOpen = async (title: string, everywhere: boolean): Promise<FoundIssue[]> => {
     const marker = healthMarker(title, options.scope)
+    // Up to `pages` pages of 100 (stopping at the first page holding one when `first`); `more`: the pages ran out.
+    const scan = async (which: string, filter: Record<string, string>, pages: number, first: boolean) => {
+      const found: FoundIssue[] = []
+      for (let page = 1; page <= pages; page++) {
+        const what = `list ${which} (page ${page})`
+        const { data } = await call(what, signal =>
+          octokit.rest.issues.listForRepo({
+            owner,
+            repo,
+            state: 'open',
+            ...filter,
+            per_page: 100,
+            page,
+            request: { signal }
+          })
+        )
+        if (!Array.isArray(data)) throw new Error(`GitHub API ${what}: the answer is not a list of issues`)
+        for (const issue of data) {
+          if (!issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)) {
+            found.push({ ...issueRef(issue, what), body: issue.body })
+          }
+        }
+        if (data.length < 100 || (first && found.length > 0)) return { found, more: false }
+      }
+      return { found, more: true }
+    }
     const labelled = await scan(
-      marker,
-      MAX_LABELLED_PAGES,
       `open issues labelled ${HEALTH_LABEL}`,
-      {
-        labels: HEALTH_LABEL
-      },
+      { labels: HEALTH_LABEL },
+      MAX_LABELLED_PAGES,
       !everywhere
     )
-    if (labelled === 'more') {
+    if (labelled.more) {
       throw new Error(
         `more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
           'could open a second issue'
       )
     }
-    const all = new Map(labelled.map(issue => [issue.number, issue]))
+    const all = new Map(labelled.found.map(issue => [issue.number, issue]))
     if (all.size === 0 || everywhere) {
       // GitHub drops a new issue's labels, without an error, when the token may not set them: such an issue is found
       // among the most recent open issues by its marker, so a second check does not open a second issue.
-      const recent = await scan(
-        marker,
-        MAX_RECENT_PAGES,
-        'recent open issues',
-        {
-          sort: 'created',
-          direction: 'desc'
-        },
-        false
-      )
-      if (recent !== 'more') for (const issue of recent) if (!all.has(issue.number)) all.set(issue.number, issue)
+      const recent = await scan('recent open issues', { sort: 'created', direction: 'desc' }, MAX_RECENT_PAGES, false)
+      if (!recent.more) for (const issue of recent.found) if (!all.has(issue.number)) all.set(issue.number, issue)
     }
     return [...all.values()].sort((a, b) => a.number - b.number)
   }
@@ -253,6 +221,15 @@ export async function octokitIssueApi(
     const [oldest, ...newer] = await findAllOpen(title, false)
     if (oldest === undefined) return undefined
     return newer.length === 0 ? oldest : { ...oldest, duplicates: newer.map(issue => issue.number) }
+  }
+  const edit = async (
+    what: string,
+    issue: number,
+    change: { body: string } | { state: 'closed'; state_reason: 'completed' | 'not_planned' }
+  ): Promise<void> => {
+    await call(what, signal =>
+      octokit.rest.issues.update({ owner, repo, issue_number: issue, ...change, request: { signal } })
+    )
   }
 
   return {
@@ -268,7 +245,7 @@ export async function octokitIssueApi(
             owner,
             repo,
             title,
-            body: `${healthMarker(title, options.scope)}\n${body}`,
+            body: marked(title, body),
             labels: [HEALTH_LABEL],
             request: { signal }
           })
@@ -289,28 +266,8 @@ export async function octokitIssueApi(
         octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request: { signal } })
       )
     },
-    async update(issue, title, body) {
-      await call(`update issue #${issue}`, signal =>
-        octokit.rest.issues.update({
-          owner,
-          repo,
-          issue_number: issue,
-          body: `${healthMarker(title, options.scope)}\n${body}`,
-          request: { signal }
-        })
-      )
-    },
-    async close(issue, reason = 'completed') {
-      await call(`close issue #${issue}`, signal =>
-        octokit.rest.issues.update({
-          owner,
-          repo,
-          issue_number: issue,
-          state: 'closed',
-          state_reason: reason,
-          request: { signal }
-        })
-      )
-    }
+    update: (issue, title, body) => edit(`update issue #${issue}`, issue, { body: marked(title, body) }),
+    close: (issue, reason = 'completed') =>
+      edit(`close issue #${issue}`, issue, { state: 'closed', state_reason: reason })
   }
 }
