@@ -1,10 +1,12 @@
-import type { OutputBoundary } from '../report/boundary.js'
+/** The health issue step: keeps one issue in step with the health check, through Octokit. */
+import type { IssueApi, OutputBoundary } from '../report/boundary.js'
+import { listingComplete } from '../report/list-verdict.js'
 import type { IssueLink, ListResult } from '../results.js'
 import type { ListFilters } from '../requests.js'
 import type { RetryPolicy } from '../service/retry.js'
 import { runContext } from './context.js'
-import { syncHealthIssue } from './health-issue.js'
 import { GitHubCallError, octokitIssueApi } from './octokit-issues.js'
+import { changeComment, closingComment, issueBody, readState, reasonToComment, stateOf } from './issue-text.js'
 
 export interface IssueStep {
   title: string
@@ -19,6 +21,11 @@ export interface IssueStep {
   /** The run's stop signal: the issue is left as it is once the step is cancelled. */
   signal?: AbortSignal
 }
+
+type IssueAction = { action: IssueLink['action']; number: number; url: string } | { action: 'none'; reason: string }
+
+/** action.yml's default of issue-repeat-interval (a unit test holds the two equal). */
+export const DEFAULT_REPEAT_INTERVAL_MS = 4 * 3_600_000
 
 /**
  * Opens, updates or closes the health issue, and returns it for the summary to link (its URL made from the
@@ -51,12 +58,11 @@ export async function updateHealthIssue(
       step.now,
       step.repeatIntervalMs
     )
-    out.info(
-      done.action === 'none'
-        ? `Health issue: no change (${done.reason}).`
-        : `Health issue #${done.number} ${done.action}: ${done.url}`
-    )
-    if (done.action === 'none') return undefined
+    if (done.action === 'none') {
+      out.info(`Health issue: no change (${done.reason}).`)
+      return undefined
+    }
+    out.info(`Health issue #${done.number} ${done.action}: ${done.url}`)
     const server = process.env.GITHUB_SERVER_URL || 'https://github.com'
     return { number: done.number, url: `${server}/${repository}/issues/${done.number}`, action: done.action }
   } catch (err) {
@@ -70,6 +76,73 @@ export async function updateHealthIssue(
           : ' The health verdict above stands; the issue is brought up to date on the next run.'
     out.warning(`Could not update the health issue "${step.title}": ${(err as Error).message}.${hint}`)
     return undefined
+  }
+}
+
+/**
+ * Keeps one issue in step with the health check: a failing check opens it, or on the open one comments with what
+ * changed (only when something material did, or the last comment is older than `repeatIntervalMs`) and refreshes
+ * the body; a passing check comments and closes it. A listing that failed says nothing about health: no change.
+ */
+export async function syncHealthIssue(
+  api: IssueApi,
+  result: ListResult,
+  title: string,
+  runUrl: string | undefined,
+  now: number,
+  repeatIntervalMs = DEFAULT_REPEAT_INTERVAL_MS
+): Promise<IssueAction> {
+  if (result.failure !== undefined) return { action: 'none', reason: 'the listing failed, so health is unknown' }
+  const open = await api.findOpen(title)
+  // A duplicate a run opened and could not close (it was stopped) is closed by the next run that sees it.
+  if (open?.duplicates !== undefined) await closeDuplicates(api, open.number, open.duplicates)
+  if (result.health.breaches.length > 0) {
+    if (!open) return converge(api, result, title, runUrl, now, await api.create(title, issueBody(result, runUrl, now)))
+    const before = readState(open.body)
+    const why = reasonToComment(result, before, now, repeatIntervalMs)
+    if (why !== undefined) await api.comment(open.number, changeComment(result, before, runUrl, now, why))
+    const body = issueBody(result, runUrl, now, stateOf(result, before, now, why === undefined))
+    await api.update(open.number, title, body)
+    return { action: why === undefined ? 'updated' : 'commented', number: open.number, url: open.url }
+  }
+  if (!listingComplete(result)) {
+    return { action: 'none', reason: 'the listing stopped before the end, so the check cannot be said to pass' }
+  }
+  if (!open) return { action: 'none', reason: 'the check passes and no issue is open' }
+  await api.comment(open.number, closingComment(result, readState(open.body), runUrl, now))
+  await api.close(open.number)
+  return { action: 'closed', number: open.number, url: open.url }
+}
+
+/**
+ * Two checks that overlap both find no issue and both open one: after opening, look again. When an older issue of
+ * this check is open, this run's findings go there as a comment and its own issue is closed as a duplicate; the run
+ * that opened the oldest leaves it be, so every interleaving ends with one open issue and no comment twice.
+ */
+async function converge(
+  api: IssueApi,
+  result: ListResult,
+  title: string,
+  runUrl: string | undefined,
+  now: number,
+  created: { number: number; url: string }
+): Promise<IssueAction> {
+  const kept = (await api.findAllOpen(title))[0]
+  if (kept === undefined || kept.number >= created.number) return { action: 'opened', ...created }
+  const why = `another run of this check opened #${kept.number} at the same time`
+  await api.comment(kept.number, changeComment(result, readState(kept.body), runUrl, now, why))
+  await closeDuplicates(api, kept.number, [created.number])
+  return { action: 'commented', number: kept.number, url: kept.url }
+}
+
+/** Closes newer issues of the check as duplicates of the one kept, each with a comment pointing at it. */
+async function closeDuplicates(api: IssueApi, kept: number, duplicates: readonly number[]): Promise<void> {
+  for (const duplicate of duplicates) {
+    await api.comment(
+      duplicate,
+      `Duplicate of #${kept}: two runs of this health check overlapped and each opened an issue; the findings are there.`
+    )
+    await api.close(duplicate, 'not_planned')
   }
 }
 

@@ -82,21 +82,22 @@ function topHashes(result: ListResult): string[] {
  * What the issue last said. A body from before the issue spoke only on change holds no such figures: the last
  * run's stand in, with every threshold taken as already reported, so an upgrade alone does not comment.
  */
-export function lastSpoken(state: IssueState): Spoken {
+function lastSpoken(state: IssueState): Spoken {
   return state.spoke ?? { at: state.at, count: state.count, breaches: ['count', 'age'], top: state.top }
 }
 
 /**
- * Why a failing run comments on the open issue, or undefined to only update its body: the count moved by a
- * material share since the last comment, a threshold is newly exceeded, the leading destination was not among the
- * top ones then, or the last comment is `repeatIntervalMs` old.
+ * Why a failing run comments on the open issue, or undefined to only update its body: the body holds no earlier
+ * figures, the count moved by a material share since the last comment, a threshold is newly exceeded, the leading
+ * destination was not among the top ones then, or the last comment is `repeatIntervalMs` old.
  */
 export function reasonToComment(
   result: ListResult,
-  before: IssueState,
+  before: IssueState | undefined,
   now: number,
   repeatIntervalMs: number
 ): string | undefined {
+  if (before === undefined) return 'no earlier figures'
   const spoken = lastSpoken(before)
   const delta = result.count - spoken.count
   if (Math.abs(delta) >= Math.max(MATERIAL_COUNT_MIN, Math.ceil(spoken.count * MATERIAL_COUNT_SHARE))) {
@@ -116,30 +117,25 @@ export function reasonToComment(
 }
 
 /**
- * The state the body keeps: these figures, and what the issue last said (`spoke`; absent: this run speaks, by
- * opening the issue or commenting on it).
+ * The state the body keeps: these figures, since when the check fails, and what the issue last said (this run's
+ * figures unless it stays `quiet` on an issue that spoke before).
  */
-export function stateOf(result: ListResult, since: number, now: number, spoke?: Spoken): IssueState {
+export function stateOf(result: ListResult, before: IssueState | undefined, now: number, quiet = false): IssueState {
   const top = topHashes(result)
   const breaches = [...new Set(result.health.breaches.map(b => b.kind))]
   return {
-    since,
+    since: before?.since ?? now,
     at: now,
     count: result.count,
     complete: listingComplete(result),
     ...(result.oldestCreatedAt !== undefined ? { oldestCreatedAt: result.oldestCreatedAt } : {}),
     top,
-    spoke: spoke ?? { at: now, count: result.count, breaches, top }
+    spoke: quiet && before ? lastSpoken(before) : { at: now, count: result.count, breaches, top }
   }
 }
 
 function runText(runUrl: string | undefined): string {
   return runUrl ? ` (${safeLink('workflow run', runUrl)})` : ''
-}
-
-/** The comment that closes an issue a concurrent run of the same check opened a moment after another. */
-export function duplicateComment(kept: number): string {
-  return `Duplicate of #${kept}: two runs of this health check overlapped and each opened an issue; the findings are there.`
 }
 
 /** The comment of a passing check: the figures now, how long it failed, the thresholds it was judged against. */
@@ -213,7 +209,7 @@ export function issueBody(
   result: ListResult,
   runUrl: string | undefined,
   now: number,
-  state: IssueState = stateOf(result, now, now)
+  state: IssueState = stateOf(result, undefined, now)
 ): string {
   return [
     `## ❌ DLQ health check failing`,
