@@ -18,12 +18,9 @@ const MATERIAL_COUNT_SHARE = 0.1
 /** … and at least this many messages, so a small DLQ going from 3 to 4 stays quiet. */
 const MATERIAL_COUNT_MIN = 10
 
+const anyList = z.array(z.unknown()).catch([])
 /** A list of the items `keep` accepts: an item edited out of shape is dropped, not the whole state. */
-const listOf = <T>(keep: (item: unknown) => item is T) =>
-  z
-    .array(z.unknown())
-    .catch([])
-    .transform(items => items.filter(keep))
+const listOf = <T>(keep: (item: unknown) => item is T) => anyList.transform(items => items.filter(keep))
 
 /** Short hashes of destination URLs. */
 const hashes = listOf((h): h is string => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h))
@@ -36,7 +33,7 @@ const spokenSchema = z.object({
   breaches: listOf((k): k is Breach['kind'] => k === 'count' || k === 'age'),
   top: hashes
 })
-export type Spoken = z.infer<typeof spokenSchema>
+type Spoken = z.infer<typeof spokenSchema>
 
 /**
  * What the issue remembers between runs, in a hidden line of its body: numbers and hashes only, so that no DLQ
@@ -54,7 +51,7 @@ const issueStateSchema = z.object({
   /** The figures of the last comment (absent in bodies written before the issue spoke only on change). */
   spoke: spokenSchema.optional().catch(undefined)
 })
-export type IssueState = z.infer<typeof issueStateSchema>
+type IssueState = z.infer<typeof issueStateSchema>
 
 const STATE_PREFIX = '<!-- dlq-action:state '
 

@@ -85,13 +85,15 @@ function describeFailure(error: unknown, outcome: AttemptOutcome, { timeoutMs, r
   return `${outcome.code === 'UNKNOWN' ? '' : `${outcome.code}: `}${message.slice(0, 300)}`
 }
 
+type Send<T> = (request: { signal: AbortSignal }) => Promise<T>
+
 /**
  * Runs one GitHub API call with a deadline on each attempt, retried as the service's requests are. The deadline
  * is a race as well as an abort, because Octokit turns a body that fails part way into an empty string.
  */
 async function withRetry<T>(
   what: string,
-  send: (signal: AbortSignal) => Promise<T>,
+  send: Send<T>,
   options: IssueApiOptions,
   /** For a call that is not idempotent: looks whether a failed attempt was carried out after all. */
   recover?: () => Promise<T | undefined>
@@ -106,7 +108,7 @@ async function withRetry<T>(
     // Settled after the race when the call won it: nobody waits for it then.
     cutOff.catch(() => {})
     try {
-      return await Promise.race([send(signal), cutOff])
+      return await Promise.race([send({ signal }), cutOff])
     } catch (error) {
       // A cancel is not retried, and nothing is looked up to recover: the next run brings the issue up to date.
       if (stop?.aborted) throw error instanceof CancelledCall ? error : cut()
@@ -160,7 +162,7 @@ export async function octokitIssueApi(token: string, repository: string, options
   const quiet = (): void => {}
   const relay = (line: string): void => options.log(`GitHub API: ${line}`)
   const octokit = getOctokit(token, { log: { debug: quiet, info: quiet, warn: relay, error: relay } })
-  const call = <T>(what: string, send: (signal: AbortSignal) => Promise<T>, recover?: () => Promise<T | undefined>) =>
+  const call = <T>(what: string, send: Send<T>, recover?: () => Promise<T | undefined>) =>
     withRetry(what, send, options, recover)
   const marked = (title: string, body: string): string => `${healthMarker(title, options.scope)}\n${body}`
 
@@ -175,16 +177,8 @@ export async function octokitIssueApi(token: string, repository: string, options
       const found: FoundIssue[] = []
       for (let page = 1; page <= pages; page++) {
         const what = `list ${which} (page ${page})`
-        const { data } = await call(what, signal =>
-          octokit.rest.issues.listForRepo({
-            owner,
-            repo,
-            state: 'open',
-            ...filter,
-            per_page: 100,
-            page,
-            request: { signal }
-          })
+        const { data } = await call(what, request =>
+          octokit.rest.issues.listForRepo({ owner, repo, state: 'open', ...filter, per_page: 100, page, request })
         )
         if (!Array.isArray(data)) throw new Error(`GitHub API ${what}: the answer is not a list of issues`)
         for (const issue of data) {
@@ -227,9 +221,7 @@ export async function octokitIssueApi(token: string, repository: string, options
     issue: number,
     change: { body: string } | { state: 'closed'; state_reason: 'completed' | 'not_planned' }
   ): Promise<void> => {
-    await call(what, signal =>
-      octokit.rest.issues.update({ owner, repo, issue_number: issue, ...change, request: { signal } })
-    )
+    await call(what, request => octokit.rest.issues.update({ owner, repo, issue_number: issue, ...change, request }))
   }
 
   return {
@@ -237,18 +229,12 @@ export async function octokitIssueApi(token: string, repository: string, options
     findAllOpen: title => findAllOpen(title, true),
     async create(title, body) {
       const what = 'create the health issue'
+      const issue = { owner, repo, title, body: marked(title, body), labels: [HEALTH_LABEL] }
       // A create whose answer was lost may have been carried out: look before trying again, or a second issue opens.
       return call(
         what,
-        async signal => {
-          const { data } = await octokit.rest.issues.create({
-            owner,
-            repo,
-            title,
-            body: marked(title, body),
-            labels: [HEALTH_LABEL],
-            request: { signal }
-          })
+        async request => {
+          const { data } = await octokit.rest.issues.create({ ...issue, request })
           const labels = Array.isArray(data.labels) ? data.labels : []
           if (!labels.some(label => (typeof label === 'string' ? label : label.name) === HEALTH_LABEL)) {
             options.log(
@@ -262,8 +248,8 @@ export async function octokitIssueApi(token: string, repository: string, options
       )
     },
     async comment(issue, body) {
-      await call(`comment on issue #${issue}`, signal =>
-        octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request: { signal } })
+      await call(`comment on issue #${issue}`, request =>
+        octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request })
       )
     },
     update: (issue, title, body) => edit(`update issue #${issue}`, issue, { body: marked(title, body) }),
