@@ -6,7 +6,7 @@ import type { ListFilters } from '../requests.js'
 import type { RetryPolicy } from '../service/retry.js'
 import { runContext } from './context.js'
 import { GitHubCallError, octokitIssueApi } from './octokit-issues.js'
-import { changeComment, closingComment, issueBody, readState, reasonToComment, stateOf } from './issue-text.js'
+import { changeComment, closingComment, issueBody, readState, reasonToComment } from './issue-text.js'
 
 export interface IssueStep {
   title: string
@@ -101,8 +101,7 @@ export async function syncHealthIssue(
     const before = readState(open.body)
     const why = reasonToComment(result, before, now, repeatIntervalMs)
     if (why !== undefined) await api.comment(open.number, changeComment(result, before, runUrl, now, why))
-    const body = issueBody(result, runUrl, now, stateOf(result, before, now, why === undefined))
-    await api.update(open.number, title, body)
+    await api.update(open.number, title, issueBody(result, runUrl, now, before, why === undefined))
     return { action: why === undefined ? 'updated' : 'commented', number: open.number, url: open.url }
   }
   if (!listingComplete(result)) {

@@ -1,7 +1,4 @@
-/**
- * What the health issue says: its body, the comment of a run that fails again (what changed) and the closing
- * comment, and the hidden state line that lets the next run compare. Every DLQ value is a code span.
- */
+/** What the health issue says: its body, the comments, and the hidden state the next run compares with. */
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import type { Breach, ListResult } from '../results.js'
@@ -117,7 +114,7 @@ export function reasonToComment(
  * The state the body keeps: these figures, since when the check fails, and what the issue last said (this run's
  * figures unless it stays `quiet` on an issue that spoke before).
  */
-export function stateOf(result: ListResult, before: IssueState | undefined, now: number, quiet = false): IssueState {
+function stateOf(result: ListResult, before: IssueState | undefined, now: number, quiet: boolean): IssueState {
   const top = topHashes(result)
   const breaches = [...new Set(result.health.breaches.map(b => b.kind))]
   return {
@@ -135,6 +132,11 @@ function runText(runUrl: string | undefined): string {
   return runUrl ? ` (${safeLink('workflow run', runUrl)})` : ''
 }
 
+/** A heading, then the verdict. */
+function opening(heading: string, result: ListResult, now: number): string[] {
+  return [heading, '', judgement(result, now), '']
+}
+
 /** The comment of a passing check: the figures now, how long it failed, the thresholds it was judged against. */
 export function closingComment(
   result: ListResult,
@@ -143,10 +145,7 @@ export function closingComment(
   now: number
 ): string {
   return [
-    `## ✅ The DLQ health check passes again${runText(runUrl)}`,
-    '',
-    judgement(result, now),
-    '',
+    ...opening(`## ✅ The DLQ health check passes again${runText(runUrl)}`, result, now),
     before !== undefined
       ? `- Failing for ${formatAge(now - before.since)}: since ${formatMs(before.since)}.`
       : '- Failing since this issue was opened.',
@@ -164,7 +163,7 @@ export function changeComment(
   now: number,
   why?: string
 ): string {
-  const lines = [`## ❌ Still failing${runText(runUrl)}`, '', judgement(result, now), '']
+  const lines = opening(`## ❌ Still failing${runText(runUrl)}`, result, now)
   if (why !== undefined) lines.push(`Commenting because ${why}.`, '')
   if (before !== undefined) {
     const count = (n: number, whole: boolean): string => `${whole ? '' : 'at least '}${formatCount(n)}`
@@ -199,20 +198,18 @@ export function changeComment(
 }
 
 /**
- * The issue body: the verdict, the breaches, what is failing, the statuses, and the hidden state line. Every DLQ
- * value is a code span, so text such as `#1` or `owner/repo#3` cannot reference other issues.
+ * The issue body: the verdict, the breaches, what is failing, the statuses, and the hidden state that follows
+ * `before` (stateOf). Every DLQ value is a code span, so `#1` or `owner/repo#3` references no issue.
  */
 export function issueBody(
   result: ListResult,
   runUrl: string | undefined,
   now: number,
-  state: IssueState = stateOf(result, undefined, now)
+  before?: IssueState,
+  quiet = false
 ): string {
   return [
-    `## ❌ DLQ health check failing`,
-    '',
-    judgement(result, now),
-    '',
+    ...opening('## ❌ DLQ health check failing', result, now),
     ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
     '',
     `Figures of ${formatMs(now)}${runText(runUrl)}; a later failing run updates them, and comments when something ` +
@@ -223,6 +220,6 @@ export function issueBody(
       row.value === '(none)' ? '(none)' : codeCell(row.value, 100),
       formatCount(row.count)
     ]),
-    `${STATE_PREFIX}${JSON.stringify(state)} -->`
+    `${STATE_PREFIX}${JSON.stringify(stateOf(result, before, now, quiet))} -->`
   ].join('\n')
 }

@@ -1,7 +1,4 @@
-/**
- * The health issue's GitHub side: the IssueApi over Octokit, each call with a deadline and retries, the issue found by
- * its label and hidden marker.
- */
+/** The health issue's GitHub side: IssueApi over Octokit, each call with a deadline and retries. */
 import { createHash } from 'node:crypto'
 import type { IssueApi } from '../report/boundary.js'
 import { retrying, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
@@ -14,9 +11,8 @@ const MAX_LABELLED_PAGES = 10
 const MAX_RECENT_PAGES = 3
 
 /**
- * The hidden line that ties an issue to one health check, by its title and its selection (`scope`: the source and
- * filters, empty for the whole message DLQ): a passing filtered check never closes the issue of a failing
- * unfiltered one, and a title edited by hand still finds its issue.
+ * The hidden line that ties an issue to one check, by its title and selection (`scope`, empty for the whole message
+ * DLQ): a passing filtered check never closes a failing unfiltered one's issue; a title edited by hand still finds it.
  */
 export function healthMarker(title: string, scope = ''): string {
   const check = scope === '' ? title : `${title}\u0000${scope}`
@@ -38,7 +34,6 @@ export interface IssueApiOptions {
   redact?: (text: string) => string
 }
 
-/** Thrown when an attempt reaches its deadline. */
 class DeadlineError extends Error {}
 /** A call cut or never sent because the step was cancelled. */
 class CancelledCall extends Error {}
@@ -141,6 +136,7 @@ async function withRetry<T>(
 
 /** An open issue of the check, with its body (the state the next run compares with). */
 type FoundIssue = { number: number; url: string; body?: string }
+type IssueChange = { body: string } | { state: 'closed'; state_reason: 'completed' | 'not_planned' }
 
 /** An issue as GitHub answers it, checked: a body that failed part way reaches us as an empty string. */
 function issueRef(data: unknown, what: string): { number: number; url: string } {
@@ -151,10 +147,7 @@ function issueRef(data: unknown, what: string): { number: number; url: string } 
   return { number, url: html_url }
 }
 
-/**
- * IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server) and the proxy
- * variables. The open issue is the one with the health label and this title's marker in its body.
- */
+/** IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server) and proxies. */
 export async function octokitIssueApi(token: string, repository: string, options: IssueApiOptions): Promise<IssueApi> {
   const [owner = '', repo = ''] = repository.split('/')
   const { getOctokit } = await import('@actions/github')
@@ -216,11 +209,7 @@ export async function octokitIssueApi(token: string, repository: string, options
     if (oldest === undefined) return undefined
     return newer.length === 0 ? oldest : { ...oldest, duplicates: newer.map(issue => issue.number) }
   }
-  const edit = async (
-    what: string,
-    issue: number,
-    change: { body: string } | { state: 'closed'; state_reason: 'completed' | 'not_planned' }
-  ): Promise<void> => {
+  const edit = async (what: string, issue: number, change: IssueChange): Promise<void> => {
     await call(what, request => octokit.rest.issues.update({ owner, repo, issue_number: issue, ...change, request }))
   }
 
