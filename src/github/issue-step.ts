@@ -80,9 +80,8 @@ export async function updateHealthIssue(
 }
 
 /**
- * Keeps one issue in step with the health check: a failing check opens it, or on the open one comments with what
- * changed (only when something material did, or the last comment is older than `repeatIntervalMs`) and refreshes
- * the body; a passing check comments and closes it. A listing that failed says nothing about health: no change.
+ * Keeps one issue in step with the health check: a failing check opens it, or comments on it when something material
+ * changed and refreshes its body; a passing check closes it. A failed listing says nothing about health: no change.
  */
 export async function syncHealthIssue(
   api: IssueApi,
@@ -97,12 +96,23 @@ export async function syncHealthIssue(
   // A duplicate a run opened and could not close (it was stopped) is closed by the next run that sees it.
   if (open?.duplicates !== undefined) await closeDuplicates(api, open.number, open.duplicates)
   if (result.health.breaches.length > 0) {
-    if (!open) return converge(api, result, title, runUrl, now, await api.create(title, issueBody(result, runUrl, now)))
-    const before = readState(open.body)
-    const why = reasonToComment(result, before, now, repeatIntervalMs)
-    if (why !== undefined) await api.comment(open.number, changeComment(result, before, runUrl, now, why))
-    await api.update(open.number, title, issueBody(result, runUrl, now, before, why === undefined))
-    return { action: why === undefined ? 'updated' : 'commented', number: open.number, url: open.url }
+    if (open) {
+      const before = readState(open.body)
+      const why = reasonToComment(result, before, now, repeatIntervalMs)
+      if (why !== undefined) await api.comment(open.number, changeComment(result, before, runUrl, now, why))
+      await api.update(open.number, title, issueBody(result, runUrl, now, before, why === undefined))
+      return { action: why === undefined ? 'updated' : 'commented', number: open.number, url: open.url }
+    }
+    const created = await api.create(title, issueBody(result, runUrl, now))
+    // Two checks that overlap both find no issue and both open one, so look again: when an older issue of this check
+    // is open, this run's findings go there and its own issue is closed as a duplicate. The run that opened the
+    // oldest leaves it be, so every interleaving ends with one open issue and no comment twice.
+    const kept = (await api.findAllOpen(title))[0]
+    if (kept === undefined || kept.number >= created.number) return { action: 'opened', ...created }
+    const why = `another run of this check opened #${kept.number} at the same time`
+    await api.comment(kept.number, changeComment(result, readState(kept.body), runUrl, now, why))
+    await closeDuplicates(api, kept.number, [created.number])
+    return { action: 'commented', number: kept.number, url: kept.url }
   }
   if (!listingComplete(result)) {
     return { action: 'none', reason: 'the listing stopped before the end, so the check cannot be said to pass' }
@@ -111,27 +121,6 @@ export async function syncHealthIssue(
   await api.comment(open.number, closingComment(result, readState(open.body), runUrl, now))
   await api.close(open.number)
   return { action: 'closed', number: open.number, url: open.url }
-}
-
-/**
- * Two checks that overlap both find no issue and both open one: after opening, look again. When an older issue of
- * this check is open, this run's findings go there as a comment and its own issue is closed as a duplicate; the run
- * that opened the oldest leaves it be, so every interleaving ends with one open issue and no comment twice.
- */
-async function converge(
-  api: IssueApi,
-  result: ListResult,
-  title: string,
-  runUrl: string | undefined,
-  now: number,
-  created: { number: number; url: string }
-): Promise<IssueAction> {
-  const kept = (await api.findAllOpen(title))[0]
-  if (kept === undefined || kept.number >= created.number) return { action: 'opened', ...created }
-  const why = `another run of this check opened #${kept.number} at the same time`
-  await api.comment(kept.number, changeComment(result, readState(kept.body), runUrl, now, why))
-  await closeDuplicates(api, kept.number, [created.number])
-  return { action: 'commented', number: kept.number, url: kept.url }
 }
 
 /** Closes newer issues of the check as duplicates of the one kept, each with a comment pointing at it. */

@@ -80,11 +80,7 @@ function lastSpoken(state: IssueState): Spoken {
   return state.spoke ?? { at: state.at, count: state.count, breaches: ['count', 'age'], top: state.top }
 }
 
-/**
- * Why a failing run comments on the open issue, or undefined to only update its body: the body holds no earlier
- * figures, the count moved by a material share since the last comment, a threshold is newly exceeded, the leading
- * destination was not among the top ones then, or the last comment is `repeatIntervalMs` old.
- */
+/** Why a failing run comments on the open issue, or undefined to only update its body. */
 export function reasonToComment(
   result: ListResult,
   before: IssueState | undefined,
@@ -110,10 +106,7 @@ export function reasonToComment(
   return undefined
 }
 
-/**
- * The state the body keeps: these figures, since when the check fails, and what the issue last said (this run's
- * figures unless it stays `quiet` on an issue that spoke before).
- */
+/** The state the body keeps: these figures, and what the issue last said (this run's, unless it stays `quiet`). */
 function stateOf(result: ListResult, before: IssueState | undefined, now: number, quiet: boolean): IssueState {
   const top = topHashes(result)
   const breaches = [...new Set(result.health.breaches.map(b => b.kind))]
@@ -197,10 +190,7 @@ export function changeComment(
   return lines.join('\n')
 }
 
-/**
- * The issue body: the verdict, the breaches, what is failing, the statuses, and the hidden state that follows
- * `before` (stateOf). Every DLQ value is a code span, so `#1` or `owner/repo#3` references no issue.
- */
+/** The issue body. Every DLQ value is a code span, so text such as `#1` or `owner/repo#3` references no issue. */
 export function issueBody(
   result: ListResult,
   runUrl: string | undefined,

@@ -49,8 +49,9 @@ export class GitHubCallError extends Error {
   }
 }
 
-/** What a failed Octokit call ended with, in the retry policy's terms. */
+/** What a failed Octokit call ended with, in the retry policy's terms; a cancel is thrown on, to end the calls. */
 function attemptOutcome(error: unknown): AttemptOutcome {
+  if (error instanceof CancelledCall) throw error
   if (error instanceof DeadlineError) return { kind: 'error', code: 'TIMEOUT' }
   const { status, response, cause } = (error ?? {}) as {
     status?: number
@@ -117,10 +118,7 @@ async function withRetry<T>(
   return retrying(once, {
     policy: options.retry,
     signal: stop,
-    classify: error => {
-      if (error instanceof CancelledCall) throw error
-      return attemptOutcome(error)
-    },
+    classify: attemptOutcome,
     describe: (error, outcome) => `GitHub API ${what}: ${describeFailure(error, outcome, options)}`,
     log: options.log,
     giveUp: (error, attempts, outcome) =>
