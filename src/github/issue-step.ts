@@ -37,12 +37,13 @@ export async function updateHealthIssue(
   out: OutputBoundary
 ): Promise<IssueLink | undefined> {
   const repository = process.env.GITHUB_REPOSITORY
-  if (!repository || !step.token) {
+  const { title, token, now, repeatIntervalMs } = step
+  if (!repository || !token) {
     out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.')
     return undefined
   }
   try {
-    const github = await octokitIssueApi(step.token, repository, {
+    const github = await octokitIssueApi(token, repository, {
       timeoutMs: step.timeoutMs,
       retry: step.retry,
       log: line => out.info(line),
@@ -50,14 +51,8 @@ export async function updateHealthIssue(
       redact: out.redact,
       ...(step.signal ? { signal: step.signal } : {})
     })
-    const done = await syncHealthIssue(
-      out.issueApi(github),
-      out.redactValue(result),
-      step.title,
-      runContext().runUrl,
-      step.now,
-      step.repeatIntervalMs
-    )
+    const api = out.issueApi(github)
+    const done = await syncHealthIssue(api, out.redactValue(result), title, runContext().runUrl, now, repeatIntervalMs)
     if (done.action === 'none') {
       out.info(`Health issue: no change (${done.reason}).`)
       return undefined
@@ -74,7 +69,7 @@ export async function updateHealthIssue(
         : status === 403 || status === 404
           ? ' The workflow needs "permissions: issues: write" for issue-on-failure.'
           : ' The health verdict above stands; the issue is brought up to date on the next run.'
-    out.warning(`Could not update the health issue "${step.title}": ${(err as Error).message}.${hint}`)
+    out.warning(`Could not update the health issue "${title}": ${(err as Error).message}.${hint}`)
     return undefined
   }
 }

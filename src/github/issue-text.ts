@@ -1,7 +1,7 @@
 /** What the health issue says: its body, the comments, and the hidden state the next run compares with. */
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { Breach, ListResult } from '../results.js'
+import type { Breach, DestinationRow, ListResult } from '../results.js'
 import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../report/format.js'
 import { failingTable, thresholdsText } from '../report/list.js'
 import { describeBreach, judgement, listingComplete } from '../report/list-verdict.js'
@@ -68,8 +68,9 @@ export function readState(body = ''): IssueState | undefined {
   }
 }
 
-function topHashes(result: ListResult): string[] {
-  return (result.byDestination ?? []).slice(0, REMEMBERED_TOP).map(row => urlHash(row.url))
+/** The leading destinations, those the state remembers. */
+function topRows(result: ListResult): DestinationRow[] {
+  return (result.byDestination ?? []).slice(0, REMEMBERED_TOP)
 }
 
 /**
@@ -97,7 +98,7 @@ export function reasonToComment(
   if (fresh !== undefined) {
     return `${fresh.kind === 'count' ? '`fail-if-count-above`' : '`fail-if-oldest-older-than`'} is newly exceeded`
   }
-  const leading = topHashes(result)[0]
+  const [leading] = topRows(result).map(row => urlHash(row.url))
   // No destinations remembered (none listed then): nothing to compare with, so not "new".
   if (leading !== undefined && spoken.top.length > 0 && !spoken.top.includes(leading)) return 'a new destination leads'
   if (now - spoken.at >= repeatIntervalMs) {
@@ -108,7 +109,7 @@ export function reasonToComment(
 
 /** The state the body keeps: these figures, and what the issue last said (this run's, unless it stays `quiet`). */
 function stateOf(result: ListResult, before: IssueState | undefined, now: number, quiet: boolean): IssueState {
-  const top = topHashes(result)
+  const top = topRows(result).map(row => urlHash(row.url))
   const breaches = [...new Set(result.health.breaches.map(b => b.kind))]
   return {
     since: before?.since ?? now,
@@ -125,7 +126,6 @@ function runText(runUrl: string | undefined): string {
   return runUrl ? ` (${safeLink('workflow run', runUrl)})` : ''
 }
 
-/** A heading, then the verdict. */
 function opening(heading: string, result: ListResult, now: number): string[] {
   return [heading, '', judgement(result, now), '']
 }
@@ -164,9 +164,7 @@ export function changeComment(
       created === undefined ? '—' : formatAge(at - created)
     const delta = result.count - before.count
     const sign = delta > 0 ? `+${formatCount(delta)}` : delta < 0 ? formatCount(delta) : 'no change'
-    const fresh = (result.byDestination ?? [])
-      .slice(0, REMEMBERED_TOP)
-      .filter(row => !before.top.includes(urlHash(row.url)))
+    const fresh = topRows(result).filter(row => !before.top.includes(urlHash(row.url)))
     lines.push(
       `| | Last run (${formatShortTime(before.at, now)} UTC) | Now |`,
       '| --- | ---: | ---: |',
