@@ -6,6 +6,5 @@ import type { RunContext } from '../results.js'
  */
 export function runContext(): RunContext {
   const { GITHUB_RUN_ID: runId, GITHUB_REPOSITORY: repository, GITHUB_SERVER_URL: server } = process.env
-  if (!runId || !repository) return {}
-  return { runUrl: `${server || 'https://github.com'}/${repository}/actions/runs/${runId}` }
+  return runId && repository ? { runUrl: `${server || 'https://github.com'}/${repository}/actions/runs/${runId}` } : {}
 }

@@ -160,8 +160,7 @@ export function changeComment(
   if (why !== undefined) lines.push(`Commenting because ${why}.`, '')
   if (before !== undefined) {
     const count = (n: number, whole: boolean): string => `${whole ? '' : 'at least '}${formatCount(n)}`
-    const age = (created: number | undefined, at: number): string =>
-      created === undefined ? '—' : formatAge(at - created)
+    const age = (created: number | undefined, at: number) => (created === undefined ? '—' : formatAge(at - created))
     const delta = result.count - before.count
     const sign = delta > 0 ? `+${formatCount(delta)}` : delta < 0 ? formatCount(delta) : 'no change'
     const fresh = topRows(result).filter(row => !before.top.includes(urlHash(row.url)))

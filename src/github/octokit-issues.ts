@@ -150,9 +150,8 @@ export async function octokitIssueApi(token: string, repository: string, options
   const [owner = '', repo = ''] = repository.split('/')
   const { getOctokit } = await import('@actions/github')
   // Octokit's own warnings (deprecations, rate limits) carry GitHub's text: through the caller's safe log, not stdout.
-  const quiet = (): void => {}
   const relay = (line: string): void => options.log(`GitHub API: ${line}`)
-  const octokit = getOctokit(token, { log: { debug: quiet, info: quiet, warn: relay, error: relay } })
+  const octokit = getOctokit(token, { log: { debug: () => {}, info: () => {}, warn: relay, error: relay } })
   const call = <T>(what: string, send: Send<T>, recover?: () => Promise<T | undefined>) =>
     withRetry(what, send, options, recover)
   const marked = (title: string, body: string): string => `${healthMarker(title, options.scope)}\n${body}`
