@@ -1,10 +1,12 @@
-import type { OutputBoundary } from '../report/boundary.js'
+/** The health issue step: keeps one issue in step with the health check, through Octokit. */
+import type { IssueApi, OutputBoundary } from '../report/boundary.js'
+import { listingComplete } from '../report/list-verdict.js'
 import type { IssueLink, ListResult } from '../results.js'
 import type { ListFilters } from '../requests.js'
 import type { RetryPolicy } from '../service/retry.js'
 import { runContext } from './context.js'
-import { syncHealthIssue } from './health-issue.js'
 import { GitHubCallError, octokitIssueApi } from './octokit-issues.js'
+import { changeComment, closingComment, issueBody, readState, reasonToComment } from './issue-text.js'
 
 export interface IssueStep {
   title: string
@@ -20,6 +22,11 @@ export interface IssueStep {
   signal?: AbortSignal
 }
 
+type IssueAction = { action: IssueLink['action']; number: number; url: string } | { action: 'none'; reason: string }
+
+/** action.yml's default of issue-repeat-interval (a unit test holds the two equal). */
+export const DEFAULT_REPEAT_INTERVAL_MS = 4 * 3_600_000
+
 /**
  * Opens, updates or closes the health issue, and returns it for the summary to link (its URL made from the
  * repository and the number, not taken from GitHub's answer). Its failure is a warning: the verdict stands alone.
@@ -30,12 +37,13 @@ export async function updateHealthIssue(
   out: OutputBoundary
 ): Promise<IssueLink | undefined> {
   const repository = process.env.GITHUB_REPOSITORY
-  if (!repository || !step.token) {
+  const { title, token, now, repeatIntervalMs } = step
+  if (!repository || !token) {
     out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.')
     return undefined
   }
   try {
-    const github = await octokitIssueApi(step.token, repository, {
+    const github = await octokitIssueApi(token, repository, {
       timeoutMs: step.timeoutMs,
       retry: step.retry,
       log: line => out.info(line),
@@ -43,20 +51,13 @@ export async function updateHealthIssue(
       redact: out.redact,
       ...(step.signal ? { signal: step.signal } : {})
     })
-    const done = await syncHealthIssue(
-      out.issueApi(github),
-      out.redactValue(result),
-      step.title,
-      runContext().runUrl,
-      step.now,
-      step.repeatIntervalMs
-    )
-    out.info(
-      done.action === 'none'
-        ? `Health issue: no change (${done.reason}).`
-        : `Health issue #${done.number} ${done.action}: ${done.url}`
-    )
-    if (done.action === 'none') return undefined
+    const api = out.issueApi(github)
+    const done = await syncHealthIssue(api, out.redactValue(result), title, runContext().runUrl, now, repeatIntervalMs)
+    if (done.action === 'none') {
+      out.info(`Health issue: no change (${done.reason}).`)
+      return undefined
+    }
+    out.info(`Health issue #${done.number} ${done.action}: ${done.url}`)
     const server = process.env.GITHUB_SERVER_URL || 'https://github.com'
     return { number: done.number, url: `${server}/${repository}/issues/${done.number}`, action: done.action }
   } catch (err) {
@@ -68,8 +69,63 @@ export async function updateHealthIssue(
         : status === 403 || status === 404
           ? ' The workflow needs "permissions: issues: write" for issue-on-failure.'
           : ' The health verdict above stands; the issue is brought up to date on the next run.'
-    out.warning(`Could not update the health issue "${step.title}": ${(err as Error).message}.${hint}`)
+    out.warning(`Could not update the health issue "${title}": ${(err as Error).message}.${hint}`)
     return undefined
+  }
+}
+
+/**
+ * Keeps one issue in step with the health check: a failing check opens it, or comments on it when something material
+ * changed and refreshes its body; a passing check closes it. A failed listing says nothing about health: no change.
+ */
+export async function syncHealthIssue(
+  api: IssueApi,
+  result: ListResult,
+  title: string,
+  runUrl: string | undefined,
+  now: number,
+  repeatIntervalMs = DEFAULT_REPEAT_INTERVAL_MS
+): Promise<IssueAction> {
+  if (result.failure !== undefined) return { action: 'none', reason: 'the listing failed, so health is unknown' }
+  const open = await api.findOpen(title)
+  // A duplicate a run opened and could not close (it was stopped) is closed by the next run that sees it.
+  if (open?.duplicates !== undefined) await closeDuplicates(api, open.number, open.duplicates)
+  if (result.health.breaches.length > 0) {
+    if (open) {
+      const before = readState(open.body)
+      const why = reasonToComment(result, before, now, repeatIntervalMs)
+      if (why !== undefined) await api.comment(open.number, changeComment(result, before, runUrl, now, why))
+      await api.update(open.number, title, issueBody(result, runUrl, now, before, why === undefined))
+      return { action: why === undefined ? 'updated' : 'commented', number: open.number, url: open.url }
+    }
+    const created = await api.create(title, issueBody(result, runUrl, now))
+    // Two checks that overlap both find no issue and both open one, so look again: when an older issue of this check
+    // is open, this run's findings go there and its own issue is closed as a duplicate. The run that opened the
+    // oldest leaves it be, so every interleaving ends with one open issue and no comment twice.
+    const kept = (await api.findAllOpen(title))[0]
+    if (kept === undefined || kept.number >= created.number) return { action: 'opened', ...created }
+    const why = `another run of this check opened #${kept.number} at the same time`
+    await api.comment(kept.number, changeComment(result, readState(kept.body), runUrl, now, why))
+    await closeDuplicates(api, kept.number, [created.number])
+    return { action: 'commented', number: kept.number, url: kept.url }
+  }
+  if (!listingComplete(result)) {
+    return { action: 'none', reason: 'the listing stopped before the end, so the check cannot be said to pass' }
+  }
+  if (!open) return { action: 'none', reason: 'the check passes and no issue is open' }
+  await api.comment(open.number, closingComment(result, readState(open.body), runUrl, now))
+  await api.close(open.number)
+  return { action: 'closed', number: open.number, url: open.url }
+}
+
+/** Closes newer issues of the check as duplicates of the one kept, each with a comment pointing at it. */
+async function closeDuplicates(api: IssueApi, kept: number, duplicates: readonly number[]): Promise<void> {
+  for (const duplicate of duplicates) {
+    await api.comment(
+      duplicate,
+      `Duplicate of #${kept}: two runs of this health check overlapped and each opened an issue; the findings are there.`
+    )
+    await api.close(duplicate, 'not_planned')
   }
 }
 

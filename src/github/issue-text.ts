@@ -1,9 +1,7 @@
-/**
- * What the health issue says: its body, the comment of a run that fails again (what changed) and the closing
- * comment, and the hidden state line that lets the next run compare. Every DLQ value is a code span.
- */
+/** What the health issue says: its body, the comments, and the hidden state the next run compares with. */
 import { createHash } from 'node:crypto'
-import type { Breach, ListResult } from '../results.js'
+import { z } from 'zod'
+import type { Breach, DestinationRow, ListResult } from '../results.js'
 import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../report/format.js'
 import { failingTable, thresholdsText } from '../report/list.js'
 import { describeBreach, judgement, listingComplete } from '../report/list-verdict.js'
@@ -17,33 +15,40 @@ const MATERIAL_COUNT_SHARE = 0.1
 /** … and at least this many messages, so a small DLQ going from 3 to 4 stays quiet. */
 const MATERIAL_COUNT_MIN = 10
 
+const anyList = z.array(z.unknown()).catch([])
+/** A list of the items `keep` accepts: an item edited out of shape is dropped, not the whole state. */
+const listOf = <T>(keep: (item: unknown) => item is T) => anyList.transform(items => items.filter(keep))
+
+/** Short hashes of destination URLs. */
+const hashes = listOf((h): h is string => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h))
+
 /** What the issue last said in a comment (or when it opened): the figures a later run compares with. */
-export interface Spoken {
-  at: number
-  count: number
+const spokenSchema = z.object({
+  at: z.number(),
+  count: z.number(),
   /** The kinds of threshold exceeded then. */
-  breaches: Breach['kind'][]
-  /** Short hashes of the top destination URLs then. */
-  top: string[]
-}
+  breaches: listOf((k): k is Breach['kind'] => k === 'count' || k === 'age'),
+  top: hashes
+})
+type Spoken = z.infer<typeof spokenSchema>
 
 /**
  * What the issue remembers between runs, in a hidden line of its body: numbers and hashes only, so that no DLQ
  * text (nor a secret in it, in any encoding) hides there, and no `-->` can close the comment.
  */
-export interface IssueState {
+const issueStateSchema = z.object({
   /** When the check was first seen failing. */
-  since: number
+  since: z.number(),
   /** When these figures were taken. */
-  at: number
-  count: number
-  complete: boolean
-  oldestCreatedAt?: number
-  /** Short hashes of the top destination URLs. */
-  top: string[]
+  at: z.number(),
+  count: z.number(),
+  complete: z.boolean(),
+  oldestCreatedAt: z.number().optional().catch(undefined),
+  top: hashes,
   /** The figures of the last comment (absent in bodies written before the issue spoke only on change). */
-  spoke?: Spoken
-}
+  spoke: spokenSchema.optional().catch(undefined)
+})
+type IssueState = z.infer<typeof issueStateSchema>
 
 const STATE_PREFIX = '<!-- dlq-action:state '
 
@@ -51,88 +56,39 @@ function urlHash(url: string): string {
   return createHash('sha256').update(url).digest('hex').slice(0, 12)
 }
 
-/** The state as the hidden line of the body. */
-function stateLine(state: IssueState): string {
-  return `${STATE_PREFIX}${JSON.stringify(state)} -->`
-}
-
 /** The state the body remembers, or undefined for a body without one (or one edited out of shape). */
-export function readState(body: string | undefined): IssueState | undefined {
-  if (body === undefined) return undefined
+export function readState(body = ''): IssueState | undefined {
   const at = body.lastIndexOf(STATE_PREFIX)
-  if (at < 0) return undefined
   const end = body.indexOf(' -->', at)
-  if (end < 0) return undefined
+  if (at < 0 || end < 0) return undefined
   try {
-    const raw = JSON.parse(body.slice(at + STATE_PREFIX.length, end)) as Partial<IssueState>
-    const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
-    if (!num(raw.since) || !num(raw.at) || !num(raw.count) || typeof raw.complete !== 'boolean') return undefined
-    const spoke = readSpoken(raw.spoke)
-    return {
-      ...(spoke !== undefined ? { spoke } : {}),
-      since: raw.since,
-      at: raw.at,
-      count: raw.count,
-      complete: raw.complete,
-      ...(num(raw.oldestCreatedAt) ? { oldestCreatedAt: raw.oldestCreatedAt } : {}),
-      top: hashes(raw.top)
-    }
+    return issueStateSchema.safeParse(JSON.parse(body.slice(at + STATE_PREFIX.length, end))).data
   } catch {
     return undefined
   }
 }
 
-function hashes(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((h): h is string => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h)) : []
-}
-
-/** The figures of the last comment as the body holds them, or undefined when out of shape. */
-function readSpoken(value: unknown): Spoken | undefined {
-  const raw = (value ?? {}) as Partial<Record<keyof Spoken, unknown>>
-  if (typeof raw.at !== 'number' || !Number.isFinite(raw.at)) return undefined
-  if (typeof raw.count !== 'number' || !Number.isFinite(raw.count)) return undefined
-  const kinds = Array.isArray(raw.breaches) ? raw.breaches : []
-  return {
-    at: raw.at,
-    count: raw.count,
-    breaches: kinds.filter((k): k is Breach['kind'] => k === 'count' || k === 'age'),
-    top: hashes(raw.top)
-  }
-}
-
-/** The figures this result would be commented with. */
-function spokenOf(result: ListResult, now: number): Spoken {
-  return {
-    at: now,
-    count: result.count,
-    breaches: [...new Set(result.health.breaches.map(b => b.kind))],
-    top: topHashes(result)
-  }
-}
-
-function topHashes(result: ListResult): string[] {
-  return (result.byDestination ?? []).slice(0, REMEMBERED_TOP).map(row => urlHash(row.url))
+/** The leading destinations, those the state remembers. */
+function topRows(result: ListResult): DestinationRow[] {
+  return (result.byDestination ?? []).slice(0, REMEMBERED_TOP)
 }
 
 /**
  * What the issue last said. A body from before the issue spoke only on change holds no such figures: the last
  * run's stand in, with every threshold taken as already reported, so an upgrade alone does not comment.
  */
-export function lastSpoken(state: IssueState): Spoken {
+function lastSpoken(state: IssueState): Spoken {
   return state.spoke ?? { at: state.at, count: state.count, breaches: ['count', 'age'], top: state.top }
 }
 
-/**
- * Why a failing run comments on the open issue, or undefined to only update its body: the count moved by a
- * material share since the last comment, a threshold is newly exceeded, the leading destination was not among the
- * top ones then, or the last comment is `repeatIntervalMs` old.
- */
+/** Why a failing run comments on the open issue, or undefined to only update its body. */
 export function reasonToComment(
   result: ListResult,
-  before: IssueState,
+  before: IssueState | undefined,
   now: number,
   repeatIntervalMs: number
 ): string | undefined {
+  if (before === undefined) return 'no earlier figures'
   const spoken = lastSpoken(before)
   const delta = result.count - spoken.count
   if (Math.abs(delta) >= Math.max(MATERIAL_COUNT_MIN, Math.ceil(spoken.count * MATERIAL_COUNT_SHARE))) {
@@ -142,7 +98,7 @@ export function reasonToComment(
   if (fresh !== undefined) {
     return `${fresh.kind === 'count' ? '`fail-if-count-above`' : '`fail-if-oldest-older-than`'} is newly exceeded`
   }
-  const leading = topHashes(result)[0]
+  const [leading] = topRows(result).map(row => urlHash(row.url))
   // No destinations remembered (none listed then): nothing to compare with, so not "new".
   if (leading !== undefined && spoken.top.length > 0 && !spoken.top.includes(leading)) return 'a new destination leads'
   if (now - spoken.at >= repeatIntervalMs) {
@@ -151,19 +107,18 @@ export function reasonToComment(
   return undefined
 }
 
-/**
- * The state the body keeps: these figures, and what the issue last said (`spoke`; absent: this run speaks, by
- * opening the issue or commenting on it).
- */
-export function stateOf(result: ListResult, since: number, now: number, spoke?: Spoken): IssueState {
+/** The state the body keeps: these figures, and what the issue last said (this run's, unless it stays `quiet`). */
+function stateOf(result: ListResult, before: IssueState | undefined, now: number, quiet: boolean): IssueState {
+  const top = topRows(result).map(row => urlHash(row.url))
+  const breaches = [...new Set(result.health.breaches.map(b => b.kind))]
   return {
-    since,
+    since: before?.since ?? now,
     at: now,
     count: result.count,
     complete: listingComplete(result),
     ...(result.oldestCreatedAt !== undefined ? { oldestCreatedAt: result.oldestCreatedAt } : {}),
-    top: topHashes(result),
-    spoke: spoke ?? spokenOf(result, now)
+    top,
+    spoke: quiet && before ? lastSpoken(before) : { at: now, count: result.count, breaches, top }
   }
 }
 
@@ -171,9 +126,8 @@ function runText(runUrl: string | undefined): string {
   return runUrl ? ` (${safeLink('workflow run', runUrl)})` : ''
 }
 
-/** The comment that closes an issue a concurrent run of the same check opened a moment after another. */
-export function duplicateComment(kept: number): string {
-  return `Duplicate of #${kept}: two runs of this health check overlapped and each opened an issue; the findings are there.`
+function opening(heading: string, result: ListResult, now: number): string[] {
+  return [heading, '', judgement(result, now), '']
 }
 
 /** The comment of a passing check: the figures now, how long it failed, the thresholds it was judged against. */
@@ -183,14 +137,15 @@ export function closingComment(
   runUrl: string | undefined,
   now: number
 ): string {
-  const lines = [`## ✅ The DLQ health check passes again${runText(runUrl)}`, '', judgement(result, now), '']
-  if (before !== undefined) {
-    lines.push(`- Failing for ${formatAge(now - before.since)}: since ${formatMs(before.since)}.`)
-  } else {
-    lines.push('- Failing since this issue was opened.')
-  }
-  lines.push(`- Thresholds: ${thresholdsText(result)}.`, '', 'Closing.')
-  return lines.join('\n')
+  return [
+    ...opening(`## ✅ The DLQ health check passes again${runText(runUrl)}`, result, now),
+    before !== undefined
+      ? `- Failing for ${formatAge(now - before.since)}: since ${formatMs(before.since)}.`
+      : '- Failing since this issue was opened.',
+    `- Thresholds: ${thresholdsText(result)}.`,
+    '',
+    'Closing.'
+  ].join('\n')
 }
 
 /** The comment of a check that fails again: count and age then and now, and the new top destinations. */
@@ -201,38 +156,30 @@ export function changeComment(
   now: number,
   why?: string
 ): string {
-  const lines = [`## ❌ Still failing${runText(runUrl)}`, '', judgement(result, now), '']
+  const lines = opening(`## ❌ Still failing${runText(runUrl)}`, result, now)
   if (why !== undefined) lines.push(`Commenting because ${why}.`, '')
-  const complete = listingComplete(result)
-  const count = (n: number, whole: boolean): string => `${whole ? '' : 'at least '}${formatCount(n)}`
-  const age = (created: number | undefined, at: number): string =>
-    created === undefined ? '—' : formatAge(at - created)
   if (before !== undefined) {
+    const count = (n: number, whole: boolean): string => `${whole ? '' : 'at least '}${formatCount(n)}`
+    const age = (created: number | undefined, at: number) => (created === undefined ? '—' : formatAge(at - created))
     const delta = result.count - before.count
     const sign = delta > 0 ? `+${formatCount(delta)}` : delta < 0 ? formatCount(delta) : 'no change'
+    const fresh = topRows(result).filter(row => !before.top.includes(urlHash(row.url)))
     lines.push(
       `| | Last run (${formatShortTime(before.at, now)} UTC) | Now |`,
       '| --- | ---: | ---: |',
-      `| Messages | ${count(before.count, before.complete)} | ${count(result.count, complete)} (${sign}) |`,
+      `| Messages | ${count(before.count, before.complete)} | ${count(result.count, listingComplete(result))} (${sign}) |`,
       `| Oldest | ${age(before.oldestCreatedAt, before.at)} | ${age(result.oldestCreatedAt, now)} |`,
       '',
       `Failing for ${formatAge(now - before.since)} (since ${formatMs(before.since)}).`,
+      '',
+      ...(fresh.length > 0 ? ['New among the top destinations:', ''] : ['No new destination among the top ones.']),
+      ...fresh.map(
+        row =>
+          `- ${code(row.url, 200)}: ${plural(row.count, 'message', 'messages')}` +
+          (row.status === undefined ? '' : `, last status ${row.status}`)
+      ),
       ''
     )
-    const known = new Set(before.top)
-    const fresh = (result.byDestination ?? []).slice(0, REMEMBERED_TOP).filter(row => !known.has(urlHash(row.url)))
-    if (fresh.length > 0) {
-      lines.push(
-        'New among the top destinations:',
-        '',
-        ...fresh.map(
-          row =>
-            `- ${code(row.url, 200)}: ${plural(row.count, 'message', 'messages')}` +
-            (row.status === undefined ? '' : `, last status ${row.status}`)
-        ),
-        ''
-      )
-    } else lines.push('No new destination among the top ones.', '')
   } else {
     lines.push('The issue body holds no earlier figures to compare with; it now shows the current ones.', '')
   }
@@ -240,36 +187,26 @@ export function changeComment(
   return lines.join('\n')
 }
 
-/**
- * The issue body: the verdict, the breaches, what is failing, the statuses, and the hidden state line. Every DLQ
- * value is a code span, so text such as `#1` or `owner/repo#3` cannot reference other issues.
- */
+/** The issue body. Every DLQ value is a code span, so text such as `#1` or `owner/repo#3` references no issue. */
 export function issueBody(
   result: ListResult,
   runUrl: string | undefined,
   now: number,
-  state: IssueState = stateOf(result, now, now)
+  before?: IssueState,
+  quiet = false
 ): string {
-  const lines = [
-    `## ❌ DLQ health check failing`,
-    '',
-    judgement(result, now),
-    '',
+  return [
+    ...opening('## ❌ DLQ health check failing', result, now),
     ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
-    ''
-  ]
-  lines.push(
+    '',
     `Figures of ${formatMs(now)}${runText(runUrl)}; a later failing run updates them, and comments when something ` +
       'material changed or the last comment is older than `issue-repeat-interval`.',
-    ''
-  )
-  lines.push(...failingTable(result, now, BREAKDOWN_ROWS))
-  lines.push(
+    '',
+    ...failingTable(result, now, BREAKDOWN_ROWS),
     ...table(['Last response status', 'Messages'], [false, true], result.byStatus, { maxRows: BREAKDOWN_ROWS }, row => [
       row.value === '(none)' ? '(none)' : codeCell(row.value, 100),
       formatCount(row.count)
-    ])
-  )
-  lines.push(stateLine(state))
-  return lines.join('\n')
+    ]),
+    `${STATE_PREFIX}${JSON.stringify(stateOf(result, before, now, quiet))} -->`
+  ].join('\n')
 }

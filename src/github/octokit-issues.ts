@@ -1,10 +1,7 @@
-/**
- * The health issue's GitHub side: the IssueApi over Octokit, each call with a deadline and retries, the issue found by
- * its label and hidden marker.
- */
+/** The health issue's GitHub side: IssueApi over Octokit, each call with a deadline and retries. */
 import { createHash } from 'node:crypto'
 import type { IssueApi } from '../report/boundary.js'
-import { DEFAULT_RETRY_POLICY, retrying, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
+import { retrying, type AttemptOutcome, type RetryPolicy } from '../service/retry.js'
 
 /** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
 export const HEALTH_LABEL = 'dlq-health-check'
@@ -14,10 +11,8 @@ const MAX_LABELLED_PAGES = 10
 const MAX_RECENT_PAGES = 3
 
 /**
- * The hidden line that ties an issue to one health check: two checks with different titles, or with the same title
- * over different selections (`scope`: the source and filters, empty for the whole message DLQ), share the label but
- * not the marker, so a passing filtered check never closes the issue of a failing unfiltered one; a title edited by
- * hand still finds its issue.
+ * The hidden line that ties an issue to one check, by its title and selection (`scope`, empty for the whole message
+ * DLQ): a passing filtered check never closes a failing unfiltered one's issue; a title edited by hand still finds it.
  */
 export function healthMarker(title: string, scope = ''): string {
   const check = scope === '' ? title : `${title}\u0000${scope}`
@@ -39,9 +34,6 @@ export interface IssueApiOptions {
   redact?: (text: string) => string
 }
 
-const DEFAULT_ISSUE_API_OPTIONS: IssueApiOptions = { timeoutMs: 30_000, retry: DEFAULT_RETRY_POLICY, log: () => {} }
-
-/** Thrown when an attempt reaches its deadline. */
 class DeadlineError extends Error {}
 /** A call cut or never sent because the step was cancelled. */
 class CancelledCall extends Error {}
@@ -57,8 +49,9 @@ export class GitHubCallError extends Error {
   }
 }
 
-/** What a failed Octokit call ended with, in the retry policy's terms. */
+/** What a failed Octokit call ended with, in the retry policy's terms; a cancel is thrown on, to end the calls. */
 function attemptOutcome(error: unknown): AttemptOutcome {
+  if (error instanceof CancelledCall) throw error
   if (error instanceof DeadlineError) return { kind: 'error', code: 'TIMEOUT' }
   const { status, response, cause } = (error ?? {}) as {
     status?: number
@@ -80,16 +73,15 @@ function attemptOutcome(error: unknown): AttemptOutcome {
  * One line for a failed call: the status and GitHub's message, or the transport error. The message is redacted before
  * it is shortened: a secret cut in half by the shortening could no longer be recognised.
  */
-function describeFailure(error: unknown, { timeoutMs, redact = text => text }: IssueApiOptions): string {
-  const outcome = attemptOutcome(error)
+function describeFailure(error: unknown, outcome: AttemptOutcome, { timeoutMs, redact }: IssueApiOptions): string {
   if (error instanceof DeadlineError) return `no complete answer within ${timeoutMs} ms`
-  const message =
-    redact(String((error as Error | undefined)?.message ?? error))
-      .split('\n')[0]
-      ?.slice(0, 300) ?? ''
-  if (outcome.kind === 'status') return `HTTP ${(error as { status: number }).status}: ${message}`
-  return `${outcome.code === 'UNKNOWN' ? '' : `${outcome.code}: `}${message}`
+  const text = String((error as Error | undefined)?.message ?? error)
+  const [message = ''] = (redact?.(text) ?? text).split('\n')
+  if (outcome.kind === 'status') return `HTTP ${(error as { status: number }).status}: ${message.slice(0, 300)}`
+  return `${outcome.code === 'UNKNOWN' ? '' : `${outcome.code}: `}${message.slice(0, 300)}`
 }
+
+type Send<T> = (request: { signal: AbortSignal }) => Promise<T>
 
 /**
  * Runs one GitHub API call with a deadline on each attempt, retried as the service's requests are. The deadline
@@ -97,7 +89,7 @@ function describeFailure(error: unknown, { timeoutMs, redact = text => text }: I
  */
 async function withRetry<T>(
   what: string,
-  send: (signal: AbortSignal) => Promise<T>,
+  send: Send<T>,
   options: IssueApiOptions,
   /** For a call that is not idempotent: looks whether a failed attempt was carried out after all. */
   recover?: () => Promise<T | undefined>
@@ -112,40 +104,37 @@ async function withRetry<T>(
     // Settled after the race when the call won it: nobody waits for it then.
     cutOff.catch(() => {})
     try {
-      return await Promise.race([send(signal), cutOff])
+      return await Promise.race([send({ signal }), cutOff])
     } catch (error) {
       // A cancel is not retried, and nothing is looked up to recover: the next run brings the issue up to date.
       if (stop?.aborted) throw error instanceof CancelledCall ? error : cut()
       const done = recover && (await recover().catch(() => undefined))
       if (done === undefined) throw error
-      options.log(`GitHub API ${what}: ${describeFailure(error, options)}; it was carried out all the same.`)
+      const failure = describeFailure(error, attemptOutcome(error), options)
+      options.log(`GitHub API ${what}: ${failure}; it was carried out all the same.`)
       return done
     }
   }
   return retrying(once, {
     policy: options.retry,
     signal: stop,
-    classify: error => {
-      if (error instanceof CancelledCall) throw error
-      return attemptOutcome(error)
-    },
-    describe: error => `GitHub API ${what}: ${describeFailure(error, options)}`,
+    classify: attemptOutcome,
+    describe: (error, outcome) => `GitHub API ${what}: ${describeFailure(error, outcome, options)}`,
     log: options.log,
-    giveUp: (error, attempts) => {
-      const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
-      const outcome = attemptOutcome(error)
-      return new GitHubCallError(
-        `GitHub API ${what} failed${tries}: ${describeFailure(error, options)}`,
+    giveUp: (error, attempts, outcome) =>
+      new GitHubCallError(
+        `GitHub API ${what} failed${attempts > 1 ? ` after ${attempts} attempts` : ''}: ` +
+          describeFailure(error, outcome, options),
         outcome.kind === 'status' ? outcome.status : undefined,
         { cause: error }
-      )
-    },
+      ),
     stopped: () => new CancelledCall(`GitHub API ${what} was not sent: the step was cancelled`)
   })
 }
 
 /** An open issue of the check, with its body (the state the next run compares with). */
 type FoundIssue = { number: number; url: string; body?: string }
+type IssueChange = { body: string } | { state: 'closed'; state_reason: 'completed' | 'not_planned' }
 
 /** An issue as GitHub answers it, checked: a body that failed part way reaches us as an empty string. */
 function issueRef(data: unknown, what: string): { number: number; url: string } {
@@ -156,59 +145,16 @@ function issueRef(data: unknown, what: string): { number: number; url: string } 
   return { number, url: html_url }
 }
 
-/**
- * IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server) and the proxy
- * variables. The open issue is the one with the health label and this title's marker in its body.
- */
-export async function octokitIssueApi(
-  token: string,
-  repository: string,
-  options: IssueApiOptions = DEFAULT_ISSUE_API_OPTIONS
-): Promise<IssueApi> {
+/** IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server) and proxies. */
+export async function octokitIssueApi(token: string, repository: string, options: IssueApiOptions): Promise<IssueApi> {
   const [owner = '', repo = ''] = repository.split('/')
   const { getOctokit } = await import('@actions/github')
   // Octokit's own warnings (deprecations, rate limits) carry GitHub's text: through the caller's safe log, not stdout.
-  const quiet = (): void => {}
-  const octokit = getOctokit(token, {
-    log: {
-      debug: quiet,
-      info: quiet,
-      warn: line => options.log(`GitHub API: ${line}`),
-      error: line => options.log(`GitHub API: ${line}`)
-    }
-  })
-  const call = <T>(what: string, send: (signal: AbortSignal) => Promise<T>, recover?: () => Promise<T | undefined>) =>
+  const relay = (line: string): void => options.log(`GitHub API: ${line}`)
+  const octokit = getOctokit(token, { log: { debug: () => {}, info: () => {}, warn: relay, error: relay } })
+  const call = <T>(what: string, send: Send<T>, recover?: () => Promise<T | undefined>) =>
     withRetry(what, send, options, recover)
-
-  /**
-   * Reads open issues page by page, up to `pages` pages of 100, for those carrying `marker`; stops at the first page
-   * holding one when `first`. Returns them, or 'more' when the pages ran out before the issues did.
-   */
-  const scan = async (marker: string, pages: number, which: string, filter: Record<string, string>, first: boolean) => {
-    const found: FoundIssue[] = []
-    for (let page = 1; page <= pages; page++) {
-      const what = `list ${which} (page ${page})`
-      const { data } = await call(what, signal =>
-        octokit.rest.issues.listForRepo({
-          owner,
-          repo,
-          state: 'open',
-          ...filter,
-          per_page: 100,
-          page,
-          request: { signal }
-        })
-      )
-      if (!Array.isArray(data)) throw new Error(`GitHub API ${what}: the answer is not a list of issues`)
-      for (const issue of data) {
-        if (!issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)) {
-          found.push({ ...issueRef(issue, what), body: issue.body })
-        }
-      }
-      if (data.length < 100 || (first && found.length > 0)) return found
-    }
-    return 'more' as const
-  }
+  const marked = (title: string, body: string): string => `${healthMarker(title, options.scope)}\n${body}`
 
   /**
    * The open issues of this check, oldest (lowest number) first: those with the label, and, when none has it or
@@ -216,36 +162,42 @@ export async function octokitIssueApi(
    */
   const findAllOpen = async (title: string, everywhere: boolean): Promise<FoundIssue[]> => {
     const marker = healthMarker(title, options.scope)
+    // Up to `pages` pages of 100 (stopping at the first page holding one when `first`); `more`: the pages ran out.
+    const scan = async (which: string, filter: Record<string, string>, pages: number, first: boolean) => {
+      const found: FoundIssue[] = []
+      for (let page = 1; page <= pages; page++) {
+        const what = `list ${which} (page ${page})`
+        const { data } = await call(what, request =>
+          octokit.rest.issues.listForRepo({ owner, repo, state: 'open', ...filter, per_page: 100, page, request })
+        )
+        if (!Array.isArray(data)) throw new Error(`GitHub API ${what}: the answer is not a list of issues`)
+        for (const issue of data) {
+          if (!issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)) {
+            found.push({ ...issueRef(issue, what), body: issue.body })
+          }
+        }
+        if (data.length < 100 || (first && found.length > 0)) return { found, more: false }
+      }
+      return { found, more: true }
+    }
     const labelled = await scan(
-      marker,
-      MAX_LABELLED_PAGES,
       `open issues labelled ${HEALTH_LABEL}`,
-      {
-        labels: HEALTH_LABEL
-      },
+      { labels: HEALTH_LABEL },
+      MAX_LABELLED_PAGES,
       !everywhere
     )
-    if (labelled === 'more') {
+    if (labelled.more) {
       throw new Error(
         `more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
           'could open a second issue'
       )
     }
-    const all = new Map(labelled.map(issue => [issue.number, issue]))
+    const all = new Map(labelled.found.map(issue => [issue.number, issue]))
     if (all.size === 0 || everywhere) {
       // GitHub drops a new issue's labels, without an error, when the token may not set them: such an issue is found
       // among the most recent open issues by its marker, so a second check does not open a second issue.
-      const recent = await scan(
-        marker,
-        MAX_RECENT_PAGES,
-        'recent open issues',
-        {
-          sort: 'created',
-          direction: 'desc'
-        },
-        false
-      )
-      if (recent !== 'more') for (const issue of recent) if (!all.has(issue.number)) all.set(issue.number, issue)
+      const recent = await scan('recent open issues', { sort: 'created', direction: 'desc' }, MAX_RECENT_PAGES, false)
+      if (!recent.more) for (const issue of recent.found) if (!all.has(issue.number)) all.set(issue.number, issue)
     }
     return [...all.values()].sort((a, b) => a.number - b.number)
   }
@@ -254,24 +206,21 @@ export async function octokitIssueApi(
     if (oldest === undefined) return undefined
     return newer.length === 0 ? oldest : { ...oldest, duplicates: newer.map(issue => issue.number) }
   }
+  const edit = async (what: string, issue: number, change: IssueChange): Promise<void> => {
+    await call(what, request => octokit.rest.issues.update({ owner, repo, issue_number: issue, ...change, request }))
+  }
 
   return {
     findOpen,
     findAllOpen: title => findAllOpen(title, true),
     async create(title, body) {
       const what = 'create the health issue'
+      const issue = { owner, repo, title, body: marked(title, body), labels: [HEALTH_LABEL] }
       // A create whose answer was lost may have been carried out: look before trying again, or a second issue opens.
       return call(
         what,
-        async signal => {
-          const { data } = await octokit.rest.issues.create({
-            owner,
-            repo,
-            title,
-            body: `${healthMarker(title, options.scope)}\n${body}`,
-            labels: [HEALTH_LABEL],
-            request: { signal }
-          })
+        async request => {
+          const { data } = await octokit.rest.issues.create({ ...issue, request })
           const labels = Array.isArray(data.labels) ? data.labels : []
           if (!labels.some(label => (typeof label === 'string' ? label : label.name) === HEALTH_LABEL)) {
             options.log(
@@ -285,32 +234,12 @@ export async function octokitIssueApi(
       )
     },
     async comment(issue, body) {
-      await call(`comment on issue #${issue}`, signal =>
-        octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request: { signal } })
+      await call(`comment on issue #${issue}`, request =>
+        octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request })
       )
     },
-    async update(issue, title, body) {
-      await call(`update issue #${issue}`, signal =>
-        octokit.rest.issues.update({
-          owner,
-          repo,
-          issue_number: issue,
-          body: `${healthMarker(title, options.scope)}\n${body}`,
-          request: { signal }
-        })
-      )
-    },
-    async close(issue, reason = 'completed') {
-      await call(`close issue #${issue}`, signal =>
-        octokit.rest.issues.update({
-          owner,
-          repo,
-          issue_number: issue,
-          state: 'closed',
-          state_reason: reason,
-          request: { signal }
-        })
-      )
-    }
+    update: (issue, title, body) => edit(`update issue #${issue}`, issue, { body: marked(title, body) }),
+    close: (issue, reason = 'completed') =>
+      edit(`close issue #${issue}`, issue, { state: 'closed', state_reason: reason })
   }
 }

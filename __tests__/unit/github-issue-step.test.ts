@@ -1,10 +1,9 @@
 /** The health issue: opened, commented, closed through a loopback fake of the GitHub REST endpoints (end to end: e2e/). */
-import { checkScope } from '../../src/github/issue-step.js'
+import { checkScope, DEFAULT_REPEAT_INTERVAL_MS, syncHealthIssue } from '../../src/github/issue-step.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { INPUT_DEFAULTS, Inputs } from '../../src/constants.js'
 import { parseDuration } from '../../src/inputs/values.js'
 import { redactor } from '../../src/service/redact.js'
-import { DEFAULT_REPEAT_INTERVAL_MS, syncHealthIssue } from '../../src/github/health-issue.js'
 import { changeComment, closingComment, readState, issueBody } from '../../src/github/issue-text.js'
 import type { IssueApi } from '../../src/report/boundary.js'
 import { HEALTH_LABEL, healthMarker, octokitIssueApi, type IssueApiOptions } from '../../src/github/octokit-issues.js'
