@@ -11,7 +11,7 @@ import { chartLines } from './chart.js'
 import { formatAge, formatCount, plural } from './format.js'
 import { itemProblemsText } from './item-problems.js'
 import { beforeTheEnd, failureText } from './failure-text.js'
-import { describeBreach, heading, judgement, listingComplete, listNotice } from './list-verdict.js'
+import { describeBreach, filterLines, heading, judgement, listingComplete, listNotice } from './list-verdict.js'
 import {
   cellOrDash,
   code,
@@ -29,7 +29,7 @@ import {
 } from './markdown.js'
 import type { OperationReport } from './operation-report.js'
 import { githubBytes } from './boundary.js'
-import { filterLines } from './list-filters.js'
+
 import { workflowRunLines } from './workflow-runs.js'
 import { responseCell } from './response-sample.js'
 import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
