@@ -1,11 +1,6 @@
-/**
- * How list-dlq is reported: the count and the first ids as outputs, the headline as a notice, a summary that leads
- * with the health verdict, and a failure for a listing that failed or a threshold exceeded.
- */
-import { Outputs } from '../constants.js'
-import type { CountRow, DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
-import type { Order } from '../requests.js'
-import { TALLY_CAPACITY } from '../constants.js'
+/** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
+import { Outputs, TALLY_CAPACITY } from '../constants.js'
+import type { CountRow, DestinationRow, ListResult, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
 import { formatAge, formatCount, plural } from './format.js'
@@ -36,11 +31,7 @@ import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } 
 
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
 const BREAKDOWN_ROWS = 20
-/**
- * Characters of a value people copy (a URL, a message id) before it is cut: never fewer, since a cut value in a code
- * span copies as a plausible wrong one (pasted into the url filter, it lists nothing). Long enough for almost any URL;
- * a table holding a longer one scrolls sideways rather than hide the end of it.
- */
+/** Characters of a value people copy (a URL, a message id): a cut one copies as a plausible wrong one. */
 const COPYABLE_CELL_LENGTH = 200
 /** A breakdown whose "(none)" row holds at least this share of the messages is collapsed. */
 const MOSTLY_NONE = 0.9
@@ -93,29 +84,24 @@ function failure(result: ListResult): string | undefined {
   return reasons.length === 0 ? undefined : reasons.join('\n')
 }
 
-function orderText(order: Order): string {
-  if (order === 'earliestFirst') return 'earliest first (`earliestFirst`)'
-  if (order === 'latestFirst') return 'latest first (`latestFirst`)'
-  return code(String(order))
-}
-
 function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): string {
   const { now } = pass
   const filters = filterLines(result.filters, pass)
-  const lines = summaryHead(
-    heading(result, filters.length > 0 || Boolean(result.startCursor)),
-    judgement(result, now),
-    issueLine(ctx.issue),
-    shortenedNote(pass)
-  )
-  lines.push(...endingLines(result))
-  lines.push(...failingLines(result, pass))
-  lines.push(...breakdownLines(result, pass))
-  lines.push(...chartLines(result, now))
-  lines.push(...workflowRunLines(result, pass))
-  lines.push(...extremesLines(result, pass))
-  lines.push(...askedLines(result, ctx, filters))
-  return markdownText(lines)
+  return markdownText([
+    ...summaryHead(
+      heading(result, filters.length > 0 || Boolean(result.startCursor)),
+      judgement(result, now),
+      issueLine(ctx.issue),
+      shortenedNote(pass)
+    ),
+    ...endingLines(result),
+    ...failingLines(result, pass),
+    ...breakdownLines(result, pass),
+    ...chartLines(result, now),
+    ...workflowRunLines(result, pass),
+    ...extremesLines(result, pass),
+    ...askedLines(result, ctx, filters)
+  ])
 }
 
 /** One block for how the listing ended when it did not reach the end: the error, and where to continue. */
@@ -127,11 +113,12 @@ function endingLines(result: ListResult): string[] {
       lines.push(`Everything below is what was listed ${beforeTheEnd(result.failure)}: a lower bound.`, '')
     }
   } else if (result.nextCursor !== undefined) {
-    const why =
+    const asked =
       result.maxMessages !== undefined && result.count >= result.maxMessages
-        ? `after ${plural(result.count, 'message', 'messages')}, as \`max-messages\` (${formatCount(result.maxMessages)}) asks`
-        : `after ${plural(result.count, 'message', 'messages')}`
-    lines.push(`**Stopped ${why}**: the DLQ may hold more. Everything below is a lower bound.`, '')
+        ? `, as \`max-messages\` (${formatCount(result.maxMessages)}) asks`
+        : ''
+    const stopped = `**Stopped after ${plural(result.count, 'message', 'messages')}${asked}**`
+    lines.push(`${stopped}: the DLQ may hold more. Everything below is a lower bound.`, '')
   }
   if (result.nextCursor) {
     lines.push(`To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`, '')
@@ -139,10 +126,7 @@ function endingLines(result: ListResult): string[] {
   return lines
 }
 
-/**
- * The top destinations: count, dominant last response status, oldest age and what the last response said. Titled
- * "What is failing" only under a failing verdict; under any other, "Top destinations".
- */
+/** The top destinations, titled "What is failing" only under a failing verdict. */
 function failingLines(result: ListResult, pass: RenderPass): string[] {
   const table = failingTable(result, pass.now, pass.maxRows)
   const failing = result.failure !== undefined || result.health.breaches.length > 0
@@ -158,7 +142,7 @@ export function failingTable(result: ListResult, now: number, maxRows: number): 
     ['Messages', 'Last status', 'Oldest', 'Last response', 'Destination URL'],
     [true, false, true, false, false]
   )
-  const shown = rows.slice(0, Math.max(0, maxRows))
+  const shown = rows.slice(0, maxRows)
   let counted = 0
   for (const row of shown) {
     counted += row.count
@@ -228,34 +212,41 @@ function breakdownLines(result: ListResult, pass: RenderPass): string[] {
   return lines
 }
 
-/** The oldest and newest messages: age first, short times, each group named once. */
+/** The oldest then the newest messages (one in both lists shown once): age first, each group named once. */
 function extremesLines(result: ListResult, pass: RenderPass): string[] {
-  const rows = oldestAndNewest(result.oldest, result.newest)
+  const seen = new Set<string>()
+  const rows = [
+    ...result.oldest.map(m => ['Oldest', m] as const),
+    ...result.newest.map(m => ['Newest', m] as const)
+  ].filter(([, m]) => {
+    const key = JSON.stringify([m.dlqId ?? '', m.messageId, m.createdAt ?? null])
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
   if (rows.length === 0) return []
-  const lines = [`#### Oldest and newest messages${listingComplete(result) ? '' : ' listed'}`, '']
-  lines.push(
+  return [
+    `#### Oldest and newest messages${listingComplete(result) ? '' : ' listed'}`,
+    '',
+    // The URL last: a long one scrolls sideways without hiding the columns that answer "how old".
     ...tableHead(
-      // The URL last: a long one scrolls sideways without hiding the columns that answer "how old".
       ['', 'Age', 'Created (UTC)', 'Status', 'Message id', 'Destination URL'],
       [false, true, false, false, false, false]
-    )
-  )
-  let last = ''
-  for (const [which, m] of rows.slice(0, Math.max(0, pass.maxRows))) {
-    lines.push(
-      tableRow([
-        which === last ? '' : `**${which}**`,
-        m.createdAt === undefined ? '—' : formatAge(pass.now - m.createdAt),
-        shortTimeOrDash(m.createdAt, pass.now),
-        m.responseStatus === undefined ? '—' : String(m.responseStatus),
-        cellOrDash(m.messageId, COPYABLE_CELL_LENGTH),
-        cellOrDash(m.url, COPYABLE_CELL_LENGTH)
-      ])
-    )
-    last = which
-  }
-  lines.push('')
-  return lines
+    ),
+    ...rows
+      .slice(0, pass.maxRows)
+      .map(([which, m], i) =>
+        tableRow([
+          which === rows[i - 1]?.[0] ? '' : `**${which}**`,
+          m.createdAt === undefined ? '—' : formatAge(pass.now - m.createdAt),
+          shortTimeOrDash(m.createdAt, pass.now),
+          m.responseStatus === undefined ? '—' : String(m.responseStatus),
+          cellOrDash(m.messageId, COPYABLE_CELL_LENGTH),
+          cellOrDash(m.url, COPYABLE_CELL_LENGTH)
+        ])
+      ),
+    ''
+  ]
 }
 
 /** The health thresholds as set, each named by its input (the summary's "What was asked", the closing comment). */
@@ -270,49 +261,43 @@ export function thresholdsText(result: ListResult): string {
 
 /** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
 function askedLines(result: ListResult, ctx: RunContext, filters: string[]): string[] {
-  const lines = ['### What was asked', '']
-  if (filters.length === 0) lines.push('- Filters: none (every message in the DLQ)')
-  else lines.push('- Filters (several values of one filter: any of them; different filters: all of them):', ...filters)
-  lines.push(`- Order: ${orderText(result.order)}`)
-  lines.push(`- Health thresholds: ${thresholdsText(result)}`)
-  lines.push(
-    `- \`max-messages\`: ${result.maxMessages === undefined ? 'none (every message)' : formatCount(result.maxMessages)}`
-  )
+  const { fallback, maxMessages, maxPages, messagesFile, startCursor } = result
+  const redacted = result.redactedHeaderValues ?? 0
   const slices =
-    result.fallback !== undefined
+    fallback !== undefined
       ? ' (listed sequentially: the date slices could not be trusted)'
       : result.slices === 1
         ? ' (one date slice: the oldest and newest message the service named were too close to split, as when it ignores `order`)'
         : result.slices !== undefined
           ? ` (${formatCount(result.slices)} date slices)`
           : ''
-  lines.push(`- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`)
-  lines.push(
-    `- Page size: ${formatCount(result.pageSize)}` +
-      (result.maxPages === undefined ? '' : `, \`max-pages\`: ${formatCount(result.maxPages)}`) +
-      ` (${plural(result.pages, 'page', 'pages')} fetched)`
-  )
-  lines.push(
-    result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)'
-  )
-  if (result.fallback !== undefined) lines.push(`- Why sequentially: ${code(result.fallback)}`)
-  if (result.messagesFile !== undefined) {
-    lines.push(
-      `- Every listed message, one JSON object a line: ${code(result.messagesFile)} (output \`messages-file\`)`
-    )
-    const redacted = result.redactedHeaderValues ?? 0
-    const note = 'redacted from messages-file; set `keep-credential-headers: true` to keep them.'
-    if (redacted > 0)
-      lines.push(`- ${plural(redacted, 'credential header value was', 'credential header values were')} ${note}`)
-  }
-  if (result.messageIdsTruncated) {
-    lines.push(
+  const pages = maxPages === undefined ? '' : `, \`max-pages\`: ${formatCount(maxPages)}`
+  const lines = [
+    '### What was asked',
+    '',
+    ...(filters.length === 0
+      ? ['- Filters: none (every message in the DLQ)']
+      : ['- Filters (several values of one filter: any of them; different filters: all of them):', ...filters]),
+    `- Order: ${result.order === 'earliestFirst' ? 'earliest first' : 'latest first'} (\`${result.order}\`)`,
+    `- Health thresholds: ${thresholdsText(result)}`,
+    `- \`max-messages\`: ${maxMessages === undefined ? 'none (every message)' : formatCount(maxMessages)}`,
+    `- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`,
+    `- Page size: ${formatCount(result.pageSize)}${pages} (${plural(result.pages, 'page', 'pages')} fetched)`,
+    `- Start cursor: ${startCursor ? cursorText(startCursor) : 'none (from the start)'}`,
+    fallback !== undefined && `- Why sequentially: ${code(fallback)}`,
+    messagesFile !== undefined &&
+      `- Every listed message, one JSON object a line: ${code(messagesFile)} (output \`messages-file\`)`,
+    messagesFile !== undefined &&
+      redacted > 0 &&
+      `- ${plural(redacted, 'credential header value was', 'credential header values were')} redacted from ` +
+        'messages-file; set `keep-credential-headers: true` to keep them.',
+    result.messageIdsTruncated &&
       `- The \`message-ids\` output holds only the first ${plural(result.messageIds.length, 'id', 'ids')} of ` +
-        `${formatCount(result.count)}.`
-    )
-  }
-  lines.push(...runLine(ctx), '')
-  return lines
+        `${formatCount(result.count)}.`,
+    ...runLine(ctx),
+    ''
+  ]
+  return lines.filter(line => line !== false)
 }
 
 function approximateNote(undercount: number): string[] {
@@ -353,26 +338,4 @@ function countTable(
   }
   if (undercount !== undefined) lines.push(...approximateNote(undercount))
   return lines
-}
-
-/** The oldest then the newest messages, a message in both lists shown once. */
-function oldestAndNewest(
-  oldest: readonly MessageExample[],
-  newest: readonly MessageExample[]
-): Array<[string, MessageExample]> {
-  const key = (m: MessageExample): string => JSON.stringify([m.dlqId ?? '', m.messageId, m.createdAt ?? null])
-  const seen = new Set<string>()
-  const rows: Array<[string, MessageExample]> = []
-  for (const [which, list] of [
-    ['Oldest', oldest],
-    ['Newest', newest]
-  ] as const) {
-    for (const m of list) {
-      const k = key(m)
-      if (seen.has(k)) continue
-      seen.add(k)
-      rows.push([which, m])
-    }
-  }
-  return rows
 }
