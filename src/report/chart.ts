@@ -1,7 +1,6 @@
 /**
- * The chart of messages over time: a Mermaid `xychart-beta` of at most MAX_BARS bars with short labels and
- * whole-number ticks, the current (still filling) bucket marked. Every label and number is made here from
- * timestamps and counts, never from third-party text, so nothing in it needs escaping.
+ * The chart of messages over time, a Mermaid `xychart-beta`. Every label and number is made here from timestamps and
+ * counts, never from third-party text, so nothing in it needs escaping.
  */
 import { DAY, HOUR, WEEK } from '../constants.js'
 import type { Histogram, ListResult } from '../results.js'
@@ -9,7 +8,6 @@ import { isDateMs } from '../service/schemas.js'
 import { formatCount, plural } from './format.js'
 import { listingComplete } from './list-verdict.js'
 
-/** Never more bars than this, however short the labels. */
 export const MAX_BARS = 24
 /** Width of the plot GitHub draws in a 1,200-pixel window, and what a label takes of it: a character and a gap. */
 export const PLOT_WIDTH_PX = 620
@@ -28,17 +26,14 @@ const WIDTHS: Record<Histogram['bucket'], number[]> = {
   week: [1, 2, 4, 8, 13, 26, 52, 104, 260, 520].map(w => w * WEEK)
 }
 
+/** `partial`: the bucket holding `now`, still filling. */
 interface Bar {
   start: number
   count: number
-  /** The bucket holding `now`: still filling. */
   partial: boolean
 }
 
-/**
- * The chart's bars: the narrowest width from WIDTHS whose bars' labels fit side by side (at most MAX_BARS), empty
- * ones included.
- */
+/** The bars of the narrowest width whose labels fit side by side, empty ones included. */
 function bars(histogram: Histogram, now: number): { width: number; bars: Bar[] } {
   const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count))
   const widths = WIDTHS[histogram.bucket]
@@ -78,11 +73,10 @@ function yMax(max: number): number {
   return 10 * power
 }
 
-/** `2h`, `1d`, `2w`: the width of a bar. */
+/** `hour`, `2 days`: the width of a bar. */
 function widthText(width: number): string {
-  if (width < DAY) return width === HOUR ? 'hour' : `${width / HOUR} hours`
-  if (width < WEEK) return width === DAY ? 'day' : `${width / DAY} days`
-  return width === WEEK ? 'week' : `${width / WEEK} weeks`
+  const [unit, name] = width < DAY ? [HOUR, 'hour'] : width < WEEK ? [DAY, 'day'] : [WEEK, 'week']
+  return width === unit ? name : `${width / unit} ${name}s`
 }
 
 /** Short labels: the hour (with the date where the day changes) or the date; the current bucket marked "now". */
@@ -109,10 +103,7 @@ function labels(list: readonly Bar[], width: number): string[] {
   return new Set(short).size === short.length ? short : compact(true)
 }
 
-/**
- * The chart section. A failed listing gets none (its counts per bucket are partial in unknown ways); a listing
- * stopped early gets one titled as partial.
- */
+/** The chart section: none for a failed listing (its counts are partial in unknown ways), partial if stopped early. */
 export function chartLines(result: ListResult, now: number): string[] {
   const histogram = result.histogram
   const omitted = histogram.omitted
@@ -130,8 +121,6 @@ export function chartLines(result: ListResult, now: number): string[] {
   }
   const per = widthText(width)
   const partialListing = !listingComplete(result)
-  let max = 0
-  for (const bar of list) if (bar.count > max) max = bar.count
   const title = partialListing
     ? `First ${formatCount(result.count)} messages listed, per ${per}`
     : `DLQ messages per ${per}`
@@ -147,7 +136,7 @@ export function chartLines(result: ListResult, now: number): string[] {
     `  x-axis [${labels(list, width)
       .map(l => `"${l}"`)
       .join(', ')}]`,
-    `  y-axis "Messages" 0 --> ${yMax(max)}`,
+    `  y-axis "Messages" 0 --> ${yMax(Math.max(...list.map(b => b.count)))}`,
     `  bar [${list.map(b => b.count).join(', ')}]`,
     '```',
     '',

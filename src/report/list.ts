@@ -24,7 +24,6 @@ import {
 } from './markdown.js'
 import type { OperationReport } from './operation-report.js'
 import { githubBytes } from './boundary.js'
-
 import { workflowRunLines } from './workflow-runs.js'
 import { responseCell } from './response-sample.js'
 import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
@@ -137,16 +136,18 @@ function failingLines(result: ListResult, pass: RenderPass): string[] {
 export function failingTable(result: ListResult, now: number, maxRows: number): string[] {
   const rows = result.byDestination ?? []
   if (result.count === 0 || rows.length === 0) return []
-  // The URL last: a long one scrolls sideways without pushing the response out of a 1,200-pixel window.
-  const lines = tableHead(
-    ['Messages', 'Last status', 'Oldest', 'Last response', 'Destination URL'],
-    [true, false, true, false, false]
-  )
   const shown = rows.slice(0, maxRows)
-  let counted = 0
-  for (const row of shown) {
-    counted += row.count
-    lines.push(
+  const rest = result.count - shown.reduce((n, row) => n + row.count, 0)
+  const others = result.byUrl.length - shown.length
+  const undercount = result.undercount?.byUrl
+  const which = `${others > 0 ? `${formatCount(others)}${undercount !== undefined ? '+' : ''} ` : ''}other destinations`
+  return [
+    // The URL last: a long one scrolls sideways without pushing the response out of a 1,200-pixel window.
+    ...tableHead(
+      ['Messages', 'Last status', 'Oldest', 'Last response', 'Destination URL'],
+      [true, false, true, false, false]
+    ),
+    ...shown.map(row =>
       tableRow([
         formatCount(row.count),
         statusCell(row),
@@ -154,20 +155,11 @@ export function failingTable(result: ListResult, now: number, maxRows: number): 
         responseCell(row),
         row.url === '(none)' ? '(none)' : codeCell(row.url, COPYABLE_CELL_LENGTH)
       ])
-    )
-  }
-  const rest = result.count - counted
-  const others = result.byUrl.length - shown.length
-  if (rest > 0) {
-    const which =
-      others > 0
-        ? `${formatCount(others)}${result.undercount?.byUrl !== undefined ? '+' : ''} other destinations`
-        : 'other destinations'
-    lines.push(`| ${formatCount(rest)} | | | | *${which}* |`)
-  }
-  lines.push('')
-  if (result.undercount?.byUrl !== undefined) lines.push(...approximateNote(result.undercount.byUrl))
-  return lines
+    ),
+    ...(rest > 0 ? [`| ${formatCount(rest)} | | | | *${which}* |`] : []),
+    '',
+    ...(undercount === undefined ? [] : approximateNote(undercount))
+  ]
 }
 
 /** The dominant status, with its share of the destination's messages when others are mixed in. */

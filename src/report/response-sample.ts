@@ -1,7 +1,4 @@
-/**
- * The "Last response" cell of the destinations table: the words that say what broke. For a JSON body, the text of
- * its error or message field first; otherwise the start of the body. Pure functions only.
- */
+/** The "Last response" cell of the destinations table: a JSON body's error words, else the start of the body. */
 import type { DestinationRow } from '../results.js'
 import { formatCount } from './format.js'
 import { codeCell } from './markdown.js'
@@ -14,41 +11,30 @@ const TEXT_FIELDS = ['error', 'message', 'detail', 'title', 'error_description',
 /** Fields of a nested error object (`{"error":{"message":…}}`, `{"errors":[{"message":…}]}`), one level down. */
 const NESTED_FIELDS = ['message', 'detail', 'title', 'reason', 'description'] as const
 
-type Json = unknown
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
+}
 
-function textOf(value: Json, fields: readonly string[]): string | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined
-  const record = value as Record<string, Json>
+function textOf(value: unknown, fields: readonly string[]): string | undefined {
+  const record = asObject(value)
   for (const field of fields) {
-    const text = record[field]
+    const text = record?.[field]
     if (typeof text === 'string' && text.trim() !== '') return text.trim()
   }
   return undefined
 }
 
 /** The error's words of a parsed JSON body: a top-level text field, else one of a nested error object. */
-function fromJson(body: Json): string | undefined {
-  const top = textOf(body, TEXT_FIELDS)
-  if (top !== undefined) return top
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined
-  const record = body as Record<string, Json>
-  for (const key of ['error', 'errors'] as const) {
-    const nested = Array.isArray(record[key]) ? (record[key] as Json[])[0] : record[key]
-    const text = textOf(nested, NESTED_FIELDS)
-    if (text !== undefined) return text
-  }
-  return undefined
-}
-
-/** A JSON string literal's content at the start of `rest` (after the opening quote), decoded; undefined if cut. */
-function stringAt(rest: string): string | undefined {
-  const match = /^((?:[^"\\]|\\.)*)"/.exec(rest)
-  if (match === null) return undefined
-  try {
-    return JSON.parse(`"${match[1] ?? ''}"`) as string
-  } catch {
-    return undefined
-  }
+function fromJson(body: unknown): string | undefined {
+  const record = asObject(body)
+  const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value)
+  return (
+    textOf(body, TEXT_FIELDS) ??
+    textOf(first(record?.error), NESTED_FIELDS) ??
+    textOf(first(record?.errors), NESTED_FIELDS)
+  )
 }
 
 /**
@@ -57,10 +43,14 @@ function stringAt(rest: string): string | undefined {
  */
 function fromCutJson(sample: string): string | undefined {
   for (const field of [...TEXT_FIELDS, ...NESTED_FIELDS]) {
-    const at = new RegExp(`"${field}"\\s*:\\s*"`).exec(sample)
-    if (at === null) continue
-    const text = stringAt(sample.slice(at.index + at[0].length))?.trim()
-    if (text) return text
+    const match = new RegExp(`"${field}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(sample)
+    if (match === null) continue
+    try {
+      const text = (JSON.parse(`"${match[1]}"`) as string).trim()
+      if (text) return text
+    } catch {
+      // An escape JSON does not know: try the next field.
+    }
   }
   return undefined
 }
@@ -71,7 +61,7 @@ export function errorWords(sample: string, cut: boolean): string | undefined {
   if (!trimmed.startsWith('{')) return undefined
   if (!cut) {
     try {
-      return fromJson(JSON.parse(trimmed) as Json)
+      return fromJson(JSON.parse(trimmed))
     } catch {
       // Not JSON after all: fall through to the tolerant scan.
     }
