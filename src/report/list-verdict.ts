@@ -29,25 +29,15 @@ const SCOPE_VALUE_LENGTH = 48
 /** Filters past this are named without their values, so the verdict stays one short line. */
 const SCOPE_VALUES_UP_TO = 2
 
-interface FilterSet {
-  key: keyof ListFilters
-  input: Inputs
-  label: string
-  /** The values as text, a date as ISO 8601. */
-  values: string[]
-  list: boolean
-}
-
-function filtersSet(filters: ListFilters): FilterSet[] {
-  const set: FilterSet[] = []
-  for (const [key, input, label] of FILTERS) {
+/** The filters set, in the table's order, each value as text (a date as ISO 8601). */
+function filtersSet(filters: ListFilters) {
+  return FILTERS.flatMap(([key, input, label]) => {
     const value = filters[key]
-    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) return []
     const list = Array.isArray(value)
     const values = list ? value.map(String) : [DATE_FILTERS.has(key) ? formatMs(value as number) : String(value)]
-    set.push({ key, input, label, values, list })
-  }
-  return set
+    return [{ key, input, label, values, list }]
+  })
 }
 
 /** The filters a listing was asked for, one list item each, as the summary's "What was asked" shows them. */

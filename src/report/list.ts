@@ -18,14 +18,14 @@ import {
   runLine,
   shortTimeOrDash,
   summaryHead,
+  table,
   tableHead,
   tableRow,
   type RowLimit
 } from './markdown.js'
 import type { OperationReport } from './operation-report.js'
 import { githubBytes } from './boundary.js'
-import { workflowRunLines } from './workflow-runs.js'
-import { responseCell } from './response-sample.js'
+import { RESPONSE_CELL_LENGTH, responseCell } from './response-sample.js'
 import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
 
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
@@ -84,19 +84,18 @@ function failure(result: ListResult): string | undefined {
 }
 
 function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): string {
-  const { now } = pass
   const filters = filterLines(result.filters, pass)
   return markdownText([
     ...summaryHead(
       heading(result, filters.length > 0 || Boolean(result.startCursor)),
-      judgement(result, now),
+      judgement(result, pass.now),
       issueLine(ctx.issue),
       shortenedNote(pass)
     ),
     ...endingLines(result),
     ...failingLines(result, pass),
     ...breakdownLines(result, pass),
-    ...chartLines(result, now),
+    ...chartLines(result, pass.now),
     ...workflowRunLines(result, pass),
     ...extremesLines(result, pass),
     ...askedLines(result, ctx, filters)
@@ -202,6 +201,42 @@ function breakdownLines(result: ListResult, pass: RenderPass): string[] {
     )
   }
   return lines
+}
+
+/** The failed workflow runs listed (source workflow): what a resume by their DLQ ids would resume. */
+function workflowRunLines(result: ListResult, pass: RenderPass): string[] {
+  const kept = result.workflowRuns
+  if (kept === undefined || kept.length === 0) return []
+  // The rows this pass shows; "and N more" counts every run listed, not only those kept for the table.
+  pass.seen?.(kept.length)
+  const runs = kept.slice(0, pass.maxRows)
+  const more = result.count - runs.length
+  const where =
+    result.messagesFile === undefined
+      ? 'set `messages-file` to keep every one (and `dlq-ids` holds their DLQ ids)'
+      : '`messages-file` holds every one'
+  return [
+    '### Failed workflow runs',
+    '',
+    // The URL last: a long one scrolls sideways without hiding why the run failed.
+    ...table(
+      ['Run id', 'DLQ id', 'Failed (UTC)', 'Last response', 'Workflow URL'],
+      [false, false, false, false, false],
+      runs,
+      { maxRows: runs.length },
+      run => [
+        codeCell(run.workflowRunId),
+        cellOrDash(run.dlqId),
+        shortTimeOrDash(run.failedAt, pass.now),
+        (run.responseStatus === undefined ? '—' : String(run.responseStatus)) +
+          (run.responseBody === undefined || run.responseBody === ''
+            ? ''
+            : ` ${codeCell(run.responseBody, RESPONSE_CELL_LENGTH)}`),
+        cellOrDash(run.workflowUrl)
+      ]
+    ),
+    ...(more > 0 ? [`… and ${formatCount(more)} more runs listed: ${where}.`, ''] : [])
+  ]
 }
 
 /** The oldest then the newest messages (one in both lists shown once): age first, each group named once. */

@@ -4,7 +4,7 @@ import { formatCount } from './format.js'
 import { codeCell } from './markdown.js'
 
 /** Characters of a response shown in the cell: a sentence such as "db pool exhausted after 30 s" fits whole. */
-const RESPONSE_CELL_LENGTH = 80
+export const RESPONSE_CELL_LENGTH = 80
 
 /** Fields that carry the error's words, in the order tried, at the top level of a JSON object. */
 const TEXT_FIELDS = ['error', 'message', 'detail', 'title', 'error_description', 'reason'] as const
