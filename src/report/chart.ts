@@ -1,7 +1,4 @@
-/**
- * The chart of messages over time, a Mermaid `xychart-beta`. Every label and number is made here from timestamps and
- * counts, never from third-party text, so nothing in it needs escaping.
- */
+/** The chart of messages over time (Mermaid): every label and number is made here, so nothing needs escaping. */
 import { DAY, HOUR, WEEK } from '../constants.js'
 import type { Histogram, ListResult } from '../results.js'
 import { isDateMs } from '../service/schemas.js'
@@ -36,18 +33,16 @@ interface Bar {
 /** The bars of the narrowest width whose labels fit side by side, empty ones included. */
 function bars(histogram: Histogram, now: number): { width: number; bars: Bar[] } {
   const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count))
-  const widths = WIDTHS[histogram.bucket]
-  let chosen: { width: number; bars: Bar[] } = { width: widths[0] ?? HOUR, bars: [] }
-  for (const width of widths) {
+  let chosen = { width: HOUR, bars: [] as Bar[] }
+  for (const width of WIDTHS[histogram.bucket]) {
     const counts = new Map<number, number>()
     for (const p of points) {
       const at = Math.floor(p.start / width) * width
       counts.set(at, (counts.get(at) ?? 0) + p.count)
     }
     const keys = [...counts.keys()].sort((a, b) => a - b)
-    const first = keys[0] ?? 0
-    const last = keys[keys.length - 1] ?? 0
-    const span = Math.round((last - first) / width) + 1
+    const [first = 0] = keys
+    const span = Math.round(((keys.at(-1) ?? 0) - first) / width) + 1
     const starts = span <= MAX_BARS ? Array.from({ length: span }, (_, i) => first + i * width) : keys
     chosen = {
       width,
@@ -81,9 +76,7 @@ function widthText(width: number): string {
 
 /** Short labels: the hour (with the date where the day changes) or the date; the current bucket marked "now". */
 function labels(list: readonly Bar[], width: number): string[] {
-  const multiYear =
-    list.length > 0 &&
-    new Date(list[0]?.start ?? 0).getUTCFullYear() !== new Date(list[list.length - 1]?.start ?? 0).getUTCFullYear()
+  const multiYear = new Set(list.map(bar => new Date(bar.start).getUTCFullYear())).size > 1
   const day = (iso: string): string => (multiYear ? iso.slice(0, 10) : iso.slice(5, 10))
   const compact = (full: boolean): string[] => {
     let lastDay = ''

@@ -48,11 +48,7 @@ export function filterLines(filters: ListFilters, limit: RowLimit): string[] {
   })
 }
 
-/**
- * What the count is of, when any filter but `source` is set: `matching `url` `https://…``, names and values as code
- * spans (values are third-party text), one value each for at most two filters, else only the names (always, with
- * `namesOnly`: the heading stays short). Undefined without filters.
- */
+/** What the count is of: `matching `url` `https://…``, values as code spans; undefined without filters. */
 export function filterScope(filters: ListFilters, namesOnly = false): string | undefined {
   const set = filtersSet(filters).filter(f => f.key !== 'source')
   if (set.length === 0) return undefined
@@ -70,7 +66,7 @@ export function listingComplete(result: ListResult): boolean {
   return result.failure === undefined && result.nextCursor === undefined
 }
 
-/** A threshold exceeded, with both numbers and the input that set it; the count of an incomplete listing is "at least". */
+/** A threshold exceeded, with both numbers and the input that set it; an incomplete listing's count is "at least". */
 export function describeBreach(breach: Breach, complete: boolean): string {
   const atLeast = complete ? '' : 'at least '
   if (breach.kind === 'count') {
@@ -117,10 +113,7 @@ export function heading(result: ListResult, filtered: boolean): string {
   return scope === undefined ? `ℹ️ DLQ: ${counted(result, scope)}` : `ℹ️ ${counted(result, scope)}`
 }
 
-/**
- * One bold line comparing the count and the oldest age with their limits: `exceeded`, `within`, or `not judged`
- * when the listing did not reach the end (a lower bound can only exceed). Without thresholds, says so.
- */
+/** One bold line comparing the count and the oldest age with their limits; a lower bound can only exceed. */
 export function judgement(result: ListResult, now: number): string {
   const complete = listingComplete(result)
   const { countAbove, oldestOlderThanMs, breaches } = result.health
@@ -158,10 +151,7 @@ export function judgement(result: ListResult, now: number): string {
   return `${parts.join(' · ')}${tail}${partial}`
 }
 
-/**
- * The oldest age as measured: `oldest 3h`, `oldest 3h (unknown for 12 messages)` when some came without a creation
- * time, `oldest: unknown for 400 messages` when none had one; "oldest seen" for a listing that did not reach the end.
- */
+/** `oldest 3h`, `oldest 3h (unknown for 12 messages)`, `oldest: unknown for 400 messages`; or "oldest seen". */
 function oldestText(result: ListResult, now: number): string {
   const word = listingComplete(result) ? 'oldest' : 'oldest seen'
   const unknown = result.noCreatedAt ? `unknown for ${plural(result.noCreatedAt, 'message', 'messages')}` : undefined
@@ -170,10 +160,7 @@ function oldestText(result: ListResult, now: number): string {
   return unknown === undefined ? age : `${age} (${unknown})`
 }
 
-/**
- * The headline of a listing, a notice on the run page: `DLQ: 1,234 messages, oldest 3h 5m`. A listing that did
- * not reach the end says "at least", and one that failed never reads like an empty DLQ: it names the failure.
- */
+/** The headline, `DLQ: 1,234 messages, oldest 3h 5m`: "at least" unless complete; a failure is named, never "0". */
 export function headline(result: ListResult, now: number): string {
   if (result.failure !== undefined && result.count === 0) {
     return `DLQ: unknown, could not list it: ${failurePhrase(result.failure, result.maxPages)}`

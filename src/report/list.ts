@@ -335,10 +335,7 @@ function approximateNote(undercount: number): string[] {
   ]
 }
 
-/**
- * The top rows of a breakdown, then one row for the messages of every other value (the total less the rows shown),
- * and a note when the breakdown kept only its most frequent values (`undercount`: how far a count may be low).
- */
+/** The top rows of a breakdown, one row for every other value, and a note when only the most frequent were kept. */
 function countTable(
   heading: string,
   rows: readonly CountRow[],

@@ -37,10 +37,7 @@ function fromJson(body: unknown): string | undefined {
   )
 }
 
-/**
- * The error's words of a body cut short (the sample is the start of it, so it may not parse): the first
- * `"error"`, `"message"` … string field found, at any depth, whose value the sample holds whole.
- */
+/** The error's words of a body cut short (it may not parse): the first text field, at any depth, held whole. */
 function fromCutJson(sample: string): string | undefined {
   for (const field of [...TEXT_FIELDS, ...NESTED_FIELDS]) {
     const match = new RegExp(`"${field}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(sample)
