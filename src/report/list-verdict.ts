@@ -121,22 +121,16 @@ export function judgement(result: ListResult, now: number): string {
     return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)'
   }
   const scope = filterScope(result.filters)
-  const limit = (over: boolean, text: string): string =>
-    `limit ${text}: ${over ? '**exceeded**' : complete ? 'within' : 'not judged'}`
-  const count = `**${complete ? '' : 'at least '}${counted(result, scope)}**`
+  const verdict = (over: boolean): string => (over ? '**exceeded**' : complete ? 'within' : 'not judged')
+  const ageOver = breaches.some(b => b.kind === 'age')
+  const ageVerdict =
+    !ageOver && breaches.some(b => b.kind === 'age-unknown') ? '**cannot be judged**' : verdict(ageOver)
   const parts = [
-    countAbove === undefined ? count : `${count} (${limit(result.count > countAbove, formatCount(countAbove))})`
+    `**${complete ? '' : 'at least '}${counted(result, scope)}**` +
+      (countAbove === undefined ? '' : ` (limit ${formatCount(countAbove)}: ${verdict(result.count > countAbove)})`),
+    `**${oldestText(result, now)}**` +
+      (oldestOlderThanMs === undefined ? '' : ` (limit ${formatAge(oldestOlderThanMs)}: ${ageVerdict})`)
   ]
-  const age = `**${oldestText(result, now)}**`
-  if (oldestOlderThanMs === undefined) parts.push(age)
-  else {
-    const over = breaches.some(b => b.kind === 'age')
-    const judged =
-      !over && breaches.some(b => b.kind === 'age-unknown')
-        ? `limit ${formatAge(oldestOlderThanMs)}: **cannot be judged**`
-        : limit(over, formatAge(oldestOlderThanMs))
-    parts.push(`${age} (${judged})`)
-  }
   const tail =
     countAbove === undefined && oldestOlderThanMs === undefined
       ? ' (not judged: no threshold set)'
