@@ -24,11 +24,7 @@ const WIDTHS: Record<Histogram['bucket'], number[]> = {
 }
 
 /** `partial`: the bucket holding `now`, still filling. */
-interface Bar {
-  start: number
-  count: number
-  partial: boolean
-}
+type Bar = { start: number; count: number; partial: boolean }
 
 /** The bars of the narrowest width whose labels fit side by side, empty ones included. */
 function bars(histogram: Histogram, now: number): { width: number; bars: Bar[] } {
@@ -44,17 +40,15 @@ function bars(histogram: Histogram, now: number): { width: number; bars: Bar[] }
     const [first = 0] = keys
     const span = Math.round(((keys.at(-1) ?? 0) - first) / width) + 1
     const starts = span <= MAX_BARS ? Array.from({ length: span }, (_, i) => first + i * width) : keys
-    chosen = {
-      width,
-      bars: starts.map(start => ({
-        start,
-        count: counts.get(start) ?? 0,
-        partial: now >= start && now < start + width
-      }))
-    }
+    const list = starts.map(start => ({
+      start,
+      count: counts.get(start) ?? 0,
+      partial: start <= now && now < start + width
+    }))
+    chosen = { width, bars: list }
     // As many bars as their labels leave room for: the current bar's " now" may run past its neighbours' gap.
-    const longest = labels(chosen.bars, width).reduce((n, text) => Math.max(n, text.replace(/ now$/, '').length), 0)
-    if (chosen.bars.length <= barsThatFit(longest)) return chosen
+    const longest = Math.max(0, ...labels(list, width).map(text => text.replace(/ now$/, '').length))
+    if (list.length <= barsThatFit(longest)) return chosen
   }
   // Only a range of decades gets here: keep the newest bars.
   return { width: chosen.width, bars: chosen.bars.slice(-barsThatFit(10)) }

@@ -252,6 +252,7 @@ function extremesLines(result: ListResult, pass: RenderPass): string[] {
     return true
   })
   if (rows.length === 0) return []
+  const shown = rows.slice(0, pass.maxRows)
   return [
     `#### Oldest and newest messages${listingComplete(result) ? '' : ' listed'}`,
     '',
@@ -260,18 +261,16 @@ function extremesLines(result: ListResult, pass: RenderPass): string[] {
       ['', 'Age', 'Created (UTC)', 'Status', 'Message id', 'Destination URL'],
       [false, true, false, false, false, false]
     ),
-    ...rows
-      .slice(0, pass.maxRows)
-      .map(([which, m], i) =>
-        tableRow([
-          which === rows[i - 1]?.[0] ? '' : `**${which}**`,
-          m.createdAt === undefined ? '—' : formatAge(pass.now - m.createdAt),
-          shortTimeOrDash(m.createdAt, pass.now),
-          m.responseStatus === undefined ? '—' : String(m.responseStatus),
-          cellOrDash(m.messageId, COPYABLE_CELL_LENGTH),
-          cellOrDash(m.url, COPYABLE_CELL_LENGTH)
-        ])
-      ),
+    ...shown.map(([which, m], i) =>
+      tableRow([
+        which === shown[i - 1]?.[0] ? '' : `**${which}**`,
+        m.createdAt === undefined ? '—' : formatAge(pass.now - m.createdAt),
+        shortTimeOrDash(m.createdAt, pass.now),
+        m.responseStatus === undefined ? '—' : String(m.responseStatus),
+        cellOrDash(m.messageId, COPYABLE_CELL_LENGTH),
+        cellOrDash(m.url, COPYABLE_CELL_LENGTH)
+      ])
+    ),
     ''
   ]
 }
