@@ -1,6 +1,6 @@
 /** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
 import { Outputs, TALLY_CAPACITY } from '../constants.js'
-import type { CountRow, DestinationRow, ListResult, RunContext } from '../results.js'
+import type { DestinationRow, ListResult, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
 import { formatAge, formatCount, plural } from './format.js'
@@ -34,6 +34,8 @@ const BREAKDOWN_ROWS = 20
 const COPYABLE_CELL_LENGTH = 200
 /** A breakdown whose "(none)" row holds at least this share of the messages is collapsed. */
 const MOSTLY_NONE = 0.9
+
+type Breakdown = keyof NonNullable<ListResult['undercount']>
 
 export const listReport: OperationReport<ListResult> = {
   outputs,
@@ -185,7 +187,7 @@ function breakdownLines(result: ListResult, pass: RenderPass): string[] {
     if (rows.length === 0) continue
     // A breakdown where every message has no value says nothing.
     if (key !== 'byStatus' && rows.length === 1 && rows[0]?.value === '(none)') continue
-    const body = countTable(head, rows, limit, result.count, result.undercount?.[key])
+    const body = countTable(result, key, head, limit)
     const none = rows.find(r => r.value === '(none)')?.count ?? 0
     const quiet = key === 'byUrl' || none >= MOSTLY_NONE * result.count
     if (quiet) {
@@ -335,26 +337,20 @@ function approximateNote(undercount: number): string[] {
 }
 
 /** The top rows of a breakdown, one row for every other value, and a note when only the most frequent were kept. */
-function countTable(
-  heading: string,
-  rows: readonly CountRow[],
-  limit: RowLimit,
-  total: number,
-  undercount: number | undefined
-): string[] {
+function countTable(result: ListResult, key: Breakdown, heading: string, limit: RowLimit): string[] {
+  const rows = result[key]
+  const undercount = result.undercount?.[key]
   limit.seen?.(rows.length)
   const shown = rows.slice(0, limit.maxRows)
   const lines: string[] = []
   if (shown.length > 0) {
     lines.push(...tableHead([heading, 'Messages'], [false, true]))
-    let counted = 0
     for (const row of shown) {
-      counted += row.count
       const value = row.value === '' || row.value === '(none)' ? '(none)' : codeCell(row.value, COPYABLE_CELL_LENGTH)
       lines.push(tableRow([value, formatCount(row.count)]))
     }
     const more = rows.length - shown.length
-    const rest = total - counted
+    const rest = result.count - shown.reduce((n, row) => n + row.count, 0)
     if (undercount !== undefined && rest > 0) lines.push(`| *… and every other value* | ${formatCount(rest)} |`)
     else if (more > 0 && rest > 0) lines.push(`| *… and ${formatCount(more)} more values* | ${formatCount(rest)} |`)
     lines.push('')

@@ -11,29 +11,20 @@ const TEXT_FIELDS = ['error', 'message', 'detail', 'title', 'error_description',
 /** Fields of a nested error object (`{"error":{"message":…}}`, `{"errors":[{"message":…}]}`), one level down. */
 const NESTED_FIELDS = ['message', 'detail', 'title', 'reason', 'description'] as const
 
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined
-}
-
 function textOf(value: unknown, fields: readonly string[]): string | undefined {
-  const record = asObject(value)
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined
   for (const field of fields) {
-    const text = record?.[field]
+    const text = (value as Record<string, unknown>)[field]
     if (typeof text === 'string' && text.trim() !== '') return text.trim()
   }
   return undefined
 }
 
 /** The error's words of a parsed JSON body: a top-level text field, else one of a nested error object. */
-function fromJson(body: unknown): string | undefined {
-  const record = asObject(body)
+function fromJson(body: Record<string, unknown>): string | undefined {
   const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value)
   return (
-    textOf(body, TEXT_FIELDS) ??
-    textOf(first(record?.error), NESTED_FIELDS) ??
-    textOf(first(record?.errors), NESTED_FIELDS)
+    textOf(body, TEXT_FIELDS) ?? textOf(first(body.error), NESTED_FIELDS) ?? textOf(first(body.errors), NESTED_FIELDS)
   )
 }
 
@@ -58,7 +49,8 @@ export function errorWords(sample: string, cut: boolean): string | undefined {
   if (!trimmed.startsWith('{')) return undefined
   if (!cut) {
     try {
-      return fromJson(JSON.parse(trimmed))
+      // Text that starts with `{` parses to an object or not at all.
+      return fromJson(JSON.parse(trimmed) as Record<string, unknown>)
     } catch {
       // Not JSON after all: fall through to the tolerant scan.
     }
