@@ -71,19 +71,14 @@ function widthText(width: number): string {
 /** Short labels: the hour (with the date where the day changes) or the date; the current bucket marked "now". */
 function labels(list: readonly Bar[], width: number): string[] {
   const multiYear = new Set(list.map(bar => new Date(bar.start).getUTCFullYear())).size > 1
-  const day = (iso: string): string => (multiYear ? iso.slice(0, 10) : iso.slice(5, 10))
-  const compact = (full: boolean): string[] => {
-    let lastDay = ''
-    return list.map(bar => {
-      const iso = new Date(bar.start).toISOString()
-      let text = day(iso)
-      if (width < DAY) {
-        text = full || text !== lastDay ? `${text} ${iso.slice(11, 13)}h` : `${iso.slice(11, 13)}h`
-        lastDay = day(iso)
-      }
+  const iso = (bar: Bar | undefined): string => (bar === undefined ? '' : new Date(bar.start).toISOString())
+  const day = (bar: Bar | undefined): string => iso(bar).slice(multiYear ? 0 : 5, 10)
+  const compact = (full: boolean): string[] =>
+    list.map((bar, i) => {
+      const hour = `${iso(bar).slice(11, 13)}h`
+      const text = width >= DAY ? day(bar) : full || day(bar) !== day(list[i - 1]) ? `${day(bar)} ${hour}` : hour
       return bar.partial ? `${text} now` : text
     })
-  }
   // Mermaid draws bars that share a label in one place, one over the other: every label must differ. The hour alone
   // repeats once the chart spans two days, so then every bar names its day.
   const short = compact(false)

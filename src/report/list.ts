@@ -46,10 +46,9 @@ export const listReport: OperationReport<ListResult> = {
 }
 
 function outputs(result: ListResult): OutputValues {
-  // Nothing listed because of a failure: the count is unknown, not 0.
-  const unknown = result.failure !== undefined && result.count === 0
   const scalars: OutputValues = {
-    [Outputs.DlqCount]: unknown ? '' : String(result.count),
+    // Nothing listed because of a failure: the count is unknown, not 0.
+    [Outputs.DlqCount]: result.failure !== undefined && result.count === 0 ? '' : String(result.count),
     [Outputs.Complete]: String(listingComplete(result)),
     [Outputs.MessageIdsTruncated]: 'false',
     [Outputs.DlqIdsTruncated]: 'false',
@@ -109,9 +108,8 @@ function endingLines(result: ListResult): string[] {
   const lines: string[] = []
   if (result.failure !== undefined) {
     lines.push(`**Error:** ${code(failureText('list-dlq', result.failure))}`, '')
-    if (result.count > 0) {
+    if (result.count > 0)
       lines.push(`Everything below is what was listed ${beforeTheEnd(result.failure)}: a lower bound.`, '')
-    }
   } else if (result.nextCursor !== undefined) {
     const asked =
       result.maxMessages !== undefined && result.count >= result.maxMessages
