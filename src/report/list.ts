@@ -182,13 +182,11 @@ function breakdownLines(result: ListResult, pass: RenderPass): string[] {
     ['byUrl', 'destination URL (all)', 'Destination URL']
   ] as const) {
     const rows = result[key]
-    if (rows.length === 0) continue
     // A breakdown where every message has no value says nothing.
-    if (key !== 'byStatus' && rows.length === 1 && rows[0]?.value === '(none)') continue
+    if (rows.length === 0 || (key !== 'byStatus' && rows.length === 1 && rows[0]?.value === '(none)')) continue
     const body = countTable(result, key, head, limit)
     const none = rows.find(r => r.value === '(none)')?.count ?? 0
-    const quiet = key === 'byUrl' || none >= MOSTLY_NONE * result.count
-    if (quiet) {
+    if (key === 'byUrl' || none >= MOSTLY_NONE * result.count) {
       const note = none > 0 ? ` (${formatCount(none)} of ${formatCount(result.count)} have none)` : ''
       lines.push(...collapsed(`Messages by ${title}${note}`, body))
     } else lines.push(`#### Messages by ${title}`, '', ...body)
