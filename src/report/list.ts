@@ -142,10 +142,7 @@ export function failingTable(result: ListResult, now: number, maxRows: number): 
   const which = `${others > 0 ? `${formatCount(others)}${undercount !== undefined ? '+' : ''} ` : ''}other destinations`
   return [
     // The URL last: a long one scrolls sideways without pushing the response out of a 1,200-pixel window.
-    ...tableHead(
-      ['Messages', 'Last status', 'Oldest', 'Last response', 'Destination URL'],
-      [true, false, true, false, false]
-    ),
+    ...tableHead(['Messages', 'Last status', 'Oldest', 'Last response', 'Destination URL'], [true, false, true]),
     ...shown.map(row =>
       tableRow([
         formatCount(row.count),
@@ -219,7 +216,7 @@ function workflowRunLines(result: ListResult, pass: RenderPass): string[] {
     // The URL last: a long one scrolls sideways without hiding why the run failed.
     ...table(
       ['Run id', 'DLQ id', 'Failed (UTC)', 'Last response', 'Workflow URL'],
-      [false, false, false, false, false],
+      [],
       runs,
       { maxRows: runs.length },
       run => [
@@ -255,10 +252,7 @@ function extremesLines(result: ListResult, pass: RenderPass): string[] {
     `#### Oldest and newest messages${listingComplete(result) ? '' : ' listed'}`,
     '',
     // The URL last: a long one scrolls sideways without hiding the columns that answer "how old".
-    ...tableHead(
-      ['', 'Age', 'Created (UTC)', 'Status', 'Message id', 'Destination URL'],
-      [false, true, false, false, false, false]
-    ),
+    ...tableHead(['', 'Age', 'Created (UTC)', 'Status', 'Message id', 'Destination URL'], [false, true]),
     ...shown.map(([which, m], i) =>
       tableRow([
         which === shown[i - 1]?.[0] ? '' : `**${which}**`,
