@@ -58,8 +58,7 @@ function bars(histogram: Histogram, now: number): { width: number; bars: Bar[] }
 function yMax(max: number): number {
   if (max <= 10) return 10
   const power = 10 ** Math.floor(Math.log10(max))
-  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power
-  return 10 * power
+  return [1, 2, 5].map(step => step * power).find(top => top >= max) ?? 10 * power
 }
 
 /** `hour`, `2 days`: the width of a bar. */

@@ -60,13 +60,12 @@ export function errorWords(sample: string, cut: boolean): string | undefined {
 
 /** The cell: the error's words when the body is JSON that has them, else the start of the body, ~80 characters. */
 export function responseCell(row: DestinationRow): string {
-  if (row.bodySample !== undefined) {
-    if (row.bodySample === '') return '(empty)'
-    const words = errorWords(row.bodySample, row.bodyCut === true)
-    if (words !== undefined) return codeCell(words, RESPONSE_CELL_LENGTH)
-    const cell = codeCell(row.bodySample, RESPONSE_CELL_LENGTH)
-    return row.bodyCut && !cell.endsWith('…') ? `${cell}…` : cell
+  if (row.bodySample === undefined) {
+    return row.binaryBody === undefined ? '—' : `(binary, ${formatCount(row.binaryBody)} base64 characters)`
   }
-  if (row.binaryBody !== undefined) return `(binary, ${formatCount(row.binaryBody)} base64 characters)`
-  return '—'
+  if (row.bodySample === '') return '(empty)'
+  const words = errorWords(row.bodySample, row.bodyCut === true)
+  if (words !== undefined) return codeCell(words, RESPONSE_CELL_LENGTH)
+  const cell = codeCell(row.bodySample, RESPONSE_CELL_LENGTH)
+  return row.bodyCut && !cell.endsWith('…') ? `${cell}…` : cell
 }
