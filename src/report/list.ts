@@ -1,6 +1,6 @@
 /** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
 import { Outputs, TALLY_CAPACITY } from '../constants.js'
-import type { DestinationRow, ListResult, RunContext } from '../results.js'
+import type { DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
 import { formatAge, formatCount, plural } from './format.js'
@@ -236,16 +236,10 @@ function workflowRunLines(result: ListResult, pass: RenderPass): string[] {
 
 /** The oldest then the newest messages (one in both lists shown once): age first, each group named once. */
 function extremesLines(result: ListResult, pass: RenderPass): string[] {
-  const seen = new Set<string>()
-  const rows = [
-    ...result.oldest.map(m => ['Oldest', m] as const),
-    ...result.newest.map(m => ['Newest', m] as const)
-  ].filter(([, m]) => {
-    const key = JSON.stringify([m.dlqId ?? '', m.messageId, m.createdAt ?? null])
-    if (seen.has(key)) return false
-    seen.add(key)
-    return true
-  })
+  const key = (m: MessageExample): string => JSON.stringify([m.dlqId ?? '', m.messageId, m.createdAt ?? null])
+  const all = [...result.oldest.map(m => ['Oldest', m] as const), ...result.newest.map(m => ['Newest', m] as const)]
+  // A few of each (the accumulator keeps five), so a quadratic search for the first of each key costs nothing.
+  const rows = all.filter(([, m], i) => all.findIndex(([, other]) => key(other) === key(m)) === i)
   if (rows.length === 0) return []
   const shown = rows.slice(0, pass.maxRows)
   return [
