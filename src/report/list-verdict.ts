@@ -170,8 +170,3 @@ export function headline(result: ListResult, now: number): string {
         : 'the listing stopped early'
   return `DLQ: at least ${listed} (${why})`
 }
-
-/** The notice on the run page: the headline, unless nothing was listed (the failure's error says it: one alert). */
-export function listNotice(result: ListResult, now: number): string | undefined {
-  return result.failure !== undefined && result.count === 0 ? undefined : headline(result, now)
-}

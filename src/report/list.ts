@@ -6,7 +6,7 @@ import { chartLines } from './chart.js'
 import { formatAge, formatCount, plural } from './format.js'
 import { itemProblemsText } from './item-problems.js'
 import { beforeTheEnd, failureText } from './failure-text.js'
-import { describeBreach, filterLines, heading, judgement, listingComplete, listNotice } from './list-verdict.js'
+import { describeBreach, filterLines, heading, headline, judgement, listingComplete } from './list-verdict.js'
 import {
   cellOrDash,
   code,
@@ -40,7 +40,8 @@ type Breakdown = keyof NonNullable<ListResult['undercount']>
 export const listReport: OperationReport<ListResult> = {
   outputs,
   summary: (result, ctx, options) => fitSummary(pass => listSummary(result, ctx, pass), options),
-  notice: listNotice,
+  // Nothing listed: the failure's error annotation already says it (one alert per fact).
+  notice: (result, now) => (result.failure !== undefined && result.count === 0 ? undefined : headline(result, now)),
   warnings: result => (result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
   failure
 }
