@@ -119,9 +119,8 @@ function endingLines(result: ListResult): string[] {
     const stopped = `**Stopped after ${plural(result.count, 'message', 'messages')}${asked}**`
     lines.push(`${stopped}: the DLQ may hold more. Everything below is a lower bound.`, '')
   }
-  if (result.nextCursor) {
+  if (result.nextCursor)
     lines.push(`To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`, '')
-  }
   return lines
 }
 
