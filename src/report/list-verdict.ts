@@ -84,10 +84,8 @@ export function describeBreach(breach: Breach, complete: boolean): string {
 
 /** What a listing counted, and of what when filtered: its messages, or, with source workflow, the failed runs. */
 function counted(result: ListResult, scope?: string): string {
-  const what =
-    result.filters.source === 'workflow'
-      ? plural(result.count, 'failed workflow run', 'failed workflow runs')
-      : plural(result.count, 'message', 'messages')
+  const noun = result.filters.source === 'workflow' ? 'failed workflow run' : 'message'
+  const what = plural(result.count, noun, `${noun}s`)
   return scope === undefined ? what : `${what} ${scope}`
 }
 
