@@ -224,9 +224,7 @@ function workflowRunLines(result: ListResult, pass: RenderPass): string[] {
         cellOrDash(run.dlqId),
         shortTimeOrDash(run.failedAt, pass.now),
         (run.responseStatus === undefined ? '—' : String(run.responseStatus)) +
-          (run.responseBody === undefined || run.responseBody === ''
-            ? ''
-            : ` ${codeCell(run.responseBody, RESPONSE_CELL_LENGTH)}`),
+          (run.responseBody ? ` ${codeCell(run.responseBody, RESPONSE_CELL_LENGTH)}` : ''),
         cellOrDash(run.workflowUrl)
       ]
     ),
