@@ -191,7 +191,7 @@ function breakdownLines(result: ListResult, pass: RenderPass): string[] {
   if (result.badCreatedAt !== undefined) {
     lines.push(
       `- ${plural(result.badCreatedAt.count, 'message has', 'messages have')} a \`createdAt\` no date can hold ` +
-        `(first: ${code(result.badCreatedAt.messageId, 200)}): left out of dates, ages and the chart.`,
+        `(first: ${code(result.badCreatedAt.messageId, COPYABLE_CELL_LENGTH)}): left out of dates, ages and the chart.`,
       ''
     )
   }
