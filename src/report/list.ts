@@ -30,7 +30,7 @@ import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } 
 
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
 const BREAKDOWN_ROWS = 20
-/** Characters of a value people copy (a URL, a message id): a cut one copies as a plausible wrong one. */
+/** Characters of a value people copy (a URL, a message id), never fewer: a cut one copies as a plausible wrong one. */
 const COPYABLE_CELL_LENGTH = 200
 /** A breakdown whose "(none)" row holds at least this share of the messages is collapsed. */
 const MOSTLY_NONE = 0.9
