@@ -1,15 +1,10 @@
-/**
- * The chart of messages over time: a Mermaid `xychart-beta` of at most MAX_BARS bars with short labels and
- * whole-number ticks, the current (still filling) bucket marked. Every label and number is made here from
- * timestamps and counts, never from third-party text, so nothing in it needs escaping.
- */
+/** The chart of messages over time (Mermaid): every label and number is made here, so nothing needs escaping. */
 import { DAY, HOUR, WEEK } from '../constants.js'
 import type { Histogram, ListResult } from '../results.js'
 import { isDateMs } from '../service/schemas.js'
 import { formatCount, plural } from './format.js'
 import { listingComplete } from './list-verdict.js'
 
-/** Never more bars than this, however short the labels. */
 export const MAX_BARS = 24
 /** Width of the plot GitHub draws in a 1,200-pixel window, and what a label takes of it: a character and a gap. */
 export const PLOT_WIDTH_PX = 620
@@ -28,43 +23,32 @@ const WIDTHS: Record<Histogram['bucket'], number[]> = {
   week: [1, 2, 4, 8, 13, 26, 52, 104, 260, 520].map(w => w * WEEK)
 }
 
-interface Bar {
-  start: number
-  count: number
-  /** The bucket holding `now`: still filling. */
-  partial: boolean
-}
+/** `partial`: the bucket holding `now`, still filling. */
+type Bar = { start: number; count: number; partial: boolean }
 
-/**
- * The chart's bars: the narrowest width from WIDTHS whose bars' labels fit side by side (at most MAX_BARS), empty
- * ones included.
- */
+/** The bars of the narrowest width whose labels fit side by side, empty ones included. */
 function bars(histogram: Histogram, now: number): { width: number; bars: Bar[] } {
   const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count))
-  const widths = WIDTHS[histogram.bucket]
-  let chosen: { width: number; bars: Bar[] } = { width: widths[0] ?? HOUR, bars: [] }
-  for (const width of widths) {
+  let chosen = { width: HOUR, bars: [] as Bar[] }
+  for (const width of WIDTHS[histogram.bucket]) {
     const counts = new Map<number, number>()
     for (const p of points) {
       const at = Math.floor(p.start / width) * width
       counts.set(at, (counts.get(at) ?? 0) + p.count)
     }
     const keys = [...counts.keys()].sort((a, b) => a - b)
-    const first = keys[0] ?? 0
-    const last = keys[keys.length - 1] ?? 0
-    const span = Math.round((last - first) / width) + 1
+    const [first = 0] = keys
+    const span = Math.round(((keys.at(-1) ?? 0) - first) / width) + 1
     const starts = span <= MAX_BARS ? Array.from({ length: span }, (_, i) => first + i * width) : keys
-    chosen = {
-      width,
-      bars: starts.map(start => ({
-        start,
-        count: counts.get(start) ?? 0,
-        partial: now >= start && now < start + width
-      }))
-    }
+    const list = starts.map(start => ({
+      start,
+      count: counts.get(start) ?? 0,
+      partial: start <= now && now < start + width
+    }))
+    chosen = { width, bars: list }
     // As many bars as their labels leave room for: the current bar's " now" may run past its neighbours' gap.
-    const longest = labels(chosen.bars, width).reduce((n, text) => Math.max(n, text.replace(/ now$/, '').length), 0)
-    if (chosen.bars.length <= barsThatFit(longest)) return chosen
+    const longest = Math.max(0, ...labels(list, width).map(text => text.replace(/ now$/, '').length))
+    if (list.length <= barsThatFit(longest)) return chosen
   }
   // Only a range of decades gets here: keep the newest bars.
   return { width: chosen.width, bars: chosen.bars.slice(-barsThatFit(10)) }
@@ -74,45 +58,33 @@ function bars(histogram: Histogram, now: number): { width: number; bars: Bar[] }
 function yMax(max: number): number {
   if (max <= 10) return 10
   const power = 10 ** Math.floor(Math.log10(max))
-  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power
-  return 10 * power
+  return [1, 2, 5].map(step => step * power).find(top => top >= max) ?? 10 * power
 }
 
-/** `2h`, `1d`, `2w`: the width of a bar. */
+/** `hour`, `2 days`: the width of a bar. */
 function widthText(width: number): string {
-  if (width < DAY) return width === HOUR ? 'hour' : `${width / HOUR} hours`
-  if (width < WEEK) return width === DAY ? 'day' : `${width / DAY} days`
-  return width === WEEK ? 'week' : `${width / WEEK} weeks`
+  const [unit, name] = width < DAY ? [HOUR, 'hour'] : width < WEEK ? [DAY, 'day'] : [WEEK, 'week']
+  return width === unit ? name : `${width / unit} ${name}s`
 }
 
 /** Short labels: the hour (with the date where the day changes) or the date; the current bucket marked "now". */
 function labels(list: readonly Bar[], width: number): string[] {
-  const multiYear =
-    list.length > 0 &&
-    new Date(list[0]?.start ?? 0).getUTCFullYear() !== new Date(list[list.length - 1]?.start ?? 0).getUTCFullYear()
-  const day = (iso: string): string => (multiYear ? iso.slice(0, 10) : iso.slice(5, 10))
-  const compact = (full: boolean): string[] => {
-    let lastDay = ''
-    return list.map(bar => {
-      const iso = new Date(bar.start).toISOString()
-      let text = day(iso)
-      if (width < DAY) {
-        text = full || text !== lastDay ? `${text} ${iso.slice(11, 13)}h` : `${iso.slice(11, 13)}h`
-        lastDay = day(iso)
-      }
+  const multiYear = new Set(list.map(bar => new Date(bar.start).getUTCFullYear())).size > 1
+  const iso = (bar: Bar | undefined): string => (bar === undefined ? '' : new Date(bar.start).toISOString())
+  const day = (bar: Bar | undefined): string => iso(bar).slice(multiYear ? 0 : 5, 10)
+  const compact = (full: boolean): string[] =>
+    list.map((bar, i) => {
+      const hour = `${iso(bar).slice(11, 13)}h`
+      const text = width >= DAY ? day(bar) : full || day(bar) !== day(list[i - 1]) ? `${day(bar)} ${hour}` : hour
       return bar.partial ? `${text} now` : text
     })
-  }
   // Mermaid draws bars that share a label in one place, one over the other: every label must differ. The hour alone
   // repeats once the chart spans two days, so then every bar names its day.
   const short = compact(false)
   return new Set(short).size === short.length ? short : compact(true)
 }
 
-/**
- * The chart section. A failed listing gets none (its counts per bucket are partial in unknown ways); a listing
- * stopped early gets one titled as partial.
- */
+/** The chart section: none for a failed listing (its counts are partial in unknown ways), partial if stopped early. */
 export function chartLines(result: ListResult, now: number): string[] {
   const histogram = result.histogram
   const omitted = histogram.omitted
@@ -130,8 +102,6 @@ export function chartLines(result: ListResult, now: number): string[] {
   }
   const per = widthText(width)
   const partialListing = !listingComplete(result)
-  let max = 0
-  for (const bar of list) if (bar.count > max) max = bar.count
   const title = partialListing
     ? `First ${formatCount(result.count)} messages listed, per ${per}`
     : `DLQ messages per ${per}`
@@ -147,7 +117,7 @@ export function chartLines(result: ListResult, now: number): string[] {
     `  x-axis [${labels(list, width)
       .map(l => `"${l}"`)
       .join(', ')}]`,
-    `  y-axis "Messages" 0 --> ${yMax(max)}`,
+    `  y-axis "Messages" 0 --> ${yMax(Math.max(...list.map(b => b.count)))}`,
     `  bar [${list.map(b => b.count).join(', ')}]`,
     '```',
     '',

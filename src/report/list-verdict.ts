@@ -1,52 +1,58 @@
-/**
- * How the health of a listing is said: the heading, the judgement line, the notice, each breach. Shared by the
- * summary and the issue.
- */
+/** How a listing is described: its filters, the heading, the judgement line, the notice, each breach. */
 import { Inputs } from '../constants.js'
 import type { Breach, ListResult } from '../results.js'
 import type { ListFilters } from '../requests.js'
 import { beforeTheEnd, failurePhrase } from './failure-text.js'
-import { code } from './markdown.js'
-import { formatAge, formatCount, formatMs } from './format.js'
+import { code, valueList, type RowLimit } from './markdown.js'
+import { formatAge, formatCount, formatMs, plural } from './format.js'
 
-/** Each list filter and the input that sets it, in the order the verdict names them. */
-const FILTER_INPUTS: ReadonlyArray<[Exclude<keyof ListFilters, 'source'>, Inputs]> = [
-  ['messageId', Inputs.MessageId],
-  ['url', Inputs.Url],
-  ['topicName', Inputs.TopicName],
-  ['scheduleId', Inputs.ScheduleId],
-  ['queueName', Inputs.QueueName],
-  ['api', Inputs.Api],
-  ['fromDate', Inputs.FromDate],
-  ['toDate', Inputs.ToDate],
-  ['responseStatus', Inputs.ResponseStatus],
-  ['callerIp', Inputs.CallerIp],
-  ['workflowUrl', Inputs.WorkflowUrl],
-  ['workflowRunId', Inputs.WorkflowRunId],
-  ['workflowCreatedAt', Inputs.WorkflowCreatedAt]
+/** Each list filter, the input that sets it and its label in "What was asked", in the order both name them. */
+const FILTERS: ReadonlyArray<[keyof ListFilters, Inputs, string]> = [
+  ['messageId', Inputs.MessageId, 'Message id'],
+  ['url', Inputs.Url, 'Destination URL'],
+  ['topicName', Inputs.TopicName, 'URL group'],
+  ['scheduleId', Inputs.ScheduleId, 'Schedule id'],
+  ['queueName', Inputs.QueueName, 'Queue'],
+  ['api', Inputs.Api, 'API name'],
+  ['fromDate', Inputs.FromDate, 'Created at or after'],
+  ['toDate', Inputs.ToDate, 'Created at or before'],
+  ['responseStatus', Inputs.ResponseStatus, 'Last response status'],
+  ['callerIp', Inputs.CallerIp, 'Publisher IP'],
+  ['source', Inputs.Source, 'Source'],
+  ['workflowUrl', Inputs.WorkflowUrl, 'Workflow URL'],
+  ['workflowRunId', Inputs.WorkflowRunId, 'Workflow run id or id prefix'],
+  ['workflowCreatedAt', Inputs.WorkflowCreatedAt, 'Workflow created at']
 ]
+const DATE_FILTERS: ReadonlySet<keyof ListFilters> = new Set(['fromDate', 'toDate', 'workflowCreatedAt'])
 /** Characters of a filter value the verdict shows: enough to recognise it; "What was asked" shows it whole. */
 const SCOPE_VALUE_LENGTH = 48
 /** Filters past this are named without their values, so the verdict stays one short line. */
 const SCOPE_VALUES_UP_TO = 2
 
-/**
- * What the count is of, when any filter is set: `matching `url` `https://…``, names and values as code spans (values
- * are third-party text), one value each for at most two filters, else only the names (always, with `namesOnly`:
- * the heading stays short). Undefined without filters.
- */
-export function filterScope(filters: ListFilters, namesOnly = false): string | undefined {
-  const set: Array<[Inputs, string[]]> = []
-  for (const [key, input] of FILTER_INPUTS) {
+/** The filters set, in the table's order, each value as text (a date as ISO 8601). */
+function filtersSet(filters: ListFilters) {
+  return FILTERS.flatMap(([key, input, label]) => {
     const value = filters[key]
-    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue
-    const values = Array.isArray(value)
-      ? value.map(String)
-      : [typeof value === 'number' && key !== 'responseStatus' ? formatMs(value) : String(value)]
-    set.push([input, values])
-  }
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) return []
+    const list = Array.isArray(value)
+    const values = list ? value.map(String) : [DATE_FILTERS.has(key) ? formatMs(value as number) : String(value)]
+    return [{ key, input, label, values, list }]
+  })
+}
+
+/** The filters a listing was asked for, one list item each, as the summary's "What was asked" shows them. */
+export function filterLines(filters: ListFilters, limit: RowLimit): string[] {
+  return filtersSet(filters).map(({ key, input, label, values, list }) => {
+    const shown = list ? valueList(values, limit) : DATE_FILTERS.has(key) ? values[0] : code(values[0] as string)
+    return `  - ${label} (\`${input}\`): ${shown}`
+  })
+}
+
+/** What the count is of: `matching `url` `https://…``, values as code spans; undefined without filters. */
+export function filterScope(filters: ListFilters, namesOnly = false): string | undefined {
+  const set = filtersSet(filters).filter(f => f.key !== 'source')
   if (set.length === 0) return undefined
-  const named = set.map(([input, values]) => {
+  const named = set.map(({ input, values }) => {
     if (namesOnly || set.length > SCOPE_VALUES_UP_TO) return code(input)
     if (values.length === 1) return `${code(input)} ${code(values[0] as string, SCOPE_VALUE_LENGTH)}`
     return `${code(input)} (any of ${formatCount(values.length)} values)`
@@ -60,42 +66,35 @@ export function listingComplete(result: ListResult): boolean {
   return result.failure === undefined && result.nextCursor === undefined
 }
 
-/** A threshold exceeded, with both numbers and the input that set it; the count of an incomplete listing is "at least". */
+/** A threshold exceeded, with both numbers and the input that set it; an incomplete listing's count is "at least". */
 export function describeBreach(breach: Breach, complete: boolean): string {
+  const atLeast = complete ? '' : 'at least '
   if (breach.kind === 'count') {
-    const count = `${complete ? '' : 'at least '}${formatCount(breach.count)}`
+    const count = `${atLeast}${formatCount(breach.count)}`
     return `${count} messages, more than fail-if-count-above (${formatCount(breach.limit)})`
   }
   if (breach.kind === 'age-unknown') {
-    const n = `${complete ? '' : 'at least '}${messages(breach.messages)}`
     return (
-      `${n} had no creation time (createdAt), so their age is unknown and fail-if-oldest-older-than ` +
-      `(${formatAge(breach.limitMs)}) cannot be judged`
+      `${atLeast}${plural(breach.messages, 'message', 'messages')} had no creation time (createdAt), so their age is ` +
+      `unknown and fail-if-oldest-older-than (${formatAge(breach.limitMs)}) cannot be judged`
     )
   }
   return `the oldest message is ${formatAge(breach.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(breach.limitMs)})`
 }
 
-function messages(n: number): string {
-  return `${formatCount(n)} ${n === 1 ? 'message' : 'messages'}`
+/** What a listing counted, and of what when filtered: its messages, or, with source workflow, the failed runs. */
+function counted(result: ListResult, scope?: string): string {
+  const noun = result.filters.source === 'workflow' ? 'failed workflow run' : 'message'
+  const what = plural(result.count, noun, `${noun}s`)
+  return scope === undefined ? what : `${what} ${scope}`
 }
 
-/** What a listing counted: its messages, or, with source workflow, the failed workflow runs. */
-function listed(result: ListResult): string {
-  if (result.filters.source !== 'workflow') return messages(result.count)
-  return `${formatCount(result.count)} ${result.count === 1 ? 'failed workflow run' : 'failed workflow runs'}`
-}
-
-/**
- * The heading of the summary, the result in a few words: the failure named, the threshold check, or the count.
- * Never "healthy" or "empty" unless the listing reached the end.
- */
+/** The heading of the summary: the failure named, the threshold check, or the count; "healthy" only when complete. */
 export function heading(result: ListResult, filtered: boolean): string {
-  const complete = listingComplete(result)
   if (result.failure?.kind === 'cancelled') {
     return result.count === 0
       ? '⛔ Listing cancelled before any message was listed'
-      : `⛔ Listing cancelled: at least ${listed(result)}`
+      : `⛔ Listing cancelled: at least ${counted(result)}`
   }
   const scope = filterScope(result.filters, true)
   if (result.failure !== undefined) {
@@ -106,47 +105,36 @@ export function heading(result: ListResult, filtered: boolean): string {
     return scope === undefined ? '❌ DLQ health check failed' : `❌ Health check failed for the messages ${scope}`
   }
   const judged = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined
-  if (!complete) return `⚠️ Listing stopped early${judged ? ': health not judged' : ''}`
+  if (!listingComplete(result)) return `⚠️ Listing stopped early${judged ? ': health not judged' : ''}`
   if (judged) return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the messages ${scope}`
   if (result.count === 0) return filtered ? 'ℹ️ No DLQ message matches the filters' : 'ℹ️ The DLQ is empty'
-  return scope === undefined ? `ℹ️ DLQ: ${listed(result)}` : `ℹ️ ${listed(result)} ${scope}`
+  return scope === undefined ? `ℹ️ DLQ: ${counted(result, scope)}` : `ℹ️ ${counted(result, scope)}`
 }
 
-/**
- * One bold line comparing the count and the oldest age with their limits: `exceeded`, `within`, or `not judged`
- * when the listing did not reach the end (a lower bound can only exceed). Without thresholds, says so.
- */
+/** One bold line comparing the count and the oldest age with their limits; a lower bound can only exceed. */
 export function judgement(result: ListResult, now: number): string {
   const complete = listingComplete(result)
-  const { countAbove, oldestOlderThanMs } = result.health
+  const { countAbove, oldestOlderThanMs, breaches } = result.health
   if (result.failure !== undefined && result.count === 0) {
     return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)'
   }
   const scope = filterScope(result.filters)
-  const count = `${complete ? '' : 'at least '}${listed(result)}${scope === undefined ? '' : ` ${scope}`}`
-  const limit = (over: boolean, text: string): string =>
-    over ? `limit ${text}: **exceeded**` : complete ? `limit ${text}: within` : `limit ${text}: not judged`
+  const verdict = (over: boolean): string => (over ? '**exceeded**' : complete ? 'within' : 'not judged')
+  const ageOver = breaches.some(b => b.kind === 'age')
+  const ageVerdict =
+    !ageOver && breaches.some(b => b.kind === 'age-unknown') ? '**cannot be judged**' : verdict(ageOver)
   const parts = [
-    countAbove === undefined
-      ? `**${count}**`
-      : `**${count}** (${limit(result.count > countAbove, formatCount(countAbove))})`
+    `**${complete ? '' : 'at least '}${counted(result, scope)}**` +
+      (countAbove === undefined ? '' : ` (limit ${formatCount(countAbove)}: ${verdict(result.count > countAbove)})`),
+    `**${oldestText(result, now)}**` +
+      (oldestOlderThanMs === undefined ? '' : ` (limit ${formatAge(oldestOlderThanMs)}: ${ageVerdict})`)
   ]
-  const ageText = oldestText(result, now)
-  if (oldestOlderThanMs === undefined) parts.push(`**${ageText}**`)
-  else {
-    const over = result.health.breaches.some(b => b.kind === 'age')
-    const unknown = !over && result.health.breaches.some(b => b.kind === 'age-unknown')
-    const judged = unknown
-      ? `limit ${formatAge(oldestOlderThanMs)}: **cannot be judged**`
-      : limit(over, formatAge(oldestOlderThanMs))
-    parts.push(`**${ageText}** (${judged})`)
-  }
-  const set = countAbove !== undefined || oldestOlderThanMs !== undefined
-  const tail = !set
-    ? ' (not judged: no threshold set)'
-    : scope !== undefined
-      ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
-      : ''
+  const tail =
+    countAbove === undefined && oldestOlderThanMs === undefined
+      ? ' (not judged: no threshold set)'
+      : scope !== undefined
+        ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
+        : ''
   const partial = complete
     ? ''
     : result.failure !== undefined
@@ -155,45 +143,28 @@ export function judgement(result: ListResult, now: number): string {
   return `${parts.join(' · ')}${tail}${partial}`
 }
 
-/**
- * The oldest age as measured: `oldest 3h`, `oldest 3h (unknown for 12 messages)` when some came without a creation
- * time, `oldest: unknown for 400 messages` when none had one; "oldest seen" for a listing that did not reach the end.
- */
+/** `oldest 3h`, `oldest 3h (unknown for 12 messages)`, `oldest: unknown for 400 messages`; or "oldest seen". */
 function oldestText(result: ListResult, now: number): string {
   const word = listingComplete(result) ? 'oldest' : 'oldest seen'
-  const unknown = result.noCreatedAt ?? 0
-  if (result.oldestCreatedAt === undefined) {
-    return unknown > 0 ? `${word}: unknown for ${messages(unknown)}` : `${word}: unknown`
-  }
+  const unknown = result.noCreatedAt ? `unknown for ${plural(result.noCreatedAt, 'message', 'messages')}` : undefined
+  if (result.oldestCreatedAt === undefined) return `${word}: ${unknown ?? 'unknown'}`
   const age = `${word} ${formatAge(now - result.oldestCreatedAt)}`
-  return unknown > 0 ? `${age} (unknown for ${messages(unknown)})` : age
+  return unknown === undefined ? age : `${age} (${unknown})`
 }
 
-/**
- * The headline of a listing, a notice on the run page: `DLQ: 1,234 messages, oldest 3h 5m`. A listing that did
- * not reach the end says "at least", and one that failed never reads like an empty DLQ: it names the failure.
- */
+/** The headline, `DLQ: 1,234 messages, oldest 3h 5m`: "at least" unless complete; a failure is named, never "0". */
 export function headline(result: ListResult, now: number): string {
   if (result.failure !== undefined && result.count === 0) {
     return `DLQ: unknown, could not list it: ${failurePhrase(result.failure, result.maxPages)}`
   }
-  const scope = filterScope(result.filters)
-  const counted = `${listed(result)}${scope === undefined ? '' : ` ${scope}`}`
   const oldest = result.count === 0 ? '' : `, ${oldestText(result, now)}`
-  if (listingComplete(result)) return `DLQ: ${counted}${oldest}`
+  const listed = `${counted(result, filterScope(result.filters))}${oldest}`
+  if (listingComplete(result)) return `DLQ: ${listed}`
   const why =
     result.failure?.kind === 'cancelled'
       ? failurePhrase(result.failure)
       : result.failure !== undefined
         ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
         : 'the listing stopped early'
-  return `DLQ: at least ${counted}${oldest} (${why})`
-}
-
-/**
- * The notice on the run page: the headline, except when nothing could be listed, where the failure (an error
- * annotation) already says it: one alert per fact.
- */
-export function listNotice(result: ListResult, now: number): string | undefined {
-  return result.failure !== undefined && result.count === 0 ? undefined : headline(result, now)
+  return `DLQ: at least ${listed} (${why})`
 }
