@@ -1,11 +1,8 @@
-/**
- * Building blocks of the markdown the action writes (job summary, health issue): code spans, capped value lists
- * and tables, the link back to the run. Cells and values go through escape.ts; pure functions only.
- */
+/** Building blocks of the markdown the action writes (job summary, health issue); values go through escape.ts. */
 import { MAX_CURSOR_LENGTH } from '../constants.js'
 import type { IssueLink, RunContext } from '../results.js'
 import { codeSpan, DEFAULT_CELL_MAX_LENGTH } from './escape.js'
-import { formatCount, formatMs, formatShortTime } from './format.js'
+import { formatCount, formatShortTime } from './format.js'
 
 /** How many rows a table or value list may show; `seen` hears the full length of each, for the byte budget. */
 export interface RowLimit {
@@ -64,26 +61,16 @@ export function table<T>(
   limit: RowLimit,
   toCells: (item: T) => string[]
 ): string[] {
-  const lines: string[] = []
   const shown = capped(items, limit)
-  if (shown.length > 0) {
-    lines.push(...tableHead(headings, alignRight))
-    for (const item of shown) lines.push(tableRow(toCells(item)))
-    lines.push('')
-  }
   const rest = items.length - shown.length
-  if (rest > 0) lines.push(`… and ${formatCount(rest)} more`, '')
-  return lines
+  const more = rest > 0 ? [`… and ${formatCount(rest)} more`, ''] : []
+  if (shown.length === 0) return more
+  return [...tableHead(headings, alignRight), ...shown.map(item => tableRow(toCells(item))), '', ...more]
 }
 
 /** A cell for an optional third-party value, as code; an absent or empty one shows as a dash. */
 export function cellOrDash(value: string | number | undefined, maxLength?: number): string {
   return value === undefined || value === '' ? '—' : codeCell(String(value), maxLength)
-}
-
-/** A cell for an optional time. */
-export function timeOrDash(ms: number | undefined): string {
-  return ms === undefined ? '—' : formatMs(ms)
 }
 
 /** A cell for an optional time, short (`11-22 02:45`, the year only when not `now`'s). */
@@ -97,10 +84,7 @@ export function collapsed(title: string, body: readonly string[]): string[] {
   return ['<details>', `<summary>${title}</summary>`, '', ...body, '', '</details>', '']
 }
 
-/**
- * The line that links the health issue: the link is made from its number and the repository's URL this run
- * knows, never from text GitHub answered.
- */
+/** The line that links the health issue, made from its number and the URL this run knows, never GitHub's text. */
 export function issueLine(issue: IssueLink | undefined): string | undefined {
   if (issue === undefined || !Number.isSafeInteger(issue.number)) return undefined
   const link = safeLink(`#${issue.number}`, issue.url)
@@ -117,21 +101,13 @@ export function summaryHead(title: string, ...leads: Array<string | undefined>):
 
 /** The link back to the run, last in a summary (the reader is on that page) and in the issue. */
 export function runLine(ctx: RunContext): string[] {
-  const link = runLink(ctx.runUrl)
-  return link === undefined ? [] : [`- Run: ${link}`]
+  return ctx.runUrl ? [`- Run: ${safeLink('workflow run', ctx.runUrl)}`] : []
 }
 
 /**
- * `[workflow run](url)`. The run URL comes from GitHub's own environment, but it is still made a safe link
- * destination: only http(s), and every character outside a plain URL set (spaces, parentheses, brackets, quotes,
- * `<>`, backslash, `$`, controls, non-ASCII) percent-encoded. Anything else is shown as escaped text.
+ * A link with our own text to a URL this run built: every character outside a plain URL set (spaces, parentheses,
+ * brackets, quotes, `<>`, backslash, `$`, controls, non-ASCII) percent-encoded; one not http(s) is shown as code.
  */
-function runLink(runUrl: string | undefined): string | undefined {
-  if (!runUrl) return undefined
-  return safeLink('workflow run', runUrl)
-}
-
-/** A link with our own text to a URL this run built; one not http(s) is shown as code instead. */
 export function safeLink(text: string, url: string): string {
   if (!/^https?:\/\/[^\s/]/i.test(url)) return `${text}: ${codeSpan(url)}`
   const destination = url.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch =>
