@@ -73,7 +73,7 @@ export class OutputBoundary {
     this.io.setFailed(neutraliseAnnotation(this.redact(text)))
   }
 
-  /** Writes the outputs, redacted; should redaction make them too big for GitHub, the biggest are emptied, warned of. */
+  /** Writes the outputs, redacted; if that makes them too big for GitHub, the biggest are emptied, with a warning. */
   setOutputs(outputs: Readonly<Record<string, string>>): void {
     const redacted = Object.entries(outputs).map(([name, value]) => [name, this.redact(value)] as [string, string])
     let total = redacted.reduce((n, [name, value]) => n + githubBytes(name) + githubBytes(value), 0)
@@ -97,7 +97,7 @@ export class OutputBoundary {
     return this.io.writeSummary(this.redact(markdown))
   }
 
-  /** A copy with every string redacted: escaping first would change how a secret looks (`sk_live\_\_9f`) and hide it. */
+  /** A copy with every string redacted: escaping first would change how a secret looks (`sk\_live`), hiding it. */
   redactValue<T>(value: T): T {
     return redactDeep(value, this.redact, 0) as T
   }

@@ -6,11 +6,8 @@ import { SUMMARY_LIMIT_BYTES } from '../constants.js'
 import { formatCount } from './format.js'
 import type { RowLimit } from './markdown.js'
 
-/** Rows per table unless told otherwise. */
-const DEFAULT_MAX_ROWS = 50
-
 export interface SummaryOptions {
-  /** Rows per table (and values per listed filter) before `… and N more`. Default 50. */
+  /** Rows per table (and values per listed filter) before `… and N more`, a whole number or Infinity. Default 50. */
   maxRows?: number
   /** "Now" for the age of the oldest and newest messages, in ms: the composition root's one clock. */
   now: number
@@ -27,14 +24,9 @@ const TRUNCATED_NOTE =
   '\n\n> **Note:** this summary was cut short to stay under the 1 MiB limit of GitHub job summaries; ' +
   'the action outputs and log hold the rest.\n'
 
-/**
- * A summary kept under SUMMARY_LIMIT_BYTES (UTF-8). The first pass shows the rows asked for; while too big, the
- * renderer is asked again with half the rows, starting from the longest list it reported (more change nothing);
- * if even no rows fit, the text is cut at a line and a note added.
- */
+/** Halving starts from the longest list the first pass reported: rows beyond it change nothing. */
 export function fitSummary(render: (pass: RenderPass) => string, options: SummaryOptions): string {
-  const requested = normaliseRows(options.maxRows)
-  const { now } = options
+  const { maxRows: requested = 50, now } = options
   let longest = 0
   const seen = (length: number): void => {
     if (length > longest) longest = length
@@ -50,18 +42,12 @@ export function fitSummary(render: (pass: RenderPass) => string, options: Summar
   return out
 }
 
-/** The note a shortened pass leads with, or undefined. */
 export function shortenedNote(pass: RenderPass): string | undefined {
   if (pass.shortenedFrom === undefined) return undefined
   return (
     `> **Note:** tables show at most ${formatCount(pass.maxRows)} rows (instead of ` +
     `${formatCount(pass.shortenedFrom)}) to keep this summary under the 1 MiB limit of GitHub job summaries.`
   )
-}
-
-function normaliseRows(maxRows: number | undefined): number {
-  if (maxRows === undefined || Number.isNaN(maxRows) || maxRows < 0) return DEFAULT_MAX_ROWS
-  return maxRows === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.floor(maxRows)
 }
 
 function byteLength(s: string): number {
