@@ -5,17 +5,7 @@ import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
 import { formatCount, formatMs, plural } from './format.js'
 import { itemProblemsText } from './item-problems.js'
 import { beforeTheEnd, failurePhrase, failureText, fileText } from './failure-text.js'
-import {
-  code,
-  codeCell,
-  cursorText,
-  markdownText,
-  runLine,
-  summaryHead,
-  table,
-  valueList,
-  type RowLimit
-} from './markdown.js'
+import { code, codeCell, cursorText, markdownText, runLine, summaryHead, table, valueList } from './markdown.js'
 import type { OperationReport } from './operation-report.js'
 import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
 
@@ -327,8 +317,8 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
 }
 
 /** Ids in a cell, as many as a table shows rows (the byte budget halves them with the rows), then how many more. */
-function idList(ids: readonly string[], limit: RowLimit): string {
-  const shown = ids.slice(0, limit.maxRows).map(id => codeCell(id, 100))
+function idList(ids: readonly string[], pass: RenderPass): string {
+  const shown = ids.slice(0, pass.maxRows).map(id => codeCell(id, 100))
   const rest = ids.length - shown.length
   return rest > 0 ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`workflow-run-ids\`)` : shown.join(' ')
 }
