@@ -1,9 +1,6 @@
-/**
- * Escaping of third-party text for the job summary (GitHub-flavoured markdown) and the Actions log (where a line
- * starting with `::` is a runner command). Pure functions only.
- */
+/** Escaping of third-party text for the job summary (GFM) and the Actions log (where `::` starts a command). */
 
-/** Zero-width space: not whitespace for the runner (.NET), so it breaks a command marker in a log line. Never in markdown. */
+/** Zero-width space: not whitespace to the runner (.NET), so it breaks a command marker in a log line. */
 const ZWSP = '\u200b'
 
 /** Default cut of a table cell value, in characters (code points) before escaping. */
@@ -13,11 +10,7 @@ export const DEFAULT_CELL_MAX_LENGTH = 200
 // eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
 const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g
 
-/**
- * Shown as escapes inside a code span: controls and line breaks (which would end or reflow the span), and the
- * invisible ones (zero-width, joiners, bidi marks and overrides, BOM, soft hyphen), which would copy as something
- * other than they show.
- */
+/** Shown as escapes in a code span: controls (which end or reflow it) and invisible characters (copied unseen). */
 const HIDDEN_IN_CODE = /[\p{Cc}\u00ad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu
 
 /** A character as a visible escape: `\n`, `\r`, `\t`, `\xNN` or `\uNNNN`. */
@@ -30,12 +23,8 @@ function visible(ch: string): string {
 }
 
 /**
- * Text safe to print as (part of) one line of the Actions log:
- * - CR and LF become the visible text `\r` and `\n`, other line breaks (NEL, U+2028, U+2029) and control
- *   characters except tab become `\xNN` / `\uNNNN`, so a value can never start a new log line;
- * - a `::` at the start (also after leading whitespace, which the runner trims) becomes `:\u200b:`, so the line
- *   is not a workflow command (`::set-output`, `::add-mask`, `::stop-commands`…);
- * - the legacy command marker `##[` becomes `##\u200b[` wherever it appears.
+ * Text safe as (part of) one line of the Actions log: line breaks and controls but tab shown as escapes, a leading
+ * `::` (after whitespace too, which the runner trims) and any `##[` broken by a ZWSP, so it is never a command.
  */
 export function neutraliseLogLine(s: string): string {
   return String(s)
@@ -44,20 +33,15 @@ export function neutraliseLogLine(s: string): string {
     .replace(/##\[/g, `##${ZWSP}[`)
 }
 
-/**
- * Text safe as the message of an annotation (`::error::…`): each of its own lines made safe as a log line. LF is
- * kept: @actions/core writes it as `%0A`, so the annotation stays one line of the log and shows its lines.
- */
+/** An annotation's message, each line safe as a log line; LF is kept, as @actions/core writes it `%0A`. */
 export function neutraliseAnnotation(s: string): string {
   return String(s).split('\n').map(neutraliseLogLine).join('\n')
 }
 
 /**
- * A third-party value as a GFM code span: it copies exactly, is never a link, a mention, an issue reference, HTML
- * or math, and needs no other escaping. The fence is one backtick longer than the longest run inside, padded
- * with a space where CommonMark would otherwise strip or merge one. Controls and invisible characters are shown
- * as `\n`, `\u200b` and so on; a lone surrogate as U+FFFD. Longer than maxLength code points: cut, `…` after the
- * span. In a table cell (`cell`), each `|` is written `\|`, which GFM resolves before reading the span.
+ * A third-party value as a GFM code span: it copies exactly and is never a link, a mention, HTML or math. The fence
+ * outruns any backticks inside, padded where CommonMark would strip a space; cut at maxLength code points, `…`
+ * after; in a table cell, each `|` is written `\|`, which GFM resolves before reading the span.
  */
 export function codeSpan(value: string, maxLength = 1000, cell = false): string {
   const chars = [...String(value)]
