@@ -59,10 +59,7 @@ export function fileText(failure: { input: string; path: string; code: string })
   return `${failure.input} ${failure.path} could not be written: ${failure.code}${meaning ? ` (${meaning})` : ''}`
 }
 
-/**
- * The one-line sentence of a failure, `label` naming the operation (`list-dlq`, `resume-workflows`), with where it
- * happened: which message id of a listing by ids, or a parallel listing.
- */
+/** The one-line sentence of a failure, `label` naming the operation (`list-dlq`), with where it happened. */
 export function failureText(label: string, failure: Failure & FailureContext): string {
   const { messageId: id, parallel } = failure
   const where = id ? ` (listing message id ${id.index} of ${id.of}; re-run to list them all)` : ''
@@ -114,10 +111,7 @@ export function beforeTheEnd(failure: Failure | undefined): string {
   return failure?.kind === 'cancelled' ? 'before the cancel' : 'before the failure'
 }
 
-/**
- * What ended an operation, in a few words for a heading: the refused token (401, 403) named as such, a status
- * otherwise, the drain guard that stopped it, or a request that got no usable answer.
- */
+/** What ended an operation, in a few words for a heading. */
 export function failurePhrase(failure: Failure | undefined, maxPages?: number): string {
   switch (failure?.kind) {
     case 'cancelled':

@@ -26,7 +26,6 @@ export function codeCell(value: string, maxLength: number = DEFAULT_CELL_MAX_LEN
   return codeSpan(value, maxLength, true)
 }
 
-/** A cursor to copy, as a code span. */
 export function cursorText(cursor: string): string {
   return codeSpan(cursor, MAX_CURSOR_LENGTH)
 }
@@ -50,10 +49,7 @@ export function tableRow(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |`
 }
 
-/**
- * A table of at most maxRows rows, then `… and N more` after a blank line (a line right under a table would be
- * read as one more row). Cells must already be escaped.
- */
+/** At most maxRows rows of escaped cells, then `… and N more` after a blank line (else it would be one more row). */
 export function table<T>(
   headings: readonly string[],
   alignRight: readonly boolean[],
@@ -104,10 +100,7 @@ export function runLine(ctx: RunContext): string[] {
   return ctx.runUrl ? [`- Run: ${safeLink('workflow run', ctx.runUrl)}`] : []
 }
 
-/**
- * A link with our own text to a URL this run built: every character outside a plain URL set (spaces, parentheses,
- * brackets, quotes, `<>`, backslash, `$`, controls, non-ASCII) percent-encoded; one not http(s) is shown as code.
- */
+/** A link with our own text to a URL this run built, percent-encoded beyond a plain set; not http(s): code. */
 export function safeLink(text: string, url: string): string {
   if (!/^https?:\/\/[^\s/]/i.test(url)) return `${text}: ${codeSpan(url)}`
   const destination = url.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch =>
