@@ -1,7 +1,4 @@
-/**
- * The byte budget of the job summary: GitHub drops a summary above 1 MiB, so a summary too big is rendered again
- * with half the rows in every table, and if even no rows fit, cut at a line with a note.
- */
+/** The job summary's byte budget: GitHub drops one above 1 MiB, so it is rendered with half the rows till it fits. */
 import { SUMMARY_LIMIT_BYTES } from '../constants.js'
 import { formatCount } from './format.js'
 import type { RowLimit } from './markdown.js'
@@ -34,7 +31,7 @@ export function fitSummary(render: (pass: RenderPass) => string, options: Summar
   let out = render({ maxRows: requested, now, seen })
   const useful = Math.min(requested, longest)
   let rows = useful
-  while (byteLength(out) > SUMMARY_LIMIT_BYTES) {
+  while (Buffer.byteLength(out) > SUMMARY_LIMIT_BYTES) {
     if (rows === 0) return truncateToLimit(out)
     rows = Math.floor(rows / 2)
     out = render({ maxRows: rows, now, shortenedFrom: useful, seen })
@@ -50,16 +47,12 @@ export function shortenedNote(pass: RenderPass): string | undefined {
   )
 }
 
-function byteLength(s: string): number {
-  return Buffer.byteLength(s, 'utf8')
-}
-
 /** The longest prefix of s (whole code points) of at most maxBytes UTF-8 bytes. */
 function cutUtf8(s: string, maxBytes: number): string {
   let used = 0
   let out = ''
   for (const ch of s) {
-    const b = byteLength(ch)
+    const b = Buffer.byteLength(ch)
     if (used + b > maxBytes) break
     used += b
     out += ch
@@ -67,16 +60,13 @@ function cutUtf8(s: string, maxBytes: number): string {
   return out
 }
 
-/**
- * Keeps whole lines while they fit, cuts the first line that does not (dropping a half escape or entity at the
- * cut), and ends with a note after a blank line (which also ends any table).
- */
+/** Whole lines while they fit, the next cut (no half escape or entity), then a note after a blank line. */
 function truncateToLimit(out: string): string {
-  const budget = SUMMARY_LIMIT_BYTES - byteLength(TRUNCATED_NOTE) - byteLength('…')
+  const budget = SUMMARY_LIMIT_BYTES - Buffer.byteLength(TRUNCATED_NOTE) - Buffer.byteLength('…')
   const kept: string[] = []
   let used = 0
   for (const line of out.split('\n')) {
-    const size = byteLength(line) + 1
+    const size = Buffer.byteLength(line) + 1
     if (used + size <= budget) {
       kept.push(line)
       used += size
