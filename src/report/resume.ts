@@ -176,6 +176,12 @@ function givenLines(items: ReadonlyArray<[string, string | undefined]>): string[
   return items.flatMap(([label, value]) => (value === undefined ? [] : [`  - ${label}: ${value}`]))
 }
 
+/** `- title:` over its sub-items; without any, `- title: none…`, or nothing. */
+function titled(title: string, items: readonly string[], none?: string): string[] {
+  if (items.length > 0) return [`- ${title}:`, ...items]
+  return none === undefined ? [] : [`- ${title}: ${none}`]
+}
+
 function askedLines(result: ResumeResult, pass: RenderPass): string[] {
   const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection
   const { flowControlKey, flowControlValue, retries } = result.overrides
@@ -197,21 +203,12 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
     ['Flow control value (`flow-control-value`)', text(flowControlValue)],
     ['Retries (`retries`)', text(retries?.toString())]
   ])
-  const selection = result.all
-    ? [
-        '- Selection: **the whole DLQ was selected** (input `all`): every failed workflow run in it.',
-        ...(selectors.length > 0 ? ['- Selectors also given:', ...selectors] : [])
-      ]
-    : selectors.length > 0
-      ? ['- Selection:', ...selectors]
-      : ['- Selection: none']
+  const whole = '- Selection: **the whole DLQ was selected** (input `all`): every failed workflow run in it.'
   return [
     '### What was asked',
     '',
-    ...selection,
-    ...(overrides.length > 0
-      ? ['- Overrides:', ...overrides]
-      : ['- Overrides: none (each run keeps its original flow control and retries)']),
+    ...(result.all ? [whole, ...titled('Selectors also given', selectors)] : titled('Selection', selectors, 'none')),
+    ...titled('Overrides', overrides, 'none (each run keeps its original flow control and retries)'),
     ...(result.maxRuns !== undefined ? [`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`] : []),
     result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)',
     ''
