@@ -111,11 +111,7 @@ export function safeLink(text: string, url: string): string {
 
 /** The lines as one markdown text: runs of blank lines collapsed, ending with exactly one newline. */
 export function markdownText(lines: readonly string[]): string {
-  const out: string[] = []
-  for (const line of lines) {
-    if (line === '' && (out.length === 0 || out[out.length - 1] === '')) continue
-    out.push(line)
-  }
-  while (out.length > 0 && out[out.length - 1] === '') out.pop()
-  return `${out.join('\n')}\n`
+  const kept = lines.filter((line, i) => line !== '' || (i > 0 && lines[i - 1] !== ''))
+  if (kept[kept.length - 1] === '') kept.pop()
+  return `${kept.join('\n')}\n`
 }
