@@ -39,7 +39,6 @@ export function valueList(values: readonly string[], limit: RowLimit): string {
   return `${shown.join(', ')}, … and ${formatCount(rest)} more`
 }
 
-/** The heading row and the alignment row of a table. */
 export function tableHead(headings: readonly string[], alignRight: readonly boolean[]): string[] {
   return [`| ${headings.join(' | ')} |`, `|${headings.map((_, i) => (alignRight[i] ? ' ---: ' : ' --- ')).join('|')}|`]
 }
@@ -69,7 +68,6 @@ export function cellOrDash(value: string | number | undefined, maxLength?: numbe
   return value === undefined || value === '' ? '—' : codeCell(String(value), maxLength)
 }
 
-/** A cell for an optional time, short (`11-22 02:45`, the year only when not `now`'s). */
 export function shortTimeOrDash(ms: number | undefined, now: number): string {
   return ms === undefined ? '—' : formatShortTime(ms, now)
 }

@@ -215,7 +215,6 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
   ]
 }
 
-/** The heading: the result in a few words, the count first. */
 function resumeHeading(result: ResumeResult): string {
   const made = madeCount(result)
   const runs = plural(made, 'workflow run', 'workflow runs')

@@ -19,7 +19,6 @@ export const scheduleReport: OperationReport<ScheduleResult> = {
   failure
 }
 
-/** The notice on the run page: how many schedules were resumed, of how many when some failed. */
 function scheduleNotice(result: ScheduleResult): string | undefined {
   const total = result.outcomes.length
   const resumed = result.outcomes.filter(o => o.ok).length
