@@ -50,18 +50,16 @@ function resumeNotice(result: ResumeResult): string | undefined {
   if (result.failure !== undefined && made === 0 && uncertain === 0) return undefined
   const runs = plural(made, 'workflow run', 'workflow runs')
   if (uncertain > 0) {
-    const unbounded = result.largestAnswer !== undefined
+    const upTo = uncertain * RESUME_PAGE_SIZE
     const lost = `(${plural(uncertain, 'request', 'requests')} got no readable answer)`
-    if (made === 0) {
-      const which = unbounded
-        ? 'every selected workflow run'
-        : `up to ${plural(uncertain * RESUME_PAGE_SIZE, 'workflow run', 'workflow runs')}`
-      return `Possibly resumed ${which}; none confirmed ${lost}`
+    if (result.largestAnswer !== undefined) {
+      return made === 0
+        ? `Possibly resumed every selected workflow run; none confirmed ${lost}`
+        : `Resumed at least ${runs}; possibly every other selected run resumed too ${lost}`
     }
-    const more = unbounded
-      ? 'possibly every other selected run resumed too'
-      : `up to ${formatCount(uncertain * RESUME_PAGE_SIZE)} more possibly resumed`
-    return `Resumed at least ${runs}; ${more} ${lost}`
+    return made === 0
+      ? `Possibly resumed up to ${plural(upTo, 'workflow run', 'workflow runs')}; none confirmed ${lost}`
+      : `Resumed at least ${runs}; up to ${formatCount(upTo)} more possibly resumed ${lost}`
   }
   if (result.failure?.kind === 'cancelled') return `Resumed ${runs} before the step was cancelled`
   if (result.failure !== undefined) return `Resumed ${runs} before the resume failed`
@@ -114,6 +112,8 @@ function runsFileText({ fileError }: ResumeResult): string | undefined {
 }
 
 function outputs(result: ResumeResult): OutputValues {
+  const ids = result.runs.map(r => r.workflowRunId)
+  const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
   const scalars: OutputValues = {
     [Outputs.ResumedCount]: String(result.runs.length),
     [Outputs.Complete]: String(resumeComplete(result)),
@@ -122,15 +122,13 @@ function outputs(result: ResumeResult): OutputValues {
     [Outputs.NextCursor]: cursorOutput(result.nextCursor),
     [Outputs.RunsFile]: result.runsFile ?? ''
   }
+  const budget = budgetLeft(scalars, [Outputs.WorkflowRunIds, Outputs.WorkflowRuns])
   const { json, truncated } = fitArrays(
     [
-      [Outputs.WorkflowRunIds, result.runs.map(r => r.workflowRunId)],
-      [
-        Outputs.WorkflowRuns,
-        result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
-      ]
+      [Outputs.WorkflowRunIds, ids],
+      [Outputs.WorkflowRuns, runs]
     ],
-    budgetLeft(scalars, [Outputs.WorkflowRunIds, Outputs.WorkflowRuns])
+    budget
   )
   return {
     ...scalars,
