@@ -47,19 +47,6 @@ export function shortenedNote(pass: RenderPass): string | undefined {
   )
 }
 
-/** The longest prefix of s (whole code points) of at most maxBytes UTF-8 bytes. */
-function cutUtf8(s: string, maxBytes: number): string {
-  let used = 0
-  let out = ''
-  for (const ch of s) {
-    const b = Buffer.byteLength(ch)
-    if (used + b > maxBytes) break
-    used += b
-    out += ch
-  }
-  return out
-}
-
 /** Whole lines while they fit, the next cut (no half escape or entity), then a note after a blank line. */
 function truncateToLimit(out: string): string {
   const budget = SUMMARY_LIMIT_BYTES - Buffer.byteLength(TRUNCATED_NOTE) - Buffer.byteLength('…')
@@ -72,7 +59,9 @@ function truncateToLimit(out: string): string {
       used += size
       continue
     }
-    let part = cutUtf8(line, Math.max(0, budget - used - 1))
+    // Streaming, the decoder holds back a code point cut in half rather than write U+FFFD for it.
+    const head = Buffer.from(line).subarray(0, Math.max(0, budget - used - 1))
+    let part = new TextDecoder().decode(head, { stream: true })
     part = part.replace(/&[#A-Za-z0-9]*$/, '').replace(/<[^>]*$/, '')
     const trailing = /\\+$/.exec(part)
     if (trailing && trailing[0].length % 2 === 1) part = part.slice(0, -1)
