@@ -216,13 +216,12 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
 function resumeHeading(result: ResumeResult): string {
   const made = madeCount(result)
   const runs = plural(made, 'workflow run', 'workflow runs')
-  if (result.failure?.kind === 'cancelled') {
+  const { failure: ended } = result
+  if (ended?.kind === 'cancelled') {
     const more = result.uncertainRequests > 0 ? ', and possibly more' : ''
     return `⛔ Cancelled: ${plural(made, 'run', 'runs')} resumed before the cancel${more}`
   }
-  if (result.failure !== undefined) {
-    return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`
-  }
+  if (ended !== undefined) return `❌ Resume failed part way: ${failurePhrase(ended)}; ${runs} resumed before`
   if (result.fileError !== undefined) return `❌ Resumed ${runs}, but runs-file could not be written`
   if (result.uncertainRequests > 0) return `⚠️ Resumed ${runs}, and possibly more`
   if (result.stoppedByCap) return `⏸️ Resumed ${runs}: ${capReached(result)}`
@@ -243,11 +242,9 @@ function runGroups(runs: readonly ResumedRun[]): Array<{ at?: number; ids: strin
 }
 
 /** Why a capped resume stopped; the cursor left says more may remain, not that they do (the next page may be empty). */
-function capReached(result: ResumeResult): string {
-  const cap = `max-runs (${formatCount(result.maxRuns ?? 0)})`
-  const past =
-    result.pastCap === undefined ? '' : `, ${formatCount(result.pastCap)} past it as the service ignored count`
-  return `${cap} reached${past}; more may remain`
+function capReached({ maxRuns, pastCap }: ResumeResult): string {
+  const past = pastCap === undefined ? '' : `, ${formatCount(pastCap)} past it as the service ignored count`
+  return `max-runs (${formatCount(maxRuns ?? 0)}) reached${past}; more may remain`
 }
 
 function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass): string {
