@@ -104,13 +104,12 @@ export class OutputBoundary {
 
   /** The issue API with every title and body redacted; what GitHub answers is logged through info(). */
   issueApi(api: IssueApi): IssueApi {
-    const redact = this.redact
     return {
-      findOpen: title => api.findOpen(redact(title)),
-      findAllOpen: title => api.findAllOpen(redact(title)),
-      create: (title, body) => api.create(redact(title), redact(body)),
-      comment: (issue, body) => api.comment(issue, redact(body)),
-      update: (issue, title, body) => api.update(issue, redact(title), redact(body)),
+      findOpen: title => api.findOpen(this.redact(title)),
+      findAllOpen: title => api.findAllOpen(this.redact(title)),
+      create: (title, body) => api.create(this.redact(title), this.redact(body)),
+      comment: (issue, body) => api.comment(issue, this.redact(body)),
+      update: (issue, title, body) => api.update(issue, this.redact(title), this.redact(body)),
       close: (issue, reason) => api.close(issue, reason)
     }
   }
