@@ -10,10 +10,8 @@ import { formatCount } from './format.js'
 /** What an HTTP status means: a few words inside the error's sentence, and a phrase for a heading. */
 function statusWords(status: number): { meaning: string; phrase: string } {
   if (status === 401 || status === 403) {
-    return {
-      meaning: 'the service refused the token (check the token input and its permissions)',
-      phrase: 'the service refused the token'
-    }
+    const phrase = 'the service refused the token'
+    return { meaning: `${phrase} (check the token input and its permissions)`, phrase }
   }
   if (status === 404) return { meaning: 'not found', phrase: 'the service answered "not found"' }
   if (status === 412) return { meaning: 'quota exceeded', phrase: 'the service refused the request' }
