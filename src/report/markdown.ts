@@ -81,16 +81,13 @@ export function collapsed(title: string, body: readonly string[]): string[] {
 /** The line that links the health issue, made from its number and the URL this run knows, never GitHub's text. */
 export function issueLine(issue: IssueLink | undefined): string | undefined {
   if (issue === undefined || !Number.isSafeInteger(issue.number)) return undefined
-  const link = safeLink(`#${issue.number}`, issue.url)
   const what = { opened: 'opened', commented: 'commented on', updated: 'updated', closed: 'closed' }[issue.action]
-  return `Health issue ${what}: ${link}`
+  return `Health issue ${what}: ${safeLink(`#${issue.number}`, issue.url)}`
 }
 
 /** The summary's heading (the result), then the lines that lead it, each followed by a blank line. */
 export function summaryHead(title: string, ...leads: Array<string | undefined>): string[] {
-  const lines = [`## ${title}`, '']
-  for (const line of leads) if (line) lines.push(line, '')
-  return lines
+  return [`## ${title}`, '', ...leads.flatMap(line => (line ? [line, ''] : []))]
 }
 
 /** The link back to the run, last in a summary (the reader is on that page) and in the issue. */
