@@ -68,10 +68,7 @@ function resumeNotice(result: ResumeResult): string | undefined {
   return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`
 }
 
-/**
- * Said when requests may have resumed runs the action never learnt of. Each asked for at most RESUME_PAGE_SIZE
- * runs (count); a service seen to ignore count may have resumed more in each.
- */
+/** Said when requests may have resumed runs unseen: RESUME_PAGE_SIZE each, any number if the service ignores count. */
 function lostAnswerText({ uncertainRequests: requests, largestAnswer }: ResumeResult): string | undefined {
   if (requests === 0) return undefined
   const bound =
