@@ -161,9 +161,8 @@ function failure(result: ResumeResult): string | undefined {
 
 /** Where the ids left begin in dlq-ids-file, when they came from one: a file of its lines from there on continues. */
 function fileLineHint(line: number | undefined): string {
-  return line === undefined
-    ? ''
-    : ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`
+  if (line === undefined) return ''
+  return ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`
 }
 
 /** Sub-items of "what was asked", `  - label: value`, for the values given. */
