@@ -1,7 +1,6 @@
 /**
- * The output boundary: every byte the action writes (log lines, annotations, outputs, the job summary, the health
- * issue, the NDJSON files) goes through here. Secrets are redacted from the raw text first, in every encoding;
- * only then is the text escaped for its destination, so no escape can hide a secret from the redactor.
+ * The output boundary: every byte the action writes goes through here, redacted from the raw text first, then
+ * escaped for its destination, so that no escape can hide a secret from the redactor.
  */
 import { GITHUB_OUTPUTS_MAX_BYTES } from '../constants.js'
 import { toJson } from '../service/json.js'
@@ -22,18 +21,15 @@ export interface RunnerIo {
 
 /** The few issue endpoints the health check writes through; Octokit in the action (github/), a fake in tests. */
 export interface IssueApi {
-  /**
-   * The open issue (not pull request) that the health check with this title opened, if any, with its body; the
-   * oldest when there are several, the newer ones' numbers in `duplicates`.
-   */
+  /** The open issue (not pull request) of the check with this title: the oldest, the newer ones in `duplicates`. */
   findOpen(title: string): Promise<{ number: number; url: string; body?: string; duplicates?: number[] } | undefined>
-  /** Every open issue of the health check with this title, oldest (lowest number) first: one, unless checks overlapped. */
+  /** Every open issue of the check with this title, oldest first: one, unless checks overlapped. */
   findAllOpen(title: string): Promise<{ number: number; url: string; body?: string }[]>
   create(title: string, body: string): Promise<{ number: number; url: string }>
   comment(issue: number, body: string): Promise<void>
-  /** Replaces the body of the check's issue (its marker kept): the current figures and the state to compare with. */
+  /** Replaces the body of the check's issue, its marker kept. */
   update(issue: number, title: string, body: string): Promise<void>
-  /** Closes the issue: 'completed' when the check passes, 'not_planned' for a duplicate of an older one. */
+  /** 'completed' when the check passes, 'not_planned' for a duplicate of an older one. */
   close(issue: number, reason?: 'completed' | 'not_planned'): Promise<void>
 }
 
@@ -77,10 +73,7 @@ export class OutputBoundary {
     this.io.setFailed(neutraliseAnnotation(this.redact(text)))
   }
 
-  /**
-   * Writes the step outputs, redacted. They were fitted to OUTPUTS_BUDGET_BYTES before; should redaction ever
-   * make them bigger than GitHub takes, the biggest are emptied, with a warning naming each, rather than lose all.
-   */
+  /** Writes the outputs, redacted; if that makes them too big for GitHub, the biggest are emptied, with a warning. */
   setOutputs(outputs: Readonly<Record<string, string>>): void {
     const redacted = Object.entries(outputs).map(([name, value]) => [name, this.redact(value)] as [string, string])
     let total = redacted.reduce((n, [name, value]) => n + githubBytes(name) + githubBytes(value), 0)
@@ -104,23 +97,19 @@ export class OutputBoundary {
     return this.io.writeSummary(this.redact(markdown))
   }
 
-  /**
-   * A copy of a result with every string redacted, so that markdown and JSON are rendered from redacted values:
-   * escaping first would change how a secret looks (`sk_live__9f` becomes `sk_live\_\_9f`) and hide it.
-   */
+  /** A copy with every string redacted: escaping first would change how a secret looks (`sk\_live`), hiding it. */
   redactValue<T>(value: T): T {
     return redactDeep(value, this.redact, 0) as T
   }
 
   /** The issue API with every title and body redacted; what GitHub answers is logged through info(). */
   issueApi(api: IssueApi): IssueApi {
-    const redact = this.redact
     return {
-      findOpen: title => api.findOpen(redact(title)),
-      findAllOpen: title => api.findAllOpen(redact(title)),
-      create: (title, body) => api.create(redact(title), redact(body)),
-      comment: (issue, body) => api.comment(issue, redact(body)),
-      update: (issue, title, body) => api.update(issue, redact(title), redact(body)),
+      findOpen: title => api.findOpen(this.redact(title)),
+      findAllOpen: title => api.findAllOpen(this.redact(title)),
+      create: (title, body) => api.create(this.redact(title), this.redact(body)),
+      comment: (issue, body) => api.comment(issue, this.redact(body)),
+      update: (issue, title, body) => api.update(issue, this.redact(title), this.redact(body)),
       close: (issue, reason) => api.close(issue, reason)
     }
   }

@@ -1,16 +1,10 @@
-/**
- * The byte budget of the job summary: GitHub drops a summary above 1 MiB, so a summary too big is rendered again
- * with half the rows in every table, and if even no rows fit, cut at a line with a note.
- */
+/** The job summary's byte budget: GitHub drops one above 1 MiB, so it is rendered with half the rows till it fits. */
 import { SUMMARY_LIMIT_BYTES } from '../constants.js'
 import { formatCount } from './format.js'
 import type { RowLimit } from './markdown.js'
 
-/** Rows per table unless told otherwise. */
-const DEFAULT_MAX_ROWS = 50
-
 export interface SummaryOptions {
-  /** Rows per table (and values per listed filter) before `… and N more`. Default 50. */
+  /** Rows per table (and values per listed filter) before `… and N more`, a whole number or Infinity. Default 50. */
   maxRows?: number
   /** "Now" for the age of the oldest and newest messages, in ms: the composition root's one clock. */
   now: number
@@ -27,14 +21,9 @@ const TRUNCATED_NOTE =
   '\n\n> **Note:** this summary was cut short to stay under the 1 MiB limit of GitHub job summaries; ' +
   'the action outputs and log hold the rest.\n'
 
-/**
- * A summary kept under SUMMARY_LIMIT_BYTES (UTF-8). The first pass shows the rows asked for; while too big, the
- * renderer is asked again with half the rows, starting from the longest list it reported (more change nothing);
- * if even no rows fit, the text is cut at a line and a note added.
- */
+/** Halving starts from the longest list the first pass reported: rows beyond it change nothing. */
 export function fitSummary(render: (pass: RenderPass) => string, options: SummaryOptions): string {
-  const requested = normaliseRows(options.maxRows)
-  const { now } = options
+  const { maxRows: requested = 50, now } = options
   let longest = 0
   const seen = (length: number): void => {
     if (length > longest) longest = length
@@ -42,7 +31,7 @@ export function fitSummary(render: (pass: RenderPass) => string, options: Summar
   let out = render({ maxRows: requested, now, seen })
   const useful = Math.min(requested, longest)
   let rows = useful
-  while (byteLength(out) > SUMMARY_LIMIT_BYTES) {
+  while (Buffer.byteLength(out) > SUMMARY_LIMIT_BYTES) {
     if (rows === 0) return truncateToLimit(out)
     rows = Math.floor(rows / 2)
     out = render({ maxRows: rows, now, shortenedFrom: useful, seen })
@@ -50,7 +39,6 @@ export function fitSummary(render: (pass: RenderPass) => string, options: Summar
   return out
 }
 
-/** The note a shortened pass leads with, or undefined. */
 export function shortenedNote(pass: RenderPass): string | undefined {
   if (pass.shortenedFrom === undefined) return undefined
   return (
@@ -59,44 +47,21 @@ export function shortenedNote(pass: RenderPass): string | undefined {
   )
 }
 
-function normaliseRows(maxRows: number | undefined): number {
-  if (maxRows === undefined || Number.isNaN(maxRows) || maxRows < 0) return DEFAULT_MAX_ROWS
-  return maxRows === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.floor(maxRows)
-}
-
-function byteLength(s: string): number {
-  return Buffer.byteLength(s, 'utf8')
-}
-
-/** The longest prefix of s (whole code points) of at most maxBytes UTF-8 bytes. */
-function cutUtf8(s: string, maxBytes: number): string {
-  let used = 0
-  let out = ''
-  for (const ch of s) {
-    const b = byteLength(ch)
-    if (used + b > maxBytes) break
-    used += b
-    out += ch
-  }
-  return out
-}
-
-/**
- * Keeps whole lines while they fit, cuts the first line that does not (dropping a half escape or entity at the
- * cut), and ends with a note after a blank line (which also ends any table).
- */
+/** Whole lines while they fit, the next cut (no half escape or entity), then a note after a blank line. */
 function truncateToLimit(out: string): string {
-  const budget = SUMMARY_LIMIT_BYTES - byteLength(TRUNCATED_NOTE) - byteLength('…')
+  const budget = SUMMARY_LIMIT_BYTES - Buffer.byteLength(TRUNCATED_NOTE) - Buffer.byteLength('…')
   const kept: string[] = []
   let used = 0
   for (const line of out.split('\n')) {
-    const size = byteLength(line) + 1
+    const size = Buffer.byteLength(line) + 1
     if (used + size <= budget) {
       kept.push(line)
       used += size
       continue
     }
-    let part = cutUtf8(line, Math.max(0, budget - used - 1))
+    // Streaming, the decoder holds back a code point cut in half rather than write U+FFFD for it.
+    const head = Buffer.from(line).subarray(0, Math.max(0, budget - used - 1))
+    let part = new TextDecoder().decode(head, { stream: true })
     part = part.replace(/&[#A-Za-z0-9]*$/, '').replace(/<[^>]*$/, '')
     const trailing = /\\+$/.exec(part)
     if (trailing && trailing[0].length % 2 === 1) part = part.slice(0, -1)

@@ -10,10 +10,8 @@ import { formatCount } from './format.js'
 /** What an HTTP status means: a few words inside the error's sentence, and a phrase for a heading. */
 function statusWords(status: number): { meaning: string; phrase: string } {
   if (status === 401 || status === 403) {
-    return {
-      meaning: 'the service refused the token (check the token input and its permissions)',
-      phrase: 'the service refused the token'
-    }
+    const phrase = 'the service refused the token'
+    return { meaning: `${phrase} (check the token input and its permissions)`, phrase }
   }
   if (status === 404) return { meaning: 'not found', phrase: 'the service answered "not found"' }
   if (status === 412) return { meaning: 'quota exceeded', phrase: 'the service refused the request' }
@@ -59,10 +57,7 @@ export function fileText(failure: { input: string; path: string; code: string })
   return `${failure.input} ${failure.path} could not be written: ${failure.code}${meaning ? ` (${meaning})` : ''}`
 }
 
-/**
- * The one-line sentence of a failure, `label` naming the operation (`list-dlq`, `resume-workflows`), with where it
- * happened: which message id of a listing by ids, or a parallel listing.
- */
+/** The one-line sentence of a failure, `label` naming the operation (`list-dlq`), with where it happened. */
 export function failureText(label: string, failure: Failure & FailureContext): string {
   const { messageId: id, parallel } = failure
   const where = id ? ` (listing message id ${id.index} of ${id.of}; re-run to list them all)` : ''
@@ -114,10 +109,7 @@ export function beforeTheEnd(failure: Failure | undefined): string {
   return failure?.kind === 'cancelled' ? 'before the cancel' : 'before the failure'
 }
 
-/**
- * What ended an operation, in a few words for a heading: the refused token (401, 403) named as such, a status
- * otherwise, the drain guard that stopped it, or a request that got no usable answer.
- */
+/** What ended an operation, in a few words for a heading. */
 export function failurePhrase(failure: Failure | undefined, maxPages?: number): string {
   switch (failure?.kind) {
     case 'cancelled':

@@ -1,11 +1,8 @@
-/**
- * Building blocks of the markdown the action writes (job summary, health issue): code spans, capped value lists
- * and tables, the link back to the run. Cells and values go through escape.ts; pure functions only.
- */
+/** Building blocks of the markdown the action writes (job summary, health issue); values go through escape.ts. */
 import { MAX_CURSOR_LENGTH } from '../constants.js'
 import type { IssueLink, RunContext } from '../results.js'
 import { codeSpan, DEFAULT_CELL_MAX_LENGTH } from './escape.js'
-import { formatCount, formatMs, formatShortTime } from './format.js'
+import { formatCount, formatShortTime } from './format.js'
 
 /** How many rows a table or value list may show; `seen` hears the full length of each, for the byte budget. */
 export interface RowLimit {
@@ -29,7 +26,6 @@ export function codeCell(value: string, maxLength: number = DEFAULT_CELL_MAX_LEN
   return codeSpan(value, maxLength, true)
 }
 
-/** A cursor to copy, as a code span. */
 export function cursorText(cursor: string): string {
   return codeSpan(cursor, MAX_CURSOR_LENGTH)
 }
@@ -43,7 +39,6 @@ export function valueList(values: readonly string[], limit: RowLimit): string {
   return `${shown.join(', ')}, … and ${formatCount(rest)} more`
 }
 
-/** The heading row and the alignment row of a table. */
 export function tableHead(headings: readonly string[], alignRight: readonly boolean[]): string[] {
   return [`| ${headings.join(' | ')} |`, `|${headings.map((_, i) => (alignRight[i] ? ' ---: ' : ' --- ')).join('|')}|`]
 }
@@ -53,10 +48,7 @@ export function tableRow(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |`
 }
 
-/**
- * A table of at most maxRows rows, then `… and N more` after a blank line (a line right under a table would be
- * read as one more row). Cells must already be escaped.
- */
+/** At most maxRows rows of escaped cells, then `… and N more` after a blank line (else it would be one more row). */
 export function table<T>(
   headings: readonly string[],
   alignRight: readonly boolean[],
@@ -64,16 +56,11 @@ export function table<T>(
   limit: RowLimit,
   toCells: (item: T) => string[]
 ): string[] {
-  const lines: string[] = []
   const shown = capped(items, limit)
-  if (shown.length > 0) {
-    lines.push(...tableHead(headings, alignRight))
-    for (const item of shown) lines.push(tableRow(toCells(item)))
-    lines.push('')
-  }
   const rest = items.length - shown.length
-  if (rest > 0) lines.push(`… and ${formatCount(rest)} more`, '')
-  return lines
+  const more = rest > 0 ? [`… and ${formatCount(rest)} more`, ''] : []
+  if (shown.length === 0) return more
+  return [...tableHead(headings, alignRight), ...shown.map(item => tableRow(toCells(item))), '', ...more]
 }
 
 /** A cell for an optional third-party value, as code; an absent or empty one shows as a dash. */
@@ -81,12 +68,6 @@ export function cellOrDash(value: string | number | undefined, maxLength?: numbe
   return value === undefined || value === '' ? '—' : codeCell(String(value), maxLength)
 }
 
-/** A cell for an optional time. */
-export function timeOrDash(ms: number | undefined): string {
-  return ms === undefined ? '—' : formatMs(ms)
-}
-
-/** A cell for an optional time, short (`11-22 02:45`, the year only when not `now`'s). */
 export function shortTimeOrDash(ms: number | undefined, now: number): string {
   return ms === undefined ? '—' : formatShortTime(ms, now)
 }
@@ -97,41 +78,24 @@ export function collapsed(title: string, body: readonly string[]): string[] {
   return ['<details>', `<summary>${title}</summary>`, '', ...body, '', '</details>', '']
 }
 
-/**
- * The line that links the health issue: the link is made from its number and the repository's URL this run
- * knows, never from text GitHub answered.
- */
+/** The line that links the health issue, made from its number and the URL this run knows, never GitHub's text. */
 export function issueLine(issue: IssueLink | undefined): string | undefined {
   if (issue === undefined || !Number.isSafeInteger(issue.number)) return undefined
-  const link = safeLink(`#${issue.number}`, issue.url)
   const what = { opened: 'opened', commented: 'commented on', updated: 'updated', closed: 'closed' }[issue.action]
-  return `Health issue ${what}: ${link}`
+  return `Health issue ${what}: ${safeLink(`#${issue.number}`, issue.url)}`
 }
 
 /** The summary's heading (the result), then the lines that lead it, each followed by a blank line. */
 export function summaryHead(title: string, ...leads: Array<string | undefined>): string[] {
-  const lines = [`## ${title}`, '']
-  for (const line of leads) if (line) lines.push(line, '')
-  return lines
+  return [`## ${title}`, '', ...leads.flatMap(line => (line ? [line, ''] : []))]
 }
 
 /** The link back to the run, last in a summary (the reader is on that page) and in the issue. */
 export function runLine(ctx: RunContext): string[] {
-  const link = runLink(ctx.runUrl)
-  return link === undefined ? [] : [`- Run: ${link}`]
+  return ctx.runUrl ? [`- Run: ${safeLink('workflow run', ctx.runUrl)}`] : []
 }
 
-/**
- * `[workflow run](url)`. The run URL comes from GitHub's own environment, but it is still made a safe link
- * destination: only http(s), and every character outside a plain URL set (spaces, parentheses, brackets, quotes,
- * `<>`, backslash, `$`, controls, non-ASCII) percent-encoded. Anything else is shown as escaped text.
- */
-function runLink(runUrl: string | undefined): string | undefined {
-  if (!runUrl) return undefined
-  return safeLink('workflow run', runUrl)
-}
-
-/** A link with our own text to a URL this run built; one not http(s) is shown as code instead. */
+/** A link with our own text to a URL this run built, percent-encoded beyond a plain set; not http(s): code. */
 export function safeLink(text: string, url: string): string {
   if (!/^https?:\/\/[^\s/]/i.test(url)) return `${text}: ${codeSpan(url)}`
   const destination = url.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch =>
@@ -142,11 +106,7 @@ export function safeLink(text: string, url: string): string {
 
 /** The lines as one markdown text: runs of blank lines collapsed, ending with exactly one newline. */
 export function markdownText(lines: readonly string[]): string {
-  const out: string[] = []
-  for (const line of lines) {
-    if (line === '' && (out.length === 0 || out[out.length - 1] === '')) continue
-    out.push(line)
-  }
-  while (out.length > 0 && out[out.length - 1] === '') out.pop()
-  return `${out.join('\n')}\n`
+  const kept = lines.filter((line, i) => line !== '' || (i > 0 && lines[i - 1] !== ''))
+  if (kept[kept.length - 1] === '') kept.pop()
+  return `${kept.join('\n')}\n`
 }

@@ -1,9 +1,8 @@
-/** How the result of one operation is reported: the contract each of list.ts, schedule.ts and resume.ts fulfils. */
 import type { RunContext } from '../results.js'
 import type { SummaryOptions } from './budget.js'
 import type { OutputValues } from './step-outputs.js'
 
-/** Everything the action writes about a result, each a pure function of it (write it through the output boundary). */
+/** How list.ts, schedule.ts and resume.ts report a result: each a pure function of it, written through the boundary. */
 export interface OperationReport<R> {
   /** The step outputs: small scalars and JSON arrays, all together within GitHub's 1 MB. */
   outputs(result: R): OutputValues

@@ -19,11 +19,10 @@ export const scheduleReport: OperationReport<ScheduleResult> = {
   failure
 }
 
-/** The notice on the run page: how many schedules were resumed, of how many when some failed. */
 function scheduleNotice(result: ScheduleResult): string | undefined {
   const total = result.outcomes.length
   const resumed = result.outcomes.filter(o => o.ok).length
-  if (total === 0 || resumed === 0) return undefined
+  if (resumed === 0) return undefined
   return resumed === total
     ? `Resumed ${plural(resumed, 'schedule', 'schedules')}`
     : `Resumed ${formatCount(resumed)} of ${plural(total, 'schedule', 'schedules')}`

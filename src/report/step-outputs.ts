@@ -1,11 +1,7 @@
-/**
- * What the step outputs of every operation share: the cursor output, and JSON arrays fitted to the budget of all
- * outputs (GitHub counts UTF-16, two bytes a unit) after the scalars, keeping their first items.
- */
+/** What the step outputs of every operation share: the cursor, and JSON arrays fitted to what the scalars leave. */
 import { MAX_CURSOR_LENGTH, OUTPUTS_BUDGET_BYTES, type Outputs } from '../constants.js'
 import { githubBytes } from './boundary.js'
 
-/** The step outputs of one result, by name. */
 export type OutputValues = Partial<Record<Outputs, string>>
 
 /** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
@@ -22,7 +18,7 @@ export function continueHint(cursor: string | undefined): string {
   return `; to continue, re-run with input cursor: ${cursor}`
 }
 
-/** What the arrays may use: the budget less the scalars (`-truncated` ones at their longest, `false`) and their names. */
+/** The arrays' budget: the whole less the scalars (`-truncated` ones at their longest, `false`) and their names. */
 export function budgetLeft(scalars: OutputValues, arrays: readonly Outputs[]): number {
   let used = 0
   for (const [name, value] of Object.entries(scalars)) used += githubBytes(name) + githubBytes(value ?? '')
@@ -30,10 +26,7 @@ export function budgetLeft(scalars: OutputValues, arrays: readonly Outputs[]): n
   return OUTPUTS_BUDGET_BYTES - used
 }
 
-/**
- * JSON arrays of parallel lists (item i of each describes the same thing) that together fit `budget`: the longest
- * common prefix that fits, so that the arrays stay in step.
- */
+/** JSON arrays of parallel lists (item i of each is the same thing): the longest common prefix that fits `budget`. */
 export function fitArrays(
   lists: ReadonlyArray<readonly [Outputs, readonly unknown[]]>,
   budget: number
