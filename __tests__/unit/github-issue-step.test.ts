@@ -282,6 +282,16 @@ describe('octokitIssueApi against a loopback GitHub API', () => {
     expect(await issues.findOpen('another check')).toBeUndefined()
   })
 
+  it('keeps an unlabelled issue found among the recent ones even when more open issues follow than it reads', async () => {
+    github.options.dropLabels = true
+    const issues = await api()
+    for (let i = 0; i < 100; i++) github.seed({ title: `older ${i}` })
+    const created = await issues.create('DLQ health check failing', 'the body')
+    // 250 newer open issues: the one opened is on the third and last page read, and a fourth would follow.
+    for (let i = 0; i < 250; i++) github.seed({ title: `newer ${i}` })
+    expect(await issues.findOpen('DLQ health check failing')).toMatchObject({ number: created.number })
+  })
+
   it('retries a 502 as the service policy says, with one log line per retry', async () => {
     github.options.failFirst = 2
     expect(await (await api()).findOpen('x')).toBeUndefined()

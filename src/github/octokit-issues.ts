@@ -197,7 +197,8 @@ export async function octokitIssueApi(token: string, repository: string, options
       // GitHub drops a new issue's labels, without an error, when the token may not set them: such an issue is found
       // among the most recent open issues by its marker, so a second check does not open a second issue.
       const recent = await scan('recent open issues', { sort: 'created', direction: 'desc' }, MAX_RECENT_PAGES, false)
-      if (!recent.more) for (const issue of recent.found) if (!all.has(issue.number)) all.set(issue.number, issue)
+      // Past the pages read, an issue is too old to be one a check opened moments ago: what was found still counts.
+      for (const issue of recent.found) if (!all.has(issue.number)) all.set(issue.number, issue)
     }
     return [...all.values()].sort((a, b) => a.number - b.number)
   }
