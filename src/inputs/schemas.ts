@@ -3,7 +3,7 @@
  * transform yields that operation's settings directly; the inputs an operation reads are its schema's keys.
  */
 import { z } from 'zod'
-import { Inputs, RESUME_PAGE_SIZE } from '../constants.js'
+import { Inputs, RESUME_PAGE_SIZE, type Operation } from '../constants.js'
 import { scheduleIdProblem } from '../requests.js'
 import {
   commaList,
@@ -18,7 +18,7 @@ import {
   text,
   withDefault
 } from './fields.js'
-import { cursorPart, datePart, longestOf, oversizedQuery, type QueryPart } from './query-size.js'
+import { longestOf, oversizedQuery } from './query-size.js'
 import type { CommonSettings, ListSettings, ResumeSettings, ScheduleSettings } from './settings-types.js'
 import {
   parseBaseUrl,
@@ -34,6 +34,40 @@ import {
 /** Drops keys whose value is undefined, so a settings object shows only what the user set. */
 function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+}
+
+/** The service's name of an input: its name in camelCase (message-id is sent as messageId). */
+type WireKey<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<WireKey<Tail>>}` : S
+
+/** The values of some inputs under their service names, those not set left out. */
+function wireValues<V, I extends keyof V & Inputs>(v: V, inputs: readonly I[]) {
+  const entries = inputs.map(name => [name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), v[name]])
+  return defined(Object.fromEntries(entries)) as { [K in I as WireKey<`${K}`>]?: Exclude<V[K], undefined> }
+}
+
+/** Refuses, under the name of the input taking the most bytes, a query longer than one request may carry. */
+function queryFits(ctx: z.RefinementCtx, query: Record<string, unknown>): void {
+  const problem = oversizedQuery(query)
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.input], message: problem.message })
+}
+
+function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
+  const from = value[Inputs.FromDate]
+  const to = value[Inputs.ToDate]
+  if (from !== undefined && to !== undefined && from > to) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [Inputs.FromDate],
+      message: `must not be after to-date (${new Date(from).toISOString()} is after ${new Date(to).toISOString()})`
+    })
+  }
+}
+
+/** A duration above zero, in milliseconds: the same rule for every duration input. */
+function positiveDuration(s: string): number {
+  const ms = parseDuration(s)
+  if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
+  return ms
 }
 
 /** The page budget of list-dlq and resume-workflows, one rule for both. */
@@ -57,9 +91,7 @@ const commonShape = {
   [Inputs.GithubToken]: optional(parseToken)
 }
 
-type CommonValues = z.output<z.ZodObject<typeof commonShape>>
-
-function common(v: CommonValues): CommonSettings {
+function common(v: z.output<z.ZodObject<typeof commonShape>>): CommonSettings {
   return {
     service: {
       token: v[Inputs.Token],
@@ -71,12 +103,24 @@ function common(v: CommonValues): CommonSettings {
   }
 }
 
-/** A duration above zero, in milliseconds: the same rule for every duration input. */
-function positiveDuration(s: string): number {
-  const ms = parseDuration(s)
-  if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
-  return ms
-}
+/** The list filters of messages; from-date and to-date also bound a listing of failed workflow runs. */
+const MESSAGE_FILTERS = [
+  Inputs.MessageId,
+  Inputs.Url,
+  Inputs.TopicName,
+  Inputs.ScheduleId,
+  Inputs.QueueName,
+  Inputs.Api,
+  Inputs.FromDate,
+  Inputs.ToDate,
+  Inputs.ResponseStatus,
+  Inputs.CallerIp
+] as const
+/** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
+const RUN_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt] as const
+
+/** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
+export const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]
 
 function listShape(now: number, workspace: string) {
   return {
@@ -119,24 +163,23 @@ function listShape(now: number, workspace: string) {
   }
 }
 
-/** Message filters a listing of failed workflow runs does not take: the service filters those by workflow selectors. */
-const MESSAGE_ONLY_FILTERS = [
-  Inputs.MessageId,
-  Inputs.Url,
-  Inputs.TopicName,
-  Inputs.ScheduleId,
-  Inputs.QueueName,
-  Inputs.Api,
-  Inputs.ResponseStatus,
-  Inputs.CallerIp
-] as const
-const RUN_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt] as const
+type ListValues = z.output<z.ZodObject<ReturnType<typeof listShape>>>
 
-/** Each filter that does not apply to the source listed, named. */
-function sourceRules(v: ListValues, ctx: z.RefinementCtx): void {
+/** The filters a listing sends, in the order of its query. */
+function listFilters(v: ListValues) {
+  return {
+    ...wireValues(v, MESSAGE_FILTERS),
+    ...(v[Inputs.Source] === 'workflow' ? { source: 'workflow' as const } : {}),
+    ...wireValues(v, RUN_SELECTORS)
+  }
+}
+
+function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   const workflow = v[Inputs.Source] === 'workflow'
-  for (const name of workflow ? MESSAGE_ONLY_FILTERS : RUN_SELECTORS) {
-    if (v[name] === undefined) continue
+  dateOrder(v, ctx)
+  // Each filter that does not apply to the source listed, named.
+  for (const name of workflow ? MESSAGE_FILTERS : RUN_SELECTORS) {
+    if (v[name] === undefined || name === Inputs.FromDate || name === Inputs.ToDate) continue
     ctx.addIssue({
       code: 'custom',
       path: [name],
@@ -146,33 +189,10 @@ function sourceRules(v: ListValues, ctx: z.RefinementCtx): void {
         : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it'
     })
   }
-}
-
-type ListValues = z.output<z.ZodObject<ReturnType<typeof listShape>>>
-
-function listRules(v: ListValues, ctx: z.RefinementCtx): void {
-  dateOrder(v, ctx)
-  sourceRules(v, ctx)
-  queryFits(ctx, [
-    { input: Inputs.WorkflowUrl, key: 'workflowUrl', values: v[Inputs.WorkflowUrl] ?? [] },
-    { input: Inputs.WorkflowRunId, key: 'workflowRunId', values: given(v[Inputs.WorkflowRunId]) },
-    { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(v[Inputs.WorkflowCreatedAt]) },
-    { input: Inputs.Source, key: 'source', values: v[Inputs.Source] === 'workflow' ? ['workflow'] : [] },
-    { input: Inputs.Url, key: 'url', values: v[Inputs.Url] ?? [] },
-    { input: Inputs.TopicName, key: 'topicName', values: v[Inputs.TopicName] ?? [] },
-    { input: Inputs.ScheduleId, key: 'scheduleId', values: v[Inputs.ScheduleId] ?? [] },
-    { input: Inputs.QueueName, key: 'queueName', values: v[Inputs.QueueName] ?? [] },
-    { input: Inputs.Api, key: 'api', values: v[Inputs.Api] ?? [] },
-    { input: Inputs.CallerIp, key: 'callerIp', values: v[Inputs.CallerIp] ?? [] },
-    // Several message ids are listed one id a request.
-    { input: Inputs.MessageId, key: 'messageId', values: longestOf(v[Inputs.MessageId]) },
-    { input: Inputs.ResponseStatus, key: 'responseStatus', values: given(v[Inputs.ResponseStatus]) },
-    datePart(Inputs.FromDate, 'fromDate', v[Inputs.FromDate]),
-    datePart(Inputs.ToDate, 'toDate', v[Inputs.ToDate]),
-    { input: Inputs.Count, key: 'count', values: [100] },
-    { input: Inputs.Order, key: 'order', values: ['earliestFirst'] },
-    cursorPart(Inputs.Cursor, v[Inputs.Cursor])
-  ])
+  const filters = listFilters(v)
+  // Several message ids are listed one id a request.
+  const messageId = longestOf(filters.messageId)
+  queryFits(ctx, { ...filters, messageId, count: 100, order: 'earliestFirst', cursor: v[Inputs.Cursor] })
   const thresholds = v[Inputs.FailIfCountAbove] ?? v[Inputs.FailIfOldestOlderThan]
   if (v[Inputs.IssueOnFailure] && thresholds === undefined) {
     ctx.addIssue({
@@ -201,7 +221,7 @@ function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   }
 }
 
-export function listSchema(now: number, workspace: string) {
+function listSchema(now: number, workspace: string) {
   return z
     .object(listShape(now, workspace))
     .superRefine(listRules)
@@ -209,22 +229,7 @@ export function listSchema(now: number, workspace: string) {
       operation: 'list-dlq',
       ...common(v),
       list: {
-        filters: defined({
-          messageId: v[Inputs.MessageId],
-          url: v[Inputs.Url],
-          topicName: v[Inputs.TopicName],
-          scheduleId: v[Inputs.ScheduleId],
-          queueName: v[Inputs.QueueName],
-          api: v[Inputs.Api],
-          fromDate: v[Inputs.FromDate],
-          toDate: v[Inputs.ToDate],
-          responseStatus: v[Inputs.ResponseStatus],
-          callerIp: v[Inputs.CallerIp],
-          source: v[Inputs.Source] === 'workflow' ? ('workflow' as const) : undefined,
-          workflowUrl: v[Inputs.WorkflowUrl],
-          workflowRunId: v[Inputs.WorkflowRunId],
-          workflowCreatedAt: v[Inputs.WorkflowCreatedAt]
-        }),
+        filters: listFilters(v),
         order: v[Inputs.Order],
         pageSize: v[Inputs.Count],
         maxPages: v[Inputs.MaxPages],
@@ -256,16 +261,13 @@ const scheduleShape = {
   })
 }
 
-export function scheduleSchema() {
+function scheduleSchema() {
   return z.object(scheduleShape).transform((v): ScheduleSettings => ({
     operation: 'resume-schedule',
     ...common(v),
     schedules: { scheduleIds: v[Inputs.ScheduleId] }
   }))
 }
-
-/** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
-export const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]
 
 function resumeShape(now: number, workspace: string) {
   return {
@@ -290,30 +292,15 @@ function resumeShape(now: number, workspace: string) {
 
 type ResumeValues = z.output<z.ZodObject<ReturnType<typeof resumeShape>>>
 
-function selectionOf(v: ResumeValues) {
-  return defined({
-    dlqIds: v[Inputs.DlqIds],
-    fromDate: v[Inputs.FromDate],
-    toDate: v[Inputs.ToDate],
-    workflowUrl: v[Inputs.WorkflowUrl],
-    workflowRunId: v[Inputs.WorkflowRunId],
-    workflowCreatedAt: v[Inputs.WorkflowCreatedAt]
-  })
-}
+const selectionOf = (v: ResumeValues) =>
+  wireValues(v, [Inputs.DlqIds, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS])
 
 function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   dateOrder(v, ctx)
-  queryFits(ctx, [
-    // dlq-ids are split over as many requests as needed, but each carries one at least.
-    { input: Inputs.DlqIds, key: 'dlqIds', values: longestOf(v[Inputs.DlqIds]) },
-    { input: Inputs.WorkflowUrl, key: 'workflowUrl', values: given(v[Inputs.WorkflowUrl]) },
-    { input: Inputs.WorkflowRunId, key: 'workflowRunId', values: given(v[Inputs.WorkflowRunId]) },
-    { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(v[Inputs.WorkflowCreatedAt]) },
-    datePart(Inputs.FromDate, 'fromDate', v[Inputs.FromDate]),
-    datePart(Inputs.ToDate, 'toDate', v[Inputs.ToDate]),
-    { input: Inputs.Count, key: 'count', values: [RESUME_PAGE_SIZE] },
-    cursorPart(Inputs.Cursor, v[Inputs.Cursor])
-  ])
+  const selection = selectionOf(v)
+  // dlq-ids are split over as many requests as needed, but each carries one at least.
+  const dlqIds = longestOf(selection.dlqIds)
+  queryFits(ctx, { ...selection, dlqIds, count: RESUME_PAGE_SIZE, cursor: v[Inputs.Cursor] })
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
     ctx.addIssue({
       code: 'custom',
@@ -323,7 +310,7 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   }
 }
 
-export function resumeSchema(now: number, workspace: string) {
+function resumeSchema(now: number, workspace: string) {
   return z
     .object(resumeShape(now, workspace))
     .superRefine(resumeRules)
@@ -345,32 +332,10 @@ export function resumeSchema(now: number, workspace: string) {
     }))
 }
 
-/** The inputs each operation reads: the keys of its schema, the single source of that list. */
+/** Each operation's schema, and the inputs it reads: the keys of its schema, the single source of that list. */
+export const SCHEMAS = { 'list-dlq': listSchema, 'resume-schedule': scheduleSchema, 'resume-workflows': resumeSchema }
 export const OPERATION_INPUTS = {
   'list-dlq': Object.keys(listShape(0, '')) as Inputs[],
   'resume-schedule': Object.keys(scheduleShape) as Inputs[],
   'resume-workflows': Object.keys(resumeShape(0, '')) as Inputs[]
-} as const
-
-/** A value the user may have set, as the values of one query part. */
-function given<T>(value: T | undefined): T[] {
-  return value === undefined ? [] : [value]
-}
-
-/** Refuses, under the name of the input taking the most bytes, a query longer than one request may carry. */
-function queryFits(ctx: z.RefinementCtx, parts: QueryPart[]): void {
-  const problem = oversizedQuery(parts)
-  if (problem) ctx.addIssue({ code: 'custom', path: [problem.input], message: problem.message })
-}
-
-function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
-  const from = value[Inputs.FromDate]
-  const to = value[Inputs.ToDate]
-  if (from !== undefined && to !== undefined && from > to) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [Inputs.FromDate],
-      message: `must not be after to-date (${new Date(from).toISOString()} is after ${new Date(to).toISOString()})`
-    })
-  }
-}
+} satisfies Record<Operation, Inputs[]>

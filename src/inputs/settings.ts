@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { INPUT_DEFAULTS, Inputs, Operations, type Operation } from '../constants.js'
-import { listSchema, OPERATION_INPUTS, RESUME_SELECTORS, resumeSchema, scheduleSchema } from './schemas.js'
+import { OPERATION_INPUTS, RESUME_SELECTORS, SCHEMAS } from './schemas.js'
 import type { Settings } from './settings-types.js'
 import { CONTROL_CHARACTERS } from './values.js'
 
@@ -17,19 +17,6 @@ export class InputError extends Error {
   ) {
     super(issues.map(issue => issue.message).join('\n'))
   }
-}
-
-/** Inputs every operation reads: the operation itself and the keys every schema shares. */
-const COMMON_INPUTS: readonly string[] = [
-  Inputs.Operation,
-  ...OPERATION_INPUTS['list-dlq'].filter(name =>
-    Operations.every(op => (OPERATION_INPUTS[op] as readonly string[]).includes(name))
-  )
-]
-
-/** Raw text of every input an operation reads. */
-function rawInputs(read: ReadInput, names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.map(name => [name, read(name)]))
 }
 
 function describe(issues: z.core.$ZodIssue[], raw: Record<string, string>): InputError['issues'] {
@@ -52,12 +39,6 @@ export function shorten(value: string): string {
   return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat
 }
 
-function parseWith<S extends z.ZodType>(schema: S, raw: Record<string, string>): z.output<S> {
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) throw new InputError(describe(parsed.error.issues, raw))
-  return parsed.data
-}
-
 /**
  * Reads and validates every input of the chosen operation into one settings object.
  * Throws InputError naming each bad input and what it allows; nothing has been sent yet.
@@ -74,30 +55,25 @@ export function readSettings(
       { input: Inputs.Operation, message: `Input 'operation' must be one of ${Operations.join(', ')} (${got}).` }
     ])
   }
-  const op = operation as Operation
-  const raw = rawInputs(read, OPERATION_INPUTS[op])
-  switch (op) {
-    case 'list-dlq':
-      return parseWith(listSchema(now, workspace), raw)
-    case 'resume-schedule':
-      return parseWith(scheduleSchema(), raw)
-    case 'resume-workflows': {
-      const settings = parseWith(resumeSchema(now, workspace), raw)
-      const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined
-      if (!selected && !settings.resume.all) {
-        const message =
-          "Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
-          `(set ${RESUME_SELECTORS.slice(0, -1).join(', ')} or ${RESUME_SELECTORS.at(-1)} to narrow it).`
-        throw new InputError([{ input: Inputs.All, message }], true)
-      }
-      return settings
+  const raw = Object.fromEntries(OPERATION_INPUTS[operation as Operation].map(name => [name, read(name)]))
+  const parsed = SCHEMAS[operation as Operation](now, workspace).safeParse(raw)
+  if (!parsed.success) throw new InputError(describe(parsed.error.issues, raw))
+  const settings = parsed.data
+  if (settings.operation === 'resume-workflows') {
+    const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined
+    if (!selected && !settings.resume.all) {
+      const message =
+        "Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
+        `(set ${RESUME_SELECTORS.slice(0, -1).join(', ')} or ${RESUME_SELECTORS.at(-1)} to narrow it).`
+      throw new InputError([{ input: Inputs.All, message }], true)
     }
   }
+  return settings
 }
 
 /** Inputs that were set but that the chosen operation does not read: worth a warning, not a failure. */
 export function unusedInputs(read: ReadInput, operation: Operation): string[] {
-  const used = new Set<string>([...COMMON_INPUTS, ...OPERATION_INPUTS[operation]])
+  const used = new Set<string>([Inputs.Operation, ...OPERATION_INPUTS[operation]])
   return Object.values(Inputs).filter(name => {
     const value = read(name).trim()
     return !used.has(name) && value !== '' && value !== INPUT_DEFAULTS[name]
