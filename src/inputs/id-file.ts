@@ -3,7 +3,9 @@ import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { Inputs } from '../constants.js'
 import { InputError, shorten } from './settings.js'
-import type { ResumeSettings } from './settings-types.js'
+import type { SettingsOf } from './settings-types.js'
+
+type ResumeSettings = SettingsOf<'resume-workflows'>
 
 /** Longest id a line may hold: one id must fit a request URL with room to spare (each stays under 6 KB). */
 const MAX_DLQ_ID_LENGTH = 1024

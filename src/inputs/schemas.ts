@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { Inputs, RESUME_PAGE_SIZE, type Operation } from '../constants.js'
-import { scheduleIdProblem } from '../requests.js'
+import { scheduleIdProblem, type Order, type ResumeRequest } from '../requests.js'
 import {
   commaList,
   date,
@@ -19,7 +19,6 @@ import {
   withDefault
 } from './fields.js'
 import { longestOf, oversizedQuery } from './query-size.js'
-import type { CommonSettings, ListSettings, ResumeSettings, ScheduleSettings } from './settings-types.js'
 import {
   parseBaseUrl,
   parseBoolean,
@@ -91,7 +90,8 @@ const commonShape = {
   [Inputs.GithubToken]: optional(parseToken)
 }
 
-function common(v: z.output<z.ZodObject<typeof commonShape>>): CommonSettings {
+/** How to reach the service (given to the client only), and the token for the GitHub API (issue-on-failure). */
+function common(v: z.output<z.ZodObject<typeof commonShape>>) {
   return {
     service: {
       token: v[Inputs.Token],
@@ -136,7 +136,7 @@ function listShape(now: number, workspace: string) {
     [Inputs.ResponseStatus]: integer(100, 599),
     [Inputs.CallerIp]: filterList,
     [Inputs.Count]: defaultInteger(Inputs.Count, 1, 100),
-    [Inputs.Order]: withDefault(Inputs.Order, s => {
+    [Inputs.Order]: withDefault(Inputs.Order, (s): Order => {
       const order = s.trim()
       if (order !== 'earliestFirst' && order !== 'latestFirst') throw new Error('must be earliestFirst or latestFirst')
       return order
@@ -225,8 +225,8 @@ function listSchema(now: number, workspace: string) {
   return z
     .object(listShape(now, workspace))
     .superRefine(listRules)
-    .transform((v): ListSettings => ({
-      operation: 'list-dlq',
+    .transform(v => ({
+      operation: 'list-dlq' as const,
       ...common(v),
       list: {
         filters: listFilters(v),
@@ -262,8 +262,8 @@ const scheduleShape = {
 }
 
 function scheduleSchema() {
-  return z.object(scheduleShape).transform((v): ScheduleSettings => ({
-    operation: 'resume-schedule',
+  return z.object(scheduleShape).transform(v => ({
+    operation: 'resume-schedule' as const,
     ...common(v),
     schedules: { scheduleIds: v[Inputs.ScheduleId] }
   }))
@@ -314,10 +314,9 @@ function resumeSchema(now: number, workspace: string) {
   return z
     .object(resumeShape(now, workspace))
     .superRefine(resumeRules)
-    .transform((v): ResumeSettings => ({
-      operation: 'resume-workflows',
-      ...common(v),
-      resume: {
+    .transform(v => {
+      // Typed as the request, which dlq-ids-file later completes with the line of each id.
+      const resume: ResumeRequest = {
         selection: selectionOf(v),
         all: v[Inputs.All],
         overrides: defined({
@@ -327,9 +326,10 @@ function resumeSchema(now: number, workspace: string) {
         }),
         maxPages: v[Inputs.MaxPages],
         ...defined({ cursor: v[Inputs.Cursor], maxRuns: v[Inputs.MaxRuns] })
-      },
-      ...defined({ runsFile: v[Inputs.RunsFile], dlqIdsFile: v[Inputs.DlqIdsFile] })
-    }))
+      }
+      const files = defined({ runsFile: v[Inputs.RunsFile], dlqIdsFile: v[Inputs.DlqIdsFile] })
+      return { operation: 'resume-workflows' as const, ...common(v), resume, ...files }
+    })
 }
 
 /** Each operation's schema, and the inputs it reads: the keys of its schema, the single source of that list. */
