@@ -1,4 +1,5 @@
 /** The query a request will carry, measured from the inputs before any request, against MAX_URL_BYTES. */
+import type { z } from 'zod'
 import { CURSOR_ROOM_BYTES, MAX_URL_BYTES } from '../constants.js'
 
 /** A date bound as the action sends it: Unix milliseconds have 13 digits until the year 2286. */
@@ -21,29 +22,30 @@ export function longestOf(values: readonly string[] | undefined): string[] {
 }
 
 /**
- * Checks one request's query (values by their service names; an array repeats its key) at its longest: each date
- * bound 13 digits (parallel slices set their own), the cursor the user's or room for the service's, whichever is
- * longer. Returns undefined when it fits MAX_URL_BYTES, else the input taking the most bytes and a refusal for it.
+ * Refuses one request's query (values by their service names; an array repeats its key) at its longest when it passes
+ * MAX_URL_BYTES, under the name of the input taking the most bytes: each date bound 13 digits (parallel slices set
+ * their own), the cursor the user's or room for the service's, whichever is longer.
  */
-export function oversizedQuery(query: Record<string, unknown>): { input: string; message: string } | undefined {
+export function queryFits(ctx: z.RefinementCtx, query: Record<string, unknown>, cursor: string | undefined): void {
   const longest = {
     ...query,
     fromDate: query.fromDate ?? DATE_PLACEHOLDER,
     toDate: query.toDate ?? DATE_PLACEHOLDER,
-    cursor: longer(CURSOR_ROOM, String(query.cursor ?? ''))
+    cursor: longer(CURSOR_ROOM, cursor ?? '')
   }
   const sizes = Object.entries(longest).map(([key, value]) => ({
     input: key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`),
     bytes: encodedBytes(key, value === undefined ? [] : [value].flat())
   }))
   const total = sizes.reduce((sum, part) => sum + part.bytes, 0)
-  if (total <= MAX_URL_BYTES) return undefined
+  if (total <= MAX_URL_BYTES) return
   const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a))
-  return {
-    input: largest.input,
+  ctx.addIssue({
+    code: 'custom',
+    path: [largest.input],
     message:
       `makes the query of each request too long: it takes ${largest.bytes} bytes of ${total}, over the ` +
       `${MAX_URL_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
       'give fewer or shorter values'
-  }
+  })
 }

@@ -18,7 +18,7 @@ import {
   text,
   withDefault
 } from './fields.js'
-import { longestOf, oversizedQuery } from './query-size.js'
+import { longestOf, queryFits } from './query-size.js'
 import {
   parseBaseUrl,
   parseBoolean,
@@ -42,12 +42,6 @@ type WireKey<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${He
 function wireValues<V, I extends keyof V & Inputs>(v: V, inputs: readonly I[]) {
   const entries = inputs.map(name => [name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), v[name]])
   return defined(Object.fromEntries(entries)) as { [K in I as WireKey<`${K}`>]?: Exclude<V[K], undefined> }
-}
-
-/** Refuses, under the name of the input taking the most bytes, a query longer than one request may carry. */
-function queryFits(ctx: z.RefinementCtx, query: Record<string, unknown>): void {
-  const problem = oversizedQuery(query)
-  if (problem) ctx.addIssue({ code: 'custom', path: [problem.input], message: problem.message })
 }
 
 function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
@@ -192,7 +186,7 @@ function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   const filters = listFilters(v)
   // Several message ids are listed one id a request.
   const messageId = longestOf(filters.messageId)
-  queryFits(ctx, { ...filters, messageId, count: 100, order: 'earliestFirst', cursor: v[Inputs.Cursor] })
+  queryFits(ctx, { ...filters, messageId, count: 100, order: 'earliestFirst' }, v[Inputs.Cursor])
   const thresholds = v[Inputs.FailIfCountAbove] ?? v[Inputs.FailIfOldestOlderThan]
   if (v[Inputs.IssueOnFailure] && thresholds === undefined) {
     ctx.addIssue({
@@ -300,7 +294,7 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   const selection = selectionOf(v)
   // dlq-ids are split over as many requests as needed, but each carries one at least.
   const dlqIds = longestOf(selection.dlqIds)
-  queryFits(ctx, { ...selection, dlqIds, count: RESUME_PAGE_SIZE, cursor: v[Inputs.Cursor] })
+  queryFits(ctx, { ...selection, dlqIds, count: RESUME_PAGE_SIZE }, v[Inputs.Cursor])
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
     ctx.addIssue({
       code: 'custom',
