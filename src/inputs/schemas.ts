@@ -35,13 +35,13 @@ function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
 }
 
-/** The service's name of an input: its name in camelCase (message-id is sent as messageId). */
-type WireKey<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<WireKey<Tail>>}` : S
+/** An input's name in camelCase (message-id → messageId): the settings' name for it, and the service's. */
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S
 
-/** The values of some inputs under their service names, those not set left out. */
-function wireValues<V, I extends keyof V & Inputs>(v: V, inputs: readonly I[]) {
+/** The values of some inputs under their names in camelCase, those not set left out. */
+function valuesOf<V, I extends keyof V & Inputs>(v: V, inputs: readonly I[]) {
   const entries = inputs.map(name => [name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), v[name]])
-  return defined(Object.fromEntries(entries)) as { [K in I as WireKey<`${K}`>]?: Exclude<V[K], undefined> }
+  return defined(Object.fromEntries(entries)) as { [K in I as Camel<`${K}`>]?: Exclude<V[K], undefined> }
 }
 
 function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
@@ -93,32 +93,13 @@ function common(v: z.output<z.ZodObject<typeof commonShape>>) {
       timeoutMs: v[Inputs.TimeoutSeconds] * 1000,
       maxAttempts: v[Inputs.MaxAttempts]
     },
-    ...defined({ githubToken: v[Inputs.GithubToken] })
+    ...valuesOf(v, [Inputs.GithubToken])
   }
 }
 
-/** The list filters of messages; from-date and to-date also bound a listing of failed workflow runs. */
-const MESSAGE_FILTERS = [
-  Inputs.MessageId,
-  Inputs.Url,
-  Inputs.TopicName,
-  Inputs.ScheduleId,
-  Inputs.QueueName,
-  Inputs.Api,
-  Inputs.FromDate,
-  Inputs.ToDate,
-  Inputs.ResponseStatus,
-  Inputs.CallerIp
-] as const
-/** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
-const RUN_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt] as const
-
-/** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
-export const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]
-
-function listShape(now: number, workspace: string) {
+/** Filters of the messages listed; from-date and to-date also bound a listing of failed workflow runs. */
+function messageFilters(now: number) {
   return {
-    ...commonShape,
     [Inputs.MessageId]: filterList,
     [Inputs.Url]: filterList,
     [Inputs.TopicName]: filterList,
@@ -128,7 +109,20 @@ function listShape(now: number, workspace: string) {
     [Inputs.FromDate]: date(now),
     [Inputs.ToDate]: date(now),
     [Inputs.ResponseStatus]: integer(100, 599),
-    [Inputs.CallerIp]: filterList,
+    [Inputs.CallerIp]: filterList
+  }
+}
+const MESSAGE_FILTERS = Object.keys(messageFilters(0)) as (keyof ReturnType<typeof messageFilters>)[]
+/** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
+const RUN_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt] as const
+
+/** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
+export const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]
+
+function listShape(now: number, workspace: string) {
+  return {
+    ...commonShape,
+    ...messageFilters(now),
     [Inputs.Count]: defaultInteger(Inputs.Count, 1, 100),
     [Inputs.Order]: withDefault(Inputs.Order, (s): Order => {
       const order = s.trim()
@@ -162,9 +156,9 @@ type ListValues = z.output<z.ZodObject<ReturnType<typeof listShape>>>
 /** The filters a listing sends, in the order of its query. */
 function listFilters(v: ListValues) {
   return {
-    ...wireValues(v, MESSAGE_FILTERS),
+    ...valuesOf(v, MESSAGE_FILTERS),
     ...(v[Inputs.Source] === 'workflow' ? { source: 'workflow' as const } : {}),
-    ...wireValues(v, RUN_SELECTORS)
+    ...valuesOf(v, RUN_SELECTORS)
   }
 }
 
@@ -228,13 +222,13 @@ function listSchema(now: number, workspace: string) {
         pageSize: v[Inputs.Count],
         maxPages: v[Inputs.MaxPages],
         concurrency: v[Inputs.Concurrency],
-        ...defined({ cursor: v[Inputs.Cursor], maxMessages: v[Inputs.MaxMessages] })
+        ...valuesOf(v, [Inputs.Cursor, Inputs.MaxMessages])
       },
       health: defined({
         countAbove: v[Inputs.FailIfCountAbove],
         oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan]
       }),
-      ...defined({ messagesFile: v[Inputs.MessagesFile] }),
+      ...valuesOf(v, [Inputs.MessagesFile]),
       keepCredentialHeaders: v[Inputs.KeepCredentialHeaders],
       ...(v[Inputs.IssueOnFailure]
         ? { issue: { title: v[Inputs.IssueTitle], repeatIntervalMs: v[Inputs.IssueRepeatInterval] } }
@@ -286,8 +280,7 @@ function resumeShape(now: number, workspace: string) {
 
 type ResumeValues = z.output<z.ZodObject<ReturnType<typeof resumeShape>>>
 
-const selectionOf = (v: ResumeValues) =>
-  wireValues(v, [Inputs.DlqIds, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS])
+const selectionOf = (v: ResumeValues) => valuesOf(v, [Inputs.DlqIds, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS])
 
 function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   dateOrder(v, ctx)
@@ -313,15 +306,11 @@ function resumeSchema(now: number, workspace: string) {
       const resume: ResumeRequest = {
         selection: selectionOf(v),
         all: v[Inputs.All],
-        overrides: defined({
-          flowControlKey: v[Inputs.FlowControlKey],
-          flowControlValue: v[Inputs.FlowControlValue],
-          retries: v[Inputs.Retries]
-        }),
+        overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
         maxPages: v[Inputs.MaxPages],
-        ...defined({ cursor: v[Inputs.Cursor], maxRuns: v[Inputs.MaxRuns] })
+        ...valuesOf(v, [Inputs.Cursor, Inputs.MaxRuns])
       }
-      const files = defined({ runsFile: v[Inputs.RunsFile], dlqIdsFile: v[Inputs.DlqIdsFile] })
+      const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile])
       return { operation: 'resume-workflows' as const, ...common(v), resume, ...files }
     })
 }
