@@ -49,22 +49,13 @@ export function parseUnixMilliseconds(value: string, alternative: string): numbe
 function parseIsoDate(value: string): number | undefined {
   const m = ISO_DATE.exec(value)
   if (!m) return undefined
-  const [year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = m
-    .slice(1)
-    .map(field => (field === undefined ? 0 : Number(field)))
+  const [, year, month, day, hour = '00', minute = '00', second = '00', , offsetHours = '0', offsetMinutes = '0'] = m
   // Dates roll impossible fields over (February 30th becomes March 2nd): a real date reads back unchanged.
   const check = new Date(0)
-  check.setUTCFullYear(year!, month! - 1, day)
-  check.setUTCHours(hour!, minute, second)
-  const real =
-    check.getUTCFullYear() === year &&
-    check.getUTCMonth() === month! - 1 &&
-    check.getUTCDate() === day &&
-    check.getUTCHours() === hour &&
-    check.getUTCMinutes() === minute &&
-    check.getUTCSeconds() === second &&
-    offsetHours! <= 23 &&
-    offsetMinutes! <= 59
+  check.setUTCFullYear(Number(year), Number(month) - 1, Number(day))
+  check.setUTCHours(Number(hour), Number(minute), Number(second))
+  const fields = `${year ?? ''}-${month ?? ''}-${day ?? ''}T${hour}:${minute}:${second}`
+  const real = check.toISOString().startsWith(fields) && Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59
   const ms = Date.parse(value)
   if (!real || Number.isNaN(ms)) {
     throw new Error(
