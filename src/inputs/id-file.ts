@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { Inputs } from '../constants.js'
-import { InputError, shorten } from './settings.js'
+import { badInput, InputError } from './settings.js'
 import type { SettingsOf } from './settings-types.js'
 
 type ResumeSettings = SettingsOf<'resume-workflows'>
@@ -13,11 +13,7 @@ const MAX_DLQ_ID_LENGTH = 1024
 /** A plain id: one token, none of the characters that would make it a list, a JSON line or a different query. */
 const PLAIN_ID = /^[^\s,{}[\]"]+$/
 
-function refuse(path: string, detail: string): InputError {
-  return new InputError([
-    { input: Inputs.DlqIdsFile, message: `Input '${Inputs.DlqIdsFile}' ${detail} (got "${shorten(path)}").` }
-  ])
-}
+const refuse = (path: string, detail: string) => new InputError([badInput(Inputs.DlqIdsFile, detail, path)])
 
 /** The id one line holds, or a reason it holds none; blank lines hold nothing. */
 function idOfLine(line: string): string | undefined | { problem: string } {

@@ -3,7 +3,7 @@ import { constants } from 'node:fs'
 import { access, mkdir, open, rmdir, stat, unlink } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { ERRNO_MEANING, Inputs } from '../constants.js'
-import { InputError, shorten } from './settings.js'
+import { badInput, InputError } from './settings.js'
 
 /** Files the runner reads after the step: writing NDJSON over one would corrupt the step's own results. */
 const RUNNER_FILES = ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'] as const
@@ -83,9 +83,7 @@ export async function checkOutputFiles(files: [Inputs, string | undefined][], en
     const problem = await problemWriting(path, env).catch(
       (err: unknown) => `a path that can be checked (${reason(err)})`
     )
-    if (problem !== undefined) {
-      problems.push({ input: name, message: `Input '${name}' must be ${problem} (got "${shorten(path)}").` })
-    }
+    if (problem !== undefined) problems.push(badInput(name, `must be ${problem}`, path))
   }
   if (problems.length > 0) throw new InputError(problems)
 }

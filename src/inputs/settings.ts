@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { INPUT_DEFAULTS, Inputs, Operations, type Operation } from '../constants.js'
 import { OPERATION_INPUTS, RESUME_SELECTORS, SCHEMAS } from './schemas.js'
 import type { Settings } from './settings-types.js'
@@ -19,19 +18,17 @@ export class InputError extends Error {
   }
 }
 
-function describe(issues: z.core.$ZodIssue[], raw: Record<string, string>): InputError['issues'] {
-  return issues.map(issue => {
-    const input = String(issue.path[0] ?? 'inputs')
-    const given = SECRET_INPUTS.has(input) || raw[input] === undefined ? '' : ` (got "${shorten(raw[input] ?? '')}")`
-    return { input, message: `Input '${input}' ${issue.message}${given}.` }
-  })
-}
-
 /** Inputs whose value is never quoted back, even when refused. */
 const SECRET_INPUTS: ReadonlySet<string> = new Set([Inputs.Token, Inputs.GithubToken])
 
+/** One bad input: its name, what it allows, and the value given quoted back (never a secret's). */
+export function badInput(input: string, says: string, value?: string): InputError['issues'][number] {
+  const got = value === undefined || SECRET_INPUTS.has(input) ? '' : ` (got "${shorten(value)}")`
+  return { input, message: `Input '${input}' ${says}${got}.` }
+}
+
 /** A value quoted back in one short line: whitespace folded, other control characters shown as escapes. */
-export function shorten(value: string): string {
+function shorten(value: string): string {
   const flat = value
     .replace(/\s+/g, ' ')
     .trim()
@@ -50,14 +47,15 @@ export function readSettings(
 ): Settings {
   const operation = read(Inputs.Operation).trim()
   if (!(Operations as readonly string[]).includes(operation)) {
-    const got = operation === '' ? 'it is empty' : `got "${shorten(operation)}"`
-    throw new InputError([
-      { input: Inputs.Operation, message: `Input 'operation' must be one of ${Operations.join(', ')} (${got}).` }
-    ])
+    const says = `must be one of ${Operations.join(', ')}${operation === '' ? ' (it is empty)' : ''}`
+    throw new InputError([badInput(Inputs.Operation, says, operation || undefined)])
   }
   const raw = Object.fromEntries(OPERATION_INPUTS[operation as Operation].map(name => [name, read(name)]))
   const parsed = SCHEMAS[operation as Operation](now, workspace).safeParse(raw)
-  if (!parsed.success) throw new InputError(describe(parsed.error.issues, raw))
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(issue => [String(issue.path[0] ?? 'inputs'), issue.message] as const)
+    throw new InputError(issues.map(([input, says]) => badInput(input, says, raw[input])))
+  }
   const settings = parsed.data
   if (settings.operation === 'resume-workflows') {
     const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined
