@@ -19,28 +19,27 @@ const refuse = (path: string, detail: string) => new InputError([badInput(Inputs
 function idOfLine(line: string): string | undefined | { problem: string } {
   const text = line.trim()
   if (text === '') return undefined
-  let id: unknown = text
+  let id = text
   if (text.startsWith('{')) {
-    let record: unknown
+    let record: { dlqId?: unknown; workflowRunId?: unknown }
     try {
-      record = JSON.parse(text)
+      record = JSON.parse(text) as typeof record
     } catch {
       return { problem: 'is a line starting with "{" that is not valid JSON' }
     }
-    id = (record as { dlqId?: unknown }).dlqId
-    if (typeof id !== 'string' || id.trim() === '') return { problem: 'is a JSON line without a dlqId string' }
+    const { dlqId } = record
+    if (typeof dlqId !== 'string' || dlqId.trim() === '') return { problem: 'is a JSON line without a dlqId string' }
     // A message listing's dlqIds name messages: the bulk resume takes failed workflow runs only.
-    if ((record as { workflowRunId?: unknown }).workflowRunId === undefined) {
+    if (record.workflowRunId === undefined) {
       return { problem: 'is a DLQ message, not a failed workflow run (no workflowRunId): list with source: workflow' }
     }
-    id = id.trim()
+    id = dlqId.trim()
   }
-  const value = id as string
-  if (value.length > MAX_DLQ_ID_LENGTH) return { problem: `holds an id longer than ${MAX_DLQ_ID_LENGTH} characters` }
-  if (!PLAIN_ID.test(value)) {
+  if (id.length > MAX_DLQ_ID_LENGTH) return { problem: `holds an id longer than ${MAX_DLQ_ID_LENGTH} characters` }
+  if (!PLAIN_ID.test(id)) {
     return { problem: 'is neither a DLQ id (one word, no spaces or commas) nor a JSON object with a dlqId' }
   }
-  return value
+  return id
 }
 
 /**

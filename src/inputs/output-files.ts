@@ -8,22 +8,19 @@ import { badInput, InputError } from './settings.js'
 /** Files the runner reads after the step: writing NDJSON over one would corrupt the step's own results. */
 const RUNNER_FILES = ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'] as const
 
+const errorCode = (err: unknown): string => (err as NodeJS.ErrnoException).code ?? 'error'
+
 function reason(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException).code ?? 'error'
+  const code = errorCode(err)
   return ERRNO_MEANING[code] ? `${ERRNO_MEANING[code]}, ${code}` : code
 }
 
-const errorCode = (err: unknown): string | undefined => (err as NodeJS.ErrnoException).code
-
 /** The file's metadata, or undefined when nothing is there (or a path component is not a directory). */
-async function statOrNothing(path: string): Promise<Awaited<ReturnType<typeof stat>> | undefined> {
-  try {
-    return await stat(path)
-  } catch (err) {
+const statOrNothing = (path: string) =>
+  stat(path).catch((err: unknown) => {
     if (errorCode(err) === 'ENOENT' || errorCode(err) === 'ENOTDIR') return undefined
     throw err
-  }
-}
+  })
 
 /** What is wrong with writing a file at `path` (completing "must be ..."), or undefined when nothing is. */
 async function problemWriting(path: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
