@@ -3,7 +3,7 @@
  * transform yields that operation's settings directly; the inputs an operation reads are its schema's keys.
  */
 import { z } from 'zod'
-import { Inputs, RESUME_PAGE_SIZE, type Operation } from '../constants.js'
+import { Inputs, RESUME_PAGE_SIZE } from '../constants.js'
 import { scheduleIdProblem, type Order, type ResumeRequest } from '../requests.js'
 import {
   commaList,
@@ -315,10 +315,5 @@ function resumeSchema(now: number, workspace: string) {
     })
 }
 
-/** Each operation's schema, and the inputs it reads: the keys of its schema, the single source of that list. */
+/** Each operation's schema: the keys of its object are the inputs it reads, the single source of that list. */
 export const SCHEMAS = { 'list-dlq': listSchema, 'resume-schedule': scheduleSchema, 'resume-workflows': resumeSchema }
-export const OPERATION_INPUTS = {
-  'list-dlq': Object.keys(listShape(0, '')) as Inputs[],
-  'resume-schedule': Object.keys(scheduleShape) as Inputs[],
-  'resume-workflows': Object.keys(resumeShape(0, '')) as Inputs[]
-} satisfies Record<Operation, Inputs[]>

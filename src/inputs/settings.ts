@@ -1,5 +1,5 @@
 import { INPUT_DEFAULTS, Inputs, Operations, type Operation } from '../constants.js'
-import { OPERATION_INPUTS, RESUME_SELECTORS, SCHEMAS } from './schemas.js'
+import { RESUME_SELECTORS, SCHEMAS } from './schemas.js'
 import type { Settings } from './settings-types.js'
 import { CONTROL_CHARACTERS } from './values.js'
 
@@ -50,8 +50,9 @@ export function readSettings(
     const says = `must be one of ${Operations.join(', ')}${operation === '' ? ' (it is empty)' : ''}`
     throw new InputError([badInput(Inputs.Operation, says, operation || undefined)])
   }
-  const raw = Object.fromEntries(OPERATION_INPUTS[operation as Operation].map(name => [name, read(name)]))
-  const parsed = SCHEMAS[operation as Operation](now, workspace).safeParse(raw)
+  const schema = SCHEMAS[operation as Operation](now, workspace)
+  const raw = Object.fromEntries(Object.keys(schema.in.shape).map(name => [name, read(name)]))
+  const parsed = schema.safeParse(raw)
   if (!parsed.success) {
     const issues = parsed.error.issues.map(issue => [String(issue.path[0] ?? 'inputs'), issue.message] as const)
     throw new InputError(issues.map(([input, says]) => badInput(input, says, raw[input])))
@@ -60,10 +61,10 @@ export function readSettings(
   if (settings.operation === 'resume-workflows') {
     const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined
     if (!selected && !settings.resume.all) {
-      const message =
-        "Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
-        `(set ${RESUME_SELECTORS.slice(0, -1).join(', ')} or ${RESUME_SELECTORS.at(-1)} to narrow it).`
-      throw new InputError([{ input: Inputs.All, message }], true)
+      const says =
+        'must be true to resume every failed workflow run in the DLQ: no selector was given ' +
+        `(set ${RESUME_SELECTORS.slice(0, -1).join(', ')} or ${RESUME_SELECTORS.at(-1)} to narrow it)`
+      throw new InputError([badInput(Inputs.All, says)], true)
     }
   }
   return settings
@@ -71,7 +72,7 @@ export function readSettings(
 
 /** Inputs that were set but that the chosen operation does not read: worth a warning, not a failure. */
 export function unusedInputs(read: ReadInput, operation: Operation): string[] {
-  const used = new Set<string>([Inputs.Operation, ...OPERATION_INPUTS[operation]])
+  const used = new Set<string>([Inputs.Operation, ...Object.keys(SCHEMAS[operation](0, '').in.shape)])
   return Object.values(Inputs).filter(name => {
     const value = read(name).trim()
     return !used.has(name) && value !== '' && value !== INPUT_DEFAULTS[name]
