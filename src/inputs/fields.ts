@@ -21,10 +21,7 @@ export function optional<T>(parse: (text: string) => T) {
   return input(text => (text.trim() === '' ? undefined : parse(text)))
 }
 
-/**
- * An input with a default in action.yml: the runner passes the default when the user sets nothing; an empty value
- * (a caller that is not the runner) reads as that same default, written once in INPUT_DEFAULTS.
- */
+/** An input with a default in action.yml: empty (a caller other than the runner), it reads as INPUT_DEFAULTS says. */
 export function withDefault<T>(name: keyof typeof INPUT_DEFAULTS, parse: (text: string) => T) {
   const fallback = INPUT_DEFAULTS[name]
   if (fallback === undefined) throw new Error(`no default for input ${name}`)

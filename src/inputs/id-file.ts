@@ -43,9 +43,8 @@ function idOfLine(line: string): string | undefined | { problem: string } {
 }
 
 /**
- * The distinct ids of the file, in file order, read line by line (memory holds the ids, not the file). Throws
- * InputError naming the input, the path and the first bad line, or when the file holds no id at all: an empty
- * list must never reach the service as "no selector", which would resume every failed run.
+ * The distinct ids in file order, read line by line (memory holds the ids, not the file). Throws InputError at the
+ * first bad line, or when there is no id: an empty list must never reach the service as "no selector".
  */
 export async function readDlqIdsFile(path: string): Promise<{ ids: string[]; lines: number[] }> {
   // Each distinct id with the line it first appears on, in file order.
@@ -63,8 +62,7 @@ export async function readDlqIdsFile(path: string): Promise<{ ids: string[]; lin
     }
   } catch (err) {
     if (err instanceof InputError) throw err
-    const code = (err as NodeJS.ErrnoException).code ?? 'error'
-    throw refuse(path, `must be a readable file of DLQ ids (${code})`)
+    throw refuse(path, `must be a readable file of DLQ ids (${(err as NodeJS.ErrnoException).code ?? 'error'})`)
   } finally {
     lines.close()
     stream.destroy()

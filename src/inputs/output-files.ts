@@ -68,11 +68,7 @@ async function problemWriting(path: string, env: NodeJS.ProcessEnv): Promise<str
   }
 }
 
-/**
- * Throws InputError naming each output-file input (`messages-file`, `runs-file`) that cannot be written: a directory,
- * a parent that is not a directory or cannot be created, a file that exists and is not writable. Call it before any
- * request. Leaves nothing behind: a file or folder it creates to find out is removed again.
- */
+/** Throws InputError naming each output file that cannot be written; what it creates to find out, it removes. */
 export async function checkOutputFiles(files: [Inputs, string | undefined][], env = process.env): Promise<void> {
   const problems: InputError['issues'] = []
   for (const [name, path] of files) {

@@ -22,9 +22,8 @@ export function longestOf(values: readonly string[] | undefined): string[] {
 }
 
 /**
- * Refuses one request's query (values by their service names; an array repeats its key) at its longest when it passes
- * MAX_URL_BYTES, under the name of the input taking the most bytes: each date bound 13 digits (parallel slices set
- * their own), the cursor the user's or room for the service's, whichever is longer.
+ * Refuses one request's query (by the service's names) at its longest, when it passes MAX_URL_BYTES, under the input
+ * taking the most bytes: dates as 13 digits (slices set their own), the cursor the user's or the service's room.
  */
 export function queryFits(ctx: z.RefinementCtx, query: Record<string, unknown>, cursor: string | undefined): void {
   const longest = {

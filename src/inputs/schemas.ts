@@ -1,7 +1,4 @@
-/**
- * One zod schema per operation, over the raw text of the inputs it reads (keyed by their action.yml names). Each
- * transform yields that operation's settings directly; the inputs an operation reads are its schema's keys.
- */
+/** One zod schema per operation over the raw text of its inputs (its keys), whose transform yields its settings. */
 import { z } from 'zod'
 import { Inputs, RESUME_PAGE_SIZE } from '../constants.js'
 import { scheduleIdProblem, type Order, type ResumeRequest } from '../requests.js'

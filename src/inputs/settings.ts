@@ -36,10 +36,7 @@ function shorten(value: string): string {
   return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat
 }
 
-/**
- * Reads and validates every input of the chosen operation into one settings object.
- * Throws InputError naming each bad input and what it allows; nothing has been sent yet.
- */
+/** The settings of the chosen operation; throws InputError naming each bad input and what it allows. */
 export function readSettings(
   read: ReadInput,
   now: number,
