@@ -238,10 +238,8 @@ const scheduleShape = {
   [Inputs.ScheduleId]: input(s => {
     const ids = parseList(s, true)
     if (ids.length === 0) throw new Error('is required: one or more schedule ids, separated by newlines or commas')
-    for (const id of ids) {
-      const problem = scheduleIdProblem(id)
-      if (problem !== undefined) throw new Error(problem)
-    }
+    const problem = ids.map(scheduleIdProblem).find(p => p !== undefined)
+    if (problem !== undefined) throw new Error(problem)
     return [...new Set(ids)]
   })
 }
