@@ -1,31 +1,65 @@
 /** One zod schema per operation over the raw text of its inputs (its keys), whose transform yields its settings. */
+import { resolve as resolvePath } from 'node:path'
 import { z } from 'zod'
-import { Inputs, RESUME_PAGE_SIZE } from '../constants.js'
+import { INPUT_DEFAULTS, Inputs, RESUME_PAGE_SIZE } from '../constants.js'
 import { scheduleIdProblem, type Order, type ResumeRequest } from '../requests.js'
-import {
-  commaList,
-  date,
-  defaultInteger,
-  filePath,
-  filterList,
-  input,
-  integer,
-  optional,
-  parseCreatedAt,
-  text,
-  withDefault
-} from './fields.js'
 import { longestOf, queryFits } from './query-size.js'
 import {
   parseBaseUrl,
   parseBoolean,
+  parseDate,
   parseDuration,
+  parseFilterList,
   parseFilterValue,
   parseFlowControlValue,
   parseHeaderText,
+  parseInteger,
   parseList,
-  parseToken
+  parseToken,
+  parseUnixMilliseconds
 } from './values.js'
+
+/** The zod field of one input: the parser turns its text into a value, or throws what is allowed (an issue). */
+function input<T>(parse: (text: string) => T) {
+  return z.string().transform((text, ctx): T => {
+    try {
+      return parse(text)
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message })
+      return z.NEVER
+    }
+  })
+}
+
+/** The same, but an empty input means "not set". */
+function optional<T>(parse: (text: string) => T) {
+  return input(text => (text.trim() === '' ? undefined : parse(text)))
+}
+
+/** An input with a default in action.yml: empty (a caller other than the runner), it reads as INPUT_DEFAULTS says. */
+function withDefault<T>(name: keyof typeof INPUT_DEFAULTS, parse: (text: string) => T) {
+  const fallback = INPUT_DEFAULTS[name]
+  if (fallback === undefined) throw new Error(`no default for input ${name}`)
+  return input(text => parse(text.trim() === '' ? fallback : text))
+}
+
+const text = optional(s => s.trim())
+const filterList = optional(parseFilterList)
+const integer = (min: number, max: number) => optional(s => parseInteger(s, min, max))
+const defaultInteger = (name: keyof typeof INPUT_DEFAULTS, min: number, max: number) =>
+  withDefault(name, s => parseInteger(s, min, max))
+const date = (now: number) => optional(s => parseDate(s, now))
+const filePath = (workspace: string) =>
+  optional(s => {
+    if (/[/\\]$/.test(s.trim())) throw new Error('must be a file path, not a directory')
+    return resolvePath(workspace, s.trim())
+  })
+
+/** A workflow creation time: exact Unix milliseconds. */
+function parseCreatedAt(s: string): number {
+  if (!/^\d+$/.test(s.trim())) throw new Error('must be the exact creation time in Unix milliseconds')
+  return parseUnixMilliseconds(s.trim(), '')
+}
 
 /** Drops keys whose value is undefined, so a settings object shows only what the user set. */
 function defined<T extends object>(value: T): T {
@@ -255,7 +289,7 @@ function scheduleSchema() {
 function resumeShape(now: number, workspace: string) {
   return {
     ...commonShape,
-    [Inputs.DlqIds]: commaList,
+    [Inputs.DlqIds]: optional(s => parseList(s, true)),
     [Inputs.DlqIdsFile]: filePath(workspace),
     [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.FromDate]: date(now),
