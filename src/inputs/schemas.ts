@@ -72,7 +72,7 @@ type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head
 /** The values of some inputs under their names in camelCase, those not set left out. */
 function valuesOf<V, I extends keyof V & Inputs>(v: V, inputs: readonly I[]) {
   const entries = inputs.map(name => [name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), v[name]])
-  return defined(Object.fromEntries(entries)) as { [K in I as Camel<`${K}`>]?: Exclude<V[K], undefined> }
+  return defined(Object.fromEntries(entries)) as { [K in I as Camel<`${K}`>]: V[K] }
 }
 
 function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
@@ -249,11 +249,8 @@ function listSchema(now: number, workspace: string) {
       ...common(v),
       list: {
         filters: listFilters(v),
-        order: v[Inputs.Order],
         pageSize: v[Inputs.Count],
-        maxPages: v[Inputs.MaxPages],
-        concurrency: v[Inputs.Concurrency],
-        ...valuesOf(v, [Inputs.Cursor, Inputs.MaxMessages])
+        ...valuesOf(v, [Inputs.Order, Inputs.MaxPages, Inputs.Concurrency, Inputs.Cursor, Inputs.MaxMessages])
       },
       health: defined({
         countAbove: v[Inputs.FailIfCountAbove],
@@ -334,10 +331,8 @@ function resumeSchema(now: number, workspace: string) {
       // Typed as the request, which dlq-ids-file later completes with the line of each id.
       const resume: ResumeRequest = {
         selection: selectionOf(v),
-        all: v[Inputs.All],
         overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
-        maxPages: v[Inputs.MaxPages],
-        ...valuesOf(v, [Inputs.Cursor, Inputs.MaxRuns])
+        ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns])
       }
       const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile])
       return { operation: 'resume-workflows' as const, ...common(v), resume, ...files }
