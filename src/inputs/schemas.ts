@@ -2,7 +2,7 @@
 import { resolve as resolvePath } from 'node:path'
 import { z } from 'zod'
 import { INPUT_DEFAULTS, Inputs, RESUME_PAGE_SIZE } from '../constants.js'
-import { scheduleIdProblem, type Order, type ResumeRequest } from '../requests.js'
+import { scheduleIdProblem, type ResumeRequest } from '../requests.js'
 import { longestOf, queryFits } from './query-size.js'
 import {
   parseBaseUrl,
@@ -87,6 +87,14 @@ function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number
   }
 }
 
+/** One of two words, or a refusal naming both. */
+function either<W extends string>(a: W, b: W): (text: string) => W {
+  return text => {
+    if (text.trim() !== a && text.trim() !== b) throw new Error(`must be ${a} or ${b}`)
+    return text.trim() as W
+  }
+}
+
 /** A duration above zero, in milliseconds: the same rule for every duration input. */
 function positiveDuration(s: string): number {
   const ms = parseDuration(s)
@@ -119,10 +127,8 @@ const commonShape = {
 function common(v: z.output<z.ZodObject<typeof commonShape>>) {
   return {
     service: {
-      token: v[Inputs.Token],
-      baseUrl: v[Inputs.BaseUrl],
-      timeoutMs: v[Inputs.TimeoutSeconds] * 1000,
-      maxAttempts: v[Inputs.MaxAttempts]
+      ...valuesOf(v, [Inputs.Token, Inputs.BaseUrl, Inputs.MaxAttempts]),
+      timeoutMs: v[Inputs.TimeoutSeconds] * 1000
     },
     ...valuesOf(v, [Inputs.GithubToken])
   }
@@ -155,11 +161,7 @@ function listShape(now: number, workspace: string) {
     ...commonShape,
     ...messageFilters(now),
     [Inputs.Count]: defaultInteger(Inputs.Count, 1, 100),
-    [Inputs.Order]: withDefault(Inputs.Order, (s): Order => {
-      const order = s.trim()
-      if (order !== 'earliestFirst' && order !== 'latestFirst') throw new Error('must be earliestFirst or latestFirst')
-      return order
-    }),
+    [Inputs.Order]: withDefault(Inputs.Order, either('earliestFirst', 'latestFirst')),
     [Inputs.Cursor]: text,
     [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.MaxPages]: maxPages,
@@ -171,11 +173,7 @@ function listShape(now: number, workspace: string) {
     [Inputs.IssueOnFailure]: withDefault(Inputs.IssueOnFailure, parseBoolean),
     [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim()),
     [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, positiveDuration),
-    [Inputs.Source]: withDefault(Inputs.Source, s => {
-      const source = s.trim()
-      if (source !== 'message' && source !== 'workflow') throw new Error('must be message or workflow')
-      return source
-    }),
+    [Inputs.Source]: withDefault(Inputs.Source, either('message', 'workflow')),
     [Inputs.WorkflowUrl]: filterList,
     [Inputs.WorkflowRunId]: optional(parseFilterValue),
     [Inputs.WorkflowCreatedAt]: optional(parseCreatedAt)
@@ -256,8 +254,7 @@ function listSchema(now: number, workspace: string) {
         countAbove: v[Inputs.FailIfCountAbove],
         oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan]
       }),
-      ...valuesOf(v, [Inputs.MessagesFile]),
-      keepCredentialHeaders: v[Inputs.KeepCredentialHeaders],
+      ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders]),
       ...(v[Inputs.IssueOnFailure]
         ? { issue: { title: v[Inputs.IssueTitle], repeatIntervalMs: v[Inputs.IssueRepeatInterval] } }
         : {})
@@ -312,8 +309,7 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   dateOrder(v, ctx)
   const selection = selectionOf(v)
   // dlq-ids are split over as many requests as needed, but each carries one at least.
-  const dlqIds = longestOf(selection.dlqIds)
-  queryFits(ctx, { ...selection, dlqIds, count: RESUME_PAGE_SIZE }, v[Inputs.Cursor])
+  queryFits(ctx, { ...selection, dlqIds: longestOf(selection.dlqIds), count: RESUME_PAGE_SIZE }, v[Inputs.Cursor])
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
     ctx.addIssue({
       code: 'custom',
