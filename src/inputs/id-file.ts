@@ -3,9 +3,7 @@ import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { Inputs } from '../constants.js'
 import { badInput, InputError } from './settings.js'
-import type { SettingsOf } from './settings-types.js'
-
-type ResumeSettings = SettingsOf<'resume-workflows'>
+import type { ResumeSettings } from './settings-types.js'
 
 /** Longest id a line may hold: one id must fit a request URL with room to spare (each stays under 6 KB). */
 const MAX_DLQ_ID_LENGTH = 1024
@@ -42,10 +40,7 @@ function idOfLine(line: string): string | undefined | { problem: string } {
   return id
 }
 
-/**
- * The distinct ids in file order, read line by line (memory holds the ids, not the file). Throws InputError at the
- * first bad line, or when there is no id: an empty list must never reach the service as "no selector".
- */
+/** The distinct ids in file order, read line by line; throws InputError at a bad line, or when there is none. */
 export async function readDlqIdsFile(path: string): Promise<{ ids: string[]; lines: number[] }> {
   // Each distinct id with the line it first appears on, in file order.
   const ids = new Map<string, number>()

@@ -2,7 +2,7 @@
 import type { z } from 'zod'
 import { CURSOR_ROOM_BYTES, MAX_URL_BYTES } from '../constants.js'
 
-/** A date bound as the action sends it: Unix milliseconds have 13 digits until the year 2286. */
+/** A date bound as the action may send it (parallel slices set their own): 13 digits until the year 2286. */
 const DATE_PLACEHOLDER = 9_999_999_999_999
 const CURSOR_ROOM = 'x'.repeat(CURSOR_ROOM_BYTES)
 
@@ -21,10 +21,7 @@ export function longestOf(values: readonly string[] | undefined): string[] {
   return values === undefined || values.length === 0 ? [] : [values.reduce(longer)]
 }
 
-/**
- * Refuses one request's query (by the service's names) at its longest, when it passes MAX_URL_BYTES, under the input
- * taking the most bytes: dates as 13 digits (slices set their own), the cursor the user's or the service's room.
- */
+/** Refuses a request's query (by the service's names) at its longest past MAX_URL_BYTES, naming its largest input. */
 export function queryFits(ctx: z.RefinementCtx, query: Record<string, unknown>, cursor: string | undefined): void {
   const longest = {
     ...query,

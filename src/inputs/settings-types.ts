@@ -5,3 +5,4 @@ import type { SCHEMAS } from './schemas.js'
 
 export type SettingsOf<O extends Operation> = z.output<ReturnType<(typeof SCHEMAS)[O]>>
 export type Settings = SettingsOf<Operation>
+export type ResumeSettings = SettingsOf<'resume-workflows'>

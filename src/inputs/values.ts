@@ -126,12 +126,8 @@ const LOOPBACK_HOSTS = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
 
 /** The service's base URL: https, or plain http only to a loopback host (a local simulator). */
 export function parseBaseUrl(text: string): URL {
-  let url: URL
-  try {
-    url = new URL(text.trim())
-  } catch {
-    throw new Error('must be an absolute URL such as https://service.example.com')
-  }
+  if (!URL.canParse(text.trim())) throw new Error('must be an absolute URL such as https://service.example.com')
+  const url = new URL(text.trim())
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.test(url.hostname)) {
     throw new Error('must use https:// (plain http:// is allowed only to localhost, 127.0.0.0/8 or [::1])')
   }
