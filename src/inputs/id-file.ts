@@ -13,8 +13,8 @@ const PLAIN_ID = /^[^\s,{}[\]"]+$/
 
 const refuse = (path: string, detail: string) => new InputError([badInput(Inputs.DlqIdsFile, detail, path)])
 
-/** The id one line holds, or a reason it holds none; blank lines hold nothing. */
-function idOfLine(line: string): string | undefined | { problem: string } {
+/** The id one line holds (none on a blank line), or the refusal `bad` makes of the reason it holds none. */
+function idOfLine(line: string, bad: (problem: string) => InputError): string | undefined {
   const text = line.trim()
   if (text === '') return undefined
   let id = text
@@ -23,19 +23,19 @@ function idOfLine(line: string): string | undefined | { problem: string } {
     try {
       record = JSON.parse(text) as typeof record
     } catch {
-      return { problem: 'is a line starting with "{" that is not valid JSON' }
+      throw bad('is a line starting with "{" that is not valid JSON')
     }
     const { dlqId } = record
-    if (typeof dlqId !== 'string' || dlqId.trim() === '') return { problem: 'is a JSON line without a dlqId string' }
+    if (typeof dlqId !== 'string' || dlqId.trim() === '') throw bad('is a JSON line without a dlqId string')
     // A message listing's dlqIds name messages: the bulk resume takes failed workflow runs only.
     if (record.workflowRunId === undefined) {
-      return { problem: 'is a DLQ message, not a failed workflow run (no workflowRunId): list with source: workflow' }
+      throw bad('is a DLQ message, not a failed workflow run (no workflowRunId): list with source: workflow')
     }
     id = dlqId.trim()
   }
-  if (id.length > MAX_DLQ_ID_LENGTH) return { problem: `holds an id longer than ${MAX_DLQ_ID_LENGTH} characters` }
+  if (id.length > MAX_DLQ_ID_LENGTH) throw bad(`holds an id longer than ${MAX_DLQ_ID_LENGTH} characters`)
   if (!PLAIN_ID.test(id)) {
-    return { problem: 'is neither a DLQ id (one word, no spaces or commas) nor a JSON object with a dlqId' }
+    throw bad('is neither a DLQ id (one word, no spaces or commas) nor a JSON object with a dlqId')
   }
   return id
 }
@@ -50,10 +50,8 @@ export async function readDlqIdsFile(path: string): Promise<{ ids: string[]; lin
   try {
     for await (const line of lines) {
       number++
-      const id = idOfLine(line)
-      if (id === undefined) continue
-      if (typeof id !== 'string') throw refuse(path, `line ${number} ${id.problem}`)
-      if (!ids.has(id)) ids.set(id, number)
+      const id = idOfLine(line, problem => refuse(path, `line ${number} ${problem}`))
+      if (id !== undefined && !ids.has(id)) ids.set(id, number)
     }
   } catch (err) {
     if (err instanceof InputError) throw err

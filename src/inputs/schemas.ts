@@ -61,18 +61,14 @@ function parseCreatedAt(s: string): number {
   return parseUnixMilliseconds(s.trim(), '')
 }
 
-/** Drops keys whose value is undefined, so a settings object shows only what the user set. */
-function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
-}
-
 /** An input's name in camelCase (message-id → messageId): the settings' name for it, and the service's. */
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S
 
 /** The values of some inputs under their names in camelCase, those not set left out. */
 function valuesOf<V, I extends keyof V & Inputs>(v: V, inputs: readonly I[]) {
-  const entries = inputs.map(name => [name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), v[name]])
-  return defined(Object.fromEntries(entries)) as { [K in I as Camel<`${K}`>]: V[K] }
+  const set = inputs.filter(name => v[name] !== undefined)
+  const entries = set.map(name => [name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), v[name]])
+  return Object.fromEntries(entries) as { [K in I as Camel<`${K}`>]: V[K] }
 }
 
 function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
@@ -250,10 +246,7 @@ function listSchema(now: number, workspace: string) {
         pageSize: v[Inputs.Count],
         ...valuesOf(v, [Inputs.Order, Inputs.MaxPages, Inputs.Concurrency, Inputs.Cursor, Inputs.MaxMessages])
       },
-      health: defined({
-        countAbove: v[Inputs.FailIfCountAbove],
-        oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan]
-      }),
+      health: { countAbove: v[Inputs.FailIfCountAbove], oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan] },
       ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders]),
       ...(v[Inputs.IssueOnFailure]
         ? { issue: { title: v[Inputs.IssueTitle], repeatIntervalMs: v[Inputs.IssueRepeatInterval] } }
