@@ -55,12 +55,6 @@ const filePath = (workspace: string) =>
     return resolvePath(workspace, s.trim())
   })
 
-/** A workflow creation time: exact Unix milliseconds. */
-function parseCreatedAt(s: string): number {
-  if (!/^\d+$/.test(s.trim())) throw new Error('must be the exact creation time in Unix milliseconds')
-  return parseUnixMilliseconds(s.trim(), '')
-}
-
 /** An input's name in camelCase (message-id → messageId): the settings' name for it, and the service's. */
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S
 
@@ -72,8 +66,7 @@ function valuesOf<V, I extends keyof V & Inputs>(v: V, inputs: readonly I[]) {
 }
 
 function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
-  const from = value[Inputs.FromDate]
-  const to = value[Inputs.ToDate]
+  const { [Inputs.FromDate]: from, [Inputs.ToDate]: to } = value
   if (from !== undefined && to !== undefined && from > to) {
     ctx.addIssue({
       code: 'custom',
@@ -98,7 +91,6 @@ function positiveDuration(s: string): number {
   return ms
 }
 
-/** The page budget of list-dlq and resume-workflows, one rule for both. */
 const maxPages = defaultInteger(Inputs.MaxPages, 1, 1_000_000)
 const commonShape = {
   [Inputs.Token]: input(s => {
@@ -147,7 +139,15 @@ function messageFilters(now: number) {
 }
 const MESSAGE_FILTERS = Object.keys(messageFilters(0)) as (keyof ReturnType<typeof messageFilters>)[]
 /** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
-const RUN_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt] as const
+const runSelectors = {
+  [Inputs.WorkflowUrl]: filterList,
+  [Inputs.WorkflowRunId]: optional(parseFilterValue),
+  [Inputs.WorkflowCreatedAt]: optional(s => {
+    if (!/^\d+$/.test(s.trim())) throw new Error('must be the exact creation time in Unix milliseconds')
+    return parseUnixMilliseconds(s.trim(), '')
+  })
+}
+const RUN_SELECTORS = Object.keys(runSelectors) as (keyof typeof runSelectors)[]
 
 /** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
 export const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]
@@ -170,9 +170,7 @@ function listShape(now: number, workspace: string) {
     [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim()),
     [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, positiveDuration),
     [Inputs.Source]: withDefault(Inputs.Source, either('message', 'workflow')),
-    [Inputs.WorkflowUrl]: filterList,
-    [Inputs.WorkflowRunId]: optional(parseFilterValue),
-    [Inputs.WorkflowCreatedAt]: optional(parseCreatedAt)
+    ...runSelectors
   }
 }
 
@@ -190,7 +188,6 @@ function listFilters(v: ListValues) {
 function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   const workflow = v[Inputs.Source] === 'workflow'
   dateOrder(v, ctx)
-  // Each filter that does not apply to the source listed, named.
   for (const name of workflow ? MESSAGE_FILTERS : RUN_SELECTORS) {
     if (v[name] === undefined || name === Inputs.FromDate || name === Inputs.ToDate) continue
     ctx.addIssue({
@@ -281,9 +278,9 @@ function resumeShape(now: number, workspace: string) {
     [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.FromDate]: date(now),
     [Inputs.ToDate]: date(now),
+    ...runSelectors,
+    // The bulk resume takes one workflow-url, not a repeated key as a listing does.
     [Inputs.WorkflowUrl]: optional(parseFilterValue),
-    [Inputs.WorkflowRunId]: optional(parseFilterValue),
-    [Inputs.WorkflowCreatedAt]: optional(parseCreatedAt),
     [Inputs.All]: withDefault(Inputs.All, parseBoolean),
     [Inputs.FlowControlKey]: optional(parseHeaderText),
     [Inputs.FlowControlValue]: optional(parseFlowControlValue),
