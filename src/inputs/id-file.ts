@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { Inputs } from '../constants.js'
-import { InputError, shorten } from './settings.js'
+import { badInput, InputError } from './settings.js'
 import type { ResumeSettings } from './settings-types.js'
 
 /** Longest id a line may hold: one id must fit a request URL with room to spare (each stays under 6 KB). */
@@ -11,45 +11,36 @@ const MAX_DLQ_ID_LENGTH = 1024
 /** A plain id: one token, none of the characters that would make it a list, a JSON line or a different query. */
 const PLAIN_ID = /^[^\s,{}[\]"]+$/
 
-function refuse(path: string, detail: string): InputError {
-  return new InputError([
-    { input: Inputs.DlqIdsFile, message: `Input '${Inputs.DlqIdsFile}' ${detail} (got "${shorten(path)}").` }
-  ])
-}
+const refuse = (path: string, detail: string) => new InputError([badInput(Inputs.DlqIdsFile, detail, path)])
 
-/** The id one line holds, or a reason it holds none; blank lines hold nothing. */
-function idOfLine(line: string): string | undefined | { problem: string } {
+/** The id one line holds (none on a blank line), or the refusal `bad` makes of the reason it holds none. */
+function idOfLine(line: string, bad: (problem: string) => InputError): string | undefined {
   const text = line.trim()
   if (text === '') return undefined
-  let id: unknown = text
+  let id = text
   if (text.startsWith('{')) {
-    let record: unknown
+    let record: { dlqId?: unknown; workflowRunId?: unknown }
     try {
-      record = JSON.parse(text)
+      record = JSON.parse(text) as typeof record
     } catch {
-      return { problem: 'is a line starting with "{" that is not valid JSON' }
+      throw bad('is a line starting with "{" that is not valid JSON')
     }
-    id = (record as { dlqId?: unknown }).dlqId
-    if (typeof id !== 'string' || id.trim() === '') return { problem: 'is a JSON line without a dlqId string' }
+    const { dlqId } = record
+    if (typeof dlqId !== 'string' || dlqId.trim() === '') throw bad('is a JSON line without a dlqId string')
     // A message listing's dlqIds name messages: the bulk resume takes failed workflow runs only.
-    if ((record as { workflowRunId?: unknown }).workflowRunId === undefined) {
-      return { problem: 'is a DLQ message, not a failed workflow run (no workflowRunId): list with source: workflow' }
+    if (record.workflowRunId === undefined) {
+      throw bad('is a DLQ message, not a failed workflow run (no workflowRunId): list with source: workflow')
     }
-    id = id.trim()
+    id = dlqId.trim()
   }
-  const value = id as string
-  if (value.length > MAX_DLQ_ID_LENGTH) return { problem: `holds an id longer than ${MAX_DLQ_ID_LENGTH} characters` }
-  if (!PLAIN_ID.test(value)) {
-    return { problem: 'is neither a DLQ id (one word, no spaces or commas) nor a JSON object with a dlqId' }
+  if (id.length > MAX_DLQ_ID_LENGTH) throw bad(`holds an id longer than ${MAX_DLQ_ID_LENGTH} characters`)
+  if (!PLAIN_ID.test(id)) {
+    throw bad('is neither a DLQ id (one word, no spaces or commas) nor a JSON object with a dlqId')
   }
-  return value
+  return id
 }
 
-/**
- * The distinct ids of the file, in file order, read line by line (memory holds the ids, not the file). Throws
- * InputError naming the input, the path and the first bad line, or when the file holds no id at all: an empty
- * list must never reach the service as "no selector", which would resume every failed run.
- */
+/** The distinct ids in file order, read line by line; throws InputError at a bad line, or when there is none. */
 export async function readDlqIdsFile(path: string): Promise<{ ids: string[]; lines: number[] }> {
   // Each distinct id with the line it first appears on, in file order.
   const ids = new Map<string, number>()
@@ -59,15 +50,12 @@ export async function readDlqIdsFile(path: string): Promise<{ ids: string[]; lin
   try {
     for await (const line of lines) {
       number++
-      const id = idOfLine(line)
-      if (id === undefined) continue
-      if (typeof id !== 'string') throw refuse(path, `line ${number} ${id.problem}`)
-      if (!ids.has(id)) ids.set(id, number)
+      const id = idOfLine(line, problem => refuse(path, `line ${number} ${problem}`))
+      if (id !== undefined && !ids.has(id)) ids.set(id, number)
     }
   } catch (err) {
     if (err instanceof InputError) throw err
-    const code = (err as NodeJS.ErrnoException).code ?? 'error'
-    throw refuse(path, `must be a readable file of DLQ ids (${code})`)
+    throw refuse(path, `must be a readable file of DLQ ids (${(err as NodeJS.ErrnoException).code ?? 'error'})`)
   } finally {
     lines.close()
     stream.destroy()

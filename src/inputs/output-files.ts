@@ -3,27 +3,24 @@ import { constants } from 'node:fs'
 import { access, mkdir, open, rmdir, stat, unlink } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { ERRNO_MEANING, Inputs } from '../constants.js'
-import { InputError, shorten } from './settings.js'
+import { badInput, InputError } from './settings.js'
 
 /** Files the runner reads after the step: writing NDJSON over one would corrupt the step's own results. */
 const RUNNER_FILES = ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'] as const
 
+const errorCode = (err: unknown): string => (err as NodeJS.ErrnoException).code ?? 'error'
+
 function reason(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException).code ?? 'error'
+  const code = errorCode(err)
   return ERRNO_MEANING[code] ? `${ERRNO_MEANING[code]}, ${code}` : code
 }
 
-const errorCode = (err: unknown): string | undefined => (err as NodeJS.ErrnoException).code
-
 /** The file's metadata, or undefined when nothing is there (or a path component is not a directory). */
-async function statOrNothing(path: string): Promise<Awaited<ReturnType<typeof stat>> | undefined> {
-  try {
-    return await stat(path)
-  } catch (err) {
+const statOrNothing = (path: string) =>
+  stat(path).catch((err: unknown) => {
     if (errorCode(err) === 'ENOENT' || errorCode(err) === 'ENOTDIR') return undefined
     throw err
-  }
-}
+  })
 
 /** What is wrong with writing a file at `path` (completing "must be ..."), or undefined when nothing is. */
 async function problemWriting(path: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
@@ -71,11 +68,7 @@ async function problemWriting(path: string, env: NodeJS.ProcessEnv): Promise<str
   }
 }
 
-/**
- * Throws InputError naming each output-file input (`messages-file`, `runs-file`) that cannot be written: a directory,
- * a parent that is not a directory or cannot be created, a file that exists and is not writable. Call it before any
- * request. Leaves nothing behind: a file or folder it creates to find out is removed again.
- */
+/** Throws InputError naming each output file that cannot be written; what it creates to find out, it removes. */
 export async function checkOutputFiles(files: [Inputs, string | undefined][], env = process.env): Promise<void> {
   const problems: InputError['issues'] = []
   for (const [name, path] of files) {
@@ -83,9 +76,7 @@ export async function checkOutputFiles(files: [Inputs, string | undefined][], en
     const problem = await problemWriting(path, env).catch(
       (err: unknown) => `a path that can be checked (${reason(err)})`
     )
-    if (problem !== undefined) {
-      problems.push({ input: name, message: `Input '${name}' must be ${problem} (got "${shorten(path)}").` })
-    }
+    if (problem !== undefined) problems.push(badInput(name, `must be ${problem}`, path))
   }
   if (problems.length > 0) throw new InputError(problems)
 }

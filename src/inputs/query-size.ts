@@ -1,17 +1,12 @@
 /** The query a request will carry, measured from the inputs before any request, against MAX_URL_BYTES. */
+import type { z } from 'zod'
 import { CURSOR_ROOM_BYTES, MAX_URL_BYTES } from '../constants.js'
 
-/** A date bound as the action sends it: Unix milliseconds have 13 digits until the year 2286. */
+/** A date bound as the action may send it (parallel slices set their own): 13 digits until the year 2286. */
 const DATE_PLACEHOLDER = 9_999_999_999_999
+const CURSOR_ROOM = 'x'.repeat(CURSOR_ROOM_BYTES)
 
-/** One input's share of a query: its wire name and the values it sends in each request. */
-export interface QueryPart {
-  input: string
-  key: string
-  values: readonly (string | number)[]
-}
-
-function encodedBytes(key: string, values: readonly (string | number)[]): number {
+function encodedBytes(key: string, values: readonly unknown[]): number {
   const query = new URLSearchParams()
   for (const value of values) query.append(key, String(value))
   const text = query.toString()
@@ -19,38 +14,34 @@ function encodedBytes(key: string, values: readonly (string | number)[]): number
   return text === '' ? 0 : text.length + 1
 }
 
-/**
- * Checks that one request's query stays within MAX_URL_BYTES. Returns undefined when it does, else the input
- * that takes the most bytes and a refusal to report under its name.
- */
-export function oversizedQuery(parts: readonly QueryPart[]): { input: string; message: string } | undefined {
-  const sizes = parts.map(part => ({ input: part.input, bytes: encodedBytes(part.key, part.values) }))
+const longer = (a: string, b: string): string => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : a)
+
+/** The longest of some values, as a one-value list (each request carries one of them at most). */
+export function longestOf(values: readonly string[] | undefined): string[] {
+  return values === undefined || values.length === 0 ? [] : [values.reduce(longer)]
+}
+
+/** Refuses a request's query (by the service's names) at its longest past MAX_URL_BYTES, naming its largest input. */
+export function queryFits(ctx: z.RefinementCtx, query: Record<string, unknown>, cursor: string | undefined): void {
+  const longest = {
+    ...query,
+    fromDate: query.fromDate ?? DATE_PLACEHOLDER,
+    toDate: query.toDate ?? DATE_PLACEHOLDER,
+    cursor: longer(CURSOR_ROOM, cursor ?? '')
+  }
+  const sizes = Object.entries(longest).map(([key, value]) => ({
+    input: key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`),
+    bytes: encodedBytes(key, value === undefined ? [] : [value].flat())
+  }))
   const total = sizes.reduce((sum, part) => sum + part.bytes, 0)
-  if (total <= MAX_URL_BYTES) return undefined
+  if (total <= MAX_URL_BYTES) return
   const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a))
-  return {
-    input: largest.input,
+  ctx.addIssue({
+    code: 'custom',
+    path: [largest.input],
     message:
       `makes the query of each request too long: it takes ${largest.bytes} bytes of ${total}, over the ` +
       `${MAX_URL_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
       'give fewer or shorter values'
-  }
-}
-
-/** The longest of some values, as a one-value list (each request carries one of them at most). */
-export function longestOf(values: readonly string[] | undefined): string[] {
-  if (values === undefined || values.length === 0) return []
-  return [values.reduce((a, b) => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : a))]
-}
-
-/** A cursor part: the user's cursor, or room for one the service sends (it replaces the user's), whichever is longer. */
-export function cursorPart(input: string, cursor: string | undefined): QueryPart {
-  const room = 'x'.repeat(CURSOR_ROOM_BYTES)
-  const values = cursor !== undefined && encodedBytes('k', [cursor]) > encodedBytes('k', [room]) ? [cursor] : [room]
-  return { input, key: 'cursor', values }
-}
-
-/** A date bound: the user's, or the 13 digits the action may send in its place (parallel slices). */
-export function datePart(input: string, key: string, value: number | undefined): QueryPart {
-  return { input, key, values: [value ?? DATE_PLACEHOLDER] }
+  })
 }

@@ -1,42 +1,96 @@
-/**
- * One zod schema per operation, over the raw text of the inputs it reads (keyed by their action.yml names). Each
- * transform yields that operation's settings directly; the inputs an operation reads are its schema's keys.
- */
+/** One zod schema per operation over the raw text of its inputs (its keys), whose transform yields its settings. */
+import { resolve as resolvePath } from 'node:path'
 import { z } from 'zod'
-import { Inputs, RESUME_PAGE_SIZE } from '../constants.js'
-import { scheduleIdProblem } from '../requests.js'
-import {
-  commaList,
-  date,
-  defaultInteger,
-  filePath,
-  filterList,
-  input,
-  integer,
-  optional,
-  parseCreatedAt,
-  text,
-  withDefault
-} from './fields.js'
-import { cursorPart, datePart, longestOf, oversizedQuery, type QueryPart } from './query-size.js'
-import type { CommonSettings, ListSettings, ResumeSettings, ScheduleSettings } from './settings-types.js'
+import { INPUT_DEFAULTS, Inputs, RESUME_PAGE_SIZE } from '../constants.js'
+import { scheduleIdProblem, type ResumeRequest } from '../requests.js'
+import { longestOf, queryFits } from './query-size.js'
 import {
   parseBaseUrl,
   parseBoolean,
+  parseDate,
   parseDuration,
+  parseFilterList,
   parseFilterValue,
   parseFlowControlValue,
   parseHeaderText,
+  parseInteger,
   parseList,
-  parseToken
+  parseToken,
+  parseUnixMilliseconds
 } from './values.js'
 
-/** Drops keys whose value is undefined, so a settings object shows only what the user set. */
-function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+/** The zod field of one input: the parser turns its text into a value, or throws what is allowed (an issue). */
+function input<T>(parse: (text: string) => T) {
+  return z.string().transform((text, ctx): T => {
+    try {
+      return parse(text)
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message })
+      return z.NEVER
+    }
+  })
 }
 
-/** The page budget of list-dlq and resume-workflows, one rule for both. */
+/** The same, but an empty input means "not set". */
+function optional<T>(parse: (text: string) => T) {
+  return input(text => (text.trim() === '' ? undefined : parse(text)))
+}
+
+/** An input with a default in action.yml: empty (a caller other than the runner), it reads as INPUT_DEFAULTS says. */
+function withDefault<T>(name: keyof typeof INPUT_DEFAULTS, parse: (text: string) => T) {
+  const fallback = INPUT_DEFAULTS[name]
+  if (fallback === undefined) throw new Error(`no default for input ${name}`)
+  return input(text => parse(text.trim() === '' ? fallback : text))
+}
+
+const text = optional(s => s.trim())
+const filterList = optional(parseFilterList)
+const integer = (min: number, max: number) => optional(s => parseInteger(s, min, max))
+const defaultInteger = (name: keyof typeof INPUT_DEFAULTS, min: number, max: number) =>
+  withDefault(name, s => parseInteger(s, min, max))
+const date = (now: number) => optional(s => parseDate(s, now))
+const filePath = (workspace: string) =>
+  optional(s => {
+    if (/[/\\]$/.test(s.trim())) throw new Error('must be a file path, not a directory')
+    return resolvePath(workspace, s.trim())
+  })
+
+/** An input's name in camelCase (message-id → messageId): the settings' name for it, and the service's. */
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S
+
+/** The values of some inputs under their names in camelCase, those not set left out. */
+function valuesOf<V, I extends keyof V & Inputs>(v: V, inputs: readonly I[]) {
+  const set = inputs.filter(name => v[name] !== undefined)
+  const entries = set.map(name => [name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), v[name]])
+  return Object.fromEntries(entries) as { [K in I as Camel<`${K}`>]: V[K] }
+}
+
+function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
+  const { [Inputs.FromDate]: from, [Inputs.ToDate]: to } = value
+  if (from !== undefined && to !== undefined && from > to) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [Inputs.FromDate],
+      message: `must not be after to-date (${new Date(from).toISOString()} is after ${new Date(to).toISOString()})`
+    })
+  }
+}
+
+/** One of two words, or a refusal naming both. */
+function either<W extends string>(a: W, b: W): (text: string) => W {
+  return text => {
+    if (text.trim() !== a && text.trim() !== b) throw new Error(`must be ${a} or ${b}`)
+    return text.trim() as W
+  }
+}
+
+/** A duration above zero, in milliseconds: the same rule for every duration input. */
+function positiveDuration(s: string): number {
+  const ms = parseDuration(s)
+  if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
+  return ms
+}
+
 const maxPages = defaultInteger(Inputs.MaxPages, 1, 1_000_000)
 const commonShape = {
   [Inputs.Token]: input(s => {
@@ -57,30 +111,20 @@ const commonShape = {
   [Inputs.GithubToken]: optional(parseToken)
 }
 
-type CommonValues = z.output<z.ZodObject<typeof commonShape>>
-
-function common(v: CommonValues): CommonSettings {
+/** How to reach the service (given to the client only), and the token for the GitHub API (issue-on-failure). */
+function common(v: z.output<z.ZodObject<typeof commonShape>>) {
   return {
     service: {
-      token: v[Inputs.Token],
-      baseUrl: v[Inputs.BaseUrl],
-      timeoutMs: v[Inputs.TimeoutSeconds] * 1000,
-      maxAttempts: v[Inputs.MaxAttempts]
+      ...valuesOf(v, [Inputs.Token, Inputs.BaseUrl, Inputs.MaxAttempts]),
+      timeoutMs: v[Inputs.TimeoutSeconds] * 1000
     },
-    ...defined({ githubToken: v[Inputs.GithubToken] })
+    ...valuesOf(v, [Inputs.GithubToken])
   }
 }
 
-/** A duration above zero, in milliseconds: the same rule for every duration input. */
-function positiveDuration(s: string): number {
-  const ms = parseDuration(s)
-  if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
-  return ms
-}
-
-function listShape(now: number, workspace: string) {
+/** Filters of the messages listed; from-date and to-date also bound a listing of failed workflow runs. */
+function messageFilters(now: number) {
   return {
-    ...commonShape,
     [Inputs.MessageId]: filterList,
     [Inputs.Url]: filterList,
     [Inputs.TopicName]: filterList,
@@ -90,13 +134,30 @@ function listShape(now: number, workspace: string) {
     [Inputs.FromDate]: date(now),
     [Inputs.ToDate]: date(now),
     [Inputs.ResponseStatus]: integer(100, 599),
-    [Inputs.CallerIp]: filterList,
+    [Inputs.CallerIp]: filterList
+  }
+}
+const MESSAGE_FILTERS = Object.keys(messageFilters(0)) as (keyof ReturnType<typeof messageFilters>)[]
+/** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
+const runSelectors = {
+  [Inputs.WorkflowUrl]: filterList,
+  [Inputs.WorkflowRunId]: optional(parseFilterValue),
+  [Inputs.WorkflowCreatedAt]: optional(s => {
+    if (!/^\d+$/.test(s.trim())) throw new Error('must be the exact creation time in Unix milliseconds')
+    return parseUnixMilliseconds(s.trim(), '')
+  })
+}
+const RUN_SELECTORS = Object.keys(runSelectors) as (keyof typeof runSelectors)[]
+
+/** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
+export const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]
+
+function listShape(now: number, workspace: string) {
+  return {
+    ...commonShape,
+    ...messageFilters(now),
     [Inputs.Count]: defaultInteger(Inputs.Count, 1, 100),
-    [Inputs.Order]: withDefault(Inputs.Order, s => {
-      const order = s.trim()
-      if (order !== 'earliestFirst' && order !== 'latestFirst') throw new Error('must be earliestFirst or latestFirst')
-      return order
-    }),
+    [Inputs.Order]: withDefault(Inputs.Order, either('earliestFirst', 'latestFirst')),
     [Inputs.Cursor]: text,
     [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.MaxPages]: maxPages,
@@ -108,35 +169,27 @@ function listShape(now: number, workspace: string) {
     [Inputs.IssueOnFailure]: withDefault(Inputs.IssueOnFailure, parseBoolean),
     [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim()),
     [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, positiveDuration),
-    [Inputs.Source]: withDefault(Inputs.Source, s => {
-      const source = s.trim()
-      if (source !== 'message' && source !== 'workflow') throw new Error('must be message or workflow')
-      return source
-    }),
-    [Inputs.WorkflowUrl]: filterList,
-    [Inputs.WorkflowRunId]: optional(parseFilterValue),
-    [Inputs.WorkflowCreatedAt]: optional(parseCreatedAt)
+    [Inputs.Source]: withDefault(Inputs.Source, either('message', 'workflow')),
+    ...runSelectors
   }
 }
 
-/** Message filters a listing of failed workflow runs does not take: the service filters those by workflow selectors. */
-const MESSAGE_ONLY_FILTERS = [
-  Inputs.MessageId,
-  Inputs.Url,
-  Inputs.TopicName,
-  Inputs.ScheduleId,
-  Inputs.QueueName,
-  Inputs.Api,
-  Inputs.ResponseStatus,
-  Inputs.CallerIp
-] as const
-const RUN_SELECTORS = [Inputs.WorkflowUrl, Inputs.WorkflowRunId, Inputs.WorkflowCreatedAt] as const
+type ListValues = z.output<z.ZodObject<ReturnType<typeof listShape>>>
 
-/** Each filter that does not apply to the source listed, named. */
-function sourceRules(v: ListValues, ctx: z.RefinementCtx): void {
+/** The filters a listing sends, in the order of its query. */
+function listFilters(v: ListValues) {
+  return {
+    ...valuesOf(v, MESSAGE_FILTERS),
+    ...(v[Inputs.Source] === 'workflow' ? { source: 'workflow' as const } : {}),
+    ...valuesOf(v, RUN_SELECTORS)
+  }
+}
+
+function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   const workflow = v[Inputs.Source] === 'workflow'
-  for (const name of workflow ? MESSAGE_ONLY_FILTERS : RUN_SELECTORS) {
-    if (v[name] === undefined) continue
+  dateOrder(v, ctx)
+  for (const name of workflow ? MESSAGE_FILTERS : RUN_SELECTORS) {
+    if (v[name] === undefined || name === Inputs.FromDate || name === Inputs.ToDate) continue
     ctx.addIssue({
       code: 'custom',
       path: [name],
@@ -146,33 +199,10 @@ function sourceRules(v: ListValues, ctx: z.RefinementCtx): void {
         : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it'
     })
   }
-}
-
-type ListValues = z.output<z.ZodObject<ReturnType<typeof listShape>>>
-
-function listRules(v: ListValues, ctx: z.RefinementCtx): void {
-  dateOrder(v, ctx)
-  sourceRules(v, ctx)
-  queryFits(ctx, [
-    { input: Inputs.WorkflowUrl, key: 'workflowUrl', values: v[Inputs.WorkflowUrl] ?? [] },
-    { input: Inputs.WorkflowRunId, key: 'workflowRunId', values: given(v[Inputs.WorkflowRunId]) },
-    { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(v[Inputs.WorkflowCreatedAt]) },
-    { input: Inputs.Source, key: 'source', values: v[Inputs.Source] === 'workflow' ? ['workflow'] : [] },
-    { input: Inputs.Url, key: 'url', values: v[Inputs.Url] ?? [] },
-    { input: Inputs.TopicName, key: 'topicName', values: v[Inputs.TopicName] ?? [] },
-    { input: Inputs.ScheduleId, key: 'scheduleId', values: v[Inputs.ScheduleId] ?? [] },
-    { input: Inputs.QueueName, key: 'queueName', values: v[Inputs.QueueName] ?? [] },
-    { input: Inputs.Api, key: 'api', values: v[Inputs.Api] ?? [] },
-    { input: Inputs.CallerIp, key: 'callerIp', values: v[Inputs.CallerIp] ?? [] },
-    // Several message ids are listed one id a request.
-    { input: Inputs.MessageId, key: 'messageId', values: longestOf(v[Inputs.MessageId]) },
-    { input: Inputs.ResponseStatus, key: 'responseStatus', values: given(v[Inputs.ResponseStatus]) },
-    datePart(Inputs.FromDate, 'fromDate', v[Inputs.FromDate]),
-    datePart(Inputs.ToDate, 'toDate', v[Inputs.ToDate]),
-    { input: Inputs.Count, key: 'count', values: [100] },
-    { input: Inputs.Order, key: 'order', values: ['earliestFirst'] },
-    cursorPart(Inputs.Cursor, v[Inputs.Cursor])
-  ])
+  const filters = listFilters(v)
+  // Several message ids are listed one id a request.
+  const messageId = longestOf(filters.messageId)
+  queryFits(ctx, { ...filters, messageId, count: 100, order: 'earliestFirst' }, v[Inputs.Cursor])
   const thresholds = v[Inputs.FailIfCountAbove] ?? v[Inputs.FailIfOldestOlderThan]
   if (v[Inputs.IssueOnFailure] && thresholds === undefined) {
     ctx.addIssue({
@@ -201,42 +231,20 @@ function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   }
 }
 
-export function listSchema(now: number, workspace: string) {
+function listSchema(now: number, workspace: string) {
   return z
     .object(listShape(now, workspace))
     .superRefine(listRules)
-    .transform((v): ListSettings => ({
-      operation: 'list-dlq',
+    .transform(v => ({
+      operation: 'list-dlq' as const,
       ...common(v),
       list: {
-        filters: defined({
-          messageId: v[Inputs.MessageId],
-          url: v[Inputs.Url],
-          topicName: v[Inputs.TopicName],
-          scheduleId: v[Inputs.ScheduleId],
-          queueName: v[Inputs.QueueName],
-          api: v[Inputs.Api],
-          fromDate: v[Inputs.FromDate],
-          toDate: v[Inputs.ToDate],
-          responseStatus: v[Inputs.ResponseStatus],
-          callerIp: v[Inputs.CallerIp],
-          source: v[Inputs.Source] === 'workflow' ? ('workflow' as const) : undefined,
-          workflowUrl: v[Inputs.WorkflowUrl],
-          workflowRunId: v[Inputs.WorkflowRunId],
-          workflowCreatedAt: v[Inputs.WorkflowCreatedAt]
-        }),
-        order: v[Inputs.Order],
+        filters: listFilters(v),
         pageSize: v[Inputs.Count],
-        maxPages: v[Inputs.MaxPages],
-        concurrency: v[Inputs.Concurrency],
-        ...defined({ cursor: v[Inputs.Cursor], maxMessages: v[Inputs.MaxMessages] })
+        ...valuesOf(v, [Inputs.Order, Inputs.MaxPages, Inputs.Concurrency, Inputs.Cursor, Inputs.MaxMessages])
       },
-      health: defined({
-        countAbove: v[Inputs.FailIfCountAbove],
-        oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan]
-      }),
-      ...defined({ messagesFile: v[Inputs.MessagesFile] }),
-      keepCredentialHeaders: v[Inputs.KeepCredentialHeaders],
+      health: { countAbove: v[Inputs.FailIfCountAbove], oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan] },
+      ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders]),
       ...(v[Inputs.IssueOnFailure]
         ? { issue: { title: v[Inputs.IssueTitle], repeatIntervalMs: v[Inputs.IssueRepeatInterval] } }
         : {})
@@ -248,36 +256,31 @@ const scheduleShape = {
   [Inputs.ScheduleId]: input(s => {
     const ids = parseList(s, true)
     if (ids.length === 0) throw new Error('is required: one or more schedule ids, separated by newlines or commas')
-    for (const id of ids) {
-      const problem = scheduleIdProblem(id)
-      if (problem !== undefined) throw new Error(problem)
-    }
+    const problem = ids.map(scheduleIdProblem).find(p => p !== undefined)
+    if (problem !== undefined) throw new Error(problem)
     return [...new Set(ids)]
   })
 }
 
-export function scheduleSchema() {
-  return z.object(scheduleShape).transform((v): ScheduleSettings => ({
-    operation: 'resume-schedule',
+function scheduleSchema() {
+  return z.object(scheduleShape).transform(v => ({
+    operation: 'resume-schedule' as const,
     ...common(v),
     schedules: { scheduleIds: v[Inputs.ScheduleId] }
   }))
 }
 
-/** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
-export const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]
-
 function resumeShape(now: number, workspace: string) {
   return {
     ...commonShape,
-    [Inputs.DlqIds]: commaList,
+    [Inputs.DlqIds]: optional(s => parseList(s, true)),
     [Inputs.DlqIdsFile]: filePath(workspace),
     [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.FromDate]: date(now),
     [Inputs.ToDate]: date(now),
+    ...runSelectors,
+    // The bulk resume takes one workflow-url, not a repeated key as a listing does.
     [Inputs.WorkflowUrl]: optional(parseFilterValue),
-    [Inputs.WorkflowRunId]: optional(parseFilterValue),
-    [Inputs.WorkflowCreatedAt]: optional(parseCreatedAt),
     [Inputs.All]: withDefault(Inputs.All, parseBoolean),
     [Inputs.FlowControlKey]: optional(parseHeaderText),
     [Inputs.FlowControlValue]: optional(parseFlowControlValue),
@@ -290,30 +293,13 @@ function resumeShape(now: number, workspace: string) {
 
 type ResumeValues = z.output<z.ZodObject<ReturnType<typeof resumeShape>>>
 
-function selectionOf(v: ResumeValues) {
-  return defined({
-    dlqIds: v[Inputs.DlqIds],
-    fromDate: v[Inputs.FromDate],
-    toDate: v[Inputs.ToDate],
-    workflowUrl: v[Inputs.WorkflowUrl],
-    workflowRunId: v[Inputs.WorkflowRunId],
-    workflowCreatedAt: v[Inputs.WorkflowCreatedAt]
-  })
-}
+const selectionOf = (v: ResumeValues) => valuesOf(v, [Inputs.DlqIds, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS])
 
 function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   dateOrder(v, ctx)
-  queryFits(ctx, [
-    // dlq-ids are split over as many requests as needed, but each carries one at least.
-    { input: Inputs.DlqIds, key: 'dlqIds', values: longestOf(v[Inputs.DlqIds]) },
-    { input: Inputs.WorkflowUrl, key: 'workflowUrl', values: given(v[Inputs.WorkflowUrl]) },
-    { input: Inputs.WorkflowRunId, key: 'workflowRunId', values: given(v[Inputs.WorkflowRunId]) },
-    { input: Inputs.WorkflowCreatedAt, key: 'workflowCreatedAt', values: given(v[Inputs.WorkflowCreatedAt]) },
-    datePart(Inputs.FromDate, 'fromDate', v[Inputs.FromDate]),
-    datePart(Inputs.ToDate, 'toDate', v[Inputs.ToDate]),
-    { input: Inputs.Count, key: 'count', values: [RESUME_PAGE_SIZE] },
-    cursorPart(Inputs.Cursor, v[Inputs.Cursor])
-  ])
+  const selection = selectionOf(v)
+  // dlq-ids are split over as many requests as needed, but each carries one at least.
+  queryFits(ctx, { ...selection, dlqIds: longestOf(selection.dlqIds), count: RESUME_PAGE_SIZE }, v[Inputs.Cursor])
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
     ctx.addIssue({
       code: 'custom',
@@ -323,54 +309,21 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   }
 }
 
-export function resumeSchema(now: number, workspace: string) {
+function resumeSchema(now: number, workspace: string) {
   return z
     .object(resumeShape(now, workspace))
     .superRefine(resumeRules)
-    .transform((v): ResumeSettings => ({
-      operation: 'resume-workflows',
-      ...common(v),
-      resume: {
+    .transform(v => {
+      // Typed as the request, which dlq-ids-file later completes with the line of each id.
+      const resume: ResumeRequest = {
         selection: selectionOf(v),
-        all: v[Inputs.All],
-        overrides: defined({
-          flowControlKey: v[Inputs.FlowControlKey],
-          flowControlValue: v[Inputs.FlowControlValue],
-          retries: v[Inputs.Retries]
-        }),
-        maxPages: v[Inputs.MaxPages],
-        ...defined({ cursor: v[Inputs.Cursor], maxRuns: v[Inputs.MaxRuns] })
-      },
-      ...defined({ runsFile: v[Inputs.RunsFile], dlqIdsFile: v[Inputs.DlqIdsFile] })
-    }))
-}
-
-/** The inputs each operation reads: the keys of its schema, the single source of that list. */
-export const OPERATION_INPUTS = {
-  'list-dlq': Object.keys(listShape(0, '')) as Inputs[],
-  'resume-schedule': Object.keys(scheduleShape) as Inputs[],
-  'resume-workflows': Object.keys(resumeShape(0, '')) as Inputs[]
-} as const
-
-/** A value the user may have set, as the values of one query part. */
-function given<T>(value: T | undefined): T[] {
-  return value === undefined ? [] : [value]
-}
-
-/** Refuses, under the name of the input taking the most bytes, a query longer than one request may carry. */
-function queryFits(ctx: z.RefinementCtx, parts: QueryPart[]): void {
-  const problem = oversizedQuery(parts)
-  if (problem) ctx.addIssue({ code: 'custom', path: [problem.input], message: problem.message })
-}
-
-function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
-  const from = value[Inputs.FromDate]
-  const to = value[Inputs.ToDate]
-  if (from !== undefined && to !== undefined && from > to) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [Inputs.FromDate],
-      message: `must not be after to-date (${new Date(from).toISOString()} is after ${new Date(to).toISOString()})`
+        overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
+        ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns])
+      }
+      const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile])
+      return { operation: 'resume-workflows' as const, ...common(v), resume, ...files }
     })
-  }
 }
+
+/** Each operation's schema: the keys of its object are the inputs it reads, the single source of that list. */
+export const SCHEMAS = { 'list-dlq': listSchema, 'resume-schedule': scheduleSchema, 'resume-workflows': resumeSchema }

@@ -1,6 +1,5 @@
-import { z } from 'zod'
 import { INPUT_DEFAULTS, Inputs, Operations, type Operation } from '../constants.js'
-import { listSchema, OPERATION_INPUTS, RESUME_SELECTORS, resumeSchema, scheduleSchema } from './schemas.js'
+import { RESUME_SELECTORS, SCHEMAS } from './schemas.js'
 import type { Settings } from './settings-types.js'
 import { CONTROL_CHARACTERS } from './values.js'
 
@@ -19,32 +18,17 @@ export class InputError extends Error {
   }
 }
 
-/** Inputs every operation reads: the operation itself and the keys every schema shares. */
-const COMMON_INPUTS: readonly string[] = [
-  Inputs.Operation,
-  ...OPERATION_INPUTS['list-dlq'].filter(name =>
-    Operations.every(op => (OPERATION_INPUTS[op] as readonly string[]).includes(name))
-  )
-]
-
-/** Raw text of every input an operation reads. */
-function rawInputs(read: ReadInput, names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.map(name => [name, read(name)]))
-}
-
-function describe(issues: z.core.$ZodIssue[], raw: Record<string, string>): InputError['issues'] {
-  return issues.map(issue => {
-    const input = String(issue.path[0] ?? 'inputs')
-    const given = SECRET_INPUTS.has(input) || raw[input] === undefined ? '' : ` (got "${shorten(raw[input] ?? '')}")`
-    return { input, message: `Input '${input}' ${issue.message}${given}.` }
-  })
-}
-
 /** Inputs whose value is never quoted back, even when refused. */
 const SECRET_INPUTS: ReadonlySet<string> = new Set([Inputs.Token, Inputs.GithubToken])
 
+/** One bad input: its name, what it allows, and the value given quoted back (never a secret's). */
+export function badInput(input: string, says: string, value?: string): InputError['issues'][number] {
+  const got = value === undefined || SECRET_INPUTS.has(input) ? '' : ` (got "${shorten(value)}")`
+  return { input, message: `Input '${input}' ${says}${got}.` }
+}
+
 /** A value quoted back in one short line: whitespace folded, other control characters shown as escapes. */
-export function shorten(value: string): string {
+function shorten(value: string): string {
   const flat = value
     .replace(/\s+/g, ' ')
     .trim()
@@ -52,16 +36,7 @@ export function shorten(value: string): string {
   return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat
 }
 
-function parseWith<S extends z.ZodType>(schema: S, raw: Record<string, string>): z.output<S> {
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) throw new InputError(describe(parsed.error.issues, raw))
-  return parsed.data
-}
-
-/**
- * Reads and validates every input of the chosen operation into one settings object.
- * Throws InputError naming each bad input and what it allows; nothing has been sent yet.
- */
+/** The settings of the chosen operation; throws InputError naming each bad input and what it allows. */
 export function readSettings(
   read: ReadInput,
   now: number,
@@ -69,35 +44,32 @@ export function readSettings(
 ): Settings {
   const operation = read(Inputs.Operation).trim()
   if (!(Operations as readonly string[]).includes(operation)) {
-    const got = operation === '' ? 'it is empty' : `got "${shorten(operation)}"`
-    throw new InputError([
-      { input: Inputs.Operation, message: `Input 'operation' must be one of ${Operations.join(', ')} (${got}).` }
-    ])
+    const says = `must be one of ${Operations.join(', ')}${operation === '' ? ' (it is empty)' : ''}`
+    throw new InputError([badInput(Inputs.Operation, says, operation || undefined)])
   }
-  const op = operation as Operation
-  const raw = rawInputs(read, OPERATION_INPUTS[op])
-  switch (op) {
-    case 'list-dlq':
-      return parseWith(listSchema(now, workspace), raw)
-    case 'resume-schedule':
-      return parseWith(scheduleSchema(), raw)
-    case 'resume-workflows': {
-      const settings = parseWith(resumeSchema(now, workspace), raw)
-      const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined
-      if (!selected && !settings.resume.all) {
-        const message =
-          "Input 'all' must be true to resume every failed workflow run in the DLQ: no selector was given " +
-          `(set ${RESUME_SELECTORS.slice(0, -1).join(', ')} or ${RESUME_SELECTORS.at(-1)} to narrow it).`
-        throw new InputError([{ input: Inputs.All, message }], true)
-      }
-      return settings
+  const schema = SCHEMAS[operation as Operation](now, workspace)
+  const raw = Object.fromEntries(Object.keys(schema.in.shape).map(name => [name, read(name)]))
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(issue => [String(issue.path[0] ?? 'inputs'), issue.message] as const)
+    throw new InputError(issues.map(([input, says]) => badInput(input, says, raw[input])))
+  }
+  const settings = parsed.data
+  if (settings.operation === 'resume-workflows') {
+    const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined
+    if (!selected && !settings.resume.all) {
+      const says =
+        'must be true to resume every failed workflow run in the DLQ: no selector was given ' +
+        `(set ${RESUME_SELECTORS.slice(0, -1).join(', ')} or ${RESUME_SELECTORS.at(-1)} to narrow it)`
+      throw new InputError([badInput(Inputs.All, says)], true)
     }
   }
+  return settings
 }
 
 /** Inputs that were set but that the chosen operation does not read: worth a warning, not a failure. */
 export function unusedInputs(read: ReadInput, operation: Operation): string[] {
-  const used = new Set<string>([...COMMON_INPUTS, ...OPERATION_INPUTS[operation]])
+  const used = new Set<string>([Inputs.Operation, ...Object.keys(SCHEMAS[operation](0, '').in.shape)])
   return Object.values(Inputs).filter(name => {
     const value = read(name).trim()
     return !used.has(name) && value !== '' && value !== INPUT_DEFAULTS[name]

@@ -15,10 +15,7 @@ const SECONDS_LIKE_BELOW = 1e11
 const DATE_FORMS =
   'must be Unix milliseconds (1700000000000), an ISO-8601 date (2026-01-31T12:00:00Z) or a duration ago (30m, 24h, 7d)'
 
-/**
- * A duration such as `30m`, `24h`, `7d` or `1h30m`, in milliseconds; undefined when `text` is not one.
- * Throws when it is one but too long for a safe whole number of milliseconds.
- */
+/** A duration such as `30m`, `24h` or `1h30m` in milliseconds; undefined when not one; throws past a safe integer. */
 export function parseDuration(text: string): number | undefined {
   const value = text.trim().toLowerCase()
   if (!DURATION.test(value)) return undefined
@@ -30,10 +27,7 @@ export function parseDuration(text: string): number | undefined {
   return total
 }
 
-/**
- * Unix milliseconds written as digits: refused when they are likelier Unix seconds, or past year 9999.
- * `alternative` names other forms the input takes, for the refusal.
- */
+/** Unix milliseconds, refused when likelier Unix seconds or past 9999; `alternative`: the input's other forms. */
 export function parseUnixMilliseconds(value: string, alternative: string): number {
   const ms = Number(value)
   if (ms !== 0 && ms < SECONDS_LIKE_BELOW) {
@@ -49,22 +43,13 @@ export function parseUnixMilliseconds(value: string, alternative: string): numbe
 function parseIsoDate(value: string): number | undefined {
   const m = ISO_DATE.exec(value)
   if (!m) return undefined
-  const [year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = m
-    .slice(1)
-    .map(field => (field === undefined ? 0 : Number(field)))
+  const [, year, month, day, hour = '00', minute = '00', second = '00', , offsetHours = '0', offsetMinutes = '0'] = m
   // Dates roll impossible fields over (February 30th becomes March 2nd): a real date reads back unchanged.
   const check = new Date(0)
-  check.setUTCFullYear(year!, month! - 1, day)
-  check.setUTCHours(hour!, minute, second)
-  const real =
-    check.getUTCFullYear() === year &&
-    check.getUTCMonth() === month! - 1 &&
-    check.getUTCDate() === day &&
-    check.getUTCHours() === hour &&
-    check.getUTCMinutes() === minute &&
-    check.getUTCSeconds() === second &&
-    offsetHours! <= 23 &&
-    offsetMinutes! <= 59
+  check.setUTCFullYear(Number(year), Number(month) - 1, Number(day))
+  check.setUTCHours(Number(hour), Number(minute), Number(second))
+  const fields = `${year ?? ''}-${month ?? ''}-${day ?? ''}T${hour}:${minute}:${second}`
+  const real = check.toISOString().startsWith(fields) && Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59
   const ms = Date.parse(value)
   if (!real || Number.isNaN(ms)) {
     throw new Error(
@@ -74,10 +59,7 @@ function parseIsoDate(value: string): number | undefined {
   return ms
 }
 
-/**
- * A point in time: Unix milliseconds, ISO-8601, or a duration meaning "that long before `now`".
- * Throws the allowed forms when `text` is none of them, and a reason when it names no time from 1970 to 9999.
- */
+/** A time from 1970 to 9999: Unix milliseconds, ISO-8601, or a duration meaning "that long before `now`". */
 export function parseDate(text: string, now: number): number {
   const value = text.trim()
   if (/^\d+$/.test(value)) return parseUnixMilliseconds(value, ' or ISO-8601 (2026-01-31T12:00:00Z)')
@@ -117,8 +99,7 @@ export function parseFilterValue(text: string): string {
 /** Several filter values, one per line; a value with a comma is refused (a server may read it as two). */
 export function parseFilterList(text: string): string[] {
   const values = parseList(text, false)
-  const withComma = values.find(v => v.includes(','))
-  if (withComma !== undefined) {
+  if (values.some(v => v.includes(','))) {
     throw new Error(`must not contain a comma: ${COMMA_REASON}; give several values one per line`)
   }
   return values
@@ -145,12 +126,8 @@ const LOOPBACK_HOSTS = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
 
 /** The service's base URL: https, or plain http only to a loopback host (a local simulator). */
 export function parseBaseUrl(text: string): URL {
-  let url: URL
-  try {
-    url = new URL(text.trim())
-  } catch {
-    throw new Error('must be an absolute URL such as https://service.example.com')
-  }
+  if (!URL.canParse(text.trim())) throw new Error('must be an absolute URL such as https://service.example.com')
+  const url = new URL(text.trim())
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.test(url.hostname)) {
     throw new Error('must use https:// (plain http:// is allowed only to localhost, 127.0.0.0/8 or [::1])')
   }
@@ -162,10 +139,7 @@ export function parseBaseUrl(text: string): URL {
 
 const FLOW_CONTROL_PAIR = /^(?:period=\d+[smhd]|[A-Za-z][A-Za-z0-9_-]*=\d+)$/
 
-/**
- * `name=number` pairs joined by commas, e.g. `parallelism=5,rate=10`, where `period` may carry a unit (`period=1m`);
- * spaces around commas are dropped, the rest is sent as given.
- */
+/** `name=number` pairs joined by commas (`period` may take a unit), sent as given but for spaces around commas. */
 export function parseFlowControlValue(text: string): string {
   const pairs = text.split(',').map(s => s.trim())
   if (!pairs.every(pair => FLOW_CONTROL_PAIR.test(pair))) {
