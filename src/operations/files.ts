@@ -6,43 +6,21 @@ import { Inputs } from '../constants.js'
 import type { Progress } from '../stop.js'
 import type { HealthThresholds, ListRequest, ResumeRequest } from '../requests.js'
 import type { ListResult, ResumeResult } from '../results.js'
-import type { DlqMessage } from '../service/schemas.js'
 import { redactCredentialHeaders } from './credential-headers.js'
 import { listDlq } from './list-dlq.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
-import { FileWriteError, NdjsonFile, type MessageSink } from './messages-file.js'
+import { FileWriteError, NdjsonFile, type Encode, type MessageSink } from './messages-file.js'
 import { resumeWorkflows, type WorkflowResumer } from './resume-workflows.js'
 
-/** How a file line is written: the output boundary redacts it. */
-export type Encode = (record: unknown) => string
-
-/**
- * A sink that replaces the values of credential headers before handing each page on, counting them: the copy of a
- * page lives only until it is written.
- */
-class CredentialRedactingSink implements MessageSink {
-  redacted = 0
-
-  constructor(private readonly inner: MessageSink) {}
-
-  write(messages: readonly DlqMessage[]): Promise<void> {
-    const page = messages.map(message => {
-      const done = redactCredentialHeaders(message)
-      this.redacted += done.redacted
-      return done.message
-    })
-    return this.inner.write(page)
+/** Flushes and closes the file; the error that stopped it, if any, is returned to be reported with the result. */
+async function closeFile(file: NdjsonFile): Promise<FileWriteError | undefined> {
+  try {
+    await file.close()
+  } catch (err) {
+    if (err instanceof FileWriteError) return err
+    throw err
   }
-
-  async restart(): Promise<void> {
-    await this.inner.restart()
-    // The file starts over, so does what it holds.
-    this.redacted = 0
-  }
-
-  close(): Promise<void> {
-    return this.inner.close()
-  }
+  return undefined
 }
 
 /**
@@ -60,25 +38,35 @@ export async function listDlqToFile(
   hooks: Omit<ListHooks, 'sink'>,
   keepCredentialHeaders = false
 ): Promise<ListResult> {
-  const file = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.MessagesFile })
-  const redacting = file === undefined || keepCredentialHeaders ? undefined : new CredentialRedactingSink(file)
-  const sink = redacting ?? file
-  const listed = await listDlq(client, request, thresholds, now, { ...hooks, ...(sink ? { sink } : {}) })
-  if (file === undefined) return listed
-  try {
-    await file.close()
-  } catch (err) {
-    if (!(err instanceof FileWriteError)) throw err
+  if (path === undefined) return listDlq(client, request, thresholds, now, hooks)
+  const file = await NdjsonFile.open(path, { encode, input: Inputs.MessagesFile })
+  let redacted = 0
+  // Replaces the credential values of each page before it is written: the copy of a page lives only until then.
+  const redacting: MessageSink = {
+    write: messages =>
+      file.write(
+        messages.map(message => {
+          const done = redactCredentialHeaders(message)
+          redacted += done.redacted
+          return done.message
+        })
+      ),
+    restart: async () => {
+      await file.restart()
+      // The file starts over, so does what it holds.
+      redacted = 0
+    }
   }
-  const redacted = redacting?.redacted ?? 0
+  const sink = keepCredentialHeaders ? file : redacting
+  const listed = await listDlq(client, request, thresholds, now, { ...hooks, sink })
+  const failed = await closeFile(file)
   if (redacted > 0) {
     hooks.log?.(
       `${redacted} credential header ${redacted === 1 ? 'value was' : 'values were'} redacted from messages-file; ` +
         `set ${Inputs.KeepCredentialHeaders}: true to keep them.`
     )
   }
-  const result = redacting === undefined ? listed : { ...listed, redactedHeaderValues: redacted }
-  const failed = file.error
+  const result = keepCredentialHeaders ? listed : { ...listed, redactedHeaderValues: redacted }
   if (failed === undefined) return { ...result, messagesFile: path }
   if (result.failure?.kind === 'file') return result
   // Found only when the file was closed: the write error wins over a cancel or a failure found after it.
@@ -111,12 +99,6 @@ export async function resumeWorkflowsToFile(
     progress
   )
   if (sink === undefined) return result
-  try {
-    await sink.close()
-  } catch (err) {
-    if (!(err instanceof FileWriteError)) throw err
-  }
-  const failed = sink.error
-  if (failed === undefined) return { ...result, runsFile: path }
-  return { ...result, fileError: failed.failure }
+  const failed = await closeFile(sink)
+  return failed === undefined ? { ...result, runsFile: path } : { ...result, fileError: failed.failure }
 }

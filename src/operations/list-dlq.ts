@@ -56,72 +56,60 @@ async function listSequentially(
   now: number,
   hooks: ListHooks
 ): Promise<ListResult> {
-  const messageIds = request.filters.messageId ?? []
-  const listings = messageIds.length > 1 ? messageIds.map(id => ({ ...request.filters, messageId: [id] })) : undefined
   const acc = new ListAccumulator()
   const problems = new ItemProblems()
   const ids = new ListedIds()
-  if (listings === undefined) {
+  const maxMessages = request.maxMessages ?? Infinity
+  // Drains one listing of `filters` into the accumulator, the ids and the sink; never throws.
+  const drain = (filters: ListFilters, startCursor: string | undefined, maxPages: number) =>
+    drainInto(
+      cursor => {
+        // Ask for no more than max-messages still allows, so the cursor left over continues exactly there.
+        const count = Math.min(request.pageSize, maxMessages - acc.count)
+        return client.listDlqPage(listQuery(filters, count, request.order, cursor))
+      },
+      {
+        maxPages,
+        maxPagesInput: Inputs.MaxPages,
+        startCursor,
+        // Handling a page overlaps the next round trip; with max-messages each request's count depends on it.
+        prefetch: request.maxMessages === undefined
+      },
+      async page => {
+        const read = readDlqMessages(page.items)
+        problems.add(read.problems)
+        for (const message of read.messages) {
+          acc.add(message)
+          ids.add(message)
+        }
+        await hooks.sink?.write(read.messages)
+        hooks.onPage?.(read.messages.length, acc.count)
+        if (hooks.progress) {
+          hooks.progress.confirmed = acc.count + problems.unreadable
+          // Only one listing of the user's own filters has a cursor that continues the whole listing.
+          if (filters === request.filters) hooks.progress.nextCursor = page.cursor
+        }
+        return acc.count < maxMessages
+      }
+    )
+  const result = (pages: number, ending: Ending): ListResult =>
+    complete(acc.result(request, thresholds, pages, ids, now, problems.unreadable), problems, ending)
+
+  const messageIds = request.filters.messageId ?? []
+  if (messageIds.length <= 1) {
     if (hooks.progress) hooks.progress.nextCursor = request.cursor
-    const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks)
-    return complete(acc.result(request, thresholds, outcome.pages, ids, now, problems.unreadable), problems, outcome)
+    const outcome = await drain(request.filters, request.cursor, request.maxPages)
+    return result(outcome.pages, outcome)
   }
   let pages = 0
-  let ending: Ending = {}
-  for (const [i, filters] of listings.entries()) {
-    const budget = { ...request, maxPages: request.maxPages - pages }
-    const outcome = await drainFilters(client, budget, filters, undefined, acc, problems, ids, hooks)
+  for (const [i, messageId] of messageIds.entries()) {
+    const outcome = await drain({ ...request.filters, messageId: [messageId] }, undefined, request.maxPages - pages)
     pages += outcome.pages
     if (outcome.failure !== undefined) {
-      ending = { failure: { ...outcome.failure, messageId: { index: i + 1, of: listings.length } } }
-      break
+      return result(pages, { failure: { ...outcome.failure, messageId: { index: i + 1, of: messageIds.length } } })
     }
   }
-  return complete(acc.result(request, thresholds, pages, ids, now, problems.unreadable), problems, ending)
-}
-
-/** Drains one listing of `filters` into the accumulator, the ids and the sink; never throws. */
-function drainFilters(
-  client: DlqLister,
-  request: ListRequest,
-  filters: ListFilters,
-  startCursor: string | undefined,
-  acc: ListAccumulator,
-  problems: ItemProblems,
-  ids: ListedIds,
-  hooks: ListHooks
-) {
-  const maxMessages = request.maxMessages ?? Infinity
-  return drainInto(
-    cursor => {
-      // Ask for no more than max-messages still allows, so the cursor left over continues exactly there.
-      const count = Math.min(request.pageSize, maxMessages - acc.count)
-      return client.listDlqPage(listQuery(filters, count, request.order, cursor))
-    },
-    {
-      maxPages: request.maxPages,
-      maxPagesInput: Inputs.MaxPages,
-      startCursor,
-      // Handling a page overlaps the next round trip; with max-messages each request's count depends on it.
-      prefetch: request.maxMessages === undefined
-    },
-    async page => {
-      const read = readDlqMessages(page.items)
-      problems.add(read.problems)
-      for (const message of read.messages) {
-        acc.add(message)
-        ids.add(message)
-      }
-      await hooks.sink?.write(read.messages)
-      hooks.onPage?.(read.messages.length, acc.count)
-      if (hooks.progress) {
-        hooks.progress.confirmed = acc.count + problems.unreadable
-        // Only one listing of the user's own filters has a cursor that continues the whole listing.
-        if (filters === request.filters) hooks.progress.nextCursor = page.cursor
-      }
-      return acc.count < maxMessages
-    }
-  )
+  return result(pages, {})
 }
 
 /** How a listing ended, when it did not reach the end: why, typed, and where to continue. */
@@ -131,8 +119,7 @@ interface Ending {
 }
 
 /** Adds how the listing ended to a result already counted and judged (unreadable items included). */
-function complete(result: ListResult, problems: ItemProblems, ending: Ending): ListResult {
-  const { failure, nextCursor } = ending
+function complete(result: ListResult, problems: ItemProblems, { failure, nextCursor }: Ending): ListResult {
   const itemProblems = problems.summary()
   return {
     ...result,

@@ -9,18 +9,13 @@ export interface MessageSink {
   write(messages: readonly DlqMessage[]): Promise<void>
   /** Empties the file and starts over (a parallel listing that falls back to a sequential one). */
   restart(): Promise<void>
-  close(): Promise<void>
 }
 
-export interface NdjsonOptions {
-  /**
-   * Turns one record into its line, without the newline. Required: it is where the output boundary redacts, and a
-   * file written around it would keep a secret verbatim.
-   */
-  encode: (record: unknown) => string
-  /** The input that named the file, for the error when it cannot be written. */
-  input: string
-}
+/** One record's line, without the newline: the output boundary, which redacts (a file written around it would not). */
+export type Encode = (record: unknown) => string
+
+/** How the file writes its lines, and the input that named it (for the error when it cannot be written). */
+type NdjsonOptions = { encode: Encode; input: string }
 
 /** A file the action writes could not be written: carries the input, the path and the errno as its failure. */
 export class FileWriteError extends Error {
@@ -51,11 +46,6 @@ export class NdjsonFile implements MessageSink {
   static async open(path: string, options: NdjsonOptions): Promise<NdjsonFile> {
     await mkdir(dirname(path), { recursive: true })
     return new NdjsonFile(await openStream(path), path, options)
-  }
-
-  /** The error that stopped the file, if any. */
-  get error(): FileWriteError | undefined {
-    return this.failure
   }
 
   /** Pages from parallel slices are written one after the other, never interleaved within a line. */

@@ -5,15 +5,19 @@ import type { CountRow } from '../results.js'
 export const KEY_MAX_LENGTH = 512
 
 /**
- * A value cut to KEY_MAX_LENGTH characters, never half a surrogate pair. The cut is copied into a string of its
- * own: a slice would keep the whole (possibly huge) original alive as long as the key lives.
+ * The first `length` characters of `value`, never half a surrogate pair, copied into a string of its own: a slice
+ * would keep the whole (possibly huge) original alive as long as the copy lives.
  */
-export function boundedKey(value: string): string {
-  if (value.length <= KEY_MAX_LENGTH) return value
-  let end = KEY_MAX_LENGTH - 1
+export function copyPrefix(value: string, length: number): string {
+  let end = Math.min(value.length, length)
   const last = value.charCodeAt(end - 1)
-  if (last >= 0xd800 && last <= 0xdbff) end--
-  return `${Buffer.from(value.slice(0, end), 'utf8').toString('utf8')}…`
+  if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--
+  return Buffer.from(value.slice(0, end), 'utf8').toString('utf8')
+}
+
+/** A value cut to KEY_MAX_LENGTH characters, the ellipsis included. */
+export function boundedKey(value: string): string {
+  return value.length <= KEY_MAX_LENGTH ? value : `${copyPrefix(value, KEY_MAX_LENGTH - 1)}…`
 }
 
 /**
@@ -24,8 +28,6 @@ export function boundedKey(value: string): string {
  */
 export class Tally {
   private readonly counts = new Map<string, number>()
-  /** Values added. */
-  total = 0
   /** How far below its true count any kept count may be: the rounds of lowering so far. */
   undercount = 0
 
@@ -37,15 +39,10 @@ export class Tally {
 
   /** Counts the value; returns its key when the value is kept, undefined when this round dropped it. */
   add(value: string): string | undefined {
-    this.total++
     const key = boundedKey(value)
     const count = this.counts.get(key)
-    if (count !== undefined) {
-      this.counts.set(key, count + 1)
-      return key
-    }
-    if (this.counts.size < this.capacity) {
-      this.counts.set(key, 1)
+    if (count !== undefined || this.counts.size < this.capacity) {
+      this.counts.set(key, (count ?? 0) + 1)
       return key
     }
     // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
