@@ -4,7 +4,7 @@ import { drainPages, DrainStopped } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { stopReason } from '../stop.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
-import { ListedIds, MessageIds, type ListAccumulator } from './accumulator.js'
+import { idBytes, ListedIds, MessageIds, type ListAccumulator } from './accumulator.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
 import type { ListRequest, Order } from '../requests.js'
 import type { ItemProblems } from './item-problems.js'
@@ -17,22 +17,23 @@ export const BOUND_TOLERANCE_MS = 1
 const MIN_SLICE_MS = 8
 
 /**
- * One date slice: the bounds it is requested with and the createdAt window its messages must fall in.
- * Interior bounds overlap the neighbour's by BOUND_TOLERANCE_MS on each side, so a server off by that much
- * in either direction still returns every message to at least one slice; the outermost bounds are the user's
- * own (or open), so no message outside the discovered range can be missed.
+ * One date slice. Interior bounds overlap the neighbour's by BOUND_TOLERANCE_MS on each side, so a server off by
+ * that much in either direction still returns every message to at least one slice; the outermost bounds are the
+ * user's own (or open), so no message outside the discovered range can be missed.
  */
-export interface SlicePlan {
+interface SlicePlan {
   from?: number
   to?: number
   /** createdAt window of this slice's messages, tolerance included; a message outside it breaks trust. */
   accept: [number, number]
+  /** The overlap windows at its bounds (two at most): only there may a neighbour return its messages too. */
+  near: [number, number][]
 }
 
 /**
  * Plans `n` slices over [lo, hi] (the range found by asking for the oldest and newest message; it only guides
- * balancing). `userFrom` and `userTo` are the user's own bounds, kept on the outermost slices. Also returns
- * the createdAt windows where two adjacent slices may both return a message: only there is deduplication needed.
+ * balancing), keeping `userFrom` and `userTo` on the outermost slices. Also returns the createdAt windows where two
+ * adjacent slices may both return a message: only there is deduplication needed.
  */
 export function planSlices(
   lo: number,
@@ -42,41 +43,24 @@ export function planSlices(
   userTo?: number
 ): { slices: SlicePlan[]; overlaps: [number, number][] } {
   const parts = Math.max(1, Math.min(n, Math.floor((hi - lo + 1) / MIN_SLICE_MS)))
-  const cuts: number[] = []
-  for (let i = 1; i < parts; i++) cuts.push(lo + Math.floor(((hi - lo + 1) * i) / parts))
+  const cuts = Array.from({ length: parts - 1 }, (_, i) => lo + Math.floor(((hi - lo + 1) * (i + 1)) / parts))
   const t = BOUND_TOLERANCE_MS
-  const slices: SlicePlan[] = []
-  for (let k = 0; k < parts; k++) {
+  // Adjacent windows meet on [cut - 2t, cut - 1 + 2t]; non-adjacent ones never do (slices are wider than 4t).
+  const overlaps = cuts.map((cut): [number, number] => [cut - 2 * t, cut - 1 + 2 * t])
+  const slices = Array.from({ length: parts }, (_, k): SlicePlan => {
     const start = cuts[k - 1]
     const end = cuts[k]
     const from = start === undefined ? userFrom : start - t
     const to = end === undefined ? userTo : end - 1 + t
-    slices.push({
+    return {
       ...(from !== undefined ? { from } : {}),
       ...(to !== undefined ? { to } : {}),
-      accept: [start === undefined ? -Infinity : start - 2 * t, end === undefined ? Infinity : end - 1 + 2 * t]
-    })
-  }
-  // Adjacent windows meet on [cut - 2t, cut - 1 + 2t]; non-adjacent ones never do (slices are wider than 4t).
-  const overlaps = cuts.map((cut): [number, number] => [cut - 2 * t, cut - 1 + 2 * t])
+      accept: [start === undefined ? -Infinity : start - 2 * t, end === undefined ? Infinity : end - 1 + 2 * t],
+      near: overlaps.slice(Math.max(0, k - 1), k + 1)
+    }
+  })
   return { slices, overlaps }
 }
-
-export interface SlicesOutcome {
-  pages: number
-  ids: ListedIds
-  /** Date slices the listing was split into (1 when the range was too narrow to split). */
-  slices: number
-  failure?: Failure & FailureContext
-  /**
-   * Why the slices could not be trusted (a message without createdAt, or outside its slice's window): nothing
-   * this listing counted may be used; the caller lists again sequentially.
-   */
-  untrusted?: string
-}
-
-/** A slice, its position in the requested order, and the overlap windows its messages can fall in (two at most). */
-type SliceState = SlicePlan & { index: number; near: [number, number][] }
 
 /**
  * The message ids of all slices in slice order, holding no more than the output keeps (MESSAGE_IDS_MAX_BYTES, as
@@ -116,11 +100,6 @@ export class OrderedIds {
   }
 }
 
-/** Bytes an id adds to the JSON array, as MessageIds counts them; printable ASCII without escapes counted directly. */
-const idBytes = (id: string): number =>
-  PLAIN_ASCII.test(id) ? id.length + 3 : Buffer.byteLength(JSON.stringify(id)) + 1
-const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
-
 /** The one page budget all drains share: max-pages, plus a page per page's worth of messages seen twice. */
 class PageBudget {
   /** Pages fetched: a page the budget refused is not one. */
@@ -135,7 +114,7 @@ class PageBudget {
   }
 }
 
-/** What the range discovery and every slice drain share, passed explicitly. */
+/** What the range discovery and every slice drain share. */
 interface Listing {
   client: DlqLister
   request: ListRequest
@@ -169,7 +148,7 @@ const pagesOf =
   }
 
 /** Plans the slices from the oldest and newest message (an order the server ignores only makes the cut poorer). */
-async function planListing(listing: Listing): Promise<ReturnType<typeof planSlices> | undefined> {
+async function planListing(listing: Listing): Promise<SlicePlan[] | undefined> {
   const { fromDate: from, toDate: to } = listing.request.filters
   const firstOf = async (order: Order) => {
     if (from !== undefined && to !== undefined) return order === 'earliestFirst' ? from : to
@@ -179,17 +158,18 @@ async function planListing(listing: Listing): Promise<ReturnType<typeof planSlic
   try {
     const [a, b] = await Promise.all([firstOf('earliestFirst'), firstOf('latestFirst')])
     if (a === undefined || b === undefined) return halt(listing, { untrusted: `a message ${NO_CREATED_AT}` })
-    if (a === null || b === null) return planSlices(0, 0, 1, from, to) // nothing matches: one open slice confirms it
+    // Nothing matches: one open slice confirms it.
+    if (a === null || b === null) return planSlices(0, 0, 1, from, to).slices
     const lo = Math.max(Math.min(a, b), from ?? -Infinity)
     const hi = Math.min(Math.max(a, b), to ?? Infinity)
-    return planSlices(lo, Math.max(lo, hi), listing.request.concurrency * SLICES_PER_WORKER, from, to)
+    return planSlices(lo, Math.max(lo, hi), listing.request.concurrency * SLICES_PER_WORKER, from, to).slices
   } catch (err) {
     return halt(listing, { err })
   }
 }
 
-/** Drains one slice into the listing and `ids`, the message ids and dlqIds in slice order. */
-async function drainSlice(listing: Listing, slice: SliceState, [ids, dlqIds]: [OrderedIds, OrderedIds]): Promise<void> {
+/** Drains one slice, at `index` in the requested order, into the listing and the message ids and dlqIds. */
+async function drainSlice(listing: Listing, slice: SlicePlan, index: number, ids: OrderedIds, dlqIds: OrderedIds) {
   const { acc, problems, hooks, pages } = listing
   const [lo, hi] = slice.accept
   const drain = drainPages(pagesOf(listing, slice.from, slice.to, listing.request.pageSize), {
@@ -218,8 +198,8 @@ async function drainSlice(listing: Listing, slice: SliceState, [ids, dlqIds]: [O
       }
       for (const message of taken) {
         acc.add(message)
-        ids.add(slice.index, message.messageId)
-        if (message.dlqId !== undefined) dlqIds.add(slice.index, message.dlqId)
+        ids.add(index, message.messageId)
+        if (message.dlqId !== undefined) dlqIds.add(index, message.dlqId)
       }
       await hooks.sink?.write(taken)
       hooks.onPage?.(taken.length, acc.count)
@@ -233,7 +213,7 @@ async function drainSlice(listing: Listing, slice: SliceState, [ids, dlqIds]: [O
 const NO_CREATED_AT = 'has no createdAt, so it cannot be placed in a date slice'
 
 /** Why a message without createdAt, or outside its slice's window, breaks the slices' trust. */
-function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SliceState): string {
+function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SlicePlan): string {
   const id = JSON.stringify(messageId)
   if (createdAt === undefined) return `message ${id} ${NO_CREATED_AT}`
   const slice = `the date slice ${from ?? 'open'} to ${to ?? 'open'}`
@@ -242,11 +222,10 @@ function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SliceStat
 
 /**
  * Lists the DLQ as date slices drained at the same time, complete whatever timestamp the service filters on and
- * in whatever order it answers: the outermost slices are open (or the user's bounds), slices overlap only by
- * the tolerance at their bounds, and messages in those overlaps are deduplicated by dlqId (else messageId).
- * Neither `order` nor createdAt decides completeness. When a message shows that the slices cannot be trusted,
- * the listing stops and says why (`untrusted`), so that the caller can list sequentially instead. The step's stop
- * signal (`hooks.signal`) ends it as cancelled, as the client's refusal of the next request would.
+ * in whatever order it answers: messages in the overlaps of adjacent slices are deduplicated by dlqId (else
+ * messageId), and neither `order` nor createdAt decides completeness. When a message shows that the slices cannot
+ * be trusted, the listing stops and says why (`untrusted`: nothing it counted may be used; the caller lists again
+ * sequentially). The step's stop signal (`hooks.signal`) ends it as cancelled, as the client's refusal would.
  */
 export async function listInSlices(
   client: DlqLister,
@@ -254,7 +233,7 @@ export async function listInSlices(
   acc: ListAccumulator,
   problems: ItemProblems,
   hooks: ListHooks
-): Promise<SlicesOutcome> {
+): Promise<{ pages: number; ids: ListedIds; slices: number; failure?: Failure & FailureContext; untrusted?: string }> {
   // The two requests that find the range do not count against max-pages, even with max-pages: 1.
   const pages = new PageBudget(request.maxPages + 2)
   const stop = new AbortController()
@@ -262,23 +241,20 @@ export async function listInSlices(
   const cancel = () =>
     halt(listing, { err: { failure: { kind: 'cancelled', signal: stopReason(hooks.signal) ?? 'SIGTERM' } } })
   hooks.signal?.addEventListener('abort', cancel, { once: true })
-  const plan = await planListing(listing)
-  const planned = plan?.slices ?? []
-  if (request.order !== 'earliestFirst') planned.reverse()
-  const near = ({ accept: [lo, hi] }: SlicePlan) => (plan?.overlaps ?? []).filter(([a, b]) => b >= lo && a <= hi)
-  const slices: SliceState[] = planned.map((s, index) => ({ ...s, index, near: near(s) }))
+  const slices = (await planListing(listing)) ?? []
+  // Laid out in the requested order, so the message ids come out in it.
+  if (request.order !== 'earliestFirst') slices.reverse()
   // Each slice's last, partly filled page does not count against max-pages.
   pages.limit += slices.length
   const [ids, dlqIds] = [new OrderedIds(slices.length), new OrderedIds(slices.length)]
   // The workers take slices, in order, from one queue until it is empty or the listing stops.
-  const queue = slices.values()
+  const queue = slices.entries()
   const worker = async (): Promise<void> => {
-    for (const slice of queue) if (!stop.signal.aborted) await drainSlice(listing, slice, [ids, dlqIds])
+    for (const [index, slice] of queue) if (!stop.signal.aborted) await drainSlice(listing, slice, index, ids, dlqIds)
   }
   await Promise.all(Array.from({ length: request.concurrency }, worker))
   hooks.signal?.removeEventListener('abort', cancel)
   const { failure, untrusted } = listing.ending
-  // Message ids in the requested order: slices were laid out in that order.
   const outcome = { pages: pages.used, ids: new ListedIds(ids.result(), dlqIds.result()), slices: slices.length }
   if (untrusted !== undefined) return { ...outcome, untrusted }
   return failure === undefined ? outcome : { ...outcome, failure: { ...failure, parallel: true } }
