@@ -26,11 +26,7 @@ interface DestinationStats {
   binaryBody?: number
 }
 
-/**
- * Messages by destination URL, and for each destination the breakdown keeps, its figures: statuses, oldest
- * message and the last response body's start. A destination the breakdown drops loses its figures, so memory
- * stays within TALLY_CAPACITY destinations of a few hundred bytes each.
- */
+/** Messages by destination URL, with figures for each destination kept: dropped with it, so memory stays bounded. */
 export class DestinationFigures {
   private readonly stats = new Map<string, DestinationStats>()
   readonly tally = new Tally(TALLY_CAPACITY, key => this.stats.delete(key))
@@ -145,7 +141,6 @@ export class ListAccumulator {
     const newest = this.newest.values()
     const oldestCreatedAt = oldest[0]?.createdAt
     const tallies = Object.entries(this.tallies) as [Breakdown, Tally][]
-    // The breakdowns that saw more distinct values than they keep, and how far their counts may be low.
     const undercount = tallies
       .filter(([, tally]) => tally.undercount > 0)
       .map(([name, t]): [Breakdown, number] => [name, t.undercount])

@@ -1,7 +1,4 @@
-/**
- * The operations that also write a file: every listed message to messages-file, every resumed run to runs-file,
- * each as it arrives, so the file never has to fit in memory and holds what the outputs may have to cut.
- */
+/** The operations that also write each listed message or resumed run to a file (NDJSON) as it arrives. */
 import { Inputs } from '../constants.js'
 import type { Progress } from '../stop.js'
 import type { HealthThresholds, ListRequest, ResumeRequest } from '../requests.js'
@@ -24,9 +21,8 @@ async function closeFile(file: NdjsonFile): Promise<FileWriteError | undefined> 
 }
 
 /**
- * Lists the DLQ, every listed message also written to `path` (NDJSON) when given, the values of its credential
- * headers replaced unless `keepCredentialHeaders`. A file that cannot be written stops the listing (no more listing
- * into a broken file): the result fails naming the input, the path and the errno.
+ * Lists the DLQ, each message also written to `path` when given, credential header values replaced unless
+ * `keepCredentialHeaders`. A file that cannot be written stops the listing, and the result fails naming it.
  */
 export async function listDlqToFile(
   client: DlqLister,
@@ -75,9 +71,8 @@ export async function listDlqToFile(
 }
 
 /**
- * A bulk resume, each resumed run written to `path` (NDJSON) as it arrives when given: runs cannot be resumed
- * twice, so the file is the one complete record of them. A file that could not be written is returned as
- * `fileError` (the step fails; resumed-count counts every run); `runsFile` is set only when the file is complete.
+ * A bulk resume, each run also written to `path` when given: runs cannot be resumed twice, so the file is their one
+ * complete record. A write error is returned as `fileError`; `runsFile` is set only when the file is complete.
  */
 export async function resumeWorkflowsToFile(
   client: WorkflowResumer,

@@ -4,10 +4,7 @@ import type { Breach, HealthVerdict, Histogram } from '../results.js'
 
 const MAX_POINTS = 120
 
-/**
- * The health check: which thresholds the listed messages exceed. Judged on what was listed; messages without a
- * creation time (`noCreatedAt`) make an age threshold that the others do not exceed a failure: their age is unknown.
- */
+/** Which thresholds the listed messages exceed; those of unknown age (`noCreatedAt`) fail an age threshold too. */
 export function judgeHealth(
   thresholds: { countAbove?: number; oldestOlderThanMs?: number },
   count: number,

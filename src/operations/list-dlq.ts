@@ -11,11 +11,8 @@ import type { Failure, FailureContext } from '../failure.js'
 import type { ListResult } from '../results.js'
 
 /**
- * Lists the DLQ with the user's filters, page after page until the service returns no cursor, or until
- * max-messages; with concurrency above one, as date slices drained at the same time, falling back to one
- * sequential listing when the slices cannot be trusted. Several message ids are listed one id at a time (some
- * servers apply only one) and merged. A failure part way keeps what was listed (and, for one sequential
- * listing, the cursor to continue from).
+ * Lists the DLQ to its end or max-messages; with concurrency above one, in date slices, listing again sequentially
+ * when they cannot be trusted. A failure part way keeps what was listed (and, when one, the cursor to continue).
  */
 export async function listDlq(
   client: DlqLister,
@@ -24,7 +21,7 @@ export async function listDlq(
   now: number,
   hooks: ListHooks = {}
 ): Promise<ListResult> {
-  // Several message ids are listed one id at a time, never in slices.
+  // Several message ids are listed one id at a time (some servers apply only one), never in slices.
   const severalIds = (request.filters.messageId?.length ?? 0) > 1
   if (request.concurrency <= 1 || severalIds) return listSequentially(client, request, thresholds, now, hooks)
 
@@ -45,10 +42,7 @@ export async function listDlq(
   return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted }
 }
 
-/**
- * One ordered listing from the start (or the user's cursor), with the cursor to continue from if it stops. Several
- * message ids: one listing per id, merged, the ids in the order the user gave them; no one cursor continues them.
- */
+/** One ordered listing from the start (or the user's cursor); several message ids: one per id, merged, no cursor. */
 async function listSequentially(
   client: DlqLister,
   request: ListRequest,
@@ -60,7 +54,7 @@ async function listSequentially(
   const problems = new ItemProblems()
   const ids = new ListedIds()
   const maxMessages = request.maxMessages ?? Infinity
-  // Drains one listing of `filters` into the accumulator, the ids and the sink; never throws.
+  // Drains one listing of `filters`; never throws.
   const drain = (filters: ListFilters, startCursor: string | undefined, maxPages: number) =>
     drainInto(
       cursor => {
@@ -112,7 +106,7 @@ async function listSequentially(
   return result(pages, {})
 }
 
-/** How a listing ended, when it did not reach the end: why, typed, and where to continue. */
+/** How a listing ended, when it did not reach the end. */
 interface Ending {
   failure?: Failure & FailureContext
   nextCursor?: string

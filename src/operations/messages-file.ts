@@ -14,7 +14,7 @@ export interface MessageSink {
 /** One record's line, without the newline: the output boundary, which redacts (a file written around it would not). */
 export type Encode = (record: unknown) => string
 
-/** How the file writes its lines, and the input that named it (for the error when it cannot be written). */
+/** How the file writes its lines, and the input that named it (for its error). */
 type NdjsonOptions = { encode: Encode; input: string }
 
 /** A file the action writes could not be written: carries the input, the path and the errno as its failure. */
@@ -27,10 +27,7 @@ export class FileWriteError extends Error {
   }
 }
 
-/**
- * Writes each record, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. The
- * first write error is kept: every later write and close reject with it at once, so no caller waits for ever.
- */
+/** Writes each record as one JSON line (NDJSON); after the first write error, every write and close reject with it. */
 export class NdjsonFile implements MessageSink {
   private queue: Promise<void> = Promise.resolve()
   private failure?: FileWriteError
@@ -57,10 +54,7 @@ export class NdjsonFile implements MessageSink {
     return this.queue
   }
 
-  /**
-   * Waits for the writes queued so far, then truncates the file and writes from its start again. Never rejects: a
-   * file that cannot be opened again keeps its error, and the next write rejects with it.
-   */
+  /** After the writes queued so far, empties the file. Never rejects: a failed reopen is the next write's error. */
   restart(): Promise<void> {
     this.queue = this.queue
       .catch(() => {})

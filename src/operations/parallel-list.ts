@@ -16,11 +16,7 @@ export const BOUND_TOLERANCE_MS = 1
 /** Narrowest slice: wide enough that only adjacent slices' tolerance windows can meet. */
 const MIN_SLICE_MS = 8
 
-/**
- * One date slice. Interior bounds overlap the neighbour's by BOUND_TOLERANCE_MS on each side, so a server off by
- * that much in either direction still returns every message to at least one slice; the outermost bounds are the
- * user's own (or open), so no message outside the discovered range can be missed.
- */
+/** One date slice: interior bounds overlap the neighbour's by the tolerance; the outermost are the user's (or open). */
 interface SlicePlan {
   from?: number
   to?: number
@@ -30,11 +26,7 @@ interface SlicePlan {
   near: [number, number][]
 }
 
-/**
- * Plans `n` slices over [lo, hi] (the range found by asking for the oldest and newest message; it only guides
- * balancing), keeping `userFrom` and `userTo` on the outermost slices. Also returns the createdAt windows where two
- * adjacent slices may both return a message: only there is deduplication needed.
- */
+/** Plans `n` slices over [lo, hi] (it only guides balancing), and the windows where adjacent slices overlap. */
 export function planSlices(
   lo: number,
   hi: number,
@@ -63,10 +55,8 @@ export function planSlices(
 }
 
 /**
- * The message ids of all slices in slice order, holding no more than the output keeps (MESSAGE_IDS_MAX_BYTES, as
- * MessageIds counts it) however many slices run at once: when the ids held pass the cap, the last ones in order
- * are dropped, and neither their slice nor any later one collects again. What is left is exactly the prefix that
- * one MessageIds fed the slices one after the other would hold.
+ * The message ids of all slices in slice order, never holding more than the cap of MessageIds however many slices
+ * run at once: past it, the last ones in order are dropped, leaving the prefix one MessageIds fed in order holds.
  */
 export class OrderedIds {
   private readonly held: string[][]
@@ -168,7 +158,7 @@ async function planListing(listing: Listing): Promise<SlicePlan[] | undefined> {
   }
 }
 
-/** Drains one slice, at `index` in the requested order, into the listing and the message ids and dlqIds. */
+/** Drains one slice, at `index` in the requested order. */
 async function drainSlice(listing: Listing, slice: SlicePlan, index: number, ids: OrderedIds, dlqIds: OrderedIds) {
   const { acc, problems, hooks, pages } = listing
   const [lo, hi] = slice.accept
@@ -221,11 +211,8 @@ function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SlicePlan
 }
 
 /**
- * Lists the DLQ as date slices drained at the same time, complete whatever timestamp the service filters on and
- * in whatever order it answers: messages in the overlaps of adjacent slices are deduplicated by dlqId (else
- * messageId), and neither `order` nor createdAt decides completeness. When a message shows that the slices cannot
- * be trusted, the listing stops and says why (`untrusted`: nothing it counted may be used; the caller lists again
- * sequentially). The step's stop signal (`hooks.signal`) ends it as cancelled, as the client's refusal would.
+ * Lists the DLQ as date slices drained at the same time, deduplicating the overlaps by dlqId (else messageId). A
+ * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
  */
 export async function listInSlices(
   client: DlqLister,
@@ -242,12 +229,11 @@ export async function listInSlices(
     halt(listing, { err: { failure: { kind: 'cancelled', signal: stopReason(hooks.signal) ?? 'SIGTERM' } } })
   hooks.signal?.addEventListener('abort', cancel, { once: true })
   const slices = (await planListing(listing)) ?? []
-  // Laid out in the requested order, so the message ids come out in it.
   if (request.order !== 'earliestFirst') slices.reverse()
   // Each slice's last, partly filled page does not count against max-pages.
   pages.limit += slices.length
   const [ids, dlqIds] = [new OrderedIds(slices.length), new OrderedIds(slices.length)]
-  // The workers take slices, in order, from one queue until it is empty or the listing stops.
+  // The workers take slices, in order, from one queue.
   const queue = slices.entries()
   const worker = async (): Promise<void> => {
     for (const [index, slice] of queue) if (!stop.signal.aborted) await drainSlice(listing, slice, index, ids, dlqIds)

@@ -17,20 +17,16 @@ export async function resumeSchedules(
 ): Promise<ScheduleResult> {
   const outcomes: ScheduleOutcome[] = []
   for (const scheduleId of request.scheduleIds) {
-    let outcome: ScheduleOutcome
-    try {
-      await client.resumeSchedule(scheduleId)
-      outcome = { scheduleId, ok: true }
-    } catch (err) {
-      outcome = { scheduleId, ok: false, failure: failureOf(err) }
-    }
+    const outcome = await client.resumeSchedule(scheduleId).then(
+      (): ScheduleOutcome => ({ scheduleId, ok: true }),
+      (err: unknown): ScheduleOutcome => ({ scheduleId, ok: false, failure: failureOf(err) })
+    )
     outcomes.push(outcome)
     onOutcome(outcome)
-    if (outcome.failure?.kind === 'cancelled') {
-      const { failure } = outcome
-      for (const rest of request.scheduleIds.slice(outcomes.length)) {
-        outcomes.push({ scheduleId: rest, ok: false, failure, notTried: true })
-      }
+    const { failure } = outcome
+    if (failure?.kind === 'cancelled') {
+      const rest = request.scheduleIds.slice(outcomes.length)
+      outcomes.push(...rest.map((id): ScheduleOutcome => ({ scheduleId: id, ok: false, failure, notTried: true })))
       return { operation: 'resume-schedule', outcomes, cancelled: failure.signal }
     }
   }

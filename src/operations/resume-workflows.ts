@@ -18,10 +18,7 @@ export interface WorkflowResumer {
   log(line: string): void
 }
 
-/**
- * Splits dlq-ids into runs of consecutive ids whose request URL (with count and room for a cursor) stays under
- * MAX_URL_BYTES. An id too long to fit with any other goes alone.
- */
+/** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
 export function splitDlqIds(
   selection: WorkflowSelection,
   urlLength: (query: URLSearchParams) => number
@@ -47,11 +44,9 @@ export function splitDlqIds(
 }
 
 /**
- * Resumes the selected failed runs, at most 50 per request (`count=50` on every request, or fewer when max-runs
- * leaves fewer), repeating with the returned cursor until none comes back or the cap is reached; many dlq-ids go in
- * several such drains, one per part. Never under-reports: every run read from a 2xx answer is in the result (past
- * the cap too), and every request whose answer was lost or unreadable is counted in `uncertainRequests` (up to 50
- * runs each), even when it ended the resume.
+ * Resumes the selected failed runs, 50 per request (fewer when max-runs leaves fewer), one drain per part of
+ * dlq-ids. Never under-reports: every run answered is in the result (past the cap too), and every request whose
+ * answer was lost or unreadable is counted in `uncertainRequests`, even when it ended the resume.
  */
 export async function resumeWorkflows(
   client: WorkflowResumer,
@@ -137,8 +132,7 @@ export async function resumeWorkflows(
     // Stopped by a failure, or by the cap with the cursor left over.
     if (outcome.failure !== undefined) failure = outcome.failure
     else stoppedByCap = true
-    // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead (the ids
-    // of this part may be partly resumed; those have left the DLQ).
+    // A cursor belongs to the selection it came from: with several parts, name the ids left instead.
     if (parts.length === 1) nextCursor = outcome.nextCursor
     else continueFrom = continuation(request, parts, part)
     break

@@ -4,10 +4,7 @@ import type { CountRow } from '../results.js'
 /** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
 export const KEY_MAX_LENGTH = 512
 
-/**
- * The first `length` characters of `value`, never half a surrogate pair, copied into a string of its own: a slice
- * would keep the whole (possibly huge) original alive as long as the copy lives.
- */
+/** The first `length` characters, never half a surrogate pair, copied: a slice would keep the original alive. */
 export function copyPrefix(value: string, length: number): string {
   let end = Math.min(value.length, length)
   const last = value.charCodeAt(end - 1)
@@ -21,10 +18,8 @@ export function boundedKey(value: string): string {
 }
 
 /**
- * Counts occurrences of values in bounded memory. Exact while at most `capacity` distinct values have been seen;
- * past that, the Misra-Gries summary: a new value when full lowers every kept count by one (dropping those at
- * zero), so each kept count is at most `undercount` below the truth and every value more frequent than
- * total / (capacity + 1) is kept. Rows come out most frequent first, ties by value.
+ * Counts values in bounded memory: exact up to `capacity` distinct values, then the Misra-Gries summary (each kept
+ * count at most `undercount` low; every value more frequent than total / (capacity + 1) kept).
  */
 export class Tally {
   private readonly counts = new Map<string, number>()
