@@ -73,9 +73,9 @@ export class HourlyCounts {
     const omitted = this.omitted > 0 ? { omitted: this.omitted } : {}
     if (this.counts.size === 0) return { bucket: 'hour', points: [], ...omitted }
     const range = this.last - this.first
-    const wanted: Histogram['bucket'] = range < 72 * HOUR ? 'hour' : range < 100 * DAY ? 'day' : 'week'
-    const bucket = this.size === WEEK ? 'week' : this.size === DAY && wanted === 'hour' ? 'day' : wanted
-    const size = bucket === 'hour' ? HOUR : bucket === 'day' ? DAY : WEEK
+    // Never finer than the buckets were counted in.
+    const size = Math.max(this.size, range < 72 * HOUR ? HOUR : range < 100 * DAY ? DAY : WEEK)
+    const bucket = size === HOUR ? 'hour' : size === DAY ? 'day' : 'week'
     const counts = rebucket(this.counts, size)
     const from = bucketOf(this.first, size)
     const span = Math.floor((this.last - from) / size) + 1

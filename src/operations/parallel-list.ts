@@ -90,25 +90,15 @@ export class OrderedIds {
   }
 }
 
-/** The one page budget all drains share: max-pages, plus a page per page's worth of messages seen twice. */
-class PageBudget {
-  /** Pages fetched: a page the budget refused is not one. */
-  used = 0
-  /** Messages two slices both returned: a sequential listing never spends pages on them. */
-  duplicates = 0
-  constructor(public limit: number) {}
-  take = (pageSize: number): boolean => {
-    if (this.used + 1 > this.limit + Math.ceil(this.duplicates / pageSize)) return false
-    this.used++
-    return true
-  }
-}
-
 /** What the range discovery and every slice drain share. */
 interface Listing {
   client: DlqLister
   request: ListRequest
-  pages: PageBudget
+  /**
+   * The one page budget all drains share: pages fetched (not those refused) against max-pages, plus a page per
+   * page's worth of messages two slices both returned (a sequential listing never spends pages on them).
+   */
+  pages: { used: number; limit: number; duplicates: number }
   stop: AbortController
   ending: { failure?: Failure; untrusted?: string }
   acc: ListAccumulator
@@ -130,9 +120,10 @@ const pagesOf =
   ({ client, request, pages, stop }: Listing, from: number | undefined, to: number | undefined, count: number) =>
   async (cursor?: string, order: Order = request.order) => {
     stop.signal.throwIfAborted()
-    if (!pages.take(request.pageSize)) {
+    if (pages.used + 1 > pages.limit + Math.ceil(pages.duplicates / request.pageSize)) {
       throw new DrainStopped({ kind: 'max-pages', pages: request.maxPages, input: Inputs.MaxPages })
     }
+    pages.used++
     // The client holds requests at once to what the service allows (a 429 narrows it): workers just ask.
     return client.listDlqPage(listQuery({ ...request.filters, fromDate: from, toDate: to }, count, order, cursor))
   }
@@ -222,7 +213,7 @@ export async function listInSlices(
   hooks: ListHooks
 ): Promise<{ pages: number; ids: ListedIds; slices: number; failure?: Failure & FailureContext; untrusted?: string }> {
   // The two requests that find the range do not count against max-pages, even with max-pages: 1.
-  const pages = new PageBudget(request.maxPages + 2)
+  const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 }
   const stop = new AbortController()
   const listing: Listing = { client, request, pages, stop, ending: {}, acc, problems, hooks, seen: new Set() }
   const cancel = () =>

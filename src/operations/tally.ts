@@ -75,10 +75,9 @@ export class Extremes<T> {
   add(key: number, item: T): void {
     if (!Number.isFinite(key)) return
     const k = key * this.sign
-    const last = this.items[this.items.length - 1]
-    if (this.items.length >= this.size && last && k >= last.key) return
     let i = this.items.length
     while (i > 0 && (this.items[i - 1] as { key: number }).key > k) i--
+    if (i >= this.size) return
     this.items.splice(i, 0, { key: k, item })
     if (this.items.length > this.size) this.items.pop()
   }
