@@ -22,7 +22,7 @@ interface DestinationStats {
   oldest?: number
   newest: number
   body?: string
-  bodyCut: boolean
+  bodyCut?: boolean
   binaryBody?: number
 }
 
@@ -34,11 +34,8 @@ export class DestinationFigures {
   add(message: DlqMessage): void {
     const key = this.tally.add(message.url ?? '(none)')
     if (key === undefined) return
-    let stats = this.stats.get(key)
-    if (stats === undefined) {
-      stats = { statuses: new Map(), newest: Number.NEGATIVE_INFINITY, bodyCut: false }
-      this.stats.set(key, stats)
-    }
+    const stats: DestinationStats = this.stats.get(key) ?? { statuses: new Map(), newest: -Infinity }
+    this.stats.set(key, stats)
     const status = message.responseStatus ?? 'none'
     const seen = stats.statuses.get(status)
     if (seen !== undefined || stats.statuses.size < STATUSES_PER_DESTINATION)

@@ -1,11 +1,9 @@
-import type { DlqPage } from '../service/schemas.js'
+import type { ServiceClient } from '../service/client.js'
 import type { Progress } from '../stop.js'
 import type { MessageSink } from './messages-file.js'
 
 /** The one request a listing needs of the service client. */
-export interface DlqLister {
-  listDlqPage(query: URLSearchParams): Promise<DlqPage>
-}
+export type DlqLister = Pick<ServiceClient, 'listDlqPage'>
 
 /** What the caller of a listing sees while it runs. */
 export interface ListHooks {

@@ -1,17 +1,14 @@
 import { failureOf } from '../failure.js'
+import type { ServiceClient } from '../service/client.js'
 import type { ScheduleRequest } from '../requests.js'
 import type { ScheduleOutcome, ScheduleResult } from '../results.js'
-
-export interface ScheduleResumer {
-  resumeSchedule(scheduleId: string): Promise<void>
-}
 
 /**
  * Resumes each schedule in turn; one failing does not stop the others, and each outcome is reported. A cancel stops
  * the loop: the schedule it cut is not confirmed, the rest are marked as never tried.
  */
 export async function resumeSchedules(
-  client: ScheduleResumer,
+  client: Pick<ServiceClient, 'resumeSchedule'>,
   request: ScheduleRequest,
   onOutcome: (outcome: ScheduleOutcome) => void = () => {}
 ): Promise<ScheduleResult> {

@@ -1,4 +1,5 @@
 import { CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
+import type { ServiceClient } from '../service/client.js'
 import { ServiceError } from '../service/errors.js'
 import { drainInto } from '../service/pagination.js'
 import { overrideHeaders, resumeQuery } from '../service/query.js'
@@ -9,14 +10,7 @@ import type { ResumeResult } from '../results.js'
 import type { Progress } from '../stop.js'
 import { ItemProblems } from './item-problems.js'
 
-type Answer = ResumePage & { lostAnswers?: number }
-
-export interface WorkflowResumer {
-  resumeWorkflowsPage(query: URLSearchParams, headers: Record<string, string>): Promise<Answer>
-  /** Length of the URL a bulk resume with this query is sent to. */
-  resumeUrlLength(query: URLSearchParams): number
-  log(line: string): void
-}
+export type WorkflowResumer = Pick<ServiceClient, 'resumeWorkflowsPage' | 'resumeUrlLength' | 'log'>
 
 /** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
 export function splitDlqIds(
@@ -86,7 +80,7 @@ export async function resumeWorkflows(
       continueFrom = continuation(request, parts, part)
       break
     }
-    const fetch = async (cursor: string | undefined): Promise<Answer> => {
+    const fetch = async (cursor: string | undefined) => {
       try {
         const count = Math.min(RESUME_PAGE_SIZE, (request.maxRuns ?? Infinity) - carriedRuns)
         return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers)
@@ -100,7 +94,7 @@ export async function resumeWorkflows(
     if (parts.length === 1) progress.nextCursor = startCursor
     const budget = { maxPages: request.maxPages - requests, maxPagesInput: Inputs.MaxPages, startCursor }
     const outcome = await drainInto(fetch, budget, page => {
-      uncertainRequests += page.lostAnswers ?? 0
+      uncertainRequests += page.lostAnswers
       const carried = page.workflowRuns.length + page.problems.filter(p => !p.kept).length
       if (carried > RESUME_PAGE_SIZE) largestAnswer = Math.max(largestAnswer ?? 0, carried)
       carriedRuns += carried
