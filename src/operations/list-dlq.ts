@@ -25,9 +25,8 @@ export async function listDlq(
   const severalIds = (request.filters.messageId?.length ?? 0) > 1
   if (request.concurrency <= 1 || severalIds) return listSequentially(client, request, thresholds, now, hooks)
 
-  const acc = new ListAccumulator()
-  const problems = new ItemProblems()
-  const outcome = await listInSlices(client, request, acc, problems, hooks)
+  const outcome = await listInSlices(client, request, hooks)
+  const { acc, problems } = outcome
   if (outcome.untrusted === undefined) {
     hooks.log?.(
       `parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`

@@ -4,10 +4,10 @@ import { drainPages, DrainStopped } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { stopReason } from '../stop.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
-import { idBytes, ListedIds, MessageIds, type ListAccumulator } from './accumulator.js'
+import { idBytes, ListAccumulator, ListedIds, MessageIds } from './accumulator.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
 import type { ListRequest, Order } from '../requests.js'
-import type { ItemProblems } from './item-problems.js'
+import { ItemProblems } from './item-problems.js'
 
 /** Slices per worker: more slices than workers keep every worker busy when the messages are unevenly spread. */
 const SLICES_PER_WORKER = 4
@@ -100,7 +100,7 @@ interface Listing {
    */
   pages: { used: number; limit: number; duplicates: number }
   stop: AbortController
-  ending: { failure?: Failure; untrusted?: string }
+  ending: { failure?: Failure & FailureContext; untrusted?: string }
   acc: ListAccumulator
   problems: ItemProblems
   hooks: ListHooks
@@ -110,8 +110,10 @@ interface Listing {
 
 /** Stops every worker (no new page, no new slice), keeping the first failure; distrust outranks a failure. */
 function halt({ stop, ending }: Listing, why: { err: unknown } | { untrusted: string }): undefined {
-  if ('untrusted' in why) ending.untrusted = why.untrusted
-  else if (!stop.signal.aborted) ending.failure = failureOf(why.err)
+  if ('untrusted' in why) {
+    ending.untrusted = why.untrusted
+    delete ending.failure
+  } else if (!stop.signal.aborted) ending.failure = { ...failureOf(why.err), parallel: true }
   stop.abort()
 }
 
@@ -205,13 +207,8 @@ function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SlicePlan
  * Lists the DLQ as date slices drained at the same time, deduplicating the overlaps by dlqId (else messageId). A
  * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
  */
-export async function listInSlices(
-  client: DlqLister,
-  request: ListRequest,
-  acc: ListAccumulator,
-  problems: ItemProblems,
-  hooks: ListHooks
-): Promise<{ pages: number; ids: ListedIds; slices: number; failure?: Failure & FailureContext; untrusted?: string }> {
+export async function listInSlices(client: DlqLister, request: ListRequest, hooks: ListHooks) {
+  const [acc, problems] = [new ListAccumulator(), new ItemProblems()]
   // The two requests that find the range do not count against max-pages, even with max-pages: 1.
   const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 }
   const stop = new AbortController()
@@ -231,8 +228,6 @@ export async function listInSlices(
   }
   await Promise.all(Array.from({ length: request.concurrency }, worker))
   hooks.signal?.removeEventListener('abort', cancel)
-  const { failure, untrusted } = listing.ending
-  const outcome = { pages: pages.used, ids: new ListedIds(ids.result(), dlqIds.result()), slices: slices.length }
-  if (untrusted !== undefined) return { ...outcome, untrusted }
-  return failure === undefined ? outcome : { ...outcome, failure: { ...failure, parallel: true } }
+  const listed = { acc, problems, ids: new ListedIds(ids.result(), dlqIds.result()) }
+  return { ...listed, pages: pages.used, slices: slices.length, ...listing.ending }
 }
