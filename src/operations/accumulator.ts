@@ -4,6 +4,7 @@ import { isDateMs } from '../service/schemas.js'
 import { HourlyCounts, judgeHealth } from './health.js'
 import type { CountRow, DestinationRow, ListedWorkflowRun, ListResult, MessageExample } from '../results.js'
 import { Extremes, Tally, boundedKey, copyPrefix } from './tally.js'
+import { ItemProblems } from './item-problems.js'
 import { MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
 
 const EXAMPLES = 5
@@ -83,6 +84,8 @@ type Breakdown = 'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule'
 /** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
 export class ListAccumulator {
   count = 0
+  /** Items that could not be used as sent; those left out for want of an id are still counted and judged. */
+  readonly problems = new ItemProblems()
   private readonly destinations = new DestinationFigures()
   private readonly tallies: Record<Breakdown, Tally> = {
     byUrl: this.destinations.tally,
@@ -128,12 +131,13 @@ export class ListAccumulator {
     thresholds: HealthThresholds,
     pages: number,
     { messageIds, dlqIds }: ListedIds,
-    now: number,
-    /** Items left out for want of an id: still messages in the DLQ, counted and judged, their age unknown. */
-    unreadable = 0
+    now: number
   ): ListResult {
+    const { unreadable } = this.problems
     const count = this.count + unreadable
+    // Items left out for want of an id are messages of unknown age.
     const noCreatedAt = this.noCreatedAt + unreadable
+    const itemProblems = this.problems.summary()
     const oldest = this.oldest.values()
     const newest = this.newest.values()
     const oldestCreatedAt = oldest[0]?.createdAt
@@ -167,7 +171,8 @@ export class ListAccumulator {
       ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
       health: judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt),
       concurrency: request.concurrency,
-      ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {})
+      ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {}),
+      ...(itemProblems !== undefined ? { itemProblems } : {})
     }
   }
 }

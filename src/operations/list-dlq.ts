@@ -3,7 +3,6 @@ import { drainInto } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { readDlqMessages } from '../service/schemas.js'
 import { ListAccumulator, ListedIds } from './accumulator.js'
-import { ItemProblems } from './item-problems.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
 import { listInSlices } from './parallel-list.js'
 import type { HealthThresholds, ListFilters, ListRequest } from '../requests.js'
@@ -26,13 +25,13 @@ export async function listDlq(
   if (request.concurrency <= 1 || severalIds) return listSequentially(client, request, thresholds, now, hooks)
 
   const outcome = await listInSlices(client, request, hooks)
-  const { acc, problems } = outcome
+  const { acc } = outcome
   if (outcome.untrusted === undefined) {
     hooks.log?.(
       `parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`
     )
-    const result = acc.result(request, thresholds, outcome.pages, outcome.ids, now, problems.unreadable)
-    return complete({ ...result, slices: outcome.slices }, problems, outcome)
+    const result = acc.result(request, thresholds, outcome.pages, outcome.ids, now)
+    return complete({ ...result, slices: outcome.slices }, outcome)
   }
   // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
   hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`)
@@ -50,7 +49,6 @@ async function listSequentially(
   hooks: ListHooks
 ): Promise<ListResult> {
   const acc = new ListAccumulator()
-  const problems = new ItemProblems()
   const ids = new ListedIds()
   const maxMessages = request.maxMessages ?? Infinity
   // Drains one listing of `filters`; never throws.
@@ -70,7 +68,7 @@ async function listSequentially(
       },
       async page => {
         const read = readDlqMessages(page.items)
-        problems.add(read.problems)
+        acc.problems.add(read.problems)
         for (const message of read.messages) {
           acc.add(message)
           ids.add(message)
@@ -78,7 +76,7 @@ async function listSequentially(
         await hooks.sink?.write(read.messages)
         hooks.onPage?.(read.messages.length, acc.count)
         if (hooks.progress) {
-          hooks.progress.confirmed = acc.count + problems.unreadable
+          hooks.progress.confirmed = acc.count + acc.problems.unreadable
           // Only one listing of the user's own filters has a cursor that continues the whole listing.
           if (filters === request.filters) hooks.progress.nextCursor = page.cursor
         }
@@ -86,7 +84,7 @@ async function listSequentially(
       }
     )
   const result = (pages: number, ending: Ending): ListResult =>
-    complete(acc.result(request, thresholds, pages, ids, now, problems.unreadable), problems, ending)
+    complete(acc.result(request, thresholds, pages, ids, now), ending)
 
   const messageIds = request.filters.messageId ?? []
   if (messageIds.length <= 1) {
@@ -111,13 +109,11 @@ interface Ending {
   nextCursor?: string
 }
 
-/** Adds how the listing ended to a result already counted and judged (unreadable items included). */
-function complete(result: ListResult, problems: ItemProblems, { failure, nextCursor }: Ending): ListResult {
-  const itemProblems = problems.summary()
+/** Adds how the listing ended to a result already counted and judged. */
+function complete(result: ListResult, { failure, nextCursor }: Ending): ListResult {
   return {
     ...result,
     ...(nextCursor !== undefined ? { nextCursor } : {}),
-    ...(failure !== undefined ? { failure } : {}),
-    ...(itemProblems !== undefined ? { itemProblems } : {})
+    ...(failure !== undefined ? { failure } : {})
   }
 }

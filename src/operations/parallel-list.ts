@@ -7,7 +7,6 @@ import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
 import { idBytes, ListAccumulator, ListedIds, MessageIds } from './accumulator.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
 import type { ListRequest, Order } from '../requests.js'
-import { ItemProblems } from './item-problems.js'
 
 /** Slices per worker: more slices than workers keep every worker busy when the messages are unevenly spread. */
 const SLICES_PER_WORKER = 4
@@ -102,7 +101,6 @@ interface Listing {
   stop: AbortController
   ending: { failure?: Failure & FailureContext; untrusted?: string }
   acc: ListAccumulator
-  problems: ItemProblems
   hooks: ListHooks
   /** Keys of messages seen in an overlap window: the only place two slices can both return a message. */
   seen: Set<string>
@@ -153,7 +151,7 @@ async function planListing(listing: Listing): Promise<SlicePlan[] | undefined> {
 
 /** Drains one slice, at `index` in the requested order. */
 async function drainSlice(listing: Listing, slice: SlicePlan, index: number, ids: OrderedIds, dlqIds: OrderedIds) {
-  const { acc, problems, hooks, pages } = listing
+  const { acc, hooks, pages } = listing
   const [lo, hi] = slice.accept
   const drain = drainPages(pagesOf(listing, slice.from, slice.to, listing.request.pageSize), {
     maxPages: Number.MAX_SAFE_INTEGER, // the shared budget bounds the listing as a whole
@@ -164,7 +162,7 @@ async function drainSlice(listing: Listing, slice: SlicePlan, index: number, ids
   try {
     for await (const page of drain) {
       const read = readDlqMessages(page.items)
-      problems.add(read.problems)
+      acc.problems.add(read.problems)
       const taken: DlqMessage[] = []
       for (const message of read.messages) {
         const at = message.createdAt
@@ -186,7 +184,7 @@ async function drainSlice(listing: Listing, slice: SlicePlan, index: number, ids
       }
       await hooks.sink?.write(taken)
       hooks.onPage?.(taken.length, acc.count)
-      if (hooks.progress) hooks.progress.confirmed = acc.count + problems.unreadable
+      if (hooks.progress) hooks.progress.confirmed = acc.count + acc.problems.unreadable
     }
   } catch (err) {
     halt(listing, { err })
@@ -208,11 +206,11 @@ function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SlicePlan
  * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
  */
 export async function listInSlices(client: DlqLister, request: ListRequest, hooks: ListHooks) {
-  const [acc, problems] = [new ListAccumulator(), new ItemProblems()]
+  const acc = new ListAccumulator()
   // The two requests that find the range do not count against max-pages, even with max-pages: 1.
   const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 }
   const stop = new AbortController()
-  const listing: Listing = { client, request, pages, stop, ending: {}, acc, problems, hooks, seen: new Set() }
+  const listing: Listing = { client, request, pages, stop, ending: {}, acc, hooks, seen: new Set() }
   const cancel = () =>
     halt(listing, { err: { failure: { kind: 'cancelled', signal: stopReason(hooks.signal) ?? 'SIGTERM' } } })
   hooks.signal?.addEventListener('abort', cancel, { once: true })
@@ -228,6 +226,6 @@ export async function listInSlices(client: DlqLister, request: ListRequest, hook
   }
   await Promise.all(Array.from({ length: request.concurrency }, worker))
   hooks.signal?.removeEventListener('abort', cancel)
-  const listed = { acc, problems, ids: new ListedIds(ids.result(), dlqIds.result()) }
-  return { ...listed, pages: pages.used, slices: slices.length, ...listing.ending }
+  const listed = { acc, ids: new ListedIds(ids.result(), dlqIds.result()), pages: pages.used, slices: slices.length }
+  return { ...listed, ...listing.ending }
 }
