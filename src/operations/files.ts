@@ -20,10 +20,7 @@ async function closeFile(file: NdjsonFile): Promise<FileWriteError | undefined> 
   return undefined
 }
 
-/**
- * Lists the DLQ, each message also written to `path` when given, credential header values replaced unless
- * `keepCredentialHeaders`. A file that cannot be written stops the listing, and the result fails naming it.
- */
+/** Lists the DLQ, each message also written to `path` when given; a write error stops the listing and fails it. */
 export async function listDlqToFile(
   client: DlqLister,
   request: ListRequest,
@@ -70,10 +67,7 @@ export async function listDlqToFile(
   return { ...result, failure: { ...failed.failure, ...(then !== undefined ? { then } : {}) } }
 }
 
-/**
- * A bulk resume, each run also written to `path` when given: runs cannot be resumed twice, so the file is their one
- * complete record. A write error is returned as `fileError`; `runsFile` is set only when the file is complete.
- */
+/** A bulk resume, each run also written to `path` when given: runs cannot be resumed twice, so it is their record. */
 export async function resumeWorkflowsToFile(
   client: WorkflowResumer,
   request: ResumeRequest,

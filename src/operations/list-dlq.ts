@@ -9,10 +9,7 @@ import type { HealthThresholds, ListFilters, ListRequest } from '../requests.js'
 import type { Failure, FailureContext } from '../failure.js'
 import type { ListResult } from '../results.js'
 
-/**
- * Lists the DLQ to its end or max-messages; with concurrency above one, in date slices, listing again sequentially
- * when they cannot be trusted. A failure part way keeps what was listed (and, when one, the cursor to continue).
- */
+/** Lists the DLQ to its end or max-messages, in date slices when concurrent; a failure keeps what was listed. */
 export async function listDlq(
   client: DlqLister,
   request: ListRequest,

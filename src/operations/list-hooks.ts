@@ -7,9 +7,7 @@ export type DlqLister = Pick<ServiceClient, 'listDlqPage'>
 
 /** What the caller of a listing sees while it runs. */
 export interface ListHooks {
-  /** After each page: how many messages it held and how many were listed so far. */
   onPage?: (messages: number, total: number) => void
-  /** Receives every listed message, page by page (the messages-file). */
   sink?: MessageSink
   /** One line for the log (the caller makes it safe), e.g. why a parallel listing became sequential. */
   log?: (line: string) => void

@@ -3,10 +3,7 @@ import type { ServiceClient } from '../service/client.js'
 import type { ScheduleRequest } from '../requests.js'
 import type { ScheduleOutcome, ScheduleResult } from '../results.js'
 
-/**
- * Resumes each schedule in turn; one failing does not stop the others, and each outcome is reported. A cancel stops
- * the loop: the schedule it cut is not confirmed, the rest are marked as never tried.
- */
+/** Resumes each schedule in turn, whatever the others did; a cancel stops it, the rest marked as never tried. */
 export async function resumeSchedules(
   client: Pick<ServiceClient, 'resumeSchedule'>,
   request: ScheduleRequest,

@@ -38,9 +38,8 @@ export function splitDlqIds(
 }
 
 /**
- * Resumes the selected failed runs, 50 per request (fewer when max-runs leaves fewer), one drain per part of
- * dlq-ids. Never under-reports: every run answered is in the result (past the cap too), and every request whose
- * answer was lost or unreadable is counted in `uncertainRequests`, even when it ended the resume.
+ * Resumes the selected failed runs, 50 per request, one drain per part of dlq-ids. Never under-reports: every run
+ * answered is in the result (past the cap too), and every lost or unreadable answer is in `uncertainRequests`.
  */
 export async function resumeWorkflows(
   client: WorkflowResumer,
@@ -109,7 +108,6 @@ export async function resumeWorkflows(
       requests++
       progress.confirmed = runs.length
       progress.uncertainRequests = uncertainRequests
-      // The cursor belongs to this selection only: with several parts, the remaining dlq-ids continue instead.
       if (parts.length === 1) progress.nextCursor = page.cursor
       onPage(page, runs.length)
       // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
@@ -123,10 +121,9 @@ export async function resumeWorkflows(
       continue
     }
     if (outcome.failure === undefined && outcome.nextCursor === undefined) continue
-    // Stopped by a failure, or by the cap with the cursor left over.
     if (outcome.failure !== undefined) failure = outcome.failure
     else stoppedByCap = true
-    // A cursor belongs to the selection it came from: with several parts, name the ids left instead.
+    // A cursor belongs to the one selection it came from: with several parts, name the ids left instead.
     if (parts.length === 1) nextCursor = outcome.nextCursor
     else continueFrom = continuation(request, parts, part)
     break
