@@ -214,12 +214,11 @@ export class ListedIds {
 
 /** The fields the summary's table shows of a failed workflow run, each bounded; copies, not slices of the page. */
 function workflowRow(message: DlqMessage, workflowRunId: string): ListedWorkflowRun {
-  const at = isDateMs(message.createdAt) ? message.createdAt : undefined
   return {
     workflowRunId: boundedKey(workflowRunId),
     ...(message.workflowUrl !== undefined ? { workflowUrl: boundedKey(message.workflowUrl) } : {}),
     ...(message.dlqId !== undefined ? { dlqId: boundedKey(message.dlqId) } : {}),
-    ...(at !== undefined ? { failedAt: at } : {}),
+    ...(isDateMs(message.createdAt) ? { failedAt: message.createdAt } : {}),
     ...(message.responseStatus !== undefined ? { responseStatus: message.responseStatus } : {}),
     ...(message.responseBody !== undefined
       ? { responseBody: copyPrefix(message.responseBody, BODY_SAMPLE_LENGTH) }

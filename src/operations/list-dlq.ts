@@ -6,7 +6,6 @@ import { ListAccumulator, ListedIds } from './accumulator.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
 import { listInSlices } from './parallel-list.js'
 import type { HealthThresholds, ListFilters, ListRequest } from '../requests.js'
-import type { Failure, FailureContext } from '../failure.js'
 import type { ListResult } from '../results.js'
 
 /** Lists the DLQ to its end or max-messages, in date slices when concurrent; a failure keeps what was listed. */
@@ -22,12 +21,11 @@ export async function listDlq(
   if (request.concurrency <= 1 || severalIds) return listSequentially(client, request, thresholds, now, hooks)
 
   const outcome = await listInSlices(client, request, hooks)
-  const { acc } = outcome
   if (outcome.untrusted === undefined) {
     hooks.log?.(
       `parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`
     )
-    const result = acc.result(request, thresholds, outcome.pages, outcome.ids, now)
+    const result = outcome.acc.result(request, thresholds, outcome.pages, outcome.ids, now)
     return complete({ ...result, slices: outcome.slices }, outcome)
   }
   // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
@@ -101,10 +99,7 @@ async function listSequentially(
 }
 
 /** How a listing ended, when it did not reach the end. */
-interface Ending {
-  failure?: Failure & FailureContext
-  nextCursor?: string
-}
+type Ending = Pick<ListResult, 'failure' | 'nextCursor'>
 
 /** Adds how the listing ended to a result already counted and judged. */
 function complete(result: ListResult, { failure, nextCursor }: Ending): ListResult {

@@ -60,7 +60,8 @@ export async function resumeWorkflows(
   const runs: WorkflowRun[] = []
   // Runs the answers carried, named or not: what the cap counts.
   let carriedRuns = 0
-  const capReached = (): boolean => request.maxRuns !== undefined && carriedRuns >= request.maxRuns
+  const maxRuns = request.maxRuns ?? Infinity
+  const capReached = (): boolean => carriedRuns >= maxRuns
   let uncertainRequests = 0
   // Set when an answer carried more than count=50 runs: the service ignores count, so a lost answer may hide more.
   let largestAnswer: number | undefined
@@ -81,7 +82,7 @@ export async function resumeWorkflows(
     }
     const fetch = async (cursor: string | undefined) => {
       try {
-        const count = Math.min(RESUME_PAGE_SIZE, (request.maxRuns ?? Infinity) - carriedRuns)
+        const count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns)
         return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers)
       } catch (err) {
         if (err instanceof ServiceError) uncertainRequests += err.lostAnswers
@@ -146,9 +147,7 @@ export async function resumeWorkflows(
     ...(largestAnswer !== undefined ? { largestAnswer } : {}),
     ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
     ...(stoppedByCap ? { stoppedByCap } : {}),
-    ...(request.maxRuns !== undefined && carriedRuns > request.maxRuns
-      ? { pastCap: carriedRuns - request.maxRuns }
-      : {}),
+    ...(carriedRuns > maxRuns ? { pastCap: carriedRuns - maxRuns } : {}),
     ...(parts.length > 1 ? { parts: parts.length } : {}),
     ...(gone.parts > 0 && failure === undefined ? { goneIds: gone } : {}),
     ...(itemProblems !== undefined ? { itemProblems } : {}),
