@@ -46,8 +46,6 @@ function rebucket(counts: Map<number, number>, size: number): Map<number, number
 export class HourlyCounts {
   private counts = new Map<number, number>()
   private size = HOUR
-  private first = Number.POSITIVE_INFINITY
-  private last = Number.NEGATIVE_INFINITY
   /** Messages whose week found no room (timestamps spread over more than MAX_BUCKETS weeks). */
   private omitted = 0
 
@@ -64,21 +62,21 @@ export class HourlyCounts {
     }
     const start = bucketOf(createdAt, this.size)
     this.counts.set(start, (this.counts.get(start) ?? 0) + 1)
-    this.first = bucketOf(Math.min(this.first, start), this.size)
-    this.last = bucketOf(Math.max(this.last, start), this.size)
   }
 
   /** Hourly buckets over up to three days, else daily, else weekly; empty buckets included while few. */
   histogram(): Histogram {
     const omitted = this.omitted > 0 ? { omitted: this.omitted } : {}
     if (this.counts.size === 0) return { bucket: 'hour', points: [], ...omitted }
-    const range = this.last - this.first
+    const starts = [...this.counts.keys()]
+    const [first, last] = [Math.min(...starts), Math.max(...starts)]
+    const range = last - first
     // Never finer than the buckets were counted in.
     const size = Math.max(this.size, range < 72 * HOUR ? HOUR : range < 100 * DAY ? DAY : WEEK)
     const bucket = size === HOUR ? 'hour' : size === DAY ? 'day' : 'week'
     const counts = rebucket(this.counts, size)
-    const from = bucketOf(this.first, size)
-    const span = Math.floor((this.last - from) / size) + 1
+    const from = bucketOf(first, size)
+    const span = Math.floor((last - from) / size) + 1
     // A range too wide to chart every bucket (a stray timestamp decades off) keeps only the non-empty ones.
     const keys =
       span <= MAX_POINTS
