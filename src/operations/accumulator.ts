@@ -228,10 +228,5 @@ function workflowRow(message: DlqMessage, workflowRunId: string): ListedWorkflow
 
 /** The fields the summary shows of an example message, each bounded; bodies and headers are not kept. */
 function slim({ messageId, url, responseStatus, createdAt }: DlqMessage): MessageExample {
-  return {
-    messageId: boundedKey(messageId),
-    url: url === undefined ? undefined : boundedKey(url),
-    responseStatus,
-    createdAt
-  }
+  return { messageId: boundedKey(messageId), url: url && boundedKey(url), responseStatus, createdAt }
 }

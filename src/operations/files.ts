@@ -36,14 +36,11 @@ export async function listDlqToFile(
   let redacted = 0
   // Replaces the credential values of each page before it is written: the copy of a page lives only until then.
   const redacting: MessageSink = {
-    write: messages =>
-      file.write(
-        messages.map(message => {
-          const done = redactCredentialHeaders(message)
-          redacted += done.redacted
-          return done.message
-        })
-      ),
+    write: messages => {
+      const page = messages.map(message => redactCredentialHeaders(message))
+      redacted += page.reduce((sum, done) => sum + done.redacted, 0)
+      return file.write(page.map(done => done.message))
+    },
     restart: async () => {
       await file.restart()
       // The file starts over, so does what it holds.

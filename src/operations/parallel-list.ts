@@ -93,10 +93,7 @@ export class OrderedIds {
 interface Listing {
   client: DlqLister
   request: ListRequest
-  /**
-   * The one page budget all drains share: pages fetched (not those refused) against max-pages, plus a page per
-   * page's worth of messages two slices both returned (a sequential listing never spends pages on them).
-   */
+  /** The budget all drains share: max-pages, plus a page per page's worth of messages two slices both returned. */
   pages: { used: number; limit: number; duplicates: number }
   stop: AbortController
   ending: { failure?: Failure & FailureContext; untrusted?: string }
