@@ -131,7 +131,9 @@ export class ListAccumulator {
     thresholds: HealthThresholds,
     pages: number,
     { messageIds, dlqIds }: ListedIds,
-    now: number
+    now: number,
+    /** How the listing ended, when it did not reach the end. */
+    { failure, nextCursor }: Pick<ListResult, 'failure' | 'nextCursor'> = {}
   ): ListResult {
     const { unreadable } = this.problems
     const count = this.count + unreadable
@@ -172,7 +174,9 @@ export class ListAccumulator {
       health: judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt),
       concurrency: request.concurrency,
       ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {}),
-      ...(itemProblems !== undefined ? { itemProblems } : {})
+      ...(itemProblems !== undefined ? { itemProblems } : {}),
+      ...(nextCursor !== undefined ? { nextCursor } : {}),
+      ...(failure !== undefined ? { failure } : {})
     }
   }
 }

@@ -25,8 +25,10 @@ export async function listDlq(
     hooks.log?.(
       `parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`
     )
-    const result = outcome.acc.result(request, thresholds, outcome.pages, outcome.ids, now)
-    return complete({ ...result, slices: outcome.slices }, outcome)
+    return {
+      ...outcome.acc.result(request, thresholds, outcome.pages, outcome.ids, now, outcome),
+      slices: outcome.slices
+    }
   }
   // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
   hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`)
@@ -78,34 +80,20 @@ async function listSequentially(
         return acc.count < maxMessages
       }
     )
-  const result = (pages: number, ending: Ending): ListResult =>
-    complete(acc.result(request, thresholds, pages, ids, now), ending)
-
   const messageIds = request.filters.messageId ?? []
   if (messageIds.length <= 1) {
     if (hooks.progress) hooks.progress.nextCursor = request.cursor
     const outcome = await drain(request.filters, request.cursor, request.maxPages)
-    return result(outcome.pages, outcome)
+    return acc.result(request, thresholds, outcome.pages, ids, now, outcome)
   }
   let pages = 0
   for (const [i, messageId] of messageIds.entries()) {
     const outcome = await drain({ ...request.filters, messageId: [messageId] }, undefined, request.maxPages - pages)
     pages += outcome.pages
     if (outcome.failure !== undefined) {
-      return result(pages, { failure: { ...outcome.failure, messageId: { index: i + 1, of: messageIds.length } } })
+      const failure = { ...outcome.failure, messageId: { index: i + 1, of: messageIds.length } }
+      return acc.result(request, thresholds, pages, ids, now, { failure })
     }
   }
-  return result(pages, {})
-}
-
-/** How a listing ended, when it did not reach the end. */
-type Ending = Pick<ListResult, 'failure' | 'nextCursor'>
-
-/** Adds how the listing ended to a result already counted and judged. */
-function complete(result: ListResult, { failure, nextCursor }: Ending): ListResult {
-  return {
-    ...result,
-    ...(nextCursor !== undefined ? { nextCursor } : {}),
-    ...(failure !== undefined ? { failure } : {})
-  }
+  return acc.result(request, thresholds, pages, ids, now)
 }
