@@ -1,6 +1,6 @@
 import { Inputs, MESSAGE_IDS_MAX_BYTES } from '../constants.js'
 import { failureOf, type Failure, type FailureContext } from '../failure.js'
-import { drainPages, DrainStopped } from '../service/pagination.js'
+import { drainInto, DrainStopped } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { stopReason } from '../stop.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
@@ -150,42 +150,39 @@ async function planListing(listing: Listing): Promise<SlicePlan[] | undefined> {
 async function drainSlice(listing: Listing, slice: SlicePlan, index: number, ids: OrderedIds, dlqIds: OrderedIds) {
   const { acc, hooks, pages } = listing
   const [lo, hi] = slice.accept
-  const drain = drainPages(pagesOf(listing, slice.from, slice.to, listing.request.pageSize), {
-    maxPages: Number.MAX_SAFE_INTEGER, // the shared budget bounds the listing as a whole
-    maxPagesInput: Inputs.MaxPages,
-    // Handling a page overlaps the slice's next round trip, as in a sequential listing.
-    prefetch: true
-  })
-  try {
-    for await (const page of drain) {
-      const read = readDlqMessages(page.items)
-      acc.problems.add(read.problems)
-      const taken: DlqMessage[] = []
-      for (const message of read.messages) {
-        const at = message.createdAt
-        if (at === undefined || at < lo || at > hi) return halt(listing, { untrusted: misplaced(message, slice) })
-        if (slice.near.some(([a, b]) => at >= a && at <= b)) {
-          const key = `${message.dlqId ?? ''}\u0000${message.messageId}`
-          if (listing.seen.has(key)) {
-            pages.duplicates++
-            continue
-          }
-          listing.seen.add(key)
+  const fetch = pagesOf(listing, slice.from, slice.to, listing.request.pageSize)
+  // The shared budget bounds the listing as a whole; handling a page overlaps the slice's next round trip.
+  const options = { maxPages: Number.MAX_SAFE_INTEGER, maxPagesInput: Inputs.MaxPages, prefetch: true }
+  const { failure } = await drainInto(fetch, options, async page => {
+    const read = readDlqMessages(page.items)
+    acc.problems.add(read.problems)
+    const taken: DlqMessage[] = []
+    for (const message of read.messages) {
+      const at = message.createdAt
+      if (at === undefined || at < lo || at > hi) {
+        halt(listing, { untrusted: misplaced(message, slice) })
+        return false
+      }
+      if (slice.near.some(([a, b]) => at >= a && at <= b)) {
+        const key = `${message.dlqId ?? ''}\u0000${message.messageId}`
+        if (listing.seen.has(key)) {
+          pages.duplicates++
+          continue
         }
-        taken.push(message)
+        listing.seen.add(key)
       }
-      for (const message of taken) {
-        acc.add(message)
-        ids.add(index, message.messageId)
-        if (message.dlqId !== undefined) dlqIds.add(index, message.dlqId)
-      }
-      await hooks.sink?.write(taken)
-      hooks.onPage?.(taken.length, acc.count)
-      if (hooks.progress) hooks.progress.confirmed = acc.count + acc.problems.unreadable
+      taken.push(message)
     }
-  } catch (err) {
-    halt(listing, { err })
-  }
+    for (const message of taken) {
+      acc.add(message)
+      ids.add(index, message.messageId)
+      if (message.dlqId !== undefined) dlqIds.add(index, message.dlqId)
+    }
+    await hooks.sink?.write(taken)
+    hooks.onPage?.(taken.length, acc.count)
+    if (hooks.progress) hooks.progress.confirmed = acc.count + acc.problems.unreadable
+  })
+  if (failure !== undefined) halt(listing, { err: { failure } })
 }
 
 const NO_CREATED_AT = 'has no createdAt, so it cannot be placed in a date slice'

@@ -100,13 +100,12 @@ export async function resumeWorkflows(
       carriedRuns += carried
       // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
       for (const run of page.workflowRuns) runs.push(run)
-      const request = requests + 1
+      requests++
       problems.add(page.problems, problem =>
         problem.kept
-          ? `run "${problem.id ?? ''}" (request ${request}, item ${problem.index}): ${problem.detail}`
-          : `item ${problem.index} of request ${request}, resumed but not named: ${problem.detail}`
+          ? `run "${problem.id ?? ''}" (request ${requests}, item ${problem.index}): ${problem.detail}`
+          : `item ${problem.index} of request ${requests}, resumed but not named: ${problem.detail}`
       )
-      requests++
       progress.confirmed = runs.length
       progress.uncertainRequests = uncertainRequests
       if (parts.length === 1) progress.nextCursor = page.cursor
