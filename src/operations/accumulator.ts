@@ -2,8 +2,9 @@ import type { HealthThresholds, ListRequest } from '../requests.js'
 import type { DlqMessage } from '../service/schemas.js'
 import { isDateMs } from '../service/schemas.js'
 import { HourlyCounts, judgeHealth } from './health.js'
-import type { DestinationRow, ListedWorkflowRun, ListResult, MessageExample } from '../results.js'
-import { Extremes, Tally, boundedKey } from './tally.js'
+import type { CountRow, DestinationRow, ListedWorkflowRun, ListResult, MessageExample } from '../results.js'
+import { Extremes, Tally, boundedKey, copyPrefix } from './tally.js'
+import { ItemProblems } from './item-problems.js'
 import { MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
 
 const EXAMPLES = 5
@@ -22,23 +23,11 @@ interface DestinationStats {
   oldest?: number
   newest: number
   body?: string
-  bodyCut: boolean
+  bodyCut?: boolean
   binaryBody?: number
 }
 
-/** A short copy of the start of a body: a slice would keep the whole body alive. */
-function bodySample(body: string): string {
-  let end = Math.min(body.length, BODY_SAMPLE_LENGTH)
-  const last = body.charCodeAt(end - 1)
-  if (end < body.length && last >= 0xd800 && last <= 0xdbff) end--
-  return Buffer.from(body.slice(0, end), 'utf8').toString('utf8')
-}
-
-/**
- * Messages by destination URL, and for each destination the breakdown keeps, its figures: statuses, oldest
- * message and the last response body's start. A destination the breakdown drops loses its figures, so memory
- * stays within TALLY_CAPACITY destinations of a few hundred bytes each.
- */
+/** Messages by destination URL, with figures for each destination kept: dropped with it, so memory stays bounded. */
 export class DestinationFigures {
   private readonly stats = new Map<string, DestinationStats>()
   readonly tally = new Tally(TALLY_CAPACITY, key => this.stats.delete(key))
@@ -46,23 +35,20 @@ export class DestinationFigures {
   add(message: DlqMessage): void {
     const key = this.tally.add(message.url ?? '(none)')
     if (key === undefined) return
-    let stats = this.stats.get(key)
-    if (stats === undefined) {
-      stats = { statuses: new Map(), newest: Number.NEGATIVE_INFINITY, bodyCut: false }
-      this.stats.set(key, stats)
-    }
+    const stats: DestinationStats = this.stats.get(key) ?? { statuses: new Map(), newest: -Infinity }
+    this.stats.set(key, stats)
     const status = message.responseStatus ?? 'none'
     const seen = stats.statuses.get(status)
     if (seen !== undefined || stats.statuses.size < STATUSES_PER_DESTINATION)
       stats.statuses.set(status, (seen ?? 0) + 1)
-    const at = message.createdAt !== undefined && isDateMs(message.createdAt) ? message.createdAt : undefined
+    const at = isDateMs(message.createdAt) ? message.createdAt : undefined
     if (at !== undefined && (stats.oldest === undefined || at < stats.oldest)) stats.oldest = at
     // The newest message's body is the last response; without dates, the last one listed.
     const order = at ?? stats.newest
     if (order >= stats.newest) {
       stats.newest = order
       const body = message.responseBody
-      stats.body = body === undefined ? undefined : bodySample(body)
+      stats.body = body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH)
       stats.bodyCut = body !== undefined && body.length > BODY_SAMPLE_LENGTH
       stats.binaryBody =
         body === undefined && message.responseBodyBase64 !== undefined ? message.responseBodyBase64.length : undefined
@@ -78,35 +64,36 @@ export class DestinationFigures {
         const stats = this.stats.get(value)
         const row: DestinationRow = { url: value, count }
         if (stats === undefined) return row
-        let top: [number | 'none', number] | undefined
-        let seen = 0
-        for (const entry of stats.statuses) {
-          seen += entry[1]
-          if (top === undefined || entry[1] > top[1]) top = entry
-        }
-        if (top !== undefined && top[0] !== 'none') row.status = top[0]
-        const others = seen - (top?.[1] ?? 0)
+        // A destination's first message always counts its status, so there is a most frequent one.
+        const [status, most] = [...stats.statuses].reduce((top, entry) => (entry[1] > top[1] ? entry : top))
+        if (status !== 'none') row.status = status
+        let others = -most
+        for (const [, n] of stats.statuses) others += n
         if (others > 0) row.otherStatuses = others
         if (stats.oldest !== undefined) row.oldestCreatedAt = stats.oldest
-        if (stats.body !== undefined) {
-          row.bodySample = stats.body
-          if (stats.bodyCut) row.bodyCut = true
-        }
+        if (stats.body !== undefined) row.bodySample = stats.body
+        if (stats.bodyCut) row.bodyCut = true
         if (stats.binaryBody !== undefined) row.binaryBody = stats.binaryBody
         return row
       })
   }
 }
 
+type Breakdown = 'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule'
+
 /** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
 export class ListAccumulator {
   count = 0
+  /** Items that could not be used as sent; those left out for want of an id are still counted and judged. */
+  readonly problems = new ItemProblems()
   private readonly destinations = new DestinationFigures()
-  private readonly byUrl = this.destinations.tally
-  private readonly byStatus = new Tally()
-  private readonly byTopic = new Tally()
-  private readonly byQueue = new Tally()
-  private readonly bySchedule = new Tally()
+  private readonly tallies: Record<Breakdown, Tally> = {
+    byUrl: this.destinations.tally,
+    byStatus: new Tally(),
+    byTopic: new Tally(),
+    byQueue: new Tally(),
+    bySchedule: new Tally()
+  }
   private readonly hourly = new HourlyCounts()
   private readonly oldest = new Extremes<MessageExample>(EXAMPLES, 'smallest')
   private readonly newest = new Extremes<MessageExample>(EXAMPLES, 'largest')
@@ -118,22 +105,24 @@ export class ListAccumulator {
   add(message: DlqMessage): void {
     this.count++
     this.destinations.add(message)
-    this.byStatus.add(message.responseStatus === undefined ? '(none)' : String(message.responseStatus))
-    this.byTopic.add(message.topicName ?? message.topicId ?? '(none)')
-    this.byQueue.add(message.queueName ?? '(none)')
-    this.bySchedule.add(message.scheduleId ?? '(none)')
+    this.tallies.byStatus.add(message.responseStatus === undefined ? '(none)' : String(message.responseStatus))
+    this.tallies.byTopic.add(message.topicName ?? message.topicId ?? '(none)')
+    this.tallies.byQueue.add(message.queueName ?? '(none)')
+    this.tallies.bySchedule.add(message.scheduleId ?? '(none)')
     if (message.workflowRunId !== undefined && this.workflowRuns.length < WORKFLOW_RUN_ROWS) {
       this.workflowRuns.push(workflowRow(message, message.workflowRunId))
     }
-    if (message.createdAt === undefined || !isDateMs(message.createdAt)) this.noCreatedAt++
-    if (message.createdAt !== undefined && !isDateMs(message.createdAt)) {
-      // The schema should have dropped it; never let it reach a Date.
-      if (this.badCreatedAt) this.badCreatedAt.count++
-      else this.badCreatedAt = { count: 1, messageId: boundedKey(message.messageId) }
-    } else if (message.createdAt !== undefined) {
-      this.hourly.add(message.createdAt)
-      this.oldest.add(message.createdAt, slim(message))
-      this.newest.add(message.createdAt, slim(message))
+    const at = message.createdAt
+    if (isDateMs(at)) {
+      const example = slim(message)
+      this.hourly.add(at)
+      this.oldest.add(at, example)
+      this.newest.add(at, example)
+    } else this.noCreatedAt++
+    // The schema should have dropped a createdAt no date can hold: count it, never let it reach a Date.
+    if (at !== undefined && !isDateMs(at)) {
+      this.badCreatedAt ??= { count: 0, messageId: boundedKey(message.messageId) }
+      this.badCreatedAt.count++
     }
   }
 
@@ -143,14 +132,21 @@ export class ListAccumulator {
     pages: number,
     { messageIds, dlqIds }: ListedIds,
     now: number,
-    /** Items left out for want of an id: still messages in the DLQ, counted and judged, their age unknown. */
-    unreadable = 0
+    /** How the listing ended, when it did not reach the end. */
+    { failure, nextCursor }: Pick<ListResult, 'failure' | 'nextCursor'> = {}
   ): ListResult {
+    const { unreadable } = this.problems
     const count = this.count + unreadable
+    // Items left out for want of an id are messages of unknown age.
     const noCreatedAt = this.noCreatedAt + unreadable
+    const itemProblems = this.problems.summary()
     const oldest = this.oldest.values()
     const newest = this.newest.values()
     const oldestCreatedAt = oldest[0]?.createdAt
+    const tallies = Object.entries(this.tallies) as [Breakdown, Tally][]
+    const undercount = tallies
+      .filter(([, tally]) => tally.undercount > 0)
+      .map(([name, t]): [Breakdown, number] => [name, t.undercount])
     return {
       operation: 'list-dlq',
       filters: request.filters,
@@ -167,38 +163,28 @@ export class ListAccumulator {
       ...(newest[0]?.createdAt !== undefined ? { newestCreatedAt: newest[0].createdAt } : {}),
       oldest,
       newest,
-      byUrl: this.byUrl.rows(),
-      byStatus: this.byStatus.rows(),
-      byTopic: this.byTopic.rows(),
-      byQueue: this.byQueue.rows(),
-      bySchedule: this.bySchedule.rows(),
+      ...(Object.fromEntries(tallies.map(([name, tally]) => [name, tally.rows()])) as Record<Breakdown, CountRow[]>),
       byDestination: this.destinations.rows(),
       ...(request.maxMessages !== undefined ? { maxMessages: request.maxMessages } : {}),
       maxPages: request.maxPages,
       histogram: this.hourly.histogram(),
-      ...this.undercount(),
+      ...(undercount.length > 0 ? { undercount: Object.fromEntries(undercount) } : {}),
       ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
       ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
       health: judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt),
       concurrency: request.concurrency,
-      ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {})
+      ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {}),
+      ...(itemProblems !== undefined ? { itemProblems } : {}),
+      ...(nextCursor !== undefined ? { nextCursor } : {}),
+      ...(failure !== undefined ? { failure } : {})
     }
   }
-
-  /** The breakdowns that saw more distinct values than they keep, and how far their counts may be low. */
-  private undercount(): Pick<ListResult, 'undercount'> {
-    const undercount: NonNullable<ListResult['undercount']> = {}
-    const tallies = [
-      ['byUrl', this.byUrl],
-      ['byStatus', this.byStatus],
-      ['byTopic', this.byTopic],
-      ['byQueue', this.byQueue],
-      ['bySchedule', this.bySchedule]
-    ] as const
-    for (const [name, tally] of tallies) if (tally.undercount > 0) undercount[name] = tally.undercount
-    return Object.keys(undercount).length > 0 ? { undercount } : {}
-  }
 }
+
+/** Bytes an id adds to the JSON array of ids; printable ASCII without escapes is counted directly. */
+export const idBytes = (id: string): number =>
+  PLAIN_ASCII.test(id) ? id.length + 3 : Buffer.byteLength(JSON.stringify(id)) + 1
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
 
 /** Message ids in listing order, as many as fit the output cap. */
 export class MessageIds {
@@ -208,11 +194,9 @@ export class MessageIds {
 
   add(id: string): void {
     if (this.truncated) return
-    const bytes = Buffer.byteLength(JSON.stringify(id)) + 1
-    if (this.bytes + bytes > MESSAGE_IDS_MAX_BYTES) {
-      this.truncated = true
-      return
-    }
+    const bytes = idBytes(id)
+    this.truncated = this.bytes + bytes > MESSAGE_IDS_MAX_BYTES
+    if (this.truncated) return
     this.ids.push(id)
     this.bytes += bytes
   }
@@ -234,24 +218,19 @@ export class ListedIds {
 
 /** The fields the summary's table shows of a failed workflow run, each bounded; copies, not slices of the page. */
 function workflowRow(message: DlqMessage, workflowRunId: string): ListedWorkflowRun {
-  const at = message.createdAt !== undefined && isDateMs(message.createdAt) ? message.createdAt : undefined
   return {
     workflowRunId: boundedKey(workflowRunId),
     ...(message.workflowUrl !== undefined ? { workflowUrl: boundedKey(message.workflowUrl) } : {}),
     ...(message.dlqId !== undefined ? { dlqId: boundedKey(message.dlqId) } : {}),
-    ...(at !== undefined ? { failedAt: at } : {}),
+    ...(isDateMs(message.createdAt) ? { failedAt: message.createdAt } : {}),
     ...(message.responseStatus !== undefined ? { responseStatus: message.responseStatus } : {}),
-    ...(message.responseBody !== undefined ? { responseBody: bodySample(message.responseBody) } : {})
+    ...(message.responseBody !== undefined
+      ? { responseBody: copyPrefix(message.responseBody, BODY_SAMPLE_LENGTH) }
+      : {})
   }
 }
 
 /** The fields the summary shows of an example message, each bounded; bodies and headers are not kept. */
-function slim(message: DlqMessage): MessageExample {
-  const { messageId, url, responseStatus, createdAt } = message
-  return {
-    messageId: boundedKey(messageId),
-    url: url === undefined ? undefined : boundedKey(url),
-    responseStatus,
-    createdAt
-  }
+function slim({ messageId, url, responseStatus, createdAt }: DlqMessage): MessageExample {
+  return { messageId: boundedKey(messageId), url: url && boundedKey(url), responseStatus, createdAt }
 }

@@ -4,10 +4,7 @@ import type { Breach, HealthVerdict, Histogram } from '../results.js'
 
 const MAX_POINTS = 120
 
-/**
- * The health check: which thresholds the listed messages exceed. Judged on what was listed; messages without a
- * creation time (`noCreatedAt`) make an age threshold that the others do not exceed a failure: their age is unknown.
- */
+/** Which thresholds the listed messages exceed; those of unknown age (`noCreatedAt`) fail an age threshold too. */
 export function judgeHealth(
   thresholds: { countAbove?: number; oldestOlderThanMs?: number },
   count: number,
@@ -33,59 +30,53 @@ export function judgeHealth(
 /** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */
 export const MAX_BUCKETS = 2048
 
+const bucketOf = (at: number, size: number): number => Math.floor(at / size) * size
+
+/** The counts merged into buckets of `size` (a multiple of the size they were counted in). */
+function rebucket(counts: Map<number, number>, size: number): Map<number, number> {
+  const merged = new Map<number, number>()
+  for (const [start, count] of counts) {
+    const bucket = bucketOf(start, size)
+    merged.set(bucket, (merged.get(bucket) ?? 0) + count)
+  }
+  return merged
+}
+
 /** Counts messages per hour while listing, in bounded memory; the chart's bucket is chosen once the range is known. */
 export class HourlyCounts {
   private counts = new Map<number, number>()
   private size = HOUR
-  private first = Number.POSITIVE_INFINITY
-  private last = Number.NEGATIVE_INFINITY
   /** Messages whose week found no room (timestamps spread over more than MAX_BUCKETS weeks). */
   private omitted = 0
 
   add(createdAt: number): void {
     if (!isDateMs(createdAt)) return
-    let start = Math.floor(createdAt / this.size) * this.size
-    if (!this.counts.has(start) && this.counts.size >= MAX_BUCKETS) {
+    if (!this.counts.has(bucketOf(createdAt, this.size)) && this.counts.size >= MAX_BUCKETS) {
       if (this.size === WEEK) {
         this.omitted++
         return
       }
-      this.coarsen()
-      start = Math.floor(createdAt / this.size) * this.size
+      // Merge into the next size up (hour to day, day to week).
+      this.size = this.size === HOUR ? DAY : WEEK
+      this.counts = rebucket(this.counts, this.size)
     }
+    const start = bucketOf(createdAt, this.size)
     this.counts.set(start, (this.counts.get(start) ?? 0) + 1)
-    if (start < this.first) this.first = start
-    if (start > this.last) this.last = start
-  }
-
-  /** Merges the buckets into the next size up (hour to day, day to week). */
-  private coarsen(): void {
-    this.size = this.size === HOUR ? DAY : WEEK
-    const merged = new Map<number, number>()
-    for (const [start, count] of this.counts) {
-      const bucket = Math.floor(start / this.size) * this.size
-      merged.set(bucket, (merged.get(bucket) ?? 0) + count)
-    }
-    this.counts = merged
-    this.first = Math.floor(this.first / this.size) * this.size
-    this.last = Math.floor(this.last / this.size) * this.size
   }
 
   /** Hourly buckets over up to three days, else daily, else weekly; empty buckets included while few. */
   histogram(): Histogram {
     const omitted = this.omitted > 0 ? { omitted: this.omitted } : {}
     if (this.counts.size === 0) return { bucket: 'hour', points: [], ...omitted }
-    const range = this.last - this.first
-    const wanted: Histogram['bucket'] = range < 72 * HOUR ? 'hour' : range < 100 * DAY ? 'day' : 'week'
-    const bucket = this.size === WEEK ? 'week' : this.size === DAY && wanted === 'hour' ? 'day' : wanted
-    const size = bucket === 'hour' ? HOUR : bucket === 'day' ? DAY : WEEK
-    const counts = new Map<number, number>()
-    for (const [start, count] of this.counts) {
-      const at = Math.floor(start / size) * size
-      counts.set(at, (counts.get(at) ?? 0) + count)
-    }
-    const from = Math.floor(this.first / size) * size
-    const span = Math.floor((this.last - from) / size) + 1
+    const starts = [...this.counts.keys()]
+    const [first, last] = [Math.min(...starts), Math.max(...starts)]
+    const range = last - first
+    // Never finer than the buckets were counted in.
+    const size = Math.max(this.size, range < 72 * HOUR ? HOUR : range < 100 * DAY ? DAY : WEEK)
+    const bucket = size === HOUR ? 'hour' : size === DAY ? 'day' : 'week'
+    const counts = rebucket(this.counts, size)
+    const from = bucketOf(first, size)
+    const span = Math.floor((last - from) / size) + 1
     // A range too wide to chart every bucket (a stray timestamp decades off) keeps only the non-empty ones.
     const keys =
       span <= MAX_POINTS

@@ -13,25 +13,21 @@ const EXAMPLES = 5
 /** Counts the items of every page that could not be used as they stood, keeping a few to name in a warning. */
 export class ItemProblems {
   private kept = 0
-  private leftOut = 0
+  /** Items left out for want of an id: counted in dlq-count, but in no id output or file. */
+  unreadable = 0
   private readonly examples: string[] = []
 
   /** Counts a page's problems; `describe` names the first few (which item, what was wrong). */
   add(problems: readonly ItemProblem[], describe: (problem: ItemProblem) => string = describeMessage): void {
     for (const problem of problems) {
       if (problem.kept) this.kept++
-      else this.leftOut++
+      else this.unreadable++
       if (this.examples.length < EXAMPLES) this.examples.push(describe(problem))
     }
   }
 
-  /** Items left out for want of an id: counted in dlq-count, but in no id output or file. */
-  get unreadable(): number {
-    return this.leftOut
-  }
-
   summary(): ItemProblemSummary | undefined {
-    if (this.kept + this.leftOut === 0) return undefined
-    return { kept: this.kept, leftOut: this.leftOut, examples: [...this.examples] }
+    if (this.kept + this.unreadable === 0) return undefined
+    return { kept: this.kept, leftOut: this.unreadable, examples: [...this.examples] }
   }
 }

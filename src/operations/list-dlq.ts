@@ -3,20 +3,12 @@ import { drainInto } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { readDlqMessages } from '../service/schemas.js'
 import { ListAccumulator, ListedIds } from './accumulator.js'
-import { ItemProblems } from './item-problems.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
 import { listInSlices } from './parallel-list.js'
 import type { HealthThresholds, ListFilters, ListRequest } from '../requests.js'
-import type { Failure, FailureContext } from '../failure.js'
 import type { ListResult } from '../results.js'
 
-/**
- * Lists the DLQ with the user's filters, page after page until the service returns no cursor, or until
- * max-messages; with concurrency above one, as date slices drained at the same time, falling back to one
- * sequential listing when the slices cannot be trusted. Several message ids are listed one id at a time (some
- * servers apply only one) and merged. A failure part way keeps what was listed (and, for one sequential
- * listing, the cursor to continue from).
- */
+/** Lists the DLQ to its end or max-messages, in date slices when concurrent; a failure keeps what was listed. */
 export async function listDlq(
   client: DlqLister,
   request: ListRequest,
@@ -24,19 +16,19 @@ export async function listDlq(
   now: number,
   hooks: ListHooks = {}
 ): Promise<ListResult> {
-  // Several message ids are listed one id at a time, never in slices.
+  // Several message ids are listed one id at a time (some servers apply only one), never in slices.
   const severalIds = (request.filters.messageId?.length ?? 0) > 1
   if (request.concurrency <= 1 || severalIds) return listSequentially(client, request, thresholds, now, hooks)
 
-  const acc = new ListAccumulator()
-  const problems = new ItemProblems()
-  const outcome = await listInSlices(client, request, acc, problems, hooks)
+  const outcome = await listInSlices(client, request, hooks)
   if (outcome.untrusted === undefined) {
     hooks.log?.(
       `parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`
     )
-    const result = acc.result(request, thresholds, outcome.pages, outcome.ids, now, problems.unreadable)
-    return complete({ ...result, slices: outcome.slices }, problems, outcome)
+    return {
+      ...outcome.acc.result(request, thresholds, outcome.pages, outcome.ids, now, outcome),
+      slices: outcome.slices
+    }
   }
   // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
   hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`)
@@ -45,10 +37,7 @@ export async function listDlq(
   return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted }
 }
 
-/**
- * One ordered listing from the start (or the user's cursor), with the cursor to continue from if it stops. Several
- * message ids: one listing per id, merged, the ids in the order the user gave them; no one cursor continues them.
- */
+/** One ordered listing from the start (or the user's cursor); several message ids: one per id, merged, no cursor. */
 async function listSequentially(
   client: DlqLister,
   request: ListRequest,
@@ -56,88 +45,55 @@ async function listSequentially(
   now: number,
   hooks: ListHooks
 ): Promise<ListResult> {
-  const messageIds = request.filters.messageId ?? []
-  const listings = messageIds.length > 1 ? messageIds.map(id => ({ ...request.filters, messageId: [id] })) : undefined
   const acc = new ListAccumulator()
-  const problems = new ItemProblems()
   const ids = new ListedIds()
-  if (listings === undefined) {
+  const maxMessages = request.maxMessages ?? Infinity
+  // Drains one listing of `filters`; never throws.
+  const drain = (filters: ListFilters, startCursor: string | undefined, maxPages: number) =>
+    drainInto(
+      cursor => {
+        // Ask for no more than max-messages still allows, so the cursor left over continues exactly there.
+        const count = Math.min(request.pageSize, maxMessages - acc.count)
+        return client.listDlqPage(listQuery(filters, count, request.order, cursor))
+      },
+      {
+        maxPages,
+        maxPagesInput: Inputs.MaxPages,
+        startCursor,
+        // Handling a page overlaps the next round trip; with max-messages each request's count depends on it.
+        prefetch: request.maxMessages === undefined
+      },
+      async page => {
+        const read = readDlqMessages(page.items)
+        acc.problems.add(read.problems)
+        for (const message of read.messages) {
+          acc.add(message)
+          ids.add(message)
+        }
+        await hooks.sink?.write(read.messages)
+        hooks.onPage?.(read.messages.length, acc.count)
+        if (hooks.progress) {
+          hooks.progress.confirmed = acc.count + acc.problems.unreadable
+          // Only one listing of the user's own filters has a cursor that continues the whole listing.
+          if (filters === request.filters) hooks.progress.nextCursor = page.cursor
+        }
+        return acc.count < maxMessages
+      }
+    )
+  const messageIds = request.filters.messageId ?? []
+  if (messageIds.length <= 1) {
     if (hooks.progress) hooks.progress.nextCursor = request.cursor
-    const outcome = await drainFilters(client, request, request.filters, request.cursor, acc, problems, ids, hooks)
-    return complete(acc.result(request, thresholds, outcome.pages, ids, now, problems.unreadable), problems, outcome)
+    const outcome = await drain(request.filters, request.cursor, request.maxPages)
+    return acc.result(request, thresholds, outcome.pages, ids, now, outcome)
   }
   let pages = 0
-  let ending: Ending = {}
-  for (const [i, filters] of listings.entries()) {
-    const budget = { ...request, maxPages: request.maxPages - pages }
-    const outcome = await drainFilters(client, budget, filters, undefined, acc, problems, ids, hooks)
+  for (const [i, messageId] of messageIds.entries()) {
+    const outcome = await drain({ ...request.filters, messageId: [messageId] }, undefined, request.maxPages - pages)
     pages += outcome.pages
     if (outcome.failure !== undefined) {
-      ending = { failure: { ...outcome.failure, messageId: { index: i + 1, of: listings.length } } }
-      break
+      const failure = { ...outcome.failure, messageId: { index: i + 1, of: messageIds.length } }
+      return acc.result(request, thresholds, pages, ids, now, { failure })
     }
   }
-  return complete(acc.result(request, thresholds, pages, ids, now, problems.unreadable), problems, ending)
-}
-
-/** Drains one listing of `filters` into the accumulator, the ids and the sink; never throws. */
-function drainFilters(
-  client: DlqLister,
-  request: ListRequest,
-  filters: ListFilters,
-  startCursor: string | undefined,
-  acc: ListAccumulator,
-  problems: ItemProblems,
-  ids: ListedIds,
-  hooks: ListHooks
-) {
-  const maxMessages = request.maxMessages ?? Infinity
-  return drainInto(
-    cursor => {
-      // Ask for no more than max-messages still allows, so the cursor left over continues exactly there.
-      const count = Math.min(request.pageSize, maxMessages - acc.count)
-      return client.listDlqPage(listQuery(filters, count, request.order, cursor))
-    },
-    {
-      maxPages: request.maxPages,
-      maxPagesInput: Inputs.MaxPages,
-      startCursor,
-      // Handling a page overlaps the next round trip; with max-messages each request's count depends on it.
-      prefetch: request.maxMessages === undefined
-    },
-    async page => {
-      const read = readDlqMessages(page.items)
-      problems.add(read.problems)
-      for (const message of read.messages) {
-        acc.add(message)
-        ids.add(message)
-      }
-      await hooks.sink?.write(read.messages)
-      hooks.onPage?.(read.messages.length, acc.count)
-      if (hooks.progress) {
-        hooks.progress.confirmed = acc.count + problems.unreadable
-        // Only one listing of the user's own filters has a cursor that continues the whole listing.
-        if (filters === request.filters) hooks.progress.nextCursor = page.cursor
-      }
-      return acc.count < maxMessages
-    }
-  )
-}
-
-/** How a listing ended, when it did not reach the end: why, typed, and where to continue. */
-interface Ending {
-  failure?: Failure & FailureContext
-  nextCursor?: string
-}
-
-/** Adds how the listing ended to a result already counted and judged (unreadable items included). */
-function complete(result: ListResult, problems: ItemProblems, ending: Ending): ListResult {
-  const { failure, nextCursor } = ending
-  const itemProblems = problems.summary()
-  return {
-    ...result,
-    ...(nextCursor !== undefined ? { nextCursor } : {}),
-    ...(failure !== undefined ? { failure } : {}),
-    ...(itemProblems !== undefined ? { itemProblems } : {})
-  }
+  return acc.result(request, thresholds, pages, ids, now)
 }

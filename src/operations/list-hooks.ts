@@ -1,17 +1,13 @@
-import type { DlqPage } from '../service/schemas.js'
+import type { ServiceClient } from '../service/client.js'
 import type { Progress } from '../stop.js'
 import type { MessageSink } from './messages-file.js'
 
 /** The one request a listing needs of the service client. */
-export interface DlqLister {
-  listDlqPage(query: URLSearchParams): Promise<DlqPage>
-}
+export type DlqLister = Pick<ServiceClient, 'listDlqPage'>
 
 /** What the caller of a listing sees while it runs. */
 export interface ListHooks {
-  /** After each page: how many messages it held and how many were listed so far. */
   onPage?: (messages: number, total: number) => void
-  /** Receives every listed message, page by page (the messages-file). */
   sink?: MessageSink
   /** One line for the log (the caller makes it safe), e.g. why a parallel listing became sequential. */
   log?: (line: string) => void

@@ -9,18 +9,13 @@ export interface MessageSink {
   write(messages: readonly DlqMessage[]): Promise<void>
   /** Empties the file and starts over (a parallel listing that falls back to a sequential one). */
   restart(): Promise<void>
-  close(): Promise<void>
 }
 
-export interface NdjsonOptions {
-  /**
-   * Turns one record into its line, without the newline. Required: it is where the output boundary redacts, and a
-   * file written around it would keep a secret verbatim.
-   */
-  encode: (record: unknown) => string
-  /** The input that named the file, for the error when it cannot be written. */
-  input: string
-}
+/** One record's line, without the newline: the output boundary, which redacts (a file written around it would not). */
+export type Encode = (record: unknown) => string
+
+/** How the file writes its lines, and the input that named it (for its error). */
+type NdjsonOptions = { encode: Encode; input: string }
 
 /** A file the action writes could not be written: carries the input, the path and the errno as its failure. */
 export class FileWriteError extends Error {
@@ -32,10 +27,7 @@ export class FileWriteError extends Error {
   }
 }
 
-/**
- * Writes each record, every field as the service sent it, as one JSON line (NDJSON), honouring backpressure. The
- * first write error is kept: every later write and close reject with it at once, so no caller waits for ever.
- */
+/** Writes each record as one JSON line (NDJSON); after the first write error, every write and close reject with it. */
 export class NdjsonFile implements MessageSink {
   private queue: Promise<void> = Promise.resolve()
   private failure?: FileWriteError
@@ -53,11 +45,6 @@ export class NdjsonFile implements MessageSink {
     return new NdjsonFile(await openStream(path), path, options)
   }
 
-  /** The error that stopped the file, if any. */
-  get error(): FileWriteError | undefined {
-    return this.failure
-  }
-
   /** Pages from parallel slices are written one after the other, never interleaved within a line. */
   write(records: readonly unknown[]): Promise<void> {
     if (records.length === 0) return this.queue
@@ -67,10 +54,7 @@ export class NdjsonFile implements MessageSink {
     return this.queue
   }
 
-  /**
-   * Waits for the writes queued so far, then truncates the file and writes from its start again. Never rejects: a
-   * file that cannot be opened again keeps its error, and the next write rejects with it.
-   */
+  /** After the writes queued so far, empties the file. Never rejects: a failed reopen is the next write's error. */
   restart(): Promise<void> {
     this.queue = this.queue
       .catch(() => {})

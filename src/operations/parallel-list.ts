@@ -1,13 +1,12 @@
 import { Inputs, MESSAGE_IDS_MAX_BYTES } from '../constants.js'
 import { failureOf, type Failure, type FailureContext } from '../failure.js'
-import { drainPages, DrainStopped } from '../service/pagination.js'
+import { drainInto, DrainStopped } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { stopReason } from '../stop.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
-import { ListedIds, MessageIds, type ListAccumulator } from './accumulator.js'
+import { idBytes, ListAccumulator, ListedIds, MessageIds } from './accumulator.js'
 import type { DlqLister, ListHooks } from './list-hooks.js'
 import type { ListRequest, Order } from '../requests.js'
-import type { ItemProblems } from './item-problems.js'
 
 /** Slices per worker: more slices than workers keep every worker busy when the messages are unevenly spread. */
 const SLICES_PER_WORKER = 4
@@ -16,24 +15,17 @@ export const BOUND_TOLERANCE_MS = 1
 /** Narrowest slice: wide enough that only adjacent slices' tolerance windows can meet. */
 const MIN_SLICE_MS = 8
 
-/**
- * One date slice: the bounds it is requested with and the createdAt window its messages must fall in.
- * Interior bounds overlap the neighbour's by BOUND_TOLERANCE_MS on each side, so a server off by that much
- * in either direction still returns every message to at least one slice; the outermost bounds are the user's
- * own (or open), so no message outside the discovered range can be missed.
- */
-export interface SlicePlan {
+/** One date slice: interior bounds overlap the neighbour's by the tolerance; the outermost are the user's (or open). */
+interface SlicePlan {
   from?: number
   to?: number
   /** createdAt window of this slice's messages, tolerance included; a message outside it breaks trust. */
   accept: [number, number]
+  /** The overlap windows at its bounds (two at most): only there may a neighbour return its messages too. */
+  near: [number, number][]
 }
 
-/**
- * Plans `n` slices over [lo, hi] (the range found by asking for the oldest and newest message; it only guides
- * balancing). `userFrom` and `userTo` are the user's own bounds, kept on the outermost slices. Also returns
- * the createdAt windows where two adjacent slices may both return a message: only there is deduplication needed.
- */
+/** Plans `n` slices over [lo, hi] (it only guides balancing), and the windows where adjacent slices overlap. */
 export function planSlices(
   lo: number,
   hi: number,
@@ -42,47 +34,28 @@ export function planSlices(
   userTo?: number
 ): { slices: SlicePlan[]; overlaps: [number, number][] } {
   const parts = Math.max(1, Math.min(n, Math.floor((hi - lo + 1) / MIN_SLICE_MS)))
-  const cuts: number[] = []
-  for (let i = 1; i < parts; i++) cuts.push(lo + Math.floor(((hi - lo + 1) * i) / parts))
+  const cuts = Array.from({ length: parts - 1 }, (_, i) => lo + Math.floor(((hi - lo + 1) * (i + 1)) / parts))
   const t = BOUND_TOLERANCE_MS
-  const slices: SlicePlan[] = []
-  for (let k = 0; k < parts; k++) {
+  // Adjacent windows meet on [cut - 2t, cut - 1 + 2t]; non-adjacent ones never do (slices are wider than 4t).
+  const overlaps = cuts.map((cut): [number, number] => [cut - 2 * t, cut - 1 + 2 * t])
+  const slices = Array.from({ length: parts }, (_, k): SlicePlan => {
     const start = cuts[k - 1]
     const end = cuts[k]
     const from = start === undefined ? userFrom : start - t
     const to = end === undefined ? userTo : end - 1 + t
-    slices.push({
+    return {
       ...(from !== undefined ? { from } : {}),
       ...(to !== undefined ? { to } : {}),
-      accept: [start === undefined ? -Infinity : start - 2 * t, end === undefined ? Infinity : end - 1 + 2 * t]
-    })
-  }
-  // Adjacent windows meet on [cut - 2t, cut - 1 + 2t]; non-adjacent ones never do (slices are wider than 4t).
-  const overlaps = cuts.map((cut): [number, number] => [cut - 2 * t, cut - 1 + 2 * t])
+      accept: [start === undefined ? -Infinity : start - 2 * t, end === undefined ? Infinity : end - 1 + 2 * t],
+      near: overlaps.slice(Math.max(0, k - 1), k + 1)
+    }
+  })
   return { slices, overlaps }
 }
 
-export interface SlicesOutcome {
-  pages: number
-  ids: ListedIds
-  /** Date slices the listing was split into (1 when the range was too narrow to split). */
-  slices: number
-  failure?: Failure & FailureContext
-  /**
-   * Why the slices could not be trusted (a message without createdAt, or outside its slice's window): nothing
-   * this listing counted may be used; the caller lists again sequentially.
-   */
-  untrusted?: string
-}
-
-/** A slice, its position in the requested order, and the overlap windows its messages can fall in (two at most). */
-type SliceState = SlicePlan & { index: number; near: [number, number][] }
-
 /**
- * The message ids of all slices in slice order, holding no more than the output keeps (MESSAGE_IDS_MAX_BYTES, as
- * MessageIds counts it) however many slices run at once: when the ids held pass the cap, the last ones in order
- * are dropped, and neither their slice nor any later one collects again. What is left is exactly the prefix that
- * one MessageIds fed the slices one after the other would hold.
+ * The message ids of all slices in slice order, never holding more than the cap of MessageIds however many slices
+ * run at once: past it, the last ones in order are dropped, leaving the prefix one MessageIds fed in order holds.
  */
 export class OrderedIds {
   private readonly held: string[][]
@@ -116,34 +89,15 @@ export class OrderedIds {
   }
 }
 
-/** Bytes an id adds to the JSON array, as MessageIds counts them; printable ASCII without escapes counted directly. */
-const idBytes = (id: string): number =>
-  PLAIN_ASCII.test(id) ? id.length + 3 : Buffer.byteLength(JSON.stringify(id)) + 1
-const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
-
-/** The one page budget all drains share: max-pages, plus a page per page's worth of messages seen twice. */
-class PageBudget {
-  /** Pages fetched: a page the budget refused is not one. */
-  used = 0
-  /** Messages two slices both returned: a sequential listing never spends pages on them. */
-  duplicates = 0
-  constructor(public limit: number) {}
-  take = (pageSize: number): boolean => {
-    if (this.used + 1 > this.limit + Math.ceil(this.duplicates / pageSize)) return false
-    this.used++
-    return true
-  }
-}
-
-/** What the range discovery and every slice drain share, passed explicitly. */
+/** What the range discovery and every slice drain share. */
 interface Listing {
   client: DlqLister
   request: ListRequest
-  pages: PageBudget
+  /** The budget all drains share: max-pages, plus a page per page's worth of messages two slices both returned. */
+  pages: { used: number; limit: number; duplicates: number }
   stop: AbortController
-  ending: { failure?: Failure; untrusted?: string }
+  ending: { failure?: Failure & FailureContext; untrusted?: string }
   acc: ListAccumulator
-  problems: ItemProblems
   hooks: ListHooks
   /** Keys of messages seen in an overlap window: the only place two slices can both return a message. */
   seen: Set<string>
@@ -151,8 +105,10 @@ interface Listing {
 
 /** Stops every worker (no new page, no new slice), keeping the first failure; distrust outranks a failure. */
 function halt({ stop, ending }: Listing, why: { err: unknown } | { untrusted: string }): undefined {
-  if ('untrusted' in why) ending.untrusted = why.untrusted
-  else if (!stop.signal.aborted) ending.failure = failureOf(why.err)
+  if ('untrusted' in why) {
+    ending.untrusted = why.untrusted
+    delete ending.failure
+  } else if (!stop.signal.aborted) ending.failure = { ...failureOf(why.err), parallel: true }
   stop.abort()
 }
 
@@ -161,15 +117,16 @@ const pagesOf =
   ({ client, request, pages, stop }: Listing, from: number | undefined, to: number | undefined, count: number) =>
   async (cursor?: string, order: Order = request.order) => {
     stop.signal.throwIfAborted()
-    if (!pages.take(request.pageSize)) {
+    if (pages.used + 1 > pages.limit + Math.ceil(pages.duplicates / request.pageSize)) {
       throw new DrainStopped({ kind: 'max-pages', pages: request.maxPages, input: Inputs.MaxPages })
     }
+    pages.used++
     // The client holds requests at once to what the service allows (a 429 narrows it): workers just ask.
     return client.listDlqPage(listQuery({ ...request.filters, fromDate: from, toDate: to }, count, order, cursor))
   }
 
 /** Plans the slices from the oldest and newest message (an order the server ignores only makes the cut poorer). */
-async function planListing(listing: Listing): Promise<ReturnType<typeof planSlices> | undefined> {
+async function planListing(listing: Listing): Promise<SlicePlan[] | undefined> {
   const { fromDate: from, toDate: to } = listing.request.filters
   const firstOf = async (order: Order) => {
     if (from !== undefined && to !== undefined) return order === 'earliestFirst' ? from : to
@@ -179,61 +136,59 @@ async function planListing(listing: Listing): Promise<ReturnType<typeof planSlic
   try {
     const [a, b] = await Promise.all([firstOf('earliestFirst'), firstOf('latestFirst')])
     if (a === undefined || b === undefined) return halt(listing, { untrusted: `a message ${NO_CREATED_AT}` })
-    if (a === null || b === null) return planSlices(0, 0, 1, from, to) // nothing matches: one open slice confirms it
+    // Nothing matches: one open slice confirms it.
+    if (a === null || b === null) return planSlices(0, 0, 1, from, to).slices
     const lo = Math.max(Math.min(a, b), from ?? -Infinity)
     const hi = Math.min(Math.max(a, b), to ?? Infinity)
-    return planSlices(lo, Math.max(lo, hi), listing.request.concurrency * SLICES_PER_WORKER, from, to)
+    return planSlices(lo, Math.max(lo, hi), listing.request.concurrency * SLICES_PER_WORKER, from, to).slices
   } catch (err) {
     return halt(listing, { err })
   }
 }
 
-/** Drains one slice into the listing and `ids`, the message ids and dlqIds in slice order. */
-async function drainSlice(listing: Listing, slice: SliceState, [ids, dlqIds]: [OrderedIds, OrderedIds]): Promise<void> {
-  const { acc, problems, hooks, pages } = listing
+/** Drains one slice, at `index` in the requested order. */
+async function drainSlice(listing: Listing, slice: SlicePlan, index: number, ids: OrderedIds, dlqIds: OrderedIds) {
+  const { acc, hooks, pages } = listing
   const [lo, hi] = slice.accept
-  const drain = drainPages(pagesOf(listing, slice.from, slice.to, listing.request.pageSize), {
-    maxPages: Number.MAX_SAFE_INTEGER, // the shared budget bounds the listing as a whole
-    maxPagesInput: Inputs.MaxPages,
-    // Handling a page overlaps the slice's next round trip, as in a sequential listing.
-    prefetch: true
-  })
-  try {
-    for await (const page of drain) {
-      const read = readDlqMessages(page.items)
-      problems.add(read.problems)
-      const taken: DlqMessage[] = []
-      for (const message of read.messages) {
-        const at = message.createdAt
-        if (at === undefined || at < lo || at > hi) return halt(listing, { untrusted: misplaced(message, slice) })
-        if (slice.near.some(([a, b]) => at >= a && at <= b)) {
-          const key = `${message.dlqId ?? ''}\u0000${message.messageId}`
-          if (listing.seen.has(key)) {
-            pages.duplicates++
-            continue
-          }
-          listing.seen.add(key)
+  const fetch = pagesOf(listing, slice.from, slice.to, listing.request.pageSize)
+  // The shared budget bounds the listing as a whole; handling a page overlaps the slice's next round trip.
+  const options = { maxPages: Number.MAX_SAFE_INTEGER, maxPagesInput: Inputs.MaxPages, prefetch: true }
+  const { failure } = await drainInto(fetch, options, async page => {
+    const read = readDlqMessages(page.items)
+    acc.problems.add(read.problems)
+    const taken: DlqMessage[] = []
+    for (const message of read.messages) {
+      const at = message.createdAt
+      if (at === undefined || at < lo || at > hi) {
+        halt(listing, { untrusted: misplaced(message, slice) })
+        return false
+      }
+      if (slice.near.some(([a, b]) => at >= a && at <= b)) {
+        const key = `${message.dlqId ?? ''}\u0000${message.messageId}`
+        if (listing.seen.has(key)) {
+          pages.duplicates++
+          continue
         }
-        taken.push(message)
+        listing.seen.add(key)
       }
-      for (const message of taken) {
-        acc.add(message)
-        ids.add(slice.index, message.messageId)
-        if (message.dlqId !== undefined) dlqIds.add(slice.index, message.dlqId)
-      }
-      await hooks.sink?.write(taken)
-      hooks.onPage?.(taken.length, acc.count)
-      if (hooks.progress) hooks.progress.confirmed = acc.count + problems.unreadable
+      taken.push(message)
     }
-  } catch (err) {
-    halt(listing, { err })
-  }
+    for (const message of taken) {
+      acc.add(message)
+      ids.add(index, message.messageId)
+      if (message.dlqId !== undefined) dlqIds.add(index, message.dlqId)
+    }
+    await hooks.sink?.write(taken)
+    hooks.onPage?.(taken.length, acc.count)
+    if (hooks.progress) hooks.progress.confirmed = acc.count + acc.problems.unreadable
+  })
+  if (failure !== undefined) halt(listing, { err: { failure } })
 }
 
 const NO_CREATED_AT = 'has no createdAt, so it cannot be placed in a date slice'
 
 /** Why a message without createdAt, or outside its slice's window, breaks the slices' trust. */
-function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SliceState): string {
+function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SlicePlan): string {
   const id = JSON.stringify(messageId)
   if (createdAt === undefined) return `message ${id} ${NO_CREATED_AT}`
   const slice = `the date slice ${from ?? 'open'} to ${to ?? 'open'}`
@@ -241,45 +196,30 @@ function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SliceStat
 }
 
 /**
- * Lists the DLQ as date slices drained at the same time, complete whatever timestamp the service filters on and
- * in whatever order it answers: the outermost slices are open (or the user's bounds), slices overlap only by
- * the tolerance at their bounds, and messages in those overlaps are deduplicated by dlqId (else messageId).
- * Neither `order` nor createdAt decides completeness. When a message shows that the slices cannot be trusted,
- * the listing stops and says why (`untrusted`), so that the caller can list sequentially instead. The step's stop
- * signal (`hooks.signal`) ends it as cancelled, as the client's refusal of the next request would.
+ * Lists the DLQ as date slices drained at the same time, deduplicating the overlaps by dlqId (else messageId). A
+ * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
  */
-export async function listInSlices(
-  client: DlqLister,
-  request: ListRequest,
-  acc: ListAccumulator,
-  problems: ItemProblems,
-  hooks: ListHooks
-): Promise<SlicesOutcome> {
+export async function listInSlices(client: DlqLister, request: ListRequest, hooks: ListHooks) {
+  const acc = new ListAccumulator()
   // The two requests that find the range do not count against max-pages, even with max-pages: 1.
-  const pages = new PageBudget(request.maxPages + 2)
+  const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 }
   const stop = new AbortController()
-  const listing: Listing = { client, request, pages, stop, ending: {}, acc, problems, hooks, seen: new Set() }
+  const listing: Listing = { client, request, pages, stop, ending: {}, acc, hooks, seen: new Set() }
   const cancel = () =>
     halt(listing, { err: { failure: { kind: 'cancelled', signal: stopReason(hooks.signal) ?? 'SIGTERM' } } })
   hooks.signal?.addEventListener('abort', cancel, { once: true })
-  const plan = await planListing(listing)
-  const planned = plan?.slices ?? []
-  if (request.order !== 'earliestFirst') planned.reverse()
-  const near = ({ accept: [lo, hi] }: SlicePlan) => (plan?.overlaps ?? []).filter(([a, b]) => b >= lo && a <= hi)
-  const slices: SliceState[] = planned.map((s, index) => ({ ...s, index, near: near(s) }))
+  const slices = (await planListing(listing)) ?? []
+  if (request.order !== 'earliestFirst') slices.reverse()
   // Each slice's last, partly filled page does not count against max-pages.
   pages.limit += slices.length
   const [ids, dlqIds] = [new OrderedIds(slices.length), new OrderedIds(slices.length)]
-  // The workers take slices, in order, from one queue until it is empty or the listing stops.
-  const queue = slices.values()
+  // The workers take slices, in order, from one queue.
+  const queue = slices.entries()
   const worker = async (): Promise<void> => {
-    for (const slice of queue) if (!stop.signal.aborted) await drainSlice(listing, slice, [ids, dlqIds])
+    for (const [index, slice] of queue) if (!stop.signal.aborted) await drainSlice(listing, slice, index, ids, dlqIds)
   }
   await Promise.all(Array.from({ length: request.concurrency }, worker))
   hooks.signal?.removeEventListener('abort', cancel)
-  const { failure, untrusted } = listing.ending
-  // Message ids in the requested order: slices were laid out in that order.
-  const outcome = { pages: pages.used, ids: new ListedIds(ids.result(), dlqIds.result()), slices: slices.length }
-  if (untrusted !== undefined) return { ...outcome, untrusted }
-  return failure === undefined ? outcome : { ...outcome, failure: { ...failure, parallel: true } }
+  const listed = { acc, ids: new ListedIds(ids.result(), dlqIds.result()), pages: pages.used, slices: slices.length }
+  return { ...listed, ...listing.ending }
 }

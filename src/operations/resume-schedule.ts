@@ -1,36 +1,26 @@
 import { failureOf } from '../failure.js'
+import type { ServiceClient } from '../service/client.js'
 import type { ScheduleRequest } from '../requests.js'
 import type { ScheduleOutcome, ScheduleResult } from '../results.js'
 
-export interface ScheduleResumer {
-  resumeSchedule(scheduleId: string): Promise<void>
-}
-
-/**
- * Resumes each schedule in turn; one failing does not stop the others, and each outcome is reported. A cancel stops
- * the loop: the schedule it cut is not confirmed, the rest are marked as never tried.
- */
+/** Resumes each schedule in turn, whatever the others did; a cancel stops it, the rest marked as never tried. */
 export async function resumeSchedules(
-  client: ScheduleResumer,
+  client: Pick<ServiceClient, 'resumeSchedule'>,
   request: ScheduleRequest,
   onOutcome: (outcome: ScheduleOutcome) => void = () => {}
 ): Promise<ScheduleResult> {
   const outcomes: ScheduleOutcome[] = []
   for (const scheduleId of request.scheduleIds) {
-    let outcome: ScheduleOutcome
-    try {
-      await client.resumeSchedule(scheduleId)
-      outcome = { scheduleId, ok: true }
-    } catch (err) {
-      outcome = { scheduleId, ok: false, failure: failureOf(err) }
-    }
+    const outcome = await client.resumeSchedule(scheduleId).then(
+      (): ScheduleOutcome => ({ scheduleId, ok: true }),
+      (err: unknown): ScheduleOutcome => ({ scheduleId, ok: false, failure: failureOf(err) })
+    )
     outcomes.push(outcome)
     onOutcome(outcome)
-    if (outcome.failure?.kind === 'cancelled') {
-      const { failure } = outcome
-      for (const rest of request.scheduleIds.slice(outcomes.length)) {
-        outcomes.push({ scheduleId: rest, ok: false, failure, notTried: true })
-      }
+    const { failure } = outcome
+    if (failure?.kind === 'cancelled') {
+      const rest = request.scheduleIds.slice(outcomes.length)
+      outcomes.push(...rest.map((id): ScheduleOutcome => ({ scheduleId: id, ok: false, failure, notTried: true })))
       return { operation: 'resume-schedule', outcomes, cancelled: failure.signal }
     }
   }

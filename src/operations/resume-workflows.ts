@@ -1,4 +1,5 @@
 import { CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
+import type { ServiceClient } from '../service/client.js'
 import { ServiceError } from '../service/errors.js'
 import { drainInto } from '../service/pagination.js'
 import { overrideHeaders, resumeQuery } from '../service/query.js'
@@ -9,21 +10,9 @@ import type { ResumeResult } from '../results.js'
 import type { Progress } from '../stop.js'
 import { ItemProblems } from './item-problems.js'
 
-export interface WorkflowResumer {
-  resumeWorkflowsPage(
-    query: URLSearchParams,
-    headers: Record<string, string>
-  ): Promise<ResumePage & { lostAnswers?: number }>
-  /** Length of the URL a bulk resume with this query is sent to. */
-  resumeUrlLength(query: URLSearchParams): number
-  /** One line for the log. */
-  log(line: string): void
-}
+export type WorkflowResumer = Pick<ServiceClient, 'resumeWorkflowsPage' | 'resumeUrlLength' | 'log'>
 
-/**
- * Splits dlq-ids into runs of consecutive ids whose request URL (with count and room for a cursor) stays under
- * MAX_URL_BYTES. An id too long to fit with any other goes alone.
- */
+/** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
 export function splitDlqIds(
   selection: WorkflowSelection,
   urlLength: (query: URLSearchParams) => number
@@ -31,30 +20,26 @@ export function splitDlqIds(
   const ids = selection.dlqIds
   if (ids === undefined || ids.length === 0) return [selection]
   const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE))
-  const chunks: WorkflowSelection[] = []
   let current: string[] = []
+  const parts = [current]
   let used = base
   for (const id of ids) {
     // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
     const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1
     if (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES) {
-      chunks.push({ ...selection, dlqIds: current })
       current = []
+      parts.push(current)
       used = base
     }
     current.push(id)
     used += bytes
   }
-  chunks.push({ ...selection, dlqIds: current })
-  return chunks
+  return parts.map(dlqIds => ({ ...selection, dlqIds }))
 }
 
 /**
- * Resumes the selected failed runs, at most 50 per request (`count=50` on every request, or fewer when max-runs
- * leaves fewer), repeating with the returned cursor until none comes back or the cap is reached; many dlq-ids go in
- * several such drains, one per part. Never under-reports: every run read from a 2xx answer is in the result (past
- * the cap too), and every request whose answer was lost or unreadable is counted in `uncertainRequests` (up to 50
- * runs each), even when it ended the resume.
+ * Resumes the selected failed runs, 50 per request, one drain per part of dlq-ids. Never under-reports: every run
+ * answered is in the result (past the cap too), and every lost or unreadable answer is in `uncertainRequests`.
  */
 export async function resumeWorkflows(
   client: WorkflowResumer,
@@ -63,47 +48,41 @@ export async function resumeWorkflows(
   /** Kept up to date as answers arrive, for a last-resort report should the process be stopped. */
   progress: Progress = { confirmed: 0, uncertainRequests: 0 }
 ): Promise<ResumeResult> {
-  const runs: WorkflowRun[] = []
-  // Runs the answers carried, named or not: what the cap counts.
-  let carriedRuns = 0
-  let stoppedByCap = false
-  const capReached = (): boolean => request.maxRuns !== undefined && carriedRuns >= request.maxRuns
-  let uncertainRequests = 0
-  // Set when an answer carried more than count=50 runs: the service ignores count, so a lost answer may hide more.
-  let largestAnswer: number | undefined
-  const problems = new ItemProblems()
-  const headers = overrideHeaders(request.overrides)
-  const chunks = splitDlqIds(request.selection, q => client.resumeUrlLength(q))
   const total = request.selection.dlqIds?.length ?? 0
   // An empty id list sent as no dlqIds at all would select the whole DLQ.
   if (request.selection.dlqIds !== undefined && total === 0) throw new Error('dlq-ids is empty: nothing to resume')
-  if (chunks.length > 1) {
-    client.log(`dlq-ids: ${total} ids sent in ${chunks.length} parts, each request URL under ${MAX_URL_BYTES} bytes`)
+  const parts = splitDlqIds(request.selection, q => client.resumeUrlLength(q))
+  if (parts.length > 1) {
+    client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`)
   }
-
+  const headers = overrideHeaders(request.overrides)
+  const problems = new ItemProblems()
+  const runs: WorkflowRun[] = []
+  // Runs the answers carried, named or not: what the cap counts.
+  let carriedRuns = 0
+  const maxRuns = request.maxRuns ?? Infinity
+  const capReached = (): boolean => carriedRuns >= maxRuns
+  let uncertainRequests = 0
+  // Set when an answer carried more than count=50 runs: the service ignores count, so a lost answer may hide more.
+  let largestAnswer: number | undefined
   let requests = 0
+  let stoppedByCap = false
   let failure: Failure | undefined
   let nextCursor: string | undefined
   let continueFrom: ResumeResult['continueFrom']
-  let sentIds = 0
   // Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more.
   const gone = { parts: 0, ids: 0 }
-  for (const [part, selection] of chunks.entries()) {
-    if (capReached()) {
-      // The part before ended with the cap: the ids of this part on are untouched.
-      stoppedByCap = true
-      continueFrom = continuation(request, sentIds)
+  for (const [part, selection] of parts.entries()) {
+    if (capReached() || requests >= request.maxPages) {
+      // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
+      if (capReached()) stoppedByCap = true
+      else failure = { kind: 'request-budget', requests, input: Inputs.MaxPages }
+      continueFrom = continuation(request, parts, part)
       break
     }
-    const budget = request.maxPages - requests
-    if (budget <= 0) {
-      failure = { kind: 'request-budget', requests, input: Inputs.MaxPages }
-      continueFrom = continuation(request, sentIds)
-      break
-    }
-    const fetch = async (cursor: string | undefined): Promise<ResumePage & { lostAnswers?: number }> => {
+    const fetch = async (cursor: string | undefined) => {
       try {
-        const count = Math.min(RESUME_PAGE_SIZE, (request.maxRuns ?? Infinity) - carriedRuns)
+        const count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns)
         return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers)
       } catch (err) {
         if (err instanceof ServiceError) uncertainRequests += err.lostAnswers
@@ -112,58 +91,45 @@ export async function resumeWorkflows(
       }
     }
     const startCursor = part === 0 ? request.cursor : undefined
-    if (chunks.length === 1) progress.nextCursor = startCursor
-    const outcome = await drainInto(
-      fetch,
-      {
-        maxPages: budget,
-        maxPagesInput: Inputs.MaxPages,
-        ...(startCursor !== undefined ? { startCursor } : {})
-      },
-      page => {
-        uncertainRequests += page.lostAnswers ?? 0
-        const carried = page.workflowRuns.length + page.problems.filter(p => !p.kept).length
-        if (carried > RESUME_PAGE_SIZE) largestAnswer = Math.max(largestAnswer ?? 0, carried)
-        carriedRuns += carried
-        // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
-        for (const run of page.workflowRuns) runs.push(run)
-        const request = requests + 1
-        problems.add(page.problems, problem =>
-          problem.kept
-            ? `run "${problem.id ?? ''}" (request ${request}, item ${problem.index}): ${problem.detail}`
-            : `item ${problem.index} of request ${request}, resumed but not named: ${problem.detail}`
-        )
-        requests++
-        progress.confirmed = runs.length
-        progress.uncertainRequests = uncertainRequests
-        // The cursor belongs to this selection only: with several parts, the remaining dlq-ids continue instead.
-        if (chunks.length === 1) progress.nextCursor = page.cursor
-        onPage(page, runs.length)
-        // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
-        return !capReached()
-      }
-    )
-    if (outcome.failure !== undefined && selection.dlqIds !== undefined && goneAlready(outcome, startCursor)) {
+    if (parts.length === 1) progress.nextCursor = startCursor
+    const budget = { maxPages: request.maxPages - requests, maxPagesInput: Inputs.MaxPages, startCursor }
+    const outcome = await drainInto(fetch, budget, page => {
+      uncertainRequests += page.lostAnswers
+      const carried = page.workflowRuns.length + page.problems.filter(p => !p.kept).length
+      if (carried > RESUME_PAGE_SIZE) largestAnswer = Math.max(largestAnswer ?? 0, carried)
+      carriedRuns += carried
+      // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
+      for (const run of page.workflowRuns) runs.push(run)
+      requests++
+      problems.add(page.problems, problem =>
+        problem.kept
+          ? `run "${problem.id ?? ''}" (request ${requests}, item ${problem.index}): ${problem.detail}`
+          : `item ${problem.index} of request ${requests}, resumed but not named: ${problem.detail}`
+      )
+      progress.confirmed = runs.length
+      progress.uncertainRequests = uncertainRequests
+      if (parts.length === 1) progress.nextCursor = page.cursor
+      onPage(page, runs.length)
+      // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
+      return !capReached()
+    })
+    const notFound = outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined
+    if (selection.dlqIds !== undefined && notFound) {
       // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
       gone.parts++
       gone.ids += selection.dlqIds.length
-      sentIds += selection.dlqIds.length
       continue
     }
-    // Stopped by a failure, or by the cap with the cursor left over.
-    if (outcome.failure !== undefined || outcome.nextCursor !== undefined) {
-      if (outcome.failure !== undefined) failure = outcome.failure
-      else stoppedByCap = true
-      // A cursor belongs to the exact selection it came from: with several parts, name the ids left instead (the
-      // ids of this part may be partly resumed; those have left the DLQ).
-      if (chunks.length === 1) nextCursor = outcome.nextCursor
-      else continueFrom = continuation(request, sentIds)
-      break
-    }
-    sentIds += selection.dlqIds?.length ?? 0
+    if (outcome.failure === undefined && outcome.nextCursor === undefined) continue
+    if (outcome.failure !== undefined) failure = outcome.failure
+    else stoppedByCap = true
+    // A cursor belongs to the one selection it came from: with several parts, name the ids left instead.
+    if (parts.length === 1) nextCursor = outcome.nextCursor
+    else continueFrom = continuation(request, parts, part)
+    break
   }
 
-  if (gone.parts > 0 && gone.parts === chunks.length) {
+  if (gone.parts > 0 && gone.parts === parts.length) {
     // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
     failure = { kind: 'ids-gone', ids: total }
   }
@@ -180,10 +146,8 @@ export async function resumeWorkflows(
     ...(largestAnswer !== undefined ? { largestAnswer } : {}),
     ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
     ...(stoppedByCap ? { stoppedByCap } : {}),
-    ...(request.maxRuns !== undefined && carriedRuns > request.maxRuns
-      ? { pastCap: carriedRuns - request.maxRuns }
-      : {}),
-    ...(chunks.length > 1 ? { parts: chunks.length } : {}),
+    ...(carriedRuns > maxRuns ? { pastCap: carriedRuns - maxRuns } : {}),
+    ...(parts.length > 1 ? { parts: parts.length } : {}),
     ...(gone.parts > 0 && failure === undefined ? { goneIds: gone } : {}),
     ...(itemProblems !== undefined ? { itemProblems } : {}),
     ...(nextCursor !== undefined ? { nextCursor } : {}),
@@ -192,13 +156,9 @@ export async function resumeWorkflows(
   }
 }
 
-/** Whether a part's drain ended on a 404 to its first request: the service found none of its ids. */
-function goneAlready(outcome: { pages: number; failure?: Failure }, startCursor: string | undefined): boolean {
-  return outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined
-}
-
 /** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
-function continuation(request: ResumeRequest, sent: number): ResumeResult['continueFrom'] {
+function continuation(request: ResumeRequest, parts: WorkflowSelection[], part: number): ResumeResult['continueFrom'] {
+  const sent = parts.slice(0, part).reduce((n, { dlqIds }) => n + (dlqIds?.length ?? 0), 0)
   const ids = request.selection.dlqIds ?? []
   const line = request.dlqIdLines?.[sent]
   return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) }

@@ -4,28 +4,25 @@ import type { CountRow } from '../results.js'
 /** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
 export const KEY_MAX_LENGTH = 512
 
-/**
- * A value cut to KEY_MAX_LENGTH characters, never half a surrogate pair. The cut is copied into a string of its
- * own: a slice would keep the whole (possibly huge) original alive as long as the key lives.
- */
-export function boundedKey(value: string): string {
-  if (value.length <= KEY_MAX_LENGTH) return value
-  let end = KEY_MAX_LENGTH - 1
+/** The first `length` characters, never half a surrogate pair, copied: a slice would keep the original alive. */
+export function copyPrefix(value: string, length: number): string {
+  let end = Math.min(value.length, length)
   const last = value.charCodeAt(end - 1)
-  if (last >= 0xd800 && last <= 0xdbff) end--
-  return `${Buffer.from(value.slice(0, end), 'utf8').toString('utf8')}…`
+  if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--
+  return Buffer.from(value.slice(0, end), 'utf8').toString('utf8')
+}
+
+/** A value cut to KEY_MAX_LENGTH characters, the ellipsis included. */
+export function boundedKey(value: string): string {
+  return value.length <= KEY_MAX_LENGTH ? value : `${copyPrefix(value, KEY_MAX_LENGTH - 1)}…`
 }
 
 /**
- * Counts occurrences of values in bounded memory. Exact while at most `capacity` distinct values have been seen;
- * past that, the Misra-Gries summary: a new value when full lowers every kept count by one (dropping those at
- * zero), so each kept count is at most `undercount` below the truth and every value more frequent than
- * total / (capacity + 1) is kept. Rows come out most frequent first, ties by value.
+ * Counts values in bounded memory: exact up to `capacity` distinct values, then the Misra-Gries summary (each kept
+ * count at most `undercount` low; every value more frequent than total / (capacity + 1) kept).
  */
 export class Tally {
   private readonly counts = new Map<string, number>()
-  /** Values added. */
-  total = 0
   /** How far below its true count any kept count may be: the rounds of lowering so far. */
   undercount = 0
 
@@ -37,15 +34,10 @@ export class Tally {
 
   /** Counts the value; returns its key when the value is kept, undefined when this round dropped it. */
   add(value: string): string | undefined {
-    this.total++
     const key = boundedKey(value)
     const count = this.counts.get(key)
-    if (count !== undefined) {
-      this.counts.set(key, count + 1)
-      return key
-    }
-    if (this.counts.size < this.capacity) {
-      this.counts.set(key, 1)
+    if (count !== undefined || this.counts.size < this.capacity) {
+      this.counts.set(key, (count ?? 0) + 1)
       return key
     }
     // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
@@ -83,10 +75,9 @@ export class Extremes<T> {
   add(key: number, item: T): void {
     if (!Number.isFinite(key)) return
     const k = key * this.sign
-    const last = this.items[this.items.length - 1]
-    if (this.items.length >= this.size && last && k >= last.key) return
     let i = this.items.length
     while (i > 0 && (this.items[i - 1] as { key: number }).key > k) i--
+    if (i >= this.size) return
     this.items.splice(i, 0, { key: k, item })
     if (this.items.length > this.size) this.items.pop()
   }
