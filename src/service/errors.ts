@@ -1,5 +1,5 @@
 import { failureStatus, type Failure } from '../failure.js'
-import { errorBodySchema } from './schemas.js'
+import { isRecord } from './schemas.js'
 
 /**
  * A request the service answered with an error, or that could not be completed, kept as data (as got's HTTPError
@@ -33,8 +33,8 @@ const MAX_ERROR_TEXT = 300
 export function errorText(body: string, redact: (text: string) => string = text => text): string {
   let text = body
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(body))
-    if (parsed.success) text = parsed.data.error
+    const parsed: unknown = JSON.parse(body)
+    if (isRecord(parsed) && typeof parsed.error === 'string') text = parsed.error
   } catch {
     // not JSON: show it as text
   }

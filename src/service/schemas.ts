@@ -37,36 +37,44 @@ const cursor = z
 
 const headerMap = z.record(z.string(), z.array(z.string()))
 
+// Shared field schemas: FIELD_AS_SENT below tells by these which check stands for each field.
+const id = z.string().min(1)
+const text = z.string().optional()
+const time = millis.optional()
+const headers = headerMap.optional()
+const number = z.number().optional()
+const status = z.number().int().optional()
+
 /** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
 export const dlqMessageSchema = z.looseObject({
-  messageId: z.string().min(1),
-  dlqId: z.string().optional(),
-  topicId: z.string().optional(),
-  topicName: z.string().optional(),
-  endpointName: z.string().optional(),
-  url: z.string().optional(),
-  method: z.string().optional(),
-  header: headerMap.optional(),
-  body: z.string().optional(),
-  bodyBase64: z.string().optional(),
-  maxRetries: z.number().optional(),
-  notBefore: millis.optional(),
-  createdAt: millis.optional(),
-  callback: z.string().optional(),
-  failureCallback: z.string().optional(),
-  scheduleId: z.string().optional(),
-  callerIP: z.string().optional(),
-  callerIp: z.string().optional(),
-  queueName: z.string().optional(),
-  responseStatus: z.number().int().optional(),
-  responseHeader: headerMap.optional(),
-  responseBody: z.string().optional(),
-  responseBodyBase64: z.string().optional(),
-  state: z.string().optional(),
+  messageId: id,
+  dlqId: text,
+  topicId: text,
+  topicName: text,
+  endpointName: text,
+  url: text,
+  method: text,
+  header: headers,
+  body: text,
+  bodyBase64: text,
+  maxRetries: number,
+  notBefore: time,
+  createdAt: time,
+  callback: text,
+  failureCallback: text,
+  scheduleId: text,
+  callerIP: text,
+  callerIp: text,
+  queueName: text,
+  responseStatus: status,
+  responseHeader: headers,
+  responseBody: text,
+  responseBodyBase64: text,
+  state: text,
   // A failed workflow run's entry (source=workflow) carries these beside the message fields.
-  workflowUrl: z.string().optional(),
-  workflowRunId: z.string().optional(),
-  workflowCreatedAt: millis.optional()
+  workflowUrl: text,
+  workflowRunId: text,
+  workflowCreatedAt: time
 })
 export type DlqMessage = z.infer<typeof dlqMessageSchema>
 
@@ -88,20 +96,14 @@ export interface ItemProblem {
   kept: boolean
 }
 
-/**
- * A page of the DLQ. Its cursor is checked on arrival; its items only when read with readDlqMessages, so that a
- * drain can send the next request before spending time on this page.
- */
+/** A page of the DLQ: its cursor checked on arrival, its items only when read with readDlqMessages. */
 export interface DlqPage {
   cursor?: string
-  /** Checked only as an array here: the listing reads them with readDlqMessages, after the next request is sent. */
+  /** Read after the next request is sent, so that a drain does not wait on this page. */
   items: unknown[]
 }
 
-const workflowRunSchema = z.looseObject({
-  workflowRunId: z.string().min(1),
-  workflowCreatedAt: millis.optional()
-})
+const workflowRunSchema = z.looseObject({ workflowRunId: id, workflowCreatedAt: time })
 export interface WorkflowRun {
   workflowRunId: string
   /** Absent when the service sent none, or one that is not a usable time. */
@@ -122,8 +124,6 @@ export interface ResumePage {
   /** Runs left out (no usable id: the service still resumed them) or kept without a bad field. */
   problems: ItemProblem[]
 }
-
-export const errorBodySchema = z.object({ error: z.string() })
 
 const MAX_SHOWN = 40
 
@@ -146,144 +146,101 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
- * Reads the items of a page one by one against an object schema: a valid item as it is; otherwise `null` in an
+ * Reads one item of a page against an object schema, never throwing: a valid item as it is; otherwise `null` in an
  * optional field is read as absent, a field with an unusable value is dropped (problem kept: true), and an item
- * without a usable `idKey` is left out (problem kept: false). Unknown fields stay. Never throws.
+ * without a usable `idKey` is left out (problem kept: false). Unknown fields stay.
  */
-function readItems<T>(
+function readItem<T>(
   schema: z.ZodObject,
   idKey: string,
-  items: readonly unknown[]
-): { values: T[]; problems: ItemProblem[] } {
+  item: unknown,
+  index: number,
+  problems: ItemProblem[]
+): T | undefined {
+  const whole = schema.safeParse(item)
+  if (whole.success) return whole.data as T
+  if (!isRecord(item)) {
+    problems.push({ index, detail: `not an object (${shown(item)})`, kept: false })
+    return undefined
+  }
   const shape = schema.shape as Record<string, z.ZodType>
-  const idSchema = shape[idKey] as z.ZodType
-  const values: T[] = []
-  const problems: ItemProblem[] = []
-  items.forEach((item, index) => {
-    const whole = schema.safeParse(item)
-    if (whole.success) {
-      values.push(whole.data as T)
-      return
-    }
-    if (!isRecord(item)) {
-      problems.push({ index, detail: `not an object (${shown(item)})`, kept: false })
-      return
-    }
-    const id = idSchema.safeParse(item[idKey])
-    if (!id.success) {
-      problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false })
-      return
-    }
-    const entries: [string, unknown][] = []
-    for (const [key, value] of Object.entries(item)) {
-      const field = Object.hasOwn(shape, key) ? shape[key] : undefined
-      if (field === undefined) {
-        entries.push([key, value])
-        continue
-      }
-      if (value === null) continue
+  const id = (shape[idKey] as z.ZodType).safeParse(item[idKey])
+  if (!id.success) {
+    problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false })
+    return undefined
+  }
+  const entries: [string, unknown][] = []
+  for (const [key, value] of Object.entries(item)) {
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined
+    if (field === undefined) entries.push([key, value])
+    else if (value !== null) {
       const read = field.safeParse(value)
-      if (read.success) {
-        entries.push([key, read.data])
-      } else {
+      if (read.success) entries.push([key, read.data])
+      else {
         const why = read.error.issues[0]?.message ?? 'invalid'
         problems.push({ index, id: id.data as string, detail: `${key} ${shown(value)} left out: ${why}`, kept: true })
       }
     }
-    // fromEntries defines own properties, so even a "__proto__" key stays plain data.
-    const again = schema.safeParse(Object.fromEntries(entries))
-    if (again.success) values.push(again.data as T)
-    else problems.push({ index, id: id.data as string, detail: 'unreadable', kept: false })
+  }
+  // fromEntries defines own properties, so even a "__proto__" key stays plain data.
+  const again = schema.safeParse(Object.fromEntries(entries))
+  if (again.success) return again.data as T
+  problems.push({ index, id: id.data as string, detail: 'unreadable', kept: false })
+  return undefined
+}
+
+/** Reads a page's items with readItem, keeping as the very object it is each item `asSent` accepts. */
+function readItems<T>(
+  schema: z.ZodObject,
+  idKey: string,
+  items: readonly unknown[],
+  asSent: (item: unknown) => boolean = () => false
+): { values: T[]; problems: ItemProblem[] } {
+  const values: T[] = []
+  const problems: ItemProblem[] = []
+  items.forEach((item, index) => {
+    const value = asSent(item) ? (item as T) : readItem<T>(schema, idKey, item, index, problems)
+    if (value !== undefined) values.push(value)
   })
   return { values, problems }
 }
 
-const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v)
-const isTime = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_DATE_MS
-
 /** A header map as sent, checked without a copy: every value an array of strings. */
-function isHeaderMap(v: unknown): boolean {
-  if (!isRecord(v)) return false
-  for (const key in v) {
-    if (!Object.hasOwn(v, key)) continue
-    const values = v[key]
-    if (!Array.isArray(values)) return false
-    for (const one of values) if (typeof one !== 'string') return false
-  }
-  return true
-}
+const isHeaderMap = (v: unknown): boolean =>
+  isRecord(v) && Object.values(v).every(values => Array.isArray(values) && values.every(one => typeof one === 'string'))
+
+/** By field schema: true when it would return the value as it stands (a digit string for a time it would not). */
+const AS_SENT = new Map<z.ZodType, (v: unknown) => boolean>([
+  [id, v => typeof v === 'string' && v.length > 0],
+  [text, v => v === undefined || typeof v === 'string'],
+  [time, v => v === undefined || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_DATE_MS)],
+  [headers, v => v === undefined || isHeaderMap(v)],
+  [number, v => v === undefined || (typeof v === 'number' && Number.isFinite(v))],
+  [status, v => v === undefined || Number.isSafeInteger(v)]
+])
+
+/** Every field of dlqMessageSchema with its check; a field without one sends every message through the schema. */
+const FIELD_AS_SENT = Object.entries(dlqMessageSchema.shape).map(([key, field]): [string, (v: unknown) => boolean] => [
+  key,
+  AS_SENT.get(field) ?? (() => false)
+])
+
+/** Named reads, which stay fast on objects of one shape, where a parse would walk every key. */
+const usableAsSent = (item: unknown): boolean =>
+  isRecord(item) && FIELD_AS_SENT.every(([key, asSent]) => asSent(item[key]))
 
 /**
- * True when the schema would return the item as it stands (digit strings for times are not: the schema turns them
- * into numbers): then the item itself is used, not a copy, and no other key of it is walked. Named reads, which
- * stay fast on objects of one shape, where a parse would walk every key. Every field of dlqMessageSchema is checked
- * here (a unit test holds it so).
- */
-function usableAsSent(item: unknown): item is DlqMessage {
-  if (!isRecord(item)) return false
-  const m = item
-  const id = m.messageId
-  if (typeof id !== 'string' || id.length === 0) return false
-  const str = (v: unknown): boolean => v === undefined || typeof v === 'string'
-  const time = (v: unknown): boolean => v === undefined || isTime(v)
-  const headers = (v: unknown): boolean => v === undefined || isHeaderMap(v)
-  return (
-    str(m.dlqId) &&
-    str(m.topicId) &&
-    str(m.topicName) &&
-    str(m.endpointName) &&
-    str(m.url) &&
-    str(m.method) &&
-    headers(m.header) &&
-    str(m.body) &&
-    str(m.bodyBase64) &&
-    (m.maxRetries === undefined || isNumber(m.maxRetries)) &&
-    time(m.notBefore) &&
-    time(m.createdAt) &&
-    str(m.callback) &&
-    str(m.failureCallback) &&
-    str(m.scheduleId) &&
-    str(m.callerIP) &&
-    str(m.callerIp) &&
-    str(m.queueName) &&
-    (m.responseStatus === undefined || Number.isSafeInteger(m.responseStatus)) &&
-    headers(m.responseHeader) &&
-    str(m.responseBody) &&
-    str(m.responseBodyBase64) &&
-    str(m.state) &&
-    str(m.workflowUrl) &&
-    str(m.workflowRunId) &&
-    time(m.workflowCreatedAt)
-  )
-}
-
-/**
- * The usable messages of a list page's items, and what was wrong with the others. Never throws. An item the
- * schema would take unchanged is kept as the very object the service's JSON became; only the others go through
- * the schema, field by field.
+ * The usable messages of a list page's items, and what was wrong with the others. An item the schema would take
+ * unchanged is kept as the very object the service's JSON became; only the others go through the schema.
  */
 export function readDlqMessages(items: unknown[]): { messages: DlqMessage[]; problems: ItemProblem[] } {
-  const messages: DlqMessage[] = []
-  let problems: ItemProblem[] = []
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]
-    if (usableAsSent(item)) {
-      messages.push(item)
-      continue
-    }
-    const one = readItems<DlqMessage>(dlqMessageSchema, 'messageId', [item])
-    messages.push(...one.values)
-    if (one.problems.length > 0) problems = problems.concat(one.problems.map(p => ({ ...p, index: i })))
-  }
-  return { messages, problems }
+  const { values, problems } = readItems<DlqMessage>(dlqMessageSchema, 'messageId', items, usableAsSent)
+  return { messages: values, problems }
 }
 
-/**
- * The runs of a bulk-resume answer whose id could be read, and what was wrong with the others. Only the two
- * fields the action reports are kept. Never throws.
- */
+/** The runs of a bulk-resume answer whose id could be read (only the two fields reported), and the problems. */
 export function readWorkflowRuns(items: unknown[]): { runs: WorkflowRun[]; problems: ItemProblem[] } {
-  const { values, problems } = readItems<z.infer<typeof workflowRunSchema>>(workflowRunSchema, 'workflowRunId', items)
+  const { values, problems } = readItems<WorkflowRun>(workflowRunSchema, 'workflowRunId', items)
   const runs = values.map(({ workflowRunId, workflowCreatedAt }) =>
     workflowCreatedAt === undefined ? { workflowRunId } : { workflowRunId, workflowCreatedAt }
   )
