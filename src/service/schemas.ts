@@ -30,10 +30,7 @@ const millis = z.union(
 )
 
 /** A cursor: absent, null and "" all mean the end. */
-const cursor = z
-  .string()
-  .nullish()
-  .transform(c => (c ? c : undefined))
+const cursor = z.nullish(z.string()).transform(c => c || undefined)
 
 const headerMap = z.record(z.string(), z.array(z.string()))
 
@@ -79,10 +76,7 @@ export const dlqMessageSchema = z.looseObject({
 export type DlqMessage = z.infer<typeof dlqMessageSchema>
 
 /** A page's envelope: the cursor is checked at once, the messages only when read. */
-export const dlqEnvelopeSchema = z.object({
-  messages: z.array(z.unknown()),
-  cursor
-})
+export const dlqEnvelopeSchema = z.object({ messages: z.array(z.unknown()), cursor })
 
 /** One item of a page that could not be used as it stands, for a warning that names it. */
 export interface ItemProblem {
@@ -111,10 +105,7 @@ export interface WorkflowRun {
 }
 
 /** A bulk resume answer's envelope: the runs are read one by one with readWorkflowRuns. */
-export const resumeEnvelopeSchema = z.object({
-  workflowRuns: z.array(z.unknown()),
-  cursor
-})
+export const resumeEnvelopeSchema = z.object({ workflowRuns: z.array(z.unknown()), cursor })
 
 /** One answered bulk-resume request, its runs read item by item. */
 export interface ResumePage {
