@@ -30,10 +30,8 @@ export interface ClientOptions {
   random?: () => number
 }
 
-interface Answer extends RawAnswer {
-  /** Attempts of this POST whose answer was lost after sending: each may have been carried out. */
-  lostAnswers: number
-}
+/** A 2xx answer, and the attempts of this POST before it whose answer was lost (each may have been carried out). */
+type Answer = RawAnswer & { lostAnswers: number }
 
 type Method = 'GET' | 'POST' | 'PATCH'
 
@@ -214,13 +212,12 @@ export class ServiceClient {
    * cannot be read throws UnreadableBody with the status, so the caller can tell "done, unreadable" from "lost".
    */
   private async attempt(method: Method, url: URL, extraHeaders: Record<string, string>): Promise<RawAnswer> {
-    const dispatcher = this.getDispatcher()
     const deadline = AbortSignal.timeout(this.options.timeoutMs)
     const hard = this.options.stop?.hard
     const signal = hard ? AbortSignal.any([deadline, hard]) : deadline
     const response = await request(url, {
       method,
-      dispatcher,
+      dispatcher: this.getDispatcher(),
       signal,
       headers: {
         ...extraHeaders,
@@ -241,12 +238,8 @@ export class ServiceClient {
     try {
       return JSON.parse(answer.body) as unknown
     } catch {
-      throw requestError(
-        method,
-        path,
-        { kind: 'not-json', status: answer.status, serverText: this.serverText(answer) },
-        lost
-      )
+      const cause: RequestCause = { kind: 'not-json', status: answer.status, serverText: this.serverText(answer) }
+      throw requestError(method, path, cause, lost)
     }
   }
 
@@ -256,13 +249,8 @@ export class ServiceClient {
     if (parsed.success) return parsed.data
     const issue = parsed.error.issues[0]
     const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)'
-    const problem = issue?.message ?? 'invalid'
-    throw requestError(
-      method,
-      path,
-      { kind: 'malformed', field: this.redact(field), problem: this.redact(problem) },
-      lost
-    )
+    const problem = this.redact(issue?.message ?? 'invalid')
+    throw requestError(method, path, { kind: 'malformed', field: this.redact(field), problem }, lost)
   }
 }
 

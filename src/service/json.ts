@@ -1,8 +1,6 @@
-/** JSON text of what the service sent, however deeply nested: no stack overflow on hostile nesting. */
-
 /**
- * JSON text of a value parsed from JSON, however deeply nested: JSON.stringify first (fast), and where it runs out
- * of stack, an explicit stack of its own. Same text as JSON.stringify for anything JSON.parse returns.
+ * JSON text of a value parsed from JSON (what the service sent), however deeply nested: JSON.stringify first (fast),
+ * and where hostile nesting runs it out of stack, an explicit stack of its own. Same text as JSON.stringify.
  */
 export function toJson(value: unknown): string {
   try {

@@ -46,10 +46,7 @@ function pattern(forms: Iterable<string>, flags: string): RegExp | undefined {
 export function redactor(secrets: readonly string[]): (text: string) => string {
   const present = secrets.filter(s => s !== '')
   if (present.length === 0) return text => text
-  const text = pattern(
-    present.flatMap(s => textForms(s)),
-    'gi'
-  )
+  const text = pattern(present.flatMap(textForms), 'gi')
   const encoded = pattern(
     present
       .filter(s => s.length >= MIN_ENCODED_SECRET_LENGTH)

@@ -1,14 +1,11 @@
 /**
- * Transport errors, in one table: whether another attempt is worth it, whether the service may already have carried
- * the request out (its answer lost on the way back), and how to say it in the log.
+ * Transport errors, in one table: whether another attempt is worth it (the service may be reachable again, or was
+ * only slow), whether the service may already have carried the request out (its answer lost on the way back: a
+ * resume may have happened), and what an operator reads (undefined: "request failed").
  */
-
 interface TransportError {
-  /** Worth another attempt: the service may be reachable again, or was only slow. */
   transient: boolean
-  /** The request may have reached the service and been carried out: a resume may have happened. */
   mayHaveBeenCarriedOut: boolean
-  /** What an operator reads; undefined: "request failed". */
   text?: string
 }
 
