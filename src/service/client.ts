@@ -9,7 +9,7 @@ import { redactor } from './redact.js'
 import { retrying, type AttemptOutcome, type RetryPolicy } from './retry.js'
 import { dlqEnvelopeSchema, isRecord, readWorkflowRuns, resumeEnvelopeSchema } from './schemas.js'
 import type { DlqPage, ResumePage } from './schemas.js'
-import { describeTransportError, errorCode, mayHaveBeenCarriedOutAfter } from './transport-errors.js'
+import { describeTransportError, errorCode, mayHaveBeenCarriedOut } from './transport-errors.js'
 import { readAnswer, UnreadableBody, type RawAnswer } from './transport.js'
 
 export interface ClientOptions {
@@ -263,13 +263,4 @@ class ErrorAnswer extends Error {
   constructor(readonly answer: RawAnswer) {
     super(`HTTP ${answer.status}`)
   }
-}
-
-/**
- * Whether the service may have carried out a request whose answer never arrived: sent, then the connection broke or
- * timed out, or a gateway gave up waiting. A refused connection, a 429, 408 or 503 say it was not carried out.
- */
-function mayHaveBeenCarriedOut(outcome: AttemptOutcome): boolean {
-  if (outcome.kind === 'status') return outcome.status === 500 || outcome.status === 502 || outcome.status === 504
-  return mayHaveBeenCarriedOutAfter(outcome.code)
 }

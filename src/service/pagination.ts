@@ -2,10 +2,6 @@
 import { MAX_CURSOR_LENGTH } from '../constants.js'
 import { failureOf, type Failure } from '../failure.js'
 
-export interface Page {
-  cursor?: string
-}
-
 export interface DrainOptions {
   /** Cursor to start from (a saved `next-cursor`); the first request sends none when undefined. */
   startCursor?: string
@@ -56,7 +52,7 @@ export function cursorLabel(cursor: string): string {
  * at a cursor already sent in this drain (a cycle A → B → A would never end), one longer than MAX_CURSOR_LENGTH, or
  * after `maxPages` pages. A page is yielded before its cursor is judged, so nothing it carries is lost.
  */
-export async function* drainPages<P extends Page>(
+export async function* drainPages<P extends { cursor?: string }>(
   fetchPage: (cursor: string | undefined) => Promise<P>,
   options: DrainOptions
 ): AsyncGenerator<P, void, undefined> {
@@ -103,7 +99,7 @@ export interface DrainOutcome {
  * Drains pages into `onPage` and never throws: a failure is returned with the cursor of the request that
  * failed, so a re-run with that cursor continues. `onPage` returns false to stop early (e.g. max-messages).
  */
-export async function drainInto<P extends Page>(
+export async function drainInto<P extends { cursor?: string }>(
   fetchPage: (cursor: string | undefined) => Promise<P>,
   options: DrainOptions,
   onPage: (page: P) => boolean | void | Promise<boolean | void>

@@ -123,13 +123,12 @@ const MAX_SHOWN = 40
  * by its length only: a piece of it could hold part of a secret that the redactor, which sees whole secrets, misses.
  */
 function shown(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
   if (typeof value === 'string') {
     return value.length > MAX_SHOWN ? `a string of ${value.length} characters` : JSON.stringify(value)
   }
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  return typeof value === 'object' ? 'an object' : String(typeof value)
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (typeof value !== 'object') return typeof value
+  return Array.isArray(value) ? 'an array' : 'an object'
 }
 
 /** A JSON object (not an array, not null): what a wire shape is read from. */
