@@ -63,10 +63,7 @@ export class ServiceClient {
     return { ...(cursor ? { cursor } : {}), items: messages }
   }
 
-  /**
-   * `POST /v2/schedules/{id}/resume`; resolves when the schedule is active. Some servers accept only PATCH (as the
-   * official SDKs send): a 405 to the POST is tried once more as PATCH, and the log says so.
-   */
+  /** `POST /v2/schedules/{id}/resume`; a 405 is tried once more as PATCH, which some servers (and the SDKs) want. */
   async resumeSchedule(scheduleId: string): Promise<void> {
     const path = scheduleResumePath(scheduleId)
     try {
@@ -118,10 +115,7 @@ export class ServiceClient {
     return this.dispatcher
   }
 
-  /**
-   * Sends one request, retrying as the policy says; returns a 2xx answer or throws a one-line ServiceError. A
-   * POST's attempts whose answer was lost after sending are counted, on the answer and on the error alike.
-   */
+  /** Sends with retries: a 2xx answer or a ServiceError, each counting a POST's answers lost after sending. */
   private async send(
     method: Method,
     path: string,
@@ -207,10 +201,7 @@ export class ServiceClient {
     return new ServiceError({ kind: 'cancelled', signal }, lostAnswers)
   }
 
-  /**
-   * One attempt, bounded from connect to the last byte of the body by timeout-seconds. A body that arrives but
-   * cannot be read throws UnreadableBody with the status, so the caller can tell "done, unreadable" from "lost".
-   */
+  /** One attempt, bounded from connect to the last byte of the body by timeout-seconds. */
   private async attempt(method: Method, url: URL, extraHeaders: Record<string, string>): Promise<RawAnswer> {
     const deadline = AbortSignal.timeout(this.options.timeoutMs)
     const hard = this.options.stop?.hard

@@ -1,10 +1,7 @@
 import { failureStatus, type Failure } from '../failure.js'
 import { isRecord } from './schemas.js'
 
-/**
- * A request the service answered with an error, or that could not be completed, kept as data (as got's HTTPError
- * keeps its response): report/failure-text.ts writes the sentence. Expected: reported in one line, no stack.
- */
+/** A failed request kept as data, as got's HTTPError: report/failure-text.ts writes its one line, no stack. */
 export class ServiceError extends Error {
   override name = 'ServiceError'
   constructor(
@@ -26,10 +23,7 @@ export class ServiceError extends Error {
 
 const MAX_ERROR_TEXT = 300
 
-/**
- * The service's error text: `error` of a JSON body, else the body as one shortened line. `redact` runs on the
- * whole text before it is shortened, so a secret cut in half by the shortening cannot survive.
- */
+/** `error` of a JSON body, else the body, as one shortened line: redacted before, so no half of a secret survives. */
 export function errorText(body: string, redact: (text: string) => string = text => text): string {
   let text = body
   try {

@@ -1,7 +1,4 @@
-/**
- * JSON text of a value parsed from JSON (what the service sent), however deeply nested: JSON.stringify first (fast),
- * and where hostile nesting runs it out of stack, an explicit stack of its own. Same text as JSON.stringify.
- */
+/** JSON.stringify of what JSON.parse made, or where hostile nesting runs it out of stack, the same text iteratively. */
 export function toJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? 'null'

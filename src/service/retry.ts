@@ -21,10 +21,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxWaitMs: 60_000
 }
 
-/**
- * What an attempt ended with: an HTTP status (with its headers, names lower-case, and the name of the one holding
- * the rate-limit reset time: the service's Burst-RateLimit-Reset unless said) or a transport error.
- */
+/** An HTTP status (headers lower-case; resetHeader: Burst-RateLimit-Reset unless said) or a transport error. */
 export type AttemptOutcome =
   | { kind: 'status'; status: number; headers: Record<string, string | undefined>; resetHeader?: string }
   | { kind: 'error'; code: string }

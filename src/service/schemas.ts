@@ -219,10 +219,7 @@ const FIELD_AS_SENT = Object.entries(dlqMessageSchema.shape).map(([key, field]):
 const usableAsSent = (item: unknown): boolean =>
   isRecord(item) && FIELD_AS_SENT.every(([key, asSent]) => asSent(item[key]))
 
-/**
- * The usable messages of a list page's items, and what was wrong with the others. An item the schema would take
- * unchanged is kept as the very object the service's JSON became; only the others go through the schema.
- */
+/** The usable messages of a page's items (as sent where the schema would not change them), and the problems. */
 export function readDlqMessages(items: unknown[]): { messages: DlqMessage[]; problems: ItemProblem[] } {
   const { values, problems } = readItems<DlqMessage>(dlqMessageSchema, 'messageId', items, usableAsSent)
   return { messages: values, problems }

@@ -41,10 +41,7 @@ export function isTransientError(code: string): boolean {
   return TRANSPORT_ERRORS[code]?.transient ?? false
 }
 
-/**
- * Whether the service may have carried out a request whose answer never arrived: sent, then the connection broke or
- * timed out, or a gateway gave up waiting. A refused connection, a 429, 408 or 503 say it was not carried out.
- */
+/** Lost after sending, or a gateway gave up waiting (500, 502, 504): maybe done; a refusal, 408, 429 or 503 say not. */
 export function mayHaveBeenCarriedOut(outcome: { kind: 'status'; status: number } | { kind: 'error'; code: string }) {
   if (outcome.kind === 'status') return outcome.status === 500 || outcome.status === 502 || outcome.status === 504
   return TRANSPORT_ERRORS[outcome.code]?.mayHaveBeenCarriedOut ?? false

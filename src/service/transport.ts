@@ -10,7 +10,7 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024
 /** Longest Location header an error quotes: enough to recognise it, never a flood. */
 export const MAX_LOCATION_SHOWN = 500
 
-/** An answer whose status arrived but whose body cannot be read (too large, undecodable, not UTF-8). */
+/** A status that arrived with a body that cannot be read (too large, undecodable, not UTF-8): done, not lost. */
 export class UnreadableBody extends Error {
   constructor(
     readonly status: number,
@@ -39,10 +39,7 @@ export interface RawAnswer {
   body: string
 }
 
-/**
- * Reads a response whole. A body that arrives but cannot be read throws UnreadableBody with the status, so the
- * caller can tell "done, unreadable" from "lost".
- */
+/** Reads a response whole; a body that arrives but cannot be read throws UnreadableBody. */
 export async function readAnswer(response: Dispatcher.ResponseData): Promise<RawAnswer> {
   const status = response.statusCode
   const headers: Record<string, string | undefined> = {}
