@@ -6,10 +6,7 @@ export class ServiceError extends Error {
   override name = 'ServiceError'
   constructor(
     readonly failure: Failure,
-    /**
-     * Attempts of this request the service may have carried out without the action learning what they did
-     * (answer lost after sending, or a 2xx it could not read): for a bulk resume, up to 50 runs each.
-     */
+    /** Attempts maybe carried out unseen (answer lost, or a 2xx unreadable): for a bulk resume, 50 runs each. */
     readonly lostAnswers = 0
   ) {
     super(failure.kind === 'request' ? `${failure.request.method} ${failure.request.path} failed` : failure.kind)
