@@ -75,20 +75,17 @@ export async function readAnswer(response: Dispatcher.ResponseData): Promise<Raw
     try {
       bytes = await (DECODERS[encoding] as (typeof DECODERS)[string])(bytes, { maxOutputLength: MAX_BODY_BYTES })
     } catch (err) {
-      const tooLarge = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
       throw unreadable(
-        tooLarge
+        (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
           ? `a ${encoding} body that decodes to more than ${MAX_BODY_BYTES / 1024 / 1024} MiB`
           : `a ${encoding} body that does not decode (${errorCode(err)})`
       )
     }
   }
-  let body: string
   try {
     // fatal: a byte that is not UTF-8 must not silently become another id; a leading byte-order mark is dropped.
-    body = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return { status, headers, body: new TextDecoder('utf-8', { fatal: true }).decode(bytes) }
   } catch {
     throw unreadable('a body that is not valid UTF-8')
   }
-  return { status, headers, body }
 }
