@@ -1,10 +1,5 @@
-import {
-  scheduleIdProblem,
-  type ListFilters,
-  type Order,
-  type ResumeOverrides,
-  type WorkflowSelection
-} from '../requests.js'
+import { scheduleIdProblem } from '../requests.js'
+import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from '../requests.js'
 
 /** Appends each set value under its wire name; arrays repeat the key (values of one key are ORed). */
 function queryOf(values: object): URLSearchParams {
