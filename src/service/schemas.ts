@@ -42,35 +42,25 @@ const headers = headerMap.optional()
 const number = z.number().optional()
 const status = z.number().int().optional()
 
+/** Optional text fields, in the order given: a message read field by field takes the schema's key order. */
+const texts = <K extends string>(...keys: K[]) =>
+  Object.fromEntries(keys.map(key => [key, text])) as Record<K, typeof text>
+
 /** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
 export const dlqMessageSchema = z.looseObject({
   messageId: id,
-  dlqId: text,
-  topicId: text,
-  topicName: text,
-  endpointName: text,
-  url: text,
-  method: text,
+  ...texts('dlqId', 'topicId', 'topicName', 'endpointName', 'url', 'method'),
   header: headers,
-  body: text,
-  bodyBase64: text,
+  ...texts('body', 'bodyBase64'),
   maxRetries: number,
   notBefore: time,
   createdAt: time,
-  callback: text,
-  failureCallback: text,
-  scheduleId: text,
-  callerIP: text,
-  callerIp: text,
-  queueName: text,
+  ...texts('callback', 'failureCallback', 'scheduleId', 'callerIP', 'callerIp', 'queueName'),
   responseStatus: status,
   responseHeader: headers,
-  responseBody: text,
-  responseBodyBase64: text,
-  state: text,
+  ...texts('responseBody', 'responseBodyBase64', 'state'),
   // A failed workflow run's entry (source=workflow) carries these beside the message fields.
-  workflowUrl: text,
-  workflowRunId: text,
+  ...texts('workflowUrl', 'workflowRunId'),
   workflowCreatedAt: time
 })
 export type DlqMessage = z.infer<typeof dlqMessageSchema>
