@@ -143,29 +143,24 @@ function readItem<T>(
     problems.push({ index, detail: `not an object (${shown(item)})`, kept: false })
     return undefined
   }
-  const shape = schema.shape as Record<string, z.ZodType>
-  const id = (shape[idKey] as z.ZodType).safeParse(item[idKey])
-  if (!id.success) {
+  // The first problem of each field, by name.
+  const why = new Map<PropertyKey | undefined, string>()
+  for (const issue of whole.error.issues) if (!why.has(issue.path[0])) why.set(issue.path[0], issue.message)
+  if (why.has(idKey)) {
     problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false })
     return undefined
   }
-  const entries: [string, unknown][] = []
-  for (const [key, value] of Object.entries(item)) {
-    const field = Object.hasOwn(shape, key) ? shape[key] : undefined
-    if (field === undefined) entries.push([key, value])
-    else if (value !== null) {
-      const read = field.safeParse(value)
-      if (read.success) entries.push([key, read.data])
-      else {
-        const why = read.error.issues[0]?.message ?? 'invalid'
-        problems.push({ index, id: id.data as string, detail: `${key} ${shown(value)} left out: ${why}`, kept: true })
-      }
-    }
-  }
+  const id = item[idKey] as string
+  const entries = Object.entries(item).filter(([key, value]) => {
+    const problem = why.get(key)
+    if (problem !== undefined && value !== null)
+      problems.push({ index, id, detail: `${key} ${shown(value)} left out: ${problem}`, kept: true })
+    return problem === undefined
+  })
   // fromEntries defines own properties, so even a "__proto__" key stays plain data.
   const again = schema.safeParse(Object.fromEntries(entries))
   if (again.success) return again.data as T
-  problems.push({ index, id: id.data as string, detail: 'unreadable', kept: false })
+  problems.push({ index, id, detail: 'unreadable', kept: false })
   return undefined
 }
 
