@@ -126,57 +126,46 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
- * Reads one item of a page against an object schema, never throwing: a valid item as it is; otherwise `null` in an
- * optional field is read as absent, a field with an unusable value is dropped (problem kept: true), and an item
- * without a usable `idKey` is left out (problem kept: false). Unknown fields stay.
+ * Reads a page's items against an object schema, never throwing: one `asSent` accepts as the very object it is, a
+ * valid one as the schema returns it; otherwise `null` in an optional field is read as absent, a field with an
+ * unusable value is dropped (problem kept: true), and an item without a usable `idKey` is left out (kept: false).
  */
-function readItem<T>(
-  schema: z.ZodObject,
-  idKey: string,
-  item: unknown,
-  index: number,
-  problems: ItemProblem[]
-): T | undefined {
-  const whole = schema.safeParse(item)
-  if (whole.success) return whole.data as T
-  if (!isRecord(item)) {
-    problems.push({ index, detail: `not an object (${shown(item)})`, kept: false })
-    return undefined
-  }
-  // The first problem of each field, by name.
-  const why = new Map<PropertyKey | undefined, string>()
-  for (const issue of whole.error.issues) if (!why.has(issue.path[0])) why.set(issue.path[0], issue.message)
-  if (why.has(idKey)) {
-    problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false })
-    return undefined
-  }
-  const id = item[idKey] as string
-  const entries = Object.entries(item).filter(([key, value]) => {
-    const problem = why.get(key)
-    if (problem !== undefined && value !== null)
-      problems.push({ index, id, detail: `${key} ${shown(value)} left out: ${problem}`, kept: true })
-    return problem === undefined
-  })
-  // fromEntries defines own properties, so even a "__proto__" key stays plain data.
-  const again = schema.safeParse(Object.fromEntries(entries))
-  if (again.success) return again.data as T
-  problems.push({ index, id, detail: 'unreadable', kept: false })
-  return undefined
-}
-
-/** Reads a page's items with readItem, keeping as the very object it is each item `asSent` accepts. */
 function readItems<T>(
   schema: z.ZodObject,
   idKey: string,
   items: readonly unknown[],
   asSent: (item: unknown) => boolean = () => false
 ): { values: T[]; problems: ItemProblem[] } {
-  const values: T[] = []
   const problems: ItemProblem[] = []
-  items.forEach((item, index) => {
-    const value = asSent(item) ? (item as T) : readItem<T>(schema, idKey, item, index, problems)
-    if (value !== undefined) values.push(value)
-  })
+  const read = (item: unknown, index: number): T | undefined => {
+    if (asSent(item)) return item as T
+    const whole = schema.safeParse(item)
+    if (whole.success) return whole.data as T
+    if (!isRecord(item)) {
+      problems.push({ index, detail: `not an object (${shown(item)})`, kept: false })
+      return undefined
+    }
+    // The first problem of each field, by name.
+    const why = new Map<PropertyKey | undefined, string>()
+    for (const issue of whole.error.issues) if (!why.has(issue.path[0])) why.set(issue.path[0], issue.message)
+    if (why.has(idKey)) {
+      problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false })
+      return undefined
+    }
+    const id = item[idKey] as string
+    const entries = Object.entries(item).filter(([key, value]) => {
+      const problem = why.get(key)
+      if (problem !== undefined && value !== null)
+        problems.push({ index, id, detail: `${key} ${shown(value)} left out: ${problem}`, kept: true })
+      return problem === undefined
+    })
+    // fromEntries defines own properties, so even a "__proto__" key stays plain data.
+    const again = schema.safeParse(Object.fromEntries(entries))
+    if (again.success) return again.data as T
+    problems.push({ index, id, detail: 'unreadable', kept: false })
+    return undefined
+  }
+  const values = items.map(read).filter(value => value !== undefined)
   return { values, problems }
 }
 
