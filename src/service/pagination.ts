@@ -57,8 +57,7 @@ export async function* drainPages<P extends { cursor?: string }>(
   options: DrainOptions
 ): AsyncGenerator<P, void, undefined> {
   let cursor = options.startCursor
-  const sent = new Set<number>()
-  if (cursor !== undefined) sent.add(cursorFingerprint(cursor))
+  const sent = new Set(cursor === undefined ? [] : [cursorFingerprint(cursor)])
   let pending = fetchPage(cursor)
   for (let pages = 1; ; pages++) {
     const page = await pending
