@@ -19,7 +19,7 @@ export interface ClientOptions {
   retry: RetryPolicy
   /** One line per retry; the caller makes it safe for the log. */
   log: (line: string) => void
-  /** Requests in flight at most (default 1): a 429 halves it, so that a parallel listing backs off. */
+  /** Requests in flight at most (default 1): a 429 halves it, successes grow it back; a parallel listing backs off. */
   concurrency?: number
   /** Connection pool (and proxy); a plain pool when not given. */
   dispatcher?: Dispatcher
