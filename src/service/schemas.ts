@@ -34,13 +34,10 @@ const cursor = z.nullish(z.string()).transform(c => c || undefined)
 
 const headerMap = z.record(z.string(), z.array(z.string()))
 
-// Shared field schemas: FIELD_AS_SENT below tells by these which check stands for each field.
 const id = z.string().min(1)
 const text = z.string().optional()
-const time = millis.optional()
-const headers = headerMap.optional()
-const number = z.number().optional()
-const status = z.number().int().optional()
+const optionalTime = millis.optional()
+const optionalHeaders = headerMap.optional()
 
 /** Optional text fields, in the order given: a message read field by field takes the schema's key order. */
 const texts = <K extends string>(...keys: K[]) =>
@@ -50,18 +47,18 @@ const texts = <K extends string>(...keys: K[]) =>
 export const dlqMessageSchema = z.looseObject({
   messageId: id,
   ...texts('dlqId', 'topicId', 'topicName', 'endpointName', 'url', 'method'),
-  header: headers,
+  header: optionalHeaders,
   ...texts('body', 'bodyBase64'),
-  maxRetries: number,
-  notBefore: time,
-  createdAt: time,
+  maxRetries: z.number().optional(),
+  notBefore: optionalTime,
+  createdAt: optionalTime,
   ...texts('callback', 'failureCallback', 'scheduleId', 'callerIP', 'callerIp', 'queueName'),
-  responseStatus: status,
-  responseHeader: headers,
+  responseStatus: z.number().int().optional(),
+  responseHeader: optionalHeaders,
   ...texts('responseBody', 'responseBodyBase64', 'state'),
   // A failed workflow run's entry (source=workflow) carries these beside the message fields.
   ...texts('workflowUrl', 'workflowRunId'),
-  workflowCreatedAt: time
+  workflowCreatedAt: optionalTime
 })
 export type DlqMessage = z.infer<typeof dlqMessageSchema>
 
@@ -87,7 +84,7 @@ export interface DlqPage {
   items: unknown[]
 }
 
-const workflowRunSchema = z.looseObject({ workflowRunId: id, workflowCreatedAt: time })
+const workflowRunSchema = z.looseObject({ workflowRunId: id, workflowCreatedAt: optionalTime })
 export interface WorkflowRun {
   workflowRunId: string
   /** Absent when the service sent none, or one that is not a usable time. */
@@ -169,29 +166,61 @@ function readItems<T>(
   return { values, problems }
 }
 
+const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v)
+const isTime = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_DATE_MS
+
 /** A header map as sent, checked without a copy: every value an array of strings. */
-const isHeaderMap = (v: unknown): boolean =>
-  isRecord(v) && Object.values(v).every(values => Array.isArray(values) && values.every(one => typeof one === 'string'))
+function isHeaderMap(v: unknown): boolean {
+  if (!isRecord(v)) return false
+  for (const key in v) {
+    if (!Object.hasOwn(v, key)) continue
+    const values = v[key]
+    if (!Array.isArray(values)) return false
+    for (const one of values) if (typeof one !== 'string') return false
+  }
+  return true
+}
 
-/** By field schema: true when it would return the value as it stands (a digit string for a time it would not). */
-const AS_SENT = new Map<z.ZodType, (v: unknown) => boolean>([
-  [id, v => typeof v === 'string' && v.length > 0],
-  [text, v => v === undefined || typeof v === 'string'],
-  [time, v => v === undefined || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_DATE_MS)],
-  [headers, v => v === undefined || isHeaderMap(v)],
-  [number, v => v === undefined || (typeof v === 'number' && Number.isFinite(v))],
-  [status, v => v === undefined || Number.isSafeInteger(v)]
-])
-
-/** Every field of dlqMessageSchema with its check; a field without one sends every message through the schema. */
-const FIELD_AS_SENT = Object.entries(dlqMessageSchema.shape).map(([key, field]): [string, (v: unknown) => boolean] => [
-  key,
-  AS_SENT.get(field) ?? (() => false)
-])
-
-/** Named reads, which stay fast on objects of one shape, where a parse would walk every key. */
-const usableAsSent = (item: unknown): boolean =>
-  isRecord(item) && FIELD_AS_SENT.every(([key, asSent]) => asSent(item[key]))
+/**
+ * True when the schema would return the item as it stands (digit strings for times are not: the schema turns them
+ * into numbers): then the item itself is used, not a copy, and no other key of it is walked. Named reads, which
+ * stay fast on objects of one shape, where a parse would walk every key. Every field of dlqMessageSchema is checked
+ * here (a unit test holds it so).
+ */
+function usableAsSent(m: unknown): m is DlqMessage {
+  if (!isRecord(m) || typeof m.messageId !== 'string' || m.messageId === '') return false
+  const str = (v: unknown): boolean => v === undefined || typeof v === 'string'
+  const time = (v: unknown): boolean => v === undefined || isTime(v)
+  const headers = (v: unknown): boolean => v === undefined || isHeaderMap(v)
+  return (
+    str(m.dlqId) &&
+    str(m.topicId) &&
+    str(m.topicName) &&
+    str(m.endpointName) &&
+    str(m.url) &&
+    str(m.method) &&
+    headers(m.header) &&
+    str(m.body) &&
+    str(m.bodyBase64) &&
+    (m.maxRetries === undefined || isNumber(m.maxRetries)) &&
+    time(m.notBefore) &&
+    time(m.createdAt) &&
+    str(m.callback) &&
+    str(m.failureCallback) &&
+    str(m.scheduleId) &&
+    str(m.callerIP) &&
+    str(m.callerIp) &&
+    str(m.queueName) &&
+    (m.responseStatus === undefined || Number.isSafeInteger(m.responseStatus)) &&
+    headers(m.responseHeader) &&
+    str(m.responseBody) &&
+    str(m.responseBodyBase64) &&
+    str(m.state) &&
+    str(m.workflowUrl) &&
+    str(m.workflowRunId) &&
+    time(m.workflowCreatedAt)
+  )
+}
 
 /** The usable messages of a page's items (as sent where the schema would not change them), and the problems. */
 export function readDlqMessages(items: unknown[]): { messages: DlqMessage[]; problems: ItemProblem[] } {
