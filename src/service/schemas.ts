@@ -166,9 +166,6 @@ function readItems<T>(
   return { values, problems }
 }
 
-const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v)
-const isTime = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_DATE_MS
-
 /** A header map as sent, checked without a copy: every value an array of strings. */
 function isHeaderMap(v: unknown): boolean {
   if (!isRecord(v)) return false
@@ -182,15 +179,15 @@ function isHeaderMap(v: unknown): boolean {
 }
 
 /**
- * True when the schema would return the item as it stands (digit strings for times are not: the schema turns them
- * into numbers): then the item itself is used, not a copy, and no other key of it is walked. Named reads, which
- * stay fast on objects of one shape, where a parse would walk every key. Every field of dlqMessageSchema is checked
- * here (a unit test holds it so).
+ * True when the schema would return the item as it stands (not for a digit-string time): then the item itself is
+ * kept. Named reads stay fast on objects of one shape, where a parse walks every key. Every field of
+ * dlqMessageSchema is checked here (a unit test holds it so).
  */
 function usableAsSent(m: unknown): m is DlqMessage {
   if (!isRecord(m) || typeof m.messageId !== 'string' || m.messageId === '') return false
   const str = (v: unknown): boolean => v === undefined || typeof v === 'string'
-  const time = (v: unknown): boolean => v === undefined || isTime(v)
+  const time = (v: unknown): boolean =>
+    v === undefined || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_DATE_MS)
   const headers = (v: unknown): boolean => v === undefined || isHeaderMap(v)
   return (
     str(m.dlqId) &&
@@ -202,7 +199,7 @@ function usableAsSent(m: unknown): m is DlqMessage {
     headers(m.header) &&
     str(m.body) &&
     str(m.bodyBase64) &&
-    (m.maxRetries === undefined || isNumber(m.maxRetries)) &&
+    (m.maxRetries === undefined || (typeof m.maxRetries === 'number' && Number.isFinite(m.maxRetries))) &&
     time(m.notBefore) &&
     time(m.createdAt) &&
     str(m.callback) &&
