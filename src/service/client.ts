@@ -1,7 +1,7 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { StopSignals } from '../stop.js'
-import type { RequestCause, RequestFailure } from '../failure.js'
+import type { RequestCause } from '../failure.js'
 import { ServiceError, errorText } from './errors.js'
 import { requestUrl, scheduleResumePath } from './query.js'
 import { AdaptiveLimit } from './rate-limit.js'
@@ -9,7 +9,7 @@ import { redactor } from './redact.js'
 import { retrying, type AttemptOutcome, type RetryPolicy } from './retry.js'
 import { dlqEnvelopeSchema, isRecord, readWorkflowRuns, resumeEnvelopeSchema } from './schemas.js'
 import type { DlqPage, ResumePage } from './schemas.js'
-import { describeTransportError, errorCode, mayHaveBeenCarriedOutAfter } from './transport-errors.js'
+import { describeTransportError, errorCode, mayHaveBeenCarriedOut } from './transport-errors.js'
 import { readAnswer, UnreadableBody, type RawAnswer } from './transport.js'
 
 export interface ClientOptions {
@@ -19,10 +19,7 @@ export interface ClientOptions {
   retry: RetryPolicy
   /** One line per retry; the caller makes it safe for the log. */
   log: (line: string) => void
-  /**
-   * Requests in flight at most (default 1): a 429 halves it, successes grow it back, so that a parallel listing
-   * backs off where the service asks it to.
-   */
+  /** Requests in flight at most (default 1): a 429 halves it, successes grow it back; a parallel listing backs off. */
   concurrency?: number
   /** Connection pool (and proxy); a plain pool when not given. */
   dispatcher?: Dispatcher
@@ -33,10 +30,8 @@ export interface ClientOptions {
   random?: () => number
 }
 
-interface Answer extends RawAnswer {
-  /** Attempts of this POST whose answer was lost after sending: each may have been carried out. */
-  lostAnswers: number
-}
+/** A 2xx answer, and the attempts of this POST before it whose answer was lost (each may have been carried out). */
+type Answer = RawAnswer & { lostAnswers: number }
 
 type Method = 'GET' | 'POST' | 'PATCH'
 
@@ -59,22 +54,16 @@ export class ServiceClient {
 
   /** One page of `GET /v2/dlq`: its items are checked only as an array here, read with readDlqMessages. */
   async listDlqPage(query: URLSearchParams): Promise<DlqPage> {
-    const answer = await this.send('GET', DLQ_PATH, query, {})
-    const json = this.parseJson('GET', DLQ_PATH, answer)
+    const json = this.parseJson('GET', DLQ_PATH, await this.send('GET', DLQ_PATH, query, {}))
     // The usual envelope is taken as it is, without copying the page through the schema; anything else is checked.
-    if (isRecord(json) && Array.isArray(json.messages)) {
-      const { messages, cursor } = json
-      if (cursor === undefined || cursor === null || typeof cursor === 'string')
-        return { ...(cursor ? { cursor } : {}), items: messages as unknown[] }
-    }
-    const envelope = this.check('GET', DLQ_PATH, json, dlqEnvelopeSchema)
-    return { ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}), items: envelope.messages }
+    const { messages, cursor } =
+      isRecord(json) && Array.isArray(json.messages) && (json.cursor == null || typeof json.cursor === 'string')
+        ? (json as { messages: unknown[]; cursor?: string | null })
+        : this.check('GET', DLQ_PATH, json, dlqEnvelopeSchema)
+    return { ...(cursor ? { cursor } : {}), items: messages }
   }
 
-  /**
-   * `POST /v2/schedules/{id}/resume`; resolves when the schedule is active. Some servers accept only PATCH (as the
-   * official SDKs send): a 405 to the POST is tried once more as PATCH, and the log says so.
-   */
+  /** `POST /v2/schedules/{id}/resume`; a 405 is tried once more as PATCH, which some servers (and the SDKs) want. */
   async resumeSchedule(scheduleId: string): Promise<void> {
     const path = scheduleResumePath(scheduleId)
     try {
@@ -92,25 +81,17 @@ export class ServiceClient {
     headers: Record<string, string>
   ): Promise<ResumePage & { lostAnswers: number }> {
     const answer = await this.send('POST', RESUME_PATH, query, headers)
-    let envelope: z.output<typeof resumeEnvelopeSchema>
-    try {
-      envelope = this.check('POST', RESUME_PATH, this.parseJson('POST', RESUME_PATH, answer), resumeEnvelopeSchema)
-    } catch (err) {
-      // The service carried this request out (2xx): the runs it resumed are unknown, not absent.
-      throw new ServiceError((err as ServiceError).failure, answer.lostAnswers + 1)
-    }
-    const { runs, problems } = readWorkflowRuns(envelope.workflowRuns)
-    return {
-      ...(envelope.cursor !== undefined ? { cursor: envelope.cursor } : {}),
-      workflowRuns: runs,
-      problems,
-      lostAnswers: answer.lostAnswers
-    }
+    // The service carried this request out (2xx): if its answer is unusable, the runs it resumed are unknown.
+    const lost = answer.lostAnswers + 1
+    const json = this.parseJson('POST', RESUME_PATH, answer, lost)
+    const { workflowRuns, cursor } = this.check('POST', RESUME_PATH, json, resumeEnvelopeSchema, lost)
+    const { runs, problems } = readWorkflowRuns(workflowRuns)
+    return { ...(cursor ? { cursor } : {}), workflowRuns: runs, problems, lostAnswers: answer.lostAnswers }
   }
 
   /** Length of the URL a bulk resume with this query is sent to (ASCII: bytes and characters alike). */
   resumeUrlLength(query: URLSearchParams): number {
-    return this.url(RESUME_PATH, query).href.length
+    return requestUrl(this.options.baseUrl, RESUME_PATH, query).href.length
   }
 
   /** One line for the log, through the same channel as the retries. */
@@ -127,33 +108,24 @@ export class ServiceClient {
     await this.dispatcher?.destroy()
   }
 
-  private url(path: string, query: URLSearchParams): URL {
-    return requestUrl(this.options.baseUrl, path, query)
-  }
-
   private getDispatcher(): Dispatcher {
     if (this.options.dispatcher) return this.options.dispatcher
-    // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as self-hosted runners behind a proxy need. Without any proxy
-    // set, a plain pool does the same, without re-reading the environment on every request.
+    // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY (self-hosted runners); without any, a plain pool does the same.
     this.dispatcher ??= PROXY_VARIABLES.some(name => process.env[name]) ? new EnvHttpProxyAgent() : new Agent()
     return this.dispatcher
   }
 
-  /**
-   * Sends one request, retrying as the policy says; returns a 2xx answer or throws a one-line ServiceError. A
-   * POST's attempts whose answer was lost after sending are counted, on the answer and on the error alike.
-   */
+  /** Sends with retries: a 2xx answer or a ServiceError, each counting a POST's answers lost after sending. */
   private async send(
     method: Method,
     path: string,
     query: URLSearchParams,
     extraHeaders: Record<string, string>
   ): Promise<Answer> {
-    const url = this.url(path, query)
-    const stop = this.options.stop
-    const { timeoutMs, sleep, now, random } = this.options
-    const failed = (cause: RequestCause, attempts: number, lost: number): ServiceError =>
-      requestError({ method, path, url: `${url.origin}${url.pathname}`, attempts, cause }, lost)
+    const url = requestUrl(this.options.baseUrl, path, query)
+    const { stop, timeoutMs, log, sleep, now, random } = this.options
+    const failed = (cause: RequestCause, lost: number, attempts = 1): ServiceError =>
+      requestError(method, path, cause, lost, `${url.origin}${url.pathname}`, attempts)
     // A POST may have been carried out when its answer is lost: one more attempt possibly done.
     const sent = method === 'POST' ? 1 : 0
     let lostAnswers = 0
@@ -172,8 +144,7 @@ export class ServiceClient {
         if (!(err instanceof UnreadableBody)) throw err
         if (err.status >= 200 && err.status < 300) {
           // Carried out, but what it did cannot be read: not retried, and counted as possibly done.
-          const cause: RequestCause = { kind: 'unreadable', status: err.status, reason: this.redact(err.reason) }
-          throw failed(cause, 1, lostAnswers + sent)
+          throw failed({ kind: 'unreadable', status: err.status, reason: this.redact(err.reason) }, lostAnswers + sent)
         }
         // An error whose text cannot be read is still an error with a status: decide on that.
         answer = { status: err.status, headers: err.headers, body: `(${err.reason})` }
@@ -181,12 +152,8 @@ export class ServiceClient {
       if (answer.status >= 200 && answer.status < 300) return { ...answer, lostAnswers }
       if (answer.status >= 300 && answer.status < 400) {
         const { location } = answer.headers
-        const cause: RequestCause = {
-          kind: 'redirect',
-          status: answer.status,
-          ...(location !== undefined ? { location: this.redact(location) } : {})
-        }
-        throw failed(cause, 1, lostAnswers)
+        const shown = location !== undefined ? { location: this.redact(location) } : {}
+        throw failed({ kind: 'redirect', status: answer.status, ...shown }, lostAnswers)
       }
       throw new ErrorAnswer(answer)
     }
@@ -202,19 +169,26 @@ export class ServiceClient {
         if (sent && mayHaveBeenCarriedOut(outcome)) lostAnswers++
         return outcome
       },
-      describe: (error, outcome) => `${method} ${url.pathname}: ${this.what(error, outcome)}`,
-      log: this.options.log,
+      describe: (_, outcome) =>
+        `${method} ${url.pathname}: ` +
+        (outcome.kind === 'status' ? `HTTP ${outcome.status}` : describeTransportError(outcome.code, timeoutMs)),
       onRetry: outcome => {
-        if (outcome.kind === 'status' && outcome.status === 429) this.narrow()
+        if (outcome.kind !== 'status' || outcome.status !== 429) return
+        // The service said "too many requests": fewer at once, said in the log when it changes anything.
+        const before = this.limit.current
+        this.limit.rateLimited()
+        if (this.limit.current < before)
+          log(`rate limited: requests at once cut from ${before} to ${this.limit.current}`)
       },
       giveUp: (error, attempts, outcome) => {
         const cause: RequestCause =
-          error instanceof ErrorAnswer
-            ? { kind: 'status', status: error.answer.status, serverText: this.serverText(error.answer.body) }
-            : { kind: 'transport', code: outcome.kind === 'error' ? outcome.code : 'UNKNOWN', timeoutMs }
-        return failed(cause, attempts, lostAnswers)
+          outcome.kind === 'status'
+            ? { kind: 'status', status: outcome.status, serverText: this.serverText((error as ErrorAnswer).answer) }
+            : { kind: 'transport', code: outcome.code, timeoutMs }
+        return failed(cause, lostAnswers, attempts)
       },
       stopped: () => this.cancelled(lostAnswers),
+      log,
       sleep,
       now,
       random
@@ -227,18 +201,14 @@ export class ServiceClient {
     return new ServiceError({ kind: 'cancelled', signal }, lostAnswers)
   }
 
-  /**
-   * One attempt, bounded from connect to the last byte of the body by timeout-seconds. A body that arrives but
-   * cannot be read throws UnreadableBody with the status, so the caller can tell "done, unreadable" from "lost".
-   */
+  /** One attempt, bounded from connect to the last byte of the body by timeout-seconds. */
   private async attempt(method: Method, url: URL, extraHeaders: Record<string, string>): Promise<RawAnswer> {
-    const dispatcher = this.getDispatcher()
     const deadline = AbortSignal.timeout(this.options.timeoutMs)
     const hard = this.options.stop?.hard
     const signal = hard ? AbortSignal.any([deadline, hard]) : deadline
     const response = await request(url, {
       method,
-      dispatcher,
+      dispatcher: this.getDispatcher(),
       signal,
       headers: {
         ...extraHeaders,
@@ -251,67 +221,37 @@ export class ServiceClient {
   }
 
   /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */
-  private serverText(body: string): string {
-    return errorText(body, this.redact)
+  private serverText(answer: RawAnswer): string {
+    return errorText(answer.body, this.redact)
   }
 
-  /** An attempt's failure in a few words: its status, or the transport error. */
-  private what(error: unknown, outcome: AttemptOutcome): string {
-    if (error instanceof ErrorAnswer) return `HTTP ${error.answer.status}`
-    return outcome.kind === 'error' ? describeTransportError(outcome.code, this.options.timeoutMs) : ''
-  }
-
-  /** The service said "too many requests": fewer at once, said in the log when it changes anything. */
-  private narrow(): void {
-    const before = this.limit.current
-    this.limit.rateLimited()
-    if (this.limit.current < before) {
-      this.options.log(`rate limited: requests at once cut from ${before} to ${this.limit.current}`)
-    }
-  }
-
-  private parseJson(method: Method, path: string, answer: Answer): unknown {
+  private parseJson(method: Method, path: string, answer: Answer, lost = 0): unknown {
     try {
       return JSON.parse(answer.body) as unknown
     } catch {
-      const cause: RequestCause = { kind: 'not-json', status: answer.status, serverText: this.serverText(answer.body) }
-      throw requestError({ method, path, url: path, attempts: 1, cause })
+      const cause: RequestCause = { kind: 'not-json', status: answer.status, serverText: this.serverText(answer) }
+      throw requestError(method, path, cause, lost)
     }
   }
 
   /** Checks a decoded answer against its wire schema; a mismatch names the endpoint and the field. */
-  private check<S extends z.ZodType>(method: Method, path: string, json: unknown, schema: S): z.output<S> {
+  private check<S extends z.ZodType>(method: Method, path: string, json: unknown, schema: S, lost = 0): z.output<S> {
     const parsed = schema.safeParse(json)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)'
-      const cause: RequestCause = {
-        kind: 'malformed',
-        field: this.redact(field),
-        problem: this.redact(issue?.message ?? 'invalid')
-      }
-      throw requestError({ method, path, url: path, attempts: 1, cause })
-    }
-    return parsed.data
+    if (parsed.success) return parsed.data
+    const issue = parsed.error.issues[0]
+    const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)'
+    const problem = this.redact(issue?.message ?? 'invalid')
+    throw requestError(method, path, { kind: 'malformed', field: this.redact(field), problem }, lost)
   }
 }
 
-const requestError = (request: RequestFailure, lostAnswers = 0): ServiceError =>
-  new ServiceError({ kind: 'request', request }, lostAnswers)
+/** A failed request; `url` (no query: it may be long) is the path alone when the answer arrived but is unusable. */
+const requestError = (method: Method, path: string, cause: RequestCause, lost: number, url = path, attempts = 1) =>
+  new ServiceError({ kind: 'request', request: { method, path, url, attempts, cause } }, lost)
 
 /** An answer with an error status: what the retry loop judges. */
 class ErrorAnswer extends Error {
   constructor(readonly answer: RawAnswer) {
     super(`HTTP ${answer.status}`)
   }
-}
-
-/**
- * Whether the service may have carried out a request whose answer never arrived: the request was sent and then the
- * connection broke or timed out, or a gateway gave up waiting. A refused connection, a 429, 408 or 503 say the
- * request was not carried out.
- */
-function mayHaveBeenCarriedOut(outcome: AttemptOutcome): boolean {
-  if (outcome.kind === 'status') return outcome.status === 500 || outcome.status === 502 || outcome.status === 504
-  return mayHaveBeenCarriedOutAfter(outcome.code)
 }

@@ -1,18 +1,12 @@
 import { failureStatus, type Failure } from '../failure.js'
-import { errorBodySchema } from './schemas.js'
+import { isRecord } from './schemas.js'
 
-/**
- * A request the service answered with an error, or that could not be completed, kept as data (as got's HTTPError
- * keeps its response): report/failure-text.ts writes the sentence. Expected: reported in one line, no stack.
- */
+/** A failed request kept as data, as got's HTTPError: report/failure-text.ts writes its one line, no stack. */
 export class ServiceError extends Error {
   override name = 'ServiceError'
   constructor(
     readonly failure: Failure,
-    /**
-     * Attempts of this request the service may have carried out without the action learning what they did
-     * (answer lost after sending, or a 2xx it could not read): for a bulk resume, up to 50 runs each.
-     */
+    /** Attempts maybe carried out unseen (answer lost, or a 2xx unreadable): for a bulk resume, 50 runs each. */
     readonly lostAnswers = 0
   ) {
     super(failure.kind === 'request' ? `${failure.request.method} ${failure.request.path} failed` : failure.kind)
@@ -26,15 +20,12 @@ export class ServiceError extends Error {
 
 const MAX_ERROR_TEXT = 300
 
-/**
- * The service's error text: `error` of a JSON body, else the body as one shortened line. `redact` runs on the
- * whole text before it is shortened, so a secret cut in half by the shortening cannot survive.
- */
+/** `error` of a JSON body, else the body, as one shortened line: redacted before, so no half of a secret survives. */
 export function errorText(body: string, redact: (text: string) => string = text => text): string {
   let text = body
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(body))
-    if (parsed.success) text = parsed.data.error
+    const parsed: unknown = JSON.parse(body)
+    if (isRecord(parsed) && typeof parsed.error === 'string') text = parsed.error
   } catch {
     // not JSON: show it as text
   }

@@ -1,9 +1,4 @@
-/** JSON text of what the service sent, however deeply nested: no stack overflow on hostile nesting. */
-
-/**
- * JSON text of a value parsed from JSON, however deeply nested: JSON.stringify first (fast), and where it runs out
- * of stack, an explicit stack of its own. Same text as JSON.stringify for anything JSON.parse returns.
- */
+/** JSON.stringify of what JSON.parse made, or where hostile nesting runs it out of stack, the same text iteratively. */
 export function toJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? 'null'
@@ -13,42 +8,33 @@ export function toJson(value: unknown): string {
   }
 }
 
-/** An array or object being written: its entries (an array's without keys) and the next one to write. */
-type Frame = { close: ']' | '}'; entries: Array<[string | undefined, unknown]>; next: number }
-
 /** The same text as JSON.stringify, built with a heap-allocated stack. */
 export function toJsonIteratively(value: unknown): string {
   const parts: string[] = []
-  const stack: Frame[] = []
-  const open = (v: unknown): void => {
-    if (v !== null && typeof v === 'object') {
-      const withJson = v as { toJSON?: () => unknown }
-      if (typeof withJson.toJSON === 'function') return open(withJson.toJSON())
-      if (Array.isArray(v)) {
-        parts.push('[')
-        const entries = Array.from(v, (item): [undefined, unknown] => [undefined, serialisable(item) ? item : null])
-        stack.push({ close: ']', entries, next: 0 })
-      } else {
-        parts.push('{')
-        const entries = Object.entries(v).filter(([, item]) => serialisable(item))
-        stack.push({ close: '}', entries, next: 0 })
-      }
-      return
-    }
-    parts.push(JSON.stringify(v) ?? 'null')
-  }
-  open(value)
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1] as Frame
-    if (top.next === top.entries.length) {
-      parts.push(top.close)
-      stack.pop()
+  // Left to write, last first: values, and the text between them (a comma, a key, a closing bracket).
+  const todo: ({ value: unknown } | string)[] = [{ value }]
+  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+    if (typeof next === 'string') {
+      parts.push(next)
       continue
     }
-    if (top.next > 0) parts.push(',')
-    const [key, item] = top.entries[top.next++] as [string | undefined, unknown]
-    if (key !== undefined) parts.push(`${JSON.stringify(key)}:`)
-    open(item)
+    let v = next.value
+    if (typeof (v as { toJSON?: unknown } | null)?.toJSON === 'function') v = (v as { toJSON(): unknown }).toJSON()
+    if (v === null || typeof v !== 'object') {
+      parts.push(JSON.stringify(v) ?? 'null')
+      continue
+    }
+    const entries: [string | undefined, unknown][] = Array.isArray(v)
+      ? Array.from(v, item => [undefined, serialisable(item) ? item : null])
+      : Object.entries(v).filter(([, item]) => serialisable(item))
+    parts.push(Array.isArray(v) ? '[' : '{')
+    todo.push(Array.isArray(v) ? ']' : '}')
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i] as [string | undefined, unknown]
+      todo.push({ value: item })
+      if (key !== undefined) todo.push(`${JSON.stringify(key)}:`)
+      if (i > 0) todo.push(',')
+    }
   }
   return parts.join('')
 }

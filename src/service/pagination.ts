@@ -2,10 +2,6 @@
 import { MAX_CURSOR_LENGTH } from '../constants.js'
 import { failureOf, type Failure } from '../failure.js'
 
-export interface Page {
-  cursor?: string
-}
-
 export interface DrainOptions {
   /** Cursor to start from (a saved `next-cursor`); the first request sends none when undefined. */
   startCursor?: string
@@ -13,10 +9,7 @@ export interface DrainOptions {
   maxPages: number
   /** The input that sets maxPages, named in the error. */
   maxPagesInput: string
-  /**
-   * Request the next page as soon as a page arrives, before the caller has handled it, so that handling
-   * overlaps the next round trip. Only for reads: the caller may stop early and drop a page it never sees.
-   */
+  /** Request the next page before this one is handled. Only for reads: a caller that stops early drops a page. */
   prefetch?: boolean
 }
 
@@ -24,17 +17,13 @@ export interface DrainOptions {
 export class DrainStopped extends Error {
   override name = 'DrainStopped'
   constructor(
-    /** Which guard stopped it: the page budget, a cursor sent before, or a cursor too long to send back. */
-    readonly failure: Failure & { kind: StopReason },
+    readonly failure: Failure & { kind: 'max-pages' | 'repeated-cursor' | 'long-cursor' },
     /** Where to continue; undefined when continuing would only repeat the loop. */
     readonly cursor?: string
   ) {
     super(failure.kind)
   }
 }
-
-/** Why a drain stopped before the service said "no more". */
-export type StopReason = 'max-pages' | 'repeated-cursor' | 'long-cursor'
 
 /**
  * A 53-bit fingerprint of a cursor (cyrb53), so that a drain can remember every cursor it sent in a few bytes
@@ -59,43 +48,35 @@ export function cursorLabel(cursor: string): string {
 }
 
 /**
- * Yields page after page, sending each cursor back verbatim, until a page carries no cursor.
- * Stops with DrainStopped when the service returns a cursor it was already sent in this drain (a cycle such as
- * A → B → A would never finish; remembered as fingerprints, a few bytes a page), a cursor longer than
- * MAX_CURSOR_LENGTH, or after `maxPages` pages. A page is always yielded before its cursor is judged, so
- * nothing it carries is lost.
+ * Yields page after page, sending each cursor back verbatim, until a page carries no cursor. Stops with DrainStopped
+ * at a cursor already sent in this drain (a cycle A → B → A would never end), one longer than MAX_CURSOR_LENGTH, or
+ * after `maxPages` pages. A page is yielded before its cursor is judged, so nothing it carries is lost.
  */
-export async function* drainPages<P extends Page>(
+export async function* drainPages<P extends { cursor?: string }>(
   fetchPage: (cursor: string | undefined) => Promise<P>,
   options: DrainOptions
 ): AsyncGenerator<P, void, undefined> {
   let cursor = options.startCursor
-  const sent = new Set<number>()
-  if (cursor !== undefined) sent.add(cursorFingerprint(cursor))
-  const judge = (next: string | undefined): 'end' | 'repeat' | 'too-long' | 'new' => {
-    if (next === undefined) return 'end'
-    if (next.length > MAX_CURSOR_LENGTH) return 'too-long'
-    return sent.has(cursorFingerprint(next)) ? 'repeat' : 'new'
-  }
+  const sent = new Set(cursor === undefined ? [] : [cursorFingerprint(cursor)])
   let pending = fetchPage(cursor)
   for (let pages = 1; ; pages++) {
     const page = await pending
     const next = page.cursor
-    const verdict = judge(next)
-    if (options.prefetch && verdict === 'new' && pages < options.maxPages) {
+    // Undefined for no cursor and for one too long to send back.
+    const fingerprint = next !== undefined && next.length <= MAX_CURSOR_LENGTH ? cursorFingerprint(next) : undefined
+    const isNew = fingerprint !== undefined && !sent.has(fingerprint)
+    if (options.prefetch && isNew && pages < options.maxPages) {
       pending = fetchPage(next)
       // A caller that stops early never awaits it: its failure must not become an unhandled rejection.
       pending.catch(() => {})
     }
     yield page
     if (next === undefined) return
-    if (verdict === 'too-long') {
+    if (fingerprint === undefined) {
       throw new DrainStopped({ kind: 'long-cursor', pages, length: next.length, limit: MAX_CURSOR_LENGTH })
     }
-    if (verdict === 'repeat') {
-      throw new DrainStopped({ kind: 'repeated-cursor', pages, cursor: next, same: next === cursor })
-    }
-    sent.add(cursorFingerprint(next))
+    if (!isNew) throw new DrainStopped({ kind: 'repeated-cursor', pages, cursor: next, same: next === cursor })
+    sent.add(fingerprint)
     if (pages >= options.maxPages) {
       throw new DrainStopped({ kind: 'max-pages', pages, input: options.maxPagesInput, cursor: next }, next)
     }
@@ -117,7 +98,7 @@ export interface DrainOutcome {
  * Drains pages into `onPage` and never throws: a failure is returned with the cursor of the request that
  * failed, so a re-run with that cursor continues. `onPage` returns false to stop early (e.g. max-messages).
  */
-export async function drainInto<P extends Page>(
+export async function drainInto<P extends { cursor?: string }>(
   fetchPage: (cursor: string | undefined) => Promise<P>,
   options: DrainOptions,
   onPage: (page: P) => boolean | void | Promise<boolean | void>
@@ -140,10 +121,6 @@ export async function drainInto<P extends Page>(
   } catch (err) {
     // Continue from the first page not handled: the one that failed, or the one whose handling failed.
     const nextCursor = err instanceof DrainStopped ? err.cursor : unhandled[0]
-    return {
-      pages,
-      failure: failureOf(err),
-      ...(nextCursor !== undefined ? { nextCursor } : {})
-    }
+    return { pages, failure: failureOf(err), ...(nextCursor !== undefined ? { nextCursor } : {}) }
   }
 }

@@ -1,13 +1,9 @@
-import {
-  scheduleIdProblem,
-  type ListFilters,
-  type Order,
-  type ResumeOverrides,
-  type WorkflowSelection
-} from '../requests.js'
+import { scheduleIdProblem } from '../requests.js'
+import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from '../requests.js'
 
 /** Appends each set value under its wire name; arrays repeat the key (values of one key are ORed). */
-function appendAll(query: URLSearchParams, values: object): URLSearchParams {
+function queryOf(values: object): URLSearchParams {
+  const query = new URLSearchParams()
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) continue
     for (const one of Array.isArray(value) ? value : [value]) query.append(key, String(one))
@@ -17,7 +13,7 @@ function appendAll(query: URLSearchParams, values: object): URLSearchParams {
 
 /** Query of one `GET /v2/dlq` request: the filters the user set, page size, order and cursor. */
 export function listQuery(filters: ListFilters, count: number, order: Order, cursor?: string): URLSearchParams {
-  return appendAll(new URLSearchParams(), { ...filters, count, order, cursor })
+  return queryOf({ ...filters, count, order, cursor })
 }
 
 /**
@@ -25,7 +21,7 @@ export function listQuery(filters: ListFilters, count: number, order: Order, cur
  * `count` always (RESUME_PAGE_SIZE): a server that gets none may resume every match in one answer.
  */
 export function resumeQuery(selection: WorkflowSelection, cursor?: string, count?: number): URLSearchParams {
-  return appendAll(new URLSearchParams(), { ...selection, count, cursor })
+  return queryOf({ ...selection, count, cursor })
 }
 
 /** The URL of a request: base-url's path prefix kept, the path appended, the query replaced. */

@@ -1,7 +1,4 @@
-/**
- * How many requests may be in flight: halved on a 429, grown back by one after a run of successes
- * (additive increase, multiplicative decrease), never above the configured concurrency nor below one.
- */
+/** Requests in flight at most: halved on a 429, one more after a run of successes, from one to the configured. */
 export class AdaptiveLimit {
   private inFlight = 0
   private successes = 0

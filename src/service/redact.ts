@@ -5,12 +5,10 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\
 
 /** The secret as text carries it: as given, URL-encoded (path and form), and inside a JSON string. */
 function textForms(secret: string): string[] {
-  const forms = [secret]
-  if (secret.length < MIN_ENCODED_SECRET_LENGTH) return forms
+  if (secret.length < MIN_ENCODED_SECRET_LENGTH) return [secret]
   const component = encodeURIComponent(secret)
-  forms.push(component, component.replace(/%20/g, '+'), new URLSearchParams({ s: secret }).toString().slice(2))
-  forms.push(JSON.stringify(secret).slice(1, -1))
-  return forms
+  const form = new URLSearchParams({ s: secret }).toString().slice(2)
+  return [secret, component, component.replace(/%20/g, '+'), form, JSON.stringify(secret).slice(1, -1)]
 }
 
 /**
@@ -32,10 +30,12 @@ function base64Forms(secret: string): string[] {
   return forms
 }
 
-/** One regular expression that matches any of the forms, longest first so that a form holding another goes whole. */
-function pattern(forms: Iterable<string>, flags: string): RegExp | undefined {
+/** Replaces any of the forms with `***` in one pass, longest first so that a form holding another goes whole. */
+function replacer(forms: string[], flags: string): (text: string) => string {
   const unique = [...new Set(forms)].filter(f => f !== '').sort((a, b) => b.length - a.length)
-  return unique.length === 0 ? undefined : new RegExp(unique.map(escapeRegExp).join('|'), flags)
+  if (unique.length === 0) return text => text
+  const pattern = new RegExp(unique.map(escapeRegExp).join('|'), flags)
+  return text => text.replace(pattern, '***')
 }
 
 /**
@@ -44,21 +44,12 @@ function pattern(forms: Iterable<string>, flags: string): RegExp | undefined {
  * and lower-cased). Runs on raw text, before any escaping for the destination changes how a secret looks.
  */
 export function redactor(secrets: readonly string[]): (text: string) => string {
-  const present = secrets.filter(s => s !== '')
-  if (present.length === 0) return text => text
-  const text = pattern(
-    present.flatMap(s => textForms(s)),
-    'gi'
-  )
-  const encoded = pattern(
-    present
+  const text = replacer(secrets.flatMap(textForms), 'gi')
+  const encoded = replacer(
+    secrets
       .filter(s => s.length >= MIN_ENCODED_SECRET_LENGTH)
       .flatMap(s => [...new Set([s, s.toLowerCase(), s.toUpperCase()])].flatMap(base64Forms)),
     'g'
   )
-  return input => {
-    let out = text === undefined ? input : input.replace(text, '***')
-    if (encoded !== undefined) out = out.replace(encoded, '***')
-    return out
-  }
+  return input => encoded(text(input))
 }

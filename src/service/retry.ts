@@ -21,25 +21,15 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxWaitMs: 60_000
 }
 
-/**
- * What an attempt ended with: an HTTP status (with its headers, names lower-case, and the name of the one holding
- * the rate-limit reset time: the service's Burst-RateLimit-Reset unless said) or a transport error.
- */
+/** An HTTP status (headers lower-case; resetHeader: Burst-RateLimit-Reset unless said) or a transport error. */
 export type AttemptOutcome =
   | { kind: 'status'; status: number; headers: Record<string, string | undefined>; resetHeader?: string }
   | { kind: 'error'; code: string }
 
-export type RetryDecision = { retry: false } | Retry
-
-/** A retry decided: after what wait, and why that long. */
-type Retry = {
-  retry: true
-  delayMs: number
-  /** Where the wait came from, for the log line. */
-  basis: 'Retry-After' | 'Burst-RateLimit-Reset' | 'backoff'
-  /** The wait asked for exceeded maxWaitMs and was cut down to it. */
-  capped: boolean
-}
+/** A retry decided: after what wait, where it came from (for the log), and whether maxWaitMs cut it down. */
+export type RetryDecision =
+  | { retry: false }
+  | { retry: true; delayMs: number; basis: 'Retry-After' | 'Burst-RateLimit-Reset' | 'backoff'; capped: boolean }
 
 const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504])
 
@@ -51,8 +41,8 @@ export function backoffDelayMs(attempt: number, policy: RetryPolicy, random: () 
 
 /** The wait a `Retry-After` value asks for: delay-seconds or an HTTP date. Undefined when unreadable. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined
-  const text = value.trim()
+  const text = value?.trim()
+  if (!text) return undefined
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000)
   const at = Date.parse(text)
   return Number.isNaN(at) ? undefined : Math.max(0, at - now)
@@ -60,8 +50,9 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 
 /** The wait a `Burst-RateLimit-Reset` value (Unix time, seconds or milliseconds) asks for. */
 export function parseRateLimitReset(value: string | undefined, now: number): number | undefined {
-  if (value === undefined || !/^\d+(\.\d+)?$/.test(value.trim())) return undefined
-  const n = Number(value.trim())
+  const text = value?.trim()
+  if (text === undefined || !/^\d+(\.\d+)?$/.test(text)) return undefined
+  const n = Number(text)
   const atMs = n > 1e12 ? n : n * 1000
   return Math.max(0, Math.round(atMs - now))
 }
@@ -78,26 +69,18 @@ export function retryDecision(
   now: number,
   random: () => number
 ): RetryDecision {
-  if (attempt >= policy.maxAttempts) return { retry: false }
-  if (outcome.kind === 'error') {
-    if (!isTransientError(outcome.code)) return { retry: false }
-    return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false }
-  }
-  if (!RETRIED_STATUSES.has(outcome.status)) return { retry: false }
-
-  const retryAfter = parseRetryAfter(outcome.headers['retry-after'], now)
-  const resetHeader = outcome.resetHeader ?? 'burst-ratelimit-reset'
-  const reset = outcome.status === 429 ? parseRateLimitReset(outcome.headers[resetHeader], now) : undefined
+  const retried = outcome.kind === 'error' ? isTransientError(outcome.code) : RETRIED_STATUSES.has(outcome.status)
+  if (attempt >= policy.maxAttempts || !retried) return { retry: false }
+  const status = outcome.kind === 'status' ? outcome : undefined
+  const retryAfter = parseRetryAfter(status?.headers['retry-after'], now)
+  const resetHeader = status?.resetHeader ?? 'burst-ratelimit-reset'
+  const reset = status?.status === 429 ? parseRateLimitReset(status.headers[resetHeader], now) : undefined
   const asked = retryAfter ?? reset
   if (asked === undefined) {
     return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false }
   }
-  return {
-    retry: true,
-    delayMs: Math.min(asked, policy.maxWaitMs),
-    basis: retryAfter !== undefined ? 'Retry-After' : 'Burst-RateLimit-Reset',
-    capped: asked > policy.maxWaitMs
-  }
+  const basis = retryAfter !== undefined ? 'Retry-After' : 'Burst-RateLimit-Reset'
+  return { retry: true, delayMs: Math.min(asked, policy.maxWaitMs), basis, capped: asked > policy.maxWaitMs }
 }
 
 /** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */

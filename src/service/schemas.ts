@@ -30,51 +30,40 @@ const millis = z.union(
 )
 
 /** A cursor: absent, null and "" all mean the end. */
-const cursor = z
-  .string()
-  .nullish()
-  .transform(c => (c ? c : undefined))
+const cursor = z.nullish(z.string()).transform(c => c || undefined)
 
 const headerMap = z.record(z.string(), z.array(z.string()))
 
+const id = z.string().min(1)
+const text = z.string().optional()
+const optionalTime = millis.optional()
+const optionalHeaders = headerMap.optional()
+
+/** Optional text fields, in the order given: a message read field by field takes the schema's key order. */
+const texts = <K extends string>(...keys: K[]) =>
+  Object.fromEntries(keys.map(key => [key, text])) as Record<K, typeof text>
+
 /** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
 export const dlqMessageSchema = z.looseObject({
-  messageId: z.string().min(1),
-  dlqId: z.string().optional(),
-  topicId: z.string().optional(),
-  topicName: z.string().optional(),
-  endpointName: z.string().optional(),
-  url: z.string().optional(),
-  method: z.string().optional(),
-  header: headerMap.optional(),
-  body: z.string().optional(),
-  bodyBase64: z.string().optional(),
+  messageId: id,
+  ...texts('dlqId', 'topicId', 'topicName', 'endpointName', 'url', 'method'),
+  header: optionalHeaders,
+  ...texts('body', 'bodyBase64'),
   maxRetries: z.number().optional(),
-  notBefore: millis.optional(),
-  createdAt: millis.optional(),
-  callback: z.string().optional(),
-  failureCallback: z.string().optional(),
-  scheduleId: z.string().optional(),
-  callerIP: z.string().optional(),
-  callerIp: z.string().optional(),
-  queueName: z.string().optional(),
+  notBefore: optionalTime,
+  createdAt: optionalTime,
+  ...texts('callback', 'failureCallback', 'scheduleId', 'callerIP', 'callerIp', 'queueName'),
   responseStatus: z.number().int().optional(),
-  responseHeader: headerMap.optional(),
-  responseBody: z.string().optional(),
-  responseBodyBase64: z.string().optional(),
-  state: z.string().optional(),
+  responseHeader: optionalHeaders,
+  ...texts('responseBody', 'responseBodyBase64', 'state'),
   // A failed workflow run's entry (source=workflow) carries these beside the message fields.
-  workflowUrl: z.string().optional(),
-  workflowRunId: z.string().optional(),
-  workflowCreatedAt: millis.optional()
+  ...texts('workflowUrl', 'workflowRunId'),
+  workflowCreatedAt: optionalTime
 })
 export type DlqMessage = z.infer<typeof dlqMessageSchema>
 
 /** A page's envelope: the cursor is checked at once, the messages only when read. */
-export const dlqEnvelopeSchema = z.object({
-  messages: z.array(z.unknown()),
-  cursor
-})
+export const dlqEnvelopeSchema = z.object({ messages: z.array(z.unknown()), cursor })
 
 /** One item of a page that could not be used as it stands, for a warning that names it. */
 export interface ItemProblem {
@@ -88,20 +77,14 @@ export interface ItemProblem {
   kept: boolean
 }
 
-/**
- * A page of the DLQ. Its cursor is checked on arrival; its items only when read with readDlqMessages, so that a
- * drain can send the next request before spending time on this page.
- */
+/** A page of the DLQ: its cursor checked on arrival, its items only when read with readDlqMessages. */
 export interface DlqPage {
   cursor?: string
-  /** Checked only as an array here: the listing reads them with readDlqMessages, after the next request is sent. */
+  /** Read after the next request is sent, so that a drain does not wait on this page. */
   items: unknown[]
 }
 
-const workflowRunSchema = z.looseObject({
-  workflowRunId: z.string().min(1),
-  workflowCreatedAt: millis.optional()
-})
+const workflowRunSchema = z.looseObject({ workflowRunId: id, workflowCreatedAt: optionalTime })
 export interface WorkflowRun {
   workflowRunId: string
   /** Absent when the service sent none, or one that is not a usable time. */
@@ -109,10 +92,7 @@ export interface WorkflowRun {
 }
 
 /** A bulk resume answer's envelope: the runs are read one by one with readWorkflowRuns. */
-export const resumeEnvelopeSchema = z.object({
-  workflowRuns: z.array(z.unknown()),
-  cursor
-})
+export const resumeEnvelopeSchema = z.object({ workflowRuns: z.array(z.unknown()), cursor })
 
 /** One answered bulk-resume request, its runs read item by item. */
 export interface ResumePage {
@@ -123,8 +103,6 @@ export interface ResumePage {
   problems: ItemProblem[]
 }
 
-export const errorBodySchema = z.object({ error: z.string() })
-
 const MAX_SHOWN = 40
 
 /**
@@ -132,13 +110,12 @@ const MAX_SHOWN = 40
  * by its length only: a piece of it could hold part of a secret that the redactor, which sees whole secrets, misses.
  */
 function shown(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
   if (typeof value === 'string') {
     return value.length > MAX_SHOWN ? `a string of ${value.length} characters` : JSON.stringify(value)
   }
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  return typeof value === 'object' ? 'an object' : String(typeof value)
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (typeof value !== 'object') return typeof value
+  return Array.isArray(value) ? 'an array' : 'an object'
 }
 
 /** A JSON object (not an array, not null): what a wire shape is read from. */
@@ -146,60 +123,48 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
- * Reads the items of a page one by one against an object schema: a valid item as it is; otherwise `null` in an
- * optional field is read as absent, a field with an unusable value is dropped (problem kept: true), and an item
- * without a usable `idKey` is left out (problem kept: false). Unknown fields stay. Never throws.
+ * Reads a page's items against an object schema, never throwing: one `asSent` accepts as the very object it is, a
+ * valid one as the schema returns it; otherwise `null` in an optional field is read as absent, a field with an
+ * unusable value is dropped (problem kept: true), and an item without a usable `idKey` is left out (kept: false).
  */
 function readItems<T>(
   schema: z.ZodObject,
   idKey: string,
-  items: readonly unknown[]
+  items: readonly unknown[],
+  asSent: (item: unknown) => boolean = () => false
 ): { values: T[]; problems: ItemProblem[] } {
-  const shape = schema.shape as Record<string, z.ZodType>
-  const idSchema = shape[idKey] as z.ZodType
-  const values: T[] = []
   const problems: ItemProblem[] = []
-  items.forEach((item, index) => {
+  const read = (item: unknown, index: number): T | undefined => {
+    if (asSent(item)) return item as T
     const whole = schema.safeParse(item)
-    if (whole.success) {
-      values.push(whole.data as T)
-      return
-    }
+    if (whole.success) return whole.data as T
     if (!isRecord(item)) {
       problems.push({ index, detail: `not an object (${shown(item)})`, kept: false })
-      return
+      return undefined
     }
-    const id = idSchema.safeParse(item[idKey])
-    if (!id.success) {
+    // The first problem of each field, by name.
+    const why = new Map<PropertyKey | undefined, string>()
+    for (const issue of whole.error.issues) if (!why.has(issue.path[0])) why.set(issue.path[0], issue.message)
+    if (why.has(idKey)) {
       problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false })
-      return
+      return undefined
     }
-    const entries: [string, unknown][] = []
-    for (const [key, value] of Object.entries(item)) {
-      const field = Object.hasOwn(shape, key) ? shape[key] : undefined
-      if (field === undefined) {
-        entries.push([key, value])
-        continue
-      }
-      if (value === null) continue
-      const read = field.safeParse(value)
-      if (read.success) {
-        entries.push([key, read.data])
-      } else {
-        const why = read.error.issues[0]?.message ?? 'invalid'
-        problems.push({ index, id: id.data as string, detail: `${key} ${shown(value)} left out: ${why}`, kept: true })
-      }
-    }
+    const id = item[idKey] as string
+    const entries = Object.entries(item).filter(([key, value]) => {
+      const problem = why.get(key)
+      if (problem !== undefined && value !== null)
+        problems.push({ index, id, detail: `${key} ${shown(value)} left out: ${problem}`, kept: true })
+      return problem === undefined
+    })
     // fromEntries defines own properties, so even a "__proto__" key stays plain data.
     const again = schema.safeParse(Object.fromEntries(entries))
-    if (again.success) values.push(again.data as T)
-    else problems.push({ index, id: id.data as string, detail: 'unreadable', kept: false })
-  })
+    if (again.success) return again.data as T
+    problems.push({ index, id, detail: 'unreadable', kept: false })
+    return undefined
+  }
+  const values = items.map(read).filter(value => value !== undefined)
   return { values, problems }
 }
-
-const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v)
-const isTime = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_DATE_MS
 
 /** A header map as sent, checked without a copy: every value an array of strings. */
 function isHeaderMap(v: unknown): boolean {
@@ -214,18 +179,15 @@ function isHeaderMap(v: unknown): boolean {
 }
 
 /**
- * True when the schema would return the item as it stands (digit strings for times are not: the schema turns them
- * into numbers): then the item itself is used, not a copy, and no other key of it is walked. Named reads, which
- * stay fast on objects of one shape, where a parse would walk every key. Every field of dlqMessageSchema is checked
- * here (a unit test holds it so).
+ * True when the schema would return the item as it stands (not for a digit-string time): then the item itself is
+ * kept. Named reads stay fast on objects of one shape, where a parse walks every key. Every field of
+ * dlqMessageSchema is checked here (a unit test holds it so).
  */
-function usableAsSent(item: unknown): item is DlqMessage {
-  if (!isRecord(item)) return false
-  const m = item
-  const id = m.messageId
-  if (typeof id !== 'string' || id.length === 0) return false
+function usableAsSent(m: unknown): m is DlqMessage {
+  if (!isRecord(m) || typeof m.messageId !== 'string' || m.messageId === '') return false
   const str = (v: unknown): boolean => v === undefined || typeof v === 'string'
-  const time = (v: unknown): boolean => v === undefined || isTime(v)
+  const time = (v: unknown): boolean =>
+    v === undefined || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_DATE_MS)
   const headers = (v: unknown): boolean => v === undefined || isHeaderMap(v)
   return (
     str(m.dlqId) &&
@@ -237,7 +199,7 @@ function usableAsSent(item: unknown): item is DlqMessage {
     headers(m.header) &&
     str(m.body) &&
     str(m.bodyBase64) &&
-    (m.maxRetries === undefined || isNumber(m.maxRetries)) &&
+    (m.maxRetries === undefined || (typeof m.maxRetries === 'number' && Number.isFinite(m.maxRetries))) &&
     time(m.notBefore) &&
     time(m.createdAt) &&
     str(m.callback) &&
@@ -257,33 +219,15 @@ function usableAsSent(item: unknown): item is DlqMessage {
   )
 }
 
-/**
- * The usable messages of a list page's items, and what was wrong with the others. Never throws. An item the
- * schema would take unchanged is kept as the very object the service's JSON became; only the others go through
- * the schema, field by field.
- */
+/** The usable messages of a page's items (as sent where the schema would not change them), and the problems. */
 export function readDlqMessages(items: unknown[]): { messages: DlqMessage[]; problems: ItemProblem[] } {
-  const messages: DlqMessage[] = []
-  let problems: ItemProblem[] = []
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]
-    if (usableAsSent(item)) {
-      messages.push(item)
-      continue
-    }
-    const one = readItems<DlqMessage>(dlqMessageSchema, 'messageId', [item])
-    messages.push(...one.values)
-    if (one.problems.length > 0) problems = problems.concat(one.problems.map(p => ({ ...p, index: i })))
-  }
-  return { messages, problems }
+  const { values, problems } = readItems<DlqMessage>(dlqMessageSchema, 'messageId', items, usableAsSent)
+  return { messages: values, problems }
 }
 
-/**
- * The runs of a bulk-resume answer whose id could be read, and what was wrong with the others. Only the two
- * fields the action reports are kept. Never throws.
- */
+/** The runs of a bulk-resume answer whose id could be read (only the two fields reported), and the problems. */
 export function readWorkflowRuns(items: unknown[]): { runs: WorkflowRun[]; problems: ItemProblem[] } {
-  const { values, problems } = readItems<z.infer<typeof workflowRunSchema>>(workflowRunSchema, 'workflowRunId', items)
+  const { values, problems } = readItems<WorkflowRun>(workflowRunSchema, 'workflowRunId', items)
   const runs = values.map(({ workflowRunId, workflowCreatedAt }) =>
     workflowCreatedAt === undefined ? { workflowRunId } : { workflowRunId, workflowCreatedAt }
   )

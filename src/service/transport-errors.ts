@@ -1,14 +1,11 @@
 /**
- * Transport errors, in one table: whether another attempt is worth it, whether the service may already have carried
- * the request out (its answer lost on the way back), and how to say it in the log.
+ * Transport errors, in one table: whether another attempt is worth it (the service may be reachable again, or was
+ * only slow), whether the service may already have carried the request out (its answer lost on the way back: a
+ * resume may have happened), and what an operator reads (undefined: "request failed").
  */
-
 interface TransportError {
-  /** Worth another attempt: the service may be reachable again, or was only slow. */
   transient: boolean
-  /** The request may have reached the service and been carried out: a resume may have happened. */
   mayHaveBeenCarriedOut: boolean
-  /** What an operator reads; undefined: "request failed". */
   text?: string
 }
 
@@ -44,9 +41,10 @@ export function isTransientError(code: string): boolean {
   return TRANSPORT_ERRORS[code]?.transient ?? false
 }
 
-/** Whether the service may have carried out a request that ended in this transport error. */
-export function mayHaveBeenCarriedOutAfter(code: string): boolean {
-  return TRANSPORT_ERRORS[code]?.mayHaveBeenCarriedOut ?? false
+/** Lost after sending, or a gateway gave up waiting (500, 502, 504): maybe done; a refusal, 408, 429 or 503 say not. */
+export function mayHaveBeenCarriedOut(outcome: { kind: 'status'; status: number } | { kind: 'error'; code: string }) {
+  if (outcome.kind === 'status') return outcome.status === 500 || outcome.status === 502 || outcome.status === 504
+  return TRANSPORT_ERRORS[outcome.code]?.mayHaveBeenCarriedOut ?? false
 }
 
 /** The transport error as one line for the log, e.g. `connection refused (ECONNREFUSED)`. */

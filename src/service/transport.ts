@@ -10,7 +10,7 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024
 /** Longest Location header an error quotes: enough to recognise it, never a flood. */
 export const MAX_LOCATION_SHOWN = 500
 
-/** An answer whose status arrived but whose body cannot be read (too large, undecodable, not UTF-8). */
+/** A status that arrived with a body that cannot be read (too large, undecodable, not UTF-8): done, not lost. */
 export class UnreadableBody extends Error {
   constructor(
     readonly status: number,
@@ -39,10 +39,7 @@ export interface RawAnswer {
   body: string
 }
 
-/**
- * Reads a response whole. A body that arrives but cannot be read throws UnreadableBody with the status, so the
- * caller can tell "done, unreadable" from "lost".
- */
+/** Reads a response whole; a body that arrives but cannot be read throws UnreadableBody. */
 export async function readAnswer(response: Dispatcher.ResponseData): Promise<RawAnswer> {
   const status = response.statusCode
   const headers: Record<string, string | undefined> = {}
@@ -78,20 +75,17 @@ export async function readAnswer(response: Dispatcher.ResponseData): Promise<Raw
     try {
       bytes = await (DECODERS[encoding] as (typeof DECODERS)[string])(bytes, { maxOutputLength: MAX_BODY_BYTES })
     } catch (err) {
-      const tooLarge = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
       throw unreadable(
-        tooLarge
+        (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
           ? `a ${encoding} body that decodes to more than ${MAX_BODY_BYTES / 1024 / 1024} MiB`
           : `a ${encoding} body that does not decode (${errorCode(err)})`
       )
     }
   }
-  let body: string
   try {
     // fatal: a byte that is not UTF-8 must not silently become another id; a leading byte-order mark is dropped.
-    body = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return { status, headers, body: new TextDecoder('utf-8', { fatal: true }).decode(bytes) }
   } catch {
     throw unreadable('a body that is not valid UTF-8')
   }
-  return { status, headers, body }
 }
