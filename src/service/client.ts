@@ -4,7 +4,6 @@ import type { StopSignals } from '../stop.js'
 import type { RequestCause } from '../failure.js'
 import { ServiceError, errorText } from './errors.js'
 import { requestUrl, scheduleResumePath } from './query.js'
-import { AdaptiveLimit } from './rate-limit.js'
 import { redactor } from './redact.js'
 import { retrying, type AttemptOutcome, type RetryPolicy } from './retry.js'
 import { dlqEnvelopeSchema, isRecord, readWorkflowRuns, resumeEnvelopeSchema } from './schemas.js'
@@ -108,13 +107,6 @@ export class ServiceClient {
     await this.dispatcher?.destroy()
   }
 
-  private getDispatcher(): Dispatcher {
-    if (this.options.dispatcher) return this.options.dispatcher
-    // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY (self-hosted runners); without any, a plain pool does the same.
-    this.dispatcher ??= PROXY_VARIABLES.some(name => process.env[name]) ? new EnvHttpProxyAgent() : new Agent()
-    return this.dispatcher
-  }
-
   /** Sends with retries: a 2xx answer or a ServiceError, each counting a POST's answers lost after sending. */
   private async send(
     method: Method,
@@ -206,9 +198,11 @@ export class ServiceClient {
     const deadline = AbortSignal.timeout(this.options.timeoutMs)
     const hard = this.options.stop?.hard
     const signal = hard ? AbortSignal.any([deadline, hard]) : deadline
+    // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY (self-hosted runners); without any, a plain pool does the same.
+    const proxied = PROXY_VARIABLES.some(name => process.env[name])
     const response = await request(url, {
       method,
-      dispatcher: this.getDispatcher(),
+      dispatcher: this.options.dispatcher ?? (this.dispatcher ??= proxied ? new EnvHttpProxyAgent() : new Agent()),
       signal,
       headers: {
         ...extraHeaders,
@@ -253,5 +247,44 @@ const requestError = (method: Method, path: string, cause: RequestCause, lost: n
 class ErrorAnswer extends Error {
   constructor(readonly answer: RawAnswer) {
     super(`HTTP ${answer.status}`)
+  }
+}
+
+/** Requests in flight at most: halved on a 429, one more after a run of successes, from one to the configured. */
+export class AdaptiveLimit {
+  private inFlight = 0
+  private successes = 0
+  private readonly waiting: (() => void)[] = []
+  current: number
+
+  constructor(
+    readonly max: number,
+    /** Successes in a row that earn one more slot. */
+    private readonly growAfter = 5
+  ) {
+    this.current = max
+  }
+
+  /** The service said "too many requests". */
+  rateLimited(): void {
+    this.current = Math.max(1, Math.floor(this.current / 2))
+    this.successes = 0
+  }
+
+  /** Runs `task` when a slot is free; a success counts toward growing back. */
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    while (this.inFlight >= this.current) await new Promise<void>(resolve => this.waiting.push(resolve))
+    this.inFlight++
+    try {
+      const value = await task()
+      if (++this.successes >= this.growAfter && this.current < this.max) {
+        this.current++
+        this.successes = 0
+      }
+      return value
+    } finally {
+      this.inFlight--
+      this.waiting.splice(0, Math.max(0, this.current - this.inFlight)).forEach(wake => wake())
+    }
   }
 }
