@@ -84,12 +84,9 @@ export interface DlqPage {
   items: unknown[]
 }
 
-const workflowRunSchema = z.looseObject({ workflowRunId: id, workflowCreatedAt: optionalTime })
-export interface WorkflowRun {
-  workflowRunId: string
-  /** Absent when the service sent none, or one that is not a usable time. */
-  workflowCreatedAt?: number
-}
+/** A resumed run: only the two fields reported are kept; no workflowCreatedAt when the service sent no usable one. */
+const workflowRunSchema = z.object({ workflowRunId: id, workflowCreatedAt: optionalTime })
+export type WorkflowRun = z.infer<typeof workflowRunSchema>
 
 /** A bulk resume answer's envelope: the runs are read one by one with readWorkflowRuns. */
 export const resumeEnvelopeSchema = z.object({ workflowRuns: z.array(z.unknown()), cursor })
@@ -225,11 +222,8 @@ export function readDlqMessages(items: unknown[]): { messages: DlqMessage[]; pro
   return { messages: values, problems }
 }
 
-/** The runs of a bulk-resume answer whose id could be read (only the two fields reported), and the problems. */
+/** The runs of a bulk-resume answer whose id could be read, and the problems. */
 export function readWorkflowRuns(items: unknown[]): { runs: WorkflowRun[]; problems: ItemProblem[] } {
   const { values, problems } = readItems<WorkflowRun>(workflowRunSchema, 'workflowRunId', items)
-  const runs = values.map(({ workflowRunId, workflowCreatedAt }) =>
-    workflowCreatedAt === undefined ? { workflowRunId } : { workflowRunId, workflowCreatedAt }
-  )
-  return { runs, problems }
+  return { runs: values, problems }
 }
