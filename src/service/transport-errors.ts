@@ -3,13 +3,7 @@
  * only slow), whether the service may already have carried the request out (its answer lost on the way back: a
  * resume may have happened), and what an operator reads (undefined: "request failed").
  */
-interface TransportError {
-  transient: boolean
-  mayHaveBeenCarriedOut: boolean
-  text?: string
-}
-
-const TRANSPORT_ERRORS: Readonly<Record<string, TransportError>> = {
+const TRANSPORT_ERRORS: Record<string, { transient: boolean; mayHaveBeenCarriedOut: boolean; text?: string }> = {
   ECONNREFUSED: { transient: true, mayHaveBeenCarriedOut: false, text: 'connection refused' },
   ECONNRESET: { transient: true, mayHaveBeenCarriedOut: true, text: 'connection reset' },
   EPIPE: { transient: true, mayHaveBeenCarriedOut: true },

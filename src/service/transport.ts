@@ -22,14 +22,14 @@ export class UnreadableBody extends Error {
 }
 
 const DECODERS: Record<string, (data: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>> = {
-  gzip: promisify<Buffer, zlib.ZlibOptions, Buffer>(zlib.gunzip),
-  'x-gzip': promisify<Buffer, zlib.ZlibOptions, Buffer>(zlib.gunzip),
+  gzip: promisify(zlib.gunzip),
+  'x-gzip': promisify(zlib.gunzip),
   // RFC 9110's "deflate" is zlib-wrapped, but some servers send it raw: the first two bytes tell which.
-  deflate: (data, options) =>
-    data.length >= 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0
-      ? promisify<Buffer, zlib.ZlibOptions, Buffer>(zlib.inflate)(data, options)
-      : promisify<Buffer, zlib.ZlibOptions, Buffer>(zlib.inflateRaw)(data, options),
-  br: (data, options) => promisify<Buffer, zlib.BrotliOptions, Buffer>(zlib.brotliDecompress)(data, options)
+  deflate: (data, options) => {
+    const wrapped = data.length >= 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0
+    return promisify(wrapped ? zlib.inflate : zlib.inflateRaw)(data, options)
+  },
+  br: promisify(zlib.brotliDecompress)
 }
 
 /** What an attempt brought back: the status, the headers (names lower-case) and the body as text. */
