@@ -159,20 +159,7 @@ function readItems<T>(
     problems.push({ index, id, detail: 'unreadable', kept: false })
     return undefined
   }
-  const values = items.map(read).filter(value => value !== undefined)
-  return { values, problems }
-}
-
-/** A header map as sent, checked without a copy: every value an array of strings. */
-function isHeaderMap(v: unknown): boolean {
-  if (!isRecord(v)) return false
-  for (const key in v) {
-    if (!Object.hasOwn(v, key)) continue
-    const values = v[key]
-    if (!Array.isArray(values)) return false
-    for (const one of values) if (typeof one !== 'string') return false
-  }
-  return true
+  return { values: items.map(read).filter(value => value !== undefined), problems }
 }
 
 /**
@@ -185,7 +172,9 @@ function usableAsSent(m: unknown): m is DlqMessage {
   const str = (v: unknown): boolean => v === undefined || typeof v === 'string'
   const time = (v: unknown): boolean =>
     v === undefined || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_DATE_MS)
-  const headers = (v: unknown): boolean => v === undefined || isHeaderMap(v)
+  const headers = (v: unknown): boolean =>
+    v === undefined ||
+    (isRecord(v) && Object.values(v).every(list => Array.isArray(list) && list.every(one => typeof one === 'string')))
   return (
     str(m.dlqId) &&
     str(m.topicId) &&
