@@ -5,34 +5,31 @@ import type { RequestCause } from '../failure.js'
 import { ServiceError, errorText } from './errors.js'
 import { requestUrl, scheduleResumePath } from './query.js'
 import { redactor } from './redact.js'
-import { retrying, type AttemptOutcome, type RetryPolicy } from './retry.js'
+import { retrying, type AttemptOutcome, type RetryingOptions, type RetryPolicy } from './retry.js'
 import { dlqEnvelopeSchema, isRecord, readWorkflowRuns, resumeEnvelopeSchema } from './schemas.js'
 import type { DlqPage, ResumePage } from './schemas.js'
 import { describeTransportError, errorCode, mayHaveBeenCarriedOut } from './transport-errors.js'
 import { readAnswer, UnreadableBody, type RawAnswer } from './transport.js'
 
-export interface ClientOptions {
+/** `log` gets one line per retry, made safe for the log by the caller; sleep, now and random feed the retry loop. */
+export interface ClientOptions extends Pick<RetryingOptions, 'log' | 'sleep' | 'now' | 'random'> {
   baseUrl: URL
   token: string
   timeoutMs: number
   retry: RetryPolicy
-  /** One line per retry; the caller makes it safe for the log. */
-  log: (line: string) => void
   /** Requests in flight at most (default 1): a 429 halves it, successes grow it back; a parallel listing backs off. */
   concurrency?: number
   /** Connection pool (and proxy); a plain pool when not given. */
   dispatcher?: Dispatcher
   /** The run's stop: nothing is sent after `signal`, waits wake at it, and `hard` cuts a request under way. */
   stop?: StopSignals
-  sleep?: (ms: number, wake?: AbortSignal) => Promise<void>
-  now?: () => number
-  random?: () => number
 }
 
 /** A 2xx answer, and the attempts of this POST before it whose answer was lost (each may have been carried out). */
 type Answer = RawAnswer & { lostAnswers: number }
 
 type Method = 'GET' | 'POST' | 'PATCH'
+type HeaderMap = Record<string, string>
 
 const DLQ_PATH = '/v2/dlq'
 const RESUME_PATH = '/v2/workflows/dlq/resume'
@@ -75,10 +72,7 @@ export class ServiceClient {
   }
 
   /** One request of `POST /v2/workflows/dlq/resume`: resumes at most 50 runs. */
-  async resumeWorkflowsPage(
-    query: URLSearchParams,
-    headers: Record<string, string>
-  ): Promise<ResumePage & { lostAnswers: number }> {
+  async resumeWorkflowsPage(query: URLSearchParams, headers: HeaderMap): Promise<ResumePage & { lostAnswers: number }> {
     const answer = await this.send('POST', RESUME_PATH, query, headers)
     // The service carried this request out (2xx): if its answer is unusable, the runs it resumed are unknown.
     const lost = answer.lostAnswers + 1
@@ -108,12 +102,7 @@ export class ServiceClient {
   }
 
   /** Sends with retries: a 2xx answer or a ServiceError, each counting a POST's answers lost after sending. */
-  private async send(
-    method: Method,
-    path: string,
-    query: URLSearchParams,
-    extraHeaders: Record<string, string>
-  ): Promise<Answer> {
+  private async send(method: Method, path: string, query: URLSearchParams, headers: HeaderMap): Promise<Answer> {
     const url = requestUrl(this.options.baseUrl, path, query)
     const { stop, timeoutMs, log, sleep, now, random } = this.options
     const failed = (cause: RequestCause, lost: number, attempts = 1): ServiceError =>
@@ -127,7 +116,7 @@ export class ServiceClient {
         answer = await this.limit.run(() => {
           // Checked when the request would leave, after any wait for a free slot: nothing new after a stop.
           if (stop?.signal.aborted) throw this.cancelled(lostAnswers)
-          return this.attempt(method, url, extraHeaders)
+          return this.attempt(method, url, headers)
         })
       } catch (err) {
         if (err instanceof ServiceError) throw err
@@ -194,7 +183,7 @@ export class ServiceClient {
   }
 
   /** One attempt, bounded from connect to the last byte of the body by timeout-seconds. */
-  private async attempt(method: Method, url: URL, extraHeaders: Record<string, string>): Promise<RawAnswer> {
+  private async attempt(method: Method, url: URL, headers: HeaderMap): Promise<RawAnswer> {
     const deadline = AbortSignal.timeout(this.options.timeoutMs)
     const hard = this.options.stop?.hard
     const signal = hard ? AbortSignal.any([deadline, hard]) : deadline
@@ -205,7 +194,7 @@ export class ServiceClient {
       dispatcher: this.options.dispatcher ?? (this.dispatcher ??= proxied ? new EnvHttpProxyAgent() : new Agent()),
       signal,
       headers: {
-        ...extraHeaders,
+        ...headers,
         authorization: `Bearer ${this.options.token}`,
         accept: 'application/json',
         'user-agent': 'dlq-action'
