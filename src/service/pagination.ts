@@ -5,9 +5,8 @@ import { failureOf, type Failure } from '../failure.js'
 export interface DrainOptions {
   /** Cursor to start from (a saved `next-cursor`); the first request sends none when undefined. */
   startCursor?: string
-  /** Most pages to fetch before stopping with an error naming the input to raise. */
+  /** Most pages to fetch, and the input that sets it: the error on reaching it names the input to raise. */
   maxPages: number
-  /** The input that sets maxPages, named in the error. */
   maxPagesInput: string
   /** Request the next page before this one is handled. Only for reads: a caller that stops early drops a page. */
   prefetch?: boolean

@@ -32,12 +32,10 @@ const millis = z.union(
 /** A cursor: absent, null and "" all mean the end. */
 const cursor = z.nullish(z.string()).transform(c => c || undefined)
 
-const headerMap = z.record(z.string(), z.array(z.string()))
-
 const id = z.string().min(1)
 const text = z.string().optional()
 const optionalTime = millis.optional()
-const optionalHeaders = headerMap.optional()
+const optionalHeaders = z.record(z.string(), z.array(z.string())).optional()
 
 /** Optional text fields, in the order given: a message read field by field takes the schema's key order. */
 const texts = <K extends string>(...keys: K[]) =>

@@ -1,7 +1,6 @@
 /**
- * Transport errors, in one table: whether another attempt is worth it (the service may be reachable again, or was
- * only slow), whether the service may already have carried the request out (its answer lost on the way back: a
- * resume may have happened), and what an operator reads (undefined: "request failed").
+ * Transport errors, in one table: worth another attempt? may the service have carried the request out (its answer
+ * lost on the way back: a resume may have happened)? what an operator reads (undefined: "request failed").
  */
 const TRANSPORT_ERRORS: Record<string, { transient: boolean; mayHaveBeenCarriedOut: boolean; text?: string }> = {
   ECONNREFUSED: { transient: true, mayHaveBeenCarriedOut: false, text: 'connection refused' },
