@@ -68,7 +68,7 @@ export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as
 export type Operation = (typeof Operations)[number]
 
 /** Defaults as action.yml declares them (a test holds the two equal), which the runner passes when unset. */
-export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
+export const INPUT_DEFAULTS = {
   [Inputs.TimeoutSeconds]: '30',
   [Inputs.MaxAttempts]: '5',
   [Inputs.MaxPages]: '10000',
@@ -81,7 +81,7 @@ export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
   [Inputs.IssueRepeatInterval]: '4h',
   [Inputs.KeepCredentialHeaders]: 'false',
   [Inputs.Source]: 'message'
-}
+} as const satisfies Partial<Record<Inputs, string>>
 
 /** Time units in ms, for durations (inputs/values), health buckets (operations/health) and chart bars (report/chart). */
 export const HOUR = 3_600_000

@@ -38,9 +38,7 @@ function optional<T>(parse: (text: string) => T) {
 
 /** An input with a default in action.yml: empty (a caller other than the runner), it reads as INPUT_DEFAULTS says. */
 function withDefault<T>(name: keyof typeof INPUT_DEFAULTS, parse: (text: string) => T) {
-  const fallback = INPUT_DEFAULTS[name]
-  if (fallback === undefined) throw new Error(`no default for input ${name}`)
-  return input(text => parse(text.trim() === '' ? fallback : text))
+  return input(text => parse(text.trim() === '' ? INPUT_DEFAULTS[name] : text))
 }
 
 const text = optional(s => s.trim())
