@@ -1,10 +1,9 @@
-/** The health issue step: keeps one issue in step with the health check, through Octokit. */
+/** The health issue step: keeps one issue in step with the health check, through Octokit; and the link to the run. */
 import type { IssueApi, OutputBoundary } from '../report/boundary.js'
 import { listingComplete } from '../report/list-verdict.js'
-import type { IssueLink, ListResult } from '../results.js'
+import type { IssueLink, ListResult, RunContext } from '../results.js'
 import type { ListFilters } from '../requests.js'
 import type { RetryPolicy } from '../service/retry.js'
-import { runContext } from './context.js'
 import { GitHubCallError, octokitIssueApi } from './octokit-issues.js'
 import { changeComment, closingComment, issueBody, readState, reasonToComment } from './issue-text.js'
 
@@ -20,6 +19,12 @@ export interface IssueStep {
   now: number
   /** The run's stop signal: the issue is left as it is once the step is cancelled. */
   signal?: AbortSignal
+}
+
+/** The link back to this run, from the variables `github.context` reads (Octokit not loaded); none outside Actions. */
+export function runContext(): RunContext {
+  const { GITHUB_RUN_ID: runId, GITHUB_REPOSITORY: repository, GITHUB_SERVER_URL: server } = process.env
+  return runId && repository ? { runUrl: `${server || 'https://github.com'}/${repository}/actions/runs/${runId}` } : {}
 }
 
 type IssueAction = { action: IssueLink['action']; number: number; url: string } | { action: 'none'; reason: string }
