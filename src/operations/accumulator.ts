@@ -2,7 +2,7 @@ import type { HealthThresholds, ListRequest } from '../requests.js'
 import type { DlqMessage } from '../service/schemas.js'
 import { isDateMs } from '../service/schemas.js'
 import { HourlyCounts, judgeHealth } from './health.js'
-import type { CountRow, DestinationRow, ListedWorkflowRun, ListResult, MessageExample } from '../results.js'
+import type { Breakdown, CountRow, DestinationRow, ListedWorkflowRun, ListResult, MessageExample } from '../results.js'
 import { Extremes, Tally, boundedKey, copyPrefix } from './tally.js'
 import { ItemProblems } from './item-problems.js'
 import { MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
@@ -78,8 +78,6 @@ export class DestinationFigures {
       })
   }
 }
-
-type Breakdown = 'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule'
 
 /** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
 export class ListAccumulator {
@@ -160,7 +158,6 @@ export class ListAccumulator {
       dlqIds: dlqIds.ids,
       dlqIdsTruncated: dlqIds.truncated,
       ...(oldestCreatedAt !== undefined ? { oldestCreatedAt } : {}),
-      ...(newest[0]?.createdAt !== undefined ? { newestCreatedAt: newest[0].createdAt } : {}),
       oldest,
       newest,
       ...(Object.fromEntries(tallies.map(([name, tally]) => [name, tally.rows()])) as Record<Breakdown, CountRow[]>),
