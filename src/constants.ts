@@ -117,7 +117,7 @@ export const TALLY_CAPACITY = 1000
 export const GITHUB_OUTPUTS_MAX_BYTES = 1_000_000
 /** What this step's outputs use, names included (report/step-outputs): the rest is slack for the runner's framing. */
 export const OUTPUTS_BUDGET_BYTES = 950_000
-/** message-ids stays a valid JSON array below this (operations/accumulator, parallel-list), inside the budget above. */
+/** message-ids stays a valid JSON array below this (operations/accumulator, list-dlq), inside the budget above. */
 export const MESSAGE_IDS_MAX_BYTES = 900_000
 /** GitHub drops a whole job summary above 1 MiB (report/budget): stay under. */
 export const SUMMARY_LIMIT_BYTES = 1_000_000
