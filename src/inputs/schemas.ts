@@ -63,14 +63,16 @@ function valuesOf<V, I extends keyof V & Inputs>(v: V, inputs: readonly I[]) {
   return Object.fromEntries(entries) as { [K in I as Camel<`${K}`>]: V[K] }
 }
 
+/** Refuses one input in a schema's rules: `says` completes "Input 'name' ...". */
+function refuse(ctx: z.RefinementCtx, input: string, says: string): void {
+  ctx.addIssue({ code: 'custom', path: [input], message: says })
+}
+
 function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
   const { [Inputs.FromDate]: from, [Inputs.ToDate]: to } = value
   if (from !== undefined && to !== undefined && from > to) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [Inputs.FromDate],
-      message: `must not be after to-date (${new Date(from).toISOString()} is after ${new Date(to).toISOString()})`
-    })
+    const [later, earlier] = [new Date(from).toISOString(), new Date(to).toISOString()]
+    refuse(ctx, Inputs.FromDate, `must not be after to-date (${later} is after ${earlier})`)
   }
 }
 
@@ -186,16 +188,12 @@ function listFilters(v: ListValues) {
 function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   const workflow = v[Inputs.Source] === 'workflow'
   dateOrder(v, ctx)
+  const says = workflow
+    ? 'does not apply with source workflow: failed workflow runs are filtered by workflow-url, workflow-run-id, ' +
+      'workflow-created-at, from-date and to-date'
+    : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it'
   for (const name of workflow ? MESSAGE_FILTERS : RUN_SELECTORS) {
-    if (v[name] === undefined || name === Inputs.FromDate || name === Inputs.ToDate) continue
-    ctx.addIssue({
-      code: 'custom',
-      path: [name],
-      message: workflow
-        ? 'does not apply with source workflow: failed workflow runs are filtered by workflow-url, workflow-run-id, ' +
-          'workflow-created-at, from-date and to-date'
-        : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it'
-    })
+    if (v[name] !== undefined && name !== Inputs.FromDate && name !== Inputs.ToDate) refuse(ctx, name, says)
   }
   const filters = listFilters(v)
   // Several message ids are listed one id a request.
@@ -203,28 +201,27 @@ function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   queryFits(ctx, { ...filters, messageId, count: 100, order: 'earliestFirst' }, v[Inputs.Cursor])
   const thresholds = v[Inputs.FailIfCountAbove] ?? v[Inputs.FailIfOldestOlderThan]
   if (v[Inputs.IssueOnFailure] && thresholds === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [Inputs.IssueOnFailure],
-      message: 'needs a threshold to judge by: set fail-if-count-above or fail-if-oldest-older-than'
-    })
+    refuse(
+      ctx,
+      Inputs.IssueOnFailure,
+      'needs a threshold to judge by: set fail-if-count-above or fail-if-oldest-older-than'
+    )
   }
   for (const name of [Inputs.Cursor, Inputs.MaxMessages] as const) {
     if (v[Inputs.Concurrency] > 1 && v[name] !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [Inputs.Concurrency],
-        message: `must be 1 when ${name} is set: ${name} continues one ordered listing, which parallel slices cannot`
-      })
+      refuse(
+        ctx,
+        Inputs.Concurrency,
+        `must be 1 when ${name} is set: ${name} continues one ordered listing, which parallel slices cannot`
+      )
     }
     if ((v[Inputs.MessageId]?.length ?? 0) > 1 && v[name] !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message:
-          'cannot be combined with several message-id values: each id is listed on its own (some servers apply ' +
+      refuse(
+        ctx,
+        name,
+        'cannot be combined with several message-id values: each id is listed on its own (some servers apply ' +
           'only one), so there is no single listing to continue or to stop part way'
-      })
+      )
     }
   }
 }
@@ -299,11 +296,7 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   // dlq-ids are split over as many requests as needed, but each carries one at least.
   queryFits(ctx, { ...selection, dlqIds: longestOf(selection.dlqIds), count: RESUME_PAGE_SIZE }, v[Inputs.Cursor])
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [Inputs.DlqIdsFile],
-      message: 'cannot be combined with dlq-ids: give the ids in one of the two'
-    })
+    refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two')
   }
 }
 
