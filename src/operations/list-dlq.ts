@@ -5,7 +5,7 @@ import type { ServiceClient } from '../service/client.js'
 import { drainInto, DrainStopped } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
-import { stopReason, type Progress } from '../stop.js'
+import type { Progress } from '../stop.js'
 import { idBytes, ListAccumulator, ListedIds, MessageIds } from './accumulator.js'
 import type { MessageSink } from './messages-file.js'
 import type { HealthThresholds, ListFilters, ListRequest, Order } from '../requests.js'
@@ -312,8 +312,10 @@ async function listInSlices(client: DlqLister, request: ListRequest, hooks: List
   const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 }
   const stop = new AbortController()
   const listing: Listing = { client, request, pages, stop, ending: {}, acc, hooks, seen: new Set() }
-  const cancel = () =>
-    halt(listing, { err: { failure: { kind: 'cancelled', signal: stopReason(hooks.signal) ?? 'SIGTERM' } } })
+  const cancel = () => {
+    const signal = hooks.signal?.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'
+    halt(listing, { err: { failure: { kind: 'cancelled', signal } } })
+  }
   hooks.signal?.addEventListener('abort', cancel, { once: true })
   const slices = (await planListing(listing)) ?? []
   if (request.order !== 'earliestFirst') slices.reverse()
