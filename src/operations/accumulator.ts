@@ -97,7 +97,6 @@ export class ListAccumulator {
   private readonly newest = new Extremes<MessageExample>(EXAMPLES, 'largest')
   private badCreatedAt?: { count: number; messageId: string }
   private readonly workflowRuns: ListedWorkflowRun[] = []
-  /** Messages without a usable createdAt: their age is unknown. */
   private noCreatedAt = 0
 
   add(message: DlqMessage): void {
@@ -137,9 +136,7 @@ export class ListAccumulator {
     const count = this.count + unreadable
     // Items left out for want of an id are messages of unknown age.
     const noCreatedAt = this.noCreatedAt + unreadable
-    const itemProblems = this.problems.summary()
     const oldest = this.oldest.values()
-    const newest = this.newest.values()
     const oldestCreatedAt = oldest[0]?.createdAt
     const tallies = Object.entries(this.tallies) as [Breakdown, Tally][]
     const undercount = tallies
@@ -159,7 +156,7 @@ export class ListAccumulator {
       dlqIdsTruncated: dlqIds.truncated,
       ...(oldestCreatedAt !== undefined ? { oldestCreatedAt } : {}),
       oldest,
-      newest,
+      newest: this.newest.values(),
       ...(Object.fromEntries(tallies.map(([name, tally]) => [name, tally.rows()])) as Record<Breakdown, CountRow[]>),
       byDestination: this.destinations.rows(),
       ...(request.maxMessages !== undefined ? { maxMessages: request.maxMessages } : {}),
@@ -171,7 +168,7 @@ export class ListAccumulator {
       health: judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt),
       concurrency: request.concurrency,
       ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {}),
-      ...(itemProblems !== undefined ? { itemProblems } : {}),
+      itemProblems: this.problems.summary(),
       ...(nextCursor !== undefined ? { nextCursor } : {}),
       ...(failure !== undefined ? { failure } : {})
     }

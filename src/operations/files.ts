@@ -59,8 +59,7 @@ export async function listDlqToFile(
   if (failed === undefined) return { ...result, messagesFile: path }
   if (result.failure?.kind === 'file') return result
   // Found only when the file was closed: the write error wins over a cancel or a failure found after it.
-  const then = result.failure
-  return { ...result, failure: { ...failed.failure, ...(then !== undefined ? { then } : {}) } }
+  return { ...result, failure: { ...failed.failure, then: result.failure } }
 }
 
 /** A bulk resume, each run also written to `path` when given: runs cannot be resumed twice, so it is their record. */
