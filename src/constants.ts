@@ -103,9 +103,9 @@ export const ERRNO_MEANING: Readonly<Record<string, string>> = {
 }
 
 // Limits, each declared once: who uses it, and why that number.
-/** Every request URL stays under 6 KB (inputs/query-size, operations/resume-workflows): proxies refuse ~8 KB. */
+/** Every request URL stays under 6 KB (inputs/schemas, operations/resume-workflows): proxies refuse ~8 KB. */
 export const MAX_URL_BYTES = 6 * 1024
-/** Room kept in that budget for a cursor the service sends back (query-size, resume-workflows' dlq-ids split). */
+/** Room kept in that budget for a cursor the service sends back (inputs/schemas, resume-workflows' dlq-ids split). */
 export const CURSOR_ROOM_BYTES = 1024
 /** Longest cursor accepted (service/pagination), written to next-cursor and the summary (report/): sent in a URL. */
 export const MAX_CURSOR_LENGTH = 4096

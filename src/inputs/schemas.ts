@@ -1,9 +1,8 @@
 /** One zod schema per operation over the raw text of its inputs (its keys), whose transform yields its settings. */
 import { resolve as resolvePath } from 'node:path'
 import { z } from 'zod'
-import { INPUT_DEFAULTS, Inputs, RESUME_PAGE_SIZE } from '../constants.js'
+import { CURSOR_ROOM_BYTES, INPUT_DEFAULTS, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
 import { scheduleIdProblem, type ResumeRequest } from '../requests.js'
-import { longestOf, queryFits } from './query-size.js'
 import {
   parseBaseUrl,
   parseBoolean,
@@ -74,6 +73,50 @@ function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number
     const [later, earlier] = [new Date(from).toISOString(), new Date(to).toISOString()]
     refuse(ctx, Inputs.FromDate, `must not be after to-date (${later} is after ${earlier})`)
   }
+}
+
+// The query each request will carry, measured from the inputs before any request against MAX_URL_BYTES.
+/** A date bound as the action may send it (parallel slices set their own): 13 digits until the year 2286. */
+const DATE_PLACEHOLDER = 9_999_999_999_999
+const CURSOR_ROOM = 'x'.repeat(CURSOR_ROOM_BYTES)
+
+function encodedBytes(key: string, values: readonly unknown[]): number {
+  const query = new URLSearchParams()
+  for (const value of values) query.append(key, String(value))
+  const text = query.toString()
+  // Each pair after the first is joined by one '&'.
+  return text === '' ? 0 : text.length + 1
+}
+
+const longer = (a: string, b: string): string => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : a)
+
+/** The longest of some values, as a one-value list (each request carries one of them at most). */
+function longestOf(values: readonly string[] | undefined): string[] {
+  return values === undefined || values.length === 0 ? [] : [values.reduce(longer)]
+}
+
+/** Refuses a request's query (by the service's names) at its longest past MAX_URL_BYTES, naming its largest input. */
+function queryFits(ctx: z.RefinementCtx, query: Record<string, unknown>, cursor: string | undefined): void {
+  const longest = {
+    ...query,
+    fromDate: query.fromDate ?? DATE_PLACEHOLDER,
+    toDate: query.toDate ?? DATE_PLACEHOLDER,
+    cursor: longer(CURSOR_ROOM, cursor ?? '')
+  }
+  const sizes = Object.entries(longest).map(([key, value]) => ({
+    input: key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`),
+    bytes: encodedBytes(key, value === undefined ? [] : [value].flat())
+  }))
+  const total = sizes.reduce((sum, part) => sum + part.bytes, 0)
+  if (total <= MAX_URL_BYTES) return
+  const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a))
+  refuse(
+    ctx,
+    largest.input,
+    `makes the query of each request too long: it takes ${largest.bytes} bytes of ${total}, over the ` +
+      `${MAX_URL_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
+      'give fewer or shorter values'
+  )
 }
 
 /** One of two words, or a refusal naming both. */
