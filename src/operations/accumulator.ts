@@ -67,8 +67,7 @@ export class DestinationFigures {
         // A destination's first message always counts its status, so there is a most frequent one.
         const [status, most] = [...stats.statuses].reduce((top, entry) => (entry[1] > top[1] ? entry : top))
         if (status !== 'none') row.status = status
-        let others = -most
-        for (const [, n] of stats.statuses) others += n
+        const others = [...stats.statuses.values()].reduce((sum, n) => sum + n, -most)
         if (others > 0) row.otherStatuses = others
         if (stats.oldest !== undefined) row.oldestCreatedAt = stats.oldest
         if (stats.body !== undefined) row.bodySample = stats.body
@@ -212,15 +211,14 @@ export class ListedIds {
 
 /** The fields the summary's table shows of a failed workflow run, each bounded; copies, not slices of the page. */
 function workflowRow(message: DlqMessage, workflowRunId: string): ListedWorkflowRun {
+  const { workflowUrl, dlqId, createdAt, responseBody } = message
   return {
     workflowRunId: boundedKey(workflowRunId),
-    ...(message.workflowUrl !== undefined ? { workflowUrl: boundedKey(message.workflowUrl) } : {}),
-    ...(message.dlqId !== undefined ? { dlqId: boundedKey(message.dlqId) } : {}),
-    ...(isDateMs(message.createdAt) ? { failedAt: message.createdAt } : {}),
-    ...(message.responseStatus !== undefined ? { responseStatus: message.responseStatus } : {}),
-    ...(message.responseBody !== undefined
-      ? { responseBody: copyPrefix(message.responseBody, BODY_SAMPLE_LENGTH) }
-      : {})
+    workflowUrl: workflowUrl && boundedKey(workflowUrl),
+    dlqId: dlqId && boundedKey(dlqId),
+    failedAt: isDateMs(createdAt) ? createdAt : undefined,
+    responseStatus: message.responseStatus,
+    responseBody: responseBody && copyPrefix(responseBody, BODY_SAMPLE_LENGTH)
   }
 }
 
