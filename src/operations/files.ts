@@ -1,5 +1,6 @@
 /** The operations that also write each listed message or resumed run to a file (NDJSON) as it arrives. */
 import { Inputs } from '../constants.js'
+import type { ResumePage } from '../service/schemas.js'
 import type { Progress } from '../stop.js'
 import type { HealthThresholds, ListRequest, ResumeRequest } from '../requests.js'
 import type { ListResult, ResumeResult } from '../results.js'
@@ -72,16 +73,12 @@ export async function resumeWorkflowsToFile(
   progress?: Progress
 ): Promise<ResumeResult> {
   const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.RunsFile })
-  const result = await resumeWorkflows(
-    client,
-    request,
-    (page, total) => {
-      log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`)
-      // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
-      sink?.write(page.workflowRuns).catch(() => {})
-    },
-    progress
-  )
+  const onPage = (page: ResumePage, total: number) => {
+    log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`)
+    // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
+    sink?.write(page.workflowRuns).catch(() => {})
+  }
+  const result = await resumeWorkflows(client, request, onPage, progress)
   if (sink === undefined) return result
   const failed = await closeFile(sink)
   return failed === undefined ? { ...result, runsFile: path } : { ...result, fileError: failed.failure }
