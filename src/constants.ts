@@ -111,7 +111,7 @@ export const CURSOR_ROOM_BYTES = 1024
 export const MAX_CURSOR_LENGTH = 4096
 /** Runs one bulk resume resumes at most, the spec's maximum: sent as count, and what a lost answer may hide. */
 export const RESUME_PAGE_SIZE = 50
-/** Distinct values a breakdown keeps at once (operations/tally): beyond, counts become approximate (Misra-Gries). */
+/** Distinct values a breakdown keeps at once (operations/accumulator): beyond, counts become approximate (Misra-Gries). */
 export const TALLY_CAPACITY = 1000
 /** GitHub caps a job's outputs at 1 MB, counted in UTF-16 code units at two bytes each (report/boundary). */
 export const GITHUB_OUTPUTS_MAX_BYTES = 1_000_000
