@@ -75,9 +75,8 @@ export function readSettings(
 /** Inputs that were set but that the chosen operation does not read: worth a warning, not a failure. */
 export function unusedInputs(read: ReadInput, operation: Operation): string[] {
   const used = new Set<string>([Inputs.Operation, ...Object.keys(SCHEMAS[operation](0, '').in.shape)])
-  const defaults: Partial<Record<Inputs, string>> = INPUT_DEFAULTS
   return Object.values(Inputs).filter(name => {
     const value = read(name).trim()
-    return !used.has(name) && value !== '' && value !== defaults[name]
+    return !used.has(name) && value !== '' && value !== (INPUT_DEFAULTS as Partial<Record<Inputs, string>>)[name]
   })
 }

@@ -63,16 +63,16 @@ export class Tally {
   }
 }
 
-/** Keeps the `size` items with the smallest (or largest) keys seen so far, without holding the rest. */
+/** Examples the summary shows of the oldest messages, and of the newest. */
+const EXAMPLES = 5
+
+/** Keeps the EXAMPLES items with the smallest (or largest) keys seen so far, without holding the rest. */
 class Extremes<T> {
   private readonly items: { key: number; item: T }[] = []
   /** Keys are kept negated for 'largest', so that one ascending list serves both. */
   private readonly sign: 1 | -1
 
-  constructor(
-    private readonly size: number,
-    keep: 'smallest' | 'largest'
-  ) {
+  constructor(keep: 'smallest' | 'largest') {
     this.sign = keep === 'smallest' ? 1 : -1
   }
 
@@ -81,9 +81,9 @@ class Extremes<T> {
     const k = key * this.sign
     let i = this.items.length
     while (i > 0 && (this.items[i - 1] as { key: number }).key > k) i--
-    if (i >= this.size) return
+    if (i >= EXAMPLES) return
     this.items.splice(i, 0, { key: k, item })
-    if (this.items.length > this.size) this.items.pop()
+    if (this.items.length > EXAMPLES) this.items.pop()
   }
 
   /** The items kept, the most extreme first. */
@@ -92,7 +92,6 @@ class Extremes<T> {
   }
 }
 
-const EXAMPLES = 5
 /** Failed workflow runs kept for the summary's table; the table shows fewer, the messages-file has them all. */
 const WORKFLOW_RUN_ROWS = 100
 /** Destinations the summary's "what is failing" table shows. */
@@ -177,8 +176,8 @@ export class ListAccumulator {
     bySchedule: new Tally()
   }
   private readonly hourly = new HourlyCounts()
-  private readonly oldest = new Extremes<MessageExample>(EXAMPLES, 'smallest')
-  private readonly newest = new Extremes<MessageExample>(EXAMPLES, 'largest')
+  private readonly oldest = new Extremes<MessageExample>('smallest')
+  private readonly newest = new Extremes<MessageExample>('largest')
   private badCreatedAt?: { count: number; messageId: string }
   private readonly workflowRuns: ListedWorkflowRun[] = []
   private noCreatedAt = 0
