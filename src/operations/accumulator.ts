@@ -104,11 +104,9 @@ const STATUSES_PER_DESTINATION = 8
 /** What one destination's messages show, since its key entered the breakdown. */
 interface DestinationStats {
   statuses: Map<number | 'none', number>
-  oldest?: number
   newest: number
-  body?: string
-  bodyCut?: boolean
-  binaryBody?: number
+  /** Its row's figures: the oldest message, and the response body of the newest. */
+  figures: Pick<DestinationRow, 'oldestCreatedAt' | 'bodySample' | 'bodyCut' | 'binaryBody'>
 }
 
 /** Messages by destination URL, with figures for each destination kept: dropped with it, so memory stays bounded. */
@@ -119,23 +117,23 @@ export class DestinationFigures {
   add(message: DlqMessage): void {
     const key = this.tally.add(message.url ?? '(none)')
     if (key === undefined) return
-    const stats: DestinationStats = this.stats.get(key) ?? { statuses: new Map(), newest: -Infinity }
+    const stats: DestinationStats = this.stats.get(key) ?? { statuses: new Map(), newest: -Infinity, figures: {} }
     this.stats.set(key, stats)
     const status = message.responseStatus ?? 'none'
     const seen = stats.statuses.get(status)
     if (seen !== undefined || stats.statuses.size < STATUSES_PER_DESTINATION)
       stats.statuses.set(status, (seen ?? 0) + 1)
     const at = isDateMs(message.createdAt) ? message.createdAt : undefined
-    if (at !== undefined && (stats.oldest === undefined || at < stats.oldest)) stats.oldest = at
+    const { figures } = stats
+    if (at !== undefined && at < (figures.oldestCreatedAt ?? Infinity)) figures.oldestCreatedAt = at
     // The newest message's body is the last response; without dates, the last one listed.
     const order = at ?? stats.newest
     if (order >= stats.newest) {
       stats.newest = order
       const body = message.responseBody
-      stats.body = body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH)
-      stats.bodyCut = body !== undefined && body.length > BODY_SAMPLE_LENGTH
-      stats.binaryBody =
-        body === undefined && message.responseBodyBase64 !== undefined ? message.responseBodyBase64.length : undefined
+      figures.bodySample = body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH)
+      figures.bodyCut = body !== undefined && body.length > BODY_SAMPLE_LENGTH ? true : undefined
+      figures.binaryBody = body === undefined ? message.responseBodyBase64?.length : undefined
     }
   }
 
@@ -153,11 +151,7 @@ export class DestinationFigures {
         if (status !== 'none') row.status = status
         const others = [...stats.statuses.values()].reduce((sum, n) => sum + n, -most)
         if (others > 0) row.otherStatuses = others
-        if (stats.oldest !== undefined) row.oldestCreatedAt = stats.oldest
-        if (stats.body !== undefined) row.bodySample = stats.body
-        if (stats.bodyCut) row.bodyCut = true
-        if (stats.binaryBody !== undefined) row.binaryBody = stats.binaryBody
-        return row
+        return { ...row, ...stats.figures }
       })
   }
 }
