@@ -68,7 +68,7 @@ export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as
 export type Operation = (typeof Operations)[number]
 
 /** Defaults as action.yml declares them (a test holds the two equal), which the runner passes when unset. */
-export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
+export const INPUT_DEFAULTS = {
   [Inputs.TimeoutSeconds]: '30',
   [Inputs.MaxAttempts]: '5',
   [Inputs.MaxPages]: '10000',
@@ -81,7 +81,7 @@ export const INPUT_DEFAULTS: Partial<Record<Inputs, string>> = {
   [Inputs.IssueRepeatInterval]: '4h',
   [Inputs.KeepCredentialHeaders]: 'false',
   [Inputs.Source]: 'message'
-}
+} as const satisfies Partial<Record<Inputs, string>>
 
 /** Time units in ms, for durations (inputs/values), health buckets (operations/health) and chart bars (report/chart). */
 export const HOUR = 3_600_000
@@ -103,21 +103,21 @@ export const ERRNO_MEANING: Readonly<Record<string, string>> = {
 }
 
 // Limits, each declared once: who uses it, and why that number.
-/** Every request URL stays under 6 KB (inputs/query-size, operations/resume-workflows): proxies refuse ~8 KB. */
+/** Every request URL stays under 6 KB (inputs/schemas, operations/resume-workflows): proxies refuse ~8 KB. */
 export const MAX_URL_BYTES = 6 * 1024
-/** Room kept in that budget for a cursor the service sends back (query-size, resume-workflows' dlq-ids split). */
+/** Room kept in that budget for a cursor the service sends back (inputs/schemas, resume-workflows' dlq-ids split). */
 export const CURSOR_ROOM_BYTES = 1024
 /** Longest cursor accepted (service/pagination), written to next-cursor and the summary (report/): sent in a URL. */
 export const MAX_CURSOR_LENGTH = 4096
 /** Runs one bulk resume resumes at most, the spec's maximum: sent as count, and what a lost answer may hide. */
 export const RESUME_PAGE_SIZE = 50
-/** Distinct values a breakdown keeps at once (operations/tally): beyond, counts become approximate (Misra-Gries). */
+/** Distinct values a breakdown keeps at once (operations/accumulator): beyond, counts become approximate (Misra-Gries). */
 export const TALLY_CAPACITY = 1000
 /** GitHub caps a job's outputs at 1 MB, counted in UTF-16 code units at two bytes each (report/boundary). */
 export const GITHUB_OUTPUTS_MAX_BYTES = 1_000_000
 /** What this step's outputs use, names included (report/step-outputs): the rest is slack for the runner's framing. */
 export const OUTPUTS_BUDGET_BYTES = 950_000
-/** message-ids stays a valid JSON array below this (operations/accumulator, parallel-list), inside the budget above. */
+/** message-ids stays a valid JSON array below this (operations/accumulator, list-dlq), inside the budget above. */
 export const MESSAGE_IDS_MAX_BYTES = 900_000
 /** GitHub drops a whole job summary above 1 MiB (report/budget): stay under. */
 export const SUMMARY_LIMIT_BYTES = 1_000_000

@@ -3,13 +3,11 @@
 import * as core from '@actions/core'
 import { writeSync } from 'node:fs'
 import { Inputs, Outputs, RESUME_PAGE_SIZE, type Operation } from './constants.js'
-import { runContext } from './github/context.js'
-import { updateHealthIssue } from './github/issue-step.js'
+import { runContext, updateHealthIssue } from './github/issue-step.js'
 import { withDlqIdsFile } from './inputs/id-file.js'
 import { checkOutputFiles } from './inputs/output-files.js'
 import { RESUME_SELECTORS } from './inputs/schemas.js'
-import { InputError, readSettings, unusedInputs } from './inputs/settings.js'
-import type { Settings, SettingsOf } from './inputs/settings-types.js'
+import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
@@ -68,8 +66,6 @@ interface Entry<S, R> {
   group: string
   /** The files it writes, by the input naming each (no path when unset): checked before any request. */
   files?(settings: S): [Inputs, string | undefined][]
-  /** The inputs that narrow it: a run refused for naming none is told to set one. */
-  selectors?: readonly string[]
   /** Settings completed from files the inputs name, before any request. */
   prepare?(settings: S): Promise<S>
   concurrency?(settings: S): number
@@ -99,8 +95,8 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
         out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).')
         return undefined
       }
-      const step = { ...s.issue, timeoutMs: s.service.timeoutMs, retry, now, signal }
-      return updateHealthIssue(s.githubToken === undefined ? step : { ...step, token: s.githubToken }, result, out)
+      const step = { ...s.issue, token: s.githubToken, timeoutMs: s.service.timeoutMs, retry, now, signal }
+      return updateHealthIssue(step, result, out)
     },
     overdue: { count: Outputs.DlqCount, what: p => `at least ${p.confirmed} messages listed before the cancel` }
   },
@@ -116,7 +112,6 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'resume-workflows': {
     group: 'Resuming failed workflow runs',
     files: s => [[Inputs.RunsFile, s.runsFile]],
-    selectors: RESUME_SELECTORS,
     prepare: withDlqIdsFile,
     run: (s, { client, log, encode, progress }) =>
       resumeWorkflowsToFile(client, s.resume, s.runsFile, encode, log, progress),
@@ -202,9 +197,7 @@ async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop: St
     settings = (await entryOf(settings.operation).prepare?.(settings)) ?? settings
   } catch (err) {
     if (!(err instanceof InputError)) throw err
-    const named = core.getInput(Inputs.Operation).trim()
-    const selectors = Object.hasOwn(OPERATIONS, named) ? OPERATIONS[named as Operation].selectors : undefined
-    await out.summary(refusalSummary(err.message, err.noSelector ? selectors : undefined))
+    await out.summary(refusalSummary(err.message, err.noSelector ? RESUME_SELECTORS : undefined))
     out.setFailed(err.message)
     return
   }

@@ -54,7 +54,7 @@ export interface DestinationRow {
 }
 
 /** The breakdowns of a listing, its top values each; byTopic is by URL group (topic name, or id on older servers). */
-type Breakdown = 'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule'
+export type Breakdown = 'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule'
 
 /** What `list-dlq` found. Built while draining, so it never holds every message. */
 export interface ListResult
@@ -75,7 +75,6 @@ export interface ListResult
   dlqIds: string[]
   dlqIdsTruncated: boolean
   oldestCreatedAt?: number
-  newestCreatedAt?: number
   /** Up to a few of the oldest and newest messages, for the summary. */
   oldest: MessageExample[]
   newest: MessageExample[]

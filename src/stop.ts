@@ -94,9 +94,3 @@ export class StopController implements StopSignals {
     }, ms)
   }
 }
-
-/** The signal a stop was asked with, when `signal` is aborted by a StopController; undefined otherwise. */
-export function stopReason(signal: AbortSignal | undefined): StopSignal | undefined {
-  const reason: unknown = signal?.aborted ? signal.reason : undefined
-  return reason === 'SIGINT' || reason === 'SIGTERM' ? reason : undefined
-}

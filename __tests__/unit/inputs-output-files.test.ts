@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkOutputFiles } from '../../src/inputs/output-files.js'
 import { outputFiles } from '../../src/main.js'
-import { InputError, readSettings } from '../../src/inputs/settings.js'
-import type { Settings } from '../../src/inputs/settings-types.js'
+import { InputError, readSettings, type Settings } from '../../src/inputs/settings.js'
 
 const BASE = { token: 't0ken', 'base-url': 'https://service.example.com' }
 let dir: string

@@ -1,25 +1,25 @@
-/** The health issue step: keeps one issue in step with the health check, through Octokit. */
+/** The health issue step: keeps one issue in step with the health check, through Octokit; and the link to the run. */
 import type { IssueApi, OutputBoundary } from '../report/boundary.js'
 import { listingComplete } from '../report/list-verdict.js'
-import type { IssueLink, ListResult } from '../results.js'
+import type { IssueLink, ListResult, RunContext } from '../results.js'
 import type { ListFilters } from '../requests.js'
-import type { RetryPolicy } from '../service/retry.js'
-import { runContext } from './context.js'
-import { GitHubCallError, octokitIssueApi } from './octokit-issues.js'
+import { GitHubCallError, octokitIssueApi, type IssueApiOptions } from './octokit-issues.js'
 import { changeComment, closingComment, issueBody, readState, reasonToComment } from './issue-text.js'
 
-export interface IssueStep {
+export interface IssueStep extends Pick<IssueApiOptions, 'timeoutMs' | 'retry' | 'signal'> {
   title: string
   /** A failing run comments again, nothing material having changed, once the last comment is this old. */
   repeatIntervalMs: number
   /** The GitHub token; none: the step warns and changes nothing. */
   token?: string
-  timeoutMs: number
-  retry: RetryPolicy
   /** The run's one clock: the issue's figures are dated as the verdict was. */
   now: number
-  /** The run's stop signal: the issue is left as it is once the step is cancelled. */
-  signal?: AbortSignal
+}
+
+/** The link back to this run, from the variables `github.context` reads (Octokit not loaded); none outside Actions. */
+export function runContext(): RunContext {
+  const { GITHUB_RUN_ID: runId, GITHUB_REPOSITORY: repository, GITHUB_SERVER_URL: server } = process.env
+  return runId && repository ? { runUrl: `${server || 'https://github.com'}/${repository}/actions/runs/${runId}` } : {}
 }
 
 type IssueAction = { action: IssueLink['action']; number: number; url: string } | { action: 'none'; reason: string }
@@ -37,19 +37,17 @@ export async function updateHealthIssue(
   out: OutputBoundary
 ): Promise<IssueLink | undefined> {
   const repository = process.env.GITHUB_REPOSITORY
-  const { title, token, now, repeatIntervalMs } = step
+  const { title, token, now, repeatIntervalMs, ...limits } = step
   if (!repository || !token) {
     out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.')
     return undefined
   }
   try {
     const github = await octokitIssueApi(token, repository, {
-      timeoutMs: step.timeoutMs,
-      retry: step.retry,
+      ...limits,
       log: line => out.info(line),
       scope: checkScope(result.filters),
-      redact: out.redact,
-      ...(step.signal ? { signal: step.signal } : {})
+      redact: out.redact
     })
     const api = out.issueApi(github)
     const done = await syncHealthIssue(api, out.redactValue(result), title, runContext().runUrl, now, repeatIntervalMs)

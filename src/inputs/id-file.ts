@@ -2,8 +2,7 @@
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { Inputs } from '../constants.js'
-import { badInput, InputError } from './settings.js'
-import type { ResumeSettings } from './settings-types.js'
+import { badInput, InputError, type ResumeSettings } from './settings.js'
 
 /** Longest id a line may hold: one id must fit a request URL with room to spare (each stays under 6 KB). */
 const MAX_DLQ_ID_LENGTH = 1024

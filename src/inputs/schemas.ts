@@ -1,9 +1,8 @@
 /** One zod schema per operation over the raw text of its inputs (its keys), whose transform yields its settings. */
 import { resolve as resolvePath } from 'node:path'
 import { z } from 'zod'
-import { INPUT_DEFAULTS, Inputs, RESUME_PAGE_SIZE } from '../constants.js'
+import { CURSOR_ROOM_BYTES, INPUT_DEFAULTS, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
 import { scheduleIdProblem, type ResumeRequest } from '../requests.js'
-import { longestOf, queryFits } from './query-size.js'
 import {
   parseBaseUrl,
   parseBoolean,
@@ -38,9 +37,7 @@ function optional<T>(parse: (text: string) => T) {
 
 /** An input with a default in action.yml: empty (a caller other than the runner), it reads as INPUT_DEFAULTS says. */
 function withDefault<T>(name: keyof typeof INPUT_DEFAULTS, parse: (text: string) => T) {
-  const fallback = INPUT_DEFAULTS[name]
-  if (fallback === undefined) throw new Error(`no default for input ${name}`)
-  return input(text => parse(text.trim() === '' ? fallback : text))
+  return input(text => parse(text.trim() === '' ? INPUT_DEFAULTS[name] : text))
 }
 
 const text = optional(s => s.trim())
@@ -65,15 +62,61 @@ function valuesOf<V, I extends keyof V & Inputs>(v: V, inputs: readonly I[]) {
   return Object.fromEntries(entries) as { [K in I as Camel<`${K}`>]: V[K] }
 }
 
+/** Refuses one input in a schema's rules: `says` completes "Input 'name' ...". */
+function refuse(ctx: z.RefinementCtx, input: string, says: string): void {
+  ctx.addIssue({ code: 'custom', path: [input], message: says })
+}
+
 function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
   const { [Inputs.FromDate]: from, [Inputs.ToDate]: to } = value
   if (from !== undefined && to !== undefined && from > to) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [Inputs.FromDate],
-      message: `must not be after to-date (${new Date(from).toISOString()} is after ${new Date(to).toISOString()})`
-    })
+    const [later, earlier] = [new Date(from).toISOString(), new Date(to).toISOString()]
+    refuse(ctx, Inputs.FromDate, `must not be after to-date (${later} is after ${earlier})`)
   }
+}
+
+// The query each request will carry, measured from the inputs before any request against MAX_URL_BYTES.
+/** A date bound as the action may send it (parallel slices set their own): 13 digits until the year 2286. */
+const DATE_PLACEHOLDER = 9_999_999_999_999
+const CURSOR_ROOM = 'x'.repeat(CURSOR_ROOM_BYTES)
+
+function encodedBytes(key: string, values: readonly unknown[]): number {
+  const query = new URLSearchParams()
+  for (const value of values) query.append(key, String(value))
+  const text = query.toString()
+  // Each pair after the first is joined by one '&'.
+  return text === '' ? 0 : text.length + 1
+}
+
+const longer = (a: string, b: string): string => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : a)
+
+/** The longest of some values, as a one-value list (each request carries one of them at most). */
+function longestOf(values: readonly string[] | undefined): string[] {
+  return values === undefined || values.length === 0 ? [] : [values.reduce(longer)]
+}
+
+/** Refuses a request's query (by the service's names) at its longest past MAX_URL_BYTES, naming its largest input. */
+function queryFits(ctx: z.RefinementCtx, query: Record<string, unknown>, cursor: string | undefined): void {
+  const longest = {
+    ...query,
+    fromDate: query.fromDate ?? DATE_PLACEHOLDER,
+    toDate: query.toDate ?? DATE_PLACEHOLDER,
+    cursor: longer(CURSOR_ROOM, cursor ?? '')
+  }
+  const sizes = Object.entries(longest).map(([key, value]) => ({
+    input: key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`),
+    bytes: encodedBytes(key, value === undefined ? [] : [value].flat())
+  }))
+  const total = sizes.reduce((sum, part) => sum + part.bytes, 0)
+  if (total <= MAX_URL_BYTES) return
+  const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a))
+  refuse(
+    ctx,
+    largest.input,
+    `makes the query of each request too long: it takes ${largest.bytes} bytes of ${total}, over the ` +
+      `${MAX_URL_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
+      'give fewer or shorter values'
+  )
 }
 
 /** One of two words, or a refusal naming both. */
@@ -188,16 +231,12 @@ function listFilters(v: ListValues) {
 function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   const workflow = v[Inputs.Source] === 'workflow'
   dateOrder(v, ctx)
+  const says = workflow
+    ? 'does not apply with source workflow: failed workflow runs are filtered by workflow-url, workflow-run-id, ' +
+      'workflow-created-at, from-date and to-date'
+    : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it'
   for (const name of workflow ? MESSAGE_FILTERS : RUN_SELECTORS) {
-    if (v[name] === undefined || name === Inputs.FromDate || name === Inputs.ToDate) continue
-    ctx.addIssue({
-      code: 'custom',
-      path: [name],
-      message: workflow
-        ? 'does not apply with source workflow: failed workflow runs are filtered by workflow-url, workflow-run-id, ' +
-          'workflow-created-at, from-date and to-date'
-        : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it'
-    })
+    if (v[name] !== undefined && name !== Inputs.FromDate && name !== Inputs.ToDate) refuse(ctx, name, says)
   }
   const filters = listFilters(v)
   // Several message ids are listed one id a request.
@@ -205,28 +244,27 @@ function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   queryFits(ctx, { ...filters, messageId, count: 100, order: 'earliestFirst' }, v[Inputs.Cursor])
   const thresholds = v[Inputs.FailIfCountAbove] ?? v[Inputs.FailIfOldestOlderThan]
   if (v[Inputs.IssueOnFailure] && thresholds === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [Inputs.IssueOnFailure],
-      message: 'needs a threshold to judge by: set fail-if-count-above or fail-if-oldest-older-than'
-    })
+    refuse(
+      ctx,
+      Inputs.IssueOnFailure,
+      'needs a threshold to judge by: set fail-if-count-above or fail-if-oldest-older-than'
+    )
   }
   for (const name of [Inputs.Cursor, Inputs.MaxMessages] as const) {
     if (v[Inputs.Concurrency] > 1 && v[name] !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [Inputs.Concurrency],
-        message: `must be 1 when ${name} is set: ${name} continues one ordered listing, which parallel slices cannot`
-      })
+      refuse(
+        ctx,
+        Inputs.Concurrency,
+        `must be 1 when ${name} is set: ${name} continues one ordered listing, which parallel slices cannot`
+      )
     }
     if ((v[Inputs.MessageId]?.length ?? 0) > 1 && v[name] !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message:
-          'cannot be combined with several message-id values: each id is listed on its own (some servers apply ' +
+      refuse(
+        ctx,
+        name,
+        'cannot be combined with several message-id values: each id is listed on its own (some servers apply ' +
           'only one), so there is no single listing to continue or to stop part way'
-      })
+      )
     }
   }
 }
@@ -301,11 +339,7 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   // dlq-ids are split over as many requests as needed, but each carries one at least.
   queryFits(ctx, { ...selection, dlqIds: longestOf(selection.dlqIds), count: RESUME_PAGE_SIZE }, v[Inputs.Cursor])
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [Inputs.DlqIdsFile],
-      message: 'cannot be combined with dlq-ids: give the ids in one of the two'
-    })
+    refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two')
   }
 }
 

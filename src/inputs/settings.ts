@@ -1,7 +1,12 @@
+import type { z } from 'zod'
 import { INPUT_DEFAULTS, Inputs, Operations, type Operation } from '../constants.js'
 import { RESUME_SELECTORS, SCHEMAS } from './schemas.js'
-import type { Settings } from './settings-types.js'
 import { CONTROL_CHARACTERS } from './values.js'
+
+/** The settings of each operation: what its schema's transform yields, typed from it. */
+export type SettingsOf<O extends Operation> = z.output<ReturnType<(typeof SCHEMAS)[O]>>
+export type Settings = SettingsOf<Operation>
+export type ResumeSettings = SettingsOf<'resume-workflows'>
 
 /** Reads one input's raw text; `core.getInput` in the action, a plain record in tests. */
 export type ReadInput = (name: string) => string
@@ -72,6 +77,6 @@ export function unusedInputs(read: ReadInput, operation: Operation): string[] {
   const used = new Set<string>([Inputs.Operation, ...Object.keys(SCHEMAS[operation](0, '').in.shape)])
   return Object.values(Inputs).filter(name => {
     const value = read(name).trim()
-    return !used.has(name) && value !== '' && value !== INPUT_DEFAULTS[name]
+    return !used.has(name) && value !== '' && value !== (INPUT_DEFAULTS as Partial<Record<Inputs, string>>)[name]
   })
 }

@@ -1,13 +1,97 @@
 import type { HealthThresholds, ListRequest } from '../requests.js'
-import type { DlqMessage } from '../service/schemas.js'
-import { isDateMs } from '../service/schemas.js'
+import { isDateMs, type DlqMessage } from '../service/schemas.js'
 import { HourlyCounts, judgeHealth } from './health.js'
-import type { CountRow, DestinationRow, ListedWorkflowRun, ListResult, MessageExample } from '../results.js'
-import { Extremes, Tally, boundedKey, copyPrefix } from './tally.js'
+import type { Breakdown, CountRow, DestinationRow, ListedWorkflowRun, ListResult, MessageExample } from '../results.js'
 import { ItemProblems } from './item-problems.js'
 import { MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
 
+/** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
+export const KEY_MAX_LENGTH = 512
+
+/** The first `length` characters, never half a surrogate pair, copied: a slice would keep the original alive. */
+function copyPrefix(value: string, length: number): string {
+  let end = Math.min(value.length, length)
+  const last = value.charCodeAt(end - 1)
+  if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--
+  return Buffer.from(value.slice(0, end), 'utf8').toString('utf8')
+}
+
+/** A value cut to KEY_MAX_LENGTH characters, the ellipsis included. */
+export function boundedKey(value: string): string {
+  return value.length <= KEY_MAX_LENGTH ? value : `${copyPrefix(value, KEY_MAX_LENGTH - 1)}…`
+}
+
+/**
+ * Counts values in bounded memory: exact up to `capacity` distinct values, then the Misra-Gries summary (each kept
+ * count at most `undercount` low; every value more frequent than total / (capacity + 1) kept).
+ */
+export class Tally {
+  private readonly counts = new Map<string, number>()
+  /** How far below its true count any kept count may be: the rounds of lowering so far. */
+  undercount = 0
+
+  constructor(
+    private readonly capacity: number = TALLY_CAPACITY,
+    /** Hears each key dropped, so that figures kept beside a key can go with it. */
+    private readonly onDrop?: (key: string) => void
+  ) {}
+
+  /** Counts the value; returns its key when the value is kept, undefined when this round dropped it. */
+  add(value: string): string | undefined {
+    const key = boundedKey(value)
+    const count = this.counts.get(key)
+    if (count !== undefined || this.counts.size < this.capacity) {
+      this.counts.set(key, (count ?? 0) + 1)
+      return key
+    }
+    // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
+    this.undercount++
+    for (const [k, n] of this.counts) {
+      if (n <= 1) {
+        this.counts.delete(k)
+        this.onDrop?.(k)
+      } else this.counts.set(k, n - 1)
+    }
+    return undefined
+  }
+
+  /** Kept values, most frequent first; with `undercount` above 0 each count is a lower bound. */
+  rows(): CountRow[] {
+    return [...this.counts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+  }
+}
+
+/** Examples the summary shows of the oldest messages, and of the newest. */
 const EXAMPLES = 5
+
+/** Keeps the EXAMPLES items with the smallest (or largest) keys seen so far, without holding the rest. */
+class Extremes<T> {
+  private readonly items: { key: number; item: T }[] = []
+  /** Keys are kept negated for 'largest', so that one ascending list serves both. */
+  private readonly sign: 1 | -1
+
+  constructor(keep: 'smallest' | 'largest') {
+    this.sign = keep === 'smallest' ? 1 : -1
+  }
+
+  add(key: number, item: T): void {
+    if (!Number.isFinite(key)) return
+    const k = key * this.sign
+    let i = this.items.length
+    while (i > 0 && (this.items[i - 1] as { key: number }).key > k) i--
+    if (i >= EXAMPLES) return
+    this.items.splice(i, 0, { key: k, item })
+    if (this.items.length > EXAMPLES) this.items.pop()
+  }
+
+  /** The items kept, the most extreme first. */
+  values(): T[] {
+    return this.items.map(e => e.item)
+  }
+}
+
 /** Failed workflow runs kept for the summary's table; the table shows fewer, the messages-file has them all. */
 const WORKFLOW_RUN_ROWS = 100
 /** Destinations the summary's "what is failing" table shows. */
@@ -20,11 +104,9 @@ const STATUSES_PER_DESTINATION = 8
 /** What one destination's messages show, since its key entered the breakdown. */
 interface DestinationStats {
   statuses: Map<number | 'none', number>
-  oldest?: number
   newest: number
-  body?: string
-  bodyCut?: boolean
-  binaryBody?: number
+  /** Its row's figures: the oldest message, and the response body of the newest. */
+  figures: Pick<DestinationRow, 'oldestCreatedAt' | 'bodySample' | 'bodyCut' | 'binaryBody'>
 }
 
 /** Messages by destination URL, with figures for each destination kept: dropped with it, so memory stays bounded. */
@@ -35,23 +117,23 @@ export class DestinationFigures {
   add(message: DlqMessage): void {
     const key = this.tally.add(message.url ?? '(none)')
     if (key === undefined) return
-    const stats: DestinationStats = this.stats.get(key) ?? { statuses: new Map(), newest: -Infinity }
+    const stats: DestinationStats = this.stats.get(key) ?? { statuses: new Map(), newest: -Infinity, figures: {} }
     this.stats.set(key, stats)
     const status = message.responseStatus ?? 'none'
     const seen = stats.statuses.get(status)
     if (seen !== undefined || stats.statuses.size < STATUSES_PER_DESTINATION)
       stats.statuses.set(status, (seen ?? 0) + 1)
     const at = isDateMs(message.createdAt) ? message.createdAt : undefined
-    if (at !== undefined && (stats.oldest === undefined || at < stats.oldest)) stats.oldest = at
+    const { figures } = stats
+    if (at !== undefined && at < (figures.oldestCreatedAt ?? Infinity)) figures.oldestCreatedAt = at
     // The newest message's body is the last response; without dates, the last one listed.
     const order = at ?? stats.newest
     if (order >= stats.newest) {
       stats.newest = order
       const body = message.responseBody
-      stats.body = body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH)
-      stats.bodyCut = body !== undefined && body.length > BODY_SAMPLE_LENGTH
-      stats.binaryBody =
-        body === undefined && message.responseBodyBase64 !== undefined ? message.responseBodyBase64.length : undefined
+      figures.bodySample = body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH)
+      figures.bodyCut = body !== undefined && body.length > BODY_SAMPLE_LENGTH ? true : undefined
+      figures.binaryBody = body === undefined ? message.responseBodyBase64?.length : undefined
     }
   }
 
@@ -67,19 +149,12 @@ export class DestinationFigures {
         // A destination's first message always counts its status, so there is a most frequent one.
         const [status, most] = [...stats.statuses].reduce((top, entry) => (entry[1] > top[1] ? entry : top))
         if (status !== 'none') row.status = status
-        let others = -most
-        for (const [, n] of stats.statuses) others += n
+        const others = [...stats.statuses.values()].reduce((sum, n) => sum + n, -most)
         if (others > 0) row.otherStatuses = others
-        if (stats.oldest !== undefined) row.oldestCreatedAt = stats.oldest
-        if (stats.body !== undefined) row.bodySample = stats.body
-        if (stats.bodyCut) row.bodyCut = true
-        if (stats.binaryBody !== undefined) row.binaryBody = stats.binaryBody
-        return row
+        return { ...row, ...stats.figures }
       })
   }
 }
-
-type Breakdown = 'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule'
 
 /** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
 export class ListAccumulator {
@@ -95,11 +170,10 @@ export class ListAccumulator {
     bySchedule: new Tally()
   }
   private readonly hourly = new HourlyCounts()
-  private readonly oldest = new Extremes<MessageExample>(EXAMPLES, 'smallest')
-  private readonly newest = new Extremes<MessageExample>(EXAMPLES, 'largest')
+  private readonly oldest = new Extremes<MessageExample>('smallest')
+  private readonly newest = new Extremes<MessageExample>('largest')
   private badCreatedAt?: { count: number; messageId: string }
   private readonly workflowRuns: ListedWorkflowRun[] = []
-  /** Messages without a usable createdAt: their age is unknown. */
   private noCreatedAt = 0
 
   add(message: DlqMessage): void {
@@ -139,9 +213,7 @@ export class ListAccumulator {
     const count = this.count + unreadable
     // Items left out for want of an id are messages of unknown age.
     const noCreatedAt = this.noCreatedAt + unreadable
-    const itemProblems = this.problems.summary()
     const oldest = this.oldest.values()
-    const newest = this.newest.values()
     const oldestCreatedAt = oldest[0]?.createdAt
     const tallies = Object.entries(this.tallies) as [Breakdown, Tally][]
     const undercount = tallies
@@ -160,9 +232,8 @@ export class ListAccumulator {
       dlqIds: dlqIds.ids,
       dlqIdsTruncated: dlqIds.truncated,
       ...(oldestCreatedAt !== undefined ? { oldestCreatedAt } : {}),
-      ...(newest[0]?.createdAt !== undefined ? { newestCreatedAt: newest[0].createdAt } : {}),
       oldest,
-      newest,
+      newest: this.newest.values(),
       ...(Object.fromEntries(tallies.map(([name, tally]) => [name, tally.rows()])) as Record<Breakdown, CountRow[]>),
       byDestination: this.destinations.rows(),
       ...(request.maxMessages !== undefined ? { maxMessages: request.maxMessages } : {}),
@@ -174,7 +245,7 @@ export class ListAccumulator {
       health: judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt),
       concurrency: request.concurrency,
       ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {}),
-      ...(itemProblems !== undefined ? { itemProblems } : {}),
+      itemProblems: this.problems.summary(),
       ...(nextCursor !== undefined ? { nextCursor } : {}),
       ...(failure !== undefined ? { failure } : {})
     }
@@ -218,15 +289,14 @@ export class ListedIds {
 
 /** The fields the summary's table shows of a failed workflow run, each bounded; copies, not slices of the page. */
 function workflowRow(message: DlqMessage, workflowRunId: string): ListedWorkflowRun {
+  const { workflowUrl, dlqId, createdAt, responseBody } = message
   return {
     workflowRunId: boundedKey(workflowRunId),
-    ...(message.workflowUrl !== undefined ? { workflowUrl: boundedKey(message.workflowUrl) } : {}),
-    ...(message.dlqId !== undefined ? { dlqId: boundedKey(message.dlqId) } : {}),
-    ...(isDateMs(message.createdAt) ? { failedAt: message.createdAt } : {}),
-    ...(message.responseStatus !== undefined ? { responseStatus: message.responseStatus } : {}),
-    ...(message.responseBody !== undefined
-      ? { responseBody: copyPrefix(message.responseBody, BODY_SAMPLE_LENGTH) }
-      : {})
+    workflowUrl: workflowUrl && boundedKey(workflowUrl),
+    dlqId: dlqId && boundedKey(dlqId),
+    failedAt: isDateMs(createdAt) ? createdAt : undefined,
+    responseStatus: message.responseStatus,
+    responseBody: responseBody && copyPrefix(responseBody, BODY_SAMPLE_LENGTH)
   }
 }
 

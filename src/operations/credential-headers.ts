@@ -53,12 +53,6 @@ export function redactCredentialHeaders(message: DlqMessage): { message: DlqMess
   const response = redactHeaderMap(message.responseHeader)
   const redacted = header.redacted + response.redacted
   if (redacted === 0) return { message, redacted }
-  return {
-    message: {
-      ...message,
-      ...(header.redacted > 0 ? { header: header.headers as DlqMessage['header'] } : {}),
-      ...(response.redacted > 0 ? { responseHeader: response.headers as DlqMessage['responseHeader'] } : {})
-    },
-    redacted
-  }
+  // A map with nothing replaced is the same object; one the message lacked stays undefined, so no file line gets it.
+  return { message: { ...message, header: header.headers, responseHeader: response.headers } as DlqMessage, redacted }
 }

@@ -1,11 +1,11 @@
 /** The operations that also write each listed message or resumed run to a file (NDJSON) as it arrives. */
 import { Inputs } from '../constants.js'
+import type { ResumePage } from '../service/schemas.js'
 import type { Progress } from '../stop.js'
 import type { HealthThresholds, ListRequest, ResumeRequest } from '../requests.js'
 import type { ListResult, ResumeResult } from '../results.js'
 import { redactCredentialHeaders } from './credential-headers.js'
-import { listDlq } from './list-dlq.js'
-import type { DlqLister, ListHooks } from './list-hooks.js'
+import { listDlq, type DlqLister, type ListHooks } from './list-dlq.js'
 import { FileWriteError, NdjsonFile, type Encode, type MessageSink } from './messages-file.js'
 import { resumeWorkflows, type WorkflowResumer } from './resume-workflows.js'
 
@@ -60,8 +60,7 @@ export async function listDlqToFile(
   if (failed === undefined) return { ...result, messagesFile: path }
   if (result.failure?.kind === 'file') return result
   // Found only when the file was closed: the write error wins over a cancel or a failure found after it.
-  const then = result.failure
-  return { ...result, failure: { ...failed.failure, ...(then !== undefined ? { then } : {}) } }
+  return { ...result, failure: { ...failed.failure, then: result.failure } }
 }
 
 /** A bulk resume, each run also written to `path` when given: runs cannot be resumed twice, so it is their record. */
@@ -74,16 +73,12 @@ export async function resumeWorkflowsToFile(
   progress?: Progress
 ): Promise<ResumeResult> {
   const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.RunsFile })
-  const result = await resumeWorkflows(
-    client,
-    request,
-    (page, total) => {
-      log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`)
-      // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
-      sink?.write(page.workflowRuns).catch(() => {})
-    },
-    progress
-  )
+  const onPage = (page: ResumePage, total: number) => {
+    log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`)
+    // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
+    sink?.write(page.workflowRuns).catch(() => {})
+  }
+  const result = await resumeWorkflows(client, request, onPage, progress)
   if (sink === undefined) return result
   const failed = await closeFile(sink)
   return failed === undefined ? { ...result, runsFile: path } : { ...result, fileError: failed.failure }

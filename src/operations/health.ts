@@ -1,12 +1,13 @@
 import { DAY, HOUR, WEEK } from '../constants.js'
 import { isDateMs } from '../service/schemas.js'
+import type { HealthThresholds } from '../requests.js'
 import type { Breach, HealthVerdict, Histogram } from '../results.js'
 
 const MAX_POINTS = 120
 
 /** Which thresholds the listed messages exceed; those of unknown age (`noCreatedAt`) fail an age threshold too. */
 export function judgeHealth(
-  thresholds: { countAbove?: number; oldestOlderThanMs?: number },
+  thresholds: HealthThresholds,
   count: number,
   oldestCreatedAt: number | undefined,
   now: number,
@@ -20,11 +21,7 @@ export function judgeHealth(
   } else if (oldestOlderThanMs !== undefined && noCreatedAt > 0) {
     breaches.push({ kind: 'age-unknown', messages: noCreatedAt, limitMs: oldestOlderThanMs })
   }
-  return {
-    ...(countAbove !== undefined ? { countAbove } : {}),
-    ...(oldestOlderThanMs !== undefined ? { oldestOlderThanMs } : {}),
-    breaches
-  }
+  return { ...thresholds, breaches }
 }
 
 /** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */

@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
@@ -121,10 +122,8 @@ export class NdjsonFile implements MessageSink {
 
 async function openStream(path: string): Promise<WriteStream> {
   const stream = createWriteStream(path, { flags: 'w' })
-  await new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve())
-    stream.once('error', reject)
-  })
+  // Rejects with the error when the file cannot be opened.
+  await once(stream, 'open')
   return stream
 }
 

@@ -133,7 +133,6 @@ export async function resumeWorkflows(
     // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
     failure = { kind: 'ids-gone', ids: total }
   }
-  const itemProblems = problems.summary()
   return {
     operation: 'resume-workflows',
     selection: request.selection,
@@ -149,7 +148,7 @@ export async function resumeWorkflows(
     ...(carriedRuns > maxRuns ? { pastCap: carriedRuns - maxRuns } : {}),
     ...(parts.length > 1 ? { parts: parts.length } : {}),
     ...(gone.parts > 0 && failure === undefined ? { goneIds: gone } : {}),
-    ...(itemProblems !== undefined ? { itemProblems } : {}),
+    itemProblems: problems.summary(),
     ...(nextCursor !== undefined ? { nextCursor } : {}),
     ...(continueFrom !== undefined ? { continueFrom } : {}),
     ...(failure !== undefined ? { failure } : {})
