@@ -67,6 +67,21 @@ describe('messages without a creation time', () => {
   })
 })
 
+describe('the oldest and newest messages', () => {
+  it('shows two DLQ entries of one message (a fan-out, same id and time) as two rows, and one entry once', () => {
+    const acc = new ListAccumulator()
+    acc.add({ dlqId: 'd1', messageId: 'm', url: 'https://a.example/', createdAt: NOW - DAY })
+    acc.add({ dlqId: 'd2', messageId: 'm', url: 'https://b.example/', createdAt: NOW - DAY })
+    const rows = summaryOf(acc.result(REQUEST, {}, 1, new ListedIds(), NOW))
+      .split('\n')
+      .filter(line => line.includes('a.example') || line.includes('b.example'))
+      .filter(line => line.startsWith('| **') || line.startsWith('|  |'))
+    expect(rows).toHaveLength(2)
+    expect(rows.join('\n')).toContain('https://a.example/')
+    expect(rows.join('\n')).toContain('https://b.example/')
+  })
+})
+
 describe('filters in the verdict', () => {
   const filtered = listResult({
     filters: { url: ['https://a.example/hook'] },

@@ -301,6 +301,8 @@ function workflowRow(message: DlqMessage, workflowRunId: string): ListedWorkflow
 }
 
 /** The fields the summary shows of an example message, each bounded; bodies and headers are not kept. */
-function slim({ messageId, url, responseStatus, createdAt }: DlqMessage): MessageExample {
-  return { messageId: boundedKey(messageId), url: url && boundedKey(url), responseStatus, createdAt }
+function slim({ dlqId, messageId, url, responseStatus, createdAt }: DlqMessage): MessageExample {
+  // The dlqId tells apart the DLQ entries of one message (a fan-out), which share its id and time.
+  const ids = { dlqId: dlqId && boundedKey(dlqId), messageId: boundedKey(messageId) }
+  return { ...ids, url: url && boundedKey(url), responseStatus, createdAt }
 }
