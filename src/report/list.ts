@@ -1,11 +1,10 @@
 /** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
 import { Outputs, TALLY_CAPACITY } from '../constants.js'
 import type { DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
-import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
+import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
 import { formatAge, formatCount, plural } from './format.js'
-import { itemProblemsText } from './item-problems.js'
-import { beforeTheEnd, failureText } from './failure-text.js'
+import { beforeTheEnd, failureText, itemProblemsText } from './failure-text.js'
 import { describeBreach, filterLines, heading, headline, judgement, listingComplete } from './list-verdict.js'
 import {
   cellOrDash,
@@ -23,7 +22,6 @@ import {
   tableRow,
   type RowLimit
 } from './markdown.js'
-import type { OperationReport } from './operation-report.js'
 import { githubBytes } from './boundary.js'
 import { RESPONSE_CELL_LENGTH, responseCell } from './response-sample.js'
 import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'

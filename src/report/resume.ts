@@ -1,12 +1,10 @@
 /** How resume-workflows is reported: the new runs, runs possibly resumed without an answer, where to continue. */
 import { Outputs, RESUME_PAGE_SIZE } from '../constants.js'
 import type { ResumedRun, ResumeResult, RunContext } from '../results.js'
-import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
+import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { formatCount, formatMs, plural } from './format.js'
-import { itemProblemsText } from './item-problems.js'
-import { beforeTheEnd, failurePhrase, failureText, fileText } from './failure-text.js'
+import { beforeTheEnd, failurePhrase, failureText, fileText, itemProblemsText } from './failure-text.js'
 import { code, codeCell, cursorText, markdownText, runLine, summaryHead, table, valueList } from './markdown.js'
-import type { OperationReport } from './operation-report.js'
 import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
 
 const RESUME_NOTE =
