@@ -86,7 +86,7 @@ export function issueLine(issue: IssueLink | undefined): string | undefined {
 }
 
 /** The summary's heading (the result), then the lines that lead it, each followed by a blank line. */
-export function summaryHead(title: string, ...leads: Array<string | undefined>): string[] {
+export function summaryHead(title: string, ...leads: Array<string | false | undefined>): string[] {
   return [`## ${title}`, '', ...leads.flatMap(line => (line ? [line, ''] : []))]
 }
 

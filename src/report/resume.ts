@@ -277,15 +277,13 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
     gone && `**⚠️ Already gone:** ${gone}.`,
     pastCap && `**⚠️ Past the cap:** ${pastCap}.`,
     lost && `**⚠️ Possibly resumed:** ${lost}.`,
-    leftOut > 0
-      ? `**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
-          'the table or the outputs.'
-      : undefined,
-    kept > 0
-      ? `⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`
-      : undefined,
+    leftOut > 0 &&
+      `**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
+        'the table or the outputs.',
+    kept > 0 &&
+      `⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`,
     examples.map(line => `- ${code(line)}`).join('\n'),
-    madeCount(result) > 0 ? RESUME_NOTE : undefined
+    madeCount(result) > 0 && RESUME_NOTE
   )
   if (runs.length > 0) {
     lines.push(

@@ -41,7 +41,7 @@ function scheduleSummary(result: ScheduleResult, ctx: RunContext, pass: RenderPa
           : `❌ ${formatCount(failed)} of ${plural(total, 'schedule', 'schedules')} could not be resumed`
   const lines = summaryHead(
     title,
-    total === 0 ? undefined : `**${formatCount(resumed)} resumed, ${formatCount(failed)} failed.**`,
+    total > 0 && `**${formatCount(resumed)} resumed, ${formatCount(failed)} failed.**`,
     shortenedNote(pass)
   )
   // Failed ones first: they are what the reader has to act on.
