@@ -55,18 +55,14 @@ function outputs(result: ListResult): OutputValues {
     [Outputs.NextCursor]: cursorOutput(result.nextCursor),
     [Outputs.MessagesFile]: result.messagesFile ?? ''
   }
-  const budget = budgetLeft(scalars, [Outputs.MessageIds, Outputs.DlqIds])
+  const ids = [Outputs.MessageIds, Outputs.MessageIdsTruncated, result.messageIds] as const
+  const dlq = [Outputs.DlqIds, Outputs.DlqIdsTruncated, result.dlqIds] as const
+  const budget = budgetLeft(scalars, [ids, dlq])
   // The two lists are not in step (an entry may have no dlqId): dlq-ids keep up to half the budget when both are long.
   const reserve = Math.min(Math.floor(budget / 2), githubBytes(JSON.stringify(result.dlqIds)))
-  const fitted = fitArrays([[Outputs.MessageIds, result.messageIds]], budget - reserve)
-  const dlq = fitArrays([[Outputs.DlqIds, result.dlqIds]], budget - githubBytes(fitted.json[0] ?? '[]'))
-  return {
-    ...scalars,
-    [Outputs.MessageIds]: fitted.json[0],
-    [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated || fitted.truncated),
-    [Outputs.DlqIds]: dlq.json[0],
-    [Outputs.DlqIdsTruncated]: String(result.dlqIdsTruncated || dlq.truncated)
-  }
+  const fitted = fitArrays([ids], budget - reserve, result.messageIdsTruncated)
+  const left = budget - githubBytes(fitted[Outputs.MessageIds] ?? '[]')
+  return { ...scalars, ...fitted, ...fitArrays([dlq], left, result.dlqIdsTruncated) }
 }
 
 function failure(result: ListResult): string | undefined {

@@ -117,21 +117,11 @@ function outputs(result: ResumeResult): OutputValues {
     [Outputs.NextCursor]: cursorOutput(result.nextCursor),
     [Outputs.RunsFile]: result.runsFile ?? ''
   }
-  const budget = budgetLeft(scalars, [Outputs.WorkflowRunIds, Outputs.WorkflowRuns])
-  const { json, truncated } = fitArrays(
-    [
-      [Outputs.WorkflowRunIds, ids],
-      [Outputs.WorkflowRuns, runs]
-    ],
-    budget
-  )
-  return {
-    ...scalars,
-    [Outputs.WorkflowRunIds]: json[0],
-    [Outputs.WorkflowRunIdsTruncated]: String(truncated),
-    [Outputs.WorkflowRuns]: json[1],
-    [Outputs.WorkflowRunsTruncated]: String(truncated)
-  }
+  const lists = [
+    [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, ids],
+    [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
+  ] as const
+  return { ...scalars, ...fitArrays(lists, budgetLeft(scalars, lists)) }
 }
 
 function failure(result: ResumeResult): string | undefined {
