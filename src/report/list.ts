@@ -86,9 +86,9 @@ function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): str
       heading(result, filters.length > 0 || Boolean(result.startCursor)),
       judgement(result, pass.now),
       issueLine(ctx.issue),
-      shortenedNote(pass)
+      shortenedNote(pass),
+      ...endingLeads(result)
     ),
-    ...endingLines(result),
     ...failingLines(result, pass),
     ...breakdownLines(result, pass),
     ...chartLines(result, pass.now),
@@ -98,24 +98,18 @@ function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): str
   ])
 }
 
-/** One block for how the listing ended when it did not reach the end: the error, and where to continue. */
-function endingLines(result: ListResult): string[] {
-  const lines: string[] = []
-  if (result.failure !== undefined) {
-    lines.push(`**Error:** ${code(failureText('list-dlq', result.failure))}`, '')
-    if (result.count > 0)
-      lines.push(`Everything below is what was listed ${beforeTheEnd(result.failure)}: a lower bound.`, '')
-  } else if (result.nextCursor !== undefined) {
-    const asked =
-      result.maxMessages !== undefined && result.count >= result.maxMessages
-        ? `, as \`max-messages\` (${formatCount(result.maxMessages)}) asks`
-        : ''
-    const stopped = `**Stopped after ${plural(result.count, 'message', 'messages')}${asked}**`
-    lines.push(`${stopped}: the DLQ may hold more. Everything below is a lower bound.`, '')
-  }
-  if (result.nextCursor)
-    lines.push(`To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`, '')
-  return lines
+/** The leads that say how the listing ended when it did not reach the end: the error, and where to continue. */
+function endingLeads(result: ListResult): Array<string | false | undefined> {
+  const { failure: ended, nextCursor: next, maxMessages: max, count } = result
+  const asked = max !== undefined && count >= max ? `, as \`max-messages\` (${formatCount(max)}) asks` : ''
+  const stopped = `**Stopped after ${plural(count, 'message', 'messages')}${asked}**: the DLQ may hold more.`
+  return [
+    ended
+      ? `**Error:** ${code(failureText('list-dlq', ended))}`
+      : next !== undefined && `${stopped} Everything below is a lower bound.`,
+    ended && count > 0 && `Everything below is what was listed ${beforeTheEnd(ended)}: a lower bound.`,
+    next && `To continue, re-run with input \`cursor\` set to ${cursorText(next)}`
+  ]
 }
 
 /** The top destinations, titled "What is failing" only under a failing verdict. */
