@@ -7,6 +7,7 @@ import { formatAge, formatCount, plural } from './format.js'
 import { beforeTheEnd, failureText, itemProblemsText } from './failure-text.js'
 import { describeBreach, filterLines, heading, headline, judgement, listingComplete } from './list-verdict.js'
 import {
+  capped,
   cellOrDash,
   code,
   codeCell,
@@ -191,8 +192,7 @@ function workflowRunLines(result: ListResult, pass: RenderPass): string[] {
   const kept = result.workflowRuns
   if (kept === undefined || kept.length === 0) return []
   // The rows this pass shows; "and N more" counts every run listed, not only those kept for the table.
-  pass.seen?.(kept.length)
-  const runs = kept.slice(0, pass.maxRows)
+  const runs = capped(kept, pass)
   const more = result.count - runs.length
   const where =
     result.messagesFile === undefined
@@ -310,8 +310,7 @@ function approximateNote(undercount: number): string[] {
 function countTable(result: ListResult, key: Breakdown, heading: string, limit: RowLimit): string[] {
   const rows = result[key]
   const undercount = result.undercount?.[key]
-  limit.seen?.(rows.length)
-  const shown = rows.slice(0, limit.maxRows)
+  const shown = capped(rows, limit)
   const lines: string[] = []
   if (shown.length > 0) {
     lines.push(...tableHead([heading, 'Messages'], [false, true]))

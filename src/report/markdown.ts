@@ -11,7 +11,7 @@ export interface RowLimit {
 }
 
 /** The first `maxRows` items; the full length is reported, since rows beyond the longest list change nothing. */
-function capped<T>(items: readonly T[], limit: RowLimit): readonly T[] {
+export function capped<T>(items: readonly T[], limit: RowLimit): readonly T[] {
   limit.seen?.(items.length)
   return items.slice(0, limit.maxRows)
 }
