@@ -41,9 +41,7 @@ const TRUNCATED_NOTE =
 export function fitSummary(render: (pass: RenderPass) => string, options: SummaryOptions): string {
   const { maxRows: requested = 50, now } = options
   let longest = 0
-  const seen = (length: number): void => {
-    if (length > longest) longest = length
-  }
+  const seen = (length: number) => (longest = Math.max(longest, length))
   let out = render({ maxRows: requested, now, seen })
   const useful = Math.min(requested, longest)
   let rows = useful

@@ -270,7 +270,7 @@ function askedLines(result: ListResult, ctx: RunContext, filters: string[]): str
           ? ` (${formatCount(result.slices)} date slices)`
           : ''
   const pages = maxPages === undefined ? '' : `, \`max-pages\`: ${formatCount(maxPages)}`
-  const lines = [
+  return [
     '### What was asked',
     '',
     ...(filters.length === 0
@@ -294,8 +294,7 @@ function askedLines(result: ListResult, ctx: RunContext, filters: string[]): str
         `${formatCount(result.count)}.`,
     ...runLine(ctx),
     ''
-  ]
-  return lines.filter(line => line !== false)
+  ].filter(line => line !== false)
 }
 
 function approximateNote(undercount: number): string[] {
