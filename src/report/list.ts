@@ -1,5 +1,5 @@
 /** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
-import { Outputs, TALLY_CAPACITY } from '../constants.js'
+import { MAX_CURSOR_LENGTH, Outputs, TALLY_CAPACITY } from '../constants.js'
 import type { DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
@@ -12,7 +12,6 @@ import {
   code,
   codeCell,
   collapsed,
-  cursorText,
   issueLine,
   markdownText,
   runLine,
@@ -109,7 +108,7 @@ function endingLeads(result: ListResult): Array<string | false | undefined> {
       ? `**Error:** ${code(failureText('list-dlq', ended))}`
       : next !== undefined && `${stopped} Everything below is a lower bound.`,
     ended && count > 0 && `Everything below is what was listed ${beforeTheEnd(ended)}: a lower bound.`,
-    next && `To continue, re-run with input \`cursor\` set to ${cursorText(next)}`
+    next && `To continue, re-run with input \`cursor\` set to ${code(next, MAX_CURSOR_LENGTH)}`
   ]
 }
 
@@ -281,7 +280,7 @@ function askedLines(result: ListResult, ctx: RunContext, filters: string[]): str
     `- \`max-messages\`: ${maxMessages === undefined ? 'none (every message)' : formatCount(maxMessages)}`,
     `- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`,
     `- Page size: ${formatCount(result.pageSize)}${pages} (${plural(result.pages, 'page', 'pages')} fetched)`,
-    `- Start cursor: ${startCursor ? cursorText(startCursor) : 'none (from the start)'}`,
+    `- Start cursor: ${startCursor ? code(startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
     fallback !== undefined && `- Why sequentially: ${code(fallback)}`,
     messagesFile !== undefined &&
       `- Every listed message, one JSON object a line: ${code(messagesFile)} (output \`messages-file\`)`,

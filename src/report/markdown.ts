@@ -1,5 +1,4 @@
 /** Building blocks of the markdown the action writes (job summary, health issue); values go through escape.ts. */
-import { MAX_CURSOR_LENGTH } from '../constants.js'
 import type { IssueLink, RunContext } from '../results.js'
 import { codeSpan, DEFAULT_CELL_MAX_LENGTH } from './escape.js'
 import { formatCount, formatShortTime } from './format.js'
@@ -24,10 +23,6 @@ export function code(value: string, maxLength?: number): string {
 /** A third-party value in a table cell: a code span whose pipes cannot split the cell. */
 export function codeCell(value: string, maxLength: number = DEFAULT_CELL_MAX_LENGTH): string {
   return codeSpan(value, maxLength, true)
-}
-
-export function cursorText(cursor: string): string {
-  return codeSpan(cursor, MAX_CURSOR_LENGTH)
 }
 
 /** Values of one filter, each escaped, at most maxRows of them. */

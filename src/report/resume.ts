@@ -1,10 +1,10 @@
 /** How resume-workflows is reported: the new runs, runs possibly resumed without an answer, where to continue. */
-import { Outputs, RESUME_PAGE_SIZE } from '../constants.js'
+import { MAX_CURSOR_LENGTH, Outputs, RESUME_PAGE_SIZE } from '../constants.js'
 import type { ResumedRun, ResumeResult, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { formatCount, formatMs, plural } from './format.js'
 import { beforeTheEnd, failurePhrase, failureText, fileText, itemProblemsText } from './failure-text.js'
-import { code, codeCell, cursorText, markdownText, runLine, summaryHead, table, valueList } from './markdown.js'
+import { code, codeCell, markdownText, runLine, summaryHead, table, valueList } from './markdown.js'
 import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
 
 const RESUME_NOTE =
@@ -192,7 +192,7 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
     ...(result.all ? [whole, ...titled('Selectors also given', selectors)] : titled('Selection', selectors, 'none')),
     ...titled('Overrides', overrides, 'none (each run keeps its original flow control and retries)'),
     ...(result.maxRuns !== undefined ? [`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`] : []),
-    result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)',
+    `- Start cursor: ${result.startCursor ? code(result.startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
     ''
   ]
 }
@@ -241,7 +241,7 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
       'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).' +
       fileLineHint(from.line)
     : result.nextCursor
-      ? `To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`
+      ? `To continue, re-run with input \`cursor\` set to ${code(result.nextCursor, MAX_CURSOR_LENGTH)}`
       : undefined
   const capLine = result.stoppedByCap
     ? `Stopped by \`max-runs\` (${formatCount(result.maxRuns ?? 0)}) before the selection was drained. `
