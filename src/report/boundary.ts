@@ -120,7 +120,5 @@ function redactDeep(value: unknown, redact: (text: string) => string, depth: num
   if (value === null || typeof value !== 'object') return value
   if (depth >= MAX_REDACT_DEPTH) return undefined
   if (Array.isArray(value)) return value.map(item => redactDeep(item, redact, depth + 1))
-  const out: Record<string, unknown> = {}
-  for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item, redact, depth + 1)
-  return out
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, redact, depth + 1)]))
 }
