@@ -1,7 +1,4 @@
-/**
- * The output boundary: every byte the action writes goes through here, redacted from the raw text first, then
- * escaped for its destination, so that no escape can hide a secret from the redactor.
- */
+/** The output boundary: all the action writes is redacted as raw text (an escape could hide a secret), then escaped. */
 import { GITHUB_OUTPUTS_MAX_BYTES } from '../constants.js'
 import { toJson } from '../service/json.js'
 import { neutraliseAnnotation, neutraliseLogLine } from './escape.js'
