@@ -3,7 +3,7 @@ import { MAX_CURSOR_LENGTH, Outputs, TALLY_CAPACITY } from '../constants.js'
 import type { DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
-import { formatAge, formatCount, plural } from './format.js'
+import { formatAge, formatCount, formatShortTime, plural } from './format.js'
 import { beforeTheEnd, failureText, itemProblemsText } from './failure-text.js'
 import { describeBreach, filterLines, heading, headline, judgement, listingComplete } from './list-verdict.js'
 import {
@@ -15,7 +15,6 @@ import {
   issueLine,
   markdownText,
   runLine,
-  shortTimeOrDash,
   summaryHead,
   table,
   tableHead,
@@ -209,7 +208,7 @@ function workflowRunLines(result: ListResult, pass: RenderPass): string[] {
       run => [
         codeCell(run.workflowRunId),
         cellOrDash(run.dlqId),
-        shortTimeOrDash(run.failedAt, pass.now),
+        run.failedAt === undefined ? '—' : formatShortTime(run.failedAt, pass.now),
         (run.responseStatus === undefined ? '—' : String(run.responseStatus)) +
           (run.responseBody ? ` ${codeCell(run.responseBody, RESPONSE_CELL_LENGTH)}` : ''),
         cellOrDash(run.workflowUrl)
@@ -236,7 +235,7 @@ function extremesLines(result: ListResult, pass: RenderPass): string[] {
       tableRow([
         which === shown[i - 1]?.[0] ? '' : `**${which}**`,
         m.createdAt === undefined ? '—' : formatAge(pass.now - m.createdAt),
-        shortTimeOrDash(m.createdAt, pass.now),
+        m.createdAt === undefined ? '—' : formatShortTime(m.createdAt, pass.now),
         m.responseStatus === undefined ? '—' : String(m.responseStatus),
         cellOrDash(m.messageId, COPYABLE_CELL_LENGTH),
         cellOrDash(m.url, COPYABLE_CELL_LENGTH)

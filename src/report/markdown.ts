@@ -1,7 +1,7 @@
 /** Building blocks of the markdown the action writes (job summary, health issue); values go through escape.ts. */
 import type { IssueLink, RunContext } from '../results.js'
 import { codeSpan, DEFAULT_CELL_MAX_LENGTH } from './escape.js'
-import { formatCount, formatShortTime } from './format.js'
+import { formatCount } from './format.js'
 
 /** How many rows a table or value list may show; `seen` hears the full length of each, for the byte budget. */
 export interface RowLimit {
@@ -61,10 +61,6 @@ export function table<T>(
 /** A cell for an optional third-party value, as code; an absent or empty one shows as a dash. */
 export function cellOrDash(value: string | number | undefined, maxLength?: number): string {
   return value === undefined || value === '' ? '—' : codeCell(String(value), maxLength)
-}
-
-export function shortTimeOrDash(ms: number | undefined, now: number): string {
-  return ms === undefined ? '—' : formatShortTime(ms, now)
 }
 
 /** A collapsed section: our own fixed HTML around markdown, the blank lines GFM needs to render the inside. */
