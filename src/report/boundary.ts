@@ -74,8 +74,7 @@ export class OutputBoundary {
   setOutputs(outputs: Readonly<Record<string, string>>): void {
     const redacted = Object.entries(outputs).map(([name, value]) => [name, this.redact(value)] as [string, string])
     let total = redacted.reduce((n, [name, value]) => n + githubBytes(name) + githubBytes(value), 0)
-    const bySize = [...redacted].sort((a, b) => b[1].length - a[1].length)
-    for (const entry of bySize) {
+    for (const entry of [...redacted].sort((a, b) => b[1].length - a[1].length)) {
       if (total <= GITHUB_OUTPUTS_MAX_BYTES) break
       total -= githubBytes(entry[1])
       this.warning(`Output ${entry[0]} was left empty: the outputs of a job must stay under 1 MB.`)

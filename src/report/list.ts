@@ -68,12 +68,11 @@ function failure(result: ListResult): string | undefined {
   const complete = listingComplete(result)
   const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`)
   if (result.failure !== undefined) {
-    const why = failureText('list-dlq', result.failure)
     const listed =
       result.count === 0
         ? 'nothing was listed, so the number of messages is unknown'
         : `at least ${plural(result.count, 'message', 'messages')}: listed ${beforeTheEnd(result.failure)}`
-    reasons.unshift(`${why}${continueHint(result.nextCursor)} (${listed})`)
+    reasons.unshift(`${failureText('list-dlq', result.failure)}${continueHint(result.nextCursor)} (${listed})`)
   }
   return reasons.length === 0 ? undefined : reasons.join('\n')
 }

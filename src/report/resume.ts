@@ -153,14 +153,10 @@ function fileLineHint(line: number | undefined): string {
   return ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`
 }
 
-/** Sub-items of "what was asked", `  - label: value`, for the values given. */
-function givenLines(items: ReadonlyArray<[string, string | undefined]>): string[] {
-  return items.flatMap(([label, value]) => (value === undefined ? [] : [`  - ${label}: ${value}`]))
-}
-
-/** `- title:` over its sub-items; without any, `- title: none…`, or nothing. */
-function titled(title: string, items: readonly string[], none?: string): string[] {
-  if (items.length > 0) return [`- ${title}:`, ...items]
+/** `- title:` over `  - label: value` for each value given; without any, `- title: none…`, or nothing. */
+function titled(title: string, items: ReadonlyArray<readonly [string, string | undefined]>, none?: string): string[] {
+  const given = items.flatMap(([label, value]) => (value === undefined ? [] : [`  - ${label}: ${value}`]))
+  if (given.length > 0) return [`- ${title}:`, ...given]
   return none === undefined ? [] : [`- ${title}: ${none}`]
 }
 
@@ -169,7 +165,7 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
   const { flowControlKey, flowControlValue, retries } = result.overrides
   const time = (ms: number | undefined): string | undefined => (ms === undefined ? undefined : formatMs(ms))
   const text = (value: string | undefined): string | undefined => (value === undefined ? undefined : code(value))
-  const selectors = givenLines([
+  const selectors = [
     [
       'DLQ ids (`dlq-ids`; when given, the service ignores the other selectors)',
       dlqIds?.length ? valueList(dlqIds, pass) : undefined
@@ -179,12 +175,12 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
     ['Workflow URL (`workflow-url`)', text(workflowUrl)],
     ['Workflow run id or id prefix (`workflow-run-id`)', text(workflowRunId)],
     ['Workflow created at (`workflow-created-at`)', time(workflowCreatedAt)]
-  ])
-  const overrides = givenLines([
+  ] as const
+  const overrides = [
     ['Flow control key (`flow-control-key`)', text(flowControlKey)],
     ['Flow control value (`flow-control-value`)', text(flowControlValue)],
     ['Retries (`retries`)', text(retries?.toString())]
-  ])
+  ] as const
   const whole = '- Selection: **the whole DLQ was selected** (input `all`): every failed workflow run in it.'
   return [
     '### What was asked',
