@@ -196,12 +196,11 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
 function resumeHeading(result: ResumeResult): string {
   const made = madeCount(result)
   const runs = plural(made, 'workflow run', 'workflow runs')
-  const { failure: ended } = result
-  if (ended?.kind === 'cancelled') {
+  if (result.failure?.kind === 'cancelled') {
     const more = result.uncertainRequests > 0 ? ', and possibly more' : ''
     return `⛔ Cancelled: ${plural(made, 'run', 'runs')} resumed before the cancel${more}`
   }
-  if (ended !== undefined) return `❌ Resume failed part way: ${failurePhrase(ended)}; ${runs} resumed before`
+  if (result.failure) return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`
   if (result.fileError !== undefined) return `❌ Resumed ${runs}, but runs-file could not be written`
   if (result.uncertainRequests > 0) return `⚠️ Resumed ${runs}, and possibly more`
   if (result.stoppedByCap) return `⏸️ Resumed ${runs}: ${capReached(result)}`
