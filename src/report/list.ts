@@ -48,8 +48,6 @@ function outputs(result: ListResult): OutputValues {
     // Nothing listed because of a failure: the count is unknown, not 0.
     [Outputs.DlqCount]: result.failure !== undefined && result.count === 0 ? '' : String(result.count),
     [Outputs.Complete]: String(listingComplete(result)),
-    [Outputs.MessageIdsTruncated]: 'false',
-    [Outputs.DlqIdsTruncated]: 'false',
     [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
     [Outputs.NextCursor]: cursorOutput(result.nextCursor),
     [Outputs.MessagesFile]: result.messagesFile ?? ''

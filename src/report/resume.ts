@@ -112,8 +112,6 @@ function outputs(result: ResumeResult): OutputValues {
   const scalars: OutputValues = {
     [Outputs.ResumedCount]: String(result.runs.length),
     [Outputs.Complete]: String(resumeComplete(result)),
-    [Outputs.WorkflowRunIdsTruncated]: 'false',
-    [Outputs.WorkflowRunsTruncated]: 'false',
     [Outputs.NextCursor]: cursorOutput(result.nextCursor),
     [Outputs.RunsFile]: result.runsFile ?? ''
   }

@@ -21,11 +21,11 @@ export function continueHint(cursor: string | undefined): string {
 /** An array output: its name, its `-truncated` flag's name, its items. */
 type ArrayOutput = readonly [Outputs, Outputs, readonly unknown[]]
 
-/** The arrays' budget: the whole less the scalars (`-truncated` ones at their longest, `false`) and their names. */
+/** The arrays' budget: the whole less the scalars, the arrays' names and their flags (at their longest, `false`). */
 export function budgetLeft(scalars: OutputValues, arrays: readonly ArrayOutput[]): number {
   let used = 0
   for (const [name, value] of Object.entries(scalars)) used += githubBytes(name) + githubBytes(value ?? '')
-  for (const [name] of arrays) used += githubBytes(name)
+  for (const [name, flag] of arrays) used += githubBytes(name) + githubBytes(flag) + githubBytes('false')
   return OUTPUTS_BUDGET_BYTES - used
 }
 
