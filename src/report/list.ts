@@ -154,7 +154,6 @@ function statusCell(row: DestinationRow): string {
 function breakdownLines(result: ListResult, pass: RenderPass): string[] {
   if (result.count === 0) return []
   const lines: string[] = []
-  const limit: RowLimit = { maxRows: Math.min(pass.maxRows, BREAKDOWN_ROWS), seen: pass.seen }
   for (const [key, title, head] of [
     ['byStatus', 'last response status', 'Last response status'],
     ['byTopic', 'URL group', 'URL group'],
@@ -165,7 +164,7 @@ function breakdownLines(result: ListResult, pass: RenderPass): string[] {
     const rows = result[key]
     // A breakdown where every message has no value says nothing.
     if (rows.length === 0 || (key !== 'byStatus' && rows.length === 1 && rows[0]?.value === '(none)')) continue
-    const body = countTable(result, key, head, limit)
+    const body = countTable(result, key, head, { maxRows: Math.min(pass.maxRows, BREAKDOWN_ROWS), seen: pass.seen })
     const none = rows.find(r => r.value === '(none)')?.count ?? 0
     if (key === 'byUrl' || none >= MOSTLY_NONE * result.count) {
       const note = none > 0 ? ` (${formatCount(none)} of ${formatCount(result.count)} have none)` : ''
