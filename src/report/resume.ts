@@ -250,13 +250,11 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
         : '.'),
     shortenedNote(pass),
     fileError && `**Error:** ${code(fileError)}`,
-    ...(ended !== undefined
-      ? [
-          `**Error:** ${code(failureText('resume-workflows', ended))}`,
-          continueLine ??
-            'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).'
-        ]
-      : [continueLine && capLine + continueLine]),
+    ended && `**Error:** ${code(failureText('resume-workflows', ended))}`,
+    ended
+      ? (continueLine ??
+          'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).')
+      : continueLine && capLine + continueLine,
     gone && `**⚠️ Already gone:** ${gone}.`,
     pastCap && `**⚠️ Past the cap:** ${pastCap}.`,
     lost && `**⚠️ Possibly resumed:** ${lost}.`,
