@@ -107,7 +107,6 @@ function runsFileText({ fileError }: ResumeResult): string | undefined {
 }
 
 function outputs(result: ResumeResult): OutputValues {
-  const ids = result.runs.map(r => r.workflowRunId)
   const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
   const scalars: OutputValues = {
     [Outputs.ResumedCount]: String(result.runs.length),
@@ -116,7 +115,7 @@ function outputs(result: ResumeResult): OutputValues {
     [Outputs.RunsFile]: result.runsFile ?? ''
   }
   const lists = [
-    [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, ids],
+    [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, result.runs.map(r => r.workflowRunId)],
     [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
   ] as const
   return { ...scalars, ...fitArrays(lists, budgetLeft(scalars, lists)) }
