@@ -1,7 +1,4 @@
-/**
- * The output boundary: every byte the action writes goes through here, redacted from the raw text first, then
- * escaped for its destination, so that no escape can hide a secret from the redactor.
- */
+/** The output boundary: all the action writes is redacted as raw text (an escape could hide a secret), then escaped. */
 import { GITHUB_OUTPUTS_MAX_BYTES } from '../constants.js'
 import { toJson } from '../service/json.js'
 import { neutraliseAnnotation, neutraliseLogLine } from './escape.js'
@@ -77,8 +74,7 @@ export class OutputBoundary {
   setOutputs(outputs: Readonly<Record<string, string>>): void {
     const redacted = Object.entries(outputs).map(([name, value]) => [name, this.redact(value)] as [string, string])
     let total = redacted.reduce((n, [name, value]) => n + githubBytes(name) + githubBytes(value), 0)
-    const bySize = [...redacted].sort((a, b) => b[1].length - a[1].length)
-    for (const entry of bySize) {
+    for (const entry of [...redacted].sort((a, b) => b[1].length - a[1].length)) {
       if (total <= GITHUB_OUTPUTS_MAX_BYTES) break
       total -= githubBytes(entry[1])
       this.warning(`Output ${entry[0]} was left empty: the outputs of a job must stay under 1 MB.`)
@@ -120,7 +116,5 @@ function redactDeep(value: unknown, redact: (text: string) => string, depth: num
   if (value === null || typeof value !== 'object') return value
   if (depth >= MAX_REDACT_DEPTH) return undefined
   if (Array.isArray(value)) return value.map(item => redactDeep(item, redact, depth + 1))
-  const out: Record<string, unknown> = {}
-  for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item, redact, depth + 1)
-  return out
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, redact, depth + 1)]))
 }

@@ -1,7 +1,23 @@
-/** The job summary's byte budget: GitHub drops one above 1 MiB, so it is rendered with half the rows till it fits. */
+/** An operation's report, and its summary's byte budget: GitHub drops one over 1 MiB, so rows halve till it fits. */
 import { SUMMARY_LIMIT_BYTES } from '../constants.js'
+import type { RunContext } from '../results.js'
 import { formatCount } from './format.js'
 import type { RowLimit } from './markdown.js'
+import type { OutputValues } from './step-outputs.js'
+
+/** How list.ts, schedule.ts and resume.ts report a result: each a pure function of it, written through the boundary. */
+export interface OperationReport<R> {
+  /** The step outputs: small scalars and JSON arrays, all together within GitHub's 1 MB. */
+  outputs(result: R): OutputValues
+  /** The job summary as markdown, under the 1 MiB limit of GitHub job summaries. */
+  summary(result: R, ctx: RunContext, options: SummaryOptions): string
+  /** The one-line notice on the run page, for an operation that has one. */
+  notice?(result: R, now: number): string | undefined
+  /** Warnings to annotate, in order: what may be missing from the outputs and why. */
+  warnings(result: R): string[]
+  /** Why the step fails, or undefined when it succeeds. */
+  failure(result: R): string | undefined
+}
 
 export interface SummaryOptions {
   /** Rows per table (and values per listed filter) before `… and N more`, a whole number or Infinity. Default 50. */
@@ -25,9 +41,7 @@ const TRUNCATED_NOTE =
 export function fitSummary(render: (pass: RenderPass) => string, options: SummaryOptions): string {
   const { maxRows: requested = 50, now } = options
   let longest = 0
-  const seen = (length: number): void => {
-    if (length > longest) longest = length
-  }
+  const seen = (length: number) => (longest = Math.max(longest, length))
   let out = render({ maxRows: requested, now, seen })
   const useful = Math.min(requested, longest)
   let rows = useful

@@ -1,11 +1,11 @@
-/** The one place a failure becomes words: the sentence of each failure kind, and one table of what a status means. */
+/** Where a failure becomes words: each kind's sentence, one table of what a status means, the unreadable items. */
 import { ERRNO_MEANING } from '../constants.js'
-import type { Failure, FailureContext, RequestFailure } from '../failure.js'
-import { failureStatus } from '../failure.js'
+import { failureStatus, type Failure, type FailureContext, type RequestFailure } from '../failure.js'
+import type { ItemProblemSummary } from '../results.js'
 import { cursorLabel } from '../service/pagination.js'
 import { describeTransportError } from '../service/transport-errors.js'
 import { MAX_LOCATION_SHOWN } from '../service/transport.js'
-import { formatCount } from './format.js'
+import { formatCount, plural } from './format.js'
 
 /** What an HTTP status means: a few words inside the error's sentence, and a phrase for a heading. */
 function statusWords(status: number): { meaning: string; phrase: string } {
@@ -134,4 +134,13 @@ export function failurePhrase(failure: Failure | undefined, maxPages?: number): 
   const status = failureStatus(failure)
   if (status === undefined) return 'the request got no usable answer'
   return `${statusWords(status).phrase} (HTTP ${status})`
+}
+
+/** One warning for the page items that could not be used as the service sent them, naming the first few. */
+export function itemProblemsText({ kept, leftOut, examples }: ItemProblemSummary): string {
+  const parts = [
+    leftOut > 0 ? `${plural(leftOut, 'item was', 'items were')} left out (no usable id)` : undefined,
+    kept > 0 ? `${formatCount(kept)} kept without a field that could not be read` : undefined
+  ].filter(part => part !== undefined)
+  return `The service sent items that could not be read as they stand: ${parts.join('; ')}. ${examples.join('; ')}.`
 }

@@ -1,29 +1,26 @@
 /** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
-import { Outputs, TALLY_CAPACITY } from '../constants.js'
+import { MAX_CURSOR_LENGTH, Outputs, TALLY_CAPACITY } from '../constants.js'
 import type { DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
-import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
+import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
-import { formatAge, formatCount, plural } from './format.js'
-import { itemProblemsText } from './item-problems.js'
-import { beforeTheEnd, failureText } from './failure-text.js'
+import { formatAge, formatCount, formatShortTime, plural } from './format.js'
+import { beforeTheEnd, failureText, itemProblemsText } from './failure-text.js'
 import { describeBreach, filterLines, heading, headline, judgement, listingComplete } from './list-verdict.js'
 import {
+  capped,
   cellOrDash,
   code,
   codeCell,
   collapsed,
-  cursorText,
   issueLine,
   markdownText,
   runLine,
-  shortTimeOrDash,
   summaryHead,
   table,
   tableHead,
   tableRow,
   type RowLimit
 } from './markdown.js'
-import type { OperationReport } from './operation-report.js'
 import { githubBytes } from './boundary.js'
 import { RESPONSE_CELL_LENGTH, responseCell } from './response-sample.js'
 import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
@@ -51,36 +48,29 @@ function outputs(result: ListResult): OutputValues {
     // Nothing listed because of a failure: the count is unknown, not 0.
     [Outputs.DlqCount]: result.failure !== undefined && result.count === 0 ? '' : String(result.count),
     [Outputs.Complete]: String(listingComplete(result)),
-    [Outputs.MessageIdsTruncated]: 'false',
-    [Outputs.DlqIdsTruncated]: 'false',
     [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
     [Outputs.NextCursor]: cursorOutput(result.nextCursor),
     [Outputs.MessagesFile]: result.messagesFile ?? ''
   }
-  const budget = budgetLeft(scalars, [Outputs.MessageIds, Outputs.DlqIds])
+  const ids = [Outputs.MessageIds, Outputs.MessageIdsTruncated, result.messageIds] as const
+  const dlq = [Outputs.DlqIds, Outputs.DlqIdsTruncated, result.dlqIds] as const
+  const budget = budgetLeft(scalars, [ids, dlq])
   // The two lists are not in step (an entry may have no dlqId): dlq-ids keep up to half the budget when both are long.
   const reserve = Math.min(Math.floor(budget / 2), githubBytes(JSON.stringify(result.dlqIds)))
-  const fitted = fitArrays([[Outputs.MessageIds, result.messageIds]], budget - reserve)
-  const dlq = fitArrays([[Outputs.DlqIds, result.dlqIds]], budget - githubBytes(fitted.json[0] ?? '[]'))
-  return {
-    ...scalars,
-    [Outputs.MessageIds]: fitted.json[0],
-    [Outputs.MessageIdsTruncated]: String(result.messageIdsTruncated || fitted.truncated),
-    [Outputs.DlqIds]: dlq.json[0],
-    [Outputs.DlqIdsTruncated]: String(result.dlqIdsTruncated || dlq.truncated)
-  }
+  const fitted = fitArrays([ids], budget - reserve, result.messageIdsTruncated)
+  const left = budget - githubBytes(fitted[Outputs.MessageIds] ?? '[]')
+  return { ...scalars, ...fitted, ...fitArrays([dlq], left, result.dlqIdsTruncated) }
 }
 
 function failure(result: ListResult): string | undefined {
   const complete = listingComplete(result)
   const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`)
   if (result.failure !== undefined) {
-    const why = failureText('list-dlq', result.failure)
     const listed =
       result.count === 0
         ? 'nothing was listed, so the number of messages is unknown'
         : `at least ${plural(result.count, 'message', 'messages')}: listed ${beforeTheEnd(result.failure)}`
-    reasons.unshift(`${why}${continueHint(result.nextCursor)} (${listed})`)
+    reasons.unshift(`${failureText('list-dlq', result.failure)}${continueHint(result.nextCursor)} (${listed})`)
   }
   return reasons.length === 0 ? undefined : reasons.join('\n')
 }
@@ -92,9 +82,9 @@ function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): str
       heading(result, filters.length > 0 || Boolean(result.startCursor)),
       judgement(result, pass.now),
       issueLine(ctx.issue),
-      shortenedNote(pass)
+      shortenedNote(pass),
+      ...endingLeads(result)
     ),
-    ...endingLines(result),
     ...failingLines(result, pass),
     ...breakdownLines(result, pass),
     ...chartLines(result, pass.now),
@@ -104,24 +94,18 @@ function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): str
   ])
 }
 
-/** One block for how the listing ended when it did not reach the end: the error, and where to continue. */
-function endingLines(result: ListResult): string[] {
-  const lines: string[] = []
-  if (result.failure !== undefined) {
-    lines.push(`**Error:** ${code(failureText('list-dlq', result.failure))}`, '')
-    if (result.count > 0)
-      lines.push(`Everything below is what was listed ${beforeTheEnd(result.failure)}: a lower bound.`, '')
-  } else if (result.nextCursor !== undefined) {
-    const asked =
-      result.maxMessages !== undefined && result.count >= result.maxMessages
-        ? `, as \`max-messages\` (${formatCount(result.maxMessages)}) asks`
-        : ''
-    const stopped = `**Stopped after ${plural(result.count, 'message', 'messages')}${asked}**`
-    lines.push(`${stopped}: the DLQ may hold more. Everything below is a lower bound.`, '')
-  }
-  if (result.nextCursor)
-    lines.push(`To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`, '')
-  return lines
+/** The leads that say how the listing ended when it did not reach the end: the error, and where to continue. */
+function endingLeads(result: ListResult): Array<string | false | undefined> {
+  const { failure: ended, nextCursor: next, maxMessages: max, count } = result
+  const asked = max !== undefined && count >= max ? `, as \`max-messages\` (${formatCount(max)}) asks` : ''
+  const stopped = `**Stopped after ${plural(count, 'message', 'messages')}${asked}**: the DLQ may hold more.`
+  return [
+    ended
+      ? `**Error:** ${code(failureText('list-dlq', ended))}`
+      : next !== undefined && `${stopped} Everything below is a lower bound.`,
+    ended && count > 0 && `Everything below is what was listed ${beforeTheEnd(ended)}: a lower bound.`,
+    next && `To continue, re-run with input \`cursor\` set to ${code(next, MAX_CURSOR_LENGTH)}`
+  ]
 }
 
 /** The top destinations, titled "What is failing" only under a failing verdict. */
@@ -170,7 +154,6 @@ function statusCell(row: DestinationRow): string {
 function breakdownLines(result: ListResult, pass: RenderPass): string[] {
   if (result.count === 0) return []
   const lines: string[] = []
-  const limit: RowLimit = { maxRows: Math.min(pass.maxRows, BREAKDOWN_ROWS), seen: pass.seen }
   for (const [key, title, head] of [
     ['byStatus', 'last response status', 'Last response status'],
     ['byTopic', 'URL group', 'URL group'],
@@ -181,7 +164,7 @@ function breakdownLines(result: ListResult, pass: RenderPass): string[] {
     const rows = result[key]
     // A breakdown where every message has no value says nothing.
     if (rows.length === 0 || (key !== 'byStatus' && rows.length === 1 && rows[0]?.value === '(none)')) continue
-    const body = countTable(result, key, head, limit)
+    const body = countTable(result, key, head, { maxRows: Math.min(pass.maxRows, BREAKDOWN_ROWS), seen: pass.seen })
     const none = rows.find(r => r.value === '(none)')?.count ?? 0
     if (key === 'byUrl' || none >= MOSTLY_NONE * result.count) {
       const note = none > 0 ? ` (${formatCount(none)} of ${formatCount(result.count)} have none)` : ''
@@ -203,8 +186,7 @@ function workflowRunLines(result: ListResult, pass: RenderPass): string[] {
   const kept = result.workflowRuns
   if (kept === undefined || kept.length === 0) return []
   // The rows this pass shows; "and N more" counts every run listed, not only those kept for the table.
-  pass.seen?.(kept.length)
-  const runs = kept.slice(0, pass.maxRows)
+  const runs = capped(kept, pass)
   const more = result.count - runs.length
   const where =
     result.messagesFile === undefined
@@ -222,7 +204,7 @@ function workflowRunLines(result: ListResult, pass: RenderPass): string[] {
       run => [
         codeCell(run.workflowRunId),
         cellOrDash(run.dlqId),
-        shortTimeOrDash(run.failedAt, pass.now),
+        run.failedAt === undefined ? '—' : formatShortTime(run.failedAt, pass.now),
         (run.responseStatus === undefined ? '—' : String(run.responseStatus)) +
           (run.responseBody ? ` ${codeCell(run.responseBody, RESPONSE_CELL_LENGTH)}` : ''),
         cellOrDash(run.workflowUrl)
@@ -249,7 +231,7 @@ function extremesLines(result: ListResult, pass: RenderPass): string[] {
       tableRow([
         which === shown[i - 1]?.[0] ? '' : `**${which}**`,
         m.createdAt === undefined ? '—' : formatAge(pass.now - m.createdAt),
-        shortTimeOrDash(m.createdAt, pass.now),
+        m.createdAt === undefined ? '—' : formatShortTime(m.createdAt, pass.now),
         m.responseStatus === undefined ? '—' : String(m.responseStatus),
         cellOrDash(m.messageId, COPYABLE_CELL_LENGTH),
         cellOrDash(m.url, COPYABLE_CELL_LENGTH)
@@ -282,7 +264,7 @@ function askedLines(result: ListResult, ctx: RunContext, filters: string[]): str
           ? ` (${formatCount(result.slices)} date slices)`
           : ''
   const pages = maxPages === undefined ? '' : `, \`max-pages\`: ${formatCount(maxPages)}`
-  const lines = [
+  return [
     '### What was asked',
     '',
     ...(filters.length === 0
@@ -293,7 +275,7 @@ function askedLines(result: ListResult, ctx: RunContext, filters: string[]): str
     `- \`max-messages\`: ${maxMessages === undefined ? 'none (every message)' : formatCount(maxMessages)}`,
     `- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`,
     `- Page size: ${formatCount(result.pageSize)}${pages} (${plural(result.pages, 'page', 'pages')} fetched)`,
-    `- Start cursor: ${startCursor ? cursorText(startCursor) : 'none (from the start)'}`,
+    `- Start cursor: ${startCursor ? code(startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
     fallback !== undefined && `- Why sequentially: ${code(fallback)}`,
     messagesFile !== undefined &&
       `- Every listed message, one JSON object a line: ${code(messagesFile)} (output \`messages-file\`)`,
@@ -306,8 +288,7 @@ function askedLines(result: ListResult, ctx: RunContext, filters: string[]): str
         `${formatCount(result.count)}.`,
     ...runLine(ctx),
     ''
-  ]
-  return lines.filter(line => line !== false)
+  ].filter(line => line !== false)
 }
 
 function approximateNote(undercount: number): string[] {
@@ -322,8 +303,7 @@ function approximateNote(undercount: number): string[] {
 function countTable(result: ListResult, key: Breakdown, heading: string, limit: RowLimit): string[] {
   const rows = result[key]
   const undercount = result.undercount?.[key]
-  limit.seen?.(rows.length)
-  const shown = rows.slice(0, limit.maxRows)
+  const shown = capped(rows, limit)
   const lines: string[] = []
   if (shown.length > 0) {
     lines.push(...tableHead([heading, 'Messages'], [false, true]))

@@ -1,8 +1,7 @@
 /** Building blocks of the markdown the action writes (job summary, health issue); values go through escape.ts. */
-import { MAX_CURSOR_LENGTH } from '../constants.js'
 import type { IssueLink, RunContext } from '../results.js'
 import { codeSpan, DEFAULT_CELL_MAX_LENGTH } from './escape.js'
-import { formatCount, formatShortTime } from './format.js'
+import { formatCount } from './format.js'
 
 /** How many rows a table or value list may show; `seen` hears the full length of each, for the byte budget. */
 export interface RowLimit {
@@ -11,7 +10,7 @@ export interface RowLimit {
 }
 
 /** The first `maxRows` items; the full length is reported, since rows beyond the longest list change nothing. */
-function capped<T>(items: readonly T[], limit: RowLimit): readonly T[] {
+export function capped<T>(items: readonly T[], limit: RowLimit): readonly T[] {
   limit.seen?.(items.length)
   return items.slice(0, limit.maxRows)
 }
@@ -24,10 +23,6 @@ export function code(value: string, maxLength?: number): string {
 /** A third-party value in a table cell: a code span whose pipes cannot split the cell. */
 export function codeCell(value: string, maxLength: number = DEFAULT_CELL_MAX_LENGTH): string {
   return codeSpan(value, maxLength, true)
-}
-
-export function cursorText(cursor: string): string {
-  return codeSpan(cursor, MAX_CURSOR_LENGTH)
 }
 
 /** Values of one filter, each escaped, at most maxRows of them. */
@@ -68,10 +63,6 @@ export function cellOrDash(value: string | number | undefined, maxLength?: numbe
   return value === undefined || value === '' ? '—' : codeCell(String(value), maxLength)
 }
 
-export function shortTimeOrDash(ms: number | undefined, now: number): string {
-  return ms === undefined ? '—' : formatShortTime(ms, now)
-}
-
 /** A collapsed section: our own fixed HTML around markdown, the blank lines GFM needs to render the inside. */
 export function collapsed(title: string, body: readonly string[]): string[] {
   if (body.length === 0) return []
@@ -86,7 +77,7 @@ export function issueLine(issue: IssueLink | undefined): string | undefined {
 }
 
 /** The summary's heading (the result), then the lines that lead it, each followed by a blank line. */
-export function summaryHead(title: string, ...leads: Array<string | undefined>): string[] {
+export function summaryHead(title: string, ...leads: Array<string | false | undefined>): string[] {
   return [`## ${title}`, '', ...leads.flatMap(line => (line ? [line, ''] : []))]
 }
 

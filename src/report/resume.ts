@@ -1,12 +1,10 @@
 /** How resume-workflows is reported: the new runs, runs possibly resumed without an answer, where to continue. */
-import { Outputs, RESUME_PAGE_SIZE } from '../constants.js'
+import { MAX_CURSOR_LENGTH, Outputs, RESUME_PAGE_SIZE } from '../constants.js'
 import type { ResumedRun, ResumeResult, RunContext } from '../results.js'
-import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
+import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { formatCount, formatMs, plural } from './format.js'
-import { itemProblemsText } from './item-problems.js'
-import { beforeTheEnd, failurePhrase, failureText, fileText } from './failure-text.js'
-import { code, codeCell, cursorText, markdownText, runLine, summaryHead, table, valueList } from './markdown.js'
-import type { OperationReport } from './operation-report.js'
+import { beforeTheEnd, failurePhrase, failureText, fileText, itemProblemsText } from './failure-text.js'
+import { code, codeCell, markdownText, runLine, summaryHead, table, valueList } from './markdown.js'
 import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
 
 const RESUME_NOTE =
@@ -109,31 +107,18 @@ function runsFileText({ fileError }: ResumeResult): string | undefined {
 }
 
 function outputs(result: ResumeResult): OutputValues {
-  const ids = result.runs.map(r => r.workflowRunId)
   const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
   const scalars: OutputValues = {
     [Outputs.ResumedCount]: String(result.runs.length),
     [Outputs.Complete]: String(resumeComplete(result)),
-    [Outputs.WorkflowRunIdsTruncated]: 'false',
-    [Outputs.WorkflowRunsTruncated]: 'false',
     [Outputs.NextCursor]: cursorOutput(result.nextCursor),
     [Outputs.RunsFile]: result.runsFile ?? ''
   }
-  const budget = budgetLeft(scalars, [Outputs.WorkflowRunIds, Outputs.WorkflowRuns])
-  const { json, truncated } = fitArrays(
-    [
-      [Outputs.WorkflowRunIds, ids],
-      [Outputs.WorkflowRuns, runs]
-    ],
-    budget
-  )
-  return {
-    ...scalars,
-    [Outputs.WorkflowRunIds]: json[0],
-    [Outputs.WorkflowRunIdsTruncated]: String(truncated),
-    [Outputs.WorkflowRuns]: json[1],
-    [Outputs.WorkflowRunsTruncated]: String(truncated)
-  }
+  const lists = [
+    [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, result.runs.map(r => r.workflowRunId)],
+    [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
+  ] as const
+  return { ...scalars, ...fitArrays(lists, budgetLeft(scalars, lists)) }
 }
 
 function failure(result: ResumeResult): string | undefined {
@@ -165,14 +150,10 @@ function fileLineHint(line: number | undefined): string {
   return ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`
 }
 
-/** Sub-items of "what was asked", `  - label: value`, for the values given. */
-function givenLines(items: ReadonlyArray<[string, string | undefined]>): string[] {
-  return items.flatMap(([label, value]) => (value === undefined ? [] : [`  - ${label}: ${value}`]))
-}
-
-/** `- title:` over its sub-items; without any, `- title: none…`, or nothing. */
-function titled(title: string, items: readonly string[], none?: string): string[] {
-  if (items.length > 0) return [`- ${title}:`, ...items]
+/** `- title:` over `  - label: value` for each value given; without any, `- title: none…`, or nothing. */
+function titled(title: string, items: ReadonlyArray<readonly [string, string | undefined]>, none?: string): string[] {
+  const given = items.flatMap(([label, value]) => (value === undefined ? [] : [`  - ${label}: ${value}`]))
+  if (given.length > 0) return [`- ${title}:`, ...given]
   return none === undefined ? [] : [`- ${title}: ${none}`]
 }
 
@@ -181,7 +162,7 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
   const { flowControlKey, flowControlValue, retries } = result.overrides
   const time = (ms: number | undefined): string | undefined => (ms === undefined ? undefined : formatMs(ms))
   const text = (value: string | undefined): string | undefined => (value === undefined ? undefined : code(value))
-  const selectors = givenLines([
+  const selectors = [
     [
       'DLQ ids (`dlq-ids`; when given, the service ignores the other selectors)',
       dlqIds?.length ? valueList(dlqIds, pass) : undefined
@@ -191,12 +172,12 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
     ['Workflow URL (`workflow-url`)', text(workflowUrl)],
     ['Workflow run id or id prefix (`workflow-run-id`)', text(workflowRunId)],
     ['Workflow created at (`workflow-created-at`)', time(workflowCreatedAt)]
-  ])
-  const overrides = givenLines([
+  ] as const
+  const overrides = [
     ['Flow control key (`flow-control-key`)', text(flowControlKey)],
     ['Flow control value (`flow-control-value`)', text(flowControlValue)],
     ['Retries (`retries`)', text(retries?.toString())]
-  ])
+  ] as const
   const whole = '- Selection: **the whole DLQ was selected** (input `all`): every failed workflow run in it.'
   return [
     '### What was asked',
@@ -204,7 +185,7 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
     ...(result.all ? [whole, ...titled('Selectors also given', selectors)] : titled('Selection', selectors, 'none')),
     ...titled('Overrides', overrides, 'none (each run keeps its original flow control and retries)'),
     ...(result.maxRuns !== undefined ? [`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`] : []),
-    result.startCursor ? `- Start cursor: ${cursorText(result.startCursor)}` : '- Start cursor: none (from the start)',
+    `- Start cursor: ${result.startCursor ? code(result.startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
     ''
   ]
 }
@@ -212,12 +193,11 @@ function askedLines(result: ResumeResult, pass: RenderPass): string[] {
 function resumeHeading(result: ResumeResult): string {
   const made = madeCount(result)
   const runs = plural(made, 'workflow run', 'workflow runs')
-  const { failure: ended } = result
-  if (ended?.kind === 'cancelled') {
+  if (result.failure?.kind === 'cancelled') {
     const more = result.uncertainRequests > 0 ? ', and possibly more' : ''
     return `⛔ Cancelled: ${plural(made, 'run', 'runs')} resumed before the cancel${more}`
   }
-  if (ended !== undefined) return `❌ Resume failed part way: ${failurePhrase(ended)}; ${runs} resumed before`
+  if (result.failure) return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`
   if (result.fileError !== undefined) return `❌ Resumed ${runs}, but runs-file could not be written`
   if (result.uncertainRequests > 0) return `⚠️ Resumed ${runs}, and possibly more`
   if (result.stoppedByCap) return `⏸️ Resumed ${runs}: ${capReached(result)}`
@@ -253,7 +233,7 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
       'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).' +
       fileLineHint(from.line)
     : result.nextCursor
-      ? `To continue, re-run with input \`cursor\` set to ${cursorText(result.nextCursor)}`
+      ? `To continue, re-run with input \`cursor\` set to ${code(result.nextCursor, MAX_CURSOR_LENGTH)}`
       : undefined
   const capLine = result.stoppedByCap
     ? `Stopped by \`max-runs\` (${formatCount(result.maxRuns ?? 0)}) before the selection was drained. `
@@ -269,25 +249,21 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
         : '.'),
     shortenedNote(pass),
     fileError && `**Error:** ${code(fileError)}`,
-    ...(ended !== undefined
-      ? [
-          `**Error:** ${code(failureText('resume-workflows', ended))}`,
-          continueLine ??
-            'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).'
-        ]
-      : [continueLine && capLine + continueLine]),
+    ended && `**Error:** ${code(failureText('resume-workflows', ended))}`,
+    ended
+      ? (continueLine ??
+          'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).')
+      : continueLine && capLine + continueLine,
     gone && `**⚠️ Already gone:** ${gone}.`,
     pastCap && `**⚠️ Past the cap:** ${pastCap}.`,
     lost && `**⚠️ Possibly resumed:** ${lost}.`,
-    leftOut > 0
-      ? `**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
-          'the table or the outputs.'
-      : undefined,
-    kept > 0
-      ? `⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`
-      : undefined,
+    leftOut > 0 &&
+      `**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
+        'the table or the outputs.',
+    kept > 0 &&
+      `⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`,
     examples.map(line => `- ${code(line)}`).join('\n'),
-    madeCount(result) > 0 ? RESUME_NOTE : undefined
+    madeCount(result) > 0 && RESUME_NOTE
   )
   if (runs.length > 0) {
     lines.push(

@@ -3,10 +3,9 @@ import { Outputs } from '../constants.js'
 import type { Failure } from '../failure.js'
 import type { RunContext, ScheduleOutcome, ScheduleResult } from '../results.js'
 import { failureText, requestReason } from './failure-text.js'
-import { fitSummary, shortenedNote, type RenderPass } from './budget.js'
+import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { formatCount, plural } from './format.js'
 import { cellOrDash, codeCell, markdownText, runLine, summaryHead, table } from './markdown.js'
-import type { OperationReport } from './operation-report.js'
 
 export const scheduleReport: OperationReport<ScheduleResult> = {
   outputs: result => ({
@@ -42,7 +41,7 @@ function scheduleSummary(result: ScheduleResult, ctx: RunContext, pass: RenderPa
           : `❌ ${formatCount(failed)} of ${plural(total, 'schedule', 'schedules')} could not be resumed`
   const lines = summaryHead(
     title,
-    total === 0 ? undefined : `**${formatCount(resumed)} resumed, ${formatCount(failed)} failed.**`,
+    total > 0 && `**${formatCount(resumed)} resumed, ${formatCount(failed)} failed.**`,
     shortenedNote(pass)
   )
   // Failed ones first: they are what the reader has to act on.

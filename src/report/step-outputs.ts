@@ -18,30 +18,33 @@ export function continueHint(cursor: string | undefined): string {
   return `; to continue, re-run with input cursor: ${cursor}`
 }
 
-/** The arrays' budget: the whole less the scalars (`-truncated` ones at their longest, `false`) and their names. */
-export function budgetLeft(scalars: OutputValues, arrays: readonly Outputs[]): number {
+/** An array output: its name, its `-truncated` flag's name, its items. */
+type ArrayOutput = readonly [Outputs, Outputs, readonly unknown[]]
+
+/** The arrays' budget: the whole less the scalars, the arrays' names and their flags (at their longest, `false`). */
+export function budgetLeft(scalars: OutputValues, arrays: readonly ArrayOutput[]): number {
   let used = 0
   for (const [name, value] of Object.entries(scalars)) used += githubBytes(name) + githubBytes(value ?? '')
-  for (const name of arrays) used += githubBytes(name)
+  for (const [name, flag] of arrays) used += githubBytes(name) + githubBytes(flag) + githubBytes('false')
   return OUTPUTS_BUDGET_BYTES - used
 }
 
-/** JSON arrays of parallel lists (item i of each is the same thing): the longest common prefix that fits `budget`. */
-export function fitArrays(
-  lists: ReadonlyArray<readonly [Outputs, readonly unknown[]]>,
-  budget: number
-): { json: string[]; truncated: boolean } {
-  const length = Math.min(...lists.map(([, items]) => items.length))
+/** Parallel lists (item i of each is one thing) as JSON: the longest prefix within `budget`; `cut`: capped before. */
+export function fitArrays(lists: readonly ArrayOutput[], budget: number, cut = false): OutputValues {
+  const length = Math.min(...lists.map(([, , items]) => items.length))
   let used = lists.length * githubBytes('[]')
   let kept = 0
   for (; kept < length; kept++) {
     let size = 0
-    for (const [, items] of lists) size += githubBytes(JSON.stringify(items[kept])) + (kept > 0 ? 2 : 0)
+    for (const [, , items] of lists) size += githubBytes(JSON.stringify(items[kept])) + (kept > 0 ? 2 : 0)
     if (used + size > budget) break
     used += size
   }
-  return {
-    json: lists.map(([, items]) => JSON.stringify(items.slice(0, kept))),
-    truncated: lists.some(([, items]) => items.length > kept)
-  }
+  const truncated = String(cut || lists.some(([, , items]) => items.length > kept))
+  return Object.fromEntries(
+    lists.flatMap(([name, flag, items]) => [
+      [name, JSON.stringify(items.slice(0, kept))],
+      [flag, truncated]
+    ])
+  )
 }
