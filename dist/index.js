@@ -19,9 +19,9 @@ process.on('SIGTERM', () => stop.receive('SIGTERM'));
 // A short-lived process: V8's optimising tier-up of undici's HTTP parser (WebAssembly) runs on background
 // threads that the process waits for at exit, ~200 ms for nothing. Its baseline code parses our answers fast.
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)('--liftoff-only');
-const [core, { run }] = await Promise.all([__nccwpck_require__.e(/* import() */ 421).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)), Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(691), __nccwpck_require__.e(108)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6108))]);
+const [core, { run }] = await Promise.all([__nccwpck_require__.e(/* import() */ 421).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)), Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(691), __nccwpck_require__.e(245)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2245))]);
 try {
-    await run(undefined, stop);
+    await run(stop);
 }
 catch (err) {
     // run() reports its own failures, even unexpected ones, through the output boundary. Should the boundary itself
@@ -30,7 +30,6 @@ catch (err) {
     core.setFailed('Unexpected error before the output boundary could report it; re-run with debug logging to see it.');
 }
 finally {
-    // No timer of the stop may keep the process alive once the run has ended.
     stop.dispose();
 }
 
@@ -43,51 +42,39 @@ __webpack_async_result__();
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   PJ: () => (/* binding */ stopReason),
 /* harmony export */   d: () => (/* binding */ StopController)
 /* harmony export */ });
 /* unused harmony exports SIGINT_GRACE_MS, WATCHDOG_AFTER_SIGNAL_MS, WATCHDOG_AFTER_SIGTERM_MS */
-/**
- * The one stop signal of a run: the runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then SIGKILL
- * 2.5 s after (docker stop: SIGTERM, then SIGKILL 10 s later). A root module: it imports no folder of src/.
- */
+// The one stop of a run: the runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then SIGKILL 2.5 s after
+// (docker stop: SIGTERM, then SIGKILL 10 s later). A root module: it imports no folder of src/.
 /** After SIGINT the request under way may finish, but no longer than this: well inside the runner's 7.5 s. */
 const SIGINT_GRACE_MS = 3_000;
 /** Last resort: the report must be written this long after the first signal, or the watchdog writes it. */
 const WATCHDOG_AFTER_SIGNAL_MS = 5_000;
 /** After SIGTERM every request is aborted at once, so the report should follow almost at once. */
 const WATCHDOG_AFTER_SIGTERM_MS = 1_500;
-const REAL_TIMERS = {
-    set: (fn, ms) => setTimeout(fn, ms),
-    clear: handle => clearTimeout(handle)
-};
-/** Turns the signals the runner sends into one StopSignals; `deadline` fires when the report is overdue. */
+/** Turns the signals the runner sends into one StopSignals, with a watchdog for an overdue report. */
 class StopController {
     timers;
     now;
     soft = new AbortController();
     cut = new AbortController();
+    signal = this.soft.signal;
+    hard = this.cut.signal;
     graceTimer;
     watchdogTimer;
     watchdogAt = Infinity;
     disposed = false;
-    /** The first signal received. */
     first;
     /** Called when the report is overdue after a signal: the composition root writes what it can. */
     onOverdue = () => { };
     /** Called after onOverdue: the entry exits non-zero. */
     onExit = () => { };
-    constructor(timers = REAL_TIMERS, now = Date.now) {
+    constructor(timers = { set: setTimeout, clear: clearTimeout }, now = Date.now) {
         this.timers = timers;
         this.now = now;
     }
-    get signal() {
-        return this.soft.signal;
-    }
-    get hard() {
-        return this.cut.signal;
-    }
-    /** Handles one signal: the first stops everything new; SIGTERM (or the grace after SIGINT) cuts what is under way. */
+    /** The first signal stops everything new; SIGTERM (or the grace after SIGINT) cuts what is under way. */
     receive(signal) {
         if (this.disposed)
             return;
@@ -96,12 +83,13 @@ class StopController {
             this.soft.abort(signal);
             this.watchFor(WATCHDOG_AFTER_SIGNAL_MS);
         }
+        // A second abort() leaves the first reason in place.
         if (signal === 'SIGTERM') {
-            this.cutNow(signal);
+            this.cut.abort(signal);
             this.watchFor(WATCHDOG_AFTER_SIGTERM_MS);
         }
-        else if (this.graceTimer === undefined && !this.cut.signal.aborted) {
-            this.graceTimer = this.timers.set(() => this.cutNow(signal), SIGINT_GRACE_MS);
+        else if (this.graceTimer === undefined && !this.hard.aborted) {
+            this.graceTimer = this.timers.set(() => this.cut.abort(signal), SIGINT_GRACE_MS);
         }
     }
     /** Clears every timer, so that nothing keeps the process alive once the run has ended. */
@@ -112,10 +100,6 @@ class StopController {
         if (this.watchdogTimer !== undefined)
             this.timers.clear(this.watchdogTimer);
     }
-    cutNow(signal) {
-        if (!this.cut.signal.aborted)
-            this.cut.abort(signal);
-    }
     /** Brings the watchdog forward to `ms` from now, never later than it already is. */
     watchFor(ms) {
         const at = this.now() + ms;
@@ -125,8 +109,6 @@ class StopController {
         if (this.watchdogTimer !== undefined)
             this.timers.clear(this.watchdogTimer);
         this.watchdogTimer = this.timers.set(() => {
-            if (this.disposed)
-                return;
             try {
                 this.onOverdue(this.first ?? 'SIGTERM');
             }
@@ -135,11 +117,6 @@ class StopController {
             }
         }, ms);
     }
-}
-/** The signal a stop was asked with, when `signal` is aborted by a StopController; undefined otherwise. */
-function stopReason(signal) {
-    const reason = signal?.aborted ? signal.reason : undefined;
-    return reason === 'SIGINT' || reason === 'SIGTERM' ? reason : undefined;
 }
 
 
