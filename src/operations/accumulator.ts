@@ -76,13 +76,14 @@ class Extremes<T> {
     this.sign = keep === 'smallest' ? 1 : -1
   }
 
-  add(key: number, item: T): void {
+  /** `make` builds the item only when it is kept: most messages are neither among the oldest nor the newest. */
+  add(key: number, make: () => T): void {
     if (!Number.isFinite(key)) return
     const k = key * this.sign
     let i = this.items.length
     while (i > 0 && (this.items[i - 1] as { key: number }).key > k) i--
     if (i >= EXAMPLES) return
-    this.items.splice(i, 0, { key: k, item })
+    this.items.splice(i, 0, { key: k, item: make() })
     if (this.items.length > EXAMPLES) this.items.pop()
   }
 
@@ -188,10 +189,9 @@ export class ListAccumulator {
     }
     const at = message.createdAt
     if (isDateMs(at)) {
-      const example = slim(message)
       this.hourly.add(at)
-      this.oldest.add(at, example)
-      this.newest.add(at, example)
+      this.oldest.add(at, () => slim(message))
+      this.newest.add(at, () => slim(message))
     } else this.noCreatedAt++
     // The schema should have dropped a createdAt no date can hold: count it, never let it reach a Date.
     if (at !== undefined && !isDateMs(at)) {
@@ -303,6 +303,6 @@ function workflowRow(message: DlqMessage, workflowRunId: string): ListedWorkflow
 /** The fields the summary shows of an example message, each bounded; bodies and headers are not kept. */
 function slim({ dlqId, messageId, url, responseStatus, createdAt }: DlqMessage): MessageExample {
   // The dlqId tells apart the DLQ entries of one message (a fan-out), which share its id and time.
-  const ids = { dlqId: dlqId && boundedKey(dlqId), messageId: boundedKey(messageId) }
-  return { ...ids, url: url && boundedKey(url), responseStatus, createdAt }
+  const id = dlqId && boundedKey(dlqId)
+  return { dlqId: id, messageId: boundedKey(messageId), url: url && boundedKey(url), responseStatus, createdAt }
 }
