@@ -3305,7 +3305,8 @@ class Extremes {
     constructor(keep) {
         this.sign = keep === 'smallest' ? 1 : -1;
     }
-    add(key, item) {
+    /** `make` builds the item only when it is kept: most messages are neither among the oldest nor the newest. */
+    add(key, make) {
         if (!Number.isFinite(key))
             return;
         const k = key * this.sign;
@@ -3314,7 +3315,7 @@ class Extremes {
             i--;
         if (i >= accumulator_EXAMPLES)
             return;
-        this.items.splice(i, 0, { key: k, item });
+        this.items.splice(i, 0, { key: k, item: make() });
         if (this.items.length > accumulator_EXAMPLES)
             this.items.pop();
     }
@@ -3411,10 +3412,9 @@ class ListAccumulator {
         }
         const at = message.createdAt;
         if (isDateMs(at)) {
-            const example = slim(message);
             this.hourly.add(at);
-            this.oldest.add(at, example);
-            this.newest.add(at, example);
+            this.oldest.add(at, () => slim(message));
+            this.newest.add(at, () => slim(message));
         }
         else
             this.noCreatedAt++;
@@ -3518,8 +3518,8 @@ function workflowRow(message, workflowRunId) {
 /** The fields the summary shows of an example message, each bounded; bodies and headers are not kept. */
 function slim({ dlqId, messageId, url, responseStatus, createdAt }) {
     // The dlqId tells apart the DLQ entries of one message (a fan-out), which share its id and time.
-    const ids = { dlqId: dlqId && boundedKey(dlqId), messageId: boundedKey(messageId) };
-    return { ...ids, url: url && boundedKey(url), responseStatus, createdAt };
+    const id = dlqId && boundedKey(dlqId);
+    return { dlqId: id, messageId: boundedKey(messageId), url: url && boundedKey(url), responseStatus, createdAt };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/list-dlq.ts
