@@ -328,6 +328,12 @@ describe('readSettings: section 5 of the wire contract and hostile inputs', () =
     )
   })
 
+  it('names, of two inputs taking the same bytes, the first in a fixed order (url before message-id)', () => {
+    // '&url=' and 3,006 characters, '&messageId=' and 3,000: 3,011 bytes each.
+    const error = errorOf({ operation: 'list-dlq', url: 'a'.repeat(3006), 'message-id': 'b'.repeat(3000) })
+    expect(error).toMatch(/^Input 'url' makes the query of each request too long: it takes 3011 bytes/)
+  })
+
   it('refuses one message id, or a cursor, too long for any request', () => {
     expect(errorOf({ operation: 'list-dlq', 'message-id': `short\n${'m'.repeat(6000)}` })).toMatch(
       /^Input 'message-id' makes the query of each request too long/

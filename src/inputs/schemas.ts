@@ -95,6 +95,12 @@ function longestOf(values: readonly string[] | undefined): string[] {
   return values === undefined || values.length === 0 ? [] : [values.reduce(longer)]
 }
 
+/** Of inputs taking the same bytes, the refusal names the first in this order. */
+const TIE_ORDER = (
+  'dlqIds workflowUrl workflowRunId workflowCreatedAt source url topicName scheduleId queueName api callerIp ' +
+  'messageId responseStatus fromDate toDate count order cursor'
+).split(' ')
+
 /** Refuses a request's query (by the service's names) at its longest past MAX_URL_BYTES, naming its largest input. */
 function queryFits(ctx: z.RefinementCtx, query: Record<string, unknown>, cursor: string | undefined): void {
   const longest = {
@@ -103,10 +109,12 @@ function queryFits(ctx: z.RefinementCtx, query: Record<string, unknown>, cursor:
     toDate: query.toDate ?? DATE_PLACEHOLDER,
     cursor: longer(CURSOR_ROOM, cursor ?? '')
   }
-  const sizes = Object.entries(longest).map(([key, value]) => ({
-    input: key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`),
-    bytes: encodedBytes(key, value === undefined ? [] : [value].flat())
-  }))
+  const sizes = Object.entries(longest)
+    .sort(([a], [b]) => TIE_ORDER.indexOf(a) - TIE_ORDER.indexOf(b))
+    .map(([key, value]) => ({
+      input: key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`),
+      bytes: encodedBytes(key, value === undefined ? [] : [value].flat())
+    }))
   const total = sizes.reduce((sum, part) => sum + part.bytes, 0)
   if (total <= MAX_URL_BYTES) return
   const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a))
