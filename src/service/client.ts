@@ -188,10 +188,11 @@ export class ServiceClient {
     const hard = this.options.stop?.hard
     const signal = hard ? AbortSignal.any([deadline, hard]) : deadline
     // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY (self-hosted runners); without any, a plain pool does the same.
-    const proxied = PROXY_VARIABLES.some(name => process.env[name])
+    // Chosen once: the environment is not read again on every request.
+    const proxied = () => PROXY_VARIABLES.some(name => process.env[name])
     const response = await request(url, {
       method,
-      dispatcher: this.options.dispatcher ?? (this.dispatcher ??= proxied ? new EnvHttpProxyAgent() : new Agent()),
+      dispatcher: this.options.dispatcher ?? (this.dispatcher ??= proxied() ? new EnvHttpProxyAgent() : new Agent()),
       signal,
       headers: {
         ...headers,
