@@ -86,6 +86,7 @@ export class StopController implements StopSignals {
     this.watchdogAt = at
     if (this.watchdogTimer !== undefined) this.timers.clear(this.watchdogTimer)
     this.watchdogTimer = this.timers.set(() => {
+      if (this.disposed) return // a clock that cannot clear a timer must not end a run that is over
       try {
         this.onOverdue(this.first ?? 'SIGTERM')
       } finally {
