@@ -2557,6 +2557,9 @@ const longer = (a, b) => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : 
 function longestOf(values) {
     return values === undefined || values.length === 0 ? [] : [values.reduce(longer)];
 }
+/** Of inputs taking the same bytes, the refusal names the first in this order. */
+const TIE_ORDER = ('dlqIds workflowUrl workflowRunId workflowCreatedAt source url topicName scheduleId queueName api callerIp ' +
+    'messageId responseStatus fromDate toDate count order cursor').split(' ');
 /** Refuses a request's query (by the service's names) at its longest past MAX_URL_BYTES, naming its largest input. */
 function queryFits(ctx, query, cursor) {
     const longest = {
@@ -2565,7 +2568,9 @@ function queryFits(ctx, query, cursor) {
         toDate: query.toDate ?? DATE_PLACEHOLDER,
         cursor: longer(CURSOR_ROOM, cursor ?? '')
     };
-    const sizes = Object.entries(longest).map(([key, value]) => ({
+    const sizes = Object.entries(longest)
+        .sort(([a], [b]) => TIE_ORDER.indexOf(a) - TIE_ORDER.indexOf(b))
+        .map(([key, value]) => ({
         input: key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`),
         bytes: encodedBytes(key, value === undefined ? [] : [value].flat())
     }));
@@ -4773,10 +4778,11 @@ class ServiceClient {
         const hard = this.options.stop?.hard;
         const signal = hard ? AbortSignal.any([deadline, hard]) : deadline;
         // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY (self-hosted runners); without any, a plain pool does the same.
-        const proxied = PROXY_VARIABLES.some(name => process.env[name]);
+        // Chosen once: the environment is not read again on every request.
+        const proxied = () => PROXY_VARIABLES.some(name => process.env[name]);
         const response = await (0,undici.request)(url, {
             method,
-            dispatcher: this.options.dispatcher ?? (this.dispatcher ??= proxied ? new undici.EnvHttpProxyAgent() : new undici.Agent()),
+            dispatcher: this.options.dispatcher ?? (this.dispatcher ??= proxied() ? new undici.EnvHttpProxyAgent() : new undici.Agent()),
             signal,
             headers: {
                 ...headers,

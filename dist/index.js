@@ -109,6 +109,8 @@ class StopController {
         if (this.watchdogTimer !== undefined)
             this.timers.clear(this.watchdogTimer);
         this.watchdogTimer = this.timers.set(() => {
+            if (this.disposed)
+                return; // a clock that cannot clear a timer must not end a run that is over
             try {
                 this.onOverdue(this.first ?? 'SIGTERM');
             }
