@@ -23,7 +23,7 @@ import type { IssueLink, ListResult, ResumeResult, ScheduleResult } from './resu
 import { ServiceClient } from './service/client.js'
 import { redactor } from './service/redact.js'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './service/retry.js'
-import type { Progress, StopController, StopSignal } from './stop.js'
+import { type Progress, StopController, type StopSignal } from './stop.js'
 
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value: string): string {
@@ -146,8 +146,11 @@ async function report<R>(raw: R, how: OperationReport<R>, out: OutputBoundary, n
   if (failure !== undefined) out.setFailed(failure)
 }
 
-/** The action: read every input once, run the chosen operation, report what happened. */
-export async function run(stop: StopController): Promise<void> {
+/**
+ * The action: read every input once, run the chosen operation, report what happened. Without a stop (as
+ * `npx @github/local-action` calls it) the run has one of its own that no signal reaches.
+ */
+export async function run(stop: StopController = new StopController()): Promise<void> {
   const secrets = [maskSecret(core.getInput(Inputs.Token)), maskSecret(core.getInput(Inputs.GithubToken))]
   const out = new OutputBoundary(actionsRunner(), redactor(secrets))
   const live: LiveRun = { progress: { confirmed: 0, uncertainRequests: 0 }, reported: false }
