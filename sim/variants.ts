@@ -23,8 +23,11 @@ export interface ServerVariants {
   oneMessageId: boolean
   /** resume: a request without `count` resumes every matching run in one answer. */
   resumeAllWithoutCount: boolean
-  /** resume: `count` is honoured (at most that many runs an answer); otherwise an answer carries up to 50 whatever it says. */
-  honourResumeCount?: boolean
+  /**
+   * resume: `count` is ignored, so an answer carries up to 50 runs whatever a smaller count says (a server that does
+   * not know it). Off: at most `count` runs an answer, as the production service does.
+   */
+  ignoreResumeCount?: boolean
   /** schedule resume: only PATCH is accepted; POST answers 405. */
   patchOnlySchedules: boolean
   /** any route: a request target (path and query) longer than this many bytes answers 414. */
@@ -39,7 +42,7 @@ export const ALL_VARIANTS: ServerVariants = {
   commaSeparates: true,
   oneMessageId: true,
   resumeAllWithoutCount: true,
-  honourResumeCount: true,
+  ignoreResumeCount: true,
   patchOnlySchedules: true,
   maxUrlBytes: 8 * 1024
 }

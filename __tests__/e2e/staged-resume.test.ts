@@ -76,8 +76,8 @@ async function stages(inputs: Record<string, string>, maxRuns: number, ids?: str
   throw new Error('the stages never ended')
 }
 
-describe('max-runs against a server that honours count', () => {
-  const honours = { honourResumeCount: true }
+describe('max-runs against a server that honours count (the default, as the production service)', () => {
+  const honours = {}
 
   it('asks for 50, 50, 20 when 120 are allowed, stops with next-cursor and exits 0', async () => {
     await start(honours)
@@ -172,7 +172,7 @@ describe('max-runs against a server that honours count', () => {
 
 describe('max-runs against a server that ignores count', () => {
   it('reports every run the answers carried, past the cap, and warns how many and why', async () => {
-    await start({})
+    await start({ ignoreResumeCount: true })
     const run = await resume({ all: 'true', 'max-runs': '20' })
     expect(run.code).toBe(0)
     expect(run.errors).toEqual([])
@@ -189,7 +189,7 @@ describe('max-runs against a server that ignores count', () => {
 
 describe('a reviewed resume: list the failed runs, then resume exactly those from the listing file', () => {
   it('resumes the 3,000 runs listed and none of the runs that failed after the listing', async () => {
-    await start({ honourResumeCount: true }, 3500)
+    await start({}, 3500)
     const dlq = [...sim.state.workflowDlq]
     const from = dlq[500]!.failedAt
     const listed = dlq.filter(e => e.failedAt >= from)
@@ -233,7 +233,7 @@ describe('a reviewed resume: list the failed runs, then resume exactly those fro
 
 describe('a reviewed resume some of whose runs left the DLQ after the review', () => {
   it('resumes the ids still there, and says how many were gone; fails when none of them is there', async () => {
-    await start({ honourResumeCount: true }, 800)
+    await start({}, 800)
     const approved = sim.state.workflowDlq.map(e => e.dlqId)
     const file = join(dir, 'approved.txt')
     writeFileSync(file, approved.join('\n'))

@@ -11,7 +11,7 @@ export const SERVER_VARIANTS: [string, Partial<ServerVariants>][] = [
   ['commas read as separators', { commaSeparates: true }],
   ['one messageId applied', { oneMessageId: true }],
   ['every match resumed without count', { resumeAllWithoutCount: true }],
-  ['resume count honoured', { honourResumeCount: true }],
+  ['resume count ignored', { ignoreResumeCount: true }],
   ['PATCH-only schedules', { patchOnlySchedules: true }],
   ['URLs over 8 KB refused', { maxUrlBytes: 8 * 1024 }],
   ['every variant at once', ALL_VARIANTS]

@@ -32,7 +32,7 @@ const resumeCounts = (): (string | null)[] =>
 
 describe('max-runs', () => {
   it('stopped exactly at the end of a part names the next part, untouched, with no cursor', async () => {
-    await start({ honourResumeCount: true })
+    await start({})
     const ids = sim.state.workflowDlq.map(e => e.dlqId)
     const parts = splitDlqIds({ dlqIds: ids }, q => client.resumeUrlLength(q))
     expect(parts.length).toBeGreaterThan(2)
@@ -56,7 +56,7 @@ describe('max-runs', () => {
   })
 
   it('is not stopped by a cap the selection does not reach', async () => {
-    await start({ honourResumeCount: true }, 60)
+    await start({}, 60)
     const result = await resumeWorkflows(client, request({ all: true, maxRuns: 100 }))
     expect(result.runs).toHaveLength(60)
     expect(result.stoppedByCap).toBeUndefined()
@@ -65,7 +65,7 @@ describe('max-runs', () => {
   })
 
   it('counts the runs past the cap a service that ignores count resumed, and keeps every one', async () => {
-    await start({})
+    await start({ ignoreResumeCount: true })
     const result = await resumeWorkflows(client, request({ all: true, maxRuns: 70 }))
     expect(resumeCounts()).toEqual(['50', '20'])
     expect(result.runs).toHaveLength(100)

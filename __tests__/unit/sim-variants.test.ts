@@ -33,19 +33,19 @@ function raw(method: string, path: string): Promise<Raw> {
 const runsOf = (r: Raw): unknown[] => (JSON.parse(r.body.toString('utf8')) as { workflowRuns: unknown[] }).workflowRuns
 
 describe('bulk resume count', () => {
-  it('resumes 50 an answer, with or without count, by default (a server that ignores count)', async () => {
+  it('by default honours count, min(count, 50) an answer, and 50 without it (as the production service)', async () => {
     await start()
-    expect(runsOf(await raw('POST', '/v2/workflows/dlq/resume'))).toHaveLength(50)
-    expect(runsOf(await raw('POST', '/v2/workflows/dlq/resume?count=7'))).toHaveLength(50)
-    expect((await raw('POST', '/v2/workflows/dlq/resume?count=0')).status).toBe(400)
-    expect(sim.state.resumedRuns).toHaveLength(100)
-  })
-
-  it('honourResumeCount: min(count, 50) an answer', async () => {
-    await start({ honourResumeCount: true })
     expect(runsOf(await raw('POST', '/v2/workflows/dlq/resume?count=7'))).toHaveLength(7)
     expect(runsOf(await raw('POST', '/v2/workflows/dlq/resume?count=80'))).toHaveLength(50)
+    expect((await raw('POST', '/v2/workflows/dlq/resume?count=0')).status).toBe(400)
     expect(sim.state.resumedRuns).toHaveLength(57)
+  })
+
+  it('ignoreResumeCount: 50 an answer, with or without count (a server that does not know count)', async () => {
+    await start({ ignoreResumeCount: true })
+    expect(runsOf(await raw('POST', '/v2/workflows/dlq/resume'))).toHaveLength(50)
+    expect(runsOf(await raw('POST', '/v2/workflows/dlq/resume?count=7'))).toHaveLength(50)
+    expect(sim.state.resumedRuns).toHaveLength(100)
   })
 
   it('resumeAllWithoutCount: every match in one answer without count, still at most 50 with it', async () => {

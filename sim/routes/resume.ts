@@ -146,15 +146,15 @@ export function bulkResume(
   }
   const count = intParam(query, 'count')
   if (count !== undefined && count < 1) throw new HttpError(400, `count must be at least 1, got ${count}`)
-  // Some servers resume every match in one answer when no count is sent, and only some honour a smaller count (wire contract, 5).
+  // Some servers resume every match in one answer when no count is sent, and some ignore a smaller count (docs/service.md).
   const batch =
     count === undefined
       ? ctx.variants.resumeAllWithoutCount
         ? Infinity
         : RESUME_BATCH
-      : ctx.variants.honourResumeCount
-        ? Math.min(count, RESUME_BATCH)
-        : RESUME_BATCH
+      : ctx.variants.ignoreResumeCount
+        ? RESUME_BATCH
+        : Math.min(count, RESUME_BATCH)
   const dlq = ctx.state.workflowDlq
   const { entries: chosen, more } = selectedPast(dlq, selection(dlq, query, ctx.variants), position, batch)
   removeEntries(dlq, chosen)
