@@ -86,7 +86,7 @@ describe('transient failures', () => {
     expect(sim.requestCount).toBe(1)
     expect(retryLines(run)).toEqual([])
     expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toMatch(new RegExp(`^list-dlq failed: HTTP ${status} ${meaning}: injected ${status}`))
+    expect(run.errors[0]).toMatch(new RegExp(`^list-dlq failed: HTTP ${status} ${meaning} from GET /v2/dlq: injected ${status}`))
   })
 
   it('retries a dropped connection, resumes the rest, and fails saying that request may have resumed runs', async () => {
@@ -295,13 +295,20 @@ describe('broken answers', () => {
     expect(run.warnings[0]).toMatch(/item 1 of a page/)
   })
 
+  it('names the method and the path it called on a 404, so a wrong base-url path shows', async () => {
+    const run = await runAction({ ...common(), 'base-url': `${sim.url}/dlq-api`, operation: 'list-dlq' })
+    expect(run.code).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toMatch(/^list-dlq failed: HTTP 404 not found from GET \/dlq-api\/v2\/dlq: not found /)
+  })
+
   it('shows a non-JSON error body as shortened text', async () => {
     const page = `<html><body><h1>Bad Gateway</h1>${'<p>upstream exploded</p>'.repeat(40)}</body></html>`
     sim.inject({ route: 'list', fault: { kind: 'status', status: 500, body: page } })
     const run = await runAction({ ...common(), operation: 'list-dlq', 'max-attempts': '1' })
     expect(run.code).toBe(1)
     expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toMatch(/^list-dlq failed: HTTP 500 service error: <html><body><h1>Bad Gateway/)
+    expect(run.errors[0]).toMatch(/^list-dlq failed: HTTP 500 service error from GET \/v2\/dlq: <html><body><h1>Bad Gateway/)
     expect(run.errors[0]).toContain(`… (${page.length} characters)`)
     expect(run.errors[0]!.length).toBeLessThan(page.length)
     // The body is shown as code: rendered, its tags are text, never elements.

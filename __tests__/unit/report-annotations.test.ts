@@ -44,7 +44,7 @@ describe('failure', () => {
     ]
     expect(scheduleReport.failure({ operation: 'resume-schedule', outcomes })).toBe(
       '2 of 3 schedules could not be resumed (1 resumed):\n' +
-        '- resume-schedule (schedule "s2") failed: HTTP 404 not found: no such schedule\n- s3'
+        '- resume-schedule (schedule "s2") failed: HTTP 404 not found from GET /v2/dlq: no such schedule\n- s3'
     )
     expect(scheduleReport.failure({ operation: 'resume-schedule', outcomes: outcomes.slice(0, 1) })).toBeUndefined()
   })

@@ -19,11 +19,30 @@ const transport: Failure = {
 describe('failureText', () => {
   it('names the operation, the attempts, the status in words and the server text', () => {
     expect(failureText('list-dlq', statusFailure(503, 'down', 3))).toBe(
-      'list-dlq failed after 3 attempts: HTTP 503 service error: down'
+      'list-dlq failed after 3 attempts: HTTP 503 service error from GET /v2/dlq: down'
     )
     expect(failureText('resume-workflows', transport)).toBe(
       'resume-workflows failed after 3 attempts: connection refused (ECONNREFUSED) ' +
         '(POST http://127.0.0.1:1/v2/workflows/dlq/resume)'
+    )
+  })
+
+  it('names the method and the path called, base-url prefix included, as a connection error names its URL', () => {
+    const calledUnder = (url: string): Failure => ({
+      kind: 'request',
+      request: {
+        method: 'GET',
+        path: '/v2/dlq',
+        url,
+        attempts: 1,
+        cause: { kind: 'status', status: 404, serverText: 'not found' }
+      }
+    })
+    expect(failureText('list-dlq', calledUnder('https://service.example.com/v2/v2/dlq'))).toBe(
+      'list-dlq failed: HTTP 404 not found from GET /v2/v2/dlq: not found'
+    )
+    expect(failureText('list-dlq', calledUnder('https://service.example.com/api/v2/dlq'))).toBe(
+      'list-dlq failed: HTTP 404 not found from GET /api/v2/dlq: not found'
     )
   })
 
@@ -65,9 +84,9 @@ describe('a schedule that failed', () => {
       .summary(result, {}, { now: Date.now() })
       .split('\n')
       .find(line => line.startsWith('| `nightly`'))
-    expect(row).toBe('| `nightly` | ❌ failed | `HTTP 500 service error: oops (2 attempts)` |')
+    expect(row).toBe('| `nightly` | ❌ failed | `HTTP 500 service error from GET /v2/dlq: oops (2 attempts)` |')
     expect(scheduleReport.failure(result)).toContain(
-      '- resume-schedule (schedule "nightly") failed after 2 attempts: HTTP 500 service error: oops'
+      '- resume-schedule (schedule "nightly") failed after 2 attempts: HTTP 500 service error from GET /v2/dlq: oops'
     )
   })
 })

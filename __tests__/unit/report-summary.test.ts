@@ -385,7 +385,7 @@ describe('resume-schedule summary', () => {
     const rows = tableRows(out, 'Schedule id')
     expect(rows).toHaveLength(3)
     // One row per schedule, the failed first, its id once and "failed" once.
-    expect(rows[0]).toBe('| `sched-2` | ❌ failed | `HTTP 404 not found: schedule not found` |')
+    expect(rows[0]).toBe('| `sched-2` | ❌ failed | `HTTP 404 not found from GET /v2/dlq: schedule not found` |')
     expect(rows[1]).toMatch(/^\| `sched-1` \| ✅ resumed \| +\|$/)
     const once = rows[0] ?? ''
     expect(once.split('sched-2')).toHaveLength(2)

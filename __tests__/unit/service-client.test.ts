@@ -41,7 +41,7 @@ describe('waits', () => {
   it('uses the backoff when a 5xx says nothing, and stops at max-attempts', async () => {
     sim.inject({ route: 'list', fault: { kind: 'status', status: 503 }, times: Infinity })
     const err = await failure(listed())
-    expect(err.message).toBe('list-dlq failed after 5 attempts: HTTP 503 service error: injected 503')
+    expect(err.message).toBe('list-dlq failed after 5 attempts: HTTP 503 service error from GET /v2/dlq: injected 503')
     expect(err.status).toBe(503)
     expect(waits).toEqual([250, 500, 1000, 2000])
     expect(log).toHaveLength(4)
@@ -56,7 +56,7 @@ describe('the token in what the server says', () => {
       fault: { kind: 'status', status: 400, body: JSON.stringify({ error: `got ${TOKEN}` }) }
     })
     const err = await failure(listed())
-    expect(err.message).toBe('list-dlq failed: HTTP 400 bad request: got ***')
+    expect(err.message).toBe('list-dlq failed: HTTP 400 bad request from GET /v2/dlq: got ***')
   })
 
   it('is taken out before the text is shortened, so no prefix of it survives the cut', async () => {

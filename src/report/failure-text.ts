@@ -20,13 +20,17 @@ function statusWords(status: number): { meaning: string; phrase: string } {
   return { meaning: 'bad request', phrase: 'the service refused the request' }
 }
 
-/** Why a request failed, after `${label} failed`: `: HTTP 404 not found: …`, ` after 3 attempts: …`. */
+/** The path of a request's URL (origin and path, or the path alone). */
+const pathOf = (url: string): string => url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/'
+
+/** Why a request failed, after `${label} failed`: `: HTTP 404 not found from GET /v2/dlq: …`, ` after 3 attempts: …`. */
 export function requestReason({ method, path, url, attempts, cause }: RequestFailure): string {
   const endpoint = `${method} ${path}`
   const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
   switch (cause.kind) {
     case 'status':
-      return `${tries}: HTTP ${cause.status} ${statusWords(cause.status).meaning}: ${cause.serverText}`
+      // The path called, base-url's prefix included: a 404 from `/v2/v2/dlq` shows a base-url that ends in /v2.
+      return `${tries}: HTTP ${cause.status} ${statusWords(cause.status).meaning} from ${method} ${pathOf(url)}: ${cause.serverText}`
     case 'transport':
       return `${tries}: ${describeTransportError(cause.code, cause.timeoutMs)} (${method} ${url})`
     case 'unreadable':
