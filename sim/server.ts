@@ -11,6 +11,7 @@ import { errorResponse, headerValue, HttpError, type SimResponse } from './respo
 import { listDlq } from './routes/list.js'
 import { bulkResume } from './routes/resume.js'
 import { resumeSchedule } from './routes/schedule.js'
+import { seedRealisticMessages, seedRealisticWorkflowEntries } from './seed-realistic.js'
 import { seedMessages, seedSchedules, seedWorkflowEntries } from './seed.js'
 import type { RecordedRequest, Route, SimulatorState } from './state.js'
 import type { ServerVariants } from './variants.js'
@@ -30,6 +31,8 @@ export interface SimulatorOptions {
   workflowRuns?: number
   /** seeded schedules, default 6 (ids 'sched-1'..; odd ones paused, even ones active) */
   schedules?: number
+  /** the shop's data a newcomer recognises (sim/seed-realistic.ts) instead of the tests' hostile data; seed unused */
+  realistic?: boolean
   /** PRNG seed, default 1; same seed => identical data */
   seed?: number
   /** ms; seeded createdAt values spread over the 7 days before it; default Date.now() */
@@ -101,8 +104,12 @@ function createContext(options: SimulatorOptions): SimContext {
     rateLimit: options.rateLimitPerSecond,
     variants: options.variants ?? {},
     state: {
-      messages: seedMessages(options.messages ?? 300, seed, now, options.credentialsEvery ?? 0),
-      workflowDlq: seedWorkflowEntries(options.workflowRuns ?? 120, seed, now),
+      messages: options.realistic
+        ? seedRealisticMessages(options.messages ?? 300, now)
+        : seedMessages(options.messages ?? 300, seed, now, options.credentialsEvery ?? 0),
+      workflowDlq: options.realistic
+        ? seedRealisticWorkflowEntries(options.workflowRuns ?? 120, now)
+        : seedWorkflowEntries(options.workflowRuns ?? 120, seed, now),
       schedules: seedSchedules(options.schedules ?? 6),
       resumedRuns: []
     },

@@ -1,30 +1,29 @@
 /**
- * `npm start`: the bundled action (dist/index.js) against the loopback simulator, three operations in a row, each
- * started the way the Actions runner starts it. Prints each run's log, outputs and job summary.
+ * `npm start`: the bundled action (dist/index.js) against the loopback simulator seeded with a shop's realistic
+ * DLQ, scene after scene (tools/demo-scenes.ts), each run started the way the Actions runner starts it. Prints each
+ * run's log and outputs, and writes its job summary to .tmp/demo/, naming the file; `npm run render` then renders
+ * those files as GitHub would, to HTML and pictures.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ROOT } from './action-yml.js'
+import { DEMO_DIR, SCENES, type Scene } from './demo-scenes.js'
 import { runAction, type ActionRun } from './harness.js'
-import { startSimulator, type Simulator } from '../sim/index.js'
+import { startSimulator } from '../sim/index.js'
 
 /** lib/tools/demo.js → the repository's dist/index.js */
 const BUNDLE = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
 const TOKEN = 'sim-token'
-const MESSAGES = 400
-const WORKFLOW_RUNS = 180
+const MESSAGES = 300
+const WORKFLOW_RUNS = 60
 /** sched-1..sched-4: the odd ones (two) start paused */
 const SCHEDULES = 4
-const DEMO_ENV = {
-  GITHUB_SERVER_URL: 'https://github.com',
-  GITHUB_REPOSITORY: 'acme/dlq-demo',
-  GITHUB_RUN_ID: '1001'
-}
+/** Outside Actions there is no run to link to: no GITHUB_RUN_ID, so the summaries carry no run link. */
+const DEMO_ENV = { GITHUB_REPOSITORY: '', GITHUB_RUN_ID: '' }
 const MAX_SHOWN = 100
-
-interface Step {
-  title: string
-  inputs: Record<string, string>
-}
+/** The summary lines shown in the terminal: the verdict and the first lines after it; the file has the rest. */
+const SUMMARY_LINES = 14
 
 const out = (line = ''): void => {
   process.stdout.write(`${line}\n`)
@@ -89,15 +88,16 @@ function indent(lines: readonly string[], by = '    '): void {
   for (const line of lines) out(line === '' ? '' : by + line)
 }
 
-function report(index: number, step: Step, run: ActionRun): void {
+function report(index: number, scene: Scene, inputs: Record<string, string>, run: ActionRun, file: string): void {
   const rule = '='.repeat(78)
   out(rule)
-  out(`${index}. ${step.title}`)
-  const shown = Object.entries(step.inputs)
+  out(`${index}. ${scene.title}`)
+  const shown = Object.entries(inputs)
     .map(([name, value]) => `${name}=${name === 'token' ? '***' : value}`)
     .join('  ')
   out(`   inputs: ${shown}`)
   out(rule)
+  out(`  What to look at: ${scene.explain}`)
   out()
   out('  Log:')
   indent(renderLog(run.stdout))
@@ -112,16 +112,16 @@ function report(index: number, step: Step, run: ActionRun): void {
   const width = Math.max(0, ...outputs.map(([name]) => name.length))
   for (const [name, value] of outputs) out(`    ${name.padEnd(width)} = ${safe(shorten(value))}`)
   out()
-  out('  Job summary (markdown):')
-  if (run.summary.trim() === '') out('    (empty)')
-  else indent(run.summary.trimEnd().split('\n').map(safe))
+  const lines = run.summary.trimEnd().split('\n')
+  out(`  Job summary: ${file} (${lines.length} lines of markdown; its first lines:)`)
+  indent(lines.slice(0, SUMMARY_LINES).map(safe))
   out()
-  out(`  Exit code: ${String(run.code)}${run.code === 0 ? ' (success)' : ' (FAILED)'}`)
+  const expected = run.code === scene.expectedExit
+  const how = run.code === 0 ? 'success' : 'the step fails'
+  out(
+    `  Exit code: ${String(run.code)} (${how}${expected ? ', as this scene should' : `; this scene should exit ${scene.expectedExit}`})`
+  )
   out()
-}
-
-function pausedSchedules(simulator: Simulator): string[] {
-  return [...simulator.state.schedules].filter(([, s]) => !s.active).map(([id]) => id)
 }
 
 async function main(): Promise<number> {
@@ -129,59 +129,52 @@ async function main(): Promise<number> {
     process.stderr.write(`demo: ${BUNDLE} not found; build it with \`npm run bundle\` first\n`)
     return 1
   }
+  rmSync(DEMO_DIR, { recursive: true, force: true })
+  mkdirSync(DEMO_DIR, { recursive: true })
   const simulator = await startSimulator({
     host: '127.0.0.1',
     port: 0,
     token: TOKEN,
+    realistic: true,
     messages: MESSAGES,
     workflowRuns: WORKFLOW_RUNS,
     schedules: SCHEDULES
   })
   try {
-    const paused = pausedSchedules(simulator)
-    out(`Simulator listening on ${simulator.url}`)
-    out(
-      `  seeded: ${MESSAGES} DLQ messages, ${WORKFLOW_RUNS} failed workflow runs, paused schedules: ${paused.join(', ')}`
-    )
-    out(`  running ${BUNDLE} three times, as the runner would (INPUT_* variables, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY)`)
+    out(`A simulator of the service listens on ${simulator.url}, seeded with a shop's dead letter queue:`)
+    out(`  ${MESSAGES} messages its destinations could not take (a payments callback, an analytics ingest, receipt`)
+    out(`  e-mails, an ERP sync, a search indexer), ${WORKFLOW_RUNS} failed workflow runs, and ${SCHEDULES} schedules.`)
+    out(`Each scene runs ${relative(ROOT, BUNDLE)} as the Actions runner would (INPUT_* variables, GITHUB_OUTPUT,`)
+    out('GITHUB_STEP_SUMMARY); runner commands in the log are shown as words. There is no run link: no Actions run.')
     out()
 
     const common = { token: TOKEN, 'base-url': simulator.url }
-    const steps: Step[] = [
-      { title: 'list-dlq: every message in the DLQ', inputs: { operation: 'list-dlq', ...common } },
-      {
-        title: 'resume-schedule: the paused schedules',
-        inputs: { operation: 'resume-schedule', ...common, 'schedule-id': paused.join(',') }
-      },
-      {
-        title: 'resume-workflows: runs that failed in the last 3 days, at most 5 in parallel',
-        inputs: {
-          operation: 'resume-workflows',
-          ...common,
-          'from-date': '3d',
-          'flow-control-value': 'parallelism=5'
-        }
-      }
-    ]
-
-    const failed: string[] = []
-    for (const [i, step] of steps.entries()) {
-      const run = await runAction(step.inputs, DEMO_ENV, { action: BUNDLE })
-      report(i + 1, step, run)
-      if (run.code !== 0) failed.push(step.inputs.operation ?? step.title)
+    const runs = new Map<string, ActionRun>()
+    const unexpected: string[] = []
+    const files: string[] = []
+    for (const [i, scene] of SCENES.entries()) {
+      const inputs = scene.inputs({ common, simulator, runs })
+      const run = await runAction(inputs, DEMO_ENV, { action: BUNDLE })
+      runs.set(scene.name, run)
+      const file = join(DEMO_DIR, `${String(i + 1).padStart(2, '0')}-${scene.name}.md`)
+      writeFileSync(file, run.summary)
+      files.push(relative(ROOT, file))
+      report(i + 1, scene, inputs, run, relative(ROOT, file))
+      if (run.code !== scene.expectedExit) unexpected.push(`${scene.name} exited ${String(run.code)}`)
     }
 
     out('='.repeat(78))
     out(
-      `Simulator afterwards: ${simulator.state.resumedRuns.length} new runs created, ` +
-        `${simulator.state.workflowDlq.length} failed runs left in the workflow DLQ, ` +
-        `paused schedules: ${pausedSchedules(simulator).join(', ') || 'none'}`
+      `The simulator afterwards: ${simulator.state.resumedRuns.length} new runs created, ` +
+        `${simulator.state.workflowDlq.length} failed runs left in its workflow DLQ.`
     )
-    if (failed.length > 0) {
-      out(`FAILED: ${failed.join(', ')}`)
+    out(`The job summaries: ${files.join(', ')}.`)
+    out('See them as GitHub shows them: `npm run render` writes .tmp/render/demo-*.html (and PNGs with chromium).')
+    if (unexpected.length > 0) {
+      out(`UNEXPECTED: ${unexpected.join(', ')}`)
       return 1
     }
-    out('All three operations succeeded.')
+    out(`Every scene ended as it should (the health check fails on purpose).`)
     return 0
   } finally {
     await simulator.close()

@@ -6,12 +6,13 @@
  * (tools/render/package.json and lock) are installed on first use, the only time it needs the network.
  */
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import MarkdownIt from 'markdown-it'
 import { ROOT } from './action-yml.js'
+import { DEMO_DIR } from './demo-scenes.js'
 import { runAction, type ActionRun } from './harness.js'
 import { fakeGitHub } from '../sim/github.js'
 import { startSimulator, type Simulator } from '../sim/index.js'
@@ -26,6 +27,8 @@ const REPOSITORY = 'acme/dlq-demo'
 const WIDTH = 1200
 /** The height of a laptop's window: what is seen without scrolling. */
 const FOLD = 800
+/** The README's picture (copy it to docs/images/summary-health-check-failed.png): the demo's failing check. */
+const README_PAGE = 'demo-01-health-check'
 
 interface Page {
   name: string
@@ -68,7 +71,14 @@ interface Tab {
   on(event: 'request', handler: (request: InterceptedRequest) => void): unknown
   goto(url: string): Promise<unknown>
   waitForFunction(expression: string, options: { timeout: number }): Promise<unknown>
-  screenshot(options: { path: string; fullPage: boolean }): Promise<unknown>
+  screenshot(options: { path: string; fullPage?: boolean; clip?: Clip }): Promise<unknown>
+  evaluate(expression: string): Promise<unknown>
+}
+interface Clip {
+  x: number
+  y: number
+  width: number
+  height: number
 }
 interface Puppeteer {
   launch(options: {
@@ -82,44 +92,10 @@ interface Puppeteer {
 /** GitHub's sanitising, approximately: its allow-list of tags and attributes, http(s) and mailto links only. */
 function sanitize(sanitizeHtml: SanitizeHtml, html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'h5',
-      'h6',
-      'p',
-      'br',
-      'hr',
-      'b',
-      'i',
-      'strong',
-      'em',
-      'del',
-      's',
-      'code',
-      'pre',
-      'blockquote',
-      'ul',
-      'ol',
-      'li',
-      'table',
-      'thead',
-      'tbody',
-      'tr',
-      'th',
-      'td',
-      'a',
-      'img',
-      'details',
-      'summary',
-      'sup',
-      'sub',
-      'kbd',
-      'div',
-      'span'
-    ],
+    allowedTags:
+      'h1 h2 h3 h4 h5 h6 p br hr b i strong em del s code pre blockquote ul ol li table thead tbody tr th td a img details summary sup sub kbd div span'.split(
+        ' '
+      ),
     allowedAttributes: {
       a: ['href'],
       img: ['src', 'alt'],
@@ -213,10 +189,22 @@ async function screenshots(pages: readonly Page[]): Promise<void> {
       // What a laptop shows before any scrolling: the verdict and what is failing should be there.
       await tab.screenshot({ path: join(OUT, `${p.name}-fold.png`), fullPage: false })
       say(`  ${join(OUT, `${p.name}.png`)} (and -fold.png: the first ${FOLD} pixels)`)
+      if (p.name === README_PAGE) await readmePicture(tab)
     }
   } finally {
     await browser.close()
   }
+}
+
+/** The summary card from its verdict to the end of the "What is failing" table, as wide as the card. */
+async function readmePicture(tab: Tab): Promise<void> {
+  const clip = (await tab.evaluate(`(() => {
+    const box = document.querySelector('.box').getBoundingClientRect()
+    const after = document.querySelector('.box table').nextElementSibling
+    return { x: box.left, y: box.top, width: box.width, height: (after ? after.getBoundingClientRect().top : box.bottom) - box.top }
+  })()`)) as Clip
+  await tab.screenshot({ path: join(OUT, 'readme-picture.png'), clip })
+  say(`  ${join(OUT, 'readme-picture.png')}: the README's picture (docs/images/summary-health-check-failed.png)`)
 }
 
 const ENV = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: REPOSITORY, GITHUB_RUN_ID: '1001' }
@@ -352,6 +340,13 @@ async function main(): Promise<number> {
       ).summary
     )
   })
+
+  // The summaries `npm start` left: what a newcomer sees, rendered too.
+  const demo = existsSync(DEMO_DIR) ? readdirSync(DEMO_DIR).filter(f => f.endsWith('.md')) : []
+  if (demo.length === 0) say(`No summaries in ${DEMO_DIR}: run \`npm start\` first to render the demo's too.`)
+  for (const file of demo.sort()) {
+    add(`demo-${file.slice(0, -3)}`, `npm start: ${file.slice(3, -3)}`, readFileSync(join(DEMO_DIR, file), 'utf8'))
+  }
 
   for (const p of pages) {
     writeFileSync(join(OUT, `${p.name}.md`), p.markdown)

@@ -748,7 +748,7 @@ describe('what is failing', () => {
     const rows = tableRows(out, 'Last status')
     // The URL last, so that it never pushes the response out of view.
     expect(rows[0]).toMatch(
-      /^\| 20 \| 503 \(75%\) \| 2h \| ``<html>`#1` owner\/repo#3 @team\\nx+``… \| ``?https:\/\/a\.example\/x\\\|y``? \|$/
+      /^\| 20 \| 503 \(75% of its messages\) \| 2h \| ``<html>`#1` owner\/repo#3 @team\\nx+``… \| ``?https:\/\/a\.example\/x\\\|y``? \|$/
     )
     expect(rows[1]).toContain('(binary, 12 base64 characters)')
     expectTablesIntact(out)

@@ -142,12 +142,12 @@ export function failingTable(result: ListResult, now: number, maxRows: number): 
   ]
 }
 
-/** The dominant status, with its share of the destination's messages when others are mixed in. */
+/** The dominant status, with its share of the destination's messages when others are mixed in (said, not a bare %). */
 function statusCell(row: DestinationRow): string {
   const status = row.status === undefined ? 'none' : String(row.status)
   if (!row.otherStatuses) return status
   const share = Math.round((100 * (row.count - row.otherStatuses)) / Math.max(1, row.count))
-  return `${status} (${Math.min(99, Math.max(1, share))}%)`
+  return `${status} (${Math.min(99, Math.max(1, share))}% of its messages)`
 }
 
 /** The breakdowns; those nearly all "(none)", and the full one by URL, collapsed. */

@@ -1,0 +1,45 @@
+/**
+ * `npm start` as a newcomer sees it: lib/tools/demo.js (compiled by build:tools, which npm test runs) over the
+ * bundle. A failing health check and a staged resume on the shop's realistic data, the summaries' files named and
+ * left in place, and none of the tests' hostile data anywhere.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { HOSTILE_BODY, HOSTILE_HEADER_VALUE, HOSTILE_RESPONSE_BODY, HOSTILE_URL } from '../../sim/index.js'
+import { ROOT } from '../../tools/action-yml.js'
+
+const DEMO = join(ROOT, 'lib', 'tools', 'demo.js')
+
+describe('npm start', () => {
+  it('shows a failing health check and a staged resume, names the summary files, and shows no attack string', () => {
+    expect(existsSync(DEMO)).toBe(true)
+    const demo = spawnSync(process.execPath, [DEMO], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 })
+    expect(demo.stderr).toBe('')
+    expect(demo.status).toBe(0)
+    const shown = demo.stdout
+    expect(shown).toContain('error: DLQ health check failed: 300 messages, more than fail-if-count-above (100)')
+    expect(shown).toContain('Exit code: 1 (the step fails, as this scene should)')
+    expect(shown).toMatch(/resumed-count += 10\n/)
+    const files = [...shown.matchAll(/Job summary: (\.tmp\/demo\/\S+\.md) /g)].map(m => m[1] ?? '')
+    expect(files).toEqual([
+      '.tmp/demo/01-health-check.md',
+      '.tmp/demo/02-resume-first-10.md',
+      '.tmp/demo/03-resume-the-rest.md',
+      '.tmp/demo/04-resume-schedules.md'
+    ])
+    const summaries = files.map(file => readFileSync(join(ROOT, file), 'utf8'))
+    expect(summaries[0]).toMatch(/^## ❌ DLQ health check failed\n/)
+    expect(summaries[0]).toContain('`https://payments.shop.example/webhooks/payment-succeeded`')
+    expect(summaries[0]).toMatch(/\| 500 \(\d+% of its messages\) \|/)
+    // No run link: the demo is no Actions run, and a link to a repository that does not exist misleads.
+    expect(summaries.join('\n')).not.toContain('/actions/runs/')
+    const hostile = [HOSTILE_URL, HOSTILE_BODY, HOSTILE_RESPONSE_BODY, HOSTILE_HEADER_VALUE]
+      .flatMap(text => text.split('\n'))
+      .concat(['evil.example.com', '<script>', '::set-output', 'Not Found'])
+    for (const text of [shown, ...summaries]) {
+      expect(hostile.filter(attack => text.includes(attack))).toEqual([])
+    }
+  })
+})

@@ -1,0 +1,101 @@
+/**
+ * The scenes of `npm start`, in order: each one run of the action, what it is given, what a newcomer should see in
+ * it and how it should end. A scene may read the runs before it (a staged resume continues from the cursor the
+ * first stage gave). To add a scene, add an entry here.
+ */
+import { join } from 'node:path'
+import { ROOT } from './action-yml.js'
+import type { ActionRun } from './harness.js'
+import type { Simulator } from '../sim/index.js'
+
+/** Where `npm start` writes the summaries, and leaves them for `npm run render` to read. */
+export const DEMO_DIR = join(ROOT, '.tmp', 'demo')
+
+/** What a scene's inputs may depend on. */
+interface SceneContext {
+  /** token and base-url of the simulator */
+  common: { token: string; 'base-url': string }
+  simulator: Simulator
+  /** The runs of the scenes before this one, by scene name. */
+  runs: ReadonlyMap<string, ActionRun>
+}
+
+export interface Scene {
+  /** Names its summary file, `.tmp/demo/<n>-<name>.md`, and its run for the scenes after it. */
+  name: string
+  title: string
+  /** What to look at, a sentence or two. */
+  explain: string
+  inputs(ctx: SceneContext): Record<string, string>
+  /** The exit code this scene should end with: 1 where the point is a failing step. */
+  expectedExit: 0 | 1
+}
+
+/** The workflow whose failed runs the staged resume takes, as sim/seed-realistic.ts seeds it. */
+const STAGED_WORKFLOW = 'https://app.shop.example/api/workflows/order-fulfilment'
+
+/** The next-cursor output of an earlier scene; throws when it gave none, since the scene after needs it. */
+function cursorOf(ctx: SceneContext, scene: string): string {
+  const cursor = ctx.runs.get(scene)?.outputs['next-cursor'] ?? ''
+  if (cursor === '') throw new Error(`scene ${scene} gave no next-cursor to continue from`)
+  return cursor
+}
+
+export const SCENES: readonly Scene[] = [
+  {
+    name: 'health-check',
+    title: 'Scheduled health check: fail above 100 messages, or with a message older than 1 day',
+    explain:
+      'The step fails (exit 1) on both thresholds. Its summary leads with the verdict, then what is failing: ' +
+      'each destination with its count, last status, oldest age and what it last answered.',
+    inputs: ({ common }) => ({
+      operation: 'list-dlq',
+      ...common,
+      'fail-if-count-above': '100',
+      'fail-if-oldest-older-than': '1d'
+    }),
+    expectedExit: 1
+  },
+  {
+    name: 'resume-first-10',
+    title: 'Staged resume, stage 1: at most 10 failed runs of the order-fulfilment workflow',
+    explain:
+      'max-runs stops the step after 10 runs with exit 0 and a next-cursor output: in a workflow, check that ' +
+      'the resumed runs succeed before the next stage.',
+    inputs: ({ common }) => ({
+      operation: 'resume-workflows',
+      ...common,
+      'workflow-url': STAGED_WORKFLOW,
+      'max-runs': '10',
+      'flow-control-value': 'parallelism=5'
+    }),
+    expectedExit: 0
+  },
+  {
+    name: 'resume-the-rest',
+    title: 'Staged resume, stage 2: the rest of that workflow, from the next-cursor of stage 1',
+    explain: 'The same selector plus the cursor: each run is resumed once, and the selection is drained (complete).',
+    inputs: ctx => ({
+      operation: 'resume-workflows',
+      ...ctx.common,
+      'workflow-url': STAGED_WORKFLOW,
+      cursor: cursorOf(ctx, 'resume-first-10'),
+      'flow-control-value': 'parallelism=5'
+    }),
+    expectedExit: 0
+  },
+  {
+    name: 'resume-schedules',
+    title: 'Resume the paused schedules',
+    explain: 'Each schedule is reported on its own.',
+    inputs: ({ common, simulator }) => ({
+      operation: 'resume-schedule',
+      ...common,
+      'schedule-id': [...simulator.state.schedules]
+        .filter(([, s]) => !s.active)
+        .map(([id]) => id)
+        .join(',')
+    }),
+    expectedExit: 0
+  }
+]
