@@ -1,4 +1,4 @@
-/** Ways real servers differ from the wire contract (its section 5), and the per-message choices some of them make. */
+/** Ways real servers differ (docs/service.md, "How servers differ"), and the per-message choices some of them make. */
 import { fnv1a } from './cursor.js'
 import type { SimMessage } from './seed.js'
 

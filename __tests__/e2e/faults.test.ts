@@ -86,7 +86,9 @@ describe('transient failures', () => {
     expect(sim.requestCount).toBe(1)
     expect(retryLines(run)).toEqual([])
     expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toMatch(new RegExp(`^list-dlq failed: HTTP ${status} ${meaning} from GET /v2/dlq: injected ${status}`))
+    expect(run.errors[0]).toMatch(
+      new RegExp(`^list-dlq failed: HTTP ${status} ${meaning} from GET /v2/dlq: injected ${status}`)
+    )
   })
 
   it('retries a dropped connection, resumes the rest, and fails saying that request may have resumed runs', async () => {
@@ -308,7 +310,9 @@ describe('broken answers', () => {
     const run = await runAction({ ...common(), operation: 'list-dlq', 'max-attempts': '1' })
     expect(run.code).toBe(1)
     expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toMatch(/^list-dlq failed: HTTP 500 service error from GET \/v2\/dlq: <html><body><h1>Bad Gateway/)
+    expect(run.errors[0]).toMatch(
+      /^list-dlq failed: HTTP 500 service error from GET \/v2\/dlq: <html><body><h1>Bad Gateway/
+    )
     expect(run.errors[0]).toContain(`… (${page.length} characters)`)
     expect(run.errors[0]!.length).toBeLessThan(page.length)
     // The body is shown as code: rendered, its tags are text, never elements.
