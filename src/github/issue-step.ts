@@ -129,13 +129,23 @@ async function closeDuplicates(api: IssueApi, kept: number, duplicates: readonly
 
 /**
  * The selection a health check judges, as one stable text: empty for the whole message DLQ (so an issue opened
- * before filters took part in the marker is still found), else the source and every filter set, keys sorted. The
- * date bounds are left out: a relative window (`from-date: 24h`) moves on every run, and is still the same check.
+ * before filters took part in the marker is still found), else the source and every filter set, keys sorted and
+ * each filter's values as a set (sorted, once each: they are ORed, so their order says nothing). The date bounds are
+ * left out: a relative window (`from-date: 24h`) moves on every run, and is still the same check.
  */
 export function checkScope(filters: ListFilters): string {
   const set = Object.entries(filters)
     .filter(([key]) => key !== 'fromDate' && key !== 'toDate')
     .filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0))
+    .map(([key, value]): [string, unknown] => [key, Array.isArray(value) ? valueSet(value) : value])
     .sort(([a], [b]) => (a < b ? -1 : 1))
   return set.length === 0 ? '' : JSON.stringify(Object.fromEntries(set))
+}
+
+/** A filter's values in one order whatever the order given, each once; by code unit, as no locale may differ. */
+function valueSet(values: readonly unknown[]): unknown[] {
+  return [...new Set(values)].sort((a, b) => {
+    const [x, y] = [String(a), String(b)]
+    return x < y ? -1 : x > y ? 1 : 0
+  })
 }
