@@ -183,7 +183,10 @@ export function lastResort(
   process.exitCode = 1
   // The error line first: @actions/core throws when the output file is gone, and the line must still be said.
   writeLine(`::error::${neutraliseAnnotation(out.redact(text))}\n`)
-  if (process.env.GITHUB_OUTPUT && count !== undefined) {
+  if (!process.env.GITHUB_OUTPUT) return
+  // Every operation has `complete`: what a workflow reads to know the run did not do everything asked.
+  core.setOutput(Outputs.Complete, 'false')
+  if (count !== undefined) {
     core.setOutput(count, out.redact(String(confirmed)))
     core.setOutput(Outputs.NextCursor, out.redact(nextCursor ?? ''))
   }
