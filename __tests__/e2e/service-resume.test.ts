@@ -119,6 +119,26 @@ describe('many dlq-ids', () => {
   })
 })
 
+describe('max-pages with dlq-ids in parts', () => {
+  it('counts a part answered 404 as a request: one request with max-pages 1, and names the ids left', async () => {
+    await start({}, 700)
+    // Ids no longer in the DLQ (each part answered 404), long enough that they go in several parts.
+    const gone = Array.from({ length: 30 }, (_, i) => `gone-${i}-${'x'.repeat(1000)}`)
+    const run = await resume({ 'dlq-ids': gone.join('\n'), 'max-pages': '1' })
+    expect(resumeRequests()).toHaveLength(1)
+    expect(run.code).toBe(1)
+    expect(run.outputs.complete).toBe('false')
+    expect(run.errors[0]).toMatch(/stopped after 1 requests \(max-pages\)/)
+    const firstPart = splitDlqIds(
+      { dlqIds: gone },
+      q => requestUrl(new URL(sim.url), '/v2/workflows/dlq/resume', q).href.length
+    )[0]!
+    const left = gone.length - firstPart.dlqIds!.length
+    expect(run.errors[0]).toContain(`re-run with dlq-ids from "${gone[firstPart.dlqIds!.length]}" on`)
+    expect(run.errors[0]).toContain(`${left} ids`)
+  })
+})
+
 describe('runs a 200 answer carries', () => {
   it('keeps the valid runs of a page with a malformed one, counts the bad one and names it by index', async () => {
     await start()

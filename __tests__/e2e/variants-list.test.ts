@@ -171,6 +171,24 @@ describe('several message-id values', () => {
   })
 })
 
+describe('max-pages with several message-id values', () => {
+  it.each(SERVER_VARIANTS)(
+    'sends at most max-pages requests, and names the id not listed, against %s',
+    async (_n, variants) => {
+      const s = await start(variants)
+      const wanted = [s.state.messages[7]!, s.state.messages[250]!, s.state.messages[3]!].map(m => m.messageId)
+      const run = await list(s, {}, { 'message-id': wanted.join('\n'), 'max-pages': '1', 'fail-if-count-above': '5' })
+      expect(s.requests.filter(r => r.route === 'list')).toHaveLength(1)
+      expect(run.code).toBe(1)
+      expect(run.outputs.complete).toBe('false')
+      expect(run.outputs['next-cursor']).toBe('')
+      expect(ids(run)).toEqual([wanted[0]])
+      expect(run.errors[0]).toMatch(/stopped after 1 pages \(max-pages\); raise max-pages \(listing message id 2 of 3/)
+      expect(run.summary).not.toMatch(/healthy/i)
+    }
+  )
+})
+
 describe('cursor cycles', () => {
   it('stops a cycle A → B → A at once, not after max-pages requests', async () => {
     const s = await start({})
