@@ -170,6 +170,30 @@ describe('runs a 200 answer carries', () => {
   })
 })
 
+describe('one verdict for a resume', () => {
+  it('drained with a run that has no readable id: heading, notice and complete all say the outputs miss it', async () => {
+    await start()
+    const body = JSON.stringify({
+      workflowRuns: [{ workflowRunId: 'wfr_a', workflowCreatedAt: 1_700_000_000_000 }, { workflowRunId: 42 }]
+    })
+    sim.inject({ route: 'resume', fault: { kind: 'malformed', body } })
+    const run = await resume({ all: 'true' })
+    const notices = run.stdout.split('\n').filter(line => line.startsWith('::notice'))
+    expect(run.code).toBe(0)
+    expect(run.outputs.complete).toBe('false')
+    expect(run.outputs['next-cursor']).toBe('')
+    expect(run.summary).toMatch(
+      /^## ⚠️ Resumed 2 workflow runs; 1 of them has no readable id, so the outputs do not name it \(nothing is left to resume\)$/m
+    )
+    expect(run.summary).not.toMatch(/✅/)
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).toMatch(
+      /Resumed 2 workflow runs; 1 of them has no readable id, so the outputs do not name it \(nothing is left to resume\)$/
+    )
+    expect(notices[0]).not.toMatch(/stopped early|more may remain/)
+  })
+})
+
 describe('answers lost or unreadable', () => {
   it('says a lost answer may hide more than 50 runs once the service is seen to ignore count', async () => {
     await start()
