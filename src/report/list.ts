@@ -311,7 +311,8 @@ function askedLines(result: ListResult, ctx: RunContext, filters: string[], writ
 
 /** What a cut ids output holds, as written: its first ids, of how many listed, and where every one is. */
 function idsWrittenLines(result: ListResult, { messageIds, dlqIds }: IdsWritten): string[] {
-  const every = result.messagesFile !== undefined ? '`messages-file` holds every one' : 'set `messages-file` for every one'
+  const every =
+    result.messagesFile !== undefined ? '`messages-file` holds every one' : 'set `messages-file` for every one'
   const lines: string[] = []
   if (messageIds.truncated) {
     lines.push(
