@@ -170,6 +170,35 @@ describe('runs a 200 answer carries', () => {
   })
 })
 
+describe('a cursor from the service too long to send back with dlq-ids', () => {
+  it.each([
+    ['a server that follows the contract', {}],
+    ['every section-5 variant at once', ALL_VARIANTS]
+  ])('sends no request line over 8 KB, and stops saying why, against %s', async (_name, variants) => {
+    await start(variants, 700)
+    // Ids that fill one part (5 KB): the service's cursor of 4,000 characters cannot go with them.
+    const chosen = sim.state.workflowDlq.slice(0, 600).map(e => e.dlqId)
+    const parts = splitDlqIds(
+      { dlqIds: chosen },
+      q => requestUrl(new URL(sim.url), '/v2/workflows/dlq/resume', q).href.length
+    )
+    const onePart = parts[0]!.dlqIds!
+    sim.inject({ route: 'resume', fault: { kind: 'set-cursor', cursor: 'c'.repeat(4000) } })
+    const run = await resume({ 'dlq-ids': onePart.join('\n') })
+    expect(resumeRequests()).toHaveLength(1)
+    for (const r of sim.requests)
+      expect(`POST ${sim.url}${r.path}?${r.query.toString()} HTTP/1.1`.length).toBeLessThanOrEqual(8192)
+    expect(run.code).toBe(1)
+    expect(run.outputs.complete).toBe('false')
+    expect(run.outputs['next-cursor']).toBe('')
+    expect(jsonOutput(run, 'workflow-run-ids')).toEqual(resumedIds())
+    expect(run.errors[0]).toMatch(
+      /a cursor of 4,000 characters: sent back with these filters, the next request \(POST \/v2\/workflows\/dlq\/resume\) would be [\d,]+ bytes, over the 8,192/
+    )
+    expect(run.summary).toMatch(/^## ❌ Resume failed part way: the service sent a cursor too long to send back/m)
+  })
+})
+
 describe('one verdict for a resume', () => {
   it('drained with a run that has no readable id: heading, notice and complete all say the outputs miss it', async () => {
     await start()

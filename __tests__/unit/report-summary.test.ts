@@ -3,7 +3,7 @@ import MarkdownIt from 'markdown-it'
 import type { ScheduleResult } from '../../src/results.js'
 import { LABEL_CHAR_PX, LABEL_GAP_PX, MAX_BARS, PLOT_WIDTH_PX } from '../../src/report/chart.js'
 import { listResult, resumeResult, messageFailure, statusFailure } from '../support/results.js'
-import { SUMMARY_LIMIT_BYTES } from '../../src/constants.js'
+import { SUMMARY_LIMIT_BYTES, type Outputs } from '../../src/constants.js'
 import { listReport } from '../../src/report/list.js'
 import { resumeReport } from '../../src/report/resume.js'
 import { scheduleReport } from '../../src/report/schedule.js'
@@ -308,7 +308,7 @@ describe('list-dlq summary', () => {
       Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(20, '0')}`)
     const written = (result: ReturnType<typeof listResult>) => {
       const outputs = listReport.outputs(result)
-      const count = (name: string) => (JSON.parse(outputs[name]!) as string[]).length
+      const count = (name: 'message-ids' | 'dlq-ids') => (JSON.parse(outputs[name as Outputs]!) as string[]).length
       return { messages: count('message-ids'), dlq: count('dlq-ids'), outputs }
     }
     // 60,000 listed, the first 36,000 of each kind collected (the cap), fewer of each written (the shared budget).
