@@ -1,7 +1,7 @@
 /** The health issue step: keeps one issue in step with the health check, through Octokit; and the link to the run. */
 import type { IssueApi, OutputBoundary } from '../report/boundary.js'
 import { listingComplete } from '../report/list-verdict.js'
-import type { IssueLink, ListResult, RunContext } from '../results.js'
+import type { IssueChange, IssueLink, IssueOutcome, ListResult, RunContext } from '../results.js'
 import type { ListFilters } from '../requests.js'
 import { GitHubCallError, octokitIssueApi, type IssueApiOptions } from './octokit-issues.js'
 import { changeComment, closingComment, issueBody, readState, reasonToComment } from './issue-text.js'
@@ -35,13 +35,20 @@ export async function updateHealthIssue(
   step: IssueStep,
   result: ListResult,
   out: OutputBoundary
-): Promise<IssueLink | undefined> {
+): Promise<IssueOutcome> {
   const repository = process.env.GITHUB_REPOSITORY
   const { title, token, now, repeatIntervalMs, ...limits } = step
   if (!repository || !token) {
     out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.')
-    return undefined
+    return {}
   }
+  const server = process.env.GITHUB_SERVER_URL || 'https://github.com'
+  const linkTo = (number: number, action: IssueLink['action']): IssueLink => ({
+    number,
+    url: `${server}/${repository}/issues/${number}`,
+    action
+  })
+  const changes: IssueChanges = {}
   try {
     const github = await octokitIssueApi(token, repository, {
       ...limits,
@@ -49,16 +56,22 @@ export async function updateHealthIssue(
       scope: checkScope(result.filters),
       redact: out.redact
     })
-    const api = out.issueApi(github)
+    const api = tracked(out.issueApi(github), changes)
     const done = await syncHealthIssue(api, out.redactValue(result), title, runContext().runUrl, now, repeatIntervalMs)
     if (done.action === 'none') {
       out.info(`Health issue: no change (${done.reason}).`)
-      return undefined
+      return {}
     }
     out.info(`Health issue #${done.number} ${done.action}: ${done.url}`)
-    const server = process.env.GITHUB_SERVER_URL || 'https://github.com'
-    return { number: done.number, url: `${server}/${repository}/issues/${done.number}`, action: done.action }
+    return { link: linkTo(done.number, done.action) }
   } catch (err) {
+    if (step.signal?.aborted) {
+      // A cancel, not a failure of GitHub: the summary says what was done and what may have been.
+      out.warning(`The step was cancelled: the health issue "${title}" was not brought up to date.`)
+      const signal = step.signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'
+      const opened = changes.opened === undefined ? {} : { opened: linkTo(changes.opened, 'opened') }
+      return { cut: { signal, ...opened, ...(changes.underWay ? { underWay: changes.underWay } : {}) } }
+    }
     // Only a refusal is about permissions: a rate limit, a timeout or a server error says nothing of them.
     const status = err instanceof GitHubCallError ? err.status : undefined
     const hint =
@@ -68,7 +81,35 @@ export async function updateHealthIssue(
           ? ' The workflow needs "permissions: issues: write" for issue-on-failure.'
           : ' The health verdict above stands; the issue is brought up to date on the next run.'
     out.warning(`Could not update the health issue "${title}": ${(err as Error).message}.${hint}`)
-    return undefined
+    return {}
+  }
+}
+
+/** What the issue step changed so far: the issue it opened, and the change under way. */
+interface IssueChanges {
+  opened?: number
+  underWay?: IssueChange
+}
+
+/** The issue API, recording each change as it starts and ends: what a cancel's line in the summary says. */
+function tracked(api: IssueApi, changes: IssueChanges): IssueApi {
+  const change = async <T>(kind: IssueChange, call: () => Promise<T>): Promise<T> => {
+    changes.underWay = kind
+    const value = await call()
+    delete changes.underWay
+    return value
+  }
+  return {
+    findOpen: title => api.findOpen(title),
+    findAllOpen: title => api.findAllOpen(title),
+    create: async (title, body) => {
+      const made = await change('open', () => api.create(title, body))
+      changes.opened = made.number
+      return made
+    },
+    comment: (issue, body) => change('comment', () => api.comment(issue, body)),
+    update: (issue, title, body) => change('update', () => api.update(issue, title, body)),
+    close: (issue, reason) => change('close', () => api.close(issue, reason))
   }
 }
 
