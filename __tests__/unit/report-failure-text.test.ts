@@ -38,8 +38,8 @@ describe('failureText', () => {
         cause: { kind: 'status', status: 404, serverText: 'not found' }
       }
     })
-    expect(failureText('list-dlq', calledUnder('https://service.example.com/v2/v2/dlq'))).toBe(
-      'list-dlq failed: HTTP 404 not found from GET /v2/v2/dlq: not found'
+    expect(failureText('list-dlq', calledUnder('https://service.example.com/v2/dlq'))).toBe(
+      'list-dlq failed: HTTP 404 not found from GET /v2/dlq: not found'
     )
     expect(failureText('list-dlq', calledUnder('https://service.example.com/api/v2/dlq'))).toBe(
       'list-dlq failed: HTTP 404 not found from GET /api/v2/dlq: not found'

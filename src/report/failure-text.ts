@@ -29,7 +29,7 @@ export function requestReason({ method, path, url, attempts, cause }: RequestFai
   const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
   switch (cause.kind) {
     case 'status':
-      // The path called, base-url's prefix included: a 404 from `/v2/v2/dlq` shows a base-url that ends in /v2.
+      // The path called, base-url's prefix included: a 404 from `/api/v2/dlq` shows a prefix the service lacks.
       return `${tries}: HTTP ${cause.status} ${statusWords(cause.status).meaning} from ${method} ${pathOf(url)}: ${cause.serverText}`
     case 'transport':
       return `${tries}: ${describeTransportError(cause.code, cause.timeoutMs)} (${method} ${url})`
@@ -92,6 +92,19 @@ function sentence(label: string, failure: Failure): string {
         `the service returned a cursor of ${failure.length} characters, longer than the ${failure.limit} this ` +
         `action sends back; stopped after ${failure.pages} pages`
       )
+    case 'long-request': {
+      const { method, path, bytes, limit, cursorLength } = failure
+      const why =
+        cursorLength === undefined
+          ? `the next request (${method} ${path}) would be`
+          : `the service returned a cursor of ${formatCount(cursorLength)} characters: sent back with these ` +
+            `filters, the next request (${method} ${path}) would be`
+      return (
+        `${why} ${formatCount(bytes)} bytes, over the ${formatCount(limit)} servers and proxies accept, so it was ` +
+        'not sent and no cursor is given to continue; narrow the filters (fewer or shorter values, or a date ' +
+        'window with from-date and to-date) so that the cursor fits'
+      )
+    }
     case 'request-budget':
       return budgetStop(failure.requests, 'requests', failure.input, ' to resume more')
     case 'cancelled':
@@ -128,6 +141,8 @@ export function failurePhrase(failure: Failure | undefined, maxPages?: number): 
       return 'the service sent a cursor it had sent before'
     case 'long-cursor':
       return 'the service sent a cursor too long to use'
+    case 'long-request':
+      return 'the service sent a cursor too long to send back with these filters'
   }
   if (failure?.kind === 'request') {
     // A 2xx that could not be read was carried out, and a redirect was an answer: neither is a refusal.
