@@ -17,6 +17,7 @@ import {
   parseToken,
   parseUnixMilliseconds
 } from './values.js'
+import { parseStages, parseWatch } from './staging.js'
 
 /** The zod field of one input: the parser turns its text into a value, or throws what is allowed (an issue). */
 function input<T>(parse: (text: string) => T) {
@@ -333,7 +334,10 @@ function resumeShape(now: number, workspace: string) {
     [Inputs.Retries]: integer(0, 1_000_000),
     [Inputs.Cursor]: text,
     [Inputs.MaxPages]: maxPages,
-    [Inputs.RunsFile]: filePath(workspace)
+    [Inputs.RunsFile]: filePath(workspace),
+    [Inputs.Stages]: optional(parseStages),
+    [Inputs.Watch]: optional(parseWatch),
+    [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER)
   }
 }
 
@@ -349,6 +353,23 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
     refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two')
   }
+  stagingRules(v, ctx)
+}
+
+/** A watch gates the next stage: it needs stages, and more than one of them needs it. */
+function stagingRules(v: ResumeValues, ctx: z.RefinementCtx): void {
+  const stages = v[Inputs.Stages]
+  if (stages === undefined) {
+    if (v[Inputs.Watch] !== undefined) refuse(ctx, Inputs.Watch, 'applies only with stages: set stages too')
+    if (v[Inputs.WatchMaxFailed] > 0) refuse(ctx, Inputs.WatchMaxFailed, 'applies only with stages: set stages too')
+    return
+  }
+  if (stages.length > 1 && v[Inputs.Watch] === undefined) {
+    refuse(ctx, Inputs.Watch, `is required with ${stages.length} stages: how long each stage is watched (e.g. 10m)`)
+  }
+  if (stages.length === 1 && v[Inputs.Watch] !== undefined) {
+    refuse(ctx, Inputs.Watch, 'has nothing to gate with one stage: the last stage is not watched (give two or more)')
+  }
 }
 
 function resumeSchema(now: number, workspace: string) {
@@ -360,7 +381,16 @@ function resumeSchema(now: number, workspace: string) {
       const resume: ResumeRequest = {
         selection: selectionOf(v),
         overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
-        ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns])
+        ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
+        ...(v[Inputs.Stages] !== undefined
+          ? {
+              stages: {
+                sizes: v[Inputs.Stages],
+                ...(v[Inputs.Watch] !== undefined ? { watchMs: v[Inputs.Watch] } : {}),
+                maxFailed: v[Inputs.WatchMaxFailed]
+              }
+            }
+          : {})
       }
       const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile])
       return { operation: 'resume-workflows' as const, ...common(v), resume, ...files }
