@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { stagedResume } from '../../src/operations/staged-resume.js'
+import { watchStage } from '../../src/operations/watch.js'
 import type { ResumeRequest, StagePlan } from '../../src/requests.js'
 import type { ResumeResult } from '../../src/results.js'
 import type { ServiceClient } from '../../src/service/client.js'
@@ -258,5 +259,16 @@ describe('stages over dlq-ids', () => {
     expect(result.failure).toBeUndefined()
     expect(stageSizes(result)).toEqual([100, 300, 500])
     expect(new Set(sim.state.resumedRuns.map(r => r.fromDlqId)).size).toBe(900)
+  })
+})
+
+describe('a long watch', () => {
+  it('lists about 120 times at most: a 1-hour watch every 30 s, the last at its end', async () => {
+    await start({})
+    const request = { stage: 1, runIds: new Set(['wfr_x']), since: T0, watchMs: 3_600_000, maxFailed: 0, maxPages: 10 }
+    const watch = await watchStage(client, request, clock, new AbortController().signal)
+    expect(clock.sleeps).toEqual(Array(120).fill(30_000))
+    expect(watch.polls).toHaveLength(120)
+    expect(watch.endedAt).toBe(T0 + 3_600_000)
   })
 })

@@ -43,13 +43,8 @@ export interface WatchRequest {
 }
 
 /** Time between two listings: 5 s, or longer for a watch over 10 minutes so that it lists about 120 times at most. */
-export function pollIntervalMs(watchMs: number): number {
+function pollIntervalMs(watchMs: number): number {
   return Math.max(WATCH_POLL_MS, Math.ceil(watchMs / WATCH_MAX_POLLS))
-}
-
-/** Requests a watch sends at least (each listing one request when under 100 entries failed since its stage began). */
-export function watchPolls(watchMs: number): number {
-  return Math.ceil(watchMs / pollIntervalMs(watchMs))
 }
 
 /** What one listing found of the stage's runs, and what it cost. */
@@ -114,7 +109,8 @@ export async function watchStage(
     endsAt,
     endedAt: clock.now(),
     polls,
-    failedAgain: [...found.values()],
+    // In the order the stage resumed them, whatever order the listing found them in.
+    failedAgain: [...request.runIds].flatMap(id => found.get(id) ?? []),
     ...more
   })
   for (;;) {

@@ -101,7 +101,7 @@ export const WATCH_LIMITS =
 
 /** The stages asked, as the input wrote them. */
 export function planText(staged: StagedResume): string {
-  return staged.plan.sizes.map(size).join(', ')
+  return staged.plan.sizes.map(asked => (asked === Infinity ? 'all' : formatCount(asked))).join(', ')
 }
 
 export const stagesWord = (n: number) => plural(n, 'stage', 'stages')

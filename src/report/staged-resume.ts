@@ -72,6 +72,9 @@ function outputs(result: ResumeResult, staged: StagedResume): OutputValues {
   return { ...scalars, ...fittedAgain, ...fitArrays(resumed, budget - used) }
 }
 
+/** Rows of the runs that failed again: the first few say what fails; the output holds every id. */
+const FAILED_AGAIN_ROWS = 10
+
 type Heading = { icon: string; text: string }
 
 /** The verdict, first in the summary and the notice: what ended the resume, or what the stages saw. */
@@ -89,7 +92,7 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
       return {
         icon: '🛑',
         text:
-          `Stopped at ${at}: ${back} failed again (more than watch-max-failed, ${staged.plan.maxFailed}); ` +
+          `Stopped at ${at}: ${back} failed again (watch-max-failed: ${staged.plan.maxFailed}); ` +
           `${runs} resumed in all, no further stage`
       }
     }
@@ -168,8 +171,7 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
     shortenedNote(pass),
     result.failure && `**Error:** ${code(failureText('resume-workflows', result.failure))}`,
     continueLine(result),
-    ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`),
-    staged.stages.some(stage => stage.watch !== undefined) && WATCH_LIMITS
+    ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`)
   )
   lines.push(
     '### Stages',
@@ -194,21 +196,22 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
       '### Runs that failed again',
       '',
       ...table(
-        ['New run id', 'Stage', 'DLQ id', 'Failed at (UTC)', 'Last status', 'Last response'],
-        [false, true, false, false, true, false],
+        ['New run id', 'Stage', 'DLQ id', 'Last status', 'Last response'],
+        [false, true, false, true, false],
         failedAgain,
-        pass,
+        { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) },
         run => [
           codeCell(run.workflowRunId, 100),
           String(run.stage),
           run.dlqId === undefined ? '—' : codeCell(run.dlqId, 100),
-          run.failedAt === undefined ? '—' : formatMs(run.failedAt),
           run.responseStatus === undefined ? '—' : String(run.responseStatus),
           responseCell(run)
         ]
       )
     )
+    if (failedAgain.length > FAILED_AGAIN_ROWS) lines.push('Every one is in output `failed-again-run-ids`.', '')
   }
+  if (staged.stages.some(stage => stage.watch !== undefined)) lines.push(WATCH_LIMITS, '')
   const watches = staged.stages.flatMap(stage => stage.watch?.polls ?? [])
   const requests = watches.reduce((n, poll) => n + poll.requests, 0)
   const asked = askedLines(result, pass)
