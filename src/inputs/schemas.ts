@@ -17,7 +17,7 @@ import {
   parseToken,
   parseUnixMilliseconds
 } from './values.js'
-import { parseStages, parseWatch } from './staging.js'
+import { parseStages, parseWatch, stagePlan, stagingProblems } from './staging.js'
 
 /** The zod field of one input: the parser turns its text into a value, or throws what is allowed (an issue). */
 function input<T>(parse: (text: string) => T) {
@@ -353,23 +353,8 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
     refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two')
   }
-  stagingRules(v, ctx)
-}
-
-/** A watch gates the next stage: it needs stages, and more than one of them needs it. */
-function stagingRules(v: ResumeValues, ctx: z.RefinementCtx): void {
-  const stages = v[Inputs.Stages]
-  if (stages === undefined) {
-    if (v[Inputs.Watch] !== undefined) refuse(ctx, Inputs.Watch, 'applies only with stages: set stages too')
-    if (v[Inputs.WatchMaxFailed] > 0) refuse(ctx, Inputs.WatchMaxFailed, 'applies only with stages: set stages too')
-    return
-  }
-  if (stages.length > 1 && v[Inputs.Watch] === undefined) {
-    refuse(ctx, Inputs.Watch, `is required with ${stages.length} stages: how long each stage is watched (e.g. 10m)`)
-  }
-  if (stages.length === 1 && v[Inputs.Watch] !== undefined) {
-    refuse(ctx, Inputs.Watch, 'has nothing to gate with one stage: the last stage is not watched (give two or more)')
-  }
+  const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed]] as const
+  for (const [name, says] of stagingProblems(...staging)) refuse(ctx, name, says)
 }
 
 function resumeSchema(now: number, workspace: string) {
@@ -382,15 +367,7 @@ function resumeSchema(now: number, workspace: string) {
         selection: selectionOf(v),
         overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
         ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
-        ...(v[Inputs.Stages] !== undefined
-          ? {
-              stages: {
-                sizes: v[Inputs.Stages],
-                ...(v[Inputs.Watch] !== undefined ? { watchMs: v[Inputs.Watch] } : {}),
-                maxFailed: v[Inputs.WatchMaxFailed]
-              }
-            }
-          : {})
+        ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed])
       }
       const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile])
       return { operation: 'resume-workflows' as const, ...common(v), resume, ...files }

@@ -1,5 +1,6 @@
 /** The inputs of a staged resume (stages, watch), each parsed on its own with all its rules. */
-import { MAX_STAGES } from '../constants.js'
+import { Inputs, MAX_STAGES } from '../constants.js'
+import type { StagePlan } from '../requests.js'
 
 const STAGES_ALLOWED =
   'must be the sizes of successive stages, separated by commas or lines, each a whole number of 1 or more; the ' +
@@ -34,4 +35,30 @@ export function parseWatch(text: string): number {
     throw new Error('must be a duration of 1 second or more in s, m or h, in lower case (e.g. 90s, 10m, 1h)')
   }
   return ms
+}
+
+/** A watch gates the next stage: it needs stages, and more than one stage needs it. Each problem: input, says. */
+export function stagingProblems(stages: number[] | undefined, watch: number | undefined, maxFailed: number) {
+  const problems: [Inputs, string][] = []
+  const onlyWithStages = 'applies only with stages: set stages too'
+  if (stages === undefined) {
+    if (watch !== undefined) problems.push([Inputs.Watch, onlyWithStages])
+    if (maxFailed > 0) problems.push([Inputs.WatchMaxFailed, onlyWithStages])
+  } else if (stages.length > 1 && watch === undefined) {
+    problems.push([Inputs.Watch, `is required with ${stages.length} stages: how long each stage is watched (e.g. 10m)`])
+  } else if (stages.length === 1 && watch !== undefined) {
+    const says = 'has nothing to gate with one stage: the last stage is not watched (give two or more)'
+    problems.push([Inputs.Watch, says])
+  }
+  return problems
+}
+
+/** The plan of the request, when stages are given. */
+export function stagePlan(
+  stages: number[] | undefined,
+  watchMs: number | undefined,
+  maxFailed: number
+): { stages?: StagePlan } {
+  if (stages === undefined) return {}
+  return { stages: { sizes: stages, ...(watchMs !== undefined ? { watchMs } : {}), maxFailed } }
 }

@@ -113,6 +113,7 @@ export async function stagedResume(
     const more = result.stoppedByCap === true && capLeft > 0
     const healthy = result.failure === undefined && result.uncertainRequests === 0
     if (!more || !healthy || index === plan.sizes.length - 1 || plan.watchMs === undefined) break
+    hooks.log(`stage ${index + 1}: watching its ${runIds.length} new runs for ${plan.watchMs / 1000} s`)
     const watch = await watchStage(
       client,
       {
