@@ -272,3 +272,21 @@ describe('a long watch', () => {
     expect(watch.endedAt).toBe(T0 + 3_600_000)
   })
 })
+
+describe('a watch that cannot list the DLQ', () => {
+  it('ends the resume failing: the stage is not judged clean, and no further stage is resumed', async () => {
+    await start({ honourResumeCount: true })
+    sim.inject({ route: 'list', fault: { kind: 'status', status: 503, body: 'listing down' }, times: Infinity })
+    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+      sizes: [2, Infinity],
+      watchMs: 60_000,
+      maxFailed: 0
+    })
+    const watch = result.staged!.stages[0]!.watch!
+    expect(watch.failure).toMatchObject({ kind: 'request', request: { method: 'GET', path: '/v2/dlq' } })
+    expect(watch.polls).toHaveLength(1)
+    expect(result.failure).toEqual(watch.failure)
+    expect(resumeRequests()).toHaveLength(1)
+    expect(result.nextCursor).toBeDefined()
+  })
+})

@@ -14,6 +14,7 @@ import { TestClock } from '../support/clock.js'
 import { renderLikeGitHub } from '../support/markdown.js'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 import type { RunFate } from '../../sim/fates.js'
+import type { FaultRule } from '../../sim/faults.js'
 
 const T0 = Date.UTC(2026, 10, 26, 12, 0, 0)
 const URL_A = 'https://app.example.com/api/workflow/onboarding'
@@ -29,11 +30,16 @@ afterEach(async () => {
 async function staged(
   plan: StagePlan,
   fates: RunFate[],
-  options: { variants?: object; stopAt?: number; selection?: ResumeRequest['selection'] } = {}
+  options: {
+    variants?: object
+    stopAt?: number
+    selection?: ResumeRequest['selection']
+    inject?: FaultRule
+  } = {}
 ): Promise<ResumeResult> {
   const clock = new TestClock(T0)
   sim = await startSimulator({
-    token: 't',
+    token: 'sim-token-report',
     workflowRuns: 300,
     seed: 5,
     now: T0,
@@ -41,7 +47,8 @@ async function staged(
     fates,
     variants: { honourResumeCount: true, ...options.variants }
   })
-  client = recordingClient(sim.url, 't').client
+  client = recordingClient(sim.url, 'sim-token-report').client
+  if (options.inject) sim.inject(options.inject)
   const stop = new AbortController()
   clock.onSleep = count => {
     if (count === options.stopAt) stop.abort('SIGTERM')
@@ -147,5 +154,22 @@ describe('the report of a service that ignores count', () => {
     expect(report.warnings(result)).toContain(
       'the service ignored count: stage 1 asked for 5 runs and resumed 50; the stage is as big as the answer, and every run it resumed was watched'
     )
+  })
+})
+
+describe('the report of a watch that could not list the DLQ', () => {
+  it('says the watch could not see, fails the step with the request that failed and where to continue', async () => {
+    const result = await staged({ sizes: [2, Infinity], watchMs: 60_000, maxFailed: 0 }, [], {
+      inject: { route: 'list', fault: { kind: 'status', status: 503, body: 'listing down' }, times: Infinity }
+    })
+    expect(render(result).split('\n')[0]).toBe(
+      '## ❌ The watch of stage 1 of 2 could not list the DLQ: 2 runs resumed, no further stage'
+    )
+    expect(render(result)).toContain('watch failed after 5s: the DLQ could not be listed, so not judged')
+    const failure = report.failure(result)
+    expect(failure).toContain('GET /v2/dlq')
+    expect(failure).toContain('503')
+    expect(failure).toContain(`re-run with input cursor: ${result.nextCursor}`)
+    expect(report.outputs(result)[Outputs.StagesCompleted]).toBe('0')
   })
 })

@@ -132,7 +132,12 @@ function failure(result: ResumeResult, staged: StagedResume): string | undefined
   if (verdict === 'cut') {
     return `${resumeFailure ?? 'The step was cancelled'}; the watch of stage ${stage.stage} was cut short after ${watchedFor(stage)}: not judged clean`
   }
-  if (verdict === 'blind') return resumeFailure
+  if (verdict === 'blind' && result.failure !== undefined) {
+    return (
+      `${failureText(WATCH_LISTING, result.failure)}; the ${formatCount(stage.resumed)} runs of stage ` +
+      `${stage.stage} were not judged, and no further stage was resumed${whereNext(result)}`
+    )
+  }
   const first = stage.failedAgain[0] as FailedAgainRun
   return (
     `Stage ${stage.stage} of ${staged.plan.sizes.length}: ${formatCount(stage.failedAgain.length)} of its ` +
@@ -142,6 +147,12 @@ function failure(result: ResumeResult, staged: StagedResume): string | undefined
     (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`)
   )
 }
+
+/** What the failure of a watch's listing is named: it was no resume request. */
+const WATCH_LISTING = "the watch's listing of the workflow DLQ (GET /v2/dlq)"
+
+const failureLabel = (result: ResumeResult, staged: StagedResume) =>
+  endingStage(staged, result)?.verdict === 'blind' ? WATCH_LISTING : 'resume-workflows'
 
 /** Where a re-run continues the rest. */
 function whereNext(result: ResumeResult): string {
@@ -169,7 +180,7 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
   const lines = summaryHead(
     `${icon} ${text}`,
     shortenedNote(pass),
-    result.failure && `**Error:** ${code(failureText('resume-workflows', result.failure))}`,
+    result.failure && `**Error:** ${code(failureText(failureLabel(result, staged), result.failure))}`,
     continueLine(result),
     ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`)
   )
