@@ -102,7 +102,10 @@ describe('the summary of a staged resume stopped by its watch', () => {
     expect(failure).toContain(
       `the first, run "${result.staged!.stages[0]!.runIds[0]}", last answered HTTP 502 "upstream timeout"`
     )
-    expect(failure).toContain(`re-run with input cursor: ${result.nextCursor}`)
+    expect(failure).toContain(
+      `re-run with input cursor: ${result.nextCursor} and to-date ${T0} (the bound every stage sent`
+    )
+    expect(render(result)).toContain(`set to \`${result.nextCursor}\` and input \`to-date\` set to \`${T0}\``)
     const outputs = report.outputs(result)
     expect(outputs[Outputs.Complete]).toBe('false')
     expect(outputs[Outputs.FailedAgainCount]).toBe('3')

@@ -126,7 +126,7 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
 
 function failure(result: ResumeResult, staged: StagedResume): string | undefined {
   const ending = endingStage(staged, result)
-  const resumeFailure = resumeReport.failure(result)
+  const resumeFailure = resumeReport.failure(result)?.concat(boundHint(result))
   if (ending === undefined || ending.verdict === 'failed') return resumeFailure
   const { stage, verdict } = ending
   if (verdict === 'cut') {
@@ -158,8 +158,18 @@ const failureLabel = (result: ResumeResult, staged: StagedResume) =>
 function whereNext(result: ResumeResult): string {
   const from = result.continueFrom
   if (from !== undefined) return `; to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position})`
-  if (result.nextCursor !== undefined) return continueHint(result.nextCursor)
+  if (result.nextCursor !== undefined) return continueHint(result.nextCursor) + boundHint(result)
   return '; nothing of the selection is left to resume'
+}
+
+/**
+ * With a cursor to continue from, the to-date every stage sent when the user gave none (or a later one): a cursor
+ * continues the selectors it came from (wire contract), so the re-run must send the same bound.
+ */
+function boundHint(result: ResumeResult): string {
+  const bound = result.staged?.toDate
+  if (bound === undefined || result.nextCursor === undefined || result.selection.toDate === bound) return ''
+  return ` and to-date ${bound} (the bound every stage sent: a cursor continues the selectors it came from)`
 }
 
 function continueLine(result: ResumeResult): string | undefined {
@@ -171,7 +181,8 @@ function continueLine(result: ResumeResult): string | undefined {
     )
   }
   if (result.nextCursor === undefined) return undefined
-  return `To continue, re-run with input \`cursor\` set to ${code(result.nextCursor, MAX_CURSOR_LENGTH)}`
+  const cursor = `To continue, re-run with input \`cursor\` set to ${code(result.nextCursor, MAX_CURSOR_LENGTH)}`
+  return cursor + boundHint(result).replace(/to-date (\d+)/, 'input `to-date` set to `$1`')
 }
 
 function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pass: RenderPass): string {
