@@ -3,7 +3,8 @@
  * clock): the verdict first, the stage table, the runs that failed again, the outputs and the failure line.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { Outputs } from '../../src/constants.js'
+import { OUTPUTS_BUDGET_BYTES, Outputs } from '../../src/constants.js'
+import { githubBytes } from '../../src/report/boundary.js'
 import { stagedResume } from '../../src/operations/staged-resume.js'
 import type { ResumeRequest, StagePlan } from '../../src/requests.js'
 import type { ResumeResult } from '../../src/results.js'
@@ -19,12 +20,13 @@ import type { FaultRule } from '../../sim/faults.js'
 const T0 = Date.UTC(2026, 10, 26, 12, 0, 0)
 const URL_A = 'https://app.example.com/api/workflow/onboarding'
 const HOSTILE = '{"error":"<img src=x onerror=alert(1)> `tick` | pipe ::warning::x"}'
-let sim: Simulator
-let client: ServiceClient
+let sim: Simulator | undefined
+let client: ServiceClient | undefined
 
 afterEach(async () => {
-  await client.close()
-  await sim.close()
+  await client?.close()
+  await sim?.close()
+  client = sim = undefined
 })
 
 async function staged(
@@ -174,5 +176,45 @@ describe('the report of a watch that could not list the DLQ', () => {
     expect(failure).toContain('503')
     expect(failure).toContain(`re-run with input cursor: ${result.nextCursor}`)
     expect(report.outputs(result)[Outputs.StagesCompleted]).toBe('0')
+  })
+})
+
+describe('the outputs of a staged resume with many runs', () => {
+  it('fit the 1 MB budget with the other id outputs, the runs that failed again first, each cut flagged', () => {
+    const ids = Array.from({ length: 40_000 }, (_, i) => `wfr_${String(i).padStart(12, '0')}_run`)
+    const failedAgain = ids.slice(0, 25_000).map(workflowRunId => ({ workflowRunId, stage: 1 }))
+    const result: ResumeResult = {
+      operation: 'resume-workflows',
+      selection: { workflowUrl: URL_A },
+      all: false,
+      overrides: {},
+      runs: ids.map(workflowRunId => ({ workflowRunId, workflowCreatedAt: T0 })),
+      requests: 800,
+      uncertainRequests: 0,
+      nextCursor: 'c',
+      staged: {
+        plan: { sizes: [40_000, Infinity], watchMs: 60_000, maxFailed: 0 },
+        stages: [
+          {
+            stage: 1,
+            asked: 40_000,
+            resumed: 40_000,
+            runIds: ids,
+            startedAt: T0,
+            watch: { startedAt: T0, endsAt: T0 + 60_000, endedAt: T0 + 5_000, polls: [] },
+            failedAgain
+          }
+        ]
+      }
+    }
+    const outputs = report.outputs(result)
+    const bytes = Object.entries(outputs).reduce((n, [k, v]) => n + githubBytes(k) + githubBytes(v ?? ''), 0)
+    expect(bytes).toBeLessThanOrEqual(OUTPUTS_BUDGET_BYTES)
+    const again = JSON.parse(outputs[Outputs.FailedAgainRunIds]!) as string[]
+    expect(again.length).toBeGreaterThan(0)
+    expect(again).toEqual(ids.slice(0, again.length))
+    expect(outputs[Outputs.FailedAgainRunIdsTruncated]).toBe(String(again.length < 25_000))
+    expect(outputs[Outputs.WorkflowRunIdsTruncated]).toBe('true')
+    expect(outputs[Outputs.FailedAgainCount]).toBe('25000')
   })
 })
