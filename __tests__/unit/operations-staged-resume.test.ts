@@ -5,6 +5,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { stagedResume } from '../../src/operations/staged-resume.js'
 import { watchStage } from '../../src/operations/watch.js'
+import { Outputs } from '../../src/constants.js'
+import { stagedOrResumeReport } from '../../src/report/staged-resume.js'
 import type { ResumeRequest, StagePlan } from '../../src/requests.js'
 import type { ResumeResult } from '../../src/results.js'
 import type { ServiceClient } from '../../src/service/client.js'
@@ -288,5 +290,22 @@ describe('a watch that cannot list the DLQ', () => {
     expect(result.failure).toEqual(watch.failure)
     expect(resumeRequests()).toHaveLength(1)
     expect(result.nextCursor).toBeDefined()
+  })
+})
+
+describe('a stage whose answer is lost', () => {
+  it('is not watched and no stage follows: what it resumed is not all known', async () => {
+    await start({ honourResumeCount: true })
+    sim.inject({ route: 'resume', fault: { kind: 'drop' } })
+    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+      sizes: [2, Infinity],
+      watchMs: 60_000,
+      maxFailed: 0
+    })
+    expect(result.uncertainRequests).toBeGreaterThan(0)
+    expect(result.staged!.stages).toHaveLength(1)
+    expect(result.staged!.stages[0]!.watch).toBeUndefined()
+    expect(stagedOrResumeReport.outputs(result)[Outputs.StagesCompleted]).toBe('0')
+    expect(stagedOrResumeReport.failure(result)).toContain('got no readable answer')
   })
 })

@@ -17,7 +17,8 @@ function stageVerdict(stage: StageOutcome, staged: StagedResume, result: ResumeR
   const { watch } = stage
   if (watch === undefined) {
     const isLast = stage === staged.stages[staged.stages.length - 1]
-    return isLast && result.failure !== undefined ? 'failed' : 'last'
+    // A stage whose requests lost their answers stops the resume too: what it resumed is not all known.
+    return isLast && (result.failure !== undefined || result.uncertainRequests > 0) ? 'failed' : 'last'
   }
   if (stage.failedAgain.length > staged.plan.maxFailed) return 'stopped'
   if (watch.cut !== undefined) return 'cut'
@@ -77,7 +78,9 @@ export function stageResultText(stage: StageOutcome, staged: StagedResume, resul
     case 'blind':
       return `watch failed after ${after}: the DLQ could not be listed, so not judged`
     case 'failed':
-      return 'resume failed part way: not watched'
+      return result.failure === undefined
+        ? 'requests got no readable answer (possibly more resumed): not watched'
+        : 'resume failed part way: not watched'
     case 'last':
       return 'not watched: no stage follows'
   }

@@ -105,7 +105,13 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
     if (verdict === 'blind') {
       return { icon: '❌', text: `The watch of ${at} could not list the DLQ: ${runs} resumed, no further stage` }
     }
-    const cancelled = result.failure?.kind === 'cancelled'
+    if (result.failure === undefined) {
+      return {
+        icon: '⚠️',
+        text: `Stage ${stage.stage} of ${n} got no readable answer to some requests: ${runs} resumed, and possibly more; no further stage`
+      }
+    }
+    const cancelled = result.failure.kind === 'cancelled'
     return cancelled
       ? { icon: '⛔', text: `Cancelled during ${at}: ${runs} resumed before the cancel` }
       : { icon: '❌', text: `The resume of ${at} failed part way: ${runs} resumed, no further stage` }
