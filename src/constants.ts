@@ -115,6 +115,11 @@ export const ERRNO_MEANING: Readonly<Record<string, string>> = {
 export const MAX_URL_BYTES = 6 * 1024
 /** Room kept in that budget for a cursor the service sends back (inputs/schemas, resume-workflows' dlq-ids split). */
 export const CURSOR_ROOM_BYTES = 1024
+/**
+ * No request line goes over this (service/client), whatever cursor the service sends back: servers and proxies refuse
+ * about 8 KB. MAX_URL_BYTES keeps CURSOR_ROOM_BYTES for a cursor, but one may be up to MAX_CURSOR_LENGTH long.
+ */
+export const MAX_REQUEST_LINE_BYTES = 8 * 1024
 /** Longest cursor accepted (service/pagination), written to next-cursor and the summary (report/): sent in a URL. */
 export const MAX_CURSOR_LENGTH = 4096
 /** Runs one bulk resume resumes at most, the spec's maximum: sent as count, and what a lost answer may hide. */

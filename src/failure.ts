@@ -32,6 +32,8 @@ export type Failure =
   | { kind: 'max-pages'; pages: number; input: string; cursor?: string }
   | { kind: 'repeated-cursor'; pages: number; cursor: string; same: boolean }
   | { kind: 'long-cursor'; pages: number; length: number; limit: number }
+  /** A request line over MAX_REQUEST_LINE_BYTES, not sent: the service's cursor made it too long for these filters. */
+  | { kind: 'long-request'; method: string; path: string; bytes: number; limit: number; cursorLength?: number }
   /** A resume's request budget (max-pages) ran out between the parts of dlq-ids. */
   | { kind: 'request-budget'; requests: number; input: string }
   /** Every part of dlq-ids answered 404 at once: none of the ids is in the DLQ (or base-url is another service). */

@@ -15,13 +15,13 @@ import { REAL_CLOCK } from './operations/watch.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
 import { listReport } from './report/list.js'
 import { neutraliseAnnotation } from './report/escape.js'
-import { issueLine } from './report/markdown.js'
+import { issueCutLine, issueLine } from './report/markdown.js'
 import { refusalSummary } from './report/refusal.js'
 import type { OperationReport } from './report/budget.js'
 import { stagedOrResumeReport } from './report/staged-resume.js'
 import { scheduleFailureText, scheduleReport } from './report/schedule.js'
 import { continueHint } from './report/step-outputs.js'
-import type { IssueLink, ListResult, ResumeResult, ScheduleResult } from './results.js'
+import type { IssueOutcome, ListResult, ResumeResult, ScheduleResult } from './results.js'
 import { ServiceClient } from './service/client.js'
 import { redactor } from './service/redact.js'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './service/retry.js'
@@ -73,7 +73,7 @@ interface Entry<S, R> {
   concurrency?(settings: S): number
   run(settings: S, ctx: Context): Promise<R>
   report: OperationReport<R>
-  after?(settings: S, result: R, ctx: Context): Promise<IssueLink | undefined>
+  after?(settings: S, result: R, ctx: Context): Promise<IssueOutcome>
   /** The report overdue after a cancel: the output of the confirmed count (next-cursor only with one), what to say. */
   overdue: { count?: Outputs; what: (progress: Progress) => string }
 }
@@ -92,10 +92,10 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     },
     report: listReport,
     after: async (s, result, { out, retry, signal, now }) => {
-      if (s.issue === undefined) return undefined
+      if (s.issue === undefined) return {}
       if (signal.aborted) {
         out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).')
-        return undefined
+        return { cut: { signal: signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM' } }
       }
       const step = { ...s.issue, token: s.githubToken, timeoutMs: s.service.timeoutMs, retry, now, signal }
       return updateHealthIssue(step, result, out)
@@ -188,7 +188,10 @@ export function lastResort(
   process.exitCode = 1
   // The error line first: @actions/core throws when the output file is gone, and the line must still be said.
   writeLine(`::error::${neutraliseAnnotation(out.redact(text))}\n`)
-  if (process.env.GITHUB_OUTPUT && count !== undefined) {
+  if (!process.env.GITHUB_OUTPUT) return
+  // Every operation has `complete`: what a workflow reads to know the run did not do everything asked.
+  core.setOutput(Outputs.Complete, 'false')
+  if (count !== undefined) {
     core.setOutput(count, out.redact(String(confirmed)))
     core.setOutput(Outputs.NextCursor, out.redact(nextCursor ?? ''))
   }
@@ -223,7 +226,9 @@ async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop: St
     // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
     await report(result, entry.report, out, now)
     live.reported = true
-    const line = issueLine(await entry.after?.(settings, result, ctx))
+    const issue = await entry.after?.(settings, result, ctx)
+    // The summary was written before the issue step: its line follows, a cut one too.
+    const line = issue?.cut !== undefined ? issueCutLine(issue.cut) : issueLine(issue?.link)
     if (line !== undefined) await out.summary(`${line}\n\n`)
     // A cancel that came after the operation ended still ends the step non-zero: the runner asked it to stop.
     if (stop.first !== undefined && process.exitCode !== 1) {

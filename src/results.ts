@@ -253,3 +253,19 @@ export interface IssueLink {
   /** 'updated': the body was brought up to date without a comment (nothing material changed). */
   action: 'opened' | 'commented' | 'updated' | 'closed'
 }
+
+/** A call of the health issue that changes it. */
+export type IssueChange = 'open' | 'comment' | 'update' | 'close'
+
+/** The health issue's update, cut short by a cancel: the issue it had opened, and the change under way when cut. */
+export interface IssueCut {
+  signal: StopSignal
+  opened?: IssueLink
+  underWay?: IssueChange
+}
+
+/** How the health issue step ended: the issue to link, or how a cancel cut it short. */
+export interface IssueOutcome {
+  link?: IssueLink
+  cut?: IssueCut
+}

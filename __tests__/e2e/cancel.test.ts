@@ -271,6 +271,54 @@ describe('list-dlq cancelled', () => {
       expect(github.issues[0]?.state).toBe('open')
       expect(github.issues[0]?.comments).toEqual([])
       expect(run.errors.join('\n')).toMatch(/cancelled \(SIGINT\)/)
+      expect(run.summary).toContain(
+        'Health issue: the update was cut short by the cancel (SIGINT): nothing was changed; the next run brings it up to date.'
+      )
+    } finally {
+      await github.close()
+    }
+  })
+
+  it('SIGTERM after the health issue was opened: the summary links it and says the update was cut short', async () => {
+    sim = await startSimulator({ token: TOKEN, messages: 120, seed: 10 })
+    const github = await fakeGitHub()
+    try {
+      let pid: number | undefined
+      let cancel: Cancel | undefined
+      let created = false
+      // The look for a duplicate that follows the opening hangs, and the step is cancelled there.
+      github.options.onRequest = (method, path) => {
+        if (method === 'POST' && path.endsWith('/issues')) created = true
+        else if (created && cancel === undefined && pid !== undefined) {
+          github.options.hang = true
+          cancel = cancelAsRunner(pid, 'SIGTERM')
+        }
+      }
+      const run = await runAction(
+        {
+          token: TOKEN,
+          'base-url': sim.url,
+          operation: 'list-dlq',
+          'fail-if-count-above': '10',
+          'issue-on-failure': 'true',
+          'github-token': 'gh-secret-3'
+        },
+        { GITHUB_API_URL: github.url },
+        {
+          watch: child => {
+            pid = child
+            return () => cancel?.stop()
+          }
+        }
+      )
+      expect(cancel).toBeDefined()
+      expectStoppedWithinGrace(run, cancel as Cancel)
+      expect(github.issues).toHaveLength(1)
+      expect(run.summary).toMatch(/^## ❌ DLQ health check failed/m)
+      expect(run.summary).toContain(
+        'Health issue: the update was cut short by the cancel (SIGTERM): [#1](https://github.com/acme/shop/issues/1) ' +
+          'was opened; the next run brings it up to date.'
+      )
     } finally {
       await github.close()
     }

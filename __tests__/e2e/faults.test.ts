@@ -7,7 +7,6 @@ import { HOSTILE_BODY, HOSTILE_RESPONSE_BODY, HOSTILE_URL, startSimulator, type 
 import { JOB_GITHUB_TOKEN } from '../../tools/action-yml.js'
 import { jsonOutput } from '../support/action.js'
 import { runAction, type ActionRun } from '../../tools/harness.js'
-import { BAD_INPUTS, packBadInputs, packedInputs, refusal } from '../support/bad-inputs.js'
 import { commandKinds, commandLines, foreignCommands, infoLines, withoutMaskCommands } from '../support/log.js'
 import { closedPort, startRecorder } from '../support/servers.js'
 import { renderLikeGitHub } from '../support/markdown.js'
@@ -452,31 +451,5 @@ describe('the token', () => {
     } finally {
       await special.close()
     }
-  })
-})
-
-describe('bad inputs are refused before any request', () => {
-  // The table is checked case by case in unit/inputs-bad-inputs.test.ts; here the bundle refuses them, several to a run.
-  it.each(packBadInputs().map(cases => [cases.map(c => c.name).join(', '), cases] as const))(
-    '%s',
-    async (_names, cases) => {
-      const run = await runAction({ ...common(), ...packedInputs(cases) })
-      expect(run.code).toBe(1)
-      expect(sim.requestCount).toBe(0)
-      expect(run.errors).toHaveLength(1)
-      for (const c of cases) expect(run.errors[0]).toContain(refusal(c))
-      expect(run.stdout).not.toMatch(/\n\s+at /)
-    }
-  )
-
-  it('packs every case of the table into some run', () => {
-    const names = (cases: readonly { name: string }[]): string[] => cases.map(c => c.name).sort()
-    expect(names(packBadInputs().flat())).toEqual(names(BAD_INPUTS))
-  })
-
-  it('warns, naming it, about an input the operation does not read', async () => {
-    const run = await runAction({ ...common(), operation: 'list-dlq', 'message-id': 'none', 'flow-control-key': 'k' })
-    expect(run.code).toBe(0)
-    expect(run.warnings).toEqual(["Input 'flow-control-key' is not used by operation list-dlq and was ignored."])
   })
 })

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 import { runAction, type ActionRun } from '../../tools/harness.js'
+import { jsonOutput } from '../support/action.js'
+import { BAD_INPUTS, packBadInputs, packedInputs, refusal } from '../support/bad-inputs.js'
 
 const TOKEN = 'sim-token-5f1c'
 let sim: Simulator
@@ -37,6 +39,31 @@ async function refused(inputs: Record<string, string>): Promise<ActionRun> {
   return run
 }
 
+describe('the table of bad inputs, refused before any request', () => {
+  // The table is checked case by case in unit/inputs-bad-inputs.test.ts; here the bundle refuses them, several to a run.
+  it.each(packBadInputs().map(cases => [cases.map(c => c.name).join(', '), cases] as const))(
+    '%s',
+    async (_names, cases) => {
+      const run = await refused(packedInputs(cases))
+      for (const c of cases) expect(run.errors[0]).toContain(refusal(c))
+      expect(run.stdout).not.toMatch(/\n\s+at /)
+      expect(run.summary.split('\n')[0]).toMatch(/^## ❌ Refused before any request/)
+      for (const c of cases) expect(run.summary).toContain(`Input '${c.input}'`)
+    }
+  )
+
+  it('packs every case of the table into some run', () => {
+    const names = (cases: readonly { name: string }[]): string[] => cases.map(c => c.name).sort()
+    expect(names(packBadInputs().flat())).toEqual(names(BAD_INPUTS))
+  })
+
+  it('warns, naming it, about an input the operation does not read', async () => {
+    const run = await runAction({ ...common(), operation: 'list-dlq', 'message-id': 'none', 'flow-control-key': 'k' })
+    expect(run.code).toBe(0)
+    expect(run.warnings).toEqual(["Input 'flow-control-key' is not used by operation list-dlq and was ignored."])
+  })
+})
+
 describe('the summary of a refused run', () => {
   it('says why a resume without a selector was refused, the narrowing advice first', async () => {
     const run = await refused({ operation: 'resume-workflows' })
@@ -46,6 +73,15 @@ describe('the summary of a refused run', () => {
     expect(lines[1]).toContain('`all: true`')
     const advice = lines[1] ?? ''
     expect(advice.indexOf('dlq-ids')).toBeLessThan(advice.indexOf('all: true'))
+  })
+
+  it('refuses dlq-ids holding only a comma as an input, with the refusal summary (no "Unexpected error")', async () => {
+    const run = await refused({ operation: 'resume-workflows', 'dlq-ids': ',' })
+    expect(run.errors[0]).toBe(
+      `Input 'dlq-ids' is empty: it holds only separators or an empty JSON array; give at least one value (got ",").`
+    )
+    expect(run.summary.split('\n')[0]).toMatch(/^## ❌ Refused before any request/)
+    expect(run.summary).toContain("Input 'dlq-ids' is empty")
   })
 
   it('names the refused input in a code span for any other refusal', async () => {
@@ -136,6 +172,51 @@ describe('refused before any request, naming the input', () => {
       'from-date',
       'to-date'
     ])
+  })
+})
+
+describe('several values read as meant', () => {
+  // Its own simulator: these runs resume, which the refusals above must not see.
+  let own: Simulator
+  beforeAll(async () => {
+    own = await startSimulator({ token: TOKEN, messages: 20, workflowRuns: 20, seed: 23 })
+  })
+  afterAll(async () => {
+    await own.close()
+  })
+  const run = (inputs: Record<string, string>) =>
+    runAction({ token: TOKEN, 'base-url': own.url, ...inputs }, { GITHUB_WORKSPACE: workspace })
+
+  it('list-dlq: a message-id given twice lists its message once', async () => {
+    const [id] = jsonOutput(await run({ operation: 'list-dlq' }), 'message-ids') as string[]
+    const listed = await run({ operation: 'list-dlq', 'message-id': `${id}\n${id}`, 'fail-if-count-above': '1' })
+    expect(listed.errors).toEqual([])
+    expect(listed.code).toBe(0)
+    expect(listed.outputs['dlq-count']).toBe('1')
+    expect(jsonOutput(listed, 'message-ids')).toEqual([id])
+  })
+
+  it("list-dlq: message-id takes list-dlq's message-ids output, a JSON array", async () => {
+    const ids = (jsonOutput(await run({ operation: 'list-dlq' }), 'message-ids') as string[]).slice(0, 3)
+    const listed = await run({ operation: 'list-dlq', 'message-id': JSON.stringify(ids) })
+    expect(listed.errors).toEqual([])
+    expect(listed.outputs['dlq-count']).toBe('3')
+    expect((jsonOutput(listed, 'message-ids') as string[]).sort()).toEqual([...ids].sort())
+  })
+
+  it("resume-workflows: dlq-ids takes list-dlq's dlq-ids output, a JSON array, and resumes those runs", async () => {
+    const listing = await run({ operation: 'list-dlq', source: 'workflow' })
+    const chosen = (jsonOutput(listing, 'dlq-ids') as string[]).slice(0, 2)
+    expect(chosen).toHaveLength(2)
+    const resumed = await run({ operation: 'resume-workflows', 'dlq-ids': JSON.stringify(chosen) })
+    expect(resumed.errors).toEqual([])
+    expect(resumed.warnings).toEqual([])
+    expect(resumed.code).toBe(0)
+    expect(resumed.outputs['resumed-count']).toBe('2')
+    expect(own.state.resumedRuns.map(r => r.fromDlqId).sort()).toEqual([...chosen].sort())
+    const after = await run({ operation: 'list-dlq', source: 'workflow' })
+    expect(after.outputs['dlq-count']).toBe('18')
+    expect(jsonOutput(after, 'dlq-ids')).not.toEqual(expect.arrayContaining([chosen[0]]))
   })
 })
 

@@ -119,6 +119,26 @@ describe('many dlq-ids', () => {
   })
 })
 
+describe('max-pages with dlq-ids in parts', () => {
+  it('counts a part answered 404 as a request: one request with max-pages 1, and names the ids left', async () => {
+    await start({}, 700)
+    // Ids no longer in the DLQ (each part answered 404), long enough that they go in several parts.
+    const gone = Array.from({ length: 30 }, (_, i) => `gone-${i}-${'x'.repeat(1000)}`)
+    const run = await resume({ 'dlq-ids': gone.join('\n'), 'max-pages': '1' })
+    expect(resumeRequests()).toHaveLength(1)
+    expect(run.code).toBe(1)
+    expect(run.outputs.complete).toBe('false')
+    expect(run.errors[0]).toMatch(/stopped after 1 requests \(max-pages\)/)
+    const firstPart = splitDlqIds(
+      { dlqIds: gone },
+      q => requestUrl(new URL(sim.url), '/v2/workflows/dlq/resume', q).href.length
+    )[0]!
+    const left = gone.length - firstPart.dlqIds!.length
+    expect(run.errors[0]).toContain(`re-run with dlq-ids from "${gone[firstPart.dlqIds!.length]}" on`)
+    expect(run.errors[0]).toContain(`${left} ids`)
+  })
+})
+
 describe('runs a 200 answer carries', () => {
   it('keeps the valid runs of a page with a malformed one, counts the bad one and names it by index', async () => {
     await start()
@@ -147,6 +167,59 @@ describe('runs a 200 answer carries', () => {
     expect(run.warnings[0]).toContain('run "wfr_b" (request 1, item 2): workflowCreatedAt 9000000000000000 left out')
     expect(run.summary).toContain('**5 new runs** created by 1 request')
     expect(run.summary).toContain('1 run was resumed without a readable id')
+  })
+})
+
+describe('a cursor from the service too long to send back with dlq-ids', () => {
+  it.each([
+    ['a server that follows the contract', {}],
+    ['every section-5 variant at once', ALL_VARIANTS]
+  ])('sends no request line over 8 KB, and stops saying why, against %s', async (_name, variants) => {
+    await start(variants, 700)
+    // Ids that fill one part (5 KB): the service's cursor of 4,000 characters cannot go with them.
+    const chosen = sim.state.workflowDlq.slice(0, 600).map(e => e.dlqId)
+    const parts = splitDlqIds(
+      { dlqIds: chosen },
+      q => requestUrl(new URL(sim.url), '/v2/workflows/dlq/resume', q).href.length
+    )
+    const onePart = parts[0]!.dlqIds!
+    sim.inject({ route: 'resume', fault: { kind: 'set-cursor', cursor: 'c'.repeat(4000) } })
+    const run = await resume({ 'dlq-ids': onePart.join('\n') })
+    expect(resumeRequests()).toHaveLength(1)
+    for (const r of sim.requests)
+      expect(`POST ${sim.url}${r.path}?${r.query.toString()} HTTP/1.1`.length).toBeLessThanOrEqual(8192)
+    expect(run.code).toBe(1)
+    expect(run.outputs.complete).toBe('false')
+    expect(run.outputs['next-cursor']).toBe('')
+    expect(jsonOutput(run, 'workflow-run-ids')).toEqual(resumedIds())
+    expect(run.errors[0]).toMatch(
+      /a cursor of 4,000 characters: sent back with these filters, the next request \(POST \/v2\/workflows\/dlq\/resume\) would be [\d,]+ bytes, over the 8,192/
+    )
+    expect(run.summary).toMatch(/^## ❌ Resume failed part way: the service sent a cursor too long to send back/m)
+  })
+})
+
+describe('one verdict for a resume', () => {
+  it('drained with a run that has no readable id: heading, notice and complete all say the outputs miss it', async () => {
+    await start()
+    const body = JSON.stringify({
+      workflowRuns: [{ workflowRunId: 'wfr_a', workflowCreatedAt: 1_700_000_000_000 }, { workflowRunId: 42 }]
+    })
+    sim.inject({ route: 'resume', fault: { kind: 'malformed', body } })
+    const run = await resume({ all: 'true' })
+    const notices = run.stdout.split('\n').filter(line => line.startsWith('::notice'))
+    expect(run.code).toBe(0)
+    expect(run.outputs.complete).toBe('false')
+    expect(run.outputs['next-cursor']).toBe('')
+    expect(run.summary).toMatch(
+      /^## ⚠️ Resumed 2 workflow runs; 1 of them has no readable id, so the outputs do not name it \(nothing is left to resume\)$/m
+    )
+    expect(run.summary).not.toMatch(/✅/)
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).toMatch(
+      /Resumed 2 workflow runs; 1 of them has no readable id, so the outputs do not name it \(nothing is left to resume\)$/
+    )
+    expect(notices[0]).not.toMatch(/stopped early|more may remain/)
   })
 })
 

@@ -7,7 +7,14 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { enteredAt, startSimulator, type ServerVariants, type SimMessage, type Simulator } from '../../sim/index.js'
+import {
+  ALL_VARIANTS,
+  enteredAt,
+  startSimulator,
+  type ServerVariants,
+  type SimMessage,
+  type Simulator
+} from '../../sim/index.js'
 import { jsonOutput } from '../support/action.js'
 import { runAction, type ActionRun } from '../../tools/harness.js'
 import { SERVER_VARIANTS } from '../support/variants.js'
@@ -168,6 +175,53 @@ describe('several message-id values', () => {
     expect(run.outputs['dlq-count']).toBe('3')
     const asked = s.requests.filter(r => r.route === 'list').map(r => r.query.getAll('messageId'))
     expect(asked).toEqual([...wanted, 'msg_not_in_the_dlq'].map(id => [id]))
+  })
+})
+
+describe('max-pages with several message-id values', () => {
+  it.each(SERVER_VARIANTS)(
+    'sends at most max-pages requests, and names the id not listed, against %s',
+    async (_n, variants) => {
+      const s = await start(variants)
+      const wanted = [s.state.messages[7]!, s.state.messages[250]!, s.state.messages[3]!].map(m => m.messageId)
+      const run = await list(s, {}, { 'message-id': wanted.join('\n'), 'max-pages': '1', 'fail-if-count-above': '5' })
+      expect(s.requests.filter(r => r.route === 'list')).toHaveLength(1)
+      expect(run.code).toBe(1)
+      expect(run.outputs.complete).toBe('false')
+      expect(run.outputs['next-cursor']).toBe('')
+      expect(ids(run)).toEqual([wanted[0]])
+      expect(run.errors[0]).toMatch(/stopped after 1 pages \(max-pages\); raise max-pages \(listing message id 2 of 3/)
+      expect(run.summary).not.toMatch(/healthy/i)
+    }
+  )
+})
+
+describe('a cursor from the service too long to send back with the filters', () => {
+  it.each([
+    ['a server that follows the contract', {}],
+    ['URLs over 8 KB refused', { maxUrlBytes: 8 * 1024 }],
+    ['every variant at once', ALL_VARIANTS]
+  ])('sends no request line over 8 KB, and stops saying why, against %s', async (_name, variants) => {
+    const s = await start(variants)
+    // url values (one of a listed message) that fit the 6 KB budget with its 1 KB room for a cursor; then a cursor of 4,000 characters.
+    const long = Array.from({ length: 3 }, (_, i) => `https://hook${i}.example/${'x'.repeat(1400)}`)
+    const urls = [s.state.messages[0]!.url, ...long]
+    s.inject({ route: 'list', fault: { kind: 'set-cursor', cursor: 'c'.repeat(4000) } })
+    const run = await list(s, {}, { url: urls.join('\n'), 'fail-if-count-above': '0' })
+    const sent = s.requests.filter(r => r.route === 'list')
+    expect(sent).toHaveLength(1)
+    for (const r of s.requests)
+      expect(`GET ${s.url}${r.path}?${r.query.toString()} HTTP/1.1`.length).toBeLessThanOrEqual(8192)
+    expect(run.code).toBe(1)
+    expect(run.outputs.complete).toBe('false')
+    expect(run.outputs['next-cursor']).toBe('')
+    expect(run.errors[0]).toMatch(
+      /the service returned a cursor of 4,000 characters: sent back with these filters, the next request \(GET \/v2\/dlq\) would be [\d,]+ bytes, over the 8,192/
+    )
+    expect(run.summary).toMatch(
+      /^## ❌ Listing failed part way: the service sent a cursor too long to send back with these filters/m
+    )
+    expect(run.summary).not.toMatch(/re-run with input `cursor`/)
   })
 })
 

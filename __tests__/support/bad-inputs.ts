@@ -18,11 +18,19 @@ const schedule = { operation: 'resume-schedule', 'schedule-id': 'sched-1' }
 const list = { operation: 'list-dlq' }
 const resume = { operation: 'resume-workflows', all: 'true' }
 const wholeNumber = (range: string): string => `must be a whole number from ${range}`
+const orMore = (min: number): string => `must be a whole number, ${min} or more`
 const pairs = 'must be name=number pairs'
 const dates = { 'from-date': '2026-02-01', 'to-date': '2026-01-01' }
 const stageSizes =
   'must be the sizes of successive stages, separated by commas or lines, each a whole number of 1 or more'
-const watchAllowed = 'must be a duration of 1 second or more in s, m or h, in lower case (e.g. 90s, 10m, 1h)'
+const watchAllowed = 'must be a duration such as 30m, 6h, 2d or 1w'
+const oneLine = 'takes one value, on one line: remove the line break (it would be sent as part of the value)'
+const emptyList = 'is empty: it holds only separators or an empty JSON array; give at least one value'
+const upperCase =
+  'must use the units s (seconds), m (minutes), h (hours), d (days) and w (weeks), in lower case ' +
+  '(an upper-case M reads as a month in many tools)'
+const notDlqId = 'is not a DLQ id (one word: no spaces, commas, quotes, braces or brackets)'
+const serviceRoot = "must be the service root, without /v2 or an endpoint's path (the action adds /v2/... itself)"
 
 export const BAD_INPUTS: readonly BadInput[] = [
   { name: 'count 0', inputs: { ...list, count: '0' }, input: 'count', says: wholeNumber('1 to 100') },
@@ -59,8 +67,18 @@ export const BAD_INPUTS: readonly BadInput[] = [
     input: 'response-status',
     says: wholeNumber('100 to 599')
   },
-  { name: 'negative retries', inputs: { ...resume, retries: '-1' }, input: 'retries', says: wholeNumber('0') },
-  { name: 'fractional retries', inputs: { ...resume, retries: '1.5' }, input: 'retries', says: wholeNumber('0') },
+  {
+    name: 'negative retries',
+    inputs: { ...resume, retries: '-1' },
+    input: 'retries',
+    says: wholeNumber('0 to 1000000')
+  },
+  {
+    name: 'fractional retries',
+    inputs: { ...resume, retries: '1.5' },
+    input: 'retries',
+    says: wholeNumber('0 to 1000000')
+  },
   {
     name: 'flow control without =',
     inputs: { ...resume, 'flow-control-value': 'parallelism' },
@@ -84,7 +102,7 @@ export const BAD_INPUTS: readonly BadInput[] = [
     name: 'schedule-id only separators',
     inputs: { ...schedule, 'schedule-id': ' ,\n , ' },
     input: 'schedule-id',
-    says: 'is required'
+    says: 'is empty: it holds only separators or an empty JSON array; give at least one value'
   },
   {
     name: 'base-url not a URL',
@@ -111,17 +129,22 @@ export const BAD_INPUTS: readonly BadInput[] = [
     name: 'timeout-seconds 0',
     inputs: { ...list, 'timeout-seconds': '0' },
     input: 'timeout-seconds',
-    says: wholeNumber('1')
+    says: wholeNumber('1 to 3600')
   },
-  { name: 'max-attempts 0', inputs: { ...list, 'max-attempts': '0' }, input: 'max-attempts', says: wholeNumber('1') },
-  { name: 'max-runs 0', inputs: { ...resume, 'max-runs': '0' }, input: 'max-runs', says: wholeNumber('1') },
-  { name: 'negative max-runs', inputs: { ...resume, 'max-runs': '-5' }, input: 'max-runs', says: wholeNumber('1') },
-  { name: 'fractional max-runs', inputs: { ...resume, 'max-runs': '2.5' }, input: 'max-runs', says: wholeNumber('1') },
+  {
+    name: 'max-attempts 0',
+    inputs: { ...list, 'max-attempts': '0' },
+    input: 'max-attempts',
+    says: wholeNumber('1 to 20')
+  },
+  { name: 'max-runs 0', inputs: { ...resume, 'max-runs': '0' }, input: 'max-runs', says: orMore(1) },
+  { name: 'negative max-runs', inputs: { ...resume, 'max-runs': '-5' }, input: 'max-runs', says: orMore(1) },
+  { name: 'fractional max-runs', inputs: { ...resume, 'max-runs': '2.5' }, input: 'max-runs', says: orMore(1) },
   {
     name: 'max-runs not a number',
     inputs: { ...resume, 'max-runs': 'ten' },
     input: 'max-runs',
-    says: wholeNumber('1')
+    says: orMore(1)
   },
   {
     name: 'dlq-ids and dlq-ids-file at once',
@@ -159,7 +182,7 @@ export const BAD_INPUTS: readonly BadInput[] = [
     input: 'stages',
     says: 'may have all as its last stage only'
   },
-  { name: 'a watch in upper case', inputs: { ...resume, watch: '10M' }, input: 'watch', says: watchAllowed },
+  { name: 'a watch in upper case', inputs: { ...resume, watch: '10M' }, input: 'watch', says: upperCase },
   { name: 'a watch of 0s', inputs: { ...resume, watch: '0s' }, input: 'watch', says: watchAllowed },
   { name: 'a watch in ms', inputs: { ...resume, watch: '500ms' }, input: 'watch', says: watchAllowed },
   { name: 'a watch with no unit', inputs: { ...resume, watch: '90' }, input: 'watch', says: watchAllowed },
@@ -167,7 +190,7 @@ export const BAD_INPUTS: readonly BadInput[] = [
     name: 'a negative watch-max-failed',
     inputs: { ...resume, 'watch-max-failed': '-1' },
     input: 'watch-max-failed',
-    says: wholeNumber('0')
+    says: orMore(0)
   },
   {
     name: 'a watch without stages',
@@ -196,6 +219,124 @@ export const BAD_INPUTS: readonly BadInput[] = [
     input: 'watch',
     says: 'has nothing to gate with one stage',
     alone: true
+  },
+  // A single value on two lines would be sent as one value holding a line break (issue 23, item 1).
+  {
+    name: 'workflow-run-id on two lines',
+    inputs: { ...list, source: 'workflow', 'workflow-run-id': 'wfr_1\nwfr_2' },
+    input: 'workflow-run-id',
+    says: oneLine
+  },
+  {
+    name: 'a resume workflow-url on two lines',
+    inputs: { ...resume, 'workflow-url': 'https://app.example/wf-a\nhttps://app.example/wf-b' },
+    input: 'workflow-url',
+    says: oneLine
+  },
+  { name: 'cursor on two lines', inputs: { ...list, cursor: 'c1\nc2' }, input: 'cursor', says: oneLine },
+  { name: 'a resume cursor on two lines', inputs: { ...resume, cursor: 'c1\r\nc2' }, input: 'cursor', says: oneLine },
+  {
+    name: 'issue-title on two lines',
+    inputs: { ...list, 'issue-title': 'DLQ\nfailing' },
+    input: 'issue-title',
+    says: oneLine
+  },
+  {
+    name: 'flow-control-key on two lines',
+    inputs: { ...resume, 'flow-control-key': 'key-a\nkey-b' },
+    input: 'flow-control-key',
+    says: oneLine
+  },
+  {
+    name: 'flow-control-value on two lines',
+    inputs: { ...resume, 'flow-control-value': 'parallelism=5\nrate=10' },
+    input: 'flow-control-value',
+    says: oneLine
+  },
+  { name: 'to-date on two lines', inputs: { ...resume, 'to-date': '1d\u20282d' }, input: 'to-date', says: oneLine },
+  {
+    name: 'messages-file on two lines',
+    inputs: { ...list, 'messages-file': 'a.ndjson\nb.ndjson' },
+    input: 'messages-file',
+    says: oneLine
+  },
+  {
+    name: 'base-url on two lines',
+    inputs: { ...list, 'base-url': 'https://service.example.com\n/prefix' },
+    input: 'base-url',
+    says: oneLine
+  },
+  // A list that holds no value is no selector (issue 23, item 4).
+  { name: 'dlq-ids only a comma', inputs: { ...resume, 'dlq-ids': ',' }, input: 'dlq-ids', says: emptyList },
+  {
+    name: 'dlq-ids an empty JSON array',
+    inputs: { operation: 'resume-workflows', 'dlq-ids': '[]' },
+    input: 'dlq-ids',
+    says: emptyList
+  },
+  {
+    name: 'message-id an empty JSON array',
+    inputs: { ...list, 'message-id': '[]' },
+    input: 'message-id',
+    says: emptyList
+  },
+  // Every dlq-ids value is checked as a dlq-ids-file line is, refused by its position (issue 23, item 3).
+  {
+    name: 'dlq-ids a bad id',
+    inputs: { ...resume, 'dlq-ids': 'dlq_1\ndlq 2' },
+    input: 'dlq-ids',
+    says: `value 2 ("dlq 2") ${notDlqId}`
+  },
+  {
+    name: 'dlq-ids a bad id in a JSON array',
+    inputs: { operation: 'resume-workflows', 'dlq-ids': '["dlq_1","dlq_2","{dlq_3}"]' },
+    input: 'dlq-ids',
+    says: `value 3 ("{dlq_3}") ${notDlqId}`
+  },
+  {
+    name: 'dlq-ids broken JSON',
+    inputs: { ...resume, 'dlq-ids': '["dlq_1", "dlq_2"' },
+    input: 'dlq-ids',
+    says: 'starts with "[" but is not a JSON array of strings'
+  },
+  {
+    name: 'schedule-id a bad id in a JSON array',
+    inputs: { ...schedule, 'schedule-id': '["sched-1", ".."]' },
+    input: 'schedule-id',
+    says: 'value 2 ("..") is not a schedule id'
+  },
+  // An upper-case unit is a month in many tools (issue 23, item 13).
+  {
+    name: 'fail-if-oldest-older-than 1M',
+    inputs: { ...list, 'fail-if-oldest-older-than': '1M' },
+    input: 'fail-if-oldest-older-than',
+    says: upperCase
+  },
+  {
+    name: 'issue-repeat-interval 2H',
+    inputs: { ...list, 'issue-repeat-interval': '2H' },
+    input: 'issue-repeat-interval',
+    says: upperCase
+  },
+  { name: 'from-date 30S ago', inputs: { ...resume, 'from-date': '30S' }, input: 'from-date', says: upperCase },
+  // Issue 24: a base-url copied with the API's path, and a whole number without an upper bound said properly.
+  {
+    name: 'base-url with /v2/dlq',
+    inputs: { ...list, 'base-url': 'https://service.example.com/v2/dlq' },
+    input: 'base-url',
+    says: `${serviceRoot}: give https://service.example.com`
+  },
+  {
+    name: 'base-url ending in /v2',
+    inputs: { ...resume, 'base-url': 'https://gw.example.com/dlq/v2' },
+    input: 'base-url',
+    says: `${serviceRoot}: give https://gw.example.com/dlq`
+  },
+  {
+    name: 'negative fail-if-count-above',
+    inputs: { ...list, 'fail-if-count-above': '-1' },
+    input: 'fail-if-count-above',
+    says: 'must be a whole number, 0 or more'
   }
 ]
 

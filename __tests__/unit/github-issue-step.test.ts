@@ -419,6 +419,23 @@ describe('octokitIssueApi against a loopback GitHub API', () => {
     expect((await syncHealthIssue(issues, small(13), TITLE, undefined, NOW + 2 * HOUR)).action).toBe('commented')
   })
 
+  it('holds the comment rules for a breach of unknown age too: the state keeps it, so it is not new every run', async () => {
+    const issues = await api()
+    const unknownAge = failingAt(300, 'https://a.example/hook', {
+      noCreatedAt: 300,
+      health: { oldestOlderThanMs: HOUR, breaches: [{ kind: 'age-unknown', messages: 300, limitMs: HOUR }] }
+    })
+    const actions = []
+    for (let hour = 0; hour < 4; hour++) {
+      actions.push((await syncHealthIssue(issues, unknownAge, TITLE, undefined, NOW + hour * HOUR)).action)
+    }
+    expect(actions).toEqual(['opened', 'updated', 'updated', 'updated'])
+    expect(readState(github.issues[0]?.body)?.spoke?.breaches).toEqual(['age-unknown'])
+    expect(github.issues[0]?.comments).toEqual([])
+    expect((await syncHealthIssue(issues, unknownAge, TITLE, undefined, NOW + 4 * HOUR)).action).toBe('commented')
+    expect(github.issues[0]?.comments[0]).toContain('`issue-repeat-interval`')
+  })
+
   it('reads an issue body written before it spoke only on change without commenting for that alone', async () => {
     const body = issueBody(failingAt(300), undefined, NOW)
     const old = body.replace(/,"spoke":\{[^}]*\}/, '')
@@ -496,6 +513,10 @@ describe('the scope of a health check', () => {
     expect(new Set([workflow, url, checkScope({ url: ['https://b.example/'] })]).size).toBe(3)
     expect(checkScope({ url: ['https://a.example/'], fromDate: 5 })).toBe(url)
     expect(checkScope({ queueName: ['q'], url: ['u'] })).toBe(checkScope({ url: ['u'], queueName: ['q'] }))
+    // A filter's values are a set: the same values in another order, or one repeated, are the same check.
+    const lines = checkScope({ url: ['https://b.example/', 'https://a.example/'], queueName: ['q2', 'q1'] })
+    expect(checkScope({ queueName: ['q1', 'q2', 'q1'], url: ['https://a.example/', 'https://b.example/'] })).toBe(lines)
+    expect(checkScope({ url: ['https://a.example/', 'https://b.example/'], queueName: ['q1'] })).not.toBe(lines)
     expect(healthMarker('t', workflow)).not.toBe(healthMarker('t'))
     expect(healthMarker('t', '')).toBe(healthMarker('t'))
   })

@@ -156,7 +156,7 @@ describe('readSettings: bad inputs name the input and what is allowed', () => {
     [{ operation: 'list-dlq', 'max-attempts': '0' }, "Input 'max-attempts' must be a whole number from 1 to 20"],
     [
       { operation: 'list-dlq', 'fail-if-count-above': '-1' },
-      "Input 'fail-if-count-above' must be a whole number from 0"
+      "Input 'fail-if-count-above' must be a whole number, 0 or more"
     ],
     [
       { operation: 'list-dlq', 'fail-if-oldest-older-than': '6 hours' },
@@ -177,8 +177,14 @@ describe('readSettings: bad inputs name the input and what is allowed', () => {
       "Input 'max-messages' cannot be combined with several message-id values"
     ],
     [{ operation: 'resume-workflows', all: 'yes' }, 'Input \'all\' must be true or false (got "yes").'],
-    [{ operation: 'resume-workflows', all: 'true', retries: '-1' }, "Input 'retries' must be a whole number from 0"],
-    [{ operation: 'resume-workflows', all: 'true', retries: '2.5' }, "Input 'retries' must be a whole number from 0"],
+    [
+      { operation: 'resume-workflows', all: 'true', retries: '-1' },
+      "Input 'retries' must be a whole number from 0 to 1000000"
+    ],
+    [
+      { operation: 'resume-workflows', all: 'true', retries: '2.5' },
+      "Input 'retries' must be a whole number from 0 to 1000000"
+    ],
     [
       { operation: 'resume-workflows', all: 'true', 'flow-control-value': '5' },
       "Input 'flow-control-value' must be name=number pairs"
@@ -190,8 +196,14 @@ describe('readSettings: bad inputs name the input and what is allowed', () => {
     [{ operation: 'resume-workflows' }, "Input 'all' must be true to resume every failed workflow run in the DLQ"],
     [{ operation: 'resume-workflows', all: 'false' }, "Input 'all' must be true to resume every failed workflow run"],
     [{ operation: 'resume-schedule' }, "Input 'schedule-id' is required"],
-    [{ operation: 'resume-schedule', 'schedule-id': ' , \n' }, "Input 'schedule-id' is required"],
-    [{ operation: 'resume-schedule', 'schedule-id': '..' }, 'Input \'schedule-id\' schedule id ".." is not allowed'],
+    [
+      { operation: 'resume-schedule', 'schedule-id': ' , \n' },
+      "Input 'schedule-id' is empty: it holds only separators"
+    ],
+    [
+      { operation: 'resume-schedule', 'schedule-id': '..' },
+      'Input \'schedule-id\' value 1 ("..") is not a schedule id: "." and ".." would name another path'
+    ],
     [
       { operation: 'remove-dlq' },
       'Input \'operation\' must be one of list-dlq, resume-schedule, resume-workflows (got "remove-dlq").'

@@ -4,12 +4,9 @@ import {
   parseBoolean,
   parseDate,
   parseDuration,
-  parseFilterList,
-  parseFilterValue,
   parseFlowControlValue,
   parseHeaderText,
   parseInteger,
-  parseList,
   parseToken,
   parseUnixMilliseconds
 } from '../../src/inputs/values.js'
@@ -24,6 +21,9 @@ describe('parseDate', () => {
     expect(parseDate('2026-01-31T12:00:00Z', NOW)).toBe(Date.UTC(2026, 0, 31, 12))
     expect(parseDate('2026-01-31', NOW)).toBe(Date.UTC(2026, 0, 31))
     expect(parseDate('2026-01-31T12:00:00+02:00', NOW)).toBe(Date.UTC(2026, 0, 31, 10))
+  })
+  it.each(['1M', '24H', '7D'])('refuses the upper-case unit of the duration ago %p', text => {
+    expect(() => parseDate(text, NOW)).toThrow('must use the units s (seconds), m (minutes)')
   })
   it('reads a duration as that long before now', () => {
     expect(parseDate('30m', NOW)).toBe(NOW - 30 * 60_000)
@@ -105,25 +105,15 @@ describe('parseDuration', () => {
     expect(() => parseDuration('14892856w')).toThrow('must be a duration of at most 9007199254740991 milliseconds')
     expect(() => parseDuration('1w9007199254740991s')).toThrow('must be a duration of at most')
   })
-})
-
-describe('parseFilterList and parseFilterValue', () => {
-  it('keep values one per line', () => {
-    expect(parseFilterList(' https://a.example/x \n\nhttps://b.example/y')).toEqual([
-      'https://a.example/x',
-      'https://b.example/y'
-    ])
-    expect(parseFilterValue(' https://a.example/wf ')).toBe('https://a.example/wf')
-  })
-  it('refuse a comma, which a server may read as a separator', () => {
-    expect(() => parseFilterList('https://a.example/x\nhttps://b.example/y?a=1,2')).toThrow(
-      'must not contain a comma: servers read a comma as a separator between values, so the filter would match ' +
-        'other values too; give several values one per line'
-    )
-    expect(() => parseFilterValue('https://a.example/wf,https://b.example/wf')).toThrow(
-      'must not contain a comma: servers read a comma as a separator'
-    )
-  })
+  it.each(['1M', '30S', '2H', '1D', '1W', '1h30M', '1m30S'])(
+    'refuses the upper-case unit of %p, naming the units',
+    text => {
+      expect(() => parseDuration(text)).toThrow(
+        'must use the units s (seconds), m (minutes), h (hours), d (days) and w (weeks), in lower case ' +
+          '(an upper-case M reads as a month in many tools)'
+      )
+    }
+  )
 })
 
 describe('parseToken', () => {
@@ -156,13 +146,6 @@ describe('parseToken', () => {
   })
 })
 
-describe('parseList', () => {
-  it('splits on newlines and, when asked, commas; trims and drops empties', () => {
-    expect(parseList(' a \n\nb,c \n', false)).toEqual(['a', 'b,c'])
-    expect(parseList(' a \n\nb,c ,\n', true)).toEqual(['a', 'b', 'c'])
-  })
-})
-
 describe('parseBoolean', () => {
   it('accepts the YAML booleans and nothing else', () => {
     expect(parseBoolean('true')).toBe(true)
@@ -177,6 +160,11 @@ describe('parseInteger', () => {
     for (const bad of ['0', '101', '1.5', 'abc', '1e2', '']) {
       expect(() => parseInteger(bad, 1, 100)).toThrow('must be a whole number from 1 to 100')
     }
+  })
+  it.each([0, 1])('says "%d or more" when there is no upper bound', min => {
+    expect(() => parseInteger('-1', min, Number.MAX_SAFE_INTEGER)).toThrow(
+      new Error(`must be a whole number, ${min} or more`)
+    )
   })
 })
 
@@ -198,6 +186,25 @@ describe('parseBaseUrl', () => {
   ])('refuses %p', (text, message) => {
     expect(() => parseBaseUrl(text)).toThrow(message)
   })
+  it.each([
+    ['https://service.example.com/v2', 'https://service.example.com'],
+    ['https://service.example.com/v2/', 'https://service.example.com'],
+    ['https://service.example.com/v2/dlq', 'https://service.example.com'],
+    ['https://service.example.com/V2/workflows/dlq/resume', 'https://service.example.com'],
+    ['https://gw.example.com/dlq-proxy/v2/dlq', 'https://gw.example.com/dlq-proxy']
+  ])('refuses the API path in %p, naming the root to give', (text, root) => {
+    expect(() => parseBaseUrl(text)).toThrow(
+      new Error(
+        `must be the service root, without /v2 or an endpoint's path (the action adds /v2/... itself): give ${root}`
+      )
+    )
+  })
+  it.each(['https://gw.example.com/dlq-proxy', 'https://gw.example.com/v2proxy/', 'https://gw.example.com/api/v20'])(
+    "keeps a path prefix such as a proxy's: %p",
+    text => {
+      expect(parseBaseUrl(text).href).toBe(new URL(text).href)
+    }
+  )
 })
 
 describe('parseFlowControlValue', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { SUMMARY_LIMIT_BYTES } from '../../src/constants.js'
 import { fitSummary, type RenderPass } from '../../src/report/budget.js'
-import { table, valueList } from '../../src/report/markdown.js'
+import { issueCutLine, table, valueList } from '../../src/report/markdown.js'
 
 describe('table', () => {
   const items = ['a', 'b|c', 'd']
@@ -84,5 +84,23 @@ describe('fitSummary', () => {
     expect(Buffer.byteLength(out, 'utf8')).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES)
     expect(out.startsWith(`${'y'.repeat(600_000)}\n${'z'.repeat(100)}`)).toBe(true)
     expect(out).toContain('…\n\n> **Note:** this summary was cut short')
+  })
+})
+
+describe('the line of a health issue update a cancel cut short', () => {
+  it('says what was done and what may have been, one line whatever the change under way', () => {
+    const opened = { number: 7, url: 'https://github.com/acme/shop/issues/7', action: 'opened' as const }
+    expect(issueCutLine({ signal: 'SIGINT' })).toBe(
+      'Health issue: the update was cut short by the cancel (SIGINT): nothing was changed; the next run brings it up to date.'
+    )
+    expect(issueCutLine({ signal: 'SIGTERM', underWay: 'open' })).toContain(
+      'cut while opening it (an issue may have been opened; the next run keeps one)'
+    )
+    expect(issueCutLine({ signal: 'SIGTERM', opened, underWay: 'comment' })).toContain(
+      '[#7](https://github.com/acme/shop/issues/7) was opened, then cut while commenting (the comment may have been posted)'
+    )
+    for (const underWay of ['update', 'close'] as const) {
+      expect(issueCutLine({ signal: 'SIGTERM', underWay })).not.toMatch(/\n/)
+    }
   })
 })

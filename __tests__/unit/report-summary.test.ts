@@ -3,7 +3,7 @@ import MarkdownIt from 'markdown-it'
 import type { ScheduleResult } from '../../src/results.js'
 import { LABEL_CHAR_PX, LABEL_GAP_PX, MAX_BARS, PLOT_WIDTH_PX } from '../../src/report/chart.js'
 import { listResult, resumeResult, messageFailure, statusFailure } from '../support/results.js'
-import { SUMMARY_LIMIT_BYTES } from '../../src/constants.js'
+import { SUMMARY_LIMIT_BYTES, type Outputs } from '../../src/constants.js'
 import { listReport } from '../../src/report/list.js'
 import { resumeReport } from '../../src/report/resume.js'
 import { scheduleReport } from '../../src/report/schedule.js'
@@ -303,13 +303,44 @@ describe('list-dlq summary', () => {
     expect(out).toContain('re-run with input `cursor` set to `next-cur_42`')
   })
 
+  it('says what the ids outputs hold as written, not what the listing collected', () => {
+    const ids = (prefix: string, n: number): string[] =>
+      Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(20, '0')}`)
+    const written = (result: ReturnType<typeof listResult>) => {
+      const outputs = listReport.outputs(result)
+      const count = (name: 'message-ids' | 'dlq-ids') => (JSON.parse(outputs[name as Outputs]!) as string[]).length
+      return { messages: count('message-ids'), dlq: count('dlq-ids'), outputs }
+    }
+    // 60,000 listed, the first 36,000 of each kind collected (the cap), fewer of each written (the shared budget).
+    const many = listResult({
+      count: 60_000,
+      messageIds: ids('msg_', 36_000),
+      messageIdsTruncated: true,
+      dlqIds: ids('dlq_', 36_000),
+      dlqIdsTruncated: true
+    })
+    const cut = written(many)
+    expect(cut.messages).toBeLessThan(36_000)
+    const summary = listReport.summary(many, {}, { now: Date.now() })
+    expect(summary).toContain(`holds only the first ${cut.messages.toLocaleString('en-US')} ids of 60,000 messages`)
+    expect(summary).toContain(`\`dlq-ids\` output holds only the first ${cut.dlq.toLocaleString('en-US')} DLQ ids`)
+    expect(summary).not.toContain('36,000')
+    // 20,000 listed and every id collected, but the outputs cut: the summary says so, as the -truncated flags do.
+    const some = listResult({ count: 20_000, messageIds: ids('msg_', 20_000), dlqIds: ids('dlq_', 20_000) })
+    const { messages, outputs } = written(some)
+    expect(outputs['message-ids-truncated']).toBe('true')
+    expect(listReport.summary(some, {}, { now: Date.now() })).toContain(
+      `holds only the first ${messages.toLocaleString('en-US')} ids of 20,000 messages`
+    )
+  })
+
   it('says when the message-ids output holds only the first ids', () => {
     const out = listReport.summary(
       listResult({ count: 5000, messageIds: ['m1', 'm2'], messageIdsTruncated: true }),
       {},
       { now: Date.now() }
     )
-    expect(out).toContain('The `message-ids` output holds only the first 2 ids of 5,000.')
+    expect(out).toContain('The `message-ids` output holds only the first 2 ids of 5,000 messages listed')
     expect(
       listReport.summary(listResult({ count: 2, messageIds: ['m1', 'm2'] }), {}, { now: Date.now() })
     ).not.toContain('holds only')

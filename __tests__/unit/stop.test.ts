@@ -192,7 +192,7 @@ describe('an NDJSON file on a full disk', () => {
 })
 
 describe('the last resort', () => {
-  it('writes the confirmed count and the cursor to GITHUB_OUTPUT synchronously, and one error line', async () => {
+  it('writes the confirmed count, complete=false and the cursor to GITHUB_OUTPUT synchronously, and one error line', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dlq-last-'))
     const file = join(dir, 'output')
     await writeFile(file, '')
@@ -221,6 +221,7 @@ describe('the last resort', () => {
       lastResort('SIGINT', live, out, line => lines.push(line))
       expect(parseOutputFile(await readFile(file, 'utf8'))).toEqual({
         'resumed-count': '600',
+        complete: 'false',
         'next-cursor': 'cur-12-***'
       })
       expect(lines).toHaveLength(1)

@@ -1,7 +1,7 @@
 /** The health issue step: keeps one issue in step with the health check, through Octokit; and the link to the run. */
 import type { IssueApi, OutputBoundary } from '../report/boundary.js'
 import { listingComplete } from '../report/list-verdict.js'
-import type { IssueLink, ListResult, RunContext } from '../results.js'
+import type { IssueChange, IssueLink, IssueOutcome, ListResult, RunContext } from '../results.js'
 import type { ListFilters } from '../requests.js'
 import { GitHubCallError, octokitIssueApi, type IssueApiOptions } from './octokit-issues.js'
 import { changeComment, closingComment, issueBody, readState, reasonToComment } from './issue-text.js'
@@ -35,13 +35,20 @@ export async function updateHealthIssue(
   step: IssueStep,
   result: ListResult,
   out: OutputBoundary
-): Promise<IssueLink | undefined> {
+): Promise<IssueOutcome> {
   const repository = process.env.GITHUB_REPOSITORY
   const { title, token, now, repeatIntervalMs, ...limits } = step
   if (!repository || !token) {
     out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.')
-    return undefined
+    return {}
   }
+  const server = process.env.GITHUB_SERVER_URL || 'https://github.com'
+  const linkTo = (number: number, action: IssueLink['action']): IssueLink => ({
+    number,
+    url: `${server}/${repository}/issues/${number}`,
+    action
+  })
+  const changes: IssueChanges = {}
   try {
     const github = await octokitIssueApi(token, repository, {
       ...limits,
@@ -49,16 +56,22 @@ export async function updateHealthIssue(
       scope: checkScope(result.filters),
       redact: out.redact
     })
-    const api = out.issueApi(github)
+    const api = tracked(out.issueApi(github), changes)
     const done = await syncHealthIssue(api, out.redactValue(result), title, runContext().runUrl, now, repeatIntervalMs)
     if (done.action === 'none') {
       out.info(`Health issue: no change (${done.reason}).`)
-      return undefined
+      return {}
     }
     out.info(`Health issue #${done.number} ${done.action}: ${done.url}`)
-    const server = process.env.GITHUB_SERVER_URL || 'https://github.com'
-    return { number: done.number, url: `${server}/${repository}/issues/${done.number}`, action: done.action }
+    return { link: linkTo(done.number, done.action) }
   } catch (err) {
+    if (step.signal?.aborted) {
+      // A cancel, not a failure of GitHub: the summary says what was done and what may have been.
+      out.warning(`The step was cancelled: the health issue "${title}" was not brought up to date.`)
+      const signal = step.signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'
+      const opened = changes.opened === undefined ? {} : { opened: linkTo(changes.opened, 'opened') }
+      return { cut: { signal, ...opened, ...(changes.underWay ? { underWay: changes.underWay } : {}) } }
+    }
     // Only a refusal is about permissions: a rate limit, a timeout or a server error says nothing of them.
     const status = err instanceof GitHubCallError ? err.status : undefined
     const hint =
@@ -68,7 +81,35 @@ export async function updateHealthIssue(
           ? ' The workflow needs "permissions: issues: write" for issue-on-failure.'
           : ' The health verdict above stands; the issue is brought up to date on the next run.'
     out.warning(`Could not update the health issue "${title}": ${(err as Error).message}.${hint}`)
-    return undefined
+    return {}
+  }
+}
+
+/** What the issue step changed so far: the issue it opened, and the change under way. */
+interface IssueChanges {
+  opened?: number
+  underWay?: IssueChange
+}
+
+/** The issue API, recording each change as it starts and ends: what a cancel's line in the summary says. */
+function tracked(api: IssueApi, changes: IssueChanges): IssueApi {
+  const change = async <T>(kind: IssueChange, call: () => Promise<T>): Promise<T> => {
+    changes.underWay = kind
+    const value = await call()
+    delete changes.underWay
+    return value
+  }
+  return {
+    findOpen: title => api.findOpen(title),
+    findAllOpen: title => api.findAllOpen(title),
+    create: async (title, body) => {
+      const made = await change('open', () => api.create(title, body))
+      changes.opened = made.number
+      return made
+    },
+    comment: (issue, body) => change('comment', () => api.comment(issue, body)),
+    update: (issue, title, body) => change('update', () => api.update(issue, title, body)),
+    close: (issue, reason) => change('close', () => api.close(issue, reason))
   }
 }
 
@@ -129,13 +170,23 @@ async function closeDuplicates(api: IssueApi, kept: number, duplicates: readonly
 
 /**
  * The selection a health check judges, as one stable text: empty for the whole message DLQ (so an issue opened
- * before filters took part in the marker is still found), else the source and every filter set, keys sorted. The
- * date bounds are left out: a relative window (`from-date: 24h`) moves on every run, and is still the same check.
+ * before filters took part in the marker is still found), else the source and every filter set, keys sorted and
+ * each filter's values as a set (sorted, once each: they are ORed, so their order says nothing). The date bounds are
+ * left out: a relative window (`from-date: 24h`) moves on every run, and is still the same check.
  */
 export function checkScope(filters: ListFilters): string {
   const set = Object.entries(filters)
     .filter(([key]) => key !== 'fromDate' && key !== 'toDate')
     .filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0))
+    .map(([key, value]): [string, unknown] => [key, Array.isArray(value) ? valueSet(value) : value])
     .sort(([a], [b]) => (a < b ? -1 : 1))
   return set.length === 0 ? '' : JSON.stringify(Object.fromEntries(set))
+}
+
+/** A filter's values in one order whatever the order given, each once; by code unit, as no locale may differ. */
+function valueSet(values: readonly unknown[]): unknown[] {
+  return [...new Set(values)].sort((a, b) => {
+    const [x, y] = [String(a), String(b)]
+    return x < y ? -1 : x > y ? 1 : 0
+  })
 }

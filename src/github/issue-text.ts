@@ -22,12 +22,16 @@ const listOf = <T>(keep: (item: unknown) => item is T) => anyList.transform(item
 /** Short hashes of destination URLs. */
 const hashes = listOf((h): h is string => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h))
 
+/** Every kind of breach, as the state keeps it: a kind the schema did not know would read back as never reported. */
+const BREACH_KINDS: readonly Breach['kind'][] = ['count', 'age', 'age-unknown']
+const isBreachKind = (k: unknown): k is Breach['kind'] => BREACH_KINDS.includes(k as Breach['kind'])
+
 /** What the issue last said in a comment (or when it opened): the figures a later run compares with. */
 const spokenSchema = z.object({
   at: z.number(),
   count: z.number(),
   /** The kinds of threshold exceeded then. */
-  breaches: listOf((k): k is Breach['kind'] => k === 'count' || k === 'age'),
+  breaches: listOf(isBreachKind),
   top: hashes
 })
 type Spoken = z.infer<typeof spokenSchema>
@@ -78,7 +82,7 @@ function topRows(result: ListResult): DestinationRow[] {
  * run's stand in, with every threshold taken as already reported, so an upgrade alone does not comment.
  */
 function lastSpoken(state: IssueState): Spoken {
-  return state.spoke ?? { at: state.at, count: state.count, breaches: ['count', 'age'], top: state.top }
+  return state.spoke ?? { at: state.at, count: state.count, breaches: [...BREACH_KINDS], top: state.top }
 }
 
 /** Why a failing run comments on the open issue, or undefined to only update its body. */

@@ -3,12 +3,7 @@ import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { Inputs } from '../constants.js'
 import { badInput, InputError, type ResumeSettings } from './settings.js'
-
-/** Longest id a line may hold: one id must fit a request URL with room to spare (each stays under 6 KB). */
-const MAX_DLQ_ID_LENGTH = 1024
-
-/** A plain id: one token, none of the characters that would make it a list, a JSON line or a different query. */
-const PLAIN_ID = /^[^\s,{}[\]"]+$/
+import { dlqIdProblem } from './values.js'
 
 const refuse = (path: string, detail: string) => new InputError([badInput(Inputs.DlqIdsFile, detail, path)])
 
@@ -32,10 +27,8 @@ function idOfLine(line: string, bad: (problem: string) => InputError): string | 
     }
     id = dlqId.trim()
   }
-  if (id.length > MAX_DLQ_ID_LENGTH) throw bad(`holds an id longer than ${MAX_DLQ_ID_LENGTH} characters`)
-  if (!PLAIN_ID.test(id)) {
-    throw bad('is neither a DLQ id (one word, no spaces or commas) nor a JSON object with a dlqId')
-  }
+  const problem = dlqIdProblem(id)
+  if (problem !== undefined) throw bad(problem)
   return id
 }
 

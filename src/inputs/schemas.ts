@@ -3,17 +3,15 @@ import { resolve as resolvePath } from 'node:path'
 import { z } from 'zod'
 import { CURSOR_ROOM_BYTES, INPUT_DEFAULTS, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
 import { scheduleIdProblem, type ResumeRequest } from '../requests.js'
+import { readDuration, readFilterList, readList, readOne, readOneFilter, type ListShape } from './readers.js'
 import {
+  dlqIdProblem,
   parseBaseUrl,
   parseBoolean,
   parseDate,
-  parseDuration,
-  parseFilterList,
-  parseFilterValue,
   parseFlowControlValue,
   parseHeaderText,
   parseInteger,
-  parseList,
   parseToken,
   parseUnixMilliseconds
 } from './values.js'
@@ -41,16 +39,19 @@ function withDefault<T>(name: keyof typeof INPUT_DEFAULTS, parse: (text: string)
   return input(text => parse(text.trim() === '' ? INPUT_DEFAULTS[name] : text))
 }
 
-const text = optional(s => s.trim())
-const filterList = optional(parseFilterList)
-const integer = (min: number, max: number) => optional(s => parseInteger(s, min, max))
+// Every input reads through readOne (one value), readList / readFilterList (several) or readDuration: see readers.ts.
+const text = optional(readOne)
+const filterList = (shape: Omit<ListShape, 'commas' | 'problem'> = {}) => optional(s => readFilterList(s, shape))
+const integer = (min: number, max: number) => optional(s => parseInteger(readOne(s), min, max))
 const defaultInteger = (name: keyof typeof INPUT_DEFAULTS, min: number, max: number) =>
-  withDefault(name, s => parseInteger(s, min, max))
-const date = (now: number) => optional(s => parseDate(s, now))
+  withDefault(name, s => parseInteger(readOne(s), min, max))
+const boolean = (name: keyof typeof INPUT_DEFAULTS) => withDefault(name, s => parseBoolean(readOne(s)))
+const date = (now: number) => optional(s => parseDate(readOne(s), now))
 const filePath = (workspace: string) =>
   optional(s => {
-    if (/[/\\]$/.test(s.trim())) throw new Error('must be a file path, not a directory')
-    return resolvePath(workspace, s.trim())
+    const path = readOne(s)
+    if (/[/\\]$/.test(path)) throw new Error('must be a file path, not a directory')
+    return resolvePath(workspace, path)
   })
 
 /** An input's name in camelCase (message-id → messageId): the settings' name for it, and the service's. */
@@ -131,16 +132,10 @@ function queryFits(ctx: z.RefinementCtx, query: Record<string, unknown>, cursor:
 /** One of two words, or a refusal naming both. */
 function either<W extends string>(a: W, b: W): (text: string) => W {
   return text => {
-    if (text.trim() !== a && text.trim() !== b) throw new Error(`must be ${a} or ${b}`)
-    return text.trim() as W
+    const word = readOne(text)
+    if (word !== a && word !== b) throw new Error(`must be ${a} or ${b}`)
+    return word as W
   }
-}
-
-/** A duration above zero, in milliseconds: the same rule for every duration input. */
-function positiveDuration(s: string): number {
-  const ms = parseDuration(s)
-  if (ms === undefined || ms === 0) throw new Error('must be a duration such as 30m, 6h, 2d or 1w')
-  return ms
 }
 
 const maxPages = defaultInteger(Inputs.MaxPages, 1, 1_000_000)
@@ -156,7 +151,7 @@ const commonShape = {
   }),
   [Inputs.BaseUrl]: input(s => {
     if (s.trim() === '') throw new Error('is required: the address of the service, e.g. https://service.example.com')
-    return parseBaseUrl(s)
+    return parseBaseUrl(readOne(s))
   }),
   [Inputs.TimeoutSeconds]: defaultInteger(Inputs.TimeoutSeconds, 1, 3600),
   [Inputs.MaxAttempts]: defaultInteger(Inputs.MaxAttempts, 1, 20),
@@ -177,26 +172,29 @@ function common(v: z.output<z.ZodObject<typeof commonShape>>) {
 /** Filters of the messages listed; from-date and to-date also bound a listing of failed workflow runs. */
 function messageFilters(now: number) {
   return {
-    [Inputs.MessageId]: filterList,
-    [Inputs.Url]: filterList,
-    [Inputs.TopicName]: filterList,
-    [Inputs.ScheduleId]: filterList,
-    [Inputs.QueueName]: filterList,
-    [Inputs.Api]: filterList,
+    // message-ids of list-dlq and schedule-ids of resume-schedule are JSON arrays: a step may pass them on.
+    [Inputs.MessageId]: filterList({ json: true }),
+    [Inputs.Url]: filterList(),
+    [Inputs.TopicName]: filterList(),
+    [Inputs.ScheduleId]: filterList({ json: true }),
+    [Inputs.QueueName]: filterList(),
+    [Inputs.Api]: filterList(),
     [Inputs.FromDate]: date(now),
     [Inputs.ToDate]: date(now),
     [Inputs.ResponseStatus]: integer(100, 599),
-    [Inputs.CallerIp]: filterList
+    [Inputs.CallerIp]: filterList()
   }
 }
 const MESSAGE_FILTERS = Object.keys(messageFilters(0)) as (keyof ReturnType<typeof messageFilters>)[]
 /** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
 const runSelectors = {
-  [Inputs.WorkflowUrl]: filterList,
-  [Inputs.WorkflowRunId]: optional(parseFilterValue),
+  // A listing sends workflowUrl as a repeated key; workflowRunId (an id or prefix) takes one value on any server.
+  [Inputs.WorkflowUrl]: filterList(),
+  [Inputs.WorkflowRunId]: optional(readOneFilter),
   [Inputs.WorkflowCreatedAt]: optional(s => {
-    if (!/^\d+$/.test(s.trim())) throw new Error('must be the exact creation time in Unix milliseconds')
-    return parseUnixMilliseconds(s.trim(), '')
+    const value = readOne(s)
+    if (!/^\d+$/.test(value)) throw new Error('must be the exact creation time in Unix milliseconds')
+    return parseUnixMilliseconds(value, '')
   })
 }
 const RUN_SELECTORS = Object.keys(runSelectors) as (keyof typeof runSelectors)[]
@@ -214,13 +212,13 @@ function listShape(now: number, workspace: string) {
     [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.MaxPages]: maxPages,
     [Inputs.FailIfCountAbove]: integer(0, Number.MAX_SAFE_INTEGER),
-    [Inputs.FailIfOldestOlderThan]: optional(positiveDuration),
+    [Inputs.FailIfOldestOlderThan]: optional(readDuration),
     [Inputs.MessagesFile]: filePath(workspace),
-    [Inputs.KeepCredentialHeaders]: withDefault(Inputs.KeepCredentialHeaders, parseBoolean),
+    [Inputs.KeepCredentialHeaders]: boolean(Inputs.KeepCredentialHeaders),
     [Inputs.Concurrency]: defaultInteger(Inputs.Concurrency, 1, 16),
-    [Inputs.IssueOnFailure]: withDefault(Inputs.IssueOnFailure, parseBoolean),
-    [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, s => s.trim()),
-    [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, positiveDuration),
+    [Inputs.IssueOnFailure]: boolean(Inputs.IssueOnFailure),
+    [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, readOne),
+    [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, readDuration),
     [Inputs.Source]: withDefault(Inputs.Source, either('message', 'workflow')),
     ...runSelectors
   }
@@ -301,11 +299,10 @@ function listSchema(now: number, workspace: string) {
 const scheduleShape = {
   ...commonShape,
   [Inputs.ScheduleId]: input(s => {
-    const ids = parseList(s, true)
-    if (ids.length === 0) throw new Error('is required: one or more schedule ids, separated by newlines or commas')
-    const problem = ids.map(scheduleIdProblem).find(p => p !== undefined)
-    if (problem !== undefined) throw new Error(problem)
-    return [...new Set(ids)]
+    if (s.trim() === '') throw new Error('is required: one or more schedule ids, separated by newlines or commas')
+    const problem = (id: string) =>
+      scheduleIdProblem(id) === undefined ? undefined : 'is not a schedule id: "." and ".." would name another path'
+    return readList(s, { commas: true, json: true, problem })
   })
 }
 
@@ -320,17 +317,18 @@ function scheduleSchema() {
 function resumeShape(now: number, workspace: string) {
   return {
     ...commonShape,
-    [Inputs.DlqIds]: optional(s => parseList(s, true)),
+    // list-dlq's dlq-ids output is a JSON array; an id never holds a comma, a quote or a bracket (dlqIdProblem).
+    [Inputs.DlqIds]: optional(s => readList(s, { commas: true, json: true, problem: dlqIdProblem })),
     [Inputs.DlqIdsFile]: filePath(workspace),
     [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.FromDate]: date(now),
     [Inputs.ToDate]: date(now),
     ...runSelectors,
     // The bulk resume takes one workflow-url, not a repeated key as a listing does.
-    [Inputs.WorkflowUrl]: optional(parseFilterValue),
-    [Inputs.All]: withDefault(Inputs.All, parseBoolean),
-    [Inputs.FlowControlKey]: optional(parseHeaderText),
-    [Inputs.FlowControlValue]: optional(parseFlowControlValue),
+    [Inputs.WorkflowUrl]: optional(readOneFilter),
+    [Inputs.All]: boolean(Inputs.All),
+    [Inputs.FlowControlKey]: optional(s => parseHeaderText(readOne(s))),
+    [Inputs.FlowControlValue]: optional(s => parseFlowControlValue(readOne(s))),
     [Inputs.Retries]: integer(0, 1_000_000),
     [Inputs.Cursor]: text,
     [Inputs.MaxPages]: maxPages,

@@ -1,15 +1,16 @@
 /** The inputs of a staged resume (stages, watch), each parsed on its own with all its rules. */
 import { Inputs, MAX_STAGES } from '../constants.js'
 import type { StagePlan } from '../requests.js'
+import { readDuration } from './readers.js'
 
 const STAGES_ALLOWED =
   'must be the sizes of successive stages, separated by commas or lines, each a whole number of 1 or more; the ' +
   'last may be all (e.g. 10, 100, all)'
 
-/** Stage sizes in order; `all` (the last only) reads as Infinity. */
+/** Stage sizes in order; `all` (the last only) reads as Infinity. Not the list reader: a repeated size is meant. */
 export function parseStages(text: string): number[] {
   const items = text
-    .split(/[,\n]/)
+    .split(/\r\n|[\r\n\u0085\u2028\u2029,]/)
     .map(item => item.trim())
     .filter(item => item !== '')
   if (items.length === 0) throw new Error(STAGES_ALLOWED)
@@ -25,17 +26,8 @@ export function parseStages(text: string): number[] {
   })
 }
 
-const UNIT_MS: Readonly<Record<string, number>> = { s: 1_000, m: 60_000, h: 3_600_000 }
-
-/** A watch in ms: a whole number of seconds, minutes or hours, 1 second or more; units in lower case. */
-export function parseWatch(text: string): number {
-  const match = /^(\d+)([smh])$/.exec(text.trim())
-  const ms = match === null ? NaN : Number(match[1]) * (UNIT_MS[match[2] as string] ?? NaN)
-  if (!Number.isSafeInteger(ms) || ms < 1_000) {
-    throw new Error('must be a duration of 1 second or more in s, m or h, in lower case (e.g. 90s, 10m, 1h)')
-  }
-  return ms
-}
+/** A watch in ms: the one duration reader (lower-case units, one line), 1 second or more by its smallest unit. */
+export const parseWatch = readDuration
 
 /** A watch gates the next stage: it needs stages, and more than one stage needs it. Each problem: input, says. */
 export function stagingProblems(stages: number[] | undefined, watch: number | undefined, maxFailed: number) {

@@ -2,8 +2,11 @@
 import { DAY, HOUR, WEEK } from '../constants.js'
 
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: HOUR, d: DAY, w: WEEK }
-const DURATION = /^(?:\d+[smhdw])+$/
+/** A duration in any letter case: an upper-case unit is recognised as one, then refused. */
+const DURATION = /^(?:\d+[smhdw])+$/i
 const DURATION_PART = /(\d+)([smhdw])/g
+/** The units a duration takes, as every refusal names them. */
+export const DURATION_UNITS = 's (seconds), m (minutes), h (hours), d (days) and w (weeks), in lower case'
 const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/i
 
@@ -15,13 +18,23 @@ const SECONDS_LIKE_BELOW = 1e11
 const DATE_FORMS =
   'must be Unix milliseconds (1700000000000), an ISO-8601 date (2026-01-31T12:00:00Z) or a duration ago (30m, 24h, 7d)'
 
-/** A duration such as `30m`, `24h` or `1h30m` in milliseconds; undefined when not one; throws past a safe integer. */
-export function parseDuration(text: string): number | undefined {
-  const value = text.trim().toLowerCase()
+/** The milliseconds a duration's parts add up to (maybe past a safe integer); undefined when not a duration. */
+function durationTotal(text: string): number | undefined {
+  const value = text.trim()
   if (!DURATION.test(value)) return undefined
+  // Many tools read an upper-case M as a month: 1M as one minute would be silently wrong by a factor of 43,200.
+  if (value !== value.toLowerCase()) {
+    throw new Error(`must use the units ${DURATION_UNITS} (an upper-case M reads as a month in many tools)`)
+  }
   let total = 0
   for (const [, amount, unit] of value.matchAll(DURATION_PART)) total += Number(amount) * (UNIT_MS[unit as string] ?? 0)
-  if (!Number.isSafeInteger(total)) {
+  return total
+}
+
+/** A duration such as `30m`, `24h` or `1h30m` in milliseconds; undefined when not one; throws past a safe integer. */
+export function parseDuration(text: string): number | undefined {
+  const total = durationTotal(text)
+  if (total !== undefined && !Number.isSafeInteger(total)) {
     throw new Error('must be a duration of at most 9007199254740991 milliseconds (about 285,000 years)')
   }
   return total
@@ -63,46 +76,16 @@ function parseIsoDate(value: string): number | undefined {
 export function parseDate(text: string, now: number): number {
   const value = text.trim()
   if (/^\d+$/.test(value)) return parseUnixMilliseconds(value, ' or ISO-8601 (2026-01-31T12:00:00Z)')
-  let ago: number | undefined
-  try {
-    ago = parseDuration(value)
-  } catch {
-    ago = Infinity
-  }
+  const ago = durationTotal(value)
   if (ago !== undefined) {
-    if (now - ago < 0) throw new Error('must be a duration ago that stays after 1970-01-01 (the start of Unix time)')
+    if (!(now - ago >= 0))
+      throw new Error('must be a duration ago that stays after 1970-01-01 (the start of Unix time)')
     return now - ago
   }
   const ms = parseIsoDate(value)
   if (ms === undefined) throw new Error(DATE_FORMS)
   if (ms < 0 || ms > LATEST_DATE_MS) throw new Error('must be a date from 1970-01-01 to 9999-12-31 (UTC)')
   return ms
-}
-
-/** Several values in one input: split on newlines (and commas when `commas`), trimmed, empties dropped. */
-export function parseList(text: string, commas: boolean): string[] {
-  return text
-    .split(commas ? /[\n,]/ : /\n/)
-    .map(s => s.trim())
-    .filter(s => s.length > 0)
-}
-
-const COMMA_REASON = 'servers read a comma as a separator between values, so the filter would match other values too'
-
-/** One filter value sent as it is: a comma in it is refused, since a server may split the value there. */
-export function parseFilterValue(text: string): string {
-  const value = text.trim()
-  if (value.includes(',')) throw new Error(`must not contain a comma: ${COMMA_REASON}`)
-  return value
-}
-
-/** Several filter values, one per line; a value with a comma is refused (a server may read it as two). */
-export function parseFilterList(text: string): string[] {
-  const values = parseList(text, false)
-  if (values.some(v => v.includes(','))) {
-    throw new Error(`must not contain a comma: ${COMMA_REASON}; give several values one per line`)
-  }
-  return values
 }
 
 /** YAML 1.2 core schema booleans, as `core.getBooleanInput` accepts them. */
@@ -117,7 +100,8 @@ export function parseInteger(text: string, min: number, max: number): number {
   const value = text.trim()
   const n = Number(value)
   if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new Error(`must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'up' : max}`)
+    const range = max === Number.MAX_SAFE_INTEGER ? `, ${min} or more` : ` from ${min} to ${max}`
+    throw new Error(`must be a whole number${range}`)
   }
   return n
 }
@@ -134,6 +118,14 @@ export function parseBaseUrl(text: string): URL {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('must be an https:// URL')
   if (url.username || url.password) throw new Error('must not carry credentials; pass the token in the token input')
   if (url.search || url.hash) throw new Error('must not carry a query or fragment')
+  // A copy from the API docs (https://host/v2/dlq) would call /v2/dlq/v2/dlq and get a bare 404.
+  const version = /\/v2(?:\/|$)/i.exec(url.pathname)
+  if (version) {
+    const root = `${url.origin}${url.pathname.slice(0, version.index)}`
+    throw new Error(
+      `must be the service root, without /v2 or an endpoint's path (the action adds /v2/... itself): give ${root}`
+    )
+  }
   return url
 }
 
@@ -177,4 +169,16 @@ export function parseToken(text: string): string {
   }
   if (!/^[\x20-\x7e]*$/.test(value)) throw new Error('must be printable ASCII: a token has no other characters')
   return value
+}
+
+/** Longest DLQ id accepted: one id must fit a request URL with room to spare (each stays under 6 KB). */
+const MAX_DLQ_ID_LENGTH = 1024
+/** A plain id: one token, none of the characters that would make it a list, a JSON value or a different query. */
+const PLAIN_ID = /^[^\s,{}[\]"]+$/
+
+/** What is wrong with one DLQ id (of dlq-ids or a dlq-ids-file line), or undefined: the one id check of both. */
+export function dlqIdProblem(id: string): string | undefined {
+  if (id.length > MAX_DLQ_ID_LENGTH) return `is longer than ${MAX_DLQ_ID_LENGTH} characters`
+  if (!PLAIN_ID.test(id)) return 'is not a DLQ id (one word: no spaces, commas, quotes, braces or brackets)'
+  return undefined
 }

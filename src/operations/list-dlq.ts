@@ -98,10 +98,18 @@ async function listSequentially(
   }
   let pages = 0
   for (const [i, messageId] of messageIds.entries()) {
+    const at = { index: i + 1, of: messageIds.length }
+    // Each id starts with a request: none once the budget is spent, and the failure names the id not listed.
+    if (pages >= request.maxPages) {
+      const failure = { kind: 'max-pages' as const, pages, input: Inputs.MaxPages, messageId: at }
+      return acc.result(request, thresholds, pages, ids, now, { failure })
+    }
     const outcome = await drain({ ...request.filters, messageId: [messageId] }, undefined, request.maxPages - pages)
     pages += outcome.pages
     if (outcome.failure !== undefined) {
-      const failure = { ...outcome.failure, messageId: { index: i + 1, of: messageIds.length } }
+      // An id's own cursor continues nothing: several ids cannot be given with a cursor.
+      const { cursor: _idCursor, ...ended } = outcome.failure as Failure & { cursor?: string }
+      const failure = { ...ended, messageId: at } as Failure & FailureContext
       return acc.result(request, thresholds, pages, ids, now, { failure })
     }
   }

@@ -66,6 +66,8 @@ export async function resumeWorkflows(
   // Set when an answer carried more than count=50 runs: the service ignores count, so a lost answer may hide more.
   let largestAnswer: number | undefined
   let requests = 0
+  // Requests sent, answered or not (a part answered 404 too): what max-pages bounds.
+  let sent = 0
   let stoppedByCap = false
   let failure: Failure | undefined
   let nextCursor: string | undefined
@@ -73,16 +75,17 @@ export async function resumeWorkflows(
   // Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more.
   const gone = { parts: 0, ids: 0 }
   for (const [part, selection] of parts.entries()) {
-    if (capReached() || requests >= request.maxPages) {
+    if (capReached() || sent >= request.maxPages) {
       // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
       if (capReached()) stoppedByCap = true
-      else failure = { kind: 'request-budget', requests, input: Inputs.MaxPages }
+      else failure = { kind: 'request-budget', requests: sent, input: Inputs.MaxPages }
       continueFrom = continuation(request, parts, part)
       break
     }
     const fetch = async (cursor: string | undefined) => {
       try {
         const count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns)
+        sent++
         return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers)
       } catch (err) {
         if (err instanceof ServiceError) uncertainRequests += err.lostAnswers
@@ -92,7 +95,7 @@ export async function resumeWorkflows(
     }
     const startCursor = part === 0 ? request.cursor : undefined
     if (parts.length === 1) progress.nextCursor = startCursor
-    const budget = { maxPages: request.maxPages - requests, maxPagesInput: Inputs.MaxPages, startCursor }
+    const budget = { maxPages: request.maxPages - sent, maxPagesInput: Inputs.MaxPages, startCursor }
     const outcome = await drainInto(fetch, budget, page => {
       uncertainRequests += page.lostAnswers
       const carried = page.workflowRuns.length + page.problems.filter(p => !p.kept).length

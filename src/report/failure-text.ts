@@ -88,6 +88,19 @@ function sentence(label: string, failure: Failure): string {
         `the service returned a cursor of ${failure.length} characters, longer than the ${failure.limit} this ` +
         `action sends back; stopped after ${failure.pages} pages`
       )
+    case 'long-request': {
+      const { method, path, bytes, limit, cursorLength } = failure
+      const why =
+        cursorLength === undefined
+          ? `the next request (${method} ${path}) would be`
+          : `the service returned a cursor of ${formatCount(cursorLength)} characters: sent back with these ` +
+            `filters, the next request (${method} ${path}) would be`
+      return (
+        `${why} ${formatCount(bytes)} bytes, over the ${formatCount(limit)} servers and proxies accept, so it was ` +
+        'not sent and no cursor is given to continue; narrow the filters (fewer or shorter values, or a date ' +
+        'window with from-date and to-date) so that the cursor fits'
+      )
+    }
     case 'request-budget':
       return budgetStop(failure.requests, 'requests', failure.input, ' to resume more')
     case 'cancelled':
@@ -124,6 +137,8 @@ export function failurePhrase(failure: Failure | undefined, maxPages?: number): 
       return 'the service sent a cursor it had sent before'
     case 'long-cursor':
       return 'the service sent a cursor too long to use'
+    case 'long-request':
+      return 'the service sent a cursor too long to send back with these filters'
   }
   if (failure?.kind === 'request') {
     // A 2xx that could not be read was carried out, and a redirect was an answer: neither is a refusal.

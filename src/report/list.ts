@@ -23,7 +23,7 @@ import {
 } from './markdown.js'
 import { githubBytes } from './boundary.js'
 import { RESPONSE_CELL_LENGTH, responseCell } from './response-sample.js'
-import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
+import { budgetLeft, continueHint, cursorOutput, fitArraysCounted, type OutputValues } from './step-outputs.js'
 
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
 const BREAKDOWN_ROWS = 20
@@ -36,7 +36,10 @@ type Breakdown = keyof NonNullable<ListResult['undercount']>
 
 export const listReport: OperationReport<ListResult> = {
   outputs,
-  summary: (result, ctx, options) => fitSummary(pass => listSummary(result, ctx, pass), options),
+  summary: (result, ctx, options) => {
+    const written = idOutputs(result)
+    return fitSummary(pass => listSummary(result, ctx, pass, written), options)
+  },
   // Nothing listed: the failure's error annotation already says it (one alert per fact).
   notice: (result, now) => (result.failure !== undefined && result.count === 0 ? undefined : headline(result, now)),
   warnings: result => (result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
@@ -44,6 +47,18 @@ export const listReport: OperationReport<ListResult> = {
 }
 
 function outputs(result: ListResult): OutputValues {
+  return idOutputs(result).values
+}
+
+/** What the ids outputs hold: each list's first ids written, and whether it was cut (by the cap or by the budget). */
+interface IdsWritten {
+  values: OutputValues
+  messageIds: { kept: number; truncated: boolean }
+  dlqIds: { kept: number; truncated: boolean }
+}
+
+/** Every output, and what the two ids outputs hold as written: the summary says that, not what was collected. */
+function idOutputs(result: ListResult): IdsWritten {
   const scalars: OutputValues = {
     // Nothing listed because of a failure: the count is unknown, not 0.
     [Outputs.DlqCount]: result.failure !== undefined && result.count === 0 ? '' : String(result.count),
@@ -57,9 +72,14 @@ function outputs(result: ListResult): OutputValues {
   const budget = budgetLeft(scalars, [ids, dlq])
   // The two lists are not in step (an entry may have no dlqId): dlq-ids keep up to half the budget when both are long.
   const reserve = Math.min(Math.floor(budget / 2), githubBytes(JSON.stringify(result.dlqIds)))
-  const fitted = fitArrays([ids], budget - reserve, result.messageIdsTruncated)
-  const left = budget - githubBytes(fitted[Outputs.MessageIds] ?? '[]')
-  return { ...scalars, ...fitted, ...fitArrays([dlq], left, result.dlqIdsTruncated) }
+  const fitted = fitArraysCounted([ids], budget - reserve, result.messageIdsTruncated)
+  const left = budget - githubBytes(fitted.values[Outputs.MessageIds] ?? '[]')
+  const fittedDlq = fitArraysCounted([dlq], left, result.dlqIdsTruncated)
+  return {
+    values: { ...scalars, ...fitted.values, ...fittedDlq.values },
+    messageIds: { kept: fitted.kept, truncated: fitted.truncated },
+    dlqIds: { kept: fittedDlq.kept, truncated: fittedDlq.truncated }
+  }
 }
 
 function failure(result: ListResult): string | undefined {
@@ -75,7 +95,7 @@ function failure(result: ListResult): string | undefined {
   return reasons.length === 0 ? undefined : reasons.join('\n')
 }
 
-function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): string {
+function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass, written: IdsWritten): string {
   const filters = filterLines(result.filters, pass)
   return markdownText([
     ...summaryHead(
@@ -90,7 +110,7 @@ function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass): str
     ...chartLines(result, pass.now),
     ...workflowRunLines(result, pass),
     ...extremesLines(result, pass),
-    ...askedLines(result, ctx, filters)
+    ...askedLines(result, ctx, filters, written)
   ])
 }
 
@@ -252,7 +272,7 @@ export function thresholdsText(result: ListResult): string {
 }
 
 /** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
-function askedLines(result: ListResult, ctx: RunContext, filters: string[]): string[] {
+function askedLines(result: ListResult, ctx: RunContext, filters: string[], written: IdsWritten): string[] {
   const { fallback, maxMessages, maxPages, messagesFile, startCursor } = result
   const redacted = result.redactedHeaderValues ?? 0
   const slices =
@@ -283,12 +303,30 @@ function askedLines(result: ListResult, ctx: RunContext, filters: string[]): str
       redacted > 0 &&
       `- ${plural(redacted, 'credential header value was', 'credential header values were')} redacted from ` +
         'messages-file; set `keep-credential-headers: true` to keep them.',
-    result.messageIdsTruncated &&
-      `- The \`message-ids\` output holds only the first ${plural(result.messageIds.length, 'id', 'ids')} of ` +
-        `${formatCount(result.count)}.`,
+    ...idsWrittenLines(result, written),
     ...runLine(ctx),
     ''
   ].filter(line => line !== false)
+}
+
+/** What a cut ids output holds, as written: its first ids, of how many listed, and where every one is. */
+function idsWrittenLines(result: ListResult, { messageIds, dlqIds }: IdsWritten): string[] {
+  const every =
+    result.messagesFile !== undefined ? '`messages-file` holds every one' : 'set `messages-file` for every one'
+  const lines: string[] = []
+  if (messageIds.truncated) {
+    lines.push(
+      `- The \`message-ids\` output holds only the first ${plural(messageIds.kept, 'id', 'ids')} of ` +
+        `${formatCount(result.count)} messages listed (GitHub's 1 MB for a job's outputs, shared with \`dlq-ids\`); ${every}.`
+    )
+  }
+  if (dlqIds.truncated) {
+    lines.push(
+      `- The \`dlq-ids\` output holds only the first ${plural(dlqIds.kept, 'DLQ id', 'DLQ ids')} listed ` +
+        `(the same 1 MB); ${every}.`
+    )
+  }
+  return lines
 }
 
 function approximateNote(undercount: number): string[] {

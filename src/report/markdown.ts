@@ -1,5 +1,5 @@
 /** Building blocks of the markdown the action writes (job summary, health issue); values go through escape.ts. */
-import type { IssueLink, RunContext } from '../results.js'
+import type { IssueChange, IssueCut, IssueLink, RunContext } from '../results.js'
 import { codeSpan, DEFAULT_CELL_MAX_LENGTH } from './escape.js'
 import { formatCount } from './format.js'
 
@@ -74,6 +74,22 @@ export function issueLine(issue: IssueLink | undefined): string | undefined {
   if (issue === undefined || !Number.isSafeInteger(issue.number)) return undefined
   const what = { opened: 'opened', commented: 'commented on', updated: 'updated', closed: 'closed' }[issue.action]
   return `Health issue ${what}: ${safeLink(`#${issue.number}`, issue.url)}`
+}
+
+/** Said of a change a cancel cut under way: what may or may not have happened to the issue. */
+const CUT_WHILE: Record<IssueChange, string> = {
+  open: 'opening it (an issue may have been opened; the next run keeps one)',
+  comment: 'commenting (the comment may have been posted)',
+  update: 'updating its body (it may still show older figures)',
+  close: 'closing it (it may still be open)'
+}
+
+/** The summary's line for a health issue update a cancel cut short: what was done, and what may have been. */
+export function issueCutLine({ signal, opened, underWay }: IssueCut): string {
+  const done = opened ? `${safeLink(`#${opened.number}`, opened.url)} was opened` : undefined
+  const cutAt = underWay ? `cut while ${CUT_WHILE[underWay]}` : undefined
+  const what = [done, cutAt].filter(part => part !== undefined).join(', then ') || 'nothing was changed'
+  return `Health issue: the update was cut short by the cancel (${signal}): ${what}; the next run brings it up to date.`
 }
 
 /** The summary's heading (the result), then the lines that lead it, each followed by a blank line. */

@@ -62,8 +62,29 @@ function resumeNotice(result: ResumeResult): string | undefined {
   if (result.failure?.kind === 'cancelled') return `Resumed ${runs} before the step was cancelled`
   if (result.failure !== undefined) return `Resumed ${runs} before the resume failed`
   if (result.stoppedByCap) return `Resumed ${runs}: ${capReached(result)}`
-  if (!resumeComplete(result)) return `Resumed ${runs}; the resume stopped early, more may remain`
+  if (stoppedEarly(result)) return `Resumed ${runs}; the resume stopped early, more may remain`
+  const short = outputsShort(result)
+  if (short !== undefined) return `Resumed ${runs}; ${short}`
   return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`
+}
+
+/** Whether the selection was left with more to resume: a cursor or ids to continue from. */
+function stoppedEarly(result: ResumeResult): boolean {
+  return result.continueFrom !== undefined || Boolean(result.nextCursor)
+}
+
+/**
+ * Why a resume drained to its end is still not complete: runs resumed that the outputs cannot name. The heading
+ * and the notice say it the same way, as `complete` is false for it.
+ */
+function outputsShort(result: ResumeResult): string | undefined {
+  if (result.fileError !== undefined) return 'runs-file could not be written'
+  const leftOut = result.itemProblems?.leftOut ?? 0
+  if (leftOut === 0) return undefined
+  return (
+    `${plural(leftOut, 'of them has', 'of them have')} no readable id, so the outputs do not name ` +
+    `${leftOut === 1 ? 'it' : 'them'} (nothing is left to resume)`
+  )
 }
 
 /** Said when requests may have resumed runs unseen: RESUME_PAGE_SIZE each, any number if the service ignores count. */
@@ -201,7 +222,9 @@ function resumeHeading(result: ResumeResult): string {
   if (result.fileError !== undefined) return `❌ Resumed ${runs}, but runs-file could not be written`
   if (result.uncertainRequests > 0) return `⚠️ Resumed ${runs}, and possibly more`
   if (result.stoppedByCap) return `⏸️ Resumed ${runs}: ${capReached(result)}`
-  if (result.continueFrom !== undefined || result.nextCursor) return `⚠️ Resume stopped early: ${runs} resumed`
+  if (stoppedEarly(result)) return `⚠️ Resume stopped early: ${runs} resumed`
+  const short = outputsShort(result)
+  if (short !== undefined) return `⚠️ Resumed ${runs}; ${short}`
   if (made === 0) return 'ℹ️ No failed workflow run matched the selection'
   return `✅ Resumed ${runs}`
 }

@@ -29,8 +29,8 @@ export function budgetLeft(scalars: OutputValues, arrays: readonly ArrayOutput[]
   return OUTPUTS_BUDGET_BYTES - used
 }
 
-/** Parallel lists (item i of each is one thing) as JSON: the longest prefix within `budget`; `cut`: capped before. */
-export function fitArrays(lists: readonly ArrayOutput[], budget: number, cut = false): OutputValues {
+/** How many first items of parallel lists fit `budget` as JSON arrays. */
+function keptItems(lists: readonly ArrayOutput[], budget: number): number {
   const length = Math.min(...lists.map(([, , items]) => items.length))
   let used = lists.length * githubBytes('[]')
   let kept = 0
@@ -40,11 +40,27 @@ export function fitArrays(lists: readonly ArrayOutput[], budget: number, cut = f
     if (used + size > budget) break
     used += size
   }
-  const truncated = String(cut || lists.some(([, , items]) => items.length > kept))
-  return Object.fromEntries(
+  return kept
+}
+
+/** Parallel lists (item i of each is one thing) as JSON: the longest prefix within `budget`; `cut`: capped before. */
+export function fitArrays(lists: readonly ArrayOutput[], budget: number, cut = false): OutputValues {
+  return fitArraysCounted(lists, budget, cut).values
+}
+
+/** fitArrays, with how many items each list kept and whether it was cut: what a summary says of the outputs. */
+export function fitArraysCounted(
+  lists: readonly ArrayOutput[],
+  budget: number,
+  cut = false
+): { values: OutputValues; kept: number; truncated: boolean } {
+  const kept = keptItems(lists, budget)
+  const truncated = cut || lists.some(([, , items]) => items.length > kept)
+  const values = Object.fromEntries(
     lists.flatMap(([name, flag, items]) => [
       [name, JSON.stringify(items.slice(0, kept))],
-      [flag, truncated]
+      [flag, String(truncated)]
     ])
   )
+  return { values, kept, truncated }
 }

@@ -1,6 +1,7 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { StopSignals } from '../stop.js'
+import { MAX_REQUEST_LINE_BYTES } from '../constants.js'
 import type { RequestCause } from '../failure.js'
 import { ServiceError, errorText } from './errors.js'
 import { requestUrl, scheduleResumePath } from './query.js'
@@ -104,6 +105,13 @@ export class ServiceClient {
   /** Sends with retries: a 2xx answer or a ServiceError, each counting a POST's answers lost after sending. */
   private async send(method: Method, path: string, query: URLSearchParams, headers: HeaderMap): Promise<Answer> {
     const url = requestUrl(this.options.baseUrl, path, query)
+    // Measured in the absolute form a proxy gets, the longest: a request over the limit is never sent.
+    const lineBytes = Buffer.byteLength(`${method} ${url.href} HTTP/1.1`)
+    if (lineBytes > MAX_REQUEST_LINE_BYTES) {
+      const cursor = query.get('cursor')
+      const at = { method, path, bytes: lineBytes, limit: MAX_REQUEST_LINE_BYTES }
+      throw new ServiceError({ kind: 'long-request', ...at, ...(cursor ? { cursorLength: cursor.length } : {}) })
+    }
     const { stop, timeoutMs, log, sleep, now, random } = this.options
     const failed = (cause: RequestCause, lost: number, attempts = 1): ServiceError =>
       requestError(method, path, cause, lost, `${url.origin}${url.pathname}`, attempts)

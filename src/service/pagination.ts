@@ -118,8 +118,11 @@ export async function drainInto<P extends { cursor?: string }>(
     }
     return { pages }
   } catch (err) {
-    // Continue from the first page not handled: the one that failed, or the one whose handling failed.
-    const nextCursor = err instanceof DrainStopped ? err.cursor : unhandled[0]
-    return { pages, failure: failureOf(err), ...(nextCursor !== undefined ? { nextCursor } : {}) }
+    // Continue from the first page not handled: the one that failed, or the one whose handling failed; never from a
+    // cursor too long to send with these filters (a re-run with it would be refused).
+    const failure = failureOf(err)
+    const nextCursor =
+      err instanceof DrainStopped ? err.cursor : failure.kind === 'long-request' ? undefined : unhandled[0]
+    return { pages, failure, ...(nextCursor !== undefined ? { nextCursor } : {}) }
   }
 }

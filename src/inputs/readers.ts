@@ -1,0 +1,97 @@
+/**
+ * The readers every input goes through: one value, a list, a duration. Each holds all the rules of its shape, so an
+ * input that picks a reader cannot forget one. They return the value or throw what is allowed ("Input 'x' ...").
+ */
+import { DURATION_UNITS, parseDuration } from './values.js'
+
+/** Where a line ends: CR, LF, NEL, and the Unicode line and paragraph separators. */
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/
+const LINES = /\r\n|[\r\n\u0085\u2028\u2029]/
+const LINES_AND_COMMAS = /\r\n|[\r\n\u0085\u2028\u2029,]/
+
+const COMMA_REASON = 'servers read a comma as a separator between values, so the filter would match other values too'
+
+/** One value, trimmed; a line break in it is refused, since it would be sent as part of the value. */
+export function readOne(text: string): string {
+  const value = text.trim()
+  if (LINE_BREAK.test(value)) {
+    throw new Error('takes one value, on one line: remove the line break (it would be sent as part of the value)')
+  }
+  return value
+}
+
+/** One filter value: one line, and no comma, which a server may read as a separator between two values. */
+export function readOneFilter(text: string): string {
+  const value = readOne(text)
+  if (value.includes(',')) throw new Error(`must not contain a comma: ${COMMA_REASON}`)
+  return value
+}
+
+/** How one list input is written. */
+export interface ListShape {
+  /** A comma also separates values (ids that never hold one). */
+  commas?: boolean
+  /** A JSON array of strings is read as the list: an output of another step is the natural source. */
+  json?: boolean
+  /** What is wrong with one value ("is not a DLQ id ..."), or undefined when it is good. */
+  problem?: (value: string) => string | undefined
+}
+
+/** A value quoted in a refusal: short, and JSON-escaped so that it stays on one line. */
+const quote = (value: string): string => JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)
+
+/** The strings of a JSON array, or a refusal: text starting with `[` is read as JSON where the input allows it. */
+function jsonStrings(text: string): string[] {
+  const refusal = 'starts with "[" but is not a JSON array of strings (such as ["a","b"], an output of list-dlq)'
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new Error(refusal)
+  }
+  if (!Array.isArray(parsed)) throw new Error(refusal)
+  return parsed.map((item: unknown, i) => {
+    if (typeof item !== 'string' || item.trim() === '') {
+      throw new Error(`value ${i + 1} of the JSON array must be a non-empty string (got ${JSON.stringify(item)})`)
+    }
+    return item
+  })
+}
+
+/**
+ * Several values: one a line (and a comma, or a JSON array, where the shape allows), trimmed, blanks dropped,
+ * repeats dropped (first kept). Each value is checked, a bad one refused by its position; none at all is refused.
+ */
+export function readList(text: string, shape: ListShape = {}): string[] {
+  const trimmed = text.trim()
+  const json = shape.json === true && trimmed.startsWith('[')
+  const given = json ? jsonStrings(trimmed) : trimmed.split(shape.commas === true ? LINES_AND_COMMAS : LINES)
+  const values = given.map(s => s.trim()).filter(s => s !== '')
+  for (const [i, value] of values.entries()) {
+    const problem = LINE_BREAK.test(value) ? 'holds a line break' : shape.problem?.(value)
+    if (problem !== undefined) throw new Error(`value ${i + 1} (${quote(value)}) ${problem}`)
+  }
+  if (values.length === 0) {
+    const what = shape.json === true ? 'only separators or an empty JSON array' : 'only separators'
+    throw new Error(`is empty: it holds ${what}; give at least one value`)
+  }
+  return [...new Set(values)]
+}
+
+/** Several filter values, one a line (repeated keys on the wire): a value holding a comma is refused. */
+export function readFilterList(text: string, shape: Omit<ListShape, 'commas' | 'problem'> = {}): string[] {
+  const values = readList(text, shape)
+  if (values.some(v => v.includes(','))) {
+    throw new Error(`must not contain a comma: ${COMMA_REASON}; give several values one per line`)
+  }
+  return values
+}
+
+/** A duration above zero in milliseconds (30m, 6h, 2d, 1w, 1h30m): lower-case units only, on one line. */
+export function readDuration(text: string): number {
+  const ms = parseDuration(readOne(text))
+  if (ms === undefined || ms === 0) {
+    throw new Error(`must be a duration such as 30m, 6h, 2d or 1w (units ${DURATION_UNITS})`)
+  }
+  return ms
+}
