@@ -5,7 +5,8 @@
  * messages-file; 4. start-up against `node -e 0`; from a generator server whose messages are all distinct: 5. 1,000,000
  * sequentially, peak RSS against 200 MB; 6. the same with concurrency 16 into a messages-file with the default
  * max-pages, complete and under 250 MB; 7. 100,000 with concurrency 16 at 20 ms a request, against its round-trip
- * floor (`npm run bench -- --only=N` runs one of 5-8 alone). Every run's outputs are counted as GitHub counts them.
+ * floor; and the requests of a staged resume's 10-minute and 1-hour watch (bench/watch.ts) (`npm run bench -- --only=N`
+ * runs one of 5-8 or watch alone). Every run's outputs are counted as GitHub counts them.
  *
  * A script, not a test: it prints figures and a last `BENCH_JSON {...}` line. It exits 0 when a timing or memory
  * target is missed ("target missed" is printed), and 1 only when a run fails or a count is wrong.
@@ -17,6 +18,7 @@ import { ACTION } from '../tools/harness.js'
 import { Findings, out } from './findings.js'
 import * as print from './print.js'
 import * as scenario from './scenarios.js'
+import { watchTargets } from './watch.js'
 
 const mb = (bytes: number): number => Number((bytes / 1e6).toFixed(1))
 
@@ -46,9 +48,15 @@ const GENERATED = [
 
 /** `--only=N`: one generated scenario (7 with a shorter start-up measure for its floor). */
 async function only(findings: Findings, which: string): Promise<void> {
+  if (which === 'watch') {
+    const targets = await watchTargets()
+    print.printGoals(targets)
+    out(`BENCH_JSON ${JSON.stringify({ only: which, targets, failures: findings.failures })}`)
+    return
+  }
   const entry = GENERATED.find(([n]) => n === which)
   if (entry === undefined) {
-    out(`--only takes 5, 6, 7 or 8, not ${which}`)
+    out(`--only takes 5, 6, 7, 8 or watch, not ${which}`)
     process.exitCode = 1
     return
   }
@@ -111,7 +119,8 @@ async function all(findings: Findings, started: number): Promise<void> {
   const targets = {
     ...print.printTargets({ scenarios, startup, reference }),
     ...print.distinctTargets(generated, startup),
-    ...print.sharedTargets(outputs)
+    ...print.sharedTargets(outputs),
+    ...(await watchTargets())
   }
   print.printBundle(bundle)
   print.printGoals(targets)

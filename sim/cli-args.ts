@@ -1,9 +1,35 @@
-/** The command line of sim/cli.ts, read into simulator options (a module of its own so that a test can read it). */
+/** The simulator's command line, read into its options: every flag checked, the one fate it can set included. */
+import type { RunFate } from './fates.js'
 import type { SimulatorOptions } from './server.js'
 
 const USAGE =
   'usage: cli.js [--port N] [--messages N] [--workflow-runs N] [--latency-ms N] [--seed N] ' +
-  '[--schedules N] [--token T] [--read-only-token T] [--rate-limit N] [--host H] [--ignore-resume-count]'
+  '[--schedules N] [--token T] [--read-only-token T] [--rate-limit N] [--host H] [--ignore-resume-count] ' +
+  '[--fail-again URL|*] [--fail-again-share S] [--fail-again-after-ms N] [--fail-again-status N] ' +
+  '[--fail-again-body TEXT]'
+
+/** The flags of the one fate the command line can set, each checked. */
+const FATE_FLAGS: Record<string, (fate: RunFate, value: string) => void> = {
+  '--fail-again': (fate, value) => {
+    if (value !== '*') fate.workflowUrl = value
+  },
+  '--fail-again-share': (fate, value) => {
+    const share = Number(value)
+    if (!/^\d*\.?\d+$/.test(value) || share > 1) throw new Error(`--fail-again-share expects 0 to 1, got ${value}`)
+    fate.share = share
+  },
+  '--fail-again-after-ms': (fate, value) => {
+    if (!/^\d+$/.test(value)) throw new Error(`--fail-again-after-ms expects a non-negative integer, got ${value}`)
+    fate.afterMs = Number(value)
+  },
+  '--fail-again-status': (fate, value) => {
+    if (!/^[1-5]\d\d$/.test(value)) throw new Error(`--fail-again-status expects an HTTP status, got ${value}`)
+    fate.responseStatus = Number(value)
+  },
+  '--fail-again-body': (fate, value) => {
+    fate.responseBody = value
+  }
+}
 
 type NumericKey = 'port' | 'messages' | 'workflowRuns' | 'latencyMs' | 'seed' | 'schedules' | 'rateLimitPerSecond'
 
@@ -25,6 +51,8 @@ const STRING_FLAGS: Record<string, 'token' | 'readOnlyToken' | 'host'> = {
 
 export function parseArgs(argv: readonly string[]): SimulatorOptions {
   const options: SimulatorOptions = {}
+  const fate: RunFate = {}
+  let fated = false
   for (let i = 0; i < argv.length; i++) {
     let flag = argv[i] as string
     let value: string | undefined
@@ -34,23 +62,29 @@ export function parseArgs(argv: readonly string[]): SimulatorOptions {
       flag = flag.slice(0, eq)
     }
     if (flag === '--help' || flag === '-h') throw new Error(USAGE)
+    const numeric = NUMERIC_FLAGS[flag]
+    const text = STRING_FLAGS[flag]
     if (flag === '--ignore-resume-count' && value === undefined) {
       options.variants = { ...options.variants, ignoreResumeCount: true }
       continue
     }
-    const numeric = NUMERIC_FLAGS[flag]
-    const text = STRING_FLAGS[flag]
-    if (!numeric && !text) throw new Error(`unknown option ${flag}\n${USAGE}`)
+    const fateFlag = FATE_FLAGS[flag]
+    if (!numeric && !text && !fateFlag) throw new Error(`unknown option ${flag}\n${USAGE}`)
     if (value === undefined) {
       value = argv[++i]
       if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`)
     }
-    if (numeric) {
+    if (fateFlag) {
+      fateFlag(fate, value)
+      if (flag === '--fail-again') fated = true
+    } else if (numeric) {
       if (!/^\d+$/.test(value)) throw new Error(`${flag} expects a non-negative integer, got ${value}`)
       options[numeric] = Number(value)
     } else if (text) {
       options[text] = value
     }
   }
+  if (!fated && Object.keys(fate).length > 0) throw new Error(`the --fail-again-* flags need --fail-again\n${USAGE}`)
+  if (fated) options.fates = [fate]
   return options
 }

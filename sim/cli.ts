@@ -3,10 +3,15 @@
  *
  *   node lib/sim/cli.js [--port N] [--messages N] [--workflow-runs N] [--latency-ms N] [--seed N]
  *                               [--schedules N] [--token T] [--read-only-token T] [--rate-limit N] [--host H]
- *                               [--ignore-resume-count]
+ *                               [--ignore-resume-count] [--fail-again URL|*] [--fail-again-share S]
+ *                               [--fail-again-after-ms N] [--fail-again-status N] [--fail-again-body TEXT]
  *
  * By default the bulk resume honours `count`, as the production service does; --ignore-resume-count makes it the
  * server that answers up to 50 runs whatever a smaller count says (variant ignoreResumeCount).
+ *
+ * --fail-again makes the runs bulk resumes create from that workflow URL (* for every URL) fail again after
+ * --fail-again-after-ms (default 0) and re-enter the workflow DLQ under their new run id; --fail-again-share (0 to
+ * 1, default 1) fails only that share of them, stably by run id; the others leave. A staged resume's canary stops.
  *
  * Prints exactly one line to stdout: `SIMULATOR_URL=<url>`.
  */

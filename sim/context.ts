@@ -1,5 +1,6 @@
 /** Everything one running simulator keeps between requests, in one object its functions receive. */
 import type { Socket } from 'node:net'
+import type { RunFate } from './fates.js'
 import type { ActiveRule, Fault } from './faults.js'
 import type { RecordedRequest, SimulatorState } from './state.js'
 import type { ServerVariants } from './variants.js'
@@ -14,6 +15,10 @@ export interface SimContext {
   readonly rateLimit: number | undefined
   readonly variants: Partial<ServerVariants>
   readonly state: SimulatorState
+  /** The simulator's clock: the creation time of resumed runs and when fated runs fail again. */
+  readonly clock: () => number
+  /** What becomes of the runs bulk resumes create (none: every run leaves). */
+  fates: RunFate[]
   rules: ActiveRule[]
   /** numbers the runs bulk resumes create */
   resumedCounter: number

@@ -38,6 +38,9 @@ export type WorkflowDlqEntry = {
   workflowUrl: string
   workflowCreatedAt: number
   failedAt: number
+  /** The last response of the failed run (default: 500, "step failed"). */
+  responseStatus?: number
+  responseBody?: string
 }
 
 // Module-level references: global lookups are slow inside vm contexts (jest), and these run in hot loops.

@@ -7,12 +7,13 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { SimContext } from './context.js'
 import { activeRule, deliverFault, pickFault, type Fault, type FaultRule } from './faults.js'
+import { insertFailedRun, settleFailures, type RunFate } from './fates.js'
 import { errorResponse, headerValue, HttpError, type SimResponse } from './respond.js'
 import { listDlq } from './routes/list.js'
 import { bulkResume } from './routes/resume.js'
 import { resumeSchedule } from './routes/schedule.js'
 import { seedRealisticMessages, seedRealisticWorkflowEntries } from './seed-realistic.js'
-import { seedMessages, seedSchedules, seedWorkflowEntries } from './seed.js'
+import { seedMessages, seedSchedules, seedWorkflowEntries, type WorkflowDlqEntry } from './seed.js'
 import type { RecordedRequest, Route, SimulatorState } from './state.js'
 import type { ServerVariants } from './variants.js'
 
@@ -43,6 +44,10 @@ export interface SimulatorOptions {
   rateLimitPerSecond?: number
   host?: string
   port?: number
+  /** The simulator's clock (default Date.now): resumed runs' creation time, and when fated runs fail again. */
+  clock?: () => number
+  /** What becomes of resumed runs (default: every run leaves); changeable later through `fates`. */
+  fates?: RunFate[]
 }
 
 export interface Simulator {
@@ -54,6 +59,10 @@ export interface Simulator {
   /** Told of each request on arrival, with its fault (e.g. to signal the action when a request hangs). */
   onRequest: ((request: RecordedRequest, fault: Fault | undefined) => void) | undefined
   state: SimulatorState
+  /** What becomes of the runs bulk resumes create from now on: the first fate matching a run decides it. */
+  fates: RunFate[]
+  /** Puts a failed run in the workflow DLQ, sorted, as if it had just failed (a run this simulator did not resume). */
+  addFailedRun(entry: WorkflowDlqEntry): void
   close(): Promise<void>
 }
 
@@ -111,8 +120,11 @@ function createContext(options: SimulatorOptions): SimContext {
         ? seedRealisticWorkflowEntries(options.workflowRuns ?? 120, now)
         : seedWorkflowEntries(options.workflowRuns ?? 120, seed, now),
       schedules: seedSchedules(options.schedules ?? 6),
-      resumedRuns: []
+      resumedRuns: [],
+      pendingFailures: []
     },
+    clock: options.clock ?? Date.now,
+    fates: options.fates ?? [],
     rules: [],
     resumedCounter: 0,
     closed: false,
@@ -247,6 +259,8 @@ function handle(ctx: SimContext, req: http.IncomingMessage, res: http.ServerResp
   ctx.requests.push(recorded)
   if (ctx.requests.length > MAX_RECORDED) ctx.requests.shift()
   ctx.requestCount++
+  // Runs fated to fail by now are in the DLQ before the request is looked at: no timer, the clock decides.
+  settleFailures(ctx.state.pendingFailures, ctx.state.workflowDlq, ctx.clock())
 
   // Decided on arrival, so concurrent requests consume rules in the order they came in.
   const fault = pickFault(ctx.rules, target.route)
@@ -320,6 +334,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
     clearFaults(): void {
       ctx.rules = []
+    },
+    get fates() {
+      return ctx.fates
+    },
+    set fates(fates) {
+      ctx.fates = fates
+    },
+    addFailedRun(entry: WorkflowDlqEntry): void {
+      insertFailedRun(ctx.state.workflowDlq, entry)
     },
     get onRequest() {
       return ctx.onRequest

@@ -1,4 +1,5 @@
 /** What the simulator holds and records: the service's data, the runs it created, the requests it saw. */
+import type { PendingFailure } from './fates.js'
 import type { SimMessage, WorkflowDlqEntry } from './seed.js'
 
 export type Route = 'list' | 'resume' | 'schedule'
@@ -35,4 +36,6 @@ export interface SimulatorState {
   schedules: Map<string, { active: boolean }>
   /** runs created by bulk resumes, in order */
   resumedRuns: ResumedRun[]
+  /** resumed runs fated to fail again, until the clock reaches their failure (then they are in workflowDlq) */
+  pendingFailures: PendingFailure[]
 }

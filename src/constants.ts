@@ -42,7 +42,10 @@ export enum Inputs {
   FlowControlKey = 'flow-control-key',
   FlowControlValue = 'flow-control-value',
   Retries = 'retries',
-  RunsFile = 'runs-file'
+  RunsFile = 'runs-file',
+  Stages = 'stages',
+  Watch = 'watch',
+  WatchMaxFailed = 'watch-max-failed'
 }
 
 export enum Outputs {
@@ -61,7 +64,11 @@ export enum Outputs {
   WorkflowRunIdsTruncated = 'workflow-run-ids-truncated',
   WorkflowRuns = 'workflow-runs',
   WorkflowRunsTruncated = 'workflow-runs-truncated',
-  RunsFile = 'runs-file'
+  RunsFile = 'runs-file',
+  FailedAgainCount = 'failed-again-count',
+  FailedAgainRunIds = 'failed-again-run-ids',
+  FailedAgainRunIdsTruncated = 'failed-again-run-ids-truncated',
+  StagesCompleted = 'stages-completed'
 }
 
 export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as const
@@ -80,7 +87,8 @@ export const INPUT_DEFAULTS = {
   [Inputs.IssueTitle]: 'DLQ health check failing',
   [Inputs.IssueRepeatInterval]: '4h',
   [Inputs.KeepCredentialHeaders]: 'false',
-  [Inputs.Source]: 'message'
+  [Inputs.Source]: 'message',
+  [Inputs.WatchMaxFailed]: '0'
 } as const satisfies Partial<Record<Inputs, string>>
 
 /** Time units in ms, for durations (inputs/values), health buckets (operations/health) and chart bars (report/chart). */
@@ -126,3 +134,11 @@ export const OUTPUTS_BUDGET_BYTES = 950_000
 export const MESSAGE_IDS_MAX_BYTES = 900_000
 /** GitHub drops a whole job summary above 1 MiB (report/budget): stay under. */
 export const SUMMARY_LIMIT_BYTES = 1_000_000
+/** A staged resume's watch polls the workflow DLQ this often (operations/watch)... */
+export const WATCH_POLL_MS = 5_000
+/** ...but no more than this many times a watch: a longer watch polls every watch/120 (a 1h watch: every 30 s). */
+export const WATCH_MAX_POLLS = 120
+/** A watch lists from its stage's start less this (operations/watch): the service's clock may be behind the runner's. */
+export const CLOCK_SKEW_MARGIN_MS = 120_000
+/** Stages a staged resume takes at most (inputs/staging): each is a line of the summary's table. */
+export const MAX_STAGES = 100

@@ -10,13 +10,15 @@ import { RESUME_SELECTORS } from './inputs/schemas.js'
 import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
+import { stagedResumer } from './operations/staged-resume.js'
+import { REAL_CLOCK } from './operations/watch.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
 import { listReport } from './report/list.js'
 import { neutraliseAnnotation } from './report/escape.js'
 import { issueCutLine, issueLine } from './report/markdown.js'
 import { refusalSummary } from './report/refusal.js'
 import type { OperationReport } from './report/budget.js'
-import { resumeReport } from './report/resume.js'
+import { stagedOrResumeReport } from './report/staged-resume.js'
 import { scheduleFailureText, scheduleReport } from './report/schedule.js'
 import { continueHint } from './report/step-outputs.js'
 import type { IssueOutcome, ListResult, ResumeResult, ScheduleResult } from './results.js'
@@ -113,9 +115,12 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     group: 'Resuming failed workflow runs',
     files: s => [[Inputs.RunsFile, s.runsFile]],
     prepare: withDlqIdsFile,
-    run: (s, { client, log, encode, progress }) =>
-      resumeWorkflowsToFile(client, s.resume, s.runsFile, encode, log, progress),
-    report: resumeReport,
+    run: (s, { client, log, encode, progress, signal }) => {
+      const plan = s.resume.stages
+      const staged = plan && stagedResumer(client, plan, { clock: REAL_CLOCK, stop: signal, log })
+      return resumeWorkflowsToFile(client, s.resume, s.runsFile, encode, log, progress, staged)
+    },
+    report: stagedOrResumeReport,
     overdue: {
       count: Outputs.ResumedCount,
       what: ({ confirmed, uncertainRequests: lost }) =>

@@ -75,6 +75,18 @@ export interface ResumeRequest {
   maxRuns?: number
   /** The line of dlq-ids-file each id of selection.dlqIds came from, when they came from that file. */
   dlqIdLines?: number[]
+  /** Resume in stages, watching each stage's new runs before the next (inputs stages, watch, watch-max-failed). */
+  stages?: StagePlan
+}
+
+/** The plan of a staged resume: the batches, and the watch that gates each next one. */
+export interface StagePlan {
+  /** Runs each stage resumes at most, in order; Infinity (input `all`) for the last only. */
+  sizes: number[]
+  /** How long each stage but the last is watched, in ms (unset with one stage). */
+  watchMs?: number
+  /** Runs of one stage that may fail again before the resume stops. */
+  maxFailed: number
 }
 
 /** Why a schedule id cannot be sent: in one path segment, "." and ".." (even encoded) address another resource. */

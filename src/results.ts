@@ -1,7 +1,7 @@
 // What each operation found: the vocabulary between the operations that build results and the report that renders
 // them. A root module: it imports no folder of src/.
 import type { Failure, FailureContext } from './failure.js'
-import type { HealthThresholds, ListRequest, ResumeRequest } from './requests.js'
+import type { HealthThresholds, ListRequest, ResumeRequest, StagePlan } from './requests.js'
 import type { StopSignal } from './stop.js'
 
 /** The few fields of a listed message the summary shows as an example (oldest, newest); bodies are not kept. */
@@ -178,6 +178,66 @@ export interface ResumeResult extends Pick<ResumeRequest, 'selection' | 'all' | 
   /** Set when the resume stopped before the end: re-run with `cursor` set to this to continue. */
   nextCursor?: string
   failure?: Failure
+  /** Set for a staged resume (input stages): each stage and its watch; the fields above cover every stage. */
+  staged?: StagedResume
+}
+
+/** A resumed run the workflow DLQ listed again during its stage's watch, under its new run id. */
+export interface FailedAgainRun {
+  workflowRunId: string
+  stage: number
+  dlqId?: string
+  failedAt?: number
+  responseStatus?: number
+  /** The start of its last response body, and whether the body was longer; binaryBody: base64 only, its length. */
+  bodySample?: string
+  bodyCut?: boolean
+  binaryBody?: number
+}
+
+/** One listing of a watch: when, its requests, and how many of the stage's runs were failed again by then. */
+export interface WatchPoll {
+  at: number
+  requests: number
+  /** Entries it listed, of any run: the stage's runs among them are the failed again. */
+  listed: number
+  failedAgain: number
+}
+
+/** How one stage's watch went, measurement by measurement; the verdict is derived from them by the report. */
+export interface StageWatch {
+  startedAt: number
+  /** When it was planned to end: startedAt + the watch. */
+  endsAt: number
+  endedAt: number
+  polls: WatchPoll[]
+  /** Cut short by a stop signal: never clean, whatever it had seen. */
+  cut?: StopSignal
+  /** A listing that failed after its retries: the watch could not see, so it is not clean. */
+  failure?: Failure
+}
+
+export interface StageOutcome {
+  /** 1 for the first stage. */
+  stage: number
+  /** Runs it asked the service for (Infinity: all that were left, within max-runs). */
+  asked: number
+  /** Runs it resumed, those without a readable id included. */
+  resumed: number
+  /** Its new run ids (those it could read): what its watch looks for. */
+  runIds: string[]
+  startedAt: number
+  /** Absent after the last stage (nothing follows to protect), or when the resume of the stage failed. */
+  watch?: StageWatch
+  failedAgain: FailedAgainRun[]
+}
+
+/** A staged resume: the plan, each stage done, and the bound that keeps a later stage off runs that failed again. */
+export interface StagedResume {
+  plan: StagePlan
+  stages: StageOutcome[]
+  /** to-date every stage sent (filters, all): the start of the staged resume, or an earlier to-date asked. */
+  toDate?: number
 }
 
 /** Where the run happened, for the summary's link back, and the health issue this run opened, updated or closed. */

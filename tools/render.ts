@@ -326,6 +326,26 @@ async function main(): Promise<number> {
     add('09-resume-120', 'resume-workflows, all 120 runs', (await run({ ...resume, all: 'true' })).summary)
     add('10-resume-refused', 'resume-workflows, no selector', (await run(resume)).summary)
   })
+
+  // A staged resume stopped by its canary: the runs of one workflow fail again 1.5 s after they are resumed.
+  const canaryUrl = 'https://app.example.com/api/workflow/onboarding'
+  const fates = [
+    {
+      workflowUrl: canaryUrl,
+      afterMs: 1_500,
+      responseStatus: 503,
+      responseBody: '{"error":"db pool exhausted after 30 s"}'
+    }
+  ]
+  await withSimulator({ workflowRuns: 300, fates, variants: { ignoreResumeCount: false } }, async sim => {
+    const staged = { operation: 'resume-workflows', token: TOKEN, 'base-url': sim.url, 'workflow-url': canaryUrl }
+    const stages = { stages: '5, 20, all', watch: '5s' }
+    add(
+      '14-staged-stopped',
+      'resume-workflows, stages stopped by the watch',
+      (await run({ ...staged, ...stages })).summary
+    )
+  })
   await withSimulator({ schedules: 4 }, async sim => {
     add(
       '11-schedule-404',

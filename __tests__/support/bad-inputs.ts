@@ -21,6 +21,9 @@ const wholeNumber = (range: string): string => `must be a whole number from ${ra
 const orMore = (min: number): string => `must be a whole number, ${min} or more`
 const pairs = 'must be name=number pairs'
 const dates = { 'from-date': '2026-02-01', 'to-date': '2026-01-01' }
+const stageSizes =
+  'must be the sizes of successive stages, separated by commas or lines, each a whole number of 1 or more'
+const watchAllowed = 'must be a duration such as 30m, 6h, 2d or 1w'
 const oneLine = 'takes one value, on one line: remove the line break (it would be sent as part of the value)'
 const emptyList = 'is empty: it holds only separators or an empty JSON array; give at least one value'
 const upperCase =
@@ -168,6 +171,53 @@ export const BAD_INPUTS: readonly BadInput[] = [
     inputs: { ...list, 'workflow-run-id': 'wfr_1' },
     input: 'workflow-run-id',
     says: 'applies only with source workflow',
+    alone: true
+  },
+  { name: 'a stage of 0', inputs: { ...resume, stages: '10, 0, all', watch: '1m' }, input: 'stages', says: stageSizes },
+  { name: 'a stage not a number', inputs: { ...resume, stages: '10\nten' }, input: 'stages', says: stageSizes },
+  { name: 'a fractional stage', inputs: { ...resume, stages: '1.5' }, input: 'stages', says: stageSizes },
+  {
+    name: 'all before the last stage',
+    inputs: { ...resume, stages: 'all, 10', watch: '1m' },
+    input: 'stages',
+    says: 'may have all as its last stage only'
+  },
+  { name: 'a watch in upper case', inputs: { ...resume, watch: '10M' }, input: 'watch', says: upperCase },
+  { name: 'a watch of 0s', inputs: { ...resume, watch: '0s' }, input: 'watch', says: watchAllowed },
+  { name: 'a watch in ms', inputs: { ...resume, watch: '500ms' }, input: 'watch', says: watchAllowed },
+  { name: 'a watch with no unit', inputs: { ...resume, watch: '90' }, input: 'watch', says: watchAllowed },
+  {
+    name: 'a negative watch-max-failed',
+    inputs: { ...resume, 'watch-max-failed': '-1' },
+    input: 'watch-max-failed',
+    says: orMore(0)
+  },
+  {
+    name: 'a watch without stages',
+    inputs: { ...resume, watch: '10m' },
+    input: 'watch',
+    says: 'applies only with stages',
+    alone: true
+  },
+  {
+    name: 'watch-max-failed without stages',
+    inputs: { ...resume, 'watch-max-failed': '2' },
+    input: 'watch-max-failed',
+    says: 'applies only with stages',
+    alone: true
+  },
+  {
+    name: 'stages without a watch',
+    inputs: { ...resume, stages: '10, all' },
+    input: 'watch',
+    says: 'is required with 2 stages',
+    alone: true
+  },
+  {
+    name: 'a watch with one stage',
+    inputs: { ...resume, stages: '10', watch: '1m' },
+    input: 'watch',
+    says: 'has nothing to gate with one stage',
     alone: true
   },
   // A single value on two lines would be sent as one value holding a line break (issue 23, item 1).

@@ -54,7 +54,10 @@ const VALUES: Record<string, { values: [string, string]; with?: Record<string, s
   'flow-control-key': { values: ['key-a', 'key-b'] },
   'flow-control-value': { values: ['parallelism=5', 'rate=10'] },
   retries: { values: ['1', '2'] },
-  'runs-file': { values: ['a.ndjson', 'b.ndjson'] }
+  'runs-file': { values: ['a.ndjson', 'b.ndjson'] },
+  stages: { values: ['10', '20'] },
+  watch: { values: ['90s', '10m'], with: { stages: '10, all' } },
+  'watch-max-failed': { values: ['0', '1'], with: { stages: '10, all', watch: '1m' } }
 }
 
 const WORKFLOW_SELECTORS = new Set(['workflow-url', 'workflow-run-id', 'workflow-created-at'])
@@ -121,7 +124,11 @@ describe.each(cases.filter(([input]) => input !== 'operation'))('%s (%s): %s', (
   })
   it(shape === 'list' ? 'reads two lines as two values' : 'refuses two lines, naming the input', () => {
     const inputs = inputsOf(operation, input, `${a}\n${b}\n${a}`)
-    if (shape === 'list') {
+    if (input === 'stages') {
+      // Sizes in order, a repeated one kept: the third stage is as meant as the first (a watch gates the later ones).
+      const settings = read({ ...inputs, watch: '1m' })
+      expect(settings.operation === 'resume-workflows' && settings.resume.stages?.sizes).toEqual([10, 20, 10])
+    } else if (shape === 'list') {
       expect(JSON.stringify(read(inputs))).toContain(JSON.stringify([a, b]))
     } else {
       // A token's refusal says so in its own words, never quoting the value.

@@ -102,8 +102,8 @@ function workflowEntry(e: WorkflowDlqEntry, variants: Partial<ServerVariants>): 
     workflowCreatedAt: e.workflowCreatedAt,
     // The dates filter on the failure time; with datesOnEntryTime the entry's createdAt is an earlier time.
     createdAt: variants.datesOnEntryTime ? e.failedAt - spread(e.dlqId, 7_200_000) : e.failedAt,
-    responseStatus: 500,
-    responseBody: 'step failed'
+    responseStatus: e.responseStatus ?? 500,
+    responseBody: e.responseBody ?? 'step failed'
   }
   if (variants.omitCreatedAt && spread(e.dlqId, 3) === 0) delete entry.createdAt
   return entry

@@ -1,6 +1,7 @@
 /** POST /v2/workflows/dlq/resume: resumes a batch of failed workflow runs, by ids or by filters, from a cursor. */
 import type http from 'node:http'
 import type { SimContext } from '../context.js'
+import { fateOf } from '../fates.js'
 import { comparePos, decodeCursor, encodeCursor, partition, type Position } from '../cursor.js'
 import { headerValue, HttpError, intParam, json, setParam, type SimResponse } from '../respond.js'
 import type { WorkflowDlqEntry } from '../seed.js'
@@ -113,7 +114,7 @@ function createRuns(
   chosen: readonly WorkflowDlqEntry[],
   { flowKey, flowValue, retriesRaw }: Overrides
 ): Array<{ workflowRunId: string; workflowCreatedAt: number }> {
-  const createdNow = Date.now()
+  const createdNow = ctx.clock()
   return chosen.map(e => {
     ctx.resumedCounter++
     const run: ResumedRun = {
@@ -127,6 +128,8 @@ function createRuns(
     if (flowValue !== undefined) run.flowControlValue = flowValue
     if (retriesRaw !== undefined) run.retries = Number(retriesRaw)
     ctx.state.resumedRuns.push(run)
+    const failure = fateOf(ctx.fates, run)
+    if (failure !== undefined) ctx.state.pendingFailures.push(failure)
     return { workflowRunId: run.workflowRunId, workflowCreatedAt: run.workflowCreatedAt }
   })
 }

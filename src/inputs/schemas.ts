@@ -15,6 +15,7 @@ import {
   parseToken,
   parseUnixMilliseconds
 } from './values.js'
+import { parseStages, parseWatch, stagePlan, stagingProblems } from './staging.js'
 
 /** The zod field of one input: the parser turns its text into a value, or throws what is allowed (an issue). */
 function input<T>(parse: (text: string) => T) {
@@ -331,7 +332,10 @@ function resumeShape(now: number, workspace: string) {
     [Inputs.Retries]: integer(0, 1_000_000),
     [Inputs.Cursor]: text,
     [Inputs.MaxPages]: maxPages,
-    [Inputs.RunsFile]: filePath(workspace)
+    [Inputs.RunsFile]: filePath(workspace),
+    [Inputs.Stages]: optional(parseStages),
+    [Inputs.Watch]: optional(parseWatch),
+    [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER)
   }
 }
 
@@ -347,6 +351,8 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
     refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two')
   }
+  const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed]] as const
+  for (const [name, says] of stagingProblems(...staging)) refuse(ctx, name, says)
 }
 
 function resumeSchema(now: number, workspace: string) {
@@ -358,7 +364,8 @@ function resumeSchema(now: number, workspace: string) {
       const resume: ResumeRequest = {
         selection: selectionOf(v),
         overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
-        ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns])
+        ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
+        ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed])
       }
       const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile])
       return { operation: 'resume-workflows' as const, ...common(v), resume, ...files }

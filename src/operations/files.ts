@@ -70,7 +70,9 @@ export async function resumeWorkflowsToFile(
   path: string | undefined,
   encode: Encode,
   log: (line: string) => void,
-  progress?: Progress
+  progress?: Progress,
+  /** The resume itself: one drain, or a staged resume (operations/staged-resume). */
+  resume: typeof resumeWorkflows = resumeWorkflows
 ): Promise<ResumeResult> {
   const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.RunsFile })
   const onPage = (page: ResumePage, total: number) => {
@@ -78,7 +80,7 @@ export async function resumeWorkflowsToFile(
     // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
     sink?.write(page.workflowRuns).catch(() => {})
   }
-  const result = await resumeWorkflows(client, request, onPage, progress)
+  const result = await resume(client, request, onPage, progress)
   if (sink === undefined) return result
   const failed = await closeFile(sink)
   return failed === undefined ? { ...result, runsFile: path } : { ...result, fileError: failed.failure }

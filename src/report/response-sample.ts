@@ -59,7 +59,7 @@ export function errorWords(sample: string, cut: boolean): string | undefined {
 }
 
 /** The cell: the error's words when the body is JSON that has them, else the start of the body, ~80 characters. */
-export function responseCell(row: DestinationRow): string {
+export function responseCell(row: Partial<DestinationRow>): string {
   if (row.bodySample === undefined) {
     return row.binaryBody === undefined ? '—' : `(binary, ${formatCount(row.binaryBody)} base64 characters)`
   }

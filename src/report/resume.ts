@@ -178,7 +178,7 @@ function titled(title: string, items: ReadonlyArray<readonly [string, string | u
   return none === undefined ? [] : [`- ${title}: ${none}`]
 }
 
-function askedLines(result: ResumeResult, pass: RenderPass): string[] {
+export function askedLines(result: ResumeResult, pass: RenderPass): string[] {
   const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection
   const { flowControlKey, flowControlValue, retries } = result.overrides
   const time = (ms: number | undefined): string | undefined => (ms === undefined ? undefined : formatMs(ms))

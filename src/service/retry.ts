@@ -84,7 +84,7 @@ export function retryDecision(
 }
 
 /** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
-const wakeableSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
+export const wakeableSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
   delay(ms, undefined, wake ? { signal: wake } : {}).catch(() => {})
 
 /** How one caller retries: its own reading of a failed attempt, its log line, its final error. */

@@ -1,0 +1,112 @@
+/**
+ * A staged resume with its watch, end to end: the bundle over real sockets against the simulator, in real time (so
+ * the watches are a second or so; the thorough cases run with an injected clock in the unit tests). The oracle is
+ * the simulator: which runs it resumed, and which it made fail again.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startSimulator, type Simulator } from '../../sim/index.js'
+import type { RunFate } from '../../sim/fates.js'
+import { jsonOutput } from '../support/action.js'
+import { cancelAsRunner, runAction, type ActionRun, type Cancel } from '../../tools/harness.js'
+
+const TOKEN = 'sim-token-canary-3b8e1f6a2c'
+const URL_A = 'https://app.example.com/api/workflow/onboarding'
+let sim: Simulator
+let dir: string
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'staged-watch-'))
+})
+
+afterEach(async () => {
+  await sim.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function start(fates: RunFate[] = []): Promise<void> {
+  // Always said, though it is the default: these cases are about a server that honours count.
+  sim = await startSimulator({
+    token: TOKEN,
+    workflowRuns: 200,
+    seed: 31,
+    variants: { ignoreResumeCount: false },
+    fates
+  })
+}
+
+const resume = (inputs: Record<string, string>, watch?: (pid: number) => () => void): Promise<ActionRun> =>
+  runAction({ token: TOKEN, 'base-url': sim.url, operation: 'resume-workflows', ...inputs }, {}, watch && { watch })
+
+const resumedIds = () => sim.state.resumedRuns.map(r => r.workflowRunId)
+
+describe('stages whose runs stay out of the DLQ', () => {
+  it('resumes the ids of dlq-ids-file stage after stage, watched, and passes', async () => {
+    await start()
+    const ids = sim.state.workflowDlq.slice(0, 8).map(e => e.dlqId)
+    const file = join(dir, 'ids.txt')
+    writeFileSync(file, `${ids.join('\n')}\n`)
+    const run = await resume({ 'dlq-ids-file': file, stages: '3, all', watch: '1s' })
+    expect(run.errors).toEqual([])
+    expect(run.code).toBe(0)
+    expect(sim.state.resumedRuns.map(r => r.fromDlqId).sort()).toEqual([...ids].sort())
+    expect(run.outputs).toMatchObject({
+      'resumed-count': '8',
+      'failed-again-count': '0',
+      'failed-again-run-ids': '[]',
+      'stages-completed': '2',
+      complete: 'true'
+    })
+    expect(jsonOutput(run, 'workflow-run-ids')).toEqual(resumedIds())
+    expect(run.summary).toMatch(/^## ✅ Resumed 8 runs in 2 stages: none of the watched runs was back in the DLQ/)
+    // One listing at the end of the 1-second watch, of the workflow DLQ.
+    const listings = sim.requests.filter(r => r.route === 'list')
+    expect(listings.map(r => r.query.get('source'))).toEqual(['workflow'])
+  })
+})
+
+describe('a stage whose runs fail again', () => {
+  it('stops: no further stage, exit 1 naming the stage, the runs in the outputs, the cursor of the rest', async () => {
+    await start([{ workflowUrl: URL_A, responseStatus: 500, responseBody: '{"error":"schema mismatch"}' }])
+    const run = await resume({ 'workflow-url': URL_A, stages: '2, all', watch: '1s' })
+    expect(run.code).toBe(1)
+    expect(resumedIds()).toHaveLength(2)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toMatch(
+      /^Stage 1 of 2: 2 of its 2 runs failed again within 1s, more than watch-max-failed \(0\)/
+    )
+    expect(run.errors[0]).toContain('HTTP 500 "schema mismatch"')
+    expect(jsonOutput(run, 'failed-again-run-ids')).toEqual(resumedIds())
+    expect(run.outputs).toMatchObject({ 'failed-again-count': '2', 'stages-completed': '0', complete: 'false' })
+    expect(run.outputs['next-cursor']).not.toBe('')
+    expect(run.summary).toContain('| 1 | 2 | 2 | 1s | 2 | stopped: 2 of 2 back in the DLQ after 1s')
+  })
+})
+
+describe('a cancel during a watch', () => {
+  it('ends the watch at once and reports within the grace: the stage done, the watch cut short, the cursor', async () => {
+    await start()
+    let pid: number | undefined
+    let cancel: Cancel | undefined
+    sim.onRequest = request => {
+      if (request.route === 'list' && cancel === undefined && pid !== undefined) cancel = cancelAsRunner(pid, 'SIGINT')
+    }
+    // A 10-minute watch whose first listing is at 5 s: the cancel comes then, and the step must end in seconds.
+    const run = await resume({ 'workflow-url': URL_A, stages: '2, all', watch: '10m' }, child => {
+      pid = child
+      return () => cancel?.stop()
+    })
+    expect(cancel?.sent).toHaveLength(1)
+    expect(run.signal).toBeNull()
+    expect(run.code).toBe(1)
+    expect(resumedIds()).toHaveLength(2)
+    expect(run.outputs).toMatchObject({ 'resumed-count': '2', 'stages-completed': '0', complete: 'false' })
+    expect(run.outputs['next-cursor']).not.toBe('')
+    expect(run.summary).toMatch(/^## ⛔ Cancelled during the watch of stage 1 of 2/)
+    expect(run.summary).toContain('watch cut short after')
+    expect(run.summary).not.toContain('clean:')
+    expect(run.errors.join('\n')).toContain('was cut short')
+  })
+})

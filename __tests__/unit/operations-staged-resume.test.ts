@@ -1,0 +1,311 @@
+/**
+ * A staged resume through the real client over sockets against the simulator, time driven by an injected clock that
+ * the simulator shares: the runs it resumes fail again (or not) as the clock says, and nobody waits in real time.
+ */
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { stagedResume } from '../../src/operations/staged-resume.js'
+import { watchStage } from '../../src/operations/watch.js'
+import { Outputs } from '../../src/constants.js'
+import { stagedOrResumeReport } from '../../src/report/staged-resume.js'
+import type { ResumeRequest, StagePlan } from '../../src/requests.js'
+import type { ResumeResult } from '../../src/results.js'
+import type { ServiceClient } from '../../src/service/client.js'
+import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
+import { recordingClient } from '../support/client.js'
+import { TestClock } from '../support/clock.js'
+import { startSimulator, type ServerVariants, type Simulator } from '../../sim/index.js'
+import type { RunFate } from '../../sim/fates.js'
+
+const T0 = Date.UTC(2026, 10, 26, 12, 0, 0)
+const URL_A = 'https://app.example.com/api/workflow/onboarding'
+let sim: Simulator
+let client: ServiceClient
+let clock: TestClock
+
+async function start(variants: Partial<ServerVariants>, fates: RunFate[] = [], workflowRuns = 400): Promise<void> {
+  clock = new TestClock(T0)
+  sim = await startSimulator({ token: 't', workflowRuns, seed: 25, now: T0, clock: () => clock.now(), variants, fates })
+  client = recordingClient(sim.url, 't', { retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2, baseDelayMs: 1 } }).client
+}
+
+afterEach(async () => {
+  await client.close()
+  await sim.close()
+})
+
+const request = (overrides: Partial<ResumeRequest>): ResumeRequest => ({
+  selection: {},
+  all: false,
+  overrides: {},
+  maxPages: 10_000,
+  ...overrides
+})
+
+function run(req: ResumeRequest, plan: StagePlan, stop = new AbortController().signal): Promise<ResumeResult> {
+  return stagedResume(client, req, plan, { clock, stop, log: () => {} })
+}
+
+const resumeRequests = () => sim.requests.filter(r => r.route === 'resume')
+const listings = () => sim.requests.filter(r => r.route === 'list')
+const matching = (url: string) => sim.state.workflowDlq.filter(e => e.workflowUrl === url).length
+const stageSizes = (result: ResumeResult) => result.staged?.stages.map(s => s.resumed)
+/** A run the simulator resumed, put back in the workflow DLQ as if it had failed again now. */
+function failAgain(index: number, status = 503, body = '{"error":"db pool exhausted"}'): void {
+  const run = sim.state.resumedRuns[index]!
+  sim.addFailedRun({
+    dlqId: `dlq_back_${index}`,
+    workflowRunId: run.workflowRunId,
+    workflowUrl: run.workflowUrl,
+    workflowCreatedAt: run.workflowCreatedAt,
+    failedAt: clock.now(),
+    responseStatus: status,
+    responseBody: body
+  })
+}
+
+describe('a staged resume whose runs stay out of the DLQ', () => {
+  it('resumes each stage, watches all but the last every 5 s and once at the end, and calls each clean', async () => {
+    await start({ ignoreResumeCount: false })
+    const total = matching(URL_A)
+    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+      sizes: [3, 5, Infinity],
+      watchMs: 60_000,
+      maxFailed: 0
+    })
+    expect(result.failure).toBeUndefined()
+    expect(stageSizes(result)).toEqual([3, 5, total - 8])
+    expect(result.runs.map(r => r.workflowRunId)).toEqual(sim.state.resumedRuns.map(r => r.workflowRunId))
+    const [first, second, last] = result.staged!.stages
+    expect(first!.watch!.polls).toHaveLength(12)
+    expect(second!.watch!.polls.map(p => p.at - second!.watch!.startedAt)).toEqual(
+      Array.from({ length: 12 }, (_, i) => (i + 1) * 5_000)
+    )
+    expect(last!.watch).toBeUndefined()
+    expect(clock.sleeps).toEqual(Array(24).fill(5_000))
+    // Each poll: one listing of the workflow DLQ since the stage began (less the margin), of the stage's URL.
+    expect(listings()).toHaveLength(24)
+    const query = listings()[0]!.query
+    expect(query.get('source')).toBe('workflow')
+    expect(query.getAll('workflowUrl')).toEqual([URL_A])
+    expect(Number(query.get('fromDate'))).toBe(T0 - 120_000)
+    // Each stage asked for exactly what it still needed, all under the start of the staged resume.
+    const lastCounts = Array<string | null>(Math.ceil((total - 8) / 50)).fill(null)
+    expect(resumeRequests().map(r => r.query.get('count'))).toEqual(['3', '5', ...lastCounts.map(() => '50')])
+    expect(resumeRequests().every(r => r.query.get('toDate') === String(T0))).toBe(true)
+  })
+
+  it('counts max-runs over every stage', async () => {
+    await start({ ignoreResumeCount: false })
+    const result = await run(request({ selection: { workflowUrl: URL_A }, maxRuns: 6 }), {
+      sizes: [4, 4, Infinity],
+      watchMs: 10_000,
+      maxFailed: 0
+    })
+    expect(stageSizes(result)).toEqual([4, 2])
+    expect(result.stoppedByCap).toBe(true)
+    expect(result.nextCursor).toBeDefined()
+  })
+})
+
+describe('a stage whose runs fail again', () => {
+  it('stops on the first stage as soon as one is back, before the watch ends, with the cursor of the rest', async () => {
+    await start({ ignoreResumeCount: false }, [{ workflowUrl: URL_A, afterMs: 12_000, responseStatus: 502 }])
+    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+      sizes: [4, Infinity],
+      watchMs: 600_000,
+      maxFailed: 0
+    })
+    const [stage] = result.staged!.stages
+    expect(result.staged!.stages).toHaveLength(1)
+    // Failed at 12 s: seen by the listing at 15 s, the third; the watch stopped there.
+    expect(stage!.watch!.polls.map(p => p.failedAgain)).toEqual([0, 0, 4])
+    expect(stage!.failedAgain.map(r => r.workflowRunId)).toEqual(stage!.runIds)
+    expect(stage!.failedAgain[0]).toMatchObject({
+      responseStatus: 502,
+      stage: 1,
+      dlqId: `dlq_again_${stage!.runIds[0]}`
+    })
+    expect(resumeRequests()).toHaveLength(1)
+    expect(result.nextCursor).toBeDefined()
+  })
+
+  it('lets one run fail again with watch-max-failed 1, and stops at the second', async () => {
+    await start({ ignoreResumeCount: false })
+    clock.onSleep = count => {
+      if (count === 2) failAgain(0)
+      if (count === 14) failAgain(5)
+      if (count === 16) failAgain(6)
+    }
+    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+      sizes: [5, 5, Infinity],
+      watchMs: 60_000,
+      maxFailed: 1
+    })
+    const [first, second] = result.staged!.stages
+    expect(result.staged!.stages).toHaveLength(2)
+    expect(first!.failedAgain.map(r => r.workflowRunId)).toEqual([sim.state.resumedRuns[0]!.workflowRunId])
+    expect(first!.watch!.polls).toHaveLength(12)
+    // Stage 2 began at the 13th wait: its runs failed at its 2nd and 4th; the 4th listing saw two, over the budget.
+    expect(second!.watch!.polls.map(p => p.failedAgain)).toEqual([0, 1, 1, 2])
+    expect(second!.failedAgain[0]).toMatchObject({ responseStatus: 503, bodySample: '{"error":"db pool exhausted"}' })
+    expect(resumeRequests()).toHaveLength(2)
+  })
+
+  it('does not count other runs of the same workflow that fail during the watch', async () => {
+    await start({ ignoreResumeCount: false })
+    clock.onSleep = count => {
+      if (count !== 3) return
+      sim.addFailedRun({
+        dlqId: 'dlq_other',
+        workflowRunId: 'wfr_not_resumed_here',
+        workflowUrl: URL_A,
+        workflowCreatedAt: clock.now() - 1000,
+        failedAt: clock.now()
+      })
+    }
+    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+      sizes: [3, 3],
+      watchMs: 30_000,
+      maxFailed: 0
+    })
+    const watch = result.staged!.stages[0]!.watch!
+    expect(watch.polls.map(p => [p.listed, p.failedAgain])).toEqual([
+      [0, 0],
+      [0, 0],
+      [1, 0],
+      [1, 0],
+      [1, 0],
+      [1, 0]
+    ])
+    expect(stageSizes(result)).toEqual([3, 3])
+    // Nor is it taken by the second stage: it failed after the staged resume began.
+    expect(sim.state.resumedRuns.map(r => r.fromDlqId)).not.toContain('dlq_other')
+  })
+
+  it('never lets a later stage take a run that failed again in an earlier one (filters: bound by to-date)', async () => {
+    await start({ ignoreResumeCount: false }, [{ workflowUrl: URL_A, afterMs: 1_000 }])
+    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+      sizes: [4, 4, Infinity],
+      watchMs: 20_000,
+      maxFailed: 1_000
+    })
+    const resumedIds = new Set(sim.state.resumedRuns.map(r => r.workflowRunId))
+    expect(result.staged!.stages.map(s => s.failedAgain.length)).toEqual([4, 4, 0])
+    expect(sim.state.resumedRuns.filter(r => resumedIds.has(r.originalWorkflowRunId))).toEqual([])
+    expect(result.staged!.toDate).toBe(T0)
+  })
+})
+
+describe('a cancel during a watch', () => {
+  it('ends the watch at once, never clean, and no stage follows', async () => {
+    await start({ ignoreResumeCount: false })
+    const stop = new AbortController()
+    clock.onSleep = count => {
+      if (count === 3) stop.abort('SIGINT')
+    }
+    const result = await run(
+      request({ selection: { workflowUrl: URL_A } }),
+      { sizes: [2, 2], watchMs: 600_000, maxFailed: 0 },
+      stop.signal
+    )
+    const watch = result.staged!.stages[0]!.watch!
+    expect(watch.cut).toBe('SIGINT')
+    expect(watch.polls).toHaveLength(2)
+    expect(clock.sleeps).toHaveLength(3)
+    expect(watch.endedAt - watch.startedAt).toBe(15_000)
+    expect(result.failure).toEqual({ kind: 'cancelled', signal: 'SIGINT' })
+    expect(resumeRequests()).toHaveLength(1)
+    expect(result.nextCursor).toBeDefined()
+  })
+})
+
+describe('a service that ignores count', () => {
+  it('makes a stage as big as the answer, and watches every run it resumed', async () => {
+    await start({ ignoreResumeCount: true })
+    clock.onSleep = count => {
+      if (count === 1) failAgain(30)
+    }
+    const result = await run(request({ all: true }), { sizes: [10, Infinity], watchMs: 60_000, maxFailed: 0 })
+    const [stage] = result.staged!.stages
+    expect(stage!.asked).toBe(10)
+    expect(stage!.resumed).toBe(50)
+    expect(stage!.failedAgain.map(r => r.workflowRunId)).toEqual([sim.state.resumedRuns[30]!.workflowRunId])
+    expect(result.staged!.stages).toHaveLength(1)
+  })
+})
+
+describe('stages over dlq-ids', () => {
+  it('resumes exactly the ids, each once, stage after stage; a run back under a new dlqId is never among them', async () => {
+    await start({ ignoreResumeCount: false }, [{ afterMs: 2_000 }])
+    const ids = sim.state.workflowDlq.slice(10, 40).map(e => e.dlqId)
+    const result = await run(request({ selection: { dlqIds: ids } }), {
+      sizes: [5, 10, Infinity],
+      watchMs: 10_000,
+      maxFailed: 100
+    })
+    expect(result.failure).toBeUndefined()
+    expect(stageSizes(result)).toEqual([5, 10, 15])
+    expect(sim.state.resumedRuns.map(r => r.fromDlqId).sort()).toEqual([...ids].sort())
+    expect(result.staged!.toDate).toBeUndefined()
+    expect(resumeRequests().every(r => r.query.get('toDate') === null)).toBe(true)
+  })
+
+  it('continues over dlq-ids sent in several parts from the ids left, each once', async () => {
+    await start({ ignoreResumeCount: false }, [], 900)
+    const ids = sim.state.workflowDlq.map(e => e.dlqId)
+    const result = await run(request({ selection: { dlqIds: ids } }), {
+      sizes: [100, 300, Infinity],
+      watchMs: 5_000,
+      maxFailed: 0
+    })
+    expect(result.failure).toBeUndefined()
+    expect(stageSizes(result)).toEqual([100, 300, 500])
+    expect(new Set(sim.state.resumedRuns.map(r => r.fromDlqId)).size).toBe(900)
+  })
+})
+
+describe('a long watch', () => {
+  it('lists about 120 times at most: a 1-hour watch every 30 s, the last at its end', async () => {
+    await start({})
+    const request = { stage: 1, runIds: new Set(['wfr_x']), since: T0, watchMs: 3_600_000, maxFailed: 0, maxPages: 10 }
+    const watch = await watchStage(client, request, clock, new AbortController().signal)
+    expect(clock.sleeps).toEqual(Array(120).fill(30_000))
+    expect(watch.polls).toHaveLength(120)
+    expect(watch.endedAt).toBe(T0 + 3_600_000)
+  })
+})
+
+describe('a watch that cannot list the DLQ', () => {
+  it('ends the resume failing: the stage is not judged clean, and no further stage is resumed', async () => {
+    await start({ ignoreResumeCount: false })
+    sim.inject({ route: 'list', fault: { kind: 'status', status: 503, body: 'listing down' }, times: Infinity })
+    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+      sizes: [2, Infinity],
+      watchMs: 60_000,
+      maxFailed: 0
+    })
+    const watch = result.staged!.stages[0]!.watch!
+    expect(watch.failure).toMatchObject({ kind: 'request', request: { method: 'GET', path: '/v2/dlq' } })
+    expect(watch.polls).toHaveLength(1)
+    expect(result.failure).toEqual(watch.failure)
+    expect(resumeRequests()).toHaveLength(1)
+    expect(result.nextCursor).toBeDefined()
+  })
+})
+
+describe('a stage whose answer is lost', () => {
+  it('is not watched and no stage follows: what it resumed is not all known', async () => {
+    await start({ ignoreResumeCount: false })
+    sim.inject({ route: 'resume', fault: { kind: 'drop' } })
+    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+      sizes: [2, Infinity],
+      watchMs: 60_000,
+      maxFailed: 0
+    })
+    expect(result.uncertainRequests).toBeGreaterThan(0)
+    expect(result.staged!.stages).toHaveLength(1)
+    expect(result.staged!.stages[0]!.watch).toBeUndefined()
+    expect(stagedOrResumeReport.outputs(result)[Outputs.StagesCompleted]).toBe('0')
+    expect(stagedOrResumeReport.failure(result)).toContain('got no readable answer')
+  })
+})

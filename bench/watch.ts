@@ -1,0 +1,59 @@
+/**
+ * The requests a staged resume's watch sends: a 10-minute watch and a 1-hour one, run through the real client over
+ * sockets against the simulator, on a clock that moves only when the watch waits (no real time is spent). Each
+ * listing is one request while fewer than 100 entries failed since the stage began.
+ */
+import { watchStage, type Clock } from '../src/operations/watch.js'
+import { ServiceClient } from '../src/service/client.js'
+import { DEFAULT_RETRY_POLICY } from '../src/service/retry.js'
+import { startSimulator } from '../sim/index.js'
+import { out } from './findings.js'
+import type { Target } from './print.js'
+
+/** Goals: a 10-minute watch lists every 5 s (120 listings, the last at its end); a 1-hour one at most 120 times too. */
+const WATCHES = [
+  { name: 'watch10mRequests', watchMs: 600_000, goal: 120 },
+  { name: 'watch1hRequests', watchMs: 3_600_000, goal: 120 }
+] as const
+
+async function requestsOfWatch(watchMs: number): Promise<number> {
+  let time = Date.UTC(2026, 0, 1)
+  const clock: Clock = {
+    now: () => time,
+    sleep: ms => {
+      time += ms
+      return Promise.resolve()
+    }
+  }
+  const sim = await startSimulator({ token: 'bench', workflowRuns: 500, now: time, clock: () => time })
+  const client = new ServiceClient({
+    baseUrl: new URL(sim.url),
+    token: 'bench',
+    timeoutMs: 5_000,
+    retry: DEFAULT_RETRY_POLICY,
+    log: () => {}
+  })
+  try {
+    const request = { stage: 1, runIds: new Set(['wfr_x']), since: time, watchMs, maxFailed: 0, maxPages: 10_000 }
+    await watchStage(client, request, clock, new AbortController().signal)
+    return sim.requests.filter(r => r.route === 'list').length
+  } finally {
+    await client.close()
+    await sim.close()
+  }
+}
+
+/** Each watch's requests against its goal. */
+export async function watchTargets(): Promise<Record<string, Target>> {
+  const targets: Record<string, Target> = {}
+  for (const { name, watchMs, goal } of WATCHES) {
+    const requests = await requestsOfWatch(watchMs)
+    const met = requests <= goal
+    targets[name] = { value: requests, target: `<= ${goal} requests`, met }
+    out(
+      `a ${watchMs / 60_000}-minute watch sends ${requests} listing requests (goal <= ${goal}): ` +
+        `${met ? 'target met' : 'TARGET MISSED'}`
+    )
+  }
+  return targets
+}

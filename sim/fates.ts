@@ -1,0 +1,60 @@
+/**
+ * The fate of the runs a bulk resume creates: by default every new run leaves (it completes); a fate makes every run
+ * of a workflow URL, or a stable share of them, fail again some time after the resume and re-enter the workflow DLQ
+ * under its new run id, with a new dlqId and a last response. Time is the simulator's clock, so tests are exact.
+ */
+import { partition } from './cursor.js'
+import type { WorkflowDlqEntry } from './seed.js'
+import type { ResumedRun } from './state.js'
+import { spread } from './variants.js'
+
+export interface RunFate {
+  /** The runs of this workflow URL (unset: of every URL). The first fate that matches a run decides it. */
+  workflowUrl?: string
+  /** Share of those runs that fail again, from 0 to 1 (default 1), chosen stably by the new run id. */
+  share?: number
+  /** Milliseconds of the simulator's clock from the resume to the run's failure (default 0: at the next request). */
+  afterMs?: number
+  /** The last response the new DLQ entry carries (default 500 and a JSON error). */
+  responseStatus?: number
+  responseBody?: string
+}
+
+/** A resumed run that will fail again: its DLQ entry, held back until the clock reaches its failedAt. */
+export type PendingFailure = WorkflowDlqEntry
+
+/** The failure this run is fated to, or undefined when it leaves for good. */
+export function fateOf(fates: readonly RunFate[], run: ResumedRun): PendingFailure | undefined {
+  const fate = fates.find(f => f.workflowUrl === undefined || f.workflowUrl === run.workflowUrl)
+  if (fate === undefined) return undefined
+  const share = Math.min(1, Math.max(0, fate.share ?? 1))
+  if (spread(run.workflowRunId, 10_000) >= share * 10_000) return undefined
+  return {
+    dlqId: `dlq_again_${run.workflowRunId}`,
+    workflowRunId: run.workflowRunId,
+    workflowUrl: run.workflowUrl,
+    workflowCreatedAt: run.workflowCreatedAt,
+    failedAt: run.workflowCreatedAt + Math.max(0, fate.afterMs ?? 0),
+    responseStatus: fate.responseStatus ?? 500,
+    responseBody: fate.responseBody ?? '{"error":"the fix did not hold: step failed again"}'
+  }
+}
+
+/** Inserts an entry where (failedAt, dlqId) puts it: the workflow DLQ stays sorted, as its routes expect. */
+export function insertFailedRun(dlq: WorkflowDlqEntry[], entry: WorkflowDlqEntry): void {
+  const at = partition(
+    dlq,
+    e => e.failedAt < entry.failedAt || (e.failedAt === entry.failedAt && e.dlqId < entry.dlqId)
+  )
+  dlq.splice(at, 0, entry)
+}
+
+/** Moves every pending failure whose time has come into the workflow DLQ; done as each request arrives. */
+export function settleFailures(pending: PendingFailure[], dlq: WorkflowDlqEntry[], now: number): void {
+  for (let i = pending.length - 1; i >= 0; i--) {
+    const entry = pending[i] as PendingFailure
+    if (entry.failedAt > now) continue
+    pending.splice(i, 1)
+    insertFailedRun(dlq, entry)
+  }
+}

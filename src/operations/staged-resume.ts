@@ -1,0 +1,207 @@
+/**
+ * A staged resume: successive batches (stages) of one bulk resume, each stage's new runs watched (operations/watch)
+ * before the next, stopping when more of them failed again than allowed. Each stage is one resumeWorkflows call
+ * capped at its size, continuing where the one before stopped; the result covers every stage, with each kept.
+ */
+import type { ResumePage } from '../service/schemas.js'
+import type { ResumeRequest, StagePlan, WorkflowSelection } from '../requests.js'
+import type { ResumeResult, StageOutcome, StagedResume } from '../results.js'
+import type { Progress } from '../stop.js'
+import { resumeWorkflows, type WorkflowResumer } from './resume-workflows.js'
+import { watchStage, type Clock, type DlqLister } from './watch.js'
+
+type OnPage = (page: ResumePage, total: number) => void
+
+export interface StagedHooks {
+  clock: Clock
+  /** The run's stop signal: it ends a watch at once. */
+  stop: AbortSignal
+  log: (line: string) => void
+}
+
+/** Progress of one stage written through to the run's, which counts every stage. */
+function stageProgress(run: Progress, before: { confirmed: number; uncertainRequests: number }): Progress {
+  return {
+    get confirmed() {
+      return run.confirmed - before.confirmed
+    },
+    set confirmed(n: number) {
+      run.confirmed = before.confirmed + n
+    },
+    get uncertainRequests() {
+      return run.uncertainRequests - before.uncertainRequests
+    },
+    set uncertainRequests(n: number) {
+      run.uncertainRequests = before.uncertainRequests + n
+    },
+    get nextCursor() {
+      return run.nextCursor
+    },
+    set nextCursor(cursor: string | undefined) {
+      run.nextCursor = cursor
+    }
+  }
+}
+
+/**
+ * The selection every stage sends: with filters (or all), bounded by the start of the staged resume, so that a run
+ * that failed again in one stage (a new DLQ entry, failed after it) is never taken by a later stage. dlq-ids need
+ * no bound: a run that fails again comes back under a new dlqId, which is not among them.
+ */
+function boundedSelection(selection: WorkflowSelection, startedAt: number): WorkflowSelection {
+  if (selection.dlqIds !== undefined) return selection
+  return { ...selection, toDate: Math.min(selection.toDate ?? Infinity, startedAt) }
+}
+
+/** Runs one stage's answers carried, those without a readable id included: what the caps count. */
+const carried = (result: ResumeResult) => result.runs.length + (result.itemProblems?.leftOut ?? 0)
+
+/** Resumes `request` in the stages of `plan`, watching each but the last; the result covers every stage. */
+export async function stagedResume(
+  client: WorkflowResumer & DlqLister,
+  request: ResumeRequest,
+  plan: StagePlan,
+  hooks: StagedHooks,
+  onPage: OnPage = () => {},
+  progress: Progress = { confirmed: 0, uncertainRequests: 0 }
+): Promise<ResumeResult> {
+  const startedAt = hooks.clock.now()
+  const selection = boundedSelection(request.selection, startedAt)
+  const stages: StageOutcome[] = []
+  const results: ResumeResult[] = []
+  let capLeft = request.maxRuns ?? Infinity
+  let cursor = request.cursor
+  // With dlq-ids in several parts, a stage that stopped names the ids left: the next stage sends those.
+  let offset = 0
+  for (const [index, size] of plan.sizes.entries()) {
+    const asked = Math.min(size, capLeft)
+    const ids = selection.dlqIds?.slice(offset)
+    const stageRequest: ResumeRequest = {
+      ...request,
+      selection: ids === undefined ? selection : { ...selection, dlqIds: ids },
+      ...(cursor !== undefined ? { cursor } : {}),
+      ...(asked !== Infinity ? { maxRuns: asked } : {}),
+      ...(request.dlqIdLines !== undefined ? { dlqIdLines: request.dlqIdLines.slice(offset) } : {})
+    }
+    if (cursor === undefined) delete stageRequest.cursor
+    if (asked === Infinity) delete stageRequest.maxRuns
+    const stageStart = hooks.clock.now()
+    hooks.log(
+      `stage ${index + 1} of ${plan.sizes.length}: resuming ${asked === Infinity ? 'every run left' : `${asked} runs`}`
+    )
+    const before = { confirmed: progress.confirmed, uncertainRequests: progress.uncertainRequests }
+    const total = progress.confirmed
+    const result = await resumeWorkflows(
+      client,
+      stageRequest,
+      (page, n) => onPage(page, total + n),
+      stageProgress(progress, before)
+    )
+    results.push(result)
+    const runIds = result.runs.map(run => run.workflowRunId)
+    const stage: StageOutcome = {
+      stage: index + 1,
+      asked,
+      resumed: carried(result),
+      runIds,
+      startedAt: stageStart,
+      failedAgain: []
+    }
+    stages.push(stage)
+    capLeft -= carried(result)
+    // What is left of the selection, and whether this stage may go on to the next.
+    const more = result.stoppedByCap === true && capLeft > 0
+    const healthy = result.failure === undefined && result.uncertainRequests === 0
+    if (!more || !healthy || index === plan.sizes.length - 1 || plan.watchMs === undefined) break
+    hooks.log(`stage ${index + 1}: watching its ${runIds.length} new runs for ${plan.watchMs / 1000} s`)
+    const watch = await watchStage(
+      client,
+      {
+        stage: index + 1,
+        runIds: new Set(runIds),
+        since: stageStart,
+        ...(selection.workflowUrl !== undefined ? { workflowUrl: selection.workflowUrl } : {}),
+        watchMs: plan.watchMs,
+        maxFailed: plan.maxFailed,
+        maxPages: request.maxPages
+      },
+      hooks.clock,
+      hooks.stop
+    )
+    const { failedAgain, ...measured } = watch
+    stage.watch = measured
+    stage.failedAgain = failedAgain
+    hooks.log(
+      `stage ${index + 1}: ${failedAgain.length} of its ${runIds.length} runs back in the DLQ after ` +
+        `${Math.round((measured.endedAt - measured.startedAt) / 1000)} s of watch`
+    )
+    if (measured.cut !== undefined || measured.failure !== undefined || failedAgain.length > plan.maxFailed) break
+    if (result.continueFrom !== undefined) {
+      offset += result.continueFrom.position - 1
+      cursor = undefined
+    } else {
+      cursor = result.nextCursor
+    }
+  }
+  return combined(request, plan, stages, results, offset, selection.dlqIds === undefined ? selection.toDate : undefined)
+}
+
+/** A staged resume in the shape of resumeWorkflows, for the runs-file wrapper (operations/files). */
+export function stagedResumer(client: WorkflowResumer & DlqLister, plan: StagePlan, hooks: StagedHooks) {
+  return (_: WorkflowResumer, request: ResumeRequest, onPage?: OnPage, progress?: Progress): Promise<ResumeResult> =>
+    stagedResume(client, request, plan, hooks, onPage, progress)
+}
+
+/** The result of every stage as one resume: runs and counts summed, the last stage's end (where to continue). */
+function combined(
+  request: ResumeRequest,
+  plan: StagePlan,
+  stages: StageOutcome[],
+  results: ResumeResult[],
+  offset: number,
+  toDate: number | undefined
+): ResumeResult {
+  const last = results[results.length - 1] as ResumeResult
+  const runs = results.flatMap(r => r.runs)
+  const sum = (f: (r: ResumeResult) => number) => results.reduce((n, r) => n + f(r), 0)
+  const made = sum(carried)
+  const largest = Math.max(...results.map(r => r.largestAnswer ?? 0))
+  const examples = results.flatMap(r => r.itemProblems?.examples ?? []).slice(0, 5)
+  const gone = { parts: sum(r => r.goneIds?.parts ?? 0), ids: sum(r => r.goneIds?.ids ?? 0) }
+  const watched = stages.flatMap(s => (s.watch === undefined ? [] : [s.watch]))
+  const watchEnd = watched.find(w => w.cut !== undefined || w.failure !== undefined)
+  // A watch that a stop cut, or whose listing failed, ends the resume as a failure; the resume's own failure first.
+  const failure =
+    last.failure ??
+    (watchEnd?.cut !== undefined ? { kind: 'cancelled' as const, signal: watchEnd.cut } : watchEnd?.failure)
+  const continueFrom =
+    last.continueFrom === undefined
+      ? undefined
+      : { ...last.continueFrom, position: last.continueFrom.position + offset }
+  const staged: StagedResume = { plan, stages, ...(toDate !== undefined ? { toDate } : {}) }
+  return {
+    operation: 'resume-workflows',
+    all: request.all,
+    overrides: request.overrides,
+    ...(last.parts !== undefined ? { parts: last.parts } : {}),
+    selection: request.selection,
+    ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
+    runs,
+    requests: sum(r => r.requests),
+    uncertainRequests: sum(r => r.uncertainRequests),
+    ...(largest > 0 ? { largestAnswer: largest } : {}),
+    ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
+    ...(request.maxRuns !== undefined && made >= request.maxRuns && last.stoppedByCap ? { stoppedByCap: true } : {}),
+    ...(request.maxRuns !== undefined && made > request.maxRuns ? { pastCap: made - request.maxRuns } : {}),
+    ...(gone.parts > 0 ? { goneIds: gone } : {}),
+    itemProblems: {
+      kept: sum(r => r.itemProblems?.kept ?? 0),
+      leftOut: sum(r => r.itemProblems?.leftOut ?? 0),
+      examples
+    },
+    ...(last.nextCursor !== undefined ? { nextCursor: last.nextCursor } : {}),
+    ...(continueFrom !== undefined ? { continueFrom } : {}),
+    ...(failure !== undefined ? { failure } : {}),
+    staged
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The watch of one stage of a staged resume: it lists the workflow DLQ every few seconds and once at its end, and
+ * counts the stage's new runs found there (failed again). Each listing is kept as a measurement; the wait is on the
+ * run's clock and ends at once on the stop signal, so tests drive it with an injected clock.
+ */
+import { CLOCK_SKEW_MARGIN_MS, Inputs, WATCH_MAX_POLLS, WATCH_POLL_MS } from '../constants.js'
+import type { FailedAgainRun, StageWatch, WatchPoll } from '../results.js'
+import type { ServiceClient } from '../service/client.js'
+import { drainInto } from '../service/pagination.js'
+import { listQuery } from '../service/query.js'
+import { wakeableSleep } from '../service/retry.js'
+import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
+import type { Failure } from '../failure.js'
+
+/** The run's clock: its time, and a wait that the stop signal ends at once (real time in the action). */
+export interface Clock {
+  now(): number
+  sleep(ms: number, wake: AbortSignal): Promise<void>
+}
+
+export const REAL_CLOCK: Clock = { now: () => Date.now(), sleep: wakeableSleep }
+
+export type DlqLister = Pick<ServiceClient, 'listDlqPage'>
+
+/** Entries a watch's listing asks for a request: the most the service sends. */
+const WATCH_PAGE_SIZE = 100
+/** Characters of a last response body kept for the summary's sample. */
+const BODY_SAMPLE_LENGTH = 500
+
+export interface WatchRequest {
+  stage: number
+  /** The stage's new run ids: an entry of the workflow DLQ with one of them is a run that failed again. */
+  runIds: ReadonlySet<string>
+  /** When the stage started: its runs cannot have failed before (less CLOCK_SKEW_MARGIN_MS for the service's clock). */
+  since: number
+  /** The stage's workflow-url, when the selection had one: the listing needs no other workflow's entries. */
+  workflowUrl?: string
+  watchMs: number
+  /** More runs failed again than this stop the watch at once. */
+  maxFailed: number
+  /** Requests one listing may send (input max-pages). */
+  maxPages: number
+}
+
+/** Time between two listings: 5 s, or longer for a watch over 10 minutes so that it lists about 120 times at most. */
+function pollIntervalMs(watchMs: number): number {
+  return Math.max(WATCH_POLL_MS, Math.ceil(watchMs / WATCH_MAX_POLLS))
+}
+
+/** What one listing found of the stage's runs, and what it cost. */
+async function listOnce(
+  client: DlqLister,
+  request: WatchRequest,
+  found: Map<string, FailedAgainRun>
+): Promise<{ requests: number; listed: number; failure?: Failure }> {
+  const filters = {
+    source: 'workflow' as const,
+    fromDate: Math.max(0, request.since - CLOCK_SKEW_MARGIN_MS),
+    ...(request.workflowUrl !== undefined ? { workflowUrl: [request.workflowUrl] } : {})
+  }
+  const fetch = (cursor: string | undefined) =>
+    client.listDlqPage(listQuery(filters, WATCH_PAGE_SIZE, 'earliestFirst', cursor))
+  let listed = 0
+  const outcome = await drainInto(fetch, { maxPages: request.maxPages, maxPagesInput: Inputs.MaxPages }, page => {
+    listed += page.items.length
+    for (const entry of readDlqMessages(page.items).messages) {
+      const id = entry.workflowRunId
+      if (id !== undefined && request.runIds.has(id) && !found.has(id)) found.set(id, failedAgain(entry, request))
+    }
+  })
+  return { requests: outcome.pages + (outcome.failure !== undefined ? 1 : 0), listed, ...pick(outcome.failure) }
+}
+
+const pick = (failure: Failure | undefined) => (failure === undefined ? {} : { failure })
+
+function failedAgain(entry: DlqMessage, { stage }: WatchRequest): FailedAgainRun {
+  const body = entry.responseBody
+  return {
+    workflowRunId: entry.workflowRunId ?? '',
+    stage,
+    ...(entry.dlqId !== undefined ? { dlqId: entry.dlqId } : {}),
+    ...(entry.createdAt !== undefined ? { failedAt: entry.createdAt } : {}),
+    ...(entry.responseStatus !== undefined ? { responseStatus: entry.responseStatus } : {}),
+    ...(body !== undefined ? { bodySample: body.slice(0, BODY_SAMPLE_LENGTH) } : {}),
+    ...(body !== undefined && body.length > BODY_SAMPLE_LENGTH ? { bodyCut: true } : {}),
+    ...(body === undefined && entry.responseBodyBase64 !== undefined
+      ? { binaryBody: entry.responseBodyBase64.length }
+      : {})
+  }
+}
+
+/**
+ * Watches one stage for `watchMs`: a listing every pollIntervalMs and one at the end. Ends early when more runs
+ * failed again than maxFailed, when a listing fails after its retries, or at once on the stop signal.
+ */
+export async function watchStage(
+  client: DlqLister,
+  request: WatchRequest,
+  clock: Clock,
+  stop: AbortSignal
+): Promise<StageWatch & { failedAgain: FailedAgainRun[] }> {
+  const startedAt = clock.now()
+  const endsAt = startedAt + request.watchMs
+  const interval = pollIntervalMs(request.watchMs)
+  const found = new Map<string, FailedAgainRun>()
+  const polls: WatchPoll[] = []
+  const end = (more: Partial<StageWatch>) => ({
+    startedAt,
+    endsAt,
+    endedAt: clock.now(),
+    polls,
+    // In the order the stage resumed them, whatever order the listing found them in.
+    failedAgain: [...request.runIds].flatMap(id => found.get(id) ?? []),
+    ...more
+  })
+  for (;;) {
+    const wait = Math.min(interval, endsAt - clock.now())
+    if (wait > 0 && !stop.aborted) await clock.sleep(wait, stop)
+    if (stop.aborted) return end({ cut: stop.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM' })
+    const last = clock.now() >= endsAt
+    const at = clock.now()
+    const { requests, listed, failure } = await listOnce(client, request, found)
+    polls.push({ at, requests, listed, failedAgain: found.size })
+    if (failure?.kind === 'cancelled') return end({ cut: failure.signal })
+    if (failure !== undefined) return end({ failure })
+    if (found.size > request.maxFailed || last) return end({})
+  }
+}
