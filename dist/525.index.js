@@ -1,0 +1,5953 @@
+export const id = 525;
+export const ids = [525];
+export const modules = {
+
+/***/ 6525:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  lastResort: () => (/* binding */ lastResort),
+  outputFiles: () => (/* binding */ outputFiles),
+  run: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
+var core = __webpack_require__(6421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+;// CONCATENATED MODULE: ./src/constants.ts
+/** Every input and output name of the action, as action.yml declares them. */
+var Inputs;
+(function (Inputs) {
+    Inputs["Operation"] = "operation";
+    Inputs["Token"] = "token";
+    Inputs["BaseUrl"] = "base-url";
+    Inputs["TimeoutSeconds"] = "timeout-seconds";
+    Inputs["MaxAttempts"] = "max-attempts";
+    Inputs["MaxPages"] = "max-pages";
+    // list-dlq
+    Inputs["MessageId"] = "message-id";
+    Inputs["Url"] = "url";
+    Inputs["TopicName"] = "topic-name";
+    Inputs["ScheduleId"] = "schedule-id";
+    Inputs["QueueName"] = "queue-name";
+    Inputs["Api"] = "api";
+    Inputs["FromDate"] = "from-date";
+    Inputs["ToDate"] = "to-date";
+    Inputs["ResponseStatus"] = "response-status";
+    Inputs["CallerIp"] = "caller-ip";
+    Inputs["Count"] = "count";
+    Inputs["Order"] = "order";
+    Inputs["Cursor"] = "cursor";
+    Inputs["MaxMessages"] = "max-messages";
+    Inputs["FailIfCountAbove"] = "fail-if-count-above";
+    Inputs["FailIfOldestOlderThan"] = "fail-if-oldest-older-than";
+    Inputs["MessagesFile"] = "messages-file";
+    Inputs["KeepCredentialHeaders"] = "keep-credential-headers";
+    Inputs["Concurrency"] = "concurrency";
+    Inputs["IssueOnFailure"] = "issue-on-failure";
+    Inputs["GithubToken"] = "github-token";
+    Inputs["IssueTitle"] = "issue-title";
+    Inputs["IssueRepeatInterval"] = "issue-repeat-interval";
+    Inputs["Source"] = "source";
+    // resume-workflows
+    Inputs["DlqIds"] = "dlq-ids";
+    Inputs["DlqIdsFile"] = "dlq-ids-file";
+    Inputs["MaxRuns"] = "max-runs";
+    Inputs["WorkflowUrl"] = "workflow-url";
+    Inputs["WorkflowRunId"] = "workflow-run-id";
+    Inputs["WorkflowCreatedAt"] = "workflow-created-at";
+    Inputs["All"] = "all";
+    Inputs["FlowControlKey"] = "flow-control-key";
+    Inputs["FlowControlValue"] = "flow-control-value";
+    Inputs["Retries"] = "retries";
+    Inputs["RunsFile"] = "runs-file";
+    Inputs["Stages"] = "stages";
+    Inputs["Watch"] = "watch";
+    Inputs["WatchMaxFailed"] = "watch-max-failed";
+})(Inputs || (Inputs = {}));
+var Outputs;
+(function (Outputs) {
+    Outputs["DlqCount"] = "dlq-count";
+    Outputs["Complete"] = "complete";
+    Outputs["MessageIds"] = "message-ids";
+    Outputs["MessageIdsTruncated"] = "message-ids-truncated";
+    Outputs["DlqIds"] = "dlq-ids";
+    Outputs["DlqIdsTruncated"] = "dlq-ids-truncated";
+    Outputs["OldestCreatedAt"] = "oldest-created-at";
+    Outputs["NextCursor"] = "next-cursor";
+    Outputs["MessagesFile"] = "messages-file";
+    Outputs["ScheduleIds"] = "schedule-ids";
+    Outputs["ResumedCount"] = "resumed-count";
+    Outputs["WorkflowRunIds"] = "workflow-run-ids";
+    Outputs["WorkflowRunIdsTruncated"] = "workflow-run-ids-truncated";
+    Outputs["WorkflowRuns"] = "workflow-runs";
+    Outputs["WorkflowRunsTruncated"] = "workflow-runs-truncated";
+    Outputs["RunsFile"] = "runs-file";
+    Outputs["FailedAgainCount"] = "failed-again-count";
+    Outputs["FailedAgainRunIds"] = "failed-again-run-ids";
+    Outputs["FailedAgainRunIdsTruncated"] = "failed-again-run-ids-truncated";
+    Outputs["StagesCompleted"] = "stages-completed";
+})(Outputs || (Outputs = {}));
+const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'];
+/** Defaults as action.yml declares them (a test holds the two equal), which the runner passes when unset. */
+const INPUT_DEFAULTS = {
+    [Inputs.TimeoutSeconds]: '30',
+    [Inputs.MaxAttempts]: '5',
+    [Inputs.MaxPages]: '10000',
+    [Inputs.Count]: '100',
+    [Inputs.Order]: 'earliestFirst',
+    [Inputs.All]: 'false',
+    [Inputs.Concurrency]: '1',
+    [Inputs.IssueOnFailure]: 'false',
+    [Inputs.IssueTitle]: 'DLQ health check failing',
+    [Inputs.IssueRepeatInterval]: '4h',
+    [Inputs.KeepCredentialHeaders]: 'false',
+    [Inputs.Source]: 'message',
+    [Inputs.WatchMaxFailed]: '0'
+};
+/** Time units in ms, for durations (inputs/values), health buckets (operations/health) and chart bars (report/chart). */
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+/** What an errno means: the refusal of an output file (inputs/output-files), a failed write (report/failure-text). */
+const ERRNO_MEANING = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on device',
+    EDQUOT: 'disk quota exceeded',
+    EIO: 'input/output error',
+    EFBIG: 'file too large',
+    ENAMETOOLONG: 'the name is too long',
+    ELOOP: 'too many symbolic links',
+    ETXTBSY: 'the file is in use'
+};
+// Limits, each declared once: who uses it, and why that number.
+/** Every request URL stays under 6 KB (inputs/schemas, operations/resume-workflows): proxies refuse ~8 KB. */
+const MAX_URL_BYTES = 6 * 1024;
+/** Room kept in that budget for a cursor the service sends back (inputs/schemas, resume-workflows' dlq-ids split). */
+const CURSOR_ROOM_BYTES = 1024;
+/**
+ * No request line goes over this (service/client), whatever cursor the service sends back: servers and proxies refuse
+ * about 8 KB. MAX_URL_BYTES keeps CURSOR_ROOM_BYTES for a cursor, but one may be up to MAX_CURSOR_LENGTH long.
+ */
+const MAX_REQUEST_LINE_BYTES = 8 * 1024;
+/** Longest cursor accepted (service/pagination), written to next-cursor and the summary (report/): sent in a URL. */
+const MAX_CURSOR_LENGTH = 4096;
+/** Runs one bulk resume resumes at most, the spec's maximum: sent as count, and what a lost answer may hide. */
+const RESUME_PAGE_SIZE = 50;
+/** Distinct values a breakdown keeps at once (operations/accumulator): beyond, counts become approximate (Misra-Gries). */
+const TALLY_CAPACITY = 1000;
+/** GitHub caps a job's outputs at 1 MB, counted in UTF-16 code units at two bytes each (report/boundary). */
+const GITHUB_OUTPUTS_MAX_BYTES = 1_000_000;
+/** What this step's outputs use, names included (report/step-outputs): the rest is slack for the runner's framing. */
+const OUTPUTS_BUDGET_BYTES = 950_000;
+/** message-ids stays a valid JSON array below this (operations/accumulator, list-dlq), inside the budget above. */
+const MESSAGE_IDS_MAX_BYTES = 900_000;
+/** GitHub drops a whole job summary above 1 MiB (report/budget): stay under. */
+const SUMMARY_LIMIT_BYTES = 1_000_000;
+/** A staged resume's watch polls the workflow DLQ this often (operations/watch)... */
+const WATCH_POLL_MS = 5_000;
+/** ...but no more than this many times a watch: a longer watch polls every watch/120 (a 1h watch: every 30 s). */
+const WATCH_MAX_POLLS = 120;
+/** A watch lists from its stage's start less this (operations/watch): the service's clock may be behind the runner's. */
+const CLOCK_SKEW_MARGIN_MS = 120_000;
+/** Stages a staged resume takes at most (inputs/staging): each is a line of the summary's table. */
+const MAX_STAGES = 100;
+
+;// CONCATENATED MODULE: ./src/failure.ts
+/** The failure an error carries when it knows it (a ServiceError, a cancel, a file), else its message. */
+function failureOf(err) {
+    const own = err?.failure;
+    if (typeof own === 'object' && own !== null)
+        return own;
+    return { kind: 'error', message: err instanceof Error ? err.message : String(err) };
+}
+/** The service's HTTP status of a failure, when it answered with one that is the failure (not a bad 2xx body). */
+function failureStatus(failure) {
+    if (failure?.kind !== 'request')
+        return undefined;
+    const { cause } = failure.request;
+    return cause.kind === 'status' || cause.kind === 'unreadable' || cause.kind === 'redirect' ? cause.status : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/service/pagination.ts
+/** Cursor draining, with the guards every drain needs, written once. */
+
+
+/** Draining stopped before the service said "no more": `cursor` continues from where it stopped. */
+class DrainStopped extends Error {
+    failure;
+    cursor;
+    name = 'DrainStopped';
+    constructor(failure, 
+    /** Where to continue; undefined when continuing would only repeat the loop. */
+    cursor) {
+        super(failure.kind);
+        this.failure = failure;
+        this.cursor = cursor;
+    }
+}
+/**
+ * A 53-bit fingerprint of a cursor (cyrb53), so that a drain can remember every cursor it sent in a few bytes
+ * each. Two different cursors share one with odds of about n²/2^54 over n pages: 1 in 10^8 at 10,000 pages.
+ */
+function cursorFingerprint(text) {
+    let h1 = 0xdeadbeef;
+    let h2 = 0x41c6ce57;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text.charCodeAt(i);
+        h1 = Math.imul(h1 ^ ch, 2654435761);
+        h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+/** A cursor as a log or error text may show it: never more than a few dozen characters of it. */
+function cursorLabel(cursor) {
+    return cursor.length <= 64 ? `"${cursor}"` : `"${cursor.slice(0, 48)}…" (${cursor.length} characters)`;
+}
+/**
+ * Yields page after page, sending each cursor back verbatim, until a page carries no cursor. Stops with DrainStopped
+ * at a cursor already sent in this drain (a cycle A → B → A would never end), one longer than MAX_CURSOR_LENGTH, or
+ * after `maxPages` pages. A page is yielded before its cursor is judged, so nothing it carries is lost.
+ */
+async function* drainPages(fetchPage, options) {
+    let cursor = options.startCursor;
+    const sent = new Set(cursor === undefined ? [] : [cursorFingerprint(cursor)]);
+    let pending = fetchPage(cursor);
+    for (let pages = 1;; pages++) {
+        const page = await pending;
+        const next = page.cursor;
+        // Undefined for no cursor and for one too long to send back.
+        const fingerprint = next !== undefined && next.length <= MAX_CURSOR_LENGTH ? cursorFingerprint(next) : undefined;
+        const isNew = fingerprint !== undefined && !sent.has(fingerprint);
+        if (options.prefetch && isNew && pages < options.maxPages) {
+            pending = fetchPage(next);
+            // A caller that stops early never awaits it: its failure must not become an unhandled rejection.
+            pending.catch(() => { });
+        }
+        yield page;
+        if (next === undefined)
+            return;
+        if (fingerprint === undefined) {
+            throw new DrainStopped({ kind: 'long-cursor', pages, length: next.length, limit: MAX_CURSOR_LENGTH });
+        }
+        if (!isNew)
+            throw new DrainStopped({ kind: 'repeated-cursor', pages, cursor: next, same: next === cursor });
+        sent.add(fingerprint);
+        if (pages >= options.maxPages) {
+            throw new DrainStopped({ kind: 'max-pages', pages, input: options.maxPagesInput, cursor: next }, next);
+        }
+        cursor = next;
+        if (!options.prefetch)
+            pending = fetchPage(cursor);
+    }
+}
+/**
+ * Drains pages into `onPage` and never throws: a failure is returned with the cursor of the request that
+ * failed, so a re-run with that cursor continues. `onPage` returns false to stop early (e.g. max-messages).
+ */
+async function drainInto(fetchPage, options, onPage) {
+    let pages = 0;
+    // Cursors sent, oldest first, whose pages have not been handled yet (two while prefetching).
+    const unhandled = [];
+    const tracked = (cursor) => {
+        unhandled.push(cursor);
+        return fetchPage(cursor);
+    };
+    try {
+        for await (const page of drainPages(tracked, options)) {
+            if ((await onPage(page)) === false && page.cursor !== undefined)
+                return { pages: pages + 1, nextCursor: page.cursor };
+            pages++;
+            unhandled.shift();
+        }
+        return { pages };
+    }
+    catch (err) {
+        // Continue from the first page not handled: the one that failed, or the one whose handling failed; never from a
+        // cursor too long to send with these filters (a re-run with it would be refused).
+        const failure = failureOf(err);
+        const nextCursor = err instanceof DrainStopped ? err.cursor : failure.kind === 'long-request' ? undefined : unhandled[0];
+        return { pages, failure, ...(nextCursor !== undefined ? { nextCursor } : {}) };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/service/transport-errors.ts
+/**
+ * Transport errors, in one table: worth another attempt? may the service have carried the request out (its answer
+ * lost on the way back: a resume may have happened)? what an operator reads (undefined: "request failed").
+ */
+const TRANSPORT_ERRORS = {
+    ECONNREFUSED: { transient: true, mayHaveBeenCarriedOut: false, text: 'connection refused' },
+    ECONNRESET: { transient: true, mayHaveBeenCarriedOut: true, text: 'connection reset' },
+    EPIPE: { transient: true, mayHaveBeenCarriedOut: true },
+    ETIMEDOUT: { transient: true, mayHaveBeenCarriedOut: false },
+    EAI_AGAIN: { transient: true, mayHaveBeenCarriedOut: false },
+    ENETUNREACH: { transient: true, mayHaveBeenCarriedOut: false },
+    EHOSTUNREACH: { transient: true, mayHaveBeenCarriedOut: false },
+    ENOTFOUND: { transient: false, mayHaveBeenCarriedOut: false, text: 'host not found' },
+    // Our own deadline (timeout-seconds): the request may have been sent and carried out.
+    TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
+    UND_ERR_SOCKET: { transient: true, mayHaveBeenCarriedOut: true, text: 'connection closed by the server' },
+    UND_ERR_CONNECT_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: false },
+    UND_ERR_HEADERS_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
+    UND_ERR_BODY_TIMEOUT: { transient: true, mayHaveBeenCarriedOut: true },
+    UND_ERR_CLOSED: { transient: true, mayHaveBeenCarriedOut: false }
+};
+/** A stable code for a transport error: Node's errno code, undici's code, or TIMEOUT for our deadline. */
+function errorCode(err) {
+    const e = err;
+    if (e?.name === 'TimeoutError' || e?.name === 'AbortError')
+        return 'TIMEOUT';
+    if (typeof e?.code === 'string')
+        return e.code;
+    if (typeof e?.cause?.code === 'string')
+        return e.cause.code;
+    return 'UNKNOWN';
+}
+/** Whether a transport error is worth another attempt. */
+function isTransientError(code) {
+    return TRANSPORT_ERRORS[code]?.transient ?? false;
+}
+/** Lost after sending, or a gateway gave up waiting (500, 502, 504): maybe done; a refusal, 408, 429 or 503 say not. */
+function mayHaveBeenCarriedOut(outcome) {
+    if (outcome.kind === 'status')
+        return outcome.status === 500 || outcome.status === 502 || outcome.status === 504;
+    return TRANSPORT_ERRORS[outcome.code]?.mayHaveBeenCarriedOut ?? false;
+}
+/** The transport error as one line for the log, e.g. `connection refused (ECONNREFUSED)`. */
+function describeTransportError(code, timeoutMs) {
+    if (code === 'TIMEOUT')
+        return `no complete answer within ${timeoutMs / 1000} s (timeout-seconds)`;
+    return `${TRANSPORT_ERRORS[code]?.text ?? 'request failed'} (${code})`;
+}
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(8522);
+var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
+;// CONCATENATED MODULE: ./src/service/transport.ts
+/** Reading an answer: the body collected under a size cap, decoded (gzip, deflate, br), and checked as UTF-8. */
+
+
+
+/** A hostile or broken server must not fill the runner's memory: the cap holds before and after decoding. */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** Longest Location header an error quotes: enough to recognise it, never a flood. */
+const MAX_LOCATION_SHOWN = 500;
+/** A status that arrived with a body that cannot be read (too large, undecodable, not UTF-8): done, not lost. */
+class UnreadableBody extends Error {
+    status;
+    headers;
+    reason;
+    constructor(status, headers, reason) {
+        super(reason);
+        this.status = status;
+        this.headers = headers;
+        this.reason = reason;
+    }
+}
+const DECODERS = {
+    gzip: (0,external_node_util_.promisify)((external_node_zlib_default()).gunzip),
+    'x-gzip': (0,external_node_util_.promisify)((external_node_zlib_default()).gunzip),
+    // RFC 9110's "deflate" is zlib-wrapped, but some servers send it raw: the first two bytes tell which.
+    deflate: (data, options) => {
+        const wrapped = data.length >= 2 && (data[0] & 0x0f) === 8 && ((data[0] << 8) | data[1]) % 31 === 0;
+        return (0,external_node_util_.promisify)(wrapped ? (external_node_zlib_default()).inflate : (external_node_zlib_default()).inflateRaw)(data, options);
+    },
+    br: (0,external_node_util_.promisify)((external_node_zlib_default()).brotliDecompress)
+};
+/** Reads a response whole; a body that arrives but cannot be read throws UnreadableBody. */
+async function readAnswer(response) {
+    const status = response.statusCode;
+    const headers = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+        headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const unreadable = (reason) => new UnreadableBody(status, headers, reason);
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) {
+            response.body.destroy();
+            throw unreadable(`a body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+        }
+        chunks.push(chunk);
+    }
+    let bytes = Buffer.concat(chunks);
+    // Applied in the order listed, so undone last first.
+    const encodings = (headers['content-encoding'] ?? '')
+        .split(',')
+        .map(e => e.trim().toLowerCase())
+        .filter(e => e !== '' && e !== 'identity');
+    const unknown = encodings.filter(e => !Object.hasOwn(DECODERS, e));
+    if (unknown.length > 0) {
+        // A long name is shown by its length only: a piece of it could hold part of a secret the redactor would miss.
+        const names = unknown.map(e => (e.length > 40 ? `a name of ${e.length} characters` : `"${e}"`)).join(', ');
+        throw unreadable(`content-encoding ${names}, which this action cannot decode (it reads gzip, deflate and br)`);
+    }
+    for (const encoding of encodings.reverse()) {
+        try {
+            bytes = await DECODERS[encoding](bytes, { maxOutputLength: MAX_BODY_BYTES });
+        }
+        catch (err) {
+            throw unreadable(err.code === 'ERR_BUFFER_TOO_LARGE'
+                ? `a ${encoding} body that decodes to more than ${MAX_BODY_BYTES / 1024 / 1024} MiB`
+                : `a ${encoding} body that does not decode (${errorCode(err)})`);
+        }
+    }
+    try {
+        // fatal: a byte that is not UTF-8 must not silently become another id; a leading byte-order mark is dropped.
+        return { status, headers, body: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    }
+    catch {
+        throw unreadable('a body that is not valid UTF-8');
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __webpack_require__(9691);
+;// CONCATENATED MODULE: ./src/service/schemas.ts
+
+/** The largest time a JavaScript Date can hold (ms); a later one would crash every date written from it. */
+const MAX_DATE_MS = 8.64e15;
+/** True for a number of milliseconds that a Date can hold: anything else is left out of dates and charts. */
+function isDateMs(ms) {
+    return typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS;
+}
+const TIME_EXPECTED = `expected milliseconds from 0 to ${MAX_DATE_MS} (a time a JavaScript Date can hold)`;
+const timeNumber = schemas/* number */.aig({ error: TIME_EXPECTED })
+    .refine(ms => Number.isInteger(ms) && ms >= 0 && ms <= MAX_DATE_MS, TIME_EXPECTED);
+/** Some servers send timestamps as strings of digits: accept both, keep a number. */
+const millis = schemas/* preprocess */.vkY(v => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v), timeNumber);
+/** A cursor: absent, null and "" all mean the end. */
+const cursor = schemas/* nullish */.cl6(schemas/* string */.YjP()).transform(c => c || undefined);
+const id = schemas/* string */.YjP().min(1);
+const schemas_text = schemas/* string */.YjP().optional();
+const optionalTime = millis.optional();
+const optionalHeaders = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())).optional();
+/** Optional text fields, in the order given: a message read field by field takes the schema's key order. */
+const texts = (...keys) => Object.fromEntries(keys.map(key => [key, schemas_text]));
+/** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
+const dlqMessageSchema = schemas/* looseObject */._H3({
+    messageId: id,
+    ...texts('dlqId', 'topicId', 'topicName', 'endpointName', 'url', 'method'),
+    header: optionalHeaders,
+    ...texts('body', 'bodyBase64'),
+    maxRetries: schemas/* number */.aig().optional(),
+    notBefore: optionalTime,
+    createdAt: optionalTime,
+    ...texts('callback', 'failureCallback', 'scheduleId', 'callerIP', 'callerIp', 'queueName'),
+    responseStatus: schemas/* number */.aig().int().optional(),
+    responseHeader: optionalHeaders,
+    ...texts('responseBody', 'responseBodyBase64', 'state'),
+    // A failed workflow run's entry (source=workflow) carries these beside the message fields.
+    ...texts('workflowUrl', 'workflowRunId'),
+    workflowCreatedAt: optionalTime
+});
+/** A page's envelope: the cursor is checked at once, the messages only when read. */
+const dlqEnvelopeSchema = schemas/* object */.Ikc({ messages: schemas/* array */.YOg(schemas/* unknown */.L5J()), cursor });
+/** A resumed run: only the two fields reported are kept; no workflowCreatedAt when the service sent no usable one. */
+const workflowRunSchema = schemas/* object */.Ikc({ workflowRunId: id, workflowCreatedAt: optionalTime });
+/** A bulk resume answer's envelope: the runs are read one by one with readWorkflowRuns. */
+const resumeEnvelopeSchema = schemas/* object */.Ikc({ workflowRuns: schemas/* array */.YOg(schemas/* unknown */.L5J()), cursor });
+const MAX_SHOWN = 40;
+/**
+ * A short, type-revealing picture of a bad value: never a whole object, however deep or long. A long string is shown
+ * by its length only: a piece of it could hold part of a secret that the redactor, which sees whole secrets, misses.
+ */
+function shown(value) {
+    if (typeof value === 'string') {
+        return value.length > MAX_SHOWN ? `a string of ${value.length} characters` : JSON.stringify(value);
+    }
+    if (value === null || typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    if (typeof value !== 'object')
+        return typeof value;
+    return Array.isArray(value) ? 'an array' : 'an object';
+}
+/** A JSON object (not an array, not null): what a wire shape is read from. */
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Reads a page's items against an object schema, never throwing: one `asSent` accepts as the very object it is, a
+ * valid one as the schema returns it; otherwise `null` in an optional field is read as absent, a field with an
+ * unusable value is dropped (problem kept: true), and an item without a usable `idKey` is left out (kept: false).
+ */
+function readItems(schema, idKey, items, asSent = () => false) {
+    const problems = [];
+    const read = (item, index) => {
+        if (asSent(item))
+            return item;
+        const whole = schema.safeParse(item);
+        if (whole.success)
+            return whole.data;
+        if (!isRecord(item)) {
+            problems.push({ index, detail: `not an object (${shown(item)})`, kept: false });
+            return undefined;
+        }
+        // The first problem of each field, by name.
+        const why = new Map();
+        for (const issue of whole.error.issues)
+            if (!why.has(issue.path[0]))
+                why.set(issue.path[0], issue.message);
+        if (why.has(idKey)) {
+            problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false });
+            return undefined;
+        }
+        const id = item[idKey];
+        const entries = Object.entries(item).filter(([key, value]) => {
+            const problem = why.get(key);
+            if (problem !== undefined && value !== null)
+                problems.push({ index, id, detail: `${key} ${shown(value)} left out: ${problem}`, kept: true });
+            return problem === undefined;
+        });
+        // fromEntries defines own properties, so even a "__proto__" key stays plain data.
+        const again = schema.safeParse(Object.fromEntries(entries));
+        if (again.success)
+            return again.data;
+        problems.push({ index, id, detail: 'unreadable', kept: false });
+        return undefined;
+    };
+    return { values: items.map(read).filter(value => value !== undefined), problems };
+}
+/**
+ * True when the schema would return the item as it stands (not for a digit-string time): then the item itself is
+ * kept. Named reads stay fast on objects of one shape, where a parse walks every key. Every field of
+ * dlqMessageSchema is checked here (a unit test holds it so).
+ */
+function usableAsSent(m) {
+    if (!isRecord(m) || typeof m.messageId !== 'string' || m.messageId === '')
+        return false;
+    const str = (v) => v === undefined || typeof v === 'string';
+    const time = (v) => v === undefined || (Number.isInteger(v) && v >= 0 && v <= MAX_DATE_MS);
+    const headers = (v) => v === undefined ||
+        (isRecord(v) && Object.values(v).every(list => Array.isArray(list) && list.every(one => typeof one === 'string')));
+    return (str(m.dlqId) &&
+        str(m.topicId) &&
+        str(m.topicName) &&
+        str(m.endpointName) &&
+        str(m.url) &&
+        str(m.method) &&
+        headers(m.header) &&
+        str(m.body) &&
+        str(m.bodyBase64) &&
+        (m.maxRetries === undefined || (typeof m.maxRetries === 'number' && Number.isFinite(m.maxRetries))) &&
+        time(m.notBefore) &&
+        time(m.createdAt) &&
+        str(m.callback) &&
+        str(m.failureCallback) &&
+        str(m.scheduleId) &&
+        str(m.callerIP) &&
+        str(m.callerIp) &&
+        str(m.queueName) &&
+        (m.responseStatus === undefined || Number.isSafeInteger(m.responseStatus)) &&
+        headers(m.responseHeader) &&
+        str(m.responseBody) &&
+        str(m.responseBodyBase64) &&
+        str(m.state) &&
+        str(m.workflowUrl) &&
+        str(m.workflowRunId) &&
+        time(m.workflowCreatedAt));
+}
+/** The usable messages of a page's items (as sent where the schema would not change them), and the problems. */
+function readDlqMessages(items) {
+    const { values, problems } = readItems(dlqMessageSchema, 'messageId', items, usableAsSent);
+    return { messages: values, problems };
+}
+/** The runs of a bulk-resume answer whose id could be read, and the problems. */
+function readWorkflowRuns(items) {
+    const { values, problems } = readItems(workflowRunSchema, 'workflowRunId', items);
+    return { runs: values, problems };
+}
+
+;// CONCATENATED MODULE: ./src/report/format.ts
+/** How numbers, times and durations are written in summaries, notices and the health issue. Pure functions only. */
+
+/** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
+function formatMs(ms) {
+    return isDateMs(ms) ? new Date(ms).toISOString() : `invalid time (${String(ms).slice(0, 40)})`;
+}
+/** A count with en-US digit grouping, e.g. `1,234`; grouped by hand, as building an Intl.NumberFormat costs ~12 ms. */
+function formatCount(n) {
+    if (!Number.isFinite(n))
+        return String(n);
+    const whole = Math.round(Math.abs(n));
+    if (whole >= Number.MAX_SAFE_INTEGER)
+        return `${n < 0 ? '-' : ''}${whole.toExponential(3)}`;
+    const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return n < 0 && whole !== 0 ? `-${digits}` : digits;
+}
+/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`; a zero second part is left out (`6h`, `2d`). */
+function formatAge(ms) {
+    if (!Number.isFinite(ms))
+        return 'unknown';
+    if (ms < 0)
+        return 'in the future';
+    const minutes = Math.floor(ms / 60_000);
+    if (minutes < 1)
+        return 'under a minute';
+    const days = Math.floor(minutes / 1440);
+    const hours = Math.floor((minutes % 1440) / 60);
+    const mins = minutes % 60;
+    if (days > 0)
+        return hours > 0 ? `${formatCount(days)}d ${hours}h` : `${formatCount(days)}d`;
+    if (hours > 0)
+        return mins > 0 ? `${hours}h ${mins}m` : `${hours}h`;
+    return `${mins}m`;
+}
+/** A count and its noun, e.g. `1 page`, `1,234 pages`. */
+function plural(n, one, many) {
+    return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+/** A time short enough for a table: `11-22 02:45` (UTC), with the year when it is not the year of `now`. */
+function formatShortTime(ms, now) {
+    if (!isDateMs(ms))
+        return formatMs(ms);
+    const iso = new Date(ms).toISOString();
+    const sameYear = isDateMs(now) && new Date(now).getUTCFullYear() === new Date(ms).getUTCFullYear();
+    return `${sameYear ? iso.slice(5, 10) : iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/failure-text.ts
+/** Where a failure becomes words: each kind's sentence, one table of what a status means, the unreadable items. */
+
+
+
+
+
+
+/** What an HTTP status means: a few words inside the error's sentence, and a phrase for a heading. */
+function statusWords(status) {
+    if (status === 401 || status === 403) {
+        const phrase = 'the service refused the token';
+        return { meaning: `${phrase} (check the token input and its permissions)`, phrase };
+    }
+    if (status === 404)
+        return { meaning: 'not found', phrase: 'the service answered "not found"' };
+    if (status === 412)
+        return { meaning: 'quota exceeded', phrase: 'the service refused the request' };
+    if (status === 429)
+        return { meaning: 'rate limited', phrase: 'the service kept rate-limiting the requests' };
+    if (status >= 500)
+        return { meaning: 'service error', phrase: 'the service failed' };
+    return { meaning: 'bad request', phrase: 'the service refused the request' };
+}
+/** The path of a request's URL (origin and path, or the path alone). */
+const pathOf = (url) => url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/';
+/** Why a request failed, after `${label} failed`: `: HTTP 404 not found from GET /v2/dlq: …`, ` after 3 attempts: …`. */
+function requestReason({ method, path, url, attempts, cause }) {
+    const endpoint = `${method} ${path}`;
+    const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+    switch (cause.kind) {
+        case 'status':
+            // The path called, base-url's prefix included: a 404 from `/api/v2/dlq` shows a prefix the service lacks.
+            return `${tries}: HTTP ${cause.status} ${statusWords(cause.status).meaning} from ${method} ${pathOf(url)}: ${cause.serverText}`;
+        case 'transport':
+            return `${tries}: ${describeTransportError(cause.code, cause.timeoutMs)} (${method} ${url})`;
+        case 'unreadable':
+            return `: ${endpoint} answered ${cause.status} with ${cause.reason}`;
+        case 'not-json':
+            return `: ${endpoint} answered ${cause.status} with a body that is not JSON: ${cause.serverText}`;
+        case 'malformed':
+            return `: malformed response from ${endpoint}: ${cause.field}: ${cause.problem}`;
+        case 'redirect': {
+            const { location } = cause;
+            const target = location === undefined
+                ? 'without a Location header'
+                : location.length > MAX_LOCATION_SHOWN
+                    ? `to "${location.slice(0, MAX_LOCATION_SHOWN)}…" (${location.length} characters)`
+                    : `to "${location}"`;
+            return (`: HTTP ${cause.status} redirect ${target} was not followed (the token is only sent to base-url); ` +
+                'set base-url to the address the service answers at');
+        }
+    }
+}
+/** The file failure's own words: `messages-file /path could not be written: ENOSPC (no space left on device)`. */
+function fileText(failure) {
+    const meaning = ERRNO_MEANING[failure.code];
+    return `${failure.input} ${failure.path} could not be written: ${failure.code}${meaning ? ` (${meaning})` : ''}`;
+}
+/** The one-line sentence of a failure, `label` naming the operation (`list-dlq`), with where it happened. */
+function failureText(label, failure) {
+    const { messageId: id, parallel } = failure;
+    const where = id ? ` (listing message id ${id.index} of ${id.of}; re-run to list them all)` : '';
+    const cursor = parallel ? ' (a parallel listing has no single cursor to continue from: re-run the listing)' : '';
+    return `${sentence(label, failure)}${where}${cursor}`;
+}
+/** A stop by the page budget, said one way by every drain and the verdict: with `advice`, what to raise. */
+const budgetStop = (count, unit, input, advice) => `stopped after ${count} ${unit} (${input})` + (advice === undefined ? '' : `; raise ${input}${advice}`);
+/** The sentence of each kind; a file that could not be written ends a listing there, the failure after it named. */
+function sentence(label, failure) {
+    switch (failure.kind) {
+        case 'request':
+            return `${label} failed${requestReason(failure.request)}`;
+        case 'max-pages': {
+            const next = failure.cursor === undefined ? '' : ` or continue with cursor ${cursorLabel(failure.cursor)}`;
+            return budgetStop(failure.pages, 'pages', failure.input, next);
+        }
+        case 'repeated-cursor':
+            return (`the service returned ${failure.same ? 'the cursor it was sent' : 'a cursor it had already been sent'} ` +
+                `(${cursorLabel(failure.cursor)}) and would never finish; stopped after ${failure.pages} pages`);
+        case 'long-cursor':
+            return (`the service returned a cursor of ${failure.length} characters, longer than the ${failure.limit} this ` +
+                `action sends back; stopped after ${failure.pages} pages`);
+        case 'long-request': {
+            const { method, path, bytes, limit, cursorLength } = failure;
+            const why = cursorLength === undefined
+                ? `the next request (${method} ${path}) would be`
+                : `the service returned a cursor of ${formatCount(cursorLength)} characters: sent back with these ` +
+                    `filters, the next request (${method} ${path}) would be`;
+            return (`${why} ${formatCount(bytes)} bytes, over the ${formatCount(limit)} servers and proxies accept, so it was ` +
+                'not sent and no cursor is given to continue; narrow the filters (fewer or shorter values, or a date ' +
+                'window with from-date and to-date) so that the cursor fits');
+        }
+        case 'request-budget':
+            return budgetStop(failure.requests, 'requests', failure.input, ' to resume more');
+        case 'cancelled':
+            return `the step was cancelled (${failure.signal})`;
+        case 'ids-gone':
+            return (`none of the ${formatCount(failure.ids)} dlq-ids is in the DLQ (HTTP 404 for every request): they were ` +
+                'resumed or removed since they were listed, or base-url points at another service');
+        case 'file':
+            return `${fileText(failure)}; listing stopped there${failure.then ? ` (then: ${sentence(label, failure.then)})` : ''}`;
+        case 'error':
+            return failure.message;
+    }
+}
+/** What came before the end of an operation that stopped part way: a cancel is not a failure of the service. */
+function beforeTheEnd(failure) {
+    return failure?.kind === 'cancelled' ? 'before the cancel' : 'before the failure';
+}
+/** What ended an operation, in a few words for a heading. */
+function failurePhrase(failure, maxPages) {
+    switch (failure?.kind) {
+        case 'cancelled':
+            return `the step was cancelled (${failure.signal})`;
+        case 'file':
+            return `${failure.input} could not be written`;
+        case 'ids-gone':
+            return 'none of the dlq-ids is in the DLQ';
+        case 'max-pages':
+            return budgetStop(maxPages === undefined ? 'max-pages' : formatCount(maxPages), 'pages', 'max-pages');
+        case 'repeated-cursor':
+            return 'the service sent a cursor it had sent before';
+        case 'long-cursor':
+            return 'the service sent a cursor too long to use';
+        case 'long-request':
+            return 'the service sent a cursor too long to send back with these filters';
+    }
+    if (failure?.kind === 'request') {
+        // A 2xx that could not be read was carried out, and a redirect was an answer: neither is a refusal.
+        const { cause } = failure.request;
+        if (cause.kind === 'unreadable')
+            return `an answer that could not be read (HTTP ${cause.status})`;
+        if (cause.kind === 'redirect')
+            return `a redirect that was not followed (HTTP ${cause.status})`;
+    }
+    const status = failureStatus(failure);
+    if (status === undefined)
+        return 'the request got no usable answer';
+    return `${statusWords(status).phrase} (HTTP ${status})`;
+}
+/** One warning for the page items that could not be used as the service sent them, naming the first few. */
+function itemProblemsText({ kept, leftOut, examples }) {
+    const parts = [
+        leftOut > 0 ? `${plural(leftOut, 'item was', 'items were')} left out (no usable id)` : undefined,
+        kept > 0 ? `${formatCount(kept)} kept without a field that could not be read` : undefined
+    ].filter(part => part !== undefined);
+    return `The service sent items that could not be read as they stand: ${parts.join('; ')}. ${examples.join('; ')}.`;
+}
+
+;// CONCATENATED MODULE: ./src/report/escape.ts
+/** Escaping of third-party text for the job summary (GFM) and the Actions log (where `::` starts a command). */
+/** Zero-width space: not whitespace to the runner (.NET), so it breaks a command marker in a log line. */
+const ZWSP = '\u200b';
+/** Default cut of a table cell value, in characters (code points) before escaping. */
+const DEFAULT_CELL_MAX_LENGTH = 200;
+// String.replace restarts a global regex at 0, so sharing one is safe.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const LOG_LINE_CONTROLS = /[\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/g;
+/** Shown as escapes in a code span: controls (which end or reflow it) and invisible characters (copied unseen). */
+const HIDDEN_IN_CODE = /[\p{Cc}\u00ad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
+/** A character as a visible escape: `\n`, `\r`, `\t`, `\xNN` or `\uNNNN`. */
+function visible(ch) {
+    if (ch === '\n')
+        return '\\n';
+    if (ch === '\r')
+        return '\\r';
+    if (ch === '\t')
+        return '\\t';
+    const cp = ch.codePointAt(0) ?? 0;
+    return cp < 0x80 ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+}
+/**
+ * Text safe as (part of) one line of the Actions log: line breaks and controls but tab shown as escapes, a leading
+ * `::` (after whitespace too, which the runner trims) and any `##[` broken by a ZWSP, so it is never a command.
+ */
+function neutraliseLogLine(s) {
+    return String(s)
+        .replace(LOG_LINE_CONTROLS, visible)
+        .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
+        .replace(/##\[/g, `##${ZWSP}[`);
+}
+/** An annotation's message, each line safe as a log line; LF is kept, as @actions/core writes it `%0A`. */
+function neutraliseAnnotation(s) {
+    return String(s).split('\n').map(neutraliseLogLine).join('\n');
+}
+/**
+ * A third-party value as a GFM code span: it copies exactly and is never a link, a mention, HTML or math. The fence
+ * outruns any backticks inside, padded where CommonMark would strip a space; cut at maxLength code points, `…`
+ * after; in a table cell, each `|` is written `\|`, which GFM resolves before reading the span.
+ */
+function codeSpan(value, maxLength = 1000, cell = false) {
+    const chars = [...String(value)];
+    const max = Math.max(1, Math.floor(maxLength));
+    const text = chars
+        .slice(0, max)
+        .join('')
+        .replace(/\p{Cs}/gu, '\ufffd')
+        .replace(HIDDEN_IN_CODE, visible);
+    if (text === '')
+        return '—';
+    const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length)) + 1);
+    const allSpaces = /^ +$/.test(text);
+    const pad = text.startsWith('`') || text.endsWith('`') || (!allSpaces && text.startsWith(' ') && text.endsWith(' '));
+    const inner = pad ? ` ${text} ` : text;
+    return `${fence}${cell ? inner.replace(/\|/g, '\\|') : inner}${fence}${chars.length > max ? '…' : ''}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+/** The first `maxRows` items; the full length is reported, since rows beyond the longest list change nothing. */
+function capped(items, limit) {
+    limit.seen?.(items.length);
+    return items.slice(0, limit.maxRows);
+}
+/** A third-party value in a paragraph or list item: a code span that copies exactly and is never a link. */
+function code(value, maxLength) {
+    return codeSpan(value, maxLength);
+}
+/** A third-party value in a table cell: a code span whose pipes cannot split the cell. */
+function codeCell(value, maxLength = DEFAULT_CELL_MAX_LENGTH) {
+    return codeSpan(value, maxLength, true);
+}
+/** Values of one filter, each escaped, at most maxRows of them. */
+function valueList(values, limit) {
+    const shown = capped(values, limit).map(v => code(v, 200));
+    const rest = values.length - shown.length;
+    if (rest <= 0)
+        return shown.join(', ');
+    if (shown.length === 0)
+        return `${formatCount(rest)} values (not shown)`;
+    return `${shown.join(', ')}, … and ${formatCount(rest)} more`;
+}
+function tableHead(headings, alignRight) {
+    return [`| ${headings.join(' | ')} |`, `|${headings.map((_, i) => (alignRight[i] ? ' ---: ' : ' --- ')).join('|')}|`];
+}
+/** One row of a table; cells must already be escaped. */
+function tableRow(cells) {
+    return `| ${cells.join(' | ')} |`;
+}
+/** At most maxRows rows of escaped cells, then `… and N more` after a blank line (else it would be one more row). */
+function table(headings, alignRight, items, limit, toCells) {
+    const shown = capped(items, limit);
+    const rest = items.length - shown.length;
+    const more = rest > 0 ? [`… and ${formatCount(rest)} more`, ''] : [];
+    if (shown.length === 0)
+        return more;
+    return [...tableHead(headings, alignRight), ...shown.map(item => tableRow(toCells(item))), '', ...more];
+}
+/** A cell for an optional third-party value, as code; an absent or empty one shows as a dash. */
+function cellOrDash(value, maxLength) {
+    return value === undefined || value === '' ? '—' : codeCell(String(value), maxLength);
+}
+/** A collapsed section: our own fixed HTML around markdown, the blank lines GFM needs to render the inside. */
+function collapsed(title, body) {
+    if (body.length === 0)
+        return [];
+    return ['<details>', `<summary>${title}</summary>`, '', ...body, '', '</details>', ''];
+}
+/** The line that links the health issue, made from its number and the URL this run knows, never GitHub's text. */
+function issueLine(issue) {
+    if (issue === undefined || !Number.isSafeInteger(issue.number))
+        return undefined;
+    const what = { opened: 'opened', commented: 'commented on', updated: 'updated', closed: 'closed' }[issue.action];
+    return `Health issue ${what}: ${safeLink(`#${issue.number}`, issue.url)}`;
+}
+/** Said of a change a cancel cut under way: what may or may not have happened to the issue. */
+const CUT_WHILE = {
+    open: 'opening it (an issue may have been opened; the next run keeps one)',
+    comment: 'commenting (the comment may have been posted)',
+    update: 'updating its body (it may still show older figures)',
+    close: 'closing it (it may still be open)'
+};
+/** The summary's line for a health issue update a cancel cut short: what was done, and what may have been. */
+function issueCutLine({ signal, opened, underWay }) {
+    const done = opened ? `${safeLink(`#${opened.number}`, opened.url)} was opened` : undefined;
+    const cutAt = underWay ? `cut while ${CUT_WHILE[underWay]}` : undefined;
+    const what = [done, cutAt].filter(part => part !== undefined).join(', then ') || 'nothing was changed';
+    return `Health issue: the update was cut short by the cancel (${signal}): ${what}; the next run brings it up to date.`;
+}
+/** The summary's heading (the result), then the lines that lead it, each followed by a blank line. */
+function summaryHead(title, ...leads) {
+    return [`## ${title}`, '', ...leads.flatMap(line => (line ? [line, ''] : []))];
+}
+/** The link back to the run, last in a summary (the reader is on that page) and in the issue. */
+function runLine(ctx) {
+    return ctx.runUrl ? [`- Run: ${safeLink('workflow run', ctx.runUrl)}`] : [];
+}
+/** A link with our own text to a URL this run built, percent-encoded beyond a plain set; not http(s): code. */
+function safeLink(text, url) {
+    if (!/^https?:\/\/[^\s/]/i.test(url))
+        return `${text}: ${codeSpan(url)}`;
+    const destination = url.replace(/[^A-Za-z0-9\-._~:/?#@!&*+,;=%]/gu, ch => [...Buffer.from(ch, 'utf8')].map(b => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+    return `[${text}](${destination})`;
+}
+/** The lines as one markdown text: runs of blank lines collapsed, ending with exactly one newline. */
+function markdownText(lines) {
+    const kept = lines.filter((line, i) => line !== '' || (i > 0 && lines[i - 1] !== ''));
+    if (kept[kept.length - 1] === '')
+        kept.pop();
+    return `${kept.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/report/list-verdict.ts
+/** How a listing is described: its filters, the heading, the judgement line, the notice, each breach. */
+
+
+
+
+/** Each list filter, the input that sets it and its label in "What was asked", in the order both name them. */
+const FILTERS = [
+    ['messageId', Inputs.MessageId, 'Message id'],
+    ['url', Inputs.Url, 'Destination URL'],
+    ['topicName', Inputs.TopicName, 'URL group'],
+    ['scheduleId', Inputs.ScheduleId, 'Schedule id'],
+    ['queueName', Inputs.QueueName, 'Queue'],
+    ['api', Inputs.Api, 'API name'],
+    ['fromDate', Inputs.FromDate, 'Created at or after'],
+    ['toDate', Inputs.ToDate, 'Created at or before'],
+    ['responseStatus', Inputs.ResponseStatus, 'Last response status'],
+    ['callerIp', Inputs.CallerIp, 'Publisher IP'],
+    ['source', Inputs.Source, 'Source'],
+    ['workflowUrl', Inputs.WorkflowUrl, 'Workflow URL'],
+    ['workflowRunId', Inputs.WorkflowRunId, 'Workflow run id or id prefix'],
+    ['workflowCreatedAt', Inputs.WorkflowCreatedAt, 'Workflow created at']
+];
+const DATE_FILTERS = new Set(['fromDate', 'toDate', 'workflowCreatedAt']);
+/** Characters of a filter value the verdict shows: enough to recognise it; "What was asked" shows it whole. */
+const SCOPE_VALUE_LENGTH = 48;
+/** Filters past this are named without their values, so the verdict stays one short line. */
+const SCOPE_VALUES_UP_TO = 2;
+/** The filters set, in the table's order, each value as text (a date as ISO 8601). */
+function filtersSet(filters) {
+    return FILTERS.flatMap(([key, input, label]) => {
+        const value = filters[key];
+        if (value === undefined || (Array.isArray(value) && value.length === 0))
+            return [];
+        const list = Array.isArray(value);
+        const values = list ? value.map(String) : [DATE_FILTERS.has(key) ? formatMs(value) : String(value)];
+        return [{ key, input, label, values, list }];
+    });
+}
+/** The filters a listing was asked for, one list item each, as the summary's "What was asked" shows them. */
+function filterLines(filters, limit) {
+    return filtersSet(filters).map(({ key, input, label, values, list }) => {
+        const shown = list ? valueList(values, limit) : DATE_FILTERS.has(key) ? values[0] : code(values[0]);
+        return `  - ${label} (\`${input}\`): ${shown}`;
+    });
+}
+/** What the count is of: `matching `url` `https://…``, values as code spans; undefined without filters. */
+function filterScope(filters, namesOnly = false) {
+    const set = filtersSet(filters).filter(f => f.key !== 'source');
+    if (set.length === 0)
+        return undefined;
+    const named = set.map(({ input, values }) => {
+        if (namesOnly || set.length > SCOPE_VALUES_UP_TO)
+            return code(input);
+        if (values.length === 1)
+            return `${code(input)} ${code(values[0], SCOPE_VALUE_LENGTH)}`;
+        return `${code(input)} (any of ${formatCount(values.length)} values)`;
+    });
+    const last = named.pop();
+    return `matching ${named.length === 0 ? last : `${named.join(', ')} and ${last}`}`;
+}
+/** Whether a listing provably reached the end of what was asked: only then may it say "healthy" or "empty". */
+function listingComplete(result) {
+    return result.failure === undefined && result.nextCursor === undefined;
+}
+/** A threshold exceeded, with both numbers and the input that set it; an incomplete listing's count is "at least". */
+function describeBreach(breach, complete) {
+    const atLeast = complete ? '' : 'at least ';
+    if (breach.kind === 'count') {
+        const count = `${atLeast}${formatCount(breach.count)}`;
+        return `${count} messages, more than fail-if-count-above (${formatCount(breach.limit)})`;
+    }
+    if (breach.kind === 'age-unknown') {
+        return (`${atLeast}${plural(breach.messages, 'message', 'messages')} had no creation time (createdAt), so their age is ` +
+            `unknown and fail-if-oldest-older-than (${formatAge(breach.limitMs)}) cannot be judged`);
+    }
+    return `the oldest message is ${formatAge(breach.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(breach.limitMs)})`;
+}
+/** What a listing counted, and of what when filtered: its messages, or, with source workflow, the failed runs. */
+function counted(result, scope) {
+    const noun = result.filters.source === 'workflow' ? 'failed workflow run' : 'message';
+    const what = plural(result.count, noun, `${noun}s`);
+    return scope === undefined ? what : `${what} ${scope}`;
+}
+/** The heading of the summary: the failure named, the threshold check, or the count; "healthy" only when complete. */
+function heading(result, filtered) {
+    if (result.failure?.kind === 'cancelled') {
+        return result.count === 0
+            ? '⛔ Listing cancelled before any message was listed'
+            : `⛔ Listing cancelled: at least ${counted(result)}`;
+    }
+    const scope = filterScope(result.filters, true);
+    if (result.failure !== undefined) {
+        const why = failurePhrase(result.failure, result.maxPages);
+        return result.count === 0 ? `❌ Could not list the DLQ: ${why}` : `❌ Listing failed part way: ${why}`;
+    }
+    if (result.health.breaches.length > 0) {
+        return scope === undefined ? '❌ DLQ health check failed' : `❌ Health check failed for the messages ${scope}`;
+    }
+    const judged = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined;
+    if (!listingComplete(result))
+        return `⚠️ Listing stopped early${judged ? ': health not judged' : ''}`;
+    if (judged)
+        return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the messages ${scope}`;
+    if (result.count === 0)
+        return filtered ? 'ℹ️ No DLQ message matches the filters' : 'ℹ️ The DLQ is empty';
+    return scope === undefined ? `ℹ️ DLQ: ${counted(result, scope)}` : `ℹ️ ${counted(result, scope)}`;
+}
+/** One bold line comparing the count and the oldest age with their limits; a lower bound can only exceed. */
+function judgement(result, now) {
+    const complete = listingComplete(result);
+    const { countAbove, oldestOlderThanMs, breaches } = result.health;
+    if (result.failure !== undefined && result.count === 0) {
+        return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)';
+    }
+    const scope = filterScope(result.filters);
+    const verdict = (over) => (over ? '**exceeded**' : complete ? 'within' : 'not judged');
+    const ageOver = breaches.some(b => b.kind === 'age');
+    const ageVerdict = !ageOver && breaches.some(b => b.kind === 'age-unknown') ? '**cannot be judged**' : verdict(ageOver);
+    const parts = [
+        `**${complete ? '' : 'at least '}${counted(result, scope)}**` +
+            (countAbove === undefined ? '' : ` (limit ${formatCount(countAbove)}: ${verdict(result.count > countAbove)})`),
+        `**${oldestText(result, now)}**` +
+            (oldestOlderThanMs === undefined ? '' : ` (limit ${formatAge(oldestOlderThanMs)}: ${ageVerdict})`)
+    ];
+    const tail = countAbove === undefined && oldestOlderThanMs === undefined
+        ? ' (not judged: no threshold set)'
+        : scope !== undefined
+            ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
+            : '';
+    const partial = complete
+        ? ''
+        : result.failure !== undefined
+            ? `, listed ${beforeTheEnd(result.failure)}`
+            : ', listing stopped early';
+    return `${parts.join(' · ')}${tail}${partial}`;
+}
+/** `oldest 3h`, `oldest 3h (unknown for 12 messages)`, `oldest: unknown for 400 messages`; or "oldest seen". */
+function oldestText(result, now) {
+    const word = listingComplete(result) ? 'oldest' : 'oldest seen';
+    const unknown = result.noCreatedAt ? `unknown for ${plural(result.noCreatedAt, 'message', 'messages')}` : undefined;
+    if (result.oldestCreatedAt === undefined)
+        return `${word}: ${unknown ?? 'unknown'}`;
+    const age = `${word} ${formatAge(now - result.oldestCreatedAt)}`;
+    return unknown === undefined ? age : `${age} (${unknown})`;
+}
+/** The headline, `DLQ: 1,234 messages, oldest 3h 5m`: "at least" unless complete; a failure is named, never "0". */
+function headline(result, now) {
+    if (result.failure !== undefined && result.count === 0) {
+        return `DLQ: unknown, could not list it: ${failurePhrase(result.failure, result.maxPages)}`;
+    }
+    const oldest = result.count === 0 ? '' : `, ${oldestText(result, now)}`;
+    const listed = `${counted(result, filterScope(result.filters))}${oldest}`;
+    if (listingComplete(result))
+        return `DLQ: ${listed}`;
+    const why = result.failure?.kind === 'cancelled'
+        ? failurePhrase(result.failure)
+        : result.failure !== undefined
+            ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
+            : 'the listing stopped early';
+    return `DLQ: at least ${listed} (${why})`;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __webpack_require__(8500);
+;// CONCATENATED MODULE: ./src/service/retry.ts
+/** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
+
+
+
+const DEFAULT_RETRY_POLICY = {
+    maxAttempts: Number(INPUT_DEFAULTS[Inputs.MaxAttempts]),
+    baseDelayMs: 500,
+    maxBackoffMs: 5_000,
+    maxWaitMs: 60_000
+};
+const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Full-jitter exponential backoff: uniform in [0, min(maxBackoff, base * 2^(attempt-1))]. */
+function backoffDelayMs(attempt, policy, random) {
+    const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+    return Math.round(random() * ceiling);
+}
+/** The wait a `Retry-After` value asks for: delay-seconds or an HTTP date. Undefined when unreadable. */
+function parseRetryAfter(value, now) {
+    const text = value?.trim();
+    if (!text)
+        return undefined;
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    const at = Date.parse(text);
+    return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+/** The wait a `Burst-RateLimit-Reset` value (Unix time, seconds or milliseconds) asks for. */
+function parseRateLimitReset(value, now) {
+    const text = value?.trim();
+    if (text === undefined || !/^\d+(\.\d+)?$/.test(text))
+        return undefined;
+    const n = Number(text);
+    const atMs = n > 1e12 ? n : n * 1000;
+    return Math.max(0, Math.round(atMs - now));
+}
+/**
+ * Decides whether the attempt numbered `attempt` (1 = the first) is followed by another, and after what wait.
+ * Retried: transient transport errors and 408, 429, 500, 502, 503, 504. A wait the service asks for
+ * (`Retry-After`, else `Burst-RateLimit-Reset` on a 429) wins over the backoff, capped at maxWaitMs.
+ */
+function retryDecision(attempt, outcome, policy, now, random) {
+    const retried = outcome.kind === 'error' ? isTransientError(outcome.code) : RETRIED_STATUSES.has(outcome.status);
+    if (attempt >= policy.maxAttempts || !retried)
+        return { retry: false };
+    const status = outcome.kind === 'status' ? outcome : undefined;
+    const retryAfter = parseRetryAfter(status?.headers['retry-after'], now);
+    const resetHeader = status?.resetHeader ?? 'burst-ratelimit-reset';
+    const reset = status?.status === 429 ? parseRateLimitReset(status.headers[resetHeader], now) : undefined;
+    const asked = retryAfter ?? reset;
+    if (asked === undefined) {
+        return { retry: true, delayMs: backoffDelayMs(attempt, policy, random), basis: 'backoff', capped: false };
+    }
+    const basis = retryAfter !== undefined ? 'Retry-After' : 'Burst-RateLimit-Reset';
+    return { retry: true, delayMs: Math.min(asked, policy.maxWaitMs), basis, capped: asked > policy.maxWaitMs };
+}
+/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
+const wakeableSleep = (ms, wake) => (0,promises_.setTimeout)(ms, undefined, wake ? { signal: wake } : {}).catch(() => { });
+/** The one retry loop of the service's and GitHub's calls: each attempt is `send(n)`, n = 1 for the first. */
+async function retrying(send, options) {
+    const { policy, signal, sleep = wakeableSleep, now = Date.now, random = Math.random } = options;
+    for (let attempt = 1;; attempt++) {
+        if (signal?.aborted)
+            throw options.stopped();
+        try {
+            return await send(attempt);
+        }
+        catch (error) {
+            const outcome = options.classify(error);
+            const decision = retryDecision(attempt, outcome, policy, now(), random);
+            if (!decision.retry)
+                throw options.giveUp(error, attempt, outcome);
+            const basis = decision.basis === 'backoff' ? '' : ` as ${decision.basis} says`;
+            const cap = decision.capped
+                ? `; the service asked for longer, waits are capped at ${policy.maxWaitMs / 1000} s`
+                : '';
+            options.log(`${options.describe(error, outcome)} (attempt ${attempt} of ${policy.maxAttempts}); ` +
+                `retrying in ${(decision.delayMs / 1000).toFixed(1)} s${basis}${cap}`);
+            options.onRetry?.(outcome);
+            await sleep(decision.delayMs, signal);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/octokit-issues.ts
+/** The health issue's GitHub side: IssueApi over Octokit, each call with a deadline and retries. */
+
+
+/** The label every health issue carries: the open issues are looked up by it, not among all open issues. */
+const HEALTH_LABEL = 'dlq-health-check';
+/** Open issues with the label read at most (10 pages of 100): more means something else uses the label. */
+const MAX_LABELLED_PAGES = 10;
+/** Recent open issues read at most (3 pages of 100) for one the token could not label. */
+const MAX_RECENT_PAGES = 3;
+/**
+ * The hidden line that ties an issue to one check, by its title and selection (`scope`, empty for the whole message
+ * DLQ): a passing filtered check never closes a failing unfiltered one's issue; a title edited by hand still finds it.
+ */
+function healthMarker(title, scope = '') {
+    const check = scope === '' ? title : `${title}\u0000${scope}`;
+    return `<!-- dlq-action:health-check:${(0,external_node_crypto_.createHash)('sha256').update(check).digest('hex').slice(0, 16)} -->`;
+}
+class DeadlineError extends Error {
+}
+/** A call cut or never sent because the step was cancelled. */
+class CancelledCall extends Error {
+}
+/** A GitHub API call that failed after its retries, with the status as the retry policy read it (429: rate limited). */
+class GitHubCallError extends Error {
+    status;
+    constructor(message, status, options) {
+        super(message, options);
+        this.status = status;
+    }
+}
+/** What a failed Octokit call ended with, in the retry policy's terms; a cancel is thrown on, to end the calls. */
+function attemptOutcome(error) {
+    if (error instanceof CancelledCall)
+        throw error;
+    if (error instanceof DeadlineError)
+        return { kind: 'error', code: 'TIMEOUT' };
+    const { status, response, cause } = (error ?? {});
+    if (response && typeof status === 'number') {
+        const headers = response.headers ?? {};
+        // GitHub's rate limits answer 403 (or 429) with Retry-After or x-ratelimit-remaining: 0: a wait, not a refusal.
+        const limited = status === 403 && (headers['retry-after'] !== undefined || headers['x-ratelimit-remaining'] === '0');
+        return { kind: 'status', status: limited ? 429 : status, headers, resetHeader: 'x-ratelimit-reset' };
+    }
+    // Octokit wraps fetch's TypeError, whose cause carries the socket error code.
+    const code = cause?.code ?? cause?.cause?.code;
+    return { kind: 'error', code: typeof code === 'string' ? code : 'UNKNOWN' };
+}
+/**
+ * One line for a failed call: the status and GitHub's message, or the transport error. The message is redacted before
+ * it is shortened: a secret cut in half by the shortening could no longer be recognised.
+ */
+function describeFailure(error, outcome, { timeoutMs, redact }) {
+    if (error instanceof DeadlineError)
+        return `no complete answer within ${timeoutMs} ms`;
+    const text = String(error?.message ?? error);
+    const [message = ''] = (redact?.(text) ?? text).split('\n');
+    if (outcome.kind === 'status')
+        return `HTTP ${error.status}: ${message.slice(0, 300)}`;
+    return `${outcome.code === 'UNKNOWN' ? '' : `${outcome.code}: `}${message.slice(0, 300)}`;
+}
+/**
+ * Runs one GitHub API call with a deadline on each attempt, retried as the service's requests are. The deadline
+ * is a race as well as an abort, because Octokit turns a body that fails part way into an empty string.
+ */
+async function withRetry(what, send, options, 
+/** For a call that is not idempotent: looks whether a failed attempt was carried out after all. */
+recover) {
+    const stop = options.signal;
+    const cut = () => new CancelledCall(`GitHub API ${what} was cut: the step was cancelled`);
+    const once = async () => {
+        const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(stop ? [stop] : [])]);
+        const cutOff = new Promise((_, reject) => signal.addEventListener('abort', () => reject(stop?.aborted ? cut() : new DeadlineError()), { once: true }));
+        // Settled after the race when the call won it: nobody waits for it then.
+        cutOff.catch(() => { });
+        try {
+            return await Promise.race([send({ signal }), cutOff]);
+        }
+        catch (error) {
+            // A cancel is not retried, and nothing is looked up to recover: the next run brings the issue up to date.
+            if (stop?.aborted)
+                throw error instanceof CancelledCall ? error : cut();
+            const done = recover && (await recover().catch(() => undefined));
+            if (done === undefined)
+                throw error;
+            const failure = describeFailure(error, attemptOutcome(error), options);
+            options.log(`GitHub API ${what}: ${failure}; it was carried out all the same.`);
+            return done;
+        }
+    };
+    return retrying(once, {
+        policy: options.retry,
+        signal: stop,
+        classify: attemptOutcome,
+        describe: (error, outcome) => `GitHub API ${what}: ${describeFailure(error, outcome, options)}`,
+        log: options.log,
+        giveUp: (error, attempts, outcome) => new GitHubCallError(`GitHub API ${what} failed${attempts > 1 ? ` after ${attempts} attempts` : ''}: ` +
+            describeFailure(error, outcome, options), outcome.kind === 'status' ? outcome.status : undefined, { cause: error }),
+        stopped: () => new CancelledCall(`GitHub API ${what} was not sent: the step was cancelled`)
+    });
+}
+/** An issue as GitHub answers it, checked: a body that failed part way reaches us as an empty string. */
+function issueRef(data, what) {
+    const { number, html_url } = (data ?? {});
+    if (typeof number !== 'number' || typeof html_url !== 'string') {
+        throw new Error(`GitHub API ${what}: the answer is not an issue (no number or html_url)`);
+    }
+    return { number, url: html_url };
+}
+/** IssueApi over @actions/github's Octokit, which honours GITHUB_API_URL (GitHub Enterprise Server) and proxies. */
+async function octokitIssueApi(token, repository, options) {
+    const [owner = '', repo = ''] = repository.split('/');
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+    // Octokit's own warnings (deprecations, rate limits) carry GitHub's text: through the caller's safe log, not stdout.
+    const relay = (line) => options.log(`GitHub API: ${line}`);
+    const octokit = getOctokit(token, { log: { debug: () => { }, info: () => { }, warn: relay, error: relay } });
+    const call = (what, send, recover) => withRetry(what, send, options, recover);
+    const marked = (title, body) => `${healthMarker(title, options.scope)}\n${body}`;
+    /**
+     * The open issues of this check, oldest (lowest number) first: those with the label, and, when none has it or
+     * `everywhere`, those among the most recent open issues.
+     */
+    const findAllOpen = async (title, everywhere) => {
+        const marker = healthMarker(title, options.scope);
+        // Up to `pages` pages of 100 (stopping at the first page holding one when `first`); `more`: the pages ran out.
+        const scan = async (which, filter, pages, first) => {
+            const found = [];
+            for (let page = 1; page <= pages; page++) {
+                const what = `list ${which} (page ${page})`;
+                const { data } = await call(what, request => octokit.rest.issues.listForRepo({ owner, repo, state: 'open', ...filter, per_page: 100, page, request }));
+                if (!Array.isArray(data))
+                    throw new Error(`GitHub API ${what}: the answer is not a list of issues`);
+                for (const issue of data) {
+                    if (!issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker)) {
+                        found.push({ ...issueRef(issue, what), body: issue.body });
+                    }
+                }
+                if (data.length < 100 || (first && found.length > 0))
+                    return { found, more: false };
+            }
+            return { found, more: true };
+        };
+        const labelled = await scan(`open issues labelled ${HEALTH_LABEL}`, { labels: HEALTH_LABEL }, MAX_LABELLED_PAGES, !everywhere);
+        if (labelled.more) {
+            throw new Error(`more than ${MAX_LABELLED_PAGES * 100} open issues are labelled ${HEALTH_LABEL}: close some, or the check ` +
+                'could open a second issue');
+        }
+        const all = new Map(labelled.found.map(issue => [issue.number, issue]));
+        if (all.size === 0 || everywhere) {
+            // GitHub drops a new issue's labels, without an error, when the token may not set them: such an issue is found
+            // among the most recent open issues by its marker, so a second check does not open a second issue.
+            const recent = await scan('recent open issues', { sort: 'created', direction: 'desc' }, MAX_RECENT_PAGES, false);
+            // Past the pages read, an issue is too old to be one a check opened moments ago: what was found still counts.
+            for (const issue of recent.found)
+                if (!all.has(issue.number))
+                    all.set(issue.number, issue);
+        }
+        return [...all.values()].sort((a, b) => a.number - b.number);
+    };
+    const findOpen = async (title) => {
+        const [oldest, ...newer] = await findAllOpen(title, false);
+        if (oldest === undefined)
+            return undefined;
+        return newer.length === 0 ? oldest : { ...oldest, duplicates: newer.map(issue => issue.number) };
+    };
+    const edit = async (what, issue, change) => {
+        await call(what, request => octokit.rest.issues.update({ owner, repo, issue_number: issue, ...change, request }));
+    };
+    return {
+        findOpen,
+        findAllOpen: title => findAllOpen(title, true),
+        async create(title, body) {
+            const what = 'create the health issue';
+            const issue = { owner, repo, title, body: marked(title, body), labels: [HEALTH_LABEL] };
+            // A create whose answer was lost may have been carried out: look before trying again, or a second issue opens.
+            return call(what, async (request) => {
+                const { data } = await octokit.rest.issues.create({ ...issue, request });
+                const labels = Array.isArray(data.labels) ? data.labels : [];
+                if (!labels.some(label => (typeof label === 'string' ? label : label.name) === HEALTH_LABEL)) {
+                    options.log(`The health issue was opened without the label ${HEALTH_LABEL} (the token may not set labels): later ` +
+                        'checks find it among the most recent open issues.');
+                }
+                return issueRef(data, what);
+            }, () => findOpen(title));
+        },
+        async comment(issue, body) {
+            await call(`comment on issue #${issue}`, request => octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, request }));
+        },
+        update: (issue, title, body) => edit(`update issue #${issue}`, issue, { body: marked(title, body) }),
+        close: (issue, reason = 'completed') => edit(`close issue #${issue}`, issue, { state: 'closed', state_reason: reason })
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/budget.ts
+/** An operation's report, and its summary's byte budget: GitHub drops one over 1 MiB, so rows halve till it fits. */
+
+
+const TRUNCATED_NOTE = '\n\n> **Note:** this summary was cut short to stay under the 1 MiB limit of GitHub job summaries; ' +
+    'the action outputs and log hold the rest.\n';
+/** Halving starts from the longest list the first pass reported: rows beyond it change nothing. */
+function fitSummary(render, options) {
+    const { maxRows: requested = 50, now } = options;
+    let longest = 0;
+    const seen = (length) => (longest = Math.max(longest, length));
+    let out = render({ maxRows: requested, now, seen });
+    const useful = Math.min(requested, longest);
+    let rows = useful;
+    while (Buffer.byteLength(out) > SUMMARY_LIMIT_BYTES) {
+        if (rows === 0)
+            return truncateToLimit(out);
+        rows = Math.floor(rows / 2);
+        out = render({ maxRows: rows, now, shortenedFrom: useful, seen });
+    }
+    return out;
+}
+function shortenedNote(pass) {
+    if (pass.shortenedFrom === undefined)
+        return undefined;
+    return (`> **Note:** tables show at most ${formatCount(pass.maxRows)} rows (instead of ` +
+        `${formatCount(pass.shortenedFrom)}) to keep this summary under the 1 MiB limit of GitHub job summaries.`);
+}
+/** Whole lines while they fit, the next cut (no half escape or entity), then a note after a blank line. */
+function truncateToLimit(out) {
+    const budget = SUMMARY_LIMIT_BYTES - Buffer.byteLength(TRUNCATED_NOTE) - Buffer.byteLength('…');
+    const kept = [];
+    let used = 0;
+    for (const line of out.split('\n')) {
+        const size = Buffer.byteLength(line) + 1;
+        if (used + size <= budget) {
+            kept.push(line);
+            used += size;
+            continue;
+        }
+        // Streaming, the decoder holds back a code point cut in half rather than write U+FFFD for it.
+        const head = Buffer.from(line).subarray(0, Math.max(0, budget - used - 1));
+        let part = new TextDecoder().decode(head, { stream: true });
+        part = part.replace(/&[#A-Za-z0-9]*$/, '').replace(/<[^>]*$/, '');
+        const trailing = /\\+$/.exec(part);
+        if (trailing && trailing[0].length % 2 === 1)
+            part = part.slice(0, -1);
+        if (part !== '')
+            kept.push(`${part}…`);
+        break;
+    }
+    return `${kept.join('\n').trimEnd()}${TRUNCATED_NOTE}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/chart.ts
+/** The chart of messages over time (Mermaid): every label and number is made here, so nothing needs escaping. */
+
+
+
+
+const MAX_BARS = 24;
+/** Width of the plot GitHub draws in a 1,200-pixel window, and what a label takes of it: a character and a gap. */
+const PLOT_WIDTH_PX = 620;
+const LABEL_CHAR_PX = 7;
+const LABEL_GAP_PX = 12;
+/** Bars whose labels, `chars` long, fit side by side without touching. */
+function barsThatFit(chars) {
+    return Math.min(MAX_BARS, Math.floor(PLOT_WIDTH_PX / (chars * LABEL_CHAR_PX + LABEL_GAP_PX)));
+}
+/** Bar widths to choose from, smallest first, for each bucket the listing counted in. */
+const WIDTHS = {
+    hour: [1, 2, 3, 4, 6, 8, 12, 24].map(h => h * HOUR),
+    day: [1, 2, 7, 14, 28].map(d => d * DAY),
+    week: [1, 2, 4, 8, 13, 26, 52, 104, 260, 520].map(w => w * WEEK)
+};
+/** The bars of the narrowest width whose labels fit side by side, empty ones included. */
+function bars(histogram, now) {
+    const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count));
+    let chosen = { width: HOUR, bars: [] };
+    for (const width of WIDTHS[histogram.bucket]) {
+        const counts = new Map();
+        for (const p of points) {
+            const at = Math.floor(p.start / width) * width;
+            counts.set(at, (counts.get(at) ?? 0) + p.count);
+        }
+        const keys = [...counts.keys()].sort((a, b) => a - b);
+        const [first = 0] = keys;
+        const span = Math.round(((keys.at(-1) ?? 0) - first) / width) + 1;
+        const starts = span <= MAX_BARS ? Array.from({ length: span }, (_, i) => first + i * width) : keys;
+        const list = starts.map(start => ({
+            start,
+            count: counts.get(start) ?? 0,
+            partial: start <= now && now < start + width
+        }));
+        chosen = { width, bars: list };
+        // As many bars as their labels leave room for: the current bar's " now" may run past its neighbours' gap.
+        const longest = Math.max(0, ...labels(list, width).map(text => text.replace(/ now$/, '').length));
+        if (list.length <= barsThatFit(longest))
+            return chosen;
+    }
+    // Only a range of decades gets here: keep the newest bars.
+    return { width: chosen.width, bars: chosen.bars.slice(-barsThatFit(10)) };
+}
+/** A ceiling of 10 or more on 1, 2 or 5 times a power of ten, so that every tick is a whole number. */
+function yMax(max) {
+    if (max <= 10)
+        return 10;
+    const power = 10 ** Math.floor(Math.log10(max));
+    return [1, 2, 5].map(step => step * power).find(top => top >= max) ?? 10 * power;
+}
+/** `hour`, `2 days`: the width of a bar. */
+function widthText(width) {
+    const [unit, name] = width < DAY ? [HOUR, 'hour'] : width < WEEK ? [DAY, 'day'] : [WEEK, 'week'];
+    return width === unit ? name : `${width / unit} ${name}s`;
+}
+/** Short labels: the hour (with the date where the day changes) or the date; the current bucket marked "now". */
+function labels(list, width) {
+    const multiYear = new Set(list.map(bar => new Date(bar.start).getUTCFullYear())).size > 1;
+    const iso = (bar) => (bar === undefined ? '' : new Date(bar.start).toISOString());
+    const day = (bar) => iso(bar).slice(multiYear ? 0 : 5, 10);
+    const compact = (full) => list.map((bar, i) => {
+        const hour = `${iso(bar).slice(11, 13)}h`;
+        const text = width >= DAY ? day(bar) : full || day(bar) !== day(list[i - 1]) ? `${day(bar)} ${hour}` : hour;
+        return bar.partial ? `${text} now` : text;
+    });
+    // Mermaid draws bars that share a label in one place, one over the other: every label must differ. The hour alone
+    // repeats once the chart spans two days, so then every bar names its day.
+    const short = compact(false);
+    return new Set(short).size === short.length ? short : compact(true);
+}
+/** The chart section: none for a failed listing (its counts are partial in unknown ways), partial if stopped early. */
+function chartLines(result, now) {
+    const histogram = result.histogram;
+    const omitted = histogram.omitted
+        ? [
+            `${plural(histogram.omitted, 'message is', 'messages are')} left out of the chart: their creation times ` +
+                'spread over more weeks than it holds.',
+            ''
+        ]
+        : [];
+    const { width, bars: list } = bars(histogram, now);
+    if (list.length < 2)
+        return omitted;
+    if (result.failure !== undefined) {
+        const how = result.failure.kind === 'cancelled' ? 'was cancelled' : 'failed part way';
+        return [`*No chart of messages over time: the listing ${how}, so its counts per bucket are partial.*`, ''];
+    }
+    const per = widthText(width);
+    const partialListing = !listingComplete(result);
+    const title = partialListing
+        ? `First ${formatCount(result.count)} messages listed, per ${per}`
+        : `DLQ messages per ${per}`;
+    const notes = [];
+    if (list.some(b => b.partial))
+        notes.push(`the bar marked "now" is the current ${per}, still filling`);
+    if (partialListing)
+        notes.push('the listing stopped early, so every bar may be low');
+    return [
+        `#### Messages per ${per} (UTC)${partialListing ? ', partial' : ''}`,
+        '',
+        '```mermaid',
+        'xychart-beta',
+        `  title "${title}"`,
+        `  x-axis [${labels(list, width)
+            .map(l => `"${l}"`)
+            .join(', ')}]`,
+        `  y-axis "Messages" 0 --> ${yMax(Math.max(...list.map(b => b.count)))}`,
+        `  bar [${list.map(b => b.count).join(', ')}]`,
+        '```',
+        '',
+        ...(notes.length > 0 ? [`*${notes.join('; ')}.*`.replace(/^\*t/, '*T'), ''] : []),
+        ...omitted
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/service/json.ts
+/** JSON.stringify of what JSON.parse made, or where hostile nesting runs it out of stack, the same text iteratively. */
+function toJson(value) {
+    try {
+        return JSON.stringify(value) ?? 'null';
+    }
+    catch (err) {
+        if (!(err instanceof RangeError))
+            throw err;
+        return toJsonIteratively(value);
+    }
+}
+/** The same text as JSON.stringify, built with a heap-allocated stack. */
+function toJsonIteratively(value) {
+    const parts = [];
+    // Left to write, last first: values, and the text between them (a comma, a key, a closing bracket).
+    const todo = [{ value }];
+    for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+        if (typeof next === 'string') {
+            parts.push(next);
+            continue;
+        }
+        let v = next.value;
+        if (typeof v?.toJSON === 'function')
+            v = v.toJSON();
+        if (v === null || typeof v !== 'object') {
+            parts.push(JSON.stringify(v) ?? 'null');
+            continue;
+        }
+        const entries = Array.isArray(v)
+            ? Array.from(v, item => [undefined, serialisable(item) ? item : null])
+            : Object.entries(v).filter(([, item]) => serialisable(item));
+        parts.push(Array.isArray(v) ? '[' : '{');
+        todo.push(Array.isArray(v) ? ']' : '}');
+        for (let i = entries.length - 1; i >= 0; i--) {
+            const [key, item] = entries[i];
+            todo.push({ value: item });
+            if (key !== undefined)
+                todo.push(`${JSON.stringify(key)}:`);
+            if (i > 0)
+                todo.push(',');
+        }
+    }
+    return parts.join('');
+}
+/** JSON.stringify leaves these out of objects (and writes null for them in arrays). */
+function serialisable(v) {
+    return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
+}
+
+;// CONCATENATED MODULE: ./src/report/boundary.ts
+/** The output boundary: all the action writes is redacted as raw text (an escape could hide a secret), then escaped. */
+
+
+
+/** An output's size as GitHub counts it. */
+function githubBytes(text) {
+    return text.length * 2;
+}
+/** Result objects are our own shapes, a few levels deep; deeper values are third-party data, dropped. */
+const MAX_REDACT_DEPTH = 8;
+class OutputBoundary {
+    io;
+    redact;
+    constructor(io, 
+    /** Redacts secrets from raw text (service/redact.ts). */
+    redact) {
+        this.io = io;
+        this.redact = redact;
+    }
+    /** One line of the log: never two, never a runner command. */
+    info(text) {
+        this.io.info(neutraliseLogLine(this.redact(text)));
+    }
+    debug(text) {
+        this.io.debug(neutraliseLogLine(this.redact(text)));
+    }
+    notice(text) {
+        this.io.notice(neutraliseAnnotation(this.redact(text)));
+    }
+    warning(text) {
+        this.io.warning(neutraliseAnnotation(this.redact(text)));
+    }
+    error(text) {
+        this.io.error(neutraliseAnnotation(this.redact(text)));
+    }
+    setFailed(text) {
+        this.io.setFailed(neutraliseAnnotation(this.redact(text)));
+    }
+    /** Writes the outputs, redacted; if that makes them too big for GitHub, the biggest are emptied, with a warning. */
+    setOutputs(outputs) {
+        const redacted = Object.entries(outputs).map(([name, value]) => [name, this.redact(value)]);
+        let total = redacted.reduce((n, [name, value]) => n + githubBytes(name) + githubBytes(value), 0);
+        for (const entry of [...redacted].sort((a, b) => b[1].length - a[1].length)) {
+            if (total <= GITHUB_OUTPUTS_MAX_BYTES)
+                break;
+            total -= githubBytes(entry[1]);
+            this.warning(`Output ${entry[0]} was left empty: the outputs of a job must stay under 1 MB.`);
+            entry[1] = '';
+        }
+        for (const [name, value] of redacted)
+            this.io.setOutput(name, value);
+    }
+    /** One line of an NDJSON file: the record as JSON, however deeply nested, redacted. */
+    jsonLine(record) {
+        return this.redact(toJson(record));
+    }
+    /** Writes markdown rendered from redactValue'd data, redacting once more; false without a summary file. */
+    summary(markdown) {
+        return this.io.writeSummary(this.redact(markdown));
+    }
+    /** A copy with every string redacted: escaping first would change how a secret looks (`sk\_live`), hiding it. */
+    redactValue(value) {
+        return redactDeep(value, this.redact, 0);
+    }
+    /** The issue API with every title and body redacted; what GitHub answers is logged through info(). */
+    issueApi(api) {
+        return {
+            findOpen: title => api.findOpen(this.redact(title)),
+            findAllOpen: title => api.findAllOpen(this.redact(title)),
+            create: (title, body) => api.create(this.redact(title), this.redact(body)),
+            comment: (issue, body) => api.comment(issue, this.redact(body)),
+            update: (issue, title, body) => api.update(issue, this.redact(title), this.redact(body)),
+            close: (issue, reason) => api.close(issue, reason)
+        };
+    }
+}
+function redactDeep(value, redact, depth) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (value === null || typeof value !== 'object')
+        return value;
+    if (depth >= MAX_REDACT_DEPTH)
+        return undefined;
+    if (Array.isArray(value))
+        return value.map(item => redactDeep(item, redact, depth + 1));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, redact, depth + 1)]));
+}
+
+;// CONCATENATED MODULE: ./src/report/response-sample.ts
+
+
+/** Characters of a response shown in the cell: a sentence such as "db pool exhausted after 30 s" fits whole. */
+const RESPONSE_CELL_LENGTH = 80;
+/** Fields that carry the error's words, in the order tried, at the top level of a JSON object. */
+const TEXT_FIELDS = ['error', 'message', 'detail', 'title', 'error_description', 'reason'];
+/** Fields of a nested error object (`{"error":{"message":…}}`, `{"errors":[{"message":…}]}`), one level down. */
+const NESTED_FIELDS = ['message', 'detail', 'title', 'reason', 'description'];
+function textOf(value, fields) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+        return undefined;
+    for (const field of fields) {
+        const text = value[field];
+        if (typeof text === 'string' && text.trim() !== '')
+            return text.trim();
+    }
+    return undefined;
+}
+/** The error's words of a parsed JSON body: a top-level text field, else one of a nested error object. */
+function fromJson(body) {
+    const first = (value) => (Array.isArray(value) ? value[0] : value);
+    return (textOf(body, TEXT_FIELDS) ?? textOf(first(body.error), NESTED_FIELDS) ?? textOf(first(body.errors), NESTED_FIELDS));
+}
+/** The error's words of a body cut short (it may not parse): the first text field, at any depth, held whole. */
+function fromCutJson(sample) {
+    for (const field of [...TEXT_FIELDS, ...NESTED_FIELDS]) {
+        const match = new RegExp(`"${field}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(sample);
+        if (match === null)
+            continue;
+        try {
+            const text = JSON.parse(`"${match[1]}"`).trim();
+            if (text)
+                return text;
+        }
+        catch {
+            // An escape JSON does not know: try the next field.
+        }
+    }
+    return undefined;
+}
+/** What the sample says went wrong: the JSON body's error or message text, or undefined when it has none. */
+function errorWords(sample, cut) {
+    const trimmed = sample.trimStart();
+    if (!trimmed.startsWith('{'))
+        return undefined;
+    if (!cut) {
+        try {
+            // Text that starts with `{` parses to an object or not at all.
+            return fromJson(JSON.parse(trimmed));
+        }
+        catch {
+            // Not JSON after all: fall through to the tolerant scan.
+        }
+    }
+    return fromCutJson(trimmed);
+}
+/** The cell: the error's words when the body is JSON that has them, else the start of the body, ~80 characters. */
+function responseCell(row) {
+    if (row.bodySample === undefined) {
+        return row.binaryBody === undefined ? '—' : `(binary, ${formatCount(row.binaryBody)} base64 characters)`;
+    }
+    if (row.bodySample === '')
+        return '(empty)';
+    const words = errorWords(row.bodySample, row.bodyCut === true);
+    if (words !== undefined)
+        return codeCell(words, RESPONSE_CELL_LENGTH);
+    const cell = codeCell(row.bodySample, RESPONSE_CELL_LENGTH);
+    return row.bodyCut && !cell.endsWith('…') ? `${cell}…` : cell;
+}
+
+;// CONCATENATED MODULE: ./src/report/step-outputs.ts
+/** What the step outputs of every operation share: the cursor, and JSON arrays fitted to what the scalars leave. */
+
+
+/** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
+function cursorOutput(cursor) {
+    return cursor === undefined || cursor.length > MAX_CURSOR_LENGTH ? '' : cursor;
+}
+/** Where a failure message says to continue from: the cursor to re-run with, or why there is none to use. */
+function continueHint(cursor) {
+    if (cursor === undefined)
+        return '';
+    if (cursor.length > MAX_CURSOR_LENGTH) {
+        return `; the service's cursor to continue from is ${cursor.length} characters long, too long to use`;
+    }
+    return `; to continue, re-run with input cursor: ${cursor}`;
+}
+/** The arrays' budget: the whole less the scalars, the arrays' names and their flags (at their longest, `false`). */
+function budgetLeft(scalars, arrays) {
+    let used = 0;
+    for (const [name, value] of Object.entries(scalars))
+        used += githubBytes(name) + githubBytes(value ?? '');
+    for (const [name, flag] of arrays)
+        used += githubBytes(name) + githubBytes(flag) + githubBytes('false');
+    return OUTPUTS_BUDGET_BYTES - used;
+}
+/** How many first items of parallel lists fit `budget` as JSON arrays. */
+function keptItems(lists, budget) {
+    const length = Math.min(...lists.map(([, , items]) => items.length));
+    let used = lists.length * githubBytes('[]');
+    let kept = 0;
+    for (; kept < length; kept++) {
+        let size = 0;
+        for (const [, , items] of lists)
+            size += githubBytes(JSON.stringify(items[kept])) + (kept > 0 ? 2 : 0);
+        if (used + size > budget)
+            break;
+        used += size;
+    }
+    return kept;
+}
+/** Parallel lists (item i of each is one thing) as JSON: the longest prefix within `budget`; `cut`: capped before. */
+function fitArrays(lists, budget, cut = false) {
+    return fitArraysCounted(lists, budget, cut).values;
+}
+/** fitArrays, with how many items each list kept and whether it was cut: what a summary says of the outputs. */
+function fitArraysCounted(lists, budget, cut = false) {
+    const kept = keptItems(lists, budget);
+    const truncated = cut || lists.some(([, , items]) => items.length > kept);
+    const values = Object.fromEntries(lists.flatMap(([name, flag, items]) => [
+        [name, JSON.stringify(items.slice(0, kept))],
+        [flag, String(truncated)]
+    ]));
+    return { values, kept, truncated };
+}
+
+;// CONCATENATED MODULE: ./src/report/list.ts
+/** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
+
+
+
+
+
+
+
+
+
+
+/** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
+const BREAKDOWN_ROWS = 20;
+/** Characters of a value people copy (a URL, a message id), never fewer: a cut one copies as a plausible wrong one. */
+const COPYABLE_CELL_LENGTH = 200;
+/** A breakdown whose "(none)" row holds at least this share of the messages is collapsed. */
+const MOSTLY_NONE = 0.9;
+const listReport = {
+    outputs,
+    summary: (result, ctx, options) => {
+        const written = idOutputs(result);
+        return fitSummary(pass => listSummary(result, ctx, pass, written), options);
+    },
+    // Nothing listed: the failure's error annotation already says it (one alert per fact).
+    notice: (result, now) => (result.failure !== undefined && result.count === 0 ? undefined : headline(result, now)),
+    warnings: result => (result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
+    failure
+};
+function outputs(result) {
+    return idOutputs(result).values;
+}
+/** Every output, and what the two ids outputs hold as written: the summary says that, not what was collected. */
+function idOutputs(result) {
+    const scalars = {
+        // Nothing listed because of a failure: the count is unknown, not 0.
+        [Outputs.DlqCount]: result.failure !== undefined && result.count === 0 ? '' : String(result.count),
+        [Outputs.Complete]: String(listingComplete(result)),
+        [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
+        [Outputs.NextCursor]: cursorOutput(result.nextCursor),
+        [Outputs.MessagesFile]: result.messagesFile ?? ''
+    };
+    const ids = [Outputs.MessageIds, Outputs.MessageIdsTruncated, result.messageIds];
+    const dlq = [Outputs.DlqIds, Outputs.DlqIdsTruncated, result.dlqIds];
+    const budget = budgetLeft(scalars, [ids, dlq]);
+    // The two lists are not in step (an entry may have no dlqId): dlq-ids keep up to half the budget when both are long.
+    const reserve = Math.min(Math.floor(budget / 2), githubBytes(JSON.stringify(result.dlqIds)));
+    const fitted = fitArraysCounted([ids], budget - reserve, result.messageIdsTruncated);
+    const left = budget - githubBytes(fitted.values[Outputs.MessageIds] ?? '[]');
+    const fittedDlq = fitArraysCounted([dlq], left, result.dlqIdsTruncated);
+    return {
+        values: { ...scalars, ...fitted.values, ...fittedDlq.values },
+        messageIds: { kept: fitted.kept, truncated: fitted.truncated },
+        dlqIds: { kept: fittedDlq.kept, truncated: fittedDlq.truncated }
+    };
+}
+function failure(result) {
+    const complete = listingComplete(result);
+    const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`);
+    if (result.failure !== undefined) {
+        const listed = result.count === 0
+            ? 'nothing was listed, so the number of messages is unknown'
+            : `at least ${plural(result.count, 'message', 'messages')}: listed ${beforeTheEnd(result.failure)}`;
+        reasons.unshift(`${failureText('list-dlq', result.failure)}${continueHint(result.nextCursor)} (${listed})`);
+    }
+    return reasons.length === 0 ? undefined : reasons.join('\n');
+}
+function listSummary(result, ctx, pass, written) {
+    const filters = filterLines(result.filters, pass);
+    return markdownText([
+        ...summaryHead(heading(result, filters.length > 0 || Boolean(result.startCursor)), judgement(result, pass.now), issueLine(ctx.issue), shortenedNote(pass), ...endingLeads(result)),
+        ...failingLines(result, pass),
+        ...breakdownLines(result, pass),
+        ...chartLines(result, pass.now),
+        ...workflowRunLines(result, pass),
+        ...extremesLines(result, pass),
+        ...askedLines(result, ctx, filters, written)
+    ]);
+}
+/** The leads that say how the listing ended when it did not reach the end: the error, and where to continue. */
+function endingLeads(result) {
+    const { failure: ended, nextCursor: next, maxMessages: max, count } = result;
+    const asked = max !== undefined && count >= max ? `, as \`max-messages\` (${formatCount(max)}) asks` : '';
+    const stopped = `**Stopped after ${plural(count, 'message', 'messages')}${asked}**: the DLQ may hold more.`;
+    return [
+        ended
+            ? `**Error:** ${code(failureText('list-dlq', ended))}`
+            : next !== undefined && `${stopped} Everything below is a lower bound.`,
+        ended && count > 0 && `Everything below is what was listed ${beforeTheEnd(ended)}: a lower bound.`,
+        next && `To continue, re-run with input \`cursor\` set to ${code(next, MAX_CURSOR_LENGTH)}`
+    ];
+}
+/** The top destinations, titled "What is failing" only under a failing verdict. */
+function failingLines(result, pass) {
+    const table = failingTable(result, pass.now, pass.maxRows);
+    const failing = result.failure !== undefined || result.health.breaches.length > 0;
+    return table.length === 0 ? [] : [failing ? '### What is failing' : '### Top destinations', '', ...table];
+}
+/** The "what is failing" table (shared with the health issue): the top destinations, then every other one. */
+function failingTable(result, now, maxRows) {
+    const rows = result.byDestination ?? [];
+    if (result.count === 0 || rows.length === 0)
+        return [];
+    const shown = rows.slice(0, maxRows);
+    const rest = result.count - shown.reduce((n, row) => n + row.count, 0);
+    const others = result.byUrl.length - shown.length;
+    const undercount = result.undercount?.byUrl;
+    const which = `${others > 0 ? `${formatCount(others)}${undercount !== undefined ? '+' : ''} ` : ''}other destinations`;
+    return [
+        // The URL last: a long one scrolls sideways without pushing the response out of a 1,200-pixel window.
+        ...tableHead(['Messages', 'Last status', 'Oldest', 'Last response', 'Destination URL'], [true, false, true]),
+        ...shown.map(row => tableRow([
+            formatCount(row.count),
+            statusCell(row),
+            row.oldestCreatedAt === undefined ? '—' : formatAge(now - row.oldestCreatedAt),
+            responseCell(row),
+            row.url === '(none)' ? '(none)' : codeCell(row.url, COPYABLE_CELL_LENGTH)
+        ])),
+        ...(rest > 0 ? [`| ${formatCount(rest)} | | | | *${which}* |`] : []),
+        '',
+        ...(undercount === undefined ? [] : approximateNote(undercount))
+    ];
+}
+/** The dominant status, with its share of the destination's messages when others are mixed in (said, not a bare %). */
+function statusCell(row) {
+    const status = row.status === undefined ? 'none' : String(row.status);
+    if (!row.otherStatuses)
+        return status;
+    const share = Math.round((100 * (row.count - row.otherStatuses)) / Math.max(1, row.count));
+    return `${status} (${Math.min(99, Math.max(1, share))}% of its messages)`;
+}
+/** The breakdowns; those nearly all "(none)", and the full one by URL, collapsed. */
+function breakdownLines(result, pass) {
+    if (result.count === 0)
+        return [];
+    const lines = [];
+    for (const [key, title, head] of [
+        ['byStatus', 'last response status', 'Last response status'],
+        ['byTopic', 'URL group', 'URL group'],
+        ['byQueue', 'queue', 'Queue'],
+        ['bySchedule', 'schedule', 'Schedule id'],
+        ['byUrl', 'destination URL (all)', 'Destination URL']
+    ]) {
+        const rows = result[key];
+        // A breakdown where every message has no value says nothing.
+        if (rows.length === 0 || (key !== 'byStatus' && rows.length === 1 && rows[0]?.value === '(none)'))
+            continue;
+        const body = countTable(result, key, head, { maxRows: Math.min(pass.maxRows, BREAKDOWN_ROWS), seen: pass.seen });
+        const none = rows.find(r => r.value === '(none)')?.count ?? 0;
+        if (key === 'byUrl' || none >= MOSTLY_NONE * result.count) {
+            const note = none > 0 ? ` (${formatCount(none)} of ${formatCount(result.count)} have none)` : '';
+            lines.push(...collapsed(`Messages by ${title}${note}`, body));
+        }
+        else
+            lines.push(`#### Messages by ${title}`, '', ...body);
+    }
+    if (result.badCreatedAt !== undefined) {
+        lines.push(`- ${plural(result.badCreatedAt.count, 'message has', 'messages have')} a \`createdAt\` no date can hold ` +
+            `(first: ${code(result.badCreatedAt.messageId, COPYABLE_CELL_LENGTH)}): left out of dates, ages and the chart.`, '');
+    }
+    return lines;
+}
+/** The failed workflow runs listed (source workflow): what a resume by their DLQ ids would resume. */
+function workflowRunLines(result, pass) {
+    const kept = result.workflowRuns;
+    if (kept === undefined || kept.length === 0)
+        return [];
+    // The rows this pass shows; "and N more" counts every run listed, not only those kept for the table.
+    const runs = capped(kept, pass);
+    const more = result.count - runs.length;
+    const where = result.messagesFile === undefined
+        ? 'set `messages-file` to keep every one (and `dlq-ids` holds their DLQ ids)'
+        : '`messages-file` holds every one';
+    return [
+        '### Failed workflow runs',
+        '',
+        // The URL last: a long one scrolls sideways without hiding why the run failed.
+        ...table(['Run id', 'DLQ id', 'Failed (UTC)', 'Last response', 'Workflow URL'], [], runs, { maxRows: runs.length }, run => [
+            codeCell(run.workflowRunId),
+            cellOrDash(run.dlqId),
+            run.failedAt === undefined ? '—' : formatShortTime(run.failedAt, pass.now),
+            (run.responseStatus === undefined ? '—' : String(run.responseStatus)) +
+                (run.responseBody ? ` ${codeCell(run.responseBody, RESPONSE_CELL_LENGTH)}` : ''),
+            cellOrDash(run.workflowUrl)
+        ]),
+        ...(more > 0 ? [`… and ${formatCount(more)} more runs listed: ${where}.`, ''] : [])
+    ];
+}
+/** The oldest then the newest messages (one in both lists shown once): age first, each group named once. */
+function extremesLines(result, pass) {
+    const key = (m) => JSON.stringify([m.dlqId ?? '', m.messageId, m.createdAt ?? null]);
+    const all = [...result.oldest.map(m => ['Oldest', m]), ...result.newest.map(m => ['Newest', m])];
+    // A few of each (the accumulator keeps five), so a quadratic search for the first of each key costs nothing.
+    const rows = all.filter(([, m], i) => all.findIndex(([, other]) => key(other) === key(m)) === i);
+    if (rows.length === 0)
+        return [];
+    const shown = rows.slice(0, pass.maxRows);
+    return [
+        `#### Oldest and newest messages${listingComplete(result) ? '' : ' listed'}`,
+        '',
+        // The URL last: a long one scrolls sideways without hiding the columns that answer "how old".
+        ...tableHead(['', 'Age', 'Created (UTC)', 'Status', 'Message id', 'Destination URL'], [false, true]),
+        ...shown.map(([which, m], i) => tableRow([
+            which === shown[i - 1]?.[0] ? '' : `**${which}**`,
+            m.createdAt === undefined ? '—' : formatAge(pass.now - m.createdAt),
+            m.createdAt === undefined ? '—' : formatShortTime(m.createdAt, pass.now),
+            m.responseStatus === undefined ? '—' : String(m.responseStatus),
+            cellOrDash(m.messageId, COPYABLE_CELL_LENGTH),
+            cellOrDash(m.url, COPYABLE_CELL_LENGTH)
+        ])),
+        ''
+    ];
+}
+/** The health thresholds as set, each named by its input (the summary's "What was asked", the closing comment). */
+function thresholdsText(result) {
+    const { countAbove, oldestOlderThanMs } = result.health;
+    const parts = [
+        countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
+        oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
+    ].filter(p => p !== undefined);
+    return parts.length === 0 ? 'none' : parts.join(', ');
+}
+/** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
+function askedLines(result, ctx, filters, written) {
+    const { fallback, maxMessages, maxPages, messagesFile, startCursor } = result;
+    const redacted = result.redactedHeaderValues ?? 0;
+    const slices = fallback !== undefined
+        ? ' (listed sequentially: the date slices could not be trusted)'
+        : result.slices === 1
+            ? ' (one date slice: the oldest and newest message the service named were too close to split, as when it ignores `order`)'
+            : result.slices !== undefined
+                ? ` (${formatCount(result.slices)} date slices)`
+                : '';
+    const pages = maxPages === undefined ? '' : `, \`max-pages\`: ${formatCount(maxPages)}`;
+    return [
+        '### What was asked',
+        '',
+        ...(filters.length === 0
+            ? ['- Filters: none (every message in the DLQ)']
+            : ['- Filters (several values of one filter: any of them; different filters: all of them):', ...filters]),
+        `- Order: ${result.order === 'earliestFirst' ? 'earliest first' : 'latest first'} (\`${result.order}\`)`,
+        `- Health thresholds: ${thresholdsText(result)}`,
+        `- \`max-messages\`: ${maxMessages === undefined ? 'none (every message)' : formatCount(maxMessages)}`,
+        `- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`,
+        `- Page size: ${formatCount(result.pageSize)}${pages} (${plural(result.pages, 'page', 'pages')} fetched)`,
+        `- Start cursor: ${startCursor ? code(startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
+        fallback !== undefined && `- Why sequentially: ${code(fallback)}`,
+        messagesFile !== undefined &&
+            `- Every listed message, one JSON object a line: ${code(messagesFile)} (output \`messages-file\`)`,
+        messagesFile !== undefined &&
+            redacted > 0 &&
+            `- ${plural(redacted, 'credential header value was', 'credential header values were')} redacted from ` +
+                'messages-file; set `keep-credential-headers: true` to keep them.',
+        ...idsWrittenLines(result, written),
+        ...runLine(ctx),
+        ''
+    ].filter(line => line !== false);
+}
+/** What a cut ids output holds, as written: its first ids, of how many listed, and where every one is. */
+function idsWrittenLines(result, { messageIds, dlqIds }) {
+    const every = result.messagesFile !== undefined ? '`messages-file` holds every one' : 'set `messages-file` for every one';
+    const lines = [];
+    if (messageIds.truncated) {
+        lines.push(`- The \`message-ids\` output holds only the first ${plural(messageIds.kept, 'id', 'ids')} of ` +
+            `${formatCount(result.count)} messages listed (GitHub's 1 MB for a job's outputs, shared with \`dlq-ids\`); ${every}.`);
+    }
+    if (dlqIds.truncated) {
+        lines.push(`- The \`dlq-ids\` output holds only the first ${plural(dlqIds.kept, 'DLQ id', 'DLQ ids')} listed ` +
+            `(the same 1 MB); ${every}.`);
+    }
+    return lines;
+}
+function approximateNote(undercount) {
+    return [
+        `> **Approximate:** more than ${formatCount(TALLY_CAPACITY)} distinct values were seen, so only the most ` +
+            `frequent were kept; each count above may be up to ${formatCount(undercount)} below the true one.`,
+        ''
+    ];
+}
+/** The top rows of a breakdown, one row for every other value, and a note when only the most frequent were kept. */
+function countTable(result, key, heading, limit) {
+    const rows = result[key];
+    const undercount = result.undercount?.[key];
+    const shown = capped(rows, limit);
+    const lines = [];
+    if (shown.length > 0) {
+        lines.push(...tableHead([heading, 'Messages'], [false, true]));
+        for (const row of shown) {
+            const value = row.value === '' || row.value === '(none)' ? '(none)' : codeCell(row.value, COPYABLE_CELL_LENGTH);
+            lines.push(tableRow([value, formatCount(row.count)]));
+        }
+        const more = rows.length - shown.length;
+        const rest = result.count - shown.reduce((n, row) => n + row.count, 0);
+        if (undercount !== undefined && rest > 0)
+            lines.push(`| *… and every other value* | ${formatCount(rest)} |`);
+        else if (more > 0 && rest > 0)
+            lines.push(`| *… and ${formatCount(more)} more values* | ${formatCount(rest)} |`);
+        lines.push('');
+    }
+    if (undercount !== undefined)
+        lines.push(...approximateNote(undercount));
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/github/issue-text.ts
+/** What the health issue says: its body, the comments, and the hidden state the next run compares with. */
+
+
+
+
+
+
+const issue_text_BREAKDOWN_ROWS = 10;
+/** Destinations remembered in the issue's state, to name the new ones in the next comment. */
+const REMEMBERED_TOP = 5;
+/** A count change is material when it is at least this share of the count last commented on … */
+const MATERIAL_COUNT_SHARE = 0.1;
+/** … and at least this many messages, so a small DLQ going from 3 to 4 stays quiet. */
+const MATERIAL_COUNT_MIN = 10;
+const anyList = schemas/* array */.YOg(schemas/* unknown */.L5J()).catch([]);
+/** A list of the items `keep` accepts: an item edited out of shape is dropped, not the whole state. */
+const listOf = (keep) => anyList.transform(items => items.filter(keep));
+/** Short hashes of destination URLs. */
+const hashes = listOf((h) => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h));
+/** Every kind of breach, as the state keeps it: a kind the schema did not know would read back as never reported. */
+const BREACH_KINDS = ['count', 'age', 'age-unknown'];
+const isBreachKind = (k) => BREACH_KINDS.includes(k);
+/** What the issue last said in a comment (or when it opened): the figures a later run compares with. */
+const spokenSchema = schemas/* object */.Ikc({
+    at: schemas/* number */.aig(),
+    count: schemas/* number */.aig(),
+    /** The kinds of threshold exceeded then. */
+    breaches: listOf(isBreachKind),
+    top: hashes
+});
+/**
+ * What the issue remembers between runs, in a hidden line of its body: numbers and hashes only, so that no DLQ
+ * text (nor a secret in it, in any encoding) hides there, and no `-->` can close the comment.
+ */
+const issueStateSchema = schemas/* object */.Ikc({
+    /** When the check was first seen failing. */
+    since: schemas/* number */.aig(),
+    /** When these figures were taken. */
+    at: schemas/* number */.aig(),
+    count: schemas/* number */.aig(),
+    complete: schemas/* boolean */.zMY(),
+    oldestCreatedAt: schemas/* number */.aig().optional().catch(undefined),
+    top: hashes,
+    /** The figures of the last comment (absent in bodies written before the issue spoke only on change). */
+    spoke: spokenSchema.optional().catch(undefined)
+});
+const STATE_PREFIX = '<!-- dlq-action:state ';
+function urlHash(url) {
+    return (0,external_node_crypto_.createHash)('sha256').update(url).digest('hex').slice(0, 12);
+}
+/** The state the body remembers, or undefined for a body without one (or one edited out of shape). */
+function readState(body = '') {
+    const at = body.lastIndexOf(STATE_PREFIX);
+    const end = body.indexOf(' -->', at);
+    if (at < 0 || end < 0)
+        return undefined;
+    try {
+        return issueStateSchema.safeParse(JSON.parse(body.slice(at + STATE_PREFIX.length, end))).data;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The leading destinations, those the state remembers. */
+function topRows(result) {
+    return (result.byDestination ?? []).slice(0, REMEMBERED_TOP);
+}
+/**
+ * What the issue last said. A body from before the issue spoke only on change holds no such figures: the last
+ * run's stand in, with every threshold taken as already reported, so an upgrade alone does not comment.
+ */
+function lastSpoken(state) {
+    return state.spoke ?? { at: state.at, count: state.count, breaches: [...BREACH_KINDS], top: state.top };
+}
+/** Why a failing run comments on the open issue, or undefined to only update its body. */
+function reasonToComment(result, before, now, repeatIntervalMs) {
+    if (before === undefined)
+        return 'no earlier figures';
+    const spoken = lastSpoken(before);
+    const delta = result.count - spoken.count;
+    if (Math.abs(delta) >= Math.max(MATERIAL_COUNT_MIN, Math.ceil(spoken.count * MATERIAL_COUNT_SHARE))) {
+        return `the count went ${delta > 0 ? 'up' : 'down'} from ${formatCount(spoken.count)} to ${formatCount(result.count)} since the last comment`;
+    }
+    const fresh = result.health.breaches.find(b => !spoken.breaches.includes(b.kind));
+    if (fresh !== undefined) {
+        return `${fresh.kind === 'count' ? '`fail-if-count-above`' : '`fail-if-oldest-older-than`'} is newly exceeded`;
+    }
+    const [leading] = topRows(result).map(row => urlHash(row.url));
+    // No destinations remembered (none listed then): nothing to compare with, so not "new".
+    if (leading !== undefined && spoken.top.length > 0 && !spoken.top.includes(leading))
+        return 'a new destination leads';
+    if (now - spoken.at >= repeatIntervalMs) {
+        return `the last comment is ${formatAge(now - spoken.at)} old (\`issue-repeat-interval\`: ${formatAge(repeatIntervalMs)})`;
+    }
+    return undefined;
+}
+/** The state the body keeps: these figures, and what the issue last said (this run's, unless it stays `quiet`). */
+function stateOf(result, before, now, quiet) {
+    const top = topRows(result).map(row => urlHash(row.url));
+    const breaches = [...new Set(result.health.breaches.map(b => b.kind))];
+    return {
+        since: before?.since ?? now,
+        at: now,
+        count: result.count,
+        complete: listingComplete(result),
+        ...(result.oldestCreatedAt !== undefined ? { oldestCreatedAt: result.oldestCreatedAt } : {}),
+        top,
+        spoke: quiet && before ? lastSpoken(before) : { at: now, count: result.count, breaches, top }
+    };
+}
+function runText(runUrl) {
+    return runUrl ? ` (${safeLink('workflow run', runUrl)})` : '';
+}
+function opening(heading, result, now) {
+    return [heading, '', judgement(result, now), ''];
+}
+/** The comment of a passing check: the figures now, how long it failed, the thresholds it was judged against. */
+function closingComment(result, before, runUrl, now) {
+    return [
+        ...opening(`## ✅ The DLQ health check passes again${runText(runUrl)}`, result, now),
+        before !== undefined
+            ? `- Failing for ${formatAge(now - before.since)}: since ${formatMs(before.since)}.`
+            : '- Failing since this issue was opened.',
+        `- Thresholds: ${thresholdsText(result)}.`,
+        '',
+        'Closing.'
+    ].join('\n');
+}
+/** The comment of a check that fails again: count and age then and now, and the new top destinations. */
+function changeComment(result, before, runUrl, now, why) {
+    const lines = opening(`## ❌ Still failing${runText(runUrl)}`, result, now);
+    if (why !== undefined)
+        lines.push(`Commenting because ${why}.`, '');
+    if (before !== undefined) {
+        const count = (n, whole) => `${whole ? '' : 'at least '}${formatCount(n)}`;
+        const age = (created, at) => (created === undefined ? '—' : formatAge(at - created));
+        const delta = result.count - before.count;
+        const sign = delta > 0 ? `+${formatCount(delta)}` : delta < 0 ? formatCount(delta) : 'no change';
+        const fresh = topRows(result).filter(row => !before.top.includes(urlHash(row.url)));
+        lines.push(`| | Last run (${formatShortTime(before.at, now)} UTC) | Now |`, '| --- | ---: | ---: |', `| Messages | ${count(before.count, before.complete)} | ${count(result.count, listingComplete(result))} (${sign}) |`, `| Oldest | ${age(before.oldestCreatedAt, before.at)} | ${age(result.oldestCreatedAt, now)} |`, '', `Failing for ${formatAge(now - before.since)} (since ${formatMs(before.since)}).`, '', ...(fresh.length > 0 ? ['New among the top destinations:', ''] : ['No new destination among the top ones.']), ...fresh.map(row => `- ${code(row.url, 200)}: ${plural(row.count, 'message', 'messages')}` +
+            (row.status === undefined ? '' : `, last status ${row.status}`)), '');
+    }
+    else {
+        lines.push('The issue body holds no earlier figures to compare with; it now shows the current ones.', '');
+    }
+    lines.push('The issue body above shows the current figures.');
+    return lines.join('\n');
+}
+/** The issue body. Every DLQ value is a code span, so text such as `#1` or `owner/repo#3` references no issue. */
+function issueBody(result, runUrl, now, before, quiet = false) {
+    return [
+        ...opening('## ❌ DLQ health check failing', result, now),
+        ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
+        '',
+        `Figures of ${formatMs(now)}${runText(runUrl)}; a later failing run updates them, and comments when something ` +
+            'material changed or the last comment is older than `issue-repeat-interval`.',
+        '',
+        ...failingTable(result, now, issue_text_BREAKDOWN_ROWS),
+        ...table(['Last response status', 'Messages'], [false, true], result.byStatus, { maxRows: issue_text_BREAKDOWN_ROWS }, row => [
+            row.value === '(none)' ? '(none)' : codeCell(row.value, 100),
+            formatCount(row.count)
+        ]),
+        `${STATE_PREFIX}${JSON.stringify(stateOf(result, before, now, quiet))} -->`
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/github/issue-step.ts
+
+
+
+/** The link back to this run, from the variables `github.context` reads (Octokit not loaded); none outside Actions. */
+function runContext() {
+    const { GITHUB_RUN_ID: runId, GITHUB_REPOSITORY: repository, GITHUB_SERVER_URL: server } = process.env;
+    return runId && repository ? { runUrl: `${server || 'https://github.com'}/${repository}/actions/runs/${runId}` } : {};
+}
+/** action.yml's default of issue-repeat-interval (a unit test holds the two equal). */
+const DEFAULT_REPEAT_INTERVAL_MS = 4 * 3_600_000;
+/**
+ * Opens, updates or closes the health issue, and returns it for the summary to link (its URL made from the
+ * repository and the number, not taken from GitHub's answer). Its failure is a warning: the verdict stands alone.
+ */
+async function updateHealthIssue(step, result, out) {
+    const repository = process.env.GITHUB_REPOSITORY;
+    const { title, token, now, repeatIntervalMs, ...limits } = step;
+    if (!repository || !token) {
+        out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.');
+        return {};
+    }
+    const server = process.env.GITHUB_SERVER_URL || 'https://github.com';
+    const linkTo = (number, action) => ({
+        number,
+        url: `${server}/${repository}/issues/${number}`,
+        action
+    });
+    const changes = {};
+    try {
+        const github = await octokitIssueApi(token, repository, {
+            ...limits,
+            log: line => out.info(line),
+            scope: checkScope(result.filters),
+            redact: out.redact
+        });
+        const api = tracked(out.issueApi(github), changes);
+        const done = await syncHealthIssue(api, out.redactValue(result), title, runContext().runUrl, now, repeatIntervalMs);
+        if (done.action === 'none') {
+            out.info(`Health issue: no change (${done.reason}).`);
+            return {};
+        }
+        out.info(`Health issue #${done.number} ${done.action}: ${done.url}`);
+        return { link: linkTo(done.number, done.action) };
+    }
+    catch (err) {
+        if (step.signal?.aborted) {
+            // A cancel, not a failure of GitHub: the summary says what was done and what may have been.
+            out.warning(`The step was cancelled: the health issue "${title}" was not brought up to date.`);
+            const signal = step.signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM';
+            const opened = changes.opened === undefined ? {} : { opened: linkTo(changes.opened, 'opened') };
+            return { cut: { signal, ...opened, ...(changes.underWay ? { underWay: changes.underWay } : {}) } };
+        }
+        // Only a refusal is about permissions: a rate limit, a timeout or a server error says nothing of them.
+        const status = err instanceof GitHubCallError ? err.status : undefined;
+        const hint = status === 401
+            ? ' GitHub refused github-token (HTTP 401): check that input (the job token by default).'
+            : status === 403 || status === 404
+                ? ' The workflow needs "permissions: issues: write" for issue-on-failure.'
+                : ' The health verdict above stands; the issue is brought up to date on the next run.';
+        out.warning(`Could not update the health issue "${title}": ${err.message}.${hint}`);
+        return {};
+    }
+}
+/** The issue API, recording each change as it starts and ends: what a cancel's line in the summary says. */
+function tracked(api, changes) {
+    const change = async (kind, call) => {
+        changes.underWay = kind;
+        const value = await call();
+        delete changes.underWay;
+        return value;
+    };
+    return {
+        findOpen: title => api.findOpen(title),
+        findAllOpen: title => api.findAllOpen(title),
+        create: async (title, body) => {
+            const made = await change('open', () => api.create(title, body));
+            changes.opened = made.number;
+            return made;
+        },
+        comment: (issue, body) => change('comment', () => api.comment(issue, body)),
+        update: (issue, title, body) => change('update', () => api.update(issue, title, body)),
+        close: (issue, reason) => change('close', () => api.close(issue, reason))
+    };
+}
+/**
+ * Keeps one issue in step with the health check: a failing check opens it, or comments on it when something material
+ * changed and refreshes its body; a passing check closes it. A failed listing says nothing about health: no change.
+ */
+async function syncHealthIssue(api, result, title, runUrl, now, repeatIntervalMs = DEFAULT_REPEAT_INTERVAL_MS) {
+    if (result.failure !== undefined)
+        return { action: 'none', reason: 'the listing failed, so health is unknown' };
+    const open = await api.findOpen(title);
+    // A duplicate a run opened and could not close (it was stopped) is closed by the next run that sees it.
+    if (open?.duplicates !== undefined)
+        await closeDuplicates(api, open.number, open.duplicates);
+    if (result.health.breaches.length > 0) {
+        if (open) {
+            const before = readState(open.body);
+            const why = reasonToComment(result, before, now, repeatIntervalMs);
+            if (why !== undefined)
+                await api.comment(open.number, changeComment(result, before, runUrl, now, why));
+            await api.update(open.number, title, issueBody(result, runUrl, now, before, why === undefined));
+            return { action: why === undefined ? 'updated' : 'commented', number: open.number, url: open.url };
+        }
+        const created = await api.create(title, issueBody(result, runUrl, now));
+        // Two checks that overlap both find no issue and both open one, so look again: when an older issue of this check
+        // is open, this run's findings go there and its own issue is closed as a duplicate. The run that opened the
+        // oldest leaves it be, so every interleaving ends with one open issue and no comment twice.
+        const kept = (await api.findAllOpen(title))[0];
+        if (kept === undefined || kept.number >= created.number)
+            return { action: 'opened', ...created };
+        const why = `another run of this check opened #${kept.number} at the same time`;
+        await api.comment(kept.number, changeComment(result, readState(kept.body), runUrl, now, why));
+        await closeDuplicates(api, kept.number, [created.number]);
+        return { action: 'commented', number: kept.number, url: kept.url };
+    }
+    if (!listingComplete(result)) {
+        return { action: 'none', reason: 'the listing stopped before the end, so the check cannot be said to pass' };
+    }
+    if (!open)
+        return { action: 'none', reason: 'the check passes and no issue is open' };
+    await api.comment(open.number, closingComment(result, readState(open.body), runUrl, now));
+    await api.close(open.number);
+    return { action: 'closed', number: open.number, url: open.url };
+}
+/** Closes newer issues of the check as duplicates of the one kept, each with a comment pointing at it. */
+async function closeDuplicates(api, kept, duplicates) {
+    for (const duplicate of duplicates) {
+        await api.comment(duplicate, `Duplicate of #${kept}: two runs of this health check overlapped and each opened an issue; the findings are there.`);
+        await api.close(duplicate, 'not_planned');
+    }
+}
+/**
+ * The selection a health check judges, as one stable text: empty for the whole message DLQ (so an issue opened
+ * before filters took part in the marker is still found), else the source and every filter set, keys sorted and
+ * each filter's values as a set (sorted, once each: they are ORed, so their order says nothing). The date bounds are
+ * left out: a relative window (`from-date: 24h`) moves on every run, and is still the same check.
+ */
+function checkScope(filters) {
+    const set = Object.entries(filters)
+        .filter(([key]) => key !== 'fromDate' && key !== 'toDate')
+        .filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0))
+        .map(([key, value]) => [key, Array.isArray(value) ? valueSet(value) : value])
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+    return set.length === 0 ? '' : JSON.stringify(Object.fromEntries(set));
+}
+/** A filter's values in one order whatever the order given, each once; by code unit, as no locale may differ. */
+function valueSet(values) {
+    return [...new Set(values)].sort((a, b) => {
+        const [x, y] = [String(a), String(b)];
+        return x < y ? -1 : x > y ? 1 : 0;
+    });
+}
+
+// EXTERNAL MODULE: external "node:readline"
+var external_node_readline_ = __webpack_require__(481);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __webpack_require__(8532);
+;// CONCATENATED MODULE: ./src/requests.ts
+// What an operation is asked to do, as the service names it: the vocabulary of inputs (which build it), operations,
+// the service client and the report. A root module: it imports no folder of src/.
+/** Why a schedule id cannot be sent: in one path segment, "." and ".." (even encoded) address another resource. */
+const scheduleIdProblem = (scheduleId) => scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)
+    ? `schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`
+    : undefined;
+
+;// CONCATENATED MODULE: ./src/inputs/values.ts
+/** Parsers for single input values. Each returns the parsed value or throws a message saying what is allowed. */
+
+const UNIT_MS = { s: 1_000, m: 60_000, h: HOUR, d: DAY, w: WEEK };
+/** A duration in any letter case: an upper-case unit is recognised as one, then refused. */
+const DURATION = /^(?:\d+[smhdw])+$/i;
+const DURATION_PART = /(\d+)([smhdw])/g;
+/** The units a duration takes, as every refusal names them. */
+const DURATION_UNITS = 's (seconds), m (minutes), h (hours), d (days) and w (weeks), in lower case';
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/i;
+/** The last millisecond of year 9999: later dates have no ISO-8601 form of four-digit years. */
+const LATEST_DATE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** All-digit dates below this (early 1973 in milliseconds) are far likelier Unix seconds (up to year 5138). */
+const SECONDS_LIKE_BELOW = 1e11;
+const DATE_FORMS = 'must be Unix milliseconds (1700000000000), an ISO-8601 date (2026-01-31T12:00:00Z) or a duration ago (30m, 24h, 7d)';
+/** The milliseconds a duration's parts add up to (maybe past a safe integer); undefined when not a duration. */
+function durationTotal(text) {
+    const value = text.trim();
+    if (!DURATION.test(value))
+        return undefined;
+    // Many tools read an upper-case M as a month: 1M as one minute would be silently wrong by a factor of 43,200.
+    if (value !== value.toLowerCase()) {
+        throw new Error(`must use the units ${DURATION_UNITS} (an upper-case M reads as a month in many tools)`);
+    }
+    let total = 0;
+    for (const [, amount, unit] of value.matchAll(DURATION_PART))
+        total += Number(amount) * (UNIT_MS[unit] ?? 0);
+    return total;
+}
+/** A duration such as `30m`, `24h` or `1h30m` in milliseconds; undefined when not one; throws past a safe integer. */
+function parseDuration(text) {
+    const total = durationTotal(text);
+    if (total !== undefined && !Number.isSafeInteger(total)) {
+        throw new Error('must be a duration of at most 9007199254740991 milliseconds (about 285,000 years)');
+    }
+    return total;
+}
+/** Unix milliseconds, refused when likelier Unix seconds or past 9999; `alternative`: the input's other forms. */
+function parseUnixMilliseconds(value, alternative) {
+    const ms = Number(value);
+    if (ms !== 0 && ms < SECONDS_LIKE_BELOW) {
+        throw new Error(`looks like Unix seconds; give milliseconds (1700000000000)${alternative}`);
+    }
+    if (!Number.isSafeInteger(ms) || ms > LATEST_DATE_MS) {
+        throw new Error(`must be Unix milliseconds up to ${LATEST_DATE_MS} (the end of year 9999)`);
+    }
+    return ms;
+}
+/** ISO-8601 text whose fields name a real calendar date and time; undefined when it is not ISO-8601 at all. */
+function parseIsoDate(value) {
+    const m = ISO_DATE.exec(value);
+    if (!m)
+        return undefined;
+    const [, year, month, day, hour = '00', minute = '00', second = '00', , offsetHours = '0', offsetMinutes = '0'] = m;
+    // Dates roll impossible fields over (February 30th becomes March 2nd): a real date reads back unchanged.
+    const check = new Date(0);
+    check.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+    check.setUTCHours(Number(hour), Number(minute), Number(second));
+    const fields = `${year ?? ''}-${month ?? ''}-${day ?? ''}T${hour}:${minute}:${second}`;
+    const real = check.toISOString().startsWith(fields) && Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59;
+    const ms = Date.parse(value);
+    if (!real || Number.isNaN(ms)) {
+        throw new Error('must be a real date and time: month 01-12, a day the month has, hours 00-23, minutes and seconds 00-59');
+    }
+    return ms;
+}
+/** A time from 1970 to 9999: Unix milliseconds, ISO-8601, or a duration meaning "that long before `now`". */
+function parseDate(text, now) {
+    const value = text.trim();
+    if (/^\d+$/.test(value))
+        return parseUnixMilliseconds(value, ' or ISO-8601 (2026-01-31T12:00:00Z)');
+    const ago = durationTotal(value);
+    if (ago !== undefined) {
+        if (!(now - ago >= 0))
+            throw new Error('must be a duration ago that stays after 1970-01-01 (the start of Unix time)');
+        return now - ago;
+    }
+    const ms = parseIsoDate(value);
+    if (ms === undefined)
+        throw new Error(DATE_FORMS);
+    if (ms < 0 || ms > LATEST_DATE_MS)
+        throw new Error('must be a date from 1970-01-01 to 9999-12-31 (UTC)');
+    return ms;
+}
+/** YAML 1.2 core schema booleans, as `core.getBooleanInput` accepts them. */
+function parseBoolean(text) {
+    if (['true', 'True', 'TRUE'].includes(text))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(text))
+        return false;
+    throw new Error('must be true or false');
+}
+/** A whole number within [min, max]. */
+function parseInteger(text, min, max) {
+    const value = text.trim();
+    const n = Number(value);
+    if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
+        const range = max === Number.MAX_SAFE_INTEGER ? `, ${min} or more` : ` from ${min} to ${max}`;
+        throw new Error(`must be a whole number${range}`);
+    }
+    return n;
+}
+const LOOPBACK_HOSTS = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+/** The service's base URL: https, or plain http only to a loopback host (a local simulator). */
+function parseBaseUrl(text) {
+    if (!URL.canParse(text.trim()))
+        throw new Error('must be an absolute URL such as https://service.example.com');
+    const url = new URL(text.trim());
+    if (url.protocol === 'http:' && !LOOPBACK_HOSTS.test(url.hostname)) {
+        throw new Error('must use https:// (plain http:// is allowed only to localhost, 127.0.0.0/8 or [::1])');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw new Error('must be an https:// URL');
+    if (url.username || url.password)
+        throw new Error('must not carry credentials; pass the token in the token input');
+    if (url.search || url.hash)
+        throw new Error('must not carry a query or fragment');
+    // A copy from the API docs (https://host/v2/dlq) would call /v2/dlq/v2/dlq and get a bare 404.
+    const version = /\/v2(?:\/|$)/i.exec(url.pathname);
+    if (version) {
+        const root = `${url.origin}${url.pathname.slice(0, version.index)}`;
+        throw new Error(`must be the service root, without /v2 or an endpoint's path (the action adds /v2/... itself): give ${root}`);
+    }
+    return url;
+}
+const FLOW_CONTROL_PAIR = /^(?:period=\d+[smhd]|[A-Za-z][A-Za-z0-9_-]*=\d+)$/;
+/** `name=number` pairs joined by commas (`period` may take a unit), sent as given but for spaces around commas. */
+function parseFlowControlValue(text) {
+    const pairs = text.split(',').map(s => s.trim());
+    if (!pairs.every(pair => FLOW_CONTROL_PAIR.test(pair))) {
+        throw new Error('must be name=number pairs joined by commas, where period may also take a unit (s, m, h or d), ' +
+            'for instance parallelism=5,rate=10,period=1m');
+    }
+    const names = pairs.map(pair => pair.slice(0, pair.indexOf('=')));
+    const repeated = names.find((name, i) => names.indexOf(name) !== i);
+    if (repeated !== undefined)
+        throw new Error(`must name each setting once (${repeated} is given twice)`);
+    return pairs.join(',');
+}
+/** Text that can travel in an HTTP header: visible ASCII and spaces, no line breaks. */
+function parseHeaderText(text) {
+    const value = text.trim();
+    if (!/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value)) {
+        throw new Error('must be visible ASCII text on one line');
+    }
+    return value;
+}
+/** Control characters, C1 included, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** A token for an Authorization header; refusals never quote it. */
+function parseToken(text) {
+    const value = text.trim();
+    if (value.search(CONTROL_CHARACTERS) !== -1) {
+        throw new Error('must not contain control characters or line breaks (CR, LF, NUL, U+2028...): copy the token again without them');
+    }
+    if (!/^[\x20-\x7e]*$/.test(value))
+        throw new Error('must be printable ASCII: a token has no other characters');
+    return value;
+}
+/** Longest DLQ id accepted: one id must fit a request URL with room to spare (each stays under 6 KB). */
+const MAX_DLQ_ID_LENGTH = 1024;
+/** A plain id: one token, none of the characters that would make it a list, a JSON value or a different query. */
+const PLAIN_ID = /^[^\s,{}[\]"]+$/;
+/** What is wrong with one DLQ id (of dlq-ids or a dlq-ids-file line), or undefined: the one id check of both. */
+function dlqIdProblem(id) {
+    if (id.length > MAX_DLQ_ID_LENGTH)
+        return `is longer than ${MAX_DLQ_ID_LENGTH} characters`;
+    if (!PLAIN_ID.test(id))
+        return 'is not a DLQ id (one word: no spaces, commas, quotes, braces or brackets)';
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/readers.ts
+/**
+ * The readers every input goes through: one value, a list, a duration. Each holds all the rules of its shape, so an
+ * input that picks a reader cannot forget one. They return the value or throw what is allowed ("Input 'x' ...").
+ */
+
+/** Where a line ends: CR, LF, NEL, and the Unicode line and paragraph separators. */
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
+const LINES = /\r\n|[\r\n\u0085\u2028\u2029]/;
+const LINES_AND_COMMAS = /\r\n|[\r\n\u0085\u2028\u2029,]/;
+const COMMA_REASON = 'servers read a comma as a separator between values, so the filter would match other values too';
+/** One value, trimmed; a line break in it is refused, since it would be sent as part of the value. */
+function readOne(text) {
+    const value = text.trim();
+    if (LINE_BREAK.test(value)) {
+        throw new Error('takes one value, on one line: remove the line break (it would be sent as part of the value)');
+    }
+    return value;
+}
+/** One filter value: one line, and no comma, which a server may read as a separator between two values. */
+function readOneFilter(text) {
+    const value = readOne(text);
+    if (value.includes(','))
+        throw new Error(`must not contain a comma: ${COMMA_REASON}`);
+    return value;
+}
+/** A value quoted in a refusal: short, and JSON-escaped so that it stays on one line. */
+const quote = (value) => JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+/** The strings of a JSON array, or a refusal: text starting with `[` is read as JSON where the input allows it. */
+function jsonStrings(text) {
+    const refusal = 'starts with "[" but is not a JSON array of strings (such as ["a","b"], an output of list-dlq)';
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch {
+        throw new Error(refusal);
+    }
+    if (!Array.isArray(parsed))
+        throw new Error(refusal);
+    return parsed.map((item, i) => {
+        if (typeof item !== 'string' || item.trim() === '') {
+            throw new Error(`value ${i + 1} of the JSON array must be a non-empty string (got ${JSON.stringify(item)})`);
+        }
+        return item;
+    });
+}
+/**
+ * Several values: one a line (and a comma, or a JSON array, where the shape allows), trimmed, blanks dropped,
+ * repeats dropped (first kept). Each value is checked, a bad one refused by its position; none at all is refused.
+ */
+function readList(text, shape = {}) {
+    const trimmed = text.trim();
+    const json = shape.json === true && trimmed.startsWith('[');
+    const given = json ? jsonStrings(trimmed) : trimmed.split(shape.commas === true ? LINES_AND_COMMAS : LINES);
+    const values = given.map(s => s.trim()).filter(s => s !== '');
+    for (const [i, value] of values.entries()) {
+        const problem = LINE_BREAK.test(value) ? 'holds a line break' : shape.problem?.(value);
+        if (problem !== undefined)
+            throw new Error(`value ${i + 1} (${quote(value)}) ${problem}`);
+    }
+    if (values.length === 0) {
+        const what = shape.json === true ? 'only separators or an empty JSON array' : 'only separators';
+        throw new Error(`is empty: it holds ${what}; give at least one value`);
+    }
+    return [...new Set(values)];
+}
+/** Several filter values, one a line (repeated keys on the wire): a value holding a comma is refused. */
+function readFilterList(text, shape = {}) {
+    const values = readList(text, shape);
+    if (values.some(v => v.includes(','))) {
+        throw new Error(`must not contain a comma: ${COMMA_REASON}; give several values one per line`);
+    }
+    return values;
+}
+/** A duration above zero in milliseconds (30m, 6h, 2d, 1w, 1h30m): lower-case units only, on one line. */
+function readDuration(text) {
+    const ms = parseDuration(readOne(text));
+    if (ms === undefined || ms === 0) {
+        throw new Error(`must be a duration such as 30m, 6h, 2d or 1w (units ${DURATION_UNITS})`);
+    }
+    return ms;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/staging.ts
+/** The inputs of a staged resume (stages, watch), each parsed on its own with all its rules. */
+
+
+const STAGES_ALLOWED = 'must be the sizes of successive stages, separated by commas or lines, each a whole number of 1 or more; the ' +
+    'last may be all (e.g. 10, 100, all)';
+/** Stage sizes in order; `all` (the last only) reads as Infinity. Not the list reader: a repeated size is meant. */
+function parseStages(text) {
+    const items = text
+        .split(/\r\n|[\r\n\u0085\u2028\u2029,]/)
+        .map(item => item.trim())
+        .filter(item => item !== '');
+    if (items.length === 0)
+        throw new Error(STAGES_ALLOWED);
+    if (items.length > MAX_STAGES)
+        throw new Error(`must be at most ${MAX_STAGES} stages (${items.length} given)`);
+    return items.map((item, index) => {
+        if (item === 'all') {
+            if (index !== items.length - 1)
+                throw new Error('may have all as its last stage only (e.g. 10, 100, all)');
+            return Infinity;
+        }
+        const size = Number(item);
+        if (!/^\d+$/.test(item) || !Number.isSafeInteger(size) || size < 1)
+            throw new Error(STAGES_ALLOWED);
+        return size;
+    });
+}
+/** A watch in ms: the one duration reader (lower-case units, one line), 1 second or more by its smallest unit. */
+const parseWatch = readDuration;
+/** A watch gates the next stage: it needs stages, and more than one stage needs it. Each problem: input, says. */
+function stagingProblems(stages, watch, maxFailed) {
+    const problems = [];
+    const onlyWithStages = 'applies only with stages: set stages too';
+    if (stages === undefined) {
+        if (watch !== undefined)
+            problems.push([Inputs.Watch, onlyWithStages]);
+        if (maxFailed > 0)
+            problems.push([Inputs.WatchMaxFailed, onlyWithStages]);
+    }
+    else if (stages.length > 1 && watch === undefined) {
+        problems.push([Inputs.Watch, `is required with ${stages.length} stages: how long each stage is watched (e.g. 10m)`]);
+    }
+    else if (stages.length === 1 && watch !== undefined) {
+        const says = 'has nothing to gate with one stage: the last stage is not watched (give two or more)';
+        problems.push([Inputs.Watch, says]);
+    }
+    return problems;
+}
+/** The plan of the request, when stages are given. */
+function stagePlan(stages, watchMs, maxFailed) {
+    if (stages === undefined)
+        return {};
+    return { stages: { sizes: stages, ...(watchMs !== undefined ? { watchMs } : {}), maxFailed } };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/schemas.ts
+/** One zod schema per operation over the raw text of its inputs (its keys), whose transform yields its settings. */
+
+
+
+
+
+
+
+/** The zod field of one input: the parser turns its text into a value, or throws what is allowed (an issue). */
+function input(parse) {
+    return schemas/* string */.YjP().transform((text, ctx) => {
+        try {
+            return parse(text);
+        }
+        catch (err) {
+            ctx.addIssue({ code: 'custom', message: err.message });
+            return core_core/* NEVER */.tm;
+        }
+    });
+}
+/** The same, but an empty input means "not set". */
+function optional(parse) {
+    return input(text => (text.trim() === '' ? undefined : parse(text)));
+}
+/** An input with a default in action.yml: empty (a caller other than the runner), it reads as INPUT_DEFAULTS says. */
+function withDefault(name, parse) {
+    return input(text => parse(text.trim() === '' ? INPUT_DEFAULTS[name] : text));
+}
+// Every input reads through readOne (one value), readList / readFilterList (several) or readDuration: see readers.ts.
+const inputs_schemas_text = optional(readOne);
+const filterList = (shape = {}) => optional(s => readFilterList(s, shape));
+const integer = (min, max) => optional(s => parseInteger(readOne(s), min, max));
+const defaultInteger = (name, min, max) => withDefault(name, s => parseInteger(readOne(s), min, max));
+const schemas_boolean = (name) => withDefault(name, s => parseBoolean(readOne(s)));
+const date = (now) => optional(s => parseDate(readOne(s), now));
+const filePath = (workspace) => optional(s => {
+    const path = readOne(s);
+    if (/[/\\]$/.test(path))
+        throw new Error('must be a file path, not a directory');
+    return (0,external_node_path_.resolve)(workspace, path);
+});
+/** The values of some inputs under their names in camelCase, those not set left out. */
+function valuesOf(v, inputs) {
+    const set = inputs.filter(name => v[name] !== undefined);
+    const entries = set.map(name => [name.replace(/-(\w)/g, (_, c) => c.toUpperCase()), v[name]]);
+    return Object.fromEntries(entries);
+}
+/** Refuses one input in a schema's rules: `says` completes "Input 'name' ...". */
+function refuse(ctx, input, says) {
+    ctx.addIssue({ code: 'custom', path: [input], message: says });
+}
+function dateOrder(value, ctx) {
+    const { [Inputs.FromDate]: from, [Inputs.ToDate]: to } = value;
+    if (from !== undefined && to !== undefined && from > to) {
+        const [later, earlier] = [new Date(from).toISOString(), new Date(to).toISOString()];
+        refuse(ctx, Inputs.FromDate, `must not be after to-date (${later} is after ${earlier})`);
+    }
+}
+// The query each request will carry, measured from the inputs before any request against MAX_URL_BYTES.
+/** A date bound as the action may send it (parallel slices set their own): 13 digits until the year 2286. */
+const DATE_PLACEHOLDER = 9_999_999_999_999;
+const CURSOR_ROOM = 'x'.repeat(CURSOR_ROOM_BYTES);
+function encodedBytes(key, values) {
+    const query = new URLSearchParams();
+    for (const value of values)
+        query.append(key, String(value));
+    const text = query.toString();
+    // Each pair after the first is joined by one '&'.
+    return text === '' ? 0 : text.length + 1;
+}
+const longer = (a, b) => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : a);
+/** The longest of some values, as a one-value list (each request carries one of them at most). */
+function longestOf(values) {
+    return values === undefined || values.length === 0 ? [] : [values.reduce(longer)];
+}
+/** Of inputs taking the same bytes, the refusal names the first in this order. */
+const TIE_ORDER = ('dlqIds workflowUrl workflowRunId workflowCreatedAt source url topicName scheduleId queueName api callerIp ' +
+    'messageId responseStatus fromDate toDate count order cursor').split(' ');
+/** Refuses a request's query (by the service's names) at its longest past MAX_URL_BYTES, naming its largest input. */
+function queryFits(ctx, query, cursor) {
+    const longest = {
+        ...query,
+        fromDate: query.fromDate ?? DATE_PLACEHOLDER,
+        toDate: query.toDate ?? DATE_PLACEHOLDER,
+        cursor: longer(CURSOR_ROOM, cursor ?? '')
+    };
+    const sizes = Object.entries(longest)
+        .sort(([a], [b]) => TIE_ORDER.indexOf(a) - TIE_ORDER.indexOf(b))
+        .map(([key, value]) => ({
+        input: key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`),
+        bytes: encodedBytes(key, value === undefined ? [] : [value].flat())
+    }));
+    const total = sizes.reduce((sum, part) => sum + part.bytes, 0);
+    if (total <= MAX_URL_BYTES)
+        return;
+    const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    refuse(ctx, largest.input, `makes the query of each request too long: it takes ${largest.bytes} bytes of ${total}, over the ` +
+        `${MAX_URL_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
+        'give fewer or shorter values');
+}
+/** One of two words, or a refusal naming both. */
+function either(a, b) {
+    return text => {
+        const word = readOne(text);
+        if (word !== a && word !== b)
+            throw new Error(`must be ${a} or ${b}`);
+        return word;
+    };
+}
+const maxPages = defaultInteger(Inputs.MaxPages, 1, 1_000_000);
+const commonShape = {
+    [Inputs.Token]: input(s => {
+        if (s.trim() === '') {
+            throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }} (a secret reads as empty ' +
+                'when it is not set in this repository or environment, and in workflows run from a fork)');
+        }
+        return parseToken(s);
+    }),
+    [Inputs.BaseUrl]: input(s => {
+        if (s.trim() === '')
+            throw new Error('is required: the address of the service, e.g. https://service.example.com');
+        return parseBaseUrl(readOne(s));
+    }),
+    [Inputs.TimeoutSeconds]: defaultInteger(Inputs.TimeoutSeconds, 1, 3600),
+    [Inputs.MaxAttempts]: defaultInteger(Inputs.MaxAttempts, 1, 20),
+    [Inputs.GithubToken]: optional(parseToken)
+};
+/** How to reach the service (given to the client only), and the token for the GitHub API (issue-on-failure). */
+function common(v) {
+    return {
+        service: {
+            ...valuesOf(v, [Inputs.Token, Inputs.BaseUrl, Inputs.MaxAttempts]),
+            timeoutMs: v[Inputs.TimeoutSeconds] * 1000
+        },
+        ...valuesOf(v, [Inputs.GithubToken])
+    };
+}
+/** Filters of the messages listed; from-date and to-date also bound a listing of failed workflow runs. */
+function messageFilters(now) {
+    return {
+        // message-ids of list-dlq and schedule-ids of resume-schedule are JSON arrays: a step may pass them on.
+        [Inputs.MessageId]: filterList({ json: true }),
+        [Inputs.Url]: filterList(),
+        [Inputs.TopicName]: filterList(),
+        [Inputs.ScheduleId]: filterList({ json: true }),
+        [Inputs.QueueName]: filterList(),
+        [Inputs.Api]: filterList(),
+        [Inputs.FromDate]: date(now),
+        [Inputs.ToDate]: date(now),
+        [Inputs.ResponseStatus]: integer(100, 599),
+        [Inputs.CallerIp]: filterList()
+    };
+}
+const MESSAGE_FILTERS = Object.keys(messageFilters(0));
+/** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
+const runSelectors = {
+    // A listing sends workflowUrl as a repeated key; workflowRunId (an id or prefix) takes one value on any server.
+    [Inputs.WorkflowUrl]: filterList(),
+    [Inputs.WorkflowRunId]: optional(readOneFilter),
+    [Inputs.WorkflowCreatedAt]: optional(s => {
+        const value = readOne(s);
+        if (!/^\d+$/.test(value))
+            throw new Error('must be the exact creation time in Unix milliseconds');
+        return parseUnixMilliseconds(value, '');
+    })
+};
+const RUN_SELECTORS = Object.keys(runSelectors);
+/** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
+const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS];
+function listShape(now, workspace) {
+    return {
+        ...commonShape,
+        ...messageFilters(now),
+        [Inputs.Count]: defaultInteger(Inputs.Count, 1, 100),
+        [Inputs.Order]: withDefault(Inputs.Order, either('earliestFirst', 'latestFirst')),
+        [Inputs.Cursor]: inputs_schemas_text,
+        [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
+        [Inputs.MaxPages]: maxPages,
+        [Inputs.FailIfCountAbove]: integer(0, Number.MAX_SAFE_INTEGER),
+        [Inputs.FailIfOldestOlderThan]: optional(readDuration),
+        [Inputs.MessagesFile]: filePath(workspace),
+        [Inputs.KeepCredentialHeaders]: schemas_boolean(Inputs.KeepCredentialHeaders),
+        [Inputs.Concurrency]: defaultInteger(Inputs.Concurrency, 1, 16),
+        [Inputs.IssueOnFailure]: schemas_boolean(Inputs.IssueOnFailure),
+        [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, readOne),
+        [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, readDuration),
+        [Inputs.Source]: withDefault(Inputs.Source, either('message', 'workflow')),
+        ...runSelectors
+    };
+}
+/** The filters a listing sends, in the order of its query. */
+function listFilters(v) {
+    return {
+        ...valuesOf(v, MESSAGE_FILTERS),
+        ...(v[Inputs.Source] === 'workflow' ? { source: 'workflow' } : {}),
+        ...valuesOf(v, RUN_SELECTORS)
+    };
+}
+function listRules(v, ctx) {
+    const workflow = v[Inputs.Source] === 'workflow';
+    dateOrder(v, ctx);
+    const says = workflow
+        ? 'does not apply with source workflow: failed workflow runs are filtered by workflow-url, workflow-run-id, ' +
+            'workflow-created-at, from-date and to-date'
+        : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it';
+    for (const name of workflow ? MESSAGE_FILTERS : RUN_SELECTORS) {
+        if (v[name] !== undefined && name !== Inputs.FromDate && name !== Inputs.ToDate)
+            refuse(ctx, name, says);
+    }
+    const filters = listFilters(v);
+    // Several message ids are listed one id a request.
+    const messageId = longestOf(filters.messageId);
+    queryFits(ctx, { ...filters, messageId, count: 100, order: 'earliestFirst' }, v[Inputs.Cursor]);
+    const thresholds = v[Inputs.FailIfCountAbove] ?? v[Inputs.FailIfOldestOlderThan];
+    if (v[Inputs.IssueOnFailure] && thresholds === undefined) {
+        refuse(ctx, Inputs.IssueOnFailure, 'needs a threshold to judge by: set fail-if-count-above or fail-if-oldest-older-than');
+    }
+    for (const name of [Inputs.Cursor, Inputs.MaxMessages]) {
+        if (v[Inputs.Concurrency] > 1 && v[name] !== undefined) {
+            refuse(ctx, Inputs.Concurrency, `must be 1 when ${name} is set: ${name} continues one ordered listing, which parallel slices cannot`);
+        }
+        if ((v[Inputs.MessageId]?.length ?? 0) > 1 && v[name] !== undefined) {
+            refuse(ctx, name, 'cannot be combined with several message-id values: each id is listed on its own (some servers apply ' +
+                'only one), so there is no single listing to continue or to stop part way');
+        }
+    }
+}
+function listSchema(now, workspace) {
+    return schemas/* object */.Ikc(listShape(now, workspace))
+        .superRefine(listRules)
+        .transform(v => ({
+        operation: 'list-dlq',
+        ...common(v),
+        list: {
+            filters: listFilters(v),
+            pageSize: v[Inputs.Count],
+            ...valuesOf(v, [Inputs.Order, Inputs.MaxPages, Inputs.Concurrency, Inputs.Cursor, Inputs.MaxMessages])
+        },
+        health: { countAbove: v[Inputs.FailIfCountAbove], oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan] },
+        ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders]),
+        ...(v[Inputs.IssueOnFailure]
+            ? { issue: { title: v[Inputs.IssueTitle], repeatIntervalMs: v[Inputs.IssueRepeatInterval] } }
+            : {})
+    }));
+}
+const scheduleShape = {
+    ...commonShape,
+    [Inputs.ScheduleId]: input(s => {
+        if (s.trim() === '')
+            throw new Error('is required: one or more schedule ids, separated by newlines or commas');
+        const problem = (id) => scheduleIdProblem(id) === undefined ? undefined : 'is not a schedule id: "." and ".." would name another path';
+        return readList(s, { commas: true, json: true, problem });
+    })
+};
+function scheduleSchema() {
+    return schemas/* object */.Ikc(scheduleShape).transform(v => ({
+        operation: 'resume-schedule',
+        ...common(v),
+        schedules: { scheduleIds: v[Inputs.ScheduleId] }
+    }));
+}
+function resumeShape(now, workspace) {
+    return {
+        ...commonShape,
+        // list-dlq's dlq-ids output is a JSON array; an id never holds a comma, a quote or a bracket (dlqIdProblem).
+        [Inputs.DlqIds]: optional(s => readList(s, { commas: true, json: true, problem: dlqIdProblem })),
+        [Inputs.DlqIdsFile]: filePath(workspace),
+        [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
+        [Inputs.FromDate]: date(now),
+        [Inputs.ToDate]: date(now),
+        ...runSelectors,
+        // The bulk resume takes one workflow-url, not a repeated key as a listing does.
+        [Inputs.WorkflowUrl]: optional(readOneFilter),
+        [Inputs.All]: schemas_boolean(Inputs.All),
+        [Inputs.FlowControlKey]: optional(s => parseHeaderText(readOne(s))),
+        [Inputs.FlowControlValue]: optional(s => parseFlowControlValue(readOne(s))),
+        [Inputs.Retries]: integer(0, 1_000_000),
+        [Inputs.Cursor]: inputs_schemas_text,
+        [Inputs.MaxPages]: maxPages,
+        [Inputs.RunsFile]: filePath(workspace),
+        [Inputs.Stages]: optional(parseStages),
+        [Inputs.Watch]: optional(parseWatch),
+        [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER)
+    };
+}
+const selectionOf = (v) => valuesOf(v, [Inputs.DlqIds, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]);
+function resumeRules(v, ctx) {
+    dateOrder(v, ctx);
+    const selection = selectionOf(v);
+    // dlq-ids are split over as many requests as needed, but each carries one at least.
+    queryFits(ctx, { ...selection, dlqIds: longestOf(selection.dlqIds), count: RESUME_PAGE_SIZE }, v[Inputs.Cursor]);
+    if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
+        refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two');
+    }
+    const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed]];
+    for (const [name, says] of stagingProblems(...staging))
+        refuse(ctx, name, says);
+}
+function resumeSchema(now, workspace) {
+    return schemas/* object */.Ikc(resumeShape(now, workspace))
+        .superRefine(resumeRules)
+        .transform(v => {
+        // Typed as the request, which dlq-ids-file later completes with the line of each id.
+        const resume = {
+            selection: selectionOf(v),
+            overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
+            ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
+            ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed])
+        };
+        const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile]);
+        return { operation: 'resume-workflows', ...common(v), resume, ...files };
+    });
+}
+/** Each operation's schema: the keys of its object are the inputs it reads, the single source of that list. */
+const SCHEMAS = { 'list-dlq': listSchema, 'resume-schedule': scheduleSchema, 'resume-workflows': resumeSchema };
+
+;// CONCATENATED MODULE: ./src/inputs/settings.ts
+
+
+
+/** Bad inputs, each line naming the input and what it allows. Expected: shown without a stack trace. */
+class InputError extends Error {
+    issues;
+    noSelector;
+    name = 'InputError';
+    constructor(issues, 
+    /** A resume with no selector and no `all: true`: the summary says how to narrow it. */
+    noSelector = false) {
+        super(issues.map(issue => issue.message).join('\n'));
+        this.issues = issues;
+        this.noSelector = noSelector;
+    }
+}
+/** Inputs whose value is never quoted back, even when refused. */
+const SECRET_INPUTS = new Set([Inputs.Token, Inputs.GithubToken]);
+/** One bad input: its name, what it allows, and the value given quoted back (never a secret's). */
+function badInput(input, says, value) {
+    const got = value === undefined || SECRET_INPUTS.has(input) ? '' : ` (got "${shorten(value)}")`;
+    return { input, message: `Input '${input}' ${says}${got}.` };
+}
+/** A value quoted back in one short line: whitespace folded, other control characters shown as escapes. */
+function shorten(value) {
+    const flat = value
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(CONTROL_CHARACTERS, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
+}
+/** The settings of the chosen operation; throws InputError naming each bad input and what it allows. */
+function readSettings(read, now, workspace = process.env.GITHUB_WORKSPACE || process.cwd()) {
+    const operation = read(Inputs.Operation).trim();
+    if (!Operations.includes(operation)) {
+        const says = `must be one of ${Operations.join(', ')}${operation === '' ? ' (it is empty)' : ''}`;
+        throw new InputError([badInput(Inputs.Operation, says, operation || undefined)]);
+    }
+    const schema = SCHEMAS[operation](now, workspace);
+    const raw = Object.fromEntries(Object.keys(schema.in.shape).map(name => [name, read(name)]));
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+        const issues = parsed.error.issues.map(issue => [String(issue.path[0] ?? 'inputs'), issue.message]);
+        throw new InputError(issues.map(([input, says]) => badInput(input, says, raw[input])));
+    }
+    const settings = parsed.data;
+    if (settings.operation === 'resume-workflows') {
+        const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined;
+        if (!selected && !settings.resume.all) {
+            const says = 'must be true to resume every failed workflow run in the DLQ: no selector was given ' +
+                `(set ${RESUME_SELECTORS.slice(0, -1).join(', ')} or ${RESUME_SELECTORS.at(-1)} to narrow it)`;
+            throw new InputError([badInput(Inputs.All, says)], true);
+        }
+    }
+    return settings;
+}
+/** Inputs that were set but that the chosen operation does not read: worth a warning, not a failure. */
+function unusedInputs(read, operation) {
+    const used = new Set([Inputs.Operation, ...Object.keys(SCHEMAS[operation](0, '').in.shape)]);
+    return Object.values(Inputs).filter(name => {
+        const value = read(name).trim();
+        return !used.has(name) && value !== '' && value !== INPUT_DEFAULTS[name];
+    });
+}
+
+;// CONCATENATED MODULE: ./src/inputs/id-file.ts
+/** Reads the DLQ ids of input dlq-ids-file, before any request: a newline list, or a listing's NDJSON messages-file. */
+
+
+
+
+
+const id_file_refuse = (path, detail) => new InputError([badInput(Inputs.DlqIdsFile, detail, path)]);
+/** The id one line holds (none on a blank line), or the refusal `bad` makes of the reason it holds none. */
+function idOfLine(line, bad) {
+    const text = line.trim();
+    if (text === '')
+        return undefined;
+    let id = text;
+    if (text.startsWith('{')) {
+        let record;
+        try {
+            record = JSON.parse(text);
+        }
+        catch {
+            throw bad('is a line starting with "{" that is not valid JSON');
+        }
+        const { dlqId } = record;
+        if (typeof dlqId !== 'string' || dlqId.trim() === '')
+            throw bad('is a JSON line without a dlqId string');
+        // A message listing's dlqIds name messages: the bulk resume takes failed workflow runs only.
+        if (record.workflowRunId === undefined) {
+            throw bad('is a DLQ message, not a failed workflow run (no workflowRunId): list with source: workflow');
+        }
+        id = dlqId.trim();
+    }
+    const problem = dlqIdProblem(id);
+    if (problem !== undefined)
+        throw bad(problem);
+    return id;
+}
+/** The distinct ids in file order, read line by line; throws InputError at a bad line, or when there is none. */
+async function readDlqIdsFile(path) {
+    // Each distinct id with the line it first appears on, in file order.
+    const ids = new Map();
+    const stream = (0,external_node_fs_.createReadStream)(path, { encoding: 'utf8' });
+    const lines = (0,external_node_readline_.createInterface)({ input: stream, crlfDelay: Infinity });
+    let number = 0;
+    try {
+        for await (const line of lines) {
+            number++;
+            const id = idOfLine(line, problem => id_file_refuse(path, `line ${number} ${problem}`));
+            if (id !== undefined && !ids.has(id))
+                ids.set(id, number);
+        }
+    }
+    catch (err) {
+        if (err instanceof InputError)
+            throw err;
+        throw id_file_refuse(path, `must be a readable file of DLQ ids (${err.code ?? 'error'})`);
+    }
+    finally {
+        lines.close();
+        stream.destroy();
+    }
+    if (ids.size === 0) {
+        throw id_file_refuse(path, 'holds no DLQ id: an empty list would resume nothing, or without a selector everything');
+    }
+    return { ids: [...ids.keys()], lines: [...ids.values()] };
+}
+/** The settings with the ids of dlq-ids-file put where dlq-ids would be; unchanged when it is not set. */
+async function withDlqIdsFile(settings) {
+    if (settings.dlqIdsFile === undefined)
+        return settings;
+    const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile);
+    const selection = { ...settings.resume.selection, dlqIds: ids };
+    return { ...settings, resume: { ...settings.resume, selection, dlqIdLines: lines } };
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var external_node_fs_promises_ = __webpack_require__(1455);
+;// CONCATENATED MODULE: ./src/inputs/output-files.ts
+/** Checks, before any request, that the files the action will write can be written. */
+
+
+
+
+
+/** Files the runner reads after the step: writing NDJSON over one would corrupt the step's own results. */
+const RUNNER_FILES = ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'];
+const output_files_errorCode = (err) => err.code ?? 'error';
+function reason(err) {
+    const code = output_files_errorCode(err);
+    return ERRNO_MEANING[code] ? `${ERRNO_MEANING[code]}, ${code}` : code;
+}
+/** The file's metadata, or undefined when nothing is there (or a path component is not a directory). */
+const statOrNothing = (path) => (0,external_node_fs_promises_.stat)(path).catch((err) => {
+    if (output_files_errorCode(err) === 'ENOENT' || output_files_errorCode(err) === 'ENOTDIR')
+        return undefined;
+    throw err;
+});
+/** What is wrong with writing a file at `path` (completing "must be ..."), or undefined when nothing is. */
+async function problemWriting(path, env) {
+    const runnerFile = RUNNER_FILES.find(name => env[name] && (0,external_node_path_.resolve)(env[name]) === path);
+    if (runnerFile)
+        return `a file of its own: ${runnerFile} points there, and the runner reads that file after the step`;
+    const info = await statOrNothing(path);
+    if (info?.isDirectory())
+        return 'a file path, not a directory';
+    if (info) {
+        try {
+            // Opening without O_TRUNC or O_CREAT changes nothing; a FIFO or device is only asked, since opening one may block.
+            if (info.isFile())
+                await (await (0,external_node_fs_promises_.open)(path, external_node_fs_.constants.O_WRONLY)).close();
+            else
+                await (0,external_node_fs_promises_.access)(path, external_node_fs_.constants.W_OK);
+            return undefined;
+        }
+        catch (err) {
+            return `a file that can be written: it exists but cannot be opened for writing (${reason(err)})`;
+        }
+    }
+    // Nothing there yet: find the nearest folder that exists, and the first one that would have to be created.
+    let folder = (0,external_node_path_.dirname)(path);
+    let firstMissing;
+    let found = await statOrNothing(folder);
+    while (!found && (0,external_node_path_.dirname)(folder) !== folder) {
+        firstMissing = folder;
+        folder = (0,external_node_path_.dirname)(folder);
+        found = await statOrNothing(folder);
+    }
+    if (!found?.isDirectory())
+        return `a path whose folders can be created: ${folder} is not a directory`;
+    try {
+        if (firstMissing === undefined) {
+            // Creating the file itself is the only sure test (permissions, read-only mounts, ACLs); it is removed at once.
+            await (await (0,external_node_fs_promises_.open)(path, 'wx')).close();
+            await (0,external_node_fs_promises_.unlink)(path);
+        }
+        else {
+            await (0,external_node_fs_promises_.mkdir)(firstMissing);
+            await (0,external_node_fs_promises_.rmdir)(firstMissing);
+        }
+        return undefined;
+    }
+    catch (err) {
+        // The file appeared in between: someone else made it, it is writable as far as this check can tell.
+        if (output_files_errorCode(err) === 'EEXIST')
+            return undefined;
+        const target = firstMissing === undefined ? `a file in ${folder}` : `the folder ${firstMissing}`;
+        return `a path where a file can be created: cannot create ${target} (${reason(err)})`;
+    }
+}
+/** Throws InputError naming each output file that cannot be written; what it creates to find out, it removes. */
+async function checkOutputFiles(files, env = process.env) {
+    const problems = [];
+    for (const [name, path] of files) {
+        if (path === undefined)
+            continue;
+        const problem = await problemWriting(path, env).catch((err) => `a path that can be checked (${reason(err)})`);
+        if (problem !== undefined)
+            problems.push(badInput(name, `must be ${problem}`, path));
+    }
+    if (problems.length > 0)
+        throw new InputError(problems);
+}
+
+;// CONCATENATED MODULE: ./src/operations/credential-headers.ts
+/** What a credential header's value becomes: the name stays, so the reader still sees the header was sent. */
+const REDACTED_HEADER_VALUE = '[redacted]';
+/**
+ * A credential header's name (any case, `_` read as `-`) is one of these words or ends in `-` and one, maybe with a
+ * version: `Authorization`, `Set-Cookie`, `X-Api-Key`, `X-Hub-Signature-256`, any `…-Key`; not `X-Token-Type`.
+ */
+const CREDENTIAL_NAME = /(?:^|-)(?:authorization|cookie2?|api-?key|access-?key|key|auth|token|secret|password|passwd|signature|credentials?)(?:-\d+)?$/;
+/** Headers named `…-Key` that carry no secret: a request's own id, or a value the protocol makes public. */
+const PUBLIC_KEYS = new Set(['idempotency-key', 'sec-websocket-key', 'x-idempotency-key', 'cache-key']);
+function isCredentialHeader(name) {
+    const normal = name.toLowerCase().replaceAll('_', '-');
+    return CREDENTIAL_NAME.test(normal) && !PUBLIC_KEYS.has(normal);
+}
+/** A header map with each credential value replaced, and how many values were; the same object when none was. */
+function redactHeaderMap(headers) {
+    if (headers === null || typeof headers !== 'object' || Array.isArray(headers))
+        return { headers, redacted: 0 };
+    const source = headers;
+    let copy;
+    let redacted = 0;
+    for (const name of Object.keys(source)) {
+        if (!isCredentialHeader(name))
+            continue;
+        const { value, count } = redactValue(source[name]);
+        if (count === 0)
+            continue;
+        copy ??= { ...source };
+        copy[name] = value;
+        redacted += count;
+    }
+    return { headers: copy ?? headers, redacted };
+}
+/** An empty or missing value hides nothing and stays; anything else (a string, a number, an object) is replaced. */
+function redactValue(value) {
+    if (Array.isArray(value)) {
+        const done = value.map(redactValue);
+        const count = done.reduce((sum, one) => sum + one.count, 0);
+        return count === 0 ? { value, count } : { value: done.map(one => one.value), count };
+    }
+    if (value === null || value === undefined || value === '')
+        return { value, count: 0 };
+    return { value: REDACTED_HEADER_VALUE, count: 1 };
+}
+/** The message with the credential values of `header` and `responseHeader` replaced: a copy only when any was. */
+function redactCredentialHeaders(message) {
+    const header = redactHeaderMap(message.header);
+    const response = redactHeaderMap(message.responseHeader);
+    const redacted = header.redacted + response.redacted;
+    if (redacted === 0)
+        return { message, redacted };
+    // A map with nothing replaced is the same object; one the message lacked stays undefined, so no file line gets it.
+    return { message: { ...message, header: header.headers, responseHeader: response.headers }, redacted };
+}
+
+;// CONCATENATED MODULE: ./src/service/query.ts
+
+/** Appends each set value under its wire name; arrays repeat the key (values of one key are ORed). */
+function queryOf(values) {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(values)) {
+        if (value === undefined)
+            continue;
+        for (const one of Array.isArray(value) ? value : [value])
+            query.append(key, String(one));
+    }
+    return query;
+}
+/** Query of one `GET /v2/dlq` request: the filters the user set, page size, order and cursor. */
+function listQuery(filters, count, order, cursor) {
+    return queryOf({ ...filters, count, order, cursor });
+}
+/**
+ * Query of one `POST /v2/workflows/dlq/resume` request: the selectors travel in the query, never a body. Pass
+ * `count` always (RESUME_PAGE_SIZE): a server that gets none may resume every match in one answer.
+ */
+function resumeQuery(selection, cursor, count) {
+    return queryOf({ ...selection, count, cursor });
+}
+/** The URL of a request: base-url's path prefix kept, the path appended, the query replaced. */
+function requestUrl(baseUrl, path, query) {
+    const url = new URL(baseUrl.pathname.replace(/\/+$/, '') + path, baseUrl.origin);
+    url.search = query.toString();
+    return url;
+}
+/** Override headers of a bulk resume: only those the user set. */
+function overrideHeaders(overrides) {
+    const headers = {};
+    if (overrides.flowControlKey !== undefined)
+        headers['Service-Flow-Control-Key'] = overrides.flowControlKey;
+    if (overrides.flowControlValue !== undefined)
+        headers['Service-Flow-Control-Value'] = overrides.flowControlValue;
+    if (overrides.retries !== undefined)
+        headers['Service-Retries'] = String(overrides.retries);
+    return headers;
+}
+/** Path of one schedule's resume: the id is one encoded segment, never empty nor a dot segment. */
+function scheduleResumePath(scheduleId) {
+    const problem = scheduleIdProblem(scheduleId);
+    if (problem !== undefined)
+        throw new Error(problem);
+    return `/v2/schedules/${encodeURIComponent(scheduleId)}/resume`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/health.ts
+
+
+const MAX_POINTS = 120;
+/** Which thresholds the listed messages exceed; those of unknown age (`noCreatedAt`) fail an age threshold too. */
+function judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt = 0) {
+    const breaches = [];
+    const { countAbove, oldestOlderThanMs } = thresholds;
+    if (countAbove !== undefined && count > countAbove)
+        breaches.push({ kind: 'count', count, limit: countAbove });
+    if (oldestOlderThanMs !== undefined && oldestCreatedAt !== undefined && now - oldestCreatedAt > oldestOlderThanMs) {
+        breaches.push({ kind: 'age', ageMs: now - oldestCreatedAt, limitMs: oldestOlderThanMs });
+    }
+    else if (oldestOlderThanMs !== undefined && noCreatedAt > 0) {
+        breaches.push({ kind: 'age-unknown', messages: noCreatedAt, limitMs: oldestOlderThanMs });
+    }
+    return { ...thresholds, breaches };
+}
+/** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */
+const MAX_BUCKETS = 2048;
+const bucketOf = (at, size) => Math.floor(at / size) * size;
+/** The counts merged into buckets of `size` (a multiple of the size they were counted in). */
+function rebucket(counts, size) {
+    const merged = new Map();
+    for (const [start, count] of counts) {
+        const bucket = bucketOf(start, size);
+        merged.set(bucket, (merged.get(bucket) ?? 0) + count);
+    }
+    return merged;
+}
+/** Counts messages per hour while listing, in bounded memory; the chart's bucket is chosen once the range is known. */
+class HourlyCounts {
+    counts = new Map();
+    size = HOUR;
+    /** Messages whose week found no room (timestamps spread over more than MAX_BUCKETS weeks). */
+    omitted = 0;
+    add(createdAt) {
+        if (!isDateMs(createdAt))
+            return;
+        if (!this.counts.has(bucketOf(createdAt, this.size)) && this.counts.size >= MAX_BUCKETS) {
+            if (this.size === WEEK) {
+                this.omitted++;
+                return;
+            }
+            // Merge into the next size up (hour to day, day to week).
+            this.size = this.size === HOUR ? DAY : WEEK;
+            this.counts = rebucket(this.counts, this.size);
+        }
+        const start = bucketOf(createdAt, this.size);
+        this.counts.set(start, (this.counts.get(start) ?? 0) + 1);
+    }
+    /** Hourly buckets over up to three days, else daily, else weekly; empty buckets included while few. */
+    histogram() {
+        const omitted = this.omitted > 0 ? { omitted: this.omitted } : {};
+        if (this.counts.size === 0)
+            return { bucket: 'hour', points: [], ...omitted };
+        const starts = [...this.counts.keys()];
+        const [first, last] = [Math.min(...starts), Math.max(...starts)];
+        const range = last - first;
+        // Never finer than the buckets were counted in.
+        const size = Math.max(this.size, range < 72 * HOUR ? HOUR : range < 100 * DAY ? DAY : WEEK);
+        const bucket = size === HOUR ? 'hour' : size === DAY ? 'day' : 'week';
+        const counts = rebucket(this.counts, size);
+        const from = bucketOf(first, size);
+        const span = Math.floor((last - from) / size) + 1;
+        // A range too wide to chart every bucket (a stray timestamp decades off) keeps only the non-empty ones.
+        const keys = span <= MAX_POINTS
+            ? Array.from({ length: span }, (_, i) => from + i * size)
+            : [...counts.keys()].sort((a, b) => a - b);
+        return { bucket, points: keys.map(start => ({ start, count: counts.get(start) ?? 0 })), ...omitted };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/item-problems.ts
+/** How a listing names a DLQ message it could not read as sent, and what was wrong with it. */
+function describeMessage(problem) {
+    const which = problem.id !== undefined ? `message ${JSON.stringify(problem.id)}` : `item ${problem.index} of a page`;
+    return `${which}: ${problem.detail}${problem.kept ? '' : ' (left out)'}`;
+}
+/** Examples kept for the warning; the counts go on past them. */
+const EXAMPLES = 5;
+/** Counts the items of every page that could not be used as they stood, keeping a few to name in a warning. */
+class ItemProblems {
+    kept = 0;
+    /** Items left out for want of an id: counted in dlq-count, but in no id output or file. */
+    unreadable = 0;
+    examples = [];
+    /** Counts a page's problems; `describe` names the first few (which item, what was wrong). */
+    add(problems, describe = describeMessage) {
+        for (const problem of problems) {
+            if (problem.kept)
+                this.kept++;
+            else
+                this.unreadable++;
+            if (this.examples.length < EXAMPLES)
+                this.examples.push(describe(problem));
+        }
+    }
+    summary() {
+        if (this.kept + this.unreadable === 0)
+            return undefined;
+        return { kept: this.kept, leftOut: this.unreadable, examples: [...this.examples] };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/accumulator.ts
+
+
+
+
+/** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
+const KEY_MAX_LENGTH = 512;
+/** The first `length` characters, never half a surrogate pair, copied: a slice would keep the original alive. */
+function copyPrefix(value, length) {
+    let end = Math.min(value.length, length);
+    const last = value.charCodeAt(end - 1);
+    if (end < value.length && last >= 0xd800 && last <= 0xdbff)
+        end--;
+    return Buffer.from(value.slice(0, end), 'utf8').toString('utf8');
+}
+/** A value cut to KEY_MAX_LENGTH characters, the ellipsis included. */
+function boundedKey(value) {
+    return value.length <= KEY_MAX_LENGTH ? value : `${copyPrefix(value, KEY_MAX_LENGTH - 1)}…`;
+}
+/**
+ * Counts values in bounded memory: exact up to `capacity` distinct values, then the Misra-Gries summary (each kept
+ * count at most `undercount` low; every value more frequent than total / (capacity + 1) kept).
+ */
+class Tally {
+    capacity;
+    onDrop;
+    counts = new Map();
+    /** How far below its true count any kept count may be: the rounds of lowering so far. */
+    undercount = 0;
+    constructor(capacity = TALLY_CAPACITY, 
+    /** Hears each key dropped, so that figures kept beside a key can go with it. */
+    onDrop) {
+        this.capacity = capacity;
+        this.onDrop = onDrop;
+    }
+    /** Counts the value; returns its key when the value is kept, undefined when this round dropped it. */
+    add(value) {
+        const key = boundedKey(value);
+        const count = this.counts.get(key);
+        if (count !== undefined || this.counts.size < this.capacity) {
+            this.counts.set(key, (count ?? 0) + 1);
+            return key;
+        }
+        // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
+        this.undercount++;
+        for (const [k, n] of this.counts) {
+            if (n <= 1) {
+                this.counts.delete(k);
+                this.onDrop?.(k);
+            }
+            else
+                this.counts.set(k, n - 1);
+        }
+        return undefined;
+    }
+    /** Kept values, most frequent first; with `undercount` above 0 each count is a lower bound. */
+    rows() {
+        return [...this.counts]
+            .map(([value, count]) => ({ value, count }))
+            .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    }
+}
+/** Examples the summary shows of the oldest messages, and of the newest. */
+const accumulator_EXAMPLES = 5;
+/** Keeps the EXAMPLES items with the smallest (or largest) keys seen so far, without holding the rest. */
+class Extremes {
+    items = [];
+    /** Keys are kept negated for 'largest', so that one ascending list serves both. */
+    sign;
+    constructor(keep) {
+        this.sign = keep === 'smallest' ? 1 : -1;
+    }
+    /** `make` builds the item only when it is kept: most messages are neither among the oldest nor the newest. */
+    add(key, make) {
+        if (!Number.isFinite(key))
+            return;
+        const k = key * this.sign;
+        let i = this.items.length;
+        while (i > 0 && this.items[i - 1].key > k)
+            i--;
+        if (i >= accumulator_EXAMPLES)
+            return;
+        this.items.splice(i, 0, { key: k, item: make() });
+        if (this.items.length > accumulator_EXAMPLES)
+            this.items.pop();
+    }
+    /** The items kept, the most extreme first. */
+    values() {
+        return this.items.map(e => e.item);
+    }
+}
+/** Failed workflow runs kept for the summary's table; the table shows fewer, the messages-file has them all. */
+const WORKFLOW_RUN_ROWS = 100;
+/** Destinations the summary's "what is failing" table shows. */
+const TOP_DESTINATIONS = 10;
+/** Characters of a response body kept as its sample: room for the error field after a few leading fields. */
+const BODY_SAMPLE_LENGTH = 500;
+/** Distinct statuses counted per destination; the rest only count as "other". */
+const STATUSES_PER_DESTINATION = 8;
+/** Messages by destination URL, with figures for each destination kept: dropped with it, so memory stays bounded. */
+class DestinationFigures {
+    stats = new Map();
+    tally = new Tally(TALLY_CAPACITY, key => this.stats.delete(key));
+    add(message) {
+        const key = this.tally.add(message.url ?? '(none)');
+        if (key === undefined)
+            return;
+        const stats = this.stats.get(key) ?? { statuses: new Map(), newest: -Infinity, figures: {} };
+        this.stats.set(key, stats);
+        const status = message.responseStatus ?? 'none';
+        const seen = stats.statuses.get(status);
+        if (seen !== undefined || stats.statuses.size < STATUSES_PER_DESTINATION)
+            stats.statuses.set(status, (seen ?? 0) + 1);
+        const at = isDateMs(message.createdAt) ? message.createdAt : undefined;
+        const { figures } = stats;
+        if (at !== undefined && at < (figures.oldestCreatedAt ?? Infinity))
+            figures.oldestCreatedAt = at;
+        // The newest message's body is the last response; without dates, the last one listed.
+        const order = at ?? stats.newest;
+        if (order >= stats.newest) {
+            stats.newest = order;
+            const body = message.responseBody;
+            figures.bodySample = body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH);
+            figures.bodyCut = body !== undefined && body.length > BODY_SAMPLE_LENGTH ? true : undefined;
+            figures.binaryBody = body === undefined ? message.responseBodyBase64?.length : undefined;
+        }
+    }
+    /** The top destinations with their figures, most messages first. */
+    rows() {
+        return this.tally
+            .rows()
+            .slice(0, TOP_DESTINATIONS)
+            .map(({ value, count }) => {
+            const stats = this.stats.get(value);
+            const row = { url: value, count };
+            if (stats === undefined)
+                return row;
+            // A destination's first message always counts its status, so there is a most frequent one.
+            const [status, most] = [...stats.statuses].reduce((top, entry) => (entry[1] > top[1] ? entry : top));
+            if (status !== 'none')
+                row.status = status;
+            const others = [...stats.statuses.values()].reduce((sum, n) => sum + n, -most);
+            if (others > 0)
+                row.otherStatuses = others;
+            return { ...row, ...stats.figures };
+        });
+    }
+}
+/** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
+class ListAccumulator {
+    count = 0;
+    /** Items that could not be used as sent; those left out for want of an id are still counted and judged. */
+    problems = new ItemProblems();
+    destinations = new DestinationFigures();
+    tallies = {
+        byUrl: this.destinations.tally,
+        byStatus: new Tally(),
+        byTopic: new Tally(),
+        byQueue: new Tally(),
+        bySchedule: new Tally()
+    };
+    hourly = new HourlyCounts();
+    oldest = new Extremes('smallest');
+    newest = new Extremes('largest');
+    badCreatedAt;
+    workflowRuns = [];
+    noCreatedAt = 0;
+    add(message) {
+        this.count++;
+        this.destinations.add(message);
+        this.tallies.byStatus.add(message.responseStatus === undefined ? '(none)' : String(message.responseStatus));
+        this.tallies.byTopic.add(message.topicName ?? message.topicId ?? '(none)');
+        this.tallies.byQueue.add(message.queueName ?? '(none)');
+        this.tallies.bySchedule.add(message.scheduleId ?? '(none)');
+        if (message.workflowRunId !== undefined && this.workflowRuns.length < WORKFLOW_RUN_ROWS) {
+            this.workflowRuns.push(workflowRow(message, message.workflowRunId));
+        }
+        const at = message.createdAt;
+        if (isDateMs(at)) {
+            this.hourly.add(at);
+            this.oldest.add(at, () => slim(message));
+            this.newest.add(at, () => slim(message));
+        }
+        else
+            this.noCreatedAt++;
+        // The schema should have dropped a createdAt no date can hold: count it, never let it reach a Date.
+        if (at !== undefined && !isDateMs(at)) {
+            this.badCreatedAt ??= { count: 0, messageId: boundedKey(message.messageId) };
+            this.badCreatedAt.count++;
+        }
+    }
+    result(request, thresholds, pages, { messageIds, dlqIds }, now, 
+    /** How the listing ended, when it did not reach the end. */
+    { failure, nextCursor } = {}) {
+        const { unreadable } = this.problems;
+        const count = this.count + unreadable;
+        // Items left out for want of an id are messages of unknown age.
+        const noCreatedAt = this.noCreatedAt + unreadable;
+        const oldest = this.oldest.values();
+        const oldestCreatedAt = oldest[0]?.createdAt;
+        const tallies = Object.entries(this.tallies);
+        const undercount = tallies
+            .filter(([, tally]) => tally.undercount > 0)
+            .map(([name, t]) => [name, t.undercount]);
+        return {
+            operation: 'list-dlq',
+            filters: request.filters,
+            order: request.order,
+            pageSize: request.pageSize,
+            ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
+            count,
+            pages,
+            messageIds: messageIds.ids,
+            messageIdsTruncated: messageIds.truncated,
+            dlqIds: dlqIds.ids,
+            dlqIdsTruncated: dlqIds.truncated,
+            ...(oldestCreatedAt !== undefined ? { oldestCreatedAt } : {}),
+            oldest,
+            newest: this.newest.values(),
+            ...Object.fromEntries(tallies.map(([name, tally]) => [name, tally.rows()])),
+            byDestination: this.destinations.rows(),
+            ...(request.maxMessages !== undefined ? { maxMessages: request.maxMessages } : {}),
+            maxPages: request.maxPages,
+            histogram: this.hourly.histogram(),
+            ...(undercount.length > 0 ? { undercount: Object.fromEntries(undercount) } : {}),
+            ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
+            ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
+            health: judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt),
+            concurrency: request.concurrency,
+            ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {}),
+            itemProblems: this.problems.summary(),
+            ...(nextCursor !== undefined ? { nextCursor } : {}),
+            ...(failure !== undefined ? { failure } : {})
+        };
+    }
+}
+/** Bytes an id adds to the JSON array of ids; printable ASCII without escapes is counted directly. */
+const idBytes = (id) => PLAIN_ASCII.test(id) ? id.length + 3 : Buffer.byteLength(JSON.stringify(id)) + 1;
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+/** Message ids in listing order, as many as fit the output cap. */
+class MessageIds {
+    ids = [];
+    truncated = false;
+    bytes = 2; // the brackets of the JSON array
+    add(id) {
+        if (this.truncated)
+            return;
+        const bytes = idBytes(id);
+        this.truncated = this.bytes + bytes > MESSAGE_IDS_MAX_BYTES;
+        if (this.truncated)
+            return;
+        this.ids.push(id);
+        this.bytes += bytes;
+    }
+}
+/** The message ids and the DLQ ids (what a resume by dlq-ids takes) of a listing, in listing order, each capped. */
+class ListedIds {
+    messageIds;
+    dlqIds;
+    constructor(messageIds = new MessageIds(), dlqIds = new MessageIds()) {
+        this.messageIds = messageIds;
+        this.dlqIds = dlqIds;
+    }
+    add(message) {
+        this.messageIds.add(message.messageId);
+        // An entry without a dlqId cannot be resumed by id: the list stays a list of what can.
+        if (message.dlqId !== undefined)
+            this.dlqIds.add(message.dlqId);
+    }
+}
+/** The fields the summary's table shows of a failed workflow run, each bounded; copies, not slices of the page. */
+function workflowRow(message, workflowRunId) {
+    const { workflowUrl, dlqId, createdAt, responseBody } = message;
+    return {
+        workflowRunId: boundedKey(workflowRunId),
+        workflowUrl: workflowUrl && boundedKey(workflowUrl),
+        dlqId: dlqId && boundedKey(dlqId),
+        failedAt: isDateMs(createdAt) ? createdAt : undefined,
+        responseStatus: message.responseStatus,
+        responseBody: responseBody && copyPrefix(responseBody, BODY_SAMPLE_LENGTH)
+    };
+}
+/** The fields the summary shows of an example message, each bounded; bodies and headers are not kept. */
+function slim({ dlqId, messageId, url, responseStatus, createdAt }) {
+    // The dlqId tells apart the DLQ entries of one message (a fan-out), which share its id and time.
+    const id = dlqId && boundedKey(dlqId);
+    return { dlqId: id, messageId: boundedKey(messageId), url: url && boundedKey(url), responseStatus, createdAt };
+}
+
+;// CONCATENATED MODULE: ./src/operations/list-dlq.ts
+/** Lists the DLQ: one ordered listing, or date slices drained at the same time (concurrency above 1). */
+
+
+
+
+
+
+/** Lists the DLQ to its end or max-messages, in date slices when concurrent; a failure keeps what was listed. */
+async function listDlq(client, request, thresholds, now, hooks = {}) {
+    // Several message ids are listed one id at a time (some servers apply only one), never in slices.
+    const severalIds = (request.filters.messageId?.length ?? 0) > 1;
+    if (request.concurrency <= 1 || severalIds)
+        return listSequentially(client, request, thresholds, now, hooks);
+    const outcome = await listInSlices(client, request, hooks);
+    if (outcome.untrusted === undefined) {
+        hooks.log?.(`parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`);
+        return {
+            ...outcome.acc.result(request, thresholds, outcome.pages, outcome.ids, now, outcome),
+            slices: outcome.slices
+        };
+    }
+    // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
+    hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`);
+    await hooks.sink?.restart();
+    const sequential = await listSequentially(client, request, thresholds, now, hooks);
+    return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted };
+}
+/** One ordered listing from the start (or the user's cursor); several message ids: one per id, merged, no cursor. */
+async function listSequentially(client, request, thresholds, now, hooks) {
+    const acc = new ListAccumulator();
+    const ids = new ListedIds();
+    const maxMessages = request.maxMessages ?? Infinity;
+    // Drains one listing of `filters`; never throws.
+    const drain = (filters, startCursor, maxPages) => drainInto(cursor => {
+        // Ask for no more than max-messages still allows, so the cursor left over continues exactly there.
+        const count = Math.min(request.pageSize, maxMessages - acc.count);
+        return client.listDlqPage(listQuery(filters, count, request.order, cursor));
+    }, {
+        maxPages,
+        maxPagesInput: Inputs.MaxPages,
+        startCursor,
+        // Handling a page overlaps the next round trip; with max-messages each request's count depends on it.
+        prefetch: request.maxMessages === undefined
+    }, async (page) => {
+        const read = readDlqMessages(page.items);
+        acc.problems.add(read.problems);
+        await take(acc, hooks, read.messages, message => ids.add(message));
+        // Only one listing of the user's own filters has a cursor that continues the whole listing.
+        if (hooks.progress && filters === request.filters)
+            hooks.progress.nextCursor = page.cursor;
+        return acc.count < maxMessages;
+    });
+    const messageIds = request.filters.messageId ?? [];
+    if (messageIds.length <= 1) {
+        if (hooks.progress)
+            hooks.progress.nextCursor = request.cursor;
+        const outcome = await drain(request.filters, request.cursor, request.maxPages);
+        return acc.result(request, thresholds, outcome.pages, ids, now, outcome);
+    }
+    let pages = 0;
+    for (const [i, messageId] of messageIds.entries()) {
+        const at = { index: i + 1, of: messageIds.length };
+        // Each id starts with a request: none once the budget is spent, and the failure names the id not listed.
+        if (pages >= request.maxPages) {
+            const failure = { kind: 'max-pages', pages, input: Inputs.MaxPages, messageId: at };
+            return acc.result(request, thresholds, pages, ids, now, { failure });
+        }
+        const outcome = await drain({ ...request.filters, messageId: [messageId] }, undefined, request.maxPages - pages);
+        pages += outcome.pages;
+        if (outcome.failure !== undefined) {
+            // An id's own cursor continues nothing: several ids cannot be given with a cursor.
+            const { cursor: _idCursor, ...ended } = outcome.failure;
+            const failure = { ...ended, messageId: at };
+            return acc.result(request, thresholds, pages, ids, now, { failure });
+        }
+    }
+    return acc.result(request, thresholds, pages, ids, now);
+}
+/** Counts a page's messages and their ids (`addIds`), writes them to the sink, and tells the caller how far it is. */
+async function take(acc, hooks, messages, addIds) {
+    for (const message of messages) {
+        acc.add(message);
+        addIds(message);
+    }
+    await hooks.sink?.write(messages);
+    hooks.onPage?.(messages.length, acc.count);
+    if (hooks.progress)
+        hooks.progress.confirmed = acc.count + acc.problems.unreadable;
+}
+/** Slices per worker: more slices than workers keep every worker busy when the messages are unevenly spread. */
+const SLICES_PER_WORKER = 4;
+/** How far off a server may be on a date bound (wire-contract section 5: one millisecond). */
+const BOUND_TOLERANCE_MS = 1;
+/** Narrowest slice: wide enough that only adjacent slices' tolerance windows can meet. */
+const MIN_SLICE_MS = 8;
+/** Plans `n` slices over [lo, hi] (it only guides balancing), and the windows where adjacent slices overlap. */
+function planSlices(lo, hi, n, userFrom, userTo) {
+    const parts = Math.max(1, Math.min(n, Math.floor((hi - lo + 1) / MIN_SLICE_MS)));
+    const cuts = Array.from({ length: parts - 1 }, (_, i) => lo + Math.floor(((hi - lo + 1) * (i + 1)) / parts));
+    const t = BOUND_TOLERANCE_MS;
+    // Adjacent windows meet on [cut - 2t, cut - 1 + 2t]; non-adjacent ones never do (slices are wider than 4t).
+    const overlaps = cuts.map((cut) => [cut - 2 * t, cut - 1 + 2 * t]);
+    const slices = Array.from({ length: parts }, (_, k) => {
+        const start = cuts[k - 1];
+        const end = cuts[k];
+        const from = start === undefined ? userFrom : start - t;
+        const to = end === undefined ? userTo : end - 1 + t;
+        return {
+            ...(from !== undefined ? { from } : {}),
+            ...(to !== undefined ? { to } : {}),
+            accept: [start === undefined ? -Infinity : start - 2 * t, end === undefined ? Infinity : end - 1 + 2 * t],
+            near: overlaps.slice(Math.max(0, k - 1), k + 1)
+        };
+    });
+    return { slices, overlaps };
+}
+/**
+ * The message ids of all slices in slice order, never holding more than the cap of MessageIds however many slices
+ * run at once: past it, the last ones in order are dropped, leaving the prefix one MessageIds fed in order holds.
+ */
+class OrderedIds {
+    held;
+    bytes = 2; // the brackets of the JSON array
+    /** The first slice that lost ids: it and every later slice collect nothing more. */
+    cutoff;
+    constructor(slices) {
+        this.held = Array.from({ length: slices }, () => []);
+        this.cutoff = slices;
+    }
+    add(slice, id) {
+        if (slice >= this.cutoff)
+            return;
+        this.held[slice].push(id);
+        this.bytes += idBytes(id);
+        let last = Math.min(this.cutoff, this.held.length - 1);
+        while (this.bytes > MESSAGE_IDS_MAX_BYTES) {
+            while (this.held[last].length === 0)
+                last--;
+            this.bytes -= idBytes(this.held[last].pop());
+            this.cutoff = last;
+        }
+    }
+    /** The ids in slice order, truncated when any was dropped. */
+    result() {
+        const ids = new MessageIds();
+        for (const slice of this.held)
+            for (const id of slice)
+                ids.add(id);
+        if (this.cutoff < this.held.length)
+            ids.truncated = true;
+        return ids;
+    }
+}
+/** Stops every worker (no new page, no new slice), keeping the first failure; distrust outranks a failure. */
+function halt({ stop, ending }, why) {
+    if ('untrusted' in why) {
+        ending.untrusted = why.untrusted;
+        delete ending.failure;
+    }
+    else if (!stop.signal.aborted)
+        ending.failure = { ...failureOf(why.err), parallel: true };
+    stop.abort();
+}
+/** Fetches pages between `from` and `to`; refused once the listing has stopped or the budget is spent. */
+const pagesOf = ({ client, request, pages, stop }, from, to, count) => async (cursor, order = request.order) => {
+    stop.signal.throwIfAborted();
+    if (pages.used + 1 > pages.limit + Math.ceil(pages.duplicates / request.pageSize)) {
+        throw new DrainStopped({ kind: 'max-pages', pages: request.maxPages, input: Inputs.MaxPages });
+    }
+    pages.used++;
+    // The client holds requests at once to what the service allows (a 429 narrows it): workers just ask.
+    return client.listDlqPage(listQuery({ ...request.filters, fromDate: from, toDate: to }, count, order, cursor));
+};
+/** Plans the slices from the oldest and newest message (an order the server ignores only makes the cut poorer). */
+async function planListing(listing) {
+    const { fromDate: from, toDate: to } = listing.request.filters;
+    const firstOf = async (order) => {
+        if (from !== undefined && to !== undefined)
+            return order === 'earliestFirst' ? from : to;
+        const first = readDlqMessages((await pagesOf(listing, from, to, 1)(undefined, order)).items).messages[0];
+        return first === undefined ? null : first.createdAt;
+    };
+    try {
+        const [a, b] = await Promise.all([firstOf('earliestFirst'), firstOf('latestFirst')]);
+        if (a === undefined || b === undefined)
+            return halt(listing, { untrusted: `a message ${NO_CREATED_AT}` });
+        // Nothing matches: one open slice confirms it.
+        if (a === null || b === null)
+            return planSlices(0, 0, 1, from, to).slices;
+        const lo = Math.max(Math.min(a, b), from ?? -Infinity);
+        const hi = Math.min(Math.max(a, b), to ?? Infinity);
+        return planSlices(lo, Math.max(lo, hi), listing.request.concurrency * SLICES_PER_WORKER, from, to).slices;
+    }
+    catch (err) {
+        return halt(listing, { err });
+    }
+}
+/** Drains one slice, at `index` in the requested order. */
+async function drainSlice(listing, slice, index, ids, dlqIds) {
+    const { acc, hooks, pages } = listing;
+    const [lo, hi] = slice.accept;
+    const fetch = pagesOf(listing, slice.from, slice.to, listing.request.pageSize);
+    // The shared budget bounds the listing as a whole; handling a page overlaps the slice's next round trip.
+    const options = { maxPages: Number.MAX_SAFE_INTEGER, maxPagesInput: Inputs.MaxPages, prefetch: true };
+    const { failure } = await drainInto(fetch, options, async (page) => {
+        const read = readDlqMessages(page.items);
+        acc.problems.add(read.problems);
+        const taken = [];
+        for (const message of read.messages) {
+            const at = message.createdAt;
+            if (at === undefined || at < lo || at > hi) {
+                halt(listing, { untrusted: misplaced(message, slice) });
+                return false;
+            }
+            if (slice.near.some(([a, b]) => at >= a && at <= b)) {
+                const key = `${message.dlqId ?? ''}\u0000${message.messageId}`;
+                if (listing.seen.has(key)) {
+                    pages.duplicates++;
+                    continue;
+                }
+                listing.seen.add(key);
+            }
+            taken.push(message);
+        }
+        await take(acc, hooks, taken, message => {
+            ids.add(index, message.messageId);
+            if (message.dlqId !== undefined)
+                dlqIds.add(index, message.dlqId);
+        });
+    });
+    if (failure !== undefined)
+        halt(listing, { err: { failure } });
+}
+const NO_CREATED_AT = 'has no createdAt, so it cannot be placed in a date slice';
+/** Why a message without createdAt, or outside its slice's window, breaks the slices' trust. */
+function misplaced({ messageId, createdAt }, { from, to }) {
+    const id = JSON.stringify(messageId);
+    if (createdAt === undefined)
+        return `message ${id} ${NO_CREATED_AT}`;
+    const slice = `the date slice ${from ?? 'open'} to ${to ?? 'open'}`;
+    return `message ${id} (createdAt ${createdAt}) came back for ${slice}: the service does not filter dates on createdAt`;
+}
+/**
+ * Lists the DLQ as date slices drained at the same time, deduplicating the overlaps by dlqId (else messageId). A
+ * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
+ */
+async function listInSlices(client, request, hooks) {
+    const acc = new ListAccumulator();
+    // The two requests that find the range do not count against max-pages, even with max-pages: 1.
+    const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 };
+    const stop = new AbortController();
+    const listing = { client, request, pages, stop, ending: {}, acc, hooks, seen: new Set() };
+    const cancel = () => {
+        const signal = hooks.signal?.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM';
+        halt(listing, { err: { failure: { kind: 'cancelled', signal } } });
+    };
+    hooks.signal?.addEventListener('abort', cancel, { once: true });
+    const slices = (await planListing(listing)) ?? [];
+    if (request.order !== 'earliestFirst')
+        slices.reverse();
+    // Each slice's last, partly filled page does not count against max-pages.
+    pages.limit += slices.length;
+    const [ids, dlqIds] = [new OrderedIds(slices.length), new OrderedIds(slices.length)];
+    // The workers take slices, in order, from one queue.
+    const queue = slices.entries();
+    const worker = async () => {
+        for (const [index, slice] of queue)
+            if (!stop.signal.aborted)
+                await drainSlice(listing, slice, index, ids, dlqIds);
+    };
+    await Promise.all(Array.from({ length: request.concurrency }, worker));
+    hooks.signal?.removeEventListener('abort', cancel);
+    const listed = { acc, ids: new ListedIds(ids.result(), dlqIds.result()), pages: pages.used, slices: slices.length };
+    return { ...listed, ...listing.ending };
+}
+
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __webpack_require__(8474);
+;// CONCATENATED MODULE: ./src/operations/messages-file.ts
+
+
+
+
+/** A file the action writes could not be written: carries the input, the path and the errno as its failure. */
+class FileWriteError extends Error {
+    name = 'FileWriteError';
+    failure;
+    constructor(input, path, code) {
+        super(`${input} could not be written: ${code}`);
+        this.failure = { kind: 'file', input, path, code };
+    }
+}
+/** Writes each record as one JSON line (NDJSON); after the first write error, every write and close reject with it. */
+class NdjsonFile {
+    stream;
+    path;
+    options;
+    queue = Promise.resolve();
+    failure;
+    constructor(stream, path, options) {
+        this.stream = stream;
+        this.path = path;
+        this.options = options;
+        this.watch(stream);
+    }
+    static async open(path, options) {
+        await (0,external_node_fs_promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+        return new NdjsonFile(await openStream(path), path, options);
+    }
+    /** Pages from parallel slices are written one after the other, never interleaved within a line. */
+    write(records) {
+        if (records.length === 0)
+            return this.queue;
+        let text = '';
+        for (const record of records)
+            text += `${this.options.encode(record)}\n`;
+        this.queue = this.queue.then(() => this.writeText(text));
+        return this.queue;
+    }
+    /** After the writes queued so far, empties the file. Never rejects: a failed reopen is the next write's error. */
+    restart() {
+        this.queue = this.queue
+            .catch(() => { })
+            .then(async () => {
+            await endStream(this.stream);
+            try {
+                this.stream = await openStream(this.path);
+                this.failure = undefined;
+                this.watch(this.stream);
+            }
+            catch (err) {
+                this.fail(err);
+            }
+        });
+        return this.queue;
+    }
+    /** Flushes every line written to the file; rejects with the write error if there was one. */
+    async close() {
+        try {
+            await this.queue;
+        }
+        finally {
+            if (this.failure !== undefined)
+                this.stream.destroy();
+        }
+        await endStream(this.stream);
+        if (this.failure !== undefined)
+            throw this.failure;
+    }
+    fail(err) {
+        this.failure ??= new FileWriteError(this.options.input, this.path, err?.code ?? 'EIO');
+        return this.failure;
+    }
+    /** A stream error is kept, never thrown: an 'error' event without a listener would crash the process. */
+    watch(stream) {
+        stream.on('error', err => this.fail(err));
+    }
+    writeText(text) {
+        if (this.failure !== undefined)
+            return Promise.reject(this.failure);
+        const stream = this.stream;
+        return new Promise((resolve, reject) => {
+            let waiting = false;
+            const settle = (err) => {
+                stream.off('close', onClose);
+                if (err !== undefined && err !== null)
+                    reject(this.fail(err));
+                else if (this.failure !== undefined)
+                    reject(this.failure);
+                else
+                    resolve();
+            };
+            // A stream destroyed otherwise still calls back; this only guards against a stream closed under us.
+            const onClose = () => settle(this.failure ?? new Error('closed'));
+            // Over the buffer, wait for these bytes to reach the file (or fail to): that is the backpressure, and the
+            // callback comes before any 'drain', so a refused write is never taken for a flushed one.
+            const accepted = stream.write(text, err => {
+                if (waiting || err)
+                    settle(err ?? undefined);
+            });
+            if (accepted)
+                settle();
+            else {
+                waiting = true;
+                stream.once('close', onClose);
+            }
+        });
+    }
+}
+async function openStream(path) {
+    const stream = (0,external_node_fs_.createWriteStream)(path, { flags: 'w' });
+    // Rejects with the error when the file cannot be opened.
+    await (0,external_node_events_.once)(stream, 'open');
+    return stream;
+}
+/** Ends the stream and waits until every byte is flushed; a destroyed stream has nothing left to flush. */
+function endStream(stream) {
+    if (stream.destroyed)
+        return Promise.resolve();
+    return new Promise(resolve => {
+        stream.once('close', () => resolve());
+        stream.end();
+    });
+}
+
+;// CONCATENATED MODULE: ./src/service/errors.ts
+
+
+/** A failed request kept as data, as got's HTTPError: report/failure-text.ts writes its one line, no stack. */
+class ServiceError extends Error {
+    failure;
+    lostAnswers;
+    name = 'ServiceError';
+    constructor(failure, 
+    /** Attempts maybe carried out unseen (answer lost, or a 2xx unreadable): for a bulk resume, 50 runs each. */
+    lostAnswers = 0) {
+        super(failure.kind === 'request' ? `${failure.request.method} ${failure.request.path} failed` : failure.kind);
+        this.failure = failure;
+        this.lostAnswers = lostAnswers;
+    }
+    /** HTTP status, when the service answered. */
+    get status() {
+        return failureStatus(this.failure);
+    }
+}
+const MAX_ERROR_TEXT = 300;
+/** `error` of a JSON body, else the body, as one shortened line: redacted before, so no half of a secret survives. */
+function errorText(body, redact = text => text) {
+    let text = body;
+    try {
+        const parsed = JSON.parse(body);
+        if (isRecord(parsed) && typeof parsed.error === 'string')
+            text = parsed.error;
+    }
+    catch {
+        // not JSON: show it as text
+    }
+    const line = redact(text).replace(/\s+/g, ' ').trim();
+    if (line === '')
+        return '(empty body)';
+    return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}… (${line.length} characters)` : line;
+}
+
+;// CONCATENATED MODULE: ./src/operations/resume-workflows.ts
+
+
+
+
+
+
+/** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
+function splitDlqIds(selection, urlLength) {
+    const ids = selection.dlqIds;
+    if (ids === undefined || ids.length === 0)
+        return [selection];
+    const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE));
+    let current = [];
+    const parts = [current];
+    let used = base;
+    for (const id of ids) {
+        // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
+        const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1;
+        if (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES) {
+            current = [];
+            parts.push(current);
+            used = base;
+        }
+        current.push(id);
+        used += bytes;
+    }
+    return parts.map(dlqIds => ({ ...selection, dlqIds }));
+}
+/**
+ * Resumes the selected failed runs, 50 per request, one drain per part of dlq-ids. Never under-reports: every run
+ * answered is in the result (past the cap too), and every lost or unreadable answer is in `uncertainRequests`.
+ */
+async function resumeWorkflows(client, request, onPage = () => { }, 
+/** Kept up to date as answers arrive, for a last-resort report should the process be stopped. */
+progress = { confirmed: 0, uncertainRequests: 0 }) {
+    const total = request.selection.dlqIds?.length ?? 0;
+    // An empty id list sent as no dlqIds at all would select the whole DLQ.
+    if (request.selection.dlqIds !== undefined && total === 0)
+        throw new Error('dlq-ids is empty: nothing to resume');
+    const parts = splitDlqIds(request.selection, q => client.resumeUrlLength(q));
+    if (parts.length > 1) {
+        client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`);
+    }
+    const headers = overrideHeaders(request.overrides);
+    const problems = new ItemProblems();
+    const runs = [];
+    // Runs the answers carried, named or not: what the cap counts.
+    let carriedRuns = 0;
+    const maxRuns = request.maxRuns ?? Infinity;
+    const capReached = () => carriedRuns >= maxRuns;
+    let uncertainRequests = 0;
+    // Set when an answer carried more than count=50 runs: the service ignores count, so a lost answer may hide more.
+    let largestAnswer;
+    let requests = 0;
+    // Requests sent, answered or not (a part answered 404 too): what max-pages bounds.
+    let sent = 0;
+    let stoppedByCap = false;
+    let failure;
+    let nextCursor;
+    let continueFrom;
+    // Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more.
+    const gone = { parts: 0, ids: 0 };
+    for (const [part, selection] of parts.entries()) {
+        if (capReached() || sent >= request.maxPages) {
+            // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
+            if (capReached())
+                stoppedByCap = true;
+            else
+                failure = { kind: 'request-budget', requests: sent, input: Inputs.MaxPages };
+            continueFrom = continuation(request, parts, part);
+            break;
+        }
+        const fetch = async (cursor) => {
+            try {
+                const count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns);
+                sent++;
+                return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers);
+            }
+            catch (err) {
+                if (err instanceof ServiceError)
+                    uncertainRequests += err.lostAnswers;
+                progress.uncertainRequests = uncertainRequests;
+                throw err;
+            }
+        };
+        const startCursor = part === 0 ? request.cursor : undefined;
+        if (parts.length === 1)
+            progress.nextCursor = startCursor;
+        const budget = { maxPages: request.maxPages - sent, maxPagesInput: Inputs.MaxPages, startCursor };
+        const outcome = await drainInto(fetch, budget, page => {
+            uncertainRequests += page.lostAnswers;
+            const carried = page.workflowRuns.length + page.problems.filter(p => !p.kept).length;
+            if (carried > RESUME_PAGE_SIZE)
+                largestAnswer = Math.max(largestAnswer ?? 0, carried);
+            carriedRuns += carried;
+            // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
+            for (const run of page.workflowRuns)
+                runs.push(run);
+            requests++;
+            problems.add(page.problems, problem => problem.kept
+                ? `run "${problem.id ?? ''}" (request ${requests}, item ${problem.index}): ${problem.detail}`
+                : `item ${problem.index} of request ${requests}, resumed but not named: ${problem.detail}`);
+            progress.confirmed = runs.length;
+            progress.uncertainRequests = uncertainRequests;
+            if (parts.length === 1)
+                progress.nextCursor = page.cursor;
+            onPage(page, runs.length);
+            // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
+            return !capReached();
+        });
+        const notFound = outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined;
+        if (selection.dlqIds !== undefined && notFound) {
+            // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
+            gone.parts++;
+            gone.ids += selection.dlqIds.length;
+            continue;
+        }
+        if (outcome.failure === undefined && outcome.nextCursor === undefined)
+            continue;
+        if (outcome.failure !== undefined)
+            failure = outcome.failure;
+        else
+            stoppedByCap = true;
+        // A cursor belongs to the one selection it came from: with several parts, name the ids left instead.
+        if (parts.length === 1)
+            nextCursor = outcome.nextCursor;
+        else
+            continueFrom = continuation(request, parts, part);
+        break;
+    }
+    if (gone.parts > 0 && gone.parts === parts.length) {
+        // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
+        failure = { kind: 'ids-gone', ids: total };
+    }
+    return {
+        operation: 'resume-workflows',
+        selection: request.selection,
+        all: request.all,
+        overrides: request.overrides,
+        ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
+        runs,
+        requests,
+        uncertainRequests,
+        ...(largestAnswer !== undefined ? { largestAnswer } : {}),
+        ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
+        ...(stoppedByCap ? { stoppedByCap } : {}),
+        ...(carriedRuns > maxRuns ? { pastCap: carriedRuns - maxRuns } : {}),
+        ...(parts.length > 1 ? { parts: parts.length } : {}),
+        ...(gone.parts > 0 && failure === undefined ? { goneIds: gone } : {}),
+        itemProblems: problems.summary(),
+        ...(nextCursor !== undefined ? { nextCursor } : {}),
+        ...(continueFrom !== undefined ? { continueFrom } : {}),
+        ...(failure !== undefined ? { failure } : {})
+    };
+}
+/** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
+function continuation(request, parts, part) {
+    const sent = parts.slice(0, part).reduce((n, { dlqIds }) => n + (dlqIds?.length ?? 0), 0);
+    const ids = request.selection.dlqIds ?? [];
+    const line = request.dlqIdLines?.[sent];
+    return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) };
+}
+
+;// CONCATENATED MODULE: ./src/operations/files.ts
+/** The operations that also write each listed message or resumed run to a file (NDJSON) as it arrives. */
+
+
+
+
+
+/** Flushes and closes the file; the error that stopped it, if any, is returned to be reported with the result. */
+async function closeFile(file) {
+    try {
+        await file.close();
+    }
+    catch (err) {
+        if (err instanceof FileWriteError)
+            return err;
+        throw err;
+    }
+    return undefined;
+}
+/** Lists the DLQ, each message also written to `path` when given; a write error stops the listing and fails it. */
+async function listDlqToFile(client, request, thresholds, now, path, encode, hooks, keepCredentialHeaders = false) {
+    if (path === undefined)
+        return listDlq(client, request, thresholds, now, hooks);
+    const file = await NdjsonFile.open(path, { encode, input: Inputs.MessagesFile });
+    let redacted = 0;
+    // Replaces the credential values of each page before it is written: the copy of a page lives only until then.
+    const redacting = {
+        write: messages => {
+            const page = messages.map(message => redactCredentialHeaders(message));
+            redacted += page.reduce((sum, done) => sum + done.redacted, 0);
+            return file.write(page.map(done => done.message));
+        },
+        restart: async () => {
+            await file.restart();
+            // The file starts over, so does what it holds.
+            redacted = 0;
+        }
+    };
+    const sink = keepCredentialHeaders ? file : redacting;
+    const listed = await listDlq(client, request, thresholds, now, { ...hooks, sink });
+    const failed = await closeFile(file);
+    if (redacted > 0) {
+        hooks.log?.(`${redacted} credential header ${redacted === 1 ? 'value was' : 'values were'} redacted from messages-file; ` +
+            `set ${Inputs.KeepCredentialHeaders}: true to keep them.`);
+    }
+    const result = keepCredentialHeaders ? listed : { ...listed, redactedHeaderValues: redacted };
+    if (failed === undefined)
+        return { ...result, messagesFile: path };
+    if (result.failure?.kind === 'file')
+        return result;
+    // Found only when the file was closed: the write error wins over a cancel or a failure found after it.
+    return { ...result, failure: { ...failed.failure, then: result.failure } };
+}
+/** A bulk resume, each run also written to `path` when given: runs cannot be resumed twice, so it is their record. */
+async function resumeWorkflowsToFile(client, request, path, encode, log, progress, 
+/** The resume itself: one drain, or a staged resume (operations/staged-resume). */
+resume = resumeWorkflows) {
+    const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.RunsFile });
+    const onPage = (page, total) => {
+        log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`);
+        // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
+        sink?.write(page.workflowRuns).catch(() => { });
+    };
+    const result = await resume(client, request, onPage, progress);
+    if (sink === undefined)
+        return result;
+    const failed = await closeFile(sink);
+    return failed === undefined ? { ...result, runsFile: path } : { ...result, fileError: failed.failure };
+}
+
+;// CONCATENATED MODULE: ./src/operations/resume-schedule.ts
+
+/** Resumes each schedule in turn, whatever the others did; a cancel stops it, the rest marked as never tried. */
+async function resumeSchedules(client, request, onOutcome = () => { }) {
+    const outcomes = [];
+    for (const scheduleId of request.scheduleIds) {
+        const outcome = await client.resumeSchedule(scheduleId).then(() => ({ scheduleId, ok: true }), (err) => ({ scheduleId, ok: false, failure: failureOf(err) }));
+        outcomes.push(outcome);
+        onOutcome(outcome);
+        const { failure } = outcome;
+        if (failure?.kind === 'cancelled') {
+            const rest = request.scheduleIds.slice(outcomes.length);
+            outcomes.push(...rest.map((id) => ({ scheduleId: id, ok: false, failure, notTried: true })));
+            return { operation: 'resume-schedule', outcomes, cancelled: failure.signal };
+        }
+    }
+    return { operation: 'resume-schedule', outcomes };
+}
+
+;// CONCATENATED MODULE: ./src/operations/watch.ts
+/**
+ * The watch of one stage of a staged resume: it lists the workflow DLQ every few seconds and once at its end, and
+ * counts the stage's new runs found there (failed again). Each listing is kept as a measurement; the wait is on the
+ * run's clock and ends at once on the stop signal, so tests drive it with an injected clock.
+ */
+
+
+
+
+
+const REAL_CLOCK = { now: () => Date.now(), sleep: wakeableSleep };
+/** Entries a watch's listing asks for a request: the most the service sends. */
+const WATCH_PAGE_SIZE = 100;
+/** Characters of a last response body kept for the summary's sample. */
+const watch_BODY_SAMPLE_LENGTH = 500;
+/** Time between two listings: 5 s, or longer for a watch over 10 minutes so that it lists about 120 times at most. */
+function pollIntervalMs(watchMs) {
+    return Math.max(WATCH_POLL_MS, Math.ceil(watchMs / WATCH_MAX_POLLS));
+}
+/** What one listing found of the stage's runs, and what it cost. */
+async function listOnce(client, request, found) {
+    const filters = {
+        source: 'workflow',
+        fromDate: Math.max(0, request.since - CLOCK_SKEW_MARGIN_MS),
+        ...(request.workflowUrl !== undefined ? { workflowUrl: [request.workflowUrl] } : {})
+    };
+    const fetch = (cursor) => client.listDlqPage(listQuery(filters, WATCH_PAGE_SIZE, 'earliestFirst', cursor));
+    let listed = 0;
+    const outcome = await drainInto(fetch, { maxPages: request.maxPages, maxPagesInput: Inputs.MaxPages }, page => {
+        listed += page.items.length;
+        for (const entry of readDlqMessages(page.items).messages) {
+            const id = entry.workflowRunId;
+            if (id !== undefined && request.runIds.has(id) && !found.has(id))
+                found.set(id, failedAgain(entry, request));
+        }
+    });
+    return { requests: outcome.pages + (outcome.failure !== undefined ? 1 : 0), listed, ...pick(outcome.failure) };
+}
+const pick = (failure) => (failure === undefined ? {} : { failure });
+function failedAgain(entry, { stage }) {
+    const body = entry.responseBody;
+    return {
+        workflowRunId: entry.workflowRunId ?? '',
+        stage,
+        ...(entry.dlqId !== undefined ? { dlqId: entry.dlqId } : {}),
+        ...(entry.createdAt !== undefined ? { failedAt: entry.createdAt } : {}),
+        ...(entry.responseStatus !== undefined ? { responseStatus: entry.responseStatus } : {}),
+        ...(body !== undefined ? { bodySample: body.slice(0, watch_BODY_SAMPLE_LENGTH) } : {}),
+        ...(body !== undefined && body.length > watch_BODY_SAMPLE_LENGTH ? { bodyCut: true } : {}),
+        ...(body === undefined && entry.responseBodyBase64 !== undefined
+            ? { binaryBody: entry.responseBodyBase64.length }
+            : {})
+    };
+}
+/**
+ * Watches one stage for `watchMs`: a listing every pollIntervalMs and one at the end. Ends early when more runs
+ * failed again than maxFailed, when a listing fails after its retries, or at once on the stop signal.
+ */
+async function watchStage(client, request, clock, stop) {
+    const startedAt = clock.now();
+    const endsAt = startedAt + request.watchMs;
+    const interval = pollIntervalMs(request.watchMs);
+    const found = new Map();
+    const polls = [];
+    const end = (more) => ({
+        startedAt,
+        endsAt,
+        endedAt: clock.now(),
+        polls,
+        // In the order the stage resumed them, whatever order the listing found them in.
+        failedAgain: [...request.runIds].flatMap(id => found.get(id) ?? []),
+        ...more
+    });
+    for (;;) {
+        const wait = Math.min(interval, endsAt - clock.now());
+        if (wait > 0 && !stop.aborted)
+            await clock.sleep(wait, stop);
+        if (stop.aborted)
+            return end({ cut: stop.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM' });
+        const last = clock.now() >= endsAt;
+        const at = clock.now();
+        const { requests, listed, failure } = await listOnce(client, request, found);
+        polls.push({ at, requests, listed, failedAgain: found.size });
+        if (failure?.kind === 'cancelled')
+            return end({ cut: failure.signal });
+        if (failure !== undefined)
+            return end({ failure });
+        if (found.size > request.maxFailed || last)
+            return end({});
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/staged-resume.ts
+
+
+/** Progress of one stage written through to the run's, which counts every stage. */
+function stageProgress(run, before) {
+    return {
+        get confirmed() {
+            return run.confirmed - before.confirmed;
+        },
+        set confirmed(n) {
+            run.confirmed = before.confirmed + n;
+        },
+        get uncertainRequests() {
+            return run.uncertainRequests - before.uncertainRequests;
+        },
+        set uncertainRequests(n) {
+            run.uncertainRequests = before.uncertainRequests + n;
+        },
+        get nextCursor() {
+            return run.nextCursor;
+        },
+        set nextCursor(cursor) {
+            run.nextCursor = cursor;
+        }
+    };
+}
+/**
+ * The selection every stage sends: with filters (or all), bounded by the start of the staged resume, so that a run
+ * that failed again in one stage (a new DLQ entry, failed after it) is never taken by a later stage. dlq-ids need
+ * no bound: a run that fails again comes back under a new dlqId, which is not among them.
+ */
+function boundedSelection(selection, startedAt) {
+    if (selection.dlqIds !== undefined)
+        return selection;
+    return { ...selection, toDate: Math.min(selection.toDate ?? Infinity, startedAt) };
+}
+/** Runs one stage's answers carried, those without a readable id included: what the caps count. */
+const carried = (result) => result.runs.length + (result.itemProblems?.leftOut ?? 0);
+/** Resumes `request` in the stages of `plan`, watching each but the last; the result covers every stage. */
+async function stagedResume(client, request, plan, hooks, onPage = () => { }, progress = { confirmed: 0, uncertainRequests: 0 }) {
+    const startedAt = hooks.clock.now();
+    const selection = boundedSelection(request.selection, startedAt);
+    const stages = [];
+    const results = [];
+    let capLeft = request.maxRuns ?? Infinity;
+    let cursor = request.cursor;
+    // With dlq-ids in several parts, a stage that stopped names the ids left: the next stage sends those.
+    let offset = 0;
+    for (const [index, size] of plan.sizes.entries()) {
+        const asked = Math.min(size, capLeft);
+        const ids = selection.dlqIds?.slice(offset);
+        const stageRequest = {
+            ...request,
+            selection: ids === undefined ? selection : { ...selection, dlqIds: ids },
+            ...(cursor !== undefined ? { cursor } : {}),
+            ...(asked !== Infinity ? { maxRuns: asked } : {}),
+            ...(request.dlqIdLines !== undefined ? { dlqIdLines: request.dlqIdLines.slice(offset) } : {})
+        };
+        if (cursor === undefined)
+            delete stageRequest.cursor;
+        if (asked === Infinity)
+            delete stageRequest.maxRuns;
+        const stageStart = hooks.clock.now();
+        hooks.log(`stage ${index + 1} of ${plan.sizes.length}: resuming ${asked === Infinity ? 'every run left' : `${asked} runs`}`);
+        const before = { confirmed: progress.confirmed, uncertainRequests: progress.uncertainRequests };
+        const total = progress.confirmed;
+        const result = await resumeWorkflows(client, stageRequest, (page, n) => onPage(page, total + n), stageProgress(progress, before));
+        results.push(result);
+        const runIds = result.runs.map(run => run.workflowRunId);
+        const stage = {
+            stage: index + 1,
+            asked,
+            resumed: carried(result),
+            runIds,
+            startedAt: stageStart,
+            failedAgain: []
+        };
+        stages.push(stage);
+        capLeft -= carried(result);
+        // What is left of the selection, and whether this stage may go on to the next.
+        const more = result.stoppedByCap === true && capLeft > 0;
+        const healthy = result.failure === undefined && result.uncertainRequests === 0;
+        if (!more || !healthy || index === plan.sizes.length - 1 || plan.watchMs === undefined)
+            break;
+        hooks.log(`stage ${index + 1}: watching its ${runIds.length} new runs for ${plan.watchMs / 1000} s`);
+        const watch = await watchStage(client, {
+            stage: index + 1,
+            runIds: new Set(runIds),
+            since: stageStart,
+            ...(selection.workflowUrl !== undefined ? { workflowUrl: selection.workflowUrl } : {}),
+            watchMs: plan.watchMs,
+            maxFailed: plan.maxFailed,
+            maxPages: request.maxPages
+        }, hooks.clock, hooks.stop);
+        const { failedAgain, ...measured } = watch;
+        stage.watch = measured;
+        stage.failedAgain = failedAgain;
+        hooks.log(`stage ${index + 1}: ${failedAgain.length} of its ${runIds.length} runs back in the DLQ after ` +
+            `${Math.round((measured.endedAt - measured.startedAt) / 1000)} s of watch`);
+        if (measured.cut !== undefined || measured.failure !== undefined || failedAgain.length > plan.maxFailed)
+            break;
+        if (result.continueFrom !== undefined) {
+            offset += result.continueFrom.position - 1;
+            cursor = undefined;
+        }
+        else {
+            cursor = result.nextCursor;
+        }
+    }
+    return combined(request, plan, stages, results, offset, selection.dlqIds === undefined ? selection.toDate : undefined);
+}
+/** A staged resume in the shape of resumeWorkflows, for the runs-file wrapper (operations/files). */
+function stagedResumer(client, plan, hooks) {
+    return (_, request, onPage, progress) => stagedResume(client, request, plan, hooks, onPage, progress);
+}
+/** The result of every stage as one resume: runs and counts summed, the last stage's end (where to continue). */
+function combined(request, plan, stages, results, offset, toDate) {
+    const last = results[results.length - 1];
+    const runs = results.flatMap(r => r.runs);
+    const sum = (f) => results.reduce((n, r) => n + f(r), 0);
+    const made = sum(carried);
+    const largest = Math.max(...results.map(r => r.largestAnswer ?? 0));
+    const examples = results.flatMap(r => r.itemProblems?.examples ?? []).slice(0, 5);
+    const gone = { parts: sum(r => r.goneIds?.parts ?? 0), ids: sum(r => r.goneIds?.ids ?? 0) };
+    const watched = stages.flatMap(s => (s.watch === undefined ? [] : [s.watch]));
+    const watchEnd = watched.find(w => w.cut !== undefined || w.failure !== undefined);
+    // A watch that a stop cut, or whose listing failed, ends the resume as a failure; the resume's own failure first.
+    const failure = last.failure ??
+        (watchEnd?.cut !== undefined ? { kind: 'cancelled', signal: watchEnd.cut } : watchEnd?.failure);
+    const continueFrom = last.continueFrom === undefined
+        ? undefined
+        : { ...last.continueFrom, position: last.continueFrom.position + offset };
+    const staged = { plan, stages, ...(toDate !== undefined ? { toDate } : {}) };
+    return {
+        operation: 'resume-workflows',
+        all: request.all,
+        overrides: request.overrides,
+        ...(last.parts !== undefined ? { parts: last.parts } : {}),
+        selection: request.selection,
+        ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
+        runs,
+        requests: sum(r => r.requests),
+        uncertainRequests: sum(r => r.uncertainRequests),
+        ...(largest > 0 ? { largestAnswer: largest } : {}),
+        ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
+        ...(request.maxRuns !== undefined && made >= request.maxRuns && last.stoppedByCap ? { stoppedByCap: true } : {}),
+        ...(request.maxRuns !== undefined && made > request.maxRuns ? { pastCap: made - request.maxRuns } : {}),
+        ...(gone.parts > 0 ? { goneIds: gone } : {}),
+        itemProblems: {
+            kept: sum(r => r.itemProblems?.kept ?? 0),
+            leftOut: sum(r => r.itemProblems?.leftOut ?? 0),
+            examples
+        },
+        ...(last.nextCursor !== undefined ? { nextCursor: last.nextCursor } : {}),
+        ...(continueFrom !== undefined ? { continueFrom } : {}),
+        ...(failure !== undefined ? { failure } : {}),
+        staged
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/refusal.ts
+/** The job summary of a run refused before any request (a bad or missing input): what was refused, what to set. */
+
+/** `selectors`: given when the run was refused for naming none of them, the inputs that narrow it (its entry's). */
+function refusalSummary(message, selectors) {
+    if (selectors !== undefined) {
+        return markdownText(summaryHead('❌ Resume refused: no workflow run was selected', `**Narrow the resume** with one of ${selectors.map(s => `\`${s}\``).join(', ')}; ` +
+            'or, to resume every failed workflow run in the DLQ, set `all: true`.', 'Nothing was resumed and no request was sent.'));
+    }
+    return markdownText(summaryHead('❌ Refused before any request: an input is not usable', `**${code(message, 2000)}**`, 'Nothing was sent to the service. Fix the input named above and run again.'));
+}
+
+;// CONCATENATED MODULE: ./src/report/resume.ts
+/** How resume-workflows is reported: the new runs, runs possibly resumed without an answer, where to continue. */
+
+
+
+
+
+
+const RESUME_NOTE = '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
+    'their results; only failed or pending steps run again. Workflow code may change **after** the failed step, ' +
+    'but a change **before** it is unsupported and may make the resume fail.';
+const resumeReport = {
+    outputs: resume_outputs,
+    summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
+    notice: resumeNotice,
+    // Possibly resumed runs are not warned about: the failure says it (one alert per fact).
+    warnings: result => [pastCapText(result), goneText(result), result.itemProblems && itemProblemsText(result.itemProblems)].filter(text => text !== undefined),
+    failure: resume_failure
+};
+/** Runs the resume created, those resumed without a readable id included. */
+function madeCount(result) {
+    return result.runs.length + (result.itemProblems?.leftOut ?? 0);
+}
+/** True when everything selected was drained and every run resumed is in the outputs. */
+function resumeComplete(result) {
+    return (result.failure === undefined &&
+        result.fileError === undefined &&
+        !result.nextCursor &&
+        result.continueFrom === undefined &&
+        result.uncertainRequests === 0 &&
+        (result.itemProblems?.leftOut ?? 0) === 0);
+}
+/** The notice on the run page, "at least" with what may have been resumed unseen; none when a failure resumed none. */
+function resumeNotice(result) {
+    const made = madeCount(result);
+    const uncertain = result.uncertainRequests;
+    if (result.failure !== undefined && made === 0 && uncertain === 0)
+        return undefined;
+    const runs = plural(made, 'workflow run', 'workflow runs');
+    if (uncertain > 0) {
+        const upTo = uncertain * RESUME_PAGE_SIZE;
+        const lost = `(${plural(uncertain, 'request', 'requests')} got no readable answer)`;
+        if (result.largestAnswer !== undefined) {
+            return made === 0
+                ? `Possibly resumed every selected workflow run; none confirmed ${lost}`
+                : `Resumed at least ${runs}; possibly every other selected run resumed too ${lost}`;
+        }
+        return made === 0
+            ? `Possibly resumed up to ${plural(upTo, 'workflow run', 'workflow runs')}; none confirmed ${lost}`
+            : `Resumed at least ${runs}; up to ${formatCount(upTo)} more possibly resumed ${lost}`;
+    }
+    if (result.failure?.kind === 'cancelled')
+        return `Resumed ${runs} before the step was cancelled`;
+    if (result.failure !== undefined)
+        return `Resumed ${runs} before the resume failed`;
+    if (result.stoppedByCap)
+        return `Resumed ${runs}: ${capReached(result)}`;
+    if (stoppedEarly(result))
+        return `Resumed ${runs}; the resume stopped early, more may remain`;
+    const short = outputsShort(result);
+    if (short !== undefined)
+        return `Resumed ${runs}; ${short}`;
+    return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`;
+}
+/** Whether the selection was left with more to resume: a cursor or ids to continue from. */
+function stoppedEarly(result) {
+    return result.continueFrom !== undefined || Boolean(result.nextCursor);
+}
+/**
+ * Why a resume drained to its end is still not complete: runs resumed that the outputs cannot name. The heading
+ * and the notice say it the same way, as `complete` is false for it.
+ */
+function outputsShort(result) {
+    if (result.fileError !== undefined)
+        return 'runs-file could not be written';
+    const leftOut = result.itemProblems?.leftOut ?? 0;
+    if (leftOut === 0)
+        return undefined;
+    return (`${plural(leftOut, 'of them has', 'of them have')} no readable id, so the outputs do not name ` +
+        `${leftOut === 1 ? 'it' : 'them'} (nothing is left to resume)`);
+}
+/** Said when requests may have resumed runs unseen: RESUME_PAGE_SIZE each, any number if the service ignores count. */
+function lostAnswerText({ uncertainRequests: requests, largestAnswer }) {
+    if (requests === 0)
+        return undefined;
+    const bound = largestAnswer === undefined
+        ? `up to ${formatCount(requests * RESUME_PAGE_SIZE)} more runs than listed here`
+        : `more runs than listed here: up to ${RESUME_PAGE_SIZE} a request if it honoured count=${RESUME_PAGE_SIZE}, ` +
+            `but it does not (one answer carried ${formatCount(largestAnswer)} runs), so possibly every run the ` +
+            'selection matched';
+    return (`${plural(requests, 'resume request', 'resume requests')} got no readable answer (lost after sending, or ` +
+        `unreadable): the service may have resumed ${bound} (possibly resumed; they left the DLQ, so none is resumed twice)`);
+}
+/** Said when parts of dlq-ids were found by the service no more: nothing of them was resumed by this run. */
+function goneText({ goneIds: gone }) {
+    if (gone === undefined)
+        return undefined;
+    return (`at least ${plural(gone.ids, 'of the dlq-ids was', 'of the dlq-ids were')} no longer in the DLQ (the service answered ` +
+        `404 to ${plural(gone.parts, 'part', 'parts')} of them): resumed or removed since they were listed; the other ` +
+        'ids were resumed');
+}
+/** Said when answers carried more runs than the count sent, so that more than max-runs were resumed. */
+function pastCapText({ pastCap, maxRuns }) {
+    if (pastCap === undefined)
+        return undefined;
+    return (`the service ignored count: ${plural(pastCap, 'run was', 'runs were')} resumed past max-runs ` +
+        `(${formatCount(maxRuns ?? 0)}); every run it resumed is reported`);
+}
+/** Why the runs-file is not the record: resumed-count still counts every run, the id outputs hold what fits. */
+function runsFileText({ fileError }) {
+    if (fileError === undefined)
+        return undefined;
+    return `${fileText(fileError)}; resumed-count counts every run resumed, the id outputs hold as many as fit`;
+}
+function resume_outputs(result) {
+    const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }));
+    const scalars = {
+        [Outputs.ResumedCount]: String(result.runs.length),
+        [Outputs.Complete]: String(resumeComplete(result)),
+        [Outputs.NextCursor]: cursorOutput(result.nextCursor),
+        [Outputs.RunsFile]: result.runsFile ?? ''
+    };
+    const lists = [
+        [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, result.runs.map(r => r.workflowRunId)],
+        [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
+    ];
+    return { ...scalars, ...fitArrays(lists, budgetLeft(scalars, lists)) };
+}
+function resume_failure(result) {
+    // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
+    const { failure: ended, continueFrom: from } = result;
+    const reasons = [
+        ended &&
+            `${failureText('resume-workflows', ended)}; ${result.runs.length} runs were resumed ${beforeTheEnd(ended)}`,
+        lostAnswerText(result),
+        runsFileText(result)
+    ].filter(reason => reason !== undefined);
+    if (reasons.length === 0)
+        return undefined;
+    const where = from !== undefined
+        ? `to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position} of ` +
+            `${result.selection.dlqIds?.length ?? from.position}: ${from.remaining} ids, some perhaps resumed already)` +
+            fileLineHint(from.line)
+        : result.nextCursor !== undefined
+            ? continueHint(result.nextCursor).slice(2)
+            : ended !== undefined
+                ? 'no cursor to continue from: re-run with the same selection (resumed entries have left the DLQ)'
+                : 'nothing is left to continue: the selection was resumed to its end';
+    return `${reasons.join('; ')}; ${where}`;
+}
+/** Where the ids left begin in dlq-ids-file, when they came from one: a file of its lines from there on continues. */
+function fileLineHint(line) {
+    if (line === undefined)
+        return '';
+    return ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`;
+}
+/** `- title:` over `  - label: value` for each value given; without any, `- title: none…`, or nothing. */
+function titled(title, items, none) {
+    const given = items.flatMap(([label, value]) => (value === undefined ? [] : [`  - ${label}: ${value}`]));
+    if (given.length > 0)
+        return [`- ${title}:`, ...given];
+    return none === undefined ? [] : [`- ${title}: ${none}`];
+}
+function resume_askedLines(result, pass) {
+    const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection;
+    const { flowControlKey, flowControlValue, retries } = result.overrides;
+    const time = (ms) => (ms === undefined ? undefined : formatMs(ms));
+    const text = (value) => (value === undefined ? undefined : code(value));
+    const selectors = [
+        [
+            'DLQ ids (`dlq-ids`; when given, the service ignores the other selectors)',
+            dlqIds?.length ? valueList(dlqIds, pass) : undefined
+        ],
+        ['Failed at or after (`from-date`)', time(fromDate)],
+        ['Failed at or before (`to-date`)', time(toDate)],
+        ['Workflow URL (`workflow-url`)', text(workflowUrl)],
+        ['Workflow run id or id prefix (`workflow-run-id`)', text(workflowRunId)],
+        ['Workflow created at (`workflow-created-at`)', time(workflowCreatedAt)]
+    ];
+    const overrides = [
+        ['Flow control key (`flow-control-key`)', text(flowControlKey)],
+        ['Flow control value (`flow-control-value`)', text(flowControlValue)],
+        ['Retries (`retries`)', text(retries?.toString())]
+    ];
+    const whole = '- Selection: **the whole DLQ was selected** (input `all`): every failed workflow run in it.';
+    return [
+        '### What was asked',
+        '',
+        ...(result.all ? [whole, ...titled('Selectors also given', selectors)] : titled('Selection', selectors, 'none')),
+        ...titled('Overrides', overrides, 'none (each run keeps its original flow control and retries)'),
+        ...(result.maxRuns !== undefined ? [`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`] : []),
+        `- Start cursor: ${result.startCursor ? code(result.startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
+        ''
+    ];
+}
+function resumeHeading(result) {
+    const made = madeCount(result);
+    const runs = plural(made, 'workflow run', 'workflow runs');
+    if (result.failure?.kind === 'cancelled') {
+        const more = result.uncertainRequests > 0 ? ', and possibly more' : '';
+        return `⛔ Cancelled: ${plural(made, 'run', 'runs')} resumed before the cancel${more}`;
+    }
+    if (result.failure)
+        return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`;
+    if (result.fileError !== undefined)
+        return `❌ Resumed ${runs}, but runs-file could not be written`;
+    if (result.uncertainRequests > 0)
+        return `⚠️ Resumed ${runs}, and possibly more`;
+    if (result.stoppedByCap)
+        return `⏸️ Resumed ${runs}: ${capReached(result)}`;
+    if (stoppedEarly(result))
+        return `⚠️ Resume stopped early: ${runs} resumed`;
+    const short = outputsShort(result);
+    if (short !== undefined)
+        return `⚠️ Resumed ${runs}; ${short}`;
+    if (made === 0)
+        return 'ℹ️ No failed workflow run matched the selection';
+    return `✅ Resumed ${runs}`;
+}
+/** Runs grouped by creation time (to the second), in the order first seen. */
+function runGroups(runs) {
+    const byTime = new Map();
+    for (const run of runs) {
+        const key = run.workflowCreatedAt === undefined ? '' : formatMs(run.workflowCreatedAt).slice(0, 19);
+        if (!byTime.has(key))
+            byTime.set(key, { at: run.workflowCreatedAt, ids: [] });
+        byTime.get(key)?.ids.push(run.workflowRunId);
+    }
+    return [...byTime.values()];
+}
+/** Why a capped resume stopped; the cursor left says more may remain, not that they do (the next page may be empty). */
+function capReached({ maxRuns, pastCap }) {
+    const past = pastCap === undefined ? '' : `, ${formatCount(pastCap)} past it as the service ignored count`;
+    return `max-runs (${formatCount(maxRuns ?? 0)}) reached${past}; more may remain`;
+}
+function resumeSummary(result, ctx, pass) {
+    const { runs, failure: ended, continueFrom: from } = result;
+    const { kept = 0, leftOut = 0, examples = [] } = result.itemProblems ?? {};
+    const [gone, pastCap, lost, fileError] = [goneText, pastCapText, lostAnswerText, runsFileText].map(f => f(result));
+    const continueLine = from
+        ? `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
+            `${formatCount(result.selection.dlqIds?.length ?? from.position)}: ${plural(from.remaining, 'id', 'ids')}, ` +
+            'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).' +
+            fileLineHint(from.line)
+        : result.nextCursor
+            ? `To continue, re-run with input \`cursor\` set to ${code(result.nextCursor, MAX_CURSOR_LENGTH)}`
+            : undefined;
+    const capLine = result.stoppedByCap
+        ? `Stopped by \`max-runs\` (${formatCount(result.maxRuns ?? 0)}) before the selection was drained. `
+        : '';
+    const lines = summaryHead(resumeHeading(result), `**${plural(madeCount(result), 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
+        (result.uncertainRequests > 0
+            ? ` (and ${formatCount(result.uncertainRequests)} without a readable answer)`
+            : '') +
+        (result.parts !== undefined
+            ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
+            : '.'), shortenedNote(pass), fileError && `**Error:** ${code(fileError)}`, ended && `**Error:** ${code(failureText('resume-workflows', ended))}`, ended
+        ? (continueLine ??
+            'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).')
+        : continueLine && capLine + continueLine, gone && `**⚠️ Already gone:** ${gone}.`, pastCap && `**⚠️ Past the cap:** ${pastCap}.`, lost && `**⚠️ Possibly resumed:** ${lost}.`, leftOut > 0 &&
+        `**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
+            'the table or the outputs.', kept > 0 &&
+        `⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`, examples.map(line => `- ${code(line)}`).join('\n'), madeCount(result) > 0 && RESUME_NOTE);
+    if (runs.length > 0) {
+        lines.push('### New runs', '', ...table(['Created (UTC)', 'Runs', 'New run ids'], [false, true, false], runGroups(runs), pass, group => [
+            group.at === undefined ? '—' : formatMs(group.at),
+            formatCount(group.ids.length),
+            idList(group.ids, pass)
+        ]));
+    }
+    return markdownText([...lines, ...resume_askedLines(result, pass), ...runLine(ctx)]);
+}
+/** Ids in a cell, as many as a table shows rows (the byte budget halves them with the rows), then how many more. */
+function idList(ids, pass) {
+    const shown = ids.slice(0, pass.maxRows).map(id => codeCell(id, 100));
+    const rest = ids.length - shown.length;
+    return rest > 0 ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`workflow-run-ids\`)` : shown.join(' ');
+}
+
+;// CONCATENATED MODULE: ./src/report/stage-text.ts
+
+
+function stageVerdict(stage, staged, result) {
+    const { watch } = stage;
+    if (watch === undefined) {
+        const isLast = stage === staged.stages[staged.stages.length - 1];
+        // A stage whose requests lost their answers stops the resume too: what it resumed is not all known.
+        return isLast && (result.failure !== undefined || result.uncertainRequests > 0) ? 'failed' : 'last';
+    }
+    if (stage.failedAgain.length > staged.plan.maxFailed)
+        return 'stopped';
+    if (watch.cut !== undefined)
+        return 'cut';
+    if (watch.failure !== undefined)
+        return 'blind';
+    return stage.failedAgain.length === 0 ? 'clean' : 'within';
+}
+/** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
+function stagesCompleted(staged, result) {
+    const passed = new Set(['clean', 'within', 'last']);
+    return staged.stages.filter(stage => passed.has(stageVerdict(stage, staged, result))).length;
+}
+/** The stage that ended the resume before its plan, and why; undefined when every stage passed. */
+function endingStage(staged, result) {
+    for (const stage of staged.stages) {
+        const verdict = stageVerdict(stage, staged, result);
+        if (verdict !== 'clean' && verdict !== 'within' && verdict !== 'last')
+            return { stage, verdict };
+    }
+    return undefined;
+}
+/** A duration as the inputs write one: 90s, 10m, 1h, or 2m 5s. */
+function durationText(ms) {
+    const seconds = Math.round(ms / 1000);
+    if (seconds % 3600 === 0 && seconds > 0)
+        return `${seconds / 3600}h`;
+    if (seconds < 60 || seconds % 60 === 0)
+        return seconds < 60 ? `${seconds}s` : `${seconds / 60}m`;
+    return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
+/** How long the stage was watched, or why it was not. */
+function watchedFor(stage) {
+    const { watch } = stage;
+    if (watch === undefined)
+        return '—';
+    return durationText(watch.endedAt - watch.startedAt);
+}
+const size = (asked) => (asked === Infinity ? 'all left' : formatCount(asked));
+const askedText = size;
+/** One stage's result in words, never "succeeded": what was seen, after how long, of how many runs. */
+function stageResultText(stage, staged, result) {
+    const verdict = stageVerdict(stage, staged, result);
+    const runs = stage.resumed;
+    const back = stage.failedAgain.length;
+    const after = watchedFor(stage);
+    const allowed = staged.plan.maxFailed;
+    switch (verdict) {
+        case 'clean':
+            return `clean: none of the ${formatCount(runs)} runs of stage ${stage.stage} was back in the DLQ after ${after}`;
+        case 'within':
+            return `passed: ${formatCount(back)} of ${formatCount(runs)} back in the DLQ after ${after}, within the ${formatCount(allowed)} allowed`;
+        case 'stopped':
+            return `stopped: ${formatCount(back)} of ${formatCount(runs)} back in the DLQ after ${after}, more than the ${formatCount(allowed)} allowed`;
+        case 'cut':
+            return `watch cut short after ${after} (${stage.watch?.cut ?? 'stop'}): not judged, ${formatCount(back)} back by then`;
+        case 'blind':
+            return `watch failed after ${after}: the DLQ could not be listed, so not judged`;
+        case 'failed':
+            return result.failure === undefined
+                ? 'requests got no readable answer (possibly more resumed): not watched'
+                : 'resume failed part way: not watched';
+        case 'last':
+            return 'not watched: no stage follows';
+    }
+}
+/** The leading failed-again run's last response, in one line: status and the error's words (third-party text). */
+function leadingResponse(run) {
+    const status = run.responseStatus === undefined ? 'no status' : `HTTP ${run.responseStatus}`;
+    if (run.bodySample === undefined || run.bodySample === '')
+        return status;
+    const words = errorWords(run.bodySample, run.bodyCut === true) ?? run.bodySample;
+    const short = words.length > 80 ? `${words.slice(0, 79)}…` : words;
+    return `${status} ${JSON.stringify(short)}`;
+}
+/** What a watch cannot see, said in every summary of a watched resume. */
+const WATCH_LIMITS = "> **What a watch cannot see:** a run still retrying is not in the DLQ yet. With the service's default 3 " +
+    'retries and its backoff of about 12 s, 2.5 min and 30 min, a failing run reaches the DLQ about 33 minutes after ' +
+    'it starts, so a shorter watch sees only the runs that fail fast (or that `retries` lowered). And `retries` ' +
+    'overrides the retries of every resumed run, not only those of the first stages.';
+/** The stages asked, as the input wrote them. */
+function planText(staged) {
+    return staged.plan.sizes.map(asked => (asked === Infinity ? 'all' : formatCount(asked))).join(', ');
+}
+const stagesWord = (n) => plural(n, 'stage', 'stages');
+
+;// CONCATENATED MODULE: ./src/report/staged-resume.ts
+/** How a staged resume (input stages) is reported; a resume without stages is reported by resume.ts alone. */
+
+
+
+
+
+
+
+
+
+
+/** resume.ts's report, with the stages, their watches and the runs that failed again when the resume was staged. */
+const stagedOrResumeReport = {
+    outputs: result => (result.staged ? staged_resume_outputs(result, result.staged) : resumeReport.outputs(result)),
+    summary: (result, ctx, options) => result.staged
+        ? fitSummary(pass => summary(result, result.staged, ctx, pass), options)
+        : resumeReport.summary(result, ctx, options),
+    notice: (result, now) => (result.staged ? staged_resume_heading(result, result.staged).text : resumeReport.notice?.(result, now)),
+    warnings: result => [...resumeReport.warnings(result), ...(result.staged ? overrunWarnings(result.staged) : [])],
+    failure: result => (result.staged ? staged_resume_failure(result, result.staged) : resumeReport.failure(result))
+};
+const failedAgainOf = (staged) => staged.stages.flatMap(s => s.failedAgain);
+/** Stages whose answers carried more runs than asked: the service ignores count, and every run was watched. */
+function overrunWarnings(staged) {
+    return staged.stages
+        .filter(stage => stage.resumed > stage.asked)
+        .map(stage => `the service ignored count: stage ${stage.stage} asked for ${formatCount(stage.asked)} runs and resumed ` +
+        `${formatCount(stage.resumed)}; the stage is as big as the answer, and every run it resumed was watched`);
+}
+function staged_resume_outputs(result, staged) {
+    const base = resumeReport.outputs(result);
+    const stopped = endingStage(staged, result) !== undefined;
+    const scalars = {
+        [Outputs.ResumedCount]: base[Outputs.ResumedCount],
+        [Outputs.Complete]: String(base[Outputs.Complete] === 'true' && !stopped),
+        [Outputs.NextCursor]: base[Outputs.NextCursor],
+        [Outputs.RunsFile]: base[Outputs.RunsFile],
+        [Outputs.FailedAgainCount]: String(failedAgainOf(staged).length),
+        [Outputs.StagesCompleted]: String(stagesCompleted(staged, result))
+    };
+    const failedIds = failedAgainOf(staged).map(run => run.workflowRunId);
+    const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }));
+    const again = [[Outputs.FailedAgainRunIds, Outputs.FailedAgainRunIdsTruncated, failedIds]];
+    const resumed = [
+        [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, result.runs.map(r => r.workflowRunId)],
+        [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
+    ];
+    // The runs that failed again first: they are few, and what a reader acts on; the resumed runs get what is left.
+    const budget = budgetLeft(scalars, [...again, ...resumed]);
+    const fittedAgain = fitArrays(again, budget);
+    const used = githubBytes(fittedAgain[Outputs.FailedAgainRunIds] ?? '') - githubBytes('[]');
+    return { ...scalars, ...fittedAgain, ...fitArrays(resumed, budget - used) };
+}
+/** Rows of the runs that failed again: the first few say what fails; the output holds every id. */
+const FAILED_AGAIN_ROWS = 10;
+/** The verdict, first in the summary and the notice: what ended the resume, or what the stages saw. */
+function staged_resume_heading(result, staged) {
+    const made = result.runs.length + (result.itemProblems?.leftOut ?? 0);
+    const n = staged.plan.sizes.length;
+    const done = staged.stages.length;
+    const runs = plural(made, 'run', 'runs');
+    const ending = endingStage(staged, result);
+    if (ending !== undefined) {
+        const { stage, verdict } = ending;
+        const at = `stage ${stage.stage} of ${n}`;
+        const back = `${formatCount(stage.failedAgain.length)} of its ${formatCount(stage.resumed)} runs`;
+        if (verdict === 'stopped') {
+            return {
+                icon: '🛑',
+                text: `Stopped at ${at}: ${back} failed again (watch-max-failed: ${staged.plan.maxFailed}); ` +
+                    `${runs} resumed in all, no further stage`
+            };
+        }
+        if (verdict === 'cut') {
+            return {
+                icon: '⛔',
+                text: `Cancelled during the watch of ${at}: ${runs} resumed; the watch was cut short (not judged clean)`
+            };
+        }
+        if (verdict === 'blind') {
+            return { icon: '❌', text: `The watch of ${at} could not list the DLQ: ${runs} resumed, no further stage` };
+        }
+        if (result.failure === undefined) {
+            return {
+                icon: '⚠️',
+                text: `Stage ${stage.stage} of ${n} got no readable answer to some requests: ${runs} resumed, and possibly more; no further stage`
+            };
+        }
+        const cancelled = result.failure.kind === 'cancelled';
+        return cancelled
+            ? { icon: '⛔', text: `Cancelled during ${at}: ${runs} resumed before the cancel` }
+            : { icon: '❌', text: `The resume of ${at} failed part way: ${runs} resumed, no further stage` };
+    }
+    const watched = staged.stages.filter(stage => stage.watch !== undefined);
+    const back = failedAgainOf(staged).length;
+    const seen = watched.length === 0
+        ? 'none was watched (no stage followed the first)'
+        : back === 0
+            ? `none of the watched runs was back in the DLQ after its watch (${durationText(staged.plan.watchMs ?? 0)})`
+            : `${formatCount(back)} of the watched runs back in the DLQ, within watch-max-failed (${staged.plan.maxFailed})`;
+    const left = result.nextCursor !== undefined || result.continueFrom !== undefined;
+    const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : '';
+    const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : '';
+    return { icon: left ? '⏸️' : '✅', text: `Resumed ${runs} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}` };
+}
+function staged_resume_failure(result, staged) {
+    const ending = endingStage(staged, result);
+    const resumeFailure = resumeReport.failure(result)?.concat(boundHint(result));
+    if (ending === undefined || ending.verdict === 'failed')
+        return resumeFailure;
+    const { stage, verdict } = ending;
+    if (verdict === 'cut') {
+        return `${resumeFailure ?? 'The step was cancelled'}; the watch of stage ${stage.stage} was cut short after ${watchedFor(stage)}: not judged clean`;
+    }
+    if (verdict === 'blind' && result.failure !== undefined) {
+        return (`${failureText(WATCH_LISTING, result.failure)}; the ${formatCount(stage.resumed)} runs of stage ` +
+            `${stage.stage} were not judged, and no further stage was resumed${whereNext(result)}`);
+    }
+    const first = stage.failedAgain[0];
+    return (`Stage ${stage.stage} of ${staged.plan.sizes.length}: ${formatCount(stage.failedAgain.length)} of its ` +
+        `${formatCount(stage.resumed)} runs failed again within ${watchedFor(stage)}, more than watch-max-failed ` +
+        `(${staged.plan.maxFailed}) allows; the first, run "${first.workflowRunId}", last answered ${leadingResponse(first)}; ` +
+        `no further stage was resumed${whereNext(result)}` +
+        (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`));
+}
+/** What the failure of a watch's listing is named: it was no resume request. */
+const WATCH_LISTING = "the watch's listing of the workflow DLQ (GET /v2/dlq)";
+const failureLabel = (result, staged) => endingStage(staged, result)?.verdict === 'blind' ? WATCH_LISTING : 'resume-workflows';
+/** Where a re-run continues the rest. */
+function whereNext(result) {
+    const from = result.continueFrom;
+    if (from !== undefined)
+        return `; to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position})`;
+    if (result.nextCursor !== undefined)
+        return continueHint(result.nextCursor) + boundHint(result);
+    return '; nothing of the selection is left to resume';
+}
+/**
+ * With a cursor to continue from, the to-date every stage sent when the user gave none (or a later one): a cursor
+ * continues the selectors it came from (wire contract), so the re-run must send the same bound.
+ */
+function boundHint(result) {
+    const bound = result.staged?.toDate;
+    if (bound === undefined || result.nextCursor === undefined || result.selection.toDate === bound)
+        return '';
+    return ` and to-date ${bound} (the bound every stage sent: a cursor continues the selectors it came from)`;
+}
+function continueLine(result) {
+    const from = result.continueFrom;
+    if (from !== undefined) {
+        return (`To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
+            `${formatCount(result.selection.dlqIds?.length ?? from.position)}).`);
+    }
+    if (result.nextCursor === undefined)
+        return undefined;
+    const cursor = `To continue, re-run with input \`cursor\` set to ${code(result.nextCursor, MAX_CURSOR_LENGTH)}`;
+    return cursor + boundHint(result).replace(/to-date (\d+)/, 'input `to-date` set to `$1`');
+}
+function summary(result, staged, ctx, pass) {
+    const { icon, text } = staged_resume_heading(result, staged);
+    const failedAgain = failedAgainOf(staged);
+    const lines = summaryHead(`${icon} ${text}`, shortenedNote(pass), result.failure && `**Error:** ${code(failureText(failureLabel(result, staged), result.failure))}`, continueLine(result), ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`));
+    lines.push('### Stages', '', ...table(['Stage', 'Asked', 'Resumed', 'Watched for', 'Failed again', 'Result'], [true, true, true, false, true, false], staged.stages, pass, stage => [
+        String(stage.stage),
+        askedText(stage.asked),
+        formatCount(stage.resumed),
+        watchedFor(stage),
+        stage.watch === undefined ? '—' : formatCount(stage.failedAgain.length),
+        stageResultText(stage, staged, result)
+    ]));
+    if (failedAgain.length > 0) {
+        lines.push('### Runs that failed again', '', ...table(['New run id', 'Stage', 'DLQ id', 'Last status', 'Last response'], [false, true, false, true, false], failedAgain, { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) }, run => [
+            codeCell(run.workflowRunId, 100),
+            String(run.stage),
+            run.dlqId === undefined ? '—' : codeCell(run.dlqId, 100),
+            run.responseStatus === undefined ? '—' : String(run.responseStatus),
+            responseCell(run)
+        ]));
+        if (failedAgain.length > FAILED_AGAIN_ROWS)
+            lines.push('Every one is in output `failed-again-run-ids`.', '');
+    }
+    if (staged.stages.some(stage => stage.watch !== undefined))
+        lines.push(WATCH_LIMITS, '');
+    const watches = staged.stages.flatMap(stage => stage.watch?.polls ?? []);
+    const requests = watches.reduce((n, poll) => n + poll.requests, 0);
+    const asked = resume_askedLines(result, pass);
+    return markdownText([
+        ...lines,
+        ...asked.slice(0, -1),
+        `- Stages (\`stages\`): ${planText(staged)}`,
+        ...(staged.plan.watchMs !== undefined
+            ? [
+                `- Watch (\`watch\`): ${durationText(staged.plan.watchMs)} after each stage but the last, stopping when more ` +
+                    `than ${plural(staged.plan.maxFailed, 'run', 'runs')} of a stage failed again (\`watch-max-failed\`)`
+            ]
+            : []),
+        ...(staged.toDate !== undefined
+            ? [
+                `- Every stage sent to-date ${formatMs(staged.toDate)} (the start of the staged resume, or an earlier ` +
+                    '`to-date`): a run that failed again is never taken by a later stage'
+            ]
+            : []),
+        `- Requests: ${formatCount(result.requests)} to resume, ${formatCount(requests)} to watch ` +
+            `(${plural(watches.length, 'listing', 'listings')} of the workflow DLQ)`,
+        '',
+        ...runLine(ctx)
+    ]);
+}
+
+;// CONCATENATED MODULE: ./src/report/schedule.ts
+/** How resume-schedule is reported: the ids resumed, a table of each schedule's result, a failure naming each. */
+
+
+
+
+
+const scheduleReport = {
+    outputs: result => ({
+        [Outputs.ScheduleIds]: JSON.stringify(result.outcomes.filter(o => o.ok).map(o => o.scheduleId)),
+        [Outputs.Complete]: String(result.outcomes.every(o => o.ok))
+    }),
+    summary: (result, ctx, options) => fitSummary(pass => scheduleSummary(result, ctx, pass), options),
+    notice: scheduleNotice,
+    warnings: () => [],
+    failure: schedule_failure
+};
+function scheduleNotice(result) {
+    const total = result.outcomes.length;
+    const resumed = result.outcomes.filter(o => o.ok).length;
+    if (resumed === 0)
+        return undefined;
+    return resumed === total
+        ? `Resumed ${plural(resumed, 'schedule', 'schedules')}`
+        : `Resumed ${formatCount(resumed)} of ${plural(total, 'schedule', 'schedules')}`;
+}
+function scheduleSummary(result, ctx, pass) {
+    const total = result.outcomes.length;
+    const resumed = result.outcomes.filter(o => o.ok).length;
+    const failed = total - resumed;
+    const title = total === 0
+        ? 'ℹ️ No schedule to resume'
+        : result.cancelled !== undefined
+            ? `⛔ Cancelled: ${formatCount(resumed)} of ${plural(total, 'schedule', 'schedules')} resumed before the cancel`
+            : failed === 0
+                ? `✅ Resumed ${plural(resumed, 'schedule', 'schedules')}`
+                : `❌ ${formatCount(failed)} of ${plural(total, 'schedule', 'schedules')} could not be resumed`;
+    const lines = summaryHead(title, total > 0 && `**${formatCount(resumed)} resumed, ${formatCount(failed)} failed.**`, shortenedNote(pass));
+    // Failed ones first: they are what the reader has to act on.
+    const ordered = [...result.outcomes.filter(o => !o.ok), ...result.outcomes.filter(o => o.ok)];
+    lines.push(...table(['Schedule id', 'Result', 'Why'], [false, false, false], ordered, pass, o => [
+        cellOrDash(o.scheduleId),
+        o.ok
+            ? '✅ resumed'
+            : o.notTried
+                ? '⏭️ not tried'
+                : o.failure?.kind === 'cancelled'
+                    ? '⛔ not confirmed'
+                    : '❌ failed',
+        o.ok || o.notTried ? '' : o.failure ? codeCell(reasonCell(o.failure)) : 'unknown error'
+    ]));
+    lines.push('### What was asked', '', `- Schedules to resume: ${formatCount(total)}`, ...runLine(ctx));
+    return markdownText(lines);
+}
+/** Why one schedule failed: `resume-schedule (schedule "x") failed: HTTP 404 not found: …`. */
+function scheduleFailureText(outcome) {
+    const label = `resume-schedule (schedule "${outcome.scheduleId}")`;
+    return outcome.failure ? failureText(label, outcome.failure) : `${label} failed`;
+}
+/** The same without the schedule the row names already: `HTTP 404 not found: …`, attempts after it. */
+function reasonCell(failure) {
+    if (failure.kind !== 'request')
+        return failureText('', failure);
+    const { attempts } = failure.request;
+    return requestReason({ ...failure.request, attempts: 1 }).slice(2) + (attempts > 1 ? ` (${attempts} attempts)` : '');
+}
+function schedule_failure(result) {
+    const failed = result.outcomes.filter(o => !o.ok);
+    if (failed.length === 0)
+        return undefined;
+    const resumed = result.outcomes.length - failed.length;
+    if (result.cancelled !== undefined) {
+        // One line: the ids left (resuming a schedule is idempotent, so a re-run with all of them is safe).
+        const left = failed.map(o => o.scheduleId);
+        const shown = left.slice(0, 20).join(', ') + (left.length > 20 ? `, … and ${formatCount(left.length - 20)} more` : '');
+        return (`the step was cancelled (${result.cancelled}): ${formatCount(resumed)} of ${plural(result.outcomes.length, 'schedule', 'schedules')} ` +
+            `resumed; not confirmed: ${shown}. Resuming a schedule is idempotent: re-run with them.`);
+    }
+    return [
+        `${failed.length} of ${result.outcomes.length} schedules could not be resumed (${resumed} resumed):`,
+        ...failed.map(o => `- ${o.failure ? scheduleFailureText(o) : o.scheduleId}`)
+    ].join('\n');
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
+;// CONCATENATED MODULE: ./src/service/redact.ts
+/** Secrets shorter than this are redacted as given only: their encodings are too short to find safely. */
+const MIN_ENCODED_SECRET_LENGTH = 4;
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The secret as text carries it: as given, URL-encoded (path and form), and inside a JSON string. */
+function textForms(secret) {
+    if (secret.length < MIN_ENCODED_SECRET_LENGTH)
+        return [secret];
+    const component = encodeURIComponent(secret);
+    const form = new URLSearchParams({ s: secret }).toString().slice(2);
+    return [secret, component, component.replace(/%20/g, '+'), form, JSON.stringify(secret).slice(1, -1)];
+}
+/**
+ * The base64 characters that depend on the secret's bytes only, for the secret starting at each of the three
+ * byte offsets within a 3-byte group: whatever surrounds it, an encoded text that holds the secret holds one of
+ * these. Characters shared with the neighbouring bytes are left out.
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = [];
+    for (let offset = 0; offset < 3; offset++) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        const start = Math.ceil((8 * offset) / 6);
+        const end = Math.floor((8 * (offset + bytes.length)) / 6);
+        const core = encoded.slice(start, end);
+        if (core.length < MIN_ENCODED_SECRET_LENGTH)
+            continue;
+        forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+    return forms;
+}
+/** Replaces any of the forms with `***` in one pass, longest first so that a form holding another goes whole. */
+function replacer(forms, flags) {
+    const unique = [...new Set(forms)].filter(f => f !== '').sort((a, b) => b.length - a.length);
+    if (unique.length === 0)
+        return text => text;
+    const pattern = new RegExp(unique.map(escapeRegExp).join('|'), flags);
+    return text => text.replace(pattern, '***');
+}
+/**
+ * Replaces every occurrence of each secret with `***`: as given in any letter case (a URL host comes back
+ * lower-cased), URL-encoded, JSON-escaped, and in base64 or base64url at any byte offset (of the secret as given
+ * and lower-cased). Runs on raw text, before any escaping for the destination changes how a secret looks.
+ */
+function redactor(secrets) {
+    const text = replacer(secrets.flatMap(textForms), 'gi');
+    const encoded = replacer(secrets
+        .filter(s => s.length >= MIN_ENCODED_SECRET_LENGTH)
+        .flatMap(s => [...new Set([s, s.toLowerCase(), s.toUpperCase()])].flatMap(base64Forms)), 'g');
+    return input => encoded(text(input));
+}
+
+;// CONCATENATED MODULE: ./src/service/client.ts
+
+
+
+
+
+
+
+
+
+const DLQ_PATH = '/v2/dlq';
+const RESUME_PATH = '/v2/workflows/dlq/resume';
+/** What EnvHttpProxyAgent reads a proxy from; with none of them set it sends every request directly. */
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+/** The service's three endpoints, over one retry policy, with the token only ever sent to base-url's origin. */
+class ServiceClient {
+    options;
+    dispatcher;
+    redact;
+    limit;
+    constructor(options) {
+        this.options = options;
+        this.redact = redactor([options.token]);
+        this.limit = new AdaptiveLimit(options.concurrency ?? 1);
+    }
+    /** One page of `GET /v2/dlq`: its items are checked only as an array here, read with readDlqMessages. */
+    async listDlqPage(query) {
+        const json = this.parseJson('GET', DLQ_PATH, await this.send('GET', DLQ_PATH, query, {}));
+        // The usual envelope is taken as it is, without copying the page through the schema; anything else is checked.
+        const { messages, cursor } = isRecord(json) && Array.isArray(json.messages) && (json.cursor == null || typeof json.cursor === 'string')
+            ? json
+            : this.check('GET', DLQ_PATH, json, dlqEnvelopeSchema);
+        return { ...(cursor ? { cursor } : {}), items: messages };
+    }
+    /** `POST /v2/schedules/{id}/resume`; a 405 is tried once more as PATCH, which some servers (and the SDKs) want. */
+    async resumeSchedule(scheduleId) {
+        const path = scheduleResumePath(scheduleId);
+        try {
+            await this.send('POST', path, new URLSearchParams(), {});
+        }
+        catch (err) {
+            if (!(err instanceof ServiceError) || err.status !== 405)
+                throw err;
+            this.options.log(`POST ${path}: HTTP 405 (method not allowed); trying once more with PATCH`);
+            await this.send('PATCH', path, new URLSearchParams(), {});
+        }
+    }
+    /** One request of `POST /v2/workflows/dlq/resume`: resumes at most 50 runs. */
+    async resumeWorkflowsPage(query, headers) {
+        const answer = await this.send('POST', RESUME_PATH, query, headers);
+        // The service carried this request out (2xx): if its answer is unusable, the runs it resumed are unknown.
+        const lost = answer.lostAnswers + 1;
+        const json = this.parseJson('POST', RESUME_PATH, answer, lost);
+        const { workflowRuns, cursor } = this.check('POST', RESUME_PATH, json, resumeEnvelopeSchema, lost);
+        const { runs, problems } = readWorkflowRuns(workflowRuns);
+        return { ...(cursor ? { cursor } : {}), workflowRuns: runs, problems, lostAnswers: answer.lostAnswers };
+    }
+    /** Length of the URL a bulk resume with this query is sent to (ASCII: bytes and characters alike). */
+    resumeUrlLength(query) {
+        return requestUrl(this.options.baseUrl, RESUME_PATH, query).href.length;
+    }
+    /** One line for the log, through the same channel as the retries. */
+    log(line) {
+        this.options.log(line);
+    }
+    async close() {
+        await this.dispatcher?.close();
+    }
+    /** Closes the pool at once, cutting any request still under way (after a stop). */
+    async destroy() {
+        await this.dispatcher?.destroy();
+    }
+    /** Sends with retries: a 2xx answer or a ServiceError, each counting a POST's answers lost after sending. */
+    async send(method, path, query, headers) {
+        const url = requestUrl(this.options.baseUrl, path, query);
+        // Measured in the absolute form a proxy gets, the longest: a request over the limit is never sent.
+        const lineBytes = Buffer.byteLength(`${method} ${url.href} HTTP/1.1`);
+        if (lineBytes > MAX_REQUEST_LINE_BYTES) {
+            const cursor = query.get('cursor');
+            const at = { method, path, bytes: lineBytes, limit: MAX_REQUEST_LINE_BYTES };
+            throw new ServiceError({ kind: 'long-request', ...at, ...(cursor ? { cursorLength: cursor.length } : {}) });
+        }
+        const { stop, timeoutMs, log, sleep, now, random } = this.options;
+        const failed = (cause, lost, attempts = 1) => requestError(method, path, cause, lost, `${url.origin}${url.pathname}`, attempts);
+        // A POST may have been carried out when its answer is lost: one more attempt possibly done.
+        const sent = method === 'POST' ? 1 : 0;
+        let lostAnswers = 0;
+        const once = async () => {
+            let answer;
+            try {
+                answer = await this.limit.run(() => {
+                    // Checked when the request would leave, after any wait for a free slot: nothing new after a stop.
+                    if (stop?.signal.aborted)
+                        throw this.cancelled(lostAnswers);
+                    return this.attempt(method, url, headers);
+                });
+            }
+            catch (err) {
+                if (err instanceof ServiceError)
+                    throw err;
+                // Cut under way: a POST may have been carried out (for a resume, up to 50 runs possibly resumed).
+                if (stop?.hard.aborted)
+                    throw this.cancelled(lostAnswers + sent);
+                if (!(err instanceof UnreadableBody))
+                    throw err;
+                if (err.status >= 200 && err.status < 300) {
+                    // Carried out, but what it did cannot be read: not retried, and counted as possibly done.
+                    throw failed({ kind: 'unreadable', status: err.status, reason: this.redact(err.reason) }, lostAnswers + sent);
+                }
+                // An error whose text cannot be read is still an error with a status: decide on that.
+                answer = { status: err.status, headers: err.headers, body: `(${err.reason})` };
+            }
+            if (answer.status >= 200 && answer.status < 300)
+                return { ...answer, lostAnswers };
+            if (answer.status >= 300 && answer.status < 400) {
+                const { location } = answer.headers;
+                const shown = location !== undefined ? { location: this.redact(location) } : {};
+                throw failed({ kind: 'redirect', status: answer.status, ...shown }, lostAnswers);
+            }
+            throw new ErrorAnswer(answer);
+        };
+        return retrying(once, {
+            policy: this.options.retry,
+            signal: stop?.signal,
+            classify: err => {
+                if (err instanceof ServiceError)
+                    throw err;
+                const outcome = err instanceof ErrorAnswer
+                    ? { kind: 'status', status: err.answer.status, headers: err.answer.headers }
+                    : { kind: 'error', code: errorCode(err) };
+                if (sent && mayHaveBeenCarriedOut(outcome))
+                    lostAnswers++;
+                return outcome;
+            },
+            describe: (_, outcome) => `${method} ${url.pathname}: ` +
+                (outcome.kind === 'status' ? `HTTP ${outcome.status}` : describeTransportError(outcome.code, timeoutMs)),
+            onRetry: outcome => {
+                if (outcome.kind !== 'status' || outcome.status !== 429)
+                    return;
+                // The service said "too many requests": fewer at once, said in the log when it changes anything.
+                const before = this.limit.current;
+                this.limit.rateLimited();
+                if (this.limit.current < before)
+                    log(`rate limited: requests at once cut from ${before} to ${this.limit.current}`);
+            },
+            giveUp: (error, attempts, outcome) => {
+                const cause = outcome.kind === 'status'
+                    ? { kind: 'status', status: outcome.status, serverText: this.serverText(error.answer) }
+                    : { kind: 'transport', code: outcome.code, timeoutMs };
+                return failed(cause, lostAnswers, attempts);
+            },
+            stopped: () => this.cancelled(lostAnswers),
+            log,
+            sleep,
+            now,
+            random
+        });
+    }
+    /** The step was stopped, by SIGINT or else SIGTERM: nothing is sent after it, one under way may have been cut. */
+    cancelled(lostAnswers) {
+        const signal = this.options.stop?.signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM';
+        return new ServiceError({ kind: 'cancelled', signal }, lostAnswers);
+    }
+    /** One attempt, bounded from connect to the last byte of the body by timeout-seconds. */
+    async attempt(method, url, headers) {
+        const deadline = AbortSignal.timeout(this.options.timeoutMs);
+        const hard = this.options.stop?.hard;
+        const signal = hard ? AbortSignal.any([deadline, hard]) : deadline;
+        // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY (self-hosted runners); without any, a plain pool does the same.
+        // Chosen once: the environment is not read again on every request.
+        const proxied = () => PROXY_VARIABLES.some(name => process.env[name]);
+        const response = await (0,undici.request)(url, {
+            method,
+            dispatcher: this.options.dispatcher ?? (this.dispatcher ??= proxied() ? new undici.EnvHttpProxyAgent() : new undici.Agent()),
+            signal,
+            headers: {
+                ...headers,
+                authorization: `Bearer ${this.options.token}`,
+                accept: 'application/json',
+                'user-agent': 'dlq-action'
+            }
+        });
+        return readAnswer(response);
+    }
+    /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */
+    serverText(answer) {
+        return errorText(answer.body, this.redact);
+    }
+    parseJson(method, path, answer, lost = 0) {
+        try {
+            return JSON.parse(answer.body);
+        }
+        catch {
+            const cause = { kind: 'not-json', status: answer.status, serverText: this.serverText(answer) };
+            throw requestError(method, path, cause, lost);
+        }
+    }
+    /** Checks a decoded answer against its wire schema; a mismatch names the endpoint and the field. */
+    check(method, path, json, schema, lost = 0) {
+        const parsed = schema.safeParse(json);
+        if (parsed.success)
+            return parsed.data;
+        const issue = parsed.error.issues[0];
+        const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)';
+        const problem = this.redact(issue?.message ?? 'invalid');
+        throw requestError(method, path, { kind: 'malformed', field: this.redact(field), problem }, lost);
+    }
+}
+/** A failed request; `url` (no query: it may be long) is the path alone when the answer arrived but is unusable. */
+const requestError = (method, path, cause, lost, url = path, attempts = 1) => new ServiceError({ kind: 'request', request: { method, path, url, attempts, cause } }, lost);
+/** An answer with an error status: what the retry loop judges. */
+class ErrorAnswer extends Error {
+    answer;
+    constructor(answer) {
+        super(`HTTP ${answer.status}`);
+        this.answer = answer;
+    }
+}
+/** Requests in flight at most: halved on a 429, one more after a run of successes, from one to the configured. */
+class AdaptiveLimit {
+    max;
+    growAfter;
+    inFlight = 0;
+    successes = 0;
+    waiting = [];
+    current;
+    constructor(max, 
+    /** Successes in a row that earn one more slot. */
+    growAfter = 5) {
+        this.max = max;
+        this.growAfter = growAfter;
+        this.current = max;
+    }
+    /** The service said "too many requests". */
+    rateLimited() {
+        this.current = Math.max(1, Math.floor(this.current / 2));
+        this.successes = 0;
+    }
+    /** Runs `task` when a slot is free; a success counts toward growing back. */
+    async run(task) {
+        while (this.inFlight >= this.current)
+            await new Promise(resolve => this.waiting.push(resolve));
+        this.inFlight++;
+        try {
+            const value = await task();
+            if (++this.successes >= this.growAfter && this.current < this.max) {
+                this.current++;
+                this.successes = 0;
+            }
+            return value;
+        }
+        finally {
+            this.inFlight--;
+            this.waiting.splice(0, Math.max(0, this.current - this.inFlight)).forEach(wake => wake());
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./src/stop.ts
+var src_stop = __webpack_require__(1123);
+;// CONCATENATED MODULE: ./src/main.ts
+// The composition root: read the settings, build the client, run the operation's entry of the table below, report
+// its result through the output boundary.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
+function maskSecret(value) {
+    const trimmed = value.trim();
+    if (trimmed === '')
+        return '';
+    core.setSecret(trimmed);
+    if (value !== trimmed)
+        core.setSecret(value);
+    return trimmed;
+}
+/** The runner as @actions/core offers it; only the output boundary writes to it. */
+function actionsRunner() {
+    const { info, debug, notice, warning, error, setFailed, setOutput } = core;
+    const writeSummary = async (markdown) => {
+        if (!process.env.GITHUB_STEP_SUMMARY)
+            return false;
+        await core.summary.addRaw(markdown).write();
+        return true;
+    };
+    return { info, debug, notice, warning, error, setFailed, setOutput, writeSummary };
+}
+const OPERATIONS = {
+    'list-dlq': {
+        group: 'Listing the DLQ',
+        files: s => [[Inputs.MessagesFile, s.messagesFile]],
+        concurrency: s => s.list.concurrency,
+        run: (s, { client, log, encode, progress, now, signal }) => {
+            const onPage = (messages, total) => log(`page: ${messages} messages (${total} so far)`);
+            const hooks = { log, onPage, progress, signal };
+            return listDlqToFile(client, s.list, s.health, now, s.messagesFile, encode, hooks, s.keepCredentialHeaders);
+        },
+        report: listReport,
+        after: async (s, result, { out, retry, signal, now }) => {
+            if (s.issue === undefined)
+                return {};
+            if (signal.aborted) {
+                out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).');
+                return { cut: { signal: signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM' } };
+            }
+            const step = { ...s.issue, token: s.githubToken, timeoutMs: s.service.timeoutMs, retry, now, signal };
+            return updateHealthIssue(step, result, out);
+        },
+        overdue: { count: Outputs.DlqCount, what: p => `at least ${p.confirmed} messages listed before the cancel` }
+    },
+    'resume-schedule': {
+        group: 'Resuming schedules',
+        run: (s, { client, log }) => resumeSchedules(client, s.schedules, o => log(o.ok ? `schedule ${o.scheduleId}: resumed` : scheduleFailureText(o))),
+        report: scheduleReport,
+        overdue: { what: () => 'the schedules resumed are named in the log above' }
+    },
+    'resume-workflows': {
+        group: 'Resuming failed workflow runs',
+        files: s => [[Inputs.RunsFile, s.runsFile]],
+        prepare: withDlqIdsFile,
+        run: (s, { client, log, encode, progress, signal }) => {
+            const plan = s.resume.stages;
+            const staged = plan && stagedResumer(client, plan, { clock: REAL_CLOCK, stop: signal, log });
+            return resumeWorkflowsToFile(client, s.resume, s.runsFile, encode, log, progress, staged);
+        },
+        report: stagedOrResumeReport,
+        overdue: {
+            count: Outputs.ResumedCount,
+            what: ({ confirmed, uncertainRequests: lost }) => `${confirmed} runs resumed before the cancel` +
+                (lost > 0 ? `, and up to ${lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
+        }
+    }
+};
+/** The table entry of one operation, typed by its settings. */
+const entryOf = (operation) => OPERATIONS[operation];
+/** The files a run will write (checked before any request), by the input naming each, as its entry says. */
+const outputFiles = (settings) => entryOf(settings.operation).files?.(settings) ?? [];
+/** Writes outputs, the notice, warnings and the job summary, then fails the step if the operation did not succeed. */
+async function report(raw, how, out, now) {
+    // Rendered from redacted values: escaping first would change how a secret looks and hide it from the redactor.
+    const result = out.redactValue(raw);
+    out.setOutputs(how.outputs(result));
+    const notice = how.notice?.(result, now);
+    if (notice !== undefined)
+        out.notice(notice);
+    for (const warning of how.warnings(result))
+        out.warning(warning);
+    if (!(await out.summary(how.summary(result, runContext(), { now })))) {
+        out.info('GITHUB_STEP_SUMMARY is not set: no job summary written.');
+    }
+    const failure = how.failure(result);
+    if (failure !== undefined)
+        out.setFailed(failure);
+}
+/**
+ * The action: read every input once, run the chosen operation, report what happened. Without a stop (as
+ * `npx @github/local-action` calls it) the run has one of its own that no signal reaches.
+ */
+async function run(stop = new src_stop/* StopController */.d()) {
+    const secrets = [maskSecret(core.getInput(Inputs.Token)), maskSecret(core.getInput(Inputs.GithubToken))];
+    const out = new OutputBoundary(actionsRunner(), redactor(secrets));
+    const live = { progress: { confirmed: 0, uncertainRequests: 0 }, reported: false };
+    stop.onOverdue = signal => lastResort(signal, live, out);
+    try {
+        await runWith(out, live, Date.now(), stop);
+    }
+    catch (err) {
+        // Expected failures are reported where they happen; this is a bug, so keep the stack for the debug log.
+        out.debug(err.stack ?? String(err));
+        out.setFailed(`Unexpected error: ${err.message}`);
+    }
+}
+/** The report overdue after a signal, written synchronously: the confirmed count and cursor, one error line. */
+function lastResort(signal, live, out, writeLine = line => (0,external_node_fs_.writeSync)(1, line)) {
+    if (live.reported || live.operation === undefined)
+        return;
+    const { confirmed, nextCursor } = live.progress;
+    const { count, what } = OPERATIONS[live.operation].overdue;
+    const next = continueHint(nextCursor);
+    const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`;
+    process.exitCode = 1;
+    // The error line first: @actions/core throws when the output file is gone, and the line must still be said.
+    writeLine(`::error::${neutraliseAnnotation(out.redact(text))}\n`);
+    if (!process.env.GITHUB_OUTPUT)
+        return;
+    // Every operation has `complete`: what a workflow reads to know the run did not do everything asked.
+    core.setOutput(Outputs.Complete, 'false');
+    if (count !== undefined) {
+        core.setOutput(count, out.redact(String(confirmed)));
+        core.setOutput(Outputs.NextCursor, out.redact(nextCursor ?? ''));
+    }
+}
+async function runWith(out, live, now, stop) {
+    let settings;
+    try {
+        settings = readSettings(name => core.getInput(name), now);
+        await checkOutputFiles(outputFiles(settings));
+        settings = (await entryOf(settings.operation).prepare?.(settings)) ?? settings;
+    }
+    catch (err) {
+        if (!(err instanceof InputError))
+            throw err;
+        await out.summary(refusalSummary(err.message, err.noSelector ? RESUME_SELECTORS : undefined));
+        out.setFailed(err.message);
+        return;
+    }
+    for (const name of unusedInputs(name => core.getInput(name), settings.operation)) {
+        out.warning(`Input '${name}' is not used by operation ${settings.operation} and was ignored.`);
+    }
+    const entry = entryOf(settings.operation);
+    const { maxAttempts, ...service } = settings.service;
+    const retry = { ...DEFAULT_RETRY_POLICY, maxAttempts };
+    const log = (line) => out.info(line);
+    const encode = (record) => out.jsonLine(record);
+    const client = new ServiceClient({ ...service, retry, log, concurrency: entry.concurrency?.(settings) ?? 1, stop });
+    live.operation = settings.operation;
+    const ctx = { client, out, log, encode, retry, now, progress: live.progress, signal: stop.signal };
+    try {
+        const result = await core.group(entry.group, () => entry.run(settings, ctx));
+        // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
+        await report(result, entry.report, out, now);
+        live.reported = true;
+        const issue = await entry.after?.(settings, result, ctx);
+        // The summary was written before the issue step: its line follows, a cut one too.
+        const line = issue?.cut !== undefined ? issueCutLine(issue.cut) : issueLine(issue?.link);
+        if (line !== undefined)
+            await out.summary(`${line}\n\n`);
+        // A cancel that came after the operation ended still ends the step non-zero: the runner asked it to stop.
+        if (stop.first !== undefined && process.exitCode !== 1) {
+            out.setFailed(`The step was cancelled (${stop.first}) after its work was done: the outputs and summary stand.`);
+        }
+    }
+    finally {
+        // After a stop nothing more is needed of a request still under way (a prefetched page): cut it.
+        await (stop.signal.aborted ? client.destroy() : client.close());
+    }
+}
+
+
+/***/ })
+
+};
