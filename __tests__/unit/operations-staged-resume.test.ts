@@ -92,6 +92,9 @@ describe('a staged resume whose runs stay out of the DLQ', () => {
     const lastCounts = Array<string | null>(Math.ceil((total - 8) / 50)).fill(null)
     expect(resumeRequests().map(r => r.query.get('count'))).toEqual(['3', '5', ...lastCounts.map(() => '50')])
     expect(resumeRequests().every(r => r.query.get('toDate') === String(T0))).toBe(true)
+    // Every item was read as sent: no warning of unreadable items (one with nothing in it was printed before).
+    expect(result.itemProblems).toBeUndefined()
+    expect(stagedOrResumeReport.warnings(result)).toEqual([])
   })
 
   it('counts max-runs over every stage', async () => {

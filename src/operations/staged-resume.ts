@@ -167,6 +167,7 @@ function combined(
   const made = sum(carried)
   const largest = Math.max(...results.map(r => r.largestAnswer ?? 0))
   const examples = results.flatMap(r => r.itemProblems?.examples ?? []).slice(0, 5)
+  const problems = { kept: sum(r => r.itemProblems?.kept ?? 0), leftOut: sum(r => r.itemProblems?.leftOut ?? 0) }
   const gone = { parts: sum(r => r.goneIds?.parts ?? 0), ids: sum(r => r.goneIds?.ids ?? 0) }
   const watched = stages.flatMap(s => (s.watch === undefined ? [] : [s.watch]))
   const watchEnd = watched.find(w => w.cut !== undefined || w.failure !== undefined)
@@ -194,11 +195,8 @@ function combined(
     ...(request.maxRuns !== undefined && made >= request.maxRuns && last.stoppedByCap ? { stoppedByCap: true } : {}),
     ...(request.maxRuns !== undefined && made > request.maxRuns ? { pastCap: made - request.maxRuns } : {}),
     ...(gone.parts > 0 ? { goneIds: gone } : {}),
-    itemProblems: {
-      kept: sum(r => r.itemProblems?.kept ?? 0),
-      leftOut: sum(r => r.itemProblems?.leftOut ?? 0),
-      examples
-    },
+    // Absent when every item was read, as resumeWorkflows leaves it: the report warns whenever it is set.
+    ...(problems.kept + problems.leftOut > 0 ? { itemProblems: { ...problems, examples } } : {}),
     ...(last.nextCursor !== undefined ? { nextCursor: last.nextCursor } : {}),
     ...(continueFrom !== undefined ? { continueFrom } : {}),
     ...(failure !== undefined ? { failure } : {}),
