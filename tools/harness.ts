@@ -32,6 +32,8 @@ export interface RunActionOptions {
   action?: string
   /** called with the child's pid once it is spawned; the function it returns, when the child has exited */
   watch?: (pid: number) => (() => void) | void
+  /** called with each chunk of the child's stdout as it arrives (a test that acts on a log line) */
+  onStdout?: (chunk: string) => void
 }
 
 /** How a node process ended, with what it printed. */
@@ -147,7 +149,7 @@ export async function runnerWorkspace(
 export async function runNode(
   args: readonly string[],
   env: Record<string, string>,
-  options: Pick<RunActionOptions, 'timeoutMs' | 'watch'> = {}
+  options: Pick<RunActionOptions, 'timeoutMs' | 'watch' | 'onStdout'> = {}
 ): Promise<ProcessRun> {
   const started = performance.now()
   const child = spawn(ACTION_NODE, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -155,7 +157,10 @@ export async function runNode(
   let stdout = ''
   let stderr = ''
   let timedOut = false
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk
+    options.onStdout?.(chunk)
+  })
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const timer = setTimeout(() => {
     timedOut = true

@@ -85,7 +85,76 @@ describe('a stage whose runs fail again', () => {
   })
 })
 
-describe('a cancel during a watch', () => {
+/**
+ * Runs a staged resume with a 10-minute watch (its wait dominates) and cancels it as the runner does once the log
+ * says the first listing of stage 1's watch was answered: the process is then waiting 5 s for the next listing.
+ */
+async function cancelInWatchWait(first: 'SIGINT' | 'SIGTERM'): Promise<{ run: ActionRun; cancel: Cancel }> {
+  let cancel: Cancel | undefined
+  let pid: number | undefined
+  let stdout = ''
+  const run = await runAction(
+    {
+      token: TOKEN,
+      'base-url': sim.url,
+      operation: 'resume-workflows',
+      'workflow-url': URL_A,
+      stages: '2, all',
+      watch: '10m'
+    },
+    {},
+    {
+      watch: child => {
+        pid = child
+        return () => cancel?.stop()
+      },
+      onStdout: chunk => {
+        stdout += chunk
+        if (cancel === undefined && pid !== undefined && stdout.includes('stage 1 watch: listing 1 at ')) {
+          cancel = cancelAsRunner(pid, first)
+        }
+      }
+    }
+  )
+  if (cancel === undefined) throw new Error('the log never said that the first listing of the watch was answered')
+  return { run, cancel }
+}
+
+describe('a cancel while the watch waits between two listings', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s ends the wait at once and reports within the grace: the stage done, the watch cut short, the cursor',
+    async first => {
+      await start()
+      const { run, cancel } = await cancelInWatchWait(first)
+      // Exited by itself before the runner's next signal: within the grace.
+      expect(cancel.sent).toEqual([first])
+      expect(run.signal).toBeNull()
+      expect(run.code).toBe(1)
+      expect(run.stderr).not.toMatch(/Unexpected|Error:/)
+      // The wait was ended, not run out: no listing after the one that was answered.
+      expect(sim.requests.filter(r => r.route === 'list')).toHaveLength(1)
+      expect(resumedIds()).toHaveLength(2)
+      expect(run.outputs).toMatchObject({
+        'resumed-count': '2',
+        'failed-again-count': '0',
+        'stages-completed': '0',
+        complete: 'false'
+      })
+      expect(jsonOutput(run, 'workflow-run-ids')).toEqual(resumedIds())
+      expect(run.outputs['next-cursor']).not.toBe('')
+      expect(run.summary).toMatch(
+        /^## ⛔ Cancelled during the watch of stage 1 of 2: 2 runs resumed; the watch was cut short/
+      )
+      expect(run.summary).toContain(`| 1 | 2 | 2 | 5s | 0 | watch cut short after 5s (${first}): not judged`)
+      expect(run.summary).not.toContain('clean:')
+      expect(run.summary).not.toMatch(/succeeded/i)
+      expect(run.errors).toHaveLength(1)
+      expect(run.errors[0]).toContain('the watch of stage 1 was cut short after 5s: not judged clean')
+    }
+  )
+})
+
+describe('a cancel during a listing of a watch', () => {
   it('ends the watch at once and reports within the grace: the stage done, the watch cut short, the cursor', async () => {
     await start()
     let pid: number | undefined

@@ -126,7 +126,8 @@ export async function stagedResume(
         maxPages: request.maxPages
       },
       hooks.clock,
-      hooks.stop
+      hooks.stop,
+      hooks.log
     )
     const { failedAgain, ...measured } = watch
     stage.watch = measured

@@ -97,7 +97,8 @@ export async function watchStage(
   client: DlqLister,
   request: WatchRequest,
   clock: Clock,
-  stop: AbortSignal
+  stop: AbortSignal,
+  log: (line: string) => void = () => {}
 ): Promise<StageWatch & { failedAgain: FailedAgainRun[] }> {
   const startedAt = clock.now()
   const endsAt = startedAt + request.watchMs
@@ -121,6 +122,11 @@ export async function watchStage(
     const at = clock.now()
     const { requests, listed, failure } = await listOnce(client, request, found)
     polls.push({ at, requests, listed, failedAgain: found.size })
+    // One line a listing: a watch of minutes would otherwise print nothing between its first and last line.
+    log(
+      `stage ${request.stage} watch: listing ${polls.length} at ${Math.round((at - startedAt) / 1000)} s: ` +
+        `${found.size} of its ${request.runIds.size} runs back in the DLQ`
+    )
     if (failure?.kind === 'cancelled') return end({ cut: failure.signal })
     if (failure !== undefined) return end({ failure })
     if (found.size > request.maxFailed || last) return end({})
