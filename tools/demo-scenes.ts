@@ -27,12 +27,17 @@ export interface Scene {
   /** What to look at, a sentence or two. */
   explain: string
   inputs(ctx: SceneContext): Record<string, string>
+  /** What the simulator is told before the run (the fate of the runs it resumes), when the scene needs it. */
+  before?(simulator: Simulator): void
   /** The exit code this scene should end with: 1 where the point is a failing step. */
   expectedExit: 0 | 1
 }
 
 /** The workflow whose failed runs the staged resume takes, as sim/seed-realistic.ts seeds it. */
 const STAGED_WORKFLOW = 'https://app.shop.example/api/workflows/order-fulfilment'
+
+/** The workflow whose resumed runs the canary scene sees fail again (sim/seed-realistic.ts seeds 15 of its runs). */
+const CANARY_WORKFLOW = 'https://app.shop.example/api/workflows/refund'
 
 /** The next-cursor output of an earlier scene; throws when it gave none, since the scene after needs it. */
 function cursorOf(ctx: SceneContext, scene: string): string {
@@ -83,6 +88,31 @@ export const SCENES: readonly Scene[] = [
       'flow-control-value': 'parallelism=5'
     }),
     expectedExit: 0
+  },
+  {
+    name: 'canary-stopped',
+    title: 'Post-deploy canary: the refund workflow in stages of 5, then all, each watched 3 s',
+    explain:
+      'The simulator is told that resumed refund runs fail again. The watch after stage 1 finds them back in the ' +
+      'workflow DLQ under their new run ids, and stops: no stage 2, exit 1 naming the stage and the last response, ' +
+      'next-cursor for the rest. A real watch would be minutes: a run that retries reaches the DLQ ~33 min later.',
+    before: simulator => {
+      simulator.fates = [
+        {
+          workflowUrl: CANARY_WORKFLOW,
+          responseStatus: 500,
+          responseBody: '{"error":"refund ledger: column \\"reason_code\\" does not exist"}'
+        }
+      ]
+    },
+    inputs: ({ common }) => ({
+      operation: 'resume-workflows',
+      ...common,
+      'workflow-url': CANARY_WORKFLOW,
+      stages: '5, all',
+      watch: '3s'
+    }),
+    expectedExit: 1
   },
   {
     name: 'resume-schedules',

@@ -153,6 +153,7 @@ async function main(): Promise<number> {
     const unexpected: string[] = []
     const files: string[] = []
     for (const [i, scene] of SCENES.entries()) {
+      scene.before?.(simulator)
       const inputs = scene.inputs({ common, simulator, runs })
       const run = await runAction(inputs, DEMO_ENV, { action: BUNDLE })
       runs.set(scene.name, run)
@@ -174,7 +175,7 @@ async function main(): Promise<number> {
       out(`UNEXPECTED: ${unexpected.join(', ')}`)
       return 1
     }
-    out(`Every scene ended as it should (the health check fails on purpose).`)
+    out(`Every scene ended as it should (the health check and the canary fail on purpose).`)
     return 0
   } finally {
     await simulator.close()

@@ -13,7 +13,7 @@ import { ROOT } from '../../tools/action-yml.js'
 const DEMO = join(ROOT, 'lib', 'tools', 'demo.js')
 
 describe('npm start', () => {
-  it('shows a failing health check and a staged resume, names the summary files, and shows no attack string', () => {
+  it('shows a failing health check, a staged resume and a canary that stops, names the summary files, and shows no attack string', () => {
     expect(existsSync(DEMO)).toBe(true)
     const demo = spawnSync(process.execPath, [DEMO], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 })
     expect(demo.stderr).toBe('')
@@ -27,12 +27,22 @@ describe('npm start', () => {
       '.tmp/demo/01-health-check.md',
       '.tmp/demo/02-resume-first-10.md',
       '.tmp/demo/03-resume-the-rest.md',
-      '.tmp/demo/04-resume-schedules.md'
+      '.tmp/demo/04-canary-stopped.md',
+      '.tmp/demo/05-resume-schedules.md'
     ])
     const summaries = files.map(file => readFileSync(join(ROOT, file), 'utf8'))
     expect(summaries[0]).toMatch(/^## ❌ DLQ health check failed\n/)
     expect(summaries[0]).toContain('`https://payments.shop.example/webhooks/payment-succeeded`')
     expect(summaries[0]).toMatch(/\| 500 \(\d+% of its messages\) \|/)
+    // The canary: the simulator made the resumed refund runs fail again, and the watch of stage 1 stopped it.
+    expect(shown).toContain(
+      'error: Stage 1 of 2: 5 of its 5 runs failed again within 3s, more than watch-max-failed (0)'
+    )
+    expect(shown).toMatch(/failed-again-count += 5\n/)
+    expect(shown).toContain('Every scene ended as it should')
+    expect(summaries[3]).toMatch(/^## 🛑 Stopped at stage 1 of 2: 5 of its 5 runs failed again/)
+    expect(summaries[3]).toContain('| `wfr_resumed_')
+    expect(summaries[3]).toContain('| 500 | `refund ledger: column "reason_code" does not exist` |')
     // No run link: the demo is no Actions run, and a link to a repository that does not exist misleads.
     expect(summaries.join('\n')).not.toContain('/actions/runs/')
     const hostile = [HOSTILE_URL, HOSTILE_BODY, HOSTILE_RESPONSE_BODY, HOSTILE_HEADER_VALUE]
