@@ -110,6 +110,39 @@ describe('a staged resume whose runs stay out of the DLQ', () => {
   })
 })
 
+describe('max-pages over the stages', () => {
+  it('bounds the resume requests of every stage together, and each listing of a watch on its own', async () => {
+    await start({ ignoreResumeCount: false })
+    // 3 runs, then 50 a request: the budget of 4 ends in stage 2, after 3 of its requests, with its cursor.
+    const result = await run(request({ all: true, maxPages: 4 }), {
+      sizes: [3, Infinity],
+      watchMs: 30_000,
+      maxFailed: 0
+    })
+    expect(resumeRequests()).toHaveLength(4)
+    expect(stageSizes(result)).toEqual([3, 150])
+    expect(result.failure).toMatchObject({ kind: 'max-pages', pages: 4 })
+    expect(result.nextCursor).toBeDefined()
+    // The watch's 6 listings are not counted against it: each is one request, under the budget of 4.
+    expect(listings()).toHaveLength(6)
+  })
+
+  it('spent by a stage that ends at its size: no watch, no further stage, the cursor of the rest', async () => {
+    await start({ ignoreResumeCount: false })
+    const result = await run(request({ all: true, maxPages: 2 }), {
+      sizes: [60, Infinity],
+      watchMs: 30_000,
+      maxFailed: 0
+    })
+    expect(resumeRequests().map(r => r.query.get('count'))).toEqual(['50', '10'])
+    expect(stageSizes(result)).toEqual([60])
+    expect(result.staged!.stages[0]!.watch).toBeUndefined()
+    expect(listings()).toHaveLength(0)
+    expect(result.failure).toMatchObject({ kind: 'max-pages', pages: 2 })
+    expect(result.nextCursor).toBeDefined()
+  })
+})
+
 describe('a stage whose runs fail again', () => {
   it('stops on the first stage as soon as one is back, before the watch ends, with the cursor of the rest', async () => {
     await start({ ignoreResumeCount: false }, [{ workflowUrl: URL_A, afterMs: 12_000, responseStatus: 502 }])

@@ -37,6 +37,7 @@ async function staged(
     stopAt?: number
     selection?: ResumeRequest['selection']
     inject?: FaultRule
+    maxPages?: number
   } = {}
 ): Promise<ResumeResult> {
   const clock = new TestClock(T0)
@@ -59,12 +60,25 @@ async function staged(
     selection: options.selection ?? { workflowUrl: URL_A },
     all: false,
     overrides: {},
-    maxPages: 100
+    maxPages: options.maxPages ?? 100
   }
   return stagedResume(client, request, plan, { clock, stop: stop.signal, log: () => {} })
 }
 
 const render = (result: ResumeResult) => report.summary(result, {}, { now: T0 })
+
+describe('a staged resume stopped by max-pages', () => {
+  it('says max-pages stopped it, over every stage, never that the resume failed part way', async () => {
+    const result = await staged({ sizes: [10, Infinity], watchMs: 60_000, maxFailed: 0 }, [], { maxPages: 1 })
+    const summary = render(result)
+    expect(summary.split('\n')[0]).toBe('## ❌ Stopped by max-pages at stage 1 of 2: 10 runs resumed, no further stage')
+    expect(summary).toContain(
+      '| 1 | 10 | 10 | — | — | max-pages reached: not watched, no request left for a further stage |'
+    )
+    expect(summary).not.toContain('failed part way')
+    expect(report.failure(result)).toMatch(/^stopped after 1 pages \(max-pages\); raise max-pages/)
+  })
+})
 
 describe('the summary of a staged resume stopped by its watch', () => {
   it('leads with the verdict, then the stages, the runs that failed again (escaped), then what was asked', async () => {

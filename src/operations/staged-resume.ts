@@ -7,6 +7,8 @@ import type { ResumePage } from '../service/schemas.js'
 import type { ResumeRequest, StagePlan, WorkflowSelection } from '../requests.js'
 import type { ResumeResult, StageOutcome, StagedResume } from '../results.js'
 import type { Progress } from '../stop.js'
+import { Inputs } from '../constants.js'
+import type { Failure } from '../failure.js'
 import { resumeWorkflows, type WorkflowResumer } from './resume-workflows.js'
 import { watchStage, type Clock, type DlqLister } from './watch.js'
 
@@ -69,6 +71,17 @@ export async function stagedResume(
   const selection = boundedSelection(request.selection, startedAt)
   const stages: StageOutcome[] = []
   const results: ResumeResult[] = []
+  // max-pages bounds the resume requests of every stage together, as it bounds one resume (answered or not).
+  let sent = 0
+  const counting: WorkflowResumer = {
+    resumeWorkflowsPage: (query, headers) => {
+      sent++
+      return client.resumeWorkflowsPage(query, headers)
+    },
+    resumeUrlLength: query => client.resumeUrlLength(query),
+    log: line => client.log(line)
+  }
+  let budgetSpent: Failure | undefined
   let capLeft = request.maxRuns ?? Infinity
   let cursor = request.cursor
   // With dlq-ids in several parts, a stage that stopped names the ids left: the next stage sends those.
@@ -81,6 +94,7 @@ export async function stagedResume(
       selection: ids === undefined ? selection : { ...selection, dlqIds: ids },
       ...(cursor !== undefined ? { cursor } : {}),
       ...(asked !== Infinity ? { maxRuns: asked } : {}),
+      maxPages: request.maxPages - sent,
       ...(request.dlqIdLines !== undefined ? { dlqIdLines: request.dlqIdLines.slice(offset) } : {})
     }
     if (cursor === undefined) delete stageRequest.cursor
@@ -92,7 +106,7 @@ export async function stagedResume(
     const before = { confirmed: progress.confirmed, uncertainRequests: progress.uncertainRequests }
     const total = progress.confirmed
     const result = await resumeWorkflows(
-      client,
+      counting,
       stageRequest,
       (page, n) => onPage(page, total + n),
       stageProgress(progress, before)
@@ -113,6 +127,11 @@ export async function stagedResume(
     const more = result.stoppedByCap === true && capLeft > 0
     const healthy = result.failure === undefined && result.uncertainRequests === 0
     if (!more || !healthy || index === plan.sizes.length - 1 || plan.watchMs === undefined) break
+    if (sent >= request.maxPages) {
+      // No request left for a further stage: watching this one would protect nothing.
+      budgetSpent = { kind: 'max-pages', pages: sent, input: Inputs.MaxPages, cursor: result.nextCursor }
+      break
+    }
     hooks.log(`stage ${index + 1}: watching its ${runIds.length} new runs for ${plan.watchMs / 1000} s`)
     const watch = await watchStage(
       client,
@@ -144,7 +163,16 @@ export async function stagedResume(
       cursor = result.nextCursor
     }
   }
-  return combined(request, plan, stages, results, offset, selection.dlqIds === undefined ? selection.toDate : undefined)
+  const toDate = selection.dlqIds === undefined ? selection.toDate : undefined
+  return combined(request, plan, stages, results, offset, toDate, totalBudget(results, budgetSpent, sent))
+}
+
+/** The failure of the budget said for every stage together (a stage's own counts only its requests). */
+function totalBudget(results: ResumeResult[], spent: Failure | undefined, sent: number): Failure | undefined {
+  const failure = spent ?? results[results.length - 1]?.failure
+  if (failure?.kind === 'max-pages') return { ...failure, pages: sent }
+  if (failure?.kind === 'request-budget') return { ...failure, requests: sent }
+  return failure
 }
 
 /** A staged resume in the shape of resumeWorkflows, for the runs-file wrapper (operations/files). */
@@ -160,7 +188,9 @@ function combined(
   stages: StageOutcome[],
   results: ResumeResult[],
   offset: number,
-  toDate: number | undefined
+  toDate: number | undefined,
+  /** The last stage's failure, or the budget spent before the next stage, in counts over every stage. */
+  resumeFailure: Failure | undefined
 ): ResumeResult {
   const last = results[results.length - 1] as ResumeResult
   const runs = results.flatMap(r => r.runs)
@@ -174,7 +204,7 @@ function combined(
   const watchEnd = watched.find(w => w.cut !== undefined || w.failure !== undefined)
   // A watch that a stop cut, or whose listing failed, ends the resume as a failure; the resume's own failure first.
   const failure =
-    last.failure ??
+    resumeFailure ??
     (watchEnd?.cut !== undefined ? { kind: 'cancelled' as const, signal: watchEnd.cut } : watchEnd?.failure)
   const continueFrom =
     last.continueFrom === undefined

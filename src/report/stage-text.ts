@@ -78,13 +78,18 @@ export function stageResultText(stage: StageOutcome, staged: StagedResume, resul
     case 'blind':
       return `watch failed after ${after}: the DLQ could not be listed, so not judged`
     case 'failed':
-      return result.failure === undefined
-        ? 'requests got no readable answer (possibly more resumed): not watched'
+      if (result.failure === undefined) return 'requests got no readable answer (possibly more resumed): not watched'
+      return isBudget(result)
+        ? 'max-pages reached: not watched, no request left for a further stage'
         : 'resume failed part way: not watched'
     case 'last':
       return 'not watched: no stage follows'
   }
 }
+
+/** The resume stopped on max-pages, which bounds the resume requests of every stage together. */
+export const isBudget = (result: ResumeResult): boolean =>
+  result.failure?.kind === 'max-pages' || result.failure?.kind === 'request-budget'
 
 /** The leading failed-again run's last response, in one line: status and the error's words (third-party text). */
 export function leadingResponse(run: FailedAgainRun): string {

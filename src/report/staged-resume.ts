@@ -12,6 +12,7 @@ import {
   askedText,
   durationText,
   endingStage,
+  isBudget,
   leadingResponse,
   planText,
   stageResultText,
@@ -110,6 +111,9 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
         icon: '⚠️',
         text: `Stage ${stage.stage} of ${n} got no readable answer to some requests: ${runs} resumed, and possibly more; no further stage`
       }
+    }
+    if (isBudget(result)) {
+      return { icon: '❌', text: `Stopped by max-pages at ${at}: ${runs} resumed, no further stage` }
     }
     const cancelled = result.failure.kind === 'cancelled'
     return cancelled
