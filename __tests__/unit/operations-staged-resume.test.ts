@@ -165,6 +165,34 @@ describe('a stage whose runs fail again', () => {
     expect(result.nextCursor).toBeDefined()
   })
 
+  it('keeps what it read of a run back in the DLQ bounded as a listing does: no half a character, a long id cut', async () => {
+    await start({ ignoreResumeCount: false })
+    clock.onSleep = count => {
+      if (count !== 1) return
+      const run = sim.state.resumedRuns[0]!
+      sim.addFailedRun({
+        dlqId: `dlq_${'d'.repeat(2_000)}`,
+        workflowRunId: run.workflowRunId,
+        workflowUrl: run.workflowUrl,
+        workflowCreatedAt: run.workflowCreatedAt,
+        failedAt: clock.now(),
+        responseStatus: 500,
+        // The 500th character is the first half of an emoji: a sample of 500 would end in half a character.
+        responseBody: `${'x'.repeat(499)}😀 and more`
+      })
+    }
+    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+      sizes: [2, Infinity],
+      watchMs: 60_000,
+      maxFailed: 0
+    })
+    const [back] = result.staged!.stages[0]!.failedAgain
+    expect(back!.bodySample).toBe('x'.repeat(499))
+    expect(back!.bodyCut).toBe(true)
+    expect(back!.dlqId).toHaveLength(512)
+    expect(back!.dlqId!.endsWith('…')).toBe(true)
+  })
+
   it('lets one run fail again with watch-max-failed 1, and stops at the second', async () => {
     await start({ ignoreResumeCount: false })
     clock.onSleep = count => {

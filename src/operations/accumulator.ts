@@ -102,6 +102,16 @@ export const BODY_SAMPLE_LENGTH = 500
 /** Distinct statuses counted per destination; the rest only count as "other". */
 const STATUSES_PER_DESTINATION = 8
 
+/** The start of a message's last response body, copied, and whether it was longer; binaryBody: base64 only, its size. */
+export function responseSample(message: DlqMessage): Pick<DestinationRow, 'bodySample' | 'bodyCut' | 'binaryBody'> {
+  const body = message.responseBody
+  return {
+    bodySample: body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH),
+    bodyCut: body !== undefined && body.length > BODY_SAMPLE_LENGTH ? true : undefined,
+    binaryBody: body === undefined ? message.responseBodyBase64?.length : undefined
+  }
+}
+
 /** What one destination's messages show, since its key entered the breakdown. */
 interface DestinationStats {
   statuses: Map<number | 'none', number>
@@ -131,10 +141,7 @@ export class DestinationFigures {
     const order = at ?? stats.newest
     if (order >= stats.newest) {
       stats.newest = order
-      const body = message.responseBody
-      figures.bodySample = body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH)
-      figures.bodyCut = body !== undefined && body.length > BODY_SAMPLE_LENGTH ? true : undefined
-      figures.binaryBody = body === undefined ? message.responseBodyBase64?.length : undefined
+      Object.assign(figures, responseSample(message))
     }
   }
 

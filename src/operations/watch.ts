@@ -9,7 +9,8 @@ import type { ServiceClient } from '../service/client.js'
 import { drainInto } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { wakeableSleep } from '../service/retry.js'
-import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
+import { isDateMs, readDlqMessages, type DlqMessage } from '../service/schemas.js'
+import { boundedKey, responseSample } from './accumulator.js'
 import type { Failure } from '../failure.js'
 
 /** The run's clock: its time, and a wait that the stop signal ends at once (real time in the action). */
@@ -24,8 +25,6 @@ export type DlqLister = Pick<ServiceClient, 'listDlqPage'>
 
 /** Entries a watch's listing asks for a request: the most the service sends. */
 const WATCH_PAGE_SIZE = 100
-/** Characters of a last response body kept for the summary's sample. */
-const BODY_SAMPLE_LENGTH = 500
 
 export interface WatchRequest {
   stage: number
@@ -65,7 +64,7 @@ async function listOnce(
     listed += page.items.length
     for (const entry of readDlqMessages(page.items).messages) {
       const id = entry.workflowRunId
-      if (id !== undefined && request.runIds.has(id) && !found.has(id)) found.set(id, failedAgain(entry, request))
+      if (id !== undefined && request.runIds.has(id) && !found.has(id)) found.set(id, failedAgain(entry, id, request))
     }
   })
   return { requests: outcome.pages + (outcome.failure !== undefined ? 1 : 0), listed, ...pick(outcome.failure) }
@@ -73,19 +72,18 @@ async function listOnce(
 
 const pick = (failure: Failure | undefined) => (failure === undefined ? {} : { failure })
 
-function failedAgain(entry: DlqMessage, { stage }: WatchRequest): FailedAgainRun {
-  const body = entry.responseBody
+/** The entry as the summary shows it, each field bounded as a listing's are (the run id is the stage's own). */
+function failedAgain(entry: DlqMessage, workflowRunId: string, { stage }: WatchRequest): FailedAgainRun {
+  const sample = responseSample(entry)
   return {
-    workflowRunId: entry.workflowRunId ?? '',
+    workflowRunId,
     stage,
-    ...(entry.dlqId !== undefined ? { dlqId: entry.dlqId } : {}),
-    ...(entry.createdAt !== undefined ? { failedAt: entry.createdAt } : {}),
+    ...(entry.dlqId !== undefined ? { dlqId: boundedKey(entry.dlqId) } : {}),
+    ...(isDateMs(entry.createdAt) ? { failedAt: entry.createdAt } : {}),
     ...(entry.responseStatus !== undefined ? { responseStatus: entry.responseStatus } : {}),
-    ...(body !== undefined ? { bodySample: body.slice(0, BODY_SAMPLE_LENGTH) } : {}),
-    ...(body !== undefined && body.length > BODY_SAMPLE_LENGTH ? { bodyCut: true } : {}),
-    ...(body === undefined && entry.responseBodyBase64 !== undefined
-      ? { binaryBody: entry.responseBodyBase64.length }
-      : {})
+    ...(sample.bodySample !== undefined ? { bodySample: sample.bodySample } : {}),
+    ...(sample.bodyCut ? { bodyCut: true } : {}),
+    ...(sample.binaryBody !== undefined ? { binaryBody: sample.binaryBody } : {})
   }
 }
 
