@@ -23,6 +23,11 @@ export function recordingClient(url: string, token: string, overrides: Partial<C
   return { client, log, waits }
 }
 
+/** Two attempts a request, 1 ms apart: a test of what a failure leaves, without the default's five. */
+export const QUICK_RETRY: Partial<ClientOptions> = {
+  retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2, baseDelayMs: 1 }
+}
+
 /**
  * The ServiceError a request failed with, and the sentence the report writes of it for the operation `label`;
  * fails the test when it succeeded or failed otherwise.

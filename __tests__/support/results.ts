@@ -1,5 +1,11 @@
 import type { Failure } from '../../src/failure.js'
+import type { ResumeRequest } from '../../src/requests.js'
 import type { ListResult, ResumeResult } from '../../src/results.js'
+
+/** A resume of nothing selected yet, with action.yml's max-pages; tests set the selection and what they look at. */
+export function resumeRequest(overrides: Partial<ResumeRequest> = {}): ResumeRequest {
+  return { selection: {}, all: false, overrides: {}, maxPages: 10_000, ...overrides }
+}
 
 /** An empty, successful list-dlq result; tests override what they look at. */
 export function listResult(overrides: Partial<ListResult> = {}): ListResult {

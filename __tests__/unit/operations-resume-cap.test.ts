@@ -1,10 +1,9 @@
 /** max-runs through the real client over sockets: where a cap stops, what it leaves, and the empty id list guard. */
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { resumeWorkflows, splitDlqIds } from '../../src/operations/resume-workflows.js'
-import type { ResumeRequest } from '../../src/requests.js'
 import type { ServiceClient } from '../../src/service/client.js'
-import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
-import { recordingClient } from '../support/client.js'
+import { QUICK_RETRY, recordingClient } from '../support/client.js'
+import { resumeRequest } from '../support/results.js'
 import { startSimulator, type ServerVariants, type Simulator } from '../../sim/index.js'
 
 let sim: Simulator
@@ -12,7 +11,7 @@ let client: ServiceClient
 
 async function start(variants: Partial<ServerVariants>, workflowRuns = 900): Promise<void> {
   sim = await startSimulator({ token: 't', workflowRuns, seed: 8, variants })
-  client = recordingClient(sim.url, 't', { retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2, baseDelayMs: 1 } }).client
+  client = recordingClient(sim.url, 't', QUICK_RETRY).client
 }
 
 afterEach(async () => {
@@ -20,13 +19,6 @@ afterEach(async () => {
   await sim.close()
 })
 
-const request = (overrides: Partial<ResumeRequest>): ResumeRequest => ({
-  selection: {},
-  all: false,
-  overrides: {},
-  maxPages: 10_000,
-  ...overrides
-})
 const resumeCounts = (): (string | null)[] =>
   sim.requests.filter(r => r.route === 'resume').map(r => r.query.get('count'))
 
@@ -39,7 +31,7 @@ describe('max-runs', () => {
     const first = parts[0]!.dlqIds!
     const result = await resumeWorkflows(
       client,
-      request({ selection: { dlqIds: ids }, maxRuns: first.length, dlqIdLines: ids.map((_, i) => 3 * i + 1) })
+      resumeRequest({ selection: { dlqIds: ids }, maxRuns: first.length, dlqIdLines: ids.map((_, i) => 3 * i + 1) })
     )
     expect(result.failure).toBeUndefined()
     expect(result.stoppedByCap).toBe(true)
@@ -57,7 +49,7 @@ describe('max-runs', () => {
 
   it('is not stopped by a cap the selection does not reach', async () => {
     await start({}, 60)
-    const result = await resumeWorkflows(client, request({ all: true, maxRuns: 100 }))
+    const result = await resumeWorkflows(client, resumeRequest({ all: true, maxRuns: 100 }))
     expect(result.runs).toHaveLength(60)
     expect(result.stoppedByCap).toBeUndefined()
     expect(result.nextCursor).toBeUndefined()
@@ -66,7 +58,7 @@ describe('max-runs', () => {
 
   it('counts the runs past the cap a service that ignores count resumed, and keeps every one', async () => {
     await start({ ignoreResumeCount: true })
-    const result = await resumeWorkflows(client, request({ all: true, maxRuns: 70 }))
+    const result = await resumeWorkflows(client, resumeRequest({ all: true, maxRuns: 70 }))
     expect(resumeCounts()).toEqual(['50', '20'])
     expect(result.runs).toHaveLength(100)
     expect(result.pastCap).toBe(30)
@@ -78,7 +70,7 @@ describe('max-runs', () => {
 describe('an empty dlq-ids list', () => {
   it('is refused before any request, never sent as "no selector"', async () => {
     await start({})
-    await expect(resumeWorkflows(client, request({ selection: { dlqIds: [] } }))).rejects.toThrow(/empty/)
+    await expect(resumeWorkflows(client, resumeRequest({ selection: { dlqIds: [] } }))).rejects.toThrow(/empty/)
     expect(resumeCounts()).toEqual([])
     expect(sim.state.resumedRuns).toEqual([])
   })

@@ -10,8 +10,8 @@ import { stagedOrResumeReport } from '../../src/report/staged-resume.js'
 import type { ResumeRequest, StagePlan } from '../../src/requests.js'
 import type { ResumeResult } from '../../src/results.js'
 import type { ServiceClient } from '../../src/service/client.js'
-import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
-import { recordingClient } from '../support/client.js'
+import { QUICK_RETRY, recordingClient } from '../support/client.js'
+import { resumeRequest } from '../support/results.js'
 import { TestClock } from '../support/clock.js'
 import { startSimulator, type ServerVariants, type Simulator } from '../../sim/index.js'
 import type { RunFate } from '../../sim/fates.js'
@@ -25,20 +25,12 @@ let clock: TestClock
 async function start(variants: Partial<ServerVariants>, fates: RunFate[] = [], workflowRuns = 400): Promise<void> {
   clock = new TestClock(T0)
   sim = await startSimulator({ token: 't', workflowRuns, seed: 25, now: T0, clock: () => clock.now(), variants, fates })
-  client = recordingClient(sim.url, 't', { retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2, baseDelayMs: 1 } }).client
+  client = recordingClient(sim.url, 't', QUICK_RETRY).client
 }
 
 afterEach(async () => {
   await client.close()
   await sim.close()
-})
-
-const request = (overrides: Partial<ResumeRequest>): ResumeRequest => ({
-  selection: {},
-  all: false,
-  overrides: {},
-  maxPages: 10_000,
-  ...overrides
 })
 
 function run(req: ResumeRequest, plan: StagePlan, stop = new AbortController().signal): Promise<ResumeResult> {
@@ -67,7 +59,7 @@ describe('a staged resume whose runs stay out of the DLQ', () => {
   it('resumes each stage, watches all but the last every 5 s and once at the end, and calls each clean', async () => {
     await start({ ignoreResumeCount: false })
     const total = matching(URL_A)
-    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+    const result = await run(resumeRequest({ selection: { workflowUrl: URL_A } }), {
       sizes: [3, 5, Infinity],
       watchMs: 60_000,
       maxFailed: 0
@@ -99,7 +91,7 @@ describe('a staged resume whose runs stay out of the DLQ', () => {
 
   it('counts max-runs over every stage', async () => {
     await start({ ignoreResumeCount: false })
-    const result = await run(request({ selection: { workflowUrl: URL_A }, maxRuns: 6 }), {
+    const result = await run(resumeRequest({ selection: { workflowUrl: URL_A }, maxRuns: 6 }), {
       sizes: [4, 4, Infinity],
       watchMs: 10_000,
       maxFailed: 0
@@ -114,7 +106,7 @@ describe('max-pages over the stages', () => {
   it('bounds the resume requests of every stage together, and each listing of a watch on its own', async () => {
     await start({ ignoreResumeCount: false })
     // 3 runs, then 50 a request: the budget of 4 ends in stage 2, after 3 of its requests, with its cursor.
-    const result = await run(request({ all: true, maxPages: 4 }), {
+    const result = await run(resumeRequest({ all: true, maxPages: 4 }), {
       sizes: [3, Infinity],
       watchMs: 30_000,
       maxFailed: 0
@@ -129,7 +121,7 @@ describe('max-pages over the stages', () => {
 
   it('spent by a stage that ends at its size: no watch, no further stage, the cursor of the rest', async () => {
     await start({ ignoreResumeCount: false })
-    const result = await run(request({ all: true, maxPages: 2 }), {
+    const result = await run(resumeRequest({ all: true, maxPages: 2 }), {
       sizes: [60, Infinity],
       watchMs: 30_000,
       maxFailed: 0
@@ -146,7 +138,7 @@ describe('max-pages over the stages', () => {
 describe('a stage whose runs fail again', () => {
   it('stops on the first stage as soon as one is back, before the watch ends, with the cursor of the rest', async () => {
     await start({ ignoreResumeCount: false }, [{ workflowUrl: URL_A, afterMs: 12_000, responseStatus: 502 }])
-    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+    const result = await run(resumeRequest({ selection: { workflowUrl: URL_A } }), {
       sizes: [4, Infinity],
       watchMs: 600_000,
       maxFailed: 0
@@ -181,7 +173,7 @@ describe('a stage whose runs fail again', () => {
         responseBody: `${'x'.repeat(499)}😀 and more`
       })
     }
-    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+    const result = await run(resumeRequest({ selection: { workflowUrl: URL_A } }), {
       sizes: [2, Infinity],
       watchMs: 60_000,
       maxFailed: 0
@@ -200,7 +192,7 @@ describe('a stage whose runs fail again', () => {
       if (count === 14) failAgain(5)
       if (count === 16) failAgain(6)
     }
-    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+    const result = await run(resumeRequest({ selection: { workflowUrl: URL_A } }), {
       sizes: [5, 5, Infinity],
       watchMs: 60_000,
       maxFailed: 1
@@ -227,7 +219,7 @@ describe('a stage whose runs fail again', () => {
         failedAt: clock.now()
       })
     }
-    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+    const result = await run(resumeRequest({ selection: { workflowUrl: URL_A } }), {
       sizes: [3, 3],
       watchMs: 30_000,
       maxFailed: 0
@@ -248,7 +240,7 @@ describe('a stage whose runs fail again', () => {
 
   it('never lets a later stage take a run that failed again in an earlier one (filters: bound by to-date)', async () => {
     await start({ ignoreResumeCount: false }, [{ workflowUrl: URL_A, afterMs: 1_000 }])
-    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+    const result = await run(resumeRequest({ selection: { workflowUrl: URL_A } }), {
       sizes: [4, 4, Infinity],
       watchMs: 20_000,
       maxFailed: 1_000
@@ -268,7 +260,7 @@ describe('a cancel during a watch', () => {
       if (count === 3) stop.abort('SIGINT')
     }
     const result = await run(
-      request({ selection: { workflowUrl: URL_A } }),
+      resumeRequest({ selection: { workflowUrl: URL_A } }),
       { sizes: [2, 2], watchMs: 600_000, maxFailed: 0 },
       stop.signal
     )
@@ -289,7 +281,7 @@ describe('a service that ignores count', () => {
     clock.onSleep = count => {
       if (count === 1) failAgain(30)
     }
-    const result = await run(request({ all: true }), { sizes: [10, Infinity], watchMs: 60_000, maxFailed: 0 })
+    const result = await run(resumeRequest({ all: true }), { sizes: [10, Infinity], watchMs: 60_000, maxFailed: 0 })
     const [stage] = result.staged!.stages
     expect(stage!.asked).toBe(10)
     expect(stage!.resumed).toBe(50)
@@ -302,7 +294,7 @@ describe('stages over dlq-ids', () => {
   it('resumes exactly the ids, each once, stage after stage; a run back under a new dlqId is never among them', async () => {
     await start({ ignoreResumeCount: false }, [{ afterMs: 2_000 }])
     const ids = sim.state.workflowDlq.slice(10, 40).map(e => e.dlqId)
-    const result = await run(request({ selection: { dlqIds: ids } }), {
+    const result = await run(resumeRequest({ selection: { dlqIds: ids } }), {
       sizes: [5, 10, Infinity],
       watchMs: 10_000,
       maxFailed: 100
@@ -317,7 +309,7 @@ describe('stages over dlq-ids', () => {
   it('continues over dlq-ids sent in several parts from the ids left, each once', async () => {
     await start({ ignoreResumeCount: false }, [], 900)
     const ids = sim.state.workflowDlq.map(e => e.dlqId)
-    const result = await run(request({ selection: { dlqIds: ids } }), {
+    const result = await run(resumeRequest({ selection: { dlqIds: ids } }), {
       sizes: [100, 300, Infinity],
       watchMs: 5_000,
       maxFailed: 0
@@ -343,7 +335,7 @@ describe('a watch that cannot list the DLQ', () => {
   it('ends the resume failing: the stage is not judged clean, and no further stage is resumed', async () => {
     await start({ ignoreResumeCount: false })
     sim.inject({ route: 'list', fault: { kind: 'status', status: 503, body: 'listing down' }, times: Infinity })
-    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+    const result = await run(resumeRequest({ selection: { workflowUrl: URL_A } }), {
       sizes: [2, Infinity],
       watchMs: 60_000,
       maxFailed: 0
@@ -361,7 +353,7 @@ describe('a stage whose answer is lost', () => {
   it('is not watched and no stage follows: what it resumed is not all known', async () => {
     await start({ ignoreResumeCount: false })
     sim.inject({ route: 'resume', fault: { kind: 'drop' } })
-    const result = await run(request({ selection: { workflowUrl: URL_A } }), {
+    const result = await run(resumeRequest({ selection: { workflowUrl: URL_A } }), {
       sizes: [2, Infinity],
       watchMs: 60_000,
       maxFailed: 0
