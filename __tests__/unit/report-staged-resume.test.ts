@@ -149,6 +149,21 @@ describe('the report of clean stages', () => {
   })
 })
 
+describe('the summary of stages each within watch-max-failed', () => {
+  it('says each stage stayed within it, never that the total did, when the total is above it', async () => {
+    const result = await staged({ sizes: [4, 4, Infinity], watchMs: 10_000, maxFailed: 2 }, [
+      { workflowUrl: URL_A, share: 0.5 }
+    ])
+    const perStage = result.staged!.stages.map(stage => stage.failedAgain.length)
+    // The fate's stable share makes 2 and 1 fail again: 3 in all, above 2, though no stage is.
+    expect(perStage.slice(0, 2)).toEqual([2, 1])
+    expect(render(result).split('\n')[0]).toMatch(
+      /^## ✅ Resumed \d+ runs in 3 stages: 3 of the watched runs back in the DLQ, no stage more than watch-max-failed \(2\)$/
+    )
+    expect(report.failure(result)).toBeUndefined()
+  })
+})
+
 describe('the report of a cancel during a watch', () => {
   it('calls the watch cut short, never clean, counts no stage for it, and fails', async () => {
     const result = await staged({ sizes: [2, Infinity], watchMs: 600_000, maxFailed: 0 }, [], { stopAt: 2 })

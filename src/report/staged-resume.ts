@@ -127,7 +127,7 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
       ? 'none was watched (no stage followed the first)'
       : back === 0
         ? `none of the watched runs was back in the DLQ after its watch (${durationText(staged.plan.watchMs ?? 0)})`
-        : `${formatCount(back)} of the watched runs back in the DLQ, within watch-max-failed (${staged.plan.maxFailed})`
+        : `${formatCount(back)} of the watched runs back in the DLQ, no stage more than watch-max-failed (${staged.plan.maxFailed})`
   const left = result.nextCursor !== undefined || result.continueFrom !== undefined
   const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : ''
   const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : ''
