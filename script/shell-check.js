@@ -18,16 +18,6 @@ const require = createRequire(import.meta.url)
  */
 const PLACEHOLDER_CODES = ['SC1091', 'SC2050', 'SC2154', 'SC2157', 'SC2194']
 
-/** The workflow files a user copies or CI runs. */
-export function workflowFiles(root = '.') {
-  return [join('.github', 'workflows'), 'examples'].flatMap(dir =>
-    readdirSync(join(root, dir))
-      .filter(name => /\.ya?ml$/.test(name))
-      .sort()
-      .map(name => join(dir, name))
-  )
-}
-
 /** The Markdown files whose ```yaml snippets a user copies. */
 export function markdownFiles(root = '.') {
   return [

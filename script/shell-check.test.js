@@ -11,9 +11,9 @@ import {
   markdownFiles,
   runBlocks,
   withPlaceholders,
-  workflowFiles,
   yamlSnippets
 } from './shell-check.js'
+import { workflowFiles } from './validate.js'
 
 const FIXTURES = join('script', 'fixtures')
 

@@ -25,7 +25,7 @@ import type { IssueOutcome, ListResult, ResumeResult, ScheduleResult } from './r
 import { ServiceClient } from './service/client.js'
 import { redactor } from './service/redact.js'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './service/retry.js'
-import { type Progress, StopController, type StopSignal } from './stop.js'
+import { type Progress, StopController, stopSignalOf, type StopSignal } from './stop.js'
 
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value: string): string {
@@ -95,7 +95,7 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
       if (s.issue === undefined) return {}
       if (signal.aborted) {
         out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).')
-        return { cut: { signal: signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM' } }
+        return { cut: { signal: stopSignalOf(signal) } }
       }
       const step = { ...s.issue, token: s.githubToken, timeoutMs: s.service.timeoutMs, retry, now, signal }
       return updateHealthIssue(step, result, out)

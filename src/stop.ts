@@ -10,6 +10,11 @@ export const WATCHDOG_AFTER_SIGNAL_MS = 5_000
 /** After SIGTERM every request is aborted at once, so the report should follow almost at once. */
 export const WATCHDOG_AFTER_SIGTERM_MS = 1_500
 
+/** The signal that stopped a run, from its abort reason: SIGINT, else SIGTERM (a reason not set reads as the harder). */
+export function stopSignalOf(signal: AbortSignal | undefined): StopSignal {
+  return signal?.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'
+}
+
 /** What a stopped run honours: `signal` (first signal: send nothing new, wake every wait; reason: its name). */
 export interface StopSignals {
   readonly signal: AbortSignal

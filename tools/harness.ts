@@ -91,6 +91,25 @@ export function cancelAsRunner(pid: number, first: 'SIGINT' | 'SIGTERM'): Cancel
   return { sentAt, sent, stop: () => timers.forEach(clearTimeout) }
 }
 
+/**
+ * A cancel as the runner sends it, fired once when a test's server hook chooses; `watch` (for runAction) learns the
+ * child's pid, and calls off the rest of the runner's schedule once the process has exited.
+ */
+export function cancelTrigger() {
+  let pid: number | undefined
+  const trigger = {
+    cancel: undefined as Cancel | undefined,
+    fire(first: 'SIGINT' | 'SIGTERM'): void {
+      if (trigger.cancel === undefined && pid !== undefined) trigger.cancel = cancelAsRunner(pid, first)
+    },
+    watch: (child: number) => {
+      pid = child
+      return () => trigger.cancel?.stop()
+    }
+  }
+  return trigger
+}
+
 /** A temporary runner environment: the files the runner provides and the variables that point at them. */
 export interface RunnerWorkspace {
   dir: string

@@ -15,7 +15,7 @@ import type { Route } from '../../sim/state.js'
 import { healthMarker } from '../../src/github/octokit-issues.js'
 import { jsonOutput } from '../support/action.js'
 import { parseOutputFile } from '../../tools/runner-files.js'
-import { cancelAsRunner, runAction, type ActionRun, type Cancel } from '../../tools/harness.js'
+import { cancelTrigger, runAction, type ActionRun, type Cancel } from '../../tools/harness.js'
 
 const TOKEN = 'sim-token-5c2e9a7b1d3f4860'
 let sim: Simulator
@@ -40,21 +40,15 @@ async function cancelAt(
   nth: number,
   env: Record<string, string> = {}
 ): Promise<{ run: ActionRun; cancel: Cancel }> {
-  let pid: number | undefined
-  let cancel: Cancel | undefined
+  const trigger = cancelTrigger()
   let seen = 0
   sim.onRequest = request => {
-    if (request.route === route && ++seen === nth && pid !== undefined) cancel = cancelAsRunner(pid, first)
+    if (request.route === route && ++seen === nth) trigger.fire(first)
   }
-  const run = await runAction({ token: TOKEN, 'base-url': sim.url, ...inputs }, env, {
-    watch: child => {
-      pid = child
-      return () => cancel?.stop()
-    }
-  })
+  const run = await runAction({ token: TOKEN, 'base-url': sim.url, ...inputs }, env, { watch: trigger.watch })
   sim.onRequest = undefined
-  if (cancel === undefined) throw new Error(`the simulator never saw request ${nth} on ${route}`)
-  return { run, cancel }
+  if (trigger.cancel === undefined) throw new Error(`the simulator never saw request ${nth} on ${route}`)
+  return { run, cancel: trigger.cancel }
 }
 
 /** Exited by itself, non-zero, before the runner's next signal: within the grace. */
@@ -241,11 +235,8 @@ describe('list-dlq cancelled', () => {
     try {
       const title = 'DLQ health check failing'
       github.seed({ title, body: `${healthMarker(title)}\nfailing`, labels: ['dlq-health-check'] })
-      let pid: number | undefined
-      let cancel: Cancel | undefined
-      github.options.onRequest = () => {
-        if (cancel === undefined && pid !== undefined) cancel = cancelAsRunner(pid, 'SIGINT')
-      }
+      const trigger = cancelTrigger()
+      github.options.onRequest = () => trigger.fire('SIGINT')
       const run = await runAction(
         {
           token: TOKEN,
@@ -257,15 +248,10 @@ describe('list-dlq cancelled', () => {
           'issue-title': title
         },
         { GITHUB_API_URL: github.url },
-        {
-          watch: child => {
-            pid = child
-            return () => cancel?.stop()
-          }
-        }
+        { watch: trigger.watch }
       )
-      expect(cancel).toBeDefined()
-      expectStoppedWithinGrace(run, cancel as Cancel)
+      expect(trigger.cancel).toBeDefined()
+      expectStoppedWithinGrace(run, trigger.cancel as Cancel)
       expect(run.outputs['dlq-count']).toBe('120')
       expect(run.summary).toMatch(/^## ✅ DLQ healthy$/m)
       expect(github.issues[0]?.state).toBe('open')
@@ -283,15 +269,14 @@ describe('list-dlq cancelled', () => {
     sim = await startSimulator({ token: TOKEN, messages: 120, seed: 10 })
     const github = await fakeGitHub()
     try {
-      let pid: number | undefined
-      let cancel: Cancel | undefined
+      const trigger = cancelTrigger()
       let created = false
       // The look for a duplicate that follows the opening hangs, and the step is cancelled there.
       github.options.onRequest = (method, path) => {
         if (method === 'POST' && path.endsWith('/issues')) created = true
-        else if (created && cancel === undefined && pid !== undefined) {
+        else if (created && trigger.cancel === undefined) {
           github.options.hang = true
-          cancel = cancelAsRunner(pid, 'SIGTERM')
+          trigger.fire('SIGTERM')
         }
       }
       const run = await runAction(
@@ -304,15 +289,10 @@ describe('list-dlq cancelled', () => {
           'github-token': 'gh-secret-3'
         },
         { GITHUB_API_URL: github.url },
-        {
-          watch: child => {
-            pid = child
-            return () => cancel?.stop()
-          }
-        }
+        { watch: trigger.watch }
       )
-      expect(cancel).toBeDefined()
-      expectStoppedWithinGrace(run, cancel as Cancel)
+      expect(trigger.cancel).toBeDefined()
+      expectStoppedWithinGrace(run, trigger.cancel as Cancel)
       expect(github.issues).toHaveLength(1)
       expect(run.summary).toMatch(/^## ❌ DLQ health check failed/m)
       expect(run.summary).toContain(

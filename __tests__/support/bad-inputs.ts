@@ -28,7 +28,7 @@ const oneLine = 'takes one value, on one line: remove the line break (it would b
 const emptyList = 'is empty: it holds only separators or an empty JSON array; give at least one value'
 const upperCase =
   'must use the units s (seconds), m (minutes), h (hours), d (days) and w (weeks), in lower case ' +
-  '(an upper-case M reads as a month in many tools)'
+  '(no unit is read in upper case: many tools read M as a month)'
 const notDlqId = 'is not a DLQ id (one word: no spaces, commas, quotes, braces or brackets)'
 const serviceRoot = "must be the service root, without /v2 or an endpoint's path (the action adds /v2/... itself)"
 

@@ -115,7 +115,7 @@ describe('readDuration', () => {
   })
   const units = 's (seconds), m (minutes), h (hours), d (days) and w (weeks), in lower case'
   it.each([
-    ['1M', `must use the units ${units} (an upper-case M reads as a month in many tools)`],
+    ['1M', `must use the units ${units} (no unit is read in upper case: many tools read M as a month)`],
     ['30S', `must use the units ${units}`],
     ['2H', `must use the units ${units}`],
     ['0m', `must be a duration such as 30m, 6h, 2d or 1w (units ${units})`],

@@ -110,7 +110,7 @@ describe('parseDuration', () => {
     text => {
       expect(() => parseDuration(text)).toThrow(
         'must use the units s (seconds), m (minutes), h (hours), d (days) and w (weeks), in lower case ' +
-          '(an upper-case M reads as a month in many tools)'
+          '(no unit is read in upper case: many tools read M as a month)'
       )
     }
   )

@@ -3,6 +3,7 @@ import type { IssueApi, OutputBoundary } from '../report/boundary.js'
 import { listingComplete } from '../report/list-verdict.js'
 import type { IssueChange, IssueLink, IssueOutcome, ListResult, RunContext } from '../results.js'
 import type { ListFilters } from '../requests.js'
+import { stopSignalOf } from '../stop.js'
 import { GitHubCallError, octokitIssueApi, type IssueApiOptions } from './octokit-issues.js'
 import { changeComment, closingComment, issueBody, readState, reasonToComment } from './issue-text.js'
 
@@ -68,7 +69,7 @@ export async function updateHealthIssue(
     if (step.signal?.aborted) {
       // A cancel, not a failure of GitHub: the summary says what was done and what may have been.
       out.warning(`The step was cancelled: the health issue "${title}" was not brought up to date.`)
-      const signal = step.signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'
+      const signal = stopSignalOf(step.signal)
       const opened = changes.opened === undefined ? {} : { opened: linkTo(changes.opened, 'opened') }
       return { cut: { signal, ...opened, ...(changes.underWay ? { underWay: changes.underWay } : {}) } }
     }

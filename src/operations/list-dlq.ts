@@ -5,7 +5,7 @@ import type { ServiceClient } from '../service/client.js'
 import { drainInto, DrainStopped } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
 import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
-import type { Progress } from '../stop.js'
+import { stopSignalOf, type Progress } from '../stop.js'
 import { idBytes, ListAccumulator, ListedIds, MessageIds } from './accumulator.js'
 import type { MessageSink } from './messages-file.js'
 import type { HealthThresholds, ListFilters, ListRequest, Order } from '../requests.js'
@@ -321,7 +321,7 @@ async function listInSlices(client: DlqLister, request: ListRequest, hooks: List
   const stop = new AbortController()
   const listing: Listing = { client, request, pages, stop, ending: {}, acc, hooks, seen: new Set() }
   const cancel = () => {
-    const signal = hooks.signal?.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'
+    const signal = stopSignalOf(hooks.signal)
     halt(listing, { err: { failure: { kind: 'cancelled', signal } } })
   }
   hooks.signal?.addEventListener('abort', cancel, { once: true })

@@ -1,6 +1,6 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
-import type { StopSignals } from '../stop.js'
+import { stopSignalOf, type StopSignals } from '../stop.js'
 import { MAX_REQUEST_LINE_BYTES } from '../constants.js'
 import type { RequestCause } from '../failure.js'
 import { ServiceError, errorText } from './errors.js'
@@ -186,7 +186,7 @@ export class ServiceClient {
 
   /** The step was stopped, by SIGINT or else SIGTERM: nothing is sent after it, one under way may have been cut. */
   private cancelled(lostAnswers: number): ServiceError {
-    const signal = this.options.stop?.signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'
+    const signal = stopSignalOf(this.options.stop?.signal)
     return new ServiceError({ kind: 'cancelled', signal }, lostAnswers)
   }
 
