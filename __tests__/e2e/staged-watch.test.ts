@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 import type { RunFate } from '../../sim/fates.js'
 import { jsonOutput } from '../support/action.js'
-import { cancelAsRunner, runAction, type ActionRun, type Cancel } from '../../tools/harness.js'
+import { cancelTrigger, runAction, type ActionRun, type Cancel } from '../../tools/harness.js'
 
 const TOKEN = 'sim-token-canary-3b8e1f6a2c'
 const URL_A = 'https://app.example.com/api/workflow/onboarding'
@@ -37,8 +37,16 @@ async function start(fates: RunFate[] = []): Promise<void> {
   })
 }
 
-const resume = (inputs: Record<string, string>, watch?: (pid: number) => () => void): Promise<ActionRun> =>
-  runAction({ token: TOKEN, 'base-url': sim.url, operation: 'resume-workflows', ...inputs }, {}, watch && { watch })
+const resume = (
+  inputs: Record<string, string>,
+  watch?: (pid: number) => () => void,
+  onStdout?: (chunk: string) => void
+): Promise<ActionRun> =>
+  runAction(
+    { token: TOKEN, 'base-url': sim.url, operation: 'resume-workflows', ...inputs },
+    {},
+    { ...(watch && { watch }), ...(onStdout && { onStdout }) }
+  )
 
 const resumedIds = () => sim.state.resumedRuns.map(r => r.workflowRunId)
 
@@ -90,34 +98,16 @@ describe('a stage whose runs fail again', () => {
  * says the first listing of stage 1's watch was answered: the process is then waiting 5 s for the next listing.
  */
 async function cancelInWatchWait(first: 'SIGINT' | 'SIGTERM'): Promise<{ run: ActionRun; cancel: Cancel }> {
-  let cancel: Cancel | undefined
-  let pid: number | undefined
+  const trigger = cancelTrigger()
   let stdout = ''
-  const run = await runAction(
-    {
-      token: TOKEN,
-      'base-url': sim.url,
-      operation: 'resume-workflows',
-      'workflow-url': URL_A,
-      stages: '2, all',
-      watch: '10m'
-    },
-    {},
-    {
-      watch: child => {
-        pid = child
-        return () => cancel?.stop()
-      },
-      onStdout: chunk => {
-        stdout += chunk
-        if (cancel === undefined && pid !== undefined && stdout.includes('stage 1 watch: listing 1 at ')) {
-          cancel = cancelAsRunner(pid, first)
-        }
-      }
-    }
-  )
-  if (cancel === undefined) throw new Error('the log never said that the first listing of the watch was answered')
-  return { run, cancel }
+  const inputs = { 'workflow-url': URL_A, stages: '2, all', watch: '10m' }
+  const run = await resume(inputs, trigger.watch, chunk => {
+    stdout += chunk
+    if (stdout.includes('stage 1 watch: listing 1 at ')) trigger.fire(first)
+  })
+  if (trigger.cancel === undefined)
+    throw new Error('the log never said that the first listing of the watch was answered')
+  return { run, cancel: trigger.cancel }
 }
 
 describe('a cancel while the watch waits between two listings', () => {
@@ -157,16 +147,13 @@ describe('a cancel while the watch waits between two listings', () => {
 describe('a cancel during a listing of a watch', () => {
   it('ends the watch at once and reports within the grace: the stage done, the watch cut short, the cursor', async () => {
     await start()
-    let pid: number | undefined
-    let cancel: Cancel | undefined
+    const trigger = cancelTrigger()
     sim.onRequest = request => {
-      if (request.route === 'list' && cancel === undefined && pid !== undefined) cancel = cancelAsRunner(pid, 'SIGINT')
+      if (request.route === 'list') trigger.fire('SIGINT')
     }
     // A 10-minute watch whose first listing is at 5 s: the cancel comes then, and the step must end in seconds.
-    const run = await resume({ 'workflow-url': URL_A, stages: '2, all', watch: '10m' }, child => {
-      pid = child
-      return () => cancel?.stop()
-    })
+    const run = await resume({ 'workflow-url': URL_A, stages: '2, all', watch: '10m' }, trigger.watch)
+    const cancel = trigger.cancel
     expect(cancel?.sent).toHaveLength(1)
     expect(run.signal).toBeNull()
     expect(run.code).toBe(1)

@@ -12,6 +12,7 @@ import { wakeableSleep } from '../service/retry.js'
 import { isDateMs, readDlqMessages, type DlqMessage } from '../service/schemas.js'
 import { boundedKey, responseSample } from './accumulator.js'
 import type { Failure } from '../failure.js'
+import { stopSignalOf } from '../stop.js'
 
 /** The run's clock: its time, and a wait that the stop signal ends at once (real time in the action). */
 export interface Clock {
@@ -115,7 +116,7 @@ export async function watchStage(
   for (;;) {
     const wait = Math.min(interval, endsAt - clock.now())
     if (wait > 0 && !stop.aborted) await clock.sleep(wait, stop)
-    if (stop.aborted) return end({ cut: stop.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM' })
+    if (stop.aborted) return end({ cut: stopSignalOf(stop) })
     const last = clock.now() >= endsAt
     const at = clock.now()
     const { requests, listed, failure } = await listOnce(client, request, found)
