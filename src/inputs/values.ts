@@ -24,7 +24,9 @@ function durationTotal(text: string): number | undefined {
   if (!DURATION.test(value)) return undefined
   // Many tools read an upper-case M as a month: 1M as one minute would be silently wrong by a factor of 43,200.
   if (value !== value.toLowerCase()) {
-    throw new Error(`must use the units ${DURATION_UNITS} (no unit is read in upper case: many tools read M as a month)`)
+    throw new Error(
+      `must use the units ${DURATION_UNITS} (no unit is read in upper case: many tools read M as a month)`
+    )
   }
   let total = 0
   for (const [, amount, unit] of value.matchAll(DURATION_PART)) total += Number(amount) * (UNIT_MS[unit as string] ?? 0)
