@@ -190,7 +190,7 @@ describe('max-pages with several message-id values', () => {
       expect(run.outputs.complete).toBe('false')
       expect(run.outputs['next-cursor']).toBe('')
       expect(ids(run)).toEqual([wanted[0]])
-      expect(run.errors[0]).toMatch(/stopped after 1 pages \(max-pages\); raise max-pages \(listing message id 2 of 3/)
+      expect(run.errors[0]).toMatch(/stopped after 1 page \(max-pages\); raise max-pages \(listing message id 2 of 3/)
       expect(run.summary).not.toMatch(/healthy/i)
     }
   )

@@ -23,7 +23,7 @@ const pairs = 'must be name=number pairs'
 const dates = { 'from-date': '2026-02-01', 'to-date': '2026-01-01' }
 const stageSizes =
   'must be the sizes of successive stages, separated by commas or lines, each a whole number of 1 or more'
-const watchAllowed = 'must be a duration such as 30m, 6h, 2d or 1w'
+const watchAllowed = 'must be a duration of 1 second or more, such as 30m, 6h, 2d or 1w'
 const oneLine = 'takes one value, on one line: remove the line break (it would be sent as part of the value)'
 const emptyList = 'is empty: it holds only separators or an empty JSON array; give at least one value'
 const upperCase =

@@ -118,9 +118,9 @@ describe('readDuration', () => {
     ['1M', `must use the units ${units} (no unit is read in upper case: many tools read M as a month)`],
     ['30S', `must use the units ${units}`],
     ['2H', `must use the units ${units}`],
-    ['0m', `must be a duration such as 30m, 6h, 2d or 1w (units ${units})`],
-    ['6 hours', 'must be a duration such as 30m'],
-    ['1mo', 'must be a duration such as 30m'],
+    ['0m', `must be a duration of 1 second or more, such as 30m, 6h, 2d or 1w (units ${units})`],
+    ['6 hours', 'must be a duration of 1 second or more, such as 30m'],
+    ['1mo', 'must be a duration of 1 second or more, such as 30m'],
     ['6h\n1d', ONE_LINE]
   ])('refuses %j', (text, refusal) => {
     expect(() => readDuration(text)).toThrow(refusal)

@@ -160,7 +160,7 @@ describe('readSettings: bad inputs name the input and what is allowed', () => {
     ],
     [
       { operation: 'list-dlq', 'fail-if-oldest-older-than': '6 hours' },
-      "Input 'fail-if-oldest-older-than' must be a duration such as 30m, 6h, 2d or 1w"
+      "Input 'fail-if-oldest-older-than' must be a duration of 1 second or more, such as 30m, 6h, 2d or 1w"
     ],
     [{ operation: 'list-dlq', concurrency: '17' }, "Input 'concurrency' must be a whole number from 1 to 16"],
     [

@@ -76,7 +76,7 @@ describe('a staged resume stopped by max-pages', () => {
       '| 1 | 10 | 10 | — | — | max-pages reached: not watched, no request left for a further stage |'
     )
     expect(summary).not.toContain('failed part way')
-    expect(report.failure(result)).toMatch(/^stopped after 1 pages \(max-pages\); raise max-pages/)
+    expect(report.failure(result)).toMatch(/^stopped after 1 page \(max-pages\); raise max-pages/)
   })
 })
 

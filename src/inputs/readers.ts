@@ -91,7 +91,7 @@ export function readFilterList(text: string, shape: Omit<ListShape, 'commas' | '
 export function readDuration(text: string): number {
   const ms = parseDuration(readOne(text))
   if (ms === undefined || ms === 0) {
-    throw new Error(`must be a duration such as 30m, 6h, 2d or 1w (units ${DURATION_UNITS})`)
+    throw new Error(`must be a duration of 1 second or more, such as 30m, 6h, 2d or 1w (units ${DURATION_UNITS})`)
   }
   return ms
 }

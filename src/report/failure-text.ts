@@ -70,8 +70,8 @@ export function failureText(label: string, failure: Failure & FailureContext): s
 }
 
 /** A stop by the page budget, said one way by every drain and the verdict: with `advice`, what to raise. */
-const budgetStop = (count: number | string, unit: string, input: string, advice?: string): string =>
-  `stopped after ${count} ${unit} (${input})` + (advice === undefined ? '' : `; raise ${input}${advice}`)
+const budgetStop = (spent: string, input: string, advice?: string): string =>
+  `stopped after ${spent} (${input})` + (advice === undefined ? '' : `; raise ${input}${advice}`)
 
 /** The sentence of each kind; a file that could not be written ends a listing there, the failure after it named. */
 function sentence(label: string, failure: Failure): string {
@@ -80,17 +80,17 @@ function sentence(label: string, failure: Failure): string {
       return `${label} failed${requestReason(failure.request)}`
     case 'max-pages': {
       const next = failure.cursor === undefined ? '' : ` or continue with cursor ${cursorLabel(failure.cursor)}`
-      return budgetStop(failure.pages, 'pages', failure.input, next)
+      return budgetStop(plural(failure.pages, 'page', 'pages'), failure.input, next)
     }
     case 'repeated-cursor':
       return (
         `the service returned ${failure.same ? 'the cursor it was sent' : 'a cursor it had already been sent'} ` +
-        `(${cursorLabel(failure.cursor)}) and would never finish; stopped after ${failure.pages} pages`
+        `(${cursorLabel(failure.cursor)}) and would never finish; stopped after ${plural(failure.pages, 'page', 'pages')}`
       )
     case 'long-cursor':
       return (
         `the service returned a cursor of ${failure.length} characters, longer than the ${failure.limit} this ` +
-        `action sends back; stopped after ${failure.pages} pages`
+        `action sends back; stopped after ${plural(failure.pages, 'page', 'pages')}`
       )
     case 'long-request': {
       const { method, path, bytes, limit, cursorLength } = failure
@@ -106,7 +106,7 @@ function sentence(label: string, failure: Failure): string {
       )
     }
     case 'request-budget':
-      return budgetStop(failure.requests, 'requests', failure.input, ' to resume more')
+      return budgetStop(plural(failure.requests, 'request', 'requests'), failure.input, ' to resume more')
     case 'cancelled':
       return `the step was cancelled (${failure.signal})`
     case 'ids-gone':
@@ -136,7 +136,7 @@ export function failurePhrase(failure: Failure | undefined, maxPages?: number): 
     case 'ids-gone':
       return 'none of the dlq-ids is in the DLQ'
     case 'max-pages':
-      return budgetStop(maxPages === undefined ? 'max-pages' : formatCount(maxPages), 'pages', 'max-pages')
+      return budgetStop(maxPages === undefined ? 'max-pages pages' : plural(maxPages, 'page', 'pages'), 'max-pages')
     case 'repeated-cursor':
       return 'the service sent a cursor it had sent before'
     case 'long-cursor':
