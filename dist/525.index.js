@@ -685,7 +685,7 @@ function failureText(label, failure) {
     return `${sentence(label, failure)}${where}${cursor}`;
 }
 /** A stop by the page budget, said one way by every drain and the verdict: with `advice`, what to raise. */
-const budgetStop = (count, unit, input, advice) => `stopped after ${count} ${unit} (${input})` + (advice === undefined ? '' : `; raise ${input}${advice}`);
+const budgetStop = (spent, input, advice) => `stopped after ${spent} (${input})` + (advice === undefined ? '' : `; raise ${input}${advice}`);
 /** The sentence of each kind; a file that could not be written ends a listing there, the failure after it named. */
 function sentence(label, failure) {
     switch (failure.kind) {
@@ -693,14 +693,14 @@ function sentence(label, failure) {
             return `${label} failed${requestReason(failure.request)}`;
         case 'max-pages': {
             const next = failure.cursor === undefined ? '' : ` or continue with cursor ${cursorLabel(failure.cursor)}`;
-            return budgetStop(failure.pages, 'pages', failure.input, next);
+            return budgetStop(plural(failure.pages, 'page', 'pages'), failure.input, next);
         }
         case 'repeated-cursor':
             return (`the service returned ${failure.same ? 'the cursor it was sent' : 'a cursor it had already been sent'} ` +
-                `(${cursorLabel(failure.cursor)}) and would never finish; stopped after ${failure.pages} pages`);
+                `(${cursorLabel(failure.cursor)}) and would never finish; stopped after ${plural(failure.pages, 'page', 'pages')}`);
         case 'long-cursor':
             return (`the service returned a cursor of ${failure.length} characters, longer than the ${failure.limit} this ` +
-                `action sends back; stopped after ${failure.pages} pages`);
+                `action sends back; stopped after ${plural(failure.pages, 'page', 'pages')}`);
         case 'long-request': {
             const { method, path, bytes, limit, cursorLength } = failure;
             const why = cursorLength === undefined
@@ -712,7 +712,7 @@ function sentence(label, failure) {
                 'window with from-date and to-date) so that the cursor fits');
         }
         case 'request-budget':
-            return budgetStop(failure.requests, 'requests', failure.input, ' to resume more');
+            return budgetStop(plural(failure.requests, 'request', 'requests'), failure.input, ' to resume more');
         case 'cancelled':
             return `the step was cancelled (${failure.signal})`;
         case 'ids-gone':
@@ -738,7 +738,7 @@ function failurePhrase(failure, maxPages) {
         case 'ids-gone':
             return 'none of the dlq-ids is in the DLQ';
         case 'max-pages':
-            return budgetStop(maxPages === undefined ? 'max-pages' : formatCount(maxPages), 'pages', 'max-pages');
+            return budgetStop(maxPages === undefined ? 'max-pages pages' : plural(maxPages, 'page', 'pages'), 'max-pages');
         case 'repeated-cursor':
             return 'the service sent a cursor it had sent before';
         case 'long-cursor':
@@ -1085,6 +1085,8 @@ function headline(result, now) {
     return `DLQ: at least ${listed} (${why})`;
 }
 
+// EXTERNAL MODULE: ./src/stop.ts
+var src_stop = __webpack_require__(1123);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:timers/promises"
@@ -2282,6 +2284,7 @@ function issueBody(result, runUrl, now, before, quiet = false) {
 
 
 
+
 /** The link back to this run, from the variables `github.context` reads (Octokit not loaded); none outside Actions. */
 function runContext() {
     const { GITHUB_RUN_ID: runId, GITHUB_REPOSITORY: repository, GITHUB_SERVER_URL: server } = process.env;
@@ -2327,7 +2330,7 @@ async function updateHealthIssue(step, result, out) {
         if (step.signal?.aborted) {
             // A cancel, not a failure of GitHub: the summary says what was done and what may have been.
             out.warning(`The step was cancelled: the health issue "${title}" was not brought up to date.`);
-            const signal = step.signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM';
+            const signal = (0,src_stop/* stopSignalOf */.eq)(step.signal);
             const opened = changes.opened === undefined ? {} : { opened: linkTo(changes.opened, 'opened') };
             return { cut: { signal, ...opened, ...(changes.underWay ? { underWay: changes.underWay } : {}) } };
         }
@@ -2469,7 +2472,7 @@ function durationTotal(text) {
         return undefined;
     // Many tools read an upper-case M as a month: 1M as one minute would be silently wrong by a factor of 43,200.
     if (value !== value.toLowerCase()) {
-        throw new Error(`must use the units ${DURATION_UNITS} (an upper-case M reads as a month in many tools)`);
+        throw new Error(`must use the units ${DURATION_UNITS} (no unit is read in upper case: many tools read M as a month)`);
     }
     let total = 0;
     for (const [, amount, unit] of value.matchAll(DURATION_PART))
@@ -2699,7 +2702,7 @@ function readFilterList(text, shape = {}) {
 function readDuration(text) {
     const ms = parseDuration(readOne(text));
     if (ms === undefined || ms === 0) {
-        throw new Error(`must be a duration such as 30m, 6h, 2d or 1w (units ${DURATION_UNITS})`);
+        throw new Error(`must be a duration of 1 second or more, such as 30m, 6h, 2d or 1w (units ${DURATION_UNITS})`);
     }
     return ms;
 }
@@ -3613,6 +3616,15 @@ const TOP_DESTINATIONS = 10;
 const BODY_SAMPLE_LENGTH = 500;
 /** Distinct statuses counted per destination; the rest only count as "other". */
 const STATUSES_PER_DESTINATION = 8;
+/** The start of a message's last response body, copied, and whether it was longer; binaryBody: base64 only, its size. */
+function responseSample(message) {
+    const body = message.responseBody;
+    return {
+        bodySample: body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH),
+        bodyCut: body !== undefined && body.length > BODY_SAMPLE_LENGTH ? true : undefined,
+        binaryBody: body === undefined ? message.responseBodyBase64?.length : undefined
+    };
+}
 /** Messages by destination URL, with figures for each destination kept: dropped with it, so memory stays bounded. */
 class DestinationFigures {
     stats = new Map();
@@ -3635,10 +3647,7 @@ class DestinationFigures {
         const order = at ?? stats.newest;
         if (order >= stats.newest) {
             stats.newest = order;
-            const body = message.responseBody;
-            figures.bodySample = body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH);
-            figures.bodyCut = body !== undefined && body.length > BODY_SAMPLE_LENGTH ? true : undefined;
-            figures.binaryBody = body === undefined ? message.responseBodyBase64?.length : undefined;
+            Object.assign(figures, responseSample(message));
         }
     }
     /** The top destinations with their figures, most messages first. */
@@ -3805,6 +3814,7 @@ function slim({ dlqId, messageId, url, responseStatus, createdAt }) {
 
 ;// CONCATENATED MODULE: ./src/operations/list-dlq.ts
 /** Lists the DLQ: one ordered listing, or date slices drained at the same time (concurrency above 1). */
+
 
 
 
@@ -4057,7 +4067,7 @@ async function listInSlices(client, request, hooks) {
     const stop = new AbortController();
     const listing = { client, request, pages, stop, ending: {}, acc, hooks, seen: new Set() };
     const cancel = () => {
-        const signal = hooks.signal?.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM';
+        const signal = (0,src_stop/* stopSignalOf */.eq)(hooks.signal);
         halt(listing, { err: { failure: { kind: 'cancelled', signal } } });
     };
     hooks.signal?.addEventListener('abort', cancel, { once: true });
@@ -4511,11 +4521,11 @@ async function resumeSchedules(client, request, onOutcome = () => { }) {
 
 
 
+
+
 const REAL_CLOCK = { now: () => Date.now(), sleep: wakeableSleep };
 /** Entries a watch's listing asks for a request: the most the service sends. */
 const WATCH_PAGE_SIZE = 100;
-/** Characters of a last response body kept for the summary's sample. */
-const watch_BODY_SAMPLE_LENGTH = 500;
 /** Time between two listings: 5 s, or longer for a watch over 10 minutes so that it lists about 120 times at most. */
 function pollIntervalMs(watchMs) {
     return Math.max(WATCH_POLL_MS, Math.ceil(watchMs / WATCH_MAX_POLLS));
@@ -4534,32 +4544,31 @@ async function listOnce(client, request, found) {
         for (const entry of readDlqMessages(page.items).messages) {
             const id = entry.workflowRunId;
             if (id !== undefined && request.runIds.has(id) && !found.has(id))
-                found.set(id, failedAgain(entry, request));
+                found.set(id, failedAgain(entry, id, request));
         }
     });
     return { requests: outcome.pages + (outcome.failure !== undefined ? 1 : 0), listed, ...pick(outcome.failure) };
 }
 const pick = (failure) => (failure === undefined ? {} : { failure });
-function failedAgain(entry, { stage }) {
-    const body = entry.responseBody;
+/** The entry as the summary shows it, each field bounded as a listing's are (the run id is the stage's own). */
+function failedAgain(entry, workflowRunId, { stage }) {
+    const sample = responseSample(entry);
     return {
-        workflowRunId: entry.workflowRunId ?? '',
+        workflowRunId,
         stage,
-        ...(entry.dlqId !== undefined ? { dlqId: entry.dlqId } : {}),
-        ...(entry.createdAt !== undefined ? { failedAt: entry.createdAt } : {}),
+        ...(entry.dlqId !== undefined ? { dlqId: boundedKey(entry.dlqId) } : {}),
+        ...(isDateMs(entry.createdAt) ? { failedAt: entry.createdAt } : {}),
         ...(entry.responseStatus !== undefined ? { responseStatus: entry.responseStatus } : {}),
-        ...(body !== undefined ? { bodySample: body.slice(0, watch_BODY_SAMPLE_LENGTH) } : {}),
-        ...(body !== undefined && body.length > watch_BODY_SAMPLE_LENGTH ? { bodyCut: true } : {}),
-        ...(body === undefined && entry.responseBodyBase64 !== undefined
-            ? { binaryBody: entry.responseBodyBase64.length }
-            : {})
+        ...(sample.bodySample !== undefined ? { bodySample: sample.bodySample } : {}),
+        ...(sample.bodyCut ? { bodyCut: true } : {}),
+        ...(sample.binaryBody !== undefined ? { binaryBody: sample.binaryBody } : {})
     };
 }
 /**
  * Watches one stage for `watchMs`: a listing every pollIntervalMs and one at the end. Ends early when more runs
  * failed again than maxFailed, when a listing fails after its retries, or at once on the stop signal.
  */
-async function watchStage(client, request, clock, stop) {
+async function watchStage(client, request, clock, stop, log = () => { }) {
     const startedAt = clock.now();
     const endsAt = startedAt + request.watchMs;
     const interval = pollIntervalMs(request.watchMs);
@@ -4579,11 +4588,14 @@ async function watchStage(client, request, clock, stop) {
         if (wait > 0 && !stop.aborted)
             await clock.sleep(wait, stop);
         if (stop.aborted)
-            return end({ cut: stop.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM' });
+            return end({ cut: (0,src_stop/* stopSignalOf */.eq)(stop) });
         const last = clock.now() >= endsAt;
         const at = clock.now();
         const { requests, listed, failure } = await listOnce(client, request, found);
         polls.push({ at, requests, listed, failedAgain: found.size });
+        // One line a listing: a watch of minutes would otherwise print nothing between its first and last line.
+        log(`stage ${request.stage} watch: listing ${polls.length} at ${Math.round((at - startedAt) / 1000)} s: ` +
+            `${found.size} of its ${request.runIds.size} runs back in the DLQ`);
         if (failure?.kind === 'cancelled')
             return end({ cut: failure.signal });
         if (failure !== undefined)
@@ -4594,6 +4606,7 @@ async function watchStage(client, request, clock, stop) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/staged-resume.ts
+
 
 
 /** Progress of one stage written through to the run's, which counts every stage. */
@@ -4637,6 +4650,17 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
     const selection = boundedSelection(request.selection, startedAt);
     const stages = [];
     const results = [];
+    // max-pages bounds the resume requests of every stage together, as it bounds one resume (answered or not).
+    let sent = 0;
+    const counting = {
+        resumeWorkflowsPage: (query, headers) => {
+            sent++;
+            return client.resumeWorkflowsPage(query, headers);
+        },
+        resumeUrlLength: query => client.resumeUrlLength(query),
+        log: line => client.log(line)
+    };
+    let budgetSpent;
     let capLeft = request.maxRuns ?? Infinity;
     let cursor = request.cursor;
     // With dlq-ids in several parts, a stage that stopped names the ids left: the next stage sends those.
@@ -4649,6 +4673,7 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
             selection: ids === undefined ? selection : { ...selection, dlqIds: ids },
             ...(cursor !== undefined ? { cursor } : {}),
             ...(asked !== Infinity ? { maxRuns: asked } : {}),
+            maxPages: request.maxPages - sent,
             ...(request.dlqIdLines !== undefined ? { dlqIdLines: request.dlqIdLines.slice(offset) } : {})
         };
         if (cursor === undefined)
@@ -4659,7 +4684,7 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
         hooks.log(`stage ${index + 1} of ${plan.sizes.length}: resuming ${asked === Infinity ? 'every run left' : `${asked} runs`}`);
         const before = { confirmed: progress.confirmed, uncertainRequests: progress.uncertainRequests };
         const total = progress.confirmed;
-        const result = await resumeWorkflows(client, stageRequest, (page, n) => onPage(page, total + n), stageProgress(progress, before));
+        const result = await resumeWorkflows(counting, stageRequest, (page, n) => onPage(page, total + n), stageProgress(progress, before));
         results.push(result);
         const runIds = result.runs.map(run => run.workflowRunId);
         const stage = {
@@ -4677,6 +4702,11 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
         const healthy = result.failure === undefined && result.uncertainRequests === 0;
         if (!more || !healthy || index === plan.sizes.length - 1 || plan.watchMs === undefined)
             break;
+        if (sent >= request.maxPages) {
+            // No request left for a further stage: watching this one would protect nothing.
+            budgetSpent = { kind: 'max-pages', pages: sent, input: Inputs.MaxPages, cursor: result.nextCursor };
+            break;
+        }
         hooks.log(`stage ${index + 1}: watching its ${runIds.length} new runs for ${plan.watchMs / 1000} s`);
         const watch = await watchStage(client, {
             stage: index + 1,
@@ -4686,7 +4716,7 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
             watchMs: plan.watchMs,
             maxFailed: plan.maxFailed,
             maxPages: request.maxPages
-        }, hooks.clock, hooks.stop);
+        }, hooks.clock, hooks.stop, hooks.log);
         const { failedAgain, ...measured } = watch;
         stage.watch = measured;
         stage.failedAgain = failedAgain;
@@ -4702,25 +4732,38 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
             cursor = result.nextCursor;
         }
     }
-    return combined(request, plan, stages, results, offset, selection.dlqIds === undefined ? selection.toDate : undefined);
+    const toDate = selection.dlqIds === undefined ? selection.toDate : undefined;
+    return combined(request, plan, stages, results, offset, toDate, totalBudget(results, budgetSpent, sent));
+}
+/** The failure of the budget said for every stage together (a stage's own counts only its requests). */
+function totalBudget(results, spent, sent) {
+    const failure = spent ?? results[results.length - 1]?.failure;
+    if (failure?.kind === 'max-pages')
+        return { ...failure, pages: sent };
+    if (failure?.kind === 'request-budget')
+        return { ...failure, requests: sent };
+    return failure;
 }
 /** A staged resume in the shape of resumeWorkflows, for the runs-file wrapper (operations/files). */
 function stagedResumer(client, plan, hooks) {
     return (_, request, onPage, progress) => stagedResume(client, request, plan, hooks, onPage, progress);
 }
 /** The result of every stage as one resume: runs and counts summed, the last stage's end (where to continue). */
-function combined(request, plan, stages, results, offset, toDate) {
+function combined(request, plan, stages, results, offset, toDate, 
+/** The last stage's failure, or the budget spent before the next stage, in counts over every stage. */
+resumeFailure) {
     const last = results[results.length - 1];
     const runs = results.flatMap(r => r.runs);
     const sum = (f) => results.reduce((n, r) => n + f(r), 0);
     const made = sum(carried);
     const largest = Math.max(...results.map(r => r.largestAnswer ?? 0));
     const examples = results.flatMap(r => r.itemProblems?.examples ?? []).slice(0, 5);
+    const problems = { kept: sum(r => r.itemProblems?.kept ?? 0), leftOut: sum(r => r.itemProblems?.leftOut ?? 0) };
     const gone = { parts: sum(r => r.goneIds?.parts ?? 0), ids: sum(r => r.goneIds?.ids ?? 0) };
     const watched = stages.flatMap(s => (s.watch === undefined ? [] : [s.watch]));
     const watchEnd = watched.find(w => w.cut !== undefined || w.failure !== undefined);
     // A watch that a stop cut, or whose listing failed, ends the resume as a failure; the resume's own failure first.
-    const failure = last.failure ??
+    const failure = resumeFailure ??
         (watchEnd?.cut !== undefined ? { kind: 'cancelled', signal: watchEnd.cut } : watchEnd?.failure);
     const continueFrom = last.continueFrom === undefined
         ? undefined
@@ -4741,11 +4784,8 @@ function combined(request, plan, stages, results, offset, toDate) {
         ...(request.maxRuns !== undefined && made >= request.maxRuns && last.stoppedByCap ? { stoppedByCap: true } : {}),
         ...(request.maxRuns !== undefined && made > request.maxRuns ? { pastCap: made - request.maxRuns } : {}),
         ...(gone.parts > 0 ? { goneIds: gone } : {}),
-        itemProblems: {
-            kept: sum(r => r.itemProblems?.kept ?? 0),
-            leftOut: sum(r => r.itemProblems?.leftOut ?? 0),
-            examples
-        },
+        // Absent when every item was read, as resumeWorkflows leaves it: the report warns whenever it is set.
+        ...(problems.kept + problems.leftOut > 0 ? { itemProblems: { ...problems, examples } } : {}),
         ...(last.nextCursor !== undefined ? { nextCursor: last.nextCursor } : {}),
         ...(continueFrom !== undefined ? { continueFrom } : {}),
         ...(failure !== undefined ? { failure } : {}),
@@ -5113,13 +5153,17 @@ function stageResultText(stage, staged, result) {
         case 'blind':
             return `watch failed after ${after}: the DLQ could not be listed, so not judged`;
         case 'failed':
-            return result.failure === undefined
-                ? 'requests got no readable answer (possibly more resumed): not watched'
+            if (result.failure === undefined)
+                return 'requests got no readable answer (possibly more resumed): not watched';
+            return isBudget(result)
+                ? 'max-pages reached: not watched, no request left for a further stage'
                 : 'resume failed part way: not watched';
         case 'last':
             return 'not watched: no stage follows';
     }
 }
+/** The resume stopped on max-pages, which bounds the resume requests of every stage together. */
+const isBudget = (result) => result.failure?.kind === 'max-pages' || result.failure?.kind === 'request-budget';
 /** The leading failed-again run's last response, in one line: status and the error's words (third-party text). */
 function leadingResponse(run) {
     const status = run.responseStatus === undefined ? 'no status' : `HTTP ${run.responseStatus}`;
@@ -5229,6 +5273,9 @@ function staged_resume_heading(result, staged) {
                 text: `Stage ${stage.stage} of ${n} got no readable answer to some requests: ${runs} resumed, and possibly more; no further stage`
             };
         }
+        if (isBudget(result)) {
+            return { icon: '❌', text: `Stopped by max-pages at ${at}: ${runs} resumed, no further stage` };
+        }
         const cancelled = result.failure.kind === 'cancelled';
         return cancelled
             ? { icon: '⛔', text: `Cancelled during ${at}: ${runs} resumed before the cancel` }
@@ -5240,7 +5287,7 @@ function staged_resume_heading(result, staged) {
         ? 'none was watched (no stage followed the first)'
         : back === 0
             ? `none of the watched runs was back in the DLQ after its watch (${durationText(staged.plan.watchMs ?? 0)})`
-            : `${formatCount(back)} of the watched runs back in the DLQ, within watch-max-failed (${staged.plan.maxFailed})`;
+            : `${formatCount(back)} of the watched runs back in the DLQ, no stage more than watch-max-failed (${staged.plan.maxFailed})`;
     const left = result.nextCursor !== undefined || result.continueFrom !== undefined;
     const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : '';
     const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : '';
@@ -5498,6 +5545,7 @@ function redactor(secrets) {
 
 
 
+
 const DLQ_PATH = '/v2/dlq';
 const RESUME_PATH = '/v2/workflows/dlq/resume';
 /** What EnvHttpProxyAgent reads a proxy from; with none of them set it sends every request directly. */
@@ -5648,7 +5696,7 @@ class ServiceClient {
     }
     /** The step was stopped, by SIGINT or else SIGTERM: nothing is sent after it, one under way may have been cut. */
     cancelled(lostAnswers) {
-        const signal = this.options.stop?.signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM';
+        const signal = (0,src_stop/* stopSignalOf */.eq)(this.options.stop?.signal);
         return new ServiceError({ kind: 'cancelled', signal }, lostAnswers);
     }
     /** One attempt, bounded from connect to the last byte of the body by timeout-seconds. */
@@ -5746,8 +5794,6 @@ class AdaptiveLimit {
     }
 }
 
-// EXTERNAL MODULE: ./src/stop.ts
-var src_stop = __webpack_require__(1123);
 ;// CONCATENATED MODULE: ./src/main.ts
 // The composition root: read the settings, build the client, run the operation's entry of the table below, report
 // its result through the output boundary.
@@ -5812,7 +5858,7 @@ const OPERATIONS = {
                 return {};
             if (signal.aborted) {
                 out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).');
-                return { cut: { signal: signal.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM' } };
+                return { cut: { signal: (0,src_stop/* stopSignalOf */.eq)(signal) } };
             }
             const step = { ...s.issue, token: s.githubToken, timeoutMs: s.service.timeoutMs, retry, now, signal };
             return updateHealthIssue(step, result, out);

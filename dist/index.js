@@ -42,7 +42,8 @@ __webpack_async_result__();
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ StopController)
+/* harmony export */   d: () => (/* binding */ StopController),
+/* harmony export */   eq: () => (/* binding */ stopSignalOf)
 /* harmony export */ });
 /* unused harmony exports SIGINT_GRACE_MS, WATCHDOG_AFTER_SIGNAL_MS, WATCHDOG_AFTER_SIGTERM_MS */
 // The one stop of a run: the runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then SIGKILL 2.5 s after
@@ -53,6 +54,10 @@ const SIGINT_GRACE_MS = 3_000;
 const WATCHDOG_AFTER_SIGNAL_MS = 5_000;
 /** After SIGTERM every request is aborted at once, so the report should follow almost at once. */
 const WATCHDOG_AFTER_SIGTERM_MS = 1_500;
+/** The signal that stopped a run, from its abort reason: SIGINT, else SIGTERM (a reason not set reads as the harder). */
+function stopSignalOf(signal) {
+    return signal?.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM';
+}
 /** Turns the signals the runner sends into one StopSignals, with a watchdog for an overdue report. */
 class StopController {
     timers;
