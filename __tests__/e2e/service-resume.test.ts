@@ -128,7 +128,7 @@ describe('max-pages with dlq-ids in parts', () => {
     expect(resumeRequests()).toHaveLength(1)
     expect(run.code).toBe(1)
     expect(run.outputs.complete).toBe('false')
-    expect(run.errors[0]).toMatch(/stopped after 1 requests \(max-pages\)/)
+    expect(run.errors[0]).toMatch(/stopped after 1 request \(max-pages\)/)
     const firstPart = splitDlqIds(
       { dlqIds: gone },
       q => requestUrl(new URL(sim.url), '/v2/workflows/dlq/resume', q).href.length
