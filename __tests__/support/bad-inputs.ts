@@ -173,6 +173,12 @@ export const BAD_INPUTS: readonly BadInput[] = [
     says: 'applies only with source workflow',
     alone: true
   },
+  {
+    name: 'stages of separators only',
+    inputs: { ...resume, stages: ', ,' },
+    input: 'stages',
+    says: 'is empty: it holds only separators; give at least one value'
+  },
   { name: 'a stage of 0', inputs: { ...resume, stages: '10, 0, all', watch: '1m' }, input: 'stages', says: stageSizes },
   { name: 'a stage not a number', inputs: { ...resume, stages: '10\nten' }, input: 'stages', says: stageSizes },
   { name: 'a fractional stage', inputs: { ...resume, stages: '1.5' }, input: 'stages', says: stageSizes },

@@ -56,6 +56,7 @@ describe('readList', () => {
     ['commas where the shape allows', 'a, b,\nc', { commas: true }, ['a', 'b', 'c']],
     ['a comma kept where it does not', 'a, b', {}, ['a, b']],
     ['repeats dropped, first order kept', 'b\na\nb\na\nc', {}, ['b', 'a', 'c']],
+    ['repeats kept where the shape keeps them', '10, 10\n10', { commas: true, keepRepeats: true }, ['10', '10', '10']],
     ['a JSON array of strings', ' ["dlq_1", " dlq_2 ", "dlq_1"] ', ids, ['dlq_1', 'dlq_2']],
     ['brackets as text where JSON is not read', '[a]\n[b]', {}, ['[a]', '[b]']]
   ])('reads %s', (_name, text, shape, values) => {

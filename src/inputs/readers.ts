@@ -33,6 +33,8 @@ export interface ListShape {
   commas?: boolean
   /** A JSON array of strings is read as the list: an output of another step is the natural source. */
   json?: boolean
+  /** A repeated value is meant (stage sizes `10, 10, all`), not a repeat to drop. */
+  keepRepeats?: boolean
   /** What is wrong with one value ("is not a DLQ id ..."), or undefined when it is good. */
   problem?: (value: string) => string | undefined
 }
@@ -60,7 +62,7 @@ function jsonStrings(text: string): string[] {
 
 /**
  * Several values: one a line (and a comma, or a JSON array, where the shape allows), trimmed, blanks dropped,
- * repeats dropped (first kept). Each value is checked, a bad one refused by its position; none at all is refused.
+ * repeats dropped (first kept) unless the shape keeps them. Each value is checked, a bad one refused by its position; none at all is refused.
  */
 export function readList(text: string, shape: ListShape = {}): string[] {
   const trimmed = text.trim()
@@ -75,7 +77,7 @@ export function readList(text: string, shape: ListShape = {}): string[] {
     const what = shape.json === true ? 'only separators or an empty JSON array' : 'only separators'
     throw new Error(`is empty: it holds ${what}; give at least one value`)
   }
-  return [...new Set(values)]
+  return shape.keepRepeats === true ? values : [...new Set(values)]
 }
 
 /** Several filter values, one a line (repeated keys on the wire): a value holding a comma is refused. */

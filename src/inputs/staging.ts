@@ -1,19 +1,15 @@
 /** The inputs of a staged resume (stages, watch), each parsed on its own with all its rules. */
 import { Inputs, MAX_STAGES } from '../constants.js'
 import type { StagePlan } from '../requests.js'
-import { readDuration } from './readers.js'
+import { readDuration, readList } from './readers.js'
 
 const STAGES_ALLOWED =
   'must be the sizes of successive stages, separated by commas or lines, each a whole number of 1 or more; the ' +
   'last may be all (e.g. 10, 100, all)'
 
-/** Stage sizes in order; `all` (the last only) reads as Infinity. Not the list reader: a repeated size is meant. */
+/** Stage sizes in order; `all` (the last only) reads as Infinity. A repeated size is meant, so repeats are kept. */
 export function parseStages(text: string): number[] {
-  const items = text
-    .split(/\r\n|[\r\n\u0085\u2028\u2029,]/)
-    .map(item => item.trim())
-    .filter(item => item !== '')
-  if (items.length === 0) throw new Error(STAGES_ALLOWED)
+  const items = readList(text, { commas: true, keepRepeats: true })
   if (items.length > MAX_STAGES) throw new Error(`must be at most ${MAX_STAGES} stages (${items.length} given)`)
   return items.map((item, index) => {
     if (item === 'all') {
