@@ -2672,7 +2672,7 @@ function jsonStrings(text) {
 }
 /**
  * Several values: one a line (and a comma, or a JSON array, where the shape allows), trimmed, blanks dropped,
- * repeats dropped (first kept). Each value is checked, a bad one refused by its position; none at all is refused.
+ * repeats dropped (first kept) unless the shape keeps them. Each value is checked, a bad one refused by its position; none at all is refused.
  */
 function readList(text, shape = {}) {
     const trimmed = text.trim();
@@ -2688,7 +2688,7 @@ function readList(text, shape = {}) {
         const what = shape.json === true ? 'only separators or an empty JSON array' : 'only separators';
         throw new Error(`is empty: it holds ${what}; give at least one value`);
     }
-    return [...new Set(values)];
+    return shape.keepRepeats === true ? values : [...new Set(values)];
 }
 /** Several filter values, one a line (repeated keys on the wire): a value holding a comma is refused. */
 function readFilterList(text, shape = {}) {
@@ -2713,14 +2713,9 @@ function readDuration(text) {
 
 const STAGES_ALLOWED = 'must be the sizes of successive stages, separated by commas or lines, each a whole number of 1 or more; the ' +
     'last may be all (e.g. 10, 100, all)';
-/** Stage sizes in order; `all` (the last only) reads as Infinity. Not the list reader: a repeated size is meant. */
+/** Stage sizes in order; `all` (the last only) reads as Infinity. A repeated size is meant, so repeats are kept. */
 function parseStages(text) {
-    const items = text
-        .split(/\r\n|[\r\n\u0085\u2028\u2029,]/)
-        .map(item => item.trim())
-        .filter(item => item !== '');
-    if (items.length === 0)
-        throw new Error(STAGES_ALLOWED);
+    const items = readList(text, { commas: true, keepRepeats: true });
     if (items.length > MAX_STAGES)
         throw new Error(`must be at most ${MAX_STAGES} stages (${items.length} given)`);
     return items.map((item, index) => {
