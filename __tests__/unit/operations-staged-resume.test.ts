@@ -347,6 +347,16 @@ describe('a watch that cannot list the DLQ', () => {
     expect(resumeRequests()).toHaveLength(1)
     expect(result.nextCursor).toBeDefined()
   })
+
+  it('counts the requests a listing sent: one stopped by its max-pages sent no further request', async () => {
+    await start({})
+    // Since 1970: the whole workflow DLQ (400 entries, 100 a page), more than one page allows.
+    const request = { stage: 1, runIds: new Set(['wfr_x']), since: 0, watchMs: 5_000, maxFailed: 0, maxPages: 1 }
+    const watch = await watchStage(client, request, clock, new AbortController().signal)
+    expect(watch.failure).toMatchObject({ kind: 'max-pages', pages: 1 })
+    expect(listings()).toHaveLength(1)
+    expect(watch.polls.map(p => p.requests)).toEqual([1])
+  })
 })
 
 describe('a stage whose answer is lost', () => {

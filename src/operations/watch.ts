@@ -68,7 +68,9 @@ async function listOnce(
       if (id !== undefined && request.runIds.has(id) && !found.has(id)) found.set(id, failedAgain(entry, id, request))
     }
   })
-  return { requests: outcome.pages + (outcome.failure !== undefined ? 1 : 0), listed, ...pick(outcome.failure) }
+  // A failed or cut request was sent; a drain stopped by its own guard (budget, cursor) sent nothing more.
+  const unanswered = outcome.failure?.kind === 'request' || outcome.failure?.kind === 'cancelled' ? 1 : 0
+  return { requests: outcome.pages + unanswered, listed, ...pick(outcome.failure) }
 }
 
 const pick = (failure: Failure | undefined) => (failure === undefined ? {} : { failure })
