@@ -86,19 +86,19 @@ export async function stagedResume(
   let cursor = request.cursor
   // With dlq-ids in several parts, a stage that stopped names the ids left: the next stage sends those.
   let offset = 0
+  // Each stage sends its own cursor and cap, never the ones the whole resume started with.
+  const { cursor: _startCursor, maxRuns: _cap, ...base } = request
   for (const [index, size] of plan.sizes.entries()) {
     const asked = Math.min(size, capLeft)
     const ids = selection.dlqIds?.slice(offset)
     const stageRequest: ResumeRequest = {
-      ...request,
+      ...base,
       selection: ids === undefined ? selection : { ...selection, dlqIds: ids },
       ...(cursor !== undefined ? { cursor } : {}),
       ...(asked !== Infinity ? { maxRuns: asked } : {}),
       maxPages: request.maxPages - sent,
       ...(request.dlqIdLines !== undefined ? { dlqIdLines: request.dlqIdLines.slice(offset) } : {})
     }
-    if (cursor === undefined) delete stageRequest.cursor
-    if (asked === Infinity) delete stageRequest.maxRuns
     const stageStart = hooks.clock.now()
     hooks.log(
       `stage ${index + 1} of ${plan.sizes.length}: resuming ${asked === Infinity ? 'every run left' : `${asked} runs`}`
