@@ -4542,7 +4542,9 @@ async function listOnce(client, request, found) {
                 found.set(id, failedAgain(entry, id, request));
         }
     });
-    return { requests: outcome.pages + (outcome.failure !== undefined ? 1 : 0), listed, ...pick(outcome.failure) };
+    // A failed or cut request was sent; a drain stopped by its own guard (budget, cursor) sent nothing more.
+    const unanswered = outcome.failure?.kind === 'request' || outcome.failure?.kind === 'cancelled' ? 1 : 0;
+    return { requests: outcome.pages + unanswered, listed, ...pick(outcome.failure) };
 }
 const pick = (failure) => (failure === undefined ? {} : { failure });
 /** The entry as the summary shows it, each field bounded as a listing's are (the run id is the stage's own). */
@@ -4660,21 +4662,19 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
     let cursor = request.cursor;
     // With dlq-ids in several parts, a stage that stopped names the ids left: the next stage sends those.
     let offset = 0;
+    // Each stage sends its own cursor and cap, never the ones the whole resume started with.
+    const { cursor: _startCursor, maxRuns: _cap, ...base } = request;
     for (const [index, size] of plan.sizes.entries()) {
         const asked = Math.min(size, capLeft);
         const ids = selection.dlqIds?.slice(offset);
         const stageRequest = {
-            ...request,
+            ...base,
             selection: ids === undefined ? selection : { ...selection, dlqIds: ids },
             ...(cursor !== undefined ? { cursor } : {}),
             ...(asked !== Infinity ? { maxRuns: asked } : {}),
             maxPages: request.maxPages - sent,
             ...(request.dlqIdLines !== undefined ? { dlqIdLines: request.dlqIdLines.slice(offset) } : {})
         };
-        if (cursor === undefined)
-            delete stageRequest.cursor;
-        if (asked === Infinity)
-            delete stageRequest.maxRuns;
         const stageStart = hooks.clock.now();
         hooks.log(`stage ${index + 1} of ${plan.sizes.length}: resuming ${asked === Infinity ? 'every run left' : `${asked} runs`}`);
         const before = { confirmed: progress.confirmed, uncertainRequests: progress.uncertainRequests };
