@@ -3,7 +3,8 @@
  * sockets against the simulator, on a clock that moves only when the watch waits (no real time is spent). Each
  * listing is one request while fewer than 100 entries failed since the stage began.
  */
-import { watchStage, type Clock } from '../src/operations/watch.js'
+import type { Clock } from '../src/clock.js'
+import { watchStage } from '../src/operations/watch.js'
 import { ServiceClient } from '../src/service/client.js'
 import { DEFAULT_RETRY_POLICY } from '../src/service/retry.js'
 import { startSimulator } from '../sim/index.js'

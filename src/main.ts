@@ -11,7 +11,7 @@ import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf 
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { stagedResumer } from './operations/staged-resume.js'
-import { REAL_CLOCK } from './operations/watch.js'
+import { REAL_CLOCK } from './clock.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
 import { listReport } from './report/list.js'
 import { neutraliseAnnotation } from './report/escape.js'

@@ -10,7 +10,8 @@ import type { Progress } from '../stop.js'
 import { Inputs } from '../constants.js'
 import type { Failure } from '../failure.js'
 import { resumeWorkflows, type WorkflowResumer } from './resume-workflows.js'
-import { watchStage, type Clock, type DlqLister } from './watch.js'
+import type { Clock } from '../clock.js'
+import { watchStage, type DlqLister } from './watch.js'
 
 type OnPage = (page: ResumePage, total: number) => void
 

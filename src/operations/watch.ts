@@ -8,19 +8,11 @@ import type { FailedAgainRun, StageWatch, WatchPoll } from '../results.js'
 import type { ServiceClient } from '../service/client.js'
 import { drainInto } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
-import { wakeableSleep } from '../service/retry.js'
+import type { Clock } from '../clock.js'
 import { isDateMs, readDlqMessages, type DlqMessage } from '../service/schemas.js'
 import { boundedKey, responseSample } from './accumulator.js'
 import type { Failure } from '../failure.js'
 import { stopSignalOf } from '../stop.js'
-
-/** The run's clock: its time, and a wait that the stop signal ends at once (real time in the action). */
-export interface Clock {
-  now(): number
-  sleep(ms: number, wake: AbortSignal): Promise<void>
-}
-
-export const REAL_CLOCK: Clock = { now: () => Date.now(), sleep: wakeableSleep }
 
 export type DlqLister = Pick<ServiceClient, 'listDlqPage'>
 

@@ -1,0 +1,15 @@
+// The run's clock: the runner's time, used only to measure waits (a time compared with the service's timestamps comes
+// from the service: see ServiceClient.serviceTime). A root module: it imports no folder of src/.
+import { setTimeout as delay } from 'node:timers/promises'
+
+/** The run's clock: its time, and a wait that the stop signal ends at once (real time in the action). */
+export interface Clock {
+  now(): number
+  sleep(ms: number, wake: AbortSignal): Promise<void>
+}
+
+/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
+export const wakeableSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
+  delay(ms, undefined, wake ? { signal: wake } : {}).catch(() => {})
+
+export const REAL_CLOCK: Clock = { now: () => Date.now(), sleep: wakeableSleep }
