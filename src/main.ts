@@ -10,7 +10,8 @@ import { RESUME_SELECTORS } from './inputs/schemas.js'
 import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
-import { stagedResumer } from './operations/staged-resume.js'
+import { resumeWorkflows } from './operations/resume-workflows.js'
+import { stagedResume } from './operations/staged-resume.js'
 import { REAL_CLOCK } from './clock.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
 import { listReport } from './report/list.js'
@@ -117,8 +118,12 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     prepare: withDlqIdsFile,
     run: (s, { client, log, encode, progress, signal }) => {
       const plan = s.resume.stages
-      const staged = plan && stagedResumer(client, plan, { clock: REAL_CLOCK, stop: signal, log })
-      return resumeWorkflowsToFile(client, s.resume, s.runsFile, encode, log, progress, staged)
+      const hooks = { clock: REAL_CLOCK, stop: signal, log }
+      return resumeWorkflowsToFile(s.runsFile, encode, log, onPage =>
+        plan === undefined
+          ? resumeWorkflows(client, s.resume, onPage, progress)
+          : stagedResume(client, s.resume, plan, hooks, onPage, progress)
+      )
     },
     report: stagedOrResumeReport,
     overdue: {
