@@ -217,9 +217,20 @@ export interface StageWatch {
   failure?: Failure
 }
 
+/** How a stage ended, decided once by the staged resume (it is also what stopped it) and kept with the stage. */
+export type StageVerdict =
+  | 'clean' // watched to its end, none back in the DLQ
+  | 'within' // watched to its end, some back but no more than watch-max-failed
+  | 'stopped' // more back than watch-max-failed: the resume stopped
+  | 'cut' // a stop signal ended the watch: not judged
+  | 'blind' // a listing failed: the watch could not see
+  | 'last' // the last stage: nothing follows, so not watched
+  | 'failed' // its resume failed part way (or was cancelled, or lost answers): not watched
+
 export interface StageOutcome {
   /** 1 for the first stage. */
   stage: number
+  verdict: StageVerdict
   /** Runs it asked the service for (Infinity: all that were left, within max-runs). */
   asked: number
   /** Runs it resumed, those without a readable id included. */

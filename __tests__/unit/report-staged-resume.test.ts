@@ -226,6 +226,7 @@ describe('the outputs of a staged resume with many runs', () => {
         stages: [
           {
             stage: 1,
+            verdict: 'stopped',
             asked: 40_000,
             resumed: 40_000,
             runIds: ids,

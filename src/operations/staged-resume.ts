@@ -4,7 +4,7 @@
  * at its size, continuing where the one before stopped, into one ledger: the result covers every stage, each kept.
  */
 import type { ResumeRequest, StagePlan, WorkflowSelection } from '../requests.js'
-import type { ResumeResult, StageOutcome, StagedResume } from '../results.js'
+import type { ResumeResult, StageOutcome, StagedResume, StageVerdict, StageWatch } from '../results.js'
 import type { Progress } from '../stop.js'
 import { Inputs } from '../constants.js'
 import { drainResume, type OnResumePage, type WorkflowResumer } from './resume-workflows.js'
@@ -70,7 +70,15 @@ export async function stagedResume(
     }
     const runIds = ledger.runs.slice(before.runs).map(run => run.workflowRunId)
     const resumed = ledger.carried - before.carried
-    const stage: StageOutcome = { stage: index + 1, asked, resumed, runIds, startedAt: stageStart, failedAgain: [] }
+    const stage: StageOutcome = {
+      stage: index + 1,
+      verdict: 'last',
+      asked,
+      resumed,
+      runIds,
+      startedAt: stageStart,
+      failedAgain: []
+    }
     stages.push(stage)
     capLeft -= resumed
     // What is left of the selection, and whether this stage may go on to the next.
@@ -104,11 +112,12 @@ export async function stagedResume(
     const { failedAgain, ...measured } = watch
     stage.watch = measured
     stage.failedAgain = failedAgain
+    stage.verdict = watchVerdict(measured, failedAgain.length, plan.maxFailed)
     hooks.log(
       `stage ${index + 1}: ${failedAgain.length} of its ${runIds.length} runs back in the DLQ after ` +
         `${Math.round((measured.endedAt - measured.startedAt) / 1000)} s of watch`
     )
-    if (measured.cut !== undefined || measured.failure !== undefined || failedAgain.length > plan.maxFailed) break
+    if (stage.verdict !== 'clean' && stage.verdict !== 'within') break
     if (end.continueFrom !== undefined) {
       offset = end.continueFrom.position - 1
       cursor = undefined
@@ -121,7 +130,20 @@ export async function stagedResume(
   const failure =
     end.failure ??
     (watchEnd?.cut !== undefined ? { kind: 'cancelled' as const, signal: watchEnd.cut } : watchEnd?.failure)
+  const last = stages[stages.length - 1]
+  // The stage not watched: the last, or one whose requests failed or lost answers (what it resumed is not all known).
+  if (last !== undefined && last.watch === undefined && (failure !== undefined || ledger.uncertainRequests > 0)) {
+    last.verdict = 'failed'
+  }
   const toDate = selection.dlqIds === undefined ? selection.toDate : undefined
   const staged: StagedResume = { plan, stages, ...(toDate !== undefined ? { toDate } : {}) }
   return { ...ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) }), staged }
+}
+
+/** A watched stage's verdict, from what its watch measured. */
+function watchVerdict(watch: StageWatch, failedAgain: number, maxFailed: number): StageVerdict {
+  if (failedAgain > maxFailed) return 'stopped'
+  if (watch.cut !== undefined) return 'cut'
+  if (watch.failure !== undefined) return 'blind'
+  return failedAgain === 0 ? 'clean' : 'within'
 }

@@ -1,41 +1,18 @@
 /** The words of a staged resume: each stage's verdict, derived from its measurements, and what a watch cannot see. */
-import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome } from '../results.js'
+import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../results.js'
 import { formatCount, plural } from './format.js'
 import { errorWords } from './response-sample.js'
 
-/** How a stage ended, read from its data: the report's one place for it. */
-export type StageVerdict =
-  | 'clean' // watched to its end, none back in the DLQ
-  | 'within' // watched to its end, some back but no more than watch-max-failed
-  | 'stopped' // more back than watch-max-failed: the resume stopped
-  | 'cut' // a stop signal ended the watch: not judged
-  | 'blind' // a listing failed: the watch could not see
-  | 'last' // the last stage: nothing follows, so not watched
-  | 'failed' // its resume failed part way (or was cancelled): not watched
-
-function stageVerdict(stage: StageOutcome, staged: StagedResume, result: ResumeResult): StageVerdict {
-  const { watch } = stage
-  if (watch === undefined) {
-    const isLast = stage === staged.stages[staged.stages.length - 1]
-    // A stage whose requests lost their answers stops the resume too: what it resumed is not all known.
-    return isLast && (result.failure !== undefined || result.uncertainRequests > 0) ? 'failed' : 'last'
-  }
-  if (stage.failedAgain.length > staged.plan.maxFailed) return 'stopped'
-  if (watch.cut !== undefined) return 'cut'
-  if (watch.failure !== undefined) return 'blind'
-  return stage.failedAgain.length === 0 ? 'clean' : 'within'
-}
-
 /** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
-export function stagesCompleted(staged: StagedResume, result: ResumeResult): number {
+export function stagesCompleted(staged: StagedResume): number {
   const passed = new Set<StageVerdict>(['clean', 'within', 'last'])
-  return staged.stages.filter(stage => passed.has(stageVerdict(stage, staged, result))).length
+  return staged.stages.filter(stage => passed.has(stage.verdict)).length
 }
 
 /** The stage that ended the resume before its plan, and why; undefined when every stage passed. */
-export function endingStage(staged: StagedResume, result: ResumeResult) {
+export function endingStage(staged: StagedResume) {
   for (const stage of staged.stages) {
-    const verdict = stageVerdict(stage, staged, result)
+    const { verdict } = stage
     if (verdict !== 'clean' && verdict !== 'within' && verdict !== 'last') return { stage, verdict }
   }
   return undefined
@@ -61,7 +38,7 @@ export const askedText = size
 
 /** One stage's result in words, never "succeeded": what was seen, after how long, of how many runs. */
 export function stageResultText(stage: StageOutcome, staged: StagedResume, result: ResumeResult): string {
-  const verdict = stageVerdict(stage, staged, result)
+  const { verdict } = stage
   const runs = stage.resumed
   const back = stage.failedAgain.length
   const after = watchedFor(stage)

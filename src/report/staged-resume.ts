@@ -50,14 +50,14 @@ function overrunWarnings(staged: StagedResume): string[] {
 
 function outputs(result: ResumeResult, staged: StagedResume): OutputValues {
   const base = resumeReport.outputs(result)
-  const stopped = endingStage(staged, result) !== undefined
+  const stopped = endingStage(staged) !== undefined
   const scalars: OutputValues = {
     [Outputs.ResumedCount]: base[Outputs.ResumedCount],
     [Outputs.Complete]: String(base[Outputs.Complete] === 'true' && !stopped),
     [Outputs.NextCursor]: base[Outputs.NextCursor],
     [Outputs.RunsFile]: base[Outputs.RunsFile],
     [Outputs.FailedAgainCount]: String(failedAgainOf(staged).length),
-    [Outputs.StagesCompleted]: String(stagesCompleted(staged, result))
+    [Outputs.StagesCompleted]: String(stagesCompleted(staged))
   }
   const failedIds = failedAgainOf(staged).map(run => run.workflowRunId)
   const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
@@ -84,7 +84,7 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
   const n = staged.plan.sizes.length
   const done = staged.stages.length
   const runs = plural(made, 'run', 'runs')
-  const ending = endingStage(staged, result)
+  const ending = endingStage(staged)
   if (ending !== undefined) {
     const { stage, verdict } = ending
     const at = `stage ${stage.stage} of ${n}`
@@ -135,7 +135,7 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
 }
 
 function failure(result: ResumeResult, staged: StagedResume): string | undefined {
-  const ending = endingStage(staged, result)
+  const ending = endingStage(staged)
   const resumeFailure = resumeReport.failure(result)?.concat(boundHint(result))
   if (ending === undefined || ending.verdict === 'failed') return resumeFailure
   const { stage, verdict } = ending
@@ -162,7 +162,7 @@ function failure(result: ResumeResult, staged: StagedResume): string | undefined
 const WATCH_LISTING = "the watch's listing of the workflow DLQ (GET /v2/dlq)"
 
 const failureLabel = (result: ResumeResult, staged: StagedResume) =>
-  endingStage(staged, result)?.verdict === 'blind' ? WATCH_LISTING : 'resume-workflows'
+  endingStage(staged)?.verdict === 'blind' ? WATCH_LISTING : 'resume-workflows'
 
 /** Where a re-run continues the rest. */
 function whereNext(result: ResumeResult): string {
