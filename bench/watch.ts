@@ -4,7 +4,7 @@
  * listing is one request while fewer than 100 entries failed since the stage began.
  */
 import type { Clock } from '../src/clock.js'
-import { watchStage } from '../src/operations/watch.js'
+import { watchStage, WatchState } from '../src/operations/watch.js'
 import { ServiceClient } from '../src/service/client.js'
 import { DEFAULT_RETRY_POLICY } from '../src/service/retry.js'
 import { startSimulator } from '../sim/index.js'
@@ -35,8 +35,15 @@ async function requestsOfWatch(watchMs: number): Promise<number> {
     log: () => {}
   })
   try {
-    const request = { stage: 1, runIds: new Set(['wfr_x']), since: time, watchMs, maxFailed: 0, maxPages: 10_000 }
-    await watchStage(client, request, clock, new AbortController().signal)
+    const state = new WatchState(time)
+    state.add(1, ['wfr_x'])
+    await watchStage(
+      client,
+      { stage: 1, watchMs, maxFailed: 0, maxPages: 10_000 },
+      state,
+      clock,
+      new AbortController().signal
+    )
     return sim.requests.filter(r => r.route === 'list').length
   } finally {
     await client.close()

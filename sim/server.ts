@@ -215,6 +215,9 @@ function respond(
   limited: { reset: number } | undefined
 ): void {
   const method = req.method ?? 'GET'
+  // The simulator's clock, skewed from the runner's in tests, is what its Date header says, a fault's answer too.
+  res.sendDate = false
+  if (!ctx.variants.noDateHeader) res.setHeader('date', new Date(ctx.clock()).toUTCString())
   const maxUrlBytes = ctx.variants.maxUrlBytes
   // As servers and proxies do with a URL over about 8 KB (wire contract, 5).
   if (maxUrlBytes !== undefined && Buffer.byteLength(req.url ?? '') > maxUrlBytes) {

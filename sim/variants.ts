@@ -32,6 +32,8 @@ export interface ServerVariants {
   patchOnlySchedules: boolean
   /** any route: a request target (path and query) longer than this many bytes answers 414. */
   maxUrlBytes?: number
+  /** any route: no `Date` header in any answer, so the service's time is known only from what it resumed. */
+  noDateHeader?: boolean
 }
 
 export const ALL_VARIANTS: ServerVariants = {

@@ -8,8 +8,14 @@ export interface Clock {
   sleep(ms: number, wake: AbortSignal): Promise<void>
 }
 
+/** The longest delay a Node timer holds: a longer one fires at once (TimeoutOverflowWarning), so it is taken in turns. */
+const MAX_TIMER_MS = 2_147_483_647
+
 /** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
-export const wakeableSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
-  delay(ms, undefined, wake ? { signal: wake } : {}).catch(() => {})
+export async function wakeableSleep(ms: number, wake?: AbortSignal): Promise<void> {
+  for (let left = ms; left > 0 && wake?.aborted !== true; left -= MAX_TIMER_MS) {
+    await delay(Math.min(left, MAX_TIMER_MS), undefined, wake ? { signal: wake } : {}).catch(() => {})
+  }
+}
 
 export const REAL_CLOCK: Clock = { now: () => Date.now(), sleep: wakeableSleep }

@@ -128,9 +128,9 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     report: stagedOrResumeReport,
     overdue: {
       count: Outputs.ResumedCount,
-      what: ({ confirmed, uncertainRequests: lost }) =>
+      what: ({ confirmed, uncertainRequests: lost, uncertainRuns }) =>
         `${confirmed} runs resumed before the cancel` +
-        (lost > 0 ? `, and up to ${lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
+        (lost > 0 ? `, and up to ${uncertainRuns ?? lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
     }
   }
 }
@@ -189,9 +189,11 @@ export function lastResort(
   writeLine: (line: string) => void = line => writeSync(1, line)
 ): void {
   if (live.reported || live.operation === undefined) return
-  const { confirmed, nextCursor } = live.progress
+  const { confirmed, nextCursor, toDate } = live.progress
   const { count, what } = OPERATIONS[live.operation].overdue
-  const next = continueHint(nextCursor)
+  // A cursor continues the selectors it came from: the to-date every request sent goes with it.
+  const bound = nextCursor !== undefined && toDate !== undefined ? ` and input to-date: ${toDate}` : ''
+  const next = continueHint(nextCursor) + (continueHint(nextCursor).startsWith('; to continue') ? bound : '')
   const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`
   process.exitCode = 1
   // The error line first: @actions/core throws when the output file is gone, and the line must still be said.
@@ -202,6 +204,7 @@ export function lastResort(
   if (count !== undefined) {
     core.setOutput(count, out.redact(String(confirmed)))
     core.setOutput(Outputs.NextCursor, out.redact(nextCursor ?? ''))
+    if (bound !== '') core.setOutput(Outputs.NextToDate, String(toDate))
   }
 }
 

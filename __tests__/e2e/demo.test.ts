@@ -36,11 +36,11 @@ describe('npm start', () => {
     expect(summaries[0]).toMatch(/\| 500 \(\d+% of its messages\) \|/)
     // The canary: the simulator made the resumed refund runs fail again, and the watch of stage 1 stopped it.
     expect(shown).toContain(
-      'error: Stage 1 of 2: 5 of its 5 runs failed again within 3s, more than watch-max-failed (0)'
+      'error: 5 of the 5 runs resumed by stage 1 of 2 failed again, more than watch-max-failed (0)'
     )
     expect(shown).toMatch(/failed-again-count += 5\n/)
     expect(shown).toContain('Every scene ended as it should')
-    expect(summaries[3]).toMatch(/^## 🛑 Stopped at stage 1 of 2: 5 of its 5 runs failed again/)
+    expect(summaries[3]).toMatch(/^## 🛑 Stopped after stage 1 of 2: 5 of the 5 runs resumed so far failed again/)
     expect(summaries[3]).toContain('| `wfr_resumed_')
     expect(summaries[3]).toContain('| 500 | `refund ledger: column "reason_code" does not exist` |')
     // No run link: the demo is no Actions run, and a link to a repository that does not exist misleads.

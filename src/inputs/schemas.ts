@@ -335,7 +335,8 @@ function resumeShape(now: number, workspace: string) {
     [Inputs.RunsFile]: filePath(workspace),
     [Inputs.Stages]: optional(parseStages),
     [Inputs.Watch]: optional(parseWatch),
-    [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER)
+    [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER),
+    [Inputs.WatchRetries]: integer(0, 1_000_000)
   }
 }
 
@@ -351,8 +352,10 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
     refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two')
   }
-  const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed]] as const
-  for (const [name, says] of stagingProblems(...staging)) refuse(ctx, name, says)
+  // A GitHub-hosted job ends at 6 hours: a plan whose watches take longer is refused there, stated elsewhere.
+  const hosted = process.env.RUNNER_ENVIRONMENT === 'github-hosted'
+  const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries]] as const
+  for (const [name, says] of stagingProblems(...staging, hosted)) refuse(ctx, name, says)
 }
 
 function resumeSchema(now: number, workspace: string) {
@@ -365,7 +368,7 @@ function resumeSchema(now: number, workspace: string) {
         selection: selectionOf(v),
         overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
         ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
-        ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed])
+        ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries])
       }
       const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile])
       return { operation: 'resume-workflows' as const, ...common(v), resume, ...files }

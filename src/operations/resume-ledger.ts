@@ -30,8 +30,10 @@ export class ResumeLedger {
   requests = 0
   /** Requests sent, answered or not (a part answered 404 too): what max-pages bounds. */
   sent = 0
-  /** Attempts whose answer was lost or unreadable: each may have resumed runs not in `runs`. */
+  /** Attempts whose answer was lost or unreadable: each may have resumed runs not in `runs`... */
   uncertainRequests = 0
+  /** ...as many as each asked for (its count): what they may have resumed in all. */
+  uncertainRuns = 0
   /** Most runs one answer carried, when more than the count sent: the service ignores count. */
   largestAnswer?: number
   /** Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more. */
@@ -41,10 +43,12 @@ export class ResumeLedger {
   /** `progress` is kept up to date as answers arrive, for a last-resort report should the process be stopped. */
   constructor(readonly progress: Progress = { confirmed: 0, uncertainRequests: 0 }) {}
 
-  /** Attempts lost after sending (a failed request, or the answer to a page's retries). */
-  lost(attempts: number): void {
+  /** Attempts lost after sending (a failed request, or the answer to a page's retries), each asking for `count`. */
+  lost(attempts: number, count: number): void {
     this.uncertainRequests += attempts
+    this.uncertainRuns += attempts * count
     this.progress.uncertainRequests = this.uncertainRequests
+    this.progress.uncertainRuns = this.uncertainRuns
   }
 
   /** One answered request: its runs, and the items it carried that could not be read as sent. */
@@ -78,6 +82,7 @@ export class ResumeLedger {
       runs: this.runs,
       requests: this.requests,
       uncertainRequests: this.uncertainRequests,
+      ...(this.uncertainRequests > 0 ? { uncertainRuns: this.uncertainRuns } : {}),
       ...(this.largestAnswer !== undefined ? { largestAnswer: this.largestAnswer } : {}),
       ...(maxRuns !== undefined ? { maxRuns } : {}),
       ...(stoppedByCap ? { stoppedByCap } : {}),

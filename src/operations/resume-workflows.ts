@@ -1,16 +1,20 @@
-import { CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
+import { CLOCK_SKEW_MARGIN_MS, CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
+import { REAL_CLOCK, type Clock } from '../clock.js'
 import type { ServiceClient } from '../service/client.js'
 import { ServiceError } from '../service/errors.js'
 import { drainInto } from '../service/pagination.js'
-import { overrideHeaders, resumeQuery } from '../service/query.js'
+import { listQuery, overrideHeaders, resumeQuery } from '../service/query.js'
 import type { ResumePage } from '../service/schemas.js'
 import type { ResumeRequest, WorkflowSelection } from '../requests.js'
 import { failureStatus, type Failure } from '../failure.js'
-import type { ResumeResult } from '../results.js'
+import type { ResumeBound, ResumeResult } from '../results.js'
 import type { Progress } from '../stop.js'
 import { ResumeLedger, type DrainEnd } from './resume-ledger.js'
 
-export type WorkflowResumer = Pick<ServiceClient, 'resumeWorkflowsPage' | 'resumeUrlLength' | 'log'>
+export type WorkflowResumer = Pick<
+  ServiceClient,
+  'resumeWorkflowsPage' | 'resumeUrlLength' | 'log' | 'listDlqPage' | 'serviceNow'
+>
 
 /** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
 export function splitDlqIds(
@@ -46,10 +50,47 @@ export async function resumeWorkflows(
   request: ResumeRequest,
   onPage: OnResumePage = () => {},
   /** Kept up to date as answers arrive, for a last-resort report should the process be stopped. */
-  progress?: Progress
+  progress?: Progress,
+  clock: Clock = REAL_CLOCK
 ): Promise<ResumeResult> {
   const ledger = new ResumeLedger(progress)
-  return ledger.result(request, await drainResume(client, request, ledger, onPage))
+  const bound = await startBound(client, request, clock)
+  const end = await drainResume(client, withBound(request, bound, ledger.progress), ledger, onPage)
+  return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) }
+}
+
+/**
+ * The to-date a resume by filters sends with every request: the service's time at its start, less a millisecond, so
+ * that no run the resume creates (it fails after its creation, on the service's clock) is taken by the same resume.
+ * Read from the Date header of a one-entry listing; where the service sends none, the runner's clock less a margin.
+ * None for dlq-ids (a run that fails again comes back under a new id) or a cursor (it continues the selectors it came
+ * from: the to-date given with it is the bound).
+ */
+export async function startBound(
+  client: Pick<ServiceClient, 'listDlqPage' | 'serviceNow'>,
+  request: ResumeRequest,
+  clock: Clock
+): Promise<ResumeBound | undefined> {
+  if (request.selection.dlqIds !== undefined || request.cursor !== undefined) return undefined
+  try {
+    await client.listDlqPage(listQuery({ source: 'workflow' }, 1, 'earliestFirst', undefined))
+  } catch {
+    // Any answer's Date will do, an error's too; with none, the runner's clock is said to be used.
+  }
+  const serviceNow = client.serviceNow()
+  const asked = request.selection.toDate ?? Infinity
+  const bound: ResumeBound =
+    serviceNow !== undefined
+      ? { toDate: Math.floor(serviceNow) - 1, clock: 'service' }
+      : { toDate: clock.now() - CLOCK_SKEW_MARGIN_MS, clock: 'runner', marginMs: CLOCK_SKEW_MARGIN_MS }
+  return asked <= bound.toDate ? { toDate: asked, clock: 'input' } : bound
+}
+
+/** The request with its selection bounded; the watchdog's progress learns the bound, to say it with the cursor. */
+export function withBound(request: ResumeRequest, bound: ResumeBound | undefined, progress?: Progress): ResumeRequest {
+  if (bound === undefined) return request
+  if (progress !== undefined) progress.toDate = bound.toDate
+  return { ...request, selection: { ...request.selection, toDate: bound.toDate } }
 }
 
 /** Called with each answered request and the runs resumed so far in all. */
@@ -91,13 +132,15 @@ export async function drainResume(
       continueFrom = continuation(request, parts, part)
       break
     }
+    // The count the request under way asked for: what each of its lost attempts may have resumed.
+    let count: number = RESUME_PAGE_SIZE
     const fetch = async (cursor: string | undefined) => {
       try {
-        const count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns)
+        count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns)
         ledger.sent++
         return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers)
       } catch (err) {
-        if (err instanceof ServiceError) ledger.lost(err.lostAnswers)
+        if (err instanceof ServiceError) ledger.lost(err.lostAnswers, count)
         throw err
       }
     }
@@ -105,7 +148,7 @@ export async function drainResume(
     if (parts.length === 1) progress.nextCursor = startCursor
     const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor }
     const outcome = await drainInto(fetch, budget, page => {
-      ledger.lost(page.lostAnswers)
+      ledger.lost(page.lostAnswers, count)
       carriedRuns += page.workflowRuns.length + page.problems.filter(p => !p.kept).length
       ledger.answered(page.workflowRuns, page.problems)
       if (parts.length === 1) progress.nextCursor = page.cursor

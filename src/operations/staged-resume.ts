@@ -3,30 +3,29 @@
  * before the next, stopping when more of them failed again than allowed. Each stage is one drain of the resume, capped
  * at its size, continuing where the one before stopped, into one ledger: the result covers every stage, each kept.
  */
-import type { ResumeRequest, StagePlan, WorkflowSelection } from '../requests.js'
-import type { ResumeResult, StageOutcome, StagedResume, StageVerdict, StageWatch } from '../results.js'
+import type { ResumeRequest, StagePlan } from '../requests.js'
+import type {
+  ResumeBound,
+  ResumedRun,
+  ResumeResult,
+  StageOutcome,
+  StagedResume,
+  StageVerdict,
+  StageWatch
+} from '../results.js'
 import type { Progress } from '../stop.js'
-import { Inputs } from '../constants.js'
-import { drainResume, type OnResumePage, type WorkflowResumer } from './resume-workflows.js'
+import { CLOCK_SKEW_MARGIN_MS, Inputs } from '../constants.js'
+import type { ServiceClient } from '../service/client.js'
+import { drainResume, startBound, withBound, type OnResumePage, type WorkflowResumer } from './resume-workflows.js'
 import { ResumeLedger, type DrainEnd } from './resume-ledger.js'
 import type { Clock } from '../clock.js'
-import { watchStage, type DlqLister } from './watch.js'
+import { watchStage, WatchState, type DlqLister } from './watch.js'
 
 export interface StagedHooks {
   clock: Clock
   /** The run's stop signal: it ends a watch at once. */
   stop: AbortSignal
   log: (line: string) => void
-}
-
-/**
- * The selection every stage sends: with filters (or all), bounded by the start of the staged resume, so that a run
- * that failed again in one stage (a new DLQ entry, failed after it) is never taken by a later stage. dlq-ids need
- * no bound: a run that fails again comes back under a new dlqId, which is not among them.
- */
-function boundedSelection(selection: WorkflowSelection, startedAt: number): WorkflowSelection {
-  if (selection.dlqIds !== undefined) return selection
-  return { ...selection, toDate: Math.min(selection.toDate ?? Infinity, startedAt) }
 }
 
 /** Resumes `request` in the stages of `plan`, watching each but the last; the result covers every stage. */
@@ -39,9 +38,11 @@ export async function stagedResume(
   progress?: Progress
 ): Promise<ResumeResult> {
   const ledger = new ResumeLedger(progress)
-  const startedAt = hooks.clock.now()
-  const selection = boundedSelection(request.selection, startedAt)
+  // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
+  const bound = await startBound(client, request, hooks.clock)
+  const selection = withBound(request, bound, ledger.progress).selection
   const stages: StageOutcome[] = []
+  let watching: WatchState | undefined
   let end: DrainEnd = {}
   let capLeft = request.maxRuns ?? Infinity
   let cursor = request.cursor
@@ -52,9 +53,13 @@ export async function stagedResume(
   for (const [index, size] of plan.sizes.entries()) {
     const asked = Math.min(size, capLeft)
     const ids = selection.dlqIds?.slice(offset)
+    const watched = index < plan.sizes.length - 1
     const stageRequest: ResumeRequest = {
       ...base,
       selection: ids === undefined ? selection : { ...selection, dlqIds: ids },
+      // A canary's runs retry as watch-retries says, so that a failing one is back in the DLQ inside its watch.
+      overrides:
+        watched && plan.watchRetries !== undefined ? { ...base.overrides, retries: plan.watchRetries } : base.overrides,
       ...(cursor !== undefined ? { cursor } : {}),
       ...(asked !== Infinity ? { maxRuns: asked } : {}),
       ...(request.dlqIdLines !== undefined ? { dlqIdLines: request.dlqIdLines.slice(offset) } : {})
@@ -68,23 +73,20 @@ export async function stagedResume(
     if (end.continueFrom !== undefined) {
       end = { ...end, continueFrom: { ...end.continueFrom, position: end.continueFrom.position + offset } }
     }
-    const runIds = ledger.runs.slice(before.runs).map(run => run.workflowRunId)
+    const made = ledger.runs.slice(before.runs)
+    const runIds = made.map(run => run.workflowRunId)
     const resumed = ledger.carried - before.carried
-    const stage: StageOutcome = {
-      stage: index + 1,
-      verdict: 'last',
-      asked,
-      resumed,
-      runIds,
-      startedAt: stageStart,
-      failedAgain: []
-    }
+    const stage: StageOutcome = { stage: index + 1, verdict: 'last', asked, resumed, runIds, startedAt: stageStart }
     stages.push(stage)
     capLeft -= resumed
+    watching ??= new WatchState(watchFrom(bound, made, client, hooks.clock))
+    watching.add(stage.stage, runIds)
     // What is left of the selection, and whether this stage may go on to the next.
-    const more = end.stoppedByCap === true && capLeft > 0
-    const healthy = end.failure === undefined && ledger.uncertainRequests === before.lost
-    if (!more || !healthy || index === plan.sizes.length - 1 || plan.watchMs === undefined) break
+    if (end.stoppedByCap !== true || capLeft <= 0 || !watched || plan.watchMs === undefined) {
+      if (end.stoppedByCap === true && capLeft <= 0) stage.verdict = 'capped'
+      break
+    }
+    if (end.failure !== undefined || ledger.uncertainRequests > before.lost) break
     if (ledger.sent >= request.maxPages) {
       // No request left for a further stage: watching this one would protect nothing.
       end = {
@@ -93,30 +95,17 @@ export async function stagedResume(
       }
       break
     }
-    hooks.log(`stage ${index + 1}: watching its ${runIds.length} new runs for ${plan.watchMs / 1000} s`)
-    const watch = await watchStage(
-      client,
-      {
-        stage: index + 1,
-        runIds: new Set(runIds),
-        since: stageStart,
-        ...(selection.workflowUrl !== undefined ? { workflowUrl: selection.workflowUrl } : {}),
-        watchMs: plan.watchMs,
-        maxFailed: plan.maxFailed,
-        maxPages: request.maxPages
-      },
-      hooks.clock,
-      hooks.stop,
-      hooks.log
-    )
-    const { failedAgain, ...measured } = watch
-    stage.watch = measured
-    stage.failedAgain = failedAgain
-    stage.verdict = watchVerdict(measured, failedAgain.length, plan.maxFailed)
-    hooks.log(
-      `stage ${index + 1}: ${failedAgain.length} of its ${runIds.length} runs back in the DLQ after ` +
-        `${Math.round((measured.endedAt - measured.startedAt) / 1000)} s of watch`
-    )
+    const watchText = plan.watchText ?? `${plan.watchMs / 1000}s`
+    hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} runs resumed so far for ${watchText}`)
+    const foundBefore = watching.found.size
+    const request_ = {
+      stage: stage.stage,
+      watchMs: plan.watchMs,
+      maxFailed: plan.maxFailed,
+      maxPages: request.maxPages
+    }
+    stage.watch = await watchStage(client, request_, watching, hooks.clock, hooks.stop, hooks.log)
+    stage.verdict = watchVerdict(stage.watch, watching.found.size, foundBefore, plan.maxFailed)
     if (stage.verdict !== 'clean' && stage.verdict !== 'within') break
     if (end.continueFrom !== undefined) {
       offset = end.continueFrom.position - 1
@@ -125,25 +114,53 @@ export async function stagedResume(
       cursor = end.nextCursor
     }
   }
-  // A watch that a stop cut, or whose listing failed, ends the resume as a failure; the resume's own failure first.
-  const watchEnd = stages.find(s => s.watch?.cut !== undefined || s.watch?.failure !== undefined)?.watch
-  const failure =
-    end.failure ??
-    (watchEnd?.cut !== undefined ? { kind: 'cancelled' as const, signal: watchEnd.cut } : watchEnd?.failure)
   const last = stages[stages.length - 1]
   // The stage not watched: the last, or one whose requests failed or lost answers (what it resumed is not all known).
-  if (last !== undefined && last.watch === undefined && (failure !== undefined || ledger.uncertainRequests > 0)) {
-    last.verdict = 'failed'
+  if (
+    last !== undefined &&
+    last.watch === undefined &&
+    last.verdict === 'last' &&
+    (end.failure !== undefined || ledger.uncertainRequests > 0)
+  ) {
+    last.verdict = end.failure?.kind === 'cancelled' ? 'cancelled' : 'failed'
   }
-  const toDate = selection.dlqIds === undefined ? selection.toDate : undefined
-  const staged: StagedResume = { plan, stages, ...(toDate !== undefined ? { toDate } : {}) }
-  return { ...ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) }), staged }
+  const watchCut = stages.find(s => s.verdict === 'cut')?.watch?.cut
+  // A watch that a stop cut ends the step as a cancel; a blind or stopping watch is the watch's, kept with its stage.
+  const failure = end.failure ?? (watchCut !== undefined ? { kind: 'cancelled' as const, signal: watchCut } : undefined)
+  const failedAgain = [...(watching?.found.values() ?? [])]
+  const staged: StagedResume = {
+    plan,
+    stages,
+    failedAgain,
+    ...(watching !== undefined && watching.unreadable > 0 ? { unreadable: watching.unreadable } : {}),
+    plannedWatchMs: (plan.sizes.length - 1) * (plan.watchMs ?? 0)
+  }
+  const result = ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) })
+  return { ...result, ...(bound !== undefined ? { bound } : {}), staged }
 }
 
-/** A watched stage's verdict, from what its watch measured. */
-function watchVerdict(watch: StageWatch, failedAgain: number, maxFailed: number): StageVerdict {
-  if (failedAgain > maxFailed) return 'stopped'
+/**
+ * Where the watches start listing, on the service's clock: the resume's bound (every run it created failed after
+ * it), else the earliest creation time of the first stage's runs, else the service's Date (less a second) or the
+ * runner's clock less the skew margin.
+ */
+function watchFrom(
+  bound: ResumeBound | undefined,
+  runs: readonly ResumedRun[],
+  client: Pick<ServiceClient, 'serviceNow'>,
+  clock: Clock
+): number {
+  if (bound !== undefined && bound.clock !== 'runner') return bound.toDate + 1
+  const created = runs.flatMap(run => (run.workflowCreatedAt === undefined ? [] : [run.workflowCreatedAt]))
+  if (created.length > 0) return Math.min(...created)
+  const now = client.serviceNow()
+  return now !== undefined ? Math.floor(now) - 1_000 : clock.now() - CLOCK_SKEW_MARGIN_MS
+}
+
+/** A watched stage's verdict, from what its watch measured over every run resumed so far. */
+function watchVerdict(watch: StageWatch, found: number, foundBefore: number, maxFailed: number): StageVerdict {
+  if (found > maxFailed) return 'stopped'
   if (watch.cut !== undefined) return 'cut'
   if (watch.failure !== undefined) return 'blind'
-  return failedAgain === 0 ? 'clean' : 'within'
+  return found === foundBefore ? 'clean' : 'within'
 }

@@ -43,6 +43,8 @@ export class ServiceClient {
   private dispatcher?: Dispatcher
   private readonly redact: (text: string) => string
   private readonly limit: AdaptiveLimit
+  /** The service's `Date` of its latest answer: its own clock, read where a bound must be on it. */
+  private serviceDate?: number
 
   constructor(private readonly options: ClientOptions) {
     this.redact = redactor([options.token])
@@ -86,6 +88,14 @@ export class ServiceClient {
   /** Length of the URL a bulk resume with this query is sent to (ASCII: bytes and characters alike). */
   resumeUrlLength(query: URLSearchParams): number {
     return requestUrl(this.options.baseUrl, RESUME_PATH, query).href.length
+  }
+
+  /**
+   * The service's time when it sent its latest answer, as the `Date` header says: whole seconds, so the true time was
+   * up to 1 s later (a bound taken from it errs early). Undefined until an answer carried one.
+   */
+  serviceNow(): number | undefined {
+    return this.serviceDate
   }
 
   /** One line for the log, through the same channel as the retries. */
@@ -209,7 +219,10 @@ export class ServiceClient {
         'user-agent': 'dlq-action'
       }
     })
-    return readAnswer(response)
+    const answer = await readAnswer(response)
+    const date = Date.parse(answer.headers.date ?? '')
+    if (Number.isFinite(date)) this.serviceDate = date
+    return answer
   }
 
   /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */
