@@ -95,6 +95,10 @@ describe('the manual recovery form', () => {
     expect(run({ operation: 'resume-workflows', all: 'true', watch: '30m' }).refused).toMatch(
       /^Input 'watch' applies only with stages/
     )
+    expect(run({ operation: 'resume-workflows', all: 'true', 'watch-max-failed': '2' }).refused).toMatch(
+      /^Input 'watch-max-failed' applies only with stages/
+    )
+    expect(run({ operation: 'resume-workflows', all: 'true', 'watch-max-failed': '0' })).toMatchObject({ warned: [] })
   })
 
   it('warns about, and ignores, a field the chosen operation does not read', () => {
