@@ -1,9 +1,12 @@
-/** The simulator's command line, read into its options: every flag checked, the one fate it can set included. */
+/**
+ * The simulator's command line, read into its options: every flag checked, the one fate it can set included. It seeds
+ * the shop's data a newcomer recognises (sim/seed-realistic.ts); the tests' hostile rows only with --hostile-seed.
+ */
 import type { RunFate } from './fates.js'
 import type { SimulatorOptions } from './server.js'
 
 const USAGE =
-  'usage: cli.js [--port N] [--messages N] [--workflow-runs N] [--latency-ms N] [--seed N] ' +
+  'usage: cli.js [--port N] [--messages N] [--workflow-runs N] [--latency-ms N] [--hostile-seed [--seed N]] ' +
   '[--schedules N] [--token T] [--read-only-token T] [--rate-limit N] [--host H] [--ignore-resume-count] ' +
   '[--fail-again URL|*] [--fail-again-share S] [--fail-again-after-ms N] [--fail-again-status N] ' +
   '[--fail-again-body TEXT]'
@@ -53,6 +56,7 @@ export function parseArgs(argv: readonly string[]): SimulatorOptions {
   const options: SimulatorOptions = {}
   const fate: RunFate = {}
   let fated = false
+  let hostile = false
   for (let i = 0; i < argv.length; i++) {
     let flag = argv[i] as string
     let value: string | undefined
@@ -64,6 +68,10 @@ export function parseArgs(argv: readonly string[]): SimulatorOptions {
     if (flag === '--help' || flag === '-h') throw new Error(USAGE)
     const numeric = NUMERIC_FLAGS[flag]
     const text = STRING_FLAGS[flag]
+    if (flag === '--hostile-seed' && value === undefined) {
+      hostile = true
+      continue
+    }
     if (flag === '--ignore-resume-count' && value === undefined) {
       options.variants = { ...options.variants, ignoreResumeCount: true }
       continue
@@ -86,5 +94,8 @@ export function parseArgs(argv: readonly string[]): SimulatorOptions {
   }
   if (!fated && Object.keys(fate).length > 0) throw new Error(`the --fail-again-* flags need --fail-again\n${USAGE}`)
   if (fated) options.fates = [fate]
-  return options
+  // The realistic data is fixed: a --seed it would ignore is refused rather than silently unused.
+  if (!hostile && options.seed !== undefined)
+    throw new Error(`--seed picks the hostile rows: add --hostile-seed\n${USAGE}`)
+  return hostile ? options : { ...options, realistic: true }
 }

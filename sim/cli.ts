@@ -1,10 +1,14 @@
 /**
  * Runs the loopback simulator until SIGINT/SIGTERM.
  *
- *   node lib/sim/cli.js [--port N] [--messages N] [--workflow-runs N] [--latency-ms N] [--seed N]
+ *   node lib/sim/cli.js [--port N] [--messages N] [--workflow-runs N] [--latency-ms N] [--hostile-seed [--seed N]]
  *                               [--schedules N] [--token T] [--read-only-token T] [--rate-limit N] [--host H]
  *                               [--ignore-resume-count] [--fail-again URL|*] [--fail-again-share S]
  *                               [--fail-again-after-ms N] [--fail-again-status N] [--fail-again-body TEXT]
+ *
+ * It seeds the shop's dead letter queue of the demo (sim/seed-realistic.ts: no --seed, the data is fixed);
+ * --hostile-seed seeds the tests' hostile rows instead (sim/seed.ts: a script tag in a URL, bodies that look like
+ * runner commands), which --seed varies.
  *
  * By default the bulk resume honours `count`, as the production service does; --ignore-resume-count makes it the
  * server that answers up to 50 runs whatever a smaller count says (variant ignoreResumeCount).

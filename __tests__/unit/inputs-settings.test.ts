@@ -294,7 +294,8 @@ describe('readSettings: resume-workflows and resume-schedule', () => {
 describe('readSettings: section 5 of the wire contract and hostile inputs', () => {
   const REAL = 'must be a real date and time: month 01-12, a day the month has, hours 00-23, minutes and seconds 00-59'
   const AFTER_1970 = 'must be a duration ago that stays after 1970-01-01 (the start of Unix time)'
-  const LIST_FILTERS = ['message-id', 'url', 'topic-name', 'schedule-id', 'queue-name', 'api', 'caller-ip']
+  // schedule-id is not among them: a comma separates schedule ids in every operation (below).
+  const LIST_FILTERS = ['message-id', 'url', 'topic-name', 'queue-name', 'api', 'caller-ip']
 
   it.each(LIST_FILTERS)('refuses a comma inside a %s value, which a server may read as a separator', name => {
     const message = errorOf({ operation: 'list-dlq', [name]: 'first\nsecond,third' })
@@ -314,6 +315,13 @@ describe('readSettings: section 5 of the wire contract and hostile inputs', () =
     expect(settings({ operation: 'resume-schedule', 'schedule-id': 'a,b' })).toMatchObject({
       schedules: { scheduleIds: ['a', 'b'] }
     })
+    // One rule for schedule-id: list-dlq filters by each id, as a server reads a comma inside the value.
+    expect(settings({ operation: 'list-dlq', 'schedule-id': 'a,b\nc' })).toMatchObject({
+      list: { filters: { scheduleId: ['a', 'b', 'c'] } }
+    })
+    expect(errorOf({ operation: 'list-dlq', 'schedule-id': '["a,b"]' })).toBe(
+      'Input \'schedule-id\' value 1 ("a,b") holds a comma, which separates schedule ids (got "["a,b"]").'
+    )
     expect(settings({ operation: 'resume-workflows', 'dlq-ids': 'd1,d2' })).toMatchObject({
       resume: { selection: { dlqIds: ['d1', 'd2'] } }
     })

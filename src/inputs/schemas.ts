@@ -2,8 +2,8 @@
 import { resolve as resolvePath } from 'node:path'
 import { z } from 'zod'
 import { CURSOR_ROOM_BYTES, INPUT_DEFAULTS, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
-import { scheduleIdProblem, type ResumeRequest } from '../requests.js'
-import { readDuration, readFilterList, readList, readOne, readOneFilter, type ListShape } from './readers.js'
+import type { ResumeRequest } from '../requests.js'
+import { readDuration, readFilterList, readList, readOne, readOneFilter } from './readers.js'
 import {
   dlqIdProblem,
   parseBaseUrl,
@@ -15,6 +15,7 @@ import {
   parseToken,
   parseUnixMilliseconds
 } from './values.js'
+import { oneWorkflowUrl, readScheduleIds } from './selectors.js'
 import { parseStages, parseWatch, stagePlan, stagingProblems } from './staging.js'
 
 /** The zod field of one input: the parser turns its text into a value, or throws what is allowed (an issue). */
@@ -41,7 +42,7 @@ function withDefault<T>(name: keyof typeof INPUT_DEFAULTS, parse: (text: string)
 
 // Every input reads through readOne (one value), readList / readFilterList (several) or readDuration: see readers.ts.
 const text = optional(readOne)
-const filterList = (shape: Omit<ListShape, 'commas' | 'problem'> = {}) => optional(s => readFilterList(s, shape))
+const filterList = optional(readFilterList)
 const integer = (min: number, max: number) => optional(s => parseInteger(readOne(s), min, max))
 const defaultInteger = (name: keyof typeof INPUT_DEFAULTS, min: number, max: number) =>
   withDefault(name, s => parseInteger(readOne(s), min, max))
@@ -172,24 +173,24 @@ function common(v: z.output<z.ZodObject<typeof commonShape>>) {
 /** Filters of the messages listed; from-date and to-date also bound a listing of failed workflow runs. */
 function messageFilters(now: number) {
   return {
-    // message-ids of list-dlq and schedule-ids of resume-schedule are JSON arrays: a step may pass them on.
-    [Inputs.MessageId]: filterList({ json: true }),
-    [Inputs.Url]: filterList(),
-    [Inputs.TopicName]: filterList(),
-    [Inputs.ScheduleId]: filterList({ json: true }),
-    [Inputs.QueueName]: filterList(),
-    [Inputs.Api]: filterList(),
+    [Inputs.MessageId]: filterList,
+    [Inputs.Url]: filterList,
+    [Inputs.TopicName]: filterList,
+    // Read as resume-schedule reads it: a comma separates ids, as a server reads one inside a filter value.
+    [Inputs.ScheduleId]: optional(readScheduleIds),
+    [Inputs.QueueName]: filterList,
+    [Inputs.Api]: filterList,
     [Inputs.FromDate]: date(now),
     [Inputs.ToDate]: date(now),
     [Inputs.ResponseStatus]: integer(100, 599),
-    [Inputs.CallerIp]: filterList()
+    [Inputs.CallerIp]: filterList
   }
 }
 const MESSAGE_FILTERS = Object.keys(messageFilters(0)) as (keyof ReturnType<typeof messageFilters>)[]
 /** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
 const runSelectors = {
   // A listing sends workflowUrl as a repeated key; workflowRunId (an id or prefix) takes one value on any server.
-  [Inputs.WorkflowUrl]: filterList(),
+  [Inputs.WorkflowUrl]: filterList,
   [Inputs.WorkflowRunId]: optional(readOneFilter),
   [Inputs.WorkflowCreatedAt]: optional(s => {
     const value = readOne(s)
@@ -300,9 +301,7 @@ const scheduleShape = {
   ...commonShape,
   [Inputs.ScheduleId]: input(s => {
     if (s.trim() === '') throw new Error('is required: one or more schedule ids, separated by newlines or commas')
-    const problem = (id: string) =>
-      scheduleIdProblem(id) === undefined ? undefined : 'is not a schedule id: "." and ".." would name another path'
-    return readList(s, { commas: true, json: true, problem })
+    return readScheduleIds(s)
   })
 }
 
@@ -318,14 +317,14 @@ function resumeShape(now: number, workspace: string) {
   return {
     ...commonShape,
     // list-dlq's dlq-ids output is a JSON array; an id never holds a comma, a quote or a bracket (dlqIdProblem).
-    [Inputs.DlqIds]: optional(s => readList(s, { commas: true, json: true, problem: dlqIdProblem })),
+    [Inputs.DlqIds]: optional(s => readList(s, { commas: true, problem: dlqIdProblem })),
     [Inputs.DlqIdsFile]: filePath(workspace),
     [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.FromDate]: date(now),
     [Inputs.ToDate]: date(now),
     ...runSelectors,
-    // The bulk resume takes one workflow-url, not a repeated key as a listing does.
-    [Inputs.WorkflowUrl]: optional(readOneFilter),
+    // Read as a listing reads it, but the bulk resume takes one workflow-url, not a repeated key.
+    [Inputs.WorkflowUrl]: optional(oneWorkflowUrl),
     [Inputs.All]: boolean(Inputs.All),
     [Inputs.FlowControlKey]: optional(s => parseHeaderText(readOne(s))),
     [Inputs.FlowControlValue]: optional(s => parseFlowControlValue(readOne(s))),
