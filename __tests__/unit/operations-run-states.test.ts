@@ -1,6 +1,15 @@
 /** Each watched run's state from the run log and the DLQ together: every state, its source, and its first error. */
 import { describe, expect, it } from '@jest/globals'
-import { countStates, judgeRun, judgeRuns, runsToAsk, type DlqSighting } from '../../src/operations/run-states.js'
+import { describeItem } from '../../src/operations/item-problems.js'
+import {
+  countStates,
+  ENDED_STATES,
+  judgeRun,
+  judgeRuns,
+  RUN_STATES,
+  runsToAsk
+} from '../../src/operations/run-states.js'
+import type { DlqSighting, RunFirstError, RunStateSource } from '../../src/operations/run-states.js'
 import type { RunLogRun, RunLogStep } from '../../src/service/run-log.js'
 
 const CREATED = 1_800_000_000_000
@@ -172,5 +181,32 @@ describe('the watched runs together', () => {
     expect(runsToAsk(runs)).toEqual([RUN, { workflowRunId: 'wfr_2', workflowCreatedAt: CREATED }])
     const previous = new Map([['wfr_1', judgeRun(RUN, logOf(logRun('RUN_SUCCESS')), undefined)]])
     expect(runsToAsk(runs, previous)).toEqual([{ workflowRunId: 'wfr_2', workflowCreatedAt: CREATED }])
+  })
+})
+
+describe('the names the watch reports with', () => {
+  it('lists the six states in summary order, three of them ended', () => {
+    expect(RUN_STATES).toEqual(['completed', 'failed', 'failing', 'cancelled', 'running', 'unknown'])
+    expect(RUN_STATES.filter(state => ENDED_STATES.has(state))).toEqual(['completed', 'failed', 'cancelled'])
+  })
+
+  it('gives each first error its own source', () => {
+    const sources: RunStateSource[] = ['run-log', 'dlq']
+    const log = logOf(logRun('RUN_STARTED', [step('STEP_RETRY', [{ at: CREATED + 1 }])]))
+    const errors: (RunFirstError | undefined)[] = [
+      judgeRun(RUN, log, undefined).firstError,
+      judgeRun(RUN, undefined, BACK).firstError
+    ]
+    expect(errors.map(e => e?.source)).toEqual(sources)
+  })
+
+  it('names a run of the log that could not be read, as a listing names a message', () => {
+    const describe = describeItem('run')
+    expect(describe({ index: 3, id: 'wfr_1', detail: 'workflowState 12 left out', kept: true })).toBe(
+      'run "wfr_1": workflowState 12 left out'
+    )
+    expect(describe({ index: 3, detail: 'not an object (5)', kept: false })).toBe(
+      'item 3 of a page: not an object (5) (left out)'
+    )
   })
 })

@@ -3,11 +3,13 @@ import { describe, expect, it } from '@jest/globals'
 import { BODY_SAMPLE_LENGTH } from '../../src/constants.js'
 import { redactor } from '../../src/service/redact.js'
 import {
+  RUN_LOG_BATCH,
   RunLogCollector,
   readRunLogRuns,
   runEventsQuery,
   runLogBatches,
   runLogQuery,
+  type RunLogError,
   type RunRef
 } from '../../src/service/run-log.js'
 
@@ -139,7 +141,7 @@ describe('readRunLogRuns', () => {
     const long = `${'x'.repeat(BODY_SAMPLE_LENGTH - 10)}${SECRET}${'y'.repeat(10_000)}`
     const errors = [{ error: long, status: 500, time: CREATED + 1 }]
     const { runs } = readRunLogRuns([run({ steps: [{ steps: [{ state: 'STEP_RETRY', errors }] }] })], redact)
-    const error = runs[0]?.steps[0]?.firstError
+    const error: RunLogError | undefined = runs[0]?.steps[0]?.firstError
     expect(error?.bodySample).toHaveLength(BODY_SAMPLE_LENGTH)
     expect(error?.bodyCut).toBe(true)
     expect(error?.bodySample).toContain('x***y')
@@ -178,6 +180,7 @@ describe('the requests', () => {
   })
 
   it('asks at most 10 runs a request, fewer where the URL would be too long, and never an id it cannot name', () => {
+    expect(RUN_LOG_BATCH).toBe(10)
     expect(runLogBatches(refs(25), () => true).batches.map(b => b.length)).toEqual([10, 10, 5])
     const short = (query: URLSearchParams) => query.toString().length <= 100
     const { batches, unasked } = runLogBatches(

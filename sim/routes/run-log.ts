@@ -39,7 +39,7 @@ function failedAttempts(run: ResumedRun, now: number): number[] {
 }
 
 /** The run as the log tells it at `now`. */
-export function runLogEntry(run: ResumedRun, now: number, variants: Partial<ServerVariants>): Record<string, unknown> {
+function runLogEntry(run: ResumedRun, now: number, variants: Partial<ServerVariants>): Record<string, unknown> {
   const { course } = run
   const ended = course.endsAt <= now
   const errors =
