@@ -19,6 +19,8 @@ export const RUN_LOG_BATCH = 10
 const LABEL_LENGTH = 64
 /** A step's name is cut to this. */
 const STEP_NAME_LENGTH = 200
+/** A run's workflowUrl or dlqId is cut to this: shown, never sent back. */
+const VALUE_LENGTH = 1_000
 /** Steps of a run kept: the first that say something (not a clean success); the rest are only counted. */
 const STEPS_KEPT = 20
 
@@ -166,12 +168,10 @@ export function readRunLogRuns(
     return {
       workflowRunId: wire.workflowRunId,
       ...(createdAt !== undefined ? { workflowCreatedAt: createdAt } : {}),
-      ...(wire.workflowUrl !== undefined
-        ? { workflowUrl: bounded(wire.workflowUrl, STEP_NAME_LENGTH * 5, redact) }
-        : {}),
+      ...(wire.workflowUrl !== undefined ? { workflowUrl: bounded(wire.workflowUrl, VALUE_LENGTH, redact) } : {}),
       ...(wire.workflowState !== undefined ? { state: bounded(wire.workflowState, LABEL_LENGTH, redact) } : {}),
       ...(wire.workflowRunCompletedAt !== undefined ? { completedAt: wire.workflowRunCompletedAt } : {}),
-      ...(wire.dlqId !== undefined ? { dlqId: bounded(wire.dlqId, STEP_NAME_LENGTH * 5, redact) } : {}),
+      ...(wire.dlqId !== undefined ? { dlqId: bounded(wire.dlqId, VALUE_LENGTH, redact) } : {}),
       steps,
       stepCount
     }
