@@ -85,6 +85,19 @@ describe('the documented path', () => {
     expect(answer.requests).toBe(1)
   })
 
+  it('never sends a run it cannot name: an id with a comma, or one too long for a URL under 6 KB', async () => {
+    await start()
+    const runs = await resumed(1)
+    const odd = [
+      { workflowRunId: 'wfr_a,wfr_b', workflowCreatedAt: T0 },
+      { workflowRunId: 'w'.repeat(7_000), workflowCreatedAt: T0 }
+    ]
+    const answer = read(await client.readRunLog([...odd, ...runs], 10))
+    expect(answer.unasked).toEqual(odd.map(r => r.workflowRunId))
+    expect([...answer.runs.keys()]).toEqual([runs[0]?.workflowRunId])
+    expect(runLogRequests().map(r => r.query.get('workflowRuns'))).toEqual([`${runs[0]?.workflowRunId}@${T0}`])
+  })
+
   it('follows a cursor within a request, bounded by max-pages and the repeated-cursor guard', async () => {
     await start()
     const runs = await resumed(3)
