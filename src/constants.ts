@@ -154,3 +154,8 @@ export const WATCH_RELIST_MS = 60_000
 export const HOSTED_JOB_LIMIT_MS = 6 * 3_600_000
 /** Stages a staged resume takes at most (inputs/staging): each is a line of the summary's table. */
 export const MAX_STAGES = 100
+/**
+ * Characters of a response body kept as its sample (operations/accumulator), and of an error text of the run log
+ * (service/run-log): room for the error field after a few leading fields.
+ */
+export const BODY_SAMPLE_LENGTH = 500

@@ -3,18 +3,11 @@ import { isDateMs, type DlqMessage } from '../service/schemas.js'
 import { HourlyCounts, judgeHealth } from './health.js'
 import type { Breakdown, CountRow, DestinationRow, ListedWorkflowRun, ListResult, MessageExample } from '../results.js'
 import { ItemProblems } from './item-problems.js'
-import { MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
+import { BODY_SAMPLE_LENGTH, MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
+import { copyPrefix } from '../service/redact.js'
 
 /** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
 export const KEY_MAX_LENGTH = 512
-
-/** The first `length` characters, never half a surrogate pair, copied: a slice would keep the original alive. */
-function copyPrefix(value: string, length: number): string {
-  let end = Math.min(value.length, length)
-  const last = value.charCodeAt(end - 1)
-  if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--
-  return Buffer.from(value.slice(0, end), 'utf8').toString('utf8')
-}
 
 /** A value cut to KEY_MAX_LENGTH characters, the ellipsis included. */
 export function boundedKey(value: string): string {
@@ -97,8 +90,6 @@ class Extremes<T> {
 const WORKFLOW_RUN_ROWS = 100
 /** Destinations the summary's "what is failing" table shows. */
 export const TOP_DESTINATIONS = 10
-/** Characters of a response body kept as its sample: room for the error field after a few leading fields. */
-export const BODY_SAMPLE_LENGTH = 500
 /** Distinct statuses counted per destination; the rest only count as "other". */
 const STATUSES_PER_DESTINATION = 8
 
