@@ -469,3 +469,48 @@ describe('unusedInputs', () => {
     expect(unusedInputs(read({ ...BASE, all: 'true' }), 'list-dlq')).toEqual(['all'])
   })
 })
+
+describe('readSettings: the plan of a staged resume', () => {
+  const staged = { operation: 'resume-workflows', all: 'true', stages: '1, 2, all', watch: '4h' }
+
+  it('refuses on a GitHub-hosted runner a plan whose watches outlast its 6-hour job, saying the total', () => {
+    const saved = process.env.RUNNER_ENVIRONMENT
+    process.env.RUNNER_ENVIRONMENT = 'github-hosted'
+    try {
+      expect(errorOf(staged)).toContain(
+        "Input 'watch' makes the watches take up to 8h in all (2 watched stages × 4h), past the 6 hours a GitHub-hosted job may run"
+      )
+      expect(settings({ ...staged, watch: '3h' }).operation).toBe('resume-workflows')
+    } finally {
+      if (saved === undefined) delete process.env.RUNNER_ENVIRONMENT
+      else process.env.RUNNER_ENVIRONMENT = saved
+    }
+  })
+
+  it('takes it elsewhere, keeping the watch as written, and watch-retries for the watched stages', () => {
+    const saved = process.env.RUNNER_ENVIRONMENT
+    process.env.RUNNER_ENVIRONMENT = 'self-hosted'
+    try {
+      const read = settings({ ...staged, 'watch-retries': '1' })
+      expect(read.operation === 'resume-workflows' && read.resume.stages).toEqual({
+        sizes: [1, 2, Infinity],
+        watchMs: 4 * 3_600_000,
+        watchText: '4h',
+        maxFailed: 0,
+        watchRetries: 1
+      })
+    } finally {
+      if (saved === undefined) delete process.env.RUNNER_ENVIRONMENT
+      else process.env.RUNNER_ENVIRONMENT = saved
+    }
+  })
+
+  it('refuses watch-retries without stages, or with one stage', () => {
+    expect(errorOf({ operation: 'resume-workflows', all: 'true', 'watch-retries': '1' })).toContain(
+      "Input 'watch-retries' applies only with stages"
+    )
+    expect(errorOf({ operation: 'resume-workflows', all: 'true', stages: 'all', 'watch-retries': '1' })).toContain(
+      "Input 'watch-retries' has no watched stage to apply to"
+    )
+  })
+})

@@ -206,7 +206,7 @@ describe('the report of a watch that could not list the DLQ', () => {
     )
     expect(render(result)).toContain('watch could not see after 5s: its listing of the DLQ stopped, so not judged')
     const failure = report.failure(result)
-    expect(failure).toMatch(/^the watch's listing of the workflow DLQ failed/)
+    expect(failure).toMatch(/^the watch could not see: the watch's listing of the workflow DLQ failed/)
     expect(failure).toContain('GET /v2/dlq')
     expect(failure).toContain('503')
     // The resume's own cursor and bound, never the watch listing's.

@@ -150,7 +150,7 @@ function failure(result: ResumeResult, staged: StagedResume): string | undefined
   }
   if (verdict === 'blind') {
     const watchFailure = stage.watch?.failure
-    const why = watchFailure === undefined ? 'the watch could not see' : failureText(WATCH_LISTING, watchFailure)
+    const why = `the watch could not see${watchFailure === undefined ? '' : `: ${failureText(WATCH_LISTING, watchFailure)}`}`
     return (
       `${why}; the ${formatCount(result.runs.length)} runs resumed so far were not judged, and no further stage was ` +
       `resumed; ${where}` +
