@@ -1,8 +1,8 @@
-export const id = 867;
-export const ids = [867];
+export const id = 903;
+export const ids = [903];
 export const modules = {
 
-/***/ 1867:
+/***/ 1903:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -171,6 +171,11 @@ const WATCH_RELIST_MS = 60_000;
 const HOSTED_JOB_LIMIT_MS = 6 * 3_600_000;
 /** Stages a staged resume takes at most (inputs/staging): each is a line of the summary's table. */
 const MAX_STAGES = 100;
+/**
+ * Characters of a response body kept as its sample (operations/accumulator), and of an error text of the run log
+ * (service/run-log): room for the error field after a few leading fields.
+ */
+const BODY_SAMPLE_LENGTH = 500;
 
 ;// CONCATENATED MODULE: ./src/failure.ts
 /** The failure an error carries when it knows it (a ServiceError, a cancel, a file), else its message. */
@@ -2466,14 +2471,6 @@ var external_node_readline_ = __webpack_require__(481);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __webpack_require__(8532);
-;// CONCATENATED MODULE: ./src/requests.ts
-// What an operation is asked to do, as the service names it: the vocabulary of inputs (which build it), operations,
-// the service client and the report. A root module: it imports no folder of src/.
-/** Why a schedule id cannot be sent: in one path segment, "." and ".." (even encoded) address another resource. */
-const scheduleIdProblem = (scheduleId) => scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)
-    ? `schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`
-    : undefined;
-
 ;// CONCATENATED MODULE: ./src/inputs/values.ts
 /** Parsers for single input values. Each returns the parsed value or throws a message saying what is allowed. */
 
@@ -2666,11 +2663,13 @@ function readOne(text) {
     }
     return value;
 }
-/** One filter value: one line, and no comma, which a server may read as a separator between two values. */
+/** One filter value: one line, no comma (a server may read it as a separator), no JSON array sent as text. */
 function readOneFilter(text) {
     const value = readOne(text);
     if (value.includes(','))
         throw new Error(`must not contain a comma: ${COMMA_REASON}`);
+    if (value.startsWith('['))
+        throw new Error('takes one value, not a JSON array: give it without brackets or quotes');
     return value;
 }
 /** A value quoted in a refusal: short, and JSON-escaped so that it stays on one line. */
@@ -2694,29 +2693,35 @@ function jsonStrings(text) {
         return item;
     });
 }
+/** A value of a list written as lines that starts with `[`: a JSON array half read would be sent with its brackets. */
+const BRACKET = 'starts with "[": a JSON array is read only as the whole input; give each value without brackets';
 /**
- * Several values: one a line (and a comma, or a JSON array, where the shape allows), trimmed, blanks dropped,
- * repeats dropped (first kept) unless the shape keeps them. Each value is checked, a bad one refused by its position; none at all is refused.
+ * Several values: a JSON array of strings when the input starts with `[`, else one a line (and a comma where the
+ * shape allows); trimmed, blanks dropped, repeats dropped (first kept) unless the shape keeps them. Each value is
+ * checked, a bad one refused by its position; none at all is refused.
  */
 function readList(text, shape = {}) {
     const trimmed = text.trim();
-    const json = shape.json === true && trimmed.startsWith('[');
+    const json = trimmed.startsWith('[');
     const given = json ? jsonStrings(trimmed) : trimmed.split(shape.commas === true ? LINES_AND_COMMAS : LINES);
     const values = given.map(s => s.trim()).filter(s => s !== '');
     for (const [i, value] of values.entries()) {
-        const problem = LINE_BREAK.test(value) ? 'holds a line break' : shape.problem?.(value);
+        const problem = LINE_BREAK.test(value)
+            ? 'holds a line break'
+            : !json && value.startsWith('[')
+                ? BRACKET
+                : shape.problem?.(value);
         if (problem !== undefined)
             throw new Error(`value ${i + 1} (${quote(value)}) ${problem}`);
     }
     if (values.length === 0) {
-        const what = shape.json === true ? 'only separators or an empty JSON array' : 'only separators';
-        throw new Error(`is empty: it holds ${what}; give at least one value`);
+        throw new Error('is empty: it holds only separators or an empty JSON array; give at least one value');
     }
     return shape.keepRepeats === true ? values : [...new Set(values)];
 }
-/** Several filter values, one a line (repeated keys on the wire): a value holding a comma is refused. */
-function readFilterList(text, shape = {}) {
-    const values = readList(text, shape);
+/** Several filter values (repeated keys on the wire), lines or a JSON array: a value holding a comma is refused. */
+function readFilterList(text) {
+    const values = readList(text);
     if (values.some(v => v.includes(','))) {
         throw new Error(`must not contain a comma: ${COMMA_REASON}; give several values one per line`);
     }
@@ -2729,6 +2734,37 @@ function readDuration(text) {
         throw new Error(`must be a duration of 1 second or more, such as 30m, 6h, 2d or 1w (units ${DURATION_UNITS})`);
     }
     return ms;
+}
+
+;// CONCATENATED MODULE: ./src/requests.ts
+// What an operation is asked to do, as the service names it: the vocabulary of inputs (which build it), operations,
+// the service client and the report. A root module: it imports no folder of src/.
+/** Why a schedule id cannot be sent: in one path segment, "." and ".." (even encoded) address another resource. */
+const scheduleIdProblem = (scheduleId) => scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)
+    ? `schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`
+    : undefined;
+
+;// CONCATENATED MODULE: ./src/inputs/selectors.ts
+/** Inputs that select what an operation acts on and that several operations take: each read alike in all of them. */
+
+
+/** Schedule ids, of resume-schedule and of list-dlq's filter alike: lines, commas or a JSON array. */
+function readScheduleIds(text) {
+    const problem = (id) => id.includes(',')
+        ? 'holds a comma, which separates schedule ids'
+        : scheduleIdProblem(id) === undefined
+            ? undefined
+            : 'is not a schedule id: "." and ".." would name another path';
+    return readList(text, { commas: true, problem });
+}
+/** resume-workflows' workflow-url: the list of a listing's filter, holding one URL. */
+function oneWorkflowUrl(text) {
+    const urls = readFilterList(text);
+    if (urls.length > 1) {
+        throw new Error(`takes one value in resume-workflows (${urls.length} given): the bulk resume filters by one workflow URL; ` +
+            'resume each workflow in its own step');
+    }
+    return urls[0];
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/staging.ts
@@ -2836,7 +2872,7 @@ function withDefault(name, parse) {
 }
 // Every input reads through readOne (one value), readList / readFilterList (several) or readDuration: see readers.ts.
 const inputs_schemas_text = optional(readOne);
-const filterList = (shape = {}) => optional(s => readFilterList(s, shape));
+const filterList = optional(readFilterList);
 const integer = (min, max) => optional(s => parseInteger(readOne(s), min, max));
 const defaultInteger = (name, min, max) => withDefault(name, s => parseInteger(readOne(s), min, max));
 const schemas_boolean = (name) => withDefault(name, s => parseBoolean(readOne(s)));
@@ -2946,24 +2982,24 @@ function common(v) {
 /** Filters of the messages listed; from-date and to-date also bound a listing of failed workflow runs. */
 function messageFilters(now) {
     return {
-        // message-ids of list-dlq and schedule-ids of resume-schedule are JSON arrays: a step may pass them on.
-        [Inputs.MessageId]: filterList({ json: true }),
-        [Inputs.Url]: filterList(),
-        [Inputs.TopicName]: filterList(),
-        [Inputs.ScheduleId]: filterList({ json: true }),
-        [Inputs.QueueName]: filterList(),
-        [Inputs.Api]: filterList(),
+        [Inputs.MessageId]: filterList,
+        [Inputs.Url]: filterList,
+        [Inputs.TopicName]: filterList,
+        // Read as resume-schedule reads it: a comma separates ids, as a server reads one inside a filter value.
+        [Inputs.ScheduleId]: optional(readScheduleIds),
+        [Inputs.QueueName]: filterList,
+        [Inputs.Api]: filterList,
         [Inputs.FromDate]: date(now),
         [Inputs.ToDate]: date(now),
         [Inputs.ResponseStatus]: integer(100, 599),
-        [Inputs.CallerIp]: filterList()
+        [Inputs.CallerIp]: filterList
     };
 }
 const MESSAGE_FILTERS = Object.keys(messageFilters(0));
 /** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
 const runSelectors = {
     // A listing sends workflowUrl as a repeated key; workflowRunId (an id or prefix) takes one value on any server.
-    [Inputs.WorkflowUrl]: filterList(),
+    [Inputs.WorkflowUrl]: filterList,
     [Inputs.WorkflowRunId]: optional(readOneFilter),
     [Inputs.WorkflowCreatedAt]: optional(s => {
         const value = readOne(s);
@@ -3056,8 +3092,7 @@ const scheduleShape = {
     [Inputs.ScheduleId]: input(s => {
         if (s.trim() === '')
             throw new Error('is required: one or more schedule ids, separated by newlines or commas');
-        const problem = (id) => scheduleIdProblem(id) === undefined ? undefined : 'is not a schedule id: "." and ".." would name another path';
-        return readList(s, { commas: true, json: true, problem });
+        return readScheduleIds(s);
     })
 };
 function scheduleSchema() {
@@ -3071,14 +3106,14 @@ function resumeShape(now, workspace) {
     return {
         ...commonShape,
         // list-dlq's dlq-ids output is a JSON array; an id never holds a comma, a quote or a bracket (dlqIdProblem).
-        [Inputs.DlqIds]: optional(s => readList(s, { commas: true, json: true, problem: dlqIdProblem })),
+        [Inputs.DlqIds]: optional(s => readList(s, { commas: true, problem: dlqIdProblem })),
         [Inputs.DlqIdsFile]: filePath(workspace),
         [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
         [Inputs.FromDate]: date(now),
         [Inputs.ToDate]: date(now),
         ...runSelectors,
-        // The bulk resume takes one workflow-url, not a repeated key as a listing does.
-        [Inputs.WorkflowUrl]: optional(readOneFilter),
+        // Read as a listing reads it, but the bulk resume takes one workflow-url, not a repeated key.
+        [Inputs.WorkflowUrl]: optional(oneWorkflowUrl),
         [Inputs.All]: schemas_boolean(Inputs.All),
         [Inputs.FlowControlKey]: optional(s => parseHeaderText(readOne(s))),
         [Inputs.FlowControlValue]: optional(s => parseFlowControlValue(readOne(s))),
@@ -3531,11 +3566,12 @@ class HourlyCounts {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/item-problems.ts
-/** How a listing names a DLQ message it could not read as sent, and what was wrong with it. */
-function describeMessage(problem) {
-    const which = problem.id !== undefined ? `message ${JSON.stringify(problem.id)}` : `item ${problem.index} of a page`;
+/** How a warning names an item it could not read as sent (`message "…"`, `run "…"`), and what was wrong with it. */
+const describeItem = (noun) => (problem) => {
+    const which = problem.id !== undefined ? `${noun} ${JSON.stringify(problem.id)}` : `item ${problem.index} of a page`;
     return `${which}: ${problem.detail}${problem.kept ? '' : ' (left out)'}`;
-}
+};
+const describeMessage = describeItem('message');
 /** Examples kept for the warning; the counts go on past them. */
 const EXAMPLES = 5;
 /** Counts the items of every page that could not be used as they stood, keeping a few to name in a warning. */
@@ -3562,13 +3598,57 @@ class ItemProblems {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/accumulator.ts
-
-
-
-
-/** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
-const KEY_MAX_LENGTH = 512;
+;// CONCATENATED MODULE: ./src/service/redact.ts
+/** Secrets shorter than this are redacted as given only: their encodings are too short to find safely. */
+const MIN_ENCODED_SECRET_LENGTH = 4;
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The secret as text carries it: as given, URL-encoded (path and form), and inside a JSON string. */
+function textForms(secret) {
+    if (secret.length < MIN_ENCODED_SECRET_LENGTH)
+        return [secret];
+    const component = encodeURIComponent(secret);
+    const form = new URLSearchParams({ s: secret }).toString().slice(2);
+    return [secret, component, component.replace(/%20/g, '+'), form, JSON.stringify(secret).slice(1, -1)];
+}
+/**
+ * The base64 characters that depend on the secret's bytes only, for the secret starting at each of the three
+ * byte offsets within a 3-byte group: whatever surrounds it, an encoded text that holds the secret holds one of
+ * these. Characters shared with the neighbouring bytes are left out.
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = [];
+    for (let offset = 0; offset < 3; offset++) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        const start = Math.ceil((8 * offset) / 6);
+        const end = Math.floor((8 * (offset + bytes.length)) / 6);
+        const core = encoded.slice(start, end);
+        if (core.length < MIN_ENCODED_SECRET_LENGTH)
+            continue;
+        forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+    return forms;
+}
+/** Replaces any of the forms with `***` in one pass, longest first so that a form holding another goes whole. */
+function replacer(forms, flags) {
+    const unique = [...new Set(forms)].filter(f => f !== '').sort((a, b) => b.length - a.length);
+    if (unique.length === 0)
+        return text => text;
+    const pattern = new RegExp(unique.map(escapeRegExp).join('|'), flags);
+    return text => text.replace(pattern, '***');
+}
+/**
+ * Replaces every occurrence of each secret with `***`: as given in any letter case (a URL host comes back
+ * lower-cased), URL-encoded, JSON-escaped, and in base64 or base64url at any byte offset (of the secret as given
+ * and lower-cased). Runs on raw text, before any escaping for the destination changes how a secret looks.
+ */
+function redactor(secrets) {
+    const text = replacer(secrets.flatMap(textForms), 'gi');
+    const encoded = replacer(secrets
+        .filter(s => s.length >= MIN_ENCODED_SECRET_LENGTH)
+        .flatMap(s => [...new Set([s, s.toLowerCase(), s.toUpperCase()])].flatMap(base64Forms)), 'g');
+    return input => encoded(text(input));
+}
 /** The first `length` characters, never half a surrogate pair, copied: a slice would keep the original alive. */
 function copyPrefix(value, length) {
     let end = Math.min(value.length, length);
@@ -3577,6 +3657,15 @@ function copyPrefix(value, length) {
         end--;
     return Buffer.from(value.slice(0, end), 'utf8').toString('utf8');
 }
+
+;// CONCATENATED MODULE: ./src/operations/accumulator.ts
+
+
+
+
+
+/** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
+const KEY_MAX_LENGTH = 512;
 /** A value cut to KEY_MAX_LENGTH characters, the ellipsis included. */
 function boundedKey(value) {
     return value.length <= KEY_MAX_LENGTH ? value : `${copyPrefix(value, KEY_MAX_LENGTH - 1)}…`;
@@ -3657,8 +3746,6 @@ class Extremes {
 const WORKFLOW_RUN_ROWS = 100;
 /** Destinations the summary's "what is failing" table shows. */
 const TOP_DESTINATIONS = 10;
-/** Characters of a response body kept as its sample: room for the error field after a few leading fields. */
-const BODY_SAMPLE_LENGTH = 500;
 /** Distinct statuses counted per destination; the rest only count as "other". */
 const STATUSES_PER_DESTINATION = 8;
 /** The start of a message's last response body, copied, and whether it was longer; binaryBody: base64 only, its size. */
@@ -5560,7 +5647,7 @@ function staged_resume_failure(result, staged) {
     }
     if (verdict === 'blind') {
         const watchFailure = stage.watch?.failure;
-        const why = watchFailure === undefined ? 'the watch could not see' : failureText(WATCH_LISTING, watchFailure);
+        const why = `the watch could not see${watchFailure === undefined ? '' : `: ${failureText(WATCH_LISTING, watchFailure)}`}`;
         return (`${why}; the ${formatCount(result.runs.length)} runs resumed so far were not judged, and no further stage was ` +
             `resumed; ${where}` +
             (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`));
@@ -5739,59 +5826,211 @@ function schedule_failure(result) {
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
-;// CONCATENATED MODULE: ./src/service/redact.ts
-/** Secrets shorter than this are redacted as given only: their encodings are too short to find safely. */
-const MIN_ENCODED_SECRET_LENGTH = 4;
-const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** The secret as text carries it: as given, URL-encoded (path and form), and inside a JSON string. */
-function textForms(secret) {
-    if (secret.length < MIN_ENCODED_SECRET_LENGTH)
-        return [secret];
-    const component = encodeURIComponent(secret);
-    const form = new URLSearchParams({ s: secret }).toString().slice(2);
-    return [secret, component, component.replace(/%20/g, '+'), form, JSON.stringify(secret).slice(1, -1)];
+;// CONCATENATED MODULE: ./src/service/run-log.ts
+/**
+ * The service's run log, beyond the spec's three operations (docs/service.md, "The run log"): each run's state and
+ * its steps' failed attempts. Read leniently and bounded: unknown states are kept as sent (cut), unknown fields passed
+ * over, a run without a usable id named and left out, each error text redacted and then cut as a response sample is.
+ */
+
+
+
+
+/** The documented path: the exact runs, as `id@createdAt` pairs. */
+const RUN_LOG_PATH = '/v2/workflows/logs';
+/** The path the official SDK asks, one run a request: tried where the documented one answers 404. */
+const RUN_EVENTS_PATH = '/v2/workflows/events';
+/** Pairs a run-log request asks for at most, and its `count`: the service's own limit in this mode. */
+const RUN_LOG_BATCH = 10;
+/** A state or a group's type longer than this is cut: an unknown one is kept, never a flood. */
+const LABEL_LENGTH = 64;
+/** A step's name is cut to this. */
+const STEP_NAME_LENGTH = 200;
+/** A run's workflowUrl or dlqId is cut to this: shown, never sent back. */
+const VALUE_LENGTH = 1_000;
+/** Steps of a run kept: the first that say something (not a clean success); the rest are only counted. */
+const STEPS_KEPT = 20;
+const run_log_text = schemas/* string */.YjP().optional();
+const time = millis.optional();
+/** A run of the log. Lenient: only workflowRunId is required; steps are read group by group, step by step. */
+const runLogRunSchema = schemas/* looseObject */._H3({
+    workflowRunId: schemas/* string */.YjP().min(1),
+    workflowUrl: run_log_text,
+    workflowState: run_log_text,
+    workflowRunCreatedAt: time,
+    workflowCreatedAt: time,
+    workflowRunCompletedAt: time,
+    dlqId: run_log_text,
+    steps: schemas/* array */.YOg(schemas/* unknown */.L5J()).optional()
+});
+/** The answer's envelope: the cursor checked at once, the runs one by one. */
+const runLogEnvelopeSchema = schemas/* object */.Ikc({ runs: schemas/* array */.YOg(schemas/* unknown */.L5J()), cursor: cursor });
+const str = (v) => (typeof v === 'string' ? v : undefined);
+const run_log_int = (v) => (Number.isSafeInteger(v) ? v : undefined);
+const at = (v) => {
+    const read = millis.safeParse(v);
+    return read.success ? read.data : undefined;
+};
+const list = (v) => (Array.isArray(v) ? v : []);
+/** A value cut to `length` after the token is taken out, so no part of a secret survives the cut. */
+function bounded(value, length, redact) {
+    const clean = redact(value);
+    return clean.length <= length ? clean : `${copyPrefix(clean, length - 1)}…`;
+}
+/** Reads a run's steps, noting the first value that had to be passed over. */
+function readSteps(groups, createdAt, redact, passedOver) {
+    const steps = [];
+    let stepCount = 0;
+    groups.forEach((group, g) => {
+        if (!isRecord(group))
+            return passedOver(`steps.${g}`, group);
+        const type = str(group.type);
+        if (group.steps !== undefined && !Array.isArray(group.steps))
+            passedOver(`steps.${g}.steps`, group.steps);
+        list(group.steps).forEach((step, s) => {
+            stepCount++;
+            if (!isRecord(step))
+                return passedOver(`steps.${g}.steps.${s}`, step);
+            const errors = list(step.errors);
+            const state = str(step.state);
+            if (steps.length >= STEPS_KEPT || (errors.length === 0 && state === 'STEP_SUCCESS'))
+                return;
+            const first = errors.find(e => isRecord(e) && !((at(e.time) ?? Infinity) < (createdAt ?? -Infinity)));
+            const error = isRecord(first) ? readError(first, redact) : undefined;
+            steps.push({
+                ...(type !== undefined ? { group: bounded(type, LABEL_LENGTH, redact) } : {}),
+                ...(str(step.stepName) !== undefined
+                    ? { stepName: bounded(step.stepName, STEP_NAME_LENGTH, redact) }
+                    : {}),
+                ...(state !== undefined ? { state: bounded(state, LABEL_LENGTH, redact) } : {}),
+                ...(run_log_int(step.retries) !== undefined ? { retries: step.retries } : {}),
+                errorCount: errors.length,
+                ...(error !== undefined ? { firstError: error } : {})
+            });
+        });
+    });
+    return { steps, stepCount };
+}
+/** An error of a step: its text redacted and cut as a response sample is; a text that is not a string is named. */
+function readError(error, redact) {
+    const words = typeof error.error === 'string' ? error.error : `(no error text: ${shown(error.error)})`;
+    const clean = redact(words);
+    const status = run_log_int(error.status);
+    const when = at(error.time);
+    return {
+        bodySample: copyPrefix(clean, BODY_SAMPLE_LENGTH),
+        ...(clean.length > BODY_SAMPLE_LENGTH ? { bodyCut: true } : {}),
+        ...(status !== undefined ? { status } : {}),
+        ...(when !== undefined ? { time: when } : {})
+    };
+}
+/** The runs of one answer page whose id could be read, bounded, and the problems (one per run at most for steps). */
+function readRunLogRuns(items, redact) {
+    const { values, problems } = readItems(runLogRunSchema, 'workflowRunId', items);
+    const runs = values.map((wire) => {
+        const createdAt = wire.workflowRunCreatedAt ?? wire.workflowCreatedAt;
+        let passed;
+        const { steps, stepCount } = readSteps(wire.steps ?? [], createdAt, redact, (where, value) => {
+            passed ??= `${where} ${shown(value)} passed over: not an object or a list`;
+        });
+        if (passed !== undefined) {
+            const index = items.findIndex(item => isRecord(item) && item.workflowRunId === wire.workflowRunId);
+            problems.push({ index, id: wire.workflowRunId, detail: passed, kept: true });
+        }
+        return {
+            workflowRunId: wire.workflowRunId,
+            ...(createdAt !== undefined ? { workflowCreatedAt: createdAt } : {}),
+            ...(wire.workflowUrl !== undefined ? { workflowUrl: bounded(wire.workflowUrl, VALUE_LENGTH, redact) } : {}),
+            ...(wire.workflowState !== undefined ? { state: bounded(wire.workflowState, LABEL_LENGTH, redact) } : {}),
+            ...(wire.workflowRunCompletedAt !== undefined ? { completedAt: wire.workflowRunCompletedAt } : {}),
+            ...(wire.dlqId !== undefined ? { dlqId: bounded(wire.dlqId, VALUE_LENGTH, redact) } : {}),
+            steps,
+            stepCount
+        };
+    });
+    return { runs, problems };
+}
+/** Query of one request of the documented path: the exact runs as `id@createdAt` pairs, and the cursor. */
+function runLogQuery(runs, next) {
+    const query = new URLSearchParams({
+        workflowRuns: runs.map(r => `${r.workflowRunId}@${r.workflowCreatedAt}`).join(','),
+        count: String(runs.length)
+    });
+    if (next !== undefined)
+        query.set('cursor', next);
+    return query;
+}
+/** Query of one request of the SDK's path: one run, grouped by run. */
+function runEventsQuery(run, next) {
+    const query = new URLSearchParams({
+        groupBy: 'workflowRunId',
+        workflowRunId: run.workflowRunId,
+        workflowCreatedAt: String(run.workflowCreatedAt)
+    });
+    if (next !== undefined)
+        query.set('cursor', next);
+    return query;
 }
 /**
- * The base64 characters that depend on the secret's bytes only, for the secret starting at each of the three
- * byte offsets within a 3-byte group: whatever surrounds it, an encoded text that holds the secret holds one of
- * these. Characters shared with the neighbouring bytes are left out.
+ * The runs split into requests of at most RUN_LOG_BATCH pairs whose URL `fits`; `unasked`: runs no request can name
+ * (an id with a comma is not one pair, one alone too long for a URL), which stay unknown.
  */
-function base64Forms(secret) {
-    const bytes = Buffer.from(secret, 'utf8');
-    const forms = [];
-    for (let offset = 0; offset < 3; offset++) {
-        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-        const start = Math.ceil((8 * offset) / 6);
-        const end = Math.floor((8 * (offset + bytes.length)) / 6);
-        const core = encoded.slice(start, end);
-        if (core.length < MIN_ENCODED_SECRET_LENGTH)
+function runLogBatches(runs, fits) {
+    const batches = [];
+    const unasked = [];
+    let batch = [];
+    for (const run of runs) {
+        if (run.workflowRunId.includes(',') || !fits(runLogQuery([run]))) {
+            unasked.push(run.workflowRunId);
             continue;
-        forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+        }
+        if (batch.length === RUN_LOG_BATCH || (batch.length > 0 && !fits(runLogQuery([...batch, run])))) {
+            batches.push(batch);
+            batch = [];
+        }
+        batch.push(run);
     }
-    return forms;
+    if (batch.length > 0)
+        batches.push(batch);
+    return { batches, unasked };
 }
-/** Replaces any of the forms with `***` in one pass, longest first so that a form holding another goes whole. */
-function replacer(forms, flags) {
-    const unique = [...new Set(forms)].filter(f => f !== '').sort((a, b) => b.length - a.length);
-    if (unique.length === 0)
-        return text => text;
-    const pattern = new RegExp(unique.map(escapeRegExp).join('|'), flags);
-    return text => text.replace(pattern, '***');
-}
-/**
- * Replaces every occurrence of each secret with `***`: as given in any letter case (a URL host comes back
- * lower-cased), URL-encoded, JSON-escaped, and in base64 or base64url at any byte offset (of the secret as given
- * and lower-cased). Runs on raw text, before any escaping for the destination changes how a secret looks.
- */
-function redactor(secrets) {
-    const text = replacer(secrets.flatMap(textForms), 'gi');
-    const encoded = replacer(secrets
-        .filter(s => s.length >= MIN_ENCODED_SECRET_LENGTH)
-        .flatMap(s => [...new Set([s, s.toLowerCase(), s.toUpperCase()])].flatMap(base64Forms)), 'g');
-    return input => encoded(text(input));
+/** Keeps, of each page, the runs that were asked about, once each; runs of other ids are dropped (a filter ignored). */
+class RunLogCollector {
+    redact;
+    asked;
+    runs = new Map();
+    problems = [];
+    /** Ids already seen in an answer (read, or left out for a bad field). */
+    pending = new Set();
+    constructor(runs, redact) {
+        this.redact = redact;
+        this.asked = new Set(runs.map(r => r.workflowRunId));
+    }
+    add(items) {
+        // Only the first of each run asked about is read (with the items that name no run, to be named): a server that
+        // ignores the filter, or repeats a run, cannot make the reading grow.
+        const positions = [];
+        items.forEach((item, index) => {
+            const id = isRecord(item) ? item.workflowRunId : undefined;
+            if (typeof id === 'string' && (!this.asked.has(id) || this.pending.has(id)))
+                return;
+            if (typeof id === 'string')
+                this.pending.add(id);
+            positions.push(index);
+        });
+        const { runs, problems } = readRunLogRuns(positions.map(index => items[index]), this.redact);
+        for (const problem of problems)
+            this.problems.push({ ...problem, index: positions[problem.index] ?? problem.index });
+        for (const run of runs)
+            if (!this.runs.has(run.workflowRunId))
+                this.runs.set(run.workflowRunId, run);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/service/client.ts
+
+
+
 
 
 
@@ -5814,6 +6053,8 @@ class ServiceClient {
     limit;
     /** The service's `Date` of its latest answer: its own clock, read where a bound must be on it. */
     serviceDate;
+    /** The run-log path that answered ('none': both answered 404), once a request has told. */
+    runLogPath;
     constructor(options) {
         this.options = options;
         this.redact = redactor([options.token]);
@@ -5850,6 +6091,69 @@ class ServiceClient {
         const { workflowRuns, cursor } = this.check('POST', RESUME_PATH, json, resumeEnvelopeSchema, lost);
         const { runs, problems } = readWorkflowRuns(workflowRuns);
         return { ...(cursor ? { cursor } : {}), workflowRuns: runs, problems, lostAnswers: answer.lostAnswers };
+    }
+    /**
+     * The run log of these runs (docs/service.md, "The run log"): RUN_LOG_BATCH pairs a request on the documented path,
+     * or where it answers 404 the SDK's path, a run a request. The path that answered is remembered; 404 on both is a
+     * service without a run log ('absent'), any other failure an error. `maxPages` bounds the pages of each request.
+     */
+    async readRunLog(runs, maxPages) {
+        const found = new RunLogCollector(runs, this.redact);
+        let requests = 0;
+        const drain = async (path, query) => {
+            const page = async (cursor) => {
+                requests++;
+                const json = this.parseJson('GET', path, await this.send('GET', path, query(cursor), {}));
+                return this.check('GET', path, json, runLogEnvelopeSchema);
+            };
+            for await (const { runs: items } of drainPages(page, { maxPages, maxPagesInput: Inputs.MaxPages }))
+                found.add(items);
+        };
+        // Only the first request of a path tells whether it exists: a 404 later is the error it says.
+        const exists = async (path, query) => {
+            const before = requests;
+            try {
+                await drain(path, query);
+                return true;
+            }
+            catch (err) {
+                if (err instanceof ServiceError && err.status === 404 && requests === before + 1)
+                    return false;
+                throw err;
+            }
+        };
+        const fits = (query) => requestUrl(this.options.baseUrl, RUN_LOG_PATH, query).href.length <= MAX_URL_BYTES;
+        const { batches, unasked } = runLogBatches(runs, fits);
+        for (const batch of batches) {
+            let rest = batch;
+            if (this.runLogPath === undefined) {
+                if (await exists(RUN_LOG_PATH, cursor => runLogQuery(batch, cursor))) {
+                    this.runLogPath = 'logs';
+                    continue;
+                }
+                this.options.log(`GET ${RUN_LOG_PATH}: HTTP 404; asking GET ${RUN_EVENTS_PATH} instead, as the SDK does`);
+                const [first] = batch;
+                if (!(await exists(RUN_EVENTS_PATH, cursor => runEventsQuery(first, cursor)))) {
+                    this.runLogPath = 'none';
+                    this.options.log(`GET ${RUN_EVENTS_PATH}: HTTP 404 as well: this service keeps no run log`);
+                }
+                else
+                    this.runLogPath = 'events';
+                rest = batch.slice(1);
+            }
+            if (this.runLogPath === 'none')
+                return { kind: 'absent', requests };
+            if (this.runLogPath === 'logs')
+                await drain(RUN_LOG_PATH, cursor => runLogQuery(rest, cursor));
+            else
+                for (const run of rest)
+                    await drain(RUN_EVENTS_PATH, cursor => runEventsQuery(run, cursor));
+        }
+        if (this.runLogPath === 'none')
+            return { kind: 'absent', requests };
+        const { runs: read, problems } = found;
+        const path = this.runLogPath !== undefined ? { path: this.runLogPath } : {};
+        return { kind: 'read', ...path, runs: read, problems, unasked, requests };
     }
     /** Length of the URL a bulk resume with this query is sent to (ASCII: bytes and characters alike). */
     resumeUrlLength(query) {
