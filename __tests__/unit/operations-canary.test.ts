@@ -170,8 +170,9 @@ describe('an entry of a watched run the service sends without the usual fields',
     clock.onSleep = count => {
       if (count !== 1) return
       const id = sim.state.resumedRuns[0]!.workflowRunId
-      // No messageId, no dlqId: only the run id and a time.
-      const body = JSON.stringify({ messages: [{ workflowRunId: id, createdAt: T0 + 1_000 }] })
+      // No messageId, no dlqId, and the workflow URL in another form: only the run id and a time identify it.
+      const entry = { workflowRunId: id, workflowUrl: `${URL_A}/?attempt=2`, createdAt: T0 + 1_000 }
+      const body = JSON.stringify({ messages: [entry] })
       sim.inject({ route: 'list', fault: { kind: 'status', status: 200, body } })
     }
     const result = await run(resumeRequest({ selection: { workflowUrl: URL_A } }), {
@@ -220,6 +221,34 @@ describe('a watch listing stopped by max-pages', () => {
 })
 
 describe('honest words', () => {
+  it('calls a stage cancelled during its resume cancelled, not failed part way', async () => {
+    await start()
+    const stop = new AbortController()
+    // Stage 2 needs two requests (50, then 10): the cancel comes as its first arrives, so the second is never sent.
+    sim.onRequest = request => {
+      if (request.route === 'resume' && request.query.get('count') === '50') stop.abort('SIGINT')
+    }
+    // The client honours the run's stop, as the action's does: nothing is sent after it.
+    await client.close()
+    const hard = new AbortController().signal
+    client = recordingClient(sim.url, 't', { ...QUICK_RETRY, stop: { signal: stop.signal, hard } }).client
+    const result = await stagedResume(
+      client,
+      resumeRequest({ all: true }),
+      { sizes: [2, 60], watchMs: 5_000, maxFailed: 0 },
+      {
+        clock,
+        stop: stop.signal,
+        log: () => {}
+      }
+    )
+    expect(result.staged!.stages.map(s => s.verdict)).toEqual(['clean', 'cancelled'])
+    const summary = report.summary(result, {}, { now: T0 })
+    expect(summary).toContain('cancelled during its resume: not watched')
+    expect(summary).not.toContain('failed part way')
+    expect(summary.split('\n')[0]).toBe('## ⛔ Cancelled during stage 2 of 2: 52 runs resumed before the cancel')
+  })
+
   it('says "possibly up to" what the lost requests asked for, not 50 each', async () => {
     await start()
     // Stage 2 asks for 10: its one request loses its answer.
