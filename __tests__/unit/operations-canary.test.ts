@@ -148,6 +148,28 @@ describe('a resume without stages', () => {
   })
 })
 
+describe('the continuation of a resume without stages', () => {
+  it('gives the absolute dates a re-run sends with the cursor: the from-date asked and the bound every request sent', async () => {
+    await start()
+    // A relative from-date (30d) reaches the operation as the date it meant.
+    const fromDate = T0 - 30 * 86_400_000
+    const result = await resumeWorkflows(
+      client,
+      resumeRequest({ selection: { workflowUrl: URL_A, fromDate }, maxRuns: 2 }),
+      () => {},
+      undefined,
+      clock
+    )
+    const outputs = report.outputs(result)
+    expect(outputs[Outputs.NextCursor]).not.toBe('')
+    expect(outputs[Outputs.NextFromDate]).toBe(String(fromDate))
+    expect(outputs[Outputs.NextToDate]).toBe(String(T0 - 1))
+    expect(report.summary(result, {}, { now: T0 })).toContain(
+      `re-run with input \`cursor\` set to \`${result.nextCursor}\`, \`from-date\` set to \`${fromDate}\`, \`to-date\` set to \`${T0 - 1}\``
+    )
+  })
+})
+
 describe('watch-retries', () => {
   it('sends its retries for the watched stages only; the last stage sends retries as given', async () => {
     await start()
