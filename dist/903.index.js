@@ -5224,8 +5224,12 @@ const RESUME_NOTE = '> **What a resume does:** each resumed run is a **new** run
     'but a change **before** it is unsupported and may make the resume fail.';
 const resumeReport = {
     outputs: result => resumeOutputs(result),
+    // The scope follows every verdict: a selection wider than meant (an empty from-date) shows on the first line.
+    notice: result => {
+        const notice = resumeNotice(result);
+        return notice === undefined ? undefined : `${notice}; ${scopeText(result, false)}`;
+    },
     summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
-    notice: resumeNotice,
     // Possibly resumed runs are not warned about: the failure says it (one alert per fact).
     warnings: result => [pastCapText(result), goneText(result), result.itemProblems && itemProblemsText(result.itemProblems)].filter(text => text !== undefined),
     failure: resume_failure
@@ -5384,6 +5388,28 @@ function resume_failure(result) {
     const where = continuePlain(continuationOf(result));
     return `${reasons.join('; ')}; ${where}`;
 }
+/**
+ * What the resume selected, in a few words, for the first line and the notice: the selectors given (third-party
+ * values as code spans in markdown), and "of any age" when no from-date bounds it.
+ */
+function scopeText(result, markdown) {
+    const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection;
+    const value = (text) => markdown ? code(text, 100) : JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text);
+    if (dlqIds !== undefined)
+        return `selection: the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} given`;
+    const parts = [
+        ...(workflowUrl !== undefined ? [`workflow-url ${value(workflowUrl)}`] : []),
+        ...(workflowRunId !== undefined ? [`workflow-run-id ${value(workflowRunId)}`] : []),
+        ...(workflowCreatedAt !== undefined ? [`created at ${formatMs(workflowCreatedAt)}`] : [])
+    ];
+    const what = parts.length > 0 ? parts.join(', ') : 'every failed run in the DLQ (all)';
+    const when = fromDate !== undefined
+        ? `failed from ${formatMs(fromDate)}${toDate !== undefined ? ` to ${formatMs(toDate)}` : ''}`
+        : toDate !== undefined
+            ? `failed up to ${formatMs(toDate)}, of any age`
+            : 'of any age';
+    return `selection: ${what}, ${when}`;
+}
 /** `- title:` over `  - label: value` for each value given; without any, `- title: none…`, or nothing. */
 function titled(title, items, none) {
     const given = items.flatMap(([label, value]) => (value === undefined ? [] : [`  - ${label}: ${value}`]));
@@ -5473,7 +5499,7 @@ function resumeSummary(result, ctx, pass) {
     const capLine = result.stoppedByCap
         ? `Stopped by \`max-runs\` (${formatCount(result.maxRuns ?? 0)}) before the selection was drained. `
         : '';
-    const lines = summaryHead(resumeHeading(result), `**${plural(madeCount(result), 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
+    const lines = summaryHead(`${resumeHeading(result)}; ${scopeText(result, true)}`, `**${plural(madeCount(result), 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
         (result.uncertainRequests > 0
             ? ` (and ${formatCount(result.uncertainRequests)} without a readable answer)`
             : '') +

@@ -120,7 +120,9 @@ describe('resume-workflows cancelled', () => {
     const listed = await expectAccounted(run)
     expect(listed).toHaveLength(600)
     expect(possiblyResumedRequests(run)).toBe(1)
-    expect(run.summary).toMatch(/^## ⛔ Cancelled: 600 runs resumed before the cancel, and possibly more$/m)
+    expect(run.summary).toMatch(
+      /^## ⛔ Cancelled: 600 runs resumed before the cancel, and possibly more; selection: every failed run in the DLQ \(all\), of any age$/m
+    )
     expect(run.summary).toMatch(/re-run with input `cursor`/)
     await expectContinues(run, 2000)
   })
@@ -150,7 +152,9 @@ describe('resume-workflows cancelled', () => {
     expect(listed).toHaveLength(200)
     expect(possiblyResumedRequests(run)).toBe(0)
     expect(sim.requests.filter(r => r.route === 'resume')).toHaveLength(5)
-    expect(run.summary).toMatch(/^## ⛔ Cancelled: 200 runs resumed before the cancel$/m)
+    expect(run.summary).toMatch(
+      /^## ⛔ Cancelled: 200 runs resumed before the cancel; selection: every failed run in the DLQ \(all\), of any age$/m
+    )
     await expectContinues(run, 400)
   })
 })
@@ -379,7 +383,9 @@ describe('a file that cannot be written (/dev/full)', () => {
     expect(resumedIds()).toHaveLength(800)
     expect(run.outputs['runs-file']).toBe('')
     expect(run.outputs.complete).toBe('false')
-    expect(run.summary).toMatch(/^## ❌ Resumed 800 workflow runs, but runs-file could not be written$/m)
+    expect(run.summary).toMatch(
+      /^## ❌ Resumed 800 workflow runs, but runs-file could not be written; selection: every failed run in the DLQ \(all\), of any age$/m
+    )
     expect(run.summary).not.toMatch(/✅/)
   })
 })

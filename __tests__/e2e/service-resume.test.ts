@@ -212,12 +212,12 @@ describe('one verdict for a resume', () => {
     expect(run.outputs.complete).toBe('false')
     expect(run.outputs['next-cursor']).toBe('')
     expect(run.summary).toMatch(
-      /^## ⚠️ Resumed 2 workflow runs; 1 of them has no readable id, so the outputs do not name it \(nothing is left to resume\)$/m
+      /^## ⚠️ Resumed 2 workflow runs; 1 of them has no readable id, so the outputs do not name it \(nothing is left to resume\); selection: every failed run in the DLQ \(all\), of any age$/m
     )
     expect(run.summary).not.toMatch(/✅/)
     expect(notices).toHaveLength(1)
     expect(notices[0]).toMatch(
-      /Resumed 2 workflow runs; 1 of them has no readable id, so the outputs do not name it \(nothing is left to resume\)$/
+      /Resumed 2 workflow runs; 1 of them has no readable id, so the outputs do not name it \(nothing is left to resume\); selection: every failed run in the DLQ \(all\), of any age$/
     )
     expect(notices[0]).not.toMatch(/stopped early|more may remain/)
   })

@@ -49,7 +49,9 @@ describe('a cancelled resume', () => {
       nextCursor: 'c12'
     })
     const summary = resumeReport.summary(result, {}, { now: Date.now() })
-    expect(summary).toMatch(/^## ⛔ Cancelled: 600 runs resumed before the cancel, and possibly more$/m)
+    expect(summary).toMatch(
+      /^## ⛔ Cancelled: 600 runs resumed before the cancel, and possibly more; selection: every failed run in the DLQ \(all\), of any age$/m
+    )
     expect(summary).toMatch(/re-run with input `cursor`/)
     expect(resumeReport.failure(result)).toMatch(/up to 50 more runs/)
     expect(resumeReport.outputs(result)['resumed-count']).toBe('600')
@@ -69,7 +71,9 @@ describe('a file that could not be written', () => {
       fileError: { kind: 'file', input: 'runs-file', path: '/x/r.ndjson', code: 'ENOSPC' }
     })
     const summary = resumeReport.summary(result, {}, { now: Date.now() })
-    expect(summary).toMatch(/^## ❌ Resumed 3 workflow runs, but runs-file could not be written$/m)
+    expect(summary).toMatch(
+      /^## ❌ Resumed 3 workflow runs, but runs-file could not be written; selection: every failed run in the DLQ \(all\), of any age$/m
+    )
     expect(summary).not.toContain('✅')
     expect(resumeReport.failure(result)).toContain(fileError)
     expect(JSON.parse(resumeReport.outputs(result)['workflow-run-ids'] ?? '[]')).toHaveLength(3)

@@ -827,10 +827,11 @@ describe('a capped resume and a resume with lost answers', () => {
     const result = resumeResult({ runs: made(150), maxRuns: 120, stoppedByCap: true, pastCap: 30, nextCursor: 'c-1' })
     const summary = resumeReport.summary(result, {}, { now: Date.now() })
     expect(summary).toMatch(
-      /^## ⏸️ Resumed 150 workflow runs: max-runs \(120\) reached, 30 past it as the service ignored count; more may remain$/m
+      /^## ⏸️ Resumed 150 workflow runs: max-runs \(120\) reached, 30 past it as the service ignored count; more may remain; selection: every failed run in the DLQ \(all\), of any age$/m
     )
     expect(resumeReport.notice?.(result, Date.now())).toBe(
-      'Resumed 150 workflow runs: max-runs (120) reached, 30 past it as the service ignored count; more may remain'
+      'Resumed 150 workflow runs: max-runs (120) reached, 30 past it as the service ignored count; more may remain; ' +
+        'selection: every failed run in the DLQ (all), of any age'
     )
   })
 
@@ -854,6 +855,8 @@ describe('the verdict of a source: workflow listing', () => {
 describe('the notice of a resume that only possibly resumed runs', () => {
   it('does not say "at least 0"', () => {
     const notice = resumeReport.notice?.(resumeResult({ runs: [], uncertainRequests: 1 }), Date.now())
-    expect(notice).toBe('Possibly resumed up to 50 workflow runs; none confirmed (1 request got no readable answer)')
+    expect(notice).toBe(
+      'Possibly resumed up to 50 workflow runs; none confirmed (1 request got no readable answer); selection: every failed run in the DLQ (all), of any age'
+    )
   })
 })

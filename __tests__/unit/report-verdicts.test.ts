@@ -239,7 +239,23 @@ describe('the run page says what a resume did', () => {
   const runs = Array.from({ length: 120 }, (_, i) => ({ workflowRunId: `r${i}` }))
 
   it('gives one notice with the count', () => {
-    expect(resumeReport.notice?.(resumeResult({ runs }), NOW)).toMatch(/^Resumed 120 workflow runs$/)
+    expect(resumeReport.notice?.(resumeResult({ runs }), NOW)).toMatch(/^Resumed 120 workflow runs; selection: /)
+  })
+
+  it('states the scope of every resume on its first line and in its notice: the selection, and "of any age" without a from-date', () => {
+    const url = 'https://app.example.com/api/workflow/refund'
+    const wide = resumeResult({ runs, selection: { workflowUrl: url } })
+    expect(resumeReport.notice?.(wide, NOW)).toBe(
+      `Resumed 120 workflow runs; selection: workflow-url "${url}", of any age`
+    )
+    expect(resumeReport.summary(wide, {}, { now: NOW }).split('\n')[0]).toBe(
+      `## ✅ Resumed 120 workflow runs; selection: workflow-url \`${url}\`, of any age`
+    )
+    const bounded = resumeResult({ runs, selection: { workflowUrl: url, fromDate: NOW - 86_400_000 } })
+    expect(resumeReport.notice?.(bounded, NOW)).toContain(`failed from ${new Date(NOW - 86_400_000).toISOString()}`)
+    expect(resumeReport.notice?.(bounded, NOW)).not.toContain('of any age')
+    const ids = resumeResult({ runs, selection: { dlqIds: ['dlq_1', 'dlq_2'] } })
+    expect(resumeReport.notice?.(ids, NOW)).toBe('Resumed 120 workflow runs; selection: the 2 DLQ ids given')
   })
 
   it('says "at least" and how many more were possibly resumed', () => {
