@@ -9,6 +9,7 @@ import { checkOutputFiles } from './inputs/output-files.js'
 import { RESUME_SELECTORS } from './inputs/schemas.js'
 import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
+import { judged } from './operations/health.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { stagedResumer } from './operations/staged-resume.js'
 import { REAL_CLOCK } from './operations/watch.js'
@@ -85,10 +86,11 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     group: 'Listing the DLQ',
     files: s => [[Inputs.MessagesFile, s.messagesFile]],
     concurrency: s => s.list.concurrency,
-    run: (s, { client, log, encode, progress, now, signal }) => {
+    run: async (s, { client, log, encode, progress, now, signal }) => {
       const onPage = (messages: number, total: number) => log(`page: ${messages} messages (${total} so far)`)
       const hooks = { log, onPage, progress, signal }
-      return listDlqToFile(client, s.list, s.health, now, s.messagesFile, encode, hooks, s.keepCredentialHeaders)
+      const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders)
+      return judged(found, s.health, now)
     },
     report: listReport,
     after: async (s, result, { out, retry, signal, now }) => {

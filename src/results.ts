@@ -56,8 +56,8 @@ export interface DestinationRow {
 /** The breakdowns of a listing, its top values each; byTopic is by URL group (topic name, or id on older servers). */
 export type Breakdown = 'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule'
 
-/** What `list-dlq` found. Built while draining, so it never holds every message. */
-export interface ListResult
+/** What `list-dlq` found, before any judgement. Built while draining, so it never holds every message. */
+export interface ListFindings
   extends
     Pick<ListRequest, 'filters' | 'order' | 'pageSize' | 'maxMessages' | 'concurrency'>,
     Record<Breakdown, CountRow[]> {
@@ -88,7 +88,6 @@ export interface ListResult
   noCreatedAt?: number
   /** Messages whose createdAt no date can hold, left out of dates, ages and the chart: how many, and the first. */
   badCreatedAt?: { count: number; messageId: string }
-  health: HealthVerdict
   /** Absolute path of the NDJSON file every listed message was written to, when asked. */
   messagesFile?: string
   /** Values of credential headers replaced in messages-file (set when the file was written with them redacted). */
@@ -102,6 +101,11 @@ export interface ListResult
   /** Date slices a parallel listing was cut into (1: the range found was too narrow to split). */
   slices?: number
   itemProblems?: ItemProblemSummary
+}
+
+/** What `list-dlq` found, and the health checks' verdict on it. */
+export interface ListResult extends ListFindings {
+  health: HealthVerdict
 }
 
 /** Page items the action could not use as the service sent them (named in a warning). */
@@ -123,12 +127,16 @@ export interface Histogram {
   omitted?: number
 }
 
-/** A threshold the listing exceeded, with both numbers. */
-export type Breach =
-  | { kind: 'count'; count: number; limit: number }
-  | { kind: 'age'; ageMs: number; limitMs: number }
+/** What each kind of breach carries besides its kind: the one list of kinds, so a new one asks for its sentence. */
+export interface BreachFields {
+  count: { count: number; limit: number }
+  age: { ageMs: number; limitMs: number }
   /** Messages without a creation time under an age threshold: their age is unknown, so the limit cannot be judged. */
-  | { kind: 'age-unknown'; messages: number; limitMs: number }
+  'age-unknown': { messages: number; limitMs: number }
+}
+export type BreachKind = keyof BreachFields
+/** A threshold the listing exceeded, with both numbers. */
+export type Breach = { [K in BreachKind]: { kind: K } & BreachFields[K] }[BreachKind]
 
 /** The thresholds of a health check and the breaches the listing found (none: healthy). */
 export interface HealthVerdict extends HealthThresholds {

@@ -1,10 +1,10 @@
 /** What the health issue says: its body, the comments, and the hidden state the next run compares with. */
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { Breach, DestinationRow, ListResult } from '../results.js'
+import type { BreachKind, DestinationRow, ListResult } from '../results.js'
 import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../report/format.js'
 import { failingTable, thresholdsText } from '../report/list.js'
-import { describeBreach, judgement, listingComplete } from '../report/list-verdict.js'
+import { BREACH_KINDS, BREACHES, describeBreach, judgement, listingComplete } from '../report/list-verdict.js'
 import { code, codeCell, safeLink, table } from '../report/markdown.js'
 
 const BREAKDOWN_ROWS = 10
@@ -22,9 +22,8 @@ const listOf = <T>(keep: (item: unknown) => item is T) => anyList.transform(item
 /** Short hashes of destination URLs. */
 const hashes = listOf((h): h is string => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h))
 
-/** Every kind of breach, as the state keeps it: a kind the schema did not know would read back as never reported. */
-const BREACH_KINDS: readonly Breach['kind'][] = ['count', 'age', 'age-unknown']
-const isBreachKind = (k: unknown): k is Breach['kind'] => BREACH_KINDS.includes(k as Breach['kind'])
+/** A kind of breach as the state keeps it: a kind the schema did not know would read back as never reported. */
+const isBreachKind = (k: unknown): k is BreachKind => BREACH_KINDS.includes(k as BreachKind)
 
 /** What the issue last said in a comment (or when it opened): the figures a later run compares with. */
 const spokenSchema = z.object({
@@ -100,7 +99,7 @@ export function reasonToComment(
   }
   const fresh = result.health.breaches.find(b => !spoken.breaches.includes(b.kind))
   if (fresh !== undefined) {
-    return `${fresh.kind === 'count' ? '`fail-if-count-above`' : '`fail-if-oldest-older-than`'} is newly exceeded`
+    return `\`${BREACHES[fresh.kind].input}\` is newly exceeded`
   }
   const [leading] = topRows(result).map(row => urlHash(row.url))
   // No destinations remembered (none listed then): nothing to compare with, so not "new".

@@ -1,7 +1,14 @@
-import type { HealthThresholds, ListRequest } from '../requests.js'
+import type { ListRequest } from '../requests.js'
 import { isDateMs, type DlqMessage } from '../service/schemas.js'
-import { HourlyCounts, judgeHealth } from './health.js'
-import type { Breakdown, CountRow, DestinationRow, ListedWorkflowRun, ListResult, MessageExample } from '../results.js'
+import { HourlyCounts } from './health.js'
+import type {
+  Breakdown,
+  CountRow,
+  DestinationRow,
+  ListedWorkflowRun,
+  ListFindings,
+  MessageExample
+} from '../results.js'
 import { ItemProblems } from './item-problems.js'
 import { MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
 
@@ -209,13 +216,11 @@ export class ListAccumulator {
 
   result(
     request: ListRequest,
-    thresholds: HealthThresholds,
     pages: number,
     { messageIds, dlqIds }: ListedIds,
-    now: number,
     /** How the listing ended, when it did not reach the end. */
-    { failure, nextCursor }: Pick<ListResult, 'failure' | 'nextCursor'> = {}
-  ): ListResult {
+    { failure, nextCursor }: Pick<ListFindings, 'failure' | 'nextCursor'> = {}
+  ): ListFindings {
     const { unreadable } = this.problems
     const count = this.count + unreadable
     // Items left out for want of an id are messages of unknown age.
@@ -249,7 +254,6 @@ export class ListAccumulator {
       ...(undercount.length > 0 ? { undercount: Object.fromEntries(undercount) } : {}),
       ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
       ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
-      health: judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt),
       concurrency: request.concurrency,
       ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {}),
       itemProblems: this.problems.summary(),

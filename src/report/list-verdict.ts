@@ -1,6 +1,6 @@
 /** How a listing is described: its filters, the heading, the judgement line, the notice, each breach. */
 import { Inputs } from '../constants.js'
-import type { Breach, ListResult } from '../results.js'
+import type { BreachFields, BreachKind, ListResult } from '../results.js'
 import type { ListFilters } from '../requests.js'
 import { beforeTheEnd, failurePhrase } from './failure-text.js'
 import { code, valueList, type RowLimit } from './markdown.js'
@@ -66,20 +66,38 @@ export function listingComplete(result: ListResult): boolean {
   return result.failure === undefined && result.nextCursor === undefined
 }
 
+/** How one kind of breach is told: the input that sets its threshold, and its sentence (`atLeast`: a lower bound). */
+interface BreachText<K extends BreachKind> {
+  input: Inputs
+  says: (breach: BreachFields[K], atLeast: string) => string
+}
+
+/** Every kind of breach, told: the compiler asks for a sentence when a kind is added to BreachFields. */
+export const BREACHES: { [K in BreachKind]: BreachText<K> } = {
+  count: {
+    input: Inputs.FailIfCountAbove,
+    says: (b, atLeast) =>
+      `${atLeast}${formatCount(b.count)} messages, more than fail-if-count-above (${formatCount(b.limit)})`
+  },
+  age: {
+    input: Inputs.FailIfOldestOlderThan,
+    says: b =>
+      `the oldest message is ${formatAge(b.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(b.limitMs)})`
+  },
+  'age-unknown': {
+    input: Inputs.FailIfOldestOlderThan,
+    says: (b, atLeast) =>
+      `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so their age is ` +
+      `unknown and fail-if-oldest-older-than (${formatAge(b.limitMs)}) cannot be judged`
+  }
+}
+
+/** The kinds of breach, in the order BREACHES tells them. */
+export const BREACH_KINDS = Object.keys(BREACHES) as BreachKind[]
+
 /** A threshold exceeded, with both numbers and the input that set it; an incomplete listing's count is "at least". */
-export function describeBreach(breach: Breach, complete: boolean): string {
-  const atLeast = complete ? '' : 'at least '
-  if (breach.kind === 'count') {
-    const count = `${atLeast}${formatCount(breach.count)}`
-    return `${count} messages, more than fail-if-count-above (${formatCount(breach.limit)})`
-  }
-  if (breach.kind === 'age-unknown') {
-    return (
-      `${atLeast}${plural(breach.messages, 'message', 'messages')} had no creation time (createdAt), so their age is ` +
-      `unknown and fail-if-oldest-older-than (${formatAge(breach.limitMs)}) cannot be judged`
-    )
-  }
-  return `the oldest message is ${formatAge(breach.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(breach.limitMs)})`
+export function describeBreach<K extends BreachKind>(breach: { kind: K } & BreachFields[K], complete: boolean): string {
+  return BREACHES[breach.kind].says(breach, complete ? '' : 'at least ')
 }
 
 /** What a listing counted, and of what when filtered: its messages, or, with source workflow, the failed runs. */
