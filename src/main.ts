@@ -15,6 +15,8 @@ import { stagedResumer } from './operations/staged-resume.js'
 import { REAL_CLOCK } from './operations/watch.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
 import { listReport } from './report/list.js'
+import { fileText } from './report/failure-text.js'
+import { metricsText } from './report/metrics.js'
 import { neutraliseAnnotation } from './report/escape.js'
 import { issueCutLine, issueLine } from './report/markdown.js'
 import { refusalSummary } from './report/refusal.js'
@@ -84,7 +86,10 @@ type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult; 'res
 const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'list-dlq': {
     group: 'Listing the DLQ',
-    files: s => [[Inputs.MessagesFile, s.messagesFile]],
+    files: s => [
+      [Inputs.MessagesFile, s.messagesFile],
+      [Inputs.MetricsFile, s.metricsFile]
+    ],
     concurrency: s => s.list.concurrency,
     run: async (s, { client, log, encode, progress, now, signal }) => {
       const onPage = (messages: number, total: number) => log(`page: ${messages} messages (${total} so far)`)
@@ -94,6 +99,7 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     },
     report: listReport,
     after: async (s, result, { out, retry, signal, now }) => {
+      if (s.metricsFile !== undefined) await writeMetrics(s.metricsFile, result, out, now)
       if (s.issue === undefined) return {}
       if (signal.aborted) {
         out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).')
@@ -129,6 +135,17 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
         `${confirmed} runs resumed before the cancel` +
         (lost > 0 ? `, and up to ${lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
     }
+  }
+}
+
+/** Writes the check's figures to metrics-file; a write error fails the step, the outputs and summary standing. */
+async function writeMetrics(path: string, result: ListResult, out: OutputBoundary, now: number): Promise<void> {
+  try {
+    await out.textFile(path, metricsText(out.redactValue(result), now))
+    out.info(`metrics-file written: ${path}`)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException)?.code ?? 'EIO'
+    out.setFailed(fileText({ input: Inputs.MetricsFile, path, code }))
   }
 }
 

@@ -53,6 +53,37 @@ export interface DestinationRow {
   binaryBody?: number
 }
 
+/** One cause of failure: a destination, a last status and a blanked response body, with how many messages share it. */
+export interface CauseRow {
+  /** A short hash of the three, the same run after run: each messages-file line carries its cause's key. */
+  key: string
+  count: number
+  destination: string
+  status?: number
+  /** The last response body with its variable parts blanked. */
+  text: string
+  /** The createdAt of its oldest and newest message. */
+  firstSeen?: number
+  lastSeen?: number
+  sampleMessageId: string
+}
+
+/** How many of the listed messages arrived within a window (new-within), from this listing alone. */
+export interface Arrivals {
+  withinMs: number
+  /** Messages created within it; those without createdAt are not in it (noCreatedAt counts them). */
+  count: number
+}
+
+/** What the service will delete within a window, forecast from createdAt and the plan's retention. */
+export interface Expiry {
+  retentionMs: number
+  withinMs: number
+  count: number
+  /** When the first listed message passes the retention (the oldest's createdAt + retention). */
+  nextAt?: number
+}
+
 /** The breakdowns of a listing, its top values each; byTopic is by URL group (topic name, or id on older servers). */
 export type Breakdown = 'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule'
 
@@ -88,6 +119,12 @@ export interface ListFindings
   noCreatedAt?: number
   /** Messages whose createdAt no date can hold, left out of dates, ages and the chart: how many, and the first. */
   badCreatedAt?: { count: number; messageId: string }
+  arrivals?: Arrivals
+  /** Set with retention only. */
+  expiry?: Expiry
+  /** The leading causes, most messages first; `causesUndercount` above 0: only the most frequent were kept. */
+  causes?: CauseRow[]
+  causesUndercount?: number
   /** Absolute path of the NDJSON file every listed message was written to, when asked. */
   messagesFile?: string
   /** Values of credential headers replaced in messages-file (set when the file was written with them redacted). */
@@ -133,6 +170,12 @@ export interface BreachFields {
   age: { ageMs: number; limitMs: number }
   /** Messages without a creation time under an age threshold: their age is unknown, so the limit cannot be judged. */
   'age-unknown': { messages: number; limitMs: number }
+  arrivals: { count: number; limit: number; withinMs: number }
+  /** Arrivals within the limit, unless the messages without a creation time arrived lately: cannot be judged. */
+  'arrivals-unknown': { messages: number; limit: number; withinMs: number }
+  /** `inMs`: until the first is deleted. */
+  expiry: { count: number; withinMs: number; retentionMs: number; inMs: number }
+  'expiry-unknown': { messages: number; withinMs: number }
 }
 export type BreachKind = keyof BreachFields
 /** A threshold the listing exceeded, with both numbers. */

@@ -320,8 +320,10 @@ describe('messages file', () => {
       const lines = (await readFile(path, 'utf8')).split('\n')
       expect(lines.pop()).toBe('')
       expect(lines).toHaveLength(result.count)
-      const first: unknown = JSON.parse(lines[0]!)
+      const { causeKey, ...first } = JSON.parse(lines[0]!) as { causeKey: unknown }
       expect(first).toEqual(JSON.parse(JSON.stringify(sim.state.messages[0])))
+      // Each line carries its cause's key, so one cause's messages can be selected.
+      expect(causeKey).toMatch(/^[0-9a-f]{16}$/)
       expect(lines.map(l => (JSON.parse(l) as { messageId: string }).messageId)).toEqual(result.messageIds)
     } finally {
       await rm(dir, { recursive: true, force: true })

@@ -6,7 +6,7 @@ import type { Breach, HealthVerdict, Histogram, ListFindings, ListResult } from 
 const MAX_POINTS = 120
 
 /** The figures of a listing the health checks judge: all from this listing, nothing kept between runs. */
-export type HealthFacts = Pick<ListFindings, 'count' | 'oldestCreatedAt' | 'noCreatedAt'>
+export type HealthFacts = Pick<ListFindings, 'count' | 'oldestCreatedAt' | 'noCreatedAt' | 'arrivals' | 'expiry'>
 
 /** One check: the breach it finds in the facts, or none (its threshold unset or met). */
 type Check = (thresholds: HealthThresholds, facts: HealthFacts, now: number) => Breach | undefined
@@ -22,6 +22,22 @@ const CHECKS: readonly Check[] = [
       return { kind: 'age', ageMs: now - oldestCreatedAt, limitMs }
     }
     return noCreatedAt > 0 ? { kind: 'age-unknown', messages: noCreatedAt, limitMs } : undefined
+  },
+  // Messages of unknown age may be new: within the limit only if they could not take the count over it.
+  ({ newAbove: limit }, { arrivals, noCreatedAt = 0 }) => {
+    if (limit === undefined || arrivals === undefined) return undefined
+    const { count, withinMs } = arrivals
+    if (count > limit) return { kind: 'arrivals', count, limit, withinMs }
+    return count + noCreatedAt > limit
+      ? { kind: 'arrivals-unknown', messages: noCreatedAt, limit, withinMs }
+      : undefined
+  },
+  // The age counts from createdAt, before the message entered the DLQ: the forecast errs early, never late.
+  ({ expiringWithinMs }, { expiry, noCreatedAt = 0 }, now) => {
+    if (expiringWithinMs === undefined || expiry === undefined) return undefined
+    const { count, withinMs, retentionMs, nextAt = now } = expiry
+    if (count > 0) return { kind: 'expiry', count, withinMs, retentionMs, inMs: Math.max(0, nextAt - now) }
+    return noCreatedAt > 0 ? { kind: 'expiry-unknown', messages: noCreatedAt, withinMs } : undefined
   }
 ]
 

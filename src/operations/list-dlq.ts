@@ -51,7 +51,7 @@ export async function listDlq(client: DlqLister, request: ListRequest, hooks: Li
 
 /** One ordered listing from the start (or the user's cursor); several message ids: one per id, merged, no cursor. */
 async function listSequentially(client: DlqLister, request: ListRequest, hooks: ListHooks): Promise<ListFindings> {
-  const acc = new ListAccumulator()
+  const acc = new ListAccumulator(request.windows)
   const ids = new ListedIds()
   const maxMessages = request.maxMessages ?? Infinity
   // Drains one listing of `filters`; never throws.
@@ -106,11 +106,14 @@ async function listSequentially(client: DlqLister, request: ListRequest, hooks: 
 
 /** Counts a page's messages and their ids (`addIds`), writes them to the sink, and tells the caller how far it is. */
 async function take(acc: ListAccumulator, hooks: ListHooks, messages: DlqMessage[], addIds: (m: DlqMessage) => void) {
+  // Each line of the file carries its cause's key, so one cause's messages can be selected from it.
+  const lines: DlqMessage[] = []
   for (const message of messages) {
-    acc.add(message)
+    const causeKey = acc.add(message)
     addIds(message)
+    if (hooks.sink) lines.push({ ...message, causeKey })
   }
-  await hooks.sink?.write(messages)
+  await hooks.sink?.write(lines)
   hooks.onPage?.(messages.length, acc.count)
   if (hooks.progress) hooks.progress.confirmed = acc.count + acc.problems.unreadable
 }
@@ -303,7 +306,7 @@ function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SlicePlan
  * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
  */
 async function listInSlices(client: DlqLister, request: ListRequest, hooks: ListHooks) {
-  const acc = new ListAccumulator()
+  const acc = new ListAccumulator(request.windows)
   // The two requests that find the range do not count against max-pages, even with max-pages: 1.
   const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 }
   const stop = new AbortController()
