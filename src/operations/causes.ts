@@ -14,9 +14,12 @@ export const CAUSE_TEXT_LENGTH = 300
 const TIME = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi
 /** Hex of 8 digits or more with a digit in it (a word such as "deadbeef" alone stays). */
-const HEX = /\b(?:0x)?(?=[0-9a-f]*\d)[0-9a-f]{8,}\b/gi
-/** Ids: 8 or more letters, digits and _+ mixing letters and digits, as base64 or prefixed ids are (ord_8f3k2j9q). */
-const ID = /(?=[A-Za-z0-9_+]*\d)(?=[A-Za-z0-9_+]*[A-Za-z])[A-Za-z0-9_+]{8,}={0,2}/g
+const HEX = /(?<![0-9A-Za-z_])(?:0x)?(?=[0-9a-f]*\d)[0-9a-f]{8,}(?![0-9A-Za-z_])/gi
+/**
+ * Ids: 8 or more letters, digits and _+ mixing letters and digits, as base64 or prefixed ids are (ord_8f3k2j9q). Tried
+ * at the start of a token only (the lookbehind), so a long token costs its length once, not its square.
+ */
+const ID = /(?<![A-Za-z0-9_+])(?=[A-Za-z0-9_+]*\d)(?=[A-Za-z0-9_+]*[A-Za-z])[A-Za-z0-9_+]{8,}={0,2}/g
 /** A quoted value: an opening quote no letter precedes, so the apostrophe of "doesn't" opens none. */
 const SINGLE_QUOTED = /(?<![A-Za-z])'[^'\r\n]{0,200}'/g
 const DOUBLE_QUOTED = /(?<![A-Za-z\\])"[^"\r\n]{0,200}"/g
