@@ -151,7 +151,7 @@ export const SUMMARY_LIMIT_BYTES = 1_000_000
 /** Causes a listing keeps at once (operations/causes): past this, the least frequent are counted as other causes. */
 export const CAUSES_CAPACITY = 2000
 /** With retention but no fail-if-expiring-within, expiring-count counts the messages deleted within this (a day). */
-export const DEFAULT_EXPIRY_WINDOW_MS = DAY
+export const DEFAULT_EXPIRY_WINDOW_MS = 24 * HOUR
 /** A staged resume's watch polls the workflow DLQ this often (operations/watch)... */
 export const WATCH_POLL_MS = 5_000
 /** ...but no more than this many times a watch: a longer watch polls every watch/120 (a 1h watch: every 30 s). */

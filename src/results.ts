@@ -69,14 +69,14 @@ export interface CauseRow {
 }
 
 /** How many of the listed messages arrived within a window (new-within), from this listing alone. */
-export interface Arrivals {
+interface Arrivals {
   withinMs: number
   /** Messages created within it; those without createdAt are not in it (noCreatedAt counts them). */
   count: number
 }
 
 /** What the service will delete within a window, forecast from createdAt and the plan's retention. */
-export interface Expiry {
+interface Expiry {
   retentionMs: number
   withinMs: number
   count: number

@@ -9,7 +9,8 @@ export interface MetricFamily {
 }
 
 // The package ships CommonJS without types: its one function, typed here.
-const parse = createRequire(import.meta.url)('parse-prometheus-text-format') as (text: string) => MetricFamily[]
+const require = createRequire(import.meta.url)
+const parse = require('parse-prometheus-text-format') as (text: string) => MetricFamily[]
 
 /** The families of `text`, by name; throws when the parser refuses it or it does not end in `# EOF`. */
 export function readMetrics(text: string): Map<string, MetricFamily> {

@@ -43,7 +43,7 @@ export const filePath = (workspace: string) =>
   })
 
 /** An input's name in camelCase (message-id → messageId): the settings' name for it, and the service's. */
-export type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S
 
 /** The values of some inputs under their names in camelCase, those not set left out. */
 export function valuesOf<V, I extends keyof V & Inputs>(v: V, inputs: readonly I[]) {

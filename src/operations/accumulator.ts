@@ -45,7 +45,7 @@ class Extremes<T> {
 }
 
 /** Causes a listing reports: the summary's and the table show 20, the causes output 10. */
-export const LEADING_CAUSES = 20
+const LEADING_CAUSES = 20
 /** Failed workflow runs kept for the summary's table; the table shows fewer, the messages-file has them all. */
 const WORKFLOW_RUN_ROWS = 100
 /** Destinations the summary's "what is failing" table shows. */

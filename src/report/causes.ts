@@ -6,7 +6,7 @@ import { cellOrDash, codeCell, tableHead, tableRow } from './markdown.js'
 /** Causes the table shows at most; the rest are counted together. */
 export const CAUSE_ROWS = 20
 /** Causes the `causes` output holds. */
-export const CAUSES_OUTPUT_ITEMS = 10
+const CAUSES_OUTPUT_ITEMS = 10
 /** Characters of a destination or a message id in the output and the table: enough to copy, bounded. */
 const VALUE_LENGTH = 200
 /** Characters of a cause's text in the table: one line of a wide window; the output keeps it whole (300). */

@@ -155,7 +155,7 @@ export function heading(result: ListResult, filtered: boolean): string {
 }
 
 /** Whether any threshold is set: only then is the listing judged. */
-export function thresholdsSet({ health: h }: ListResult): boolean {
+function thresholdsSet({ health: h }: ListResult): boolean {
   return [h.countAbove, h.oldestOlderThanMs, h.newAbove, h.expiringWithinMs].some(limit => limit !== undefined)
 }
 
