@@ -68,8 +68,8 @@ describe('the health issue: labels, assignees and causes', () => {
     expect(issue?.labels).toEqual([HEALTH_LABEL, 'on-call', 'sev-2'])
     expect(issue?.assignees).toEqual(['octocat', 'hubot'])
     expect(issue?.body).toContain('### Why they failed')
-    expect(issue?.body).toMatch(/\| 60 \| .* \| 500 \| `\{"error":"pool exhausted after # ms"\}` \|/)
-    expect(issue?.body).toMatch(/\| 40 \| .* `\{"error":"column reason_code does not exist \(row #\)"\}` \|/)
+    expect(issue?.body).toMatch(/^\| 60 \| 500 \| `\{"error":"pool exhausted after # ms"\}` \|/m)
+    expect(issue?.body).toMatch(/^\| 40 \| 500 \| `\{"error":"column reason_code does not exist \(row #\)"\}` \|/m)
 
     // The same causes again: only the body is brought up to date.
     const second = await check()

@@ -154,6 +154,12 @@ function stateOf(result: ListResult, before: IssueState | undefined, now: number
   }
 }
 
+/** What the service will delete soon, unless a breach above already says it. */
+function expiryLead(result: ListResult, now: number): string[] {
+  const line = result.health.breaches.some(b => b.kind === 'expiry') ? undefined : expiryLine(result, now)
+  return line === undefined ? [] : [line, '']
+}
+
 /** The issue's "Why they failed": the leading causes. */
 function whyTheyFailed(result: ListResult, now: number): string[] {
   const table = causesTable(result, now, CAUSE_ROWS)
@@ -250,7 +256,7 @@ export function issueBody(
     ...opening('## ❌ DLQ health check failing', result, now),
     ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
     '',
-    ...(expiryLine(result, now) === undefined ? [] : [expiryLine(result, now) as string, '']),
+    ...expiryLead(result, now),
     `Figures of ${formatMs(now)}${runText(runUrl)}; a later failing run updates them, and comments when something ` +
       'material changed or the last comment is older than `issue-repeat-interval`.',
     '',

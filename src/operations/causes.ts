@@ -62,7 +62,7 @@ export function causeOf(message: DlqMessage): Cause {
   const body = message.responseBody
   const text =
     body !== undefined
-      ? blankBody(body)
+      ? blankBody(body) || '(empty body)'
       : message.responseBodyBase64 !== undefined
         ? '(binary body)'
         : '(no response body)'

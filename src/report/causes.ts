@@ -1,6 +1,6 @@
 /** "Why they failed": the leading causes, as the summary and the health issue show them and the `causes` output holds. */
 import type { CauseRow, ListResult } from '../results.js'
-import { formatCount, formatMs, formatShortTime } from './format.js'
+import { formatAge, formatCount, formatMs } from './format.js'
 import { cellOrDash, codeCell, tableHead, tableRow } from './markdown.js'
 
 /** Causes the table shows at most; the rest are counted together. */
@@ -12,7 +12,9 @@ const VALUE_LENGTH = 200
 /** Characters of a cause's text in the table: one line of a wide window; the output keeps it whole (300). */
 const CAUSE_CELL_LENGTH = 120
 
-const when = (at: number | undefined, now: number): string => (at === undefined ? '—' : formatShortTime(at, now))
+/** How long ago a cause's first (or last) message was created. */
+const ago = (at: number | undefined, now: number): string => (at === undefined ? '—' : formatAge(now - at))
+
 const cut = (value: string): string => (value.length <= VALUE_LENGTH ? value : `${value.slice(0, VALUE_LENGTH - 1)}…`)
 
 /** The leading causes, the rest in one row, and a note when only the most frequent could be kept. */
@@ -22,33 +24,27 @@ export function causesTable(result: ListResult, now: number, maxRows: number): s
   const shown = rows.slice(0, Math.min(maxRows, CAUSE_ROWS))
   const rest = result.count - shown.reduce((n, row) => n + row.count, 0)
   return [
-    // The cause's text before the destination: a long URL scrolls sideways without hiding why.
+    'Messages by destination, last status and last response body, its variable parts (numbers, ids, times, quoted ' +
+      'values) blanked; first and last seen: the age of the oldest and the newest of them.',
+    '',
+    // The cause's words first, the destination last: a long URL scrolls sideways alone.
     ...tableHead(
-      [
-        'Messages',
-        'First seen (UTC)',
-        'Last seen (UTC)',
-        'Status',
-        'Cause (variable parts blanked)',
-        'Sample message id',
-        'Destination',
-        'Key'
-      ],
-      [true]
+      ['Messages', 'Status', 'Cause', 'First seen', 'Last seen', 'Sample message id', 'Key', 'Destination'],
+      [true, false, false, true, true]
     ),
     ...shown.map(row =>
       tableRow([
         formatCount(row.count),
-        when(row.firstSeen, now),
-        when(row.lastSeen, now),
         row.status === undefined ? '—' : String(row.status),
         codeCell(row.text, CAUSE_CELL_LENGTH),
+        ago(row.firstSeen, now),
+        ago(row.lastSeen, now),
         cellOrDash(row.sampleMessageId, VALUE_LENGTH),
-        row.destination === '(none)' ? '(none)' : codeCell(row.destination, VALUE_LENGTH),
-        codeCell(row.key)
+        codeCell(row.key),
+        row.destination === '(none)' ? '(none)' : codeCell(row.destination, VALUE_LENGTH)
       ])
     ),
-    ...(rest > 0 ? [`| ${formatCount(rest)} | | | | *other causes* | | | |`] : []),
+    ...(rest > 0 ? [`| ${formatCount(rest)} | | *other causes* | | | | | |`] : []),
     '',
     ...(result.causesUndercount === undefined
       ? []
