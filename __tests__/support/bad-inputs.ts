@@ -343,6 +343,48 @@ export const BAD_INPUTS: readonly BadInput[] = [
     inputs: { ...list, 'fail-if-count-above': '-1' },
     input: 'fail-if-count-above',
     says: 'must be a whole number, 0 or more'
+  },
+  // Issue 30: arrivals, expiry, the metrics file and the issue's people.
+  {
+    name: 'fail-if-new-above ten',
+    inputs: { ...list, 'fail-if-new-above': 'ten' },
+    input: 'fail-if-new-above',
+    says: orMore(0)
+  },
+  { name: 'new-within 1H', inputs: { ...list, 'new-within': '1H' }, input: 'new-within', says: upperCase },
+  { name: 'retention 7 days', inputs: { ...list, retention: '7 days' }, input: 'retention', says: watchAllowed },
+  {
+    name: 'fail-if-expiring-within without retention',
+    inputs: { ...list, 'fail-if-expiring-within': '24h' },
+    input: 'fail-if-expiring-within',
+    says: "needs retention: set retention to your plan's DLQ retention",
+    alone: true
+  },
+  {
+    name: 'fail-if-expiring-within not shorter than retention',
+    inputs: { ...list, retention: '3d', 'fail-if-expiring-within': '3d' },
+    input: 'fail-if-expiring-within',
+    says: 'must be shorter than retention',
+    alone: true
+  },
+  {
+    name: 'metrics-file a directory',
+    inputs: { ...list, 'metrics-file': 'metrics/' },
+    input: 'metrics-file',
+    says: 'must be a file path, not a directory'
+  },
+  {
+    name: 'issue-labels without issue-on-failure',
+    inputs: { ...list, 'issue-labels': 'on-call' },
+    input: 'issue-labels',
+    says: 'applies only with issue-on-failure: true',
+    alone: true
+  },
+  {
+    name: 'issue-assignees with @',
+    inputs: { ...list, 'issue-on-failure': 'true', 'fail-if-count-above': '1', 'issue-assignees': 'octocat, @hubot' },
+    input: 'issue-assignees',
+    says: 'value 2 ("@hubot") is not a GitHub login (such as octocat, without @)'
   }
 ]
 
@@ -353,6 +395,10 @@ export const refusal = (c: BadInput): string => `Input '${c.input}' ${c.says}`
 function ownInputs(c: BadInput): string[] {
   return Object.keys(c.inputs).filter(name => name !== 'operation' && !(name === 'all' && c.inputs.all === 'true'))
 }
+
+/** Cases one run holds at most: the summary shows the refusal as one code span cut to its length, past which the
+ * last inputs named would not be seen. */
+const CASES_PER_RUN = 16
 
 /**
  * The cases packed into as few runs as can hold them: cases of one operation whose inputs and named input differ
@@ -368,7 +414,7 @@ export function packBadInputs(cases: readonly BadInput[] = BAD_INPUTS): BadInput
           other.input === c.input ||
           ownInputs(other).some(name => ownInputs(c).includes(name))
       )
-    const room = c.alone ? undefined : runs.find(run => !run[0]?.alone && !taken(run))
+    const room = c.alone ? undefined : runs.find(run => !run[0]?.alone && run.length < CASES_PER_RUN && !taken(run))
     if (room) room.push(c)
     else runs.push([c])
   }
