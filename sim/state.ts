@@ -1,8 +1,8 @@
 /** What the simulator holds and records: the service's data, the runs it created, the requests it saw. */
-import type { PendingFailure } from './fates.js'
+import type { PendingFailure, RunCourse } from './fates.js'
 import type { SimMessage, WorkflowDlqEntry } from './seed.js'
 
-export type Route = 'list' | 'resume' | 'schedule'
+export type Route = 'list' | 'resume' | 'schedule' | 'run-log'
 
 export interface RecordedRequest {
   method: string
@@ -26,6 +26,8 @@ export interface ResumedRun {
   flowControlKey?: string
   flowControlValue?: string
   retries?: number
+  /** What the run log tells of it as the clock goes on. */
+  course: RunCourse
 }
 
 export interface SimulatorState {
@@ -36,6 +38,8 @@ export interface SimulatorState {
   schedules: Map<string, { active: boolean }>
   /** runs created by bulk resumes, in order */
   resumedRuns: ResumedRun[]
+  /** the same runs by id, for the run log */
+  resumedById: Map<string, ResumedRun>
   /** resumed runs fated to fail again, until the clock reaches their failure (then they are in workflowDlq) */
   pendingFailures: PendingFailure[]
 }

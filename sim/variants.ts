@@ -32,6 +32,14 @@ export interface ServerVariants {
   patchOnlySchedules: boolean
   /** any route: a request target (path and query) longer than this many bytes answers 414. */
   maxUrlBytes?: number
+  /** any route: no `Date` header in any answer, so the service's time is known only from what it resumed. */
+  noDateHeader?: boolean
+  /** run log: no run log at all, both its paths answer 404 (left out of ALL_VARIANTS, which keeps a run log). */
+  noRunLog?: boolean
+  /** run log: only the SDK's `GET /v2/workflows/events` path; the documented `/v2/workflows/logs` answers 404. */
+  runLogEventsOnly?: boolean
+  /** run log: a run's creation time is named `workflowCreatedAt`, not `workflowRunCreatedAt`. */
+  runLogWorkflowCreatedAt?: boolean
 }
 
 export const ALL_VARIANTS: ServerVariants = {
@@ -44,7 +52,9 @@ export const ALL_VARIANTS: ServerVariants = {
   resumeAllWithoutCount: true,
   ignoreResumeCount: true,
   patchOnlySchedules: true,
-  maxUrlBytes: 8 * 1024
+  maxUrlBytes: 8 * 1024,
+  runLogEventsOnly: true,
+  runLogWorkflowCreatedAt: true
 }
 
 /** A stable number from 0 to `below` - 1 for an id: the same id always gets the same one. */

@@ -53,7 +53,8 @@ export enum Inputs {
   RunsFile = 'runs-file',
   Stages = 'stages',
   Watch = 'watch',
-  WatchMaxFailed = 'watch-max-failed'
+  WatchMaxFailed = 'watch-max-failed',
+  WatchRetries = 'watch-retries'
 }
 
 export enum Outputs {
@@ -76,7 +77,11 @@ export enum Outputs {
   FailedAgainCount = 'failed-again-count',
   FailedAgainRunIds = 'failed-again-run-ids',
   FailedAgainRunIdsTruncated = 'failed-again-run-ids-truncated',
+  FailedAgainDlqIds = 'failed-again-dlq-ids',
+  FailedAgainDlqIdsTruncated = 'failed-again-dlq-ids-truncated',
   StagesCompleted = 'stages-completed',
+  NextFromDate = 'next-from-date',
+  NextToDate = 'next-to-date',
   // list-dlq health check
   NewCount = 'new-count',
   ExpiringCount = 'expiring-count',
@@ -156,7 +161,19 @@ export const DEFAULT_EXPIRY_WINDOW_MS = 24 * HOUR
 export const WATCH_POLL_MS = 5_000
 /** ...but no more than this many times a watch: a longer watch polls every watch/120 (a 1h watch: every 30 s). */
 export const WATCH_MAX_POLLS = 120
-/** A watch lists from its stage's start less this (operations/watch): the service's clock may be behind the runner's. */
+/**
+ * Where the service sends no `Date`, a resume's bound is the runner's clock less this (operations/resume-workflows),
+ * as the service's clock may be behind the runner's; the summary says so.
+ */
 export const CLOCK_SKEW_MARGIN_MS = 120_000
+/** Each watch listing starts this long before the latest entry the one before saw: an entry the service shows late. */
+export const WATCH_RELIST_MS = 60_000
+/** A GitHub-hosted job ends after 6 hours (inputs/schemas): a staged plan whose watches take longer is refused there. */
+export const HOSTED_JOB_LIMIT_MS = 6 * 3_600_000
 /** Stages a staged resume takes at most (inputs/staging): each is a line of the summary's table. */
 export const MAX_STAGES = 100
+/**
+ * Characters of a response body kept as its sample (operations/accumulator), and of an error text of the run log
+ * (service/run-log): room for the error field after a few leading fields.
+ */
+export const BODY_SAMPLE_LENGTH = 500

@@ -11,8 +11,9 @@ import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf 
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { judged } from './operations/health.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
-import { stagedResumer } from './operations/staged-resume.js'
-import { REAL_CLOCK } from './operations/watch.js'
+import { resumeWorkflows } from './operations/resume-workflows.js'
+import { stagedResume } from './operations/staged-resume.js'
+import { REAL_CLOCK } from './clock.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
 import { listReport } from './report/list.js'
 import { fileText } from './report/failure-text.js'
@@ -125,15 +126,19 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     prepare: withDlqIdsFile,
     run: (s, { client, log, encode, progress, signal }) => {
       const plan = s.resume.stages
-      const staged = plan && stagedResumer(client, plan, { clock: REAL_CLOCK, stop: signal, log })
-      return resumeWorkflowsToFile(client, s.resume, s.runsFile, encode, log, progress, staged)
+      const hooks = { clock: REAL_CLOCK, stop: signal, log }
+      return resumeWorkflowsToFile(s.runsFile, encode, log, onPage =>
+        plan === undefined
+          ? resumeWorkflows(client, s.resume, onPage, progress)
+          : stagedResume(client, s.resume, plan, hooks, onPage, progress)
+      )
     },
     report: stagedOrResumeReport,
     overdue: {
       count: Outputs.ResumedCount,
-      what: ({ confirmed, uncertainRequests: lost }) =>
+      what: ({ confirmed, uncertainRequests: lost, uncertainRuns }) =>
         `${confirmed} runs resumed before the cancel` +
-        (lost > 0 ? `, and up to ${lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
+        (lost > 0 ? `, and up to ${uncertainRuns ?? lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
     }
   }
 }
@@ -203,9 +208,11 @@ export function lastResort(
   writeLine: (line: string) => void = line => writeSync(1, line)
 ): void {
   if (live.reported || live.operation === undefined) return
-  const { confirmed, nextCursor } = live.progress
+  const { confirmed, nextCursor, toDate } = live.progress
   const { count, what } = OPERATIONS[live.operation].overdue
-  const next = continueHint(nextCursor)
+  // A cursor continues the selectors it came from: the to-date every request sent goes with it.
+  const bound = nextCursor !== undefined && toDate !== undefined ? ` and input to-date: ${toDate}` : ''
+  const next = continueHint(nextCursor) + (continueHint(nextCursor).startsWith('; to continue') ? bound : '')
   const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`
   process.exitCode = 1
   // The error line first: @actions/core throws when the output file is gone, and the line must still be said.
@@ -216,6 +223,7 @@ export function lastResort(
   if (count !== undefined) {
     core.setOutput(count, out.redact(String(confirmed)))
     core.setOutput(Outputs.NextCursor, out.redact(nextCursor ?? ''))
+    if (bound !== '') core.setOutput(Outputs.NextToDate, String(toDate))
   }
 }
 

@@ -99,8 +99,11 @@ export interface ResumeRequest {
 export interface StagePlan {
   /** Runs each stage resumes at most, in order; Infinity (input `all`) for the last only. */
   sizes: number[]
-  /** How long each stage but the last is watched, in ms (unset with one stage). */
+  /** How long each stage but the last is watched, in ms (unset with one stage), and as the input wrote it. */
   watchMs?: number
+  watchText?: string
+  /** Retries sent for the runs of every stage but the last (input watch-retries): a failing canary run is back soon. */
+  watchRetries?: number
   /** Runs of one stage that may fail again before the resume stops. */
   maxFailed: number
 }

@@ -209,6 +209,8 @@ export interface ResumeResult extends Pick<ResumeRequest, 'selection' | 'all' | 
   requests: number
   /** Attempts whose answer was lost or unreadable (the last too): each may have resumed up to 50 runs not in `runs`. */
   uncertainRequests: number
+  /** What those requests asked for in all (their count): the most they may have resumed, if count was honoured. */
+  uncertainRuns?: number
   /** Most runs one answer carried, when more than the count=50 sent: the service ignores count. */
   largestAnswer?: number
   /** How many parts dlq-ids was sent in, when more than one (each request URL stays under 6 KB). */
@@ -231,12 +233,17 @@ export interface ResumeResult extends Pick<ResumeRequest, 'selection' | 'all' | 
   failure?: Failure
   /** Set for a staged resume (input stages): each stage and its watch; the fields above cover every stage. */
   staged?: StagedResume
+  /** The to-date every request sent, when the resume was by filters (absent: dlq-ids, or continued by a cursor). */
+  bound?: ResumeBound
 }
 
 /** A resumed run the workflow DLQ listed again during its stage's watch, under its new run id. */
 export interface FailedAgainRun {
   workflowRunId: string
+  /** The stage that resumed it. */
   stage: number
+  /** The stage whose watch found it back in the DLQ. */
+  seenIn: number
   dlqId?: string
   failedAt?: number
   responseStatus?: number
@@ -268,9 +275,22 @@ export interface StageWatch {
   failure?: Failure
 }
 
+/** How a stage ended, decided once by the staged resume (it is also what stopped it) and kept with the stage. */
+export type StageVerdict =
+  | 'clean' // watched to its end, none back in the DLQ
+  | 'within' // watched to its end, some back but no more than watch-max-failed
+  | 'stopped' // more back than watch-max-failed: the resume stopped
+  | 'cut' // a stop signal ended the watch: not judged
+  | 'blind' // a listing failed: the watch could not see
+  | 'last' // the last stage: nothing follows, so not watched
+  | 'capped' // max-runs ended the resume with this stage: no stage follows, so not watched
+  | 'failed' // its resume failed part way, or requests lost their answers: not watched
+  | 'cancelled' // the step was cancelled during its resume: not watched
+
 export interface StageOutcome {
   /** 1 for the first stage. */
   stage: number
+  verdict: StageVerdict
   /** Runs it asked the service for (Infinity: all that were left, within max-runs). */
   asked: number
   /** Runs it resumed, those without a readable id included. */
@@ -280,15 +300,29 @@ export interface StageOutcome {
   startedAt: number
   /** Absent after the last stage (nothing follows to protect), or when the resume of the stage failed. */
   watch?: StageWatch
-  failedAgain: FailedAgainRun[]
 }
 
-/** A staged resume: the plan, each stage done, and the bound that keeps a later stage off runs that failed again. */
+/** A staged resume: the plan, each stage done, and every run its watches found back in the DLQ. */
 export interface StagedResume {
   plan: StagePlan
   stages: StageOutcome[]
-  /** to-date every stage sent (filters, all): the start of the staged resume, or an earlier to-date asked. */
-  toDate?: number
+  /** Every run of every stage found failed again, in the order found, each with its stage. */
+  failedAgain: FailedAgainRun[]
+  /** Of those, entries the service sent without a dlqId (or other fields): counted all the same. */
+  unreadable?: number
+  /** The longest the watches can take: (stages - 1) x watch. */
+  plannedWatchMs: number
+}
+
+/**
+ * The to-date a resume by filters sent with every request: the service's time at its start (from its Date header),
+ * or an earlier to-date asked, so that no run the resume created (failed again after it) is taken by it. `runner`:
+ * the service sent no Date, and the runner's clock less marginMs was used.
+ */
+export interface ResumeBound {
+  toDate: number
+  clock: 'service' | 'runner' | 'input'
+  marginMs?: number
 }
 
 /** Where the run happened, for the summary's link back, and the health issue this run opened, updated or closed. */

@@ -26,10 +26,14 @@ export interface StopSignals {
 export interface Progress {
   /** Messages listed, or runs resumed, that the service confirmed. */
   confirmed: number
-  /** Requests whose answer was lost: up to 50 runs each may have been resumed besides `confirmed`. */
+  /** Requests whose answer was lost: each may have resumed runs besides `confirmed`... */
   uncertainRequests: number
+  /** ...up to this many in all (the count each asked for); unset: 50 each. */
+  uncertainRuns?: number
   /** The cursor of the first request not yet confirmed (undefined: none, or no single cursor). */
   nextCursor?: string
+  /** The to-date every request of the resume sends with the cursor: a re-run must send it too. */
+  toDate?: number
 }
 
 /** Timers a StopController sets; the real ones in the action, a recorder in tests. */

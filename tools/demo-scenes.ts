@@ -91,15 +91,17 @@ export const SCENES: readonly Scene[] = [
   },
   {
     name: 'canary-stopped',
-    title: 'Post-deploy canary: the refund workflow in stages of 5, then all, each watched 3 s',
+    title: 'Post-deploy canary: the refund workflow in stages of 3, 5, then all, each watched 3 s, no retries',
     explain:
-      'The simulator is told that resumed refund runs fail again. The watch after stage 1 finds them back in the ' +
-      'workflow DLQ under their new run ids, and stops: no stage 2, exit 1 naming the stage and the last response, ' +
-      'next-cursor for the rest. A real watch would be minutes: a run that retries reaches the DLQ ~33 min later.',
+      'The simulator is told that resumed refund runs fail again 4 s after their resume. The watch after stage 1 ' +
+      'sees none yet; the watch after stage 2 finds stage 1 runs back in the workflow DLQ under their new run ids, ' +
+      'and stops: no stage 3, exit 1 naming the runs, their stage and the last response, and the inputs that ' +
+      'continue the rest. A real watch would be minutes, with watch-retries 0 or 1 so that a failure is back within it.',
     before: simulator => {
       simulator.fates = [
         {
           workflowUrl: CANARY_WORKFLOW,
+          afterMs: 4_000,
           responseStatus: 500,
           responseBody: '{"error":"refund ledger: column \\"reason_code\\" does not exist"}'
         }
@@ -109,8 +111,9 @@ export const SCENES: readonly Scene[] = [
       operation: 'resume-workflows',
       ...common,
       'workflow-url': CANARY_WORKFLOW,
-      stages: '5, all',
-      watch: '3s'
+      stages: '3, 5, all',
+      watch: '3s',
+      'watch-retries': '0'
     }),
     expectedExit: 1
   },

@@ -27,8 +27,13 @@ const REPOSITORY = 'acme/dlq-demo'
 const WIDTH = 1200
 /** The height of a laptop's window: what is seen without scrolling. */
 const FOLD = 800
-/** The README's picture (copy it to docs/images/summary-health-check-failed.png): the demo's failing check. */
-const README_PAGE = 'demo-01-health-check'
+/** The README's pictures, each the top of a demo scene's card down to the end of one of its tables. */
+const README_PICTURES: Record<string, { file: string; table: number }> = {
+  // The failing check, to the end of "What is failing" (docs/images/summary-health-check-failed.png).
+  'demo-01-health-check': { file: 'readme-picture.png', table: 0 },
+  // The canary its watch stopped, to the end of "Runs that failed again" (docs/images/summary-canary-stopped.png).
+  'demo-04-canary-stopped': { file: 'readme-canary.png', table: 1 }
+}
 
 interface Page {
   name: string
@@ -189,22 +194,23 @@ async function screenshots(pages: readonly Page[]): Promise<void> {
       // What a laptop shows before any scrolling: the verdict and what is failing should be there.
       await tab.screenshot({ path: join(OUT, `${p.name}-fold.png`), fullPage: false })
       say(`  ${join(OUT, `${p.name}.png`)} (and -fold.png: the first ${FOLD} pixels)`)
-      if (p.name === README_PAGE) await readmePicture(tab)
+      const picture = README_PICTURES[p.name]
+      if (picture !== undefined) await readmePicture(tab, picture)
     }
   } finally {
     await browser.close()
   }
 }
 
-/** The summary card from its verdict to the end of the "What is failing" table, as wide as the card. */
-async function readmePicture(tab: Tab): Promise<void> {
+/** The summary card from its verdict to the end of its table number `table`, as wide as the card. */
+async function readmePicture(tab: Tab, { file, table }: { file: string; table: number }): Promise<void> {
   const clip = (await tab.evaluate(`(() => {
     const box = document.querySelector('.box').getBoundingClientRect()
-    const after = document.querySelector('.box table').nextElementSibling
+    const after = document.querySelectorAll('.box table')[${table}].nextElementSibling
     return { x: box.left, y: box.top, width: box.width, height: (after ? after.getBoundingClientRect().top : box.bottom) - box.top }
   })()`)) as Clip
-  await tab.screenshot({ path: join(OUT, 'readme-picture.png'), clip })
-  say(`  ${join(OUT, 'readme-picture.png')}: the README's picture (docs/images/summary-health-check-failed.png)`)
+  await tab.screenshot({ path: join(OUT, file), clip })
+  say(`  ${join(OUT, file)}: a README picture (docs/images/)`)
 }
 
 const ENV = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: REPOSITORY, GITHUB_RUN_ID: '1001' }

@@ -96,7 +96,6 @@ describe('refused before any request, naming the input', () => {
     ['url', 'https://hooks.example.com/a,https://hooks.example.com/b'],
     ['message-id', 'msg_1\nmsg_2,msg_3'],
     ['topic-name', 'orders,refunds'],
-    ['schedule-id', 'sched_1,sched_2'],
     ['queue-name', 'q1,q2'],
     ['api', 'a,b'],
     ['caller-ip', '10.0.0.1,10.0.0.2']
@@ -202,6 +201,30 @@ describe('several values read as meant', () => {
     expect(listed.errors).toEqual([])
     expect(listed.outputs['dlq-count']).toBe('3')
     expect((jsonOutput(listed, 'message-ids') as string[]).sort()).toEqual([...ids].sort())
+  })
+
+  it('list-dlq: a url filter given as a JSON array of one is sent without its brackets, and matches', async () => {
+    const url = own.state.messages[0]?.url ?? ''
+    const matching = own.state.messages.filter(m => m.url === url).length
+    expect(matching).toBeGreaterThan(0)
+    own.requests.length = 0
+    const listed = await run({ operation: 'list-dlq', url: JSON.stringify([url]), 'fail-if-count-above': '0' })
+    const lists = own.requests.filter(r => r.route === 'list')
+    expect(lists.length).toBeGreaterThan(0)
+    for (const request of lists) expect(request.query.getAll('url')).toEqual([url])
+    expect(listed.outputs['dlq-count']).toBe(String(matching))
+    // The health check judges the messages of that URL: never green on a filter that matched nothing.
+    expect(listed.code).toBe(1)
+    expect(listed.errors.join('\n')).toContain('more than fail-if-count-above (0)')
+  })
+
+  it('list-dlq: schedule-id takes commas as resume-schedule does, each id its own scheduleId', async () => {
+    own.requests.length = 0
+    const listed = await run({ operation: 'list-dlq', 'schedule-id': 'sched-1, sched-2' })
+    expect(listed.errors).toEqual([])
+    const lists = own.requests.filter(r => r.route === 'list')
+    expect(lists.length).toBeGreaterThan(0)
+    for (const request of lists) expect(request.query.getAll('scheduleId')).toEqual(['sched-1', 'sched-2'])
   })
 
   it("resume-workflows: dlq-ids takes list-dlq's dlq-ids output, a JSON array, and resumes those runs", async () => {

@@ -69,7 +69,7 @@ describe('stages whose runs stay out of the DLQ', () => {
     })
     expect(jsonOutput(run, 'workflow-run-ids')).toEqual(resumedIds())
     expect(run.summary).toMatch(/^## ✅ Resumed 8 runs in 2 stages: none of the watched runs was back in the DLQ/)
-    // One listing at the end of the 1-second watch, of the workflow DLQ.
+    // One listing at the end of the 1-second watch, of the workflow DLQ; dlq-ids need no bound, so nothing before.
     const listings = sim.requests.filter(r => r.route === 'list')
     expect(listings.map(r => r.query.get('source'))).toEqual(['workflow'])
   })
@@ -83,13 +83,20 @@ describe('a stage whose runs fail again', () => {
     expect(resumedIds()).toHaveLength(2)
     expect(run.errors).toHaveLength(1)
     expect(run.errors[0]).toMatch(
-      /^Stage 1 of 2: 2 of its 2 runs failed again within 1s, more than watch-max-failed \(0\)/
+      /^2 of the 2 runs resumed by stage 1 of 2 failed again, more than watch-max-failed \(0\)/
     )
     expect(run.errors[0]).toContain('HTTP 500 "schema mismatch"')
     expect(jsonOutput(run, 'failed-again-run-ids')).toEqual(resumedIds())
     expect(run.outputs).toMatchObject({ 'failed-again-count': '2', 'stages-completed': '0', complete: 'false' })
     expect(run.outputs['next-cursor']).not.toBe('')
-    expect(run.summary).toContain('| 1 | 2 | 2 | 1s | 2 | stopped: 2 of 2 back in the DLQ after 1s')
+    // The bound every request sent, on the service's clock: the continuation sends it with the cursor.
+    const toDate = sim.requests.find(r => r.route === 'resume')!.query.get('toDate')
+    expect(run.outputs['next-to-date']).toBe(toDate)
+    expect(run.errors[0]).toContain(`re-run with cursor: ${run.outputs['next-cursor']}, to-date: ${toDate}`)
+    expect(jsonOutput(run, 'failed-again-dlq-ids')).toEqual(resumedIds().map(id => `dlq_again_${id}`))
+    expect(run.summary).toContain(
+      '| 1 | 2 | 2 | 1s | 2 | stopped: 2 of the runs resumed so far back in the DLQ after 1s'
+    )
   })
 })
 
@@ -121,8 +128,8 @@ describe('a cancel while the watch waits between two listings', () => {
       expect(run.signal).toBeNull()
       expect(run.code).toBe(1)
       expect(run.stderr).not.toMatch(/Unexpected|Error:/)
-      // The wait was ended, not run out: no listing after the one that was answered.
-      expect(sim.requests.filter(r => r.route === 'list')).toHaveLength(1)
+      // The wait was ended, not run out: no listing after the one that was answered (and the clock's read before).
+      expect(sim.requests.filter(r => r.route === 'list' && r.query.get('count') !== '1')).toHaveLength(1)
       expect(resumedIds()).toHaveLength(2)
       expect(run.outputs).toMatchObject({
         'resumed-count': '2',
@@ -133,13 +140,13 @@ describe('a cancel while the watch waits between two listings', () => {
       expect(jsonOutput(run, 'workflow-run-ids')).toEqual(resumedIds())
       expect(run.outputs['next-cursor']).not.toBe('')
       expect(run.summary).toMatch(
-        /^## ⛔ Cancelled during the watch of stage 1 of 2: 2 runs resumed; the watch was cut short/
+        /^## ⛔ Cancelled during the watch after stage 1 of 2: 2 runs resumed; the watch was cut short/
       )
-      expect(run.summary).toContain(`| 1 | 2 | 2 | 5s | 0 | watch cut short after 5s (${first}): not judged`)
+      expect(run.summary).toContain(`| 1 | 2 | 2 | 5s | 0 | watch cancelled after 5s (${first}): not judged`)
       expect(run.summary).not.toContain('clean:')
       expect(run.summary).not.toMatch(/succeeded/i)
       expect(run.errors).toHaveLength(1)
-      expect(run.errors[0]).toContain('the watch of stage 1 was cut short after 5s: not judged clean')
+      expect(run.errors[0]).toContain('the watch after stage 1 was cut short after 5s: not judged clean')
     }
   )
 })
@@ -149,7 +156,8 @@ describe('a cancel during a listing of a watch', () => {
     await start()
     const trigger = cancelTrigger()
     sim.onRequest = request => {
-      if (request.route === 'list') trigger.fire('SIGINT')
+      // A watch listing asks for 100 entries; the one entry asked before the resume reads the service's clock.
+      if (request.route === 'list' && request.query.get('count') === '100') trigger.fire('SIGINT')
     }
     // A 10-minute watch whose first listing is at 5 s: the cancel comes then, and the step must end in seconds.
     const run = await resume({ 'workflow-url': URL_A, stages: '2, all', watch: '10m' }, trigger.watch)
@@ -160,8 +168,8 @@ describe('a cancel during a listing of a watch', () => {
     expect(resumedIds()).toHaveLength(2)
     expect(run.outputs).toMatchObject({ 'resumed-count': '2', 'stages-completed': '0', complete: 'false' })
     expect(run.outputs['next-cursor']).not.toBe('')
-    expect(run.summary).toMatch(/^## ⛔ Cancelled during the watch of stage 1 of 2/)
-    expect(run.summary).toContain('watch cut short after')
+    expect(run.summary).toMatch(/^## ⛔ Cancelled during the watch after stage 1 of 2/)
+    expect(run.summary).toContain('watch cancelled after')
     expect(run.summary).not.toContain('clean:')
     expect(run.errors.join('\n')).toContain('was cut short')
   })

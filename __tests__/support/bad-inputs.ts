@@ -30,6 +30,11 @@ const upperCase =
   'must use the units s (seconds), m (minutes), h (hours), d (days) and w (weeks), in lower case ' +
   '(no unit is read in upper case: many tools read M as a month)'
 const notDlqId = 'is not a DLQ id (one word: no spaces, commas, quotes, braces or brackets)'
+const oneWorkflow =
+  'takes one value in resume-workflows (2 given): the bulk resume filters by one workflow URL; resume each workflow ' +
+  'in its own step'
+const notJson = 'starts with "[" but is not a JSON array of strings (such as ["a","b"], an output of list-dlq)'
+const bracket = 'starts with "[": a JSON array is read only as the whole input; give each value without brackets'
 const serviceRoot = "must be the service root, without /v2 or an endpoint's path (the action adds /v2/... itself)"
 
 export const BAD_INPUTS: readonly BadInput[] = [
@@ -177,7 +182,7 @@ export const BAD_INPUTS: readonly BadInput[] = [
     name: 'stages of separators only',
     inputs: { ...resume, stages: ', ,' },
     input: 'stages',
-    says: 'is empty: it holds only separators; give at least one value'
+    says: emptyList
   },
   { name: 'a stage of 0', inputs: { ...resume, stages: '10, 0, all', watch: '1m' }, input: 'stages', says: stageSizes },
   { name: 'a stage not a number', inputs: { ...resume, stages: '10\nten' }, input: 'stages', says: stageSizes },
@@ -237,7 +242,7 @@ export const BAD_INPUTS: readonly BadInput[] = [
     name: 'a resume workflow-url on two lines',
     inputs: { ...resume, 'workflow-url': 'https://app.example/wf-a\nhttps://app.example/wf-b' },
     input: 'workflow-url',
-    says: oneLine
+    says: oneWorkflow
   },
   { name: 'cursor on two lines', inputs: { ...list, cursor: 'c1\nc2' }, input: 'cursor', says: oneLine },
   { name: 'a resume cursor on two lines', inputs: { ...resume, cursor: 'c1\r\nc2' }, input: 'cursor', says: oneLine },
@@ -310,6 +315,92 @@ export const BAD_INPUTS: readonly BadInput[] = [
     inputs: { ...schedule, 'schedule-id': '["sched-1", ".."]' },
     input: 'schedule-id',
     says: 'value 2 ("..") is not a schedule id'
+  },
+  // Every list input reads a JSON array, or refuses a value that starts with "[", in every operation (issue 31, item 5).
+  { name: 'url brackets, no JSON', inputs: { ...list, url: '[https://a.example/hook]' }, input: 'url', says: notJson },
+  {
+    name: 'url a later line in brackets',
+    inputs: { ...list, url: 'https://a.example/hook\n["https://b.example/hook"]' },
+    input: 'url',
+    says: `value 2 ("[\\"https://b.example/hook\\"]") ${bracket}`
+  },
+  {
+    name: 'topic-name broken JSON',
+    inputs: { ...list, 'topic-name': '["orders"' },
+    input: 'topic-name',
+    says: notJson
+  },
+  {
+    name: 'queue-name brackets, no JSON',
+    inputs: { ...list, 'queue-name': '[q1]' },
+    input: 'queue-name',
+    says: notJson
+  },
+  {
+    name: 'caller-ip brackets, no JSON',
+    inputs: { ...list, 'caller-ip': '[10.0.0.1]' },
+    input: 'caller-ip',
+    says: notJson
+  },
+  {
+    name: 'api a number in a JSON array',
+    inputs: { ...list, api: '["orders-v1", 2]' },
+    input: 'api',
+    says: 'value 2 of the JSON array must be a non-empty string (got 2)'
+  },
+  {
+    name: 'message-id brackets, no JSON',
+    inputs: { ...list, 'message-id': '[msg_1]' },
+    input: 'message-id',
+    says: notJson
+  },
+  {
+    name: 'a list-dlq schedule-id in brackets, no JSON',
+    inputs: { ...list, 'schedule-id': '[sched-1]' },
+    input: 'schedule-id',
+    says: notJson
+  },
+  {
+    name: 'a resume-schedule schedule-id broken JSON',
+    inputs: { ...schedule, 'schedule-id': '["sched-1"' },
+    input: 'schedule-id',
+    says: notJson
+  },
+  {
+    name: 'a list-dlq workflow-url in brackets, no JSON',
+    inputs: { ...list, source: 'workflow', 'workflow-url': '[https://app.example/wf]' },
+    input: 'workflow-url',
+    says: notJson
+  },
+  {
+    name: 'a resume workflow-url JSON array of two',
+    inputs: { ...resume, 'workflow-url': '["https://app.example/wf-a", "https://app.example/wf-b"]' },
+    input: 'workflow-url',
+    says: oneWorkflow
+  },
+  {
+    name: 'a resume workflow-url in brackets, no JSON',
+    inputs: { ...resume, 'workflow-url': '[https://app.example/wf-a]' },
+    input: 'workflow-url',
+    says: notJson
+  },
+  {
+    name: 'dlq-ids a later line in brackets',
+    inputs: { ...resume, 'dlq-ids': 'dlq_1\n[dlq_2]' },
+    input: 'dlq-ids',
+    says: `value 2 ("[dlq_2]") ${bracket}`
+  },
+  {
+    name: 'stages broken JSON',
+    inputs: { ...resume, stages: '["5", "all"', watch: '1m' },
+    input: 'stages',
+    says: notJson
+  },
+  {
+    name: 'workflow-run-id a JSON array',
+    inputs: { ...resume, 'workflow-run-id': '["wfr_1"]' },
+    input: 'workflow-run-id',
+    says: 'takes one value, not a JSON array: give it without brackets or quotes'
   },
   // An upper-case unit is a month in many tools (issue 23, item 13).
   {
@@ -396,13 +487,16 @@ function ownInputs(c: BadInput): string[] {
   return Object.keys(c.inputs).filter(name => name !== 'operation' && !(name === 'all' && c.inputs.all === 'true'))
 }
 
-/** Cases one run holds at most: the summary shows the refusal as one code span cut to its length, past which the
- * last inputs named would not be seen. */
-const CASES_PER_RUN = 16
+/** What the summary of a refused run quotes of its refusals (src/report/refusal.ts cuts at 2,000), with a margin. */
+const SUMMARY_ROOM = 1_800
+
+/** About the length of a case's refusal line: its words and the value quoted back. */
+const lineLength = (c: BadInput): number =>
+  refusal(c).length + Math.max(0, ...ownInputs(c).map(name => c.inputs[name]?.length ?? 0)) + 12
 
 /**
  * The cases packed into as few runs as can hold them: cases of one operation whose inputs and named input differ
- * share a run; a case marked `alone` runs alone.
+ * share a run, as many as the summary quotes in full; a case marked `alone` runs alone.
  */
 export function packBadInputs(cases: readonly BadInput[] = BAD_INPUTS): BadInput[][] {
   const runs: BadInput[][] = []
@@ -414,7 +508,9 @@ export function packBadInputs(cases: readonly BadInput[] = BAD_INPUTS): BadInput
           other.input === c.input ||
           ownInputs(other).some(name => ownInputs(c).includes(name))
       )
-    const room = c.alone ? undefined : runs.find(run => !run[0]?.alone && run.length < CASES_PER_RUN && !taken(run))
+    const fits = (run: BadInput[]): boolean =>
+      run.reduce((sum, other) => sum + lineLength(other), lineLength(c)) <= SUMMARY_ROOM
+    const room = c.alone ? undefined : runs.find(run => !run[0]?.alone && !taken(run) && fits(run))
     if (room) room.push(c)
     else runs.push([c])
   }

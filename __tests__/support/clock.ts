@@ -1,5 +1,5 @@
 /** A clock for the watch of a staged resume: time moves only when the code waits, and a test acts at given waits. */
-import type { Clock } from '../../src/operations/watch.js'
+import type { Clock } from '../../src/clock.js'
 
 export class TestClock implements Clock {
   /** Every wait asked, in ms, in order (a wait the stop signal had already ended is not recorded). */

@@ -27,7 +27,8 @@ describe('readOneFilter', () => {
   it.each([
     ['https://app.example/wf', 'https://app.example/wf'],
     ['wfr_1\nwfr_2', ONE_LINE],
-    ['wfr_1,wfr_2', COMMA]
+    ['wfr_1,wfr_2', COMMA],
+    ['["wfr_1"]', 'takes one value, not a JSON array: give it without brackets or quotes']
   ])('%j reads as %j', (text, expected) => {
     const result = ((): string => {
       try {
@@ -50,7 +51,7 @@ function outcome<T>(read: () => T): T | { refused: string } {
 }
 
 describe('readList', () => {
-  const ids = { commas: true, json: true, problem: dlqIdProblem }
+  const ids = { commas: true, problem: dlqIdProblem }
   it.each([
     ['lines, trimmed, blanks dropped', ' a \n\n b \r\n c\u2028d ', {}, ['a', 'b', 'c', 'd']],
     ['commas where the shape allows', 'a, b,\nc', { commas: true }, ['a', 'b', 'c']],
@@ -58,12 +59,14 @@ describe('readList', () => {
     ['repeats dropped, first order kept', 'b\na\nb\na\nc', {}, ['b', 'a', 'c']],
     ['repeats kept where the shape keeps them', '10, 10\n10', { commas: true, keepRepeats: true }, ['10', '10', '10']],
     ['a JSON array of strings', ' ["dlq_1", " dlq_2 ", "dlq_1"] ', ids, ['dlq_1', 'dlq_2']],
-    ['brackets as text where JSON is not read', '[a]\n[b]', {}, ['[a]', '[b]']]
+    ['a JSON array of one, without its brackets', '["https://a.example.com/hook"]', {}, ['https://a.example.com/hook']],
+    ['a JSON array whatever the shape', '["10", "all"]', { commas: true, keepRepeats: true }, ['10', 'all']]
   ])('reads %s', (_name, text, shape, values) => {
     expect(outcome(() => readList(text, shape))).toEqual(values)
   })
 
-  const empty = 'is empty: it holds only separators; give at least one value'
+  const empty = 'is empty: it holds only separators or an empty JSON array; give at least one value'
+  const bracket = 'starts with "[": a JSON array is read only as the whole input; give each value without brackets'
   const emptyJson = 'is empty: it holds only separators or an empty JSON array; give at least one value'
   const notJson = 'starts with "[" but is not a JSON array of strings (such as ["a","b"], an output of list-dlq)'
   const notId = 'is not a DLQ id (one word: no spaces, commas, quotes, braces or brackets)'
@@ -78,6 +81,9 @@ describe('readList', () => {
     ['a line break inside a JSON value', '["a\\nb"]', ids, 'value 1 ("a\\nb") holds a line break'],
     ['a bad id, by its position', 'dlq_1\ndlq_2\ntwo words', ids, `value 3 ("two words") ${notId}`],
     ['a bad id in a JSON array, by its position', '["dlq_1","a[b"]', ids, `value 2 ("a[b") ${notId}`],
+    ['brackets in lines, which are no JSON array', '[a]\n[b]', {}, notJson],
+    ['a later line that starts with a bracket', 'a\n["b"]', {}, `value 2 ("[\\"b\\"]") ${bracket}`],
+    ['a value after a comma that starts with a bracket', 'a, [b]', { commas: true }, `value 2 ("[b]") ${bracket}`],
     ['an id too long', 'x'.repeat(1025), ids, `value 1 ("${'x'.repeat(37)}...") is longer than 1024 characters`]
   ])('refuses %s', (_name, text, shape, refusal) => {
     expect(outcome(() => readList(text, shape))).toEqual({ refused: refusal })
@@ -86,18 +92,17 @@ describe('readList', () => {
 
 describe('readFilterList', () => {
   it.each([
-    ['one a line, repeats dropped', 'msg_1\nmsg_2\nmsg_1', {}, ['msg_1', 'msg_2']],
-    ['a JSON array where the input takes one', '["msg_1","msg_2"]', { json: true }, ['msg_1', 'msg_2']],
-    ['a JSON array as text where it does not', '["msg_1"]', {}, ['["msg_1"]']]
-  ])('reads %s', (_name, text, shape, values) => {
-    expect(outcome(() => readFilterList(text, shape))).toEqual(values)
+    ['one a line, repeats dropped', 'msg_1\nmsg_2\nmsg_1', ['msg_1', 'msg_2']],
+    ['a JSON array of several', '["msg_1","msg_2"]', ['msg_1', 'msg_2']],
+    ['a JSON array of one, without its brackets', '["msg_1"]', ['msg_1']]
+  ])('reads %s', (_name, text, values) => {
+    expect(outcome(() => readFilterList(text))).toEqual(values)
   })
   it.each([
-    ['a comma in a line', 'a\nb,c', {}],
-    ['a comma inside a JSON value', '["a,b"]', { json: true }],
-    ['a JSON array where the input does not read one', '["a","b"]', {}]
-  ])('refuses %s', (_name, text, shape) => {
-    expect(() => readFilterList(text, shape)).toThrow(
+    ['a comma in a line', 'a\nb,c'],
+    ['a comma inside a JSON value', '["a,b"]']
+  ])('refuses %s', (_name, text) => {
+    expect(() => readFilterList(text)).toThrow(
       new Error(`${COMMA}, so the filter would match other values too; give several values one per line`)
     )
   })

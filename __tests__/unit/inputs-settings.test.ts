@@ -302,7 +302,8 @@ describe('readSettings: resume-workflows and resume-schedule', () => {
 describe('readSettings: section 5 of the wire contract and hostile inputs', () => {
   const REAL = 'must be a real date and time: month 01-12, a day the month has, hours 00-23, minutes and seconds 00-59'
   const AFTER_1970 = 'must be a duration ago that stays after 1970-01-01 (the start of Unix time)'
-  const LIST_FILTERS = ['message-id', 'url', 'topic-name', 'schedule-id', 'queue-name', 'api', 'caller-ip']
+  // schedule-id is not among them: a comma separates schedule ids in every operation (below).
+  const LIST_FILTERS = ['message-id', 'url', 'topic-name', 'queue-name', 'api', 'caller-ip']
 
   it.each(LIST_FILTERS)('refuses a comma inside a %s value, which a server may read as a separator', name => {
     const message = errorOf({ operation: 'list-dlq', [name]: 'first\nsecond,third' })
@@ -322,6 +323,13 @@ describe('readSettings: section 5 of the wire contract and hostile inputs', () =
     expect(settings({ operation: 'resume-schedule', 'schedule-id': 'a,b' })).toMatchObject({
       schedules: { scheduleIds: ['a', 'b'] }
     })
+    // One rule for schedule-id: list-dlq filters by each id, as a server reads a comma inside the value.
+    expect(settings({ operation: 'list-dlq', 'schedule-id': 'a,b\nc' })).toMatchObject({
+      list: { filters: { scheduleId: ['a', 'b', 'c'] } }
+    })
+    expect(errorOf({ operation: 'list-dlq', 'schedule-id': '["a,b"]' })).toBe(
+      'Input \'schedule-id\' value 1 ("a,b") holds a comma, which separates schedule ids (got "["a,b"]").'
+    )
     expect(settings({ operation: 'resume-workflows', 'dlq-ids': 'd1,d2' })).toMatchObject({
       resume: { selection: { dlqIds: ['d1', 'd2'] } }
     })
@@ -467,5 +475,50 @@ describe('unusedInputs', () => {
     const inputs = read({ ...BASE, 'schedule-id': 's', count: '100', order: 'earliestFirst', all: 'false' })
     expect(unusedInputs(inputs, 'resume-schedule')).toEqual([])
     expect(unusedInputs(read({ ...BASE, all: 'true' }), 'list-dlq')).toEqual(['all'])
+  })
+})
+
+describe('readSettings: the plan of a staged resume', () => {
+  const staged = { operation: 'resume-workflows', all: 'true', stages: '1, 2, all', watch: '4h' }
+
+  it('refuses on a GitHub-hosted runner a plan whose watches outlast its 6-hour job, saying the total', () => {
+    const saved = process.env.RUNNER_ENVIRONMENT
+    process.env.RUNNER_ENVIRONMENT = 'github-hosted'
+    try {
+      expect(errorOf(staged)).toContain(
+        "Input 'watch' makes the watches take up to 8h in all (2 watched stages × 4h), past the 6 hours a GitHub-hosted job may run"
+      )
+      expect(settings({ ...staged, watch: '3h' }).operation).toBe('resume-workflows')
+    } finally {
+      if (saved === undefined) delete process.env.RUNNER_ENVIRONMENT
+      else process.env.RUNNER_ENVIRONMENT = saved
+    }
+  })
+
+  it('takes it elsewhere, keeping the watch as written, and watch-retries for the watched stages', () => {
+    const saved = process.env.RUNNER_ENVIRONMENT
+    process.env.RUNNER_ENVIRONMENT = 'self-hosted'
+    try {
+      const read = settings({ ...staged, 'watch-retries': '1' })
+      expect(read.operation === 'resume-workflows' && read.resume.stages).toEqual({
+        sizes: [1, 2, Infinity],
+        watchMs: 4 * 3_600_000,
+        watchText: '4h',
+        maxFailed: 0,
+        watchRetries: 1
+      })
+    } finally {
+      if (saved === undefined) delete process.env.RUNNER_ENVIRONMENT
+      else process.env.RUNNER_ENVIRONMENT = saved
+    }
+  })
+
+  it('refuses watch-retries without stages, or with one stage', () => {
+    expect(errorOf({ operation: 'resume-workflows', all: 'true', 'watch-retries': '1' })).toContain(
+      "Input 'watch-retries' applies only with stages"
+    )
+    expect(errorOf({ operation: 'resume-workflows', all: 'true', stages: 'all', 'watch-retries': '1' })).toContain(
+      "Input 'watch-retries' has no watched stage to apply to"
+    )
   })
 })

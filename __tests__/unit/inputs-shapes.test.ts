@@ -58,6 +58,7 @@ const VALUES: Record<string, { values: [string, string]; with?: Record<string, s
   stages: { values: ['10', '20'] },
   watch: { values: ['90s', '10m'], with: { stages: '10, all' } },
   'watch-max-failed': { values: ['0', '1'], with: { stages: '10, all', watch: '1m' } },
+  'watch-retries': { values: ['0', '1'], with: { stages: '10, all', watch: '1m' } },
   'fail-if-new-above': { values: ['0', '5'] },
   'new-within': { values: ['1h', '2h'] },
   retention: { values: ['7d', '30d'] },

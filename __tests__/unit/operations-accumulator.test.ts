@@ -1,7 +1,8 @@
 /** The "what is failing" figures per destination: right for the destinations kept, gone with those dropped. */
 import { describe, expect, it } from '@jest/globals'
 import { TALLY_CAPACITY } from '../../src/constants.js'
-import { BODY_SAMPLE_LENGTH, DestinationFigures, TOP_DESTINATIONS } from '../../src/operations/accumulator.js'
+import { BODY_SAMPLE_LENGTH } from '../../src/constants.js'
+import { DestinationFigures, TOP_DESTINATIONS } from '../../src/operations/accumulator.js'
 import type { DlqMessage } from '../../src/service/schemas.js'
 
 const T = Date.UTC(2026, 10, 20)

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { stagedResume } from '../../src/operations/staged-resume.js'
-import { watchStage } from '../../src/operations/watch.js'
+import { watchStage, WatchState } from '../../src/operations/watch.js'
 import { Outputs } from '../../src/constants.js'
 import { stagedOrResumeReport } from '../../src/report/staged-resume.js'
 import type { ResumeRequest, StagePlan } from '../../src/requests.js'
@@ -38,9 +38,19 @@ function run(req: ResumeRequest, plan: StagePlan, stop = new AbortController().s
 }
 
 const resumeRequests = () => sim.requests.filter(r => r.route === 'resume')
-const listings = () => sim.requests.filter(r => r.route === 'list')
+// The first listing of a resume by filters asks for one entry: it reads the service's Date, the bound of its to-date.
+const preflights = () => sim.requests.filter(r => r.route === 'list' && r.query.get('count') === '1')
+const listings = () => sim.requests.filter(r => r.route === 'list' && r.query.get('count') !== '1')
+const failedAgainOf = (result: ResumeResult, stage: number) => result.staged!.failedAgain.filter(r => r.stage === stage)
 const matching = (url: string) => sim.state.workflowDlq.filter(e => e.workflowUrl === url).length
 const stageSizes = (result: ResumeResult) => result.staged?.stages.map(s => s.resumed)
+/** A watch's state over one run id, listing from `from`. */
+function watchState(from: number): WatchState {
+  const state = new WatchState(from)
+  state.add(1, ['wfr_x'])
+  return state
+}
+
 /** A run the simulator resumed, put back in the workflow DLQ as if it had failed again now. */
 function failAgain(index: number, status = 503, body = '{"error":"db pool exhausted"}'): void {
   const run = sim.state.resumedRuns[index]!
@@ -74,16 +84,17 @@ describe('a staged resume whose runs stay out of the DLQ', () => {
     )
     expect(last!.watch).toBeUndefined()
     expect(clock.sleeps).toEqual(Array(24).fill(5_000))
-    // Each poll: one listing of the workflow DLQ since the stage began (less the margin), of the stage's URL.
+    // Each poll: one listing of the workflow DLQ since the start on the service's clock, whatever the URL.
     expect(listings()).toHaveLength(24)
+    expect(preflights()).toHaveLength(1)
     const query = listings()[0]!.query
     expect(query.get('source')).toBe('workflow')
-    expect(query.getAll('workflowUrl')).toEqual([URL_A])
-    expect(Number(query.get('fromDate'))).toBe(T0 - 120_000)
+    expect(query.getAll('workflowUrl')).toEqual([])
+    expect(Number(query.get('fromDate'))).toBe(T0)
     // Each stage asked for exactly what it still needed, all under the start of the staged resume.
     const lastCounts = Array<string | null>(Math.ceil((total - 8) / 50)).fill(null)
     expect(resumeRequests().map(r => r.query.get('count'))).toEqual(['3', '5', ...lastCounts.map(() => '50')])
-    expect(resumeRequests().every(r => r.query.get('toDate') === String(T0))).toBe(true)
+    expect(resumeRequests().every(r => r.query.get('toDate') === String(T0 - 1))).toBe(true)
     // Every item was read as sent: no warning of unreadable items (one with nothing in it was printed before).
     expect(result.itemProblems).toBeUndefined()
     expect(stagedOrResumeReport.warnings(result)).toEqual([])
@@ -97,6 +108,7 @@ describe('a staged resume whose runs stay out of the DLQ', () => {
       maxFailed: 0
     })
     expect(stageSizes(result)).toEqual([4, 2])
+    expect(result.staged!.stages[1]!.verdict).toBe('capped')
     expect(result.stoppedByCap).toBe(true)
     expect(result.nextCursor).toBeDefined()
   })
@@ -147,8 +159,8 @@ describe('a stage whose runs fail again', () => {
     expect(result.staged!.stages).toHaveLength(1)
     // Failed at 12 s: seen by the listing at 15 s, the third; the watch stopped there.
     expect(stage!.watch!.polls.map(p => p.failedAgain)).toEqual([0, 0, 4])
-    expect(stage!.failedAgain.map(r => r.workflowRunId)).toEqual(stage!.runIds)
-    expect(stage!.failedAgain[0]).toMatchObject({
+    expect(failedAgainOf(result, 1).map(r => r.workflowRunId)).toEqual(stage!.runIds)
+    expect(failedAgainOf(result, 1)[0]).toMatchObject({
       responseStatus: 502,
       stage: 1,
       dlqId: `dlq_again_${stage!.runIds[0]}`
@@ -178,7 +190,7 @@ describe('a stage whose runs fail again', () => {
       watchMs: 60_000,
       maxFailed: 0
     })
-    const [back] = result.staged!.stages[0]!.failedAgain
+    const [back] = failedAgainOf(result, 1)
     expect(back!.bodySample).toBe('x'.repeat(499))
     expect(back!.bodyCut).toBe(true)
     expect(back!.dlqId).toHaveLength(512)
@@ -199,11 +211,17 @@ describe('a stage whose runs fail again', () => {
     })
     const [first, second] = result.staged!.stages
     expect(result.staged!.stages).toHaveLength(2)
-    expect(first!.failedAgain.map(r => r.workflowRunId)).toEqual([sim.state.resumedRuns[0]!.workflowRunId])
+    expect(failedAgainOf(result, 1).map(r => r.workflowRunId)).toEqual([sim.state.resumedRuns[0]!.workflowRunId])
     expect(first!.watch!.polls).toHaveLength(12)
-    // Stage 2 began at the 13th wait: its runs failed at its 2nd and 4th; the 4th listing saw two, over the budget.
-    expect(second!.watch!.polls.map(p => p.failedAgain)).toEqual([0, 1, 1, 2])
-    expect(second!.failedAgain[0]).toMatchObject({ responseStatus: 503, bodySample: '{"error":"db pool exhausted"}' })
+    expect(first!.verdict).toBe('within')
+    // The watch after stage 2 counts every run so far: stage 1's one, then stage 2's first at its 2nd listing, over 1.
+    expect(second!.watch!.polls.map(p => p.failedAgain)).toEqual([1, 2])
+    expect(second!.verdict).toBe('stopped')
+    expect(failedAgainOf(result, 2)[0]).toMatchObject({
+      responseStatus: 503,
+      bodySample: '{"error":"db pool exhausted"}',
+      seenIn: 2
+    })
     expect(resumeRequests()).toHaveLength(2)
   })
 
@@ -246,9 +264,9 @@ describe('a stage whose runs fail again', () => {
       maxFailed: 1_000
     })
     const resumedIds = new Set(sim.state.resumedRuns.map(r => r.workflowRunId))
-    expect(result.staged!.stages.map(s => s.failedAgain.length)).toEqual([4, 4, 0])
+    expect([1, 2, 3].map(n => failedAgainOf(result, n).length)).toEqual([4, 4, 0])
     expect(sim.state.resumedRuns.filter(r => resumedIds.has(r.originalWorkflowRunId))).toEqual([])
-    expect(result.staged!.toDate).toBe(T0)
+    expect(result.bound).toEqual({ toDate: T0 - 1, clock: 'service' })
   })
 })
 
@@ -285,7 +303,7 @@ describe('a service that ignores count', () => {
     const [stage] = result.staged!.stages
     expect(stage!.asked).toBe(10)
     expect(stage!.resumed).toBe(50)
-    expect(stage!.failedAgain.map(r => r.workflowRunId)).toEqual([sim.state.resumedRuns[30]!.workflowRunId])
+    expect(failedAgainOf(result, 1).map(r => r.workflowRunId)).toEqual([sim.state.resumedRuns[30]!.workflowRunId])
     expect(result.staged!.stages).toHaveLength(1)
   })
 })
@@ -302,7 +320,8 @@ describe('stages over dlq-ids', () => {
     expect(result.failure).toBeUndefined()
     expect(stageSizes(result)).toEqual([5, 10, 15])
     expect(sim.state.resumedRuns.map(r => r.fromDlqId).sort()).toEqual([...ids].sort())
-    expect(result.staged!.toDate).toBeUndefined()
+    expect(result.bound).toBeUndefined()
+    expect(preflights()).toHaveLength(0)
     expect(resumeRequests().every(r => r.query.get('toDate') === null)).toBe(true)
   })
 
@@ -323,8 +342,8 @@ describe('stages over dlq-ids', () => {
 describe('a long watch', () => {
   it('lists about 120 times at most: a 1-hour watch every 30 s, the last at its end', async () => {
     await start({})
-    const request = { stage: 1, runIds: new Set(['wfr_x']), since: T0, watchMs: 3_600_000, maxFailed: 0, maxPages: 10 }
-    const watch = await watchStage(client, request, clock, new AbortController().signal)
+    const request = { stage: 1, watchMs: 3_600_000, maxFailed: 0, maxPages: 10 }
+    const watch = await watchStage(client, request, watchState(T0), clock, new AbortController().signal)
     expect(clock.sleeps).toEqual(Array(120).fill(30_000))
     expect(watch.polls).toHaveLength(120)
     expect(watch.endedAt).toBe(T0 + 3_600_000)
@@ -343,7 +362,9 @@ describe('a watch that cannot list the DLQ', () => {
     const watch = result.staged!.stages[0]!.watch!
     expect(watch.failure).toMatchObject({ kind: 'request', request: { method: 'GET', path: '/v2/dlq' } })
     expect(watch.polls).toHaveLength(1)
-    expect(result.failure).toEqual(watch.failure)
+    // The watch was blind: its failure is the watch's, not the resume's, which continues from its own cursor.
+    expect(result.staged!.stages[0]!.verdict).toBe('blind')
+    expect(result.failure).toBeUndefined()
     expect(resumeRequests()).toHaveLength(1)
     expect(result.nextCursor).toBeDefined()
   })
@@ -351,9 +372,10 @@ describe('a watch that cannot list the DLQ', () => {
   it('counts the requests a listing sent: one stopped by its max-pages sent no further request', async () => {
     await start({})
     // Since 1970: the whole workflow DLQ (400 entries, 100 a page), more than one page allows.
-    const request = { stage: 1, runIds: new Set(['wfr_x']), since: 0, watchMs: 5_000, maxFailed: 0, maxPages: 1 }
-    const watch = await watchStage(client, request, clock, new AbortController().signal)
-    expect(watch.failure).toMatchObject({ kind: 'max-pages', pages: 1 })
+    const request = { stage: 1, watchMs: 5_000, maxFailed: 0, maxPages: 1 }
+    const watch = await watchStage(client, request, watchState(0), clock, new AbortController().signal)
+    // Stopped by its own budget: the watch listing's cursor is no place to continue the resume from.
+    expect(watch.failure).toMatchObject({ kind: 'max-pages', pages: 1, cursor: undefined })
     expect(listings()).toHaveLength(1)
     expect(watch.polls.map(p => p.requests)).toEqual([1])
   })

@@ -88,15 +88,17 @@ describe('the summary of a staged resume stopped by its watch', () => {
     const summary = render(result)
     const lines = summary.split('\n')
     expect(lines[0]).toBe(
-      '## 🛑 Stopped at stage 1 of 3: 3 of its 3 runs failed again (watch-max-failed: 0); 3 runs resumed in all, no further stage'
+      '## 🛑 Stopped after stage 1 of 3: 3 of the 3 runs resumed so far failed again (watch-max-failed: 0); 3 runs resumed in all, no further stage'
     )
     const order = ['## 🛑', '### Stages', '### Runs that failed again', 'What a watch cannot see', '### What was asked']
     const at = order.map(text => summary.indexOf(text))
     expect(at.every(i => i >= 0)).toBe(true)
     expect([...at].sort((a, b) => a - b)).toEqual(at)
     expect(summary).toContain(
-      '| 1 | 3 | 3 | 10s | 3 | stopped: 3 of 3 back in the DLQ after 10s, more than the 0 allowed |'
+      '| 1 | 3 | 3 | 10s | 3 | stopped: 3 of the runs resumed so far back in the DLQ after 10s, more than the 0 allowed |'
     )
+    // Three runs with the same last response: one row, with their count and ids.
+    expect(summary).toMatch(/\| 3 \| 1 \| 1 \| 503 \| .* \| `wfr_[^`]+` `wfr_[^`]+` `wfr_[^`]+` \|/)
     expect(summary).toContain('- Stages (`stages`): 3, 10, all')
     expect(summary).toContain('To continue, re-run with input `cursor` set to')
     expect(summary).not.toMatch(/succeed/i)
@@ -104,7 +106,7 @@ describe('the summary of a staged resume stopped by its watch', () => {
     const html = renderLikeGitHub(summary)
     expect(html).not.toContain('<img')
     expect(summary).toContain('| 503 |')
-    expect(result.staged!.stages[0]!.failedAgain[0]!.bodySample).toBe(HOSTILE)
+    expect(result.staged!.failedAgain[0]!.bodySample).toBe(HOSTILE)
   })
 
   it('fails the step naming the stage, how many failed again, the leading response, and where to continue', async () => {
@@ -113,20 +115,23 @@ describe('the summary of a staged resume stopped by its watch', () => {
     ])
     const failure = report.failure(result)
     expect(failure).toMatch(
-      /^Stage 1 of 2: 3 of its 3 runs failed again within 5s, more than watch-max-failed \(0\) allows; /
+      /^3 of the 3 runs resumed by stage 1 of 2 failed again, more than watch-max-failed \(0\) allows; /
     )
     expect(failure).toContain(
-      `the first, run "${result.staged!.stages[0]!.runIds[0]}", last answered HTTP 502 "upstream timeout"`
+      `the first, run "${result.staged!.stages[0]!.runIds[0]}" of stage 1, last answered HTTP 502 "upstream timeout"`
     )
-    expect(failure).toContain(
-      `re-run with input cursor: ${result.nextCursor} and to-date ${T0} (the bound every stage sent`
+    expect(failure).toContain(`re-run with cursor: ${result.nextCursor}, to-date: ${T0 - 1}`)
+    expect(render(result)).toContain(
+      `re-run with input \`cursor\` set to \`${result.nextCursor}\`, \`to-date\` set to \`${T0 - 1}\``
     )
-    expect(render(result)).toContain(`set to \`${result.nextCursor}\` and input \`to-date\` set to \`${T0}\``)
     const outputs = report.outputs(result)
     expect(outputs[Outputs.Complete]).toBe('false')
     expect(outputs[Outputs.FailedAgainCount]).toBe('3')
     expect(JSON.parse(outputs[Outputs.FailedAgainRunIds]!)).toEqual(result.staged!.stages[0]!.runIds)
+    expect(JSON.parse(outputs[Outputs.FailedAgainDlqIds]!)).toEqual(result.staged!.failedAgain.map(r => r.dlqId))
     expect(outputs[Outputs.FailedAgainRunIdsTruncated]).toBe('false')
+    expect(outputs[Outputs.NextToDate]).toBe(String(T0 - 1))
+    expect(outputs[Outputs.NextFromDate]).toBe('')
     expect(outputs[Outputs.StagesCompleted]).toBe('0')
     expect(outputs[Outputs.ResumedCount]).toBe('3')
   })
@@ -137,30 +142,30 @@ describe('the report of clean stages', () => {
     const result = await staged({ sizes: [2, Infinity], watchMs: 10_000, maxFailed: 0 }, [])
     const summary = render(result)
     expect(summary.split('\n')[0]).toMatch(
-      /^## ✅ Resumed \d+ runs in 2 stages: none of the watched runs was back in the DLQ after its watch \(10s\)$/
+      /^## ✅ Resumed \d+ runs in 2 stages: none of the watched runs was back in the DLQ after each watch \(10s\)$/
     )
-    expect(summary).toContain('clean: none of the 2 runs of stage 1 was back in the DLQ after 10s')
+    expect(summary).toContain('clean: none of the runs resumed so far was back in the DLQ after 10s')
     expect(summary).not.toMatch(/succeed/i)
     expect(report.failure(result)).toBeUndefined()
     const outputs = report.outputs(result)
     expect(outputs[Outputs.Complete]).toBe('true')
     expect(outputs[Outputs.StagesCompleted]).toBe('2')
     expect(outputs[Outputs.FailedAgainRunIds]).toBe('[]')
+    expect(outputs[Outputs.NextToDate]).toBe('')
   })
 })
 
-describe('the summary of stages each within watch-max-failed', () => {
-  it('says each stage stayed within it, never that the total did, when the total is above it', async () => {
+describe('watch-max-failed counts every stage so far', () => {
+  it('stops when the runs of all stages together failed again more than it allows, though no stage alone did', async () => {
     const result = await staged({ sizes: [4, 4, Infinity], watchMs: 10_000, maxFailed: 2 }, [
       { workflowUrl: URL_A, share: 0.5 }
     ])
-    const perStage = result.staged!.stages.map(stage => stage.failedAgain.length)
+    const perStage = [1, 2].map(n => result.staged!.failedAgain.filter(run => run.stage === n).length)
     // The fate's stable share makes 2 and 1 fail again: 3 in all, above 2, though no stage is.
-    expect(perStage.slice(0, 2)).toEqual([2, 1])
-    expect(render(result).split('\n')[0]).toMatch(
-      /^## ✅ Resumed \d+ runs in 3 stages: 3 of the watched runs back in the DLQ, no stage more than watch-max-failed \(2\)$/
-    )
-    expect(report.failure(result)).toBeUndefined()
+    expect(perStage).toEqual([2, 1])
+    expect(result.staged!.stages.map(stage => stage.verdict)).toEqual(['within', 'stopped'])
+    expect(render(result).split('\n')[0]).toMatch(/^## 🛑 Stopped after stage 2 of 3: 3 of the 8 runs resumed so far/)
+    expect(report.failure(result)).toContain('more than watch-max-failed (2) allows')
   })
 })
 
@@ -169,11 +174,11 @@ describe('the report of a cancel during a watch', () => {
     const result = await staged({ sizes: [2, Infinity], watchMs: 600_000, maxFailed: 0 }, [], { stopAt: 2 })
     const summary = render(result)
     expect(summary.split('\n')[0]).toBe(
-      '## ⛔ Cancelled during the watch of stage 1 of 2: 2 runs resumed; the watch was cut short (not judged clean)'
+      '## ⛔ Cancelled during the watch after stage 1 of 2: 2 runs resumed; the watch was cut short (not judged clean)'
     )
-    expect(summary).toContain('watch cut short after 10s (SIGTERM): not judged')
+    expect(summary).toContain('watch cancelled after 10s (SIGTERM): not judged')
     expect(summary).not.toContain('clean: none')
-    expect(report.failure(result)).toContain('the watch of stage 1 was cut short after 10s: not judged clean')
+    expect(report.failure(result)).toContain('the watch after stage 1 was cut short after 10s: not judged clean')
     expect(report.outputs(result)[Outputs.StagesCompleted]).toBe('0')
     expect(report.outputs(result)[Outputs.Complete]).toBe('false')
   })
@@ -197,13 +202,15 @@ describe('the report of a watch that could not list the DLQ', () => {
       inject: { route: 'list', fault: { kind: 'status', status: 503, body: 'listing down' }, times: Infinity }
     })
     expect(render(result).split('\n')[0]).toBe(
-      '## ❌ The watch of stage 1 of 2 could not list the DLQ: 2 runs resumed, no further stage'
+      '## ❌ The watch after stage 1 of 2 could not see (its listing of the workflow DLQ stopped): 2 runs resumed, not judged; no further stage'
     )
-    expect(render(result)).toContain('watch failed after 5s: the DLQ could not be listed, so not judged')
+    expect(render(result)).toContain('watch could not see after 5s: its listing of the DLQ stopped, so not judged')
     const failure = report.failure(result)
+    expect(failure).toMatch(/^the watch could not see: the watch's listing of the workflow DLQ failed/)
     expect(failure).toContain('GET /v2/dlq')
     expect(failure).toContain('503')
-    expect(failure).toContain(`re-run with input cursor: ${result.nextCursor}`)
+    // The resume's own cursor and bound, never the watch listing's.
+    expect(failure).toContain(`re-run with cursor: ${result.nextCursor}, to-date: `)
     expect(report.outputs(result)[Outputs.StagesCompleted]).toBe('0')
   })
 })
@@ -211,7 +218,9 @@ describe('the report of a watch that could not list the DLQ', () => {
 describe('the outputs of a staged resume with many runs', () => {
   it('fit the 1 MB budget with the other id outputs, the runs that failed again first, each cut flagged', () => {
     const ids = Array.from({ length: 40_000 }, (_, i) => `wfr_${String(i).padStart(12, '0')}_run`)
-    const failedAgain = ids.slice(0, 25_000).map(workflowRunId => ({ workflowRunId, stage: 1 }))
+    const failedAgain = ids
+      .slice(0, 25_000)
+      .map(workflowRunId => ({ workflowRunId, stage: 1, seenIn: 1, dlqId: `dlq_${workflowRunId}` }))
     const result: ResumeResult = {
       operation: 'resume-workflows',
       selection: { workflowUrl: URL_A },
@@ -226,14 +235,16 @@ describe('the outputs of a staged resume with many runs', () => {
         stages: [
           {
             stage: 1,
+            verdict: 'stopped',
             asked: 40_000,
             resumed: 40_000,
             runIds: ids,
             startedAt: T0,
-            watch: { startedAt: T0, endsAt: T0 + 60_000, endedAt: T0 + 5_000, polls: [] },
-            failedAgain
+            watch: { startedAt: T0, endsAt: T0 + 60_000, endedAt: T0 + 5_000, polls: [] }
           }
-        ]
+        ],
+        failedAgain,
+        plannedWatchMs: 60_000
       }
     }
     const outputs = report.outputs(result)

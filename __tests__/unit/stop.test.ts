@@ -214,7 +214,13 @@ describe('the last resort', () => {
       const out = new OutputBoundary(io, redactor(['s3cret']))
       const live: LiveRun = {
         operation: 'resume-workflows',
-        progress: { confirmed: 600, uncertainRequests: 1, nextCursor: 'cur-12-s3cret' },
+        progress: {
+          confirmed: 600,
+          uncertainRequests: 1,
+          uncertainRuns: 20,
+          nextCursor: 'cur-12-s3cret',
+          toDate: 1795694399999
+        },
         reported: false
       }
       const lines: string[] = []
@@ -222,10 +228,13 @@ describe('the last resort', () => {
       expect(parseOutputFile(await readFile(file, 'utf8'))).toEqual({
         'resumed-count': '600',
         complete: 'false',
-        'next-cursor': 'cur-12-***'
+        'next-cursor': 'cur-12-***',
+        'next-to-date': '1795694399999'
       })
       expect(lines).toHaveLength(1)
-      expect(lines[0]).toMatch(/^::error::Cancelled \(SIGINT\).*600 runs resumed.*up to 50 more possibly resumed/)
+      // What the lost request asked for (20), and the bound a re-run sends with the cursor.
+      expect(lines[0]).toMatch(/^::error::Cancelled \(SIGINT\).*600 runs resumed.*up to 20 more possibly resumed/)
+      expect(lines[0]).toContain('re-run with input cursor: cur-12-*** and input to-date: 1795694399999')
       expect(process.exitCode).toBe(1)
 
       // Once the report is written, the last resort writes nothing.

@@ -1,7 +1,7 @@
 /** POST /v2/workflows/dlq/resume: resumes a batch of failed workflow runs, by ids or by filters, from a cursor. */
 import type http from 'node:http'
 import type { SimContext } from '../context.js'
-import { fateOf } from '../fates.js'
+import { courseOf, fateOf } from '../fates.js'
 import { comparePos, decodeCursor, encodeCursor, partition, type Position } from '../cursor.js'
 import { headerValue, HttpError, intParam, json, setParam, type SimResponse } from '../respond.js'
 import type { WorkflowDlqEntry } from '../seed.js'
@@ -122,13 +122,16 @@ function createRuns(
       workflowCreatedAt: createdNow,
       fromDlqId: e.dlqId,
       originalWorkflowRunId: e.workflowRunId,
-      workflowUrl: e.workflowUrl
+      workflowUrl: e.workflowUrl,
+      course: { ends: 'success', endsAt: createdNow }
     }
     if (flowKey !== undefined) run.flowControlKey = flowKey
     if (flowValue !== undefined) run.flowControlValue = flowValue
     if (retriesRaw !== undefined) run.retries = Number(retriesRaw)
-    ctx.state.resumedRuns.push(run)
     const failure = fateOf(ctx.fates, run)
+    run.course = courseOf(ctx.fates, run, failure)
+    ctx.state.resumedRuns.push(run)
+    ctx.state.resumedById.set(run.workflowRunId, run)
     if (failure !== undefined) ctx.state.pendingFailures.push(failure)
     return { workflowRunId: run.workflowRunId, workflowCreatedAt: run.workflowCreatedAt }
   })

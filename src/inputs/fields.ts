@@ -2,7 +2,7 @@
 import { resolve as resolvePath } from 'node:path'
 import { z } from 'zod'
 import { INPUT_DEFAULTS, Inputs } from '../constants.js'
-import { readFilterList, readOne, type ListShape } from './readers.js'
+import { readFilterList, readOne } from './readers.js'
 import { parseBoolean, parseDate, parseInteger } from './values.js'
 
 /** The zod field of one input: the parser turns its text into a value, or throws what is allowed (an issue). */
@@ -29,7 +29,7 @@ export function withDefault<T>(name: keyof typeof INPUT_DEFAULTS, parse: (text: 
 
 // Every input reads through readOne (one value), readList / readFilterList (several) or readDuration: see readers.ts.
 export const text = optional(readOne)
-export const filterList = (shape: Omit<ListShape, 'commas' | 'problem'> = {}) => optional(s => readFilterList(s, shape))
+export const filterList = optional(readFilterList)
 export const integer = (min: number, max: number) => optional(s => parseInteger(readOne(s), min, max))
 export const defaultInteger = (name: keyof typeof INPUT_DEFAULTS, min: number, max: number) =>
   withDefault(name, s => parseInteger(readOne(s), min, max))

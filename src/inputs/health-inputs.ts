@@ -18,8 +18,8 @@ export function healthShape(workspace: string) {
     [Inputs.Retention]: optional(readDuration),
     [Inputs.FailIfExpiringWithin]: optional(readDuration),
     [Inputs.MetricsFile]: filePath(workspace),
-    [Inputs.IssueLabels]: optional(s => readList(s, { commas: true, json: true, problem: labelProblem })),
-    [Inputs.IssueAssignees]: optional(s => readList(s, { commas: true, json: true, problem: loginProblem }))
+    [Inputs.IssueLabels]: optional(s => readList(s, { commas: true, problem: labelProblem })),
+    [Inputs.IssueAssignees]: optional(s => readList(s, { commas: true, problem: loginProblem }))
   }
 }
 

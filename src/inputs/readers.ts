@@ -20,19 +20,18 @@ export function readOne(text: string): string {
   return value
 }
 
-/** One filter value: one line, and no comma, which a server may read as a separator between two values. */
+/** One filter value: one line, no comma (a server may read it as a separator), no JSON array sent as text. */
 export function readOneFilter(text: string): string {
   const value = readOne(text)
   if (value.includes(',')) throw new Error(`must not contain a comma: ${COMMA_REASON}`)
+  if (value.startsWith('[')) throw new Error('takes one value, not a JSON array: give it without brackets or quotes')
   return value
 }
 
-/** How one list input is written. */
+/** How one list input is written; every list also reads a JSON array of strings (another step's output). */
 export interface ListShape {
   /** A comma also separates values (ids that never hold one). */
   commas?: boolean
-  /** A JSON array of strings is read as the list: an output of another step is the natural source. */
-  json?: boolean
   /** A repeated value is meant (stage sizes `10, 10, all`), not a repeat to drop. */
   keepRepeats?: boolean
   /** What is wrong with one value ("is not a DLQ id ..."), or undefined when it is good. */
@@ -60,29 +59,36 @@ function jsonStrings(text: string): string[] {
   })
 }
 
+/** A value of a list written as lines that starts with `[`: a JSON array half read would be sent with its brackets. */
+const BRACKET = 'starts with "[": a JSON array is read only as the whole input; give each value without brackets'
+
 /**
- * Several values: one a line (and a comma, or a JSON array, where the shape allows), trimmed, blanks dropped,
- * repeats dropped (first kept) unless the shape keeps them. Each value is checked, a bad one refused by its position; none at all is refused.
+ * Several values: a JSON array of strings when the input starts with `[`, else one a line (and a comma where the
+ * shape allows); trimmed, blanks dropped, repeats dropped (first kept) unless the shape keeps them. Each value is
+ * checked, a bad one refused by its position; none at all is refused.
  */
 export function readList(text: string, shape: ListShape = {}): string[] {
   const trimmed = text.trim()
-  const json = shape.json === true && trimmed.startsWith('[')
+  const json = trimmed.startsWith('[')
   const given = json ? jsonStrings(trimmed) : trimmed.split(shape.commas === true ? LINES_AND_COMMAS : LINES)
   const values = given.map(s => s.trim()).filter(s => s !== '')
   for (const [i, value] of values.entries()) {
-    const problem = LINE_BREAK.test(value) ? 'holds a line break' : shape.problem?.(value)
+    const problem = LINE_BREAK.test(value)
+      ? 'holds a line break'
+      : !json && value.startsWith('[')
+        ? BRACKET
+        : shape.problem?.(value)
     if (problem !== undefined) throw new Error(`value ${i + 1} (${quote(value)}) ${problem}`)
   }
   if (values.length === 0) {
-    const what = shape.json === true ? 'only separators or an empty JSON array' : 'only separators'
-    throw new Error(`is empty: it holds ${what}; give at least one value`)
+    throw new Error('is empty: it holds only separators or an empty JSON array; give at least one value')
   }
   return shape.keepRepeats === true ? values : [...new Set(values)]
 }
 
-/** Several filter values, one a line (repeated keys on the wire): a value holding a comma is refused. */
-export function readFilterList(text: string, shape: Omit<ListShape, 'commas' | 'problem'> = {}): string[] {
-  const values = readList(text, shape)
+/** Several filter values (repeated keys on the wire), lines or a JSON array: a value holding a comma is refused. */
+export function readFilterList(text: string): string[] {
+  const values = readList(text)
   if (values.some(v => v.includes(','))) {
     throw new Error(`must not contain a comma: ${COMMA_REASON}; give several values one per line`)
   }

@@ -1,7 +1,7 @@
 /** One zod schema per operation over the raw text of its inputs (its keys), whose transform yields its settings. */
 import { z } from 'zod'
 import { CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
-import { scheduleIdProblem, type ResumeRequest } from '../requests.js'
+import type { ResumeRequest } from '../requests.js'
 import {
   boolean,
   date,
@@ -26,6 +26,7 @@ import {
   parseToken,
   parseUnixMilliseconds
 } from './values.js'
+import { oneWorkflowUrl, readScheduleIds } from './selectors.js'
 import { parseStages, parseWatch, stagePlan, stagingProblems } from './staging.js'
 
 function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
@@ -131,24 +132,24 @@ function common(v: z.output<z.ZodObject<typeof commonShape>>) {
 /** Filters of the messages listed; from-date and to-date also bound a listing of failed workflow runs. */
 function messageFilters(now: number) {
   return {
-    // message-ids of list-dlq and schedule-ids of resume-schedule are JSON arrays: a step may pass them on.
-    [Inputs.MessageId]: filterList({ json: true }),
-    [Inputs.Url]: filterList(),
-    [Inputs.TopicName]: filterList(),
-    [Inputs.ScheduleId]: filterList({ json: true }),
-    [Inputs.QueueName]: filterList(),
-    [Inputs.Api]: filterList(),
+    [Inputs.MessageId]: filterList,
+    [Inputs.Url]: filterList,
+    [Inputs.TopicName]: filterList,
+    // Read as resume-schedule reads it: a comma separates ids, as a server reads one inside a filter value.
+    [Inputs.ScheduleId]: optional(readScheduleIds),
+    [Inputs.QueueName]: filterList,
+    [Inputs.Api]: filterList,
     [Inputs.FromDate]: date(now),
     [Inputs.ToDate]: date(now),
     [Inputs.ResponseStatus]: integer(100, 599),
-    [Inputs.CallerIp]: filterList()
+    [Inputs.CallerIp]: filterList
   }
 }
 const MESSAGE_FILTERS = Object.keys(messageFilters(0)) as (keyof ReturnType<typeof messageFilters>)[]
 /** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
 const runSelectors = {
   // A listing sends workflowUrl as a repeated key; workflowRunId (an id or prefix) takes one value on any server.
-  [Inputs.WorkflowUrl]: filterList(),
+  [Inputs.WorkflowUrl]: filterList,
   [Inputs.WorkflowRunId]: optional(readOneFilter),
   [Inputs.WorkflowCreatedAt]: optional(s => {
     const value = readOne(s)
@@ -282,9 +283,7 @@ const scheduleShape = {
   ...commonShape,
   [Inputs.ScheduleId]: input(s => {
     if (s.trim() === '') throw new Error('is required: one or more schedule ids, separated by newlines or commas')
-    const problem = (id: string) =>
-      scheduleIdProblem(id) === undefined ? undefined : 'is not a schedule id: "." and ".." would name another path'
-    return readList(s, { commas: true, json: true, problem })
+    return readScheduleIds(s)
   })
 }
 
@@ -300,14 +299,14 @@ function resumeShape(now: number, workspace: string) {
   return {
     ...commonShape,
     // list-dlq's dlq-ids output is a JSON array; an id never holds a comma, a quote or a bracket (dlqIdProblem).
-    [Inputs.DlqIds]: optional(s => readList(s, { commas: true, json: true, problem: dlqIdProblem })),
+    [Inputs.DlqIds]: optional(s => readList(s, { commas: true, problem: dlqIdProblem })),
     [Inputs.DlqIdsFile]: filePath(workspace),
     [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.FromDate]: date(now),
     [Inputs.ToDate]: date(now),
     ...runSelectors,
-    // The bulk resume takes one workflow-url, not a repeated key as a listing does.
-    [Inputs.WorkflowUrl]: optional(readOneFilter),
+    // Read as a listing reads it, but the bulk resume takes one workflow-url, not a repeated key.
+    [Inputs.WorkflowUrl]: optional(oneWorkflowUrl),
     [Inputs.All]: boolean(Inputs.All),
     [Inputs.FlowControlKey]: optional(s => parseHeaderText(readOne(s))),
     [Inputs.FlowControlValue]: optional(s => parseFlowControlValue(readOne(s))),
@@ -317,7 +316,8 @@ function resumeShape(now: number, workspace: string) {
     [Inputs.RunsFile]: filePath(workspace),
     [Inputs.Stages]: optional(parseStages),
     [Inputs.Watch]: optional(parseWatch),
-    [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER)
+    [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER),
+    [Inputs.WatchRetries]: integer(0, 1_000_000)
   }
 }
 
@@ -333,8 +333,10 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
     refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two')
   }
-  const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed]] as const
-  for (const [name, says] of stagingProblems(...staging)) refuse(ctx, name, says)
+  // A GitHub-hosted job ends at 6 hours: a plan whose watches take longer is refused there, stated elsewhere.
+  const hosted = process.env.RUNNER_ENVIRONMENT === 'github-hosted'
+  const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries]] as const
+  for (const [name, says] of stagingProblems(...staging, hosted)) refuse(ctx, name, says)
 }
 
 function resumeSchema(now: number, workspace: string) {
@@ -347,7 +349,7 @@ function resumeSchema(now: number, workspace: string) {
         selection: selectionOf(v),
         overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
         ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
-        ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed])
+        ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries])
       }
       const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile])
       return { operation: 'resume-workflows' as const, ...common(v), resume, ...files }

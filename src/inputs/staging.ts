@@ -1,5 +1,5 @@
 /** The inputs of a staged resume (stages, watch), each parsed on its own with all its rules. */
-import { Inputs, MAX_STAGES } from '../constants.js'
+import { HOSTED_JOB_LIMIT_MS, Inputs, MAX_STAGES } from '../constants.js'
 import type { StagePlan } from '../requests.js'
 import { readDuration, readList } from './readers.js'
 
@@ -22,31 +22,61 @@ export function parseStages(text: string): number[] {
   })
 }
 
-/** A watch in ms: the one duration reader (lower-case units, one line), 1 second or more by its smallest unit. */
-export const parseWatch = readDuration
+/** A watch: in ms by the one duration reader (lower-case units, one line), and as written, for the summary. */
+export const parseWatch = (text: string): { ms: number; text: string } => ({
+  ms: readDuration(text),
+  text: text.trim()
+})
 
 /** A watch gates the next stage: it needs stages, and more than one stage needs it. Each problem: input, says. */
-export function stagingProblems(stages: number[] | undefined, watch: number | undefined, maxFailed: number) {
+export function stagingProblems(
+  stages: number[] | undefined,
+  watch: { ms: number; text: string } | undefined,
+  maxFailed: number,
+  watchRetries: number | undefined,
+  hosted: boolean
+) {
   const problems: [Inputs, string][] = []
   const onlyWithStages = 'applies only with stages: set stages too'
   if (stages === undefined) {
     if (watch !== undefined) problems.push([Inputs.Watch, onlyWithStages])
     if (maxFailed > 0) problems.push([Inputs.WatchMaxFailed, onlyWithStages])
+    if (watchRetries !== undefined) problems.push([Inputs.WatchRetries, onlyWithStages])
   } else if (stages.length > 1 && watch === undefined) {
     problems.push([Inputs.Watch, `is required with ${stages.length} stages: how long each stage is watched (e.g. 10m)`])
   } else if (stages.length === 1 && watch !== undefined) {
     const says = 'has nothing to gate with one stage: the last stage is not watched (give two or more)'
     problems.push([Inputs.Watch, says])
   }
+  if (stages?.length === 1 && watchRetries !== undefined) {
+    problems.push([Inputs.WatchRetries, 'has no watched stage to apply to with one stage (give two or more)'])
+  }
+  const total = stages !== undefined && watch !== undefined ? (stages.length - 1) * watch.ms : 0
+  if (hosted && total > HOSTED_JOB_LIMIT_MS) {
+    problems.push([
+      Inputs.Watch,
+      `makes the watches take up to ${durationWords(total)} in all (${stages!.length - 1} watched stages × ${watch!.text}), ` +
+        'past the 6 hours a GitHub-hosted job may run: shorten watch, use fewer stages, or split the resume over jobs ' +
+        '(docs/staged-resume.md)'
+    ])
+  }
   return problems
+}
+
+/** A total in hours and minutes, for the refusal. */
+function durationWords(ms: number): string {
+  const minutes = Math.ceil(ms / 60_000)
+  return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`
 }
 
 /** The plan of the request, when stages are given. */
 export function stagePlan(
   stages: number[] | undefined,
-  watchMs: number | undefined,
-  maxFailed: number
+  watch: { ms: number; text: string } | undefined,
+  maxFailed: number,
+  watchRetries: number | undefined
 ): { stages?: StagePlan } {
   if (stages === undefined) return {}
-  return { stages: { sizes: stages, ...(watchMs !== undefined ? { watchMs } : {}), maxFailed } }
+  const watched = watch !== undefined ? { watchMs: watch.ms, watchText: watch.text } : {}
+  return { stages: { sizes: stages, ...watched, maxFailed, ...(watchRetries !== undefined ? { watchRetries } : {}) } }
 }

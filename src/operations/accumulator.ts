@@ -10,9 +10,10 @@ import type {
   MessageExample
 } from '../results.js'
 import { ItemProblems } from './item-problems.js'
-import { MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
+import { BODY_SAMPLE_LENGTH, MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
+import { copyPrefix } from '../service/redact.js'
 import { CauseFigures } from './causes.js'
-import { boundedKey, copyPrefix, Tally } from './tally.js'
+import { boundedKey, Tally } from './tally.js'
 
 /** Examples the summary shows of the oldest messages, and of the newest. */
 const EXAMPLES = 5
@@ -50,8 +51,6 @@ const LEADING_CAUSES = 20
 const WORKFLOW_RUN_ROWS = 100
 /** Destinations the summary's "what is failing" table shows. */
 export const TOP_DESTINATIONS = 10
-/** Characters of a response body kept as its sample: room for the error field after a few leading fields. */
-export const BODY_SAMPLE_LENGTH = 500
 /** Distinct statuses counted per destination; the rest only count as "other". */
 const STATUSES_PER_DESTINATION = 8
 

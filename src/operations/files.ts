@@ -1,13 +1,12 @@
 /** The operations that also write each listed message or resumed run to a file (NDJSON) as it arrives. */
 import { Inputs } from '../constants.js'
 import type { ResumePage } from '../service/schemas.js'
-import type { Progress } from '../stop.js'
-import type { ListRequest, ResumeRequest } from '../requests.js'
+import type { ListRequest } from '../requests.js'
 import type { ListFindings, ResumeResult } from '../results.js'
 import { redactCredentialHeaders } from './credential-headers.js'
 import { listDlq, type DlqLister, type ListHooks } from './list-dlq.js'
 import { FileWriteError, NdjsonFile, type Encode, type MessageSink } from './messages-file.js'
-import { resumeWorkflows, type WorkflowResumer } from './resume-workflows.js'
+import type { OnResumePage } from './resume-workflows.js'
 
 /** Flushes and closes the file; the error that stopped it, if any, is returned to be reported with the result. */
 async function closeFile(file: NdjsonFile): Promise<FileWriteError | undefined> {
@@ -61,16 +60,12 @@ export async function listDlqToFile(
   return { ...result, failure: { ...failed.failure, then: result.failure } }
 }
 
-/** A bulk resume, each run also written to `path` when given: runs cannot be resumed twice, so it is their record. */
+/** A bulk resume (one drain, or staged), each run also written to `path` when given: the record of runs resumed. */
 export async function resumeWorkflowsToFile(
-  client: WorkflowResumer,
-  request: ResumeRequest,
   path: string | undefined,
   encode: Encode,
   log: (line: string) => void,
-  progress?: Progress,
-  /** The resume itself: one drain, or a staged resume (operations/staged-resume). */
-  resume: typeof resumeWorkflows = resumeWorkflows
+  resume: (onPage: OnResumePage) => Promise<ResumeResult>
 ): Promise<ResumeResult> {
   const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.RunsFile })
   const onPage = (page: ResumePage, total: number) => {
@@ -78,7 +73,7 @@ export async function resumeWorkflowsToFile(
     // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
     sink?.write(page.workflowRuns).catch(() => {})
   }
-  const result = await resume(client, request, onPage, progress)
+  const result = await resume(onPage)
   if (sink === undefined) return result
   const failed = await closeFile(sink)
   return failed === undefined ? { ...result, runsFile: path } : { ...result, fileError: failed.failure }

@@ -1,11 +1,15 @@
 import type { ItemProblem } from '../service/schemas.js'
 import type { ItemProblemSummary } from '../results.js'
 
-/** How a listing names a DLQ message it could not read as sent, and what was wrong with it. */
-function describeMessage(problem: ItemProblem): string {
-  const which = problem.id !== undefined ? `message ${JSON.stringify(problem.id)}` : `item ${problem.index} of a page`
-  return `${which}: ${problem.detail}${problem.kept ? '' : ' (left out)'}`
-}
+/** How a warning names an item it could not read as sent (`message "…"`, `run "…"`), and what was wrong with it. */
+export const describeItem =
+  (noun: string) =>
+  (problem: ItemProblem): string => {
+    const which = problem.id !== undefined ? `${noun} ${JSON.stringify(problem.id)}` : `item ${problem.index} of a page`
+    return `${which}: ${problem.detail}${problem.kept ? '' : ' (left out)'}`
+  }
+
+const describeMessage = describeItem('message')
 
 /** Examples kept for the warning; the counts go on past them. */
 const EXAMPLES = 5

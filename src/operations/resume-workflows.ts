@@ -1,16 +1,20 @@
-import { CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
+import { CLOCK_SKEW_MARGIN_MS, CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
+import { REAL_CLOCK, type Clock } from '../clock.js'
 import type { ServiceClient } from '../service/client.js'
 import { ServiceError } from '../service/errors.js'
 import { drainInto } from '../service/pagination.js'
-import { overrideHeaders, resumeQuery } from '../service/query.js'
-import type { ResumePage, WorkflowRun } from '../service/schemas.js'
+import { listQuery, overrideHeaders, resumeQuery } from '../service/query.js'
+import type { ResumePage } from '../service/schemas.js'
 import type { ResumeRequest, WorkflowSelection } from '../requests.js'
 import { failureStatus, type Failure } from '../failure.js'
-import type { ResumeResult } from '../results.js'
+import type { ResumeBound, ResumeResult } from '../results.js'
 import type { Progress } from '../stop.js'
-import { ItemProblems } from './item-problems.js'
+import { ResumeLedger, type DrainEnd } from './resume-ledger.js'
 
-export type WorkflowResumer = Pick<ServiceClient, 'resumeWorkflowsPage' | 'resumeUrlLength' | 'log'>
+export type WorkflowResumer = Pick<
+  ServiceClient,
+  'resumeWorkflowsPage' | 'resumeUrlLength' | 'log' | 'listDlqPage' | 'serviceNow'
+>
 
 /** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
 export function splitDlqIds(
@@ -44,10 +48,65 @@ export function splitDlqIds(
 export async function resumeWorkflows(
   client: WorkflowResumer,
   request: ResumeRequest,
-  onPage: (page: ResumePage, total: number) => void = () => {},
+  onPage: OnResumePage = () => {},
   /** Kept up to date as answers arrive, for a last-resort report should the process be stopped. */
-  progress: Progress = { confirmed: 0, uncertainRequests: 0 }
+  progress?: Progress,
+  clock: Clock = REAL_CLOCK
 ): Promise<ResumeResult> {
+  const ledger = new ResumeLedger(progress)
+  const bound = await startBound(client, request, clock)
+  const end = await drainResume(client, withBound(request, bound, ledger.progress), ledger, onPage)
+  return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) }
+}
+
+/**
+ * The to-date a resume by filters sends with every request: the service's time at its start, less a millisecond, so
+ * that no run the resume creates (it fails after its creation, on the service's clock) is taken by the same resume.
+ * Read from the Date header of a one-entry listing; where the service sends none, the runner's clock less a margin.
+ * None for dlq-ids (a run that fails again comes back under a new id) or a cursor (it continues the selectors it came
+ * from: the to-date given with it is the bound).
+ */
+export async function startBound(
+  client: Pick<ServiceClient, 'listDlqPage' | 'serviceNow'>,
+  request: ResumeRequest,
+  clock: Clock
+): Promise<ResumeBound | undefined> {
+  if (request.selection.dlqIds !== undefined || request.cursor !== undefined) return undefined
+  try {
+    await client.listDlqPage(listQuery({ source: 'workflow' }, 1, 'earliestFirst', undefined))
+  } catch {
+    // Any answer's Date will do, an error's too; with none, the runner's clock is said to be used.
+  }
+  const serviceNow = client.serviceNow()
+  const asked = request.selection.toDate ?? Infinity
+  const bound: ResumeBound =
+    serviceNow !== undefined
+      ? { toDate: Math.floor(serviceNow) - 1, clock: 'service' }
+      : { toDate: clock.now() - CLOCK_SKEW_MARGIN_MS, clock: 'runner', marginMs: CLOCK_SKEW_MARGIN_MS }
+  return asked <= bound.toDate ? { toDate: asked, clock: 'input' } : bound
+}
+
+/** The request with its selection bounded; the watchdog's progress learns the bound, to say it with the cursor. */
+export function withBound(request: ResumeRequest, bound: ResumeBound | undefined, progress?: Progress): ResumeRequest {
+  if (bound === undefined) return request
+  if (progress !== undefined) progress.toDate = bound.toDate
+  return { ...request, selection: { ...request.selection, toDate: bound.toDate } }
+}
+
+/** Called with each answered request and the runs resumed so far in all. */
+export type OnResumePage = (page: ResumePage, total: number) => void
+
+/**
+ * One drain of a resume into `ledger`: request.maxRuns caps this drain, request.maxPages every request the ledger
+ * has sent. Returns where it stopped; the ledger holds what it did.
+ */
+export async function drainResume(
+  client: WorkflowResumer,
+  request: ResumeRequest,
+  ledger: ResumeLedger,
+  onPage: OnResumePage = () => {}
+): Promise<DrainEnd> {
+  const { progress } = ledger
   const total = request.selection.dlqIds?.length ?? 0
   // An empty id list sent as no dlqIds at all would select the whole DLQ.
   if (request.selection.dlqIds !== undefined && total === 0) throw new Error('dlq-ids is empty: nothing to resume')
@@ -56,75 +115,58 @@ export async function resumeWorkflows(
     client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`)
   }
   const headers = overrideHeaders(request.overrides)
-  const problems = new ItemProblems()
-  const runs: WorkflowRun[] = []
-  // Runs the answers carried, named or not: what the cap counts.
+  // Runs the answers of this drain carried, named or not: what its cap counts.
   let carriedRuns = 0
   const maxRuns = request.maxRuns ?? Infinity
   const capReached = (): boolean => carriedRuns >= maxRuns
-  let uncertainRequests = 0
-  // Set when an answer carried more than count=50 runs: the service ignores count, so a lost answer may hide more.
-  let largestAnswer: number | undefined
-  let requests = 0
-  // Requests sent, answered or not (a part answered 404 too): what max-pages bounds.
-  let sent = 0
   let stoppedByCap = false
   let failure: Failure | undefined
   let nextCursor: string | undefined
   let continueFrom: ResumeResult['continueFrom']
-  // Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more.
-  const gone = { parts: 0, ids: 0 }
+  let goneParts = 0
   for (const [part, selection] of parts.entries()) {
-    if (capReached() || sent >= request.maxPages) {
+    if (capReached() || ledger.sent >= request.maxPages) {
       // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
       if (capReached()) stoppedByCap = true
-      else failure = { kind: 'request-budget', requests: sent, input: Inputs.MaxPages }
+      else failure = { kind: 'request-budget', requests: ledger.sent, input: Inputs.MaxPages }
       continueFrom = continuation(request, parts, part)
       break
     }
+    // The count the request under way asked for: what each of its lost attempts may have resumed.
+    let count: number = RESUME_PAGE_SIZE
     const fetch = async (cursor: string | undefined) => {
       try {
-        const count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns)
-        sent++
+        count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns)
+        ledger.sent++
         return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers)
       } catch (err) {
-        if (err instanceof ServiceError) uncertainRequests += err.lostAnswers
-        progress.uncertainRequests = uncertainRequests
+        if (err instanceof ServiceError) ledger.lost(err.lostAnswers, count)
         throw err
       }
     }
     const startCursor = part === 0 ? request.cursor : undefined
     if (parts.length === 1) progress.nextCursor = startCursor
-    const budget = { maxPages: request.maxPages - sent, maxPagesInput: Inputs.MaxPages, startCursor }
+    const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor }
     const outcome = await drainInto(fetch, budget, page => {
-      uncertainRequests += page.lostAnswers
-      const carried = page.workflowRuns.length + page.problems.filter(p => !p.kept).length
-      if (carried > RESUME_PAGE_SIZE) largestAnswer = Math.max(largestAnswer ?? 0, carried)
-      carriedRuns += carried
-      // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
-      for (const run of page.workflowRuns) runs.push(run)
-      requests++
-      problems.add(page.problems, problem =>
-        problem.kept
-          ? `run "${problem.id ?? ''}" (request ${requests}, item ${problem.index}): ${problem.detail}`
-          : `item ${problem.index} of request ${requests}, resumed but not named: ${problem.detail}`
-      )
-      progress.confirmed = runs.length
-      progress.uncertainRequests = uncertainRequests
+      ledger.lost(page.lostAnswers, count)
+      carriedRuns += page.workflowRuns.length + page.problems.filter(p => !p.kept).length
+      ledger.answered(page.workflowRuns, page.problems)
       if (parts.length === 1) progress.nextCursor = page.cursor
-      onPage(page, runs.length)
+      onPage(page, ledger.runs.length)
       // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
       return !capReached()
     })
     const notFound = outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined
     if (selection.dlqIds !== undefined && notFound) {
       // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
-      gone.parts++
-      gone.ids += selection.dlqIds.length
+      goneParts++
+      ledger.gone.parts++
+      ledger.gone.ids += selection.dlqIds.length
       continue
     }
     if (outcome.failure === undefined && outcome.nextCursor === undefined) continue
-    if (outcome.failure !== undefined) failure = outcome.failure
+    // max-pages bounds every request of the resume: its count is the ledger's, over every drain.
+    if (outcome.failure !== undefined) failure = wholeBudget(outcome.failure, ledger.sent)
     else stoppedByCap = true
     // A cursor belongs to the one selection it came from: with several parts, name the ids left instead.
     if (parts.length === 1) nextCursor = outcome.nextCursor
@@ -132,30 +174,22 @@ export async function resumeWorkflows(
     break
   }
 
-  if (gone.parts > 0 && gone.parts === parts.length) {
+  if (goneParts > 0 && goneParts === parts.length) {
     // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
     failure = { kind: 'ids-gone', ids: total }
   }
   return {
-    operation: 'resume-workflows',
-    selection: request.selection,
-    all: request.all,
-    overrides: request.overrides,
-    ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
-    runs,
-    requests,
-    uncertainRequests,
-    ...(largestAnswer !== undefined ? { largestAnswer } : {}),
-    ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
-    ...(stoppedByCap ? { stoppedByCap } : {}),
-    ...(carriedRuns > maxRuns ? { pastCap: carriedRuns - maxRuns } : {}),
-    ...(parts.length > 1 ? { parts: parts.length } : {}),
-    ...(gone.parts > 0 && failure === undefined ? { goneIds: gone } : {}),
-    itemProblems: problems.summary(),
+    ...(failure !== undefined ? { failure } : {}),
     ...(nextCursor !== undefined ? { nextCursor } : {}),
     ...(continueFrom !== undefined ? { continueFrom } : {}),
-    ...(failure !== undefined ? { failure } : {})
+    ...(stoppedByCap ? { stoppedByCap } : {}),
+    ...(parts.length > 1 ? { parts: parts.length } : {})
   }
+}
+
+/** A budget stop counts every request of the resume, not only this drain's. */
+function wholeBudget(failure: Failure, sent: number): Failure {
+  return failure.kind === 'max-pages' ? { ...failure, pages: sent } : failure
 }
 
 /** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */

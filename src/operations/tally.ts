@@ -1,17 +1,10 @@
 /** Counting values in bounded memory: the breakdowns of a listing and its causes. */
 import { TALLY_CAPACITY } from '../constants.js'
 import type { CountRow } from '../results.js'
+import { copyPrefix } from '../service/redact.js'
 
 /** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
 export const KEY_MAX_LENGTH = 512
-
-/** The first `length` characters, never half a surrogate pair, copied: a slice would keep the original alive. */
-export function copyPrefix(value: string, length: number): string {
-  let end = Math.min(value.length, length)
-  const last = value.charCodeAt(end - 1)
-  if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--
-  return Buffer.from(value.slice(0, end), 'utf8').toString('utf8')
-}
 
 /** A value cut to KEY_MAX_LENGTH characters, the ellipsis included. */
 export function boundedKey(value: string): string {

@@ -1,11 +1,14 @@
 /** How resume-workflows is reported: the new runs, runs possibly resumed without an answer, where to continue. */
 import { MAX_CURSOR_LENGTH, Outputs, RESUME_PAGE_SIZE } from '../constants.js'
-import type { ResumedRun, ResumeResult, RunContext } from '../results.js'
+import type { ResumeBound, ResumedRun, ResumeResult, RunContext } from '../results.js'
+import { durationText } from './stage-text.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { formatCount, formatMs, plural } from './format.js'
 import { beforeTheEnd, failurePhrase, failureText, fileText, itemProblemsText } from './failure-text.js'
 import { code, codeCell, markdownText, runLine, summaryHead, table, valueList } from './markdown.js'
-import { budgetLeft, continueHint, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
+import { budgetLeft, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
+import { githubBytes } from './boundary.js'
+import { continuationOf, continueMarkdown, continuePlain, nextDates } from './continuation.js'
 
 const RESUME_NOTE =
   '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
@@ -13,7 +16,7 @@ const RESUME_NOTE =
   'but a change **before** it is unsupported and may make the resume fail.'
 
 export const resumeReport: OperationReport<ResumeResult> = {
-  outputs,
+  outputs: result => resumeOutputs(result),
   summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
   notice: resumeNotice,
   // Possibly resumed runs are not warned about: the failure says it (one alert per fact).
@@ -48,7 +51,7 @@ function resumeNotice(result: ResumeResult): string | undefined {
   if (result.failure !== undefined && made === 0 && uncertain === 0) return undefined
   const runs = plural(made, 'workflow run', 'workflow runs')
   if (uncertain > 0) {
-    const upTo = uncertain * RESUME_PAGE_SIZE
+    const upTo = possiblyUpTo(result)
     const lost = `(${plural(uncertain, 'request', 'requests')} got no readable answer)`
     if (result.largestAnswer !== undefined) {
       return made === 0
@@ -87,12 +90,17 @@ function outputsShort(result: ResumeResult): string | undefined {
   )
 }
 
-/** Said when requests may have resumed runs unseen: RESUME_PAGE_SIZE each, any number if the service ignores count. */
-function lostAnswerText({ uncertainRequests: requests, largestAnswer }: ResumeResult): string | undefined {
+/** Runs lost answers may have resumed: what those requests asked for (their count), 50 each when not known. */
+export const possiblyUpTo = (result: ResumeResult): number =>
+  result.uncertainRuns ?? result.uncertainRequests * RESUME_PAGE_SIZE
+
+/** Said when requests may have resumed runs unseen: their count each, any number if the service ignores count. */
+function lostAnswerText(result: ResumeResult): string | undefined {
+  const { uncertainRequests: requests, largestAnswer } = result
   if (requests === 0) return undefined
   const bound =
     largestAnswer === undefined
-      ? `up to ${formatCount(requests * RESUME_PAGE_SIZE)} more runs than listed here`
+      ? `up to ${formatCount(possiblyUpTo(result))} more runs than listed here`
       : `more runs than listed here: up to ${RESUME_PAGE_SIZE} a request if it honoured count=${RESUME_PAGE_SIZE}, ` +
         `but it does not (one answer carried ${formatCount(largestAnswer)} runs), so possibly every run the ` +
         'selection matched'
@@ -127,24 +135,51 @@ function runsFileText({ fileError }: ResumeResult): string | undefined {
   return `${fileText(fileError)}; resumed-count counts every run resumed, the id outputs hold as many as fit`
 }
 
-function outputs(result: ResumeResult): OutputValues {
+/**
+ * Every output of a resume, staged or not: the scalars, then the arrays fitted to the 1 MB budget, those of the runs
+ * that failed again first (they are few, and what a reader acts on), the resumed runs in what is left.
+ */
+export function resumeOutputs(result: ResumeResult, staged?: { complete: boolean; extra: OutputValues }): OutputValues {
   const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
+  const next = nextDates(result)
   const scalars: OutputValues = {
     [Outputs.ResumedCount]: String(result.runs.length),
-    [Outputs.Complete]: String(resumeComplete(result)),
+    [Outputs.Complete]: String(resumeComplete(result) && (staged?.complete ?? true)),
     [Outputs.NextCursor]: cursorOutput(result.nextCursor),
-    [Outputs.RunsFile]: result.runsFile ?? ''
+    [Outputs.NextFromDate]: next.fromDate,
+    [Outputs.NextToDate]: next.toDate,
+    [Outputs.RunsFile]: result.runsFile ?? '',
+    ...staged?.extra
   }
-  const lists = [
+  const failedAgain = result.staged?.failedAgain ?? []
+  const runIds = [
+    Outputs.FailedAgainRunIds,
+    Outputs.FailedAgainRunIdsTruncated,
+    failedAgain.map(r => r.workflowRunId)
+  ] as const
+  // An entry the service sent without a dlqId cannot be resumed by id: left out here, counted in the warning.
+  const dlqIds = [
+    Outputs.FailedAgainDlqIds,
+    Outputs.FailedAgainDlqIdsTruncated,
+    failedAgain.flatMap(r => r.dlqId ?? [])
+  ] as const
+  const resumed = [
     [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, result.runs.map(r => r.workflowRunId)],
     [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
   ] as const
-  return { ...scalars, ...fitArrays(lists, budgetLeft(scalars, lists)) }
+  if (result.staged === undefined) return { ...scalars, ...fitArrays(resumed, budgetLeft(scalars, resumed)) }
+  let budget = budgetLeft(scalars, [runIds, dlqIds, ...resumed])
+  const fitted: OutputValues = {}
+  for (const list of [runIds, dlqIds]) {
+    Object.assign(fitted, fitArrays([list], budget))
+    budget -= githubBytes(fitted[list[0]] ?? '[]') - githubBytes('[]')
+  }
+  return { ...scalars, ...fitted, ...fitArrays(resumed, budget) }
 }
 
 function failure(result: ResumeResult): string | undefined {
   // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
-  const { failure: ended, continueFrom: from } = result
+  const { failure: ended } = result
   const reasons = [
     ended &&
       `${failureText('resume-workflows', ended)}; ${result.runs.length} runs were resumed ${beforeTheEnd(ended)}`,
@@ -152,23 +187,8 @@ function failure(result: ResumeResult): string | undefined {
     runsFileText(result)
   ].filter(reason => reason !== undefined)
   if (reasons.length === 0) return undefined
-  const where =
-    from !== undefined
-      ? `to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position} of ` +
-        `${result.selection.dlqIds?.length ?? from.position}: ${from.remaining} ids, some perhaps resumed already)` +
-        fileLineHint(from.line)
-      : result.nextCursor !== undefined
-        ? continueHint(result.nextCursor).slice(2)
-        : ended !== undefined
-          ? 'no cursor to continue from: re-run with the same selection (resumed entries have left the DLQ)'
-          : 'nothing is left to continue: the selection was resumed to its end'
+  const where = continuePlain(continuationOf(result))
   return `${reasons.join('; ')}; ${where}`
-}
-
-/** Where the ids left begin in dlq-ids-file, when they came from one: a file of its lines from there on continues. */
-function fileLineHint(line: number | undefined): string {
-  if (line === undefined) return ''
-  return ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`
 }
 
 /** `- title:` over `  - label: value` for each value given; without any, `- title: none…`, or nothing. */
@@ -207,6 +227,7 @@ export function askedLines(result: ResumeResult, pass: RenderPass): string[] {
     ...titled('Overrides', overrides, 'none (each run keeps its original flow control and retries)'),
     ...(result.maxRuns !== undefined ? [`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`] : []),
     `- Start cursor: ${result.startCursor ? code(result.startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
+    ...boundLine(result.bound),
     ''
   ]
 }
@@ -247,17 +268,12 @@ function capReached({ maxRuns, pastCap }: ResumeResult): string {
 }
 
 function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass): string {
-  const { runs, failure: ended, continueFrom: from } = result
+  const { runs, failure: ended } = result
   const { kept = 0, leftOut = 0, examples = [] } = result.itemProblems ?? {}
   const [gone, pastCap, lost, fileError] = [goneText, pastCapText, lostAnswerText, runsFileText].map(f => f(result))
-  const continueLine = from
-    ? `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
-      `${formatCount(result.selection.dlqIds?.length ?? from.position)}: ${plural(from.remaining, 'id', 'ids')}, ` +
-      'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).' +
-      fileLineHint(from.line)
-    : result.nextCursor
-      ? `To continue, re-run with input \`cursor\` set to ${code(result.nextCursor, MAX_CURSOR_LENGTH)}`
-      : undefined
+  const next = continuationOf(result)
+  const continueLine =
+    next !== undefined && (next.by === 'dlq-ids' || next.cursor !== undefined) ? continueMarkdown(next) : undefined
   const capLine = result.stoppedByCap
     ? `Stopped by \`max-runs\` (${formatCount(result.maxRuns ?? 0)}) before the selection was drained. `
     : ''
@@ -275,7 +291,10 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
     ended && `**Error:** ${code(failureText('resume-workflows', ended))}`,
     ended
       ? (continueLine ??
-          'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).')
+          'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).' +
+            (next?.by === 'selection' && next.toDate !== undefined
+              ? ` A re-run must send the same dates: ${continueMarkdown(next)}`
+              : ''))
       : continueLine && capLine + continueLine,
     gone && `**⚠️ Already gone:** ${gone}.`,
     pastCap && `**⚠️ Past the cap:** ${pastCap}.`,
@@ -307,4 +326,19 @@ function idList(ids: readonly string[], pass: RenderPass): string {
   const shown = ids.slice(0, pass.maxRows).map(id => codeCell(id, 100))
   const rest = ids.length - shown.length
   return rest > 0 ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`workflow-run-ids\`)` : shown.join(' ')
+}
+
+/** The to-date every request sent, and which clock it came from: a line of "What was asked". */
+function boundLine(bound: ResumeBound | undefined): string[] {
+  if (bound === undefined) return []
+  const source =
+    bound.clock === 'service'
+      ? "the service's time at the start, from its Date header"
+      : bound.clock === 'input'
+        ? 'the `to-date` given, earlier than the start'
+        : `the runner's clock less ${durationText(bound.marginMs ?? 0)}, as the service sent no Date header: runs that failed in that margin before the start were not selected`
+  return [
+    `- Every request sent to-date ${formatMs(bound.toDate)} (\`${bound.toDate}\`, ${source}): a run this resume ` +
+      'created, back in the DLQ, is never taken by it'
+  ]
 }

@@ -1,41 +1,19 @@
-/** The words of a staged resume: each stage's verdict, derived from its measurements, and what a watch cannot see. */
-import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome } from '../results.js'
+/** The words of a staged resume: each stage's verdict (kept with it), what a watch cannot see, the bound sent. */
+import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../results.js'
+import type { StagePlan } from '../requests.js'
 import { formatCount, plural } from './format.js'
 import { errorWords } from './response-sample.js'
 
-/** How a stage ended, read from its data: the report's one place for it. */
-export type StageVerdict =
-  | 'clean' // watched to its end, none back in the DLQ
-  | 'within' // watched to its end, some back but no more than watch-max-failed
-  | 'stopped' // more back than watch-max-failed: the resume stopped
-  | 'cut' // a stop signal ended the watch: not judged
-  | 'blind' // a listing failed: the watch could not see
-  | 'last' // the last stage: nothing follows, so not watched
-  | 'failed' // its resume failed part way (or was cancelled): not watched
-
-function stageVerdict(stage: StageOutcome, staged: StagedResume, result: ResumeResult): StageVerdict {
-  const { watch } = stage
-  if (watch === undefined) {
-    const isLast = stage === staged.stages[staged.stages.length - 1]
-    // A stage whose requests lost their answers stops the resume too: what it resumed is not all known.
-    return isLast && (result.failure !== undefined || result.uncertainRequests > 0) ? 'failed' : 'last'
-  }
-  if (stage.failedAgain.length > staged.plan.maxFailed) return 'stopped'
-  if (watch.cut !== undefined) return 'cut'
-  if (watch.failure !== undefined) return 'blind'
-  return stage.failedAgain.length === 0 ? 'clean' : 'within'
-}
-
 /** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
-export function stagesCompleted(staged: StagedResume, result: ResumeResult): number {
-  const passed = new Set<StageVerdict>(['clean', 'within', 'last'])
-  return staged.stages.filter(stage => passed.has(stageVerdict(stage, staged, result))).length
+export function stagesCompleted(staged: StagedResume): number {
+  const passed = new Set<StageVerdict>(['clean', 'within', 'last', 'capped'])
+  return staged.stages.filter(stage => passed.has(stage.verdict)).length
 }
 
 /** The stage that ended the resume before its plan, and why; undefined when every stage passed. */
-export function endingStage(staged: StagedResume, result: ResumeResult) {
+export function endingStage(staged: StagedResume): { stage: StageOutcome; verdict: StageVerdict } | undefined {
   for (const stage of staged.stages) {
-    const verdict = stageVerdict(stage, staged, result)
+    const { verdict } = stage
     if (verdict !== 'clean' && verdict !== 'within' && verdict !== 'last') return { stage, verdict }
   }
   return undefined
@@ -49,6 +27,9 @@ export function durationText(ms: number): string {
   return `${Math.floor(seconds / 60)}m ${seconds % 60}s`
 }
 
+/** The watch as the user wrote it (`4h`, not 14400 s). */
+export const watchText = (plan: StagePlan): string => plan.watchText ?? durationText(plan.watchMs ?? 0)
+
 /** How long the stage was watched, or why it was not. */
 export function watchedFor(stage: StageOutcome): string {
   const { watch } = stage
@@ -61,22 +42,25 @@ export const askedText = size
 
 /** One stage's result in words, never "succeeded": what was seen, after how long, of how many runs. */
 export function stageResultText(stage: StageOutcome, staged: StagedResume, result: ResumeResult): string {
-  const verdict = stageVerdict(stage, staged, result)
-  const runs = stage.resumed
-  const back = stage.failedAgain.length
+  const back = stage.watch === undefined ? 0 : (stage.watch.polls[stage.watch.polls.length - 1]?.failedAgain ?? 0)
   const after = watchedFor(stage)
   const allowed = staged.plan.maxFailed
-  switch (verdict) {
+  const total = `${formatCount(back)} of the runs resumed so far`
+  switch (stage.verdict) {
     case 'clean':
-      return `clean: none of the ${formatCount(runs)} runs of stage ${stage.stage} was back in the DLQ after ${after}`
+      return `clean: none of the runs resumed so far was back in the DLQ after ${after}`
     case 'within':
-      return `passed: ${formatCount(back)} of ${formatCount(runs)} back in the DLQ after ${after}, within the ${formatCount(allowed)} allowed`
+      return `passed: ${total} back in the DLQ after ${after}, within the ${formatCount(allowed)} allowed`
     case 'stopped':
-      return `stopped: ${formatCount(back)} of ${formatCount(runs)} back in the DLQ after ${after}, more than the ${formatCount(allowed)} allowed`
+      return `stopped: ${total} back in the DLQ after ${after}, more than the ${formatCount(allowed)} allowed`
     case 'cut':
-      return `watch cut short after ${after} (${stage.watch?.cut ?? 'stop'}): not judged, ${formatCount(back)} back by then`
+      return `watch cancelled after ${after} (${stage.watch?.cut ?? 'stop'}): not judged, ${formatCount(back)} back by then`
     case 'blind':
-      return `watch failed after ${after}: the DLQ could not be listed, so not judged`
+      return `watch could not see after ${after}: its listing of the DLQ stopped, so not judged`
+    case 'capped':
+      return 'max-runs reached with this stage: no stage follows, not watched'
+    case 'cancelled':
+      return 'cancelled during its resume: not watched'
     case 'failed':
       if (result.failure === undefined) return 'requests got no readable answer (possibly more resumed): not watched'
       return isBudget(result)
@@ -100,12 +84,33 @@ export function leadingResponse(run: FailedAgainRun): string {
   return `${status} ${JSON.stringify(short)}`
 }
 
-/** What a watch cannot see, said in every summary of a watched resume. */
-export const WATCH_LIMITS =
-  "> **What a watch cannot see:** a run still retrying is not in the DLQ yet. With the service's default 3 " +
-  'retries and its backoff of about 12 s, 2.5 min and 30 min, a failing run reaches the DLQ about 33 minutes after ' +
-  'it starts, so a shorter watch sees only the runs that fail fast (or that `retries` lowered). And `retries` ' +
-  'overrides the retries of every resumed run, not only those of the first stages.'
+/** Runs that failed again grouped by their last response (status and text): one row a cause, most runs first. */
+export function failedAgainGroups(
+  runs: readonly FailedAgainRun[]
+): Array<{ first: FailedAgainRun; runs: FailedAgainRun[] }> {
+  const groups = new Map<string, { first: FailedAgainRun; runs: FailedAgainRun[] }>()
+  for (const run of runs) {
+    const key = `${run.responseStatus ?? ''}\u0000${run.bodySample ?? ''}\u0000${run.binaryBody ?? ''}`
+    const group = groups.get(key)
+    if (group === undefined) groups.set(key, { first: run, runs: [run] })
+    else group.runs.push(run)
+  }
+  return [...groups.values()].sort((a, b) => b.runs.length - a.runs.length)
+}
+
+/** What a watch cannot see, said in every summary of a watched resume, with what the watched stages sent. */
+export function watchLimits(plan: StagePlan): string {
+  const retries =
+    plan.watchRetries === undefined
+      ? "Set `watch-retries` (0 or 1) so that a failing canary run is back within the watch: it applies to the watched stages' runs only."
+      : `The watched stages' runs were sent ${plural(plan.watchRetries, 'retry', 'retries')} (\`watch-retries\`), so a failing one is back sooner; the last stage's runs keep \`retries\` as given.`
+  return (
+    '> **What a watch cannot see:** a run still retrying is not in the DLQ yet. The service retries every attempt ' +
+    'answered outside 2xx, after about 12 s, 2.5 min, 30 min, … (the n-th after about min(1 day, e^(2.5 n)) s): with ' +
+    '3 retries a failing run reaches the DLQ about 33 minutes after it starts, so a shorter watch sees only the runs ' +
+    `that fail faster. ${retries}`
+  )
+}
 
 /** The stages asked, as the input wrote them. */
 export function planText(staged: StagedResume): string {

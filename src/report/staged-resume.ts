@@ -1,17 +1,17 @@
 /** How a staged resume (input stages) is reported; a resume without stages is reported by resume.ts alone. */
-import { MAX_CURSOR_LENGTH, Outputs } from '../constants.js'
+import { Outputs } from '../constants.js'
 import type { FailedAgainRun, ResumeResult, RunContext, StagedResume } from '../results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
-import { githubBytes } from './boundary.js'
+import { continuationOf, continueMarkdown, continuePlain } from './continuation.js'
 import { failureText } from './failure-text.js'
-import { formatCount, formatMs, plural } from './format.js'
+import { formatCount, plural } from './format.js'
 import { code, codeCell, markdownText, runLine, summaryHead, table } from './markdown.js'
 import { responseCell } from './response-sample.js'
-import { askedLines, resumeReport } from './resume.js'
+import { askedLines, possiblyUpTo, resumeOutputs, resumeReport } from './resume.js'
 import {
   askedText,
-  durationText,
   endingStage,
+  failedAgainGroups,
   isBudget,
   leadingResponse,
   planText,
@@ -19,9 +19,9 @@ import {
   stagesCompleted,
   stagesWord,
   watchedFor,
-  WATCH_LIMITS
+  watchLimits,
+  watchText
 } from './stage-text.js'
-import { budgetLeft, continueHint, fitArrays, type OutputValues } from './step-outputs.js'
 
 /** resume.ts's report, with the stages, their watches and the runs that failed again when the resume was staged. */
 export const stagedOrResumeReport: OperationReport<ResumeResult> = {
@@ -31,11 +31,12 @@ export const stagedOrResumeReport: OperationReport<ResumeResult> = {
       ? fitSummary(pass => summary(result, result.staged as StagedResume, ctx, pass), options)
       : resumeReport.summary(result, ctx, options),
   notice: (result, now) => (result.staged ? heading(result, result.staged).text : resumeReport.notice?.(result, now)),
-  warnings: result => [...resumeReport.warnings(result), ...(result.staged ? overrunWarnings(result.staged) : [])],
+  warnings: result => [
+    ...resumeReport.warnings(result),
+    ...(result.staged ? [...overrunWarnings(result.staged), ...unreadableWarnings(result.staged)] : [])
+  ],
   failure: result => (result.staged ? failure(result, result.staged) : resumeReport.failure(result))
 }
-
-const failedAgainOf = (staged: StagedResume): FailedAgainRun[] => staged.stages.flatMap(s => s.failedAgain)
 
 /** Stages whose answers carried more runs than asked: the service ignores count, and every run was watched. */
 function overrunWarnings(staged: StagedResume): string[] {
@@ -48,32 +49,25 @@ function overrunWarnings(staged: StagedResume): string[] {
     )
 }
 
-function outputs(result: ResumeResult, staged: StagedResume): OutputValues {
-  const base = resumeReport.outputs(result)
-  const stopped = endingStage(staged, result) !== undefined
-  const scalars: OutputValues = {
-    [Outputs.ResumedCount]: base[Outputs.ResumedCount],
-    [Outputs.Complete]: String(base[Outputs.Complete] === 'true' && !stopped),
-    [Outputs.NextCursor]: base[Outputs.NextCursor],
-    [Outputs.RunsFile]: base[Outputs.RunsFile],
-    [Outputs.FailedAgainCount]: String(failedAgainOf(staged).length),
-    [Outputs.StagesCompleted]: String(stagesCompleted(staged, result))
-  }
-  const failedIds = failedAgainOf(staged).map(run => run.workflowRunId)
-  const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
-  const again = [[Outputs.FailedAgainRunIds, Outputs.FailedAgainRunIdsTruncated, failedIds]] as const
-  const resumed = [
-    [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, result.runs.map(r => r.workflowRunId)],
-    [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
-  ] as const
-  // The runs that failed again first: they are few, and what a reader acts on; the resumed runs get what is left.
-  const budget = budgetLeft(scalars, [...again, ...resumed])
-  const fittedAgain = fitArrays(again, budget)
-  const used = githubBytes(fittedAgain[Outputs.FailedAgainRunIds] ?? '') - githubBytes('[]')
-  return { ...scalars, ...fittedAgain, ...fitArrays(resumed, budget - used) }
+/** Entries of watched runs that the service sent without a dlqId: counted as failed again, never dropped. */
+function unreadableWarnings(staged: StagedResume): string[] {
+  const n = staged.unreadable ?? 0
+  if (n === 0) return []
+  return [
+    `${plural(n, 'entry', 'entries')} of the workflow DLQ carried the id of a run this resume created but no dlqId: ` +
+      'counted as failed again, but left out of output failed-again-dlq-ids (nothing to resume them by)'
+  ]
 }
 
-/** Rows of the runs that failed again: the first few say what fails; the output holds every id. */
+function outputs(result: ResumeResult, staged: StagedResume): ReturnType<typeof resumeOutputs> {
+  const extra = {
+    [Outputs.FailedAgainCount]: String(staged.failedAgain.length),
+    [Outputs.StagesCompleted]: String(stagesCompleted(staged))
+  }
+  return resumeOutputs(result, { complete: endingStage(staged) === undefined, extra })
+}
+
+/** Rows of the runs that failed again: the first few groups say what fails; the outputs hold every id. */
 const FAILED_AGAIN_ROWS = 10
 
 type Heading = { icon: string; text: string }
@@ -84,50 +78,60 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
   const n = staged.plan.sizes.length
   const done = staged.stages.length
   const runs = plural(made, 'run', 'runs')
-  const ending = endingStage(staged, result)
+  const maybe = result.uncertainRequests > 0 ? `, and possibly up to ${formatCount(possiblyUpTo(result))} more` : ''
+  const ending = endingStage(staged)
   if (ending !== undefined) {
     const { stage, verdict } = ending
     const at = `stage ${stage.stage} of ${n}`
-    const back = `${formatCount(stage.failedAgain.length)} of its ${formatCount(stage.resumed)} runs`
-    if (verdict === 'stopped') {
-      return {
-        icon: '🛑',
-        text:
-          `Stopped at ${at}: ${back} failed again (watch-max-failed: ${staged.plan.maxFailed}); ` +
-          `${runs} resumed in all, no further stage`
-      }
-    }
-    if (verdict === 'cut') {
-      return {
-        icon: '⛔',
-        text: `Cancelled during the watch of ${at}: ${runs} resumed; the watch was cut short (not judged clean)`
-      }
-    }
-    if (verdict === 'blind') {
-      return { icon: '❌', text: `The watch of ${at} could not list the DLQ: ${runs} resumed, no further stage` }
+    const back = `${formatCount(staged.failedAgain.length)} of the ${formatCount(made)} runs resumed so far`
+    switch (verdict) {
+      case 'stopped':
+        return {
+          icon: '🛑',
+          text:
+            `Stopped after ${at}: ${back} failed again (watch-max-failed: ${staged.plan.maxFailed}); ` +
+            `${runs} resumed in all${maybe}, no further stage`
+        }
+      case 'cut':
+        return {
+          icon: '⛔',
+          text: `Cancelled during the watch after ${at}: ${runs} resumed${maybe}; the watch was cut short (not judged clean)`
+        }
+      case 'blind':
+        return {
+          icon: '❌',
+          text: `The watch after ${at} could not see (its listing of the workflow DLQ stopped): ${runs} resumed${maybe}, not judged; no further stage`
+        }
+      case 'capped':
+        return {
+          icon: '⏸️',
+          text: `Stopped by max-runs (${formatCount(result.maxRuns ?? 0)}) at ${at}: ${runs} resumed${maybe}; more may remain`
+        }
+      case 'cancelled':
+        return { icon: '⛔', text: `Cancelled during ${at}: ${runs} resumed before the cancel${maybe}` }
+      default:
+        break
     }
     if (result.failure === undefined) {
       return {
         icon: '⚠️',
-        text: `Stage ${stage.stage} of ${n} got no readable answer to some requests: ${runs} resumed, and possibly more; no further stage`
+        text: `Stage ${stage.stage} of ${n} got no readable answer to some requests: ${runs} resumed${maybe}; no further stage`
       }
     }
     if (isBudget(result)) {
-      return { icon: '❌', text: `Stopped by max-pages at ${at}: ${runs} resumed, no further stage` }
+      return { icon: '❌', text: `Stopped by max-pages at ${at}: ${runs} resumed${maybe}, no further stage` }
     }
-    const cancelled = result.failure.kind === 'cancelled'
-    return cancelled
-      ? { icon: '⛔', text: `Cancelled during ${at}: ${runs} resumed before the cancel` }
-      : { icon: '❌', text: `The resume of ${at} failed part way: ${runs} resumed, no further stage` }
+    return { icon: '❌', text: `The resume of ${at} failed part way: ${runs} resumed${maybe}, no further stage` }
   }
+  if (made === 0) return { icon: 'ℹ️', text: 'No failed workflow run matched the selection' }
   const watched = staged.stages.filter(stage => stage.watch !== undefined)
-  const back = failedAgainOf(staged).length
+  const back = staged.failedAgain.length
   const seen =
     watched.length === 0
       ? 'none was watched (no stage followed the first)'
       : back === 0
-        ? `none of the watched runs was back in the DLQ after its watch (${durationText(staged.plan.watchMs ?? 0)})`
-        : `${formatCount(back)} of the watched runs back in the DLQ, no stage more than watch-max-failed (${staged.plan.maxFailed})`
+        ? `none of the watched runs was back in the DLQ after each watch (${watchText(staged.plan)})`
+        : `${formatCount(back)} of the watched runs back in the DLQ, no more than watch-max-failed (${staged.plan.maxFailed})`
   const left = result.nextCursor !== undefined || result.continueFrom !== undefined
   const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : ''
   const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : ''
@@ -135,74 +139,50 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
 }
 
 function failure(result: ResumeResult, staged: StagedResume): string | undefined {
-  const ending = endingStage(staged, result)
-  const resumeFailure = resumeReport.failure(result)?.concat(boundHint(result))
-  if (ending === undefined || ending.verdict === 'failed') return resumeFailure
+  const ending = endingStage(staged)
+  const resumeFailure = resumeReport.failure(result)
+  if (ending === undefined || ending.verdict === 'failed' || ending.verdict === 'cancelled') return resumeFailure
+  if (ending.verdict === 'capped') return resumeFailure
   const { stage, verdict } = ending
+  const where = continuePlain(continuationOf(result))
   if (verdict === 'cut') {
-    return `${resumeFailure ?? 'The step was cancelled'}; the watch of stage ${stage.stage} was cut short after ${watchedFor(stage)}: not judged clean`
+    return `${resumeFailure ?? 'The step was cancelled'}; the watch after stage ${stage.stage} was cut short after ${watchedFor(stage)}: not judged clean`
   }
-  if (verdict === 'blind' && result.failure !== undefined) {
+  if (verdict === 'blind') {
+    const watchFailure = stage.watch?.failure
+    const why = `the watch could not see${watchFailure === undefined ? '' : `: ${failureText(WATCH_LISTING, watchFailure)}`}`
     return (
-      `${failureText(WATCH_LISTING, result.failure)}; the ${formatCount(stage.resumed)} runs of stage ` +
-      `${stage.stage} were not judged, and no further stage was resumed${whereNext(result)}`
+      `${why}; the ${formatCount(result.runs.length)} runs resumed so far were not judged, and no further stage was ` +
+      `resumed; ${where}` +
+      (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`)
     )
   }
-  const first = stage.failedAgain[0] as FailedAgainRun
+  const first = staged.failedAgain[0] as FailedAgainRun
   return (
-    `Stage ${stage.stage} of ${staged.plan.sizes.length}: ${formatCount(stage.failedAgain.length)} of its ` +
-    `${formatCount(stage.resumed)} runs failed again within ${watchedFor(stage)}, more than watch-max-failed ` +
-    `(${staged.plan.maxFailed}) allows; the first, run "${first.workflowRunId}", last answered ${leadingResponse(first)}; ` +
-    `no further stage was resumed${whereNext(result)}` +
+    `${formatCount(staged.failedAgain.length)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
+    `${stage.stage} of ${staged.plan.sizes.length} failed again, more than watch-max-failed ` +
+    `(${staged.plan.maxFailed}) allows; the first, run "${first.workflowRunId}" of stage ${first.stage}, last answered ` +
+    `${leadingResponse(first)}; no further stage was resumed; ${where}` +
     (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`)
   )
 }
 
 /** What the failure of a watch's listing is named: it was no resume request. */
-const WATCH_LISTING = "the watch's listing of the workflow DLQ (GET /v2/dlq)"
-
-const failureLabel = (result: ResumeResult, staged: StagedResume) =>
-  endingStage(staged, result)?.verdict === 'blind' ? WATCH_LISTING : 'resume-workflows'
-
-/** Where a re-run continues the rest. */
-function whereNext(result: ResumeResult): string {
-  const from = result.continueFrom
-  if (from !== undefined) return `; to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position})`
-  if (result.nextCursor !== undefined) return continueHint(result.nextCursor) + boundHint(result)
-  return '; nothing of the selection is left to resume'
-}
-
-/**
- * With a cursor to continue from, the to-date every stage sent when the user gave none (or a later one): a cursor
- * continues the selectors it came from (wire contract), so the re-run must send the same bound.
- */
-function boundHint(result: ResumeResult): string {
-  const bound = result.staged?.toDate
-  if (bound === undefined || result.nextCursor === undefined || result.selection.toDate === bound) return ''
-  return ` and to-date ${bound} (the bound every stage sent: a cursor continues the selectors it came from)`
-}
-
-function continueLine(result: ResumeResult): string | undefined {
-  const from = result.continueFrom
-  if (from !== undefined) {
-    return (
-      `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
-      `${formatCount(result.selection.dlqIds?.length ?? from.position)}).`
-    )
-  }
-  if (result.nextCursor === undefined) return undefined
-  const cursor = `To continue, re-run with input \`cursor\` set to ${code(result.nextCursor, MAX_CURSOR_LENGTH)}`
-  return cursor + boundHint(result).replace(/to-date (\d+)/, 'input `to-date` set to `$1`')
-}
+const WATCH_LISTING = "the watch's listing of the workflow DLQ"
 
 function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pass: RenderPass): string {
   const { icon, text } = heading(result, staged)
-  const failedAgain = failedAgainOf(staged)
+  const ending = endingStage(staged)
+  const blind = ending?.verdict === 'blind' ? ending.stage.watch?.failure : undefined
+  const next = continuationOf(result)
   const lines = summaryHead(
     `${icon} ${text}`,
     shortenedNote(pass),
-    result.failure && `**Error:** ${code(failureText(failureLabel(result, staged), result.failure))}`,
-    continueLine(result),
+    result.failure && `**Error:** ${code(failureText('resume-workflows', result.failure))}`,
+    blind && `**The watch could not see:** ${code(failureText(WATCH_LISTING, blind))}`,
+    next !== undefined && ending?.verdict !== 'failed' ? continueMarkdown(next) : undefined,
+    staged.failedAgain.length > 0 &&
+      'The DLQ ids of the runs that failed again are in output `failed-again-dlq-ids`: resume them on their own once the fix holds.',
     ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`)
   )
   lines.push(
@@ -218,32 +198,33 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
         askedText(stage.asked),
         formatCount(stage.resumed),
         watchedFor(stage),
-        stage.watch === undefined ? '—' : formatCount(stage.failedAgain.length),
+        failedAgainCell(staged, stage),
         stageResultText(stage, staged, result)
       ]
     )
   )
-  if (failedAgain.length > 0) {
+  if (staged.failedAgain.length > 0) {
+    const groups = failedAgainGroups(staged.failedAgain)
     lines.push(
       '### Runs that failed again',
       '',
       ...table(
-        ['New run id', 'Stage', 'DLQ id', 'Last status', 'Last response'],
-        [false, true, false, true, false],
-        failedAgain,
+        ['Runs', 'Resumed by stage', 'Seen in the watch after', 'Last status', 'Last response', 'New run ids'],
+        [true, false, false, true, false, false],
+        groups,
         { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) },
-        run => [
-          codeCell(run.workflowRunId, 100),
-          String(run.stage),
-          run.dlqId === undefined ? '—' : codeCell(run.dlqId, 100),
-          run.responseStatus === undefined ? '—' : String(run.responseStatus),
-          responseCell(run)
+        group => [
+          formatCount(group.runs.length),
+          stageList(group.runs.map(run => run.stage)),
+          stageList(group.runs.map(run => run.seenIn)),
+          group.first.responseStatus === undefined ? '—' : String(group.first.responseStatus),
+          responseCell(group.first),
+          idCell(group.runs, pass)
         ]
       )
     )
-    if (failedAgain.length > FAILED_AGAIN_ROWS) lines.push('Every one is in output `failed-again-run-ids`.', '')
   }
-  if (staged.stages.some(stage => stage.watch !== undefined)) lines.push(WATCH_LIMITS, '')
+  if (staged.stages.some(stage => stage.watch !== undefined)) lines.push(watchLimits(staged.plan), '')
   const watches = staged.stages.flatMap(stage => stage.watch?.polls ?? [])
   const requests = watches.reduce((n, poll) => n + poll.requests, 0)
   const asked = askedLines(result, pass)
@@ -253,14 +234,14 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
     `- Stages (\`stages\`): ${planText(staged)}`,
     ...(staged.plan.watchMs !== undefined
       ? [
-          `- Watch (\`watch\`): ${durationText(staged.plan.watchMs)} after each stage but the last, stopping when more ` +
-            `than ${plural(staged.plan.maxFailed, 'run', 'runs')} of a stage failed again (\`watch-max-failed\`)`
-        ]
-      : []),
-    ...(staged.toDate !== undefined
-      ? [
-          `- Every stage sent to-date ${formatMs(staged.toDate)} (the start of the staged resume, or an earlier ` +
-            '`to-date`): a run that failed again is never taken by a later stage'
+          `- Watch (\`watch\`): ${watchText(staged.plan)} after each stage but the last, judging every run resumed so ` +
+            `far, stopping when more than ${plural(staged.plan.maxFailed, 'run', 'runs')} failed again in all ` +
+            `(\`watch-max-failed\`); ${watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
+            `${durationWords(staged.plannedWatchMs)} of watching`,
+          `- Retries of the watched stages' runs (\`watch-retries\`): ` +
+            (staged.plan.watchRetries === undefined
+              ? `not set: they ${result.overrides.retries === undefined ? "keep the service's" : `send \`retries\` (${result.overrides.retries})`}`
+              : `${staged.plan.watchRetries} (the last stage sends ${result.overrides.retries === undefined ? 'none' : result.overrides.retries})`)
         ]
       : []),
     `- Requests: ${formatCount(result.requests)} to resume, ${formatCount(requests)} to watch ` +
@@ -268,4 +249,32 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
     '',
     ...runLine(ctx)
   ])
+}
+
+/** A stage's runs found failed again, by any watch after it; '—' for a stage no watch followed. */
+function failedAgainCell(staged: StagedResume, stage: StagedResume['stages'][number]): string {
+  const mine = staged.failedAgain.filter(run => run.stage === stage.stage).length
+  return stage.watch === undefined && mine === 0 ? '—' : formatCount(mine)
+}
+
+/** Stage numbers as a short list: 1, 2 or 1–3. */
+function stageList(stages: number[]): string {
+  const unique = [...new Set(stages)].sort((a, b) => a - b)
+  return unique.length > 3 ? `${unique[0]}–${unique[unique.length - 1]}` : unique.join(', ')
+}
+
+/** The ids of a group in a cell: the first few, then how many more (the outputs hold them all). */
+function idCell(runs: FailedAgainRun[], pass: RenderPass): string {
+  const shown = runs.slice(0, Math.min(5, pass.maxRows)).map(run => codeCell(run.workflowRunId, 100))
+  const rest = runs.length - shown.length
+  return rest > 0
+    ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`failed-again-run-ids\`)`
+    : shown.join(' ')
+}
+
+/** A planned duration in hours and minutes. */
+function durationWords(ms: number): string {
+  const minutes = Math.round(ms / 60_000)
+  if (minutes < 60) return minutes < 1 ? `${Math.round(ms / 1000)}s` : `${minutes}m`
+  return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`
 }

@@ -1,14 +1,24 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { stopSignalOf, type StopSignals } from '../stop.js'
-import { MAX_REQUEST_LINE_BYTES } from '../constants.js'
+import { Inputs, MAX_REQUEST_LINE_BYTES, MAX_URL_BYTES } from '../constants.js'
 import type { RequestCause } from '../failure.js'
 import { ServiceError, errorText } from './errors.js'
 import { requestUrl, scheduleResumePath } from './query.js'
+import { drainPages } from './pagination.js'
 import { redactor } from './redact.js'
 import { retrying, type AttemptOutcome, type RetryingOptions, type RetryPolicy } from './retry.js'
 import { dlqEnvelopeSchema, isRecord, readWorkflowRuns, resumeEnvelopeSchema } from './schemas.js'
 import type { DlqPage, ResumePage } from './schemas.js'
+import {
+  RUN_EVENTS_PATH,
+  RUN_LOG_PATH,
+  RunLogCollector,
+  runEventsQuery,
+  runLogBatches,
+  runLogEnvelopeSchema
+} from './run-log.js'
+import { runLogQuery, type RunLogPath, type RunLogRead, type RunRef } from './run-log.js'
 import { describeTransportError, errorCode, mayHaveBeenCarriedOut } from './transport-errors.js'
 import { readAnswer, UnreadableBody, type RawAnswer } from './transport.js'
 
@@ -43,6 +53,10 @@ export class ServiceClient {
   private dispatcher?: Dispatcher
   private readonly redact: (text: string) => string
   private readonly limit: AdaptiveLimit
+  /** The service's `Date` of its latest answer: its own clock, read where a bound must be on it. */
+  private serviceDate?: number
+  /** The run-log path that answered ('none': both answered 404), once a request has told. */
+  private runLogPath?: RunLogPath | 'none'
 
   constructor(private readonly options: ClientOptions) {
     this.redact = redactor([options.token])
@@ -83,9 +97,73 @@ export class ServiceClient {
     return { ...(cursor ? { cursor } : {}), workflowRuns: runs, problems, lostAnswers: answer.lostAnswers }
   }
 
+  /**
+   * The run log of these runs (docs/service.md, "The run log"): RUN_LOG_BATCH pairs a request on the documented path,
+   * or where it answers 404 the SDK's path, a run a request. The path that answered is remembered; 404 on both is a
+   * service without a run log ('absent'), any other failure an error. `maxPages` bounds the pages of each request.
+   */
+  async readRunLog(runs: readonly RunRef[], maxPages: number): Promise<RunLogRead> {
+    const found = new RunLogCollector(runs, this.redact)
+    let requests = 0
+    const drain = async (path: string, query: (cursor?: string) => URLSearchParams): Promise<void> => {
+      const page = async (cursor: string | undefined) => {
+        requests++
+        const json = this.parseJson('GET', path, await this.send('GET', path, query(cursor), {}))
+        return this.check('GET', path, json, runLogEnvelopeSchema)
+      }
+      for await (const { runs: items } of drainPages(page, { maxPages, maxPagesInput: Inputs.MaxPages }))
+        found.add(items)
+    }
+    // Only the first request of a path tells whether it exists: a 404 later is the error it says.
+    const exists = async (path: string, query: (cursor?: string) => URLSearchParams): Promise<boolean> => {
+      const before = requests
+      try {
+        await drain(path, query)
+        return true
+      } catch (err) {
+        if (err instanceof ServiceError && err.status === 404 && requests === before + 1) return false
+        throw err
+      }
+    }
+    const fits = (query: URLSearchParams) =>
+      requestUrl(this.options.baseUrl, RUN_LOG_PATH, query).href.length <= MAX_URL_BYTES
+    const { batches, unasked } = runLogBatches(runs, fits)
+    for (const batch of batches) {
+      let rest = batch
+      if (this.runLogPath === undefined) {
+        if (await exists(RUN_LOG_PATH, cursor => runLogQuery(batch, cursor))) {
+          this.runLogPath = 'logs'
+          continue
+        }
+        this.options.log(`GET ${RUN_LOG_PATH}: HTTP 404; asking GET ${RUN_EVENTS_PATH} instead, as the SDK does`)
+        const [first] = batch as [RunRef]
+        if (!(await exists(RUN_EVENTS_PATH, cursor => runEventsQuery(first, cursor)))) {
+          this.runLogPath = 'none'
+          this.options.log(`GET ${RUN_EVENTS_PATH}: HTTP 404 as well: this service keeps no run log`)
+        } else this.runLogPath = 'events'
+        rest = batch.slice(1)
+      }
+      if (this.runLogPath === 'none') return { kind: 'absent', requests }
+      if (this.runLogPath === 'logs') await drain(RUN_LOG_PATH, cursor => runLogQuery(rest, cursor))
+      else for (const run of rest) await drain(RUN_EVENTS_PATH, cursor => runEventsQuery(run, cursor))
+    }
+    if (this.runLogPath === 'none') return { kind: 'absent', requests }
+    const { runs: read, problems } = found
+    const path = this.runLogPath !== undefined ? { path: this.runLogPath } : {}
+    return { kind: 'read', ...path, runs: read, problems, unasked, requests }
+  }
+
   /** Length of the URL a bulk resume with this query is sent to (ASCII: bytes and characters alike). */
   resumeUrlLength(query: URLSearchParams): number {
     return requestUrl(this.options.baseUrl, RESUME_PATH, query).href.length
+  }
+
+  /**
+   * The service's time when it sent its latest answer, as the `Date` header says: whole seconds, so the true time was
+   * up to 1 s later (a bound taken from it errs early). Undefined until an answer carried one.
+   */
+  serviceNow(): number | undefined {
+    return this.serviceDate
   }
 
   /** One line for the log, through the same channel as the retries. */
@@ -209,7 +287,10 @@ export class ServiceClient {
         'user-agent': 'dlq-action'
       }
     })
-    return readAnswer(response)
+    const answer = await readAnswer(response)
+    const date = Date.parse(answer.headers.date ?? '')
+    if (Number.isFinite(date)) this.serviceDate = date
+    return answer
   }
 
   /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */

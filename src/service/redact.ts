@@ -53,3 +53,11 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
   )
   return input => encoded(text(input))
 }
+
+/** The first `length` characters, never half a surrogate pair, copied: a slice would keep the original alive. */
+export function copyPrefix(value: string, length: number): string {
+  let end = Math.min(value.length, length)
+  const last = value.charCodeAt(end - 1)
+  if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--
+  return Buffer.from(value.slice(0, end), 'utf8').toString('utf8')
+}

@@ -1,5 +1,5 @@
 /** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
-import { setTimeout as delay } from 'node:timers/promises'
+import { wakeableSleep } from '../clock.js'
 import { INPUT_DEFAULTS, Inputs } from '../constants.js'
 import { isTransientError } from './transport-errors.js'
 
@@ -82,10 +82,6 @@ export function retryDecision(
   const basis = retryAfter !== undefined ? 'Retry-After' : 'Burst-RateLimit-Reset'
   return { retry: true, delayMs: Math.min(asked, policy.maxWaitMs), basis, capped: asked > policy.maxWaitMs }
 }
-
-/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
-export const wakeableSleep = (ms: number, wake?: AbortSignal): Promise<void> =>
-  delay(ms, undefined, wake ? { signal: wake } : {}).catch(() => {})
 
 /** How one caller retries: its own reading of a failed attempt, its log line, its final error. */
 export interface RetryingOptions {

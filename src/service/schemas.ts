@@ -15,10 +15,10 @@ const timeNumber = z
   .refine(ms => Number.isInteger(ms) && ms >= 0 && ms <= MAX_DATE_MS, TIME_EXPECTED)
 
 /** Some servers send timestamps as strings of digits: accept both, keep a number. */
-const millis = z.preprocess(v => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v), timeNumber)
+export const millis = z.preprocess(v => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v), timeNumber)
 
 /** A cursor: absent, null and "" all mean the end. */
-const cursor = z.nullish(z.string()).transform(c => c || undefined)
+export const cursor = z.nullish(z.string()).transform(c => c || undefined)
 
 const id = z.string().min(1)
 const text = z.string().optional()
@@ -92,7 +92,7 @@ const MAX_SHOWN = 40
  * A short, type-revealing picture of a bad value: never a whole object, however deep or long. A long string is shown
  * by its length only: a piece of it could hold part of a secret that the redactor, which sees whole secrets, misses.
  */
-function shown(value: unknown): string {
+export function shown(value: unknown): string {
   if (typeof value === 'string') {
     return value.length > MAX_SHOWN ? `a string of ${value.length} characters` : JSON.stringify(value)
   }
@@ -110,7 +110,7 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
  * valid one as the schema returns it; otherwise `null` in an optional field is read as absent, a field with an
  * unusable value is dropped (problem kept: true), and an item without a usable `idKey` is left out (kept: false).
  */
-function readItems<T>(
+export function readItems<T>(
   schema: z.ZodObject,
   idKey: string,
   items: readonly unknown[],

@@ -1,8 +1,8 @@
-export const id = 525;
-export const ids = [525];
+export const id = 903;
+export const ids = [903];
 export const modules = {
 
-/***/ 6525:
+/***/ 1903:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -69,6 +69,7 @@ var Inputs;
     Inputs["Stages"] = "stages";
     Inputs["Watch"] = "watch";
     Inputs["WatchMaxFailed"] = "watch-max-failed";
+    Inputs["WatchRetries"] = "watch-retries";
 })(Inputs || (Inputs = {}));
 var Outputs;
 (function (Outputs) {
@@ -91,7 +92,11 @@ var Outputs;
     Outputs["FailedAgainCount"] = "failed-again-count";
     Outputs["FailedAgainRunIds"] = "failed-again-run-ids";
     Outputs["FailedAgainRunIdsTruncated"] = "failed-again-run-ids-truncated";
+    Outputs["FailedAgainDlqIds"] = "failed-again-dlq-ids";
+    Outputs["FailedAgainDlqIdsTruncated"] = "failed-again-dlq-ids-truncated";
     Outputs["StagesCompleted"] = "stages-completed";
+    Outputs["NextFromDate"] = "next-from-date";
+    Outputs["NextToDate"] = "next-to-date";
 })(Outputs || (Outputs = {}));
 const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'];
 /** Defaults as action.yml declares them (a test holds the two equal), which the runner passes when unset. */
@@ -155,10 +160,22 @@ const SUMMARY_LIMIT_BYTES = 1_000_000;
 const WATCH_POLL_MS = 5_000;
 /** ...but no more than this many times a watch: a longer watch polls every watch/120 (a 1h watch: every 30 s). */
 const WATCH_MAX_POLLS = 120;
-/** A watch lists from its stage's start less this (operations/watch): the service's clock may be behind the runner's. */
+/**
+ * Where the service sends no `Date`, a resume's bound is the runner's clock less this (operations/resume-workflows),
+ * as the service's clock may be behind the runner's; the summary says so.
+ */
 const CLOCK_SKEW_MARGIN_MS = 120_000;
+/** Each watch listing starts this long before the latest entry the one before saw: an entry the service shows late. */
+const WATCH_RELIST_MS = 60_000;
+/** A GitHub-hosted job ends after 6 hours (inputs/schemas): a staged plan whose watches take longer is refused there. */
+const HOSTED_JOB_LIMIT_MS = 6 * 3_600_000;
 /** Stages a staged resume takes at most (inputs/staging): each is a line of the summary's table. */
 const MAX_STAGES = 100;
+/**
+ * Characters of a response body kept as its sample (operations/accumulator), and of an error text of the run log
+ * (service/run-log): room for the error field after a few leading fields.
+ */
+const BODY_SAMPLE_LENGTH = 500;
 
 ;// CONCATENATED MODULE: ./src/failure.ts
 /** The failure an error carries when it knows it (a ServiceError, a cancel, a file), else its message. */
@@ -1091,6 +1108,20 @@ var src_stop = __webpack_require__(1123);
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(8500);
+;// CONCATENATED MODULE: ./src/clock.ts
+// The run's clock: the runner's time, used only to measure waits (a time compared with the service's timestamps comes
+// from the service: see ServiceClient.serviceTime). A root module: it imports no folder of src/.
+
+/** The longest delay a Node timer holds: a longer one fires at once (TimeoutOverflowWarning), so it is taken in turns. */
+const MAX_TIMER_MS = 2_147_483_647;
+/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
+async function wakeableSleep(ms, wake) {
+    for (let left = ms; left > 0 && wake?.aborted !== true; left -= MAX_TIMER_MS) {
+        await (0,promises_.setTimeout)(Math.min(left, MAX_TIMER_MS), undefined, wake ? { signal: wake } : {}).catch(() => { });
+    }
+}
+const REAL_CLOCK = { now: () => Date.now(), sleep: wakeableSleep };
+
 ;// CONCATENATED MODULE: ./src/service/retry.ts
 /** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
 
@@ -1147,8 +1178,6 @@ function retryDecision(attempt, outcome, policy, now, random) {
     const basis = retryAfter !== undefined ? 'Retry-After' : 'Burst-RateLimit-Reset';
     return { retry: true, delayMs: Math.min(asked, policy.maxWaitMs), basis, capped: asked > policy.maxWaitMs };
 }
-/** A wait that ends early, without error, when `wake` is aborted: a stop must not wait out a Retry-After. */
-const wakeableSleep = (ms, wake) => (0,promises_.setTimeout)(ms, undefined, wake ? { signal: wake } : {}).catch(() => { });
 /** The one retry loop of the service's and GitHub's calls: each attempt is `send(n)`, n = 1 for the first. */
 async function retrying(send, options) {
     const { policy, signal, sleep = wakeableSleep, now = Date.now, random = Math.random } = options;
@@ -2442,14 +2471,6 @@ var external_node_readline_ = __webpack_require__(481);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __webpack_require__(8532);
-;// CONCATENATED MODULE: ./src/requests.ts
-// What an operation is asked to do, as the service names it: the vocabulary of inputs (which build it), operations,
-// the service client and the report. A root module: it imports no folder of src/.
-/** Why a schedule id cannot be sent: in one path segment, "." and ".." (even encoded) address another resource. */
-const scheduleIdProblem = (scheduleId) => scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)
-    ? `schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`
-    : undefined;
-
 ;// CONCATENATED MODULE: ./src/inputs/values.ts
 /** Parsers for single input values. Each returns the parsed value or throws a message saying what is allowed. */
 
@@ -2642,11 +2663,13 @@ function readOne(text) {
     }
     return value;
 }
-/** One filter value: one line, and no comma, which a server may read as a separator between two values. */
+/** One filter value: one line, no comma (a server may read it as a separator), no JSON array sent as text. */
 function readOneFilter(text) {
     const value = readOne(text);
     if (value.includes(','))
         throw new Error(`must not contain a comma: ${COMMA_REASON}`);
+    if (value.startsWith('['))
+        throw new Error('takes one value, not a JSON array: give it without brackets or quotes');
     return value;
 }
 /** A value quoted in a refusal: short, and JSON-escaped so that it stays on one line. */
@@ -2670,29 +2693,35 @@ function jsonStrings(text) {
         return item;
     });
 }
+/** A value of a list written as lines that starts with `[`: a JSON array half read would be sent with its brackets. */
+const BRACKET = 'starts with "[": a JSON array is read only as the whole input; give each value without brackets';
 /**
- * Several values: one a line (and a comma, or a JSON array, where the shape allows), trimmed, blanks dropped,
- * repeats dropped (first kept) unless the shape keeps them. Each value is checked, a bad one refused by its position; none at all is refused.
+ * Several values: a JSON array of strings when the input starts with `[`, else one a line (and a comma where the
+ * shape allows); trimmed, blanks dropped, repeats dropped (first kept) unless the shape keeps them. Each value is
+ * checked, a bad one refused by its position; none at all is refused.
  */
 function readList(text, shape = {}) {
     const trimmed = text.trim();
-    const json = shape.json === true && trimmed.startsWith('[');
+    const json = trimmed.startsWith('[');
     const given = json ? jsonStrings(trimmed) : trimmed.split(shape.commas === true ? LINES_AND_COMMAS : LINES);
     const values = given.map(s => s.trim()).filter(s => s !== '');
     for (const [i, value] of values.entries()) {
-        const problem = LINE_BREAK.test(value) ? 'holds a line break' : shape.problem?.(value);
+        const problem = LINE_BREAK.test(value)
+            ? 'holds a line break'
+            : !json && value.startsWith('[')
+                ? BRACKET
+                : shape.problem?.(value);
         if (problem !== undefined)
             throw new Error(`value ${i + 1} (${quote(value)}) ${problem}`);
     }
     if (values.length === 0) {
-        const what = shape.json === true ? 'only separators or an empty JSON array' : 'only separators';
-        throw new Error(`is empty: it holds ${what}; give at least one value`);
+        throw new Error('is empty: it holds only separators or an empty JSON array; give at least one value');
     }
     return shape.keepRepeats === true ? values : [...new Set(values)];
 }
-/** Several filter values, one a line (repeated keys on the wire): a value holding a comma is refused. */
-function readFilterList(text, shape = {}) {
-    const values = readList(text, shape);
+/** Several filter values (repeated keys on the wire), lines or a JSON array: a value holding a comma is refused. */
+function readFilterList(text) {
+    const values = readList(text);
     if (values.some(v => v.includes(','))) {
         throw new Error(`must not contain a comma: ${COMMA_REASON}; give several values one per line`);
     }
@@ -2705,6 +2734,37 @@ function readDuration(text) {
         throw new Error(`must be a duration of 1 second or more, such as 30m, 6h, 2d or 1w (units ${DURATION_UNITS})`);
     }
     return ms;
+}
+
+;// CONCATENATED MODULE: ./src/requests.ts
+// What an operation is asked to do, as the service names it: the vocabulary of inputs (which build it), operations,
+// the service client and the report. A root module: it imports no folder of src/.
+/** Why a schedule id cannot be sent: in one path segment, "." and ".." (even encoded) address another resource. */
+const scheduleIdProblem = (scheduleId) => scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)
+    ? `schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`
+    : undefined;
+
+;// CONCATENATED MODULE: ./src/inputs/selectors.ts
+/** Inputs that select what an operation acts on and that several operations take: each read alike in all of them. */
+
+
+/** Schedule ids, of resume-schedule and of list-dlq's filter alike: lines, commas or a JSON array. */
+function readScheduleIds(text) {
+    const problem = (id) => id.includes(',')
+        ? 'holds a comma, which separates schedule ids'
+        : scheduleIdProblem(id) === undefined
+            ? undefined
+            : 'is not a schedule id: "." and ".." would name another path';
+    return readList(text, { commas: true, problem });
+}
+/** resume-workflows' workflow-url: the list of a listing's filter, holding one URL. */
+function oneWorkflowUrl(text) {
+    const urls = readFilterList(text);
+    if (urls.length > 1) {
+        throw new Error(`takes one value in resume-workflows (${urls.length} given): the bulk resume filters by one workflow URL; ` +
+            'resume each workflow in its own step');
+    }
+    return urls[0];
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/staging.ts
@@ -2730,10 +2790,13 @@ function parseStages(text) {
         return size;
     });
 }
-/** A watch in ms: the one duration reader (lower-case units, one line), 1 second or more by its smallest unit. */
-const parseWatch = readDuration;
+/** A watch: in ms by the one duration reader (lower-case units, one line), and as written, for the summary. */
+const parseWatch = (text) => ({
+    ms: readDuration(text),
+    text: text.trim()
+});
 /** A watch gates the next stage: it needs stages, and more than one stage needs it. Each problem: input, says. */
-function stagingProblems(stages, watch, maxFailed) {
+function stagingProblems(stages, watch, maxFailed, watchRetries, hosted) {
     const problems = [];
     const onlyWithStages = 'applies only with stages: set stages too';
     if (stages === undefined) {
@@ -2741,6 +2804,8 @@ function stagingProblems(stages, watch, maxFailed) {
             problems.push([Inputs.Watch, onlyWithStages]);
         if (maxFailed > 0)
             problems.push([Inputs.WatchMaxFailed, onlyWithStages]);
+        if (watchRetries !== undefined)
+            problems.push([Inputs.WatchRetries, onlyWithStages]);
     }
     else if (stages.length > 1 && watch === undefined) {
         problems.push([Inputs.Watch, `is required with ${stages.length} stages: how long each stage is watched (e.g. 10m)`]);
@@ -2749,13 +2814,31 @@ function stagingProblems(stages, watch, maxFailed) {
         const says = 'has nothing to gate with one stage: the last stage is not watched (give two or more)';
         problems.push([Inputs.Watch, says]);
     }
+    if (stages?.length === 1 && watchRetries !== undefined) {
+        problems.push([Inputs.WatchRetries, 'has no watched stage to apply to with one stage (give two or more)']);
+    }
+    const total = stages !== undefined && watch !== undefined ? (stages.length - 1) * watch.ms : 0;
+    if (hosted && total > HOSTED_JOB_LIMIT_MS) {
+        problems.push([
+            Inputs.Watch,
+            `makes the watches take up to ${durationWords(total)} in all (${stages.length - 1} watched stages × ${watch.text}), ` +
+                'past the 6 hours a GitHub-hosted job may run: shorten watch, use fewer stages, or split the resume over jobs ' +
+                '(docs/staged-resume.md)'
+        ]);
+    }
     return problems;
 }
+/** A total in hours and minutes, for the refusal. */
+function durationWords(ms) {
+    const minutes = Math.ceil(ms / 60_000);
+    return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
 /** The plan of the request, when stages are given. */
-function stagePlan(stages, watchMs, maxFailed) {
+function stagePlan(stages, watch, maxFailed, watchRetries) {
     if (stages === undefined)
         return {};
-    return { stages: { sizes: stages, ...(watchMs !== undefined ? { watchMs } : {}), maxFailed } };
+    const watched = watch !== undefined ? { watchMs: watch.ms, watchText: watch.text } : {};
+    return { stages: { sizes: stages, ...watched, maxFailed, ...(watchRetries !== undefined ? { watchRetries } : {}) } };
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/schemas.ts
@@ -2789,7 +2872,7 @@ function withDefault(name, parse) {
 }
 // Every input reads through readOne (one value), readList / readFilterList (several) or readDuration: see readers.ts.
 const inputs_schemas_text = optional(readOne);
-const filterList = (shape = {}) => optional(s => readFilterList(s, shape));
+const filterList = optional(readFilterList);
 const integer = (min, max) => optional(s => parseInteger(readOne(s), min, max));
 const defaultInteger = (name, min, max) => withDefault(name, s => parseInteger(readOne(s), min, max));
 const schemas_boolean = (name) => withDefault(name, s => parseBoolean(readOne(s)));
@@ -2899,24 +2982,24 @@ function common(v) {
 /** Filters of the messages listed; from-date and to-date also bound a listing of failed workflow runs. */
 function messageFilters(now) {
     return {
-        // message-ids of list-dlq and schedule-ids of resume-schedule are JSON arrays: a step may pass them on.
-        [Inputs.MessageId]: filterList({ json: true }),
-        [Inputs.Url]: filterList(),
-        [Inputs.TopicName]: filterList(),
-        [Inputs.ScheduleId]: filterList({ json: true }),
-        [Inputs.QueueName]: filterList(),
-        [Inputs.Api]: filterList(),
+        [Inputs.MessageId]: filterList,
+        [Inputs.Url]: filterList,
+        [Inputs.TopicName]: filterList,
+        // Read as resume-schedule reads it: a comma separates ids, as a server reads one inside a filter value.
+        [Inputs.ScheduleId]: optional(readScheduleIds),
+        [Inputs.QueueName]: filterList,
+        [Inputs.Api]: filterList,
         [Inputs.FromDate]: date(now),
         [Inputs.ToDate]: date(now),
         [Inputs.ResponseStatus]: integer(100, 599),
-        [Inputs.CallerIp]: filterList()
+        [Inputs.CallerIp]: filterList
     };
 }
 const MESSAGE_FILTERS = Object.keys(messageFilters(0));
 /** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
 const runSelectors = {
     // A listing sends workflowUrl as a repeated key; workflowRunId (an id or prefix) takes one value on any server.
-    [Inputs.WorkflowUrl]: filterList(),
+    [Inputs.WorkflowUrl]: filterList,
     [Inputs.WorkflowRunId]: optional(readOneFilter),
     [Inputs.WorkflowCreatedAt]: optional(s => {
         const value = readOne(s);
@@ -3009,8 +3092,7 @@ const scheduleShape = {
     [Inputs.ScheduleId]: input(s => {
         if (s.trim() === '')
             throw new Error('is required: one or more schedule ids, separated by newlines or commas');
-        const problem = (id) => scheduleIdProblem(id) === undefined ? undefined : 'is not a schedule id: "." and ".." would name another path';
-        return readList(s, { commas: true, json: true, problem });
+        return readScheduleIds(s);
     })
 };
 function scheduleSchema() {
@@ -3024,14 +3106,14 @@ function resumeShape(now, workspace) {
     return {
         ...commonShape,
         // list-dlq's dlq-ids output is a JSON array; an id never holds a comma, a quote or a bracket (dlqIdProblem).
-        [Inputs.DlqIds]: optional(s => readList(s, { commas: true, json: true, problem: dlqIdProblem })),
+        [Inputs.DlqIds]: optional(s => readList(s, { commas: true, problem: dlqIdProblem })),
         [Inputs.DlqIdsFile]: filePath(workspace),
         [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
         [Inputs.FromDate]: date(now),
         [Inputs.ToDate]: date(now),
         ...runSelectors,
-        // The bulk resume takes one workflow-url, not a repeated key as a listing does.
-        [Inputs.WorkflowUrl]: optional(readOneFilter),
+        // Read as a listing reads it, but the bulk resume takes one workflow-url, not a repeated key.
+        [Inputs.WorkflowUrl]: optional(oneWorkflowUrl),
         [Inputs.All]: schemas_boolean(Inputs.All),
         [Inputs.FlowControlKey]: optional(s => parseHeaderText(readOne(s))),
         [Inputs.FlowControlValue]: optional(s => parseFlowControlValue(readOne(s))),
@@ -3041,7 +3123,8 @@ function resumeShape(now, workspace) {
         [Inputs.RunsFile]: filePath(workspace),
         [Inputs.Stages]: optional(parseStages),
         [Inputs.Watch]: optional(parseWatch),
-        [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER)
+        [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER),
+        [Inputs.WatchRetries]: integer(0, 1_000_000)
     };
 }
 const selectionOf = (v) => valuesOf(v, [Inputs.DlqIds, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]);
@@ -3053,8 +3136,10 @@ function resumeRules(v, ctx) {
     if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
         refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two');
     }
-    const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed]];
-    for (const [name, says] of stagingProblems(...staging))
+    // A GitHub-hosted job ends at 6 hours: a plan whose watches take longer is refused there, stated elsewhere.
+    const hosted = process.env.RUNNER_ENVIRONMENT === 'github-hosted';
+    const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries]];
+    for (const [name, says] of stagingProblems(...staging, hosted))
         refuse(ctx, name, says);
 }
 function resumeSchema(now, workspace) {
@@ -3066,7 +3151,7 @@ function resumeSchema(now, workspace) {
             selection: selectionOf(v),
             overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
             ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
-            ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed])
+            ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries])
         };
         const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile]);
         return { operation: 'resume-workflows', ...common(v), resume, ...files };
@@ -3481,11 +3566,12 @@ class HourlyCounts {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/item-problems.ts
-/** How a listing names a DLQ message it could not read as sent, and what was wrong with it. */
-function describeMessage(problem) {
-    const which = problem.id !== undefined ? `message ${JSON.stringify(problem.id)}` : `item ${problem.index} of a page`;
+/** How a warning names an item it could not read as sent (`message "…"`, `run "…"`), and what was wrong with it. */
+const describeItem = (noun) => (problem) => {
+    const which = problem.id !== undefined ? `${noun} ${JSON.stringify(problem.id)}` : `item ${problem.index} of a page`;
     return `${which}: ${problem.detail}${problem.kept ? '' : ' (left out)'}`;
-}
+};
+const describeMessage = describeItem('message');
 /** Examples kept for the warning; the counts go on past them. */
 const EXAMPLES = 5;
 /** Counts the items of every page that could not be used as they stood, keeping a few to name in a warning. */
@@ -3512,13 +3598,57 @@ class ItemProblems {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/accumulator.ts
-
-
-
-
-/** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
-const KEY_MAX_LENGTH = 512;
+;// CONCATENATED MODULE: ./src/service/redact.ts
+/** Secrets shorter than this are redacted as given only: their encodings are too short to find safely. */
+const MIN_ENCODED_SECRET_LENGTH = 4;
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The secret as text carries it: as given, URL-encoded (path and form), and inside a JSON string. */
+function textForms(secret) {
+    if (secret.length < MIN_ENCODED_SECRET_LENGTH)
+        return [secret];
+    const component = encodeURIComponent(secret);
+    const form = new URLSearchParams({ s: secret }).toString().slice(2);
+    return [secret, component, component.replace(/%20/g, '+'), form, JSON.stringify(secret).slice(1, -1)];
+}
+/**
+ * The base64 characters that depend on the secret's bytes only, for the secret starting at each of the three
+ * byte offsets within a 3-byte group: whatever surrounds it, an encoded text that holds the secret holds one of
+ * these. Characters shared with the neighbouring bytes are left out.
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = [];
+    for (let offset = 0; offset < 3; offset++) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        const start = Math.ceil((8 * offset) / 6);
+        const end = Math.floor((8 * (offset + bytes.length)) / 6);
+        const core = encoded.slice(start, end);
+        if (core.length < MIN_ENCODED_SECRET_LENGTH)
+            continue;
+        forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+    return forms;
+}
+/** Replaces any of the forms with `***` in one pass, longest first so that a form holding another goes whole. */
+function replacer(forms, flags) {
+    const unique = [...new Set(forms)].filter(f => f !== '').sort((a, b) => b.length - a.length);
+    if (unique.length === 0)
+        return text => text;
+    const pattern = new RegExp(unique.map(escapeRegExp).join('|'), flags);
+    return text => text.replace(pattern, '***');
+}
+/**
+ * Replaces every occurrence of each secret with `***`: as given in any letter case (a URL host comes back
+ * lower-cased), URL-encoded, JSON-escaped, and in base64 or base64url at any byte offset (of the secret as given
+ * and lower-cased). Runs on raw text, before any escaping for the destination changes how a secret looks.
+ */
+function redactor(secrets) {
+    const text = replacer(secrets.flatMap(textForms), 'gi');
+    const encoded = replacer(secrets
+        .filter(s => s.length >= MIN_ENCODED_SECRET_LENGTH)
+        .flatMap(s => [...new Set([s, s.toLowerCase(), s.toUpperCase()])].flatMap(base64Forms)), 'g');
+    return input => encoded(text(input));
+}
 /** The first `length` characters, never half a surrogate pair, copied: a slice would keep the original alive. */
 function copyPrefix(value, length) {
     let end = Math.min(value.length, length);
@@ -3527,6 +3657,15 @@ function copyPrefix(value, length) {
         end--;
     return Buffer.from(value.slice(0, end), 'utf8').toString('utf8');
 }
+
+;// CONCATENATED MODULE: ./src/operations/accumulator.ts
+
+
+
+
+
+/** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
+const KEY_MAX_LENGTH = 512;
 /** A value cut to KEY_MAX_LENGTH characters, the ellipsis included. */
 function boundedKey(value) {
     return value.length <= KEY_MAX_LENGTH ? value : `${copyPrefix(value, KEY_MAX_LENGTH - 1)}…`;
@@ -3607,8 +3746,6 @@ class Extremes {
 const WORKFLOW_RUN_ROWS = 100;
 /** Destinations the summary's "what is failing" table shows. */
 const TOP_DESTINATIONS = 10;
-/** Characters of a response body kept as its sample: room for the error field after a few leading fields. */
-const BODY_SAMPLE_LENGTH = 500;
 /** Distinct statuses counted per destination; the rest only count as "other". */
 const STATUSES_PER_DESTINATION = 8;
 /** The start of a message's last response body, copied, and whether it was longer; binaryBody: base64 only, its size. */
@@ -4214,211 +4351,8 @@ function endStream(stream) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/service/errors.ts
-
-
-/** A failed request kept as data, as got's HTTPError: report/failure-text.ts writes its one line, no stack. */
-class ServiceError extends Error {
-    failure;
-    lostAnswers;
-    name = 'ServiceError';
-    constructor(failure, 
-    /** Attempts maybe carried out unseen (answer lost, or a 2xx unreadable): for a bulk resume, 50 runs each. */
-    lostAnswers = 0) {
-        super(failure.kind === 'request' ? `${failure.request.method} ${failure.request.path} failed` : failure.kind);
-        this.failure = failure;
-        this.lostAnswers = lostAnswers;
-    }
-    /** HTTP status, when the service answered. */
-    get status() {
-        return failureStatus(this.failure);
-    }
-}
-const MAX_ERROR_TEXT = 300;
-/** `error` of a JSON body, else the body, as one shortened line: redacted before, so no half of a secret survives. */
-function errorText(body, redact = text => text) {
-    let text = body;
-    try {
-        const parsed = JSON.parse(body);
-        if (isRecord(parsed) && typeof parsed.error === 'string')
-            text = parsed.error;
-    }
-    catch {
-        // not JSON: show it as text
-    }
-    const line = redact(text).replace(/\s+/g, ' ').trim();
-    if (line === '')
-        return '(empty body)';
-    return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}… (${line.length} characters)` : line;
-}
-
-;// CONCATENATED MODULE: ./src/operations/resume-workflows.ts
-
-
-
-
-
-
-/** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
-function splitDlqIds(selection, urlLength) {
-    const ids = selection.dlqIds;
-    if (ids === undefined || ids.length === 0)
-        return [selection];
-    const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE));
-    let current = [];
-    const parts = [current];
-    let used = base;
-    for (const id of ids) {
-        // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
-        const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1;
-        if (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES) {
-            current = [];
-            parts.push(current);
-            used = base;
-        }
-        current.push(id);
-        used += bytes;
-    }
-    return parts.map(dlqIds => ({ ...selection, dlqIds }));
-}
-/**
- * Resumes the selected failed runs, 50 per request, one drain per part of dlq-ids. Never under-reports: every run
- * answered is in the result (past the cap too), and every lost or unreadable answer is in `uncertainRequests`.
- */
-async function resumeWorkflows(client, request, onPage = () => { }, 
-/** Kept up to date as answers arrive, for a last-resort report should the process be stopped. */
-progress = { confirmed: 0, uncertainRequests: 0 }) {
-    const total = request.selection.dlqIds?.length ?? 0;
-    // An empty id list sent as no dlqIds at all would select the whole DLQ.
-    if (request.selection.dlqIds !== undefined && total === 0)
-        throw new Error('dlq-ids is empty: nothing to resume');
-    const parts = splitDlqIds(request.selection, q => client.resumeUrlLength(q));
-    if (parts.length > 1) {
-        client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`);
-    }
-    const headers = overrideHeaders(request.overrides);
-    const problems = new ItemProblems();
-    const runs = [];
-    // Runs the answers carried, named or not: what the cap counts.
-    let carriedRuns = 0;
-    const maxRuns = request.maxRuns ?? Infinity;
-    const capReached = () => carriedRuns >= maxRuns;
-    let uncertainRequests = 0;
-    // Set when an answer carried more than count=50 runs: the service ignores count, so a lost answer may hide more.
-    let largestAnswer;
-    let requests = 0;
-    // Requests sent, answered or not (a part answered 404 too): what max-pages bounds.
-    let sent = 0;
-    let stoppedByCap = false;
-    let failure;
-    let nextCursor;
-    let continueFrom;
-    // Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more.
-    const gone = { parts: 0, ids: 0 };
-    for (const [part, selection] of parts.entries()) {
-        if (capReached() || sent >= request.maxPages) {
-            // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
-            if (capReached())
-                stoppedByCap = true;
-            else
-                failure = { kind: 'request-budget', requests: sent, input: Inputs.MaxPages };
-            continueFrom = continuation(request, parts, part);
-            break;
-        }
-        const fetch = async (cursor) => {
-            try {
-                const count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns);
-                sent++;
-                return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers);
-            }
-            catch (err) {
-                if (err instanceof ServiceError)
-                    uncertainRequests += err.lostAnswers;
-                progress.uncertainRequests = uncertainRequests;
-                throw err;
-            }
-        };
-        const startCursor = part === 0 ? request.cursor : undefined;
-        if (parts.length === 1)
-            progress.nextCursor = startCursor;
-        const budget = { maxPages: request.maxPages - sent, maxPagesInput: Inputs.MaxPages, startCursor };
-        const outcome = await drainInto(fetch, budget, page => {
-            uncertainRequests += page.lostAnswers;
-            const carried = page.workflowRuns.length + page.problems.filter(p => !p.kept).length;
-            if (carried > RESUME_PAGE_SIZE)
-                largestAnswer = Math.max(largestAnswer ?? 0, carried);
-            carriedRuns += carried;
-            // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
-            for (const run of page.workflowRuns)
-                runs.push(run);
-            requests++;
-            problems.add(page.problems, problem => problem.kept
-                ? `run "${problem.id ?? ''}" (request ${requests}, item ${problem.index}): ${problem.detail}`
-                : `item ${problem.index} of request ${requests}, resumed but not named: ${problem.detail}`);
-            progress.confirmed = runs.length;
-            progress.uncertainRequests = uncertainRequests;
-            if (parts.length === 1)
-                progress.nextCursor = page.cursor;
-            onPage(page, runs.length);
-            // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
-            return !capReached();
-        });
-        const notFound = outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined;
-        if (selection.dlqIds !== undefined && notFound) {
-            // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
-            gone.parts++;
-            gone.ids += selection.dlqIds.length;
-            continue;
-        }
-        if (outcome.failure === undefined && outcome.nextCursor === undefined)
-            continue;
-        if (outcome.failure !== undefined)
-            failure = outcome.failure;
-        else
-            stoppedByCap = true;
-        // A cursor belongs to the one selection it came from: with several parts, name the ids left instead.
-        if (parts.length === 1)
-            nextCursor = outcome.nextCursor;
-        else
-            continueFrom = continuation(request, parts, part);
-        break;
-    }
-    if (gone.parts > 0 && gone.parts === parts.length) {
-        // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
-        failure = { kind: 'ids-gone', ids: total };
-    }
-    return {
-        operation: 'resume-workflows',
-        selection: request.selection,
-        all: request.all,
-        overrides: request.overrides,
-        ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
-        runs,
-        requests,
-        uncertainRequests,
-        ...(largestAnswer !== undefined ? { largestAnswer } : {}),
-        ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
-        ...(stoppedByCap ? { stoppedByCap } : {}),
-        ...(carriedRuns > maxRuns ? { pastCap: carriedRuns - maxRuns } : {}),
-        ...(parts.length > 1 ? { parts: parts.length } : {}),
-        ...(gone.parts > 0 && failure === undefined ? { goneIds: gone } : {}),
-        itemProblems: problems.summary(),
-        ...(nextCursor !== undefined ? { nextCursor } : {}),
-        ...(continueFrom !== undefined ? { continueFrom } : {}),
-        ...(failure !== undefined ? { failure } : {})
-    };
-}
-/** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
-function continuation(request, parts, part) {
-    const sent = parts.slice(0, part).reduce((n, { dlqIds }) => n + (dlqIds?.length ?? 0), 0);
-    const ids = request.selection.dlqIds ?? [];
-    const line = request.dlqIdLines?.[sent];
-    return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) };
-}
-
 ;// CONCATENATED MODULE: ./src/operations/files.ts
 /** The operations that also write each listed message or resumed run to a file (NDJSON) as it arrives. */
-
 
 
 
@@ -4469,17 +4403,15 @@ async function listDlqToFile(client, request, thresholds, now, path, encode, hoo
     // Found only when the file was closed: the write error wins over a cancel or a failure found after it.
     return { ...result, failure: { ...failed.failure, then: result.failure } };
 }
-/** A bulk resume, each run also written to `path` when given: runs cannot be resumed twice, so it is their record. */
-async function resumeWorkflowsToFile(client, request, path, encode, log, progress, 
-/** The resume itself: one drain, or a staged resume (operations/staged-resume). */
-resume = resumeWorkflows) {
+/** A bulk resume (one drain, or staged), each run also written to `path` when given: the record of runs resumed. */
+async function resumeWorkflowsToFile(path, encode, log, resume) {
     const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.RunsFile });
     const onPage = (page, total) => {
         log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`);
         // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
         sink?.write(page.workflowRuns).catch(() => { });
     };
-    const result = await resume(client, request, onPage, progress);
+    const result = await resume(onPage);
     if (sink === undefined)
         return result;
     const failed = await closeFile(sink);
@@ -4505,11 +4437,313 @@ async function resumeSchedules(client, request, onOutcome = () => { }) {
     return { operation: 'resume-schedule', outcomes };
 }
 
+;// CONCATENATED MODULE: ./src/service/errors.ts
+
+
+/** A failed request kept as data, as got's HTTPError: report/failure-text.ts writes its one line, no stack. */
+class ServiceError extends Error {
+    failure;
+    lostAnswers;
+    name = 'ServiceError';
+    constructor(failure, 
+    /** Attempts maybe carried out unseen (answer lost, or a 2xx unreadable): for a bulk resume, 50 runs each. */
+    lostAnswers = 0) {
+        super(failure.kind === 'request' ? `${failure.request.method} ${failure.request.path} failed` : failure.kind);
+        this.failure = failure;
+        this.lostAnswers = lostAnswers;
+    }
+    /** HTTP status, when the service answered. */
+    get status() {
+        return failureStatus(this.failure);
+    }
+}
+const MAX_ERROR_TEXT = 300;
+/** `error` of a JSON body, else the body, as one shortened line: redacted before, so no half of a secret survives. */
+function errorText(body, redact = text => text) {
+    let text = body;
+    try {
+        const parsed = JSON.parse(body);
+        if (isRecord(parsed) && typeof parsed.error === 'string')
+            text = parsed.error;
+    }
+    catch {
+        // not JSON: show it as text
+    }
+    const line = redact(text).replace(/\s+/g, ' ').trim();
+    if (line === '')
+        return '(empty body)';
+    return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}… (${line.length} characters)` : line;
+}
+
+;// CONCATENATED MODULE: ./src/operations/resume-ledger.ts
+/**
+ * What a bulk resume has done so far, in one object that each drain (one, or one per stage) feeds: the runs, the
+ * requests, what may have been resumed unseen. The result of a resume, staged or not, is read from it.
+ */
+
+
+class ResumeLedger {
+    progress;
+    /** Every run the answers named, in the order resumed. */
+    runs = [];
+    /** Runs the answers carried, named or not: what a cap counts. */
+    carried = 0;
+    /** Requests answered with runs. */
+    requests = 0;
+    /** Requests sent, answered or not (a part answered 404 too): what max-pages bounds. */
+    sent = 0;
+    /** Attempts whose answer was lost or unreadable: each may have resumed runs not in `runs`... */
+    uncertainRequests = 0;
+    /** ...as many as each asked for (its count): what they may have resumed in all. */
+    uncertainRuns = 0;
+    /** Most runs one answer carried, when more than the count sent: the service ignores count. */
+    largestAnswer;
+    /** Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more. */
+    gone = { parts: 0, ids: 0 };
+    problems = new ItemProblems();
+    /** `progress` is kept up to date as answers arrive, for a last-resort report should the process be stopped. */
+    constructor(progress = { confirmed: 0, uncertainRequests: 0 }) {
+        this.progress = progress;
+    }
+    /** Attempts lost after sending (a failed request, or the answer to a page's retries), each asking for `count`. */
+    lost(attempts, count) {
+        this.uncertainRequests += attempts;
+        this.uncertainRuns += attempts * count;
+        this.progress.uncertainRequests = this.uncertainRequests;
+        this.progress.uncertainRuns = this.uncertainRuns;
+    }
+    /** One answered request: its runs, and the items it carried that could not be read as sent. */
+    answered(runs, problems) {
+        const carried = runs.length + problems.filter(p => !p.kept).length;
+        if (carried > RESUME_PAGE_SIZE)
+            this.largestAnswer = Math.max(this.largestAnswer ?? 0, carried);
+        this.carried += carried;
+        // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
+        for (const run of runs)
+            this.runs.push(run);
+        this.requests++;
+        const request = this.requests;
+        this.problems.add(problems, problem => problem.kept
+            ? `run "${problem.id ?? ''}" (request ${request}, item ${problem.index}): ${problem.detail}`
+            : `item ${problem.index} of request ${request}, resumed but not named: ${problem.detail}`);
+        this.progress.confirmed = this.runs.length;
+    }
+    /** The resume asked by `request`, as far as this ledger went, ending as `end` says. */
+    result(request, end) {
+        const { maxRuns } = request;
+        const { failure, nextCursor, continueFrom, parts } = end;
+        const stoppedByCap = end.stoppedByCap === true && maxRuns !== undefined && this.carried >= maxRuns;
+        return {
+            operation: 'resume-workflows',
+            selection: request.selection,
+            all: request.all,
+            overrides: request.overrides,
+            ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
+            runs: this.runs,
+            requests: this.requests,
+            uncertainRequests: this.uncertainRequests,
+            ...(this.uncertainRequests > 0 ? { uncertainRuns: this.uncertainRuns } : {}),
+            ...(this.largestAnswer !== undefined ? { largestAnswer: this.largestAnswer } : {}),
+            ...(maxRuns !== undefined ? { maxRuns } : {}),
+            ...(stoppedByCap ? { stoppedByCap } : {}),
+            ...(maxRuns !== undefined && this.carried > maxRuns ? { pastCap: this.carried - maxRuns } : {}),
+            ...(parts !== undefined ? { parts } : {}),
+            ...(this.gone.parts > 0 && failure === undefined ? { goneIds: { ...this.gone } } : {}),
+            itemProblems: this.problems.summary(),
+            ...(nextCursor !== undefined ? { nextCursor } : {}),
+            ...(continueFrom !== undefined ? { continueFrom } : {}),
+            ...(failure !== undefined ? { failure } : {})
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/resume-workflows.ts
+
+
+
+
+
+
+
+/** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
+function splitDlqIds(selection, urlLength) {
+    const ids = selection.dlqIds;
+    if (ids === undefined || ids.length === 0)
+        return [selection];
+    const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE));
+    let current = [];
+    const parts = [current];
+    let used = base;
+    for (const id of ids) {
+        // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
+        const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1;
+        if (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES) {
+            current = [];
+            parts.push(current);
+            used = base;
+        }
+        current.push(id);
+        used += bytes;
+    }
+    return parts.map(dlqIds => ({ ...selection, dlqIds }));
+}
+/**
+ * Resumes the selected failed runs, 50 per request, one drain per part of dlq-ids. Never under-reports: every run
+ * answered is in the result (past the cap too), and every lost or unreadable answer is in `uncertainRequests`.
+ */
+async function resumeWorkflows(client, request, onPage = () => { }, 
+/** Kept up to date as answers arrive, for a last-resort report should the process be stopped. */
+progress, clock = REAL_CLOCK) {
+    const ledger = new ResumeLedger(progress);
+    const bound = await startBound(client, request, clock);
+    const end = await drainResume(client, withBound(request, bound, ledger.progress), ledger, onPage);
+    return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) };
+}
+/**
+ * The to-date a resume by filters sends with every request: the service's time at its start, less a millisecond, so
+ * that no run the resume creates (it fails after its creation, on the service's clock) is taken by the same resume.
+ * Read from the Date header of a one-entry listing; where the service sends none, the runner's clock less a margin.
+ * None for dlq-ids (a run that fails again comes back under a new id) or a cursor (it continues the selectors it came
+ * from: the to-date given with it is the bound).
+ */
+async function startBound(client, request, clock) {
+    if (request.selection.dlqIds !== undefined || request.cursor !== undefined)
+        return undefined;
+    try {
+        await client.listDlqPage(listQuery({ source: 'workflow' }, 1, 'earliestFirst', undefined));
+    }
+    catch {
+        // Any answer's Date will do, an error's too; with none, the runner's clock is said to be used.
+    }
+    const serviceNow = client.serviceNow();
+    const asked = request.selection.toDate ?? Infinity;
+    const bound = serviceNow !== undefined
+        ? { toDate: Math.floor(serviceNow) - 1, clock: 'service' }
+        : { toDate: clock.now() - CLOCK_SKEW_MARGIN_MS, clock: 'runner', marginMs: CLOCK_SKEW_MARGIN_MS };
+    return asked <= bound.toDate ? { toDate: asked, clock: 'input' } : bound;
+}
+/** The request with its selection bounded; the watchdog's progress learns the bound, to say it with the cursor. */
+function withBound(request, bound, progress) {
+    if (bound === undefined)
+        return request;
+    if (progress !== undefined)
+        progress.toDate = bound.toDate;
+    return { ...request, selection: { ...request.selection, toDate: bound.toDate } };
+}
+/**
+ * One drain of a resume into `ledger`: request.maxRuns caps this drain, request.maxPages every request the ledger
+ * has sent. Returns where it stopped; the ledger holds what it did.
+ */
+async function drainResume(client, request, ledger, onPage = () => { }) {
+    const { progress } = ledger;
+    const total = request.selection.dlqIds?.length ?? 0;
+    // An empty id list sent as no dlqIds at all would select the whole DLQ.
+    if (request.selection.dlqIds !== undefined && total === 0)
+        throw new Error('dlq-ids is empty: nothing to resume');
+    const parts = splitDlqIds(request.selection, q => client.resumeUrlLength(q));
+    if (parts.length > 1) {
+        client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`);
+    }
+    const headers = overrideHeaders(request.overrides);
+    // Runs the answers of this drain carried, named or not: what its cap counts.
+    let carriedRuns = 0;
+    const maxRuns = request.maxRuns ?? Infinity;
+    const capReached = () => carriedRuns >= maxRuns;
+    let stoppedByCap = false;
+    let failure;
+    let nextCursor;
+    let continueFrom;
+    let goneParts = 0;
+    for (const [part, selection] of parts.entries()) {
+        if (capReached() || ledger.sent >= request.maxPages) {
+            // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
+            if (capReached())
+                stoppedByCap = true;
+            else
+                failure = { kind: 'request-budget', requests: ledger.sent, input: Inputs.MaxPages };
+            continueFrom = continuation(request, parts, part);
+            break;
+        }
+        // The count the request under way asked for: what each of its lost attempts may have resumed.
+        let count = RESUME_PAGE_SIZE;
+        const fetch = async (cursor) => {
+            try {
+                count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns);
+                ledger.sent++;
+                return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers);
+            }
+            catch (err) {
+                if (err instanceof ServiceError)
+                    ledger.lost(err.lostAnswers, count);
+                throw err;
+            }
+        };
+        const startCursor = part === 0 ? request.cursor : undefined;
+        if (parts.length === 1)
+            progress.nextCursor = startCursor;
+        const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor };
+        const outcome = await drainInto(fetch, budget, page => {
+            ledger.lost(page.lostAnswers, count);
+            carriedRuns += page.workflowRuns.length + page.problems.filter(p => !p.kept).length;
+            ledger.answered(page.workflowRuns, page.problems);
+            if (parts.length === 1)
+                progress.nextCursor = page.cursor;
+            onPage(page, ledger.runs.length);
+            // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
+            return !capReached();
+        });
+        const notFound = outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined;
+        if (selection.dlqIds !== undefined && notFound) {
+            // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
+            goneParts++;
+            ledger.gone.parts++;
+            ledger.gone.ids += selection.dlqIds.length;
+            continue;
+        }
+        if (outcome.failure === undefined && outcome.nextCursor === undefined)
+            continue;
+        // max-pages bounds every request of the resume: its count is the ledger's, over every drain.
+        if (outcome.failure !== undefined)
+            failure = wholeBudget(outcome.failure, ledger.sent);
+        else
+            stoppedByCap = true;
+        // A cursor belongs to the one selection it came from: with several parts, name the ids left instead.
+        if (parts.length === 1)
+            nextCursor = outcome.nextCursor;
+        else
+            continueFrom = continuation(request, parts, part);
+        break;
+    }
+    if (goneParts > 0 && goneParts === parts.length) {
+        // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
+        failure = { kind: 'ids-gone', ids: total };
+    }
+    return {
+        ...(failure !== undefined ? { failure } : {}),
+        ...(nextCursor !== undefined ? { nextCursor } : {}),
+        ...(continueFrom !== undefined ? { continueFrom } : {}),
+        ...(stoppedByCap ? { stoppedByCap } : {}),
+        ...(parts.length > 1 ? { parts: parts.length } : {})
+    };
+}
+/** A budget stop counts every request of the resume, not only this drain's. */
+function wholeBudget(failure, sent) {
+    return failure.kind === 'max-pages' ? { ...failure, pages: sent } : failure;
+}
+/** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
+function continuation(request, parts, part) {
+    const sent = parts.slice(0, part).reduce((n, { dlqIds }) => n + (dlqIds?.length ?? 0), 0);
+    const ids = request.selection.dlqIds ?? [];
+    const line = request.dlqIdLines?.[sent];
+    return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/watch.ts
 /**
- * The watch of one stage of a staged resume: it lists the workflow DLQ every few seconds and once at its end, and
- * counts the stage's new runs found there (failed again). Each listing is kept as a measurement; the wait is on the
- * run's clock and ends at once on the stop signal, so tests drive it with an injected clock.
+ * The watch of a staged resume: after a stage it lists the workflow DLQ every few seconds and once at its end, and
+ * finds there every run this resume created so far (failed again), each attributed to its stage. Each listing asks
+ * only for what entered the DLQ since the one before (on the service's clock, less a margin), and is kept as a
+ * measurement; the wait is on the run's clock and ends at once on the stop signal, so tests drive it with a clock.
  */
 
 
@@ -4517,69 +4751,98 @@ async function resumeSchedules(client, request, onOutcome = () => { }) {
 
 
 
-
-const REAL_CLOCK = { now: () => Date.now(), sleep: wakeableSleep };
 /** Entries a watch's listing asks for a request: the most the service sends. */
 const WATCH_PAGE_SIZE = 100;
+/**
+ * What every watch of one resume shares: the runs it created, each with its stage, those found failed again, and
+ * where the next listing starts (a date on the service's clock, moved on by what each listing saw).
+ */
+class WatchState {
+    fromDate;
+    /** Every run id the resume created so far, with the stage that resumed it. */
+    runs = new Map();
+    /** The runs found back in the DLQ, in the order found. */
+    found = new Map();
+    /** Entries that carried a watched run id but were not readable as a DLQ entry: counted, and said. */
+    unreadable = 0;
+    /** `fromDate`: the service's time at the start of the resume; none of its runs can have failed before. */
+    constructor(fromDate) {
+        this.fromDate = fromDate;
+    }
+    add(stage, runIds) {
+        for (const id of runIds)
+            this.runs.set(id, stage);
+    }
+}
 /** Time between two listings: 5 s, or longer for a watch over 10 minutes so that it lists about 120 times at most. */
 function pollIntervalMs(watchMs) {
     return Math.max(WATCH_POLL_MS, Math.ceil(watchMs / WATCH_MAX_POLLS));
 }
-/** What one listing found of the stage's runs, and what it cost. */
-async function listOnce(client, request, found) {
-    const filters = {
-        source: 'workflow',
-        fromDate: Math.max(0, request.since - CLOCK_SKEW_MARGIN_MS),
-        ...(request.workflowUrl !== undefined ? { workflowUrl: [request.workflowUrl] } : {})
-    };
+/** What one listing found of the runs, and what it cost. */
+async function listOnce(client, request, state) {
+    // No workflow-url filter: a run is known by its id, whatever form the service gives its URL.
+    const filters = { source: 'workflow', fromDate: Math.max(0, state.fromDate) };
     const fetch = (cursor) => client.listDlqPage(listQuery(filters, WATCH_PAGE_SIZE, 'earliestFirst', cursor));
     let listed = 0;
+    let latest = -Infinity;
     const outcome = await drainInto(fetch, { maxPages: request.maxPages, maxPagesInput: Inputs.MaxPages }, page => {
         listed += page.items.length;
-        for (const entry of readDlqMessages(page.items).messages) {
-            const id = entry.workflowRunId;
-            if (id !== undefined && request.runIds.has(id) && !found.has(id))
-                found.set(id, failedAgain(entry, id, request));
+        for (const item of page.items) {
+            if (!isRecord(item))
+                continue;
+            if (isDateMs(item.createdAt))
+                latest = Math.max(latest, item.createdAt);
+            const id = item.workflowRunId;
+            const stage = typeof id === 'string' ? state.runs.get(id) : undefined;
+            if (stage === undefined || state.found.has(id))
+                continue;
+            const run = failedAgain(item, id, stage, request.stage);
+            if (run.dlqId === undefined)
+                state.unreadable++;
+            state.found.set(id, run);
         }
     });
+    // The next listing starts where this one saw entries, less a margin for entries the service shows late.
+    if (outcome.failure === undefined && latest > -Infinity) {
+        state.fromDate = Math.max(state.fromDate, latest - WATCH_RELIST_MS);
+    }
     // A failed or cut request was sent; a drain stopped by its own guard (budget, cursor) sent nothing more.
     const unanswered = outcome.failure?.kind === 'request' || outcome.failure?.kind === 'cancelled' ? 1 : 0;
     return { requests: outcome.pages + unanswered, listed, ...pick(outcome.failure) };
 }
 const pick = (failure) => (failure === undefined ? {} : { failure });
-/** The entry as the summary shows it, each field bounded as a listing's are (the run id is the stage's own). */
-function failedAgain(entry, workflowRunId, { stage }) {
-    const sample = responseSample(entry);
+/**
+ * The entry as the summary shows it, each field bounded as a listing's are, read field by field: an entry with a
+ * watched run id is counted whatever else it lacks.
+ */
+function failedAgain(item, workflowRunId, stage, seenIn) {
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const dlqId = text(item.dlqId);
+    const status = item.responseStatus;
+    const body = { responseBody: text(item.responseBody), responseBodyBase64: text(item.responseBodyBase64) };
+    const sample = responseSample(body);
     return {
         workflowRunId,
         stage,
-        ...(entry.dlqId !== undefined ? { dlqId: boundedKey(entry.dlqId) } : {}),
-        ...(isDateMs(entry.createdAt) ? { failedAt: entry.createdAt } : {}),
-        ...(entry.responseStatus !== undefined ? { responseStatus: entry.responseStatus } : {}),
+        seenIn,
+        ...(dlqId !== undefined ? { dlqId: boundedKey(dlqId) } : {}),
+        ...(isDateMs(item.createdAt) ? { failedAt: item.createdAt } : {}),
+        ...(typeof status === 'number' && Number.isInteger(status) ? { responseStatus: status } : {}),
         ...(sample.bodySample !== undefined ? { bodySample: sample.bodySample } : {}),
         ...(sample.bodyCut ? { bodyCut: true } : {}),
         ...(sample.binaryBody !== undefined ? { binaryBody: sample.binaryBody } : {})
     };
 }
 /**
- * Watches one stage for `watchMs`: a listing every pollIntervalMs and one at the end. Ends early when more runs
- * failed again than maxFailed, when a listing fails after its retries, or at once on the stop signal.
+ * Watches after one stage for `watchMs`: a listing every pollIntervalMs and one at the end. Ends early when more
+ * runs (of every stage so far) failed again than maxFailed, when a listing fails, or at once on the stop signal.
  */
-async function watchStage(client, request, clock, stop, log = () => { }) {
+async function watchStage(client, request, state, clock, stop, log = () => { }) {
     const startedAt = clock.now();
     const endsAt = startedAt + request.watchMs;
     const interval = pollIntervalMs(request.watchMs);
-    const found = new Map();
     const polls = [];
-    const end = (more) => ({
-        startedAt,
-        endsAt,
-        endedAt: clock.now(),
-        polls,
-        // In the order the stage resumed them, whatever order the listing found them in.
-        failedAgain: [...request.runIds].flatMap(id => found.get(id) ?? []),
-        ...more
-    });
+    const end = (more) => ({ startedAt, endsAt, endedAt: clock.now(), polls, ...more });
     for (;;) {
         const wait = Math.min(interval, endsAt - clock.now());
         if (wait > 0 && !stop.aborted)
@@ -4588,16 +4851,19 @@ async function watchStage(client, request, clock, stop, log = () => { }) {
             return end({ cut: (0,src_stop/* stopSignalOf */.eq)(stop) });
         const last = clock.now() >= endsAt;
         const at = clock.now();
-        const { requests, listed, failure } = await listOnce(client, request, found);
-        polls.push({ at, requests, listed, failedAgain: found.size });
-        // One line a listing: a watch of minutes would otherwise print nothing between its first and last line.
-        log(`stage ${request.stage} watch: listing ${polls.length} at ${Math.round((at - startedAt) / 1000)} s: ` +
-            `${found.size} of its ${request.runIds.size} runs back in the DLQ`);
+        const { requests, listed, failure } = await listOnce(client, request, state);
+        polls.push({ at, requests, listed, failedAgain: state.found.size });
         if (failure?.kind === 'cancelled')
             return end({ cut: failure.signal });
-        if (failure !== undefined)
-            return end({ failure });
-        if (found.size > request.maxFailed || last)
+        if (failure !== undefined) {
+            log(`stage ${request.stage} watch: listing ${polls.length} failed: the watch cannot see`);
+            // The watch's own listing stopped: its cursor is no place to continue the resume from.
+            return end({ failure: failure.kind === 'max-pages' ? { ...failure, cursor: undefined } : failure });
+        }
+        // One line a listing: a watch of minutes would otherwise print nothing between its first and last line.
+        log(`stage ${request.stage} watch: listing ${polls.length} at ${Math.round((at - startedAt) / 1000)} s: ` +
+            `${state.found.size} of the ${state.runs.size} runs resumed so far back in the DLQ`);
+        if (state.found.size > request.maxFailed || last)
             return end({});
     }
 }
@@ -4606,58 +4872,16 @@ async function watchStage(client, request, clock, stop, log = () => { }) {
 
 
 
-/** Progress of one stage written through to the run's, which counts every stage. */
-function stageProgress(run, before) {
-    return {
-        get confirmed() {
-            return run.confirmed - before.confirmed;
-        },
-        set confirmed(n) {
-            run.confirmed = before.confirmed + n;
-        },
-        get uncertainRequests() {
-            return run.uncertainRequests - before.uncertainRequests;
-        },
-        set uncertainRequests(n) {
-            run.uncertainRequests = before.uncertainRequests + n;
-        },
-        get nextCursor() {
-            return run.nextCursor;
-        },
-        set nextCursor(cursor) {
-            run.nextCursor = cursor;
-        }
-    };
-}
-/**
- * The selection every stage sends: with filters (or all), bounded by the start of the staged resume, so that a run
- * that failed again in one stage (a new DLQ entry, failed after it) is never taken by a later stage. dlq-ids need
- * no bound: a run that fails again comes back under a new dlqId, which is not among them.
- */
-function boundedSelection(selection, startedAt) {
-    if (selection.dlqIds !== undefined)
-        return selection;
-    return { ...selection, toDate: Math.min(selection.toDate ?? Infinity, startedAt) };
-}
-/** Runs one stage's answers carried, those without a readable id included: what the caps count. */
-const carried = (result) => result.runs.length + (result.itemProblems?.leftOut ?? 0);
+
 /** Resumes `request` in the stages of `plan`, watching each but the last; the result covers every stage. */
-async function stagedResume(client, request, plan, hooks, onPage = () => { }, progress = { confirmed: 0, uncertainRequests: 0 }) {
-    const startedAt = hooks.clock.now();
-    const selection = boundedSelection(request.selection, startedAt);
+async function stagedResume(client, request, plan, hooks, onPage = () => { }, progress) {
+    const ledger = new ResumeLedger(progress);
+    // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
+    const bound = await startBound(client, request, hooks.clock);
+    const selection = withBound(request, bound, ledger.progress).selection;
     const stages = [];
-    const results = [];
-    // max-pages bounds the resume requests of every stage together, as it bounds one resume (answered or not).
-    let sent = 0;
-    const counting = {
-        resumeWorkflowsPage: (query, headers) => {
-            sent++;
-            return client.resumeWorkflowsPage(query, headers);
-        },
-        resumeUrlLength: query => client.resumeUrlLength(query),
-        log: line => client.log(line)
-    };
-    let budgetSpent;
+    let watching;
+    let end = {};
     let capLeft = request.maxRuns ?? Infinity;
     let cursor = request.cursor;
     // With dlq-ids in several parts, a stage that stopped names the ids left: the next stage sends those.
@@ -4667,125 +4891,113 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
     for (const [index, size] of plan.sizes.entries()) {
         const asked = Math.min(size, capLeft);
         const ids = selection.dlqIds?.slice(offset);
+        const watched = index < plan.sizes.length - 1;
         const stageRequest = {
             ...base,
             selection: ids === undefined ? selection : { ...selection, dlqIds: ids },
+            // A canary's runs retry as watch-retries says, so that a failing one is back in the DLQ inside its watch.
+            overrides: watched && plan.watchRetries !== undefined ? { ...base.overrides, retries: plan.watchRetries } : base.overrides,
             ...(cursor !== undefined ? { cursor } : {}),
             ...(asked !== Infinity ? { maxRuns: asked } : {}),
-            maxPages: request.maxPages - sent,
             ...(request.dlqIdLines !== undefined ? { dlqIdLines: request.dlqIdLines.slice(offset) } : {})
         };
         const stageStart = hooks.clock.now();
         hooks.log(`stage ${index + 1} of ${plan.sizes.length}: resuming ${asked === Infinity ? 'every run left' : `${asked} runs`}`);
-        const before = { confirmed: progress.confirmed, uncertainRequests: progress.uncertainRequests };
-        const total = progress.confirmed;
-        const result = await resumeWorkflows(counting, stageRequest, (page, n) => onPage(page, total + n), stageProgress(progress, before));
-        results.push(result);
-        const runIds = result.runs.map(run => run.workflowRunId);
-        const stage = {
-            stage: index + 1,
-            asked,
-            resumed: carried(result),
-            runIds,
-            startedAt: stageStart,
-            failedAgain: []
-        };
+        const before = { runs: ledger.runs.length, carried: ledger.carried, lost: ledger.uncertainRequests };
+        end = await drainResume(client, stageRequest, ledger, onPage);
+        if (end.continueFrom !== undefined) {
+            end = { ...end, continueFrom: { ...end.continueFrom, position: end.continueFrom.position + offset } };
+        }
+        const made = ledger.runs.slice(before.runs);
+        const runIds = made.map(run => run.workflowRunId);
+        const resumed = ledger.carried - before.carried;
+        const stage = { stage: index + 1, verdict: 'last', asked, resumed, runIds, startedAt: stageStart };
         stages.push(stage);
-        capLeft -= carried(result);
+        capLeft -= resumed;
+        watching ??= new WatchState(watchFrom(bound, made, client, hooks.clock));
+        watching.add(stage.stage, runIds);
         // What is left of the selection, and whether this stage may go on to the next.
-        const more = result.stoppedByCap === true && capLeft > 0;
-        const healthy = result.failure === undefined && result.uncertainRequests === 0;
-        if (!more || !healthy || index === plan.sizes.length - 1 || plan.watchMs === undefined)
-            break;
-        if (sent >= request.maxPages) {
-            // No request left for a further stage: watching this one would protect nothing.
-            budgetSpent = { kind: 'max-pages', pages: sent, input: Inputs.MaxPages, cursor: result.nextCursor };
+        if (end.stoppedByCap !== true || capLeft <= 0 || !watched || plan.watchMs === undefined) {
+            if (end.stoppedByCap === true && capLeft <= 0)
+                stage.verdict = 'capped';
             break;
         }
-        hooks.log(`stage ${index + 1}: watching its ${runIds.length} new runs for ${plan.watchMs / 1000} s`);
-        const watch = await watchStage(client, {
-            stage: index + 1,
-            runIds: new Set(runIds),
-            since: stageStart,
-            ...(selection.workflowUrl !== undefined ? { workflowUrl: selection.workflowUrl } : {}),
+        if (end.failure !== undefined || ledger.uncertainRequests > before.lost)
+            break;
+        if (ledger.sent >= request.maxPages) {
+            // No request left for a further stage: watching this one would protect nothing.
+            end = {
+                ...end,
+                failure: { kind: 'max-pages', pages: ledger.sent, input: Inputs.MaxPages, cursor: end.nextCursor }
+            };
+            break;
+        }
+        const watchText = plan.watchText ?? `${plan.watchMs / 1000}s`;
+        hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} runs resumed so far for ${watchText}`);
+        const foundBefore = watching.found.size;
+        const request_ = {
+            stage: stage.stage,
             watchMs: plan.watchMs,
             maxFailed: plan.maxFailed,
             maxPages: request.maxPages
-        }, hooks.clock, hooks.stop, hooks.log);
-        const { failedAgain, ...measured } = watch;
-        stage.watch = measured;
-        stage.failedAgain = failedAgain;
-        hooks.log(`stage ${index + 1}: ${failedAgain.length} of its ${runIds.length} runs back in the DLQ after ` +
-            `${Math.round((measured.endedAt - measured.startedAt) / 1000)} s of watch`);
-        if (measured.cut !== undefined || measured.failure !== undefined || failedAgain.length > plan.maxFailed)
+        };
+        stage.watch = await watchStage(client, request_, watching, hooks.clock, hooks.stop, hooks.log);
+        stage.verdict = watchVerdict(stage.watch, watching.found.size, foundBefore, plan.maxFailed);
+        if (stage.verdict !== 'clean' && stage.verdict !== 'within')
             break;
-        if (result.continueFrom !== undefined) {
-            offset += result.continueFrom.position - 1;
+        if (end.continueFrom !== undefined) {
+            offset = end.continueFrom.position - 1;
             cursor = undefined;
         }
         else {
-            cursor = result.nextCursor;
+            cursor = end.nextCursor;
         }
     }
-    const toDate = selection.dlqIds === undefined ? selection.toDate : undefined;
-    return combined(request, plan, stages, results, offset, toDate, totalBudget(results, budgetSpent, sent));
-}
-/** The failure of the budget said for every stage together (a stage's own counts only its requests). */
-function totalBudget(results, spent, sent) {
-    const failure = spent ?? results[results.length - 1]?.failure;
-    if (failure?.kind === 'max-pages')
-        return { ...failure, pages: sent };
-    if (failure?.kind === 'request-budget')
-        return { ...failure, requests: sent };
-    return failure;
-}
-/** A staged resume in the shape of resumeWorkflows, for the runs-file wrapper (operations/files). */
-function stagedResumer(client, plan, hooks) {
-    return (_, request, onPage, progress) => stagedResume(client, request, plan, hooks, onPage, progress);
-}
-/** The result of every stage as one resume: runs and counts summed, the last stage's end (where to continue). */
-function combined(request, plan, stages, results, offset, toDate, 
-/** The last stage's failure, or the budget spent before the next stage, in counts over every stage. */
-resumeFailure) {
-    const last = results[results.length - 1];
-    const runs = results.flatMap(r => r.runs);
-    const sum = (f) => results.reduce((n, r) => n + f(r), 0);
-    const made = sum(carried);
-    const largest = Math.max(...results.map(r => r.largestAnswer ?? 0));
-    const examples = results.flatMap(r => r.itemProblems?.examples ?? []).slice(0, 5);
-    const problems = { kept: sum(r => r.itemProblems?.kept ?? 0), leftOut: sum(r => r.itemProblems?.leftOut ?? 0) };
-    const gone = { parts: sum(r => r.goneIds?.parts ?? 0), ids: sum(r => r.goneIds?.ids ?? 0) };
-    const watched = stages.flatMap(s => (s.watch === undefined ? [] : [s.watch]));
-    const watchEnd = watched.find(w => w.cut !== undefined || w.failure !== undefined);
-    // A watch that a stop cut, or whose listing failed, ends the resume as a failure; the resume's own failure first.
-    const failure = resumeFailure ??
-        (watchEnd?.cut !== undefined ? { kind: 'cancelled', signal: watchEnd.cut } : watchEnd?.failure);
-    const continueFrom = last.continueFrom === undefined
-        ? undefined
-        : { ...last.continueFrom, position: last.continueFrom.position + offset };
-    const staged = { plan, stages, ...(toDate !== undefined ? { toDate } : {}) };
-    return {
-        operation: 'resume-workflows',
-        all: request.all,
-        overrides: request.overrides,
-        ...(last.parts !== undefined ? { parts: last.parts } : {}),
-        selection: request.selection,
-        ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
-        runs,
-        requests: sum(r => r.requests),
-        uncertainRequests: sum(r => r.uncertainRequests),
-        ...(largest > 0 ? { largestAnswer: largest } : {}),
-        ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
-        ...(request.maxRuns !== undefined && made >= request.maxRuns && last.stoppedByCap ? { stoppedByCap: true } : {}),
-        ...(request.maxRuns !== undefined && made > request.maxRuns ? { pastCap: made - request.maxRuns } : {}),
-        ...(gone.parts > 0 ? { goneIds: gone } : {}),
-        // Absent when every item was read, as resumeWorkflows leaves it: the report warns whenever it is set.
-        ...(problems.kept + problems.leftOut > 0 ? { itemProblems: { ...problems, examples } } : {}),
-        ...(last.nextCursor !== undefined ? { nextCursor: last.nextCursor } : {}),
-        ...(continueFrom !== undefined ? { continueFrom } : {}),
-        ...(failure !== undefined ? { failure } : {}),
-        staged
+    const last = stages[stages.length - 1];
+    // The stage not watched: the last, or one whose requests failed or lost answers (what it resumed is not all known).
+    if (last !== undefined &&
+        last.watch === undefined &&
+        last.verdict === 'last' &&
+        (end.failure !== undefined || ledger.uncertainRequests > 0)) {
+        last.verdict = end.failure?.kind === 'cancelled' ? 'cancelled' : 'failed';
+    }
+    const watchCut = stages.find(s => s.verdict === 'cut')?.watch?.cut;
+    // A watch that a stop cut ends the step as a cancel; a blind or stopping watch is the watch's, kept with its stage.
+    const failure = end.failure ?? (watchCut !== undefined ? { kind: 'cancelled', signal: watchCut } : undefined);
+    const failedAgain = [...(watching?.found.values() ?? [])];
+    const staged = {
+        plan,
+        stages,
+        failedAgain,
+        ...(watching !== undefined && watching.unreadable > 0 ? { unreadable: watching.unreadable } : {}),
+        plannedWatchMs: (plan.sizes.length - 1) * (plan.watchMs ?? 0)
     };
+    const result = ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) });
+    return { ...result, ...(bound !== undefined ? { bound } : {}), staged };
+}
+/**
+ * Where the watches start listing, on the service's clock: the resume's bound (every run it created failed after
+ * it), else the earliest creation time of the first stage's runs, else the service's Date (less a second) or the
+ * runner's clock less the skew margin.
+ */
+function watchFrom(bound, runs, client, clock) {
+    if (bound !== undefined && bound.clock !== 'runner')
+        return bound.toDate + 1;
+    const created = runs.flatMap(run => (run.workflowCreatedAt === undefined ? [] : [run.workflowCreatedAt]));
+    if (created.length > 0)
+        return Math.min(...created);
+    const now = client.serviceNow();
+    return now !== undefined ? Math.floor(now) - 1_000 : clock.now() - CLOCK_SKEW_MARGIN_MS;
+}
+/** A watched stage's verdict, from what its watch measured over every run resumed so far. */
+function watchVerdict(watch, found, foundBefore, maxFailed) {
+    if (found > maxFailed)
+        return 'stopped';
+    if (watch.cut !== undefined)
+        return 'cut';
+    if (watch.failure !== undefined)
+        return 'blind';
+    return found === foundBefore ? 'clean' : 'within';
 }
 
 ;// CONCATENATED MODULE: ./src/report/refusal.ts
@@ -4800,8 +5012,207 @@ function refusalSummary(message, selectors) {
     return markdownText(summaryHead('❌ Refused before any request: an input is not usable', `**${code(message, 2000)}**`, 'Nothing was sent to the service. Fix the input named above and run again.'));
 }
 
+;// CONCATENATED MODULE: ./src/report/continuation.ts
+/**
+ * Where a stopped resume continues, built once from its data: every input a re-run must set, each with an absolute
+ * value, said in the summary, the failure line and the outputs alike.
+ */
+
+
+
+/** Whether the resume left part of its selection, and how a re-run takes exactly that part; undefined: nothing left. */
+function continuationOf(result) {
+    const from = result.continueFrom;
+    if (from !== undefined) {
+        return { by: 'dlq-ids', ...from, of: result.selection.dlqIds?.length ?? from.position };
+    }
+    // Lost answers at the end of a drain leave nothing: the runs they may have resumed left the DLQ.
+    const stopped = result.nextCursor !== undefined || result.failure !== undefined;
+    if (!stopped)
+        return undefined;
+    // A cursor over dlq-ids continues the same ids: no dates to send.
+    if (result.selection.dlqIds !== undefined) {
+        return result.nextCursor === undefined ? undefined : { by: 'selection', cursor: result.nextCursor };
+    }
+    const toDate = result.bound?.toDate ?? result.selection.toDate;
+    const { fromDate } = result.selection;
+    const cursor = result.nextCursor !== undefined && result.nextCursor.length <= MAX_CURSOR_LENGTH ? result.nextCursor : undefined;
+    return {
+        by: 'selection',
+        ...(cursor ? { cursor } : {}),
+        ...(fromDate !== undefined ? { fromDate } : {}),
+        ...(toDate !== undefined ? { toDate } : {})
+    };
+}
+/** The dates outputs next-from-date and next-to-date: what a continuation sends with next-cursor (empty: not needed). */
+function nextDates(result) {
+    const next = continuationOf(result);
+    if (next?.by !== 'selection')
+        return { fromDate: '', toDate: '' };
+    return { fromDate: next.fromDate?.toString() ?? '', toDate: next.toDate?.toString() ?? '' };
+}
+/** The inputs a continuation sets, as `name: value` pairs, those of the selection besides the dates unchanged. */
+function inputsOf(next) {
+    return [
+        ...(next.cursor !== undefined ? [['cursor', next.cursor]] : []),
+        ...(next.fromDate !== undefined ? [['from-date', String(next.fromDate)]] : []),
+        ...(next.toDate !== undefined ? [['to-date', String(next.toDate)]] : [])
+    ];
+}
+const NO_CURSOR = 'no cursor to continue from: re-run with the same selection and these dates (resumed entries have left the DLQ, so none is resumed twice)';
+/** The sentence for the failure line and the log: plain text. */
+function continuePlain(next) {
+    if (next === undefined)
+        return 'nothing is left to continue: the selection was resumed to its end';
+    if (next.by === 'dlq-ids') {
+        return (`to continue, re-run with dlq-ids from "${next.dlqId}" on (id ${next.position} of ${next.of}: ` +
+            `${next.remaining} ids, some perhaps resumed already)` +
+            fileLineHint(next.line));
+    }
+    const inputs = inputsOf(next).map(([name, value]) => `${name}: ${value}`);
+    if (next.cursor === undefined)
+        return inputs.length > 0
+            ? `${NO_CURSOR}: ${inputs.join(', ')}`
+            : NO_CURSOR.slice(0, NO_CURSOR.indexOf(' and these'));
+    return `to continue, re-run with ${inputs.join(', ')}`;
+}
+/** The sentence for the summary: each input in a code span, to copy. */
+function continueMarkdown(next) {
+    if (next.by === 'dlq-ids') {
+        return (`To continue, re-run with input \`dlq-ids\` from ${code(next.dlqId)} on (id ${formatCount(next.position)} of ` +
+            `${formatCount(next.of)}: ${plural(next.remaining, 'id', 'ids')}, some perhaps resumed already; resumed entries ` +
+            'have left the DLQ, so none is resumed twice).' +
+            fileLineHint(next.line));
+    }
+    const inputs = inputsOf(next).map(([name, value]) => `\`${name}\` set to ${code(value, MAX_CURSOR_LENGTH)}`);
+    const dates = next.toDate !== undefined ? ' (the same dates in Unix ms, so that it selects exactly what is left)' : '';
+    if (next.cursor === undefined) {
+        return inputs.length > 0
+            ? `To continue, re-run with the same selection and ${inputs.join(', ')}${dates}: resumed entries have left the DLQ, so none is resumed twice.`
+            : 'To continue, re-run with the same selection: resumed entries have left the DLQ, so none is resumed twice.';
+    }
+    return `To continue, re-run with input ${inputs.join(', ')}${dates}.`;
+}
+/** Where the ids left begin in dlq-ids-file, when they came from one: a file of its lines from there on continues. */
+function fileLineHint(line) {
+    if (line === undefined)
+        return '';
+    return ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`;
+}
+
+;// CONCATENATED MODULE: ./src/report/stage-text.ts
+
+
+/** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
+function stagesCompleted(staged) {
+    const passed = new Set(['clean', 'within', 'last', 'capped']);
+    return staged.stages.filter(stage => passed.has(stage.verdict)).length;
+}
+/** The stage that ended the resume before its plan, and why; undefined when every stage passed. */
+function endingStage(staged) {
+    for (const stage of staged.stages) {
+        const { verdict } = stage;
+        if (verdict !== 'clean' && verdict !== 'within' && verdict !== 'last')
+            return { stage, verdict };
+    }
+    return undefined;
+}
+/** A duration as the inputs write one: 90s, 10m, 1h, or 2m 5s. */
+function durationText(ms) {
+    const seconds = Math.round(ms / 1000);
+    if (seconds % 3600 === 0 && seconds > 0)
+        return `${seconds / 3600}h`;
+    if (seconds < 60 || seconds % 60 === 0)
+        return seconds < 60 ? `${seconds}s` : `${seconds / 60}m`;
+    return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
+/** The watch as the user wrote it (`4h`, not 14400 s). */
+const watchText = (plan) => plan.watchText ?? durationText(plan.watchMs ?? 0);
+/** How long the stage was watched, or why it was not. */
+function watchedFor(stage) {
+    const { watch } = stage;
+    if (watch === undefined)
+        return '—';
+    return durationText(watch.endedAt - watch.startedAt);
+}
+const size = (asked) => (asked === Infinity ? 'all left' : formatCount(asked));
+const askedText = size;
+/** One stage's result in words, never "succeeded": what was seen, after how long, of how many runs. */
+function stageResultText(stage, staged, result) {
+    const back = stage.watch === undefined ? 0 : (stage.watch.polls[stage.watch.polls.length - 1]?.failedAgain ?? 0);
+    const after = watchedFor(stage);
+    const allowed = staged.plan.maxFailed;
+    const total = `${formatCount(back)} of the runs resumed so far`;
+    switch (stage.verdict) {
+        case 'clean':
+            return `clean: none of the runs resumed so far was back in the DLQ after ${after}`;
+        case 'within':
+            return `passed: ${total} back in the DLQ after ${after}, within the ${formatCount(allowed)} allowed`;
+        case 'stopped':
+            return `stopped: ${total} back in the DLQ after ${after}, more than the ${formatCount(allowed)} allowed`;
+        case 'cut':
+            return `watch cancelled after ${after} (${stage.watch?.cut ?? 'stop'}): not judged, ${formatCount(back)} back by then`;
+        case 'blind':
+            return `watch could not see after ${after}: its listing of the DLQ stopped, so not judged`;
+        case 'capped':
+            return 'max-runs reached with this stage: no stage follows, not watched';
+        case 'cancelled':
+            return 'cancelled during its resume: not watched';
+        case 'failed':
+            if (result.failure === undefined)
+                return 'requests got no readable answer (possibly more resumed): not watched';
+            return isBudget(result)
+                ? 'max-pages reached: not watched, no request left for a further stage'
+                : 'resume failed part way: not watched';
+        case 'last':
+            return 'not watched: no stage follows';
+    }
+}
+/** The resume stopped on max-pages, which bounds the resume requests of every stage together. */
+const isBudget = (result) => result.failure?.kind === 'max-pages' || result.failure?.kind === 'request-budget';
+/** The leading failed-again run's last response, in one line: status and the error's words (third-party text). */
+function leadingResponse(run) {
+    const status = run.responseStatus === undefined ? 'no status' : `HTTP ${run.responseStatus}`;
+    if (run.bodySample === undefined || run.bodySample === '')
+        return status;
+    const words = errorWords(run.bodySample, run.bodyCut === true) ?? run.bodySample;
+    const short = words.length > 80 ? `${words.slice(0, 79)}…` : words;
+    return `${status} ${JSON.stringify(short)}`;
+}
+/** Runs that failed again grouped by their last response (status and text): one row a cause, most runs first. */
+function failedAgainGroups(runs) {
+    const groups = new Map();
+    for (const run of runs) {
+        const key = `${run.responseStatus ?? ''}\u0000${run.bodySample ?? ''}\u0000${run.binaryBody ?? ''}`;
+        const group = groups.get(key);
+        if (group === undefined)
+            groups.set(key, { first: run, runs: [run] });
+        else
+            group.runs.push(run);
+    }
+    return [...groups.values()].sort((a, b) => b.runs.length - a.runs.length);
+}
+/** What a watch cannot see, said in every summary of a watched resume, with what the watched stages sent. */
+function watchLimits(plan) {
+    const retries = plan.watchRetries === undefined
+        ? "Set `watch-retries` (0 or 1) so that a failing canary run is back within the watch: it applies to the watched stages' runs only."
+        : `The watched stages' runs were sent ${plural(plan.watchRetries, 'retry', 'retries')} (\`watch-retries\`), so a failing one is back sooner; the last stage's runs keep \`retries\` as given.`;
+    return ('> **What a watch cannot see:** a run still retrying is not in the DLQ yet. The service retries every attempt ' +
+        'answered outside 2xx, after about 12 s, 2.5 min, 30 min, … (the n-th after about min(1 day, e^(2.5 n)) s): with ' +
+        '3 retries a failing run reaches the DLQ about 33 minutes after it starts, so a shorter watch sees only the runs ' +
+        `that fail faster. ${retries}`);
+}
+/** The stages asked, as the input wrote them. */
+function planText(staged) {
+    return staged.plan.sizes.map(asked => (asked === Infinity ? 'all' : formatCount(asked))).join(', ');
+}
+const stagesWord = (n) => plural(n, 'stage', 'stages');
+
 ;// CONCATENATED MODULE: ./src/report/resume.ts
 /** How resume-workflows is reported: the new runs, runs possibly resumed without an answer, where to continue. */
+
+
+
 
 
 
@@ -4812,7 +5223,7 @@ const RESUME_NOTE = '> **What a resume does:** each resumed run is a **new** run
     'their results; only failed or pending steps run again. Workflow code may change **after** the failed step, ' +
     'but a change **before** it is unsupported and may make the resume fail.';
 const resumeReport = {
-    outputs: resume_outputs,
+    outputs: result => resumeOutputs(result),
     summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
     notice: resumeNotice,
     // Possibly resumed runs are not warned about: the failure says it (one alert per fact).
@@ -4840,7 +5251,7 @@ function resumeNotice(result) {
         return undefined;
     const runs = plural(made, 'workflow run', 'workflow runs');
     if (uncertain > 0) {
-        const upTo = uncertain * RESUME_PAGE_SIZE;
+        const upTo = possiblyUpTo(result);
         const lost = `(${plural(uncertain, 'request', 'requests')} got no readable answer)`;
         if (result.largestAnswer !== undefined) {
             return made === 0
@@ -4881,12 +5292,15 @@ function outputsShort(result) {
     return (`${plural(leftOut, 'of them has', 'of them have')} no readable id, so the outputs do not name ` +
         `${leftOut === 1 ? 'it' : 'them'} (nothing is left to resume)`);
 }
-/** Said when requests may have resumed runs unseen: RESUME_PAGE_SIZE each, any number if the service ignores count. */
-function lostAnswerText({ uncertainRequests: requests, largestAnswer }) {
+/** Runs lost answers may have resumed: what those requests asked for (their count), 50 each when not known. */
+const possiblyUpTo = (result) => result.uncertainRuns ?? result.uncertainRequests * RESUME_PAGE_SIZE;
+/** Said when requests may have resumed runs unseen: their count each, any number if the service ignores count. */
+function lostAnswerText(result) {
+    const { uncertainRequests: requests, largestAnswer } = result;
     if (requests === 0)
         return undefined;
     const bound = largestAnswer === undefined
-        ? `up to ${formatCount(requests * RESUME_PAGE_SIZE)} more runs than listed here`
+        ? `up to ${formatCount(possiblyUpTo(result))} more runs than listed here`
         : `more runs than listed here: up to ${RESUME_PAGE_SIZE} a request if it honoured count=${RESUME_PAGE_SIZE}, ` +
             `but it does not (one answer carried ${formatCount(largestAnswer)} runs), so possibly every run the ` +
             'selection matched';
@@ -4914,23 +5328,51 @@ function runsFileText({ fileError }) {
         return undefined;
     return `${fileText(fileError)}; resumed-count counts every run resumed, the id outputs hold as many as fit`;
 }
-function resume_outputs(result) {
+/**
+ * Every output of a resume, staged or not: the scalars, then the arrays fitted to the 1 MB budget, those of the runs
+ * that failed again first (they are few, and what a reader acts on), the resumed runs in what is left.
+ */
+function resumeOutputs(result, staged) {
     const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }));
+    const next = nextDates(result);
     const scalars = {
         [Outputs.ResumedCount]: String(result.runs.length),
-        [Outputs.Complete]: String(resumeComplete(result)),
+        [Outputs.Complete]: String(resumeComplete(result) && (staged?.complete ?? true)),
         [Outputs.NextCursor]: cursorOutput(result.nextCursor),
-        [Outputs.RunsFile]: result.runsFile ?? ''
+        [Outputs.NextFromDate]: next.fromDate,
+        [Outputs.NextToDate]: next.toDate,
+        [Outputs.RunsFile]: result.runsFile ?? '',
+        ...staged?.extra
     };
-    const lists = [
+    const failedAgain = result.staged?.failedAgain ?? [];
+    const runIds = [
+        Outputs.FailedAgainRunIds,
+        Outputs.FailedAgainRunIdsTruncated,
+        failedAgain.map(r => r.workflowRunId)
+    ];
+    // An entry the service sent without a dlqId cannot be resumed by id: left out here, counted in the warning.
+    const dlqIds = [
+        Outputs.FailedAgainDlqIds,
+        Outputs.FailedAgainDlqIdsTruncated,
+        failedAgain.flatMap(r => r.dlqId ?? [])
+    ];
+    const resumed = [
         [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, result.runs.map(r => r.workflowRunId)],
         [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
     ];
-    return { ...scalars, ...fitArrays(lists, budgetLeft(scalars, lists)) };
+    if (result.staged === undefined)
+        return { ...scalars, ...fitArrays(resumed, budgetLeft(scalars, resumed)) };
+    let budget = budgetLeft(scalars, [runIds, dlqIds, ...resumed]);
+    const fitted = {};
+    for (const list of [runIds, dlqIds]) {
+        Object.assign(fitted, fitArrays([list], budget));
+        budget -= githubBytes(fitted[list[0]] ?? '[]') - githubBytes('[]');
+    }
+    return { ...scalars, ...fitted, ...fitArrays(resumed, budget) };
 }
 function resume_failure(result) {
     // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
-    const { failure: ended, continueFrom: from } = result;
+    const { failure: ended } = result;
     const reasons = [
         ended &&
             `${failureText('resume-workflows', ended)}; ${result.runs.length} runs were resumed ${beforeTheEnd(ended)}`,
@@ -4939,22 +5381,8 @@ function resume_failure(result) {
     ].filter(reason => reason !== undefined);
     if (reasons.length === 0)
         return undefined;
-    const where = from !== undefined
-        ? `to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position} of ` +
-            `${result.selection.dlqIds?.length ?? from.position}: ${from.remaining} ids, some perhaps resumed already)` +
-            fileLineHint(from.line)
-        : result.nextCursor !== undefined
-            ? continueHint(result.nextCursor).slice(2)
-            : ended !== undefined
-                ? 'no cursor to continue from: re-run with the same selection (resumed entries have left the DLQ)'
-                : 'nothing is left to continue: the selection was resumed to its end';
+    const where = continuePlain(continuationOf(result));
     return `${reasons.join('; ')}; ${where}`;
-}
-/** Where the ids left begin in dlq-ids-file, when they came from one: a file of its lines from there on continues. */
-function fileLineHint(line) {
-    if (line === undefined)
-        return '';
-    return ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`;
 }
 /** `- title:` over `  - label: value` for each value given; without any, `- title: none…`, or nothing. */
 function titled(title, items, none) {
@@ -4992,6 +5420,7 @@ function resume_askedLines(result, pass) {
         ...titled('Overrides', overrides, 'none (each run keeps its original flow control and retries)'),
         ...(result.maxRuns !== undefined ? [`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`] : []),
         `- Start cursor: ${result.startCursor ? code(result.startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
+        ...boundLine(result.bound),
         ''
     ];
 }
@@ -5036,17 +5465,11 @@ function capReached({ maxRuns, pastCap }) {
     return `max-runs (${formatCount(maxRuns ?? 0)}) reached${past}; more may remain`;
 }
 function resumeSummary(result, ctx, pass) {
-    const { runs, failure: ended, continueFrom: from } = result;
+    const { runs, failure: ended } = result;
     const { kept = 0, leftOut = 0, examples = [] } = result.itemProblems ?? {};
     const [gone, pastCap, lost, fileError] = [goneText, pastCapText, lostAnswerText, runsFileText].map(f => f(result));
-    const continueLine = from
-        ? `To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
-            `${formatCount(result.selection.dlqIds?.length ?? from.position)}: ${plural(from.remaining, 'id', 'ids')}, ` +
-            'some perhaps resumed already; resumed entries have left the DLQ, so none is resumed twice).' +
-            fileLineHint(from.line)
-        : result.nextCursor
-            ? `To continue, re-run with input \`cursor\` set to ${code(result.nextCursor, MAX_CURSOR_LENGTH)}`
-            : undefined;
+    const next = continuationOf(result);
+    const continueLine = next !== undefined && (next.by === 'dlq-ids' || next.cursor !== undefined) ? continueMarkdown(next) : undefined;
     const capLine = result.stoppedByCap
         ? `Stopped by \`max-runs\` (${formatCount(result.maxRuns ?? 0)}) before the selection was drained. `
         : '';
@@ -5058,7 +5481,10 @@ function resumeSummary(result, ctx, pass) {
             ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
             : '.'), shortenedNote(pass), fileError && `**Error:** ${code(fileError)}`, ended && `**Error:** ${code(failureText('resume-workflows', ended))}`, ended
         ? (continueLine ??
-            'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).')
+            'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).' +
+                (next?.by === 'selection' && next.toDate !== undefined
+                    ? ` A re-run must send the same dates: ${continueMarkdown(next)}`
+                    : ''))
         : continueLine && capLine + continueLine, gone && `**⚠️ Already gone:** ${gone}.`, pastCap && `**⚠️ Past the cap:** ${pastCap}.`, lost && `**⚠️ Possibly resumed:** ${lost}.`, leftOut > 0 &&
         `**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
             'the table or the outputs.', kept > 0 &&
@@ -5078,110 +5504,23 @@ function idList(ids, pass) {
     const rest = ids.length - shown.length;
     return rest > 0 ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`workflow-run-ids\`)` : shown.join(' ');
 }
-
-;// CONCATENATED MODULE: ./src/report/stage-text.ts
-
-
-function stageVerdict(stage, staged, result) {
-    const { watch } = stage;
-    if (watch === undefined) {
-        const isLast = stage === staged.stages[staged.stages.length - 1];
-        // A stage whose requests lost their answers stops the resume too: what it resumed is not all known.
-        return isLast && (result.failure !== undefined || result.uncertainRequests > 0) ? 'failed' : 'last';
-    }
-    if (stage.failedAgain.length > staged.plan.maxFailed)
-        return 'stopped';
-    if (watch.cut !== undefined)
-        return 'cut';
-    if (watch.failure !== undefined)
-        return 'blind';
-    return stage.failedAgain.length === 0 ? 'clean' : 'within';
+/** The to-date every request sent, and which clock it came from: a line of "What was asked". */
+function boundLine(bound) {
+    if (bound === undefined)
+        return [];
+    const source = bound.clock === 'service'
+        ? "the service's time at the start, from its Date header"
+        : bound.clock === 'input'
+            ? 'the `to-date` given, earlier than the start'
+            : `the runner's clock less ${durationText(bound.marginMs ?? 0)}, as the service sent no Date header: runs that failed in that margin before the start were not selected`;
+    return [
+        `- Every request sent to-date ${formatMs(bound.toDate)} (\`${bound.toDate}\`, ${source}): a run this resume ` +
+            'created, back in the DLQ, is never taken by it'
+    ];
 }
-/** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
-function stagesCompleted(staged, result) {
-    const passed = new Set(['clean', 'within', 'last']);
-    return staged.stages.filter(stage => passed.has(stageVerdict(stage, staged, result))).length;
-}
-/** The stage that ended the resume before its plan, and why; undefined when every stage passed. */
-function endingStage(staged, result) {
-    for (const stage of staged.stages) {
-        const verdict = stageVerdict(stage, staged, result);
-        if (verdict !== 'clean' && verdict !== 'within' && verdict !== 'last')
-            return { stage, verdict };
-    }
-    return undefined;
-}
-/** A duration as the inputs write one: 90s, 10m, 1h, or 2m 5s. */
-function durationText(ms) {
-    const seconds = Math.round(ms / 1000);
-    if (seconds % 3600 === 0 && seconds > 0)
-        return `${seconds / 3600}h`;
-    if (seconds < 60 || seconds % 60 === 0)
-        return seconds < 60 ? `${seconds}s` : `${seconds / 60}m`;
-    return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
-}
-/** How long the stage was watched, or why it was not. */
-function watchedFor(stage) {
-    const { watch } = stage;
-    if (watch === undefined)
-        return '—';
-    return durationText(watch.endedAt - watch.startedAt);
-}
-const size = (asked) => (asked === Infinity ? 'all left' : formatCount(asked));
-const askedText = size;
-/** One stage's result in words, never "succeeded": what was seen, after how long, of how many runs. */
-function stageResultText(stage, staged, result) {
-    const verdict = stageVerdict(stage, staged, result);
-    const runs = stage.resumed;
-    const back = stage.failedAgain.length;
-    const after = watchedFor(stage);
-    const allowed = staged.plan.maxFailed;
-    switch (verdict) {
-        case 'clean':
-            return `clean: none of the ${formatCount(runs)} runs of stage ${stage.stage} was back in the DLQ after ${after}`;
-        case 'within':
-            return `passed: ${formatCount(back)} of ${formatCount(runs)} back in the DLQ after ${after}, within the ${formatCount(allowed)} allowed`;
-        case 'stopped':
-            return `stopped: ${formatCount(back)} of ${formatCount(runs)} back in the DLQ after ${after}, more than the ${formatCount(allowed)} allowed`;
-        case 'cut':
-            return `watch cut short after ${after} (${stage.watch?.cut ?? 'stop'}): not judged, ${formatCount(back)} back by then`;
-        case 'blind':
-            return `watch failed after ${after}: the DLQ could not be listed, so not judged`;
-        case 'failed':
-            if (result.failure === undefined)
-                return 'requests got no readable answer (possibly more resumed): not watched';
-            return isBudget(result)
-                ? 'max-pages reached: not watched, no request left for a further stage'
-                : 'resume failed part way: not watched';
-        case 'last':
-            return 'not watched: no stage follows';
-    }
-}
-/** The resume stopped on max-pages, which bounds the resume requests of every stage together. */
-const isBudget = (result) => result.failure?.kind === 'max-pages' || result.failure?.kind === 'request-budget';
-/** The leading failed-again run's last response, in one line: status and the error's words (third-party text). */
-function leadingResponse(run) {
-    const status = run.responseStatus === undefined ? 'no status' : `HTTP ${run.responseStatus}`;
-    if (run.bodySample === undefined || run.bodySample === '')
-        return status;
-    const words = errorWords(run.bodySample, run.bodyCut === true) ?? run.bodySample;
-    const short = words.length > 80 ? `${words.slice(0, 79)}…` : words;
-    return `${status} ${JSON.stringify(short)}`;
-}
-/** What a watch cannot see, said in every summary of a watched resume. */
-const WATCH_LIMITS = "> **What a watch cannot see:** a run still retrying is not in the DLQ yet. With the service's default 3 " +
-    'retries and its backoff of about 12 s, 2.5 min and 30 min, a failing run reaches the DLQ about 33 minutes after ' +
-    'it starts, so a shorter watch sees only the runs that fail fast (or that `retries` lowered). And `retries` ' +
-    'overrides the retries of every resumed run, not only those of the first stages.';
-/** The stages asked, as the input wrote them. */
-function planText(staged) {
-    return staged.plan.sizes.map(asked => (asked === Infinity ? 'all' : formatCount(asked))).join(', ');
-}
-const stagesWord = (n) => plural(n, 'stage', 'stages');
 
 ;// CONCATENATED MODULE: ./src/report/staged-resume.ts
 /** How a staged resume (input stages) is reported; a resume without stages is reported by resume.ts alone. */
-
 
 
 
@@ -5198,10 +5537,12 @@ const stagedOrResumeReport = {
         ? fitSummary(pass => summary(result, result.staged, ctx, pass), options)
         : resumeReport.summary(result, ctx, options),
     notice: (result, now) => (result.staged ? staged_resume_heading(result, result.staged).text : resumeReport.notice?.(result, now)),
-    warnings: result => [...resumeReport.warnings(result), ...(result.staged ? overrunWarnings(result.staged) : [])],
+    warnings: result => [
+        ...resumeReport.warnings(result),
+        ...(result.staged ? [...overrunWarnings(result.staged), ...unreadableWarnings(result.staged)] : [])
+    ],
     failure: result => (result.staged ? staged_resume_failure(result, result.staged) : resumeReport.failure(result))
 };
-const failedAgainOf = (staged) => staged.stages.flatMap(s => s.failedAgain);
 /** Stages whose answers carried more runs than asked: the service ignores count, and every run was watched. */
 function overrunWarnings(staged) {
     return staged.stages
@@ -5209,31 +5550,24 @@ function overrunWarnings(staged) {
         .map(stage => `the service ignored count: stage ${stage.stage} asked for ${formatCount(stage.asked)} runs and resumed ` +
         `${formatCount(stage.resumed)}; the stage is as big as the answer, and every run it resumed was watched`);
 }
-function staged_resume_outputs(result, staged) {
-    const base = resumeReport.outputs(result);
-    const stopped = endingStage(staged, result) !== undefined;
-    const scalars = {
-        [Outputs.ResumedCount]: base[Outputs.ResumedCount],
-        [Outputs.Complete]: String(base[Outputs.Complete] === 'true' && !stopped),
-        [Outputs.NextCursor]: base[Outputs.NextCursor],
-        [Outputs.RunsFile]: base[Outputs.RunsFile],
-        [Outputs.FailedAgainCount]: String(failedAgainOf(staged).length),
-        [Outputs.StagesCompleted]: String(stagesCompleted(staged, result))
-    };
-    const failedIds = failedAgainOf(staged).map(run => run.workflowRunId);
-    const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }));
-    const again = [[Outputs.FailedAgainRunIds, Outputs.FailedAgainRunIdsTruncated, failedIds]];
-    const resumed = [
-        [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, result.runs.map(r => r.workflowRunId)],
-        [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
+/** Entries of watched runs that the service sent without a dlqId: counted as failed again, never dropped. */
+function unreadableWarnings(staged) {
+    const n = staged.unreadable ?? 0;
+    if (n === 0)
+        return [];
+    return [
+        `${plural(n, 'entry', 'entries')} of the workflow DLQ carried the id of a run this resume created but no dlqId: ` +
+            'counted as failed again, but left out of output failed-again-dlq-ids (nothing to resume them by)'
     ];
-    // The runs that failed again first: they are few, and what a reader acts on; the resumed runs get what is left.
-    const budget = budgetLeft(scalars, [...again, ...resumed]);
-    const fittedAgain = fitArrays(again, budget);
-    const used = githubBytes(fittedAgain[Outputs.FailedAgainRunIds] ?? '') - githubBytes('[]');
-    return { ...scalars, ...fittedAgain, ...fitArrays(resumed, budget - used) };
 }
-/** Rows of the runs that failed again: the first few say what fails; the output holds every id. */
+function staged_resume_outputs(result, staged) {
+    const extra = {
+        [Outputs.FailedAgainCount]: String(staged.failedAgain.length),
+        [Outputs.StagesCompleted]: String(stagesCompleted(staged))
+    };
+    return resumeOutputs(result, { complete: endingStage(staged) === undefined, extra });
+}
+/** Rows of the runs that failed again: the first few groups say what fails; the outputs hold every id. */
 const FAILED_AGAIN_ROWS = 10;
 /** The verdict, first in the summary and the notice: what ended the resume, or what the stages saw. */
 function staged_resume_heading(result, staged) {
@@ -5241,131 +5575,120 @@ function staged_resume_heading(result, staged) {
     const n = staged.plan.sizes.length;
     const done = staged.stages.length;
     const runs = plural(made, 'run', 'runs');
-    const ending = endingStage(staged, result);
+    const maybe = result.uncertainRequests > 0 ? `, and possibly up to ${formatCount(possiblyUpTo(result))} more` : '';
+    const ending = endingStage(staged);
     if (ending !== undefined) {
         const { stage, verdict } = ending;
         const at = `stage ${stage.stage} of ${n}`;
-        const back = `${formatCount(stage.failedAgain.length)} of its ${formatCount(stage.resumed)} runs`;
-        if (verdict === 'stopped') {
-            return {
-                icon: '🛑',
-                text: `Stopped at ${at}: ${back} failed again (watch-max-failed: ${staged.plan.maxFailed}); ` +
-                    `${runs} resumed in all, no further stage`
-            };
-        }
-        if (verdict === 'cut') {
-            return {
-                icon: '⛔',
-                text: `Cancelled during the watch of ${at}: ${runs} resumed; the watch was cut short (not judged clean)`
-            };
-        }
-        if (verdict === 'blind') {
-            return { icon: '❌', text: `The watch of ${at} could not list the DLQ: ${runs} resumed, no further stage` };
+        const back = `${formatCount(staged.failedAgain.length)} of the ${formatCount(made)} runs resumed so far`;
+        switch (verdict) {
+            case 'stopped':
+                return {
+                    icon: '🛑',
+                    text: `Stopped after ${at}: ${back} failed again (watch-max-failed: ${staged.plan.maxFailed}); ` +
+                        `${runs} resumed in all${maybe}, no further stage`
+                };
+            case 'cut':
+                return {
+                    icon: '⛔',
+                    text: `Cancelled during the watch after ${at}: ${runs} resumed${maybe}; the watch was cut short (not judged clean)`
+                };
+            case 'blind':
+                return {
+                    icon: '❌',
+                    text: `The watch after ${at} could not see (its listing of the workflow DLQ stopped): ${runs} resumed${maybe}, not judged; no further stage`
+                };
+            case 'capped':
+                return {
+                    icon: '⏸️',
+                    text: `Stopped by max-runs (${formatCount(result.maxRuns ?? 0)}) at ${at}: ${runs} resumed${maybe}; more may remain`
+                };
+            case 'cancelled':
+                return { icon: '⛔', text: `Cancelled during ${at}: ${runs} resumed before the cancel${maybe}` };
+            default:
+                break;
         }
         if (result.failure === undefined) {
             return {
                 icon: '⚠️',
-                text: `Stage ${stage.stage} of ${n} got no readable answer to some requests: ${runs} resumed, and possibly more; no further stage`
+                text: `Stage ${stage.stage} of ${n} got no readable answer to some requests: ${runs} resumed${maybe}; no further stage`
             };
         }
         if (isBudget(result)) {
-            return { icon: '❌', text: `Stopped by max-pages at ${at}: ${runs} resumed, no further stage` };
+            return { icon: '❌', text: `Stopped by max-pages at ${at}: ${runs} resumed${maybe}, no further stage` };
         }
-        const cancelled = result.failure.kind === 'cancelled';
-        return cancelled
-            ? { icon: '⛔', text: `Cancelled during ${at}: ${runs} resumed before the cancel` }
-            : { icon: '❌', text: `The resume of ${at} failed part way: ${runs} resumed, no further stage` };
+        return { icon: '❌', text: `The resume of ${at} failed part way: ${runs} resumed${maybe}, no further stage` };
     }
+    if (made === 0)
+        return { icon: 'ℹ️', text: 'No failed workflow run matched the selection' };
     const watched = staged.stages.filter(stage => stage.watch !== undefined);
-    const back = failedAgainOf(staged).length;
+    const back = staged.failedAgain.length;
     const seen = watched.length === 0
         ? 'none was watched (no stage followed the first)'
         : back === 0
-            ? `none of the watched runs was back in the DLQ after its watch (${durationText(staged.plan.watchMs ?? 0)})`
-            : `${formatCount(back)} of the watched runs back in the DLQ, no stage more than watch-max-failed (${staged.plan.maxFailed})`;
+            ? `none of the watched runs was back in the DLQ after each watch (${watchText(staged.plan)})`
+            : `${formatCount(back)} of the watched runs back in the DLQ, no more than watch-max-failed (${staged.plan.maxFailed})`;
     const left = result.nextCursor !== undefined || result.continueFrom !== undefined;
     const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : '';
     const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : '';
     return { icon: left ? '⏸️' : '✅', text: `Resumed ${runs} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}` };
 }
 function staged_resume_failure(result, staged) {
-    const ending = endingStage(staged, result);
-    const resumeFailure = resumeReport.failure(result)?.concat(boundHint(result));
-    if (ending === undefined || ending.verdict === 'failed')
+    const ending = endingStage(staged);
+    const resumeFailure = resumeReport.failure(result);
+    if (ending === undefined || ending.verdict === 'failed' || ending.verdict === 'cancelled')
+        return resumeFailure;
+    if (ending.verdict === 'capped')
         return resumeFailure;
     const { stage, verdict } = ending;
+    const where = continuePlain(continuationOf(result));
     if (verdict === 'cut') {
-        return `${resumeFailure ?? 'The step was cancelled'}; the watch of stage ${stage.stage} was cut short after ${watchedFor(stage)}: not judged clean`;
+        return `${resumeFailure ?? 'The step was cancelled'}; the watch after stage ${stage.stage} was cut short after ${watchedFor(stage)}: not judged clean`;
     }
-    if (verdict === 'blind' && result.failure !== undefined) {
-        return (`${failureText(WATCH_LISTING, result.failure)}; the ${formatCount(stage.resumed)} runs of stage ` +
-            `${stage.stage} were not judged, and no further stage was resumed${whereNext(result)}`);
+    if (verdict === 'blind') {
+        const watchFailure = stage.watch?.failure;
+        const why = `the watch could not see${watchFailure === undefined ? '' : `: ${failureText(WATCH_LISTING, watchFailure)}`}`;
+        return (`${why}; the ${formatCount(result.runs.length)} runs resumed so far were not judged, and no further stage was ` +
+            `resumed; ${where}` +
+            (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`));
     }
-    const first = stage.failedAgain[0];
-    return (`Stage ${stage.stage} of ${staged.plan.sizes.length}: ${formatCount(stage.failedAgain.length)} of its ` +
-        `${formatCount(stage.resumed)} runs failed again within ${watchedFor(stage)}, more than watch-max-failed ` +
-        `(${staged.plan.maxFailed}) allows; the first, run "${first.workflowRunId}", last answered ${leadingResponse(first)}; ` +
-        `no further stage was resumed${whereNext(result)}` +
+    const first = staged.failedAgain[0];
+    return (`${formatCount(staged.failedAgain.length)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
+        `${stage.stage} of ${staged.plan.sizes.length} failed again, more than watch-max-failed ` +
+        `(${staged.plan.maxFailed}) allows; the first, run "${first.workflowRunId}" of stage ${first.stage}, last answered ` +
+        `${leadingResponse(first)}; no further stage was resumed; ${where}` +
         (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`));
 }
 /** What the failure of a watch's listing is named: it was no resume request. */
-const WATCH_LISTING = "the watch's listing of the workflow DLQ (GET /v2/dlq)";
-const failureLabel = (result, staged) => endingStage(staged, result)?.verdict === 'blind' ? WATCH_LISTING : 'resume-workflows';
-/** Where a re-run continues the rest. */
-function whereNext(result) {
-    const from = result.continueFrom;
-    if (from !== undefined)
-        return `; to continue, re-run with dlq-ids from "${from.dlqId}" on (id ${from.position})`;
-    if (result.nextCursor !== undefined)
-        return continueHint(result.nextCursor) + boundHint(result);
-    return '; nothing of the selection is left to resume';
-}
-/**
- * With a cursor to continue from, the to-date every stage sent when the user gave none (or a later one): a cursor
- * continues the selectors it came from (wire contract), so the re-run must send the same bound.
- */
-function boundHint(result) {
-    const bound = result.staged?.toDate;
-    if (bound === undefined || result.nextCursor === undefined || result.selection.toDate === bound)
-        return '';
-    return ` and to-date ${bound} (the bound every stage sent: a cursor continues the selectors it came from)`;
-}
-function continueLine(result) {
-    const from = result.continueFrom;
-    if (from !== undefined) {
-        return (`To continue, re-run with input \`dlq-ids\` from ${code(from.dlqId)} on (id ${formatCount(from.position)} of ` +
-            `${formatCount(result.selection.dlqIds?.length ?? from.position)}).`);
-    }
-    if (result.nextCursor === undefined)
-        return undefined;
-    const cursor = `To continue, re-run with input \`cursor\` set to ${code(result.nextCursor, MAX_CURSOR_LENGTH)}`;
-    return cursor + boundHint(result).replace(/to-date (\d+)/, 'input `to-date` set to `$1`');
-}
+const WATCH_LISTING = "the watch's listing of the workflow DLQ";
 function summary(result, staged, ctx, pass) {
     const { icon, text } = staged_resume_heading(result, staged);
-    const failedAgain = failedAgainOf(staged);
-    const lines = summaryHead(`${icon} ${text}`, shortenedNote(pass), result.failure && `**Error:** ${code(failureText(failureLabel(result, staged), result.failure))}`, continueLine(result), ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`));
+    const ending = endingStage(staged);
+    const blind = ending?.verdict === 'blind' ? ending.stage.watch?.failure : undefined;
+    const next = continuationOf(result);
+    const lines = summaryHead(`${icon} ${text}`, shortenedNote(pass), result.failure && `**Error:** ${code(failureText('resume-workflows', result.failure))}`, blind && `**The watch could not see:** ${code(failureText(WATCH_LISTING, blind))}`, next !== undefined && ending?.verdict !== 'failed' ? continueMarkdown(next) : undefined, staged.failedAgain.length > 0 &&
+        'The DLQ ids of the runs that failed again are in output `failed-again-dlq-ids`: resume them on their own once the fix holds.', ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`));
     lines.push('### Stages', '', ...table(['Stage', 'Asked', 'Resumed', 'Watched for', 'Failed again', 'Result'], [true, true, true, false, true, false], staged.stages, pass, stage => [
         String(stage.stage),
         askedText(stage.asked),
         formatCount(stage.resumed),
         watchedFor(stage),
-        stage.watch === undefined ? '—' : formatCount(stage.failedAgain.length),
+        failedAgainCell(staged, stage),
         stageResultText(stage, staged, result)
     ]));
-    if (failedAgain.length > 0) {
-        lines.push('### Runs that failed again', '', ...table(['New run id', 'Stage', 'DLQ id', 'Last status', 'Last response'], [false, true, false, true, false], failedAgain, { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) }, run => [
-            codeCell(run.workflowRunId, 100),
-            String(run.stage),
-            run.dlqId === undefined ? '—' : codeCell(run.dlqId, 100),
-            run.responseStatus === undefined ? '—' : String(run.responseStatus),
-            responseCell(run)
+    if (staged.failedAgain.length > 0) {
+        const groups = failedAgainGroups(staged.failedAgain);
+        lines.push('### Runs that failed again', '', ...table(['Runs', 'Resumed by stage', 'Seen in the watch after', 'Last status', 'Last response', 'New run ids'], [true, false, false, true, false, false], groups, { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) }, group => [
+            formatCount(group.runs.length),
+            stageList(group.runs.map(run => run.stage)),
+            stageList(group.runs.map(run => run.seenIn)),
+            group.first.responseStatus === undefined ? '—' : String(group.first.responseStatus),
+            responseCell(group.first),
+            idCell(group.runs, pass)
         ]));
-        if (failedAgain.length > FAILED_AGAIN_ROWS)
-            lines.push('Every one is in output `failed-again-run-ids`.', '');
     }
     if (staged.stages.some(stage => stage.watch !== undefined))
-        lines.push(WATCH_LIMITS, '');
+        lines.push(watchLimits(staged.plan), '');
     const watches = staged.stages.flatMap(stage => stage.watch?.polls ?? []);
     const requests = watches.reduce((n, poll) => n + poll.requests, 0);
     const asked = resume_askedLines(result, pass);
@@ -5375,14 +5698,14 @@ function summary(result, staged, ctx, pass) {
         `- Stages (\`stages\`): ${planText(staged)}`,
         ...(staged.plan.watchMs !== undefined
             ? [
-                `- Watch (\`watch\`): ${durationText(staged.plan.watchMs)} after each stage but the last, stopping when more ` +
-                    `than ${plural(staged.plan.maxFailed, 'run', 'runs')} of a stage failed again (\`watch-max-failed\`)`
-            ]
-            : []),
-        ...(staged.toDate !== undefined
-            ? [
-                `- Every stage sent to-date ${formatMs(staged.toDate)} (the start of the staged resume, or an earlier ` +
-                    '`to-date`): a run that failed again is never taken by a later stage'
+                `- Watch (\`watch\`): ${watchText(staged.plan)} after each stage but the last, judging every run resumed so ` +
+                    `far, stopping when more than ${plural(staged.plan.maxFailed, 'run', 'runs')} failed again in all ` +
+                    `(\`watch-max-failed\`); ${watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
+                    `${staged_resume_durationWords(staged.plannedWatchMs)} of watching`,
+                `- Retries of the watched stages' runs (\`watch-retries\`): ` +
+                    (staged.plan.watchRetries === undefined
+                        ? `not set: they ${result.overrides.retries === undefined ? "keep the service's" : `send \`retries\` (${result.overrides.retries})`}`
+                        : `${staged.plan.watchRetries} (the last stage sends ${result.overrides.retries === undefined ? 'none' : result.overrides.retries})`)
             ]
             : []),
         `- Requests: ${formatCount(result.requests)} to resume, ${formatCount(requests)} to watch ` +
@@ -5390,6 +5713,31 @@ function summary(result, staged, ctx, pass) {
         '',
         ...runLine(ctx)
     ]);
+}
+/** A stage's runs found failed again, by any watch after it; '—' for a stage no watch followed. */
+function failedAgainCell(staged, stage) {
+    const mine = staged.failedAgain.filter(run => run.stage === stage.stage).length;
+    return stage.watch === undefined && mine === 0 ? '—' : formatCount(mine);
+}
+/** Stage numbers as a short list: 1, 2 or 1–3. */
+function stageList(stages) {
+    const unique = [...new Set(stages)].sort((a, b) => a - b);
+    return unique.length > 3 ? `${unique[0]}–${unique[unique.length - 1]}` : unique.join(', ');
+}
+/** The ids of a group in a cell: the first few, then how many more (the outputs hold them all). */
+function idCell(runs, pass) {
+    const shown = runs.slice(0, Math.min(5, pass.maxRows)).map(run => codeCell(run.workflowRunId, 100));
+    const rest = runs.length - shown.length;
+    return rest > 0
+        ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`failed-again-run-ids\`)`
+        : shown.join(' ');
+}
+/** A planned duration in hours and minutes. */
+function staged_resume_durationWords(ms) {
+    const minutes = Math.round(ms / 60_000);
+    if (minutes < 60)
+        return minutes < 1 ? `${Math.round(ms / 1000)}s` : `${minutes}m`;
+    return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/schedule.ts
@@ -5478,59 +5826,211 @@ function schedule_failure(result) {
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
-;// CONCATENATED MODULE: ./src/service/redact.ts
-/** Secrets shorter than this are redacted as given only: their encodings are too short to find safely. */
-const MIN_ENCODED_SECRET_LENGTH = 4;
-const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** The secret as text carries it: as given, URL-encoded (path and form), and inside a JSON string. */
-function textForms(secret) {
-    if (secret.length < MIN_ENCODED_SECRET_LENGTH)
-        return [secret];
-    const component = encodeURIComponent(secret);
-    const form = new URLSearchParams({ s: secret }).toString().slice(2);
-    return [secret, component, component.replace(/%20/g, '+'), form, JSON.stringify(secret).slice(1, -1)];
+;// CONCATENATED MODULE: ./src/service/run-log.ts
+/**
+ * The service's run log, beyond the spec's three operations (docs/service.md, "The run log"): each run's state and
+ * its steps' failed attempts. Read leniently and bounded: unknown states are kept as sent (cut), unknown fields passed
+ * over, a run without a usable id named and left out, each error text redacted and then cut as a response sample is.
+ */
+
+
+
+
+/** The documented path: the exact runs, as `id@createdAt` pairs. */
+const RUN_LOG_PATH = '/v2/workflows/logs';
+/** The path the official SDK asks, one run a request: tried where the documented one answers 404. */
+const RUN_EVENTS_PATH = '/v2/workflows/events';
+/** Pairs a run-log request asks for at most, and its `count`: the service's own limit in this mode. */
+const RUN_LOG_BATCH = 10;
+/** A state or a group's type longer than this is cut: an unknown one is kept, never a flood. */
+const LABEL_LENGTH = 64;
+/** A step's name is cut to this. */
+const STEP_NAME_LENGTH = 200;
+/** A run's workflowUrl or dlqId is cut to this: shown, never sent back. */
+const VALUE_LENGTH = 1_000;
+/** Steps of a run kept: the first that say something (not a clean success); the rest are only counted. */
+const STEPS_KEPT = 20;
+const run_log_text = schemas/* string */.YjP().optional();
+const time = millis.optional();
+/** A run of the log. Lenient: only workflowRunId is required; steps are read group by group, step by step. */
+const runLogRunSchema = schemas/* looseObject */._H3({
+    workflowRunId: schemas/* string */.YjP().min(1),
+    workflowUrl: run_log_text,
+    workflowState: run_log_text,
+    workflowRunCreatedAt: time,
+    workflowCreatedAt: time,
+    workflowRunCompletedAt: time,
+    dlqId: run_log_text,
+    steps: schemas/* array */.YOg(schemas/* unknown */.L5J()).optional()
+});
+/** The answer's envelope: the cursor checked at once, the runs one by one. */
+const runLogEnvelopeSchema = schemas/* object */.Ikc({ runs: schemas/* array */.YOg(schemas/* unknown */.L5J()), cursor: cursor });
+const str = (v) => (typeof v === 'string' ? v : undefined);
+const run_log_int = (v) => (Number.isSafeInteger(v) ? v : undefined);
+const at = (v) => {
+    const read = millis.safeParse(v);
+    return read.success ? read.data : undefined;
+};
+const list = (v) => (Array.isArray(v) ? v : []);
+/** A value cut to `length` after the token is taken out, so no part of a secret survives the cut. */
+function bounded(value, length, redact) {
+    const clean = redact(value);
+    return clean.length <= length ? clean : `${copyPrefix(clean, length - 1)}…`;
+}
+/** Reads a run's steps, noting the first value that had to be passed over. */
+function readSteps(groups, createdAt, redact, passedOver) {
+    const steps = [];
+    let stepCount = 0;
+    groups.forEach((group, g) => {
+        if (!isRecord(group))
+            return passedOver(`steps.${g}`, group);
+        const type = str(group.type);
+        if (group.steps !== undefined && !Array.isArray(group.steps))
+            passedOver(`steps.${g}.steps`, group.steps);
+        list(group.steps).forEach((step, s) => {
+            stepCount++;
+            if (!isRecord(step))
+                return passedOver(`steps.${g}.steps.${s}`, step);
+            const errors = list(step.errors);
+            const state = str(step.state);
+            if (steps.length >= STEPS_KEPT || (errors.length === 0 && state === 'STEP_SUCCESS'))
+                return;
+            const first = errors.find(e => isRecord(e) && !((at(e.time) ?? Infinity) < (createdAt ?? -Infinity)));
+            const error = isRecord(first) ? readError(first, redact) : undefined;
+            steps.push({
+                ...(type !== undefined ? { group: bounded(type, LABEL_LENGTH, redact) } : {}),
+                ...(str(step.stepName) !== undefined
+                    ? { stepName: bounded(step.stepName, STEP_NAME_LENGTH, redact) }
+                    : {}),
+                ...(state !== undefined ? { state: bounded(state, LABEL_LENGTH, redact) } : {}),
+                ...(run_log_int(step.retries) !== undefined ? { retries: step.retries } : {}),
+                errorCount: errors.length,
+                ...(error !== undefined ? { firstError: error } : {})
+            });
+        });
+    });
+    return { steps, stepCount };
+}
+/** An error of a step: its text redacted and cut as a response sample is; a text that is not a string is named. */
+function readError(error, redact) {
+    const words = typeof error.error === 'string' ? error.error : `(no error text: ${shown(error.error)})`;
+    const clean = redact(words);
+    const status = run_log_int(error.status);
+    const when = at(error.time);
+    return {
+        bodySample: copyPrefix(clean, BODY_SAMPLE_LENGTH),
+        ...(clean.length > BODY_SAMPLE_LENGTH ? { bodyCut: true } : {}),
+        ...(status !== undefined ? { status } : {}),
+        ...(when !== undefined ? { time: when } : {})
+    };
+}
+/** The runs of one answer page whose id could be read, bounded, and the problems (one per run at most for steps). */
+function readRunLogRuns(items, redact) {
+    const { values, problems } = readItems(runLogRunSchema, 'workflowRunId', items);
+    const runs = values.map((wire) => {
+        const createdAt = wire.workflowRunCreatedAt ?? wire.workflowCreatedAt;
+        let passed;
+        const { steps, stepCount } = readSteps(wire.steps ?? [], createdAt, redact, (where, value) => {
+            passed ??= `${where} ${shown(value)} passed over: not an object or a list`;
+        });
+        if (passed !== undefined) {
+            const index = items.findIndex(item => isRecord(item) && item.workflowRunId === wire.workflowRunId);
+            problems.push({ index, id: wire.workflowRunId, detail: passed, kept: true });
+        }
+        return {
+            workflowRunId: wire.workflowRunId,
+            ...(createdAt !== undefined ? { workflowCreatedAt: createdAt } : {}),
+            ...(wire.workflowUrl !== undefined ? { workflowUrl: bounded(wire.workflowUrl, VALUE_LENGTH, redact) } : {}),
+            ...(wire.workflowState !== undefined ? { state: bounded(wire.workflowState, LABEL_LENGTH, redact) } : {}),
+            ...(wire.workflowRunCompletedAt !== undefined ? { completedAt: wire.workflowRunCompletedAt } : {}),
+            ...(wire.dlqId !== undefined ? { dlqId: bounded(wire.dlqId, VALUE_LENGTH, redact) } : {}),
+            steps,
+            stepCount
+        };
+    });
+    return { runs, problems };
+}
+/** Query of one request of the documented path: the exact runs as `id@createdAt` pairs, and the cursor. */
+function runLogQuery(runs, next) {
+    const query = new URLSearchParams({
+        workflowRuns: runs.map(r => `${r.workflowRunId}@${r.workflowCreatedAt}`).join(','),
+        count: String(runs.length)
+    });
+    if (next !== undefined)
+        query.set('cursor', next);
+    return query;
+}
+/** Query of one request of the SDK's path: one run, grouped by run. */
+function runEventsQuery(run, next) {
+    const query = new URLSearchParams({
+        groupBy: 'workflowRunId',
+        workflowRunId: run.workflowRunId,
+        workflowCreatedAt: String(run.workflowCreatedAt)
+    });
+    if (next !== undefined)
+        query.set('cursor', next);
+    return query;
 }
 /**
- * The base64 characters that depend on the secret's bytes only, for the secret starting at each of the three
- * byte offsets within a 3-byte group: whatever surrounds it, an encoded text that holds the secret holds one of
- * these. Characters shared with the neighbouring bytes are left out.
+ * The runs split into requests of at most RUN_LOG_BATCH pairs whose URL `fits`; `unasked`: runs no request can name
+ * (an id with a comma is not one pair, one alone too long for a URL), which stay unknown.
  */
-function base64Forms(secret) {
-    const bytes = Buffer.from(secret, 'utf8');
-    const forms = [];
-    for (let offset = 0; offset < 3; offset++) {
-        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-        const start = Math.ceil((8 * offset) / 6);
-        const end = Math.floor((8 * (offset + bytes.length)) / 6);
-        const core = encoded.slice(start, end);
-        if (core.length < MIN_ENCODED_SECRET_LENGTH)
+function runLogBatches(runs, fits) {
+    const batches = [];
+    const unasked = [];
+    let batch = [];
+    for (const run of runs) {
+        if (run.workflowRunId.includes(',') || !fits(runLogQuery([run]))) {
+            unasked.push(run.workflowRunId);
             continue;
-        forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+        }
+        if (batch.length === RUN_LOG_BATCH || (batch.length > 0 && !fits(runLogQuery([...batch, run])))) {
+            batches.push(batch);
+            batch = [];
+        }
+        batch.push(run);
     }
-    return forms;
+    if (batch.length > 0)
+        batches.push(batch);
+    return { batches, unasked };
 }
-/** Replaces any of the forms with `***` in one pass, longest first so that a form holding another goes whole. */
-function replacer(forms, flags) {
-    const unique = [...new Set(forms)].filter(f => f !== '').sort((a, b) => b.length - a.length);
-    if (unique.length === 0)
-        return text => text;
-    const pattern = new RegExp(unique.map(escapeRegExp).join('|'), flags);
-    return text => text.replace(pattern, '***');
-}
-/**
- * Replaces every occurrence of each secret with `***`: as given in any letter case (a URL host comes back
- * lower-cased), URL-encoded, JSON-escaped, and in base64 or base64url at any byte offset (of the secret as given
- * and lower-cased). Runs on raw text, before any escaping for the destination changes how a secret looks.
- */
-function redactor(secrets) {
-    const text = replacer(secrets.flatMap(textForms), 'gi');
-    const encoded = replacer(secrets
-        .filter(s => s.length >= MIN_ENCODED_SECRET_LENGTH)
-        .flatMap(s => [...new Set([s, s.toLowerCase(), s.toUpperCase()])].flatMap(base64Forms)), 'g');
-    return input => encoded(text(input));
+/** Keeps, of each page, the runs that were asked about, once each; runs of other ids are dropped (a filter ignored). */
+class RunLogCollector {
+    redact;
+    asked;
+    runs = new Map();
+    problems = [];
+    /** Ids already seen in an answer (read, or left out for a bad field). */
+    pending = new Set();
+    constructor(runs, redact) {
+        this.redact = redact;
+        this.asked = new Set(runs.map(r => r.workflowRunId));
+    }
+    add(items) {
+        // Only the first of each run asked about is read (with the items that name no run, to be named): a server that
+        // ignores the filter, or repeats a run, cannot make the reading grow.
+        const positions = [];
+        items.forEach((item, index) => {
+            const id = isRecord(item) ? item.workflowRunId : undefined;
+            if (typeof id === 'string' && (!this.asked.has(id) || this.pending.has(id)))
+                return;
+            if (typeof id === 'string')
+                this.pending.add(id);
+            positions.push(index);
+        });
+        const { runs, problems } = readRunLogRuns(positions.map(index => items[index]), this.redact);
+        for (const problem of problems)
+            this.problems.push({ ...problem, index: positions[problem.index] ?? problem.index });
+        for (const run of runs)
+            if (!this.runs.has(run.workflowRunId))
+                this.runs.set(run.workflowRunId, run);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/service/client.ts
+
+
+
 
 
 
@@ -5551,6 +6051,10 @@ class ServiceClient {
     dispatcher;
     redact;
     limit;
+    /** The service's `Date` of its latest answer: its own clock, read where a bound must be on it. */
+    serviceDate;
+    /** The run-log path that answered ('none': both answered 404), once a request has told. */
+    runLogPath;
     constructor(options) {
         this.options = options;
         this.redact = redactor([options.token]);
@@ -5588,9 +6092,79 @@ class ServiceClient {
         const { runs, problems } = readWorkflowRuns(workflowRuns);
         return { ...(cursor ? { cursor } : {}), workflowRuns: runs, problems, lostAnswers: answer.lostAnswers };
     }
+    /**
+     * The run log of these runs (docs/service.md, "The run log"): RUN_LOG_BATCH pairs a request on the documented path,
+     * or where it answers 404 the SDK's path, a run a request. The path that answered is remembered; 404 on both is a
+     * service without a run log ('absent'), any other failure an error. `maxPages` bounds the pages of each request.
+     */
+    async readRunLog(runs, maxPages) {
+        const found = new RunLogCollector(runs, this.redact);
+        let requests = 0;
+        const drain = async (path, query) => {
+            const page = async (cursor) => {
+                requests++;
+                const json = this.parseJson('GET', path, await this.send('GET', path, query(cursor), {}));
+                return this.check('GET', path, json, runLogEnvelopeSchema);
+            };
+            for await (const { runs: items } of drainPages(page, { maxPages, maxPagesInput: Inputs.MaxPages }))
+                found.add(items);
+        };
+        // Only the first request of a path tells whether it exists: a 404 later is the error it says.
+        const exists = async (path, query) => {
+            const before = requests;
+            try {
+                await drain(path, query);
+                return true;
+            }
+            catch (err) {
+                if (err instanceof ServiceError && err.status === 404 && requests === before + 1)
+                    return false;
+                throw err;
+            }
+        };
+        const fits = (query) => requestUrl(this.options.baseUrl, RUN_LOG_PATH, query).href.length <= MAX_URL_BYTES;
+        const { batches, unasked } = runLogBatches(runs, fits);
+        for (const batch of batches) {
+            let rest = batch;
+            if (this.runLogPath === undefined) {
+                if (await exists(RUN_LOG_PATH, cursor => runLogQuery(batch, cursor))) {
+                    this.runLogPath = 'logs';
+                    continue;
+                }
+                this.options.log(`GET ${RUN_LOG_PATH}: HTTP 404; asking GET ${RUN_EVENTS_PATH} instead, as the SDK does`);
+                const [first] = batch;
+                if (!(await exists(RUN_EVENTS_PATH, cursor => runEventsQuery(first, cursor)))) {
+                    this.runLogPath = 'none';
+                    this.options.log(`GET ${RUN_EVENTS_PATH}: HTTP 404 as well: this service keeps no run log`);
+                }
+                else
+                    this.runLogPath = 'events';
+                rest = batch.slice(1);
+            }
+            if (this.runLogPath === 'none')
+                return { kind: 'absent', requests };
+            if (this.runLogPath === 'logs')
+                await drain(RUN_LOG_PATH, cursor => runLogQuery(rest, cursor));
+            else
+                for (const run of rest)
+                    await drain(RUN_EVENTS_PATH, cursor => runEventsQuery(run, cursor));
+        }
+        if (this.runLogPath === 'none')
+            return { kind: 'absent', requests };
+        const { runs: read, problems } = found;
+        const path = this.runLogPath !== undefined ? { path: this.runLogPath } : {};
+        return { kind: 'read', ...path, runs: read, problems, unasked, requests };
+    }
     /** Length of the URL a bulk resume with this query is sent to (ASCII: bytes and characters alike). */
     resumeUrlLength(query) {
         return requestUrl(this.options.baseUrl, RESUME_PATH, query).href.length;
+    }
+    /**
+     * The service's time when it sent its latest answer, as the `Date` header says: whole seconds, so the true time was
+     * up to 1 s later (a bound taken from it errs early). Undefined until an answer carried one.
+     */
+    serviceNow() {
+        return this.serviceDate;
     }
     /** One line for the log, through the same channel as the retries. */
     log(line) {
@@ -5713,7 +6287,11 @@ class ServiceClient {
                 'user-agent': 'dlq-action'
             }
         });
-        return readAnswer(response);
+        const answer = await readAnswer(response);
+        const date = Date.parse(answer.headers.date ?? '');
+        if (Number.isFinite(date))
+            this.serviceDate = date;
+        return answer;
     }
     /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */
     serverText(answer) {
@@ -5816,6 +6394,7 @@ class AdaptiveLimit {
 
 
 
+
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value) {
     const trimmed = value.trim();
@@ -5872,14 +6451,16 @@ const OPERATIONS = {
         prepare: withDlqIdsFile,
         run: (s, { client, log, encode, progress, signal }) => {
             const plan = s.resume.stages;
-            const staged = plan && stagedResumer(client, plan, { clock: REAL_CLOCK, stop: signal, log });
-            return resumeWorkflowsToFile(client, s.resume, s.runsFile, encode, log, progress, staged);
+            const hooks = { clock: REAL_CLOCK, stop: signal, log };
+            return resumeWorkflowsToFile(s.runsFile, encode, log, onPage => plan === undefined
+                ? resumeWorkflows(client, s.resume, onPage, progress)
+                : stagedResume(client, s.resume, plan, hooks, onPage, progress));
         },
         report: stagedOrResumeReport,
         overdue: {
             count: Outputs.ResumedCount,
-            what: ({ confirmed, uncertainRequests: lost }) => `${confirmed} runs resumed before the cancel` +
-                (lost > 0 ? `, and up to ${lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
+            what: ({ confirmed, uncertainRequests: lost, uncertainRuns }) => `${confirmed} runs resumed before the cancel` +
+                (lost > 0 ? `, and up to ${uncertainRuns ?? lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
         }
     }
 };
@@ -5926,9 +6507,11 @@ async function run(stop = new src_stop/* StopController */.d()) {
 function lastResort(signal, live, out, writeLine = line => (0,external_node_fs_.writeSync)(1, line)) {
     if (live.reported || live.operation === undefined)
         return;
-    const { confirmed, nextCursor } = live.progress;
+    const { confirmed, nextCursor, toDate } = live.progress;
     const { count, what } = OPERATIONS[live.operation].overdue;
-    const next = continueHint(nextCursor);
+    // A cursor continues the selectors it came from: the to-date every request sent goes with it.
+    const bound = nextCursor !== undefined && toDate !== undefined ? ` and input to-date: ${toDate}` : '';
+    const next = continueHint(nextCursor) + (continueHint(nextCursor).startsWith('; to continue') ? bound : '');
     const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`;
     process.exitCode = 1;
     // The error line first: @actions/core throws when the output file is gone, and the line must still be said.
@@ -5940,6 +6523,8 @@ function lastResort(signal, live, out, writeLine = line => (0,external_node_fs_.
     if (count !== undefined) {
         core.setOutput(count, out.redact(String(confirmed)));
         core.setOutput(Outputs.NextCursor, out.redact(nextCursor ?? ''));
+        if (bound !== '')
+            core.setOutput(Outputs.NextToDate, String(toDate));
     }
 }
 async function runWith(out, live, now, stop) {

@@ -1,0 +1,26 @@
+/** Inputs that select what an operation acts on and that several operations take: each read alike in all of them. */
+import { scheduleIdProblem } from '../requests.js'
+import { readFilterList, readList } from './readers.js'
+
+/** Schedule ids, of resume-schedule and of list-dlq's filter alike: lines, commas or a JSON array. */
+export function readScheduleIds(text: string): string[] {
+  const problem = (id: string) =>
+    id.includes(',')
+      ? 'holds a comma, which separates schedule ids'
+      : scheduleIdProblem(id) === undefined
+        ? undefined
+        : 'is not a schedule id: "." and ".." would name another path'
+  return readList(text, { commas: true, problem })
+}
+
+/** resume-workflows' workflow-url: the list of a listing's filter, holding one URL. */
+export function oneWorkflowUrl(text: string): string {
+  const urls = readFilterList(text)
+  if (urls.length > 1) {
+    throw new Error(
+      `takes one value in resume-workflows (${urls.length} given): the bulk resume filters by one workflow URL; ` +
+        'resume each workflow in its own step'
+    )
+  }
+  return urls[0] as string
+}

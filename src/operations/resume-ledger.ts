@@ -1,0 +1,98 @@
+/**
+ * What a bulk resume has done so far, in one object that each drain (one, or one per stage) feeds: the runs, the
+ * requests, what may have been resumed unseen. The result of a resume, staged or not, is read from it.
+ */
+import { RESUME_PAGE_SIZE } from '../constants.js'
+import type { ResumeRequest } from '../requests.js'
+import type { ResumeResult } from '../results.js'
+import type { ItemProblem, WorkflowRun } from '../service/schemas.js'
+import type { Progress } from '../stop.js'
+import type { Failure } from '../failure.js'
+import { ItemProblems } from './item-problems.js'
+
+/** How one drain of the resume ended: what the result says of where it stopped. */
+export interface DrainEnd {
+  failure?: Failure
+  nextCursor?: string
+  continueFrom?: ResumeResult['continueFrom']
+  /** The drain's cap stopped it with more of the selection left. */
+  stoppedByCap?: boolean
+  /** Parts dlq-ids was sent in, when more than one. */
+  parts?: number
+}
+
+export class ResumeLedger {
+  /** Every run the answers named, in the order resumed. */
+  readonly runs: WorkflowRun[] = []
+  /** Runs the answers carried, named or not: what a cap counts. */
+  carried = 0
+  /** Requests answered with runs. */
+  requests = 0
+  /** Requests sent, answered or not (a part answered 404 too): what max-pages bounds. */
+  sent = 0
+  /** Attempts whose answer was lost or unreadable: each may have resumed runs not in `runs`... */
+  uncertainRequests = 0
+  /** ...as many as each asked for (its count): what they may have resumed in all. */
+  uncertainRuns = 0
+  /** Most runs one answer carried, when more than the count sent: the service ignores count. */
+  largestAnswer?: number
+  /** Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more. */
+  readonly gone = { parts: 0, ids: 0 }
+  private readonly problems = new ItemProblems()
+
+  /** `progress` is kept up to date as answers arrive, for a last-resort report should the process be stopped. */
+  constructor(readonly progress: Progress = { confirmed: 0, uncertainRequests: 0 }) {}
+
+  /** Attempts lost after sending (a failed request, or the answer to a page's retries), each asking for `count`. */
+  lost(attempts: number, count: number): void {
+    this.uncertainRequests += attempts
+    this.uncertainRuns += attempts * count
+    this.progress.uncertainRequests = this.uncertainRequests
+    this.progress.uncertainRuns = this.uncertainRuns
+  }
+
+  /** One answered request: its runs, and the items it carried that could not be read as sent. */
+  answered(runs: readonly WorkflowRun[], problems: readonly ItemProblem[]): void {
+    const carried = runs.length + problems.filter(p => !p.kept).length
+    if (carried > RESUME_PAGE_SIZE) this.largestAnswer = Math.max(this.largestAnswer ?? 0, carried)
+    this.carried += carried
+    // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
+    for (const run of runs) this.runs.push(run)
+    this.requests++
+    const request = this.requests
+    this.problems.add(problems, problem =>
+      problem.kept
+        ? `run "${problem.id ?? ''}" (request ${request}, item ${problem.index}): ${problem.detail}`
+        : `item ${problem.index} of request ${request}, resumed but not named: ${problem.detail}`
+    )
+    this.progress.confirmed = this.runs.length
+  }
+
+  /** The resume asked by `request`, as far as this ledger went, ending as `end` says. */
+  result(request: ResumeRequest, end: DrainEnd): ResumeResult {
+    const { maxRuns } = request
+    const { failure, nextCursor, continueFrom, parts } = end
+    const stoppedByCap = end.stoppedByCap === true && maxRuns !== undefined && this.carried >= maxRuns
+    return {
+      operation: 'resume-workflows',
+      selection: request.selection,
+      all: request.all,
+      overrides: request.overrides,
+      ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
+      runs: this.runs,
+      requests: this.requests,
+      uncertainRequests: this.uncertainRequests,
+      ...(this.uncertainRequests > 0 ? { uncertainRuns: this.uncertainRuns } : {}),
+      ...(this.largestAnswer !== undefined ? { largestAnswer: this.largestAnswer } : {}),
+      ...(maxRuns !== undefined ? { maxRuns } : {}),
+      ...(stoppedByCap ? { stoppedByCap } : {}),
+      ...(maxRuns !== undefined && this.carried > maxRuns ? { pastCap: this.carried - maxRuns } : {}),
+      ...(parts !== undefined ? { parts } : {}),
+      ...(this.gone.parts > 0 && failure === undefined ? { goneIds: { ...this.gone } } : {}),
+      itemProblems: this.problems.summary(),
+      ...(nextCursor !== undefined ? { nextCursor } : {}),
+      ...(continueFrom !== undefined ? { continueFrom } : {}),
+      ...(failure !== undefined ? { failure } : {})
+    }
+  }
+}

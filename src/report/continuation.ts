@@ -1,0 +1,101 @@
+/**
+ * Where a stopped resume continues, built once from its data: every input a re-run must set, each with an absolute
+ * value, said in the summary, the failure line and the outputs alike.
+ */
+import { MAX_CURSOR_LENGTH } from '../constants.js'
+import type { ResumeResult } from '../results.js'
+import { formatCount, plural } from './format.js'
+import { code } from './markdown.js'
+
+/** What a re-run sets to do exactly what is left: by dlq-ids from one on, or by a cursor with the same dates. */
+export type Continuation =
+  | { by: 'dlq-ids'; position: number; of: number; dlqId: string; remaining: number; line?: number }
+  | { by: 'selection'; cursor?: string; fromDate?: number; toDate?: number }
+
+/** Whether the resume left part of its selection, and how a re-run takes exactly that part; undefined: nothing left. */
+export function continuationOf(result: ResumeResult): Continuation | undefined {
+  const from = result.continueFrom
+  if (from !== undefined) {
+    return { by: 'dlq-ids', ...from, of: result.selection.dlqIds?.length ?? from.position }
+  }
+  // Lost answers at the end of a drain leave nothing: the runs they may have resumed left the DLQ.
+  const stopped = result.nextCursor !== undefined || result.failure !== undefined
+  if (!stopped) return undefined
+  // A cursor over dlq-ids continues the same ids: no dates to send.
+  if (result.selection.dlqIds !== undefined) {
+    return result.nextCursor === undefined ? undefined : { by: 'selection', cursor: result.nextCursor }
+  }
+  const toDate = result.bound?.toDate ?? result.selection.toDate
+  const { fromDate } = result.selection
+  const cursor =
+    result.nextCursor !== undefined && result.nextCursor.length <= MAX_CURSOR_LENGTH ? result.nextCursor : undefined
+  return {
+    by: 'selection',
+    ...(cursor ? { cursor } : {}),
+    ...(fromDate !== undefined ? { fromDate } : {}),
+    ...(toDate !== undefined ? { toDate } : {})
+  }
+}
+
+/** The dates outputs next-from-date and next-to-date: what a continuation sends with next-cursor (empty: not needed). */
+export function nextDates(result: ResumeResult): { fromDate: string; toDate: string } {
+  const next = continuationOf(result)
+  if (next?.by !== 'selection') return { fromDate: '', toDate: '' }
+  return { fromDate: next.fromDate?.toString() ?? '', toDate: next.toDate?.toString() ?? '' }
+}
+
+/** The inputs a continuation sets, as `name: value` pairs, those of the selection besides the dates unchanged. */
+function inputsOf(next: Extract<Continuation, { by: 'selection' }>): Array<[string, string]> {
+  return [
+    ...(next.cursor !== undefined ? [['cursor', next.cursor] as [string, string]] : []),
+    ...(next.fromDate !== undefined ? [['from-date', String(next.fromDate)] as [string, string]] : []),
+    ...(next.toDate !== undefined ? [['to-date', String(next.toDate)] as [string, string]] : [])
+  ]
+}
+
+const NO_CURSOR =
+  'no cursor to continue from: re-run with the same selection and these dates (resumed entries have left the DLQ, so none is resumed twice)'
+
+/** The sentence for the failure line and the log: plain text. */
+export function continuePlain(next: Continuation | undefined): string {
+  if (next === undefined) return 'nothing is left to continue: the selection was resumed to its end'
+  if (next.by === 'dlq-ids') {
+    return (
+      `to continue, re-run with dlq-ids from "${next.dlqId}" on (id ${next.position} of ${next.of}: ` +
+      `${next.remaining} ids, some perhaps resumed already)` +
+      fileLineHint(next.line)
+    )
+  }
+  const inputs = inputsOf(next).map(([name, value]) => `${name}: ${value}`)
+  if (next.cursor === undefined)
+    return inputs.length > 0
+      ? `${NO_CURSOR}: ${inputs.join(', ')}`
+      : NO_CURSOR.slice(0, NO_CURSOR.indexOf(' and these'))
+  return `to continue, re-run with ${inputs.join(', ')}`
+}
+
+/** The sentence for the summary: each input in a code span, to copy. */
+export function continueMarkdown(next: Continuation): string {
+  if (next.by === 'dlq-ids') {
+    return (
+      `To continue, re-run with input \`dlq-ids\` from ${code(next.dlqId)} on (id ${formatCount(next.position)} of ` +
+      `${formatCount(next.of)}: ${plural(next.remaining, 'id', 'ids')}, some perhaps resumed already; resumed entries ` +
+      'have left the DLQ, so none is resumed twice).' +
+      fileLineHint(next.line)
+    )
+  }
+  const inputs = inputsOf(next).map(([name, value]) => `\`${name}\` set to ${code(value, MAX_CURSOR_LENGTH)}`)
+  const dates = next.toDate !== undefined ? ' (the same dates in Unix ms, so that it selects exactly what is left)' : ''
+  if (next.cursor === undefined) {
+    return inputs.length > 0
+      ? `To continue, re-run with the same selection and ${inputs.join(', ')}${dates}: resumed entries have left the DLQ, so none is resumed twice.`
+      : 'To continue, re-run with the same selection: resumed entries have left the DLQ, so none is resumed twice.'
+  }
+  return `To continue, re-run with input ${inputs.join(', ')}${dates}.`
+}
+
+/** Where the ids left begin in dlq-ids-file, when they came from one: a file of its lines from there on continues. */
+function fileLineHint(line: number | undefined): string {
+  if (line === undefined) return ''
+  return ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`
+}
