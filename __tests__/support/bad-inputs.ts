@@ -462,7 +462,9 @@ export const BAD_INPUTS: readonly BadInput[] = [
     name: 'metrics-file a directory',
     inputs: { ...list, 'metrics-file': 'metrics/' },
     input: 'metrics-file',
-    says: 'must be a file path, not a directory'
+    says: 'must be a file path, not a directory',
+    // Alone: packed with the list-dlq cases, the summary's quote of the refusals was cut before it.
+    alone: true
   },
   {
     name: 'issue-labels without issue-on-failure',
