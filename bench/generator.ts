@@ -13,12 +13,31 @@ export interface Generator {
 const GENERATOR_BASE_MS = Date.UTC(2026, 0, 1)
 const SPACING_MS = 1000
 
-/** The message of index i: about 350 bytes (more with a longer URL), every breakdown field its own. */
-function message(i: number, urlLength: number): string {
+/** Words no blanking removes (letters only), distinct for each index: a cause of its own per message. */
+function words(i: number): string {
+  let n = i
+  let text = ''
+  do {
+    text += String.fromCharCode(97 + (n % 26))
+    n = Math.floor(n / 26)
+  } while (n > 0)
+  return text
+}
+
+/**
+ * The message of index i: about 350 bytes (more with a longer URL), every breakdown field its own; with `bodies`, a
+ * response body of about 300 bytes whose words are its own too, and variable parts for the cause normaliser to blank.
+ */
+function message(i: number, urlLength: number, bodies: boolean): string {
+  const body = bodies
+    ? `,"responseBody":"{\\"error\\":\\"column ${words(i)} does not exist\\",\\"requestId\\":\\"` +
+      `${i.toString(16).padStart(8, '0')}-1a2b-4c3d-8e9f-0123456789ab\\",\\"at\\":\\"2026-01-01T00:00:00Z\\",` +
+      `\\"detail\\":\\"row ${i} of batch ${i % 997} failed after ${i % 30} retries in ${'x'.repeat(150)}\\"}"`
+    : ''
   return (
     `{"messageId":"msg_${i}","url":"https://hooks-${i}.example.com/deliver/${i.toString(36).padStart(urlLength, 'x')}",` +
     `"queueName":"queue-${i}","topicName":"group-${i}","scheduleId":"sched-${i}","responseStatus":${500 + (i % 4)},` +
-    `"createdAt":${GENERATOR_BASE_MS + i * SPACING_MS},"method":"POST","body":"{}"}`
+    `"createdAt":${GENERATOR_BASE_MS + i * SPACING_MS},"method":"POST","body":"{}"${body}}`
   )
 }
 
@@ -38,7 +57,9 @@ export async function startGenerator(
   pageSize: number,
   latencyMs = 0,
   /** Characters the URL's last path segment is padded to: 40 (URLs of about 100 characters), or 4,000. */
-  urlLength = 40
+  urlLength = 40,
+  /** Give each message a response body of its own (a cause of its own). */
+  bodies = false
 ): Promise<Generator> {
   let pages = 0
   const server = http.createServer((req, res) => {
@@ -57,12 +78,12 @@ export async function startGenerator(
     if (ascending) {
       const start = cursor ?? lo
       const end = Math.min(hi, start + count)
-      for (let i = start; i < end; i++) parts.push(message(i, urlLength))
+      for (let i = start; i < end; i++) parts.push(message(i, urlLength, bodies))
       if (end < hi) next = end
     } else {
       const start = cursor ?? hi - 1
       const end = Math.max(lo - 1, start - count)
-      for (let i = start; i > end; i--) parts.push(message(i, urlLength))
+      for (let i = start; i > end; i--) parts.push(message(i, urlLength, bodies))
       if (end >= lo) next = end
     }
     const body = `{"messages":[${parts.join(',')}]${next === undefined ? '' : `,"cursor":"${next}"`}}`

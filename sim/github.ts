@@ -10,6 +10,8 @@ export interface FakeIssue {
   title: string
   body: string
   labels: string[]
+  /** The logins the issue was opened with. */
+  assignees?: string[]
   state: 'open' | 'closed'
   comments: string[]
   /** Why it was closed, as the close asked (`completed`, `not_planned`). */
@@ -121,6 +123,7 @@ export async function fakeGitHub(options: FakeOptions = {}, repository = 'acme/s
         title: String(body.title),
         body: String(body.body),
         labels: Array.isArray(body.labels) && !options.dropLabels ? body.labels.map(String) : [],
+        ...(Array.isArray(body.assignees) ? { assignees: body.assignees.map(String) } : {}),
         state: 'open',
         comments: []
       }

@@ -31,6 +31,14 @@ export enum Inputs {
   IssueTitle = 'issue-title',
   IssueRepeatInterval = 'issue-repeat-interval',
   Source = 'source',
+  // list-dlq health check: arrivals, expiry, metrics and the issue's labels and assignees
+  FailIfNewAbove = 'fail-if-new-above',
+  NewWithin = 'new-within',
+  Retention = 'retention',
+  FailIfExpiringWithin = 'fail-if-expiring-within',
+  MetricsFile = 'metrics-file',
+  IssueLabels = 'issue-labels',
+  IssueAssignees = 'issue-assignees',
   // resume-workflows
   DlqIds = 'dlq-ids',
   DlqIdsFile = 'dlq-ids-file',
@@ -73,7 +81,12 @@ export enum Outputs {
   FailedAgainDlqIdsTruncated = 'failed-again-dlq-ids-truncated',
   StagesCompleted = 'stages-completed',
   NextFromDate = 'next-from-date',
-  NextToDate = 'next-to-date'
+  NextToDate = 'next-to-date',
+  // list-dlq health check
+  NewCount = 'new-count',
+  ExpiringCount = 'expiring-count',
+  NextExpiryAt = 'next-expiry-at',
+  Causes = 'causes'
 }
 
 export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as const
@@ -93,7 +106,8 @@ export const INPUT_DEFAULTS = {
   [Inputs.IssueRepeatInterval]: '4h',
   [Inputs.KeepCredentialHeaders]: 'false',
   [Inputs.Source]: 'message',
-  [Inputs.WatchMaxFailed]: '0'
+  [Inputs.WatchMaxFailed]: '0',
+  [Inputs.NewWithin]: '1h'
 } as const satisfies Partial<Record<Inputs, string>>
 
 /** Time units in ms, for durations (inputs/values), health buckets (operations/health) and chart bars (report/chart). */
@@ -139,6 +153,10 @@ export const OUTPUTS_BUDGET_BYTES = 950_000
 export const MESSAGE_IDS_MAX_BYTES = 900_000
 /** GitHub drops a whole job summary above 1 MiB (report/budget): stay under. */
 export const SUMMARY_LIMIT_BYTES = 1_000_000
+/** Causes a listing keeps at once (operations/causes): past this, the least frequent are counted as other causes. */
+export const CAUSES_CAPACITY = 2000
+/** With retention but no fail-if-expiring-within, expiring-count counts the messages deleted within this (a day). */
+export const DEFAULT_EXPIRY_WINDOW_MS = 24 * HOUR
 /** A staged resume's watch polls the workflow DLQ this often (operations/watch)... */
 export const WATCH_POLL_MS = 5_000
 /** ...but no more than this many times a watch: a longer watch polls every watch/120 (a 1h watch: every 30 s). */

@@ -9,12 +9,15 @@ import { checkOutputFiles } from './inputs/output-files.js'
 import { RESUME_SELECTORS } from './inputs/schemas.js'
 import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
+import { judged } from './operations/health.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { resumeWorkflows } from './operations/resume-workflows.js'
 import { stagedResume } from './operations/staged-resume.js'
 import { REAL_CLOCK } from './clock.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
 import { listReport } from './report/list.js'
+import { fileText } from './report/failure-text.js'
+import { metricsText } from './report/metrics.js'
 import { neutraliseAnnotation } from './report/escape.js'
 import { issueCutLine, issueLine } from './report/markdown.js'
 import { refusalSummary } from './report/refusal.js'
@@ -84,15 +87,20 @@ type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult; 'res
 const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'list-dlq': {
     group: 'Listing the DLQ',
-    files: s => [[Inputs.MessagesFile, s.messagesFile]],
+    files: s => [
+      [Inputs.MessagesFile, s.messagesFile],
+      [Inputs.MetricsFile, s.metricsFile]
+    ],
     concurrency: s => s.list.concurrency,
-    run: (s, { client, log, encode, progress, now, signal }) => {
+    run: async (s, { client, log, encode, progress, now, signal }) => {
       const onPage = (messages: number, total: number) => log(`page: ${messages} messages (${total} so far)`)
       const hooks = { log, onPage, progress, signal }
-      return listDlqToFile(client, s.list, s.health, now, s.messagesFile, encode, hooks, s.keepCredentialHeaders)
+      const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders)
+      return judged(found, s.health, now)
     },
     report: listReport,
     after: async (s, result, { out, retry, signal, now }) => {
+      if (s.metricsFile !== undefined) await writeMetrics(s.metricsFile, result, out, now)
       if (s.issue === undefined) return {}
       if (signal.aborted) {
         out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).')
@@ -132,6 +140,17 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
         `${confirmed} runs resumed before the cancel` +
         (lost > 0 ? `, and up to ${uncertainRuns ?? lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
     }
+  }
+}
+
+/** Writes the check's figures to metrics-file; a write error fails the step, the outputs and summary standing. */
+async function writeMetrics(path: string, result: ListResult, out: OutputBoundary, now: number): Promise<void> {
+  try {
+    await out.textFile(path, metricsText(out.redactValue(result), now))
+    out.info(`metrics-file written: ${path}`)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException)?.code ?? 'EIO'
+    out.setFailed(fileText({ input: Inputs.MetricsFile, path, code }))
   }
 }
 

@@ -52,12 +52,28 @@ export interface ListRequest {
   maxPages: number
   /** Date slices drained at the same time (1: one sequential listing). */
   concurrency: number
+  /** What the listing counts by time, bounds taken once from the run's clock. */
+  windows?: CountWindows
 }
 
-/** The health check's limits: fail above this many messages, or when the oldest is older than this. */
+/** Time windows the listing counts messages in: what arrived lately, and what the service deletes soon. */
+export interface CountWindows {
+  /** Messages created at or after `since` (`withinMs` before the run) are new. */
+  arrivals?: { since: number; withinMs: number }
+  /** Messages created at or before `createdBy` pass `retentionMs` within `withinMs` of the run: deleted by then. */
+  expiry?: { createdBy: number; withinMs: number; retentionMs: number }
+}
+
+/** The health check's limits: count, oldest age, arrivals within a window, messages deleted within a window. */
 export interface HealthThresholds {
   countAbove?: number
   oldestOlderThanMs?: number
+  /** Fail above this many messages created within `newWithinMs`. */
+  newAbove?: number
+  newWithinMs?: number
+  /** Fail when a message passes `retentionMs` (the plan's DLQ retention) within `expiringWithinMs`. */
+  retentionMs?: number
+  expiringWithinMs?: number
 }
 
 export interface ScheduleRequest {

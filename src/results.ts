@@ -53,11 +53,42 @@ export interface DestinationRow {
   binaryBody?: number
 }
 
+/** One cause of failure: a destination, a last status and a blanked response body, with how many messages share it. */
+export interface CauseRow {
+  /** A short hash of the three, the same run after run: each messages-file line carries its cause's key. */
+  key: string
+  count: number
+  destination: string
+  status?: number
+  /** The last response body with its variable parts blanked. */
+  text: string
+  /** The createdAt of its oldest and newest message. */
+  firstSeen?: number
+  lastSeen?: number
+  sampleMessageId: string
+}
+
+/** How many of the listed messages arrived within a window (new-within), from this listing alone. */
+interface Arrivals {
+  withinMs: number
+  /** Messages created within it; those without createdAt are not in it (noCreatedAt counts them). */
+  count: number
+}
+
+/** What the service will delete within a window, forecast from createdAt and the plan's retention. */
+interface Expiry {
+  retentionMs: number
+  withinMs: number
+  count: number
+  /** When the first listed message passes the retention (the oldest's createdAt + retention). */
+  nextAt?: number
+}
+
 /** The breakdowns of a listing, its top values each; byTopic is by URL group (topic name, or id on older servers). */
 export type Breakdown = 'byUrl' | 'byStatus' | 'byTopic' | 'byQueue' | 'bySchedule'
 
-/** What `list-dlq` found. Built while draining, so it never holds every message. */
-export interface ListResult
+/** What `list-dlq` found, before any judgement. Built while draining, so it never holds every message. */
+export interface ListFindings
   extends
     Pick<ListRequest, 'filters' | 'order' | 'pageSize' | 'maxMessages' | 'concurrency'>,
     Record<Breakdown, CountRow[]> {
@@ -88,7 +119,12 @@ export interface ListResult
   noCreatedAt?: number
   /** Messages whose createdAt no date can hold, left out of dates, ages and the chart: how many, and the first. */
   badCreatedAt?: { count: number; messageId: string }
-  health: HealthVerdict
+  arrivals?: Arrivals
+  /** Set with retention only. */
+  expiry?: Expiry
+  /** The leading causes, most messages first; `causesUndercount` above 0: only the most frequent were kept. */
+  causes?: CauseRow[]
+  causesUndercount?: number
   /** Absolute path of the NDJSON file every listed message was written to, when asked. */
   messagesFile?: string
   /** Values of credential headers replaced in messages-file (set when the file was written with them redacted). */
@@ -102,6 +138,11 @@ export interface ListResult
   /** Date slices a parallel listing was cut into (1: the range found was too narrow to split). */
   slices?: number
   itemProblems?: ItemProblemSummary
+}
+
+/** What `list-dlq` found, and the health checks' verdict on it. */
+export interface ListResult extends ListFindings {
+  health: HealthVerdict
 }
 
 /** Page items the action could not use as the service sent them (named in a warning). */
@@ -123,12 +164,22 @@ export interface Histogram {
   omitted?: number
 }
 
-/** A threshold the listing exceeded, with both numbers. */
-export type Breach =
-  | { kind: 'count'; count: number; limit: number }
-  | { kind: 'age'; ageMs: number; limitMs: number }
+/** What each kind of breach carries besides its kind: the one list of kinds, so a new one asks for its sentence. */
+export interface BreachFields {
+  count: { count: number; limit: number }
+  age: { ageMs: number; limitMs: number }
   /** Messages without a creation time under an age threshold: their age is unknown, so the limit cannot be judged. */
-  | { kind: 'age-unknown'; messages: number; limitMs: number }
+  'age-unknown': { messages: number; limitMs: number }
+  arrivals: { count: number; limit: number; withinMs: number }
+  /** Arrivals within the limit, unless the messages without a creation time arrived lately: cannot be judged. */
+  'arrivals-unknown': { messages: number; limit: number; withinMs: number }
+  /** `inMs`: until the first is deleted. */
+  expiry: { count: number; withinMs: number; retentionMs: number; inMs: number }
+  'expiry-unknown': { messages: number; withinMs: number }
+}
+export type BreachKind = keyof BreachFields
+/** A threshold the listing exceeded, with both numbers. */
+export type Breach = { [K in BreachKind]: { kind: K } & BreachFields[K] }[BreachKind]
 
 /** The thresholds of a health check and the breaches the listing found (none: healthy). */
 export interface HealthVerdict extends HealthThresholds {

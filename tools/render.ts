@@ -286,6 +286,18 @@ async function main(): Promise<number> {
     )
   })
 
+  // The health check of issue 30 on the shop's data: arrivals, expiry, causes.
+  await withSimulator({ realistic: true }, async sim => {
+    const checks = {
+      'fail-if-count-above': '100',
+      'fail-if-new-above': '20',
+      'new-within': '6h',
+      retention: '7d',
+      'fail-if-expiring-within': '24h'
+    }
+    add('15-health-checks', 'list-dlq, arrivals, expiry and causes', (await run(list(sim.url, checks))).summary)
+  })
+
   await withSimulator({ messages: 400, variants: { omitCreatedAt: true } }, async sim => {
     add(
       '13-no-created-at',
@@ -302,7 +314,10 @@ async function main(): Promise<number> {
         'fail-if-oldest-older-than': '6h',
         'issue-on-failure': 'true',
         'github-token': 'gh-token',
-        'issue-title': 'DLQ health check failing'
+        'issue-title': 'DLQ health check failing',
+        retention: '7d',
+        'fail-if-expiring-within': '24h',
+        'issue-labels': 'on-call'
       })
     const env = { GITHUB_API_URL: github.url }
     await withSimulator({ messages: 400 }, async sim => {

@@ -434,6 +434,50 @@ export const BAD_INPUTS: readonly BadInput[] = [
     inputs: { ...list, 'fail-if-count-above': '-1' },
     input: 'fail-if-count-above',
     says: 'must be a whole number, 0 or more'
+  },
+  // Issue 30: arrivals, expiry, the metrics file and the issue's people.
+  {
+    name: 'fail-if-new-above ten',
+    inputs: { ...list, 'fail-if-new-above': 'ten' },
+    input: 'fail-if-new-above',
+    says: orMore(0)
+  },
+  { name: 'new-within 1H', inputs: { ...list, 'new-within': '1H' }, input: 'new-within', says: upperCase },
+  { name: 'retention 7 days', inputs: { ...list, retention: '7 days' }, input: 'retention', says: watchAllowed },
+  {
+    name: 'fail-if-expiring-within without retention',
+    inputs: { ...list, 'fail-if-expiring-within': '24h' },
+    input: 'fail-if-expiring-within',
+    says: "needs retention: set retention to your plan's DLQ retention",
+    alone: true
+  },
+  {
+    name: 'fail-if-expiring-within not shorter than retention',
+    inputs: { ...list, retention: '3d', 'fail-if-expiring-within': '3d' },
+    input: 'fail-if-expiring-within',
+    says: 'must be shorter than retention',
+    alone: true
+  },
+  {
+    name: 'metrics-file a directory',
+    inputs: { ...list, 'metrics-file': 'metrics/' },
+    input: 'metrics-file',
+    says: 'must be a file path, not a directory',
+    // Alone: packed with the list-dlq cases, the summary's quote of the refusals was cut before it.
+    alone: true
+  },
+  {
+    name: 'issue-labels without issue-on-failure',
+    inputs: { ...list, 'issue-labels': 'on-call' },
+    input: 'issue-labels',
+    says: 'applies only with issue-on-failure: true',
+    alone: true
+  },
+  {
+    name: 'issue-assignees with @',
+    inputs: { ...list, 'issue-on-failure': 'true', 'fail-if-count-above': '1', 'issue-assignees': 'octocat, @hubot' },
+    input: 'issue-assignees',
+    says: 'value 2 ("@hubot") is not a GitHub login (such as octocat, without @)'
   }
 ]
 

@@ -62,6 +62,20 @@ const CASES: Case[] = [
     with: { ...all, watch: '1m' },
     withOne: all,
     read: s => (s as { resume: { stages?: { sizes: number[] } } }).resume.stages?.sizes.map(String)
+  },
+  {
+    operation: 'list-dlq',
+    input: 'issue-labels',
+    values: ['on-call', 'sev-2'],
+    with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' },
+    read: s => (s as { issue: { labels: unknown } }).issue.labels
+  },
+  {
+    operation: 'list-dlq',
+    input: 'issue-assignees',
+    values: ['octocat', 'hubot'],
+    with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' },
+    read: s => (s as { issue: { assignees: unknown } }).issue.assignees
   }
 ]
 

@@ -33,7 +33,15 @@ describe('readSettings: list-dlq', () => {
         timeoutMs: 30_000,
         maxAttempts: 5
       },
-      list: { filters: {}, pageSize: 100, order: 'earliestFirst', maxPages: 10_000, concurrency: 1 },
+      list: {
+        filters: {},
+        pageSize: 100,
+        order: 'earliestFirst',
+        maxPages: 10_000,
+        concurrency: 1,
+        // new-within's default: new-count is counted on every run.
+        windows: { arrivals: { since: NOW - 3_600_000, withinMs: 3_600_000 } }
+      },
       health: {},
       // Credential header values are redacted from messages-file unless keep-credential-headers says otherwise.
       keepCredentialHeaders: false

@@ -58,7 +58,14 @@ const VALUES: Record<string, { values: [string, string]; with?: Record<string, s
   stages: { values: ['10', '20'] },
   watch: { values: ['90s', '10m'], with: { stages: '10, all' } },
   'watch-max-failed': { values: ['0', '1'], with: { stages: '10, all', watch: '1m' } },
-  'watch-retries': { values: ['0', '1'], with: { stages: '10, all', watch: '1m' } }
+  'watch-retries': { values: ['0', '1'], with: { stages: '10, all', watch: '1m' } },
+  'fail-if-new-above': { values: ['0', '5'] },
+  'new-within': { values: ['1h', '2h'] },
+  retention: { values: ['7d', '30d'] },
+  'fail-if-expiring-within': { values: ['1d', '2d'], with: { retention: '7d' } },
+  'metrics-file': { values: ['a.prom', 'b.prom'] },
+  'issue-labels': { values: ['dlq', 'on-call'], with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' } },
+  'issue-assignees': { values: ['octocat', 'hubot'], with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' } }
 }
 
 const WORKFLOW_SELECTORS = new Set(['workflow-url', 'workflow-run-id', 'workflow-created-at'])

@@ -7,8 +7,15 @@ const HOUR = 3_600_000
 
 describe('judgeHealth', () => {
   it('is healthy at the thresholds and breached above them, with both numbers', () => {
-    expect(judgeHealth({ countAbove: 10, oldestOlderThanMs: 6 * HOUR }, 10, NOW - 6 * HOUR, NOW).breaches).toEqual([])
-    const verdict = judgeHealth({ countAbove: 10, oldestOlderThanMs: 6 * HOUR }, 11, NOW - 7 * HOUR, NOW)
+    expect(
+      judgeHealth({ countAbove: 10, oldestOlderThanMs: 6 * HOUR }, { count: 10, oldestCreatedAt: NOW - 6 * HOUR }, NOW)
+        .breaches
+    ).toEqual([])
+    const verdict = judgeHealth(
+      { countAbove: 10, oldestOlderThanMs: 6 * HOUR },
+      { count: 11, oldestCreatedAt: NOW - 7 * HOUR },
+      NOW
+    )
     expect(verdict.breaches).toEqual([
       { kind: 'count', count: 11, limit: 10 },
       { kind: 'age', ageMs: 7 * HOUR, limitMs: 6 * HOUR }
@@ -20,9 +27,9 @@ describe('judgeHealth', () => {
   })
 
   it('has nothing to judge without thresholds, and an empty DLQ is never too old', () => {
-    expect(judgeHealth({}, 1_000_000, 0, NOW)).toEqual({ breaches: [] })
-    expect(judgeHealth({ oldestOlderThanMs: 1 }, 0, undefined, NOW).breaches).toEqual([])
-    expect(judgeHealth({ countAbove: 0 }, 1, undefined, NOW).breaches).toHaveLength(1)
+    expect(judgeHealth({}, { count: 1_000_000, oldestCreatedAt: 0 }, NOW)).toEqual({ breaches: [] })
+    expect(judgeHealth({ oldestOlderThanMs: 1 }, { count: 0 }, NOW).breaches).toEqual([])
+    expect(judgeHealth({ countAbove: 0 }, { count: 1 }, NOW).breaches).toHaveLength(1)
   })
 })
 

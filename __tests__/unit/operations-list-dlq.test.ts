@@ -41,8 +41,8 @@ describe('parallel listing', () => {
   ] as const)(
     'lists the same messages in the same order as a sequential listing (%s, concurrency %i)',
     async (order, concurrency) => {
-      const sequential = await listDlq(client, request({ order }), {}, NOW)
-      const parallel = await listDlq(client, request({ order, concurrency }), {}, NOW)
+      const sequential = await listDlq(client, request({ order }))
+      const parallel = await listDlq(client, request({ order, concurrency }))
       expect(parallel.failure).toBeUndefined()
       expect(sequential.count).toBe(1500)
       expect(parallel.count).toBe(1500)
@@ -61,9 +61,9 @@ describe('parallel listing', () => {
     const fromDate = sim.state.messages[100]!.createdAt
     const toDate = sim.state.messages[1200]!.createdAt
     const filters = { url: [url], fromDate, toDate }
-    const sequential = await listDlq(client, request({ filters, pageSize: 7 }), {}, NOW)
+    const sequential = await listDlq(client, request({ filters, pageSize: 7 }))
     const before = sim.requests.length
-    const parallel = await listDlq(client, request({ filters, pageSize: 7, concurrency: 6 }), {}, NOW)
+    const parallel = await listDlq(client, request({ filters, pageSize: 7, concurrency: 6 }))
     expect(parallel.messageIds).toEqual(sequential.messageIds)
     expect(parallel.count).toBeGreaterThan(10)
     for (const request of sim.requests.slice(before)) {
@@ -84,7 +84,7 @@ describe('parallel listing', () => {
     sim.state.messages.unshift(stray)
     try {
       const before = sim.requests.length
-      const parallel = await listDlq(client, request({ concurrency: 4 }), {}, NOW)
+      const parallel = await listDlq(client, request({ concurrency: 4 }))
       const slices = new Set(
         sim.requests.slice(before).map(r => `${r.query.get('fromDate')}..${r.query.get('toDate')}`)
       )
@@ -99,7 +99,7 @@ describe('parallel listing', () => {
 
   it('stops at the page budget across all slices', async () => {
     // Small pages, so that the slices need more than max-pages plus one page each (their tails are not counted).
-    const result = await listDlq(client, request({ concurrency: 4, maxPages: 5, pageSize: 10 }), {}, NOW)
+    const result = await listDlq(client, request({ concurrency: 4, maxPages: 5, pageSize: 10 }))
     const error = failureText('list-dlq', result.failure!)
     expect(error).toMatch(/stopped after 5 pages \(max-pages\); raise max-pages/)
     expect(error).toMatch(/re-run the listing/)
@@ -108,7 +108,7 @@ describe('parallel listing', () => {
 
   it('lists its first pages even with max-pages 1 (finding the range costs none), and counts only pages fetched', async () => {
     const before = sim.requests.length
-    const result = await listDlq(client, request({ concurrency: 2, maxPages: 1, pageSize: 10 }), {}, NOW)
+    const result = await listDlq(client, request({ concurrency: 2, maxPages: 1, pageSize: 10 }))
     expect(result.failure?.kind).toBe('max-pages')
     expect(result.count).toBeGreaterThan(0)
     expect(result.pages).toBe(sim.requests.length - before)
@@ -130,10 +130,10 @@ describe('parallel listing', () => {
       dense.state.messages.sort((a, b) => a.createdAt - b.createdAt || (a.messageId < b.messageId ? -1 : 1))
       // Exactly the pages a sequential listing needs.
       const budget = request({ pageSize: 10, maxPages: 150 })
-      const sequential = await listDlq(denseClient, budget, {}, NOW)
+      const sequential = await listDlq(denseClient, budget)
       expect(sequential.failure).toBeUndefined()
       const before = dense.requests.length
-      const parallel = await listDlq(denseClient, { ...budget, concurrency: 2 }, {}, NOW)
+      const parallel = await listDlq(denseClient, { ...budget, concurrency: 2 })
       expect(parallel.failure).toBeUndefined()
       expect(parallel.fallback).toBeUndefined()
       expect(parallel.count).toBe(1500)
@@ -150,7 +150,7 @@ describe('parallel listing', () => {
     const before = sim.requests.length
     // The signal comes after the first page; the client knows nothing of it, so only the listing can stop.
     const onPage = (): void => step.abort('SIGINT')
-    const result = await listDlq(client, request({ concurrency: 4, pageSize: 10 }), {}, NOW, {
+    const result = await listDlq(client, request({ concurrency: 4, pageSize: 10 }), {
       onPage,
       signal: step.signal
     })
@@ -163,12 +163,7 @@ describe('parallel listing', () => {
   })
 
   it('lists nothing from an empty range', async () => {
-    const result = await listDlq(
-      client,
-      request({ concurrency: 4, filters: { url: ['https://nowhere.example'] } }),
-      {},
-      NOW
-    )
+    const result = await listDlq(client, request({ concurrency: 4, filters: { url: ['https://nowhere.example'] } }))
     expect(result.count).toBe(0)
     expect(result.failure).toBeUndefined()
   })
@@ -320,13 +315,15 @@ describe('messages file', () => {
     try {
       const path = join(dir, 'nested', 'dlq.ndjson')
       const sink = await NdjsonFile.open(path, { encode: toJson, input: 'messages-file' })
-      const result = await listDlq(client, request({ pageSize: 64 }), {}, NOW, { sink })
+      const result = await listDlq(client, request({ pageSize: 64 }), { sink })
       await sink.close()
       const lines = (await readFile(path, 'utf8')).split('\n')
       expect(lines.pop()).toBe('')
       expect(lines).toHaveLength(result.count)
-      const first: unknown = JSON.parse(lines[0]!)
+      const { causeKey, ...first } = JSON.parse(lines[0]!) as { causeKey: unknown }
       expect(first).toEqual(JSON.parse(JSON.stringify(sim.state.messages[0])))
+      // Each line carries its cause's key, so one cause's messages can be selected.
+      expect(causeKey).toMatch(/^[0-9a-f]{16}$/)
       expect(lines.map(l => (JSON.parse(l) as { messageId: string }).messageId)).toEqual(result.messageIds)
     } finally {
       await rm(dir, { recursive: true, force: true })
@@ -343,7 +340,7 @@ describe('listing the failed workflow runs (source workflow)', () => {
     const expected = dlq.filter(e => urls.includes(e.workflowUrl) && e.failedAt >= fromDate)
     const filters = { source: 'workflow' as const, workflowUrl: urls, fromDate }
     const before = sim.requests.length
-    const sequential = await listDlq(client, request({ filters, pageSize: 7 }), {}, NOW)
+    const sequential = await listDlq(client, request({ filters, pageSize: 7 }))
     for (const sent of sim.requests.slice(before)) {
       expect(sent.query.get('source')).toBe('workflow')
       expect(sent.query.getAll('workflowUrl')).toEqual(urls)
@@ -355,7 +352,7 @@ describe('listing the failed workflow runs (source workflow)', () => {
       workflowUrl: expected[0]!.workflowUrl,
       failedAt: expected[0]!.failedAt
     })
-    const parallel = await listDlq(client, request({ filters, pageSize: 7, concurrency: 4 }), {}, NOW)
+    const parallel = await listDlq(client, request({ filters, pageSize: 7, concurrency: 4 }))
     expect(parallel.fallback).toBeUndefined()
     expect(parallel.dlqIds).toEqual(sequential.dlqIds)
   })

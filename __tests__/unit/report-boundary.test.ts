@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { HourlyCounts, MAX_BUCKETS } from '../../src/operations/health.js'
 import { toJson, toJsonIteratively } from '../../src/service/json.js'
-import { KEY_MAX_LENGTH, Tally, boundedKey } from '../../src/operations/accumulator.js'
+import { KEY_MAX_LENGTH, Tally, boundedKey } from '../../src/operations/tally.js'
 import type { ResumeResult } from '../../src/results.js'
 import { GITHUB_OUTPUTS_MAX_BYTES } from '../../src/constants.js'
 import { OutputBoundary, type RunnerIo } from '../../src/report/boundary.js'

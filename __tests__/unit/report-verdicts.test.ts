@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { Outputs } from '../../src/constants.js'
 import { ListAccumulator, ListedIds } from '../../src/operations/accumulator.js'
-import { judgeHealth } from '../../src/operations/health.js'
+import { judged, judgeHealth } from '../../src/operations/health.js'
 import { listReport } from '../../src/report/list.js'
 import { filterScope, heading, headline, judgement } from '../../src/report/list-verdict.js'
 import { errorWords, responseCell } from '../../src/report/response-sample.js'
@@ -28,17 +28,21 @@ describe('messages without a creation time', () => {
     acc.add({ messageId: 'a', createdAt: NOW - 2 * DAY })
     acc.add({ messageId: 'b' })
     acc.add({ messageId: 'c', createdAt: 9_000_000_000_000_000 })
-    const judged = acc.result(REQUEST, { oldestOlderThanMs: 3 * DAY }, 1, new ListedIds(), NOW)
-    expect(judged.noCreatedAt).toBe(2)
-    expect(judged.health.breaches).toEqual([{ kind: 'age-unknown', messages: 2, limitMs: 3 * DAY }])
-    const unjudged = acc.result(REQUEST, {}, 1, new ListedIds(), NOW)
+    const judgedResult = judged(acc.result(REQUEST, 1, new ListedIds()), { oldestOlderThanMs: 3 * DAY }, NOW)
+    expect(judgedResult.noCreatedAt).toBe(2)
+    expect(judgedResult.health.breaches).toEqual([{ kind: 'age-unknown', messages: 2, limitMs: 3 * DAY }])
+    const unjudged = judged(acc.result(REQUEST, 1, new ListedIds()), {}, NOW)
     expect(unjudged.health.breaches).toEqual([])
   })
 
   it('do not add a second age breach when a known age already exceeds the limit', () => {
-    const health = judgeHealth({ oldestOlderThanMs: HOUR }, 5, NOW - DAY, NOW, 3)
+    const health = judgeHealth(
+      { oldestOlderThanMs: HOUR },
+      { count: 5, oldestCreatedAt: NOW - DAY, noCreatedAt: 3 },
+      NOW
+    )
     expect(health.breaches.map(b => b.kind)).toEqual(['age'])
-    expect(judgeHealth({ oldestOlderThanMs: HOUR }, 5, undefined, NOW, 0).breaches).toEqual([])
+    expect(judgeHealth({ oldestOlderThanMs: HOUR }, { count: 5, noCreatedAt: 0 }, NOW).breaches).toEqual([])
   })
 
   it('fail the step naming how many messages had no creation time; the verdict is never "within"', () => {
@@ -72,7 +76,7 @@ describe('the oldest and newest messages', () => {
     const acc = new ListAccumulator()
     acc.add({ dlqId: 'd1', messageId: 'm', url: 'https://a.example/', createdAt: NOW - DAY })
     acc.add({ dlqId: 'd2', messageId: 'm', url: 'https://b.example/', createdAt: NOW - DAY })
-    const rows = summaryOf(acc.result(REQUEST, {}, 1, new ListedIds(), NOW))
+    const rows = summaryOf(judged(acc.result(REQUEST, 1, new ListedIds()), {}, NOW))
       .split('\n')
       .filter(line => line.includes('a.example') || line.includes('b.example'))
       .filter(line => line.startsWith('| **') || line.startsWith('|  |'))

@@ -1,5 +1,5 @@
 /** The health issue step: keeps one issue in step with the health check, through Octokit; and the link to the run. */
-import type { IssueApi, OutputBoundary } from '../report/boundary.js'
+import type { IssueApi, IssueOpening, OutputBoundary } from '../report/boundary.js'
 import { listingComplete } from '../report/list-verdict.js'
 import type { IssueChange, IssueLink, IssueOutcome, ListResult, RunContext } from '../results.js'
 import type { ListFilters } from '../requests.js'
@@ -7,7 +7,7 @@ import { stopSignalOf } from '../stop.js'
 import { GitHubCallError, octokitIssueApi, type IssueApiOptions } from './octokit-issues.js'
 import { changeComment, closingComment, issueBody, readState, reasonToComment } from './issue-text.js'
 
-export interface IssueStep extends Pick<IssueApiOptions, 'timeoutMs' | 'retry' | 'signal'> {
+export interface IssueStep extends Pick<IssueApiOptions, 'timeoutMs' | 'retry' | 'signal'>, IssueOpening {
   title: string
   /** A failing run comments again, nothing material having changed, once the last comment is this old. */
   repeatIntervalMs: number
@@ -38,7 +38,7 @@ export async function updateHealthIssue(
   out: OutputBoundary
 ): Promise<IssueOutcome> {
   const repository = process.env.GITHUB_REPOSITORY
-  const { title, token, now, repeatIntervalMs, ...limits } = step
+  const { title, token, now, repeatIntervalMs, labels, assignees, ...limits } = step
   if (!repository || !token) {
     out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.')
     return {}
@@ -58,7 +58,9 @@ export async function updateHealthIssue(
       redact: out.redact
     })
     const api = tracked(out.issueApi(github), changes)
-    const done = await syncHealthIssue(api, out.redactValue(result), title, runContext().runUrl, now, repeatIntervalMs)
+    const opening = { labels, assignees }
+    const redacted = out.redactValue(result)
+    const done = await syncHealthIssue(api, redacted, title, runContext().runUrl, now, repeatIntervalMs, opening)
     if (done.action === 'none') {
       out.info(`Health issue: no change (${done.reason}).`)
       return {}
@@ -103,8 +105,8 @@ function tracked(api: IssueApi, changes: IssueChanges): IssueApi {
   return {
     findOpen: title => api.findOpen(title),
     findAllOpen: title => api.findAllOpen(title),
-    create: async (title, body) => {
-      const made = await change('open', () => api.create(title, body))
+    create: async (title, body, opening) => {
+      const made = await change('open', () => api.create(title, body, opening))
       changes.opened = made.number
       return made
     },
@@ -124,7 +126,8 @@ export async function syncHealthIssue(
   title: string,
   runUrl: string | undefined,
   now: number,
-  repeatIntervalMs = DEFAULT_REPEAT_INTERVAL_MS
+  repeatIntervalMs = DEFAULT_REPEAT_INTERVAL_MS,
+  opening: IssueOpening = {}
 ): Promise<IssueAction> {
   if (result.failure !== undefined) return { action: 'none', reason: 'the listing failed, so health is unknown' }
   const open = await api.findOpen(title)
@@ -138,7 +141,7 @@ export async function syncHealthIssue(
       await api.update(open.number, title, issueBody(result, runUrl, now, before, why === undefined))
       return { action: why === undefined ? 'updated' : 'commented', number: open.number, url: open.url }
     }
-    const created = await api.create(title, issueBody(result, runUrl, now))
+    const created = await api.create(title, issueBody(result, runUrl, now), opening)
     // Two checks that overlap both find no issue and both open one, so look again: when an older issue of this check
     // is open, this run's findings go there and its own issue is closed as a duplicate. The run that opened the
     // oldest leaves it be, so every interleaving ends with one open issue and no comment twice.

@@ -1,10 +1,19 @@
 /** What the health issue says: its body, the comments, and the hidden state the next run compares with. */
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { Breach, DestinationRow, ListResult } from '../results.js'
+import type { BreachKind, CauseRow, DestinationRow, ListResult } from '../results.js'
+import { CAUSE_ROWS, causesTable } from '../report/causes.js'
 import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../report/format.js'
-import { failingTable, thresholdsText } from '../report/list.js'
-import { describeBreach, judgement, listingComplete } from '../report/list-verdict.js'
+import { failingTable } from '../report/list.js'
+import {
+  BREACH_KINDS,
+  BREACHES,
+  describeBreach,
+  expiryLine,
+  judgement,
+  listingComplete,
+  thresholdsText
+} from '../report/list-verdict.js'
 import { code, codeCell, safeLink, table } from '../report/markdown.js'
 
 const BREAKDOWN_ROWS = 10
@@ -21,10 +30,13 @@ const listOf = <T>(keep: (item: unknown) => item is T) => anyList.transform(item
 
 /** Short hashes of destination URLs. */
 const hashes = listOf((h): h is string => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h))
+/** Keys of causes (operations/causes): a hash too, so no DLQ text is kept. */
+const causeKeys = listOf((h): h is string => typeof h === 'string' && /^[0-9a-f]{16}$/.test(h))
+/** Causes remembered, to name a new one among them in the next comment. */
+const REMEMBERED_CAUSES = 5
 
-/** Every kind of breach, as the state keeps it: a kind the schema did not know would read back as never reported. */
-const BREACH_KINDS: readonly Breach['kind'][] = ['count', 'age', 'age-unknown']
-const isBreachKind = (k: unknown): k is Breach['kind'] => BREACH_KINDS.includes(k as Breach['kind'])
+/** A kind of breach as the state keeps it: a kind the schema did not know would read back as never reported. */
+const isBreachKind = (k: unknown): k is BreachKind => BREACH_KINDS.includes(k as BreachKind)
 
 /** What the issue last said in a comment (or when it opened): the figures a later run compares with. */
 const spokenSchema = z.object({
@@ -32,7 +44,8 @@ const spokenSchema = z.object({
   count: z.number(),
   /** The kinds of threshold exceeded then. */
   breaches: listOf(isBreachKind),
-  top: hashes
+  top: hashes,
+  causes: causeKeys
 })
 type Spoken = z.infer<typeof spokenSchema>
 
@@ -49,6 +62,7 @@ const issueStateSchema = z.object({
   complete: z.boolean(),
   oldestCreatedAt: z.number().optional().catch(undefined),
   top: hashes,
+  causes: causeKeys,
   /** The figures of the last comment (absent in bodies written before the issue spoke only on change). */
   spoke: spokenSchema.optional().catch(undefined)
 })
@@ -82,7 +96,17 @@ function topRows(result: ListResult): DestinationRow[] {
  * run's stand in, with every threshold taken as already reported, so an upgrade alone does not comment.
  */
 function lastSpoken(state: IssueState): Spoken {
-  return state.spoke ?? { at: state.at, count: state.count, breaches: [...BREACH_KINDS], top: state.top }
+  return state.spoke ?? { at: state.at, count: state.count, breaches: [...BREACH_KINDS], top: state.top, causes: [] }
+}
+
+/** The leading causes, those the state remembers. */
+function leadingCauses(result: ListResult): CauseRow[] {
+  return (result.causes ?? []).slice(0, REMEMBERED_CAUSES)
+}
+
+/** Leading causes the last comment did not know; none when it knew no cause (a body from before causes). */
+function newCauses(result: ListResult, known: readonly string[]): CauseRow[] {
+  return known.length === 0 ? [] : leadingCauses(result).filter(row => !known.includes(row.key))
 }
 
 /** Why a failing run comments on the open issue, or undefined to only update its body. */
@@ -100,11 +124,13 @@ export function reasonToComment(
   }
   const fresh = result.health.breaches.find(b => !spoken.breaches.includes(b.kind))
   if (fresh !== undefined) {
-    return `${fresh.kind === 'count' ? '`fail-if-count-above`' : '`fail-if-oldest-older-than`'} is newly exceeded`
+    return `\`${BREACHES[fresh.kind].input}\` is newly exceeded`
   }
   const [leading] = topRows(result).map(row => urlHash(row.url))
   // No destinations remembered (none listed then): nothing to compare with, so not "new".
   if (leading !== undefined && spoken.top.length > 0 && !spoken.top.includes(leading)) return 'a new destination leads'
+  const [cause] = newCauses(result, spoken.causes)
+  if (cause !== undefined) return `a new cause is among the leading ${REMEMBERED_CAUSES}: ${code(cause.text, 120)}`
   if (now - spoken.at >= repeatIntervalMs) {
     return `the last comment is ${formatAge(now - spoken.at)} old (\`issue-repeat-interval\`: ${formatAge(repeatIntervalMs)})`
   }
@@ -115,6 +141,7 @@ export function reasonToComment(
 function stateOf(result: ListResult, before: IssueState | undefined, now: number, quiet: boolean): IssueState {
   const top = topRows(result).map(row => urlHash(row.url))
   const breaches = [...new Set(result.health.breaches.map(b => b.kind))]
+  const causes = leadingCauses(result).map(row => row.key)
   return {
     since: before?.since ?? now,
     at: now,
@@ -122,8 +149,21 @@ function stateOf(result: ListResult, before: IssueState | undefined, now: number
     complete: listingComplete(result),
     ...(result.oldestCreatedAt !== undefined ? { oldestCreatedAt: result.oldestCreatedAt } : {}),
     top,
-    spoke: quiet && before ? lastSpoken(before) : { at: now, count: result.count, breaches, top }
+    causes,
+    spoke: quiet && before ? lastSpoken(before) : { at: now, count: result.count, breaches, top, causes }
   }
+}
+
+/** What the service will delete soon, unless a breach above already says it. */
+function expiryLead(result: ListResult, now: number): string[] {
+  const line = result.health.breaches.some(b => b.kind === 'expiry') ? undefined : expiryLine(result, now)
+  return line === undefined ? [] : [line, '']
+}
+
+/** The issue's "Why they failed": the leading causes. */
+function whyTheyFailed(result: ListResult, now: number): string[] {
+  const table = causesTable(result, now, CAUSE_ROWS)
+  return table.length === 0 ? [] : ['### Why they failed', '', ...table]
 }
 
 function runText(runUrl: string | undefined): string {
@@ -184,6 +224,19 @@ export function changeComment(
       ),
       ''
     )
+    const freshCauses = newCauses(result, before.causes)
+    if (freshCauses.length > 0) {
+      lines.push(
+        `New among the leading ${REMEMBERED_CAUSES} causes:`,
+        '',
+        ...freshCauses.map(
+          row =>
+            `- ${code(row.text, 120)} (${row.status === undefined ? 'no status' : `status ${row.status}`}, ` +
+            `${code(row.destination, 200)}): ${plural(row.count, 'message', 'messages')}`
+        ),
+        ''
+      )
+    }
   } else {
     lines.push('The issue body holds no earlier figures to compare with; it now shows the current ones.', '')
   }
@@ -203,10 +256,12 @@ export function issueBody(
     ...opening('## ❌ DLQ health check failing', result, now),
     ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
     '',
+    ...expiryLead(result, now),
     `Figures of ${formatMs(now)}${runText(runUrl)}; a later failing run updates them, and comments when something ` +
       'material changed or the last comment is older than `issue-repeat-interval`.',
     '',
     ...failingTable(result, now, BREAKDOWN_ROWS),
+    ...whyTheyFailed(result, now),
     ...table(['Last response status', 'Messages'], [false, true], result.byStatus, { maxRows: BREAKDOWN_ROWS }, row => [
       row.value === '(none)' ? '(none)' : codeCell(row.value, 100),
       formatCount(row.count)

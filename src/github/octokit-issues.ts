@@ -214,9 +214,11 @@ export async function octokitIssueApi(token: string, repository: string, options
   return {
     findOpen,
     findAllOpen: title => findAllOpen(title, true),
-    async create(title, body) {
+    async create(title, body, opening = {}) {
       const what = 'create the health issue'
-      const issue = { owner, repo, title, body: marked(title, body), labels: [HEALTH_LABEL] }
+      const labels = [...new Set([HEALTH_LABEL, ...(opening.labels ?? [])])]
+      const assignees = opening.assignees?.length ? { assignees: [...opening.assignees] } : {}
+      const issue = { owner, repo, title, body: marked(title, body), labels, ...assignees }
       // A create whose answer was lost may have been carried out: look before trying again, or a second issue opens.
       return call(
         what,

@@ -1,74 +1,33 @@
 /** One zod schema per operation over the raw text of its inputs (its keys), whose transform yields its settings. */
-import { resolve as resolvePath } from 'node:path'
 import { z } from 'zod'
-import { CURSOR_ROOM_BYTES, INPUT_DEFAULTS, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
+import { CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
 import type { ResumeRequest } from '../requests.js'
-import { readDuration, readFilterList, readList, readOne, readOneFilter } from './readers.js'
+import {
+  boolean,
+  date,
+  defaultInteger,
+  filePath,
+  filterList,
+  input,
+  integer,
+  optional,
+  refuse,
+  text,
+  valuesOf,
+  withDefault
+} from './fields.js'
+import { countWindows, healthRules, healthShape } from './health-inputs.js'
+import { readDuration, readList, readOne, readOneFilter } from './readers.js'
 import {
   dlqIdProblem,
   parseBaseUrl,
-  parseBoolean,
-  parseDate,
   parseFlowControlValue,
   parseHeaderText,
-  parseInteger,
   parseToken,
   parseUnixMilliseconds
 } from './values.js'
 import { oneWorkflowUrl, readScheduleIds } from './selectors.js'
 import { parseStages, parseWatch, stagePlan, stagingProblems } from './staging.js'
-
-/** The zod field of one input: the parser turns its text into a value, or throws what is allowed (an issue). */
-function input<T>(parse: (text: string) => T) {
-  return z.string().transform((text, ctx): T => {
-    try {
-      return parse(text)
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message })
-      return z.NEVER
-    }
-  })
-}
-
-/** The same, but an empty input means "not set". */
-function optional<T>(parse: (text: string) => T) {
-  return input(text => (text.trim() === '' ? undefined : parse(text)))
-}
-
-/** An input with a default in action.yml: empty (a caller other than the runner), it reads as INPUT_DEFAULTS says. */
-function withDefault<T>(name: keyof typeof INPUT_DEFAULTS, parse: (text: string) => T) {
-  return input(text => parse(text.trim() === '' ? INPUT_DEFAULTS[name] : text))
-}
-
-// Every input reads through readOne (one value), readList / readFilterList (several) or readDuration: see readers.ts.
-const text = optional(readOne)
-const filterList = optional(readFilterList)
-const integer = (min: number, max: number) => optional(s => parseInteger(readOne(s), min, max))
-const defaultInteger = (name: keyof typeof INPUT_DEFAULTS, min: number, max: number) =>
-  withDefault(name, s => parseInteger(readOne(s), min, max))
-const boolean = (name: keyof typeof INPUT_DEFAULTS) => withDefault(name, s => parseBoolean(readOne(s)))
-const date = (now: number) => optional(s => parseDate(readOne(s), now))
-const filePath = (workspace: string) =>
-  optional(s => {
-    const path = readOne(s)
-    if (/[/\\]$/.test(path)) throw new Error('must be a file path, not a directory')
-    return resolvePath(workspace, path)
-  })
-
-/** An input's name in camelCase (message-id → messageId): the settings' name for it, and the service's. */
-type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S
-
-/** The values of some inputs under their names in camelCase, those not set left out. */
-function valuesOf<V, I extends keyof V & Inputs>(v: V, inputs: readonly I[]) {
-  const set = inputs.filter(name => v[name] !== undefined)
-  const entries = set.map(name => [name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), v[name]])
-  return Object.fromEntries(entries) as { [K in I as Camel<`${K}`>]: V[K] }
-}
-
-/** Refuses one input in a schema's rules: `says` completes "Input 'name' ...". */
-function refuse(ctx: z.RefinementCtx, input: string, says: string): void {
-  ctx.addIssue({ code: 'custom', path: [input], message: says })
-}
 
 function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
   const { [Inputs.FromDate]: from, [Inputs.ToDate]: to } = value
@@ -221,7 +180,8 @@ function listShape(now: number, workspace: string) {
     [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, readOne),
     [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, readDuration),
     [Inputs.Source]: withDefault(Inputs.Source, either('message', 'workflow')),
-    ...runSelectors
+    ...runSelectors,
+    ...healthShape(workspace)
   }
 }
 
@@ -250,14 +210,20 @@ function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   // Several message ids are listed one id a request.
   const messageId = longestOf(filters.messageId)
   queryFits(ctx, { ...filters, messageId, count: 100, order: 'earliestFirst' }, v[Inputs.Cursor])
-  const thresholds = v[Inputs.FailIfCountAbove] ?? v[Inputs.FailIfOldestOlderThan]
+  const thresholds =
+    v[Inputs.FailIfCountAbove] ??
+    v[Inputs.FailIfOldestOlderThan] ??
+    v[Inputs.FailIfNewAbove] ??
+    v[Inputs.FailIfExpiringWithin]
   if (v[Inputs.IssueOnFailure] && thresholds === undefined) {
     refuse(
       ctx,
       Inputs.IssueOnFailure,
-      'needs a threshold to judge by: set fail-if-count-above or fail-if-oldest-older-than'
+      'needs a threshold to judge by: set fail-if-count-above, fail-if-oldest-older-than, fail-if-new-above or ' +
+        'fail-if-expiring-within'
     )
   }
+  healthRules(v, ctx)
   for (const name of [Inputs.Cursor, Inputs.MaxMessages] as const) {
     if (v[Inputs.Concurrency] > 1 && v[name] !== undefined) {
       refuse(
@@ -287,12 +253,28 @@ function listSchema(now: number, workspace: string) {
       list: {
         filters: listFilters(v),
         pageSize: v[Inputs.Count],
-        ...valuesOf(v, [Inputs.Order, Inputs.MaxPages, Inputs.Concurrency, Inputs.Cursor, Inputs.MaxMessages])
+        ...valuesOf(v, [Inputs.Order, Inputs.MaxPages, Inputs.Concurrency, Inputs.Cursor, Inputs.MaxMessages]),
+        windows: countWindows(v, now)
       },
-      health: { countAbove: v[Inputs.FailIfCountAbove], oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan] },
-      ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders]),
+      health: {
+        countAbove: v[Inputs.FailIfCountAbove],
+        oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan],
+        ...(v[Inputs.FailIfNewAbove] !== undefined
+          ? { newAbove: v[Inputs.FailIfNewAbove], newWithinMs: v[Inputs.NewWithin] }
+          : {}),
+        ...(v[Inputs.Retention] !== undefined ? { retentionMs: v[Inputs.Retention] } : {}),
+        ...(v[Inputs.FailIfExpiringWithin] !== undefined ? { expiringWithinMs: v[Inputs.FailIfExpiringWithin] } : {})
+      },
+      ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders, Inputs.MetricsFile]),
       ...(v[Inputs.IssueOnFailure]
-        ? { issue: { title: v[Inputs.IssueTitle], repeatIntervalMs: v[Inputs.IssueRepeatInterval] } }
+        ? {
+            issue: {
+              title: v[Inputs.IssueTitle],
+              repeatIntervalMs: v[Inputs.IssueRepeatInterval],
+              labels: v[Inputs.IssueLabels] ?? [],
+              assignees: v[Inputs.IssueAssignees] ?? []
+            }
+          }
         : {})
     }))
 }

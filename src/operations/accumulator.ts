@@ -1,60 +1,19 @@
-import type { HealthThresholds, ListRequest } from '../requests.js'
+import type { CountWindows, ListRequest } from '../requests.js'
 import { isDateMs, type DlqMessage } from '../service/schemas.js'
-import { HourlyCounts, judgeHealth } from './health.js'
-import type { Breakdown, CountRow, DestinationRow, ListedWorkflowRun, ListResult, MessageExample } from '../results.js'
+import { HourlyCounts } from './health.js'
+import type {
+  Breakdown,
+  CountRow,
+  DestinationRow,
+  ListedWorkflowRun,
+  ListFindings,
+  MessageExample
+} from '../results.js'
 import { ItemProblems } from './item-problems.js'
 import { BODY_SAMPLE_LENGTH, MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
 import { copyPrefix } from '../service/redact.js'
-
-/** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
-export const KEY_MAX_LENGTH = 512
-
-/** A value cut to KEY_MAX_LENGTH characters, the ellipsis included. */
-export function boundedKey(value: string): string {
-  return value.length <= KEY_MAX_LENGTH ? value : `${copyPrefix(value, KEY_MAX_LENGTH - 1)}…`
-}
-
-/**
- * Counts values in bounded memory: exact up to `capacity` distinct values, then the Misra-Gries summary (each kept
- * count at most `undercount` low; every value more frequent than total / (capacity + 1) kept).
- */
-export class Tally {
-  private readonly counts = new Map<string, number>()
-  /** How far below its true count any kept count may be: the rounds of lowering so far. */
-  undercount = 0
-
-  constructor(
-    private readonly capacity: number = TALLY_CAPACITY,
-    /** Hears each key dropped, so that figures kept beside a key can go with it. */
-    private readonly onDrop?: (key: string) => void
-  ) {}
-
-  /** Counts the value; returns its key when the value is kept, undefined when this round dropped it. */
-  add(value: string): string | undefined {
-    const key = boundedKey(value)
-    const count = this.counts.get(key)
-    if (count !== undefined || this.counts.size < this.capacity) {
-      this.counts.set(key, (count ?? 0) + 1)
-      return key
-    }
-    // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
-    this.undercount++
-    for (const [k, n] of this.counts) {
-      if (n <= 1) {
-        this.counts.delete(k)
-        this.onDrop?.(k)
-      } else this.counts.set(k, n - 1)
-    }
-    return undefined
-  }
-
-  /** Kept values, most frequent first; with `undercount` above 0 each count is a lower bound. */
-  rows(): CountRow[] {
-    return [...this.counts]
-      .map(([value, count]) => ({ value, count }))
-      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
-  }
-}
+import { CauseFigures } from './causes.js'
+import { boundedKey, Tally } from './tally.js'
 
 /** Examples the summary shows of the oldest messages, and of the newest. */
 const EXAMPLES = 5
@@ -86,6 +45,8 @@ class Extremes<T> {
   }
 }
 
+/** Causes a listing reports: the summary's and the issue's table show 20, the causes output 10. */
+const LEADING_CAUSES = 20
 /** Failed workflow runs kept for the summary's table; the table shows fewer, the messages-file has them all. */
 const WORKFLOW_RUN_ROWS = 100
 /** Destinations the summary's "what is failing" table shows. */
@@ -174,8 +135,15 @@ export class ListAccumulator {
   private badCreatedAt?: { count: number; messageId: string }
   private readonly workflowRuns: ListedWorkflowRun[] = []
   private noCreatedAt = 0
+  private readonly causes = new CauseFigures()
+  /** Messages within the windows asked: created lately, and deleted by the service soon. */
+  private newCount = 0
+  private expiringCount = 0
 
-  add(message: DlqMessage): void {
+  constructor(private readonly windows: CountWindows = {}) {}
+
+  /** Counts the message; returns its cause's key. */
+  add(message: DlqMessage): string {
     this.count++
     this.destinations.add(message)
     this.tallies.byStatus.add(message.responseStatus === undefined ? '(none)' : String(message.responseStatus))
@@ -190,23 +158,25 @@ export class ListAccumulator {
       this.hourly.add(at)
       this.oldest.add(at, () => slim(message))
       this.newest.add(at, () => slim(message))
+      const { arrivals, expiry } = this.windows
+      if (arrivals !== undefined && at >= arrivals.since) this.newCount++
+      if (expiry !== undefined && at <= expiry.createdBy) this.expiringCount++
     } else this.noCreatedAt++
     // The schema should have dropped a createdAt no date can hold: count it, never let it reach a Date.
     if (at !== undefined && !isDateMs(at)) {
       this.badCreatedAt ??= { count: 0, messageId: boundedKey(message.messageId) }
       this.badCreatedAt.count++
     }
+    return this.causes.add(message)
   }
 
   result(
     request: ListRequest,
-    thresholds: HealthThresholds,
     pages: number,
     { messageIds, dlqIds }: ListedIds,
-    now: number,
     /** How the listing ended, when it did not reach the end. */
-    { failure, nextCursor }: Pick<ListResult, 'failure' | 'nextCursor'> = {}
-  ): ListResult {
+    { failure, nextCursor }: Pick<ListFindings, 'failure' | 'nextCursor'> = {}
+  ): ListFindings {
     const { unreadable } = this.problems
     const count = this.count + unreadable
     // Items left out for want of an id are messages of unknown age.
@@ -240,12 +210,32 @@ export class ListAccumulator {
       ...(undercount.length > 0 ? { undercount: Object.fromEntries(undercount) } : {}),
       ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
       ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
-      health: judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt),
+      ...this.windowFigures(oldestCreatedAt),
+      causes: this.causes.rows(LEADING_CAUSES),
+      ...(this.causes.undercount > 0 ? { causesUndercount: this.causes.undercount } : {}),
       concurrency: request.concurrency,
       ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {}),
       itemProblems: this.problems.summary(),
       ...(nextCursor !== undefined ? { nextCursor } : {}),
       ...(failure !== undefined ? { failure } : {})
+    }
+  }
+
+  /** What the windows asked for counted: new messages, and those the service deletes within the expiry window. */
+  private windowFigures(oldestCreatedAt: number | undefined): Pick<ListFindings, 'arrivals' | 'expiry'> {
+    const { arrivals, expiry } = this.windows
+    return {
+      ...(arrivals !== undefined ? { arrivals: { withinMs: arrivals.withinMs, count: this.newCount } } : {}),
+      ...(expiry !== undefined
+        ? {
+            expiry: {
+              retentionMs: expiry.retentionMs,
+              withinMs: expiry.withinMs,
+              count: this.expiringCount,
+              ...(oldestCreatedAt !== undefined ? { nextAt: oldestCreatedAt + expiry.retentionMs } : {})
+            }
+          }
+        : {})
     }
   }
 }

@@ -1,8 +1,8 @@
 /** The operations that also write each listed message or resumed run to a file (NDJSON) as it arrives. */
 import { Inputs } from '../constants.js'
 import type { ResumePage } from '../service/schemas.js'
-import type { HealthThresholds, ListRequest } from '../requests.js'
-import type { ListResult, ResumeResult } from '../results.js'
+import type { ListRequest } from '../requests.js'
+import type { ListFindings, ResumeResult } from '../results.js'
 import { redactCredentialHeaders } from './credential-headers.js'
 import { listDlq, type DlqLister, type ListHooks } from './list-dlq.js'
 import { FileWriteError, NdjsonFile, type Encode, type MessageSink } from './messages-file.js'
@@ -23,14 +23,12 @@ async function closeFile(file: NdjsonFile): Promise<FileWriteError | undefined> 
 export async function listDlqToFile(
   client: DlqLister,
   request: ListRequest,
-  thresholds: HealthThresholds,
-  now: number,
   path: string | undefined,
   encode: Encode,
   hooks: Omit<ListHooks, 'sink'>,
   keepCredentialHeaders = false
-): Promise<ListResult> {
-  if (path === undefined) return listDlq(client, request, thresholds, now, hooks)
+): Promise<ListFindings> {
+  if (path === undefined) return listDlq(client, request, hooks)
   const file = await NdjsonFile.open(path, { encode, input: Inputs.MessagesFile })
   let redacted = 0
   // Replaces the credential values of each page before it is written: the copy of a page lives only until then.
@@ -47,7 +45,7 @@ export async function listDlqToFile(
     }
   }
   const sink = keepCredentialHeaders ? file : redacting
-  const listed = await listDlq(client, request, thresholds, now, { ...hooks, sink })
+  const listed = await listDlq(client, request, { ...hooks, sink })
   const failed = await closeFile(file)
   if (redacted > 0) {
     hooks.log?.(

@@ -8,8 +8,8 @@ import { readDlqMessages, type DlqMessage } from '../service/schemas.js'
 import { stopSignalOf, type Progress } from '../stop.js'
 import { idBytes, ListAccumulator, ListedIds, MessageIds } from './accumulator.js'
 import type { MessageSink } from './messages-file.js'
-import type { HealthThresholds, ListFilters, ListRequest, Order } from '../requests.js'
-import type { ListResult } from '../results.js'
+import type { ListFilters, ListRequest, Order } from '../requests.js'
+import type { ListFindings } from '../results.js'
 
 /** The one request a listing needs of the service client. */
 export type DlqLister = Pick<ServiceClient, 'listDlqPage'>
@@ -27,16 +27,10 @@ export interface ListHooks {
 }
 
 /** Lists the DLQ to its end or max-messages, in date slices when concurrent; a failure keeps what was listed. */
-export async function listDlq(
-  client: DlqLister,
-  request: ListRequest,
-  thresholds: HealthThresholds,
-  now: number,
-  hooks: ListHooks = {}
-): Promise<ListResult> {
+export async function listDlq(client: DlqLister, request: ListRequest, hooks: ListHooks = {}): Promise<ListFindings> {
   // Several message ids are listed one id at a time (some servers apply only one), never in slices.
   const severalIds = (request.filters.messageId?.length ?? 0) > 1
-  if (request.concurrency <= 1 || severalIds) return listSequentially(client, request, thresholds, now, hooks)
+  if (request.concurrency <= 1 || severalIds) return listSequentially(client, request, hooks)
 
   const outcome = await listInSlices(client, request, hooks)
   if (outcome.untrusted === undefined) {
@@ -44,26 +38,20 @@ export async function listDlq(
       `parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`
     )
     return {
-      ...outcome.acc.result(request, thresholds, outcome.pages, outcome.ids, now, outcome),
+      ...outcome.acc.result(request, outcome.pages, outcome.ids, outcome),
       slices: outcome.slices
     }
   }
   // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
   hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`)
   await hooks.sink?.restart()
-  const sequential = await listSequentially(client, request, thresholds, now, hooks)
+  const sequential = await listSequentially(client, request, hooks)
   return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted }
 }
 
 /** One ordered listing from the start (or the user's cursor); several message ids: one per id, merged, no cursor. */
-async function listSequentially(
-  client: DlqLister,
-  request: ListRequest,
-  thresholds: HealthThresholds,
-  now: number,
-  hooks: ListHooks
-): Promise<ListResult> {
-  const acc = new ListAccumulator()
+async function listSequentially(client: DlqLister, request: ListRequest, hooks: ListHooks): Promise<ListFindings> {
+  const acc = new ListAccumulator(request.windows)
   const ids = new ListedIds()
   const maxMessages = request.maxMessages ?? Infinity
   // Drains one listing of `filters`; never throws.
@@ -94,7 +82,7 @@ async function listSequentially(
   if (messageIds.length <= 1) {
     if (hooks.progress) hooks.progress.nextCursor = request.cursor
     const outcome = await drain(request.filters, request.cursor, request.maxPages)
-    return acc.result(request, thresholds, outcome.pages, ids, now, outcome)
+    return acc.result(request, outcome.pages, ids, outcome)
   }
   let pages = 0
   for (const [i, messageId] of messageIds.entries()) {
@@ -102,7 +90,7 @@ async function listSequentially(
     // Each id starts with a request: none once the budget is spent, and the failure names the id not listed.
     if (pages >= request.maxPages) {
       const failure = { kind: 'max-pages' as const, pages, input: Inputs.MaxPages, messageId: at }
-      return acc.result(request, thresholds, pages, ids, now, { failure })
+      return acc.result(request, pages, ids, { failure })
     }
     const outcome = await drain({ ...request.filters, messageId: [messageId] }, undefined, request.maxPages - pages)
     pages += outcome.pages
@@ -110,19 +98,22 @@ async function listSequentially(
       // An id's own cursor continues nothing: several ids cannot be given with a cursor.
       const { cursor: _idCursor, ...ended } = outcome.failure as Failure & { cursor?: string }
       const failure = { ...ended, messageId: at } as Failure & FailureContext
-      return acc.result(request, thresholds, pages, ids, now, { failure })
+      return acc.result(request, pages, ids, { failure })
     }
   }
-  return acc.result(request, thresholds, pages, ids, now)
+  return acc.result(request, pages, ids)
 }
 
 /** Counts a page's messages and their ids (`addIds`), writes them to the sink, and tells the caller how far it is. */
 async function take(acc: ListAccumulator, hooks: ListHooks, messages: DlqMessage[], addIds: (m: DlqMessage) => void) {
+  // Each line of the file carries its cause's key, so one cause's messages can be selected from it.
+  const lines: DlqMessage[] = []
   for (const message of messages) {
-    acc.add(message)
+    const causeKey = acc.add(message)
     addIds(message)
+    if (hooks.sink) lines.push({ ...message, causeKey })
   }
-  await hooks.sink?.write(messages)
+  await hooks.sink?.write(lines)
   hooks.onPage?.(messages.length, acc.count)
   if (hooks.progress) hooks.progress.confirmed = acc.count + acc.problems.unreadable
 }
@@ -315,7 +306,7 @@ function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SlicePlan
  * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
  */
 async function listInSlices(client: DlqLister, request: ListRequest, hooks: ListHooks) {
-  const acc = new ListAccumulator()
+  const acc = new ListAccumulator(request.windows)
   // The two requests that find the range do not count against max-pages, even with max-pages: 1.
   const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 }
   const stop = new AbortController()

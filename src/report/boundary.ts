@@ -1,4 +1,6 @@
 /** The output boundary: all the action writes is redacted as raw text (an escape could hide a secret), then escaped. */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { GITHUB_OUTPUTS_MAX_BYTES } from '../constants.js'
 import { toJson } from '../service/json.js'
 import { neutraliseAnnotation, neutraliseLogLine } from './escape.js'
@@ -22,12 +24,19 @@ export interface IssueApi {
   findOpen(title: string): Promise<{ number: number; url: string; body?: string; duplicates?: number[] } | undefined>
   /** Every open issue of the check with this title, oldest first: one, unless checks overlapped. */
   findAllOpen(title: string): Promise<{ number: number; url: string; body?: string }[]>
-  create(title: string, body: string): Promise<{ number: number; url: string }>
+  /** Opens the issue with the check's label, and `opening`'s labels and assignees. */
+  create(title: string, body: string, opening?: IssueOpening): Promise<{ number: number; url: string }>
   comment(issue: number, body: string): Promise<void>
   /** Replaces the body of the check's issue, its marker kept. */
   update(issue: number, title: string, body: string): Promise<void>
   /** 'completed' when the check passes, 'not_planned' for a duplicate of an older one. */
   close(issue: number, reason?: 'completed' | 'not_planned'): Promise<void>
+}
+
+/** Who and what a new health issue is given besides its own label (inputs issue-labels and issue-assignees). */
+export interface IssueOpening {
+  labels?: readonly string[]
+  assignees?: readonly string[]
 }
 
 /** An output's size as GitHub counts it. */
@@ -83,6 +92,12 @@ export class OutputBoundary {
     for (const [name, value] of redacted) this.io.setOutput(name, value)
   }
 
+  /** Writes a whole text file (metrics-file), redacted; a write error is thrown with its errno code. */
+  async textFile(path: string, text: string): Promise<void> {
+    await mkdir(dirname(path), { recursive: true })
+    await writeFile(path, this.redact(text))
+  }
+
   /** One line of an NDJSON file: the record as JSON, however deeply nested, redacted. */
   jsonLine(record: unknown): string {
     return this.redact(toJson(record))
@@ -103,7 +118,7 @@ export class OutputBoundary {
     return {
       findOpen: title => api.findOpen(this.redact(title)),
       findAllOpen: title => api.findAllOpen(this.redact(title)),
-      create: (title, body) => api.create(this.redact(title), this.redact(body)),
+      create: (title, body, opening) => api.create(this.redact(title), this.redact(body), opening),
       comment: (issue, body) => api.comment(issue, this.redact(body)),
       update: (issue, title, body) => api.update(issue, this.redact(title), this.redact(body)),
       close: (issue, reason) => api.close(issue, reason)

@@ -1,6 +1,6 @@
 /** How a listing is described: its filters, the heading, the judgement line, the notice, each breach. */
 import { Inputs } from '../constants.js'
-import type { Breach, ListResult } from '../results.js'
+import type { BreachFields, BreachKind, ListResult } from '../results.js'
 import type { ListFilters } from '../requests.js'
 import { beforeTheEnd, failurePhrase } from './failure-text.js'
 import { code, valueList, type RowLimit } from './markdown.js'
@@ -66,20 +66,63 @@ export function listingComplete(result: ListResult): boolean {
   return result.failure === undefined && result.nextCursor === undefined
 }
 
+/** How one kind of breach is told: the input that sets its threshold, and its sentence (`atLeast`: a lower bound). */
+interface BreachText<K extends BreachKind> {
+  input: Inputs
+  says: (breach: BreachFields[K], atLeast: string) => string
+}
+
+/** Every kind of breach, told: the compiler asks for a sentence when a kind is added to BreachFields. */
+export const BREACHES: { [K in BreachKind]: BreachText<K> } = {
+  count: {
+    input: Inputs.FailIfCountAbove,
+    says: (b, atLeast) =>
+      `${atLeast}${formatCount(b.count)} messages, more than fail-if-count-above (${formatCount(b.limit)})`
+  },
+  age: {
+    input: Inputs.FailIfOldestOlderThan,
+    says: b =>
+      `the oldest message is ${formatAge(b.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(b.limitMs)})`
+  },
+  'age-unknown': {
+    input: Inputs.FailIfOldestOlderThan,
+    says: (b, atLeast) =>
+      `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so their age is ` +
+      `unknown and fail-if-oldest-older-than (${formatAge(b.limitMs)}) cannot be judged`
+  },
+  arrivals: {
+    input: Inputs.FailIfNewAbove,
+    says: (b, atLeast) =>
+      `${atLeast}${plural(b.count, 'message', 'messages')} created within the last ${formatAge(b.withinMs)}, more ` +
+      `than fail-if-new-above (${formatCount(b.limit)})`
+  },
+  'arrivals-unknown': {
+    input: Inputs.FailIfNewAbove,
+    says: (b, atLeast) =>
+      `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so whether more ` +
+      `than fail-if-new-above (${formatCount(b.limit)}) arrived within ${formatAge(b.withinMs)} cannot be judged`
+  },
+  expiry: {
+    input: Inputs.FailIfExpiringWithin,
+    says: (b, atLeast) =>
+      `${atLeast}${plural(b.count, 'message', 'messages')} will be deleted by the service within ` +
+      `${formatAge(b.withinMs)} (fail-if-expiring-within; retention ${formatAge(b.retentionMs)}); the first ` +
+      (b.inMs === 0 ? 'is already past the retention' : `in ${formatAge(b.inMs)}`)
+  },
+  'expiry-unknown': {
+    input: Inputs.FailIfExpiringWithin,
+    says: (b, atLeast) =>
+      `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so when the ` +
+      `service deletes them is unknown and fail-if-expiring-within (${formatAge(b.withinMs)}) cannot be judged`
+  }
+}
+
+/** The kinds of breach, in the order BREACHES tells them. */
+export const BREACH_KINDS = Object.keys(BREACHES) as BreachKind[]
+
 /** A threshold exceeded, with both numbers and the input that set it; an incomplete listing's count is "at least". */
-export function describeBreach(breach: Breach, complete: boolean): string {
-  const atLeast = complete ? '' : 'at least '
-  if (breach.kind === 'count') {
-    const count = `${atLeast}${formatCount(breach.count)}`
-    return `${count} messages, more than fail-if-count-above (${formatCount(breach.limit)})`
-  }
-  if (breach.kind === 'age-unknown') {
-    return (
-      `${atLeast}${plural(breach.messages, 'message', 'messages')} had no creation time (createdAt), so their age is ` +
-      `unknown and fail-if-oldest-older-than (${formatAge(breach.limitMs)}) cannot be judged`
-    )
-  }
-  return `the oldest message is ${formatAge(breach.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(breach.limitMs)})`
+export function describeBreach<K extends BreachKind>(breach: { kind: K } & BreachFields[K], complete: boolean): string {
+  return BREACHES[breach.kind].says(breach, complete ? '' : 'at least ')
 }
 
 /** What a listing counted, and of what when filtered: its messages, or, with source workflow, the failed runs. */
@@ -104,43 +147,82 @@ export function heading(result: ListResult, filtered: boolean): string {
   if (result.health.breaches.length > 0) {
     return scope === undefined ? '❌ DLQ health check failed' : `❌ Health check failed for the messages ${scope}`
   }
-  const judged = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined
+  const judged = thresholdsSet(result)
   if (!listingComplete(result)) return `⚠️ Listing stopped early${judged ? ': health not judged' : ''}`
   if (judged) return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the messages ${scope}`
   if (result.count === 0) return filtered ? 'ℹ️ No DLQ message matches the filters' : 'ℹ️ The DLQ is empty'
   return scope === undefined ? `ℹ️ DLQ: ${counted(result, scope)}` : `ℹ️ ${counted(result, scope)}`
 }
 
-/** One bold line comparing the count and the oldest age with their limits; a lower bound can only exceed. */
+/** Whether any threshold is set: only then is the listing judged. */
+function thresholdsSet({ health: h }: ListResult): boolean {
+  return [h.countAbove, h.oldestOlderThanMs, h.newAbove, h.expiringWithinMs].some(limit => limit !== undefined)
+}
+
+/** One bold line comparing each figure with its limit; a lower bound can only exceed. */
 export function judgement(result: ListResult, now: number): string {
   const complete = listingComplete(result)
-  const { countAbove, oldestOlderThanMs, breaches } = result.health
+  const { countAbove, oldestOlderThanMs, newAbove, expiringWithinMs, breaches } = result.health
   if (result.failure !== undefined && result.count === 0) {
     return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)'
   }
   const scope = filterScope(result.filters)
-  const verdict = (over: boolean): string => (over ? '**exceeded**' : complete ? 'within' : 'not judged')
-  const ageOver = breaches.some(b => b.kind === 'age')
-  const ageVerdict =
-    !ageOver && breaches.some(b => b.kind === 'age-unknown') ? '**cannot be judged**' : verdict(ageOver)
+  const atLeast = complete ? '' : 'at least '
+  const kinds = new Set(breaches.map(b => b.kind))
+  // Over its limit, or else unknown messages that could take it over: "cannot be judged", never "within".
+  const verdict = (over: boolean, unknown = false): string =>
+    over ? '**exceeded**' : unknown ? '**cannot be judged**' : complete ? 'within' : 'not judged'
+  const { arrivals, expiry } = result
   const parts = [
-    `**${complete ? '' : 'at least '}${counted(result, scope)}**` +
-      (countAbove === undefined ? '' : ` (limit ${formatCount(countAbove)}: ${verdict(result.count > countAbove)})`),
+    `**${atLeast}${counted(result, scope)}**` +
+      (countAbove === undefined ? '' : ` (limit ${formatCount(countAbove)}: ${verdict(kinds.has('count'))})`),
     `**${oldestText(result, now)}**` +
-      (oldestOlderThanMs === undefined ? '' : ` (limit ${formatAge(oldestOlderThanMs)}: ${ageVerdict})`)
-  ]
-  const tail =
-    countAbove === undefined && oldestOlderThanMs === undefined
-      ? ' (not judged: no threshold set)'
-      : scope !== undefined
-        ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
-        : ''
+      (oldestOlderThanMs === undefined
+        ? ''
+        : ` (limit ${formatAge(oldestOlderThanMs)}: ${verdict(kinds.has('age'), kinds.has('age-unknown'))})`),
+    newAbove !== undefined &&
+      arrivals !== undefined &&
+      `**${atLeast}${formatCount(arrivals.count)} new within ${formatAge(arrivals.withinMs)}**` +
+        ` (limit ${formatCount(newAbove)}: ${verdict(kinds.has('arrivals'), kinds.has('arrivals-unknown'))})`,
+    expiry !== undefined &&
+      `**${atLeast}${formatCount(expiry.count)} deleted by the service within ${formatAge(expiry.withinMs)}**` +
+        (expiringWithinMs === undefined
+          ? ''
+          : ` (limit 0: ${verdict(kinds.has('expiry'), kinds.has('expiry-unknown'))})`)
+  ].filter(part => part !== false)
+  const tail = !thresholdsSet(result)
+    ? ' (not judged: no threshold set)'
+    : scope !== undefined
+      ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
+      : ''
   const partial = complete
     ? ''
     : result.failure !== undefined
       ? `, listed ${beforeTheEnd(result.failure)}`
       : ', listing stopped early'
   return `${parts.join(' · ')}${tail}${partial}`
+}
+
+/** With retention: what the service will delete within the window, and when the first goes; else undefined. */
+export function expiryLine(result: ListResult, now: number): string | undefined {
+  const { expiry } = result
+  if (expiry === undefined || (result.failure !== undefined && result.count === 0)) return undefined
+  const window = `within ${formatAge(expiry.withinMs)} (retention ${formatAge(expiry.retentionMs)})`
+  const first =
+    expiry.nextAt === undefined
+      ? ''
+      : expiry.nextAt <= now
+        ? '; the first is already past the retention'
+        : `; the first in ${formatAge(expiry.nextAt - now)}`
+  const unknown = result.noCreatedAt
+    ? ` ${plural(result.noCreatedAt, 'message has', 'messages have')} no creation time: when it is deleted is unknown.`
+    : ''
+  const atLeast = listingComplete(result) ? '' : 'At least '
+  const what =
+    expiry.count === 0
+      ? `No listed message will be deleted by the service ${window}${first}.`
+      : `${atLeast}${plural(expiry.count, 'message', 'messages')} will be deleted by the service ${window}${first}.`
+  return `${what}${unknown}`
 }
 
 /** `oldest 3h`, `oldest 3h (unknown for 12 messages)`, `oldest: unknown for 400 messages`; or "oldest seen". */
@@ -167,4 +249,20 @@ export function headline(result: ListResult, now: number): string {
         ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
         : 'the listing stopped early'
   return `DLQ: at least ${listed} (${why})`
+}
+
+/** The health thresholds as set, each named by its input (the summary's "What was asked", the closing comment). */
+export function thresholdsText(result: ListResult): string {
+  const { countAbove, oldestOlderThanMs, newAbove, newWithinMs, retentionMs, expiringWithinMs } = result.health
+  const parts = [
+    countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
+    oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`,
+    newAbove === undefined
+      ? undefined
+      : `\`fail-if-new-above\`: ${formatCount(newAbove)} within ${formatAge(newWithinMs ?? 0)} (\`new-within\`)`,
+    expiringWithinMs === undefined
+      ? undefined
+      : `\`fail-if-expiring-within\`: ${formatAge(expiringWithinMs)} (\`retention\`: ${formatAge(retentionMs ?? 0)})`
+  ].filter(p => p !== undefined)
+  return parts.length === 0 ? 'none' : parts.join(', ')
 }

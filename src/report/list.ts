@@ -3,9 +3,19 @@ import { MAX_CURSOR_LENGTH, Outputs, TALLY_CAPACITY } from '../constants.js'
 import type { DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
-import { formatAge, formatCount, formatShortTime, plural } from './format.js'
+import { formatAge, formatCount, formatMs, formatShortTime, plural } from './format.js'
 import { beforeTheEnd, failureText, itemProblemsText } from './failure-text.js'
-import { describeBreach, filterLines, heading, headline, judgement, listingComplete } from './list-verdict.js'
+import { causesOutput, causesTable } from './causes.js'
+import {
+  describeBreach,
+  expiryLine,
+  filterLines,
+  heading,
+  headline,
+  judgement,
+  listingComplete,
+  thresholdsText
+} from './list-verdict.js'
 import {
   capped,
   cellOrDash,
@@ -65,7 +75,8 @@ function idOutputs(result: ListResult): IdsWritten {
     [Outputs.Complete]: String(listingComplete(result)),
     [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
     [Outputs.NextCursor]: cursorOutput(result.nextCursor),
-    [Outputs.MessagesFile]: result.messagesFile ?? ''
+    [Outputs.MessagesFile]: result.messagesFile ?? '',
+    ...healthOutputs(result)
   }
   const ids = [Outputs.MessageIds, Outputs.MessageIdsTruncated, result.messageIds] as const
   const dlq = [Outputs.DlqIds, Outputs.DlqIdsTruncated, result.dlqIds] as const
@@ -79,6 +90,18 @@ function idOutputs(result: ListResult): IdsWritten {
     values: { ...scalars, ...fitted.values, ...fittedDlq.values },
     messageIds: { kept: fitted.kept, truncated: fitted.truncated },
     dlqIds: { kept: fittedDlq.kept, truncated: fittedDlq.truncated }
+  }
+}
+
+/** new-count, expiring-count, next-expiry-at and causes: empty when nothing was listed for a failure (unknown). */
+function healthOutputs(result: ListResult): OutputValues {
+  const unknown = result.failure !== undefined && result.count === 0
+  const { arrivals, expiry } = result
+  return {
+    [Outputs.NewCount]: unknown || arrivals === undefined ? '' : String(arrivals.count),
+    [Outputs.ExpiringCount]: unknown || expiry === undefined ? '' : String(expiry.count),
+    [Outputs.NextExpiryAt]: expiry?.nextAt === undefined ? '' : formatMs(expiry.nextAt),
+    [Outputs.Causes]: causesOutput(result.causes)
   }
 }
 
@@ -103,9 +126,11 @@ function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass, writ
       judgement(result, pass.now),
       issueLine(ctx.issue),
       shortenedNote(pass),
+      expiryLine(result, pass.now),
       ...endingLeads(result)
     ),
     ...failingLines(result, pass),
+    ...causeLines(result, pass),
     ...breakdownLines(result, pass),
     ...chartLines(result, pass.now),
     ...workflowRunLines(result, pass),
@@ -160,6 +185,18 @@ export function failingTable(result: ListResult, now: number, maxRows: number): 
     '',
     ...(undercount === undefined ? [] : approximateNote(undercount))
   ]
+}
+
+/** "Why they failed": the leading causes, and how to select one cause's messages from messages-file. */
+function causeLines(result: ListResult, pass: RenderPass): string[] {
+  const table = causesTable(result, pass.now, pass.maxRows)
+  if (table.length === 0) return []
+  const select =
+    result.messagesFile === undefined
+      ? "Set `messages-file` to have every message with its cause (`causeKey`), to select one cause's messages."
+      : 'Each line of `messages-file` carries its cause as `causeKey`: `jq -r \'select(.causeKey == "KEY") | .dlqId\'` ' +
+        "lists one cause's DLQ ids, for a reviewed resume (`dlq-ids-file`)."
+  return ['### Why they failed', '', ...table, select, '']
 }
 
 /** The dominant status, with its share of the destination's messages when others are mixed in (said, not a bare %). */
@@ -259,16 +296,6 @@ function extremesLines(result: ListResult, pass: RenderPass): string[] {
     ),
     ''
   ]
-}
-
-/** The health thresholds as set, each named by its input (the summary's "What was asked", the closing comment). */
-export function thresholdsText(result: ListResult): string {
-  const { countAbove, oldestOlderThanMs } = result.health
-  const parts = [
-    countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
-    oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
-  ].filter(p => p !== undefined)
-  return parts.length === 0 ? 'none' : parts.join(', ')
 }
 
 /** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */

@@ -1,0 +1,107 @@
+/** The arrivals and expiry checks, their sentences, and the metrics text: pure, no dist. */
+import { describe, expect, it } from '@jest/globals'
+import { ListAccumulator, ListedIds } from '../../src/operations/accumulator.js'
+import { judged, judgeHealth } from '../../src/operations/health.js'
+import { describeBreach, expiryLine } from '../../src/report/list-verdict.js'
+import { metricsText } from '../../src/report/metrics.js'
+import type { ListRequest } from '../../src/requests.js'
+import { readMetrics, sampleOf } from '../support/openmetrics.js'
+import { listResult } from '../support/results.js'
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const windows = {
+  arrivals: { since: NOW - HOUR, withinMs: HOUR },
+  expiry: { createdBy: NOW + DAY - 7 * DAY, withinMs: DAY, retentionMs: 7 * DAY }
+}
+const REQUEST: ListRequest = {
+  filters: {},
+  order: 'earliestFirst',
+  pageSize: 100,
+  maxPages: 100,
+  concurrency: 1,
+  windows
+}
+
+/** A listing of messages created `ago` before NOW (undefined: without createdAt). */
+function listing(...agos: (number | undefined)[]) {
+  const acc = new ListAccumulator(windows)
+  agos.forEach((ago, i) => acc.add({ messageId: `m${i}`, ...(ago === undefined ? {} : { createdAt: NOW - ago }) }))
+  return acc.result(REQUEST, 1, new ListedIds())
+}
+
+describe('arrivals', () => {
+  it('counts the messages created within the window, the bound included', () => {
+    const found = listing(0, HOUR, HOUR + 1, 2 * DAY)
+    expect(found.arrivals).toEqual({ withinMs: HOUR, count: 2 })
+    expect(judgeHealth({ newAbove: 2 }, found, NOW).breaches).toEqual([])
+    const [breach] = judgeHealth({ newAbove: 1 }, found, NOW).breaches
+    expect(breach).toEqual({ kind: 'arrivals', count: 2, limit: 1, withinMs: HOUR })
+    expect(describeBreach(breach!, true)).toBe('2 messages created within the last 1h, more than fail-if-new-above (1)')
+  })
+
+  it('cannot be judged when messages without createdAt could take the count over the limit', () => {
+    const found = listing(0, undefined, undefined)
+    expect(judgeHealth({ newAbove: 1 }, found, NOW).breaches.map(b => b.kind)).toEqual(['arrivals-unknown'])
+    expect(judgeHealth({ newAbove: 3 }, found, NOW).breaches).toEqual([])
+  })
+})
+
+describe('expiry', () => {
+  it('counts what the retention deletes within the window, and says when the first goes', () => {
+    const found = listing(7 * DAY - 3 * HOUR, 6 * DAY + HOUR, DAY)
+    expect(found.expiry).toEqual({
+      retentionMs: 7 * DAY,
+      withinMs: DAY,
+      count: 2,
+      nextAt: NOW - (7 * DAY - 3 * HOUR) + 7 * DAY
+    })
+    const result = judged(found, { retentionMs: 7 * DAY, expiringWithinMs: DAY }, NOW)
+    expect(result.health.breaches).toEqual([
+      { kind: 'expiry', count: 2, withinMs: DAY, retentionMs: 7 * DAY, inMs: 3 * HOUR }
+    ])
+    expect(describeBreach(result.health.breaches[0]!, false)).toBe(
+      'at least 2 messages will be deleted by the service within 1d (fail-if-expiring-within; retention 7d); the first in 3h'
+    )
+    expect(expiryLine(result, NOW)).toBe(
+      '2 messages will be deleted by the service within 1d (retention 7d); the first in 3h.'
+    )
+  })
+
+  it('is not judged without fail-if-expiring-within, and a message past the retention is due now', () => {
+    const found = listing(8 * DAY)
+    expect(judgeHealth({ retentionMs: 7 * DAY }, found, NOW).breaches).toEqual([])
+    const [breach] = judgeHealth({ retentionMs: 7 * DAY, expiringWithinMs: DAY }, found, NOW).breaches
+    expect(breach).toMatchObject({ kind: 'expiry', inMs: 0 })
+    expect(describeBreach(breach!, true)).toMatch(/the first is already past the retention$/)
+  })
+
+  it('cannot be judged for messages without createdAt', () => {
+    const found = listing(DAY, undefined)
+    const kinds = judgeHealth({ retentionMs: 7 * DAY, expiringWithinMs: DAY }, found, NOW).breaches.map(b => b.kind)
+    expect(kinds).toEqual(['expiry-unknown'])
+  })
+})
+
+describe('metricsText', () => {
+  it('ends in # EOF, escapes label values and keeps destinations bounded', () => {
+    const byUrl = Array.from({ length: 25 }, (_, i) => ({ value: `https://h.example/${i}`, count: 2 }))
+    const hostile = { value: 'a"b\\c\nd\re', count: 1 }
+    const result = listResult({ count: 51, byUrl: [hostile, ...byUrl], byStatus: [{ value: '500', count: 51 }] })
+    const text = metricsText(result, NOW)
+    const families = readMetrics(text)
+    expect(sampleOf(families, 'dlq_messages_by_destination', { destination: 'a"b\\c\nd\ufffde' })).toBe(1)
+    expect(sampleOf(families, 'dlq_messages_by_destination', { destination: '(other)' })).toBe(12)
+    expect(families.get('dlq_messages_by_destination')?.metrics).toHaveLength(21)
+    expect(sampleOf(families, 'dlq_check_timestamp_seconds')).toBe(NOW / 1000)
+    expect(text.split('\n').filter(line => line.startsWith('dlq_messages_by_destination'))).toHaveLength(21)
+  })
+
+  it('gives only the check time and an incomplete check when nothing could be listed', () => {
+    const failure = { kind: 'cancelled' as const, signal: 'SIGINT' as const }
+    const families = readMetrics(metricsText(listResult({ failure }), NOW))
+    expect([...families.keys()]).toEqual(['dlq_check_timestamp_seconds', 'dlq_check_complete', 'dlq_check_breaches'])
+    expect(sampleOf(families, 'dlq_check_complete')).toBe(0)
+  })
+})
