@@ -46,7 +46,8 @@ export enum Inputs {
   Stages = 'stages',
   Watch = 'watch',
   WatchMaxFailed = 'watch-max-failed',
-  WatchRetries = 'watch-retries'
+  WatchRetries = 'watch-retries',
+  WatchMinCompleted = 'watch-min-completed'
 }
 
 export enum Outputs {
@@ -73,7 +74,9 @@ export enum Outputs {
   FailedAgainDlqIdsTruncated = 'failed-again-dlq-ids-truncated',
   StagesCompleted = 'stages-completed',
   NextFromDate = 'next-from-date',
-  NextToDate = 'next-to-date'
+  NextToDate = 'next-to-date',
+  CompletedCount = 'completed-count',
+  RunStates = 'run-states'
 }
 
 export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as const

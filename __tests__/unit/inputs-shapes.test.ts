@@ -58,7 +58,8 @@ const VALUES: Record<string, { values: [string, string]; with?: Record<string, s
   stages: { values: ['10', '20'] },
   watch: { values: ['90s', '10m'], with: { stages: '10, all' } },
   'watch-max-failed': { values: ['0', '1'], with: { stages: '10, all', watch: '1m' } },
-  'watch-retries': { values: ['0', '1'], with: { stages: '10, all', watch: '1m' } }
+  'watch-retries': { values: ['0', '1'], with: { stages: '10, all', watch: '1m' } },
+  'watch-min-completed': { values: ['8', '80%'], with: { stages: '10, all', watch: '1m' } }
 }
 
 const WORKFLOW_SELECTORS = new Set(['workflow-url', 'workflow-run-id', 'workflow-created-at'])
