@@ -223,7 +223,7 @@ export async function watchStage(
     }
     // One line a poll: a watch of minutes would otherwise print nothing between its first and last line.
     log(
-      `stage ${request.stage} watch: poll ${polls.length} at ${Math.round((at - startedAt) / 1000)} s: ` +
+      `stage ${request.stage} watch: listing ${polls.length} at ${Math.round((at - startedAt) / 1000)} s: ` +
         `${state.found.size} of the ${state.runs.size} runs resumed so far back in the DLQ; ${statesLine(judged)}`
     )
     if (state.failing() > request.maxFailed || last) return end({})
