@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../src/clock.js'
 import { watchStage, WatchState } from '../src/operations/watch.js'
+import { stagedResume } from '../src/operations/staged-resume.js'
 import { ServiceClient } from '../src/service/client.js'
 import { DEFAULT_RETRY_POLICY } from '../src/service/retry.js'
 import { startSimulator } from '../sim/index.js'
@@ -51,6 +52,48 @@ async function requestsOfWatch(watchMs: number): Promise<number> {
   }
 }
 
+/**
+ * A 3-stage canary (10, 40, all; watch 10m) whose runs each complete 90 s after their resume: the run-log requests
+ * of its two watches per watched run. Each poll asks one request per 10 runs still open, none for a run that ended,
+ * and the watch ends once every run has: 18 polls a watch, so 18 x (1 + 4) = 90 requests for 50 runs, 1.8 a run.
+ */
+const CANARY_GOAL = 2
+
+async function runLogRequestsPerRun(): Promise<{ perRun: number; requests: number; watched: number }> {
+  let time = Date.UTC(2026, 0, 1)
+  const clock: Clock = {
+    now: () => time,
+    sleep: ms => {
+      time += ms
+      return Promise.resolve()
+    }
+  }
+  const fates = [{ share: 0, completeAfterMs: 90_000 }]
+  const sim = await startSimulator({ token: 'bench', workflowRuns: 500, now: time, clock: () => time, fates })
+  const client = new ServiceClient({
+    baseUrl: new URL(sim.url),
+    token: 'bench',
+    timeoutMs: 5_000,
+    retry: DEFAULT_RETRY_POLICY,
+    log: () => {}
+  })
+  try {
+    const plan = { sizes: [10, 40, Infinity], watchMs: 600_000, maxFailed: 0 }
+    const request = { selection: {}, all: true, overrides: {}, maxPages: 10_000 }
+    const result = await stagedResume(client, request, plan, {
+      clock,
+      stop: new AbortController().signal,
+      log: () => {}
+    })
+    const watched = result.staged?.judged?.length ?? 0
+    const requests = sim.requests.filter(r => r.route === 'run-log').length
+    return { perRun: watched === 0 ? Infinity : requests / watched, requests, watched }
+  } finally {
+    await client.close()
+    await sim.close()
+  }
+}
+
 /** Each watch's requests against its goal. */
 export async function watchTargets(): Promise<Record<string, Target>> {
   const targets: Record<string, Target> = {}
@@ -63,5 +106,17 @@ export async function watchTargets(): Promise<Record<string, Target>> {
         `${met ? 'target met' : 'TARGET MISSED'}`
     )
   }
+  const canary = await runLogRequestsPerRun()
+  const met = canary.perRun <= CANARY_GOAL
+  targets.canaryRunLogRequestsPerRun = {
+    value: Math.round(canary.perRun * 100) / 100,
+    target: `<= ${CANARY_GOAL} run-log requests per watched run`,
+    met
+  }
+  out(
+    `a 3-stage canary (10, 40, all; watch 10m; runs complete in 90 s) sends ${canary.requests} run-log requests ` +
+      `for ${canary.watched} watched runs: ${canary.perRun.toFixed(2)} a run (goal <= ${CANARY_GOAL}): ` +
+      `${met ? 'target met' : 'TARGET MISSED'}`
+  )
   return targets
 }
