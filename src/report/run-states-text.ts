@@ -1,6 +1,7 @@
 /** The words of each watched run's state (run log and DLQ together): per stage, the first errors, the sources. */
 import { Outputs } from '../constants.js'
 import { RUN_STATES, type JudgedRun, type RunState, type StagedResume, type StageOutcome } from '../results.js'
+import type { StagePlan } from '../requests.js'
 import type { RenderPass } from './budget.js'
 import { formatCount } from './format.js'
 import { codeCell, table } from './markdown.js'
@@ -123,4 +124,17 @@ export function stageStatesLines(staged: StagedResume, after: (stage: StageOutco
     stageStates(stage) === undefined ? [] : [`- Stage ${stage.stage}: ${stageStatesCell(stage, after(stage))}`]
   )
   return lines.length === 0 ? [] : ['### Runs resumed so far, at the end of each watch', '', ...lines, '']
+}
+
+/** What a watch that reads the run log can and cannot see, in place of the DLQ-only caveat. */
+export function runLogLimits(plan: StagePlan): string {
+  const retries =
+    plan.watchRetries === undefined
+      ? ''
+      : ` The watched stages' runs were sent ${plan.watchRetries} ${plan.watchRetries === 1 ? 'retry' : 'retries'} (\`watch-retries\`).`
+  return (
+    '> **What a watch cannot see:** a run still `running` when its watch ended may yet fail: the watch judges only ' +
+    "what happened within it. It read the service's run log with the DLQ at each poll, so a run that failed an " +
+    `attempt counted as \`failing\` at the next poll, before its retries bring it back to the DLQ.${retries}`
+  )
 }

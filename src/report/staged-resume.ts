@@ -12,6 +12,7 @@ import {
   firstErrorLines,
   firstErrorWords,
   judgedByLine,
+  runLogLimits,
   runStateOutputs,
   stageStatesLines,
   statesText
@@ -103,8 +104,10 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
             (bad.failing === 0
               ? `Stopped after ${at}: ${back} failed again`
               : `Stopped after ${at}: ${formatCount(bad.failed + bad.failing)} of the ${formatCount(made)} runs ` +
-                `resumed so far failed or failing (${formatCount(bad.failing)} failing, not yet in the DLQ)`) +
-            ` (watch-max-failed: ${staged.plan.maxFailed}); ${runs} resumed in all${maybe}, no further stage`
+                `resumed so far failed or are failing (${formatCount(bad.failing)} still retrying, not yet in the ` +
+                `DLQ; watch-max-failed: ${staged.plan.maxFailed})`) +
+            (bad.failing === 0 ? ` (watch-max-failed: ${staged.plan.maxFailed})` : '') +
+            `; ${runs} resumed in all${maybe}, no further stage`
         }
       case 'inconclusive':
         return {
@@ -160,7 +163,10 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
   const left = result.nextCursor !== undefined || result.continueFrom !== undefined
   const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : ''
   const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : ''
-  return { icon: left ? '⏸️' : '✅', text: `Resumed ${runs} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}` }
+  return {
+    icon: left ? '⏸️' : '✅',
+    text: `Resumed ${runs} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}`
+  }
 }
 
 function failure(result: ResumeResult, staged: StagedResume): string | undefined {
@@ -279,7 +285,9 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
       )
     )
   }
-  if (staged.stages.some(stage => stage.watch !== undefined)) lines.push(watchLimits(staged.plan), '')
+  if (staged.stages.some(stage => stage.watch !== undefined)) {
+    lines.push(staged.runLog === 'read' ? runLogLimits(staged.plan) : watchLimits(staged.plan), '')
+  }
   const watches = staged.stages.flatMap(stage => stage.watch?.polls ?? [])
   const requests = watches.reduce((n, poll) => n + poll.requests + (poll.runLogRequests ?? 0), 0)
   const logRequests = watches.reduce((n, poll) => n + (poll.runLogRequests ?? 0), 0)
@@ -294,6 +302,12 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
             `far, stopping when more than ${plural(staged.plan.maxFailed, 'run', 'runs')} failed again in all ` +
             `(\`watch-max-failed\`); ${watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
             `${durationWords(staged.plannedWatchMs)} of watching`,
+          ...(staged.plan.minCompleted !== undefined
+            ? [
+                `- Completed runs needed to go on (\`watch-min-completed\`): ${staged.plan.minCompleted.text} of the ` +
+                  'runs resumed so far, by the end of each watch'
+              ]
+            : []),
           `- Retries of the watched stages' runs (\`watch-retries\`): ` +
             (staged.plan.watchRetries === undefined
               ? `not set: they ${result.overrides.retries === undefined ? "keep the service's" : `send \`retries\` (${result.overrides.retries})`}`
