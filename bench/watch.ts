@@ -8,7 +8,8 @@ import { watchStage, WatchState } from '../src/operations/watch.js'
 import { stagedResume } from '../src/operations/staged-resume.js'
 import { ServiceClient } from '../src/service/client.js'
 import { DEFAULT_RETRY_POLICY } from '../src/service/retry.js'
-import { startSimulator } from '../sim/index.js'
+import { startSimulator, type Simulator } from '../sim/index.js'
+import type { RunFate } from '../sim/fates.js'
 import { out } from './findings.js'
 import type { Target } from './print.js'
 
@@ -18,7 +19,11 @@ const WATCHES = [
   { name: 'watch1hRequests', watchMs: 3_600_000, goal: 120 }
 ] as const
 
-async function requestsOfWatch(watchMs: number): Promise<number> {
+/** A simulator and a client on a clock that moves only when the code under test waits; `run` gets them, then both close. */
+async function onSimulator<T>(
+  fates: RunFate[],
+  run: (ctx: { sim: Simulator; client: ServiceClient; clock: Clock }) => Promise<T>
+): Promise<T> {
   let time = Date.UTC(2026, 0, 1)
   const clock: Clock = {
     now: () => time,
@@ -27,48 +32,6 @@ async function requestsOfWatch(watchMs: number): Promise<number> {
       return Promise.resolve()
     }
   }
-  const sim = await startSimulator({ token: 'bench', workflowRuns: 500, now: time, clock: () => time })
-  const client = new ServiceClient({
-    baseUrl: new URL(sim.url),
-    token: 'bench',
-    timeoutMs: 5_000,
-    retry: DEFAULT_RETRY_POLICY,
-    log: () => {}
-  })
-  try {
-    const state = new WatchState(time)
-    state.add(1, ['wfr_x'])
-    await watchStage(
-      client,
-      { stage: 1, watchMs, maxFailed: 0, maxPages: 10_000 },
-      state,
-      clock,
-      new AbortController().signal
-    )
-    return sim.requests.filter(r => r.route === 'list').length
-  } finally {
-    await client.close()
-    await sim.close()
-  }
-}
-
-/**
- * A 3-stage canary (10, 40, all; watch 10m) whose runs each complete 90 s after their resume: the run-log requests
- * of its two watches per watched run. Each poll asks one request per 10 runs still open, none for a run that ended,
- * and the watch ends once every run has: 18 polls a watch, so 18 x (1 + 4) = 90 requests for 50 runs, 1.8 a run.
- */
-const CANARY_GOAL = 2
-
-async function runLogRequestsPerRun(): Promise<{ perRun: number; requests: number; watched: number }> {
-  let time = Date.UTC(2026, 0, 1)
-  const clock: Clock = {
-    now: () => time,
-    sleep: ms => {
-      time += ms
-      return Promise.resolve()
-    }
-  }
-  const fates = [{ share: 0, completeAfterMs: 90_000 }]
   const sim = await startSimulator({ token: 'bench', workflowRuns: 500, now: time, clock: () => time, fates })
   const client = new ServiceClient({
     baseUrl: new URL(sim.url),
@@ -78,6 +41,37 @@ async function runLogRequestsPerRun(): Promise<{ perRun: number; requests: numbe
     log: () => {}
   })
   try {
+    return await run({ sim, client, clock })
+  } finally {
+    await client.close()
+    await sim.close()
+  }
+}
+
+function requestsOfWatch(watchMs: number): Promise<number> {
+  return onSimulator([], async ({ sim, client, clock }) => {
+    const state = new WatchState(clock.now())
+    state.add(1, ['wfr_x'])
+    await watchStage(
+      client,
+      { stage: 1, watchMs, maxFailed: 0, maxPages: 10_000 },
+      state,
+      clock,
+      new AbortController().signal
+    )
+    return sim.requests.filter(r => r.route === 'list').length
+  })
+}
+
+/**
+ * A 3-stage canary (10, 40, all; watch 10m) whose runs each complete 90 s after their resume: the run-log requests
+ * of its two watches per watched run. Each poll asks one request per 10 runs still open, none for a run that ended,
+ * and the watch ends once every run has: 18 polls a watch, so 18 x (1 + 4) = 90 requests for 50 runs, 1.8 a run.
+ */
+const CANARY_GOAL = 2
+
+function runLogRequestsPerRun(): Promise<{ perRun: number; requests: number; watched: number }> {
+  return onSimulator([{ share: 0, completeAfterMs: 90_000 }], async ({ sim, client, clock }) => {
     const plan = { sizes: [10, 40, Infinity], watchMs: 600_000, maxFailed: 0 }
     const request = { selection: {}, all: true, overrides: {}, maxPages: 10_000 }
     const result = await stagedResume(client, request, plan, {
@@ -88,10 +82,7 @@ async function runLogRequestsPerRun(): Promise<{ perRun: number; requests: numbe
     const watched = result.staged?.judged?.length ?? 0
     const requests = sim.requests.filter(r => r.route === 'run-log').length
     return { perRun: watched === 0 ? Infinity : requests / watched, requests, watched }
-  } finally {
-    await client.close()
-    await sim.close()
-  }
+  })
 }
 
 /** Each watch's requests against its goal. */

@@ -39,7 +39,7 @@ export function runStateOutputs(staged: StagedResume): Record<string, string> {
 }
 
 /** Which source each state came from: `run log: 8 completed, 1 failing; DLQ: 1 failed`. */
-export function sourcesText(judged: readonly JudgedRun[]): string {
+function sourcesText(judged: readonly JudgedRun[]): string {
   const by = (source: JudgedRun['source']) => {
     const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0])) as Record<RunState, number>
     for (const run of judged) if (run.source === source) counts[run.state]++
