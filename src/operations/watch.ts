@@ -144,7 +144,8 @@ async function judgeOnce(
   const runs = log?.kind === 'read' ? log.runs : state.runLog === 'absent' ? undefined : new Map()
   const judged = judgeRuns(watched, runs, state.found, state.judged)
   for (const run of judged.runs) state.judged.set(run.workflowRunId, run)
-  return { requests, states: judged.counts, allEnded: judged.allEnded }
+  // No run with a readable id is no run known to have ended: the watch keeps its length.
+  return { requests, states: judged.counts, allEnded: judged.allEnded && watched.length > 0 }
 }
 
 /**

@@ -300,7 +300,8 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
       ? [
           `- Watch (\`watch\`): ${watchText(staged.plan)} after each stage but the last, judging every run resumed so ` +
             `far, stopping when more than ${plural(staged.plan.maxFailed, 'run', 'runs')} failed again in all ` +
-            `(\`watch-max-failed\`); ${watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
+            `(\`watch-max-failed\`${staged.runLog === 'read' ? ', runs failing in the run log counted too' : ''}); ` +
+            `${watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
             `${durationWords(staged.plannedWatchMs)} of watching`,
           ...(staged.plan.minCompleted !== undefined
             ? [
