@@ -150,7 +150,9 @@ describe('a failing run stops the canary before the DLQ sees it', () => {
     const failure = stagedOrResumeReport.failure(result)!
     expect(failure).toContain('4 of the 4 runs resumed by stage 1 of 2 failed or are failing (4 failing)')
     expect(failure).toContain('first error HTTP 500 "boom" (from the run log)')
-    expect(stagedOrResumeReport.notice!(result, T0)).toContain('4 still retrying, not yet in the DLQ; watch-max-failed: 0)')
+    expect(stagedOrResumeReport.notice!(result, T0)).toContain(
+      '4 still retrying, not yet in the DLQ; watch-max-failed: 0)'
+    )
     expect(summaryOf(result)).toContain('stopped: 4 of the runs resumed so far failed or failing after 5s')
   })
 })
