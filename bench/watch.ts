@@ -8,7 +8,8 @@ import { stagedResume } from '../src/operations/staged-resume.js'
 import { watchStage, WatchState } from '../src/operations/watch.js'
 import { ServiceClient } from '../src/service/client.js'
 import { DEFAULT_RETRY_POLICY } from '../src/service/retry.js'
-import { startSimulator } from '../sim/index.js'
+import { startSimulator, type Simulator } from '../sim/index.js'
+import type { RunFate } from '../sim/fates.js'
 import { out } from './findings.js'
 import type { Target } from './print.js'
 
@@ -18,7 +19,11 @@ const WATCHES = [
   { name: 'watch1hRequests', watchMs: 3_600_000, goal: 120 }
 ] as const
 
-async function requestsOfWatch(watchMs: number): Promise<number> {
+/** A simulator and a client on a clock that moves only when the code under test waits; `run` gets them, then both close. */
+async function onSimulator<T>(
+  fates: RunFate[],
+  run: (ctx: { sim: Simulator; client: ServiceClient; clock: Clock }) => Promise<T>
+): Promise<T> {
   let time = Date.UTC(2026, 0, 1)
   const clock: Clock = {
     now: () => time,
@@ -27,7 +32,7 @@ async function requestsOfWatch(watchMs: number): Promise<number> {
       return Promise.resolve()
     }
   }
-  const sim = await startSimulator({ token: 'bench', workflowRuns: 500, now: time, clock: () => time })
+  const sim = await startSimulator({ token: 'bench', workflowRuns: 500, now: time, clock: () => time, fates })
   const client = new ServiceClient({
     baseUrl: new URL(sim.url),
     token: 'bench',
@@ -36,7 +41,16 @@ async function requestsOfWatch(watchMs: number): Promise<number> {
     log: () => {}
   })
   try {
-    const state = new WatchState(time)
+    return await run({ sim, client, clock })
+  } finally {
+    await client.close()
+    await sim.close()
+  }
+}
+
+function requestsOfWatch(watchMs: number): Promise<number> {
+  return onSimulator([], async ({ sim, client, clock }) => {
+    const state = new WatchState(clock.now())
     state.add(1, ['wfr_x'])
     await watchStage(
       client,
@@ -46,10 +60,29 @@ async function requestsOfWatch(watchMs: number): Promise<number> {
       new AbortController().signal
     )
     return sim.requests.filter(r => r.route === 'list').length
-  } finally {
-    await client.close()
-    await sim.close()
-  }
+  })
+}
+
+/**
+ * A 3-stage canary (10, 40, all; watch 10m) whose runs each complete 90 s after their resume: the run-log requests
+ * of its two watches per watched run. Each poll asks one request per 10 runs still open, none for a run that ended,
+ * and the watch ends once every run has: 18 polls a watch, so 18 x (1 + 4) = 90 requests for 50 runs, 1.8 a run.
+ */
+const CANARY_GOAL = 2
+
+function runLogRequestsPerRun(): Promise<{ perRun: number; requests: number; watched: number }> {
+  return onSimulator([{ share: 0, completeAfterMs: 90_000 }], async ({ sim, client, clock }) => {
+    const plan = { sizes: [10, 40, Infinity], watchMs: 600_000, maxFailed: 0 }
+    const request = { selection: {}, all: true, overrides: {}, maxPages: 10_000 }
+    const result = await stagedResume(client, request, plan, {
+      clock,
+      stop: new AbortController().signal,
+      log: () => {}
+    })
+    const watched = result.staged?.judged?.length ?? 0
+    const requests = sim.requests.filter(r => r.route === 'run-log').length
+    return { perRun: watched === 0 ? Infinity : requests / watched, requests, watched }
+  })
 }
 
 /** Unrelated failures of the canary's own workflow while it is watched, and the stages and watch of the canary. */
@@ -133,5 +166,17 @@ export async function watchTargets(): Promise<Record<string, Target>> {
         `${met ? 'target met' : 'TARGET MISSED'}`
     )
   }
+  const runLog = await runLogRequestsPerRun()
+  const met = runLog.perRun <= CANARY_GOAL
+  targets.canaryRunLogRequestsPerRun = {
+    value: Math.round(runLog.perRun * 100) / 100,
+    target: `<= ${CANARY_GOAL} run-log requests per watched run`,
+    met
+  }
+  out(
+    `a 3-stage canary (10, 40, all; watch 10m; runs complete in 90 s) sends ${runLog.requests} run-log requests ` +
+      `for ${runLog.watched} watched runs: ${runLog.perRun.toFixed(2)} a run (goal <= ${CANARY_GOAL}): ` +
+      `${met ? 'target met' : 'TARGET MISSED'}`
+  )
   return targets
 }

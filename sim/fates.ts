@@ -1,5 +1,6 @@
 /**
- * The fate of the runs a bulk resume creates: by default every new run leaves (it completes); a fate makes every run
+ * The fate of the runs a bulk resume creates: by default every new run leaves the DLQ for good (in the run log it is
+ * still running, until a fate's completeAfterMs ends it: a watch then lasts its length); a fate makes every run
  * of a workflow URL, or a stable share of them, fail again some time after the resume and re-enter the workflow DLQ
  * under its new run id, with a new dlqId and a last response. Each run's course (first failed attempt, end) is what
  * the run log tells of it (routes/run-log.ts). Time is the simulator's clock, so tests are exact.
@@ -21,7 +22,7 @@ export interface RunFate {
   responseBody?: string
   /** Milliseconds from the resume to the first failed attempt of a run that fails again (default: afterMs). */
   firstErrorAfterMs?: number
-  /** Milliseconds from the resume to the end of a run of this fate that does not fail (default 0: at once). */
+  /** Milliseconds from the resume to the end (RUN_SUCCESS) of a run that does not fail (default: never, it runs on). */
   completeAfterMs?: number
 }
 
@@ -58,7 +59,8 @@ export type RunCourse =
 export function courseOf(fates: readonly RunFate[], run: ResumedRun, failure: PendingFailure | undefined): RunCourse {
   const fate = fateFor(fates, run)
   if (failure === undefined) {
-    return { ends: 'success', endsAt: run.workflowCreatedAt + Math.max(0, fate?.completeAfterMs ?? 0) }
+    const after = fate?.completeAfterMs
+    return { ends: 'success', endsAt: after === undefined ? Infinity : run.workflowCreatedAt + Math.max(0, after) }
   }
   const firstErrorAfterMs = Math.max(0, fate?.firstErrorAfterMs ?? failure.failedAt - run.workflowCreatedAt)
   const firstErrorAt = Math.min(failure.failedAt, run.workflowCreatedAt + firstErrorAfterMs)

@@ -54,7 +54,8 @@ export enum Inputs {
   Stages = 'stages',
   Watch = 'watch',
   WatchMaxFailed = 'watch-max-failed',
-  WatchRetries = 'watch-retries'
+  WatchRetries = 'watch-retries',
+  WatchMinCompleted = 'watch-min-completed'
 }
 
 export enum Outputs {
@@ -86,7 +87,9 @@ export enum Outputs {
   NewCount = 'new-count',
   ExpiringCount = 'expiring-count',
   NextExpiryAt = 'next-expiry-at',
-  Causes = 'causes'
+  Causes = 'causes',
+  CompletedCount = 'completed-count',
+  RunStates = 'run-states'
 }
 
 export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as const

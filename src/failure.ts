@@ -42,6 +42,8 @@ export type Failure =
   | { kind: 'cancelled'; signal: StopSignal }
   /** The file of this input could not be written; `then` is what else ended the listing after it. */
   | { kind: 'file'; input: string; path: string; code: string; then?: Failure }
+  /** The service keeps no run log (404 on both paths), so this input cannot be judged: refused before any resume. */
+  | { kind: 'no-run-log'; input: string }
   | { kind: 'error'; message: string }
 
 /** Where a failure happened: which id (1-based) of a listing by ids, or a parallel listing (no single cursor). */

@@ -106,7 +106,16 @@ export interface StagePlan {
   watchRetries?: number
   /** Runs of one stage that may fail again before the resume stops. */
   maxFailed: number
+  /** Watched runs that must have completed by the end of a watch for the next stage to start (watch-min-completed). */
+  minCompleted?: MinCompleted
 }
+
+/** A number of runs, or a share of the watched runs (`80%`), as the input wrote it. */
+export type MinCompleted = { runs: number; text: string } | { share: number; text: string }
+
+/** Runs that must have completed of `watched` runs: a share is rounded up (80% of 9 is 8). */
+export const minCompletedOf = (min: MinCompleted, watched: number): number =>
+  'runs' in min ? min.runs : Math.ceil((min.share * watched) / 100 - 1e-9)
 
 /** Why a schedule id cannot be sent: in one path segment, "." and ".." (even encoded) address another resource. */
 export const scheduleIdProblem = (scheduleId: string): string | undefined =>

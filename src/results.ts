@@ -260,6 +260,10 @@ export interface WatchPoll {
   /** Entries it listed, of any run: the stage's runs among them are the failed again. */
   listed: number
   failedAgain: number
+  /** Requests this poll sent to the run log (absent: it sent none). */
+  runLogRequests?: number
+  /** Every watched run judged at this poll (operations/run-states), counted by state. */
+  states?: Record<RunState, number>
 }
 
 /** How one stage's watch went, measurement by measurement; the verdict is derived from them by the report. */
@@ -273,13 +277,18 @@ export interface StageWatch {
   cut?: StopSignal
   /** A listing that failed after its retries: the watch could not see, so it is not clean. */
   failure?: Failure
+  /** Ended before endsAt because every run resumed so far had ended (completed, failed or cancelled). */
+  allEnded?: boolean
+  /** Of the run log's failure, when it was the run log (not the DLQ listing) that left the watch blind. */
+  runLogFailed?: boolean
 }
 
 /** How a stage ended, decided once by the staged resume (it is also what stopped it) and kept with the stage. */
 export type StageVerdict =
   | 'clean' // watched to its end, none back in the DLQ
   | 'within' // watched to its end, some back but no more than watch-max-failed
-  | 'stopped' // more back than watch-max-failed: the resume stopped
+  | 'stopped' // more failed or failing than watch-max-failed: the resume stopped
+  | 'inconclusive' // watched to its end, but fewer completed than watch-min-completed asks: the resume stopped
   | 'cut' // a stop signal ended the watch: not judged
   | 'blind' // a listing failed: the watch could not see
   | 'last' // the last stage: nothing follows, so not watched
@@ -312,6 +321,10 @@ export interface StagedResume {
   unreadable?: number
   /** The longest the watches can take: (stages - 1) x watch. */
   plannedWatchMs: number
+  /** Each watched run's state at the end of the last watch, in the order resumed (absent: no watch ran). */
+  judged?: JudgedRun[]
+  /** Whether the service keeps a run log: 'absent' (404 on both paths), the watch judged the DLQ alone. */
+  runLog?: 'read' | 'absent'
 }
 
 /**
@@ -353,4 +366,34 @@ export interface IssueCut {
 export interface IssueOutcome {
   link?: IssueLink
   cut?: IssueCut
+}
+
+/** Every state a watched run can be in, in the order a summary lists them. */
+export const RUN_STATES = ['completed', 'failed', 'failing', 'cancelled', 'running', 'unknown'] as const
+export type RunState = (typeof RUN_STATES)[number]
+
+/** Where a state (or an error) was read: the run log, or the run's entry back in the DLQ. */
+export type RunStateSource = 'run-log' | 'dlq'
+
+/** The first error of a failed or failing run, bounded as a response sample is (responseCell renders it). */
+export interface RunFirstError {
+  source: RunStateSource
+  stepName?: string
+  status?: number
+  /** On the service's clock. */
+  time?: number
+  bodySample?: string
+  bodyCut?: boolean
+  binaryBody?: number
+}
+
+export interface JudgedRun {
+  workflowRunId: string
+  state: RunState
+  source: RunStateSource
+  /** The log's state as sent when it is none the action knows: kept, and judged running. */
+  logState?: string
+  /** When it ended, on the service's clock: the log's completion time, or when its DLQ entry came. */
+  endedAt?: number
+  firstError?: RunFirstError
 }

@@ -39,6 +39,9 @@ const STAGED_WORKFLOW = 'https://app.shop.example/api/workflows/order-fulfilment
 /** The workflow whose resumed runs the canary scene sees fail again (sim/seed-realistic.ts seeds 15 of its runs). */
 const CANARY_WORKFLOW = 'https://app.shop.example/api/workflows/refund'
 
+/** The workflow whose resumed runs complete in the run log, so that the canary goes on early. */
+const REPORT_WORKFLOW = 'https://app.shop.example/api/workflows/nightly-report'
+
 /** The next-cursor output of an earlier scene; throws when it gave none, since the scene after needs it. */
 function cursorOf(ctx: SceneContext, scene: string): string {
   const cursor = ctx.runs.get(scene)?.outputs['next-cursor'] ?? ''
@@ -130,5 +133,53 @@ export const SCENES: readonly Scene[] = [
         .join(',')
     }),
     expectedExit: 0
+  },
+  {
+    name: 'canary-completed',
+    title: 'Canary that goes on early: the nightly-report workflow in stages of 3, then all, watched up to 1 minute',
+    explain:
+      "The simulator's run log says each resumed run completed (RUN_SUCCESS) a second after its resume. The watch " +
+      'reads the run log with the DLQ every 5 s, sees every canary run completed at its first poll, and starts the ' +
+      'last stage then, not after the minute; watch-min-completed: 100% asks that all of them completed.',
+    before: simulator => {
+      simulator.fates = [{ workflowUrl: REPORT_WORKFLOW, share: 0, completeAfterMs: 1_000 }]
+    },
+    inputs: ({ common }) => ({
+      operation: 'resume-workflows',
+      ...common,
+      'workflow-url': REPORT_WORKFLOW,
+      stages: '3, all',
+      watch: '1m',
+      'watch-min-completed': '100%'
+    }),
+    expectedExit: 0
+  },
+  {
+    name: 'canary-failing',
+    title:
+      'Canary stopped by a failing run: the rest of the refund workflow in stages of 2, then all, watched 10 minutes',
+    explain:
+      'The resumed refund runs now fail their first attempt half a second in and keep retrying: none is back in ' +
+      'the DLQ for half an hour. The run log shows the failed attempts, so the watch stops the resume at its first ' +
+      'poll, 5 s in: exit 1 naming the first error, failed-again-count 0, run-states {"failing": 2, ...}.',
+    before: simulator => {
+      simulator.fates = [
+        {
+          workflowUrl: CANARY_WORKFLOW,
+          afterMs: 30 * 60_000,
+          firstErrorAfterMs: 500,
+          responseStatus: 503,
+          responseBody: '{"error":"refund ledger: connection pool exhausted"}'
+        }
+      ]
+    },
+    inputs: ({ common }) => ({
+      operation: 'resume-workflows',
+      ...common,
+      'workflow-url': CANARY_WORKFLOW,
+      stages: '2, all',
+      watch: '10m'
+    }),
+    expectedExit: 1
   }
 ]

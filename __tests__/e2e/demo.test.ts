@@ -13,7 +13,7 @@ import { ROOT } from '../../tools/action-yml.js'
 const DEMO = join(ROOT, 'lib', 'tools', 'demo.js')
 
 describe('npm start', () => {
-  it('shows a failing health check, a staged resume and a canary that stops, names the summary files, and shows no attack string', () => {
+  it('shows a failing health check, a staged resume, canaries that stop or go on early, names the summary files, and shows no attack string', () => {
     expect(existsSync(DEMO)).toBe(true)
     const demo = spawnSync(process.execPath, [DEMO], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 })
     expect(demo.stderr).toBe('')
@@ -28,7 +28,9 @@ describe('npm start', () => {
       '.tmp/demo/02-resume-first-10.md',
       '.tmp/demo/03-resume-the-rest.md',
       '.tmp/demo/04-canary-stopped.md',
-      '.tmp/demo/05-resume-schedules.md'
+      '.tmp/demo/05-resume-schedules.md',
+      '.tmp/demo/06-canary-completed.md',
+      '.tmp/demo/07-canary-failing.md'
     ])
     const summaries = files.map(file => readFileSync(join(ROOT, file), 'utf8'))
     expect(summaries[0]).toMatch(/^## ❌ DLQ health check failed\n/)
@@ -43,6 +45,19 @@ describe('npm start', () => {
     expect(summaries[3]).toMatch(/^## 🛑 Stopped after stage 2 of 3: 3 of the 8 runs resumed so far failed again/)
     expect(summaries[3]).toContain('| `wfr_resumed_')
     expect(summaries[3]).toContain('| 500 | `refund ledger: column "reason_code" does not exist` |')
+    // A canary whose runs completed in the run log goes on at the first poll of its 1-minute watch.
+    expect(summaries[5]).toMatch(/^## ✅ Resumed \d+ runs in 2 stages: none of the watched runs was back in the DLQ/)
+    expect(summaries[5]).toContain('- Stage 1: 3 completed after 5s')
+    expect(summaries[5]).toContain('(ended early: every run so far had ended)')
+    // One stopped by runs failing their first attempt, before any is back in the DLQ.
+    expect(shown).toContain('error: 2 of the 2 runs resumed by stage 1 of 2 failed or are failing (2 failing)')
+    expect(summaries[6]).toMatch(
+      /^## 🛑 Stopped after stage 1 of 2: 2 of the 2 runs resumed so far failed or are failing/
+    )
+    expect(summaries[6]).toContain(
+      '| failing | run log | `deliver` | 503 | `refund ledger: connection pool exhausted` |'
+    )
+    expect(shown).toContain('run-states                     = {"completed":0,"failed":0,"failing":2,')
     // No run link: the demo is no Actions run, and a link to a repository that does not exist misleads.
     expect(summaries.join('\n')).not.toContain('/actions/runs/')
     const hostile = [HOSTILE_URL, HOSTILE_BODY, HOSTILE_RESPONSE_BODY, HOSTILE_HEADER_VALUE]

@@ -14,5 +14,8 @@ export const SERVER_VARIANTS: [string, Partial<ServerVariants>][] = [
   ['resume count ignored', { ignoreResumeCount: true }],
   ['PATCH-only schedules', { patchOnlySchedules: true }],
   ['URLs over 8 KB refused', { maxUrlBytes: 8 * 1024 }],
+  ['no run log (both its paths 404)', { noRunLog: true }],
+  ["the run log on the SDK's path only", { runLogEventsOnly: true }],
+  ['the run log naming the creation time workflowCreatedAt', { runLogWorkflowCreatedAt: true }],
   ['every variant at once', ALL_VARIANTS]
 ]

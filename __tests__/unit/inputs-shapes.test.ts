@@ -65,7 +65,8 @@ const VALUES: Record<string, { values: [string, string]; with?: Record<string, s
   'fail-if-expiring-within': { values: ['1d', '2d'], with: { retention: '7d' } },
   'metrics-file': { values: ['a.prom', 'b.prom'] },
   'issue-labels': { values: ['dlq', 'on-call'], with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' } },
-  'issue-assignees': { values: ['octocat', 'hubot'], with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' } }
+  'issue-assignees': { values: ['octocat', 'hubot'], with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' } },
+  'watch-min-completed': { values: ['8', '80%'], with: { stages: '10, all', watch: '1m' } }
 }
 
 const WORKFLOW_SELECTORS = new Set(['workflow-url', 'workflow-run-id', 'workflow-created-at'])

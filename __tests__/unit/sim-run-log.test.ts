@@ -85,7 +85,7 @@ describe('a run that fails again', () => {
 })
 
 describe('a run that completes', () => {
-  it('runs until completeAfterMs, then is RUN_SUCCESS; with no fate it completes at once', async () => {
+  it('runs until completeAfterMs, then is RUN_SUCCESS; with no fate it runs on (a watch lasts its length)', async () => {
     await start([{ share: 0, completeAfterMs: 20_000 }])
     const runs = await resume(2)
     expect((await logOf(runs)).map(r => r.workflowState)).toEqual(['RUN_STARTED', 'RUN_STARTED'])
@@ -96,7 +96,8 @@ describe('a run that completes', () => {
     expect(done[0]?.dlqId).toBeUndefined()
     expect(deliver(done[0])).toMatchObject({ state: 'STEP_SUCCESS', errors: [] })
     sim.fates = []
-    expect((await logOf(await resume(1)))[0]?.workflowState).toBe('RUN_SUCCESS')
+    time = T0 + 3_600_000
+    expect((await logOf(await resume(1)))[0]?.workflowState).toBe('RUN_STARTED')
   })
 })
 

@@ -27,7 +27,7 @@ import {
   parseUnixMilliseconds
 } from './values.js'
 import { oneWorkflowUrl, readScheduleIds } from './selectors.js'
-import { parseStages, parseWatch, stagePlan, stagingProblems } from './staging.js'
+import { parseMinCompleted, parseStages, parseWatch, stagePlan, stagingProblems } from './staging.js'
 
 function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
   const { [Inputs.FromDate]: from, [Inputs.ToDate]: to } = value
@@ -317,7 +317,8 @@ function resumeShape(now: number, workspace: string) {
     [Inputs.Stages]: optional(parseStages),
     [Inputs.Watch]: optional(parseWatch),
     [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER),
-    [Inputs.WatchRetries]: integer(0, 1_000_000)
+    [Inputs.WatchRetries]: integer(0, 1_000_000),
+    [Inputs.WatchMinCompleted]: optional(parseMinCompleted)
   }
 }
 
@@ -336,7 +337,7 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   // A GitHub-hosted job ends at 6 hours: a plan whose watches take longer is refused there, stated elsewhere.
   const hosted = process.env.RUNNER_ENVIRONMENT === 'github-hosted'
   const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries]] as const
-  for (const [name, says] of stagingProblems(...staging, hosted)) refuse(ctx, name, says)
+  for (const [name, says] of stagingProblems(...staging, hosted, v[Inputs.WatchMinCompleted])) refuse(ctx, name, says)
 }
 
 function resumeSchema(now: number, workspace: string) {
@@ -349,7 +350,13 @@ function resumeSchema(now: number, workspace: string) {
         selection: selectionOf(v),
         overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
         ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
-        ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries])
+        ...stagePlan(
+          v[Inputs.Stages],
+          v[Inputs.Watch],
+          v[Inputs.WatchMaxFailed],
+          v[Inputs.WatchRetries],
+          v[Inputs.WatchMinCompleted]
+        )
       }
       const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile])
       return { operation: 'resume-workflows' as const, ...common(v), resume, ...files }

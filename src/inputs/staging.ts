@@ -1,7 +1,7 @@
 /** The inputs of a staged resume (stages, watch), each parsed on its own with all its rules. */
 import { HOSTED_JOB_LIMIT_MS, Inputs, MAX_STAGES } from '../constants.js'
-import type { StagePlan } from '../requests.js'
-import { readDuration, readList } from './readers.js'
+import type { MinCompleted, StagePlan } from '../requests.js'
+import { readDuration, readList, readOne } from './readers.js'
 
 const STAGES_ALLOWED =
   'must be the sizes of successive stages, separated by commas or lines, each a whole number of 1 or more; the ' +
@@ -28,16 +28,37 @@ export const parseWatch = (text: string): { ms: number; text: string } => ({
   text: text.trim()
 })
 
+const MIN_COMPLETED_ALLOWED =
+  'must be a whole number of runs (e.g. 8) or a share of the watched runs from 1% to 100% (e.g. 80%)'
+
+/** watch-min-completed: `8` (runs) or `80%` (of the runs watched), one value. */
+export function parseMinCompleted(input: string): MinCompleted {
+  const text = readOne(input)
+  const share = /^(\d{1,3})\s*%$/.exec(text)
+  if (share !== null) {
+    const value = Number(share[1])
+    if (value < 1 || value > 100) throw new Error(MIN_COMPLETED_ALLOWED)
+    return { share: value, text }
+  }
+  const runs = Number(text)
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(runs) || runs < 1) throw new Error(MIN_COMPLETED_ALLOWED)
+  return { runs, text }
+}
+
 /** A watch gates the next stage: it needs stages, and more than one stage needs it. Each problem: input, says. */
 export function stagingProblems(
   stages: number[] | undefined,
   watch: { ms: number; text: string } | undefined,
   maxFailed: number,
   watchRetries: number | undefined,
-  hosted: boolean
+  hosted: boolean,
+  minCompleted?: MinCompleted
 ) {
   const problems: [Inputs, string][] = []
   const onlyWithStages = 'applies only with stages: set stages too'
+  if (minCompleted !== undefined && (stages === undefined || stages.length < 2)) {
+    problems.push([Inputs.WatchMinCompleted, 'applies only to a watch: set stages (two or more) and watch too'])
+  }
   if (stages === undefined) {
     if (watch !== undefined) problems.push([Inputs.Watch, onlyWithStages])
     if (maxFailed > 0) problems.push([Inputs.WatchMaxFailed, onlyWithStages])
@@ -74,9 +95,12 @@ export function stagePlan(
   stages: number[] | undefined,
   watch: { ms: number; text: string } | undefined,
   maxFailed: number,
-  watchRetries: number | undefined
+  watchRetries: number | undefined,
+  minCompleted?: MinCompleted
 ): { stages?: StagePlan } {
   if (stages === undefined) return {}
   const watched = watch !== undefined ? { watchMs: watch.ms, watchText: watch.text } : {}
-  return { stages: { sizes: stages, ...watched, maxFailed, ...(watchRetries !== undefined ? { watchRetries } : {}) } }
+  const retries = watchRetries !== undefined ? { watchRetries } : {}
+  const min = minCompleted !== undefined ? { minCompleted } : {}
+  return { stages: { sizes: stages, ...watched, maxFailed, ...retries, ...min } }
 }

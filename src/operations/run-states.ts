@@ -2,18 +2,14 @@
  * What became of each watched run, judged from the run log and the DLQ together at one poll: its state, where the
  * state came from, and the first error of a run that failed or is failing. Pure: the watch feeds it what it read.
  */
-import type { FailedAgainRun } from '../results.js'
+import { RUN_STATES, type FailedAgainRun, type JudgedRun, type RunFirstError, type RunState } from '../results.js'
 import type { RunLogRun, RunRef } from '../service/run-log.js'
 
-/** Every state a watched run can be in, in the order a summary lists them. */
-export const RUN_STATES = ['completed', 'failed', 'failing', 'cancelled', 'running', 'unknown'] as const
-export type RunState = (typeof RUN_STATES)[number]
+// The vocabulary lives with the results (the report renders it); the judgement, here.
+export { RUN_STATES, type JudgedRun, type RunFirstError, type RunState, type RunStateSource } from '../results.js'
 
 /** States a run does not leave: the watch need not ask about it again, and ends when every run is in one. */
 export const ENDED_STATES: ReadonlySet<RunState> = new Set<RunState>(['completed', 'failed', 'cancelled'])
-
-/** Where a state (or an error) was read: the run log, or the run's entry back in the DLQ. */
-export type RunStateSource = 'run-log' | 'dlq'
 
 /** A run the watch follows: its id, and its creation on the service's clock (errors before it are not its own). */
 export interface WatchedRun {
@@ -26,29 +22,6 @@ export type DlqSighting = Pick<
   FailedAgainRun,
   'dlqId' | 'failedAt' | 'responseStatus' | 'bodySample' | 'bodyCut' | 'binaryBody'
 >
-
-/** The first error of a failed or failing run, bounded as a response sample is (responseCell renders it). */
-export interface RunFirstError {
-  source: RunStateSource
-  stepName?: string
-  status?: number
-  /** On the service's clock. */
-  time?: number
-  bodySample?: string
-  bodyCut?: boolean
-  binaryBody?: number
-}
-
-export interface JudgedRun {
-  workflowRunId: string
-  state: RunState
-  source: RunStateSource
-  /** The log's state as sent when it is none the action knows: kept, and judged running. */
-  logState?: string
-  /** When it ended, on the service's clock: the log's completion time, or when its DLQ entry came. */
-  endedAt?: number
-  firstError?: RunFirstError
-}
 
 export interface JudgedRuns {
   /** In the order of the watched runs. */

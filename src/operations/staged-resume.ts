@@ -3,7 +3,7 @@
  * before the next, stopping when more of them failed again than allowed. Each stage is one drain of the resume, capped
  * at its size, continuing where the one before stopped, into one ledger: the result covers every stage, each kept.
  */
-import type { ResumeRequest, StagePlan } from '../requests.js'
+import { minCompletedOf, type ResumeRequest, type StagePlan } from '../requests.js'
 import type {
   ResumeBound,
   ResumedRun,
@@ -20,6 +20,8 @@ import { drainResume, startBound, withBound, type OnResumePage, type WorkflowRes
 import { ResumeLedger, type DrainEnd } from './resume-ledger.js'
 import type { Clock } from '../clock.js'
 import { watchStage, WatchState, type DlqLister } from './watch.js'
+import { failureOf } from '../failure.js'
+import type { RunRef } from '../service/run-log.js'
 
 export interface StagedHooks {
   clock: Clock
@@ -40,6 +42,12 @@ export async function stagedResume(
   const ledger = new ResumeLedger(progress)
   // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
   const bound = await startBound(client, request, hooks.clock)
+  // watch-min-completed needs the run log: without one, refuse before the first resume request (fail closed).
+  const probe = plan.minCompleted !== undefined ? await probeRunLog(client, hooks.clock) : undefined
+  if (probe !== undefined) {
+    const staged: StagedResume = { plan, stages: [], failedAgain: [], plannedWatchMs: 0, runLog: 'absent' }
+    return { ...ledger.result(request, { failure: probe }), ...(bound !== undefined ? { bound } : {}), staged }
+  }
   const selection = withBound(request, bound, ledger.progress).selection
   const stages: StageOutcome[] = []
   let watching: WatchState | undefined
@@ -80,7 +88,7 @@ export async function stagedResume(
     stages.push(stage)
     capLeft -= resumed
     watching ??= new WatchState(watchFrom(bound, made, client, hooks.clock))
-    watching.add(stage.stage, runIds)
+    watching.add(stage.stage, made)
     // What is left of the selection, and whether this stage may go on to the next.
     if (end.stoppedByCap !== true || capLeft <= 0 || !watched || plan.watchMs === undefined) {
       if (end.stoppedByCap === true && capLeft <= 0) stage.verdict = 'capped'
@@ -97,7 +105,7 @@ export async function stagedResume(
     }
     const watchText = plan.watchText ?? `${plan.watchMs / 1000}s`
     hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} runs resumed so far for ${watchText}`)
-    const foundBefore = watching.found.size
+    const failingBefore = watching.failing()
     const request_ = {
       stage: stage.stage,
       watchMs: plan.watchMs,
@@ -105,7 +113,7 @@ export async function stagedResume(
       maxPages: request.maxPages
     }
     stage.watch = await watchStage(client, request_, watching, hooks.clock, hooks.stop, hooks.log)
-    stage.verdict = watchVerdict(stage.watch, watching.found.size, foundBefore, plan.maxFailed)
+    stage.verdict = watchVerdict(stage.watch, watching, failingBefore, plan)
     if (stage.verdict !== 'clean' && stage.verdict !== 'within') break
     if (end.continueFrom !== undefined) {
       offset = end.continueFrom.position - 1
@@ -133,7 +141,9 @@ export async function stagedResume(
     stages,
     failedAgain,
     ...(watching !== undefined && watching.unreadable > 0 ? { unreadable: watching.unreadable } : {}),
-    plannedWatchMs: (plan.sizes.length - 1) * (plan.watchMs ?? 0)
+    plannedWatchMs: (plan.sizes.length - 1) * (plan.watchMs ?? 0),
+    ...(watching !== undefined && watching.judged.size > 0 ? { judged: [...watching.judged.values()] } : {}),
+    ...(watching?.runLog !== undefined ? { runLog: watching.runLog } : {})
   }
   const result = ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) })
   return { ...result, ...(bound !== undefined ? { bound } : {}), staged }
@@ -158,9 +168,33 @@ function watchFrom(
 }
 
 /** A watched stage's verdict, from what its watch measured over every run resumed so far. */
-function watchVerdict(watch: StageWatch, found: number, foundBefore: number, maxFailed: number): StageVerdict {
-  if (found > maxFailed) return 'stopped'
+function watchVerdict(watch: StageWatch, state: WatchState, failingBefore: number, plan: StagePlan): StageVerdict {
+  const failing = state.failing()
+  if (failing > plan.maxFailed) return 'stopped'
   if (watch.cut !== undefined) return 'cut'
   if (watch.failure !== undefined) return 'blind'
-  return found === foundBefore ? 'clean' : 'within'
+  if (plan.minCompleted !== undefined) {
+    let completed = 0
+    for (const run of state.judged.values()) if (run.state === 'completed') completed++
+    if (completed < minCompletedOf(plan.minCompleted, state.runs.size)) return 'inconclusive'
+  }
+  return failing === failingBefore ? 'clean' : 'within'
+}
+
+/** A pair no run has: the service answers it with no run where it keeps a run log, 404 on both paths where not. */
+const PROBE_RUN: Omit<RunRef, 'workflowCreatedAt'> = { workflowRunId: 'wfr_dlq-action-run-log-probe' }
+
+/**
+ * One run-log request before any resume, when watch-min-completed is set: a service without a run log cannot judge
+ * it, so the step stops there (undefined: the run log answered). Any other failure of the read stops it too.
+ */
+async function probeRunLog(client: Pick<ServiceClient, 'readRunLog' | 'serviceNow'>, clock: Clock) {
+  const at = Math.floor(client.serviceNow() ?? clock.now())
+  try {
+    const read = await client.readRunLog([{ ...PROBE_RUN, workflowCreatedAt: at }], 1)
+    if (read.kind === 'read') return undefined
+    return { kind: 'no-run-log' as const, input: Inputs.WatchMinCompleted }
+  } catch (err) {
+    return failureOf(err)
+  }
 }

@@ -5,7 +5,7 @@
  * measurement; the wait is on the run's clock and ends at once on the stop signal, so tests drive it with a clock.
  */
 import { Inputs, WATCH_MAX_POLLS, WATCH_POLL_MS, WATCH_RELIST_MS } from '../constants.js'
-import type { FailedAgainRun, StageWatch, WatchPoll } from '../results.js'
+import type { FailedAgainRun, JudgedRun, RunState, StageWatch, WatchPoll } from '../results.js'
 import type { ServiceClient } from '../service/client.js'
 import { drainInto } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
@@ -13,10 +13,11 @@ import { isDateMs, isRecord, type DlqMessage } from '../service/schemas.js'
 import type { Clock } from '../clock.js'
 import { responseSample } from './accumulator.js'
 import { boundedKey } from './tally.js'
-import type { Failure } from '../failure.js'
+import { failureOf, type Failure } from '../failure.js'
 import { stopSignalOf } from '../stop.js'
+import { judgeRuns, runsToAsk, type WatchedRun } from './run-states.js'
 
-export type DlqLister = Pick<ServiceClient, 'listDlqPage'>
+export type DlqLister = Pick<ServiceClient, 'listDlqPage' | 'readRunLog'>
 
 /** Entries a watch's listing asks for a request: the most the service sends. */
 const WATCH_PAGE_SIZE = 100
@@ -32,12 +33,37 @@ export class WatchState {
   readonly found = new Map<string, FailedAgainRun>()
   /** Entries that carried a watched run id but were not readable as a DLQ entry: counted, and said. */
   unreadable = 0
+  /** Each run's creation on the service's clock, when its resume said it: the run log knows a run by the pair. */
+  readonly createdAt = new Map<string, number>()
+  /** Each run's state at the latest poll (run log and DLQ together). */
+  readonly judged = new Map<string, JudgedRun>()
+  /** 'absent': the service answered 404 on both run-log paths, so the DLQ alone judges; unset until one is read. */
+  runLog?: 'read' | 'absent'
 
   /** `fromDate`: the service's time at the start of the resume; none of its runs can have failed before. */
   constructor(public fromDate: number) {}
 
-  add(stage: number, runIds: readonly string[]): void {
-    for (const id of runIds) this.runs.set(id, stage)
+  add(stage: number, runs: readonly (string | WatchedRun)[]): void {
+    for (const run of runs) {
+      const { workflowRunId, workflowCreatedAt } = typeof run === 'string' ? { workflowRunId: run } : run
+      this.runs.set(workflowRunId, stage)
+      if (workflowCreatedAt !== undefined) this.createdAt.set(workflowRunId, workflowCreatedAt)
+    }
+  }
+
+  /** Every run so far, as the judgement takes them. */
+  watched(): WatchedRun[] {
+    return [...this.runs.keys()].map(id => {
+      const created = this.createdAt.get(id)
+      return created === undefined ? { workflowRunId: id } : { workflowRunId: id, workflowCreatedAt: created }
+    })
+  }
+
+  /** Failed and failing runs so far: what watch-max-failed counts. */
+  failing(): number {
+    let n = 0
+    for (const run of this.judged.values()) if (run.state === 'failed' || run.state === 'failing') n++
+    return n
   }
 }
 
@@ -93,6 +119,37 @@ async function listOnce(
 const pick = (failure: Failure | undefined) => (failure === undefined ? {} : { failure })
 
 /**
+ * One round of run-log requests for the runs not yet ended (RUN_LOG_BATCH a request), then every run judged from
+ * the log and the DLQ together. A failed read leaves the watch blind, as a failed listing does.
+ */
+async function judgeOnce(
+  client: DlqLister,
+  request: WatchRequest,
+  state: WatchState
+): Promise<{ requests: number; states: Record<RunState, number>; allEnded: boolean; failure?: Failure }> {
+  const watched = state.watched()
+  let log: Awaited<ReturnType<DlqLister['readRunLog']>> | undefined
+  let requests = 0
+  const ask = state.runLog === 'absent' ? [] : runsToAsk(watched, state.judged)
+  if (ask.length > 0) {
+    try {
+      log = await client.readRunLog(ask, request.maxPages)
+    } catch (err) {
+      // Blind: the states stay those of the poll before; at least the request that failed was sent.
+      const before = judgeRuns(watched, undefined, state.found, state.judged)
+      return { requests: 1, states: before.counts, allEnded: false, failure: failureOf(err) }
+    }
+    requests = log.requests
+    state.runLog = log.kind
+  }
+  const runs = log?.kind === 'read' ? log.runs : state.runLog === 'absent' ? undefined : new Map()
+  const judged = judgeRuns(watched, runs, state.found, state.judged)
+  for (const run of judged.runs) state.judged.set(run.workflowRunId, run)
+  // No run with a readable id is no run known to have ended: the watch keeps its length.
+  return { requests, states: judged.counts, allEnded: judged.allEnded && watched.length > 0 }
+}
+
+/**
  * The entry as the summary shows it, each field bounded as a listing's are, read field by field: an entry with a
  * watched run id is counted whatever else it lacks.
  */
@@ -121,8 +178,9 @@ function failedAgain(
 }
 
 /**
- * Watches after one stage for `watchMs`: a listing every pollIntervalMs and one at the end. Ends early when more
- * runs (of every stage so far) failed again than maxFailed, when a listing fails, or at once on the stop signal.
+ * Watches after one stage for `watchMs`: a listing and a run-log read every pollIntervalMs and at the end. Ends early
+ * when more runs (of every stage so far) failed or are failing than maxFailed, when every run so far has ended, when
+ * a listing or a read fails, or at once on the stop signal.
  */
 export async function watchStage(
   client: DlqLister,
@@ -144,18 +202,41 @@ export async function watchStage(
     const last = clock.now() >= endsAt
     const at = clock.now()
     const { requests, listed, failure } = await listOnce(client, request, state)
-    polls.push({ at, requests, listed, failedAgain: state.found.size })
-    if (failure?.kind === 'cancelled') return end({ cut: failure.signal })
-    if (failure !== undefined) {
-      log(`stage ${request.stage} watch: listing ${polls.length} failed: the watch cannot see`)
-      // The watch's own listing stopped: its cursor is no place to continue the resume from.
-      return end({ failure: failure.kind === 'max-pages' ? { ...failure, cursor: undefined } : failure })
+    if (failure?.kind === 'cancelled') {
+      polls.push({ at, requests, listed, failedAgain: state.found.size })
+      return end({ cut: failure.signal })
     }
-    // One line a listing: a watch of minutes would otherwise print nothing between its first and last line.
+    const judged = failure === undefined ? await judgeOnce(client, request, state) : undefined
+    polls.push({
+      at,
+      requests,
+      listed,
+      failedAgain: state.found.size,
+      ...(judged !== undefined ? { runLogRequests: judged.requests, states: judged.states } : {})
+    })
+    if (judged?.failure?.kind === 'cancelled') return end({ cut: judged.failure.signal })
+    const blind = failure ?? judged?.failure
+    if (blind !== undefined) {
+      const what = failure !== undefined ? 'listing' : 'run-log read'
+      log(`stage ${request.stage} watch: ${what} ${polls.length} failed: the watch cannot see`)
+      // The watch's own listing stopped: its cursor is no place to continue the resume from.
+      const runLogFailed = failure === undefined ? { runLogFailed: true } : {}
+      return end({ failure: blind.kind === 'max-pages' ? { ...blind, cursor: undefined } : blind, ...runLogFailed })
+    }
+    // One line a poll: a watch of minutes would otherwise print nothing between its first and last line.
     log(
       `stage ${request.stage} watch: listing ${polls.length} at ${Math.round((at - startedAt) / 1000)} s: ` +
-        `${state.found.size} of the ${state.runs.size} runs resumed so far back in the DLQ`
+        `${state.found.size} of the ${state.runs.size} runs resumed so far back in the DLQ; ${statesLine(judged)}`
     )
-    if (state.found.size > request.maxFailed || last) return end({})
+    if (state.failing() > request.maxFailed || last) return end({})
+    // Every run so far has ended: nothing more to see, so the next stage need not wait for the watch's end.
+    if (judged?.allEnded === true) return end({ allEnded: true })
   }
+}
+
+/** The states in a log line: `3 completed, 1 failing`, or what the run log was. */
+function statesLine(judged: { states: Record<RunState, number> } | undefined): string {
+  if (judged === undefined) return 'not judged'
+  const parts = Object.entries(judged.states).filter(([, n]) => n > 0)
+  return parts.length === 0 ? 'no run judged' : parts.map(([state, n]) => `${n} ${state}`).join(', ')
 }

@@ -116,6 +116,12 @@ function sentence(label: string, failure: Failure): string {
       )
     case 'file':
       return `${fileText(failure)}; listing stopped there${failure.then ? ` (then: ${sentence(label, failure.then)})` : ''}`
+    case 'no-run-log':
+      return (
+        `${failure.input} cannot be judged: this service keeps no run log (GET /v2/workflows/logs and ` +
+        'GET /v2/workflows/events answered 404), so no run can be known completed; nothing was resumed. Remove ' +
+        `${failure.input} to watch by the DLQ alone (docs/staged-resume.md)`
+      )
     case 'error':
       return failure.message
   }
@@ -143,6 +149,8 @@ export function failurePhrase(failure: Failure | undefined, maxPages?: number): 
       return 'the service sent a cursor too long to use'
     case 'long-request':
       return 'the service sent a cursor too long to send back with these filters'
+    case 'no-run-log':
+      return `the service keeps no run log to judge ${failure.input} by`
   }
   if (failure?.kind === 'request') {
     // A 2xx that could not be read was carried out, and a redirect was an answer: neither is a refusal.

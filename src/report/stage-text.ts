@@ -42,17 +42,29 @@ export const askedText = size
 
 /** One stage's result in words, never "succeeded": what was seen, after how long, of how many runs. */
 export function stageResultText(stage: StageOutcome, staged: StagedResume, result: ResumeResult): string {
-  const back = stage.watch === undefined ? 0 : (stage.watch.polls[stage.watch.polls.length - 1]?.failedAgain ?? 0)
+  const last = stage.watch?.polls[stage.watch.polls.length - 1]
+  const back = last?.failedAgain ?? 0
+  const bad = last?.states === undefined ? back : last.states.failed + last.states.failing
   const after = watchedFor(stage)
   const allowed = staged.plan.maxFailed
-  const total = `${formatCount(back)} of the runs resumed so far`
+  const total = `${formatCount(bad)} of the runs resumed so far`
+  const early = stage.watch?.allEnded === true ? ' (ended early: every run so far had ended)' : ''
+  // A run failing in the run log but not yet in the DLQ is said so; otherwise each is "back in the DLQ".
+  const seen = (last?.states?.failing ?? 0) > 0 ? 'failed or failing' : 'back in the DLQ'
   switch (stage.verdict) {
     case 'clean':
-      return `clean: none of the runs resumed so far was back in the DLQ after ${after}`
+      return `clean: none of the runs resumed so far was back in the DLQ after ${after}${last?.states ? ', none failing' : ''}${early}`
     case 'within':
-      return `passed: ${total} back in the DLQ after ${after}, within the ${formatCount(allowed)} allowed`
+      return `passed: ${total} ${seen} after ${after}, within the ${formatCount(allowed)} allowed${early}`
     case 'stopped':
-      return `stopped: ${total} back in the DLQ after ${after}, more than the ${formatCount(allowed)} allowed`
+      return `stopped: ${total} ${seen} after ${after}, more than the ${formatCount(allowed)} allowed`
+    case 'inconclusive': {
+      const min = staged.plan.minCompleted
+      return (
+        `inconclusive: ${formatCount(last?.states?.completed ?? 0)} of the runs resumed so far completed after ` +
+        `${after}, fewer than watch-min-completed (${min?.text ?? '?'}) asks${early}`
+      )
+    }
     case 'cut':
       return `watch cancelled after ${after} (${stage.watch?.cut ?? 'stop'}): not judged, ${formatCount(back)} back by then`
     case 'blind':

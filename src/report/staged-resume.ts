@@ -7,6 +7,16 @@ import { failureText } from './failure-text.js'
 import { formatCount, plural } from './format.js'
 import { code, codeCell, markdownText, runLine, summaryHead, table } from './markdown.js'
 import { responseCell } from './response-sample.js'
+import {
+  badRuns,
+  firstErrorLines,
+  firstErrorWords,
+  judgedByLine,
+  runLogLimits,
+  runStateOutputs,
+  stageStatesLines,
+  statesText
+} from './run-states-text.js'
 import { askedLines, possiblyUpTo, resumeOutputs, resumeReport } from './resume.js'
 import {
   askedText,
@@ -62,7 +72,8 @@ function unreadableWarnings(staged: StagedResume): string[] {
 function outputs(result: ResumeResult, staged: StagedResume): ReturnType<typeof resumeOutputs> {
   const extra = {
     [Outputs.FailedAgainCount]: String(staged.failedAgain.length),
-    [Outputs.StagesCompleted]: String(stagesCompleted(staged))
+    [Outputs.StagesCompleted]: String(stagesCompleted(staged)),
+    ...runStateOutputs(staged)
   }
   return resumeOutputs(result, { complete: endingStage(staged) === undefined, extra })
 }
@@ -84,13 +95,27 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
     const { stage, verdict } = ending
     const at = `stage ${stage.stage} of ${n}`
     const back = `${formatCount(staged.failedAgain.length)} of the ${formatCount(made)} runs resumed so far`
+    const bad = badRuns(staged)
     switch (verdict) {
       case 'stopped':
         return {
           icon: '🛑',
           text:
-            `Stopped after ${at}: ${back} failed again (watch-max-failed: ${staged.plan.maxFailed}); ` +
-            `${runs} resumed in all${maybe}, no further stage`
+            (bad.failing === 0
+              ? `Stopped after ${at}: ${back} failed again`
+              : `Stopped after ${at}: ${formatCount(bad.failed + bad.failing)} of the ${formatCount(made)} runs ` +
+                `resumed so far failed or are failing (${formatCount(bad.failing)} still retrying, not yet in the ` +
+                `DLQ; watch-max-failed: ${staged.plan.maxFailed})`) +
+            (bad.failing === 0 ? ` (watch-max-failed: ${staged.plan.maxFailed})` : '') +
+            `; ${runs} resumed in all${maybe}, no further stage`
+        }
+      case 'inconclusive':
+        return {
+          icon: '⚠️',
+          text:
+            `Inconclusive after ${at}: ${formatCount(bad.completed)} of the ${formatCount(made)} runs resumed so far ` +
+            `completed, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}); ${runs} resumed ` +
+            `in all${maybe}, no further stage`
         }
       case 'cut':
         return {
@@ -123,6 +148,9 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
     }
     return { icon: '❌', text: `The resume of ${at} failed part way: ${runs} resumed${maybe}, no further stage` }
   }
+  if (staged.stages.length === 0 && result.failure !== undefined) {
+    return { icon: '❌', text: 'Nothing resumed: the step stopped before its first resume request' }
+  }
   if (made === 0) return { icon: 'ℹ️', text: 'No failed workflow run matched the selection' }
   const watched = staged.stages.filter(stage => stage.watch !== undefined)
   const back = staged.failedAgain.length
@@ -135,7 +163,10 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
   const left = result.nextCursor !== undefined || result.continueFrom !== undefined
   const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : ''
   const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : ''
-  return { icon: left ? '⏸️' : '✅', text: `Resumed ${runs} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}` }
+  return {
+    icon: left ? '⏸️' : '✅',
+    text: `Resumed ${runs} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}`
+  }
 }
 
 function failure(result: ResumeResult, staged: StagedResume): string | undefined {
@@ -150,14 +181,36 @@ function failure(result: ResumeResult, staged: StagedResume): string | undefined
   }
   if (verdict === 'blind') {
     const watchFailure = stage.watch?.failure
-    const why = `the watch could not see${watchFailure === undefined ? '' : `: ${failureText(WATCH_LISTING, watchFailure)}`}`
+    const why = `the watch could not see${watchFailure === undefined ? '' : `: ${failureText(watchSource(stage), watchFailure)}`}`
     return (
       `${why}; the ${formatCount(result.runs.length)} runs resumed so far were not judged, and no further stage was ` +
       `resumed; ${where}` +
       (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`)
     )
   }
-  const first = staged.failedAgain[0] as FailedAgainRun
+  if (verdict === 'inconclusive') {
+    const bad = badRuns(staged)
+    return (
+      `only ${formatCount(bad.completed)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
+      `${stage.stage} of ${staged.plan.sizes.length} completed by the end of its watch, fewer than ` +
+      `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks: inconclusive (${statesText(bad)}); no ` +
+      `further stage was resumed; ${where}` +
+      (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`)
+    )
+  }
+  const first = staged.failedAgain[0]
+  if (first === undefined) {
+    const bad = badRuns(staged)
+    const leading = staged.judged?.find(run => run.state === 'failing' || run.state === 'failed')
+    return (
+      `${formatCount(bad.failed + bad.failing)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
+      `${stage.stage} of ${staged.plan.sizes.length} failed or are failing (${statesText(bad)}), more than ` +
+      `watch-max-failed (${staged.plan.maxFailed}) allows` +
+      (leading === undefined ? '' : `; the first, run "${leading.workflowRunId}", ${firstErrorWords(leading)}`) +
+      `; no further stage was resumed; ${where}` +
+      (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`)
+    )
+  }
   return (
     `${formatCount(staged.failedAgain.length)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
     `${stage.stage} of ${staged.plan.sizes.length} failed again, more than watch-max-failed ` +
@@ -169,17 +222,22 @@ function failure(result: ResumeResult, staged: StagedResume): string | undefined
 
 /** What the failure of a watch's listing is named: it was no resume request. */
 const WATCH_LISTING = "the watch's listing of the workflow DLQ"
+/** ...and of its read of the run log. */
+const WATCH_RUN_LOG = "the watch's read of the run log"
+const watchSource = (stage: StagedResume['stages'][number]) =>
+  stage.watch?.runLogFailed === true ? WATCH_RUN_LOG : WATCH_LISTING
 
 function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pass: RenderPass): string {
   const { icon, text } = heading(result, staged)
   const ending = endingStage(staged)
   const blind = ending?.verdict === 'blind' ? ending.stage.watch?.failure : undefined
+  const blindSource = ending === undefined ? WATCH_LISTING : watchSource(ending.stage)
   const next = continuationOf(result)
   const lines = summaryHead(
     `${icon} ${text}`,
     shortenedNote(pass),
     result.failure && `**Error:** ${code(failureText('resume-workflows', result.failure))}`,
-    blind && `**The watch could not see:** ${code(failureText(WATCH_LISTING, blind))}`,
+    blind && `**The watch could not see:** ${code(failureText(blindSource, blind))}`,
     next !== undefined && ending?.verdict !== 'failed' ? continueMarkdown(next) : undefined,
     staged.failedAgain.length > 0 &&
       'The DLQ ids of the runs that failed again are in output `failed-again-dlq-ids`: resume them on their own once the fix holds.',
@@ -203,6 +261,9 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
       ]
     )
   )
+  lines.push(...stageStatesLines(staged, watchedFor), ...firstErrorLines(staged, pass))
+  const judgedBy = judgedByLine(staged)
+  if (judgedBy !== undefined) lines.push(judgedBy, '')
   if (staged.failedAgain.length > 0) {
     const groups = failedAgainGroups(staged.failedAgain)
     lines.push(
@@ -224,9 +285,12 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
       )
     )
   }
-  if (staged.stages.some(stage => stage.watch !== undefined)) lines.push(watchLimits(staged.plan), '')
+  if (staged.stages.some(stage => stage.watch !== undefined)) {
+    lines.push(staged.runLog === 'read' ? runLogLimits(staged.plan) : watchLimits(staged.plan), '')
+  }
   const watches = staged.stages.flatMap(stage => stage.watch?.polls ?? [])
-  const requests = watches.reduce((n, poll) => n + poll.requests, 0)
+  const requests = watches.reduce((n, poll) => n + poll.requests + (poll.runLogRequests ?? 0), 0)
+  const logRequests = watches.reduce((n, poll) => n + (poll.runLogRequests ?? 0), 0)
   const asked = askedLines(result, pass)
   return markdownText([
     ...lines,
@@ -236,8 +300,15 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
       ? [
           `- Watch (\`watch\`): ${watchText(staged.plan)} after each stage but the last, judging every run resumed so ` +
             `far, stopping when more than ${plural(staged.plan.maxFailed, 'run', 'runs')} failed again in all ` +
-            `(\`watch-max-failed\`); ${watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
+            `(\`watch-max-failed\`${staged.runLog === 'read' ? ', runs failing in the run log counted too' : ''}); ` +
+            `${watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
             `${durationWords(staged.plannedWatchMs)} of watching`,
+          ...(staged.plan.minCompleted !== undefined
+            ? [
+                `- Completed runs needed to go on (\`watch-min-completed\`): ${staged.plan.minCompleted.text} of the ` +
+                  'runs resumed so far, by the end of each watch'
+              ]
+            : []),
           `- Retries of the watched stages' runs (\`watch-retries\`): ` +
             (staged.plan.watchRetries === undefined
               ? `not set: they ${result.overrides.retries === undefined ? "keep the service's" : `send \`retries\` (${result.overrides.retries})`}`
@@ -245,7 +316,8 @@ function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pa
         ]
       : []),
     `- Requests: ${formatCount(result.requests)} to resume, ${formatCount(requests)} to watch ` +
-      `(${plural(watches.length, 'listing', 'listings')} of the workflow DLQ)`,
+      `(${plural(watches.length, 'listing', 'listings')} of the workflow DLQ` +
+      (logRequests > 0 ? `, ${plural(logRequests, 'request', 'requests')} to the run log)` : ')'),
     '',
     ...runLine(ctx)
   ])

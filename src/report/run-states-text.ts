@@ -1,0 +1,140 @@
+/** The words of each watched run's state (run log and DLQ together): per stage, the first errors, the sources. */
+import { Outputs } from '../constants.js'
+import { RUN_STATES, type JudgedRun, type RunState, type StagedResume, type StageOutcome } from '../results.js'
+import type { StagePlan } from '../requests.js'
+import type { RenderPass } from './budget.js'
+import { formatCount } from './format.js'
+import { codeCell, table } from './markdown.js'
+import { errorWords, responseCell } from './response-sample.js'
+
+/** Rows of failed or failing runs with their first error: the first few say what fails. */
+const FIRST_ERROR_ROWS = 10
+
+/** `8 completed, 1 failing, 1 running`: the states present, in the order of RUN_STATES. */
+export function statesText(counts: Record<RunState, number>): string {
+  const parts = RUN_STATES.filter(state => counts[state] > 0).map(state => `${formatCount(counts[state])} ${state}`)
+  return parts.length === 0 ? 'no run judged' : parts.join(', ')
+}
+
+/** The states at the last poll of a stage's watch, undefined when it judged none. */
+function stageStates(stage: StageOutcome): Record<RunState, number> | undefined {
+  const polls = stage.watch?.polls ?? []
+  for (let i = polls.length - 1; i >= 0; i--) if (polls[i]?.states !== undefined) return polls[i]?.states
+  return undefined
+}
+
+/** A stage's states: `8 completed, 1 failing, 1 running after 2m`, or a dash for a stage not watched. */
+function stageStatesCell(stage: StageOutcome, after: string): string {
+  const states = stageStates(stage)
+  return states === undefined ? '—' : `${statesText(states)} after ${after}`
+}
+
+/** Output run-states and completed-count: over every watched run at the end, empty when no watch judged one. */
+export function runStateOutputs(staged: StagedResume): Record<string, string> {
+  const judged = staged.judged ?? []
+  if (judged.length === 0) return { [Outputs.CompletedCount]: '', [Outputs.RunStates]: '' }
+  const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0])) as Record<RunState, number>
+  for (const run of judged) counts[run.state]++
+  return { [Outputs.CompletedCount]: String(counts.completed), [Outputs.RunStates]: JSON.stringify(counts) }
+}
+
+/** Which source each state came from: `run log: 8 completed, 1 failing; DLQ: 1 failed`. */
+function sourcesText(judged: readonly JudgedRun[]): string {
+  const by = (source: JudgedRun['source']) => {
+    const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0])) as Record<RunState, number>
+    for (const run of judged) if (run.source === source) counts[run.state]++
+    return counts
+  }
+  const parts = [
+    ['the run log', by('run-log')],
+    ['the DLQ', by('dlq')]
+  ] as const
+  return parts
+    .filter(([, counts]) => Object.values(counts).some(n => n > 0))
+    .map(([name, counts]) => `${name}: ${statesText(counts)}`)
+    .join('; ')
+}
+
+const SOURCE_WORDS = { 'run-log': 'run log', dlq: 'DLQ' } as const
+
+/** The section of runs that failed or are failing with their first error (third-party text, as code, bounded). */
+export function firstErrorLines(staged: StagedResume, pass: RenderPass): string[] {
+  const bad = (staged.judged ?? []).filter(run => run.state === 'failed' || run.state === 'failing')
+  if (bad.length === 0) return []
+  return [
+    '### First error of each failed or failing run',
+    '',
+    ...table(
+      ['Run', 'State', 'State from', 'Step', 'Status', 'First error', 'Error from'],
+      [false, false, false, false, true, false, false],
+      bad,
+      { ...pass, maxRows: Math.min(pass.maxRows, FIRST_ERROR_ROWS) },
+      run => [
+        codeCell(run.workflowRunId, 100),
+        run.state,
+        SOURCE_WORDS[run.source],
+        run.firstError?.stepName === undefined ? '—' : codeCell(run.firstError.stepName, 60),
+        run.firstError?.status === undefined ? '—' : String(run.firstError.status),
+        run.firstError === undefined ? '—' : responseCell(run.firstError),
+        run.firstError === undefined ? '—' : SOURCE_WORDS[run.firstError.source]
+      ]
+    )
+  ]
+}
+
+/** What the watch judged by, said once: the run log and the DLQ, or the DLQ alone where the service keeps no log. */
+export function judgedByLine(staged: StagedResume): string | undefined {
+  const judged = staged.judged ?? []
+  if (staged.runLog === 'absent') {
+    return (
+      '> **The watch judged the DLQ alone:** this service keeps no run log (404 on both of its paths), so a run not ' +
+      'back in the DLQ is `unknown`, never completed, and no watch could end early.'
+    )
+  }
+  if (judged.length === 0) return undefined
+  return `**States read from** ${sourcesText(judged)}. "Completed" is said only of a run whose log says \`RUN_SUCCESS\`.`
+}
+
+/** The states of every watched run at the end (zeros included). */
+export function badRuns(staged: StagedResume): Record<RunState, number> {
+  const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0])) as Record<RunState, number>
+  for (const run of staged.judged ?? []) counts[run.state]++
+  return counts
+}
+
+/** A failed or failing run's first error in one line (third-party text quoted, cut): for the failure annotation. */
+export function firstErrorWords(run: JudgedRun): string {
+  const error = run.firstError
+  const state = run.state === 'failing' ? 'is failing' : 'failed'
+  if (error === undefined) return `${state} (no error text given)`
+  const step = error.stepName === undefined ? '' : ` at step ${JSON.stringify(error.stepName.slice(0, 60))}`
+  const status = error.status === undefined ? 'no status' : `HTTP ${error.status}`
+  const words = error.bodySample === undefined ? '' : ` ${JSON.stringify(shortWords(error.bodySample, error.bodyCut))}`
+  return `${state}${step}: first error ${status}${words} (from the ${SOURCE_WORDS[error.source]})`
+}
+
+function shortWords(sample: string, cut: boolean | undefined): string {
+  const words = errorWords(sample, cut === true) ?? sample
+  return words.length > 80 ? `${words.slice(0, 79)}…` : words
+}
+
+/** One line a watched stage: its runs' states at the end of its watch. */
+export function stageStatesLines(staged: StagedResume, after: (stage: StageOutcome) => string): string[] {
+  const lines = staged.stages.flatMap(stage =>
+    stageStates(stage) === undefined ? [] : [`- Stage ${stage.stage}: ${stageStatesCell(stage, after(stage))}`]
+  )
+  return lines.length === 0 ? [] : ['### Runs resumed so far, at the end of each watch', '', ...lines, '']
+}
+
+/** What a watch that reads the run log can and cannot see, in place of the DLQ-only caveat. */
+export function runLogLimits(plan: StagePlan): string {
+  const retries =
+    plan.watchRetries === undefined
+      ? ''
+      : ` The watched stages' runs were sent ${plan.watchRetries} ${plan.watchRetries === 1 ? 'retry' : 'retries'} (\`watch-retries\`).`
+  return (
+    '> **What a watch cannot see:** a run still `running` when its watch ended may yet fail: the watch judges only ' +
+    "what happened within it. It read the service's run log with the DLQ at each poll, so a run that failed an " +
+    `attempt counted as \`failing\` at the next poll, before its retries bring it back to the DLQ.${retries}`
+  )
+}
