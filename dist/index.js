@@ -19,7 +19,7 @@ process.on('SIGTERM', () => stop.receive('SIGTERM'));
 // A short-lived process: V8's optimising tier-up of undici's HTTP parser (WebAssembly) runs on background
 // threads that the process waits for at exit, ~200 ms for nothing. Its baseline code parses our answers fast.
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)('--liftoff-only');
-const [core, { run }] = await Promise.all([__nccwpck_require__.e(/* import() */ 421).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)), Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(691), __nccwpck_require__.e(903)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1903))]);
+const [core, { run }] = await Promise.all([__nccwpck_require__.e(/* import() */ 421).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)), Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(691), __nccwpck_require__.e(322)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5322))]);
 try {
     await run(stop);
 }

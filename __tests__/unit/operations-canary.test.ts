@@ -78,7 +78,7 @@ describe('a failure from an earlier stage', () => {
     expect(outputs[Outputs.FailedAgainCount]).toBe('5')
     expect(outputs[Outputs.Complete]).toBe('false')
     expect(report.summary(result, {}, { now: T0 }).split('\n')[0]).toBe(
-      '## 🛑 Stopped after stage 2 of 3: 5 of the 10 runs resumed so far failed again (watch-max-failed: 0); 10 runs resumed in all, no further stage'
+      '## 🛑 Stopped after stage 2 of 3: 5 of the 10 runs resumed so far failed again (watch-max-failed: 0); 10 runs resumed in all, no further stage; selection: workflow-url `https://app.example.com/api/workflow/onboarding`, of any age'
     )
     // Each listing asks only for what is new since the one before: its fromDate moves on with what it saw.
     const from = watchListings().map(r => Number(r.query.get('fromDate')))
@@ -268,7 +268,9 @@ describe('honest words', () => {
     const summary = report.summary(result, {}, { now: T0 })
     expect(summary).toContain('cancelled during its resume: not watched')
     expect(summary).not.toContain('failed part way')
-    expect(summary.split('\n')[0]).toBe('## ⛔ Cancelled during stage 2 of 2: 52 runs resumed before the cancel')
+    expect(summary.split('\n')[0]).toBe(
+      '## ⛔ Cancelled during stage 2 of 2: 52 runs resumed before the cancel; selection: every failed run in the DLQ (all), of any age'
+    )
   })
 
   it('says "possibly up to" what the lost requests asked for, not 50 each', async () => {
@@ -301,6 +303,8 @@ describe('honest words', () => {
       watchMs: 5_000,
       maxFailed: 0
     })
-    expect(report.notice!(none, T0)).toBe('No failed workflow run matched the selection')
+    expect(report.notice!(none, T0)).toBe(
+      'No failed workflow run matched; selection: workflow-url "https://nothing.example.com/wf", of any age'
+    )
   })
 })

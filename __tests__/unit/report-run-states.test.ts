@@ -164,7 +164,7 @@ describe('inconclusive', () => {
     const r = inconclusive()
     const summary = render(r)
     expect(summary.split('\n')[0]).toBe(
-      '## ⚠️ Inconclusive after stage 1 of 2: 1 of the 4 runs resumed so far completed, fewer than watch-min-completed (80%); 4 runs resumed in all, no further stage'
+      '## ⚠️ Inconclusive after stage 1 of 2: 1 of the 4 runs resumed so far completed, fewer than watch-min-completed (80%); 4 runs resumed in all, no further stage; selection: every failed run in the DLQ (all), of any age'
     )
     expect(summary).toContain(
       '| inconclusive: 1 of the runs resumed so far completed after 10m, fewer than watch-min-completed (80%) asks |'
@@ -192,7 +192,9 @@ describe('refused before any resume', () => {
         runLog: 'absent'
       }
     })
-    expect(render(r).split('\n')[0]).toBe('## ❌ Nothing resumed: the step stopped before its first resume request')
+    expect(render(r).split('\n')[0]).toBe(
+      '## ❌ Nothing resumed: the step stopped before its first resume request; selection: every failed run in the DLQ (all), of any age'
+    )
     expect(report.failure(r)).toContain('watch-min-completed cannot be judged: this service keeps no run log')
   })
 })

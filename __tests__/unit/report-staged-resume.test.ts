@@ -71,7 +71,9 @@ describe('a staged resume stopped by max-pages', () => {
   it('says max-pages stopped it, over every stage, never that the resume failed part way', async () => {
     const result = await staged({ sizes: [10, Infinity], watchMs: 60_000, maxFailed: 0 }, [], { maxPages: 1 })
     const summary = render(result)
-    expect(summary.split('\n')[0]).toBe('## ❌ Stopped by max-pages at stage 1 of 2: 10 runs resumed, no further stage')
+    expect(summary.split('\n')[0]).toBe(
+      '## ❌ Stopped by max-pages at stage 1 of 2: 10 runs resumed, no further stage; selection: workflow-url `https://app.example.com/api/workflow/onboarding`, of any age'
+    )
     expect(summary).toContain(
       '| 1 | 10 | 10 | — | — | max-pages reached: not watched, no request left for a further stage |'
     )
@@ -88,7 +90,7 @@ describe('the summary of a staged resume stopped by its watch', () => {
     const summary = render(result)
     const lines = summary.split('\n')
     expect(lines[0]).toBe(
-      '## 🛑 Stopped after stage 1 of 3: 3 of the 3 runs resumed so far failed again (watch-max-failed: 0); 3 runs resumed in all, no further stage'
+      '## 🛑 Stopped after stage 1 of 3: 3 of the 3 runs resumed so far failed again (watch-max-failed: 0); 3 runs resumed in all, no further stage; selection: workflow-url `https://app.example.com/api/workflow/onboarding`, of any age'
     )
     const order = ['## 🛑', '### Stages', '### Runs that failed again', 'What a watch cannot see', '### What was asked']
     const at = order.map(text => summary.indexOf(text))
@@ -142,7 +144,7 @@ describe('the report of clean stages', () => {
     const result = await staged({ sizes: [2, Infinity], watchMs: 10_000, maxFailed: 0 }, [])
     const summary = render(result)
     expect(summary.split('\n')[0]).toMatch(
-      /^## ✅ Resumed \d+ runs in 2 stages: none of the watched runs was back in the DLQ after each watch \(10s\)$/
+      /^## ✅ Resumed \d+ runs in 2 stages: none of the watched runs was back in the DLQ after each watch \(10s\); selection: workflow-url `https:\/\/app\.example\.com\/api\/workflow\/onboarding`, of any age$/
     )
     expect(summary).toContain('clean: none of the runs resumed so far was back in the DLQ after 10s')
     expect(summary).not.toMatch(/succeed/i)
@@ -174,7 +176,7 @@ describe('the report of a cancel during a watch', () => {
     const result = await staged({ sizes: [2, Infinity], watchMs: 600_000, maxFailed: 0 }, [], { stopAt: 2 })
     const summary = render(result)
     expect(summary.split('\n')[0]).toBe(
-      '## ⛔ Cancelled during the watch after stage 1 of 2: 2 runs resumed; the watch was cut short (not judged clean)'
+      '## ⛔ Cancelled during the watch after stage 1 of 2: 2 runs resumed; the watch was cut short (not judged clean); selection: workflow-url `https://app.example.com/api/workflow/onboarding`, of any age'
     )
     expect(summary).toContain('watch cancelled after 10s (SIGTERM): not judged')
     expect(summary).not.toContain('clean: none')
@@ -202,7 +204,7 @@ describe('the report of a watch that could not list the DLQ', () => {
       inject: { route: 'list', fault: { kind: 'status', status: 503, body: 'listing down' }, times: Infinity }
     })
     expect(render(result).split('\n')[0]).toBe(
-      '## ❌ The watch after stage 1 of 2 could not see (its listing of the workflow DLQ stopped): 2 runs resumed, not judged; no further stage'
+      '## ❌ The watch after stage 1 of 2 could not see (its listing of the workflow DLQ stopped): 2 runs resumed, not judged; no further stage; selection: workflow-url `https://app.example.com/api/workflow/onboarding`, of any age'
     )
     expect(render(result)).toContain('watch could not see after 5s: its listing of the DLQ stopped, so not judged')
     const failure = report.failure(result)

@@ -528,7 +528,7 @@ describe('resume-workflows summary', () => {
     expect(out).not.toContain('whole DLQ')
     expect(out).toContain('dlq-1')
     expect(out).toContain('dlq-2')
-    expectVerdictFirst(out, /No failed workflow run matched the selection/)
+    expectVerdictFirst(out, /No failed workflow run matched; selection: /)
   })
 
   it('gives the creation time once for runs created together', () => {

@@ -274,7 +274,7 @@ function resumeHeading(result: ResumeResult): string {
   if (stoppedEarly(result)) return `⚠️ Resume stopped early: ${runs} resumed`
   const short = outputsShort(result)
   if (short !== undefined) return `⚠️ Resumed ${runs}; ${short}`
-  if (made === 0) return 'ℹ️ No failed workflow run matched the selection'
+  if (made === 0) return 'ℹ️ No failed workflow run matched'
   return `✅ Resumed ${runs}`
 }
 

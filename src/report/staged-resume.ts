@@ -17,7 +17,7 @@ import {
   stageStatesLines,
   statesText
 } from './run-states-text.js'
-import { askedLines, possiblyUpTo, resumeOutputs, resumeReport } from './resume.js'
+import { askedLines, possiblyUpTo, resumeOutputs, resumeReport, scopeText } from './resume.js'
 import {
   askedText,
   endingStage,
@@ -40,7 +40,10 @@ export const stagedOrResumeReport: OperationReport<ResumeResult> = {
     result.staged
       ? fitSummary(pass => summary(result, result.staged as StagedResume, ctx, pass), options)
       : resumeReport.summary(result, ctx, options),
-  notice: (result, now) => (result.staged ? heading(result, result.staged).text : resumeReport.notice?.(result, now)),
+  notice: (result, now) =>
+    result.staged
+      ? `${heading(result, result.staged).text}; ${scopeText(result, false)}`
+      : resumeReport.notice?.(result, now),
   warnings: result => [
     ...resumeReport.warnings(result),
     ...(result.staged ? [...overrunWarnings(result.staged), ...unreadableWarnings(result.staged)] : [])
@@ -151,7 +154,7 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
   if (staged.stages.length === 0 && result.failure !== undefined) {
     return { icon: '❌', text: 'Nothing resumed: the step stopped before its first resume request' }
   }
-  if (made === 0) return { icon: 'ℹ️', text: 'No failed workflow run matched the selection' }
+  if (made === 0) return { icon: 'ℹ️', text: 'No failed workflow run matched' }
   const watched = staged.stages.filter(stage => stage.watch !== undefined)
   const back = staged.failedAgain.length
   const seen =
@@ -228,7 +231,9 @@ const watchSource = (stage: StagedResume['stages'][number]) =>
   stage.watch?.runLogFailed === true ? WATCH_RUN_LOG : WATCH_LISTING
 
 function summary(result: ResumeResult, staged: StagedResume, ctx: RunContext, pass: RenderPass): string {
-  const { icon, text } = heading(result, staged)
+  const { icon, text: verdict } = heading(result, staged)
+  // The scope follows the verdict, as a resume without stages says it.
+  const text = `${verdict}; ${scopeText(result, true)}`
   const ending = endingStage(staged)
   const blind = ending?.verdict === 'blind' ? ending.stage.watch?.failure : undefined
   const blindSource = ending === undefined ? WATCH_LISTING : watchSource(ending.stage)

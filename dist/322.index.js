@@ -1,8 +1,8 @@
-export const id = 903;
-export const ids = [903];
+export const id = 322;
+export const ids = [322];
 export const modules = {
 
-/***/ 1903:
+/***/ 5322:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -54,6 +54,14 @@ var Inputs;
     Inputs["IssueTitle"] = "issue-title";
     Inputs["IssueRepeatInterval"] = "issue-repeat-interval";
     Inputs["Source"] = "source";
+    // list-dlq health check: arrivals, expiry, metrics and the issue's labels and assignees
+    Inputs["FailIfNewAbove"] = "fail-if-new-above";
+    Inputs["NewWithin"] = "new-within";
+    Inputs["Retention"] = "retention";
+    Inputs["FailIfExpiringWithin"] = "fail-if-expiring-within";
+    Inputs["MetricsFile"] = "metrics-file";
+    Inputs["IssueLabels"] = "issue-labels";
+    Inputs["IssueAssignees"] = "issue-assignees";
     // resume-workflows
     Inputs["DlqIds"] = "dlq-ids";
     Inputs["DlqIdsFile"] = "dlq-ids-file";
@@ -70,6 +78,7 @@ var Inputs;
     Inputs["Watch"] = "watch";
     Inputs["WatchMaxFailed"] = "watch-max-failed";
     Inputs["WatchRetries"] = "watch-retries";
+    Inputs["WatchMinCompleted"] = "watch-min-completed";
 })(Inputs || (Inputs = {}));
 var Outputs;
 (function (Outputs) {
@@ -97,6 +106,13 @@ var Outputs;
     Outputs["StagesCompleted"] = "stages-completed";
     Outputs["NextFromDate"] = "next-from-date";
     Outputs["NextToDate"] = "next-to-date";
+    // list-dlq health check
+    Outputs["NewCount"] = "new-count";
+    Outputs["ExpiringCount"] = "expiring-count";
+    Outputs["NextExpiryAt"] = "next-expiry-at";
+    Outputs["Causes"] = "causes";
+    Outputs["CompletedCount"] = "completed-count";
+    Outputs["RunStates"] = "run-states";
 })(Outputs || (Outputs = {}));
 const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'];
 /** Defaults as action.yml declares them (a test holds the two equal), which the runner passes when unset. */
@@ -113,7 +129,8 @@ const INPUT_DEFAULTS = {
     [Inputs.IssueRepeatInterval]: '4h',
     [Inputs.KeepCredentialHeaders]: 'false',
     [Inputs.Source]: 'message',
-    [Inputs.WatchMaxFailed]: '0'
+    [Inputs.WatchMaxFailed]: '0',
+    [Inputs.NewWithin]: '1h'
 };
 /** Time units in ms, for durations (inputs/values), health buckets (operations/health) and chart bars (report/chart). */
 const HOUR = 3_600_000;
@@ -156,6 +173,10 @@ const OUTPUTS_BUDGET_BYTES = 950_000;
 const MESSAGE_IDS_MAX_BYTES = 900_000;
 /** GitHub drops a whole job summary above 1 MiB (report/budget): stay under. */
 const SUMMARY_LIMIT_BYTES = 1_000_000;
+/** Causes a listing keeps at once (operations/causes): past this, the least frequent are counted as other causes. */
+const CAUSES_CAPACITY = 2000;
+/** With retention but no fail-if-expiring-within, expiring-count counts the messages deleted within this (a day). */
+const DEFAULT_EXPIRY_WINDOW_MS = 24 * HOUR;
 /** A staged resume's watch polls the workflow DLQ this often (operations/watch)... */
 const WATCH_POLL_MS = 5_000;
 /** ...but no more than this many times a watch: a longer watch polls every watch/120 (a 1h watch: every 30 s). */
@@ -737,6 +758,10 @@ function sentence(label, failure) {
                 'resumed or removed since they were listed, or base-url points at another service');
         case 'file':
             return `${fileText(failure)}; listing stopped there${failure.then ? ` (then: ${sentence(label, failure.then)})` : ''}`;
+        case 'no-run-log':
+            return (`${failure.input} cannot be judged: this service keeps no run log (GET /v2/workflows/logs and ` +
+                'GET /v2/workflows/events answered 404), so no run can be known completed; nothing was resumed. Remove ' +
+                `${failure.input} to watch by the DLQ alone (docs/staged-resume.md)`);
         case 'error':
             return failure.message;
     }
@@ -762,6 +787,8 @@ function failurePhrase(failure, maxPages) {
             return 'the service sent a cursor too long to use';
         case 'long-request':
             return 'the service sent a cursor too long to send back with these filters';
+        case 'no-run-log':
+            return `the service keeps no run log to judge ${failure.input} by`;
     }
     if (failure?.kind === 'request') {
         // A 2xx that could not be read was carried out, and a redirect was an answer: neither is a refusal.
@@ -1004,18 +1031,48 @@ function filterScope(filters, namesOnly = false) {
 function listingComplete(result) {
     return result.failure === undefined && result.nextCursor === undefined;
 }
+/** Every kind of breach, told: the compiler asks for a sentence when a kind is added to BreachFields. */
+const BREACHES = {
+    count: {
+        input: Inputs.FailIfCountAbove,
+        says: (b, atLeast) => `${atLeast}${formatCount(b.count)} messages, more than fail-if-count-above (${formatCount(b.limit)})`
+    },
+    age: {
+        input: Inputs.FailIfOldestOlderThan,
+        says: b => `the oldest message is ${formatAge(b.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(b.limitMs)})`
+    },
+    'age-unknown': {
+        input: Inputs.FailIfOldestOlderThan,
+        says: (b, atLeast) => `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so their age is ` +
+            `unknown and fail-if-oldest-older-than (${formatAge(b.limitMs)}) cannot be judged`
+    },
+    arrivals: {
+        input: Inputs.FailIfNewAbove,
+        says: (b, atLeast) => `${atLeast}${plural(b.count, 'message', 'messages')} created within the last ${formatAge(b.withinMs)}, more ` +
+            `than fail-if-new-above (${formatCount(b.limit)})`
+    },
+    'arrivals-unknown': {
+        input: Inputs.FailIfNewAbove,
+        says: (b, atLeast) => `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so whether more ` +
+            `than fail-if-new-above (${formatCount(b.limit)}) arrived within ${formatAge(b.withinMs)} cannot be judged`
+    },
+    expiry: {
+        input: Inputs.FailIfExpiringWithin,
+        says: (b, atLeast) => `${atLeast}${plural(b.count, 'message', 'messages')} will be deleted by the service within ` +
+            `${formatAge(b.withinMs)} (fail-if-expiring-within; retention ${formatAge(b.retentionMs)}); the first ` +
+            (b.inMs === 0 ? 'is already past the retention' : `in ${formatAge(b.inMs)}`)
+    },
+    'expiry-unknown': {
+        input: Inputs.FailIfExpiringWithin,
+        says: (b, atLeast) => `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so when the ` +
+            `service deletes them is unknown and fail-if-expiring-within (${formatAge(b.withinMs)}) cannot be judged`
+    }
+};
+/** The kinds of breach, in the order BREACHES tells them. */
+const BREACH_KINDS = Object.keys(BREACHES);
 /** A threshold exceeded, with both numbers and the input that set it; an incomplete listing's count is "at least". */
 function describeBreach(breach, complete) {
-    const atLeast = complete ? '' : 'at least ';
-    if (breach.kind === 'count') {
-        const count = `${atLeast}${formatCount(breach.count)}`;
-        return `${count} messages, more than fail-if-count-above (${formatCount(breach.limit)})`;
-    }
-    if (breach.kind === 'age-unknown') {
-        return (`${atLeast}${plural(breach.messages, 'message', 'messages')} had no creation time (createdAt), so their age is ` +
-            `unknown and fail-if-oldest-older-than (${formatAge(breach.limitMs)}) cannot be judged`);
-    }
-    return `the oldest message is ${formatAge(breach.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(breach.limitMs)})`;
+    return BREACHES[breach.kind].says(breach, complete ? '' : 'at least ');
 }
 /** What a listing counted, and of what when filtered: its messages, or, with source workflow, the failed runs. */
 function counted(result, scope) {
@@ -1038,7 +1095,7 @@ function heading(result, filtered) {
     if (result.health.breaches.length > 0) {
         return scope === undefined ? '❌ DLQ health check failed' : `❌ Health check failed for the messages ${scope}`;
     }
-    const judged = result.health.countAbove !== undefined || result.health.oldestOlderThanMs !== undefined;
+    const judged = thresholdsSet(result);
     if (!listingComplete(result))
         return `⚠️ Listing stopped early${judged ? ': health not judged' : ''}`;
     if (judged)
@@ -1047,24 +1104,41 @@ function heading(result, filtered) {
         return filtered ? 'ℹ️ No DLQ message matches the filters' : 'ℹ️ The DLQ is empty';
     return scope === undefined ? `ℹ️ DLQ: ${counted(result, scope)}` : `ℹ️ ${counted(result, scope)}`;
 }
-/** One bold line comparing the count and the oldest age with their limits; a lower bound can only exceed. */
+/** Whether any threshold is set: only then is the listing judged. */
+function thresholdsSet({ health: h }) {
+    return [h.countAbove, h.oldestOlderThanMs, h.newAbove, h.expiringWithinMs].some(limit => limit !== undefined);
+}
+/** One bold line comparing each figure with its limit; a lower bound can only exceed. */
 function judgement(result, now) {
     const complete = listingComplete(result);
-    const { countAbove, oldestOlderThanMs, breaches } = result.health;
+    const { countAbove, oldestOlderThanMs, newAbove, expiringWithinMs, breaches } = result.health;
     if (result.failure !== undefined && result.count === 0) {
         return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)';
     }
     const scope = filterScope(result.filters);
-    const verdict = (over) => (over ? '**exceeded**' : complete ? 'within' : 'not judged');
-    const ageOver = breaches.some(b => b.kind === 'age');
-    const ageVerdict = !ageOver && breaches.some(b => b.kind === 'age-unknown') ? '**cannot be judged**' : verdict(ageOver);
+    const atLeast = complete ? '' : 'at least ';
+    const kinds = new Set(breaches.map(b => b.kind));
+    // Over its limit, or else unknown messages that could take it over: "cannot be judged", never "within".
+    const verdict = (over, unknown = false) => over ? '**exceeded**' : unknown ? '**cannot be judged**' : complete ? 'within' : 'not judged';
+    const { arrivals, expiry } = result;
     const parts = [
-        `**${complete ? '' : 'at least '}${counted(result, scope)}**` +
-            (countAbove === undefined ? '' : ` (limit ${formatCount(countAbove)}: ${verdict(result.count > countAbove)})`),
+        `**${atLeast}${counted(result, scope)}**` +
+            (countAbove === undefined ? '' : ` (limit ${formatCount(countAbove)}: ${verdict(kinds.has('count'))})`),
         `**${oldestText(result, now)}**` +
-            (oldestOlderThanMs === undefined ? '' : ` (limit ${formatAge(oldestOlderThanMs)}: ${ageVerdict})`)
-    ];
-    const tail = countAbove === undefined && oldestOlderThanMs === undefined
+            (oldestOlderThanMs === undefined
+                ? ''
+                : ` (limit ${formatAge(oldestOlderThanMs)}: ${verdict(kinds.has('age'), kinds.has('age-unknown'))})`),
+        newAbove !== undefined &&
+            arrivals !== undefined &&
+            `**${atLeast}${formatCount(arrivals.count)} new within ${formatAge(arrivals.withinMs)}**` +
+                ` (limit ${formatCount(newAbove)}: ${verdict(kinds.has('arrivals'), kinds.has('arrivals-unknown'))})`,
+        expiry !== undefined &&
+            `**${atLeast}${formatCount(expiry.count)} deleted by the service within ${formatAge(expiry.withinMs)}**` +
+                (expiringWithinMs === undefined
+                    ? ''
+                    : ` (limit 0: ${verdict(kinds.has('expiry'), kinds.has('expiry-unknown'))})`)
+    ].filter(part => part !== false);
+    const tail = !thresholdsSet(result)
         ? ' (not judged: no threshold set)'
         : scope !== undefined
             ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
@@ -1075,6 +1149,26 @@ function judgement(result, now) {
             ? `, listed ${beforeTheEnd(result.failure)}`
             : ', listing stopped early';
     return `${parts.join(' · ')}${tail}${partial}`;
+}
+/** With retention: what the service will delete within the window, and when the first goes; else undefined. */
+function expiryLine(result, now) {
+    const { expiry } = result;
+    if (expiry === undefined || (result.failure !== undefined && result.count === 0))
+        return undefined;
+    const window = `within ${formatAge(expiry.withinMs)} (retention ${formatAge(expiry.retentionMs)})`;
+    const first = expiry.nextAt === undefined
+        ? ''
+        : expiry.nextAt <= now
+            ? '; the first is already past the retention'
+            : `; the first in ${formatAge(expiry.nextAt - now)}`;
+    const unknown = result.noCreatedAt
+        ? ` ${plural(result.noCreatedAt, 'message has', 'messages have')} no creation time: when it is deleted is unknown.`
+        : '';
+    const atLeast = listingComplete(result) ? '' : 'At least ';
+    const what = expiry.count === 0
+        ? `No listed message will be deleted by the service ${window}${first}.`
+        : `${atLeast}${plural(expiry.count, 'message', 'messages')} will be deleted by the service ${window}${first}.`;
+    return `${what}${unknown}`;
 }
 /** `oldest 3h`, `oldest 3h (unknown for 12 messages)`, `oldest: unknown for 400 messages`; or "oldest seen". */
 function oldestText(result, now) {
@@ -1100,6 +1194,21 @@ function headline(result, now) {
             ? `the listing failed part way: ${failurePhrase(result.failure, result.maxPages)}`
             : 'the listing stopped early';
     return `DLQ: at least ${listed} (${why})`;
+}
+/** The health thresholds as set, each named by its input (the summary's "What was asked", the closing comment). */
+function thresholdsText(result) {
+    const { countAbove, oldestOlderThanMs, newAbove, newWithinMs, retentionMs, expiringWithinMs } = result.health;
+    const parts = [
+        countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
+        oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`,
+        newAbove === undefined
+            ? undefined
+            : `\`fail-if-new-above\`: ${formatCount(newAbove)} within ${formatAge(newWithinMs ?? 0)} (\`new-within\`)`,
+        expiringWithinMs === undefined
+            ? undefined
+            : `\`fail-if-expiring-within\`: ${formatAge(expiringWithinMs)} (\`retention\`: ${formatAge(retentionMs ?? 0)})`
+    ].filter(p => p !== undefined);
+    return parts.length === 0 ? 'none' : parts.join(', ');
 }
 
 // EXTERNAL MODULE: ./src/stop.ts
@@ -1375,9 +1484,11 @@ async function octokitIssueApi(token, repository, options) {
     return {
         findOpen,
         findAllOpen: title => findAllOpen(title, true),
-        async create(title, body) {
+        async create(title, body, opening = {}) {
             const what = 'create the health issue';
-            const issue = { owner, repo, title, body: marked(title, body), labels: [HEALTH_LABEL] };
+            const labels = [...new Set([HEALTH_LABEL, ...(opening.labels ?? [])])];
+            const assignees = opening.assignees?.length ? { assignees: [...opening.assignees] } : {};
+            const issue = { owner, repo, title, body: marked(title, body), labels, ...assignees };
             // A create whose answer was lost may have been carried out: look before trying again, or a second issue opens.
             return call(what, async (request) => {
                 const { data } = await octokit.rest.issues.create({ ...issue, request });
@@ -1395,6 +1506,69 @@ async function octokitIssueApi(token, repository, options) {
         update: (issue, title, body) => edit(`update issue #${issue}`, issue, { body: marked(title, body) }),
         close: (issue, reason = 'completed') => edit(`close issue #${issue}`, issue, { state: 'closed', state_reason: reason })
     };
+}
+
+;// CONCATENATED MODULE: ./src/report/causes.ts
+
+
+/** Causes the table shows at most; the rest are counted together. */
+const CAUSE_ROWS = 20;
+/** Causes the `causes` output holds. */
+const CAUSES_OUTPUT_ITEMS = 10;
+/** Characters of a destination or a message id in the output and the table: enough to copy, bounded. */
+const VALUE_LENGTH = 200;
+/** Characters of a cause's text in the table: one line of a wide window; the output keeps it whole (300). */
+const CAUSE_CELL_LENGTH = 120;
+/** How long ago a cause's first (or last) message was created. */
+const ago = (at, now) => (at === undefined ? '—' : formatAge(now - at));
+const cut = (value) => (value.length <= VALUE_LENGTH ? value : `${value.slice(0, VALUE_LENGTH - 1)}…`);
+/** The leading causes, the rest in one row, and a note when only the most frequent could be kept. */
+function causesTable(result, now, maxRows) {
+    const rows = result.causes ?? [];
+    if (result.count === 0 || rows.length === 0)
+        return [];
+    const shown = rows.slice(0, Math.min(maxRows, CAUSE_ROWS));
+    const rest = result.count - shown.reduce((n, row) => n + row.count, 0);
+    return [
+        'Messages by destination, last status and last response body, its variable parts (numbers, ids, times, quoted ' +
+            'values) blanked; first and last seen: the age of the oldest and the newest of them.',
+        '',
+        // The cause's words first, the destination last: a long URL scrolls sideways alone.
+        ...tableHead(['Messages', 'Status', 'Cause', 'First seen', 'Last seen', 'Sample message id', 'Key', 'Destination'], [true, false, false, true, true]),
+        ...shown.map(row => tableRow([
+            formatCount(row.count),
+            row.status === undefined ? '—' : String(row.status),
+            codeCell(row.text, CAUSE_CELL_LENGTH),
+            ago(row.firstSeen, now),
+            ago(row.lastSeen, now),
+            cellOrDash(row.sampleMessageId, VALUE_LENGTH),
+            codeCell(row.key),
+            row.destination === '(none)' ? '(none)' : codeCell(row.destination, VALUE_LENGTH)
+        ])),
+        ...(rest > 0 ? [`| ${formatCount(rest)} | | *other causes* | | | | | |`] : []),
+        '',
+        ...(result.causesUndercount === undefined
+            ? []
+            : [
+                `> **Approximate:** more causes were seen than are kept, so only the most frequent are shown; each count ` +
+                    `may be up to ${formatCount(result.causesUndercount)} below the true one.`,
+                ''
+            ])
+    ];
+}
+/** The `causes` output: the leading causes, each field bounded, times as ISO 8601. */
+function causesOutput(causes) {
+    const items = (causes ?? []).slice(0, CAUSES_OUTPUT_ITEMS).map(row => ({
+        key: row.key,
+        count: row.count,
+        destination: cut(row.destination),
+        status: row.status ?? null,
+        cause: row.text,
+        firstSeen: row.firstSeen === undefined ? null : formatMs(row.firstSeen),
+        lastSeen: row.lastSeen === undefined ? null : formatMs(row.lastSeen),
+        sampleMessageId: cut(row.sampleMessageId)
+    }));
+    return JSON.stringify(items);
 }
 
 ;// CONCATENATED MODULE: ./src/report/budget.ts
@@ -1572,6 +1746,10 @@ function chartLines(result, now) {
     ];
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var external_node_fs_promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 ;// CONCATENATED MODULE: ./src/service/json.ts
 /** JSON.stringify of what JSON.parse made, or where hostile nesting runs it out of stack, the same text iteratively. */
 function toJson(value) {
@@ -1627,6 +1805,8 @@ function serialisable(v) {
 
 
 
+
+
 /** An output's size as GitHub counts it. */
 function githubBytes(text) {
     return text.length * 2;
@@ -1675,6 +1855,11 @@ class OutputBoundary {
         for (const [name, value] of redacted)
             this.io.setOutput(name, value);
     }
+    /** Writes a whole text file (metrics-file), redacted; a write error is thrown with its errno code. */
+    async textFile(path, text) {
+        await (0,external_node_fs_promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+        await (0,external_node_fs_promises_.writeFile)(path, this.redact(text));
+    }
     /** One line of an NDJSON file: the record as JSON, however deeply nested, redacted. */
     jsonLine(record) {
         return this.redact(toJson(record));
@@ -1692,7 +1877,7 @@ class OutputBoundary {
         return {
             findOpen: title => api.findOpen(this.redact(title)),
             findAllOpen: title => api.findAllOpen(this.redact(title)),
-            create: (title, body) => api.create(this.redact(title), this.redact(body)),
+            create: (title, body, opening) => api.create(this.redact(title), this.redact(body), opening),
             comment: (issue, body) => api.comment(issue, this.redact(body)),
             update: (issue, title, body) => api.update(issue, this.redact(title), this.redact(body)),
             close: (issue, reason) => api.close(issue, reason)
@@ -1850,6 +2035,7 @@ function fitArraysCounted(lists, budget, cut = false) {
 
 
 
+
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
 const BREAKDOWN_ROWS = 20;
 /** Characters of a value people copy (a URL, a message id), never fewer: a cut one copies as a plausible wrong one. */
@@ -1878,7 +2064,8 @@ function idOutputs(result) {
         [Outputs.Complete]: String(listingComplete(result)),
         [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
         [Outputs.NextCursor]: cursorOutput(result.nextCursor),
-        [Outputs.MessagesFile]: result.messagesFile ?? ''
+        [Outputs.MessagesFile]: result.messagesFile ?? '',
+        ...healthOutputs(result)
     };
     const ids = [Outputs.MessageIds, Outputs.MessageIdsTruncated, result.messageIds];
     const dlq = [Outputs.DlqIds, Outputs.DlqIdsTruncated, result.dlqIds];
@@ -1892,6 +2079,17 @@ function idOutputs(result) {
         values: { ...scalars, ...fitted.values, ...fittedDlq.values },
         messageIds: { kept: fitted.kept, truncated: fitted.truncated },
         dlqIds: { kept: fittedDlq.kept, truncated: fittedDlq.truncated }
+    };
+}
+/** new-count, expiring-count, next-expiry-at and causes: empty when nothing was listed for a failure (unknown). */
+function healthOutputs(result) {
+    const unknown = result.failure !== undefined && result.count === 0;
+    const { arrivals, expiry } = result;
+    return {
+        [Outputs.NewCount]: unknown || arrivals === undefined ? '' : String(arrivals.count),
+        [Outputs.ExpiringCount]: unknown || expiry === undefined ? '' : String(expiry.count),
+        [Outputs.NextExpiryAt]: expiry?.nextAt === undefined ? '' : formatMs(expiry.nextAt),
+        [Outputs.Causes]: causesOutput(result.causes)
     };
 }
 function failure(result) {
@@ -1908,8 +2106,9 @@ function failure(result) {
 function listSummary(result, ctx, pass, written) {
     const filters = filterLines(result.filters, pass);
     return markdownText([
-        ...summaryHead(heading(result, filters.length > 0 || Boolean(result.startCursor)), judgement(result, pass.now), issueLine(ctx.issue), shortenedNote(pass), ...endingLeads(result)),
+        ...summaryHead(heading(result, filters.length > 0 || Boolean(result.startCursor)), judgement(result, pass.now), issueLine(ctx.issue), shortenedNote(pass), expiryLine(result, pass.now), ...endingLeads(result)),
         ...failingLines(result, pass),
+        ...causeLines(result, pass),
         ...breakdownLines(result, pass),
         ...chartLines(result, pass.now),
         ...workflowRunLines(result, pass),
@@ -1960,6 +2159,17 @@ function failingTable(result, now, maxRows) {
         '',
         ...(undercount === undefined ? [] : approximateNote(undercount))
     ];
+}
+/** "Why they failed": the leading causes, and how to select one cause's messages from messages-file. */
+function causeLines(result, pass) {
+    const table = causesTable(result, pass.now, pass.maxRows);
+    if (table.length === 0)
+        return [];
+    const select = result.messagesFile === undefined
+        ? "Set `messages-file` to have every message with its cause (`causeKey`), to select one cause's messages."
+        : 'Each line of `messages-file` carries its cause as `causeKey`: `jq -r \'select(.causeKey == "KEY") | .dlqId\'` ' +
+            "lists one cause's DLQ ids, for a reviewed resume (`dlq-ids-file`).";
+    return ['### Why they failed', '', ...table, select, ''];
 }
 /** The dominant status, with its share of the destination's messages when others are mixed in (said, not a bare %). */
 function statusCell(row) {
@@ -2051,15 +2261,6 @@ function extremesLines(result, pass) {
         ''
     ];
 }
-/** The health thresholds as set, each named by its input (the summary's "What was asked", the closing comment). */
-function thresholdsText(result) {
-    const { countAbove, oldestOlderThanMs } = result.health;
-    const parts = [
-        countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
-        oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`
-    ].filter(p => p !== undefined);
-    return parts.length === 0 ? 'none' : parts.join(', ');
-}
 /** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
 function askedLines(result, ctx, filters, written) {
     const { fallback, maxMessages, maxPages, messagesFile, startCursor } = result;
@@ -2150,6 +2351,7 @@ function countTable(result, key, heading, limit) {
 
 
 
+
 const issue_text_BREAKDOWN_ROWS = 10;
 /** Destinations remembered in the issue's state, to name the new ones in the next comment. */
 const REMEMBERED_TOP = 5;
@@ -2162,8 +2364,11 @@ const anyList = schemas/* array */.YOg(schemas/* unknown */.L5J()).catch([]);
 const listOf = (keep) => anyList.transform(items => items.filter(keep));
 /** Short hashes of destination URLs. */
 const hashes = listOf((h) => typeof h === 'string' && /^[0-9a-f]{12}$/.test(h));
-/** Every kind of breach, as the state keeps it: a kind the schema did not know would read back as never reported. */
-const BREACH_KINDS = ['count', 'age', 'age-unknown'];
+/** Keys of causes (operations/causes): a hash too, so no DLQ text is kept. */
+const causeKeys = listOf((h) => typeof h === 'string' && /^[0-9a-f]{16}$/.test(h));
+/** Causes remembered, to name a new one among them in the next comment. */
+const REMEMBERED_CAUSES = 5;
+/** A kind of breach as the state keeps it: a kind the schema did not know would read back as never reported. */
 const isBreachKind = (k) => BREACH_KINDS.includes(k);
 /** What the issue last said in a comment (or when it opened): the figures a later run compares with. */
 const spokenSchema = schemas/* object */.Ikc({
@@ -2171,7 +2376,8 @@ const spokenSchema = schemas/* object */.Ikc({
     count: schemas/* number */.aig(),
     /** The kinds of threshold exceeded then. */
     breaches: listOf(isBreachKind),
-    top: hashes
+    top: hashes,
+    causes: causeKeys
 });
 /**
  * What the issue remembers between runs, in a hidden line of its body: numbers and hashes only, so that no DLQ
@@ -2186,6 +2392,7 @@ const issueStateSchema = schemas/* object */.Ikc({
     complete: schemas/* boolean */.zMY(),
     oldestCreatedAt: schemas/* number */.aig().optional().catch(undefined),
     top: hashes,
+    causes: causeKeys,
     /** The figures of the last comment (absent in bodies written before the issue spoke only on change). */
     spoke: spokenSchema.optional().catch(undefined)
 });
@@ -2215,7 +2422,15 @@ function topRows(result) {
  * run's stand in, with every threshold taken as already reported, so an upgrade alone does not comment.
  */
 function lastSpoken(state) {
-    return state.spoke ?? { at: state.at, count: state.count, breaches: [...BREACH_KINDS], top: state.top };
+    return state.spoke ?? { at: state.at, count: state.count, breaches: [...BREACH_KINDS], top: state.top, causes: [] };
+}
+/** The leading causes, those the state remembers. */
+function leadingCauses(result) {
+    return (result.causes ?? []).slice(0, REMEMBERED_CAUSES);
+}
+/** Leading causes the last comment did not know; none when it knew no cause (a body from before causes). */
+function newCauses(result, known) {
+    return known.length === 0 ? [] : leadingCauses(result).filter(row => !known.includes(row.key));
 }
 /** Why a failing run comments on the open issue, or undefined to only update its body. */
 function reasonToComment(result, before, now, repeatIntervalMs) {
@@ -2228,12 +2443,15 @@ function reasonToComment(result, before, now, repeatIntervalMs) {
     }
     const fresh = result.health.breaches.find(b => !spoken.breaches.includes(b.kind));
     if (fresh !== undefined) {
-        return `${fresh.kind === 'count' ? '`fail-if-count-above`' : '`fail-if-oldest-older-than`'} is newly exceeded`;
+        return `\`${BREACHES[fresh.kind].input}\` is newly exceeded`;
     }
     const [leading] = topRows(result).map(row => urlHash(row.url));
     // No destinations remembered (none listed then): nothing to compare with, so not "new".
     if (leading !== undefined && spoken.top.length > 0 && !spoken.top.includes(leading))
         return 'a new destination leads';
+    const [cause] = newCauses(result, spoken.causes);
+    if (cause !== undefined)
+        return `a new cause is among the leading ${REMEMBERED_CAUSES}: ${code(cause.text, 120)}`;
     if (now - spoken.at >= repeatIntervalMs) {
         return `the last comment is ${formatAge(now - spoken.at)} old (\`issue-repeat-interval\`: ${formatAge(repeatIntervalMs)})`;
     }
@@ -2243,6 +2461,7 @@ function reasonToComment(result, before, now, repeatIntervalMs) {
 function stateOf(result, before, now, quiet) {
     const top = topRows(result).map(row => urlHash(row.url));
     const breaches = [...new Set(result.health.breaches.map(b => b.kind))];
+    const causes = leadingCauses(result).map(row => row.key);
     return {
         since: before?.since ?? now,
         at: now,
@@ -2250,8 +2469,19 @@ function stateOf(result, before, now, quiet) {
         complete: listingComplete(result),
         ...(result.oldestCreatedAt !== undefined ? { oldestCreatedAt: result.oldestCreatedAt } : {}),
         top,
-        spoke: quiet && before ? lastSpoken(before) : { at: now, count: result.count, breaches, top }
+        causes,
+        spoke: quiet && before ? lastSpoken(before) : { at: now, count: result.count, breaches, top, causes }
     };
+}
+/** What the service will delete soon, unless a breach above already says it. */
+function expiryLead(result, now) {
+    const line = result.health.breaches.some(b => b.kind === 'expiry') ? undefined : expiryLine(result, now);
+    return line === undefined ? [] : [line, ''];
+}
+/** The issue's "Why they failed": the leading causes. */
+function whyTheyFailed(result, now) {
+    const table = causesTable(result, now, CAUSE_ROWS);
+    return table.length === 0 ? [] : ['### Why they failed', '', ...table];
 }
 function runText(runUrl) {
     return runUrl ? ` (${safeLink('workflow run', runUrl)})` : '';
@@ -2284,6 +2514,11 @@ function changeComment(result, before, runUrl, now, why) {
         const fresh = topRows(result).filter(row => !before.top.includes(urlHash(row.url)));
         lines.push(`| | Last run (${formatShortTime(before.at, now)} UTC) | Now |`, '| --- | ---: | ---: |', `| Messages | ${count(before.count, before.complete)} | ${count(result.count, listingComplete(result))} (${sign}) |`, `| Oldest | ${age(before.oldestCreatedAt, before.at)} | ${age(result.oldestCreatedAt, now)} |`, '', `Failing for ${formatAge(now - before.since)} (since ${formatMs(before.since)}).`, '', ...(fresh.length > 0 ? ['New among the top destinations:', ''] : ['No new destination among the top ones.']), ...fresh.map(row => `- ${code(row.url, 200)}: ${plural(row.count, 'message', 'messages')}` +
             (row.status === undefined ? '' : `, last status ${row.status}`)), '');
+        const freshCauses = newCauses(result, before.causes);
+        if (freshCauses.length > 0) {
+            lines.push(`New among the leading ${REMEMBERED_CAUSES} causes:`, '', ...freshCauses.map(row => `- ${code(row.text, 120)} (${row.status === undefined ? 'no status' : `status ${row.status}`}, ` +
+                `${code(row.destination, 200)}): ${plural(row.count, 'message', 'messages')}`), '');
+        }
     }
     else {
         lines.push('The issue body holds no earlier figures to compare with; it now shows the current ones.', '');
@@ -2297,10 +2532,12 @@ function issueBody(result, runUrl, now, before, quiet = false) {
         ...opening('## ❌ DLQ health check failing', result, now),
         ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
         '',
+        ...expiryLead(result, now),
         `Figures of ${formatMs(now)}${runText(runUrl)}; a later failing run updates them, and comments when something ` +
             'material changed or the last comment is older than `issue-repeat-interval`.',
         '',
         ...failingTable(result, now, issue_text_BREAKDOWN_ROWS),
+        ...whyTheyFailed(result, now),
         ...table(['Last response status', 'Messages'], [false, true], result.byStatus, { maxRows: issue_text_BREAKDOWN_ROWS }, row => [
             row.value === '(none)' ? '(none)' : codeCell(row.value, 100),
             formatCount(row.count)
@@ -2327,7 +2564,7 @@ const DEFAULT_REPEAT_INTERVAL_MS = 4 * 3_600_000;
  */
 async function updateHealthIssue(step, result, out) {
     const repository = process.env.GITHUB_REPOSITORY;
-    const { title, token, now, repeatIntervalMs, ...limits } = step;
+    const { title, token, now, repeatIntervalMs, labels, assignees, ...limits } = step;
     if (!repository || !token) {
         out.warning('issue-on-failure needs GITHUB_REPOSITORY and github-token: no issue was opened or updated.');
         return {};
@@ -2347,7 +2584,9 @@ async function updateHealthIssue(step, result, out) {
             redact: out.redact
         });
         const api = tracked(out.issueApi(github), changes);
-        const done = await syncHealthIssue(api, out.redactValue(result), title, runContext().runUrl, now, repeatIntervalMs);
+        const opening = { labels, assignees };
+        const redacted = out.redactValue(result);
+        const done = await syncHealthIssue(api, redacted, title, runContext().runUrl, now, repeatIntervalMs, opening);
         if (done.action === 'none') {
             out.info(`Health issue: no change (${done.reason}).`);
             return {};
@@ -2385,8 +2624,8 @@ function tracked(api, changes) {
     return {
         findOpen: title => api.findOpen(title),
         findAllOpen: title => api.findAllOpen(title),
-        create: async (title, body) => {
-            const made = await change('open', () => api.create(title, body));
+        create: async (title, body, opening) => {
+            const made = await change('open', () => api.create(title, body, opening));
             changes.opened = made.number;
             return made;
         },
@@ -2399,7 +2638,7 @@ function tracked(api, changes) {
  * Keeps one issue in step with the health check: a failing check opens it, or comments on it when something material
  * changed and refreshes its body; a passing check closes it. A failed listing says nothing about health: no change.
  */
-async function syncHealthIssue(api, result, title, runUrl, now, repeatIntervalMs = DEFAULT_REPEAT_INTERVAL_MS) {
+async function syncHealthIssue(api, result, title, runUrl, now, repeatIntervalMs = DEFAULT_REPEAT_INTERVAL_MS, opening = {}) {
     if (result.failure !== undefined)
         return { action: 'none', reason: 'the listing failed, so health is unknown' };
     const open = await api.findOpen(title);
@@ -2415,7 +2654,7 @@ async function syncHealthIssue(api, result, title, runUrl, now, repeatIntervalMs
             await api.update(open.number, title, issueBody(result, runUrl, now, before, why === undefined));
             return { action: why === undefined ? 'updated' : 'commented', number: open.number, url: open.url };
         }
-        const created = await api.create(title, issueBody(result, runUrl, now));
+        const created = await api.create(title, issueBody(result, runUrl, now), opening);
         // Two checks that overlap both find no issue and both open one, so look again: when an older issue of this check
         // is open, this run's findings go there and its own issue is closed as a duplicate. The run that opened the
         // oldest leaves it be, so every interleaving ends with one open issue and no comment twice.
@@ -2467,8 +2706,6 @@ function valueSet(values) {
 
 // EXTERNAL MODULE: external "node:readline"
 var external_node_readline_ = __webpack_require__(481);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __webpack_require__(8532);
 ;// CONCATENATED MODULE: ./src/inputs/values.ts
@@ -2736,9 +2973,108 @@ function readDuration(text) {
     return ms;
 }
 
+;// CONCATENATED MODULE: ./src/inputs/fields.ts
+/** The zod fields of single inputs and the helpers every schema shares: each field reads through one reader. */
+
+
+
+
+
+/** The zod field of one input: the parser turns its text into a value, or throws what is allowed (an issue). */
+function input(parse) {
+    return schemas/* string */.YjP().transform((text, ctx) => {
+        try {
+            return parse(text);
+        }
+        catch (err) {
+            ctx.addIssue({ code: 'custom', message: err.message });
+            return core_core/* NEVER */.tm;
+        }
+    });
+}
+/** The same, but an empty input means "not set". */
+function optional(parse) {
+    return input(text => (text.trim() === '' ? undefined : parse(text)));
+}
+/** An input with a default in action.yml: empty (a caller other than the runner), it reads as INPUT_DEFAULTS says. */
+function withDefault(name, parse) {
+    return input(text => parse(text.trim() === '' ? INPUT_DEFAULTS[name] : text));
+}
+// Every input reads through readOne (one value), readList / readFilterList (several) or readDuration: see readers.ts.
+const fields_text = optional(readOne);
+const filterList = optional(readFilterList);
+const integer = (min, max) => optional(s => parseInteger(readOne(s), min, max));
+const defaultInteger = (name, min, max) => withDefault(name, s => parseInteger(readOne(s), min, max));
+const fields_boolean = (name) => withDefault(name, s => parseBoolean(readOne(s)));
+const date = (now) => optional(s => parseDate(readOne(s), now));
+const filePath = (workspace) => optional(s => {
+    const path = readOne(s);
+    if (/[/\\]$/.test(path))
+        throw new Error('must be a file path, not a directory');
+    return (0,external_node_path_.resolve)(workspace, path);
+});
+/** The values of some inputs under their names in camelCase, those not set left out. */
+function valuesOf(v, inputs) {
+    const set = inputs.filter(name => v[name] !== undefined);
+    const entries = set.map(name => [name.replace(/-(\w)/g, (_, c) => c.toUpperCase()), v[name]]);
+    return Object.fromEntries(entries);
+}
+/** Refuses one input in a schema's rules: `says` completes "Input 'name' ...". */
+function refuse(ctx, input, says) {
+    ctx.addIssue({ code: 'custom', path: [input], message: says });
+}
+
+;// CONCATENATED MODULE: ./src/inputs/health-inputs.ts
+
+
+
+/** GitHub's rules for a label name (50 characters) and a login (39, letters, digits and single hyphens). */
+const labelProblem = (label) => (label.length > 50 ? 'is longer than the 50 characters of a label' : undefined);
+const loginProblem = (login) => /^[A-Za-z0-9](?:-?[A-Za-z0-9]){0,38}$/.test(login) ? undefined : 'is not a GitHub login (such as octocat, without @)';
+/** The health check's arrivals, expiry, metrics file and the issue's labels and assignees. */
+function healthShape(workspace) {
+    return {
+        [Inputs.FailIfNewAbove]: integer(0, Number.MAX_SAFE_INTEGER),
+        [Inputs.NewWithin]: withDefault(Inputs.NewWithin, readDuration),
+        [Inputs.Retention]: optional(readDuration),
+        [Inputs.FailIfExpiringWithin]: optional(readDuration),
+        [Inputs.MetricsFile]: filePath(workspace),
+        [Inputs.IssueLabels]: optional(s => readList(s, { commas: true, problem: labelProblem })),
+        [Inputs.IssueAssignees]: optional(s => readList(s, { commas: true, problem: loginProblem }))
+    };
+}
+function healthRules(v, ctx) {
+    const [retention, within] = [v[Inputs.Retention], v[Inputs.FailIfExpiringWithin]];
+    if (within !== undefined && retention === undefined) {
+        refuse(ctx, Inputs.FailIfExpiringWithin, "needs retention: set retention to your plan's DLQ retention (such as 3d, 7d, 30d or 90d), from which the " +
+            'time each message is deleted is forecast');
+    }
+    if (within !== undefined && retention !== undefined && within >= retention) {
+        refuse(ctx, Inputs.FailIfExpiringWithin, 'must be shorter than retention: every message is deleted within the retention, so the check could never pass');
+    }
+    for (const name of [Inputs.IssueLabels, Inputs.IssueAssignees]) {
+        if (v[name] !== undefined && !v[Inputs.IssueOnFailure]) {
+            refuse(ctx, name, 'applies only with issue-on-failure: true (it is set on the health issue that one opens)');
+        }
+    }
+}
+/** The windows the listing counts in, from the run's clock: arrivals always (new-count), expiry with retention. */
+function countWindows(v, now) {
+    const newWithin = v[Inputs.NewWithin];
+    const retentionMs = v[Inputs.Retention];
+    const withinMs = v[Inputs.FailIfExpiringWithin] ?? DEFAULT_EXPIRY_WINDOW_MS;
+    return {
+        arrivals: { since: now - newWithin, withinMs: newWithin },
+        // Deleted within the window: created at or before now + window - retention.
+        ...(retentionMs !== undefined ? { expiry: { createdBy: now + withinMs - retentionMs, withinMs, retentionMs } } : {})
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/requests.ts
 // What an operation is asked to do, as the service names it: the vocabulary of inputs (which build it), operations,
 // the service client and the report. A root module: it imports no folder of src/.
+/** Runs that must have completed of `watched` runs: a share is rounded up (80% of 9 is 8). */
+const minCompletedOf = (min, watched) => 'runs' in min ? min.runs : Math.ceil((min.share * watched) / 100 - 1e-9);
 /** Why a schedule id cannot be sent: in one path segment, "." and ".." (even encoded) address another resource. */
 const scheduleIdProblem = (scheduleId) => scheduleId === '' || /^(?:\.|%2e){1,2}$/i.test(scheduleId)
     ? `schedule id "${scheduleId}" is not allowed: it must not be empty, "." or ".."`
@@ -2795,10 +3131,29 @@ const parseWatch = (text) => ({
     ms: readDuration(text),
     text: text.trim()
 });
+const MIN_COMPLETED_ALLOWED = 'must be a whole number of runs (e.g. 8) or a share of the watched runs from 1% to 100% (e.g. 80%)';
+/** watch-min-completed: `8` (runs) or `80%` (of the runs watched), one value. */
+function parseMinCompleted(input) {
+    const text = readOne(input);
+    const share = /^(\d{1,3})\s*%$/.exec(text);
+    if (share !== null) {
+        const value = Number(share[1]);
+        if (value < 1 || value > 100)
+            throw new Error(MIN_COMPLETED_ALLOWED);
+        return { share: value, text };
+    }
+    const runs = Number(text);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(runs) || runs < 1)
+        throw new Error(MIN_COMPLETED_ALLOWED);
+    return { runs, text };
+}
 /** A watch gates the next stage: it needs stages, and more than one stage needs it. Each problem: input, says. */
-function stagingProblems(stages, watch, maxFailed, watchRetries, hosted) {
+function stagingProblems(stages, watch, maxFailed, watchRetries, hosted, minCompleted) {
     const problems = [];
     const onlyWithStages = 'applies only with stages: set stages too';
+    if (minCompleted !== undefined && (stages === undefined || stages.length < 2)) {
+        problems.push([Inputs.WatchMinCompleted, 'applies only to a watch: set stages (two or more) and watch too']);
+    }
     if (stages === undefined) {
         if (watch !== undefined)
             problems.push([Inputs.Watch, onlyWithStages]);
@@ -2834,11 +3189,13 @@ function durationWords(ms) {
     return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 /** The plan of the request, when stages are given. */
-function stagePlan(stages, watch, maxFailed, watchRetries) {
+function stagePlan(stages, watch, maxFailed, watchRetries, minCompleted) {
     if (stages === undefined)
         return {};
     const watched = watch !== undefined ? { watchMs: watch.ms, watchText: watch.text } : {};
-    return { stages: { sizes: stages, ...watched, maxFailed, ...(watchRetries !== undefined ? { watchRetries } : {}) } };
+    const retries = watchRetries !== undefined ? { watchRetries } : {};
+    const min = minCompleted !== undefined ? { minCompleted } : {};
+    return { stages: { sizes: stages, ...watched, maxFailed, ...retries, ...min } };
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/schemas.ts
@@ -2850,49 +3207,7 @@ function stagePlan(stages, watch, maxFailed, watchRetries) {
 
 
 
-/** The zod field of one input: the parser turns its text into a value, or throws what is allowed (an issue). */
-function input(parse) {
-    return schemas/* string */.YjP().transform((text, ctx) => {
-        try {
-            return parse(text);
-        }
-        catch (err) {
-            ctx.addIssue({ code: 'custom', message: err.message });
-            return core_core/* NEVER */.tm;
-        }
-    });
-}
-/** The same, but an empty input means "not set". */
-function optional(parse) {
-    return input(text => (text.trim() === '' ? undefined : parse(text)));
-}
-/** An input with a default in action.yml: empty (a caller other than the runner), it reads as INPUT_DEFAULTS says. */
-function withDefault(name, parse) {
-    return input(text => parse(text.trim() === '' ? INPUT_DEFAULTS[name] : text));
-}
-// Every input reads through readOne (one value), readList / readFilterList (several) or readDuration: see readers.ts.
-const inputs_schemas_text = optional(readOne);
-const filterList = optional(readFilterList);
-const integer = (min, max) => optional(s => parseInteger(readOne(s), min, max));
-const defaultInteger = (name, min, max) => withDefault(name, s => parseInteger(readOne(s), min, max));
-const schemas_boolean = (name) => withDefault(name, s => parseBoolean(readOne(s)));
-const date = (now) => optional(s => parseDate(readOne(s), now));
-const filePath = (workspace) => optional(s => {
-    const path = readOne(s);
-    if (/[/\\]$/.test(path))
-        throw new Error('must be a file path, not a directory');
-    return (0,external_node_path_.resolve)(workspace, path);
-});
-/** The values of some inputs under their names in camelCase, those not set left out. */
-function valuesOf(v, inputs) {
-    const set = inputs.filter(name => v[name] !== undefined);
-    const entries = set.map(name => [name.replace(/-(\w)/g, (_, c) => c.toUpperCase()), v[name]]);
-    return Object.fromEntries(entries);
-}
-/** Refuses one input in a schema's rules: `says` completes "Input 'name' ...". */
-function refuse(ctx, input, says) {
-    ctx.addIssue({ code: 'custom', path: [input], message: says });
-}
+
 function dateOrder(value, ctx) {
     const { [Inputs.FromDate]: from, [Inputs.ToDate]: to } = value;
     if (from !== undefined && to !== undefined && from > to) {
@@ -3017,19 +3332,20 @@ function listShape(now, workspace) {
         ...messageFilters(now),
         [Inputs.Count]: defaultInteger(Inputs.Count, 1, 100),
         [Inputs.Order]: withDefault(Inputs.Order, either('earliestFirst', 'latestFirst')),
-        [Inputs.Cursor]: inputs_schemas_text,
+        [Inputs.Cursor]: fields_text,
         [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
         [Inputs.MaxPages]: maxPages,
         [Inputs.FailIfCountAbove]: integer(0, Number.MAX_SAFE_INTEGER),
         [Inputs.FailIfOldestOlderThan]: optional(readDuration),
         [Inputs.MessagesFile]: filePath(workspace),
-        [Inputs.KeepCredentialHeaders]: schemas_boolean(Inputs.KeepCredentialHeaders),
+        [Inputs.KeepCredentialHeaders]: fields_boolean(Inputs.KeepCredentialHeaders),
         [Inputs.Concurrency]: defaultInteger(Inputs.Concurrency, 1, 16),
-        [Inputs.IssueOnFailure]: schemas_boolean(Inputs.IssueOnFailure),
+        [Inputs.IssueOnFailure]: fields_boolean(Inputs.IssueOnFailure),
         [Inputs.IssueTitle]: withDefault(Inputs.IssueTitle, readOne),
         [Inputs.IssueRepeatInterval]: withDefault(Inputs.IssueRepeatInterval, readDuration),
         [Inputs.Source]: withDefault(Inputs.Source, either('message', 'workflow')),
-        ...runSelectors
+        ...runSelectors,
+        ...healthShape(workspace)
     };
 }
 /** The filters a listing sends, in the order of its query. */
@@ -3055,10 +3371,15 @@ function listRules(v, ctx) {
     // Several message ids are listed one id a request.
     const messageId = longestOf(filters.messageId);
     queryFits(ctx, { ...filters, messageId, count: 100, order: 'earliestFirst' }, v[Inputs.Cursor]);
-    const thresholds = v[Inputs.FailIfCountAbove] ?? v[Inputs.FailIfOldestOlderThan];
+    const thresholds = v[Inputs.FailIfCountAbove] ??
+        v[Inputs.FailIfOldestOlderThan] ??
+        v[Inputs.FailIfNewAbove] ??
+        v[Inputs.FailIfExpiringWithin];
     if (v[Inputs.IssueOnFailure] && thresholds === undefined) {
-        refuse(ctx, Inputs.IssueOnFailure, 'needs a threshold to judge by: set fail-if-count-above or fail-if-oldest-older-than');
+        refuse(ctx, Inputs.IssueOnFailure, 'needs a threshold to judge by: set fail-if-count-above, fail-if-oldest-older-than, fail-if-new-above or ' +
+            'fail-if-expiring-within');
     }
+    healthRules(v, ctx);
     for (const name of [Inputs.Cursor, Inputs.MaxMessages]) {
         if (v[Inputs.Concurrency] > 1 && v[name] !== undefined) {
             refuse(ctx, Inputs.Concurrency, `must be 1 when ${name} is set: ${name} continues one ordered listing, which parallel slices cannot`);
@@ -3078,12 +3399,28 @@ function listSchema(now, workspace) {
         list: {
             filters: listFilters(v),
             pageSize: v[Inputs.Count],
-            ...valuesOf(v, [Inputs.Order, Inputs.MaxPages, Inputs.Concurrency, Inputs.Cursor, Inputs.MaxMessages])
+            ...valuesOf(v, [Inputs.Order, Inputs.MaxPages, Inputs.Concurrency, Inputs.Cursor, Inputs.MaxMessages]),
+            windows: countWindows(v, now)
         },
-        health: { countAbove: v[Inputs.FailIfCountAbove], oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan] },
-        ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders]),
+        health: {
+            countAbove: v[Inputs.FailIfCountAbove],
+            oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan],
+            ...(v[Inputs.FailIfNewAbove] !== undefined
+                ? { newAbove: v[Inputs.FailIfNewAbove], newWithinMs: v[Inputs.NewWithin] }
+                : {}),
+            ...(v[Inputs.Retention] !== undefined ? { retentionMs: v[Inputs.Retention] } : {}),
+            ...(v[Inputs.FailIfExpiringWithin] !== undefined ? { expiringWithinMs: v[Inputs.FailIfExpiringWithin] } : {})
+        },
+        ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders, Inputs.MetricsFile]),
         ...(v[Inputs.IssueOnFailure]
-            ? { issue: { title: v[Inputs.IssueTitle], repeatIntervalMs: v[Inputs.IssueRepeatInterval] } }
+            ? {
+                issue: {
+                    title: v[Inputs.IssueTitle],
+                    repeatIntervalMs: v[Inputs.IssueRepeatInterval],
+                    labels: v[Inputs.IssueLabels] ?? [],
+                    assignees: v[Inputs.IssueAssignees] ?? []
+                }
+            }
             : {})
     }));
 }
@@ -3114,17 +3451,18 @@ function resumeShape(now, workspace) {
         ...runSelectors,
         // Read as a listing reads it, but the bulk resume takes one workflow-url, not a repeated key.
         [Inputs.WorkflowUrl]: optional(oneWorkflowUrl),
-        [Inputs.All]: schemas_boolean(Inputs.All),
+        [Inputs.All]: fields_boolean(Inputs.All),
         [Inputs.FlowControlKey]: optional(s => parseHeaderText(readOne(s))),
         [Inputs.FlowControlValue]: optional(s => parseFlowControlValue(readOne(s))),
         [Inputs.Retries]: integer(0, 1_000_000),
-        [Inputs.Cursor]: inputs_schemas_text,
+        [Inputs.Cursor]: fields_text,
         [Inputs.MaxPages]: maxPages,
         [Inputs.RunsFile]: filePath(workspace),
         [Inputs.Stages]: optional(parseStages),
         [Inputs.Watch]: optional(parseWatch),
         [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER),
-        [Inputs.WatchRetries]: integer(0, 1_000_000)
+        [Inputs.WatchRetries]: integer(0, 1_000_000),
+        [Inputs.WatchMinCompleted]: optional(parseMinCompleted)
     };
 }
 const selectionOf = (v) => valuesOf(v, [Inputs.DlqIds, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]);
@@ -3139,7 +3477,7 @@ function resumeRules(v, ctx) {
     // A GitHub-hosted job ends at 6 hours: a plan whose watches take longer is refused there, stated elsewhere.
     const hosted = process.env.RUNNER_ENVIRONMENT === 'github-hosted';
     const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries]];
-    for (const [name, says] of stagingProblems(...staging, hosted))
+    for (const [name, says] of stagingProblems(...staging, hosted, v[Inputs.WatchMinCompleted]))
         refuse(ctx, name, says);
 }
 function resumeSchema(now, workspace) {
@@ -3151,7 +3489,7 @@ function resumeSchema(now, workspace) {
             selection: selectionOf(v),
             overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
             ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
-            ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries])
+            ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries], v[Inputs.WatchMinCompleted])
         };
         const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile]);
         return { operation: 'resume-workflows', ...common(v), resume, ...files };
@@ -3300,8 +3638,6 @@ async function withDlqIdsFile(settings) {
     return { ...settings, resume: { ...settings.resume, selection, dlqIdLines: lines } };
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./src/inputs/output-files.ts
 /** Checks, before any request, that the files the action will write can be written. */
 
@@ -3496,19 +3832,47 @@ function scheduleResumePath(scheduleId) {
 
 
 const MAX_POINTS = 120;
-/** Which thresholds the listed messages exceed; those of unknown age (`noCreatedAt`) fail an age threshold too. */
-function judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt = 0) {
-    const breaches = [];
-    const { countAbove, oldestOlderThanMs } = thresholds;
-    if (countAbove !== undefined && count > countAbove)
-        breaches.push({ kind: 'count', count, limit: countAbove });
-    if (oldestOlderThanMs !== undefined && oldestCreatedAt !== undefined && now - oldestCreatedAt > oldestOlderThanMs) {
-        breaches.push({ kind: 'age', ageMs: now - oldestCreatedAt, limitMs: oldestOlderThanMs });
+/** Every health check, in the order their breaches are reported. */
+const CHECKS = [
+    ({ countAbove }, { count }) => countAbove !== undefined && count > countAbove ? { kind: 'count', count, limit: countAbove } : undefined,
+    // Messages of unknown age (noCreatedAt) fail an age threshold too, unless a known age already does.
+    ({ oldestOlderThanMs: limitMs }, { oldestCreatedAt, noCreatedAt = 0 }, now) => {
+        if (limitMs === undefined)
+            return undefined;
+        if (oldestCreatedAt !== undefined && now - oldestCreatedAt > limitMs) {
+            return { kind: 'age', ageMs: now - oldestCreatedAt, limitMs };
+        }
+        return noCreatedAt > 0 ? { kind: 'age-unknown', messages: noCreatedAt, limitMs } : undefined;
+    },
+    // Messages of unknown age may be new: within the limit only if they could not take the count over it.
+    ({ newAbove: limit }, { arrivals, noCreatedAt = 0 }) => {
+        if (limit === undefined || arrivals === undefined)
+            return undefined;
+        const { count, withinMs } = arrivals;
+        if (count > limit)
+            return { kind: 'arrivals', count, limit, withinMs };
+        return count + noCreatedAt > limit
+            ? { kind: 'arrivals-unknown', messages: noCreatedAt, limit, withinMs }
+            : undefined;
+    },
+    // The age counts from createdAt, before the message entered the DLQ: the forecast errs early, never late.
+    ({ expiringWithinMs }, { expiry, noCreatedAt = 0 }, now) => {
+        if (expiringWithinMs === undefined || expiry === undefined)
+            return undefined;
+        const { count, withinMs, retentionMs, nextAt = now } = expiry;
+        if (count > 0)
+            return { kind: 'expiry', count, withinMs, retentionMs, inMs: Math.max(0, nextAt - now) };
+        return noCreatedAt > 0 ? { kind: 'expiry-unknown', messages: noCreatedAt, withinMs } : undefined;
     }
-    else if (oldestOlderThanMs !== undefined && noCreatedAt > 0) {
-        breaches.push({ kind: 'age-unknown', messages: noCreatedAt, limitMs: oldestOlderThanMs });
-    }
+];
+/** Which thresholds the listed messages exceed. */
+function judgeHealth(thresholds, facts, now) {
+    const breaches = CHECKS.map(check => check(thresholds, facts, now)).filter(b => b !== undefined);
     return { ...thresholds, breaches };
+}
+/** A listing with its verdict: the one place the health checks run. */
+function judged(findings, thresholds, now) {
+    return { ...findings, health: judgeHealth(thresholds, findings, now) };
 }
 /** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */
 const MAX_BUCKETS = 2048;
@@ -3658,10 +4022,8 @@ function copyPrefix(value, length) {
     return Buffer.from(value.slice(0, end), 'utf8').toString('utf8');
 }
 
-;// CONCATENATED MODULE: ./src/operations/accumulator.ts
-
-
-
+;// CONCATENATED MODULE: ./src/operations/tally.ts
+/** Counting values in bounded memory: the breakdowns of a listing and its causes. */
 
 
 /** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
@@ -3713,6 +4075,113 @@ class Tally {
             .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
     }
 }
+
+;// CONCATENATED MODULE: ./src/operations/causes.ts
+/** Why messages failed: each message's cause (destination, last status, response body blanked), counted in bounded memory. */
+
+
+
+
+/** Characters of a body read for its cause: the error is near the start, and a long body costs no more than this. */
+const BODY_READ_LENGTH = 2000;
+/** Characters of blanked text a cause keeps. */
+const CAUSE_TEXT_LENGTH = 300;
+/** Placeholders that stand in for a variable part; none holds a digit, so a later rule never rewrites one. */
+const TIME = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g;
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+/** Hex of 8 digits or more with a digit in it (a word such as "deadbeef" alone stays). */
+const HEX = /(?<![0-9A-Za-z_])(?:0x)?(?=[0-9a-f]*\d)[0-9a-f]{8,}(?![0-9A-Za-z_])/gi;
+/**
+ * Ids: 8 or more letters, digits and _+ mixing letters and digits, as base64 or prefixed ids are (ord_8f3k2j9q). Tried
+ * at the start of a token only (the lookbehind), so a long token costs its length once, not its square.
+ */
+const ID = /(?<![A-Za-z0-9_+])(?=[A-Za-z0-9_+]*\d)(?=[A-Za-z0-9_+]*[A-Za-z])[A-Za-z0-9_+]{8,}={0,2}/g;
+/** A quoted value: an opening quote no letter precedes, so the apostrophe of "doesn't" opens none. */
+const SINGLE_QUOTED = /(?<![A-Za-z])'[^'\r\n]{0,200}'/g;
+const DOUBLE_QUOTED = /(?<![A-Za-z\\])"[^"\r\n]{0,200}"/g;
+/** In JSON, the quotes of the document are its structure: only the escaped ones inside a string quote a value. */
+const ESCAPED_QUOTED = /\\"(?:[^"\\\r\n]|\\[^"]){0,200}\\"/g;
+const NUMBER = /\d+(?:[.,]\d+)*/g;
+/**
+ * A response body with its variable parts blanked (timestamps, UUIDs, long hex, ids, quoted values, numbers), its
+ * whitespace folded and its length bounded: bodies that differ only in those parts read the same.
+ */
+function blankBody(body) {
+    const text = body.slice(0, BODY_READ_LENGTH);
+    const json = /^\s*[[{]/.test(text);
+    const blanked = text
+        .replace(TIME, '<time>')
+        .replace(UUID, '<uuid>')
+        .replace(HEX, '<hex>')
+        .replace(ID, '<id>')
+        .replace(json ? ESCAPED_QUOTED : DOUBLE_QUOTED, json ? '\\"…\\"' : '"…"')
+        .replace(SINGLE_QUOTED, "'…'")
+        .replace(NUMBER, '#')
+        .replace(/\s+/g, ' ')
+        .trim();
+    return blanked.length <= CAUSE_TEXT_LENGTH ? blanked : `${blanked.slice(0, CAUSE_TEXT_LENGTH - 1)}…`;
+}
+/** A message's cause: its destination (or workflow URL), its last status, its last response body blanked. */
+function causeOf(message) {
+    const destination = boundedKey(message.url ?? message.workflowUrl ?? '(none)');
+    const status = message.responseStatus;
+    const body = message.responseBody;
+    const text = body !== undefined
+        ? blankBody(body) || '(empty body)'
+        : message.responseBodyBase64 !== undefined
+            ? '(binary body)'
+            : '(no response body)';
+    const key = (0,external_node_crypto_.createHash)('sha256')
+        .update(JSON.stringify([destination, status ?? null, text]))
+        .digest('hex')
+        .slice(0, 16);
+    return { key, destination, ...(status !== undefined ? { status } : {}), text };
+}
+/** The causes' figures beside their counts, dropped with their key, so memory stays bounded. */
+class CauseFigures {
+    figures = new Map();
+    tally = new Tally(CAUSES_CAPACITY, key => this.figures.delete(key));
+    /** Counts the message under its cause; returns the cause's key (for its line of messages-file). */
+    add(message) {
+        const cause = causeOf(message);
+        if (this.tally.add(cause.key) === undefined)
+            return cause.key;
+        const at = isDateMs(message.createdAt) ? message.createdAt : undefined;
+        const row = this.figures.get(cause.key);
+        if (row === undefined) {
+            const seen = at === undefined ? {} : { firstSeen: at, lastSeen: at };
+            this.figures.set(cause.key, { ...cause, sampleMessageId: boundedKey(message.messageId), ...seen });
+        }
+        else if (at !== undefined) {
+            row.firstSeen = Math.min(row.firstSeen ?? at, at);
+            row.lastSeen = Math.max(row.lastSeen ?? at, at);
+        }
+        return cause.key;
+    }
+    /** How far below its true count any cause's count may be (0: exact). */
+    get undercount() {
+        return this.tally.undercount;
+    }
+    /** The leading causes, most messages first. */
+    rows(limit) {
+        return this.tally
+            .rows()
+            .slice(0, limit)
+            .flatMap(({ value, count }) => {
+            const row = this.figures.get(value);
+            return row === undefined ? [] : [{ ...row, count }];
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/accumulator.ts
+
+
+
+
+
+
+
 /** Examples the summary shows of the oldest messages, and of the newest. */
 const accumulator_EXAMPLES = 5;
 /** Keeps the EXAMPLES items with the smallest (or largest) keys seen so far, without holding the rest. */
@@ -3742,6 +4211,8 @@ class Extremes {
         return this.items.map(e => e.item);
     }
 }
+/** Causes a listing reports: the summary's and the issue's table show 20, the causes output 10. */
+const LEADING_CAUSES = 20;
 /** Failed workflow runs kept for the summary's table; the table shows fewer, the messages-file has them all. */
 const WORKFLOW_RUN_ROWS = 100;
 /** Destinations the summary's "what is failing" table shows. */
@@ -3805,6 +4276,7 @@ class DestinationFigures {
 }
 /** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
 class ListAccumulator {
+    windows;
     count = 0;
     /** Items that could not be used as sent; those left out for want of an id are still counted and judged. */
     problems = new ItemProblems();
@@ -3822,6 +4294,14 @@ class ListAccumulator {
     badCreatedAt;
     workflowRuns = [];
     noCreatedAt = 0;
+    causes = new CauseFigures();
+    /** Messages within the windows asked: created lately, and deleted by the service soon. */
+    newCount = 0;
+    expiringCount = 0;
+    constructor(windows = {}) {
+        this.windows = windows;
+    }
+    /** Counts the message; returns its cause's key. */
     add(message) {
         this.count++;
         this.destinations.add(message);
@@ -3837,6 +4317,11 @@ class ListAccumulator {
             this.hourly.add(at);
             this.oldest.add(at, () => slim(message));
             this.newest.add(at, () => slim(message));
+            const { arrivals, expiry } = this.windows;
+            if (arrivals !== undefined && at >= arrivals.since)
+                this.newCount++;
+            if (expiry !== undefined && at <= expiry.createdBy)
+                this.expiringCount++;
         }
         else
             this.noCreatedAt++;
@@ -3845,8 +4330,9 @@ class ListAccumulator {
             this.badCreatedAt ??= { count: 0, messageId: boundedKey(message.messageId) };
             this.badCreatedAt.count++;
         }
+        return this.causes.add(message);
     }
-    result(request, thresholds, pages, { messageIds, dlqIds }, now, 
+    result(request, pages, { messageIds, dlqIds }, 
     /** How the listing ended, when it did not reach the end. */
     { failure, nextCursor } = {}) {
         const { unreadable } = this.problems;
@@ -3882,12 +4368,31 @@ class ListAccumulator {
             ...(undercount.length > 0 ? { undercount: Object.fromEntries(undercount) } : {}),
             ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
             ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
-            health: judgeHealth(thresholds, count, oldestCreatedAt, now, noCreatedAt),
+            ...this.windowFigures(oldestCreatedAt),
+            causes: this.causes.rows(LEADING_CAUSES),
+            ...(this.causes.undercount > 0 ? { causesUndercount: this.causes.undercount } : {}),
             concurrency: request.concurrency,
             ...(request.filters.source === 'workflow' ? { workflowRuns: [...this.workflowRuns] } : {}),
             itemProblems: this.problems.summary(),
             ...(nextCursor !== undefined ? { nextCursor } : {}),
             ...(failure !== undefined ? { failure } : {})
+        };
+    }
+    /** What the windows asked for counted: new messages, and those the service deletes within the expiry window. */
+    windowFigures(oldestCreatedAt) {
+        const { arrivals, expiry } = this.windows;
+        return {
+            ...(arrivals !== undefined ? { arrivals: { withinMs: arrivals.withinMs, count: this.newCount } } : {}),
+            ...(expiry !== undefined
+                ? {
+                    expiry: {
+                        retentionMs: expiry.retentionMs,
+                        withinMs: expiry.withinMs,
+                        count: this.expiringCount,
+                        ...(oldestCreatedAt !== undefined ? { nextAt: oldestCreatedAt + expiry.retentionMs } : {})
+                    }
+                }
+                : {})
         };
     }
 }
@@ -3954,28 +4459,28 @@ function slim({ dlqId, messageId, url, responseStatus, createdAt }) {
 
 
 /** Lists the DLQ to its end or max-messages, in date slices when concurrent; a failure keeps what was listed. */
-async function listDlq(client, request, thresholds, now, hooks = {}) {
+async function listDlq(client, request, hooks = {}) {
     // Several message ids are listed one id at a time (some servers apply only one), never in slices.
     const severalIds = (request.filters.messageId?.length ?? 0) > 1;
     if (request.concurrency <= 1 || severalIds)
-        return listSequentially(client, request, thresholds, now, hooks);
+        return listSequentially(client, request, hooks);
     const outcome = await listInSlices(client, request, hooks);
     if (outcome.untrusted === undefined) {
         hooks.log?.(`parallel listing: ${outcome.slices} date ${outcome.slices === 1 ? 'slice' : 'slices'}, ${request.concurrency} at a time`);
         return {
-            ...outcome.acc.result(request, thresholds, outcome.pages, outcome.ids, now, outcome),
+            ...outcome.acc.result(request, outcome.pages, outcome.ids, outcome),
             slices: outcome.slices
         };
     }
     // Nothing the slices counted can be trusted: start again, the file too, as one ordered listing.
     hooks.log?.(`parallel listing stopped: ${outcome.untrusted}. Listing again as one sequential listing.`);
     await hooks.sink?.restart();
-    const sequential = await listSequentially(client, request, thresholds, now, hooks);
+    const sequential = await listSequentially(client, request, hooks);
     return { ...sequential, pages: sequential.pages + outcome.pages, fallback: outcome.untrusted };
 }
 /** One ordered listing from the start (or the user's cursor); several message ids: one per id, merged, no cursor. */
-async function listSequentially(client, request, thresholds, now, hooks) {
-    const acc = new ListAccumulator();
+async function listSequentially(client, request, hooks) {
+    const acc = new ListAccumulator(request.windows);
     const ids = new ListedIds();
     const maxMessages = request.maxMessages ?? Infinity;
     // Drains one listing of `filters`; never throws.
@@ -4003,7 +4508,7 @@ async function listSequentially(client, request, thresholds, now, hooks) {
         if (hooks.progress)
             hooks.progress.nextCursor = request.cursor;
         const outcome = await drain(request.filters, request.cursor, request.maxPages);
-        return acc.result(request, thresholds, outcome.pages, ids, now, outcome);
+        return acc.result(request, outcome.pages, ids, outcome);
     }
     let pages = 0;
     for (const [i, messageId] of messageIds.entries()) {
@@ -4011,7 +4516,7 @@ async function listSequentially(client, request, thresholds, now, hooks) {
         // Each id starts with a request: none once the budget is spent, and the failure names the id not listed.
         if (pages >= request.maxPages) {
             const failure = { kind: 'max-pages', pages, input: Inputs.MaxPages, messageId: at };
-            return acc.result(request, thresholds, pages, ids, now, { failure });
+            return acc.result(request, pages, ids, { failure });
         }
         const outcome = await drain({ ...request.filters, messageId: [messageId] }, undefined, request.maxPages - pages);
         pages += outcome.pages;
@@ -4019,18 +4524,22 @@ async function listSequentially(client, request, thresholds, now, hooks) {
             // An id's own cursor continues nothing: several ids cannot be given with a cursor.
             const { cursor: _idCursor, ...ended } = outcome.failure;
             const failure = { ...ended, messageId: at };
-            return acc.result(request, thresholds, pages, ids, now, { failure });
+            return acc.result(request, pages, ids, { failure });
         }
     }
-    return acc.result(request, thresholds, pages, ids, now);
+    return acc.result(request, pages, ids);
 }
 /** Counts a page's messages and their ids (`addIds`), writes them to the sink, and tells the caller how far it is. */
 async function take(acc, hooks, messages, addIds) {
+    // Each line of the file carries its cause's key, so one cause's messages can be selected from it.
+    const lines = [];
     for (const message of messages) {
-        acc.add(message);
+        const causeKey = acc.add(message);
         addIds(message);
+        if (hooks.sink)
+            lines.push({ ...message, causeKey });
     }
-    await hooks.sink?.write(messages);
+    await hooks.sink?.write(lines);
     hooks.onPage?.(messages.length, acc.count);
     if (hooks.progress)
         hooks.progress.confirmed = acc.count + acc.problems.unreadable;
@@ -4193,7 +4702,7 @@ function misplaced({ messageId, createdAt }, { from, to }) {
  * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
  */
 async function listInSlices(client, request, hooks) {
-    const acc = new ListAccumulator();
+    const acc = new ListAccumulator(request.windows);
     // The two requests that find the range do not count against max-pages, even with max-pages: 1.
     const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 };
     const stop = new AbortController();
@@ -4370,9 +4879,9 @@ async function closeFile(file) {
     return undefined;
 }
 /** Lists the DLQ, each message also written to `path` when given; a write error stops the listing and fails it. */
-async function listDlqToFile(client, request, thresholds, now, path, encode, hooks, keepCredentialHeaders = false) {
+async function listDlqToFile(client, request, path, encode, hooks, keepCredentialHeaders = false) {
     if (path === undefined)
-        return listDlq(client, request, thresholds, now, hooks);
+        return listDlq(client, request, hooks);
     const file = await NdjsonFile.open(path, { encode, input: Inputs.MessagesFile });
     let redacted = 0;
     // Replaces the credential values of each page before it is written: the copy of a page lives only until then.
@@ -4389,7 +4898,7 @@ async function listDlqToFile(client, request, thresholds, now, path, encode, hoo
         }
     };
     const sink = keepCredentialHeaders ? file : redacting;
-    const listed = await listDlq(client, request, thresholds, now, { ...hooks, sink });
+    const listed = await listDlq(client, request, { ...hooks, sink });
     const failed = await closeFile(file);
     if (redacted > 0) {
         hooks.log?.(`${redacted} credential header ${redacted === 1 ? 'value was' : 'values were'} redacted from messages-file; ` +
@@ -4738,6 +5247,123 @@ function continuation(request, parts, part) {
     return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) };
 }
 
+;// CONCATENATED MODULE: ./src/results.ts
+/** Every state a watched run can be in, in the order a summary lists them. */
+const RUN_STATES = ['completed', 'failed', 'failing', 'cancelled', 'running', 'unknown'];
+
+;// CONCATENATED MODULE: ./src/operations/run-states.ts
+/**
+ * What became of each watched run, judged from the run log and the DLQ together at one poll: its state, where the
+ * state came from, and the first error of a run that failed or is failing. Pure: the watch feeds it what it read.
+ */
+
+// The vocabulary lives with the results (the report renders it); the judgement, here.
+
+/** States a run does not leave: the watch need not ask about it again, and ends when every run is in one. */
+const ENDED_STATES = new Set(['completed', 'failed', 'cancelled']);
+const RUN_LOG_STATES = {
+    RUN_SUCCESS: 'completed',
+    RUN_FAILED: 'failed',
+    RUN_CANCELED: 'cancelled',
+    RUN_CANCELLED: 'cancelled',
+    RUN_STARTED: 'running'
+};
+/** Step states that, with an error of this run, make a running run failing. */
+const FAILING_STEPS = new Set(['STEP_RETRY', 'STEP_FAILED']);
+/** The earliest error of this run in its log (an untimed one after every timed one), or undefined. */
+function firstLogError(log, since, failingOnly) {
+    let first;
+    for (const step of log.steps) {
+        const error = step.firstError;
+        if (error === undefined || (failingOnly && !FAILING_STEPS.has(step.state ?? '')))
+            continue;
+        // An error before the run was created is its original run's; an untimed one cannot be placed and counts.
+        if (error.time !== undefined && since !== undefined && error.time < since)
+            continue;
+        if (first !== undefined && (error.time ?? Infinity) >= (first.time ?? Infinity))
+            continue;
+        first = {
+            source: 'run-log',
+            ...(step.stepName !== undefined ? { stepName: step.stepName } : {}),
+            ...(error.status !== undefined ? { status: error.status } : {}),
+            ...(error.time !== undefined ? { time: error.time } : {}),
+            bodySample: error.bodySample,
+            ...(error.bodyCut ? { bodyCut: true } : {})
+        };
+    }
+    return first;
+}
+/** The DLQ entry's last response, as a first error. */
+function dlqError(entry) {
+    return {
+        source: 'dlq',
+        ...(entry.responseStatus !== undefined ? { status: entry.responseStatus } : {}),
+        ...(entry.failedAt !== undefined ? { time: entry.failedAt } : {}),
+        ...(entry.bodySample !== undefined ? { bodySample: entry.bodySample } : {}),
+        ...(entry.bodyCut ? { bodyCut: true } : {}),
+        ...(entry.binaryBody !== undefined ? { binaryBody: entry.binaryBody } : {})
+    };
+}
+const withError = (judged, error) => error === undefined ? judged : { ...judged, firstError: error };
+/**
+ * One run's state at this poll. `log`: the run log read this poll (undefined: the service keeps none, the DLQ alone
+ * judges); `dlq`: its entry back in the DLQ, if any; `previous`: its state at the poll before. An ended state is
+ * kept (a DLQ entry still turns it failed); a run the log no longer tells of keeps its previous state.
+ */
+function judgeRun(run, log, dlq, previous) {
+    const id = run.workflowRunId;
+    if (previous !== undefined && ENDED_STATES.has(previous.state) && (previous.state === 'failed' || !dlq))
+        return previous;
+    const entry = log?.get(id);
+    const since = run.workflowCreatedAt ?? entry?.workflowCreatedAt;
+    if (dlq !== undefined) {
+        // Back in the DLQ is failed whatever the log says; the log's first error is the earlier, when it has one.
+        const fromLog = entry?.state === 'RUN_FAILED';
+        const judged = { workflowRunId: id, state: 'failed', source: fromLog ? 'run-log' : 'dlq' };
+        const endedAt = (fromLog ? entry.completedAt : undefined) ?? dlq.failedAt;
+        const error = (entry && firstLogError(entry, since, false)) ?? dlqError(dlq);
+        return withError(endedAt !== undefined ? { ...judged, endedAt } : judged, error);
+    }
+    if (entry === undefined) {
+        const judged = { workflowRunId: id, state: 'unknown', source: log === undefined ? 'dlq' : 'run-log' };
+        return previous ?? judged;
+    }
+    const known = entry.state !== undefined ? RUN_LOG_STATES[entry.state] : undefined;
+    const base = {
+        workflowRunId: id,
+        state: known ?? 'running',
+        source: 'run-log',
+        ...(entry.state !== undefined && known === undefined ? { logState: entry.state } : {})
+    };
+    if (base.state === 'running') {
+        const error = firstLogError(entry, since, true);
+        return error === undefined ? base : { ...base, state: 'failing', firstError: error };
+    }
+    const ended = entry.completedAt !== undefined ? { ...base, endedAt: entry.completedAt } : base;
+    return base.state === 'failed' ? withError(ended, firstLogError(entry, since, false)) : ended;
+}
+/** Every watched run judged at this poll, counted by state. */
+function judgeRuns(runs, log, dlq, previous) {
+    const judged = runs.map(run => judgeRun(run, log, dlq.get(run.workflowRunId), previous?.get(run.workflowRunId)));
+    return { runs: judged, counts: countStates(judged), allEnded: judged.every(run => ENDED_STATES.has(run.state)) };
+}
+/** A count for each of the six states (the run-states output), zeros included. */
+function countStates(runs) {
+    const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0]));
+    for (const run of runs)
+        counts[run.state]++;
+    return counts;
+}
+/** The runs to ask the log about at the next poll: not ended, and with the creation time the log needs. */
+function runsToAsk(runs, previous) {
+    return runs.flatMap(run => {
+        const state = previous?.get(run.workflowRunId)?.state;
+        if ((state !== undefined && ENDED_STATES.has(state)) || run.workflowCreatedAt === undefined)
+            return [];
+        return [{ workflowRunId: run.workflowRunId, workflowCreatedAt: run.workflowCreatedAt }];
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/operations/watch.ts
 /**
  * The watch of a staged resume: after a stage it lists the workflow DLQ every few seconds and once at its end, and
@@ -4745,6 +5371,9 @@ function continuation(request, parts, part) {
  * only for what entered the DLQ since the one before (on the service's clock, less a margin), and is kept as a
  * measurement; the wait is on the run's clock and ends at once on the stop signal, so tests drive it with a clock.
  */
+
+
+
 
 
 
@@ -4765,13 +5394,38 @@ class WatchState {
     found = new Map();
     /** Entries that carried a watched run id but were not readable as a DLQ entry: counted, and said. */
     unreadable = 0;
+    /** Each run's creation on the service's clock, when its resume said it: the run log knows a run by the pair. */
+    createdAt = new Map();
+    /** Each run's state at the latest poll (run log and DLQ together). */
+    judged = new Map();
+    /** 'absent': the service answered 404 on both run-log paths, so the DLQ alone judges; unset until one is read. */
+    runLog;
     /** `fromDate`: the service's time at the start of the resume; none of its runs can have failed before. */
     constructor(fromDate) {
         this.fromDate = fromDate;
     }
-    add(stage, runIds) {
-        for (const id of runIds)
-            this.runs.set(id, stage);
+    add(stage, runs) {
+        for (const run of runs) {
+            const { workflowRunId, workflowCreatedAt } = typeof run === 'string' ? { workflowRunId: run } : run;
+            this.runs.set(workflowRunId, stage);
+            if (workflowCreatedAt !== undefined)
+                this.createdAt.set(workflowRunId, workflowCreatedAt);
+        }
+    }
+    /** Every run so far, as the judgement takes them. */
+    watched() {
+        return [...this.runs.keys()].map(id => {
+            const created = this.createdAt.get(id);
+            return created === undefined ? { workflowRunId: id } : { workflowRunId: id, workflowCreatedAt: created };
+        });
+    }
+    /** Failed and failing runs so far: what watch-max-failed counts. */
+    failing() {
+        let n = 0;
+        for (const run of this.judged.values())
+            if (run.state === 'failed' || run.state === 'failing')
+                n++;
+        return n;
     }
 }
 /** Time between two listings: 5 s, or longer for a watch over 10 minutes so that it lists about 120 times at most. */
@@ -4812,6 +5466,34 @@ async function listOnce(client, request, state) {
 }
 const pick = (failure) => (failure === undefined ? {} : { failure });
 /**
+ * One round of run-log requests for the runs not yet ended (RUN_LOG_BATCH a request), then every run judged from
+ * the log and the DLQ together. A failed read leaves the watch blind, as a failed listing does.
+ */
+async function judgeOnce(client, request, state) {
+    const watched = state.watched();
+    let log;
+    let requests = 0;
+    const ask = state.runLog === 'absent' ? [] : runsToAsk(watched, state.judged);
+    if (ask.length > 0) {
+        try {
+            log = await client.readRunLog(ask, request.maxPages);
+        }
+        catch (err) {
+            // Blind: the states stay those of the poll before; at least the request that failed was sent.
+            const before = judgeRuns(watched, undefined, state.found, state.judged);
+            return { requests: 1, states: before.counts, allEnded: false, failure: failureOf(err) };
+        }
+        requests = log.requests;
+        state.runLog = log.kind;
+    }
+    const runs = log?.kind === 'read' ? log.runs : state.runLog === 'absent' ? undefined : new Map();
+    const judged = judgeRuns(watched, runs, state.found, state.judged);
+    for (const run of judged.runs)
+        state.judged.set(run.workflowRunId, run);
+    // No run with a readable id is no run known to have ended: the watch keeps its length.
+    return { requests, states: judged.counts, allEnded: judged.allEnded && watched.length > 0 };
+}
+/**
  * The entry as the summary shows it, each field bounded as a listing's are, read field by field: an entry with a
  * watched run id is counted whatever else it lacks.
  */
@@ -4834,8 +5516,9 @@ function failedAgain(item, workflowRunId, stage, seenIn) {
     };
 }
 /**
- * Watches after one stage for `watchMs`: a listing every pollIntervalMs and one at the end. Ends early when more
- * runs (of every stage so far) failed again than maxFailed, when a listing fails, or at once on the stop signal.
+ * Watches after one stage for `watchMs`: a listing and a run-log read every pollIntervalMs and at the end. Ends early
+ * when more runs (of every stage so far) failed or are failing than maxFailed, when every run so far has ended, when
+ * a listing or a read fails, or at once on the stop signal.
  */
 async function watchStage(client, request, state, clock, stop, log = () => { }) {
     const startedAt = clock.now();
@@ -4852,23 +5535,54 @@ async function watchStage(client, request, state, clock, stop, log = () => { }) 
         const last = clock.now() >= endsAt;
         const at = clock.now();
         const { requests, listed, failure } = await listOnce(client, request, state);
-        polls.push({ at, requests, listed, failedAgain: state.found.size });
-        if (failure?.kind === 'cancelled')
+        if (failure?.kind === 'cancelled') {
+            polls.push({ at, requests, listed, failedAgain: state.found.size });
             return end({ cut: failure.signal });
-        if (failure !== undefined) {
-            log(`stage ${request.stage} watch: listing ${polls.length} failed: the watch cannot see`);
-            // The watch's own listing stopped: its cursor is no place to continue the resume from.
-            return end({ failure: failure.kind === 'max-pages' ? { ...failure, cursor: undefined } : failure });
         }
-        // One line a listing: a watch of minutes would otherwise print nothing between its first and last line.
+        const judged = failure === undefined ? await judgeOnce(client, request, state) : undefined;
+        polls.push({
+            at,
+            requests,
+            listed,
+            failedAgain: state.found.size,
+            ...(judged !== undefined ? { runLogRequests: judged.requests, states: judged.states } : {})
+        });
+        if (judged?.failure?.kind === 'cancelled')
+            return end({ cut: judged.failure.signal });
+        const blind = failure ?? judged?.failure;
+        if (blind !== undefined) {
+            const what = failure !== undefined ? 'listing' : 'run-log read';
+            log(`stage ${request.stage} watch: ${what} ${polls.length} failed: the watch cannot see`);
+            // The watch's own listing stopped: its cursor is no place to continue the resume from.
+            const runLogFailed = failure === undefined ? { runLogFailed: true } : {};
+            return end({ failure: blind.kind === 'max-pages' ? { ...blind, cursor: undefined } : blind, ...runLogFailed });
+        }
+        // One line a poll: a watch of minutes would otherwise print nothing between its first and last line.
         log(`stage ${request.stage} watch: listing ${polls.length} at ${Math.round((at - startedAt) / 1000)} s: ` +
-            `${state.found.size} of the ${state.runs.size} runs resumed so far back in the DLQ`);
-        if (state.found.size > request.maxFailed || last)
+            `${state.found.size} of the ${state.runs.size} runs resumed so far back in the DLQ; ${statesLine(judged)}`);
+        if (state.failing() > request.maxFailed || last)
             return end({});
+        // Every run so far has ended: nothing more to see, so the next stage need not wait for the watch's end.
+        if (judged?.allEnded === true)
+            return end({ allEnded: true });
     }
+}
+/** The states in a log line: `3 completed, 1 failing`, or what the run log was. */
+function statesLine(judged) {
+    if (judged === undefined)
+        return 'not judged';
+    const parts = Object.entries(judged.states).filter(([, n]) => n > 0);
+    return parts.length === 0 ? 'no run judged' : parts.map(([state, n]) => `${n} ${state}`).join(', ');
 }
 
 ;// CONCATENATED MODULE: ./src/operations/staged-resume.ts
+/**
+ * A staged resume: successive batches (stages) of one bulk resume, each stage's new runs watched (operations/watch)
+ * before the next, stopping when more of them failed again than allowed. Each stage is one drain of the resume, capped
+ * at its size, continuing where the one before stopped, into one ledger: the result covers every stage, each kept.
+ */
+
+
 
 
 
@@ -4878,6 +5592,12 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
     const ledger = new ResumeLedger(progress);
     // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
     const bound = await startBound(client, request, hooks.clock);
+    // watch-min-completed needs the run log: without one, refuse before the first resume request (fail closed).
+    const probe = plan.minCompleted !== undefined ? await probeRunLog(client, hooks.clock) : undefined;
+    if (probe !== undefined) {
+        const staged = { plan, stages: [], failedAgain: [], plannedWatchMs: 0, runLog: 'absent' };
+        return { ...ledger.result(request, { failure: probe }), ...(bound !== undefined ? { bound } : {}), staged };
+    }
     const selection = withBound(request, bound, ledger.progress).selection;
     const stages = [];
     let watching;
@@ -4915,7 +5635,7 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
         stages.push(stage);
         capLeft -= resumed;
         watching ??= new WatchState(watchFrom(bound, made, client, hooks.clock));
-        watching.add(stage.stage, runIds);
+        watching.add(stage.stage, made);
         // What is left of the selection, and whether this stage may go on to the next.
         if (end.stoppedByCap !== true || capLeft <= 0 || !watched || plan.watchMs === undefined) {
             if (end.stoppedByCap === true && capLeft <= 0)
@@ -4934,7 +5654,7 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
         }
         const watchText = plan.watchText ?? `${plan.watchMs / 1000}s`;
         hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} runs resumed so far for ${watchText}`);
-        const foundBefore = watching.found.size;
+        const failingBefore = watching.failing();
         const request_ = {
             stage: stage.stage,
             watchMs: plan.watchMs,
@@ -4942,7 +5662,7 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
             maxPages: request.maxPages
         };
         stage.watch = await watchStage(client, request_, watching, hooks.clock, hooks.stop, hooks.log);
-        stage.verdict = watchVerdict(stage.watch, watching.found.size, foundBefore, plan.maxFailed);
+        stage.verdict = watchVerdict(stage.watch, watching, failingBefore, plan);
         if (stage.verdict !== 'clean' && stage.verdict !== 'within')
             break;
         if (end.continueFrom !== undefined) {
@@ -4970,7 +5690,9 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
         stages,
         failedAgain,
         ...(watching !== undefined && watching.unreadable > 0 ? { unreadable: watching.unreadable } : {}),
-        plannedWatchMs: (plan.sizes.length - 1) * (plan.watchMs ?? 0)
+        plannedWatchMs: (plan.sizes.length - 1) * (plan.watchMs ?? 0),
+        ...(watching !== undefined && watching.judged.size > 0 ? { judged: [...watching.judged.values()] } : {}),
+        ...(watching?.runLog !== undefined ? { runLog: watching.runLog } : {})
     };
     const result = ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) });
     return { ...result, ...(bound !== undefined ? { bound } : {}), staged };
@@ -4990,14 +5712,155 @@ function watchFrom(bound, runs, client, clock) {
     return now !== undefined ? Math.floor(now) - 1_000 : clock.now() - CLOCK_SKEW_MARGIN_MS;
 }
 /** A watched stage's verdict, from what its watch measured over every run resumed so far. */
-function watchVerdict(watch, found, foundBefore, maxFailed) {
-    if (found > maxFailed)
+function watchVerdict(watch, state, failingBefore, plan) {
+    const failing = state.failing();
+    if (failing > plan.maxFailed)
         return 'stopped';
     if (watch.cut !== undefined)
         return 'cut';
     if (watch.failure !== undefined)
         return 'blind';
-    return found === foundBefore ? 'clean' : 'within';
+    if (plan.minCompleted !== undefined) {
+        let completed = 0;
+        for (const run of state.judged.values())
+            if (run.state === 'completed')
+                completed++;
+        if (completed < minCompletedOf(plan.minCompleted, state.runs.size))
+            return 'inconclusive';
+    }
+    return failing === failingBefore ? 'clean' : 'within';
+}
+/** A pair no run has: the service answers it with no run where it keeps a run log, 404 on both paths where not. */
+const PROBE_RUN = { workflowRunId: 'wfr_dlq-action-run-log-probe' };
+/**
+ * One run-log request before any resume, when watch-min-completed is set: a service without a run log cannot judge
+ * it, so the step stops there (undefined: the run log answered). Any other failure of the read stops it too.
+ */
+async function probeRunLog(client, clock) {
+    const at = Math.floor(client.serviceNow() ?? clock.now());
+    try {
+        const read = await client.readRunLog([{ ...PROBE_RUN, workflowCreatedAt: at }], 1);
+        if (read.kind === 'read')
+            return undefined;
+        return { kind: 'no-run-log', input: Inputs.WatchMinCompleted };
+    }
+    catch (err) {
+        return failureOf(err);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/metrics.ts
+
+/** Label values per family (statuses, destinations): the leading ones, the rest as "(other)", so labels stay bounded. */
+const LABELLED_ROWS = 20;
+/** Characters of a label value: a destination URL stays recognisable, a hostile one stays small. */
+const LABEL_VALUE_LENGTH = 200;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const LABEL_CONTROLS = /[\x00-\x09\x0b-\x1f\x7f\u0085\u2028\u2029]/g;
+/** A label value as the format quotes it: backslash, quote and newline escaped, other controls replaced. */
+function labelValue(value) {
+    const cut = value.length <= LABEL_VALUE_LENGTH ? value : `${value.slice(0, LABEL_VALUE_LENGTH - 1)}…`;
+    return cut.replace(/[\\"\n]/g, c => (c === '\n' ? '\\n' : `\\${c}`)).replace(LABEL_CONTROLS, '\ufffd');
+}
+/** A number as the format writes it: integers whole, seconds to the millisecond. */
+const number = (value) => (Number.isInteger(value) ? String(value) : value.toFixed(3));
+function familyText({ name, help, unit, samples }) {
+    return [
+        `# TYPE ${name} gauge`,
+        ...(unit === undefined ? [] : [`# UNIT ${name} ${unit}`]),
+        `# HELP ${name} ${help}`,
+        ...samples.map(({ labels, value }) => {
+            const set = Object.entries(labels ?? {}).map(([key, text]) => `${key}="${labelValue(text)}"`);
+            return `${name}${set.length === 0 ? '' : `{${set.join(',')}}`} ${number(value)}`;
+        })
+    ];
+}
+/** The leading rows by `label`, and the rest of `total` as "(other)". */
+function labelled(rows, label, total) {
+    const shown = rows.slice(0, LABELLED_ROWS);
+    const rest = total - shown.reduce((n, row) => n + row.count, 0);
+    return [
+        ...shown.map(row => ({ labels: { [label]: row.value }, value: row.count })),
+        ...(rest > 0 ? [{ labels: { [label]: '(other)' }, value: rest }] : [])
+    ];
+}
+/**
+ * The figures of a health check, ending in `# EOF`. A listing that listed nothing for a failure has no figures to
+ * give (0 would read as an empty DLQ): only the check's time and `dlq_check_complete 0`.
+ */
+function metricsText(result, now) {
+    const seconds = (ms) => ms / 1000;
+    const known = !(result.failure !== undefined && result.count === 0);
+    const families = [
+        {
+            name: 'dlq_check_timestamp_seconds',
+            help: 'When the health check ran.',
+            unit: 'seconds',
+            samples: [{ value: seconds(now) }]
+        },
+        {
+            name: 'dlq_check_complete',
+            help: 'Whether the listing reached the end (0: every figure is a lower bound).',
+            samples: [{ value: listingComplete(result) ? 1 : 0 }]
+        },
+        {
+            name: 'dlq_check_breaches',
+            help: 'Thresholds the health check found exceeded (0: healthy or not judged).',
+            samples: [{ value: result.health.breaches.length }]
+        }
+    ];
+    if (known) {
+        const { arrivals, expiry } = result;
+        families.push({ name: 'dlq_messages', help: 'Messages listed.', samples: [{ value: result.count }] }, {
+            name: 'dlq_messages_without_created_at',
+            help: 'Messages listed without a creation time: their age is unknown.',
+            samples: [{ value: result.noCreatedAt ?? 0 }]
+        }, ...(result.oldestCreatedAt === undefined
+            ? []
+            : [
+                {
+                    name: 'dlq_oldest_message_age_seconds',
+                    help: 'Age of the oldest listed message, from its createdAt.',
+                    unit: 'seconds',
+                    samples: [{ value: seconds(now - result.oldestCreatedAt) }]
+                }
+            ]), ...(arrivals === undefined
+            ? []
+            : [
+                {
+                    name: 'dlq_new_messages',
+                    help: 'Messages created within the new-within window.',
+                    samples: [{ labels: { window_seconds: String(seconds(arrivals.withinMs)) }, value: arrivals.count }]
+                }
+            ]), ...(expiry === undefined
+            ? []
+            : [
+                {
+                    name: 'dlq_expiring_messages',
+                    help: 'Messages the service deletes within the window, forecast from createdAt and retention.',
+                    samples: [{ labels: { window_seconds: String(seconds(expiry.withinMs)) }, value: expiry.count }]
+                },
+                ...(expiry.nextAt === undefined
+                    ? []
+                    : [
+                        {
+                            name: 'dlq_next_expiry_timestamp_seconds',
+                            help: 'When the service deletes the first listed message.',
+                            unit: 'seconds',
+                            samples: [{ value: seconds(expiry.nextAt) }]
+                        }
+                    ])
+            ]), {
+            name: 'dlq_messages_by_status',
+            help: 'Messages by last response status.',
+            samples: labelled(result.byStatus, 'status', result.count)
+        }, {
+            name: 'dlq_messages_by_destination',
+            help: 'Messages by destination URL: the leading 20, the rest as (other).',
+            samples: labelled(result.byUrl, 'destination', result.count)
+        });
+    }
+    return `${[...families.flatMap(familyText), '# EOF'].join('\n')}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/refusal.ts
@@ -5100,6 +5963,129 @@ function fileLineHint(line) {
     return ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`;
 }
 
+;// CONCATENATED MODULE: ./src/report/run-states-text.ts
+/** The words of each watched run's state (run log and DLQ together): per stage, the first errors, the sources. */
+
+
+
+
+
+/** Rows of failed or failing runs with their first error: the first few say what fails. */
+const FIRST_ERROR_ROWS = 10;
+/** `8 completed, 1 failing, 1 running`: the states present, in the order of RUN_STATES. */
+function statesText(counts) {
+    const parts = RUN_STATES.filter(state => counts[state] > 0).map(state => `${formatCount(counts[state])} ${state}`);
+    return parts.length === 0 ? 'no run judged' : parts.join(', ');
+}
+/** The states at the last poll of a stage's watch, undefined when it judged none. */
+function stageStates(stage) {
+    const polls = stage.watch?.polls ?? [];
+    for (let i = polls.length - 1; i >= 0; i--)
+        if (polls[i]?.states !== undefined)
+            return polls[i]?.states;
+    return undefined;
+}
+/** A stage's states: `8 completed, 1 failing, 1 running after 2m`, or a dash for a stage not watched. */
+function stageStatesCell(stage, after) {
+    const states = stageStates(stage);
+    return states === undefined ? '—' : `${statesText(states)} after ${after}`;
+}
+/** Output run-states and completed-count: over every watched run at the end, empty when no watch judged one. */
+function runStateOutputs(staged) {
+    const judged = staged.judged ?? [];
+    if (judged.length === 0)
+        return { [Outputs.CompletedCount]: '', [Outputs.RunStates]: '' };
+    const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0]));
+    for (const run of judged)
+        counts[run.state]++;
+    return { [Outputs.CompletedCount]: String(counts.completed), [Outputs.RunStates]: JSON.stringify(counts) };
+}
+/** Which source each state came from: `run log: 8 completed, 1 failing; DLQ: 1 failed`. */
+function sourcesText(judged) {
+    const by = (source) => {
+        const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0]));
+        for (const run of judged)
+            if (run.source === source)
+                counts[run.state]++;
+        return counts;
+    };
+    const parts = [
+        ['the run log', by('run-log')],
+        ['the DLQ', by('dlq')]
+    ];
+    return parts
+        .filter(([, counts]) => Object.values(counts).some(n => n > 0))
+        .map(([name, counts]) => `${name}: ${statesText(counts)}`)
+        .join('; ');
+}
+const SOURCE_WORDS = { 'run-log': 'run log', dlq: 'DLQ' };
+/** The section of runs that failed or are failing with their first error (third-party text, as code, bounded). */
+function firstErrorLines(staged, pass) {
+    const bad = (staged.judged ?? []).filter(run => run.state === 'failed' || run.state === 'failing');
+    if (bad.length === 0)
+        return [];
+    return [
+        '### First error of each failed or failing run',
+        '',
+        ...table(['Run', 'State', 'State from', 'Step', 'Status', 'First error', 'Error from'], [false, false, false, false, true, false, false], bad, { ...pass, maxRows: Math.min(pass.maxRows, FIRST_ERROR_ROWS) }, run => [
+            codeCell(run.workflowRunId, 100),
+            run.state,
+            SOURCE_WORDS[run.source],
+            run.firstError?.stepName === undefined ? '—' : codeCell(run.firstError.stepName, 60),
+            run.firstError?.status === undefined ? '—' : String(run.firstError.status),
+            run.firstError === undefined ? '—' : responseCell(run.firstError),
+            run.firstError === undefined ? '—' : SOURCE_WORDS[run.firstError.source]
+        ])
+    ];
+}
+/** What the watch judged by, said once: the run log and the DLQ, or the DLQ alone where the service keeps no log. */
+function judgedByLine(staged) {
+    const judged = staged.judged ?? [];
+    if (staged.runLog === 'absent') {
+        return ('> **The watch judged the DLQ alone:** this service keeps no run log (404 on both of its paths), so a run not ' +
+            'back in the DLQ is `unknown`, never completed, and no watch could end early.');
+    }
+    if (judged.length === 0)
+        return undefined;
+    return `**States read from** ${sourcesText(judged)}. "Completed" is said only of a run whose log says \`RUN_SUCCESS\`.`;
+}
+/** The states of every watched run at the end (zeros included). */
+function badRuns(staged) {
+    const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0]));
+    for (const run of staged.judged ?? [])
+        counts[run.state]++;
+    return counts;
+}
+/** A failed or failing run's first error in one line (third-party text quoted, cut): for the failure annotation. */
+function firstErrorWords(run) {
+    const error = run.firstError;
+    const state = run.state === 'failing' ? 'is failing' : 'failed';
+    if (error === undefined)
+        return `${state} (no error text given)`;
+    const step = error.stepName === undefined ? '' : ` at step ${JSON.stringify(error.stepName.slice(0, 60))}`;
+    const status = error.status === undefined ? 'no status' : `HTTP ${error.status}`;
+    const words = error.bodySample === undefined ? '' : ` ${JSON.stringify(shortWords(error.bodySample, error.bodyCut))}`;
+    return `${state}${step}: first error ${status}${words} (from the ${SOURCE_WORDS[error.source]})`;
+}
+function shortWords(sample, cut) {
+    const words = errorWords(sample, cut === true) ?? sample;
+    return words.length > 80 ? `${words.slice(0, 79)}…` : words;
+}
+/** One line a watched stage: its runs' states at the end of its watch. */
+function stageStatesLines(staged, after) {
+    const lines = staged.stages.flatMap(stage => stageStates(stage) === undefined ? [] : [`- Stage ${stage.stage}: ${stageStatesCell(stage, after(stage))}`]);
+    return lines.length === 0 ? [] : ['### Runs resumed so far, at the end of each watch', '', ...lines, ''];
+}
+/** What a watch that reads the run log can and cannot see, in place of the DLQ-only caveat. */
+function runLogLimits(plan) {
+    const retries = plan.watchRetries === undefined
+        ? ''
+        : ` The watched stages' runs were sent ${plan.watchRetries} ${plan.watchRetries === 1 ? 'retry' : 'retries'} (\`watch-retries\`).`;
+    return ('> **What a watch cannot see:** a run still `running` when its watch ended may yet fail: the watch judges only ' +
+        "what happened within it. It read the service's run log with the DLQ at each poll, so a run that failed an " +
+        `attempt counted as \`failing\` at the next poll, before its retries bring it back to the DLQ.${retries}`);
+}
+
 ;// CONCATENATED MODULE: ./src/report/stage-text.ts
 
 
@@ -5139,17 +6125,27 @@ const size = (asked) => (asked === Infinity ? 'all left' : formatCount(asked));
 const askedText = size;
 /** One stage's result in words, never "succeeded": what was seen, after how long, of how many runs. */
 function stageResultText(stage, staged, result) {
-    const back = stage.watch === undefined ? 0 : (stage.watch.polls[stage.watch.polls.length - 1]?.failedAgain ?? 0);
+    const last = stage.watch?.polls[stage.watch.polls.length - 1];
+    const back = last?.failedAgain ?? 0;
+    const bad = last?.states === undefined ? back : last.states.failed + last.states.failing;
     const after = watchedFor(stage);
     const allowed = staged.plan.maxFailed;
-    const total = `${formatCount(back)} of the runs resumed so far`;
+    const total = `${formatCount(bad)} of the runs resumed so far`;
+    const early = stage.watch?.allEnded === true ? ' (ended early: every run so far had ended)' : '';
+    // A run failing in the run log but not yet in the DLQ is said so; otherwise each is "back in the DLQ".
+    const seen = (last?.states?.failing ?? 0) > 0 ? 'failed or failing' : 'back in the DLQ';
     switch (stage.verdict) {
         case 'clean':
-            return `clean: none of the runs resumed so far was back in the DLQ after ${after}`;
+            return `clean: none of the runs resumed so far was back in the DLQ after ${after}${last?.states ? ', none failing' : ''}${early}`;
         case 'within':
-            return `passed: ${total} back in the DLQ after ${after}, within the ${formatCount(allowed)} allowed`;
+            return `passed: ${total} ${seen} after ${after}, within the ${formatCount(allowed)} allowed${early}`;
         case 'stopped':
-            return `stopped: ${total} back in the DLQ after ${after}, more than the ${formatCount(allowed)} allowed`;
+            return `stopped: ${total} ${seen} after ${after}, more than the ${formatCount(allowed)} allowed`;
+        case 'inconclusive': {
+            const min = staged.plan.minCompleted;
+            return (`inconclusive: ${formatCount(last?.states?.completed ?? 0)} of the runs resumed so far completed after ` +
+                `${after}, fewer than watch-min-completed (${min?.text ?? '?'}) asks${early}`);
+        }
         case 'cut':
             return `watch cancelled after ${after} (${stage.watch?.cut ?? 'stop'}): not judged, ${formatCount(back)} back by then`;
         case 'blind':
@@ -5471,7 +6467,7 @@ function resumeHeading(result) {
     if (short !== undefined)
         return `⚠️ Resumed ${runs}; ${short}`;
     if (made === 0)
-        return 'ℹ️ No failed workflow run matched the selection';
+        return 'ℹ️ No failed workflow run matched';
     return `✅ Resumed ${runs}`;
 }
 /** Runs grouped by creation time (to the second), in the order first seen. */
@@ -5556,13 +6552,16 @@ function boundLine(bound) {
 
 
 
+
 /** resume.ts's report, with the stages, their watches and the runs that failed again when the resume was staged. */
 const stagedOrResumeReport = {
     outputs: result => (result.staged ? staged_resume_outputs(result, result.staged) : resumeReport.outputs(result)),
     summary: (result, ctx, options) => result.staged
         ? fitSummary(pass => summary(result, result.staged, ctx, pass), options)
         : resumeReport.summary(result, ctx, options),
-    notice: (result, now) => (result.staged ? staged_resume_heading(result, result.staged).text : resumeReport.notice?.(result, now)),
+    notice: (result, now) => result.staged
+        ? `${staged_resume_heading(result, result.staged).text}; ${scopeText(result, false)}`
+        : resumeReport.notice?.(result, now),
     warnings: result => [
         ...resumeReport.warnings(result),
         ...(result.staged ? [...overrunWarnings(result.staged), ...unreadableWarnings(result.staged)] : [])
@@ -5589,7 +6588,8 @@ function unreadableWarnings(staged) {
 function staged_resume_outputs(result, staged) {
     const extra = {
         [Outputs.FailedAgainCount]: String(staged.failedAgain.length),
-        [Outputs.StagesCompleted]: String(stagesCompleted(staged))
+        [Outputs.StagesCompleted]: String(stagesCompleted(staged)),
+        ...runStateOutputs(staged)
     };
     return resumeOutputs(result, { complete: endingStage(staged) === undefined, extra });
 }
@@ -5607,12 +6607,25 @@ function staged_resume_heading(result, staged) {
         const { stage, verdict } = ending;
         const at = `stage ${stage.stage} of ${n}`;
         const back = `${formatCount(staged.failedAgain.length)} of the ${formatCount(made)} runs resumed so far`;
+        const bad = badRuns(staged);
         switch (verdict) {
             case 'stopped':
                 return {
                     icon: '🛑',
-                    text: `Stopped after ${at}: ${back} failed again (watch-max-failed: ${staged.plan.maxFailed}); ` +
-                        `${runs} resumed in all${maybe}, no further stage`
+                    text: (bad.failing === 0
+                        ? `Stopped after ${at}: ${back} failed again`
+                        : `Stopped after ${at}: ${formatCount(bad.failed + bad.failing)} of the ${formatCount(made)} runs ` +
+                            `resumed so far failed or are failing (${formatCount(bad.failing)} still retrying, not yet in the ` +
+                            `DLQ; watch-max-failed: ${staged.plan.maxFailed})`) +
+                        (bad.failing === 0 ? ` (watch-max-failed: ${staged.plan.maxFailed})` : '') +
+                        `; ${runs} resumed in all${maybe}, no further stage`
+                };
+            case 'inconclusive':
+                return {
+                    icon: '⚠️',
+                    text: `Inconclusive after ${at}: ${formatCount(bad.completed)} of the ${formatCount(made)} runs resumed so far ` +
+                        `completed, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}); ${runs} resumed ` +
+                        `in all${maybe}, no further stage`
                 };
             case 'cut':
                 return {
@@ -5645,8 +6658,11 @@ function staged_resume_heading(result, staged) {
         }
         return { icon: '❌', text: `The resume of ${at} failed part way: ${runs} resumed${maybe}, no further stage` };
     }
+    if (staged.stages.length === 0 && result.failure !== undefined) {
+        return { icon: '❌', text: 'Nothing resumed: the step stopped before its first resume request' };
+    }
     if (made === 0)
-        return { icon: 'ℹ️', text: 'No failed workflow run matched the selection' };
+        return { icon: 'ℹ️', text: 'No failed workflow run matched' };
     const watched = staged.stages.filter(stage => stage.watch !== undefined);
     const back = staged.failedAgain.length;
     const seen = watched.length === 0
@@ -5657,7 +6673,10 @@ function staged_resume_heading(result, staged) {
     const left = result.nextCursor !== undefined || result.continueFrom !== undefined;
     const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : '';
     const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : '';
-    return { icon: left ? '⏸️' : '✅', text: `Resumed ${runs} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}` };
+    return {
+        icon: left ? '⏸️' : '✅',
+        text: `Resumed ${runs} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}`
+    };
 }
 function staged_resume_failure(result, staged) {
     const ending = endingStage(staged);
@@ -5673,12 +6692,30 @@ function staged_resume_failure(result, staged) {
     }
     if (verdict === 'blind') {
         const watchFailure = stage.watch?.failure;
-        const why = `the watch could not see${watchFailure === undefined ? '' : `: ${failureText(WATCH_LISTING, watchFailure)}`}`;
+        const why = `the watch could not see${watchFailure === undefined ? '' : `: ${failureText(watchSource(stage), watchFailure)}`}`;
         return (`${why}; the ${formatCount(result.runs.length)} runs resumed so far were not judged, and no further stage was ` +
             `resumed; ${where}` +
             (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`));
     }
+    if (verdict === 'inconclusive') {
+        const bad = badRuns(staged);
+        return (`only ${formatCount(bad.completed)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
+            `${stage.stage} of ${staged.plan.sizes.length} completed by the end of its watch, fewer than ` +
+            `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks: inconclusive (${statesText(bad)}); no ` +
+            `further stage was resumed; ${where}` +
+            (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`));
+    }
     const first = staged.failedAgain[0];
+    if (first === undefined) {
+        const bad = badRuns(staged);
+        const leading = staged.judged?.find(run => run.state === 'failing' || run.state === 'failed');
+        return (`${formatCount(bad.failed + bad.failing)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
+            `${stage.stage} of ${staged.plan.sizes.length} failed or are failing (${statesText(bad)}), more than ` +
+            `watch-max-failed (${staged.plan.maxFailed}) allows` +
+            (leading === undefined ? '' : `; the first, run "${leading.workflowRunId}", ${firstErrorWords(leading)}`) +
+            `; no further stage was resumed; ${where}` +
+            (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`));
+    }
     return (`${formatCount(staged.failedAgain.length)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
         `${stage.stage} of ${staged.plan.sizes.length} failed again, more than watch-max-failed ` +
         `(${staged.plan.maxFailed}) allows; the first, run "${first.workflowRunId}" of stage ${first.stage}, last answered ` +
@@ -5687,12 +6724,18 @@ function staged_resume_failure(result, staged) {
 }
 /** What the failure of a watch's listing is named: it was no resume request. */
 const WATCH_LISTING = "the watch's listing of the workflow DLQ";
+/** ...and of its read of the run log. */
+const WATCH_RUN_LOG = "the watch's read of the run log";
+const watchSource = (stage) => stage.watch?.runLogFailed === true ? WATCH_RUN_LOG : WATCH_LISTING;
 function summary(result, staged, ctx, pass) {
-    const { icon, text } = staged_resume_heading(result, staged);
+    const { icon, text: verdict } = staged_resume_heading(result, staged);
+    // The scope follows the verdict, as a resume without stages says it.
+    const text = `${verdict}; ${scopeText(result, true)}`;
     const ending = endingStage(staged);
     const blind = ending?.verdict === 'blind' ? ending.stage.watch?.failure : undefined;
+    const blindSource = ending === undefined ? WATCH_LISTING : watchSource(ending.stage);
     const next = continuationOf(result);
-    const lines = summaryHead(`${icon} ${text}`, shortenedNote(pass), result.failure && `**Error:** ${code(failureText('resume-workflows', result.failure))}`, blind && `**The watch could not see:** ${code(failureText(WATCH_LISTING, blind))}`, next !== undefined && ending?.verdict !== 'failed' ? continueMarkdown(next) : undefined, staged.failedAgain.length > 0 &&
+    const lines = summaryHead(`${icon} ${text}`, shortenedNote(pass), result.failure && `**Error:** ${code(failureText('resume-workflows', result.failure))}`, blind && `**The watch could not see:** ${code(failureText(blindSource, blind))}`, next !== undefined && ending?.verdict !== 'failed' ? continueMarkdown(next) : undefined, staged.failedAgain.length > 0 &&
         'The DLQ ids of the runs that failed again are in output `failed-again-dlq-ids`: resume them on their own once the fix holds.', ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`));
     lines.push('### Stages', '', ...table(['Stage', 'Asked', 'Resumed', 'Watched for', 'Failed again', 'Result'], [true, true, true, false, true, false], staged.stages, pass, stage => [
         String(stage.stage),
@@ -5702,6 +6745,10 @@ function summary(result, staged, ctx, pass) {
         failedAgainCell(staged, stage),
         stageResultText(stage, staged, result)
     ]));
+    lines.push(...stageStatesLines(staged, watchedFor), ...firstErrorLines(staged, pass));
+    const judgedBy = judgedByLine(staged);
+    if (judgedBy !== undefined)
+        lines.push(judgedBy, '');
     if (staged.failedAgain.length > 0) {
         const groups = failedAgainGroups(staged.failedAgain);
         lines.push('### Runs that failed again', '', ...table(['Runs', 'Resumed by stage', 'Seen in the watch after', 'Last status', 'Last response', 'New run ids'], [true, false, false, true, false, false], groups, { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) }, group => [
@@ -5713,10 +6760,12 @@ function summary(result, staged, ctx, pass) {
             idCell(group.runs, pass)
         ]));
     }
-    if (staged.stages.some(stage => stage.watch !== undefined))
-        lines.push(watchLimits(staged.plan), '');
+    if (staged.stages.some(stage => stage.watch !== undefined)) {
+        lines.push(staged.runLog === 'read' ? runLogLimits(staged.plan) : watchLimits(staged.plan), '');
+    }
     const watches = staged.stages.flatMap(stage => stage.watch?.polls ?? []);
-    const requests = watches.reduce((n, poll) => n + poll.requests, 0);
+    const requests = watches.reduce((n, poll) => n + poll.requests + (poll.runLogRequests ?? 0), 0);
+    const logRequests = watches.reduce((n, poll) => n + (poll.runLogRequests ?? 0), 0);
     const asked = resume_askedLines(result, pass);
     return markdownText([
         ...lines,
@@ -5726,8 +6775,15 @@ function summary(result, staged, ctx, pass) {
             ? [
                 `- Watch (\`watch\`): ${watchText(staged.plan)} after each stage but the last, judging every run resumed so ` +
                     `far, stopping when more than ${plural(staged.plan.maxFailed, 'run', 'runs')} failed again in all ` +
-                    `(\`watch-max-failed\`); ${watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
+                    `(\`watch-max-failed\`${staged.runLog === 'read' ? ', runs failing in the run log counted too' : ''}); ` +
+                    `${watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
                     `${staged_resume_durationWords(staged.plannedWatchMs)} of watching`,
+                ...(staged.plan.minCompleted !== undefined
+                    ? [
+                        `- Completed runs needed to go on (\`watch-min-completed\`): ${staged.plan.minCompleted.text} of the ` +
+                            'runs resumed so far, by the end of each watch'
+                    ]
+                    : []),
                 `- Retries of the watched stages' runs (\`watch-retries\`): ` +
                     (staged.plan.watchRetries === undefined
                         ? `not set: they ${result.overrides.retries === undefined ? "keep the service's" : `send \`retries\` (${result.overrides.retries})`}`
@@ -5735,7 +6791,8 @@ function summary(result, staged, ctx, pass) {
             ]
             : []),
         `- Requests: ${formatCount(result.requests)} to resume, ${formatCount(requests)} to watch ` +
-            `(${plural(watches.length, 'listing', 'listings')} of the workflow DLQ)`,
+            `(${plural(watches.length, 'listing', 'listings')} of the workflow DLQ` +
+            (logRequests > 0 ? `, ${plural(logRequests, 'request', 'requests')} to the run log)` : ')'),
         '',
         ...runLine(ctx)
     ]);
@@ -5873,7 +6930,7 @@ const LABEL_LENGTH = 64;
 /** A step's name is cut to this. */
 const STEP_NAME_LENGTH = 200;
 /** A run's workflowUrl or dlqId is cut to this: shown, never sent back. */
-const VALUE_LENGTH = 1_000;
+const run_log_VALUE_LENGTH = 1_000;
 /** Steps of a run kept: the first that say something (not a clean success); the rest are only counted. */
 const STEPS_KEPT = 20;
 const run_log_text = schemas/* string */.YjP().optional();
@@ -5966,10 +7023,10 @@ function readRunLogRuns(items, redact) {
         return {
             workflowRunId: wire.workflowRunId,
             ...(createdAt !== undefined ? { workflowCreatedAt: createdAt } : {}),
-            ...(wire.workflowUrl !== undefined ? { workflowUrl: bounded(wire.workflowUrl, VALUE_LENGTH, redact) } : {}),
+            ...(wire.workflowUrl !== undefined ? { workflowUrl: bounded(wire.workflowUrl, run_log_VALUE_LENGTH, redact) } : {}),
             ...(wire.workflowState !== undefined ? { state: bounded(wire.workflowState, LABEL_LENGTH, redact) } : {}),
             ...(wire.workflowRunCompletedAt !== undefined ? { completedAt: wire.workflowRunCompletedAt } : {}),
-            ...(wire.dlqId !== undefined ? { dlqId: bounded(wire.dlqId, VALUE_LENGTH, redact) } : {}),
+            ...(wire.dlqId !== undefined ? { dlqId: bounded(wire.dlqId, run_log_VALUE_LENGTH, redact) } : {}),
             steps,
             stepCount
         };
@@ -6421,6 +7478,9 @@ class AdaptiveLimit {
 
 
 
+
+
+
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value) {
     const trimmed = value.trim();
@@ -6445,15 +7505,21 @@ function actionsRunner() {
 const OPERATIONS = {
     'list-dlq': {
         group: 'Listing the DLQ',
-        files: s => [[Inputs.MessagesFile, s.messagesFile]],
+        files: s => [
+            [Inputs.MessagesFile, s.messagesFile],
+            [Inputs.MetricsFile, s.metricsFile]
+        ],
         concurrency: s => s.list.concurrency,
-        run: (s, { client, log, encode, progress, now, signal }) => {
+        run: async (s, { client, log, encode, progress, now, signal }) => {
             const onPage = (messages, total) => log(`page: ${messages} messages (${total} so far)`);
             const hooks = { log, onPage, progress, signal };
-            return listDlqToFile(client, s.list, s.health, now, s.messagesFile, encode, hooks, s.keepCredentialHeaders);
+            const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders);
+            return judged(found, s.health, now);
         },
         report: listReport,
         after: async (s, result, { out, retry, signal, now }) => {
+            if (s.metricsFile !== undefined)
+                await writeMetrics(s.metricsFile, result, out, now);
             if (s.issue === undefined)
                 return {};
             if (signal.aborted) {
@@ -6490,6 +7556,17 @@ const OPERATIONS = {
         }
     }
 };
+/** Writes the check's figures to metrics-file; a write error fails the step, the outputs and summary standing. */
+async function writeMetrics(path, result, out, now) {
+    try {
+        await out.textFile(path, metricsText(out.redactValue(result), now));
+        out.info(`metrics-file written: ${path}`);
+    }
+    catch (err) {
+        const code = err?.code ?? 'EIO';
+        out.setFailed(fileText({ input: Inputs.MetricsFile, path, code }));
+    }
+}
 /** The table entry of one operation, typed by its settings. */
 const entryOf = (operation) => OPERATIONS[operation];
 /** The files a run will write (checked before any request), by the input naming each, as its entry says. */
