@@ -5,12 +5,15 @@
  * messages-file; 4. start-up against `node -e 0`; from a generator server whose messages are all distinct: 5. 1,000,000
  * sequentially, peak RSS against 200 MB; 6. the same with concurrency 16 into a messages-file with the default
  * max-pages, complete and under 250 MB; 7. 100,000 with concurrency 16 at 20 ms a request, against its round-trip
- * floor; and the requests of a staged resume's 10-minute and 1-hour watch (bench/watch.ts) (`npm run bench -- --only=N`
- * runs one of 5-9 or watch alone); 9. the million of 5, each with a response body and a cause of its own, arrivals,
- * expiry and the metrics file on, peak RSS against 200 MB. Every run's outputs are counted as GitHub counts them.
+ * floor; the requests of a staged resume's 10-minute and 1-hour watch (bench/watch.ts); the list and resume figures
+ * against the previous release's bundle, interleaved in the same run (bench/compare.ts) (`npm run bench -- --only=N`
+ * runs one of 5-9, watch or compare alone); 9. the million of 5, each with a response body and a cause of its own,
+ * arrivals, expiry and the metrics file on, peak RSS against 200 MB. Every run's outputs are counted as GitHub counts
+ * them.
  *
  * A script, not a test: it prints figures and a last `BENCH_JSON {...}` line. It exits 0 when a timing or memory
- * target is missed ("target missed" is printed), and 1 only when a run fails or a count is wrong.
+ * target is missed ("target missed" is printed), and 1 when a run fails, a count is wrong, or the list or resume is
+ * more than 5% slower than the previous release's (medians of interleaved rounds).
  */
 import { stat } from 'node:fs/promises'
 import { cpus } from 'node:os'
@@ -20,6 +23,7 @@ import { Findings, out } from './findings.js'
 import * as print from './print.js'
 import * as scenario from './scenarios.js'
 import { watchTargets } from './watch.js'
+import { compareWithRelease } from './compare.js'
 
 const mb = (bytes: number): number => Number((bytes / 1e6).toFixed(1))
 
@@ -52,6 +56,17 @@ const GENERATED = [
   ]
 ] as const
 
+let slower = false
+
+/** A comparison with the previous release that missed its goal fails the bench (other targets only print). */
+function failSlower(targets: Record<string, print.Target>): void {
+  const missed = ['listVsRelease', 'resumeVsRelease'].filter(name => targets[name]?.met === false)
+  if (missed.length > 0) {
+    out(`slower than the previous release by more than 5%: ${missed.join(', ')}`)
+    slower = true
+  }
+}
+
 /** `--only=N`: one generated scenario (7 with a shorter start-up measure for its floor). */
 async function only(findings: Findings, which: string): Promise<void> {
   if (which === 'watch') {
@@ -60,9 +75,16 @@ async function only(findings: Findings, which: string): Promise<void> {
     out(`BENCH_JSON ${JSON.stringify({ only: which, targets, failures: findings.failures })}`)
     return
   }
+  if (which === 'compare') {
+    const targets = await compareWithRelease(findings)
+    print.printGoals(targets)
+    failSlower(targets)
+    out(`BENCH_JSON ${JSON.stringify({ only: which, targets, failures: findings.failures })}`)
+    return
+  }
   const entry = GENERATED.find(([n]) => n === which)
   if (entry === undefined) {
-    out(`--only takes 5, 6, 7, 8, 9 or watch, not ${which}`)
+    out(`--only takes 5, 6, 7, 8, 9, watch or compare, not ${which}`)
     process.exitCode = 1
     return
   }
@@ -133,6 +155,9 @@ async function all(findings: Findings, started: number): Promise<void> {
     ...print.sharedTargets(outputs),
     ...(await watchTargets())
   }
+  out()
+  if (findings.failures.length === 0) Object.assign(targets, await compareWithRelease(findings))
+  failSlower(targets)
   print.printBundle(bundle)
   print.printGoals(targets)
   const missed = Object.entries(targets)
@@ -185,7 +210,7 @@ async function main(): Promise<void> {
   const which = process.argv.find(a => a.startsWith('--only='))
   if (which !== undefined) await only(findings, which.slice('--only='.length))
   else await all(findings, started)
-  process.exitCode = findings.failures.length > 0 ? 1 : 0
+  process.exitCode = findings.failures.length > 0 || slower ? 1 : 0
 }
 
 main().catch(error => {

@@ -54,14 +54,21 @@ export const TOP_DESTINATIONS = 10
 /** Distinct statuses counted per destination; the rest only count as "other". */
 const STATUSES_PER_DESTINATION = 8
 
-/** The start of a message's last response body, copied, and whether it was longer; binaryBody: base64 only, its size. */
-export function responseSample(message: DlqMessage): Pick<DestinationRow, 'bodySample' | 'bodyCut' | 'binaryBody'> {
+type ResponseSample = Pick<DestinationRow, 'bodySample' | 'bodyCut' | 'binaryBody'>
+
+/** Sets `into` to the sample of a message's last response body: in place, as a listing does it for every message. */
+function setResponseSample(into: ResponseSample, message: DlqMessage): void {
   const body = message.responseBody
-  return {
-    bodySample: body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH),
-    bodyCut: body !== undefined && body.length > BODY_SAMPLE_LENGTH ? true : undefined,
-    binaryBody: body === undefined ? message.responseBodyBase64?.length : undefined
-  }
+  into.bodySample = body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH)
+  into.bodyCut = body !== undefined && body.length > BODY_SAMPLE_LENGTH ? true : undefined
+  into.binaryBody = body === undefined ? message.responseBodyBase64?.length : undefined
+}
+
+/** The start of a message's last response body, copied, and whether it was longer; binaryBody: base64 only, its size. */
+export function responseSample(message: DlqMessage): ResponseSample {
+  const sample: ResponseSample = {}
+  setResponseSample(sample, message)
+  return sample
 }
 
 /** What one destination's messages show, since its key entered the breakdown. */
@@ -93,7 +100,7 @@ export class DestinationFigures {
     const order = at ?? stats.newest
     if (order >= stats.newest) {
       stats.newest = order
-      Object.assign(figures, responseSample(message))
+      setResponseSample(figures, message)
     }
   }
 

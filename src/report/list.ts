@@ -47,7 +47,7 @@ type Breakdown = keyof NonNullable<ListResult['undercount']>
 export const listReport: OperationReport<ListResult> = {
   outputs,
   summary: (result, ctx, options) => {
-    const written = idOutputs(result)
+    const written = idsWritten(result)
     return fitSummary(pass => listSummary(result, ctx, pass, written), options)
   },
   // Nothing listed: the failure's error annotation already says it (one alert per fact).
@@ -57,7 +57,7 @@ export const listReport: OperationReport<ListResult> = {
 }
 
 function outputs(result: ListResult): OutputValues {
-  return idOutputs(result).values
+  return idsWritten(result).values
 }
 
 /** What the ids outputs hold: each list's first ids written, and whether it was cut (by the cap or by the budget). */
@@ -65,6 +65,15 @@ interface IdsWritten {
   values: OutputValues
   messageIds: { kept: number; truncated: boolean }
   dlqIds: { kept: number; truncated: boolean }
+}
+
+/** Each (never mutated) result's outputs, fitted once: outputs and summary both ask, and a fit measures every id. */
+const writtenOf = new WeakMap<ListResult, IdsWritten>()
+
+function idsWritten(result: ListResult): IdsWritten {
+  let written = writtenOf.get(result)
+  if (written === undefined) writtenOf.set(result, (written = idOutputs(result)))
+  return written
 }
 
 /** Every output, and what the two ids outputs hold as written: the summary says that, not what was collected. */
