@@ -2045,7 +2045,7 @@ const MOSTLY_NONE = 0.9;
 const listReport = {
     outputs,
     summary: (result, ctx, options) => {
-        const written = idOutputs(result);
+        const written = idsWritten(result);
         return fitSummary(pass => listSummary(result, ctx, pass, written), options);
     },
     // Nothing listed: the failure's error annotation already says it (one alert per fact).
@@ -2054,7 +2054,15 @@ const listReport = {
     failure
 };
 function outputs(result) {
-    return idOutputs(result).values;
+    return idsWritten(result).values;
+}
+/** Each (never mutated) result's outputs, fitted once: outputs and summary both ask, and a fit measures every id. */
+const writtenOf = new WeakMap();
+function idsWritten(result) {
+    let written = writtenOf.get(result);
+    if (written === undefined)
+        writtenOf.set(result, (written = idOutputs(result)));
+    return written;
 }
 /** Every output, and what the two ids outputs hold as written: the summary says that, not what was collected. */
 function idOutputs(result) {
@@ -4219,14 +4227,18 @@ const WORKFLOW_RUN_ROWS = 100;
 const TOP_DESTINATIONS = 10;
 /** Distinct statuses counted per destination; the rest only count as "other". */
 const STATUSES_PER_DESTINATION = 8;
+/** Sets `into` to the sample of a message's last response body: in place, as a listing does it for every message. */
+function setResponseSample(into, message) {
+    const body = message.responseBody;
+    into.bodySample = body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH);
+    into.bodyCut = body !== undefined && body.length > BODY_SAMPLE_LENGTH ? true : undefined;
+    into.binaryBody = body === undefined ? message.responseBodyBase64?.length : undefined;
+}
 /** The start of a message's last response body, copied, and whether it was longer; binaryBody: base64 only, its size. */
 function responseSample(message) {
-    const body = message.responseBody;
-    return {
-        bodySample: body === undefined ? undefined : copyPrefix(body, BODY_SAMPLE_LENGTH),
-        bodyCut: body !== undefined && body.length > BODY_SAMPLE_LENGTH ? true : undefined,
-        binaryBody: body === undefined ? message.responseBodyBase64?.length : undefined
-    };
+    const sample = {};
+    setResponseSample(sample, message);
+    return sample;
 }
 /** Messages by destination URL, with figures for each destination kept: dropped with it, so memory stays bounded. */
 class DestinationFigures {
@@ -4250,7 +4262,7 @@ class DestinationFigures {
         const order = at ?? stats.newest;
         if (order >= stats.newest) {
             stats.newest = order;
-            Object.assign(figures, responseSample(message));
+            setResponseSample(figures, message);
         }
     }
     /** The top destinations with their figures, most messages first. */
