@@ -96,50 +96,39 @@ const CANARY_LISTINGS_GOAL = 2 * 120 + UNRELATED / 100 + 20
  * during its watches, spread evenly: the listings a watch sends, and the resume requests.
  */
 async function requestsOfCanary(): Promise<{ listings: number; resumes: number }> {
-  let time = Date.UTC(2026, 0, 1)
   const url = 'https://app.example.com/api/workflow/onboarding'
-  const sim = await startSimulator({ token: 'bench', workflowRuns: 500, now: time, clock: () => time })
-  let added = 0
-  const clock: Clock = {
-    now: () => time,
-    sleep: ms => {
-      time += ms
-      // About 1,000 over the 240 waits of the two watches: another run of the workflow fails each time.
-      for (
-        const target = Math.min(UNRELATED, Math.round(((time - start) / 1_200_000) * UNRELATED));
-        added < target;
-        added++
-      ) {
-        sim.addFailedRun({
-          dlqId: `dlq_other_${added}`,
-          workflowRunId: `wfr_other_${added}`,
-          workflowUrl: url,
-          workflowCreatedAt: time - 60_000,
-          failedAt: time
-        })
+  return onSimulator([], async ({ sim, client, clock }) => {
+    const start = clock.now()
+    let added = 0
+    // About 1,000 over the 240 waits of the two watches: another run of the workflow fails at each.
+    const failing: Clock = {
+      now: () => clock.now(),
+      sleep: async (ms, wake) => {
+        await clock.sleep(ms, wake)
+        const now = clock.now()
+        for (
+          const target = Math.min(UNRELATED, Math.round(((now - start) / 1_200_000) * UNRELATED));
+          added < target;
+          added++
+        ) {
+          const id = `other_${added}`
+          sim.addFailedRun({
+            dlqId: `dlq_${id}`,
+            workflowRunId: `wfr_${id}`,
+            workflowUrl: url,
+            workflowCreatedAt: now - 60_000,
+            failedAt: now
+          })
+        }
       }
-      return Promise.resolve()
     }
-  }
-  const start = time
-  const client = new ServiceClient({
-    baseUrl: new URL(sim.url),
-    token: 'bench',
-    timeoutMs: 5_000,
-    retry: DEFAULT_RETRY_POLICY,
-    log: () => {}
-  })
-  try {
     const request = { selection: { workflowUrl: url }, all: false, overrides: {}, maxPages: 10_000 }
-    await stagedResume(client, request, CANARY, { clock, stop: new AbortController().signal, log: () => {} })
+    await stagedResume(client, request, CANARY, { clock: failing, stop: new AbortController().signal, log: () => {} })
     return {
       listings: sim.requests.filter(r => r.route === 'list').length,
       resumes: sim.requests.filter(r => r.route === 'resume').length
     }
-  } finally {
-    await client.close()
-    await sim.close()
-  }
+  })
 }
 
 /** Each watch's requests against its goal, and a canary's. */
