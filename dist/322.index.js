@@ -3072,6 +3072,7 @@ function countWindows(v, now) {
     const retentionMs = v[Inputs.Retention];
     const withinMs = v[Inputs.FailIfExpiringWithin] ?? DEFAULT_EXPIRY_WINDOW_MS;
     return {
+        at: now,
         arrivals: { since: now - newWithin, withinMs: newWithin },
         // Deleted within the window: created at or before now + window - retention.
         ...(retentionMs !== undefined ? { expiry: { createdBy: now + withinMs - retentionMs, withinMs, retentionMs } } : {})
@@ -4289,6 +4290,7 @@ class DestinationFigures {
 /** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
 class ListAccumulator {
     windows;
+    serviceNow;
     count = 0;
     /** Items that could not be used as sent; those left out for want of an id are still counted and judged. */
     problems = new ItemProblems();
@@ -4310,8 +4312,13 @@ class ListAccumulator {
     /** Messages within the windows asked: created lately, and deleted by the service soon. */
     newCount = 0;
     expiringCount = 0;
-    constructor(windows = {}) {
+    /** How far the service's clock is from the run's, taken at the first dated message (its answer carried a Date). */
+    offset;
+    constructor(windows = {}, 
+    /** The service's time, as its answers' Date says; undefined without one (the run's clock is then used). */
+    serviceNow = () => undefined) {
         this.windows = windows;
+        this.serviceNow = serviceNow;
     }
     /** Counts the message; returns its cause's key. */
     add(message) {
@@ -4329,10 +4336,12 @@ class ListAccumulator {
             this.hourly.add(at);
             this.oldest.add(at, () => slim(message));
             this.newest.add(at, () => slim(message));
-            const { arrivals, expiry } = this.windows;
-            if (arrivals !== undefined && at >= arrivals.since)
+            const { arrivals, expiry, at: runAt } = this.windows;
+            // createdAt is the service's time: the windows are moved onto its clock once it is known.
+            this.offset ??= runAt === undefined ? 0 : (this.serviceNow() ?? runAt) - runAt;
+            if (arrivals !== undefined && at >= arrivals.since + this.offset)
                 this.newCount++;
-            if (expiry !== undefined && at <= expiry.createdBy)
+            if (expiry !== undefined && at <= expiry.createdBy + this.offset)
                 this.expiringCount++;
         }
         else
@@ -4492,7 +4501,7 @@ async function listDlq(client, request, hooks = {}) {
 }
 /** One ordered listing from the start (or the user's cursor); several message ids: one per id, merged, no cursor. */
 async function listSequentially(client, request, hooks) {
-    const acc = new ListAccumulator(request.windows);
+    const acc = new ListAccumulator(request.windows, () => client.serviceNow());
     const ids = new ListedIds();
     const maxMessages = request.maxMessages ?? Infinity;
     // Drains one listing of `filters`; never throws.
@@ -4714,7 +4723,7 @@ function misplaced({ messageId, createdAt }, { from, to }) {
  * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
  */
 async function listInSlices(client, request, hooks) {
-    const acc = new ListAccumulator(request.windows);
+    const acc = new ListAccumulator(request.windows, () => client.serviceNow());
     // The two requests that find the range do not count against max-pages, even with max-pages: 1.
     const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 };
     const stop = new AbortController();
@@ -7526,7 +7535,8 @@ const OPERATIONS = {
             const onPage = (messages, total) => log(`page: ${messages} messages (${total} so far)`);
             const hooks = { log, onPage, progress, signal };
             const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders);
-            return judged(found, s.health, now);
+            // Ages are compared with the service's createdAt: judged on its clock (its last Date), the runner's without one.
+            return judged(found, s.health, client.serviceNow() ?? now);
         },
         report: listReport,
         after: async (s, result, { out, retry, signal, now }) => {
@@ -7669,10 +7679,12 @@ async function runWith(out, live, now, stop) {
     const ctx = { client, out, log, encode, retry, now, progress: live.progress, signal: stop.signal };
     try {
         const result = await core.group(entry.group, () => entry.run(settings, ctx));
+        // The report says ages on the clock the verdict was judged on: the service's, where it sent a Date.
+        const judgedNow = client.serviceNow() ?? now;
         // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
-        await report(result, entry.report, out, now);
+        await report(result, entry.report, out, judgedNow);
         live.reported = true;
-        const issue = await entry.after?.(settings, result, ctx);
+        const issue = await entry.after?.(settings, result, { ...ctx, now: judgedNow });
         // The summary was written before the issue step: its line follows, a cut one too.
         const line = issue?.cut !== undefined ? issueCutLine(issue.cut) : issueLine(issue?.link);
         if (line !== undefined)

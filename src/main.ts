@@ -96,7 +96,8 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
       const onPage = (messages: number, total: number) => log(`page: ${messages} messages (${total} so far)`)
       const hooks = { log, onPage, progress, signal }
       const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders)
-      return judged(found, s.health, now)
+      // Ages are compared with the service's createdAt: judged on its clock (its last Date), the runner's without one.
+      return judged(found, s.health, client.serviceNow() ?? now)
     },
     report: listReport,
     after: async (s, result, { out, retry, signal, now }) => {
@@ -253,10 +254,12 @@ async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop: St
   const ctx: Context = { client, out, log, encode, retry, now, progress: live.progress, signal: stop.signal }
   try {
     const result = await core.group(entry.group, () => entry.run(settings, ctx))
+    // The report says ages on the clock the verdict was judged on: the service's, where it sent a Date.
+    const judgedNow = client.serviceNow() ?? now
     // The verdict first, the issue after: a cancel during the issue call costs the issue, never the outputs.
-    await report(result, entry.report, out, now)
+    await report(result, entry.report, out, judgedNow)
     live.reported = true
-    const issue = await entry.after?.(settings, result, ctx)
+    const issue = await entry.after?.(settings, result, { ...ctx, now: judgedNow })
     // The summary was written before the issue step: its line follows, a cut one too.
     const line = issue?.cut !== undefined ? issueCutLine(issue.cut) : issueLine(issue?.link)
     if (line !== undefined) await out.summary(`${line}\n\n`)

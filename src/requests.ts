@@ -58,6 +58,8 @@ export interface ListRequest {
 
 /** Time windows the listing counts messages in: what arrived lately, and what the service deletes soon. */
 export interface CountWindows {
+  /** The run's time the bounds below were taken from: the listing moves them onto the service's clock. */
+  at?: number
   /** Messages created at or after `since` (`withinMs` before the run) are new. */
   arrivals?: { since: number; withinMs: number }
   /** Messages created at or before `createdBy` pass `retentionMs` within `withinMs` of the run: deleted by then. */

@@ -28,11 +28,14 @@ afterEach(async () => {
 /** A message like the simulator's own, `ago` before now, with what the case sets. */
 type Made = Partial<SimMessage> & { ago: number }
 
-/** A simulator holding exactly `made` (kept sorted by createdAt, as the simulator needs). */
-async function holding(made: Made[]): Promise<Simulator> {
-  sim = await startSimulator({ token: TOKEN, messages: 1, workflowRuns: 0 })
+/**
+ * A simulator holding exactly `made` (kept sorted by createdAt, as the simulator needs), its clock `skew` ahead of
+ * the runner's (behind when negative): `ago` is on its clock.
+ */
+async function holding(made: Made[], skew = 0): Promise<Simulator> {
+  sim = await startSimulator({ token: TOKEN, messages: 1, workflowRuns: 0, clock: () => Date.now() + skew })
   const template = sim.state.messages[0] as SimMessage
-  const now = Date.now()
+  const now = Date.now() + skew
   const messages = made.map(({ ago, ...fields }, i): SimMessage => ({
     ...template,
     messageId: `msg_${String(i).padStart(4, '0')}`,
@@ -57,6 +60,20 @@ const ARRIVALS: Made[] = [
   ...Array.from({ length: 5 }, (_, i) => ({ ago: (i + 1) * 5 * MINUTE })),
   ...Array.from({ length: 10 }, (_, i) => ({ ago: 2 * DAY + i * MINUTE }))
 ]
+
+describe("the service's clock, not the runner's", () => {
+  it('judges arrivals with the service 2 hours behind: its new messages are new', async () => {
+    const run = await list(await holding(ARRIVALS, -2 * HOUR), { 'fail-if-new-above': '5' })
+    expect(run.outputs['new-count']).toBe('5')
+    expect(run.code).toBe(0)
+  })
+
+  it('judges ages with the service 2 hours ahead: a message 2 days and 9 minutes old is older than 2d', async () => {
+    const run = await list(await holding(ARRIVALS, 2 * HOUR), { 'fail-if-oldest-older-than': '2d' })
+    expect(run.code).toBe(1)
+    expect(run.errors[0]).toContain('older than fail-if-oldest-older-than (2d)')
+  })
+})
 
 describe('arrivals: fail-if-new-above within new-within', () => {
   it('passes at the limit and fails above it, counting only the messages created within the window', async () => {

@@ -56,6 +56,7 @@ export function countWindows(v: HealthValues, now: number): CountWindows {
   const retentionMs = v[Inputs.Retention]
   const withinMs = v[Inputs.FailIfExpiringWithin] ?? DEFAULT_EXPIRY_WINDOW_MS
   return {
+    at: now,
     arrivals: { since: now - newWithin, withinMs: newWithin },
     // Deleted within the window: created at or before now + window - retention.
     ...(retentionMs !== undefined ? { expiry: { createdBy: now + withinMs - retentionMs, withinMs, retentionMs } } : {})

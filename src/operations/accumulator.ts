@@ -147,7 +147,14 @@ export class ListAccumulator {
   private newCount = 0
   private expiringCount = 0
 
-  constructor(private readonly windows: CountWindows = {}) {}
+  /** How far the service's clock is from the run's, taken at the first dated message (its answer carried a Date). */
+  private offset?: number
+
+  constructor(
+    private readonly windows: CountWindows = {},
+    /** The service's time, as its answers' Date says; undefined without one (the run's clock is then used). */
+    private readonly serviceNow: () => number | undefined = () => undefined
+  ) {}
 
   /** Counts the message; returns its cause's key. */
   add(message: DlqMessage): string {
@@ -165,9 +172,11 @@ export class ListAccumulator {
       this.hourly.add(at)
       this.oldest.add(at, () => slim(message))
       this.newest.add(at, () => slim(message))
-      const { arrivals, expiry } = this.windows
-      if (arrivals !== undefined && at >= arrivals.since) this.newCount++
-      if (expiry !== undefined && at <= expiry.createdBy) this.expiringCount++
+      const { arrivals, expiry, at: runAt } = this.windows
+      // createdAt is the service's time: the windows are moved onto its clock once it is known.
+      this.offset ??= runAt === undefined ? 0 : (this.serviceNow() ?? runAt) - runAt
+      if (arrivals !== undefined && at >= arrivals.since + this.offset) this.newCount++
+      if (expiry !== undefined && at <= expiry.createdBy + this.offset) this.expiringCount++
     } else this.noCreatedAt++
     // The schema should have dropped a createdAt no date can hold: count it, never let it reach a Date.
     if (at !== undefined && !isDateMs(at)) {
