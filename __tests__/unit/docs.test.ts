@@ -89,6 +89,18 @@ describe('README.md and docs/', () => {
     expect([...rows].sort()).toEqual(Object.keys(action.outputs).sort())
   })
 
+  it('gives every input and output of action.yml the version that introduced it, a dated release of CHANGELOG.md', () => {
+    const released = new Set([...read('CHANGELOG.md').matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)].map(m => m[1]))
+    const inputs = read('docs/inputs.md')
+    const sinceOf = (pattern: RegExp) => new Map([...inputs.matchAll(pattern)].map(m => [m[1] ?? '', m[2] ?? '']))
+    // The last column of the table of every input, and the table of every output.
+    const inputSince = sinceOf(/^\| `([a-z-]+)` \|(?:[^|\n]*\|){5} (\d+\.\d+\.\d+) \|$/gm)
+    const outputSince = sinceOf(/^\| `([a-z-]+)` \| (\d+\.\d+\.\d+) \|$/gm)
+    expect([...inputSince.keys()].sort()).toEqual(Object.keys(action.inputs).sort())
+    expect([...outputSince.keys()].sort()).toEqual(Object.keys(action.outputs).sort())
+    expect([...inputSince.values(), ...outputSince.values()].filter(v => !released.has(v))).toEqual([])
+  })
+
   it('has every relative link lead to a file, and to a heading of it when it names one', () => {
     expect(DOCS.length).toBeGreaterThan(1)
     expect(DOCS.flatMap(file => brokenLinks(file, read(file), readFromRoot))).toEqual([])
