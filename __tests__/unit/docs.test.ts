@@ -90,7 +90,9 @@ describe('README.md and docs/', () => {
   })
 
   it('gives every input and output of action.yml the version that introduced it, a dated release of CHANGELOG.md', () => {
-    const released = new Set([...read('CHANGELOG.md').matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)].map(m => m[1]))
+    const released = new Set(
+      [...read('CHANGELOG.md').matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)].map(m => m[1])
+    )
     const inputs = read('docs/inputs.md')
     const sinceOf = (pattern: RegExp) => new Map([...inputs.matchAll(pattern)].map(m => [m[1] ?? '', m[2] ?? '']))
     // The last column of the table of every input, and the table of every output.
