@@ -4290,7 +4290,7 @@ class DestinationFigures {
 /** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
 class ListAccumulator {
     windows;
-    serviceNow;
+    serviceSkew;
     count = 0;
     /** Items that could not be used as sent; those left out for want of an id are still counted and judged. */
     problems = new ItemProblems();
@@ -4312,13 +4312,13 @@ class ListAccumulator {
     /** Messages within the windows asked: created lately, and deleted by the service soon. */
     newCount = 0;
     expiringCount = 0;
-    /** How far the service's clock is from the run's, taken at the first dated message (its answer carried a Date). */
+    /** How far the service's clock is from the runner's, taken at the first dated message (its answer carried a Date). */
     offset;
     constructor(windows = {}, 
-    /** The service's time, as its answers' Date says; undefined without one (the run's clock is then used). */
-    serviceNow = () => undefined) {
+    /** How far the service's clock is from the runner's, as its answers' Date says; undefined without one. */
+    serviceSkew = () => undefined) {
         this.windows = windows;
-        this.serviceNow = serviceNow;
+        this.serviceSkew = serviceSkew;
     }
     /** Counts the message; returns its cause's key. */
     add(message) {
@@ -4338,7 +4338,7 @@ class ListAccumulator {
             this.newest.add(at, () => slim(message));
             const { arrivals, expiry, at: runAt } = this.windows;
             // createdAt is the service's time: the windows are moved onto its clock once it is known.
-            this.offset ??= runAt === undefined ? 0 : (this.serviceNow() ?? runAt) - runAt;
+            this.offset ??= runAt === undefined ? 0 : (this.serviceSkew() ?? 0);
             if (arrivals !== undefined && at >= arrivals.since + this.offset)
                 this.newCount++;
             if (expiry !== undefined && at <= expiry.createdBy + this.offset)
@@ -4501,7 +4501,7 @@ async function listDlq(client, request, hooks = {}) {
 }
 /** One ordered listing from the start (or the user's cursor); several message ids: one per id, merged, no cursor. */
 async function listSequentially(client, request, hooks) {
-    const acc = new ListAccumulator(request.windows, () => client.serviceNow());
+    const acc = new ListAccumulator(request.windows, () => client.serviceSkew());
     const ids = new ListedIds();
     const maxMessages = request.maxMessages ?? Infinity;
     // Drains one listing of `filters`; never throws.
@@ -4723,7 +4723,7 @@ function misplaced({ messageId, createdAt }, { from, to }) {
  * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
  */
 async function listInSlices(client, request, hooks) {
-    const acc = new ListAccumulator(request.windows, () => client.serviceNow());
+    const acc = new ListAccumulator(request.windows, () => client.serviceSkew());
     // The two requests that find the range do not count against max-pages, even with max-pages: 1.
     const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 };
     const stop = new AbortController();
@@ -5150,7 +5150,14 @@ async function startBound(client, request, clock) {
     const bound = serviceNow !== undefined
         ? { toDate: Math.floor(serviceNow) - 1, clock: 'service' }
         : { toDate: clock.now() - CLOCK_SKEW_MARGIN_MS, clock: 'runner', marginMs: CLOCK_SKEW_MARGIN_MS };
-    return asked <= bound.toDate ? { toDate: asked, clock: 'input' } : bound;
+    if (asked > bound.toDate)
+        return bound;
+    // An earlier to-date asked is the bound; the watches still start at the service's time at the start.
+    return {
+        toDate: asked,
+        clock: 'input',
+        ...(serviceNow !== undefined ? { serviceStart: Math.floor(serviceNow) } : {})
+    };
 }
 /** The request with its selection bounded; the watchdog's progress learns the bound, to say it with the cursor. */
 function withBound(request, bound, progress) {
@@ -5440,6 +5447,26 @@ class WatchState {
             return created === undefined ? { workflowRunId: id } : { workflowRunId: id, workflowCreatedAt: created };
         });
     }
+    /**
+     * Where a listing may start and still see every watched run that may come back: an entry's createdAt is its
+     * message's, which follows its run's creation but may precede its entry into the DLQ by the run's retries. Each run
+     * not found and not ended holds the start at its creation less the margin; one with no known creation, at the start.
+     */
+    listFloor() {
+        let floor = Infinity;
+        for (const id of this.runs.keys()) {
+            if (this.found.has(id))
+                continue;
+            const state = this.judged.get(id)?.state;
+            if (state === 'completed' || state === 'cancelled')
+                continue;
+            const created = this.createdAt.get(id);
+            if (created === undefined)
+                return -Infinity;
+            floor = Math.min(floor, created - WATCH_RELIST_MS);
+        }
+        return floor;
+    }
     /** Failed and failing runs so far: what watch-max-failed counts. */
     failing() {
         let n = 0;
@@ -5477,9 +5504,9 @@ async function listOnce(client, request, state) {
             state.found.set(id, run);
         }
     });
-    // The next listing starts where this one saw entries, less a margin for entries the service shows late.
+    // The next listing starts where this one saw entries (less a margin), but never past a watched run still open.
     if (outcome.failure === undefined && latest > -Infinity) {
-        state.fromDate = Math.max(state.fromDate, latest - WATCH_RELIST_MS);
+        state.fromDate = Math.max(state.fromDate, Math.min(latest - WATCH_RELIST_MS, state.listFloor()));
     }
     // A failed or cut request was sent; a drain stopped by its own guard (budget, cursor) sent nothing more.
     const unanswered = outcome.failure?.kind === 'request' || outcome.failure?.kind === 'cancelled' ? 1 : 0;
@@ -5612,9 +5639,9 @@ function statesLine(judged) {
 async function stagedResume(client, request, plan, hooks, onPage = () => { }, progress) {
     const ledger = new ResumeLedger(progress);
     // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
-    const bound = await startBound(client, request, hooks.clock);
-    // watch-min-completed needs the run log: without one, refuse before the first resume request (fail closed).
+    // watch-min-completed needs the run log: without one, refuse before any other request (fail closed).
     const probe = plan.minCompleted !== undefined ? await probeRunLog(client, hooks.clock) : undefined;
+    const bound = probe === undefined ? await startBound(client, request, hooks.clock) : undefined;
     if (probe !== undefined) {
         const staged = { plan, stages: [], failedAgain: [], plannedWatchMs: 0, runLog: 'absent' };
         return { ...ledger.result(request, { failure: probe }), ...(bound !== undefined ? { bound } : {}), staged };
@@ -5724,7 +5751,9 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
  * runner's clock less the skew margin.
  */
 function watchFrom(bound, runs, client, clock) {
-    if (bound !== undefined && bound.clock !== 'runner')
+    if (bound?.serviceStart !== undefined)
+        return bound.serviceStart;
+    if (bound !== undefined && bound.clock === 'service')
         return bound.toDate + 1;
     const created = runs.flatMap(run => (run.workflowCreatedAt === undefined ? [] : [run.workflowCreatedAt]));
     if (created.length > 0)
@@ -6606,9 +6635,11 @@ function unreadableWarnings(staged) {
             'counted as failed again, but left out of output failed-again-dlq-ids (nothing to resume them by)'
     ];
 }
+/** Runs failed again: back in the DLQ, or RUN_FAILED in the run log before its entry was seen there. */
+const failedCount = (staged) => Math.max(staged.failedAgain.length, badRuns(staged).failed);
 function staged_resume_outputs(result, staged) {
     const extra = {
-        [Outputs.FailedAgainCount]: String(staged.failedAgain.length),
+        [Outputs.FailedAgainCount]: String(failedCount(staged)),
         [Outputs.StagesCompleted]: String(stagesCompleted(staged)),
         ...runStateOutputs(staged)
     };
@@ -6627,7 +6658,7 @@ function staged_resume_heading(result, staged) {
     if (ending !== undefined) {
         const { stage, verdict } = ending;
         const at = `stage ${stage.stage} of ${n}`;
-        const back = `${formatCount(staged.failedAgain.length)} of the ${formatCount(made)} runs resumed so far`;
+        const back = `${formatCount(failedCount(staged))} of the ${formatCount(made)} runs resumed so far`;
         const bad = badRuns(staged);
         switch (verdict) {
             case 'stopped':
@@ -7155,7 +7186,7 @@ class ServiceClient {
     dispatcher;
     redact;
     limit;
-    /** The service's `Date` of its latest answer: its own clock, read where a bound must be on it. */
+    /** The service's `Date` of its latest answer (its own clock, read where a bound must be on it), and the runner's then. */
     serviceDate;
     /** The run-log path that answered ('none': both answered 404), once a request has told. */
     runLogPath;
@@ -7268,7 +7299,11 @@ class ServiceClient {
      * up to 1 s later (a bound taken from it errs early). Undefined until an answer carried one.
      */
     serviceNow() {
-        return this.serviceDate;
+        return this.serviceDate?.date;
+    }
+    /** How far the service's clock is ahead of the runner's (behind when negative), to within the Date's second. */
+    serviceSkew() {
+        return this.serviceDate === undefined ? undefined : this.serviceDate.date - this.serviceDate.at;
     }
     /** One line for the log, through the same channel as the retries. */
     log(line) {
@@ -7394,7 +7429,7 @@ class ServiceClient {
         const answer = await readAnswer(response);
         const date = Date.parse(answer.headers.date ?? '');
         if (Number.isFinite(date))
-            this.serviceDate = date;
+            this.serviceDate = { date, at: Date.now() };
         return answer;
     }
     /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */

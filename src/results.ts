@@ -317,8 +317,7 @@ export interface StagedResume {
   stages: StageOutcome[]
   /** Every run of every stage found failed again, in the order found, each with its stage. */
   failedAgain: FailedAgainRun[]
-  /** Of those, entries the service sent without a dlqId (or other fields): counted all the same. */
-  unreadable?: number
+  unreadable?: number // of those, entries sent without a dlqId (or other fields): counted all the same
   /** The longest the watches can take: (stages - 1) x watch. */
   plannedWatchMs: number
   /** Each watched run's state at the end of the last watch, in the order resumed (absent: no watch ran). */
@@ -328,14 +327,15 @@ export interface StagedResume {
 }
 
 /**
- * The to-date a resume by filters sent with every request: the service's time at its start (from its Date header),
- * or an earlier to-date asked, so that no run the resume created (failed again after it) is taken by it. `runner`:
- * the service sent no Date, and the runner's clock less marginMs was used.
+ * The to-date a resume by filters sent with every request: the service's time at its start (its Date) or an earlier
+ * to-date asked, so no run it created is taken by it. `runner`: no Date, the runner's clock less marginMs was used.
  */
 export interface ResumeBound {
   toDate: number
   clock: 'service' | 'runner' | 'input'
   marginMs?: number
+  /** The service's time at the start, when its Date said it: where the watches start listing, whatever the bound. */
+  serviceStart?: number
 }
 
 /** Where the run happened, for the summary's link back, and the health issue this run opened, updated or closed. */

@@ -147,13 +147,13 @@ export class ListAccumulator {
   private newCount = 0
   private expiringCount = 0
 
-  /** How far the service's clock is from the run's, taken at the first dated message (its answer carried a Date). */
+  /** How far the service's clock is from the runner's, taken at the first dated message (its answer carried a Date). */
   private offset?: number
 
   constructor(
     private readonly windows: CountWindows = {},
-    /** The service's time, as its answers' Date says; undefined without one (the run's clock is then used). */
-    private readonly serviceNow: () => number | undefined = () => undefined
+    /** How far the service's clock is from the runner's, as its answers' Date says; undefined without one. */
+    private readonly serviceSkew: () => number | undefined = () => undefined
   ) {}
 
   /** Counts the message; returns its cause's key. */
@@ -174,7 +174,7 @@ export class ListAccumulator {
       this.newest.add(at, () => slim(message))
       const { arrivals, expiry, at: runAt } = this.windows
       // createdAt is the service's time: the windows are moved onto its clock once it is known.
-      this.offset ??= runAt === undefined ? 0 : (this.serviceNow() ?? runAt) - runAt
+      this.offset ??= runAt === undefined ? 0 : (this.serviceSkew() ?? 0)
       if (arrivals !== undefined && at >= arrivals.since + this.offset) this.newCount++
       if (expiry !== undefined && at <= expiry.createdBy + this.offset) this.expiringCount++
     } else this.noCreatedAt++

@@ -12,7 +12,7 @@ import type { ListFilters, ListRequest, Order } from '../requests.js'
 import type { ListFindings } from '../results.js'
 
 /** The one request a listing needs of the service client. */
-export type DlqLister = Pick<ServiceClient, 'listDlqPage' | 'serviceNow'>
+export type DlqLister = Pick<ServiceClient, 'listDlqPage' | 'serviceSkew'>
 
 /** What the caller of a listing sees while it runs. */
 export interface ListHooks {
@@ -51,7 +51,7 @@ export async function listDlq(client: DlqLister, request: ListRequest, hooks: Li
 
 /** One ordered listing from the start (or the user's cursor); several message ids: one per id, merged, no cursor. */
 async function listSequentially(client: DlqLister, request: ListRequest, hooks: ListHooks): Promise<ListFindings> {
-  const acc = new ListAccumulator(request.windows, () => client.serviceNow())
+  const acc = new ListAccumulator(request.windows, () => client.serviceSkew())
   const ids = new ListedIds()
   const maxMessages = request.maxMessages ?? Infinity
   // Drains one listing of `filters`; never throws.
@@ -306,7 +306,7 @@ function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SlicePlan
  * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
  */
 async function listInSlices(client: DlqLister, request: ListRequest, hooks: ListHooks) {
-  const acc = new ListAccumulator(request.windows, () => client.serviceNow())
+  const acc = new ListAccumulator(request.windows, () => client.serviceSkew())
   // The two requests that find the range do not count against max-pages, even with max-pages: 1.
   const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 }
   const stop = new AbortController()

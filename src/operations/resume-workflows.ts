@@ -83,7 +83,13 @@ export async function startBound(
     serviceNow !== undefined
       ? { toDate: Math.floor(serviceNow) - 1, clock: 'service' }
       : { toDate: clock.now() - CLOCK_SKEW_MARGIN_MS, clock: 'runner', marginMs: CLOCK_SKEW_MARGIN_MS }
-  return asked <= bound.toDate ? { toDate: asked, clock: 'input' } : bound
+  if (asked > bound.toDate) return bound
+  // An earlier to-date asked is the bound; the watches still start at the service's time at the start.
+  return {
+    toDate: asked,
+    clock: 'input',
+    ...(serviceNow !== undefined ? { serviceStart: Math.floor(serviceNow) } : {})
+  }
 }
 
 /** The request with its selection bounded; the watchdog's progress learns the bound, to say it with the cursor. */

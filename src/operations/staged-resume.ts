@@ -41,9 +41,9 @@ export async function stagedResume(
 ): Promise<ResumeResult> {
   const ledger = new ResumeLedger(progress)
   // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
-  const bound = await startBound(client, request, hooks.clock)
-  // watch-min-completed needs the run log: without one, refuse before the first resume request (fail closed).
+  // watch-min-completed needs the run log: without one, refuse before any other request (fail closed).
   const probe = plan.minCompleted !== undefined ? await probeRunLog(client, hooks.clock) : undefined
+  const bound = probe === undefined ? await startBound(client, request, hooks.clock) : undefined
   if (probe !== undefined) {
     const staged: StagedResume = { plan, stages: [], failedAgain: [], plannedWatchMs: 0, runLog: 'absent' }
     return { ...ledger.result(request, { failure: probe }), ...(bound !== undefined ? { bound } : {}), staged }
@@ -160,7 +160,8 @@ function watchFrom(
   client: Pick<ServiceClient, 'serviceNow'>,
   clock: Clock
 ): number {
-  if (bound !== undefined && bound.clock !== 'runner') return bound.toDate + 1
+  if (bound?.serviceStart !== undefined) return bound.serviceStart
+  if (bound !== undefined && bound.clock === 'service') return bound.toDate + 1
   const created = runs.flatMap(run => (run.workflowCreatedAt === undefined ? [] : [run.workflowCreatedAt]))
   if (created.length > 0) return Math.min(...created)
   const now = client.serviceNow()

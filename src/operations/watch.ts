@@ -59,6 +59,24 @@ export class WatchState {
     })
   }
 
+  /**
+   * Where a listing may start and still see every watched run that may come back: an entry's createdAt is its
+   * message's, which follows its run's creation but may precede its entry into the DLQ by the run's retries. Each run
+   * not found and not ended holds the start at its creation less the margin; one with no known creation, at the start.
+   */
+  listFloor(): number {
+    let floor = Infinity
+    for (const id of this.runs.keys()) {
+      if (this.found.has(id)) continue
+      const state = this.judged.get(id)?.state
+      if (state === 'completed' || state === 'cancelled') continue
+      const created = this.createdAt.get(id)
+      if (created === undefined) return -Infinity
+      floor = Math.min(floor, created - WATCH_RELIST_MS)
+    }
+    return floor
+  }
+
   /** Failed and failing runs so far: what watch-max-failed counts. */
   failing(): number {
     let n = 0
@@ -107,9 +125,9 @@ async function listOnce(
       state.found.set(id as string, run)
     }
   })
-  // The next listing starts where this one saw entries, less a margin for entries the service shows late.
+  // The next listing starts where this one saw entries (less a margin), but never past a watched run still open.
   if (outcome.failure === undefined && latest > -Infinity) {
-    state.fromDate = Math.max(state.fromDate, latest - WATCH_RELIST_MS)
+    state.fromDate = Math.max(state.fromDate, Math.min(latest - WATCH_RELIST_MS, state.listFloor()))
   }
   // A failed or cut request was sent; a drain stopped by its own guard (budget, cursor) sent nothing more.
   const unanswered = outcome.failure?.kind === 'request' || outcome.failure?.kind === 'cancelled' ? 1 : 0

@@ -72,9 +72,12 @@ function unreadableWarnings(staged: StagedResume): string[] {
   ]
 }
 
+/** Runs failed again: back in the DLQ, or RUN_FAILED in the run log before its entry was seen there. */
+const failedCount = (staged: StagedResume): number => Math.max(staged.failedAgain.length, badRuns(staged).failed)
+
 function outputs(result: ResumeResult, staged: StagedResume): ReturnType<typeof resumeOutputs> {
   const extra = {
-    [Outputs.FailedAgainCount]: String(staged.failedAgain.length),
+    [Outputs.FailedAgainCount]: String(failedCount(staged)),
     [Outputs.StagesCompleted]: String(stagesCompleted(staged)),
     ...runStateOutputs(staged)
   }
@@ -97,7 +100,7 @@ function heading(result: ResumeResult, staged: StagedResume): Heading {
   if (ending !== undefined) {
     const { stage, verdict } = ending
     const at = `stage ${stage.stage} of ${n}`
-    const back = `${formatCount(staged.failedAgain.length)} of the ${formatCount(made)} runs resumed so far`
+    const back = `${formatCount(failedCount(staged))} of the ${formatCount(made)} runs resumed so far`
     const bad = badRuns(staged)
     switch (verdict) {
       case 'stopped':

@@ -53,8 +53,8 @@ export class ServiceClient {
   private dispatcher?: Dispatcher
   private readonly redact: (text: string) => string
   private readonly limit: AdaptiveLimit
-  /** The service's `Date` of its latest answer: its own clock, read where a bound must be on it. */
-  private serviceDate?: number
+  /** The service's `Date` of its latest answer (its own clock, read where a bound must be on it), and the runner's then. */
+  private serviceDate?: { date: number; at: number }
   /** The run-log path that answered ('none': both answered 404), once a request has told. */
   private runLogPath?: RunLogPath | 'none'
 
@@ -163,7 +163,12 @@ export class ServiceClient {
    * up to 1 s later (a bound taken from it errs early). Undefined until an answer carried one.
    */
   serviceNow(): number | undefined {
-    return this.serviceDate
+    return this.serviceDate?.date
+  }
+
+  /** How far the service's clock is ahead of the runner's (behind when negative), to within the Date's second. */
+  serviceSkew(): number | undefined {
+    return this.serviceDate === undefined ? undefined : this.serviceDate.date - this.serviceDate.at
   }
 
   /** One line for the log, through the same channel as the retries. */
@@ -289,7 +294,7 @@ export class ServiceClient {
     })
     const answer = await readAnswer(response)
     const date = Date.parse(answer.headers.date ?? '')
-    if (Number.isFinite(date)) this.serviceDate = date
+    if (Number.isFinite(date)) this.serviceDate = { date, at: Date.now() }
     return answer
   }
 
