@@ -121,6 +121,43 @@ describe.each([
   })
 })
 
+describe('an entry whose createdAt precedes its entry into the DLQ', () => {
+  it('is still seen: a listing never starts past a watched run that has neither come back nor ended', async () => {
+    await start()
+    clock.onSleep = count => {
+      const run = sim.state.resumedRuns[0]!
+      // An unrelated entry far ahead moves the latest entry seen on; then the watched run's entry shows up, dated
+      // (createdAt) when its failing step began, long before.
+      if (count === 1) {
+        const at = T0 + 100_000
+        sim.addFailedRun({
+          dlqId: 'dlq_ahead',
+          workflowRunId: 'wfr_ahead',
+          workflowUrl: URL_A,
+          workflowCreatedAt: at,
+          failedAt: at
+        })
+      }
+      if (count === 3) {
+        sim.addFailedRun({
+          dlqId: 'dlq_late',
+          workflowRunId: run.workflowRunId,
+          workflowUrl: URL_A,
+          workflowCreatedAt: run.workflowCreatedAt,
+          failedAt: T0 + 10_000
+        })
+      }
+    }
+    const result = await run(resumeRequest({ selection: { workflowUrl: URL_A } }), {
+      sizes: [2, Infinity],
+      watchMs: 30_000,
+      maxFailed: 0
+    })
+    expect(result.staged!.failedAgain.map(r => r.dlqId)).toEqual(['dlq_late'])
+    expect(result.staged!.stages[0]!.verdict).toBe('stopped')
+  })
+})
+
 describe('a service that sends no Date header', () => {
   it("bounds the resume by the runner's clock less the margin, and says so", async () => {
     await start([], { variants: { noDateHeader: true } })
