@@ -4037,9 +4037,9 @@ function copyPrefix(value, length) {
 
 /** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
 const KEY_MAX_LENGTH = 512;
-/** A value cut to KEY_MAX_LENGTH characters, the ellipsis included. */
-function boundedKey(value) {
-    return value.length <= KEY_MAX_LENGTH ? value : `${copyPrefix(value, KEY_MAX_LENGTH - 1)}…`;
+/** A value cut to `length` characters (KEY_MAX_LENGTH unless given), the ellipsis included. */
+function boundedKey(value, length = KEY_MAX_LENGTH) {
+    return value.length <= length ? value : `${copyPrefix(value, length - 1)}…`;
 }
 /**
  * Counts values in bounded memory: exact up to `capacity` distinct values, then the Misra-Gries summary (each kept
@@ -4047,41 +4047,52 @@ function boundedKey(value) {
  */
 class Tally {
     capacity;
-    onDrop;
+    keyLength;
     counts = new Map();
     /** How far below its true count any kept count may be: the rounds of lowering so far. */
     undercount = 0;
     constructor(capacity = TALLY_CAPACITY, 
-    /** Hears each key dropped, so that figures kept beside a key can go with it. */
-    onDrop) {
+    /** Longer values are cut to this many characters: callers whose values come bounded give their own bound. */
+    keyLength = KEY_MAX_LENGTH) {
         this.capacity = capacity;
-        this.onDrop = onDrop;
+        this.keyLength = keyLength;
     }
-    /** Counts the value; returns its key when the value is kept, undefined when this round dropped it. */
+    /** Counts the value; returns its entry (for the figures kept beside it) when kept, undefined when a round dropped it. */
     add(value) {
-        const key = boundedKey(value);
-        const count = this.counts.get(key);
-        if (count !== undefined || this.counts.size < this.capacity) {
-            this.counts.set(key, (count ?? 0) + 1);
-            return key;
+        const key = boundedKey(value, this.keyLength);
+        const kept = this.counts.get(key);
+        if (kept !== undefined) {
+            kept.count++;
+            return kept;
+        }
+        if (this.counts.size < this.capacity) {
+            const entry = { count: 1 };
+            this.counts.set(key, entry);
+            return entry;
         }
         // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
+        // The values left move to a new map: when most values are seen once (all of them, at worst), that is cheaper than
+        // deleting the others one by one.
         this.undercount++;
-        for (const [k, n] of this.counts) {
-            if (n <= 1) {
-                this.counts.delete(k);
-                this.onDrop?.(k);
+        const left = new Map();
+        for (const [k, entry] of this.counts) {
+            if (entry.count > 1) {
+                entry.count--;
+                left.set(k, entry);
             }
-            else
-                this.counts.set(k, n - 1);
         }
+        this.counts = left;
         return undefined;
+    }
+    /** Kept values with their figures, most frequent first; with `undercount` above 0 each count is a lower bound. */
+    entries() {
+        return [...this.counts]
+            .map(([value, { count, figures }]) => ({ value, count, ...(figures !== undefined ? { figures } : {}) }))
+            .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
     }
     /** Kept values, most frequent first; with `undercount` above 0 each count is a lower bound. */
     rows() {
-        return [...this.counts]
-            .map(([value, count]) => ({ value, count }))
-            .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+        return this.entries().map(({ value, count }) => ({ value, count }));
     }
 }
 
@@ -4140,32 +4151,46 @@ function causeOf(message) {
         : message.responseBodyBase64 !== undefined
             ? '(binary body)'
             : '(no response body)';
-    const key = (0,external_node_crypto_.createHash)('sha256')
+    return { destination, ...(status !== undefined ? { status } : {}), text };
+}
+/** A cause's key: a short hash of its three parts, the same run after run. */
+function causeKey({ destination, status, text }) {
+    return (0,external_node_crypto_.createHash)('sha256')
         .update(JSON.stringify([destination, status ?? null, text]))
         .digest('hex')
         .slice(0, 16);
-    return { key, destination, ...(status !== undefined ? { status } : {}), text };
 }
-/** The causes' figures beside their counts, dropped with their key, so memory stays bounded. */
+/**
+ * The string a cause is counted under: its parts, none of which but the destination (last) can hold a line break, so
+ * two causes never share one. Cheaper than its key, which is hashed only for a cause reported or a line written.
+ */
+const identity = ({ destination, status, text }) => `${status ?? ''}\n${text}\n${destination}`;
+/** An identity's most characters: a status, the text, the destination, and the two line breaks. */
+const IDENTITY_MAX_LENGTH = 3 + CAUSE_TEXT_LENGTH + KEY_MAX_LENGTH + 2;
+/** The causes' figures beside their counts, dropped with them, so memory stays bounded. */
 class CauseFigures {
-    figures = new Map();
-    tally = new Tally(CAUSES_CAPACITY, key => this.figures.delete(key));
-    /** Counts the message under its cause; returns the cause's key (for its line of messages-file). */
-    add(message) {
+    tally = new Tally(CAUSES_CAPACITY, IDENTITY_MAX_LENGTH);
+    add(message, withKey = false) {
         const cause = causeOf(message);
-        if (this.tally.add(cause.key) === undefined)
-            return cause.key;
+        const kept = this.tally.add(identity(cause));
         const at = isDateMs(message.createdAt) ? message.createdAt : undefined;
-        const row = this.figures.get(cause.key);
-        if (row === undefined) {
-            const seen = at === undefined ? {} : { firstSeen: at, lastSeen: at };
-            this.figures.set(cause.key, { ...cause, sampleMessageId: boundedKey(message.messageId), ...seen });
+        let figure = kept?.figures;
+        if (kept !== undefined && figure === undefined) {
+            // A literal, not spreads: this runs for most messages of a DLQ whose causes are all different.
+            const sampleMessageId = boundedKey(message.messageId);
+            figure = kept.figures = { destination: cause.destination, text: cause.text, sampleMessageId };
+            if (cause.status !== undefined)
+                figure.status = cause.status;
+            if (at !== undefined)
+                figure.firstSeen = figure.lastSeen = at;
         }
-        else if (at !== undefined) {
-            row.firstSeen = Math.min(row.firstSeen ?? at, at);
-            row.lastSeen = Math.max(row.lastSeen ?? at, at);
+        else if (figure !== undefined && at !== undefined) {
+            figure.firstSeen = Math.min(figure.firstSeen ?? at, at);
+            figure.lastSeen = Math.max(figure.lastSeen ?? at, at);
         }
-        return cause.key;
+        if (!withKey)
+            return undefined;
+        return figure === undefined ? causeKey(cause) : (figure.key ??= causeKey(figure));
     }
     /** How far below its true count any cause's count may be (0: exact). */
     get undercount() {
@@ -4174,12 +4199,9 @@ class CauseFigures {
     /** The leading causes, most messages first. */
     rows(limit) {
         return this.tally
-            .rows()
+            .entries()
             .slice(0, limit)
-            .flatMap(({ value, count }) => {
-            const row = this.figures.get(value);
-            return row === undefined ? [] : [{ ...row, count }];
-        });
+            .flatMap(({ count, figures }) => figures === undefined ? [] : [{ ...figures, key: figures.key ?? causeKey(figures), count }]);
     }
 }
 
@@ -4243,14 +4265,12 @@ function responseSample(message) {
 }
 /** Messages by destination URL, with figures for each destination kept: dropped with it, so memory stays bounded. */
 class DestinationFigures {
-    stats = new Map();
-    tally = new Tally(TALLY_CAPACITY, key => this.stats.delete(key));
+    tally = new Tally(TALLY_CAPACITY);
     add(message) {
-        const key = this.tally.add(message.url ?? '(none)');
-        if (key === undefined)
+        const kept = this.tally.add(message.url ?? '(none)');
+        if (kept === undefined)
             return;
-        const stats = this.stats.get(key) ?? { statuses: new Map(), newest: -Infinity, figures: {} };
-        this.stats.set(key, stats);
+        const stats = (kept.figures ??= { statuses: new Map(), newest: -Infinity, figures: {} });
         const status = message.responseStatus ?? 'none';
         const seen = stats.statuses.get(status);
         if (seen !== undefined || stats.statuses.size < STATUSES_PER_DESTINATION)
@@ -4269,10 +4289,9 @@ class DestinationFigures {
     /** The top destinations with their figures, most messages first. */
     rows() {
         return this.tally
-            .rows()
+            .entries()
             .slice(0, TOP_DESTINATIONS)
-            .map(({ value, count }) => {
-            const stats = this.stats.get(value);
+            .map(({ value, count, figures: stats }) => {
             const row = { url: value, count };
             if (stats === undefined)
                 return row;
@@ -4320,8 +4339,8 @@ class ListAccumulator {
         this.windows = windows;
         this.serviceSkew = serviceSkew;
     }
-    /** Counts the message; returns its cause's key. */
-    add(message) {
+    /** Counts the message; with `withKey`, returns its cause's key (hashed only then). */
+    add(message, withKey = false) {
         this.count++;
         this.destinations.add(message);
         this.tallies.byStatus.add(message.responseStatus === undefined ? '(none)' : String(message.responseStatus));
@@ -4351,7 +4370,7 @@ class ListAccumulator {
             this.badCreatedAt ??= { count: 0, messageId: boundedKey(message.messageId) };
             this.badCreatedAt.count++;
         }
-        return this.causes.add(message);
+        return this.causes.add(message, withKey);
     }
     result(request, pages, { messageIds, dlqIds }, 
     /** How the listing ended, when it did not reach the end. */
@@ -4555,9 +4574,9 @@ async function take(acc, hooks, messages, addIds) {
     // Each line of the file carries its cause's key, so one cause's messages can be selected from it.
     const lines = [];
     for (const message of messages) {
-        const causeKey = acc.add(message);
+        const causeKey = acc.add(message, hooks.sink !== undefined);
         addIds(message);
-        if (hooks.sink)
+        if (causeKey !== undefined)
             lines.push({ ...message, causeKey });
     }
     await hooks.sink?.write(lines);

@@ -50,8 +50,10 @@ describe('DestinationFigures', () => {
     for (let i = 0; i < 50; i++) figures.add(message('https://hot.example/', T + i, 500, 'hot'))
     // Far more distinct cold destinations than the sketch keeps: each pushes others out.
     for (let i = 0; i < TALLY_CAPACITY * 3; i++) figures.add(message(`https://cold${i}.example/`, T, 502, 'cold'))
-    const stats = (figures as unknown as { stats: Map<string, unknown> }).stats
-    expect(stats.size).toBeLessThanOrEqual(TALLY_CAPACITY)
+    // The figures live on the tally's entries: a destination dropped takes its figures with it.
+    const kept = figures.tally.entries()
+    expect(kept.length).toBeLessThanOrEqual(TALLY_CAPACITY)
+    expect(kept.every(entry => entry.figures !== undefined)).toBe(true)
     const hot = figures.rows()[0]
     expect(hot?.url).toBe('https://hot.example/')
     expect(hot?.status).toBe(500)

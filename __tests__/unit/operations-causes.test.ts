@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { blankBody, CAUSE_TEXT_LENGTH, CauseFigures, causeOf } from '../../src/operations/causes.js'
+import { blankBody, CAUSE_TEXT_LENGTH, CauseFigures, causeKey, causeOf } from '../../src/operations/causes.js'
 import { CAUSES_CAPACITY } from '../../src/constants.js'
 
 describe('blankBody', () => {
@@ -34,11 +34,11 @@ describe('causeOf', () => {
   const base = { messageId: 'm1', url: 'https://hooks.example/a', responseStatus: 500, responseBody: 'failed 1' }
 
   it('shares a key across variable parts, and not across status or destination', () => {
-    const key = causeOf(base).key
+    const key = causeKey(causeOf(base))
     expect(key).toMatch(/^[0-9a-f]{16}$/)
-    expect(causeOf({ ...base, messageId: 'm2', responseBody: 'failed 2' }).key).toBe(key)
-    expect(causeOf({ ...base, responseStatus: 502 }).key).not.toBe(key)
-    expect(causeOf({ ...base, url: 'https://hooks.example/b' }).key).not.toBe(key)
+    expect(causeKey(causeOf({ ...base, messageId: 'm2', responseBody: 'failed 2' }))).toBe(key)
+    expect(causeKey(causeOf({ ...base, responseStatus: 502 }))).not.toBe(key)
+    expect(causeKey(causeOf({ ...base, url: 'https://hooks.example/b' }))).not.toBe(key)
   })
 
   it('names a workflow URL, a binary body and no body', () => {
@@ -71,5 +71,22 @@ describe('CauseFigures', () => {
     expect(causes.rows(Infinity).length).toBeLessThanOrEqual(CAUSES_CAPACITY)
     expect(causes.undercount).toBeGreaterThan(0)
     expect(causes.rows(1)[0]?.destination).toBe('https://hot.example')
+  })
+})
+
+describe('CauseFigures keys', () => {
+  it('gives each line the key its row reports, and keeps apart causes alike in all but the end of a long destination', () => {
+    const causes = new CauseFigures()
+    const long = `https://hooks.example/${'p'.repeat(480)}`
+    const text = 'x'.repeat(400)
+    const a = { messageId: 'a', url: `${long}-a`, responseStatus: 500, responseBody: text }
+    const b = { messageId: 'b', url: `${long}-b`, responseStatus: 500, responseBody: text }
+    const keys = [causes.add(a, true), causes.add(b, true), causes.add({ ...a, messageId: 'c' }, true)]
+    expect(causes.add(a)).toBeUndefined()
+    const rows = causes.rows(10)
+    expect(rows.map(row => row.count)).toEqual([3, 1])
+    expect(rows.map(row => row.key)).toEqual([keys[0], keys[1]])
+    expect(keys[2]).toBe(keys[0])
+    expect(rows.map(row => row.key)).toEqual([causeKey(causeOf(a)), causeKey(causeOf(b))])
   })
 })

@@ -81,14 +81,12 @@ interface DestinationStats {
 
 /** Messages by destination URL, with figures for each destination kept: dropped with it, so memory stays bounded. */
 export class DestinationFigures {
-  private readonly stats = new Map<string, DestinationStats>()
-  readonly tally = new Tally(TALLY_CAPACITY, key => this.stats.delete(key))
+  readonly tally = new Tally<DestinationStats>(TALLY_CAPACITY)
 
   add(message: DlqMessage): void {
-    const key = this.tally.add(message.url ?? '(none)')
-    if (key === undefined) return
-    const stats: DestinationStats = this.stats.get(key) ?? { statuses: new Map(), newest: -Infinity, figures: {} }
-    this.stats.set(key, stats)
+    const kept = this.tally.add(message.url ?? '(none)')
+    if (kept === undefined) return
+    const stats: DestinationStats = (kept.figures ??= { statuses: new Map(), newest: -Infinity, figures: {} })
     const status = message.responseStatus ?? 'none'
     const seen = stats.statuses.get(status)
     if (seen !== undefined || stats.statuses.size < STATUSES_PER_DESTINATION)
@@ -107,10 +105,9 @@ export class DestinationFigures {
   /** The top destinations with their figures, most messages first. */
   rows(): DestinationRow[] {
     return this.tally
-      .rows()
+      .entries()
       .slice(0, TOP_DESTINATIONS)
-      .map(({ value, count }) => {
-        const stats = this.stats.get(value)
+      .map(({ value, count, figures: stats }) => {
         const row: DestinationRow = { url: value, count }
         if (stats === undefined) return row
         // A destination's first message always counts its status, so there is a most frequent one.
@@ -129,7 +126,7 @@ export class ListAccumulator {
   /** Items that could not be used as sent; those left out for want of an id are still counted and judged. */
   readonly problems = new ItemProblems()
   private readonly destinations = new DestinationFigures()
-  private readonly tallies: Record<Breakdown, Tally> = {
+  private readonly tallies: Record<Breakdown, Tally<unknown>> = {
     byUrl: this.destinations.tally,
     byStatus: new Tally(),
     byTopic: new Tally(),
@@ -156,8 +153,8 @@ export class ListAccumulator {
     private readonly serviceSkew: () => number | undefined = () => undefined
   ) {}
 
-  /** Counts the message; returns its cause's key. */
-  add(message: DlqMessage): string {
+  /** Counts the message; with `withKey`, returns its cause's key (hashed only then). */
+  add(message: DlqMessage, withKey = false): string | undefined {
     this.count++
     this.destinations.add(message)
     this.tallies.byStatus.add(message.responseStatus === undefined ? '(none)' : String(message.responseStatus))
@@ -183,7 +180,7 @@ export class ListAccumulator {
       this.badCreatedAt ??= { count: 0, messageId: boundedKey(message.messageId) }
       this.badCreatedAt.count++
     }
-    return this.causes.add(message)
+    return this.causes.add(message, withKey)
   }
 
   result(
@@ -199,7 +196,7 @@ export class ListAccumulator {
     const noCreatedAt = this.noCreatedAt + unreadable
     const oldest = this.oldest.values()
     const oldestCreatedAt = oldest[0]?.createdAt
-    const tallies = Object.entries(this.tallies) as [Breakdown, Tally][]
+    const tallies = Object.entries(this.tallies) as [Breakdown, Tally<unknown>][]
     const undercount = tallies
       .filter(([, tally]) => tally.undercount > 0)
       .map(([name, t]): [Breakdown, number] => [name, t.undercount])

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { CAUSES_CAPACITY } from '../constants.js'
 import { isDateMs, type DlqMessage } from '../service/schemas.js'
 import type { CauseRow } from '../results.js'
-import { boundedKey, Tally } from './tally.js'
+import { boundedKey, KEY_MAX_LENGTH, Tally } from './tally.js'
 
 /** Characters of a body read for its cause: the error is near the start, and a long body costs no more than this. */
 const BODY_READ_LENGTH = 2000
@@ -47,9 +47,8 @@ export function blankBody(body: string): string {
   return blanked.length <= CAUSE_TEXT_LENGTH ? blanked : `${blanked.slice(0, CAUSE_TEXT_LENGTH - 1)}…`
 }
 
-/** What makes two messages fail for the same reason, and its key: a short hash that stays the same run after run. */
+/** What makes two messages fail for the same reason: their destination, last status and blanked last body. */
 export interface Cause {
-  key: string
   destination: string
   status?: number
   text: string
@@ -66,32 +65,51 @@ export function causeOf(message: DlqMessage): Cause {
       : message.responseBodyBase64 !== undefined
         ? '(binary body)'
         : '(no response body)'
-  const key = createHash('sha256')
+  return { destination, ...(status !== undefined ? { status } : {}), text }
+}
+
+/** A cause's key: a short hash of its three parts, the same run after run. */
+export function causeKey({ destination, status, text }: Cause): string {
+  return createHash('sha256')
     .update(JSON.stringify([destination, status ?? null, text]))
     .digest('hex')
     .slice(0, 16)
-  return { key, destination, ...(status !== undefined ? { status } : {}), text }
 }
 
-/** The causes' figures beside their counts, dropped with their key, so memory stays bounded. */
-export class CauseFigures {
-  private readonly figures = new Map<string, Omit<CauseRow, 'count'>>()
-  private readonly tally = new Tally(CAUSES_CAPACITY, key => this.figures.delete(key))
+/**
+ * The string a cause is counted under: its parts, none of which but the destination (last) can hold a line break, so
+ * two causes never share one. Cheaper than its key, which is hashed only for a cause reported or a line written.
+ */
+const identity = ({ destination, status, text }: Cause): string => `${status ?? ''}\n${text}\n${destination}`
+/** An identity's most characters: a status, the text, the destination, and the two line breaks. */
+const IDENTITY_MAX_LENGTH = 3 + CAUSE_TEXT_LENGTH + KEY_MAX_LENGTH + 2
 
-  /** Counts the message under its cause; returns the cause's key (for its line of messages-file). */
-  add(message: DlqMessage): string {
+type CauseFigure = Omit<CauseRow, 'count' | 'key'> & { key?: string }
+
+/** The causes' figures beside their counts, dropped with them, so memory stays bounded. */
+export class CauseFigures {
+  private readonly tally = new Tally<CauseFigure>(CAUSES_CAPACITY, IDENTITY_MAX_LENGTH)
+
+  /** Counts the message under its cause; with `withKey`, returns the cause's key (for its line of messages-file). */
+  add(message: DlqMessage, withKey: true): string
+  add(message: DlqMessage, withKey?: boolean): string | undefined
+  add(message: DlqMessage, withKey = false): string | undefined {
     const cause = causeOf(message)
-    if (this.tally.add(cause.key) === undefined) return cause.key
+    const kept = this.tally.add(identity(cause))
     const at = isDateMs(message.createdAt) ? message.createdAt : undefined
-    const row = this.figures.get(cause.key)
-    if (row === undefined) {
-      const seen = at === undefined ? {} : { firstSeen: at, lastSeen: at }
-      this.figures.set(cause.key, { ...cause, sampleMessageId: boundedKey(message.messageId), ...seen })
-    } else if (at !== undefined) {
-      row.firstSeen = Math.min(row.firstSeen ?? at, at)
-      row.lastSeen = Math.max(row.lastSeen ?? at, at)
+    let figure = kept?.figures
+    if (kept !== undefined && figure === undefined) {
+      // A literal, not spreads: this runs for most messages of a DLQ whose causes are all different.
+      const sampleMessageId = boundedKey(message.messageId)
+      figure = kept.figures = { destination: cause.destination, text: cause.text, sampleMessageId }
+      if (cause.status !== undefined) figure.status = cause.status
+      if (at !== undefined) figure.firstSeen = figure.lastSeen = at
+    } else if (figure !== undefined && at !== undefined) {
+      figure.firstSeen = Math.min(figure.firstSeen ?? at, at)
+      figure.lastSeen = Math.max(figure.lastSeen ?? at, at)
     }
-    return cause.key
+    if (!withKey) return undefined
+    return figure === undefined ? causeKey(cause) : (figure.key ??= causeKey(figure))
   }
 
   /** How far below its true count any cause's count may be (0: exact). */
@@ -102,11 +120,10 @@ export class CauseFigures {
   /** The leading causes, most messages first. */
   rows(limit: number): CauseRow[] {
     return this.tally
-      .rows()
+      .entries()
       .slice(0, limit)
-      .flatMap(({ value, count }) => {
-        const row = this.figures.get(value)
-        return row === undefined ? [] : [{ ...row, count }]
-      })
+      .flatMap(({ count, figures }) =>
+        figures === undefined ? [] : [{ ...figures, key: figures.key ?? causeKey(figures), count }]
+      )
   }
 }

@@ -109,9 +109,9 @@ async function take(acc: ListAccumulator, hooks: ListHooks, messages: DlqMessage
   // Each line of the file carries its cause's key, so one cause's messages can be selected from it.
   const lines: DlqMessage[] = []
   for (const message of messages) {
-    const causeKey = acc.add(message)
+    const causeKey = acc.add(message, hooks.sink !== undefined)
     addIds(message)
-    if (hooks.sink) lines.push({ ...message, causeKey })
+    if (causeKey !== undefined) lines.push({ ...message, causeKey })
   }
   await hooks.sink?.write(lines)
   hooks.onPage?.(messages.length, acc.count)

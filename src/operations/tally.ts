@@ -6,49 +6,69 @@ import { copyPrefix } from '../service/redact.js'
 /** Longer values are counted by their first KEY_MAX_LENGTH - 1 characters and an ellipsis. */
 export const KEY_MAX_LENGTH = 512
 
-/** A value cut to KEY_MAX_LENGTH characters, the ellipsis included. */
-export function boundedKey(value: string): string {
-  return value.length <= KEY_MAX_LENGTH ? value : `${copyPrefix(value, KEY_MAX_LENGTH - 1)}…`
+/** A value cut to `length` characters (KEY_MAX_LENGTH unless given), the ellipsis included. */
+export function boundedKey(value: string, length = KEY_MAX_LENGTH): string {
+  return value.length <= length ? value : `${copyPrefix(value, length - 1)}…`
+}
+
+/** A value kept by a tally: its count, and the figures its user keeps beside it (dropped with it). */
+export interface Counted<T> {
+  count: number
+  figures?: T
 }
 
 /**
  * Counts values in bounded memory: exact up to `capacity` distinct values, then the Misra-Gries summary (each kept
  * count at most `undercount` low; every value more frequent than total / (capacity + 1) kept).
  */
-export class Tally {
-  private readonly counts = new Map<string, number>()
+export class Tally<T = never> {
+  private counts = new Map<string, Counted<T>>()
   /** How far below its true count any kept count may be: the rounds of lowering so far. */
   undercount = 0
 
   constructor(
     private readonly capacity: number = TALLY_CAPACITY,
-    /** Hears each key dropped, so that figures kept beside a key can go with it. */
-    private readonly onDrop?: (key: string) => void
+    /** Longer values are cut to this many characters: callers whose values come bounded give their own bound. */
+    private readonly keyLength: number = KEY_MAX_LENGTH
   ) {}
 
-  /** Counts the value; returns its key when the value is kept, undefined when this round dropped it. */
-  add(value: string): string | undefined {
-    const key = boundedKey(value)
-    const count = this.counts.get(key)
-    if (count !== undefined || this.counts.size < this.capacity) {
-      this.counts.set(key, (count ?? 0) + 1)
-      return key
+  /** Counts the value; returns its entry (for the figures kept beside it) when kept, undefined when a round dropped it. */
+  add(value: string): Counted<T> | undefined {
+    const key = boundedKey(value, this.keyLength)
+    const kept = this.counts.get(key)
+    if (kept !== undefined) {
+      kept.count++
+      return kept
+    }
+    if (this.counts.size < this.capacity) {
+      const entry: Counted<T> = { count: 1 }
+      this.counts.set(key, entry)
+      return entry
     }
     // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
+    // The values left move to a new map: when most values are seen once (all of them, at worst), that is cheaper than
+    // deleting the others one by one.
     this.undercount++
-    for (const [k, n] of this.counts) {
-      if (n <= 1) {
-        this.counts.delete(k)
-        this.onDrop?.(k)
-      } else this.counts.set(k, n - 1)
+    const left = new Map<string, Counted<T>>()
+    for (const [k, entry] of this.counts) {
+      if (entry.count > 1) {
+        entry.count--
+        left.set(k, entry)
+      }
     }
+    this.counts = left
     return undefined
+  }
+
+  /** Kept values with their figures, most frequent first; with `undercount` above 0 each count is a lower bound. */
+  entries(): ({ value: string } & Counted<T>)[] {
+    return [...this.counts]
+      .map(([value, { count, figures }]) => ({ value, count, ...(figures !== undefined ? { figures } : {}) }))
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
   }
 
   /** Kept values, most frequent first; with `undercount` above 0 each count is a lower bound. */
   rows(): CountRow[] {
-    return [...this.counts]
-      .map(([value, count]) => ({ value, count }))
-      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    return this.entries().map(({ value, count }) => ({ value, count }))
   }
 }
