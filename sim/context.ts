@@ -3,7 +3,7 @@ import type { Socket } from 'node:net'
 import type { RunFate } from './fates.js'
 import type { ActiveRule, Fault } from './faults.js'
 import type { RecordedRequest, SimulatorState } from './state.js'
-import type { ServerVariants } from './variants.js'
+import type { ServerVariants, VariantReads } from './variants.js'
 
 export interface SimContext {
   /** accepted bearer token */
@@ -14,6 +14,8 @@ export interface SimContext {
   /** requests per wall-clock second above which the answer is 429 */
   readonly rateLimit: number | undefined
   readonly variants: Partial<ServerVariants>
+  /** Which variants each route read: the check of ROUTE_VARIANTS. */
+  readonly variantReads: VariantReads
   readonly state: SimulatorState
   /** The simulator's clock: the creation time of resumed runs and when fated runs fail again. */
   readonly clock: () => number

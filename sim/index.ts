@@ -1,6 +1,15 @@
 /** The simulator of the service, as the tests, the demo and the bench use it. */
 export { startSimulator, type Simulator } from './server.js'
-export { ALL_VARIANTS, enteredAt, omitsCreatedAt, type ServerVariants } from './variants.js'
+export type { Route } from './state.js'
+export {
+  ALL_VARIANTS,
+  enteredAt,
+  EVERY_ROUTE_VARIANTS,
+  omitsCreatedAt,
+  ROUTE_VARIANTS,
+  type ServerVariants,
+  type VariantName
+} from './variants.js'
 export {
   CREDENTIAL_VALUES_PER_MESSAGE,
   DESTINATION_CREDENTIALS,

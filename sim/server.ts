@@ -16,7 +16,7 @@ import { resumeSchedule } from './routes/schedule.js'
 import { seedRealisticMessages, seedRealisticWorkflowEntries } from './seed-realistic.js'
 import { seedMessages, seedSchedules, seedWorkflowEntries, type WorkflowDlqEntry } from './seed.js'
 import type { RecordedRequest, Route, SimulatorState } from './state.js'
-import type { ServerVariants } from './variants.js'
+import { VariantReads, type ServerVariants, type VariantName } from './variants.js'
 
 export interface SimulatorOptions {
   /** server behaviours of wire-contract section 5 (all off by default) */
@@ -64,6 +64,8 @@ export interface Simulator {
   fates: RunFate[]
   /** Puts a failed run in the workflow DLQ, sorted, as if it had just failed (a run this simulator did not resume). */
   addFailedRun(entry: WorkflowDlqEntry): void
+  /** The variants read so far, by the route being answered ('every': before the route; 'outside': at no request). */
+  variantReads: ReadonlyMap<Route | 'every' | 'outside', ReadonlySet<VariantName>>
   close(): Promise<void>
 }
 
@@ -108,12 +110,14 @@ function parseTarget(rawUrl: string): Target {
 function createContext(options: SimulatorOptions): SimContext {
   const seed = options.seed ?? 1
   const now = options.now ?? Date.now()
+  const variantReads = new VariantReads()
   return {
     token: options.token ?? 'sim-token',
     readOnlyToken: options.readOnlyToken,
     latencyMs: Math.max(0, options.latencyMs ?? 0),
     rateLimit: options.rateLimitPerSecond,
-    variants: options.variants ?? {},
+    variants: variantReads.watch(options.variants ?? {}),
+    variantReads,
     state: {
       messages: options.realistic
         ? seedRealisticMessages(options.messages ?? 300, now)
@@ -171,9 +175,21 @@ function answer(
   stuck: boolean
 ): SimResponse {
   const route = target.route
+  if (route === undefined) return errorResponse(404, 'not found')
+  return ctx.variantReads.during(route, () => answerRoute(ctx, route, method, target, headers, stuck))
+}
+
+/** The answer of a known route, the variants it reads noted under it. */
+function answerRoute(
+  ctx: SimContext,
+  route: Route,
+  method: string,
+  target: Target,
+  headers: http.IncomingHttpHeaders,
+  stuck: boolean
+): SimResponse {
   // A server without a run log (or with the SDK's path only) does not know the path at all.
-  if (route === undefined || (route === 'run-log' && !servesRunLog(ctx.variants, target.path)))
-    return errorResponse(404, 'not found')
+  if (route === 'run-log' && !servesRunLog(ctx.variants, target.path)) return errorResponse(404, 'not found')
   const allowed = route === 'schedule' && ctx.variants.patchOnlySchedules ? 'PATCH' : ROUTE_METHOD[route]
   if (method !== allowed) {
     const res = errorResponse(405, 'method not allowed')
@@ -224,8 +240,11 @@ function respond(
   const method = req.method ?? 'GET'
   // The simulator's clock, skewed from the runner's in tests, is what its Date header says, a fault's answer too.
   res.sendDate = false
-  if (!ctx.variants.noDateHeader) res.setHeader('date', new Date(ctx.clock()).toUTCString())
-  const maxUrlBytes = ctx.variants.maxUrlBytes
+  const { noDateHeader, maxUrlBytes } = ctx.variantReads.during('every', () => ({
+    noDateHeader: ctx.variants.noDateHeader,
+    maxUrlBytes: ctx.variants.maxUrlBytes
+  }))
+  if (!noDateHeader) res.setHeader('date', new Date(ctx.clock()).toUTCString())
   // As servers and proxies do with a URL over about 8 KB (wire contract, 5).
   if (maxUrlBytes !== undefined && Buffer.byteLength(req.url ?? '') > maxUrlBytes) {
     send(ctx, res, errorResponse(414, `request target over ${maxUrlBytes} bytes`))
@@ -354,6 +373,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     addFailedRun(entry: WorkflowDlqEntry): void {
       insertFailedRun(ctx.state.workflowDlq, entry)
     },
+    variantReads: ctx.variantReads.seen,
     get onRequest() {
       return ctx.onRequest
     },

@@ -1,6 +1,7 @@
 /** Ways real servers differ (docs/service.md, "How servers differ"), and the per-message choices some of them make. */
 import { fnv1a } from './cursor.js'
 import type { SimMessage } from './seed.js'
+import type { Route } from './state.js'
 
 /**
  * Each is off by default; `ALL_VARIANTS` turns every one on at once. Tests run the action against each, and
@@ -55,6 +56,63 @@ export const ALL_VARIANTS: ServerVariants = {
   maxUrlBytes: 8 * 1024,
   runLogEventsOnly: true,
   runLogWorkflowCreatedAt: true
+}
+
+export type VariantName = keyof ServerVariants
+
+/** Variants read for every request, before its route is looked at. */
+export const EVERY_ROUTE_VARIANTS: readonly VariantName[] = ['noDateHeader', 'maxUrlBytes']
+
+/**
+ * The variants each route reads, besides those of every route: a test about one route runs against these alone.
+ * sim-variants.test.ts holds this table to what the routes really read (VariantReads).
+ */
+export const ROUTE_VARIANTS: Record<Route, readonly VariantName[]> = {
+  list: [
+    'ignoreOrder',
+    'datesOnEntryTime',
+    'omitCreatedAt',
+    'dateBoundOffByOne',
+    'dateBoundsExclusive',
+    'commaSeparates',
+    'oneMessageId'
+  ],
+  resume: ['commaSeparates', 'resumeAllWithoutCount', 'ignoreResumeCount'],
+  schedule: ['patchOnlySchedules'],
+  'run-log': ['noRunLog', 'runLogEventsOnly', 'runLogWorkflowCreatedAt']
+}
+
+/**
+ * Records which variants are read while each route is answered ('every': before the route is looked at; 'outside':
+ * at no request), so the table above is checked against the code rather than trusted.
+ */
+export class VariantReads {
+  at: Route | 'every' | 'outside' = 'outside'
+  readonly seen = new Map<Route | 'every' | 'outside', Set<VariantName>>()
+
+  /** The variants, as an object that notes each read under the route being answered. */
+  watch(variants: Partial<ServerVariants>): Partial<ServerVariants> {
+    return new Proxy(variants, {
+      get: (target, name, receiver) => {
+        if (typeof name === 'string') {
+          const seen = this.seen.get(this.at) ?? new Set()
+          this.seen.set(this.at, seen.add(name as VariantName))
+        }
+        return Reflect.get(target, name, receiver) as unknown
+      }
+    })
+  }
+
+  /** Runs `answer` as the answer of `route`: the reads it makes are noted under it. */
+  during<T>(route: Route | 'every', answer: () => T): T {
+    const outer = this.at
+    this.at = route
+    try {
+      return answer()
+    } finally {
+      this.at = outer
+    }
+  }
 }
 
 /** A stable number from 0 to `below` - 1 for an id: the same id always gets the same one. */

@@ -2,7 +2,14 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { startSimulator, type ServerVariants, type Simulator } from '../../sim/index.js'
+import {
+  ALL_VARIANTS,
+  EVERY_ROUTE_VARIANTS,
+  ROUTE_VARIANTS,
+  startSimulator,
+  type ServerVariants,
+  type Simulator
+} from '../../sim/index.js'
 
 let sim: Simulator
 afterEach(async () => {
@@ -150,5 +157,57 @@ describe('HTTP fault kinds', () => {
     sim.inject({ route: 'resume', fault: { kind: 'invalid-utf8' } })
     await raw('POST', '/v2/workflows/dlq/resume?count=50')
     expect(sim.state.resumedRuns).toHaveLength(50)
+  })
+})
+
+describe('the variants each route reads', () => {
+  /** Every route, with each query shape the action sends it: filters, both orders, a cursor, ids, the run log's two paths. */
+  async function askEveryRoute(): Promise<void> {
+    const [m, w] = [sim.state.messages[3]!, sim.state.workflowDlq[5]!]
+    const first = await raw('GET', '/v2/dlq?count=2')
+    const { cursor } = JSON.parse(first.body.toString('utf8')) as { cursor: string }
+    const filters = new URLSearchParams({ count: '5', order: 'latestFirst', fromDate: '1', toDate: String(2 ** 42) })
+    for (const [name, value] of [
+      ['url', `${m.url},x`],
+      ['messageId', m.messageId],
+      ['messageId', 'msg_x']
+    ])
+      filters.append(name as string, value as string)
+    await raw('GET', `/v2/dlq?${filters.toString()}`)
+    await raw('GET', `/v2/dlq?count=2&cursor=${encodeURIComponent(cursor)}`)
+    await raw('GET', `/v2/dlq?source=workflow&count=3&fromDate=1&toDate=${2 ** 42}&workflowUrl=${w.workflowUrl}`)
+    await raw(
+      'POST',
+      `/v2/workflows/dlq/resume?count=3&fromDate=1&workflowUrl=${encodeURIComponent(`${w.workflowUrl},x`)}`
+    )
+    await raw('POST', `/v2/workflows/dlq/resume?count=2&dlqIds=${w.dlqId}`)
+    await raw('POST', '/v2/workflows/dlq/resume')
+    await raw('POST', '/v2/schedules/sched-1/resume')
+    await raw('PATCH', '/v2/schedules/sched-1/resume')
+    const run = sim.state.resumedRuns[0]!
+    await raw('GET', `/v2/workflows/logs?workflowRuns=${run.workflowRunId}@${run.workflowCreatedAt}`)
+    await raw('GET', `/v2/workflows/events?groupBy=workflowRunId&workflowRunId=${run.workflowRunId}`)
+  }
+
+  it('are those ROUTE_VARIANTS names, no more and no fewer, so a test of one route can run against its own alone', async () => {
+    const read = new Map<string, Set<string>>()
+    const variantSets: Partial<ServerVariants>[] = [
+      {},
+      ALL_VARIANTS,
+      { noRunLog: true },
+      { runLogEventsOnly: true, dateBoundsExclusive: true, noDateHeader: true }
+    ]
+    for (const variants of variantSets) {
+      await start(variants)
+      await askEveryRoute()
+      for (const [route, names] of sim.variantReads) read.set(route, new Set([...(read.get(route) ?? []), ...names]))
+      await sim.close()
+    }
+    const sorted = (names: Iterable<string> | undefined): string[] => [...(names ?? [])].sort()
+    for (const [route, names] of Object.entries(ROUTE_VARIANTS))
+      expect([route, sorted(read.get(route))]).toEqual([route, sorted(names)])
+    expect(sorted(read.get('every'))).toEqual(sorted(EVERY_ROUTE_VARIANTS))
+    expect(read.get('outside')).toBeUndefined()
+    await start()
   })
 })
