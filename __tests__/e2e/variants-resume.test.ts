@@ -1,14 +1,15 @@
 /**
- * resume-workflows end to end (dist/index.js in its own process, real sockets) against every server variant of
- * wire-contract section 5, one at a time and all at once, by filters, by dlq-ids and for the whole DLQ. The oracle
- * is the simulator: exactly the entries the selection names left its DLQ, and the outputs list exactly the runs it
- * created, in order.
+ * resume-workflows end to end (dist/index.js in its own process, real sockets) against a server that follows the
+ * contract and one with every variant of wire-contract section 5 at once, by filters, by dlq-ids and for the whole
+ * DLQ. The oracle is the simulator: exactly the entries the selection names left its DLQ, and the outputs list
+ * exactly the runs it created, in order. Each variant alone is the route's test, in process:
+ * unit/operations-resume-variants.test.ts.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, type ServerVariants, type Simulator, type WorkflowDlqEntry } from '../../sim/index.js'
 import { jsonOutput } from '../support/action.js'
 import { runAction, type ActionRun } from '../../tools/harness.js'
-import { SERVER_VARIANTS } from '../support/variants.js'
+import { BUNDLE_VARIANTS } from '../support/variants.js'
 
 const TOKEN = 'sim-token-resume-variants-7a3c'
 let sim: Simulator | undefined
@@ -43,7 +44,7 @@ async function expectResumed(s: Simulator, inputs: Record<string, string>, expec
   for (const request of s.requests.filter(r => r.route === 'resume')) expect(request.query.get('count')).toBe('50')
 }
 
-describe.each(SERVER_VARIANTS)('resume-workflows against %s', (_name, variants) => {
+describe.each(BUNDLE_VARIANTS)('resume-workflows against %s', (_name, variants) => {
   it('resumes exactly what the workflow-url and from-date filters select', async () => {
     const s = await start(variants)
     const dlq = s.state.workflowDlq
