@@ -140,6 +140,8 @@ describe('max-pages over the stages', () => {
     })
     expect(resumeRequests().map(r => r.query.get('count'))).toEqual(['50', '10'])
     expect(stageSizes(result)).toEqual([60])
+    // Its resume stopped part way (on the budget): not watched, whatever its runs do.
+    expect(result.staged!.stages[0]!.verdict).toBe('failed')
     expect(result.staged!.stages[0]!.watch).toBeUndefined()
     expect(listings()).toHaveLength(0)
     expect(result.failure).toMatchObject({ kind: 'max-pages', pages: 2 })
@@ -217,6 +219,8 @@ describe('a stage whose runs fail again', () => {
     // The watch after stage 2 counts every run so far: stage 1's one, then stage 2's first at its 2nd listing, over 1.
     expect(second!.watch!.polls.map(p => p.failedAgain)).toEqual([1, 2])
     expect(second!.verdict).toBe('stopped')
+    // One run of each stage: no stage alone is over 1, the two together are.
+    expect([1, 2].map(n => failedAgainOf(result, n).length)).toEqual([1, 1])
     expect(failedAgainOf(result, 2)[0]).toMatchObject({
       responseStatus: 503,
       bodySample: '{"error":"db pool exhausted"}',
@@ -284,6 +288,7 @@ describe('a cancel during a watch', () => {
     )
     const watch = result.staged!.stages[0]!.watch!
     expect(watch.cut).toBe('SIGINT')
+    expect(result.staged!.stages[0]!.verdict).toBe('cut')
     expect(watch.polls).toHaveLength(2)
     expect(clock.sleeps).toHaveLength(3)
     expect(watch.endedAt - watch.startedAt).toBe(15_000)
