@@ -57,4 +57,10 @@ describe('the entry, src/index.ts', () => {
     expect(statics.filter(name => !name?.startsWith('node:'))).toEqual(['./stop.js'])
     expect(text.indexOf("process.on('SIGTERM'")).toBeLessThan(text.indexOf("import('./main.js')"))
   })
+
+  it('changes V8 flags only once the action has loaded: earlier, Node compiles every built-in it loads from source', () => {
+    const text = readFileSync(join(SRC, 'index.ts'), 'utf8')
+    expect(text.indexOf("import('./main.js')")).toBeGreaterThan(0)
+    expect(text.indexOf("setFlagsFromString('")).toBeGreaterThan(text.indexOf("import('./main.js')"))
+  })
 })
