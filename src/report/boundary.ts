@@ -131,5 +131,9 @@ function redactDeep(value: unknown, redact: (text: string) => string, depth: num
   if (value === null || typeof value !== 'object') return value
   if (depth >= MAX_REDACT_DEPTH) return undefined
   if (Array.isArray(value)) return value.map(item => redactDeep(item, redact, depth + 1))
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, redact, depth + 1)]))
+  // A loop, not fromEntries(entries()): a resume's result holds an object per run, thousands of them.
+  const copy: Record<string, unknown> = {}
+  for (const key of Object.keys(value))
+    copy[key] = redactDeep((value as Record<string, unknown>)[key], redact, depth + 1)
+  return copy
 }

@@ -8,6 +8,7 @@ import { beforeTheEnd, failurePhrase, failureText, fileText, itemProblemsText } 
 import { code, codeCell, markdownText, runLine, summaryHead, table, valueList } from './markdown.js'
 import { budgetLeft, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
 import { githubBytes } from './boundary.js'
+import { isDateMs } from '../service/schemas.js'
 import { continuationOf, continueMarkdown, continuePlain, nextDates } from './continuation.js'
 
 const RESUME_NOTE =
@@ -280,9 +281,11 @@ function resumeHeading(result: ResumeResult): string {
 
 /** Runs grouped by creation time (to the second), in the order first seen. */
 function runGroups(runs: readonly ResumedRun[]): Array<{ at?: number; ids: string[] }> {
-  const byTime = new Map<string, { at?: number; ids: string[] }>()
+  const byTime = new Map<string | number, { at?: number; ids: string[] }>()
   for (const run of runs) {
-    const key = run.workflowCreatedAt === undefined ? '' : formatMs(run.workflowCreatedAt).slice(0, 19)
+    const at = run.workflowCreatedAt
+    // The second, as a number: an ISO string a run costs more than the rest of the summary.
+    const key = at === undefined ? '' : isDateMs(at) ? Math.floor(at / 1000) : formatMs(at).slice(0, 19)
     if (!byTime.has(key)) byTime.set(key, { at: run.workflowCreatedAt, ids: [] })
     byTime.get(key)?.ids.push(run.workflowRunId)
   }
