@@ -1230,6 +1230,20 @@ async function wakeableSleep(ms, wake) {
     }
 }
 const REAL_CLOCK = { now: () => Date.now(), sleep: wakeableSleep };
+/**
+ * Writes a progress line at most once every `everyMs` of the runner's clock, the first at once: a listing of a
+ * thousand pages then writes a line a second, not one a page (each a synchronous write to the runner's pipe).
+ */
+function atMostEvery(everyMs, log, clock = REAL_CLOCK) {
+    let last = -Infinity;
+    return line => {
+        const now = clock.now();
+        if (now - last < everyMs)
+            return;
+        last = now;
+        log(line());
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/service/retry.ts
 /** The retry policy shared by every request: what is retried, and how long to wait. Pure. */
@@ -7567,6 +7581,7 @@ class AdaptiveLimit {
 
 
 
+
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value) {
     const trimmed = value.trim();
@@ -7597,7 +7612,8 @@ const OPERATIONS = {
         ],
         concurrency: s => s.list.concurrency,
         run: async (s, { client, log, encode, progress, now, signal }) => {
-            const onPage = (messages, total) => log(`page: ${messages} messages (${total} so far)`);
+            const progressLine = atMostEvery(1000, log);
+            const onPage = (_messages, total) => progressLine(() => `${formatCount(total)} messages listed so far`);
             const hooks = { log, onPage, progress, signal };
             const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders);
             // Ages are compared with the service's createdAt: judged on its clock (its last Date), the runner's without one.

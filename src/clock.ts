@@ -19,3 +19,21 @@ export async function wakeableSleep(ms: number, wake?: AbortSignal): Promise<voi
 }
 
 export const REAL_CLOCK: Clock = { now: () => Date.now(), sleep: wakeableSleep }
+
+/**
+ * Writes a progress line at most once every `everyMs` of the runner's clock, the first at once: a listing of a
+ * thousand pages then writes a line a second, not one a page (each a synchronous write to the runner's pipe).
+ */
+export function atMostEvery(
+  everyMs: number,
+  log: (line: string) => void,
+  clock: Pick<Clock, 'now'> = REAL_CLOCK
+): (line: () => string) => void {
+  let last = -Infinity
+  return line => {
+    const now = clock.now()
+    if (now - last < everyMs) return
+    last = now
+    log(line())
+  }
+}

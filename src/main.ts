@@ -13,7 +13,8 @@ import { judged } from './operations/health.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { resumeWorkflows } from './operations/resume-workflows.js'
 import { stagedResume } from './operations/staged-resume.js'
-import { REAL_CLOCK } from './clock.js'
+import { atMostEvery, REAL_CLOCK } from './clock.js'
+import { formatCount } from './report/format.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
 import { listReport } from './report/list.js'
 import { fileText } from './report/failure-text.js'
@@ -93,7 +94,9 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     ],
     concurrency: s => s.list.concurrency,
     run: async (s, { client, log, encode, progress, now, signal }) => {
-      const onPage = (messages: number, total: number) => log(`page: ${messages} messages (${total} so far)`)
+      const progressLine = atMostEvery(1000, log)
+      const onPage = (_messages: number, total: number) =>
+        progressLine(() => `${formatCount(total)} messages listed so far`)
       const hooks = { log, onPage, progress, signal }
       const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders)
       // Ages are compared with the service's createdAt: judged on its clock (its last Date), the runner's without one.

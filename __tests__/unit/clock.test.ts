@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { wakeableSleep } from '../../src/clock.js'
+import { atMostEvery, wakeableSleep } from '../../src/clock.js'
 
 describe('wakeableSleep', () => {
   it('waits a delay longer than a Node timer holds (a watch of 500w polls every 4 weeks) until woken', async () => {
@@ -14,5 +14,30 @@ describe('wakeableSleep', () => {
     wake.abort()
     await sleeping
     expect(done).toBe(true)
+  })
+})
+
+describe('atMostEvery', () => {
+  it('writes the first line at once, then at most one a period of the clock, building only the lines it writes', () => {
+    let now = 0
+    const lines: string[] = []
+    let built = 0
+    const progress = atMostEvery(1000, line => lines.push(line), { now: () => now })
+    for (const [at, n] of [
+      [0, 1],
+      [400, 2],
+      [999, 3],
+      [1000, 4],
+      [1500, 5],
+      [2100, 6]
+    ] as const) {
+      now = at
+      progress(() => {
+        built++
+        return `${n} so far`
+      })
+    }
+    expect(lines).toEqual(['1 so far', '4 so far', '6 so far'])
+    expect(built).toBe(3)
   })
 })
