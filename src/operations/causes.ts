@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { CAUSES_CAPACITY } from '../constants.js'
 import { isDateMs, type DlqMessage } from '../service/schemas.js'
 import type { CauseRow } from '../results.js'
-import { boundedKey, KEY_MAX_LENGTH, Tally } from './tally.js'
+import { boundedKey, Tally } from './tally.js'
 
 /** Characters of a body read for its cause: the error is near the start, and a long body costs no more than this. */
 const BODY_READ_LENGTH = 2000
@@ -76,19 +76,14 @@ export function causeKey({ destination, status, text }: Cause): string {
     .slice(0, 16)
 }
 
-/**
- * The string a cause is counted under: its parts, none of which but the destination (last) can hold a line break, so
- * two causes never share one. Cheaper than its key, which is hashed only for a cause reported or a line written.
- */
+/** What a cause is counted under: its bounded parts, never cut, the destination last (only it can hold a line break). */
 const identity = ({ destination, status, text }: Cause): string => `${status ?? ''}\n${text}\n${destination}`
-/** An identity's most characters: a status, the text, the destination, and the two line breaks. */
-const IDENTITY_MAX_LENGTH = 3 + CAUSE_TEXT_LENGTH + KEY_MAX_LENGTH + 2
 
 type CauseFigure = Omit<CauseRow, 'count' | 'key'> & { key?: string }
 
 /** The causes' figures beside their counts, dropped with them, so memory stays bounded. */
 export class CauseFigures {
-  private readonly tally = new Tally<CauseFigure>(CAUSES_CAPACITY, IDENTITY_MAX_LENGTH)
+  private readonly tally = new Tally<CauseFigure>(CAUSES_CAPACITY, Number.POSITIVE_INFINITY)
 
   /** Counts the message under its cause; with `withKey`, returns the cause's key (for its line of messages-file). */
   add(message: DlqMessage, withKey: true): string
@@ -99,7 +94,7 @@ export class CauseFigures {
     const at = isDateMs(message.createdAt) ? message.createdAt : undefined
     let figure = kept?.figures
     if (kept !== undefined && figure === undefined) {
-      // A literal, not spreads: this runs for most messages of a DLQ whose causes are all different.
+      // A literal: spreads cost 5 µs a message where every cause is new.
       const sampleMessageId = boundedKey(message.messageId)
       figure = kept.figures = { destination: cause.destination, text: cause.text, sampleMessageId }
       if (cause.status !== undefined) figure.status = cause.status

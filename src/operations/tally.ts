@@ -28,7 +28,7 @@ export class Tally<T = never> {
 
   constructor(
     private readonly capacity: number = TALLY_CAPACITY,
-    /** Longer values are cut to this many characters: callers whose values come bounded give their own bound. */
+    /** Longer values are cut to this many characters; Infinity for values whose parts are bounded already. */
     private readonly keyLength: number = KEY_MAX_LENGTH
   ) {}
 
@@ -46,8 +46,7 @@ export class Tally<T = never> {
       return entry
     }
     // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
-    // The values left move to a new map: when most values are seen once (all of them, at worst), that is cheaper than
-    // deleting the others one by one.
+    // The survivors move to a new map: cheaper than deleting the rest one by one when most values are seen once.
     this.undercount++
     const left = new Map<string, Counted<T>>()
     for (const [k, entry] of this.counts) {
