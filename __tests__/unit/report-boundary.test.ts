@@ -103,6 +103,13 @@ describe('OutputBoundary', () => {
     expect(value).toEqual({ rows: [{ value: 'https://x/?k=***' }], n: 3 })
   })
 
+  it('copies an own "__proto__" key as a key, redacted, never as the copy\'s prototype', () => {
+    const out = new OutputBoundary(recorder().io, redactor(['sk_live__9f8e']))
+    const value = out.redactValue(JSON.parse('{"__proto__":{"k":"sk_live__9f8e"},"n":1}')) as Record<string, unknown>
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype)
+    expect(JSON.stringify(value)).toBe('{"__proto__":{"k":"***"},"n":1}')
+  })
+
   it('redacts issue titles and bodies on their way to GitHub', async () => {
     const sent: string[] = []
     const out = new OutputBoundary(recorder().io, redactor([SECRET]))

@@ -133,7 +133,12 @@ function redactDeep(value: unknown, redact: (text: string) => string, depth: num
   if (Array.isArray(value)) return value.map(item => redactDeep(item, redact, depth + 1))
   // A loop, not fromEntries(entries()): a resume's result holds an object per run, thousands of them.
   const copy: Record<string, unknown> = {}
-  for (const key of Object.keys(value))
-    copy[key] = redactDeep((value as Record<string, unknown>)[key], redact, depth + 1)
+  for (const key of Object.keys(value)) {
+    const item = redactDeep((value as Record<string, unknown>)[key], redact, depth + 1)
+    // An own "__proto__" key (JSON.parse makes them) stays a key: assigned, it would set the copy's prototype.
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true })
+    else copy[key] = item
+  }
   return copy
 }
