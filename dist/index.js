@@ -17,10 +17,8 @@ stop.onExit = () => process.exit(process.exitCode || 1);
 process.on('SIGINT', () => stop.receive('SIGINT'));
 process.on('SIGTERM', () => stop.receive('SIGTERM'));
 const [core, { run }] = await Promise.all([__nccwpck_require__.e(/* import() */ 421).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)), Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(691), __nccwpck_require__.e(322)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5322))]);
-// A short-lived process: V8's optimising tier-up of undici's HTTP parser (WebAssembly, compiled at the first
-// connection) runs on background threads that the process waits for at exit, ~200 ms for nothing; its baseline code
-// parses our answers fast. Set after the imports: a flag changed earlier makes Node compile each built-in module the
-// action loads from source rather than from its code cache, ~45 ms more at every start.
+// Spares ~200 ms at exit waiting for V8 to optimise undici's WebAssembly parser, compiled at the first connection.
+// Set after the imports: set before, it makes Node compile each built-in they load from source (~45 ms).
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)('--liftoff-only');
 try {
     await run(stop);

@@ -10,10 +10,8 @@ process.on('SIGTERM', () => stop.receive('SIGTERM'))
 
 const [core, { run }] = await Promise.all([import('@actions/core'), import('./main.js')])
 
-// A short-lived process: V8's optimising tier-up of undici's HTTP parser (WebAssembly, compiled at the first
-// connection) runs on background threads that the process waits for at exit, ~200 ms for nothing; its baseline code
-// parses our answers fast. Set after the imports: a flag changed earlier makes Node compile each built-in module the
-// action loads from source rather than from its code cache, ~45 ms more at every start.
+// Spares ~200 ms at exit waiting for V8 to optimise undici's WebAssembly parser, compiled at the first connection.
+// Set after the imports: set before, it makes Node compile each built-in they load from source (~45 ms).
 setFlagsFromString('--liftoff-only')
 try {
   await run(stop)

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ALL_VARIANTS, startSimulator, type ServerVariants, type Simulator } from '../../sim/index.js'
+import { ALL_VARIANTS, enteredAt, startSimulator, type ServerVariants, type Simulator } from '../../sim/index.js'
 import { jsonOutput } from '../support/action.js'
 import { runAction, type ActionRun } from '../../tools/harness.js'
 import { BUNDLE_VARIANTS } from '../support/variants.js'
@@ -47,6 +47,26 @@ describe.each(BUNDLE_VARIANTS)('list-dlq against %s', (_name, variants) => {
       expect([...ids(run)].sort()).toEqual([...expected].sort())
     }
     expect(ids(parallel)).toEqual(ids(sequential))
+  })
+
+  it('lists exactly what the date and url filters select, as parallel slices in latestFirst order', async () => {
+    const s = await start(variants)
+    const [from, to, url] = [
+      s.state.messages[60]!.createdAt,
+      s.state.messages[330]!.createdAt,
+      s.state.messages[0]!.url
+    ]
+    const widen = variants.dateBoundOffByOne ? 1 : 0
+    const time = (m: (typeof s.state.messages)[number]) => (variants.datesOnEntryTime ? enteredAt(m) : m.createdAt)
+    const expected = s.state.messages
+      .filter(m => m.url === url && time(m) >= from - widen && time(m) <= to + widen)
+      .map(m => m.messageId)
+    expect(expected.length).toBeGreaterThan(0)
+    const filters = { 'from-date': String(from), 'to-date': String(to), url }
+    const run = await list(s, { ...filters, concurrency: '6', order: 'latestFirst' })
+    expect(run.errors).toEqual([])
+    expect(run.outputs['dlq-count']).toBe(String(expected.length))
+    expect([...ids(run)].sort()).toEqual([...expected].sort())
   })
 })
 

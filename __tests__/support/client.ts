@@ -1,8 +1,9 @@
-import { expect } from '@jest/globals'
+import { afterEach, expect } from '@jest/globals'
 import { ServiceClient, type ClientOptions } from '../../src/service/client.js'
 import { failureText } from '../../src/report/failure-text.js'
 import { ServiceError } from '../../src/service/errors.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
+import { startSimulator, type Simulator } from '../../sim/index.js'
 
 /** A service client for in-process tests: its log and the waits it would take are recorded, never slept. */
 export function recordingClient(url: string, token: string, overrides: Partial<ClientOptions> = {}) {
@@ -44,4 +45,21 @@ export async function failure(
   const error = err as ServiceError
   const status = error.status
   return { error, message: failureText(label, error.failure), ...(status !== undefined ? { status } : {}) }
+}
+
+/** Starts a simulator and a recording client to it, per test, both closed after the test (registered here). */
+export function simulatorPerTest(
+  token: string
+): (options: Parameters<typeof startSimulator>[0]) => Promise<{ s: Simulator; c: ServiceClient }> {
+  let open: { s: Simulator; c: ServiceClient } | undefined
+  afterEach(async () => {
+    await open?.c.close()
+    await open?.s.close()
+    open = undefined
+  })
+  return async options => {
+    const s = await startSimulator({ ...options, token })
+    open = { s, c: recordingClient(s.url, token).client }
+    return open
+  }
 }

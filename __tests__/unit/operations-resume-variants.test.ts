@@ -5,13 +5,13 @@
  * A resume by filters also lists one entry, for the service's Date alone: the list route's variants are run together,
  * in "every variant at once". The bundle runs against the contract and all at once in e2e/variants-resume.test.ts.
  */
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { resumeWorkflows } from '../../src/operations/resume-workflows.js'
 import { resumeReport } from '../../src/report/resume.js'
 import type { ResumeRequest } from '../../src/requests.js'
 import type { ServiceClient } from '../../src/service/client.js'
-import { startSimulator, type ServerVariants, type Simulator, type WorkflowDlqEntry } from '../../sim/index.js'
-import { recordingClient } from '../support/client.js'
+import { type ServerVariants, type Simulator, type WorkflowDlqEntry } from '../../sim/index.js'
+import { simulatorPerTest } from '../support/client.js'
 import { resumeRequest } from '../support/results.js'
 import { variantsFor } from '../support/variants.js'
 
@@ -21,20 +21,8 @@ const TOKEN = 'sim-token-resume-variants'
  * clock less 2 minutes) still has every one of them inside the bound.
  */
 const NOW = Date.now() - 10 * 60_000
-let sim: Simulator | undefined
-let client: ServiceClient | undefined
-
-afterEach(async () => {
-  await client?.close()
-  await sim?.close()
-  client = sim = undefined
-})
-
-async function start(variants: Partial<ServerVariants>): Promise<{ s: Simulator; c: ServiceClient }> {
-  const s = (sim = await startSimulator({ token: TOKEN, workflowRuns: 140, seed: 31, now: NOW, variants }))
-  const c = (client = recordingClient(s.url, TOKEN).client)
-  return { s, c }
-}
+const simulator = simulatorPerTest(TOKEN)
+const start = (variants: Partial<ServerVariants>) => simulator({ workflowRuns: 140, seed: 31, now: NOW, variants })
 
 /** Resumes, then checks the result and the DLQ against the entries the selection should take. */
 async function expectResumed(s: Simulator, c: ServiceClient, request: ResumeRequest, expected: WorkflowDlqEntry[]) {

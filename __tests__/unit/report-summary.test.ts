@@ -439,6 +439,25 @@ describe('resume-workflows summary', () => {
     { workflowRunId: 'wfr_ccc', workflowCreatedAt: T0 + 2000 }
   ]
 
+  it('groups new runs by the second they were created in, the first time of each group shown, in order seen', () => {
+    const grouped = [
+      { workflowRunId: 'wfr_a', workflowCreatedAt: T0 + 1 },
+      { workflowRunId: 'wfr_b', workflowCreatedAt: T0 + 999 },
+      { workflowRunId: 'wfr_c', workflowCreatedAt: T0 + 1000 },
+      { workflowRunId: 'wfr_d' },
+      { workflowRunId: 'wfr_e', workflowCreatedAt: T0 + 500 },
+      { workflowRunId: 'wfr_f', workflowCreatedAt: 9e15 },
+      { workflowRunId: 'wfr_g', workflowCreatedAt: 9e15 + 1 }
+    ]
+    const out = resumeReport.summary(resumeResult({ runs: grouped }), {}, { now: Date.now() })
+    expect(tableRows(out, 'New run id')).toEqual([
+      '| 2026-11-22T02:45:25.001Z | 3 | `wfr_a` `wfr_b` `wfr_e` |',
+      '| 2026-11-22T02:45:26.000Z | 1 | `wfr_c` |',
+      '| — | 1 | `wfr_d` |',
+      '| invalid time (9000000000000000) | 2 | `wfr_f` `wfr_g` |'
+    ])
+  })
+
   it('lists new runs with creation times and explains what a resume does', () => {
     const out = resumeReport.summary(
       resumeResult({
