@@ -4077,6 +4077,8 @@ class Tally {
     capacity;
     keyLength;
     counts = new Map();
+    /** Empty between rounds: where the next round's survivors go. */
+    spare = new Map();
     /** How far below its true count any kept count may be: the rounds of lowering so far. */
     undercount = 0;
     constructor(capacity = TALLY_CAPACITY, 
@@ -4099,15 +4101,18 @@ class Tally {
             return entry;
         }
         // Each round removes capacity + 1 occurrences (this one included), so it runs at most total / (capacity + 1) times.
-        // The survivors move to a new map: cheaper than deleting the rest one by one when most values are seen once.
+        // The survivors move to the spare map and the full one is cleared, to be the next spare: deleting the dropped one
+        // by one costs a third more CPU where most values are seen once; a new map each round let peak RSS swing past 200 MB.
         this.undercount++;
-        const left = new Map();
+        const left = this.spare;
         for (const [k, entry] of this.counts) {
             if (entry.count > 1) {
                 entry.count--;
                 left.set(k, entry);
             }
         }
+        this.counts.clear();
+        this.spare = this.counts;
         this.counts = left;
         return undefined;
     }
