@@ -342,6 +342,31 @@ describe('stages over dlq-ids', () => {
     expect(stageSizes(result)).toEqual([100, 300, 500])
     expect(new Set(sim.state.resumedRuns.map(r => r.fromDlqId)).size).toBe(900)
   })
+
+  it('offers the ids left, never a cursor, when a later stage sent only the last part and the resume stopped after it', async () => {
+    await start({ ignoreResumeCount: false }, [], 900)
+    const ids = sim.state.workflowDlq.map(e => e.dlqId)
+    let failed = false
+    clock.onSleep = () => {
+      // In stage 2's watch: one of its runs back in the DLQ stops the resume.
+      if (!failed && sim.state.resumedRuns.length === 890) failAgain(885)
+      failed ||= sim.state.resumedRuns.length === 890
+    }
+    const result = await run(resumeRequest({ selection: { dlqIds: ids } }), {
+      sizes: [880, 10, Infinity],
+      watchMs: 5_000,
+      maxFailed: 0
+    })
+    expect(stageSizes(result)).toEqual([880, 10])
+    expect(result.staged!.stages[1]!.verdict).toBe('stopped')
+    // The cursor of stage 2 belongs to the ids it sent (the last part alone), not to the dlq-ids the user gave.
+    expect(result.nextCursor).toBeUndefined()
+    const from = result.continueFrom!
+    expect(from.position).toBeGreaterThan(1)
+    expect(from).toMatchObject({ dlqId: ids[from.position - 1], remaining: ids.length - from.position + 1 })
+    const resumed = new Set(sim.state.resumedRuns.map(r => r.fromDlqId))
+    expect(ids.slice(0, from.position - 1).every(id => resumed.has(id))).toBe(true)
+  })
 })
 
 describe('a long watch', () => {

@@ -95,7 +95,10 @@ export async function startBound(
 /** The request with its selection bounded; the watchdog's progress learns the bound, to say it with the cursor. */
 export function withBound(request: ResumeRequest, bound: ResumeBound | undefined, progress?: Progress): ResumeRequest {
   if (bound === undefined) return request
-  if (progress !== undefined) progress.toDate = bound.toDate
+  if (progress !== undefined) {
+    progress.toDate = bound.toDate
+    if (request.selection.fromDate !== undefined) progress.fromDate = request.selection.fromDate
+  }
   return { ...request, selection: { ...request.selection, toDate: bound.toDate } }
 }
 
@@ -200,7 +203,14 @@ function wholeBudget(failure: Failure, sent: number): Failure {
 
 /** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
 function continuation(request: ResumeRequest, parts: WorkflowSelection[], part: number): ResumeResult['continueFrom'] {
-  const sent = parts.slice(0, part).reduce((n, { dlqIds }) => n + (dlqIds?.length ?? 0), 0)
+  return idsLeftFrom(
+    request,
+    parts.slice(0, part).reduce((n, { dlqIds }) => n + (dlqIds?.length ?? 0), 0)
+  )
+}
+
+/** Where a resume by dlq-ids continues: from the id after the first `sent`, with its line in dlq-ids-file. */
+export function idsLeftFrom(request: ResumeRequest, sent: number): ResumeResult['continueFrom'] {
   const ids = request.selection.dlqIds ?? []
   const line = request.dlqIdLines?.[sent]
   return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) }

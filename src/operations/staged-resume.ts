@@ -16,7 +16,14 @@ import type {
 import type { Progress } from '../stop.js'
 import { CLOCK_SKEW_MARGIN_MS, Inputs } from '../constants.js'
 import type { ServiceClient } from '../service/client.js'
-import { drainResume, startBound, withBound, type OnResumePage, type WorkflowResumer } from './resume-workflows.js'
+import {
+  drainResume,
+  idsLeftFrom,
+  startBound,
+  withBound,
+  type OnResumePage,
+  type WorkflowResumer
+} from './resume-workflows.js'
 import { ResumeLedger, type DrainEnd } from './resume-ledger.js'
 import type { Clock } from '../clock.js'
 import { watchStage, WatchState, type DlqLister } from './watch.js'
@@ -81,6 +88,13 @@ export async function stagedResume(
     if (end.continueFrom !== undefined) {
       end = { ...end, continueFrom: { ...end.continueFrom, position: end.continueFrom.position + offset } }
     }
+    // The cursor of a stage that sent the ids left belongs to that list, not to the dlq-ids given: the next stage
+    // continues with it, the user from the ids left.
+    const ownCursor = offset > 0 ? end.nextCursor : undefined
+    if (ownCursor !== undefined) {
+      const { nextCursor: _own, ...rest } = end
+      end = { ...rest, continueFrom: idsLeftFrom(request, offset) }
+    }
     const made = ledger.runs.slice(before.runs)
     const runIds = made.map(run => run.workflowRunId)
     const resumed = ledger.carried - before.carried
@@ -115,7 +129,9 @@ export async function stagedResume(
     stage.watch = await watchStage(client, request_, watching, hooks.clock, hooks.stop, hooks.log)
     stage.verdict = watchVerdict(stage.watch, watching, failingBefore, plan)
     if (stage.verdict !== 'clean' && stage.verdict !== 'within') break
-    if (end.continueFrom !== undefined) {
+    if (ownCursor !== undefined) {
+      cursor = ownCursor
+    } else if (end.continueFrom !== undefined) {
       offset = end.continueFrom.position - 1
       cursor = undefined
     } else {
