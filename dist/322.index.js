@@ -5209,8 +5209,11 @@ async function startBound(client, request, clock) {
 function withBound(request, bound, progress) {
     if (bound === undefined)
         return request;
-    if (progress !== undefined)
+    if (progress !== undefined) {
         progress.toDate = bound.toDate;
+        if (request.selection.fromDate !== undefined)
+            progress.fromDate = request.selection.fromDate;
+    }
     return { ...request, selection: { ...request.selection, toDate: bound.toDate } };
 }
 /**
@@ -5315,7 +5318,10 @@ function wholeBudget(failure, sent) {
 }
 /** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
 function continuation(request, parts, part) {
-    const sent = parts.slice(0, part).reduce((n, { dlqIds }) => n + (dlqIds?.length ?? 0), 0);
+    return idsLeftFrom(request, parts.slice(0, part).reduce((n, { dlqIds }) => n + (dlqIds?.length ?? 0), 0));
+}
+/** Where a resume by dlq-ids continues: from the id after the first `sent`, with its line in dlq-ids-file. */
+function idsLeftFrom(request, sent) {
     const ids = request.selection.dlqIds ?? [];
     const line = request.dlqIdLines?.[sent];
     return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) };
@@ -5722,6 +5728,13 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
         if (end.continueFrom !== undefined) {
             end = { ...end, continueFrom: { ...end.continueFrom, position: end.continueFrom.position + offset } };
         }
+        // The cursor of a stage that sent the ids left belongs to that list, not to the dlq-ids given: the next stage
+        // continues with it, the user from the ids left.
+        const ownCursor = offset > 0 ? end.nextCursor : undefined;
+        if (ownCursor !== undefined) {
+            const { nextCursor: _own, ...rest } = end;
+            end = { ...rest, continueFrom: idsLeftFrom(request, offset) };
+        }
         const made = ledger.runs.slice(before.runs);
         const runIds = made.map(run => run.workflowRunId);
         const resumed = ledger.carried - before.carried;
@@ -5759,7 +5772,10 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
         stage.verdict = watchVerdict(stage.watch, watching, failingBefore, plan);
         if (stage.verdict !== 'clean' && stage.verdict !== 'within')
             break;
-        if (end.continueFrom !== undefined) {
+        if (ownCursor !== undefined) {
+            cursor = ownCursor;
+        }
+        else if (end.continueFrom !== undefined) {
             offset = end.continueFrom.position - 1;
             cursor = undefined;
         }
@@ -7718,10 +7734,11 @@ async function run(stop = new src_stop/* StopController */.d()) {
 function lastResort(signal, live, out, writeLine = line => (0,external_node_fs_.writeSync)(1, line)) {
     if (live.reported || live.operation === undefined)
         return;
-    const { confirmed, nextCursor, toDate } = live.progress;
+    const { confirmed, nextCursor, toDate, fromDate } = live.progress;
     const { count, what } = OPERATIONS[live.operation].overdue;
-    // A cursor continues the selectors it came from: the to-date every request sent goes with it.
-    const bound = nextCursor !== undefined && toDate !== undefined ? ` and input to-date: ${toDate}` : '';
+    // A cursor continues the selectors it came from: the dates every request sent go with it, as dates.
+    const from = fromDate !== undefined ? `, input from-date: ${fromDate}` : '';
+    const bound = nextCursor !== undefined && toDate !== undefined ? `${from} and input to-date: ${toDate}` : '';
     const next = continueHint(nextCursor) + (continueHint(nextCursor).startsWith('; to continue') ? bound : '');
     const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`;
     process.exitCode = 1;
@@ -7736,6 +7753,8 @@ function lastResort(signal, live, out, writeLine = line => (0,external_node_fs_.
         core.setOutput(Outputs.NextCursor, out.redact(nextCursor ?? ''));
         if (bound !== '')
             core.setOutput(Outputs.NextToDate, String(toDate));
+        if (bound !== '' && fromDate !== undefined)
+            core.setOutput(Outputs.NextFromDate, String(fromDate));
     }
 }
 async function runWith(out, live, now, stop) {

@@ -212,10 +212,11 @@ export function lastResort(
   writeLine: (line: string) => void = line => writeSync(1, line)
 ): void {
   if (live.reported || live.operation === undefined) return
-  const { confirmed, nextCursor, toDate } = live.progress
+  const { confirmed, nextCursor, toDate, fromDate } = live.progress
   const { count, what } = OPERATIONS[live.operation].overdue
-  // A cursor continues the selectors it came from: the to-date every request sent goes with it.
-  const bound = nextCursor !== undefined && toDate !== undefined ? ` and input to-date: ${toDate}` : ''
+  // A cursor continues the selectors it came from: the dates every request sent go with it, as dates.
+  const from = fromDate !== undefined ? `, input from-date: ${fromDate}` : ''
+  const bound = nextCursor !== undefined && toDate !== undefined ? `${from} and input to-date: ${toDate}` : ''
   const next = continueHint(nextCursor) + (continueHint(nextCursor).startsWith('; to continue') ? bound : '')
   const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`
   process.exitCode = 1
@@ -228,6 +229,7 @@ export function lastResort(
     core.setOutput(count, out.redact(String(confirmed)))
     core.setOutput(Outputs.NextCursor, out.redact(nextCursor ?? ''))
     if (bound !== '') core.setOutput(Outputs.NextToDate, String(toDate))
+    if (bound !== '' && fromDate !== undefined) core.setOutput(Outputs.NextFromDate, String(fromDate))
   }
 }
 

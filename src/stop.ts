@@ -34,6 +34,8 @@ export interface Progress {
   nextCursor?: string
   /** The to-date every request of the resume sends with the cursor: a re-run must send it too. */
   toDate?: number
+  /** The from-date it sends, as a date (a relative one re-read later would mean another): a re-run sends it too. */
+  fromDate?: number
 }
 
 /** Timers a StopController sets; the real ones in the action, a recorder in tests. */

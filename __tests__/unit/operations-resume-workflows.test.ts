@@ -1,7 +1,9 @@
-/** How dlq-ids are split over requests so that each URL stays under 6 KB. Pure. */
+/** How dlq-ids are split over requests so that each URL stays under 6 KB, and how a bound joins a request. Pure. */
 import { describe, expect, it } from '@jest/globals'
 import { CURSOR_ROOM_BYTES, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../../src/constants.js'
-import { splitDlqIds } from '../../src/operations/resume-workflows.js'
+import { splitDlqIds, withBound } from '../../src/operations/resume-workflows.js'
+import type { Progress } from '../../src/stop.js'
+import { resumeRequest } from '../support/results.js'
 import { requestUrl, resumeQuery } from '../../src/service/query.js'
 
 const BASE = new URL('https://svc.example.com/prefix')
@@ -33,5 +35,15 @@ describe('splitDlqIds', () => {
   it('sends an id too long for any part alone, and goes on', () => {
     const long = 'x'.repeat(MAX_URL_BYTES)
     expect(splitDlqIds({ dlqIds: ['a', long, 'b'] }, urlLength).map(p => p.dlqIds)).toEqual([['a'], [long], ['b']])
+  })
+})
+
+describe('withBound', () => {
+  it('sends the bound as to-date, and tells the watchdog both dates a re-run must send with a cursor', () => {
+    const progress: Progress = { confirmed: 0, uncertainRequests: 0 }
+    const request = resumeRequest({ selection: { workflowUrl: 'u', fromDate: 1_000 } })
+    const bounded = withBound(request, { toDate: 5_000, clock: 'service' }, progress)
+    expect(bounded.selection).toEqual({ workflowUrl: 'u', fromDate: 1_000, toDate: 5_000 })
+    expect(progress).toMatchObject({ toDate: 5_000, fromDate: 1_000 })
   })
 })

@@ -117,6 +117,15 @@ describe("each stage's states and the first errors", () => {
     expect(outputs[Outputs.FailedAgainCount]).toBe('0')
   })
 
+  it('counts in failed-again-count a run the run log says failed before the DLQ shows it', () => {
+    // Two failed by the run log, one of them already back in the DLQ; a failing one has not ended yet.
+    const logged = [...judged(2, 'failed'), ...judged(1, 'failing'), ...judged(3, 'completed')]
+    const back = [{ workflowRunId: 'wfr_failed_0', stage: 1, seenIn: 1, dlqId: 'dlq_back_0' }]
+    const outputs = report.outputs(result(logged, { failedAgain: back }))
+    expect(outputs[Outputs.FailedAgainCount]).toBe('2')
+    expect(JSON.parse(outputs[Outputs.FailedAgainDlqIds]!)).toEqual(['dlq_back_0'])
+  })
+
   it('leaves both empty when no watch judged a run', () => {
     const outputs = report.outputs(result([], { judged: undefined }, { watch: undefined, verdict: 'last' }))
     expect(outputs[Outputs.CompletedCount]).toBe('')

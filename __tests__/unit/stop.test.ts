@@ -219,7 +219,8 @@ describe('the last resort', () => {
           uncertainRequests: 1,
           uncertainRuns: 20,
           nextCursor: 'cur-12-s3cret',
-          toDate: 1795694399999
+          toDate: 1795694399999,
+          fromDate: 1795600000000
         },
         reported: false
       }
@@ -229,12 +230,15 @@ describe('the last resort', () => {
         'resumed-count': '600',
         complete: 'false',
         'next-cursor': 'cur-12-***',
-        'next-to-date': '1795694399999'
+        'next-to-date': '1795694399999',
+        'next-from-date': '1795600000000'
       })
       expect(lines).toHaveLength(1)
-      // What the lost request asked for (20), and the bound a re-run sends with the cursor.
+      // What the lost request asked for (20), and the dates a re-run sends with the cursor.
       expect(lines[0]).toMatch(/^::error::Cancelled \(SIGINT\).*600 runs resumed.*up to 20 more possibly resumed/)
-      expect(lines[0]).toContain('re-run with input cursor: cur-12-*** and input to-date: 1795694399999')
+      expect(lines[0]).toContain(
+        're-run with input cursor: cur-12-***, input from-date: 1795600000000 and input to-date: 1795694399999'
+      )
       expect(process.exitCode).toBe(1)
 
       // Once the report is written, the last resort writes nothing.
