@@ -29,12 +29,8 @@ export function budgetLeft(scalars: OutputValues, arrays: readonly ArrayOutput[]
   return OUTPUTS_BUDGET_BYTES - used
 }
 
-/** How many first items of parallel lists fit `budget` as JSON arrays. */
-function keptItems(lists: readonly ArrayOutput[], budget: number): number {
-  const length = Math.min(...lists.map(([, , items]) => items.length))
-  // Most often everything fits: the arrays whole, measured once, are the sum the loop below would make.
-  const whole = lists.reduce((sum, [, , items]) => sum + githubBytes(JSON.stringify(items.slice(0, length))), 0)
-  if (whole <= budget) return length
+/** How many of the first `length` items of parallel lists fit `budget` as JSON arrays, measured item by item. */
+function keptItems(lists: readonly ArrayOutput[], budget: number, length: number): number {
   let used = lists.length * githubBytes('[]')
   let kept = 0
   for (; kept < length; kept++) {
@@ -57,11 +53,15 @@ export function fitArraysCounted(
   budget: number,
   cut = false
 ): { values: OutputValues; kept: number; truncated: boolean } {
-  const kept = keptItems(lists, budget)
+  const length = Math.min(...lists.map(([, , items]) => items.length))
+  // Most often everything fits: the arrays whole, written once, are both the measure and the values.
+  const whole = lists.map(([, , items]) => JSON.stringify(items.slice(0, length)))
+  const fits = whole.reduce((sum, json) => sum + githubBytes(json), 0) <= budget
+  const kept = fits ? length : keptItems(lists, budget, length)
   const truncated = cut || lists.some(([, , items]) => items.length > kept)
   const values = Object.fromEntries(
-    lists.flatMap(([name, flag, items]) => [
-      [name, JSON.stringify(items.slice(0, kept))],
+    lists.flatMap(([name, flag, items], i) => [
+      [name, fits ? whole[i] : JSON.stringify(items.slice(0, kept))],
       [flag, String(truncated)]
     ])
   )
