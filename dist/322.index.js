@@ -2017,13 +2017,8 @@ function budgetLeft(scalars, arrays) {
         used += githubBytes(name) + githubBytes(flag) + githubBytes('false');
     return OUTPUTS_BUDGET_BYTES - used;
 }
-/** How many first items of parallel lists fit `budget` as JSON arrays. */
-function keptItems(lists, budget) {
-    const length = Math.min(...lists.map(([, , items]) => items.length));
-    // Most often everything fits: the arrays whole, measured once, are the sum the loop below would make.
-    const whole = lists.reduce((sum, [, , items]) => sum + githubBytes(JSON.stringify(items.slice(0, length))), 0);
-    if (whole <= budget)
-        return length;
+/** How many of the first `length` items of parallel lists fit `budget` as JSON arrays, measured item by item. */
+function keptItems(lists, budget, length) {
     let used = lists.length * githubBytes('[]');
     let kept = 0;
     for (; kept < length; kept++) {
@@ -2042,10 +2037,14 @@ function fitArrays(lists, budget, cut = false) {
 }
 /** fitArrays, with how many items each list kept and whether it was cut: what a summary says of the outputs. */
 function fitArraysCounted(lists, budget, cut = false) {
-    const kept = keptItems(lists, budget);
+    const length = Math.min(...lists.map(([, , items]) => items.length));
+    // Most often everything fits: the arrays whole, written once, are both the measure and the values.
+    const whole = lists.map(([, , items]) => JSON.stringify(items.slice(0, length)));
+    const fits = whole.reduce((sum, json) => sum + githubBytes(json), 0) <= budget;
+    const kept = fits ? length : keptItems(lists, budget, length);
     const truncated = cut || lists.some(([, , items]) => items.length > kept);
-    const values = Object.fromEntries(lists.flatMap(([name, flag, items]) => [
-        [name, JSON.stringify(items.slice(0, kept))],
+    const values = Object.fromEntries(lists.flatMap(([name, flag, items], i) => [
+        [name, fits ? whole[i] : JSON.stringify(items.slice(0, kept))],
         [flag, String(truncated)]
     ]));
     return { values, kept, truncated };
@@ -5724,17 +5723,8 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
         const stageStart = hooks.clock.now();
         hooks.log(`stage ${index + 1} of ${plan.sizes.length}: resuming ${asked === Infinity ? 'every run left' : `${asked} runs`}`);
         const before = { runs: ledger.runs.length, carried: ledger.carried, lost: ledger.uncertainRequests };
-        end = await drainResume(client, stageRequest, ledger, onPage);
-        if (end.continueFrom !== undefined) {
-            end = { ...end, continueFrom: { ...end.continueFrom, position: end.continueFrom.position + offset } };
-        }
-        // The cursor of a stage that sent the ids left belongs to that list, not to the dlq-ids given: the next stage
-        // continues with it, the user from the ids left.
-        const ownCursor = offset > 0 ? end.nextCursor : undefined;
-        if (ownCursor !== undefined) {
-            const { nextCursor: _own, ...rest } = end;
-            end = { ...rest, continueFrom: idsLeftFrom(request, offset) };
-        }
+        const drained = await drainResume(client, stageRequest, ledger, onPage);
+        end = asGiven(drained, request, offset);
         const made = ledger.runs.slice(before.runs);
         const runIds = made.map(run => run.workflowRunId);
         const resumed = ledger.carried - before.carried;
@@ -5772,16 +5762,10 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
         stage.verdict = watchVerdict(stage.watch, watching, failingBefore, plan);
         if (stage.verdict !== 'clean' && stage.verdict !== 'within')
             break;
-        if (ownCursor !== undefined) {
-            cursor = ownCursor;
-        }
-        else if (end.continueFrom !== undefined) {
+        // The stage's own cursor continues the list it sent; without one, the next stage sends the ids left.
+        cursor = drained.nextCursor;
+        if (cursor === undefined && end.continueFrom !== undefined)
             offset = end.continueFrom.position - 1;
-            cursor = undefined;
-        }
-        else {
-            cursor = end.nextCursor;
-        }
     }
     const last = stages[stages.length - 1];
     // The stage not watched: the last, or one whose requests failed or lost answers (what it resumed is not all known).
@@ -5806,6 +5790,21 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
     };
     const result = ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) });
     return { ...result, ...(bound !== undefined ? { bound } : {}), staged };
+}
+/**
+ * A stage's end in terms of the dlq-ids given, the stage having sent them from `offset` on: the ids left counted from
+ * the first given, and a cursor (it belongs to the shorter list the stage sent) turned into the ids left from there.
+ */
+function asGiven(end, request, offset) {
+    if (offset === 0)
+        return end;
+    if (end.continueFrom !== undefined) {
+        return { ...end, continueFrom: { ...end.continueFrom, position: end.continueFrom.position + offset } };
+    }
+    if (end.nextCursor === undefined)
+        return end;
+    const { nextCursor: _own, ...rest } = end;
+    return { ...rest, continueFrom: idsLeftFrom(request, offset) };
 }
 /**
  * Where the watches start listing, on the service's clock: the resume's bound (every run it created failed after

@@ -84,17 +84,8 @@ export async function stagedResume(
       `stage ${index + 1} of ${plan.sizes.length}: resuming ${asked === Infinity ? 'every run left' : `${asked} runs`}`
     )
     const before = { runs: ledger.runs.length, carried: ledger.carried, lost: ledger.uncertainRequests }
-    end = await drainResume(client, stageRequest, ledger, onPage)
-    if (end.continueFrom !== undefined) {
-      end = { ...end, continueFrom: { ...end.continueFrom, position: end.continueFrom.position + offset } }
-    }
-    // The cursor of a stage that sent the ids left belongs to that list, not to the dlq-ids given: the next stage
-    // continues with it, the user from the ids left.
-    const ownCursor = offset > 0 ? end.nextCursor : undefined
-    if (ownCursor !== undefined) {
-      const { nextCursor: _own, ...rest } = end
-      end = { ...rest, continueFrom: idsLeftFrom(request, offset) }
-    }
+    const drained = await drainResume(client, stageRequest, ledger, onPage)
+    end = asGiven(drained, request, offset)
     const made = ledger.runs.slice(before.runs)
     const runIds = made.map(run => run.workflowRunId)
     const resumed = ledger.carried - before.carried
@@ -129,14 +120,9 @@ export async function stagedResume(
     stage.watch = await watchStage(client, request_, watching, hooks.clock, hooks.stop, hooks.log)
     stage.verdict = watchVerdict(stage.watch, watching, failingBefore, plan)
     if (stage.verdict !== 'clean' && stage.verdict !== 'within') break
-    if (ownCursor !== undefined) {
-      cursor = ownCursor
-    } else if (end.continueFrom !== undefined) {
-      offset = end.continueFrom.position - 1
-      cursor = undefined
-    } else {
-      cursor = end.nextCursor
-    }
+    // The stage's own cursor continues the list it sent; without one, the next stage sends the ids left.
+    cursor = drained.nextCursor
+    if (cursor === undefined && end.continueFrom !== undefined) offset = end.continueFrom.position - 1
   }
   const last = stages[stages.length - 1]
   // The stage not watched: the last, or one whose requests failed or lost answers (what it resumed is not all known).
@@ -163,6 +149,20 @@ export async function stagedResume(
   }
   const result = ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) })
   return { ...result, ...(bound !== undefined ? { bound } : {}), staged }
+}
+
+/**
+ * A stage's end in terms of the dlq-ids given, the stage having sent them from `offset` on: the ids left counted from
+ * the first given, and a cursor (it belongs to the shorter list the stage sent) turned into the ids left from there.
+ */
+function asGiven(end: DrainEnd, request: ResumeRequest, offset: number): DrainEnd {
+  if (offset === 0) return end
+  if (end.continueFrom !== undefined) {
+    return { ...end, continueFrom: { ...end.continueFrom, position: end.continueFrom.position + offset } }
+  }
+  if (end.nextCursor === undefined) return end
+  const { nextCursor: _own, ...rest } = end
+  return { ...rest, continueFrom: idsLeftFrom(request, offset) }
 }
 
 /**
