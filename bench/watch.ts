@@ -54,10 +54,11 @@ function requestsOfWatch(watchMs: number): Promise<number> {
     state.add(1, ['wfr_x'])
     await watchStage(
       client,
-      { stage: 1, watchMs, maxFailed: 0, maxPages: 10_000 },
+      { stage: 1, watchMs, maxPages: 10_000 },
       state,
       clock,
-      new AbortController().signal
+      new AbortController().signal,
+      () => undefined
     )
     return sim.requests.filter(r => r.route === 'list').length
   })

@@ -369,11 +369,14 @@ describe('stages over dlq-ids', () => {
   })
 })
 
+/** A watch measured to its length: no counts end it early. */
+const neverEarly = () => undefined
+
 describe('a long watch', () => {
   it('lists about 120 times at most: a 1-hour watch every 30 s, the last at its end', async () => {
     await start({})
-    const request = { stage: 1, watchMs: 3_600_000, maxFailed: 0, maxPages: 10 }
-    const watch = await watchStage(client, request, watchState(T0), clock, new AbortController().signal)
+    const request = { stage: 1, watchMs: 3_600_000, maxPages: 10 }
+    const watch = await watchStage(client, request, watchState(T0), clock, new AbortController().signal, neverEarly)
     expect(clock.sleeps).toEqual(Array(120).fill(30_000))
     expect(watch.polls).toHaveLength(120)
     expect(watch.endedAt).toBe(T0 + 3_600_000)
@@ -402,8 +405,8 @@ describe('a watch that cannot list the DLQ', () => {
   it('counts the requests a listing sent: one stopped by its max-pages sent no further request', async () => {
     await start({})
     // Since 1970: the whole workflow DLQ (400 entries, 100 a page), more than one page allows.
-    const request = { stage: 1, watchMs: 5_000, maxFailed: 0, maxPages: 1 }
-    const watch = await watchStage(client, request, watchState(0), clock, new AbortController().signal)
+    const request = { stage: 1, watchMs: 5_000, maxPages: 1 }
+    const watch = await watchStage(client, request, watchState(0), clock, new AbortController().signal, neverEarly)
     // Stopped by its own budget: the watch listing's cursor is no place to continue the resume from.
     expect(watch.failure).toMatchObject({ kind: 'max-pages', pages: 1, cursor: undefined })
     expect(listings()).toHaveLength(1)

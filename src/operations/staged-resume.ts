@@ -3,16 +3,9 @@
  * before the next, stopping when more of them failed again than allowed. Each stage is one drain of the resume, capped
  * at its size, continuing where the one before stopped, into one ledger: the result covers every stage, each kept.
  */
-import { minCompletedOf, type ResumeRequest, type StagePlan } from '../requests.js'
-import type {
-  ResumeBound,
-  ResumedRun,
-  ResumeResult,
-  StageOutcome,
-  StagedResume,
-  StageVerdict,
-  StageWatch
-} from '../results.js'
+import type { ResumeRequest, StagePlan } from '../requests.js'
+import type { ResumeBound, ResumedRun, ResumeResult, StageOutcome, StagedResume } from '../results.js'
+import { STAGE_VERDICTS } from '../stage-verdicts.js'
 import type { Progress } from '../stop.js'
 import { CLOCK_SKEW_MARGIN_MS, Inputs } from '../constants.js'
 import type { ServiceClient } from '../service/client.js'
@@ -27,6 +20,7 @@ import {
 import { ResumeLedger, type DrainEnd } from './resume-ledger.js'
 import type { Clock } from '../clock.js'
 import { watchStage, WatchState, type DlqLister } from './watch.js'
+import { earlyEnd, judgeStage, type StageResumeEnd, type WatchFacts } from './stage-judge.js'
 import { failureOf } from '../failure.js'
 import type { RunRef } from '../service/run-log.js'
 
@@ -68,13 +62,15 @@ export async function stagedResume(
   for (const [index, size] of plan.sizes.entries()) {
     const asked = Math.min(size, capLeft)
     const ids = selection.dlqIds?.slice(offset)
-    const watched = index < plan.sizes.length - 1
+    const followed = index < plan.sizes.length - 1
     const stageRequest: ResumeRequest = {
       ...base,
       selection: ids === undefined ? selection : { ...selection, dlqIds: ids },
       // A canary's runs retry as watch-retries says, so that a failing one is back in the DLQ inside its watch.
       overrides:
-        watched && plan.watchRetries !== undefined ? { ...base.overrides, retries: plan.watchRetries } : base.overrides,
+        followed && plan.watchRetries !== undefined
+          ? { ...base.overrides, retries: plan.watchRetries }
+          : base.overrides,
       ...(cursor !== undefined ? { cursor } : {}),
       ...(asked !== Infinity ? { maxRuns: asked } : {}),
       ...(request.dlqIdLines !== undefined ? { dlqIdLines: request.dlqIdLines.slice(offset) } : {})
@@ -89,50 +85,29 @@ export async function stagedResume(
     const made = ledger.runs.slice(before.runs)
     const runIds = made.map(run => run.workflowRunId)
     const resumed = ledger.carried - before.carried
-    const stage: StageOutcome = { stage: index + 1, verdict: 'last', asked, resumed, runIds, startedAt: stageStart }
-    stages.push(stage)
     capLeft -= resumed
     watching ??= new WatchState(watchFrom(bound, made, client, hooks.clock))
-    watching.add(stage.stage, made)
-    // What is left of the selection, and whether this stage may go on to the next.
-    if (end.stoppedByCap !== true || capLeft <= 0 || !watched || plan.watchMs === undefined) {
-      if (end.stoppedByCap === true && capLeft <= 0) stage.verdict = 'capped'
-      break
-    }
-    if (end.failure !== undefined || ledger.uncertainRequests > before.lost) break
-    if (ledger.sent >= request.maxPages) {
+    watching.add(index + 1, made)
+    let resumeEnd = howItEnded(end, capLeft, ledger.uncertainRequests > before.lost)
+    const watchable = resumeEnd === 'more-left' && followed && plan.watchMs !== undefined
+    if (watchable && ledger.sent >= request.maxPages) {
       // No request left for a further stage: watching this one would protect nothing.
-      end = {
-        ...end,
-        failure: { kind: 'max-pages', pages: ledger.sent, input: Inputs.MaxPages, cursor: end.nextCursor }
-      }
-      break
+      const failure = { kind: 'max-pages' as const, pages: ledger.sent, input: Inputs.MaxPages, cursor: end.nextCursor }
+      end = { ...end, failure }
+      resumeEnd = 'failed'
     }
-    const watchText = plan.watchText ?? `${plan.watchMs / 1000}s`
-    hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} runs resumed so far for ${watchText}`)
-    const failingBefore = watching.failing()
-    const request_ = {
-      stage: stage.stage,
-      watchMs: plan.watchMs,
-      maxFailed: plan.maxFailed,
-      maxPages: request.maxPages
-    }
-    stage.watch = await watchStage(client, request_, watching, hooks.clock, hooks.stop, hooks.log)
-    stage.verdict = watchVerdict(stage.watch, watching, failingBefore, plan)
-    if (stage.verdict !== 'clean' && stage.verdict !== 'within') break
+    const stage: StageOutcome = { stage: index + 1, verdict: 'last', asked, resumed, runIds, startedAt: stageStart }
+    stages.push(stage)
+    const watch =
+      resumeEnd === 'more-left' && watchable
+        ? await watchAfter(stage, plan, request, client, watching, hooks)
+        : undefined
+    if (watch !== undefined) stage.watch = watch.measured
+    stage.verdict = judgeStage({ resume: resumeEnd, ...(watch !== undefined ? { watch } : {}) }, plan)
+    if (!STAGE_VERDICTS[stage.verdict].goesOn) break
     // The stage's own cursor continues the list it sent; without one, the next stage sends the ids left.
     cursor = drained.nextCursor
     if (cursor === undefined && end.continueFrom !== undefined) offset = end.continueFrom.position - 1
-  }
-  const last = stages[stages.length - 1]
-  // The stage not watched: the last, or one whose requests failed or lost answers (what it resumed is not all known).
-  if (
-    last !== undefined &&
-    last.watch === undefined &&
-    last.verdict === 'last' &&
-    (end.failure !== undefined || ledger.uncertainRequests > 0)
-  ) {
-    last.verdict = end.failure?.kind === 'cancelled' ? 'cancelled' : 'failed'
   }
   const watchCut = stages.find(s => s.verdict === 'cut')?.watch?.cut
   // A watch that a stop cut ends the step as a cancel; a blind or stopping watch is the watch's, kept with its stage.
@@ -150,6 +125,37 @@ export async function stagedResume(
   const result = ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) })
   return { ...result, ...(bound !== undefined ? { bound } : {}), staged }
 }
+
+/** How a stage's resume requests ended, from its drain: what the judge needs before any watch. */
+function howItEnded(end: DrainEnd, capLeft: number, lostAnswers: boolean): StageResumeEnd {
+  if (end.failure?.kind === 'cancelled') return 'cancelled'
+  if (end.stoppedByCap === true && capLeft <= 0) return 'capped'
+  if (end.failure !== undefined || lostAnswers) return 'failed'
+  return end.stoppedByCap === true ? 'more-left' : 'drained'
+}
+
+/** The watch after a stage, over every run resumed so far, and its counts for the judge. */
+async function watchAfter(
+  stage: StageOutcome,
+  plan: StagePlan,
+  request: ResumeRequest,
+  client: DlqLister,
+  watching: WatchState,
+  hooks: StagedHooks
+): Promise<WatchFacts> {
+  const watchMs = plan.watchMs ?? 0
+  hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} runs resumed so far for ${watchText(plan)}`)
+  const badBefore = watching.failing()
+  const measure = { stage: stage.stage, watchMs, maxPages: request.maxPages }
+  const endEarly = (counts: { bad: number; allEnded: boolean }) => earlyEnd(counts, plan)
+  const measured = await watchStage(client, measure, watching, hooks.clock, hooks.stop, endEarly, hooks.log)
+  let completed = 0
+  for (const run of watching.judged.values()) if (run.state === 'completed') completed++
+  return { measured, bad: watching.failing(), badBefore, completed, watched: watching.runs.size }
+}
+
+/** The watch as the user wrote it, for the log. */
+const watchText = (plan: StagePlan): string => plan.watchText ?? `${(plan.watchMs ?? 0) / 1000}s`
 
 /**
  * A stage's end in terms of the dlq-ids given, the stage having sent them from `offset` on: the ids left counted from
@@ -182,20 +188,6 @@ function watchFrom(
   if (created.length > 0) return Math.min(...created)
   const now = client.serviceNow()
   return now !== undefined ? Math.floor(now) - 1_000 : clock.now() - CLOCK_SKEW_MARGIN_MS
-}
-
-/** A watched stage's verdict, from what its watch measured over every run resumed so far. */
-function watchVerdict(watch: StageWatch, state: WatchState, failingBefore: number, plan: StagePlan): StageVerdict {
-  const failing = state.failing()
-  if (failing > plan.maxFailed) return 'stopped'
-  if (watch.cut !== undefined) return 'cut'
-  if (watch.failure !== undefined) return 'blind'
-  if (plan.minCompleted !== undefined) {
-    let completed = 0
-    for (const run of state.judged.values()) if (run.state === 'completed') completed++
-    if (completed < minCompletedOf(plan.minCompleted, state.runs.size)) return 'inconclusive'
-  }
-  return failing === failingBefore ? 'clean' : 'within'
 }
 
 /** A pair no run has: the service answers it with no run where it keeps a run log, 404 on both paths where not. */

@@ -89,11 +89,12 @@ export interface WatchRequest {
   /** The stage just resumed: its watch gates the next. */
   stage: number
   watchMs: number
-  /** More runs failed again than this, over every stage so far, stop the watch at once. */
-  maxFailed: number
   /** Requests one listing may send (input max-pages). */
   maxPages: number
 }
+
+/** What a poll's counts say to the watch: a reason to end before its length (the judge's rule), or none. */
+export type EndEarly = (counts: { bad: number; allEnded: boolean }) => 'stop-rule' | 'all-ended' | undefined
 
 /** Time between two listings: 5 s, or longer for a watch over 10 minutes so that it lists about 120 times at most. */
 function pollIntervalMs(watchMs: number): number {
@@ -196,9 +197,9 @@ function failedAgain(
 }
 
 /**
- * Watches after one stage for `watchMs`: a listing and a run-log read every pollIntervalMs and at the end. Ends early
- * when more runs (of every stage so far) failed or are failing than maxFailed, when every run so far has ended, when
- * a listing or a read fails, or at once on the stop signal.
+ * Watches after one stage for `watchMs`: a listing and a run-log read every pollIntervalMs and at the end, each kept
+ * as a measurement. It judges nothing: it ends early only when `endEarly` says so of a poll's counts, when a listing
+ * or a read fails (it cannot see), or at once on the stop signal.
  */
 export async function watchStage(
   client: DlqLister,
@@ -206,6 +207,7 @@ export async function watchStage(
   state: WatchState,
   clock: Clock,
   stop: AbortSignal,
+  endEarly: EndEarly,
   log: (line: string) => void = () => {}
 ): Promise<StageWatch> {
   const startedAt = clock.now()
@@ -246,9 +248,10 @@ export async function watchStage(
       `stage ${request.stage} watch: listing ${polls.length} at ${Math.round((at - startedAt) / 1000)} s: ` +
         `${state.found.size} of the ${state.runs.size} runs resumed so far back in the DLQ; ${statesLine(judged)}`
     )
-    if (state.failing() > request.maxFailed || last) return end({})
+    if (last) return end({})
+    const early = endEarly({ bad: state.failing(), allEnded: judged?.allEnded === true })
     // Every run so far has ended: nothing more to see, so the next stage need not wait for the watch's end.
-    if (judged?.allEnded === true) return end({ allEnded: true })
+    if (early !== undefined) return end(early === 'all-ended' ? { allEnded: true } : {})
   }
 }
 
