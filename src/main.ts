@@ -12,7 +12,6 @@ import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { judged } from './operations/health.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { resumeWorkflows } from './operations/resume-workflows.js'
-import { stagedResume } from './operations/staged-resume.js'
 import { atMostEvery, REAL_CLOCK } from './clock.js'
 import { formatCount } from './report/format.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
@@ -128,15 +127,10 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     group: 'Resuming failed workflow runs',
     files: s => [[Inputs.RunsFile, s.runsFile]],
     prepare: withDlqIdsFile,
-    run: (s, { client, log, encode, progress, signal }) => {
-      const plan = s.resume.stages
-      const hooks = { clock: REAL_CLOCK, stop: signal, log }
-      return resumeWorkflowsToFile(s.runsFile, encode, log, onPage =>
-        plan === undefined
-          ? resumeWorkflows(client, s.resume, onPage, progress)
-          : stagedResume(client, s.resume, plan, hooks, onPage, progress)
-      )
-    },
+    run: (s, { client, log, encode, progress, signal }) =>
+      resumeWorkflowsToFile(s.runsFile, encode, log, onPage =>
+        resumeWorkflows(client, s.resume, { clock: REAL_CLOCK, stop: signal, log, onPage, progress })
+      ),
     report: stagedOrResumeReport,
     overdue: {
       count: Outputs.ResumedCount,

@@ -4,7 +4,7 @@
  * resumed is either in the outputs or covered by the "possibly resumed" bound, and nothing else is in the outputs.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { splitDlqIds } from '../../src/operations/resume-workflows.js'
+import { splitDlqIds } from '../../src/operations/resume-drain.js'
 import { ALL_VARIANTS, startSimulator, type ServerVariants, type Simulator } from '../../sim/index.js'
 import { requestUrl } from '../../src/service/query.js'
 import { jsonOutput } from '../support/action.js'

@@ -178,7 +178,7 @@ describe('a resume without stages', () => {
   it('never takes a run it created itself, however fast that run fails again', async () => {
     // Every resumed run is back in the DLQ at once (retries 0), while the drain pages on by cursor.
     await start([{ afterMs: 0 }])
-    const result = await resumeWorkflows(client, resumeRequest({ all: true }), () => {}, undefined, clock)
+    const result = await resumeWorkflows(client, resumeRequest({ all: true }), { clock })
     expect(result.runs.length).toBe(400)
     expect(resumedTwice()).toEqual([])
     expect(result.bound).toEqual({ toDate: T0 - 1, clock: 'service' })
@@ -193,9 +193,7 @@ describe('the continuation of a resume without stages', () => {
     const result = await resumeWorkflows(
       client,
       resumeRequest({ selection: { workflowUrl: URL_A, fromDate }, maxRuns: 2 }),
-      () => {},
-      undefined,
-      clock
+      { clock }
     )
     const outputs = report.outputs(result)
     expect(outputs[Outputs.NextCursor]).not.toBe('')

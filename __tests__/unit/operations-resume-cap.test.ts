@@ -1,6 +1,7 @@
 /** max-runs through the real client over sockets: where a cap stops, what it leaves, and the empty id list guard. */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { resumeWorkflows, splitDlqIds } from '../../src/operations/resume-workflows.js'
+import { splitDlqIds } from '../../src/operations/resume-drain.js'
+import { resumeWorkflows } from '../../src/operations/resume-workflows.js'
 import type { ServiceClient } from '../../src/service/client.js'
 import { QUICK_RETRY, recordingClient } from '../support/client.js'
 import { resumeRequest } from '../support/results.js'

@@ -1,7 +1,8 @@
 /** How dlq-ids are split over requests so that each URL stays under 6 KB, and how a bound joins a request. Pure. */
 import { describe, expect, it } from '@jest/globals'
 import { CURSOR_ROOM_BYTES, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../../src/constants.js'
-import { splitDlqIds, withBound } from '../../src/operations/resume-workflows.js'
+import { withBound } from '../../src/operations/resume-bound.js'
+import { splitDlqIds } from '../../src/operations/resume-drain.js'
 import type { Progress } from '../../src/stop.js'
 import { resumeRequest } from '../support/results.js'
 import { requestUrl, resumeQuery } from '../../src/service/query.js'

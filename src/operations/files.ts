@@ -6,7 +6,7 @@ import type { ListFindings, ResumeResult } from '../results.js'
 import { redactCredentialHeaders } from './credential-headers.js'
 import { listDlq, type DlqLister, type ListHooks } from './list-dlq.js'
 import { FileWriteError, NdjsonFile, type Encode, type MessageSink } from './messages-file.js'
-import type { OnResumePage } from './resume-workflows.js'
+import type { OnResumePage } from './resume-drain.js'
 
 /** Flushes and closes the file; the error that stopped it, if any, is returned to be reported with the result. */
 async function closeFile(file: NdjsonFile): Promise<FileWriteError | undefined> {

@@ -1,217 +1,49 @@
-import { CLOCK_SKEW_MARGIN_MS, CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
+/**
+ * resume-workflows: the one entry the composition root calls. A resume in stages (input stages) is the staged resume;
+ * any other is one drain, bounded by the service's time at its start.
+ */
 import { REAL_CLOCK, type Clock } from '../clock.js'
-import type { ServiceClient } from '../service/client.js'
-import { ServiceError } from '../service/errors.js'
-import { drainInto } from '../service/pagination.js'
-import { listQuery, overrideHeaders, resumeQuery } from '../service/query.js'
-import type { ResumePage } from '../service/schemas.js'
-import type { ResumeRequest, WorkflowSelection } from '../requests.js'
-import { failureStatus, type Failure } from '../failure.js'
-import type { ResumeBound, ResumeResult } from '../results.js'
+import type { ResumeRequest } from '../requests.js'
+import type { ResumeResult } from '../results.js'
 import type { Progress } from '../stop.js'
-import { ResumeLedger, type DrainEnd } from './resume-ledger.js'
+import { startBound, withBound } from './resume-bound.js'
+import { drainResume, type OnResumePage, type WorkflowResumer } from './resume-drain.js'
+import { ResumeLedger } from './resume-ledger.js'
+import { stagedResume } from './staged-resume.js'
+import type { DlqLister } from './watch.js'
 
-export type WorkflowResumer = Pick<
-  ServiceClient,
-  'resumeWorkflowsPage' | 'resumeUrlLength' | 'log' | 'listDlqPage' | 'serviceNow'
->
+/** What a resume may use besides its client and request: the run's clock, its stop, the log, its progress. */
+export interface ResumeHooks {
+  clock: Clock
+  /** The run's stop signal: it ends a watch at once. */
+  stop: AbortSignal
+  log: (line: string) => void
+  /** Called with each answered request and the runs resumed so far in all. */
+  onPage: OnResumePage
+  /** Kept up to date as answers arrive, for a last-resort report should the process be stopped. */
+  progress?: Progress
+}
 
-/** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
-export function splitDlqIds(
-  selection: WorkflowSelection,
-  urlLength: (query: URLSearchParams) => number
-): WorkflowSelection[] {
-  const ids = selection.dlqIds
-  if (ids === undefined || ids.length === 0) return [selection]
-  const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE))
-  let current: string[] = []
-  const parts = [current]
-  let used = base
-  for (const id of ids) {
-    // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
-    const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1
-    if (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES) {
-      current = []
-      parts.push(current)
-      used = base
-    }
-    current.push(id)
-    used += bytes
-  }
-  return parts.map(dlqIds => ({ ...selection, dlqIds }))
+const NO_HOOKS: ResumeHooks = {
+  clock: REAL_CLOCK,
+  stop: new AbortController().signal,
+  log: () => {},
+  onPage: () => {}
 }
 
 /**
- * Resumes the selected failed runs, 50 per request, one drain per part of dlq-ids. Never under-reports: every run
- * answered is in the result (past the cap too), and every lost or unreadable answer is in `uncertainRequests`.
+ * Resumes the selected failed runs, 50 per request, in the stages of request.stages when given. Never under-reports:
+ * every run answered is in the result (past the cap too), and every lost or unreadable answer in `uncertainRequests`.
  */
 export async function resumeWorkflows(
-  client: WorkflowResumer,
+  client: WorkflowResumer & DlqLister,
   request: ResumeRequest,
-  onPage: OnResumePage = () => {},
-  /** Kept up to date as answers arrive, for a last-resort report should the process be stopped. */
-  progress?: Progress,
-  clock: Clock = REAL_CLOCK
+  given: Partial<ResumeHooks> = {}
 ): Promise<ResumeResult> {
-  const ledger = new ResumeLedger(progress)
-  const bound = await startBound(client, request, clock)
-  const end = await drainResume(client, withBound(request, bound, ledger.progress), ledger, onPage)
+  const hooks = { ...NO_HOOKS, ...given }
+  if (request.stages !== undefined) return stagedResume(client, request, request.stages, hooks)
+  const ledger = new ResumeLedger(hooks.progress)
+  const bound = await startBound(client, request, hooks.clock)
+  const end = await drainResume(client, withBound(request, bound, ledger.progress), ledger, hooks.onPage)
   return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) }
-}
-
-/**
- * The to-date a resume by filters sends with every request: the service's time at its start, less a millisecond, so
- * that no run the resume creates (it fails after its creation, on the service's clock) is taken by the same resume.
- * Read from the Date header of a one-entry listing; where the service sends none, the runner's clock less a margin.
- * None for dlq-ids (a run that fails again comes back under a new id) or a cursor (it continues the selectors it came
- * from: the to-date given with it is the bound).
- */
-export async function startBound(
-  client: Pick<ServiceClient, 'listDlqPage' | 'serviceNow'>,
-  request: ResumeRequest,
-  clock: Clock
-): Promise<ResumeBound | undefined> {
-  if (request.selection.dlqIds !== undefined || request.cursor !== undefined) return undefined
-  try {
-    await client.listDlqPage(listQuery({ source: 'workflow' }, 1, 'earliestFirst', undefined))
-  } catch {
-    // Any answer's Date will do, an error's too; with none, the runner's clock is said to be used.
-  }
-  const serviceNow = client.serviceNow()
-  const asked = request.selection.toDate ?? Infinity
-  const bound: ResumeBound =
-    serviceNow !== undefined
-      ? { toDate: Math.floor(serviceNow) - 1, clock: 'service' }
-      : { toDate: clock.now() - CLOCK_SKEW_MARGIN_MS, clock: 'runner', marginMs: CLOCK_SKEW_MARGIN_MS }
-  if (asked > bound.toDate) return bound
-  // An earlier to-date asked is the bound; the watches still start at the service's time at the start.
-  return {
-    toDate: asked,
-    clock: 'input',
-    ...(serviceNow !== undefined ? { serviceStart: Math.floor(serviceNow) } : {})
-  }
-}
-
-/** The request with its selection bounded; the watchdog's progress learns the bound, to say it with the cursor. */
-export function withBound(request: ResumeRequest, bound: ResumeBound | undefined, progress?: Progress): ResumeRequest {
-  if (bound === undefined) return request
-  if (progress !== undefined) {
-    progress.toDate = bound.toDate
-    if (request.selection.fromDate !== undefined) progress.fromDate = request.selection.fromDate
-  }
-  return { ...request, selection: { ...request.selection, toDate: bound.toDate } }
-}
-
-/** Called with each answered request and the runs resumed so far in all. */
-export type OnResumePage = (page: ResumePage, total: number) => void
-
-/**
- * One drain of a resume into `ledger`: request.maxRuns caps this drain, request.maxPages every request the ledger
- * has sent. Returns where it stopped; the ledger holds what it did.
- */
-export async function drainResume(
-  client: WorkflowResumer,
-  request: ResumeRequest,
-  ledger: ResumeLedger,
-  onPage: OnResumePage = () => {}
-): Promise<DrainEnd> {
-  const { progress } = ledger
-  const total = request.selection.dlqIds?.length ?? 0
-  // An empty id list sent as no dlqIds at all would select the whole DLQ.
-  if (request.selection.dlqIds !== undefined && total === 0) throw new Error('dlq-ids is empty: nothing to resume')
-  const parts = splitDlqIds(request.selection, q => client.resumeUrlLength(q))
-  if (parts.length > 1) {
-    client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`)
-  }
-  const headers = overrideHeaders(request.overrides)
-  // Runs the answers of this drain carried, named or not: what its cap counts.
-  let carriedRuns = 0
-  const maxRuns = request.maxRuns ?? Infinity
-  const capReached = (): boolean => carriedRuns >= maxRuns
-  let stoppedByCap = false
-  let failure: Failure | undefined
-  let nextCursor: string | undefined
-  let continueFrom: ResumeResult['continueFrom']
-  let goneParts = 0
-  for (const [part, selection] of parts.entries()) {
-    if (capReached() || ledger.sent >= request.maxPages) {
-      // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
-      if (capReached()) stoppedByCap = true
-      else failure = { kind: 'request-budget', requests: ledger.sent, input: Inputs.MaxPages }
-      continueFrom = continuation(request, parts, part)
-      break
-    }
-    // The count the request under way asked for: what each of its lost attempts may have resumed.
-    let count: number = RESUME_PAGE_SIZE
-    const fetch = async (cursor: string | undefined) => {
-      try {
-        count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns)
-        ledger.sent++
-        return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers)
-      } catch (err) {
-        if (err instanceof ServiceError) ledger.lost(err.lostAnswers, count)
-        throw err
-      }
-    }
-    const startCursor = part === 0 ? request.cursor : undefined
-    if (parts.length === 1) progress.nextCursor = startCursor
-    const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor }
-    const outcome = await drainInto(fetch, budget, page => {
-      ledger.lost(page.lostAnswers, count)
-      carriedRuns += page.workflowRuns.length + page.problems.filter(p => !p.kept).length
-      ledger.answered(page.workflowRuns, page.problems)
-      if (parts.length === 1) progress.nextCursor = page.cursor
-      onPage(page, ledger.runs.length)
-      // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
-      return !capReached()
-    })
-    const notFound = outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined
-    if (selection.dlqIds !== undefined && notFound) {
-      // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
-      goneParts++
-      ledger.gone.parts++
-      ledger.gone.ids += selection.dlqIds.length
-      continue
-    }
-    if (outcome.failure === undefined && outcome.nextCursor === undefined) continue
-    // max-pages bounds every request of the resume: its count is the ledger's, over every drain.
-    if (outcome.failure !== undefined) failure = wholeBudget(outcome.failure, ledger.sent)
-    else stoppedByCap = true
-    // A cursor belongs to the one selection it came from: with several parts, name the ids left instead.
-    if (parts.length === 1) nextCursor = outcome.nextCursor
-    else continueFrom = continuation(request, parts, part)
-    break
-  }
-
-  if (goneParts > 0 && goneParts === parts.length) {
-    // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
-    failure = { kind: 'ids-gone', ids: total }
-  }
-  return {
-    ...(failure !== undefined ? { failure } : {}),
-    ...(nextCursor !== undefined ? { nextCursor } : {}),
-    ...(continueFrom !== undefined ? { continueFrom } : {}),
-    ...(stoppedByCap ? { stoppedByCap } : {}),
-    ...(parts.length > 1 ? { parts: parts.length } : {})
-  }
-}
-
-/** A budget stop counts every request of the resume, not only this drain's. */
-function wholeBudget(failure: Failure, sent: number): Failure {
-  return failure.kind === 'max-pages' ? { ...failure, pages: sent } : failure
-}
-
-/** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
-function continuation(request: ResumeRequest, parts: WorkflowSelection[], part: number): ResumeResult['continueFrom'] {
-  return idsLeftFrom(
-    request,
-    parts.slice(0, part).reduce((n, { dlqIds }) => n + (dlqIds?.length ?? 0), 0)
-  )
-}
-
-/** Where a resume by dlq-ids continues: from the id after the first `sent`, with its line in dlq-ids-file. */
-export function idsLeftFrom(request: ResumeRequest, sent: number): ResumeResult['continueFrom'] {
-  const ids = request.selection.dlqIds ?? []
-  const line = request.dlqIdLines?.[sent]
-  return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) }
 }

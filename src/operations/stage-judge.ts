@@ -32,7 +32,7 @@ export interface StageFacts {
 }
 
 /** More runs failed or failing, over every stage so far, than watch-max-failed allows: the resume stops. */
-export const overStopRule = (bad: number, plan: Pick<StagePlan, 'maxFailed'>): boolean => bad > plan.maxFailed
+const overStopRule = (bad: number, plan: Pick<StagePlan, 'maxFailed'>): boolean => bad > plan.maxFailed
 
 /** What a watch's counts say mid-way: a reason to end it before its length, or none. */
 export type EarlyEnd = 'stop-rule' | 'all-ended'

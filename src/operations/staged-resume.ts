@@ -9,14 +9,8 @@ import { STAGE_VERDICTS } from '../stage-verdicts.js'
 import type { Progress } from '../stop.js'
 import { CLOCK_SKEW_MARGIN_MS, Inputs } from '../constants.js'
 import type { ServiceClient } from '../service/client.js'
-import {
-  drainResume,
-  idsLeftFrom,
-  startBound,
-  withBound,
-  type OnResumePage,
-  type WorkflowResumer
-} from './resume-workflows.js'
+import { drainResume, idsLeftFrom, type OnResumePage, type WorkflowResumer } from './resume-drain.js'
+import { startBound, withBound } from './resume-bound.js'
 import { ResumeLedger, type DrainEnd } from './resume-ledger.js'
 import type { Clock } from '../clock.js'
 import { watchStage, WatchState, type DlqLister } from './watch.js'
@@ -29,6 +23,9 @@ export interface StagedHooks {
   /** The run's stop signal: it ends a watch at once. */
   stop: AbortSignal
   log: (line: string) => void
+  onPage?: OnResumePage
+  /** Kept up to date as answers arrive, for a last-resort report should the process be stopped. */
+  progress?: Progress
 }
 
 /** Resumes `request` in the stages of `plan`, watching each but the last; the result covers every stage. */
@@ -36,10 +33,9 @@ export async function stagedResume(
   client: WorkflowResumer & DlqLister,
   request: ResumeRequest,
   plan: StagePlan,
-  hooks: StagedHooks,
-  onPage: OnResumePage = () => {},
-  progress?: Progress
+  hooks: StagedHooks
 ): Promise<ResumeResult> {
+  const { onPage = () => {}, progress } = hooks
   const ledger = new ResumeLedger(progress)
   // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
   // watch-min-completed needs the run log: without one, refuse before any other request (fail closed).

@@ -1,0 +1,159 @@
+/**
+ * One drain of a bulk resume: 50 runs a request, one drain per part of dlq-ids (each request URL under 6 KB), into a
+ * ledger that every drain of the resume feeds. Never under-reports: every run answered is in the ledger (past the cap
+ * too), and every lost or unreadable answer is counted as possibly resumed.
+ */
+import { CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
+import type { ServiceClient } from '../service/client.js'
+import { ServiceError } from '../service/errors.js'
+import { drainInto } from '../service/pagination.js'
+import { overrideHeaders, resumeQuery } from '../service/query.js'
+import type { ResumePage } from '../service/schemas.js'
+import type { ResumeRequest, WorkflowSelection } from '../requests.js'
+import { failureStatus, type Failure } from '../failure.js'
+import type { ResumeResult } from '../results.js'
+import type { ResumeLedger, DrainEnd } from './resume-ledger.js'
+
+export type WorkflowResumer = Pick<
+  ServiceClient,
+  'resumeWorkflowsPage' | 'resumeUrlLength' | 'log' | 'listDlqPage' | 'serviceNow'
+>
+
+/** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
+export function splitDlqIds(
+  selection: WorkflowSelection,
+  urlLength: (query: URLSearchParams) => number
+): WorkflowSelection[] {
+  const ids = selection.dlqIds
+  if (ids === undefined || ids.length === 0) return [selection]
+  const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE))
+  let current: string[] = []
+  const parts = [current]
+  let used = base
+  for (const id of ids) {
+    // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
+    const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1
+    if (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES) {
+      current = []
+      parts.push(current)
+      used = base
+    }
+    current.push(id)
+    used += bytes
+  }
+  return parts.map(dlqIds => ({ ...selection, dlqIds }))
+}
+
+/** Called with each answered request and the runs resumed so far in all. */
+export type OnResumePage = (page: ResumePage, total: number) => void
+
+/**
+ * One drain of a resume into `ledger`: request.maxRuns caps this drain, request.maxPages every request the ledger
+ * has sent. Returns where it stopped; the ledger holds what it did.
+ */
+export async function drainResume(
+  client: WorkflowResumer,
+  request: ResumeRequest,
+  ledger: ResumeLedger,
+  onPage: OnResumePage = () => {}
+): Promise<DrainEnd> {
+  const { progress } = ledger
+  const total = request.selection.dlqIds?.length ?? 0
+  // An empty id list sent as no dlqIds at all would select the whole DLQ.
+  if (request.selection.dlqIds !== undefined && total === 0) throw new Error('dlq-ids is empty: nothing to resume')
+  const parts = splitDlqIds(request.selection, q => client.resumeUrlLength(q))
+  if (parts.length > 1) {
+    client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`)
+  }
+  const headers = overrideHeaders(request.overrides)
+  // Runs the answers of this drain carried, named or not: what its cap counts.
+  let carriedRuns = 0
+  const maxRuns = request.maxRuns ?? Infinity
+  const capReached = (): boolean => carriedRuns >= maxRuns
+  let stoppedByCap = false
+  let failure: Failure | undefined
+  let nextCursor: string | undefined
+  let continueFrom: ResumeResult['continueFrom']
+  let goneParts = 0
+  for (const [part, selection] of parts.entries()) {
+    if (capReached() || ledger.sent >= request.maxPages) {
+      // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
+      if (capReached()) stoppedByCap = true
+      else failure = { kind: 'request-budget', requests: ledger.sent, input: Inputs.MaxPages }
+      continueFrom = continuation(request, parts, part)
+      break
+    }
+    // The count the request under way asked for: what each of its lost attempts may have resumed.
+    let count: number = RESUME_PAGE_SIZE
+    const fetch = async (cursor: string | undefined) => {
+      try {
+        count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns)
+        ledger.sent++
+        return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers)
+      } catch (err) {
+        if (err instanceof ServiceError) ledger.lost(err.lostAnswers, count)
+        throw err
+      }
+    }
+    const startCursor = part === 0 ? request.cursor : undefined
+    if (parts.length === 1) progress.nextCursor = startCursor
+    const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor }
+    const outcome = await drainInto(fetch, budget, page => {
+      ledger.lost(page.lostAnswers, count)
+      carriedRuns += page.workflowRuns.length + page.problems.filter(p => !p.kept).length
+      ledger.answered(page.workflowRuns, page.problems)
+      if (parts.length === 1) progress.nextCursor = page.cursor
+      onPage(page, ledger.runs.length)
+      // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
+      return !capReached()
+    })
+    const notFound = outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined
+    if (selection.dlqIds !== undefined && notFound) {
+      // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
+      goneParts++
+      ledger.gone.parts++
+      ledger.gone.ids += selection.dlqIds.length
+      continue
+    }
+    if (outcome.failure === undefined && outcome.nextCursor === undefined) continue
+    // max-pages bounds every request of the resume: its count is the ledger's, over every drain.
+    if (outcome.failure !== undefined) failure = wholeBudget(outcome.failure, ledger.sent)
+    else stoppedByCap = true
+    // A cursor belongs to the one selection it came from: with several parts, name the ids left instead.
+    if (parts.length === 1) nextCursor = outcome.nextCursor
+    else continueFrom = continuation(request, parts, part)
+    break
+  }
+
+  if (goneParts > 0 && goneParts === parts.length) {
+    // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
+    failure = { kind: 'ids-gone', ids: total }
+  }
+  return {
+    ...(failure !== undefined ? { failure } : {}),
+    ...(nextCursor !== undefined ? { nextCursor } : {}),
+    ...(continueFrom !== undefined ? { continueFrom } : {}),
+    ...(stoppedByCap ? { stoppedByCap } : {}),
+    ...(parts.length > 1 ? { parts: parts.length } : {})
+  }
+}
+
+/** A budget stop counts every request of the resume, not only this drain's. */
+function wholeBudget(failure: Failure, sent: number): Failure {
+  return failure.kind === 'max-pages' ? { ...failure, pages: sent } : failure
+}
+
+/** The dlq-ids a re-run continues with: those of the part that stopped and every part after it. */
+function continuation(request: ResumeRequest, parts: WorkflowSelection[], part: number): ResumeResult['continueFrom'] {
+  return idsLeftFrom(
+    request,
+    parts.slice(0, part).reduce((n, { dlqIds }) => n + (dlqIds?.length ?? 0), 0)
+  )
+}
+
+/** Where a resume by dlq-ids continues: from the id after the first `sent`, with its line in dlq-ids-file. */
+export function idsLeftFrom(request: ResumeRequest, sent: number): ResumeResult['continueFrom'] {
+  const ids = request.selection.dlqIds ?? []
+  const line = request.dlqIdLines?.[sent]
+  return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) }
+}
