@@ -22,7 +22,7 @@ import { neutraliseAnnotation } from './report/escape.js'
 import { issueCutLine, issueLine } from './report/markdown.js'
 import { refusalSummary } from './report/refusal.js'
 import type { OperationReport } from './report/budget.js'
-import { stagedOrResumeReport } from './report/staged-resume.js'
+import { resumeReport } from './report/resume.js'
 import { scheduleFailureText, scheduleReport } from './report/schedule.js'
 import { continueHint } from './report/step-outputs.js'
 import type { IssueOutcome, ListResult, ResumeResult, ScheduleResult } from './results.js'
@@ -131,7 +131,7 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
       resumeWorkflowsToFile(s.runsFile, encode, log, onPage =>
         resumeWorkflows(client, s.resume, { clock: REAL_CLOCK, stop: signal, log, onPage, progress })
       ),
-    report: stagedOrResumeReport,
+    report: resumeReport,
     overdue: {
       count: Outputs.ResumedCount,
       what: ({ confirmed, uncertainRequests: lost, uncertainRuns }) =>

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { stagedResume } from '../../src/operations/staged-resume.js'
 import { watchStage, WatchState } from '../../src/operations/watch.js'
 import { Outputs } from '../../src/constants.js'
-import { stagedOrResumeReport } from '../../src/report/staged-resume.js'
+import { resumeReport } from '../../src/report/resume.js'
 import type { ResumeRequest, StagePlan } from '../../src/requests.js'
 import type { ResumeResult } from '../../src/results.js'
 import type { ServiceClient } from '../../src/service/client.js'
@@ -97,7 +97,7 @@ describe('a staged resume whose runs stay out of the DLQ', () => {
     expect(resumeRequests().every(r => r.query.get('toDate') === String(T0 - 1))).toBe(true)
     // Every item was read as sent: no warning of unreadable items (one with nothing in it was printed before).
     expect(result.itemProblems).toBeUndefined()
-    expect(stagedOrResumeReport.warnings(result)).toEqual([])
+    expect(resumeReport.warnings(result)).toEqual([])
   })
 
   it('counts max-runs over every stage', async () => {
@@ -426,7 +426,7 @@ describe('a stage whose answer is lost', () => {
     expect(result.uncertainRequests).toBeGreaterThan(0)
     expect(result.staged!.stages).toHaveLength(1)
     expect(result.staged!.stages[0]!.watch).toBeUndefined()
-    expect(stagedOrResumeReport.outputs(result)[Outputs.StagesCompleted]).toBe('0')
-    expect(stagedOrResumeReport.failure(result)).toContain('got no readable answer')
+    expect(resumeReport.outputs(result)[Outputs.StagesCompleted]).toBe('0')
+    expect(resumeReport.failure(result)).toContain('got no readable answer')
   })
 })

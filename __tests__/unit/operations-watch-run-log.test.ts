@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { stagedResume } from '../../src/operations/staged-resume.js'
 import { Outputs } from '../../src/constants.js'
-import { stagedOrResumeReport } from '../../src/report/staged-resume.js'
+import { resumeReport } from '../../src/report/resume.js'
 import type { ResumeRequest, StagePlan } from '../../src/requests.js'
 import type { ResumeResult } from '../../src/results.js'
 import type { ServiceClient } from '../../src/service/client.js'
@@ -53,7 +53,7 @@ const run = (p: StagePlan, req: ResumeRequest = resumeRequest({ all: true })): P
 const runLogRequests = () => sim.requests.filter(r => r.route === 'run-log')
 const resumeRequests = () => sim.requests.filter(r => r.route === 'resume')
 const statesOf = (result: ResumeResult) => result.staged!.judged!.map(r => `${r.state}/${r.source}`)
-const summaryOf = (result: ResumeResult) => stagedOrResumeReport.summary(result, {}, { now: T0 })
+const summaryOf = (result: ResumeResult) => resumeReport.summary(result, {}, { now: T0 })
 const stage = (result: ResumeResult, n: number) => result.staged!.stages[n - 1]!
 
 describe('each state of a watched run', () => {
@@ -68,7 +68,7 @@ describe('each state of a watched run', () => {
     expect(first.watch!.polls).toHaveLength(1)
     expect(first.watch!.endedAt - first.watch!.startedAt).toBe(5_000)
     expect(result.staged!.stages).toHaveLength(2)
-    const outputs = stagedOrResumeReport.outputs(result)
+    const outputs = resumeReport.outputs(result)
     expect(outputs[Outputs.CompletedCount]).toBe('4')
     expect(JSON.parse(outputs[Outputs.RunStates]!)).toEqual({
       completed: 4,
@@ -101,7 +101,7 @@ describe('each state of a watched run', () => {
     expect(result.staged!.judged![0]!.firstError).toMatchObject({ source: 'run-log', status: 503 })
     expect(stage(result, 1).watch!.allEnded).toBe(true)
     expect(stage(result, 1).verdict).toBe('within')
-    expect(stagedOrResumeReport.outputs(result)[Outputs.FailedAgainCount]).toBe('4')
+    expect(resumeReport.outputs(result)[Outputs.FailedAgainCount]).toBe('4')
     expect(summaryOf(result)).toContain('### First error of each failed or failing run')
     expect(summaryOf(result)).toContain('`db down`')
   })
@@ -132,7 +132,7 @@ describe('each state of a watched run', () => {
     // One poll: the answer of the next would tell of the other runs again.
     const result = await run(plan({ watchMs: 5_000 }))
     expect(statesOf(result)).toEqual(['cancelled/run-log', 'unknown/run-log', 'unknown/run-log', 'unknown/run-log'])
-    expect(stagedOrResumeReport.outputs(result)[Outputs.RunStates]).toBe(
+    expect(resumeReport.outputs(result)[Outputs.RunStates]).toBe(
       JSON.stringify({ completed: 0, failed: 0, failing: 0, cancelled: 1, running: 0, unknown: 3 })
     )
   })
@@ -147,12 +147,10 @@ describe('a failing run stops the canary before the DLQ sees it', () => {
     expect(result.staged!.stages).toHaveLength(1)
     expect(result.staged!.failedAgain).toEqual([])
     expect(statesOf(result)).toEqual(Array(4).fill('failing/run-log'))
-    const failure = stagedOrResumeReport.failure(result)!
+    const failure = resumeReport.failure(result)!
     expect(failure).toContain('4 of the 4 runs resumed by stage 1 of 2 failed or are failing (4 failing)')
     expect(failure).toContain('first error HTTP 500 "boom" (from the run log)')
-    expect(stagedOrResumeReport.notice!(result, T0)).toContain(
-      '4 still retrying, not yet in the DLQ; watch-max-failed: 0)'
-    )
+    expect(resumeReport.notice!(result, T0)).toContain('4 still retrying, not yet in the DLQ; watch-max-failed: 0)')
     expect(summaryOf(result)).toContain('stopped: 4 of the runs resumed so far failed or failing after 5s')
   })
 })
@@ -163,7 +161,7 @@ describe('watch-min-completed', () => {
     const result = await run(plan({ minCompleted: { share: 80, text: '80%' } }))
     expect(stage(result, 1).verdict).toBe('clean')
     expect(result.staged!.stages).toHaveLength(2)
-    expect(stagedOrResumeReport.failure(result)).toBeUndefined()
+    expect(resumeReport.failure(result)).toBeUndefined()
   })
 
   it('not met by the end of the watch: inconclusive, no further stage, the continuation of any stop', async () => {
@@ -172,10 +170,10 @@ describe('watch-min-completed', () => {
     expect(stage(result, 1).verdict).toBe('inconclusive')
     expect(result.staged!.stages).toHaveLength(1)
     expect(result.nextCursor).toBeDefined()
-    const outputs = stagedOrResumeReport.outputs(result)
+    const outputs = resumeReport.outputs(result)
     expect(outputs[Outputs.Complete]).toBe('false')
     expect(outputs[Outputs.StagesCompleted]).toBe('0')
-    const failure = stagedOrResumeReport.failure(result)!
+    const failure = resumeReport.failure(result)!
     expect(failure).toContain('only 0 of the 4 runs resumed by stage 1 of 2 completed')
     expect(failure).toContain('inconclusive')
     expect(failure).toContain('cursor')
@@ -192,7 +190,7 @@ describe('watch-min-completed', () => {
     // The probe: the documented path, then the SDK's, both 404.
     expect(runLogRequests()).toHaveLength(2)
     expect(result.failure).toEqual({ kind: 'no-run-log', input: 'watch-min-completed' })
-    const failure = stagedOrResumeReport.failure(result)!
+    const failure = resumeReport.failure(result)!
     expect(failure).toContain('watch-min-completed cannot be judged: this service keeps no run log')
     expect(summaryOf(result)).toContain('Nothing resumed')
   })
@@ -208,7 +206,7 @@ describe('the run-log variants of the simulator', () => {
     // Both paths are asked once, at the first poll; later polls ask nothing more.
     expect(runLogRequests()).toHaveLength(2)
     expect(summaryOf(result).match(/judged the DLQ alone/g)).toHaveLength(1)
-    expect(stagedOrResumeReport.outputs(result)[Outputs.CompletedCount]).toBe('0')
+    expect(resumeReport.outputs(result)[Outputs.CompletedCount]).toBe('0')
   })
 
   it("the SDK's path only: read one run a request, and the early end holds", async () => {
@@ -256,7 +254,7 @@ describe('a hostile run-log answer through the watch', () => {
     expect(stage(result, 1).verdict).toBe('blind')
     expect(stage(result, 1).watch!.runLogFailed).toBe(true)
     expect(result.staged!.stages).toHaveLength(1)
-    const failure = stagedOrResumeReport.failure(result)!
+    const failure = resumeReport.failure(result)!
     expect(failure).toContain("the watch's read of the run log")
     expect(failure).not.toContain(TOKEN)
     expect(summaryOf(result)).not.toContain(TOKEN)
@@ -265,7 +263,7 @@ describe('a hostile run-log answer through the watch', () => {
   it('huge: over the size cap, blind, without filling memory', async () => {
     const result = await hostile(JSON.stringify({ runs: [], pad: 'x'.repeat(65 * 1024 * 1024) }))
     expect(stage(result, 1).verdict).toBe('blind')
-    expect(stagedOrResumeReport.failure(result)).toContain("the watch's read of the run log")
+    expect(resumeReport.failure(result)).toContain("the watch's read of the run log")
   })
 
   it('wrong types: runs that cannot be read are left out (unknown), the watch goes on', async () => {
@@ -310,7 +308,7 @@ describe('a hostile run-log answer through the watch', () => {
     const result = await run(plan({ maxFailed: 0 }))
     expect(stage(result, 1).verdict).toBe('stopped')
     const summary = summaryOf(result)
-    const failure = stagedOrResumeReport.failure(result)!
+    const failure = resumeReport.failure(result)!
     for (const text of [summary, failure, JSON.stringify(result)]) expect(text).not.toContain(TOKEN)
     expect(summary).toContain('`charge`')
     // Third-party text is a code span (literal, never HTML), its pipe escaped so that it cannot split the cell.

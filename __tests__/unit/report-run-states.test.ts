@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { Outputs } from '../../src/constants.js'
-import { stagedOrResumeReport as report } from '../../src/report/staged-resume.js'
+import { resumeReport as report } from '../../src/report/resume.js'
 import type { JudgedRun, ResumeResult, RunState, StagedResume, StageOutcome } from '../../src/results.js'
 import { resumeResult } from '../support/results.js'
 import { renderLikeGitHub } from '../support/markdown.js'

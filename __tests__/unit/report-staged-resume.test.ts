@@ -8,7 +8,7 @@ import { OUTPUTS_BUDGET_BYTES, Outputs } from '../../src/constants.js'
 import { githubBytes } from '../../src/report/boundary.js'
 import type { StagePlan } from '../../src/requests.js'
 import type { ResumeResult } from '../../src/results.js'
-import { stagedOrResumeReport as report } from '../../src/report/staged-resume.js'
+import { resumeReport as report } from '../../src/report/resume.js'
 import { renderLikeGitHub } from '../support/markdown.js'
 import {
   failedAgainRuns,

@@ -1,22 +1,19 @@
 /** The words of a staged resume: each stage's verdict (kept with it), what a watch cannot see, the bound sent. */
 import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../results.js'
 import type { StagePlan } from '../requests.js'
+import { STAGE_VERDICTS } from '../stage-verdicts.js'
 import { formatCount, plural } from './format.js'
 import { errorWords } from './response-sample.js'
 
 /** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
 export function stagesCompleted(staged: StagedResume): number {
-  const passed = new Set<StageVerdict>(['clean', 'within', 'last', 'capped'])
-  return staged.stages.filter(stage => passed.has(stage.verdict)).length
+  return staged.stages.filter(stage => STAGE_VERDICTS[stage.verdict].passed).length
 }
 
 /** The stage that ended the resume before its plan, and why; undefined when every stage passed. */
 export function endingStage(staged: StagedResume): { stage: StageOutcome; verdict: StageVerdict } | undefined {
-  for (const stage of staged.stages) {
-    const { verdict } = stage
-    if (verdict !== 'clean' && verdict !== 'within' && verdict !== 'last') return { stage, verdict }
-  }
-  return undefined
+  const stage = staged.stages.find(s => STAGE_VERDICTS[s.verdict].endsPlan)
+  return stage === undefined ? undefined : { stage, verdict: stage.verdict }
 }
 
 /** A duration as the inputs write one: 90s, 10m, 1h, or 2m 5s. */
@@ -40,48 +37,13 @@ export function watchedFor(stage: StageOutcome): string {
 const size = (asked: number) => (asked === Infinity ? 'all left' : formatCount(asked))
 export const askedText = size
 
-/** One stage's result in words, never "succeeded": what was seen, after how long, of how many runs. */
-export function stageResultText(stage: StageOutcome, staged: StagedResume, result: ResumeResult): string {
-  const last = stage.watch?.polls[stage.watch.polls.length - 1]
-  const back = last?.failedAgain ?? 0
-  const bad = last?.states === undefined ? back : last.states.failed + last.states.failing
-  const after = watchedFor(stage)
-  const allowed = staged.plan.maxFailed
-  const total = `${formatCount(bad)} of the runs resumed so far`
-  const early = stage.watch?.allEnded === true ? ' (ended early: every run so far had ended)' : ''
-  // A run failing in the run log but not yet in the DLQ is said so; otherwise each is "back in the DLQ".
-  const seen = (last?.states?.failing ?? 0) > 0 ? 'failed or failing' : 'back in the DLQ'
-  switch (stage.verdict) {
-    case 'clean':
-      return `clean: none of the runs resumed so far was back in the DLQ after ${after}${last?.states ? ', none failing' : ''}${early}`
-    case 'within':
-      return `passed: ${total} ${seen} after ${after}, within the ${formatCount(allowed)} allowed${early}`
-    case 'stopped':
-      return `stopped: ${total} ${seen} after ${after}, more than the ${formatCount(allowed)} allowed`
-    case 'inconclusive': {
-      const min = staged.plan.minCompleted
-      return (
-        `inconclusive: ${formatCount(last?.states?.completed ?? 0)} of the runs resumed so far completed after ` +
-        `${after}, fewer than watch-min-completed (${min?.text ?? '?'}) asks${early}`
-      )
-    }
-    case 'cut':
-      return `watch cancelled after ${after} (${stage.watch?.cut ?? 'stop'}): not judged, ${formatCount(back)} back by then`
-    case 'blind':
-      return `watch could not see after ${after}: its listing of the DLQ stopped, so not judged`
-    case 'capped':
-      return 'max-runs reached with this stage: no stage follows, not watched'
-    case 'cancelled':
-      return 'cancelled during its resume: not watched'
-    case 'failed':
-      if (result.failure === undefined) return 'requests got no readable answer (possibly more resumed): not watched'
-      return isBudget(result)
-        ? 'max-pages reached: not watched, no request left for a further stage'
-        : 'resume failed part way: not watched'
-    case 'last':
-      return 'not watched: no stage follows'
-  }
-}
+/** What the failure of a watch's listing is named: it was no resume request. */
+export const WATCH_LISTING = "the watch's listing of the workflow DLQ"
+/** ...and of its read of the run log. */
+const WATCH_RUN_LOG = "the watch's read of the run log"
+/** Which of the two left a stage's watch blind. */
+export const watchSource = (stage: StageOutcome): string =>
+  stage.watch?.runLogFailed === true ? WATCH_RUN_LOG : WATCH_LISTING
 
 /** The resume stopped on max-pages, which bounds the resume requests of every stage together. */
 export const isBudget = (result: ResumeResult): boolean =>

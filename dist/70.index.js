@@ -1,8 +1,8 @@
-export const id = 322;
-export const ids = [322];
+export const id = 70;
+export const ids = [70];
 export const modules = {
 
-/***/ 5322:
+/***/ 3070:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -5012,168 +5012,13 @@ async function resumeSchedules(client, request, onOutcome = () => { }) {
     return { operation: 'resume-schedule', outcomes };
 }
 
-;// CONCATENATED MODULE: ./src/service/errors.ts
-
-
-/** A failed request kept as data, as got's HTTPError: report/failure-text.ts writes its one line, no stack. */
-class ServiceError extends Error {
-    failure;
-    lostAnswers;
-    name = 'ServiceError';
-    constructor(failure, 
-    /** Attempts maybe carried out unseen (answer lost, or a 2xx unreadable): for a bulk resume, 50 runs each. */
-    lostAnswers = 0) {
-        super(failure.kind === 'request' ? `${failure.request.method} ${failure.request.path} failed` : failure.kind);
-        this.failure = failure;
-        this.lostAnswers = lostAnswers;
-    }
-    /** HTTP status, when the service answered. */
-    get status() {
-        return failureStatus(this.failure);
-    }
-}
-const MAX_ERROR_TEXT = 300;
-/** `error` of a JSON body, else the body, as one shortened line: redacted before, so no half of a secret survives. */
-function errorText(body, redact = text => text) {
-    let text = body;
-    try {
-        const parsed = JSON.parse(body);
-        if (isRecord(parsed) && typeof parsed.error === 'string')
-            text = parsed.error;
-    }
-    catch {
-        // not JSON: show it as text
-    }
-    const line = redact(text).replace(/\s+/g, ' ').trim();
-    if (line === '')
-        return '(empty body)';
-    return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}… (${line.length} characters)` : line;
-}
-
-;// CONCATENATED MODULE: ./src/operations/resume-ledger.ts
+;// CONCATENATED MODULE: ./src/operations/resume-bound.ts
 /**
- * What a bulk resume has done so far, in one object that each drain (one, or one per stage) feeds: the runs, the
- * requests, what may have been resumed unseen. The result of a resume, staged or not, is read from it.
+ * The bound that keeps a resume off its own runs: the to-date every request of a resume by filters sends, on the
+ * service's clock, so that no run the resume creates (it fails after its creation) is taken by the same resume.
  */
 
 
-class ResumeLedger {
-    progress;
-    /** Every run the answers named, in the order resumed. */
-    runs = [];
-    /** Runs the answers carried, named or not: what a cap counts. */
-    carried = 0;
-    /** Requests answered with runs. */
-    requests = 0;
-    /** Requests sent, answered or not (a part answered 404 too): what max-pages bounds. */
-    sent = 0;
-    /** Attempts whose answer was lost or unreadable: each may have resumed runs not in `runs`... */
-    uncertainRequests = 0;
-    /** ...as many as each asked for (its count): what they may have resumed in all. */
-    uncertainRuns = 0;
-    /** Most runs one answer carried, when more than the count sent: the service ignores count. */
-    largestAnswer;
-    /** Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more. */
-    gone = { parts: 0, ids: 0 };
-    problems = new ItemProblems();
-    /** `progress` is kept up to date as answers arrive, for a last-resort report should the process be stopped. */
-    constructor(progress = { confirmed: 0, uncertainRequests: 0 }) {
-        this.progress = progress;
-    }
-    /** Attempts lost after sending (a failed request, or the answer to a page's retries), each asking for `count`. */
-    lost(attempts, count) {
-        this.uncertainRequests += attempts;
-        this.uncertainRuns += attempts * count;
-        this.progress.uncertainRequests = this.uncertainRequests;
-        this.progress.uncertainRuns = this.uncertainRuns;
-    }
-    /** One answered request: its runs, and the items it carried that could not be read as sent. */
-    answered(runs, problems) {
-        const carried = runs.length + problems.filter(p => !p.kept).length;
-        if (carried > RESUME_PAGE_SIZE)
-            this.largestAnswer = Math.max(this.largestAnswer ?? 0, carried);
-        this.carried += carried;
-        // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
-        for (const run of runs)
-            this.runs.push(run);
-        this.requests++;
-        const request = this.requests;
-        this.problems.add(problems, problem => problem.kept
-            ? `run "${problem.id ?? ''}" (request ${request}, item ${problem.index}): ${problem.detail}`
-            : `item ${problem.index} of request ${request}, resumed but not named: ${problem.detail}`);
-        this.progress.confirmed = this.runs.length;
-    }
-    /** The resume asked by `request`, as far as this ledger went, ending as `end` says. */
-    result(request, end) {
-        const { maxRuns } = request;
-        const { failure, nextCursor, continueFrom, parts } = end;
-        const stoppedByCap = end.stoppedByCap === true && maxRuns !== undefined && this.carried >= maxRuns;
-        return {
-            operation: 'resume-workflows',
-            selection: request.selection,
-            all: request.all,
-            overrides: request.overrides,
-            ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
-            runs: this.runs,
-            requests: this.requests,
-            uncertainRequests: this.uncertainRequests,
-            ...(this.uncertainRequests > 0 ? { uncertainRuns: this.uncertainRuns } : {}),
-            ...(this.largestAnswer !== undefined ? { largestAnswer: this.largestAnswer } : {}),
-            ...(maxRuns !== undefined ? { maxRuns } : {}),
-            ...(stoppedByCap ? { stoppedByCap } : {}),
-            ...(maxRuns !== undefined && this.carried > maxRuns ? { pastCap: this.carried - maxRuns } : {}),
-            ...(parts !== undefined ? { parts } : {}),
-            ...(this.gone.parts > 0 && failure === undefined ? { goneIds: { ...this.gone } } : {}),
-            itemProblems: this.problems.summary(),
-            ...(nextCursor !== undefined ? { nextCursor } : {}),
-            ...(continueFrom !== undefined ? { continueFrom } : {}),
-            ...(failure !== undefined ? { failure } : {})
-        };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/resume-workflows.ts
-
-
-
-
-
-
-
-/** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
-function splitDlqIds(selection, urlLength) {
-    const ids = selection.dlqIds;
-    if (ids === undefined || ids.length === 0)
-        return [selection];
-    const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE));
-    let current = [];
-    const parts = [current];
-    let used = base;
-    for (const id of ids) {
-        // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
-        const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1;
-        if (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES) {
-            current = [];
-            parts.push(current);
-            used = base;
-        }
-        current.push(id);
-        used += bytes;
-    }
-    return parts.map(dlqIds => ({ ...selection, dlqIds }));
-}
-/**
- * Resumes the selected failed runs, 50 per request, one drain per part of dlq-ids. Never under-reports: every run
- * answered is in the result (past the cap too), and every lost or unreadable answer is in `uncertainRequests`.
- */
-async function resumeWorkflows(client, request, onPage = () => { }, 
-/** Kept up to date as answers arrive, for a last-resort report should the process be stopped. */
-progress, clock = REAL_CLOCK) {
-    const ledger = new ResumeLedger(progress);
-    const bound = await startBound(client, request, clock);
-    const end = await drainResume(client, withBound(request, bound, ledger.progress), ledger, onPage);
-    return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) };
-}
 /**
  * The to-date a resume by filters sends with every request: the service's time at its start, less a millisecond, so
  * that no run the resume creates (it fails after its creation, on the service's clock) is taken by the same resume.
@@ -5214,6 +5059,78 @@ function withBound(request, bound, progress) {
             progress.fromDate = request.selection.fromDate;
     }
     return { ...request, selection: { ...request.selection, toDate: bound.toDate } };
+}
+
+;// CONCATENATED MODULE: ./src/service/errors.ts
+
+
+/** A failed request kept as data, as got's HTTPError: report/failure-text.ts writes its one line, no stack. */
+class ServiceError extends Error {
+    failure;
+    lostAnswers;
+    name = 'ServiceError';
+    constructor(failure, 
+    /** Attempts maybe carried out unseen (answer lost, or a 2xx unreadable): for a bulk resume, 50 runs each. */
+    lostAnswers = 0) {
+        super(failure.kind === 'request' ? `${failure.request.method} ${failure.request.path} failed` : failure.kind);
+        this.failure = failure;
+        this.lostAnswers = lostAnswers;
+    }
+    /** HTTP status, when the service answered. */
+    get status() {
+        return failureStatus(this.failure);
+    }
+}
+const MAX_ERROR_TEXT = 300;
+/** `error` of a JSON body, else the body, as one shortened line: redacted before, so no half of a secret survives. */
+function errorText(body, redact = text => text) {
+    let text = body;
+    try {
+        const parsed = JSON.parse(body);
+        if (isRecord(parsed) && typeof parsed.error === 'string')
+            text = parsed.error;
+    }
+    catch {
+        // not JSON: show it as text
+    }
+    const line = redact(text).replace(/\s+/g, ' ').trim();
+    if (line === '')
+        return '(empty body)';
+    return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}… (${line.length} characters)` : line;
+}
+
+;// CONCATENATED MODULE: ./src/operations/resume-drain.ts
+/**
+ * One drain of a bulk resume: 50 runs a request, one drain per part of dlq-ids (each request URL under 6 KB), into a
+ * ledger that every drain of the resume feeds. Never under-reports: every run answered is in the ledger (past the cap
+ * too), and every lost or unreadable answer is counted as possibly resumed.
+ */
+
+
+
+
+
+/** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
+function splitDlqIds(selection, urlLength) {
+    const ids = selection.dlqIds;
+    if (ids === undefined || ids.length === 0)
+        return [selection];
+    const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE));
+    let current = [];
+    const parts = [current];
+    let used = base;
+    for (const id of ids) {
+        // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
+        const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1;
+        if (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES) {
+            current = [];
+            parts.push(current);
+            used = base;
+        }
+        current.push(id);
+        used += bytes;
+    }
+    return parts.map(dlqIds => ({ ...selection, dlqIds }));
 }
 /**
  * One drain of a resume into `ledger`: request.maxRuns caps this drain, request.maxPages every request the ledger
@@ -5325,6 +5242,102 @@ function idsLeftFrom(request, sent) {
     const line = request.dlqIdLines?.[sent];
     return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) };
 }
+
+;// CONCATENATED MODULE: ./src/operations/resume-ledger.ts
+/**
+ * What a bulk resume has done so far, in one object that each drain (one, or one per stage) feeds: the runs, the
+ * requests, what may have been resumed unseen. The result of a resume, staged or not, is read from it.
+ */
+
+
+class ResumeLedger {
+    progress;
+    /** Every run the answers named, in the order resumed. */
+    runs = [];
+    /** Runs the answers carried, named or not: what a cap counts. */
+    carried = 0;
+    /** Requests answered with runs. */
+    requests = 0;
+    /** Requests sent, answered or not (a part answered 404 too): what max-pages bounds. */
+    sent = 0;
+    /** Attempts whose answer was lost or unreadable: each may have resumed runs not in `runs`... */
+    uncertainRequests = 0;
+    /** ...as many as each asked for (its count): what they may have resumed in all. */
+    uncertainRuns = 0;
+    /** Most runs one answer carried, when more than the count sent: the service ignores count. */
+    largestAnswer;
+    /** Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more. */
+    gone = { parts: 0, ids: 0 };
+    problems = new ItemProblems();
+    /** `progress` is kept up to date as answers arrive, for a last-resort report should the process be stopped. */
+    constructor(progress = { confirmed: 0, uncertainRequests: 0 }) {
+        this.progress = progress;
+    }
+    /** Attempts lost after sending (a failed request, or the answer to a page's retries), each asking for `count`. */
+    lost(attempts, count) {
+        this.uncertainRequests += attempts;
+        this.uncertainRuns += attempts * count;
+        this.progress.uncertainRequests = this.uncertainRequests;
+        this.progress.uncertainRuns = this.uncertainRuns;
+    }
+    /** One answered request: its runs, and the items it carried that could not be read as sent. */
+    answered(runs, problems) {
+        const carried = runs.length + problems.filter(p => !p.kept).length;
+        if (carried > RESUME_PAGE_SIZE)
+            this.largestAnswer = Math.max(this.largestAnswer ?? 0, carried);
+        this.carried += carried;
+        // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
+        for (const run of runs)
+            this.runs.push(run);
+        this.requests++;
+        const request = this.requests;
+        this.problems.add(problems, problem => problem.kept
+            ? `run "${problem.id ?? ''}" (request ${request}, item ${problem.index}): ${problem.detail}`
+            : `item ${problem.index} of request ${request}, resumed but not named: ${problem.detail}`);
+        this.progress.confirmed = this.runs.length;
+    }
+    /** The resume asked by `request`, as far as this ledger went, ending as `end` says. */
+    result(request, end) {
+        const { maxRuns } = request;
+        const { failure, nextCursor, continueFrom, parts } = end;
+        const stoppedByCap = end.stoppedByCap === true && maxRuns !== undefined && this.carried >= maxRuns;
+        return {
+            operation: 'resume-workflows',
+            selection: request.selection,
+            all: request.all,
+            overrides: request.overrides,
+            ...(request.cursor !== undefined ? { startCursor: request.cursor } : {}),
+            runs: this.runs,
+            requests: this.requests,
+            uncertainRequests: this.uncertainRequests,
+            ...(this.uncertainRequests > 0 ? { uncertainRuns: this.uncertainRuns } : {}),
+            ...(this.largestAnswer !== undefined ? { largestAnswer: this.largestAnswer } : {}),
+            ...(maxRuns !== undefined ? { maxRuns } : {}),
+            ...(stoppedByCap ? { stoppedByCap } : {}),
+            ...(maxRuns !== undefined && this.carried > maxRuns ? { pastCap: this.carried - maxRuns } : {}),
+            ...(parts !== undefined ? { parts } : {}),
+            ...(this.gone.parts > 0 && failure === undefined ? { goneIds: { ...this.gone } } : {}),
+            itemProblems: this.problems.summary(),
+            ...(nextCursor !== undefined ? { nextCursor } : {}),
+            ...(continueFrom !== undefined ? { continueFrom } : {}),
+            ...(failure !== undefined ? { failure } : {})
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/stage-verdicts.ts
+const STAGE_VERDICTS = {
+    clean: { goesOn: true, passed: true, endsPlan: false },
+    within: { goesOn: true, passed: true, endsPlan: false },
+    stopped: { goesOn: false, passed: false, endsPlan: true },
+    inconclusive: { goesOn: false, passed: false, endsPlan: true },
+    cut: { goesOn: false, passed: false, endsPlan: true },
+    blind: { goesOn: false, passed: false, endsPlan: true },
+    last: { goesOn: false, passed: true, endsPlan: false },
+    capped: { goesOn: false, passed: true, endsPlan: true },
+    failed: { goesOn: false, passed: false, endsPlan: true },
+    cancelled: { goesOn: false, passed: false, endsPlan: true }
+};
 
 ;// CONCATENATED MODULE: ./src/results.ts
 /** Every state a watched run can be in, in the order a summary lists them. */
@@ -5615,11 +5628,11 @@ function failedAgain(item, workflowRunId, stage, seenIn) {
     };
 }
 /**
- * Watches after one stage for `watchMs`: a listing and a run-log read every pollIntervalMs and at the end. Ends early
- * when more runs (of every stage so far) failed or are failing than maxFailed, when every run so far has ended, when
- * a listing or a read fails, or at once on the stop signal.
+ * Watches after one stage for `watchMs`: a listing and a run-log read every pollIntervalMs and at the end, each kept
+ * as a measurement. It judges nothing: it ends early only when `endEarly` says so of a poll's counts, when a listing
+ * or a read fails (it cannot see), or at once on the stop signal.
  */
-async function watchStage(client, request, state, clock, stop, log = () => { }) {
+async function watchStage(client, request, state, clock, stop, endEarly, log = () => { }) {
     const startedAt = clock.now();
     const endsAt = startedAt + request.watchMs;
     const interval = pollIntervalMs(request.watchMs);
@@ -5659,11 +5672,12 @@ async function watchStage(client, request, state, clock, stop, log = () => { }) 
         // One line a poll: a watch of minutes would otherwise print nothing between its first and last line.
         log(`stage ${request.stage} watch: listing ${polls.length} at ${Math.round((at - startedAt) / 1000)} s: ` +
             `${state.found.size} of the ${state.runs.size} runs resumed so far back in the DLQ; ${statesLine(judged)}`);
-        if (state.failing() > request.maxFailed || last)
+        if (last)
             return end({});
+        const early = endEarly({ bad: state.failing(), allEnded: judged?.allEnded === true });
         // Every run so far has ended: nothing more to see, so the next stage need not wait for the watch's end.
-        if (judged?.allEnded === true)
-            return end({ allEnded: true });
+        if (early !== undefined)
+            return end(early === 'all-ended' ? { allEnded: true } : {});
     }
 }
 /** The states in a log line: `3 completed, 1 failing`, or what the run log was. */
@@ -5674,12 +5688,47 @@ function statesLine(judged) {
     return parts.length === 0 ? 'no run judged' : parts.map(([state, n]) => `${n} ${state}`).join(', ');
 }
 
-;// CONCATENATED MODULE: ./src/operations/staged-resume.ts
+;// CONCATENATED MODULE: ./src/operations/stage-judge.ts
 /**
- * A staged resume: successive batches (stages) of one bulk resume, each stage's new runs watched (operations/watch)
- * before the next, stopping when more of them failed again than allowed. Each stage is one drain of the resume, capped
- * at its size, continuing where the one before stopped, into one ledger: the result covers every stage, each kept.
+ * The judgement of a stage of a staged resume, from what was measured: how its resume requests ended and what its
+ * watch saw. Pure: the loop hands it the facts and reads what the verdict means from STAGE_VERDICTS; the watch is
+ * handed `earlyEnd`, the same rule, so the two cannot disagree.
  */
+
+/** More runs failed or failing, over every stage so far, than watch-max-failed allows: the resume stops. */
+const overStopRule = (bad, plan) => bad > plan.maxFailed;
+/** The rule the watch is handed: end at once when the stop rule is met, or when every run so far has ended. */
+function earlyEnd(counts, plan) {
+    if (overStopRule(counts.bad, plan))
+        return 'stop-rule';
+    return counts.allEnded ? 'all-ended' : undefined;
+}
+/** The stage's verdict from its facts: the one place a stage is judged. */
+function judgeStage(facts, plan) {
+    const { resume, watch } = facts;
+    if (resume === 'cancelled')
+        return 'cancelled';
+    if (resume === 'capped')
+        return 'capped';
+    if (resume === 'failed')
+        return 'failed';
+    if (watch === undefined)
+        return 'last';
+    if (overStopRule(watch.bad, plan))
+        return 'stopped';
+    if (watch.measured.cut !== undefined)
+        return 'cut';
+    if (watch.measured.failure !== undefined)
+        return 'blind';
+    if (plan.minCompleted !== undefined && watch.completed < minCompletedOf(plan.minCompleted, watch.watched)) {
+        return 'inconclusive';
+    }
+    return watch.bad === watch.badBefore ? 'clean' : 'within';
+}
+
+;// CONCATENATED MODULE: ./src/operations/staged-resume.ts
+
+
 
 
 
@@ -5687,7 +5736,8 @@ function statesLine(judged) {
 
 
 /** Resumes `request` in the stages of `plan`, watching each but the last; the result covers every stage. */
-async function stagedResume(client, request, plan, hooks, onPage = () => { }, progress) {
+async function stagedResume(client, request, plan, hooks) {
+    const { onPage = () => { }, progress } = hooks;
     const ledger = new ResumeLedger(progress);
     // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
     // watch-min-completed needs the run log: without one, refuse before any other request (fail closed).
@@ -5710,12 +5760,14 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
     for (const [index, size] of plan.sizes.entries()) {
         const asked = Math.min(size, capLeft);
         const ids = selection.dlqIds?.slice(offset);
-        const watched = index < plan.sizes.length - 1;
+        const followed = index < plan.sizes.length - 1;
         const stageRequest = {
             ...base,
             selection: ids === undefined ? selection : { ...selection, dlqIds: ids },
             // A canary's runs retry as watch-retries says, so that a failing one is back in the DLQ inside its watch.
-            overrides: watched && plan.watchRetries !== undefined ? { ...base.overrides, retries: plan.watchRetries } : base.overrides,
+            overrides: followed && plan.watchRetries !== undefined
+                ? { ...base.overrides, retries: plan.watchRetries }
+                : base.overrides,
             ...(cursor !== undefined ? { cursor } : {}),
             ...(asked !== Infinity ? { maxRuns: asked } : {}),
             ...(request.dlqIdLines !== undefined ? { dlqIdLines: request.dlqIdLines.slice(offset) } : {})
@@ -5728,52 +5780,31 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
         const made = ledger.runs.slice(before.runs);
         const runIds = made.map(run => run.workflowRunId);
         const resumed = ledger.carried - before.carried;
-        const stage = { stage: index + 1, verdict: 'last', asked, resumed, runIds, startedAt: stageStart };
-        stages.push(stage);
         capLeft -= resumed;
         watching ??= new WatchState(watchFrom(bound, made, client, hooks.clock));
-        watching.add(stage.stage, made);
-        // What is left of the selection, and whether this stage may go on to the next.
-        if (end.stoppedByCap !== true || capLeft <= 0 || !watched || plan.watchMs === undefined) {
-            if (end.stoppedByCap === true && capLeft <= 0)
-                stage.verdict = 'capped';
-            break;
-        }
-        if (end.failure !== undefined || ledger.uncertainRequests > before.lost)
-            break;
-        if (ledger.sent >= request.maxPages) {
+        watching.add(index + 1, made);
+        let resumeEnd = howItEnded(end, capLeft, ledger.uncertainRequests > before.lost);
+        const watchable = resumeEnd === 'more-left' && followed && plan.watchMs !== undefined;
+        if (watchable && ledger.sent >= request.maxPages) {
             // No request left for a further stage: watching this one would protect nothing.
-            end = {
-                ...end,
-                failure: { kind: 'max-pages', pages: ledger.sent, input: Inputs.MaxPages, cursor: end.nextCursor }
-            };
-            break;
+            const failure = { kind: 'max-pages', pages: ledger.sent, input: Inputs.MaxPages, cursor: end.nextCursor };
+            end = { ...end, failure };
+            resumeEnd = 'failed';
         }
-        const watchText = plan.watchText ?? `${plan.watchMs / 1000}s`;
-        hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} runs resumed so far for ${watchText}`);
-        const failingBefore = watching.failing();
-        const request_ = {
-            stage: stage.stage,
-            watchMs: plan.watchMs,
-            maxFailed: plan.maxFailed,
-            maxPages: request.maxPages
-        };
-        stage.watch = await watchStage(client, request_, watching, hooks.clock, hooks.stop, hooks.log);
-        stage.verdict = watchVerdict(stage.watch, watching, failingBefore, plan);
-        if (stage.verdict !== 'clean' && stage.verdict !== 'within')
+        const stage = { stage: index + 1, verdict: 'last', asked, resumed, runIds, startedAt: stageStart };
+        stages.push(stage);
+        const watch = resumeEnd === 'more-left' && watchable
+            ? await watchAfter(stage, plan, request, client, watching, hooks)
+            : undefined;
+        if (watch !== undefined)
+            stage.watch = watch.measured;
+        stage.verdict = judgeStage({ resume: resumeEnd, ...(watch !== undefined ? { watch } : {}) }, plan);
+        if (!STAGE_VERDICTS[stage.verdict].goesOn)
             break;
         // The stage's own cursor continues the list it sent; without one, the next stage sends the ids left.
         cursor = drained.nextCursor;
         if (cursor === undefined && end.continueFrom !== undefined)
             offset = end.continueFrom.position - 1;
-    }
-    const last = stages[stages.length - 1];
-    // The stage not watched: the last, or one whose requests failed or lost answers (what it resumed is not all known).
-    if (last !== undefined &&
-        last.watch === undefined &&
-        last.verdict === 'last' &&
-        (end.failure !== undefined || ledger.uncertainRequests > 0)) {
-        last.verdict = end.failure?.kind === 'cancelled' ? 'cancelled' : 'failed';
     }
     const watchCut = stages.find(s => s.verdict === 'cut')?.watch?.cut;
     // A watch that a stop cut ends the step as a cancel; a blind or stopping watch is the watch's, kept with its stage.
@@ -5791,6 +5822,32 @@ async function stagedResume(client, request, plan, hooks, onPage = () => { }, pr
     const result = ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) });
     return { ...result, ...(bound !== undefined ? { bound } : {}), staged };
 }
+/** How a stage's resume requests ended, from its drain: what the judge needs before any watch. */
+function howItEnded(end, capLeft, lostAnswers) {
+    if (end.failure?.kind === 'cancelled')
+        return 'cancelled';
+    if (end.stoppedByCap === true && capLeft <= 0)
+        return 'capped';
+    if (end.failure !== undefined || lostAnswers)
+        return 'failed';
+    return end.stoppedByCap === true ? 'more-left' : 'drained';
+}
+/** The watch after a stage, over every run resumed so far, and its counts for the judge. */
+async function watchAfter(stage, plan, request, client, watching, hooks) {
+    const watchMs = plan.watchMs ?? 0;
+    hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} runs resumed so far for ${watchText(plan)}`);
+    const badBefore = watching.failing();
+    const measure = { stage: stage.stage, watchMs, maxPages: request.maxPages };
+    const endEarly = (counts) => earlyEnd(counts, plan);
+    const measured = await watchStage(client, measure, watching, hooks.clock, hooks.stop, endEarly, hooks.log);
+    let completed = 0;
+    for (const run of watching.judged.values())
+        if (run.state === 'completed')
+            completed++;
+    return { measured, bad: watching.failing(), badBefore, completed, watched: watching.runs.size };
+}
+/** The watch as the user wrote it, for the log. */
+const watchText = (plan) => plan.watchText ?? `${(plan.watchMs ?? 0) / 1000}s`;
 /**
  * A stage's end in terms of the dlq-ids given, the stage having sent them from `offset` on: the ids left counted from
  * the first given, and a cursor (it belongs to the shorter list the stage sent) turned into the ids left from there.
@@ -5822,25 +5879,6 @@ function watchFrom(bound, runs, client, clock) {
     const now = client.serviceNow();
     return now !== undefined ? Math.floor(now) - 1_000 : clock.now() - CLOCK_SKEW_MARGIN_MS;
 }
-/** A watched stage's verdict, from what its watch measured over every run resumed so far. */
-function watchVerdict(watch, state, failingBefore, plan) {
-    const failing = state.failing();
-    if (failing > plan.maxFailed)
-        return 'stopped';
-    if (watch.cut !== undefined)
-        return 'cut';
-    if (watch.failure !== undefined)
-        return 'blind';
-    if (plan.minCompleted !== undefined) {
-        let completed = 0;
-        for (const run of state.judged.values())
-            if (run.state === 'completed')
-                completed++;
-        if (completed < minCompletedOf(plan.minCompleted, state.runs.size))
-            return 'inconclusive';
-    }
-    return failing === failingBefore ? 'clean' : 'within';
-}
 /** A pair no run has: the service answers it with no run where it keeps a run log, 404 on both paths where not. */
 const PROBE_RUN = { workflowRunId: 'wfr_dlq-action-run-log-probe' };
 /**
@@ -5858,6 +5896,36 @@ async function probeRunLog(client, clock) {
     catch (err) {
         return failureOf(err);
     }
+}
+
+;// CONCATENATED MODULE: ./src/operations/resume-workflows.ts
+/**
+ * resume-workflows: the one entry the composition root calls. A resume in stages (input stages) is the staged resume;
+ * any other is one drain, bounded by the service's time at its start.
+ */
+
+
+
+
+
+const NO_HOOKS = {
+    clock: REAL_CLOCK,
+    stop: new AbortController().signal,
+    log: () => { },
+    onPage: () => { }
+};
+/**
+ * Resumes the selected failed runs, 50 per request, in the stages of request.stages when given. Never under-reports:
+ * every run answered is in the result (past the cap too), and every lost or unreadable answer in `uncertainRequests`.
+ */
+async function resumeWorkflows(client, request, given = {}) {
+    const hooks = { ...NO_HOOKS, ...given };
+    if (request.stages !== undefined)
+        return stagedResume(client, request, request.stages, hooks);
+    const ledger = new ResumeLedger(hooks.progress);
+    const bound = await startBound(client, request, hooks.clock);
+    const end = await drainResume(client, withBound(request, bound, ledger.progress), ledger, hooks.onPage);
+    return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) };
 }
 
 ;// CONCATENATED MODULE: ./src/report/metrics.ts
@@ -6074,6 +6142,243 @@ function fileLineHint(line) {
     return ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`;
 }
 
+;// CONCATENATED MODULE: ./src/report/stage-text.ts
+
+
+
+/** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
+function stagesCompleted(staged) {
+    return staged.stages.filter(stage => STAGE_VERDICTS[stage.verdict].passed).length;
+}
+/** The stage that ended the resume before its plan, and why; undefined when every stage passed. */
+function endingStage(staged) {
+    const stage = staged.stages.find(s => STAGE_VERDICTS[s.verdict].endsPlan);
+    return stage === undefined ? undefined : { stage, verdict: stage.verdict };
+}
+/** A duration as the inputs write one: 90s, 10m, 1h, or 2m 5s. */
+function durationText(ms) {
+    const seconds = Math.round(ms / 1000);
+    if (seconds % 3600 === 0 && seconds > 0)
+        return `${seconds / 3600}h`;
+    if (seconds < 60 || seconds % 60 === 0)
+        return seconds < 60 ? `${seconds}s` : `${seconds / 60}m`;
+    return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
+/** The watch as the user wrote it (`4h`, not 14400 s). */
+const stage_text_watchText = (plan) => plan.watchText ?? durationText(plan.watchMs ?? 0);
+/** How long the stage was watched, or why it was not. */
+function watchedFor(stage) {
+    const { watch } = stage;
+    if (watch === undefined)
+        return '—';
+    return durationText(watch.endedAt - watch.startedAt);
+}
+const size = (asked) => (asked === Infinity ? 'all left' : formatCount(asked));
+const askedText = size;
+/** What the failure of a watch's listing is named: it was no resume request. */
+const WATCH_LISTING = "the watch's listing of the workflow DLQ";
+/** ...and of its read of the run log. */
+const WATCH_RUN_LOG = "the watch's read of the run log";
+/** Which of the two left a stage's watch blind. */
+const watchSource = (stage) => stage.watch?.runLogFailed === true ? WATCH_RUN_LOG : WATCH_LISTING;
+/** The resume stopped on max-pages, which bounds the resume requests of every stage together. */
+const isBudget = (result) => result.failure?.kind === 'max-pages' || result.failure?.kind === 'request-budget';
+/** The leading failed-again run's last response, in one line: status and the error's words (third-party text). */
+function leadingResponse(run) {
+    const status = run.responseStatus === undefined ? 'no status' : `HTTP ${run.responseStatus}`;
+    if (run.bodySample === undefined || run.bodySample === '')
+        return status;
+    const words = errorWords(run.bodySample, run.bodyCut === true) ?? run.bodySample;
+    const short = words.length > 80 ? `${words.slice(0, 79)}…` : words;
+    return `${status} ${JSON.stringify(short)}`;
+}
+/** Runs that failed again grouped by their last response (status and text): one row a cause, most runs first. */
+function failedAgainGroups(runs) {
+    const groups = new Map();
+    for (const run of runs) {
+        const key = `${run.responseStatus ?? ''}\u0000${run.bodySample ?? ''}\u0000${run.binaryBody ?? ''}`;
+        const group = groups.get(key);
+        if (group === undefined)
+            groups.set(key, { first: run, runs: [run] });
+        else
+            group.runs.push(run);
+    }
+    return [...groups.values()].sort((a, b) => b.runs.length - a.runs.length);
+}
+/** What a watch cannot see, said in every summary of a watched resume, with what the watched stages sent. */
+function watchLimits(plan) {
+    const retries = plan.watchRetries === undefined
+        ? "Set `watch-retries` (0 or 1) so that a failing canary run is back within the watch: it applies to the watched stages' runs only."
+        : `The watched stages' runs were sent ${plural(plan.watchRetries, 'retry', 'retries')} (\`watch-retries\`), so a failing one is back sooner; the last stage's runs keep \`retries\` as given.`;
+    return ('> **What a watch cannot see:** a run still retrying is not in the DLQ yet. The service retries every attempt ' +
+        'answered outside 2xx, after about 12 s, 2.5 min, 30 min, … (the n-th after about min(1 day, e^(2.5 n)) s): with ' +
+        '3 retries a failing run reaches the DLQ about 33 minutes after it starts, so a shorter watch sees only the runs ' +
+        `that fail faster. ${retries}`);
+}
+/** The stages asked, as the input wrote them. */
+function planText(staged) {
+    return staged.plan.sizes.map(asked => (asked === Infinity ? 'all' : formatCount(asked))).join(', ');
+}
+const stagesWord = (n) => plural(n, 'stage', 'stages');
+
+;// CONCATENATED MODULE: ./src/report/resume-text.ts
+/** The words of a resume, staged or not, that several parts of its report say: scope, what was asked, what may be missing. */
+
+
+
+
+
+const RESUME_NOTE = '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
+    'their results; only failed or pending steps run again. Workflow code may change **after** the failed step, ' +
+    'but a change **before** it is unsupported and may make the resume fail.';
+/** Runs the resume created, those resumed without a readable id included. */
+function madeCount(result) {
+    return result.runs.length + (result.itemProblems?.leftOut ?? 0);
+}
+/** True when everything selected was drained and every run resumed is in the outputs. */
+function resumeComplete(result) {
+    return (result.failure === undefined &&
+        result.fileError === undefined &&
+        !result.nextCursor &&
+        result.continueFrom === undefined &&
+        result.uncertainRequests === 0 &&
+        (result.itemProblems?.leftOut ?? 0) === 0);
+}
+/** Whether the selection was left with more to resume: a cursor or ids to continue from. */
+function stoppedEarly(result) {
+    return result.continueFrom !== undefined || Boolean(result.nextCursor);
+}
+/**
+ * Why a resume drained to its end is still not complete: runs resumed that the outputs cannot name. The heading
+ * and the notice say it the same way, as `complete` is false for it.
+ */
+function outputsShort(result) {
+    if (result.fileError !== undefined)
+        return 'runs-file could not be written';
+    const leftOut = result.itemProblems?.leftOut ?? 0;
+    if (leftOut === 0)
+        return undefined;
+    return (`${plural(leftOut, 'of them has', 'of them have')} no readable id, so the outputs do not name ` +
+        `${leftOut === 1 ? 'it' : 'them'} (nothing is left to resume)`);
+}
+/** Runs lost answers may have resumed: what those requests asked for (their count), 50 each when not known. */
+const possiblyUpTo = (result) => result.uncertainRuns ?? result.uncertainRequests * RESUME_PAGE_SIZE;
+/** Said when requests may have resumed runs unseen: their count each, any number if the service ignores count. */
+function lostAnswerText(result) {
+    const { uncertainRequests: requests, largestAnswer } = result;
+    if (requests === 0)
+        return undefined;
+    const bound = largestAnswer === undefined
+        ? `up to ${formatCount(possiblyUpTo(result))} more runs than listed here`
+        : `more runs than listed here: up to ${RESUME_PAGE_SIZE} a request if it honoured count=${RESUME_PAGE_SIZE}, ` +
+            `but it does not (one answer carried ${formatCount(largestAnswer)} runs), so possibly every run the ` +
+            'selection matched';
+    return (`${plural(requests, 'resume request', 'resume requests')} got no readable answer (lost after sending, or ` +
+        `unreadable): the service may have resumed ${bound} (possibly resumed; they left the DLQ, so none is resumed twice)`);
+}
+/** Said when parts of dlq-ids were found by the service no more: nothing of them was resumed by this run. */
+function goneText({ goneIds: gone }) {
+    if (gone === undefined)
+        return undefined;
+    return (`at least ${plural(gone.ids, 'of the dlq-ids was', 'of the dlq-ids were')} no longer in the DLQ (the service answered ` +
+        `404 to ${plural(gone.parts, 'part', 'parts')} of them): resumed or removed since they were listed; the other ` +
+        'ids were resumed');
+}
+/** Said when answers carried more runs than the count sent, so that more than max-runs were resumed. */
+function pastCapText({ pastCap, maxRuns }) {
+    if (pastCap === undefined)
+        return undefined;
+    return (`the service ignored count: ${plural(pastCap, 'run was', 'runs were')} resumed past max-runs ` +
+        `(${formatCount(maxRuns ?? 0)}); every run it resumed is reported`);
+}
+/** Why the runs-file is not the record: resumed-count still counts every run, the id outputs hold what fits. */
+function runsFileText({ fileError }) {
+    if (fileError === undefined)
+        return undefined;
+    return `${fileText(fileError)}; resumed-count counts every run resumed, the id outputs hold as many as fit`;
+}
+/** Why a capped resume stopped; the cursor left says more may remain, not that they do (the next page may be empty). */
+function capReached({ maxRuns, pastCap }) {
+    const past = pastCap === undefined ? '' : `, ${formatCount(pastCap)} past it as the service ignored count`;
+    return `max-runs (${formatCount(maxRuns ?? 0)}) reached${past}; more may remain`;
+}
+/**
+ * What the resume selected, in a few words, for the first line and the notice: the selectors given (third-party
+ * values as code spans in markdown), and "of any age" when no from-date bounds it.
+ */
+function scopeText(result, markdown) {
+    const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection;
+    const value = (text) => markdown ? code(text, 100) : JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text);
+    if (dlqIds !== undefined)
+        return `selection: the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} given`;
+    const parts = [
+        ...(workflowUrl !== undefined ? [`workflow-url ${value(workflowUrl)}`] : []),
+        ...(workflowRunId !== undefined ? [`workflow-run-id ${value(workflowRunId)}`] : []),
+        ...(workflowCreatedAt !== undefined ? [`created at ${formatMs(workflowCreatedAt)}`] : [])
+    ];
+    const what = parts.length > 0 ? parts.join(', ') : 'every failed run in the DLQ (all)';
+    const when = fromDate !== undefined
+        ? `failed from ${formatMs(fromDate)}${toDate !== undefined ? ` to ${formatMs(toDate)}` : ''}`
+        : toDate !== undefined
+            ? `failed up to ${formatMs(toDate)}, of any age`
+            : 'of any age';
+    return `selection: ${what}, ${when}`;
+}
+/** `- title:` over `  - label: value` for each value given; without any, `- title: none…`, or nothing. */
+function titled(title, items, none) {
+    const given = items.flatMap(([label, value]) => (value === undefined ? [] : [`  - ${label}: ${value}`]));
+    if (given.length > 0)
+        return [`- ${title}:`, ...given];
+    return none === undefined ? [] : [`- ${title}: ${none}`];
+}
+function resume_text_askedLines(result, pass) {
+    const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection;
+    const { flowControlKey, flowControlValue, retries } = result.overrides;
+    const time = (ms) => (ms === undefined ? undefined : formatMs(ms));
+    const text = (value) => (value === undefined ? undefined : code(value));
+    const selectors = [
+        [
+            'DLQ ids (`dlq-ids`; when given, the service ignores the other selectors)',
+            dlqIds?.length ? valueList(dlqIds, pass) : undefined
+        ],
+        ['Failed at or after (`from-date`)', time(fromDate)],
+        ['Failed at or before (`to-date`)', time(toDate)],
+        ['Workflow URL (`workflow-url`)', text(workflowUrl)],
+        ['Workflow run id or id prefix (`workflow-run-id`)', text(workflowRunId)],
+        ['Workflow created at (`workflow-created-at`)', time(workflowCreatedAt)]
+    ];
+    const overrides = [
+        ['Flow control key (`flow-control-key`)', text(flowControlKey)],
+        ['Flow control value (`flow-control-value`)', text(flowControlValue)],
+        ['Retries (`retries`)', text(retries?.toString())]
+    ];
+    const whole = '- Selection: **the whole DLQ was selected** (input `all`): every failed workflow run in it.';
+    return [
+        '### What was asked',
+        '',
+        ...(result.all ? [whole, ...titled('Selectors also given', selectors)] : titled('Selection', selectors, 'none')),
+        ...titled('Overrides', overrides, 'none (each run keeps its original flow control and retries)'),
+        ...(result.maxRuns !== undefined ? [`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`] : []),
+        `- Start cursor: ${result.startCursor ? code(result.startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
+        ...boundLine(result.bound),
+        ''
+    ];
+}
+/** The to-date every request sent, and which clock it came from: a line of "What was asked". */
+function boundLine(bound) {
+    if (bound === undefined)
+        return [];
+    const source = bound.clock === 'service'
+        ? "the service's time at the start, from its Date header"
+        : bound.clock === 'input'
+            ? 'the `to-date` given, earlier than the start'
+            : `the runner's clock less ${durationText(bound.marginMs ?? 0)}, as the service sent no Date header: runs that failed in that margin before the start were not selected`;
+    return [
+        `- Every request sent to-date ${formatMs(bound.toDate)} (\`${bound.toDate}\`, ${source}): a run this resume ` +
+            'created, back in the DLQ, is never taken by it'
+    ];
+}
+
 ;// CONCATENATED MODULE: ./src/report/run-states-text.ts
 /** The words of each watched run's state (run log and DLQ together): per stage, the first errors, the sources. */
 
@@ -6197,254 +6502,376 @@ function runLogLimits(plan) {
         `attempt counted as \`failing\` at the next poll, before its retries bring it back to the DLQ.${retries}`);
 }
 
-;// CONCATENATED MODULE: ./src/report/stage-text.ts
+;// CONCATENATED MODULE: ./src/report/stage-verdict-words.ts
 
 
-/** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
-function stagesCompleted(staged) {
-    const passed = new Set(['clean', 'within', 'last', 'capped']);
-    return staged.stages.filter(stage => passed.has(stage.verdict)).length;
-}
-/** The stage that ended the resume before its plan, and why; undefined when every stage passed. */
-function endingStage(staged) {
-    for (const stage of staged.stages) {
-        const { verdict } = stage;
-        if (verdict !== 'clean' && verdict !== 'within' && verdict !== 'last')
-            return { stage, verdict };
-    }
-    return undefined;
-}
-/** A duration as the inputs write one: 90s, 10m, 1h, or 2m 5s. */
-function durationText(ms) {
-    const seconds = Math.round(ms / 1000);
-    if (seconds % 3600 === 0 && seconds > 0)
-        return `${seconds / 3600}h`;
-    if (seconds < 60 || seconds % 60 === 0)
-        return seconds < 60 ? `${seconds}s` : `${seconds / 60}m`;
-    return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
-}
-/** The watch as the user wrote it (`4h`, not 14400 s). */
-const watchText = (plan) => plan.watchText ?? durationText(plan.watchMs ?? 0);
-/** How long the stage was watched, or why it was not. */
-function watchedFor(stage) {
-    const { watch } = stage;
-    if (watch === undefined)
-        return '—';
-    return durationText(watch.endedAt - watch.startedAt);
-}
-const size = (asked) => (asked === Infinity ? 'all left' : formatCount(asked));
-const askedText = size;
-/** One stage's result in words, never "succeeded": what was seen, after how long, of how many runs. */
-function stageResultText(stage, staged, result) {
+
+
+
+
+/** Runs the resume created, those resumed without a readable id included. */
+const madeOf = (result) => result.runs.length + (result.itemProblems?.leftOut ?? 0);
+/** ", and possibly up to N more" when requests lost their answers. */
+const maybeOf = (result) => result.uncertainRequests > 0 ? `, and possibly up to ${formatCount(possiblyUpTo(result))} more` : '';
+/** Runs failed again: back in the DLQ, or RUN_FAILED in the run log before its entry was seen there. */
+const failedCount = (staged) => Math.max(staged.failedAgain.length, badRuns(staged).failed);
+const atStage = ({ staged, stage }) => `stage ${stage.stage} of ${staged.plan.sizes.length}`;
+const runsOf = ({ result }) => plural(madeOf(result), 'run', 'runs');
+const whereOf = ({ result }) => continuePlain(continuationOf(result));
+const also = ({ resumeFailure }) => (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`);
+/** The states of the runs the stage's watch judged at its last poll: `back` when it read no run log. */
+function lastPoll(stage) {
     const last = stage.watch?.polls[stage.watch.polls.length - 1];
     const back = last?.failedAgain ?? 0;
-    const bad = last?.states === undefined ? back : last.states.failed + last.states.failing;
-    const after = watchedFor(stage);
-    const allowed = staged.plan.maxFailed;
-    const total = `${formatCount(bad)} of the runs resumed so far`;
-    const early = stage.watch?.allEnded === true ? ' (ended early: every run so far had ended)' : '';
-    // A run failing in the run log but not yet in the DLQ is said so; otherwise each is "back in the DLQ".
-    const seen = (last?.states?.failing ?? 0) > 0 ? 'failed or failing' : 'back in the DLQ';
-    switch (stage.verdict) {
-        case 'clean':
-            return `clean: none of the runs resumed so far was back in the DLQ after ${after}${last?.states ? ', none failing' : ''}${early}`;
-        case 'within':
-            return `passed: ${total} ${seen} after ${after}, within the ${formatCount(allowed)} allowed${early}`;
-        case 'stopped':
-            return `stopped: ${total} ${seen} after ${after}, more than the ${formatCount(allowed)} allowed`;
-        case 'inconclusive': {
-            const min = staged.plan.minCompleted;
-            return (`inconclusive: ${formatCount(last?.states?.completed ?? 0)} of the runs resumed so far completed after ` +
-                `${after}, fewer than watch-min-completed (${min?.text ?? '?'}) asks${early}`);
+    return { last, back, bad: last?.states === undefined ? back : last.states.failed + last.states.failing };
+}
+const early = (stage) => stage.watch?.allEnded === true ? ' (ended early: every run so far had ended)' : '';
+/** What a run failed or failing is called in a cell: failing runs are not yet in the DLQ. */
+const seenWords = (stage) => (lastPoll(stage).last?.states?.failing ?? 0) > 0 ? 'failed or failing' : 'back in the DLQ';
+/** The heading of a resume whose stages all passed (or ran out): what they saw, never "succeeded". */
+function passedHeading({ result, staged }) {
+    const made = madeOf(result);
+    if (made === 0)
+        return { icon: 'ℹ️', text: 'No failed workflow run matched' };
+    const n = staged.plan.sizes.length;
+    const done = staged.stages.length;
+    const watched = staged.stages.filter(stage => stage.watch !== undefined);
+    const back = staged.failedAgain.length;
+    const seen = watched.length === 0
+        ? 'none was watched (no stage followed the first)'
+        : back === 0
+            ? `none of the watched runs was back in the DLQ after each watch (${stage_text_watchText(staged.plan)})`
+            : `${formatCount(back)} of the watched runs back in the DLQ, no more than watch-max-failed (${staged.plan.maxFailed})`;
+    const left = result.nextCursor !== undefined || result.continueFrom !== undefined;
+    const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : '';
+    const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : '';
+    return {
+        icon: left ? '⏸️' : '✅',
+        text: `Resumed ${plural(made, 'run', 'runs')} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}`
+    };
+}
+/** A verdict the resume goes on after: its heading is that of the whole, and the step does not fail for it. */
+const passing = (cell) => ({
+    heading: passedHeading,
+    cell,
+    failure: () => undefined
+});
+const VERDICT_WORDS = {
+    clean: passing(({ stage }) => `clean: none of the runs resumed so far was back in the DLQ after ${watchedFor(stage)}` +
+        `${lastPoll(stage).last?.states ? ', none failing' : ''}${early(stage)}`),
+    within: passing(({ stage, staged }) => `passed: ${formatCount(lastPoll(stage).bad)} of the runs resumed so far ${seenWords(stage)} after ` +
+        `${watchedFor(stage)}, within the ${formatCount(staged.plan.maxFailed)} allowed${early(stage)}`),
+    last: passing(() => 'not watched: no stage follows'),
+    stopped: {
+        heading: c => {
+            const { result, staged } = c;
+            const made = madeOf(result);
+            const bad = badRuns(staged);
+            const max = staged.plan.maxFailed;
+            const tail = `; ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`;
+            if (bad.failing === 0) {
+                const back = `${formatCount(failedCount(staged))} of the ${formatCount(made)} runs resumed so far`;
+                return {
+                    icon: '🛑',
+                    text: `Stopped after ${atStage(c)}: ${back} failed again (watch-max-failed: ${max})${tail}`
+                };
+            }
+            return {
+                icon: '🛑',
+                text: `Stopped after ${atStage(c)}: ${formatCount(bad.failed + bad.failing)} of the ${formatCount(made)} runs ` +
+                    `resumed so far failed or are failing (${formatCount(bad.failing)} still retrying, not yet in the DLQ; ` +
+                    `watch-max-failed: ${max})${tail}`
+            };
+        },
+        cell: ({ stage, staged }) => `stopped: ${formatCount(lastPoll(stage).bad)} of the runs resumed so far ${seenWords(stage)} after ` +
+            `${watchedFor(stage)}, more than the ${formatCount(staged.plan.maxFailed)} allowed`,
+        failure: c => {
+            const { result, staged, stage } = c;
+            const first = staged.failedAgain[0];
+            const of = `${formatCount(result.runs.length)} runs resumed by stage ${stage.stage} of ${staged.plan.sizes.length}`;
+            if (first === undefined) {
+                const bad = badRuns(staged);
+                const leading = staged.judged?.find(run => run.state === 'failing' || run.state === 'failed');
+                return (`${formatCount(bad.failed + bad.failing)} of the ${of} failed or are failing (${statesText(bad)}), more ` +
+                    `than watch-max-failed (${staged.plan.maxFailed}) allows` +
+                    (leading === undefined ? '' : `; the first, run "${leading.workflowRunId}", ${firstErrorWords(leading)}`) +
+                    `; no further stage was resumed; ${whereOf(c)}${also(c)}`);
+            }
+            return (`${formatCount(staged.failedAgain.length)} of the ${of} failed again, more than watch-max-failed ` +
+                `(${staged.plan.maxFailed}) allows; the first, run "${first.workflowRunId}" of stage ${first.stage}, last ` +
+                `answered ${leadingResponse(first)}; no further stage was resumed; ${whereOf(c)}${also(c)}`);
         }
-        case 'cut':
-            return `watch cancelled after ${after} (${stage.watch?.cut ?? 'stop'}): not judged, ${formatCount(back)} back by then`;
-        case 'blind':
-            return `watch could not see after ${after}: its listing of the DLQ stopped, so not judged`;
-        case 'capped':
-            return 'max-runs reached with this stage: no stage follows, not watched';
-        case 'cancelled':
-            return 'cancelled during its resume: not watched';
-        case 'failed':
+    },
+    inconclusive: {
+        heading: c => {
+            const { result, staged } = c;
+            return {
+                icon: '⚠️',
+                text: `Inconclusive after ${atStage(c)}: ${formatCount(badRuns(staged).completed)} of the ` +
+                    `${formatCount(madeOf(result))} runs resumed so far completed, fewer than watch-min-completed ` +
+                    `(${staged.plan.minCompleted?.text ?? '?'}); ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
+            };
+        },
+        cell: ({ stage, staged }) => `inconclusive: ${formatCount(lastPoll(stage).last?.states?.completed ?? 0)} of the runs resumed so far ` +
+            `completed after ${watchedFor(stage)}, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) ` +
+            `asks${early(stage)}`,
+        failure: c => {
+            const { result, staged, stage } = c;
+            const bad = badRuns(staged);
+            return (`only ${formatCount(bad.completed)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
+                `${stage.stage} of ${staged.plan.sizes.length} completed by the end of its watch, fewer than ` +
+                `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks: inconclusive (${statesText(bad)}); no ` +
+                `further stage was resumed; ${whereOf(c)}${also(c)}`);
+        }
+    },
+    cut: {
+        heading: c => ({
+            icon: '⛔',
+            text: `Cancelled during the watch after ${atStage(c)}: ${runsOf(c)} resumed${maybeOf(c.result)}; the watch was cut short (not judged clean)`
+        }),
+        cell: ({ stage }) => `watch cancelled after ${watchedFor(stage)} (${stage.watch?.cut ?? 'stop'}): not judged, ` +
+            `${formatCount(lastPoll(stage).back)} back by then`,
+        failure: ({ stage, resumeFailure }) => `${resumeFailure ?? 'The step was cancelled'}; the watch after stage ${stage.stage} was cut short after ` +
+            `${watchedFor(stage)}: not judged clean`
+    },
+    blind: {
+        heading: c => ({
+            icon: '❌',
+            text: `The watch after ${atStage(c)} could not see (its listing of the workflow DLQ stopped): ${runsOf(c)} resumed${maybeOf(c.result)}, not judged; no further stage`
+        }),
+        cell: ({ stage }) => `watch could not see after ${watchedFor(stage)}: its listing of the DLQ stopped, so not judged`,
+        failure: c => {
+            const { result, stage } = c;
+            const failure = stage.watch?.failure;
+            const why = `the watch could not see${failure === undefined ? '' : `: ${failureText(watchSource(stage), failure)}`}`;
+            return (`${why}; the ${formatCount(result.runs.length)} runs resumed so far were not judged, and no further stage ` +
+                `was resumed; ${whereOf(c)}${also(c)}`);
+        }
+    },
+    capped: {
+        heading: c => ({
+            icon: '⏸️',
+            text: `Stopped by max-runs (${formatCount(c.result.maxRuns ?? 0)}) at ${atStage(c)}: ${runsOf(c)} resumed${maybeOf(c.result)}; more may remain`
+        }),
+        cell: () => 'max-runs reached with this stage: no stage follows, not watched',
+        failure: ({ resumeFailure }) => resumeFailure
+    },
+    failed: {
+        heading: c => {
+            const { result } = c;
+            const tail = `${runsOf(c)} resumed${maybeOf(result)}`;
+            if (result.failure === undefined) {
+                return {
+                    icon: '⚠️',
+                    text: `Stage ${c.stage.stage} of ${c.staged.plan.sizes.length} got no readable answer to some requests: ${tail}; no further stage`
+                };
+            }
+            if (isBudget(result))
+                return { icon: '❌', text: `Stopped by max-pages at ${atStage(c)}: ${tail}, no further stage` };
+            return { icon: '❌', text: `The resume of ${atStage(c)} failed part way: ${tail}, no further stage` };
+        },
+        cell: ({ result }) => {
             if (result.failure === undefined)
                 return 'requests got no readable answer (possibly more resumed): not watched';
             return isBudget(result)
                 ? 'max-pages reached: not watched, no request left for a further stage'
                 : 'resume failed part way: not watched';
-        case 'last':
-            return 'not watched: no stage follows';
-    }
-}
-/** The resume stopped on max-pages, which bounds the resume requests of every stage together. */
-const isBudget = (result) => result.failure?.kind === 'max-pages' || result.failure?.kind === 'request-budget';
-/** The leading failed-again run's last response, in one line: status and the error's words (third-party text). */
-function leadingResponse(run) {
-    const status = run.responseStatus === undefined ? 'no status' : `HTTP ${run.responseStatus}`;
-    if (run.bodySample === undefined || run.bodySample === '')
-        return status;
-    const words = errorWords(run.bodySample, run.bodyCut === true) ?? run.bodySample;
-    const short = words.length > 80 ? `${words.slice(0, 79)}…` : words;
-    return `${status} ${JSON.stringify(short)}`;
-}
-/** Runs that failed again grouped by their last response (status and text): one row a cause, most runs first. */
-function failedAgainGroups(runs) {
-    const groups = new Map();
-    for (const run of runs) {
-        const key = `${run.responseStatus ?? ''}\u0000${run.bodySample ?? ''}\u0000${run.binaryBody ?? ''}`;
-        const group = groups.get(key);
-        if (group === undefined)
-            groups.set(key, { first: run, runs: [run] });
-        else
-            group.runs.push(run);
-    }
-    return [...groups.values()].sort((a, b) => b.runs.length - a.runs.length);
-}
-/** What a watch cannot see, said in every summary of a watched resume, with what the watched stages sent. */
-function watchLimits(plan) {
-    const retries = plan.watchRetries === undefined
-        ? "Set `watch-retries` (0 or 1) so that a failing canary run is back within the watch: it applies to the watched stages' runs only."
-        : `The watched stages' runs were sent ${plural(plan.watchRetries, 'retry', 'retries')} (\`watch-retries\`), so a failing one is back sooner; the last stage's runs keep \`retries\` as given.`;
-    return ('> **What a watch cannot see:** a run still retrying is not in the DLQ yet. The service retries every attempt ' +
-        'answered outside 2xx, after about 12 s, 2.5 min, 30 min, … (the n-th after about min(1 day, e^(2.5 n)) s): with ' +
-        '3 retries a failing run reaches the DLQ about 33 minutes after it starts, so a shorter watch sees only the runs ' +
-        `that fail faster. ${retries}`);
-}
-/** The stages asked, as the input wrote them. */
-function planText(staged) {
-    return staged.plan.sizes.map(asked => (asked === Infinity ? 'all' : formatCount(asked))).join(', ');
-}
-const stagesWord = (n) => plural(n, 'stage', 'stages');
-
-;// CONCATENATED MODULE: ./src/report/resume.ts
-/** How resume-workflows is reported: the new runs, runs possibly resumed without an answer, where to continue. */
-
-
-
-
-
-
-
-
-
-
-const RESUME_NOTE = '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
-    'their results; only failed or pending steps run again. Workflow code may change **after** the failed step, ' +
-    'but a change **before** it is unsupported and may make the resume fail.';
-const resumeReport = {
-    outputs: result => resumeOutputs(result),
-    // The scope follows every verdict: a selection wider than meant (an empty from-date) shows on the first line.
-    notice: result => {
-        const notice = resumeNotice(result);
-        return notice === undefined ? undefined : `${notice}; ${scopeText(result, false)}`;
+        },
+        failure: ({ resumeFailure }) => resumeFailure
     },
-    summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
-    // Possibly resumed runs are not warned about: the failure says it (one alert per fact).
-    warnings: result => [pastCapText(result), goneText(result), result.itemProblems && itemProblemsText(result.itemProblems)].filter(text => text !== undefined),
-    failure: resume_failure
-};
-/** Runs the resume created, those resumed without a readable id included. */
-function madeCount(result) {
-    return result.runs.length + (result.itemProblems?.leftOut ?? 0);
-}
-/** True when everything selected was drained and every run resumed is in the outputs. */
-function resumeComplete(result) {
-    return (result.failure === undefined &&
-        result.fileError === undefined &&
-        !result.nextCursor &&
-        result.continueFrom === undefined &&
-        result.uncertainRequests === 0 &&
-        (result.itemProblems?.leftOut ?? 0) === 0);
-}
-/** The notice on the run page, "at least" with what may have been resumed unseen; none when a failure resumed none. */
-function resumeNotice(result) {
-    const made = madeCount(result);
-    const uncertain = result.uncertainRequests;
-    if (result.failure !== undefined && made === 0 && uncertain === 0)
-        return undefined;
-    const runs = plural(made, 'workflow run', 'workflow runs');
-    if (uncertain > 0) {
-        const upTo = possiblyUpTo(result);
-        const lost = `(${plural(uncertain, 'request', 'requests')} got no readable answer)`;
-        if (result.largestAnswer !== undefined) {
-            return made === 0
-                ? `Possibly resumed every selected workflow run; none confirmed ${lost}`
-                : `Resumed at least ${runs}; possibly every other selected run resumed too ${lost}`;
-        }
-        return made === 0
-            ? `Possibly resumed up to ${plural(upTo, 'workflow run', 'workflow runs')}; none confirmed ${lost}`
-            : `Resumed at least ${runs}; up to ${formatCount(upTo)} more possibly resumed ${lost}`;
+    cancelled: {
+        heading: c => ({
+            icon: '⛔',
+            text: `Cancelled during ${atStage(c)}: ${runsOf(c)} resumed before the cancel${maybeOf(c.result)}`
+        }),
+        cell: () => 'cancelled during its resume: not watched',
+        failure: ({ resumeFailure }) => resumeFailure
     }
-    if (result.failure?.kind === 'cancelled')
-        return `Resumed ${runs} before the step was cancelled`;
-    if (result.failure !== undefined)
-        return `Resumed ${runs} before the resume failed`;
-    if (result.stoppedByCap)
-        return `Resumed ${runs}: ${capReached(result)}`;
-    if (stoppedEarly(result))
-        return `Resumed ${runs}; the resume stopped early, more may remain`;
-    const short = outputsShort(result);
-    if (short !== undefined)
-        return `Resumed ${runs}; ${short}`;
-    return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`;
-}
-/** Whether the selection was left with more to resume: a cursor or ids to continue from. */
-function stoppedEarly(result) {
-    return result.continueFrom !== undefined || Boolean(result.nextCursor);
-}
+};
+
+;// CONCATENATED MODULE: ./src/report/staged-resume.ts
 /**
- * Why a resume drained to its end is still not complete: runs resumed that the outputs cannot name. The heading
- * and the notice say it the same way, as `complete` is false for it.
+ * The section of the resume report (resume.ts) that a staged resume (input stages) adds: the verdict of the stage that
+ * ended it, its leads, the stages and their watches, the runs that failed again, and what was asked of the stages.
  */
-function outputsShort(result) {
-    if (result.fileError !== undefined)
-        return 'runs-file could not be written';
-    const leftOut = result.itemProblems?.leftOut ?? 0;
-    if (leftOut === 0)
-        return undefined;
-    return (`${plural(leftOut, 'of them has', 'of them have')} no readable id, so the outputs do not name ` +
-        `${leftOut === 1 ? 'it' : 'them'} (nothing is left to resume)`);
+
+
+
+
+
+
+
+
+/** The verdict, first in the summary and the notice: the words of the stage that ended the resume, or of the whole. */
+function stagedHeading(result, staged) {
+    const ending = endingStage(staged);
+    if (ending !== undefined) {
+        return VERDICT_WORDS[ending.verdict].heading({ result, staged, stage: ending.stage, resumeFailure: undefined });
+    }
+    if (staged.stages.length === 0 && result.failure !== undefined) {
+        return { icon: '❌', text: 'Nothing resumed: the step stopped before its first resume request' };
+    }
+    return passedHeading({ result, staged });
 }
-/** Runs lost answers may have resumed: what those requests asked for (their count), 50 each when not known. */
-const possiblyUpTo = (result) => result.uncertainRuns ?? result.uncertainRequests * RESUME_PAGE_SIZE;
-/** Said when requests may have resumed runs unseen: their count each, any number if the service ignores count. */
-function lostAnswerText(result) {
-    const { uncertainRequests: requests, largestAnswer } = result;
-    if (requests === 0)
-        return undefined;
-    const bound = largestAnswer === undefined
-        ? `up to ${formatCount(possiblyUpTo(result))} more runs than listed here`
-        : `more runs than listed here: up to ${RESUME_PAGE_SIZE} a request if it honoured count=${RESUME_PAGE_SIZE}, ` +
-            `but it does not (one answer carried ${formatCount(largestAnswer)} runs), so possibly every run the ` +
-            'selection matched';
-    return (`${plural(requests, 'resume request', 'resume requests')} got no readable answer (lost after sending, or ` +
-        `unreadable): the service may have resumed ${bound} (possibly resumed; they left the DLQ, so none is resumed twice)`);
+/** Why the step fails: the words of the stage that ended the resume, with the resume's own failure where both. */
+function stagedFailure(result, staged, resumeFailure) {
+    const ending = endingStage(staged);
+    if (ending === undefined)
+        return resumeFailure;
+    return VERDICT_WORDS[ending.verdict].failure({ result, staged, stage: ending.stage, resumeFailure });
 }
-/** Said when parts of dlq-ids were found by the service no more: nothing of them was resumed by this run. */
-function goneText({ goneIds: gone }) {
-    if (gone === undefined)
-        return undefined;
-    return (`at least ${plural(gone.ids, 'of the dlq-ids was', 'of the dlq-ids were')} no longer in the DLQ (the service answered ` +
-        `404 to ${plural(gone.parts, 'part', 'parts')} of them): resumed or removed since they were listed; the other ` +
-        'ids were resumed');
+/** The outputs a staged resume adds, and whether its plan ran to its end (output complete). */
+function stagedOutputs(staged) {
+    return {
+        complete: endingStage(staged) === undefined,
+        extra: {
+            [Outputs.FailedAgainCount]: String(failedCount(staged)),
+            [Outputs.StagesCompleted]: String(stagesCompleted(staged)),
+            ...runStateOutputs(staged)
+        }
+    };
 }
-/** Said when answers carried more runs than the count sent, so that more than max-runs were resumed. */
-function pastCapText({ pastCap, maxRuns }) {
-    if (pastCap === undefined)
-        return undefined;
-    return (`the service ignored count: ${plural(pastCap, 'run was', 'runs were')} resumed past max-runs ` +
-        `(${formatCount(maxRuns ?? 0)}); every run it resumed is reported`);
+/** The warnings a staged resume adds: answers bigger than asked, entries without a dlqId. */
+const stagedWarnings = (staged) => [
+    ...overrunWarnings(staged),
+    ...unreadableWarnings(staged)
+];
+/** Stages whose answers carried more runs than asked: the service ignores count, and every run was watched. */
+function overrunWarnings(staged) {
+    return staged.stages
+        .filter(stage => stage.resumed > stage.asked)
+        .map(stage => `the service ignored count: stage ${stage.stage} asked for ${formatCount(stage.asked)} runs and resumed ` +
+        `${formatCount(stage.resumed)}; the stage is as big as the answer, and every run it resumed was watched`);
 }
-/** Why the runs-file is not the record: resumed-count still counts every run, the id outputs hold what fits. */
-function runsFileText({ fileError }) {
-    if (fileError === undefined)
-        return undefined;
-    return `${fileText(fileError)}; resumed-count counts every run resumed, the id outputs hold as many as fit`;
+/** Entries of watched runs that the service sent without a dlqId: counted as failed again, never dropped. */
+function unreadableWarnings(staged) {
+    const n = staged.unreadable ?? 0;
+    if (n === 0)
+        return [];
+    return [
+        `${plural(n, 'entry', 'entries')} of the workflow DLQ carried the id of a run this resume created but no dlqId: ` +
+            'counted as failed again, but left out of output failed-again-dlq-ids (nothing to resume them by)'
+    ];
 }
+/** Rows of the runs that failed again: the first few groups say what fails; the outputs hold every id. */
+const FAILED_AGAIN_ROWS = 10;
+/** The lines under the verdict that a staged resume adds: what left a watch blind, the runs to resume later. */
+function stagedLeads(staged) {
+    const ending = endingStage(staged);
+    const blind = ending?.verdict === 'blind' ? ending.stage.watch?.failure : undefined;
+    const blindSource = ending === undefined ? WATCH_LISTING : watchSource(ending.stage);
+    return [
+        blind && `**The watch could not see:** ${code(failureText(blindSource, blind))}`,
+        staged.failedAgain.length > 0 &&
+            'The DLQ ids of the runs that failed again are in output `failed-again-dlq-ids`: resume them on their own once the fix holds.',
+        ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`)
+    ];
+}
+/** The stages, each watch's states and first errors, the runs that failed again, and what a watch cannot see. */
+function stagedSections(result, staged, pass) {
+    const lines = [
+        '### Stages',
+        '',
+        ...table(['Stage', 'Asked', 'Resumed', 'Watched for', 'Failed again', 'Result'], [true, true, true, false, true, false], staged.stages, pass, stage => [
+            String(stage.stage),
+            askedText(stage.asked),
+            formatCount(stage.resumed),
+            watchedFor(stage),
+            failedAgainCell(staged, stage),
+            VERDICT_WORDS[stage.verdict].cell({ result, staged, stage, resumeFailure: undefined })
+        ])
+    ];
+    lines.push(...stageStatesLines(staged, watchedFor), ...firstErrorLines(staged, pass));
+    const judgedBy = judgedByLine(staged);
+    if (judgedBy !== undefined)
+        lines.push(judgedBy, '');
+    if (staged.failedAgain.length > 0) {
+        const groups = failedAgainGroups(staged.failedAgain);
+        lines.push('### Runs that failed again', '', ...table(['Runs', 'Resumed by stage', 'Seen in the watch after', 'Last status', 'Last response', 'New run ids'], [true, false, false, true, false, false], groups, { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) }, group => [
+            formatCount(group.runs.length),
+            stageList(group.runs.map(run => run.stage)),
+            stageList(group.runs.map(run => run.seenIn)),
+            group.first.responseStatus === undefined ? '—' : String(group.first.responseStatus),
+            responseCell(group.first),
+            idCell(group.runs, pass)
+        ]));
+    }
+    if (staged.stages.some(stage => stage.watch !== undefined)) {
+        lines.push(staged.runLog === 'read' ? runLogLimits(staged.plan) : watchLimits(staged.plan), '');
+    }
+    return lines;
+}
+/** What was asked of the stages, and the requests the resume and its watches sent: lines of "What was asked". */
+function stagedAskedLines(result, staged) {
+    const watches = staged.stages.flatMap(stage => stage.watch?.polls ?? []);
+    const requests = watches.reduce((n, poll) => n + poll.requests + (poll.runLogRequests ?? 0), 0);
+    const logRequests = watches.reduce((n, poll) => n + (poll.runLogRequests ?? 0), 0);
+    return [
+        `- Stages (\`stages\`): ${planText(staged)}`,
+        ...(staged.plan.watchMs !== undefined
+            ? [
+                `- Watch (\`watch\`): ${stage_text_watchText(staged.plan)} after each stage but the last, judging every run resumed so ` +
+                    `far, stopping when more than ${plural(staged.plan.maxFailed, 'run', 'runs')} failed again in all ` +
+                    `(\`watch-max-failed\`${staged.runLog === 'read' ? ', runs failing in the run log counted too' : ''}); ` +
+                    `${stage_text_watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
+                    `${staged_resume_durationWords(staged.plannedWatchMs)} of watching`,
+                ...(staged.plan.minCompleted !== undefined
+                    ? [
+                        `- Completed runs needed to go on (\`watch-min-completed\`): ${staged.plan.minCompleted.text} of the ` +
+                            'runs resumed so far, by the end of each watch'
+                    ]
+                    : []),
+                `- Retries of the watched stages' runs (\`watch-retries\`): ` +
+                    (staged.plan.watchRetries === undefined
+                        ? `not set: they ${result.overrides.retries === undefined ? "keep the service's" : `send \`retries\` (${result.overrides.retries})`}`
+                        : `${staged.plan.watchRetries} (the last stage sends ${result.overrides.retries === undefined ? 'none' : result.overrides.retries})`)
+            ]
+            : []),
+        `- Requests: ${formatCount(result.requests)} to resume, ${formatCount(requests)} to watch ` +
+            `(${plural(watches.length, 'listing', 'listings')} of the workflow DLQ` +
+            (logRequests > 0 ? `, ${plural(logRequests, 'request', 'requests')} to the run log)` : ')')
+    ];
+}
+/** A stage's runs found failed again, by any watch after it; '—' for a stage no watch followed. */
+function failedAgainCell(staged, stage) {
+    const mine = staged.failedAgain.filter(run => run.stage === stage.stage).length;
+    return stage.watch === undefined && mine === 0 ? '—' : formatCount(mine);
+}
+/** Stage numbers as a short list: 1, 2 or 1–3. */
+function stageList(stages) {
+    const unique = [...new Set(stages)].sort((a, b) => a - b);
+    return unique.length > 3 ? `${unique[0]}–${unique[unique.length - 1]}` : unique.join(', ');
+}
+/** The ids of a group in a cell: the first few, then how many more (the outputs hold them all). */
+function idCell(runs, pass) {
+    const shown = runs.slice(0, Math.min(5, pass.maxRows)).map(run => codeCell(run.workflowRunId, 100));
+    const rest = runs.length - shown.length;
+    return rest > 0
+        ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`failed-again-run-ids\`)`
+        : shown.join(' ');
+}
+/** A planned duration in hours and minutes. */
+function staged_resume_durationWords(ms) {
+    const minutes = Math.round(ms / 60_000);
+    if (minutes < 60)
+        return minutes < 1 ? `${Math.round(ms / 1000)}s` : `${minutes}m`;
+    return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+;// CONCATENATED MODULE: ./src/report/resume-outputs.ts
+/** The step outputs of a resume, staged or not: the scalars, then the id arrays fitted to the 1 MB budget. */
+
+
+
+
+
+
 /**
  * Every output of a resume, staged or not: the scalars, then the arrays fitted to the 1 MB budget, those of the runs
  * that failed again first (they are few, and what a reader acts on), the resumed runs in what is left.
  */
-function resumeOutputs(result, staged) {
+function resumeOutputs(result) {
+    const staged = result.staged && stagedOutputs(result.staged);
     const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }));
     const next = nextDates(result);
     const scalars = {
@@ -6482,6 +6909,68 @@ function resumeOutputs(result, staged) {
     }
     return { ...scalars, ...fitted, ...fitArrays(resumed, budget) };
 }
+
+;// CONCATENATED MODULE: ./src/report/resume.ts
+
+
+
+
+
+
+
+
+
+
+const resumeReport = {
+    outputs: resumeOutputs,
+    // The scope follows every verdict: a selection wider than meant (an empty from-date) shows on the first line.
+    notice: result => {
+        const notice = result.staged ? stagedHeading(result, result.staged).text : resumeNotice(result);
+        return notice === undefined ? undefined : `${notice}; ${scopeText(result, false)}`;
+    },
+    summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
+    // Possibly resumed runs are not warned about: the failure says it (one alert per fact).
+    warnings: result => [
+        ...[pastCapText(result), goneText(result), result.itemProblems && itemProblemsText(result.itemProblems)].filter(text => text !== undefined),
+        ...(result.staged ? stagedWarnings(result.staged) : [])
+    ],
+    failure: result => {
+        const own = resume_failure(result);
+        return result.staged ? stagedFailure(result, result.staged, own) : own;
+    }
+};
+/** The notice on the run page, "at least" with what may have been resumed unseen; none when a failure resumed none. */
+function resumeNotice(result) {
+    const made = madeCount(result);
+    const uncertain = result.uncertainRequests;
+    if (result.failure !== undefined && made === 0 && uncertain === 0)
+        return undefined;
+    const runs = plural(made, 'workflow run', 'workflow runs');
+    if (uncertain > 0) {
+        const upTo = possiblyUpTo(result);
+        const lost = `(${plural(uncertain, 'request', 'requests')} got no readable answer)`;
+        if (result.largestAnswer !== undefined) {
+            return made === 0
+                ? `Possibly resumed every selected workflow run; none confirmed ${lost}`
+                : `Resumed at least ${runs}; possibly every other selected run resumed too ${lost}`;
+        }
+        return made === 0
+            ? `Possibly resumed up to ${plural(upTo, 'workflow run', 'workflow runs')}; none confirmed ${lost}`
+            : `Resumed at least ${runs}; up to ${formatCount(upTo)} more possibly resumed ${lost}`;
+    }
+    if (result.failure?.kind === 'cancelled')
+        return `Resumed ${runs} before the step was cancelled`;
+    if (result.failure !== undefined)
+        return `Resumed ${runs} before the resume failed`;
+    if (result.stoppedByCap)
+        return `Resumed ${runs}: ${capReached(result)}`;
+    if (stoppedEarly(result))
+        return `Resumed ${runs}; the resume stopped early, more may remain`;
+    const short = outputsShort(result);
+    if (short !== undefined)
+        return `Resumed ${runs}; ${short}`;
+    return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`;
+}
 function resume_failure(result) {
     // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
     const { failure: ended } = result;
@@ -6496,67 +6985,12 @@ function resume_failure(result) {
     const where = continuePlain(continuationOf(result));
     return `${reasons.join('; ')}; ${where}`;
 }
-/**
- * What the resume selected, in a few words, for the first line and the notice: the selectors given (third-party
- * values as code spans in markdown), and "of any age" when no from-date bounds it.
- */
-function scopeText(result, markdown) {
-    const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection;
-    const value = (text) => markdown ? code(text, 100) : JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text);
-    if (dlqIds !== undefined)
-        return `selection: the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} given`;
-    const parts = [
-        ...(workflowUrl !== undefined ? [`workflow-url ${value(workflowUrl)}`] : []),
-        ...(workflowRunId !== undefined ? [`workflow-run-id ${value(workflowRunId)}`] : []),
-        ...(workflowCreatedAt !== undefined ? [`created at ${formatMs(workflowCreatedAt)}`] : [])
-    ];
-    const what = parts.length > 0 ? parts.join(', ') : 'every failed run in the DLQ (all)';
-    const when = fromDate !== undefined
-        ? `failed from ${formatMs(fromDate)}${toDate !== undefined ? ` to ${formatMs(toDate)}` : ''}`
-        : toDate !== undefined
-            ? `failed up to ${formatMs(toDate)}, of any age`
-            : 'of any age';
-    return `selection: ${what}, ${when}`;
-}
-/** `- title:` over `  - label: value` for each value given; without any, `- title: none…`, or nothing. */
-function titled(title, items, none) {
-    const given = items.flatMap(([label, value]) => (value === undefined ? [] : [`  - ${label}: ${value}`]));
-    if (given.length > 0)
-        return [`- ${title}:`, ...given];
-    return none === undefined ? [] : [`- ${title}: ${none}`];
-}
-function resume_askedLines(result, pass) {
-    const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection;
-    const { flowControlKey, flowControlValue, retries } = result.overrides;
-    const time = (ms) => (ms === undefined ? undefined : formatMs(ms));
-    const text = (value) => (value === undefined ? undefined : code(value));
-    const selectors = [
-        [
-            'DLQ ids (`dlq-ids`; when given, the service ignores the other selectors)',
-            dlqIds?.length ? valueList(dlqIds, pass) : undefined
-        ],
-        ['Failed at or after (`from-date`)', time(fromDate)],
-        ['Failed at or before (`to-date`)', time(toDate)],
-        ['Workflow URL (`workflow-url`)', text(workflowUrl)],
-        ['Workflow run id or id prefix (`workflow-run-id`)', text(workflowRunId)],
-        ['Workflow created at (`workflow-created-at`)', time(workflowCreatedAt)]
-    ];
-    const overrides = [
-        ['Flow control key (`flow-control-key`)', text(flowControlKey)],
-        ['Flow control value (`flow-control-value`)', text(flowControlValue)],
-        ['Retries (`retries`)', text(retries?.toString())]
-    ];
-    const whole = '- Selection: **the whole DLQ was selected** (input `all`): every failed workflow run in it.';
-    return [
-        '### What was asked',
-        '',
-        ...(result.all ? [whole, ...titled('Selectors also given', selectors)] : titled('Selection', selectors, 'none')),
-        ...titled('Overrides', overrides, 'none (each run keeps its original flow control and retries)'),
-        ...(result.maxRuns !== undefined ? [`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`] : []),
-        `- Start cursor: ${result.startCursor ? code(result.startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
-        ...boundLine(result.bound),
-        ''
-    ];
+/** The first line: a staged resume's verdict, or what the one drain did. */
+function headingOf(result) {
+    if (result.staged === undefined)
+        return resumeHeading(result);
+    const { icon, text } = stagedHeading(result, result.staged);
+    return `${icon} ${text}`;
 }
 function resumeHeading(result) {
     const made = madeCount(result);
@@ -6595,36 +7029,39 @@ function runGroups(runs) {
     }
     return [...byTime.values()];
 }
-/** Why a capped resume stopped; the cursor left says more may remain, not that they do (the next page may be empty). */
-function capReached({ maxRuns, pastCap }) {
-    const past = pastCap === undefined ? '' : `, ${formatCount(pastCap)} past it as the service ignored count`;
-    return `max-runs (${formatCount(maxRuns ?? 0)}) reached${past}; more may remain`;
-}
-function resumeSummary(result, ctx, pass) {
-    const { runs, failure: ended } = result;
-    const { kept = 0, leftOut = 0, examples = [] } = result.itemProblems ?? {};
-    const [gone, pastCap, lost, fileError] = [goneText, pastCapText, lostAnswerText, runsFileText].map(f => f(result));
+/** Where to continue, under the verdict: with the cursor or ids left, or the dates alone after a stage ended it. */
+function continueLead(result, stageEnding) {
     const next = continuationOf(result);
-    const continueLine = next !== undefined && (next.by === 'dlq-ids' || next.cursor !== undefined) ? continueMarkdown(next) : undefined;
+    const shown = next !== undefined && (next.by === 'dlq-ids' || next.cursor !== undefined || stageEnding !== undefined);
+    const continueLine = shown ? continueMarkdown(next) : undefined;
+    if (result.failure !== undefined) {
+        return (continueLine ??
+            'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).' +
+                (next?.by === 'selection' && next.toDate !== undefined
+                    ? ` A re-run must send the same dates: ${continueMarkdown(next)}`
+                    : ''));
+    }
     const capLine = result.stoppedByCap
         ? `Stopped by \`max-runs\` (${formatCount(result.maxRuns ?? 0)}) before the selection was drained. `
         : '';
-    const lines = summaryHead(`${resumeHeading(result)}; ${scopeText(result, true)}`, `**${plural(madeCount(result), 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
+    return continueLine && capLine + continueLine;
+}
+function resumeSummary(result, ctx, pass) {
+    const { runs, failure: ended, staged } = result;
+    const { kept = 0, leftOut = 0, examples = [] } = result.itemProblems ?? {};
+    const [gone, pastCap, lost, fileError] = [goneText, pastCapText, lostAnswerText, runsFileText].map(f => f(result));
+    const lines = summaryHead(`${headingOf(result)}; ${scopeText(result, true)}`, `**${plural(madeCount(result), 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
         (result.uncertainRequests > 0
             ? ` (and ${formatCount(result.uncertainRequests)} without a readable answer)`
             : '') +
         (result.parts !== undefined
             ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
-            : '.'), shortenedNote(pass), fileError && `**Error:** ${code(fileError)}`, ended && `**Error:** ${code(failureText('resume-workflows', ended))}`, ended
-        ? (continueLine ??
-            'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).' +
-                (next?.by === 'selection' && next.toDate !== undefined
-                    ? ` A re-run must send the same dates: ${continueMarkdown(next)}`
-                    : ''))
-        : continueLine && capLine + continueLine, gone && `**⚠️ Already gone:** ${gone}.`, pastCap && `**⚠️ Past the cap:** ${pastCap}.`, lost && `**⚠️ Possibly resumed:** ${lost}.`, leftOut > 0 &&
+            : '.'), shortenedNote(pass), fileError && `**Error:** ${code(fileError)}`, ended && `**Error:** ${code(failureText('resume-workflows', ended))}`, continueLead(result, staged && endingStage(staged)?.verdict), ...(staged ? stagedLeads(staged) : []), gone && `**⚠️ Already gone:** ${gone}.`, pastCap && `**⚠️ Past the cap:** ${pastCap}.`, lost && `**⚠️ Possibly resumed:** ${lost}.`, leftOut > 0 &&
         `**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
             'the table or the outputs.', kept > 0 &&
         `⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`, examples.map(line => `- ${code(line)}`).join('\n'), madeCount(result) > 0 && RESUME_NOTE);
+    if (staged)
+        lines.push(...stagedSections(result, staged, pass));
     if (runs.length > 0) {
         lines.push('### New runs', '', ...table(['Created (UTC)', 'Runs', 'New run ids'], [false, true, false], runGroups(runs), pass, group => [
             group.at === undefined ? '—' : formatMs(group.at),
@@ -6632,311 +7069,17 @@ function resumeSummary(result, ctx, pass) {
             idList(group.ids, pass)
         ]));
     }
-    return markdownText([...lines, ...resume_askedLines(result, pass), ...runLine(ctx)]);
+    const asked = resume_text_askedLines(result, pass);
+    // The stages' lines end "What was asked", before its closing blank line.
+    if (staged)
+        asked.splice(-1, 0, ...stagedAskedLines(result, staged));
+    return markdownText([...lines, ...asked, ...runLine(ctx)]);
 }
 /** Ids in a cell, as many as a table shows rows (the byte budget halves them with the rows), then how many more. */
 function idList(ids, pass) {
     const shown = ids.slice(0, pass.maxRows).map(id => codeCell(id, 100));
     const rest = ids.length - shown.length;
     return rest > 0 ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`workflow-run-ids\`)` : shown.join(' ');
-}
-/** The to-date every request sent, and which clock it came from: a line of "What was asked". */
-function boundLine(bound) {
-    if (bound === undefined)
-        return [];
-    const source = bound.clock === 'service'
-        ? "the service's time at the start, from its Date header"
-        : bound.clock === 'input'
-            ? 'the `to-date` given, earlier than the start'
-            : `the runner's clock less ${durationText(bound.marginMs ?? 0)}, as the service sent no Date header: runs that failed in that margin before the start were not selected`;
-    return [
-        `- Every request sent to-date ${formatMs(bound.toDate)} (\`${bound.toDate}\`, ${source}): a run this resume ` +
-            'created, back in the DLQ, is never taken by it'
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/report/staged-resume.ts
-/** How a staged resume (input stages) is reported; a resume without stages is reported by resume.ts alone. */
-
-
-
-
-
-
-
-
-
-
-/** resume.ts's report, with the stages, their watches and the runs that failed again when the resume was staged. */
-const stagedOrResumeReport = {
-    outputs: result => (result.staged ? staged_resume_outputs(result, result.staged) : resumeReport.outputs(result)),
-    summary: (result, ctx, options) => result.staged
-        ? fitSummary(pass => summary(result, result.staged, ctx, pass), options)
-        : resumeReport.summary(result, ctx, options),
-    notice: (result, now) => result.staged
-        ? `${staged_resume_heading(result, result.staged).text}; ${scopeText(result, false)}`
-        : resumeReport.notice?.(result, now),
-    warnings: result => [
-        ...resumeReport.warnings(result),
-        ...(result.staged ? [...overrunWarnings(result.staged), ...unreadableWarnings(result.staged)] : [])
-    ],
-    failure: result => (result.staged ? staged_resume_failure(result, result.staged) : resumeReport.failure(result))
-};
-/** Stages whose answers carried more runs than asked: the service ignores count, and every run was watched. */
-function overrunWarnings(staged) {
-    return staged.stages
-        .filter(stage => stage.resumed > stage.asked)
-        .map(stage => `the service ignored count: stage ${stage.stage} asked for ${formatCount(stage.asked)} runs and resumed ` +
-        `${formatCount(stage.resumed)}; the stage is as big as the answer, and every run it resumed was watched`);
-}
-/** Entries of watched runs that the service sent without a dlqId: counted as failed again, never dropped. */
-function unreadableWarnings(staged) {
-    const n = staged.unreadable ?? 0;
-    if (n === 0)
-        return [];
-    return [
-        `${plural(n, 'entry', 'entries')} of the workflow DLQ carried the id of a run this resume created but no dlqId: ` +
-            'counted as failed again, but left out of output failed-again-dlq-ids (nothing to resume them by)'
-    ];
-}
-/** Runs failed again: back in the DLQ, or RUN_FAILED in the run log before its entry was seen there. */
-const failedCount = (staged) => Math.max(staged.failedAgain.length, badRuns(staged).failed);
-function staged_resume_outputs(result, staged) {
-    const extra = {
-        [Outputs.FailedAgainCount]: String(failedCount(staged)),
-        [Outputs.StagesCompleted]: String(stagesCompleted(staged)),
-        ...runStateOutputs(staged)
-    };
-    return resumeOutputs(result, { complete: endingStage(staged) === undefined, extra });
-}
-/** Rows of the runs that failed again: the first few groups say what fails; the outputs hold every id. */
-const FAILED_AGAIN_ROWS = 10;
-/** The verdict, first in the summary and the notice: what ended the resume, or what the stages saw. */
-function staged_resume_heading(result, staged) {
-    const made = result.runs.length + (result.itemProblems?.leftOut ?? 0);
-    const n = staged.plan.sizes.length;
-    const done = staged.stages.length;
-    const runs = plural(made, 'run', 'runs');
-    const maybe = result.uncertainRequests > 0 ? `, and possibly up to ${formatCount(possiblyUpTo(result))} more` : '';
-    const ending = endingStage(staged);
-    if (ending !== undefined) {
-        const { stage, verdict } = ending;
-        const at = `stage ${stage.stage} of ${n}`;
-        const back = `${formatCount(failedCount(staged))} of the ${formatCount(made)} runs resumed so far`;
-        const bad = badRuns(staged);
-        switch (verdict) {
-            case 'stopped':
-                return {
-                    icon: '🛑',
-                    text: (bad.failing === 0
-                        ? `Stopped after ${at}: ${back} failed again`
-                        : `Stopped after ${at}: ${formatCount(bad.failed + bad.failing)} of the ${formatCount(made)} runs ` +
-                            `resumed so far failed or are failing (${formatCount(bad.failing)} still retrying, not yet in the ` +
-                            `DLQ; watch-max-failed: ${staged.plan.maxFailed})`) +
-                        (bad.failing === 0 ? ` (watch-max-failed: ${staged.plan.maxFailed})` : '') +
-                        `; ${runs} resumed in all${maybe}, no further stage`
-                };
-            case 'inconclusive':
-                return {
-                    icon: '⚠️',
-                    text: `Inconclusive after ${at}: ${formatCount(bad.completed)} of the ${formatCount(made)} runs resumed so far ` +
-                        `completed, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}); ${runs} resumed ` +
-                        `in all${maybe}, no further stage`
-                };
-            case 'cut':
-                return {
-                    icon: '⛔',
-                    text: `Cancelled during the watch after ${at}: ${runs} resumed${maybe}; the watch was cut short (not judged clean)`
-                };
-            case 'blind':
-                return {
-                    icon: '❌',
-                    text: `The watch after ${at} could not see (its listing of the workflow DLQ stopped): ${runs} resumed${maybe}, not judged; no further stage`
-                };
-            case 'capped':
-                return {
-                    icon: '⏸️',
-                    text: `Stopped by max-runs (${formatCount(result.maxRuns ?? 0)}) at ${at}: ${runs} resumed${maybe}; more may remain`
-                };
-            case 'cancelled':
-                return { icon: '⛔', text: `Cancelled during ${at}: ${runs} resumed before the cancel${maybe}` };
-            default:
-                break;
-        }
-        if (result.failure === undefined) {
-            return {
-                icon: '⚠️',
-                text: `Stage ${stage.stage} of ${n} got no readable answer to some requests: ${runs} resumed${maybe}; no further stage`
-            };
-        }
-        if (isBudget(result)) {
-            return { icon: '❌', text: `Stopped by max-pages at ${at}: ${runs} resumed${maybe}, no further stage` };
-        }
-        return { icon: '❌', text: `The resume of ${at} failed part way: ${runs} resumed${maybe}, no further stage` };
-    }
-    if (staged.stages.length === 0 && result.failure !== undefined) {
-        return { icon: '❌', text: 'Nothing resumed: the step stopped before its first resume request' };
-    }
-    if (made === 0)
-        return { icon: 'ℹ️', text: 'No failed workflow run matched' };
-    const watched = staged.stages.filter(stage => stage.watch !== undefined);
-    const back = staged.failedAgain.length;
-    const seen = watched.length === 0
-        ? 'none was watched (no stage followed the first)'
-        : back === 0
-            ? `none of the watched runs was back in the DLQ after each watch (${watchText(staged.plan)})`
-            : `${formatCount(back)} of the watched runs back in the DLQ, no more than watch-max-failed (${staged.plan.maxFailed})`;
-    const left = result.nextCursor !== undefined || result.continueFrom !== undefined;
-    const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : '';
-    const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : '';
-    return {
-        icon: left ? '⏸️' : '✅',
-        text: `Resumed ${runs} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}`
-    };
-}
-function staged_resume_failure(result, staged) {
-    const ending = endingStage(staged);
-    const resumeFailure = resumeReport.failure(result);
-    if (ending === undefined || ending.verdict === 'failed' || ending.verdict === 'cancelled')
-        return resumeFailure;
-    if (ending.verdict === 'capped')
-        return resumeFailure;
-    const { stage, verdict } = ending;
-    const where = continuePlain(continuationOf(result));
-    if (verdict === 'cut') {
-        return `${resumeFailure ?? 'The step was cancelled'}; the watch after stage ${stage.stage} was cut short after ${watchedFor(stage)}: not judged clean`;
-    }
-    if (verdict === 'blind') {
-        const watchFailure = stage.watch?.failure;
-        const why = `the watch could not see${watchFailure === undefined ? '' : `: ${failureText(watchSource(stage), watchFailure)}`}`;
-        return (`${why}; the ${formatCount(result.runs.length)} runs resumed so far were not judged, and no further stage was ` +
-            `resumed; ${where}` +
-            (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`));
-    }
-    if (verdict === 'inconclusive') {
-        const bad = badRuns(staged);
-        return (`only ${formatCount(bad.completed)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
-            `${stage.stage} of ${staged.plan.sizes.length} completed by the end of its watch, fewer than ` +
-            `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks: inconclusive (${statesText(bad)}); no ` +
-            `further stage was resumed; ${where}` +
-            (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`));
-    }
-    const first = staged.failedAgain[0];
-    if (first === undefined) {
-        const bad = badRuns(staged);
-        const leading = staged.judged?.find(run => run.state === 'failing' || run.state === 'failed');
-        return (`${formatCount(bad.failed + bad.failing)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
-            `${stage.stage} of ${staged.plan.sizes.length} failed or are failing (${statesText(bad)}), more than ` +
-            `watch-max-failed (${staged.plan.maxFailed}) allows` +
-            (leading === undefined ? '' : `; the first, run "${leading.workflowRunId}", ${firstErrorWords(leading)}`) +
-            `; no further stage was resumed; ${where}` +
-            (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`));
-    }
-    return (`${formatCount(staged.failedAgain.length)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
-        `${stage.stage} of ${staged.plan.sizes.length} failed again, more than watch-max-failed ` +
-        `(${staged.plan.maxFailed}) allows; the first, run "${first.workflowRunId}" of stage ${first.stage}, last answered ` +
-        `${leadingResponse(first)}; no further stage was resumed; ${where}` +
-        (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`));
-}
-/** What the failure of a watch's listing is named: it was no resume request. */
-const WATCH_LISTING = "the watch's listing of the workflow DLQ";
-/** ...and of its read of the run log. */
-const WATCH_RUN_LOG = "the watch's read of the run log";
-const watchSource = (stage) => stage.watch?.runLogFailed === true ? WATCH_RUN_LOG : WATCH_LISTING;
-function summary(result, staged, ctx, pass) {
-    const { icon, text: verdict } = staged_resume_heading(result, staged);
-    // The scope follows the verdict, as a resume without stages says it.
-    const text = `${verdict}; ${scopeText(result, true)}`;
-    const ending = endingStage(staged);
-    const blind = ending?.verdict === 'blind' ? ending.stage.watch?.failure : undefined;
-    const blindSource = ending === undefined ? WATCH_LISTING : watchSource(ending.stage);
-    const next = continuationOf(result);
-    const lines = summaryHead(`${icon} ${text}`, shortenedNote(pass), result.failure && `**Error:** ${code(failureText('resume-workflows', result.failure))}`, blind && `**The watch could not see:** ${code(failureText(blindSource, blind))}`, next !== undefined && ending?.verdict !== 'failed' ? continueMarkdown(next) : undefined, staged.failedAgain.length > 0 &&
-        'The DLQ ids of the runs that failed again are in output `failed-again-dlq-ids`: resume them on their own once the fix holds.', ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`));
-    lines.push('### Stages', '', ...table(['Stage', 'Asked', 'Resumed', 'Watched for', 'Failed again', 'Result'], [true, true, true, false, true, false], staged.stages, pass, stage => [
-        String(stage.stage),
-        askedText(stage.asked),
-        formatCount(stage.resumed),
-        watchedFor(stage),
-        failedAgainCell(staged, stage),
-        stageResultText(stage, staged, result)
-    ]));
-    lines.push(...stageStatesLines(staged, watchedFor), ...firstErrorLines(staged, pass));
-    const judgedBy = judgedByLine(staged);
-    if (judgedBy !== undefined)
-        lines.push(judgedBy, '');
-    if (staged.failedAgain.length > 0) {
-        const groups = failedAgainGroups(staged.failedAgain);
-        lines.push('### Runs that failed again', '', ...table(['Runs', 'Resumed by stage', 'Seen in the watch after', 'Last status', 'Last response', 'New run ids'], [true, false, false, true, false, false], groups, { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) }, group => [
-            formatCount(group.runs.length),
-            stageList(group.runs.map(run => run.stage)),
-            stageList(group.runs.map(run => run.seenIn)),
-            group.first.responseStatus === undefined ? '—' : String(group.first.responseStatus),
-            responseCell(group.first),
-            idCell(group.runs, pass)
-        ]));
-    }
-    if (staged.stages.some(stage => stage.watch !== undefined)) {
-        lines.push(staged.runLog === 'read' ? runLogLimits(staged.plan) : watchLimits(staged.plan), '');
-    }
-    const watches = staged.stages.flatMap(stage => stage.watch?.polls ?? []);
-    const requests = watches.reduce((n, poll) => n + poll.requests + (poll.runLogRequests ?? 0), 0);
-    const logRequests = watches.reduce((n, poll) => n + (poll.runLogRequests ?? 0), 0);
-    const asked = resume_askedLines(result, pass);
-    return markdownText([
-        ...lines,
-        ...asked.slice(0, -1),
-        `- Stages (\`stages\`): ${planText(staged)}`,
-        ...(staged.plan.watchMs !== undefined
-            ? [
-                `- Watch (\`watch\`): ${watchText(staged.plan)} after each stage but the last, judging every run resumed so ` +
-                    `far, stopping when more than ${plural(staged.plan.maxFailed, 'run', 'runs')} failed again in all ` +
-                    `(\`watch-max-failed\`${staged.runLog === 'read' ? ', runs failing in the run log counted too' : ''}); ` +
-                    `${watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
-                    `${staged_resume_durationWords(staged.plannedWatchMs)} of watching`,
-                ...(staged.plan.minCompleted !== undefined
-                    ? [
-                        `- Completed runs needed to go on (\`watch-min-completed\`): ${staged.plan.minCompleted.text} of the ` +
-                            'runs resumed so far, by the end of each watch'
-                    ]
-                    : []),
-                `- Retries of the watched stages' runs (\`watch-retries\`): ` +
-                    (staged.plan.watchRetries === undefined
-                        ? `not set: they ${result.overrides.retries === undefined ? "keep the service's" : `send \`retries\` (${result.overrides.retries})`}`
-                        : `${staged.plan.watchRetries} (the last stage sends ${result.overrides.retries === undefined ? 'none' : result.overrides.retries})`)
-            ]
-            : []),
-        `- Requests: ${formatCount(result.requests)} to resume, ${formatCount(requests)} to watch ` +
-            `(${plural(watches.length, 'listing', 'listings')} of the workflow DLQ` +
-            (logRequests > 0 ? `, ${plural(logRequests, 'request', 'requests')} to the run log)` : ')'),
-        '',
-        ...runLine(ctx)
-    ]);
-}
-/** A stage's runs found failed again, by any watch after it; '—' for a stage no watch followed. */
-function failedAgainCell(staged, stage) {
-    const mine = staged.failedAgain.filter(run => run.stage === stage.stage).length;
-    return stage.watch === undefined && mine === 0 ? '—' : formatCount(mine);
-}
-/** Stage numbers as a short list: 1, 2 or 1–3. */
-function stageList(stages) {
-    const unique = [...new Set(stages)].sort((a, b) => a - b);
-    return unique.length > 3 ? `${unique[0]}–${unique[unique.length - 1]}` : unique.join(', ');
-}
-/** The ids of a group in a cell: the first few, then how many more (the outputs hold them all). */
-function idCell(runs, pass) {
-    const shown = runs.slice(0, Math.min(5, pass.maxRows)).map(run => codeCell(run.workflowRunId, 100));
-    const rest = runs.length - shown.length;
-    return rest > 0
-        ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`failed-again-run-ids\`)`
-        : shown.join(' ');
-}
-/** A planned duration in hours and minutes. */
-function staged_resume_durationWords(ms) {
-    const minutes = Math.round(ms / 60_000);
-    if (minutes < 60)
-        return minutes < 1 ? `${Math.round(ms / 1000)}s` : `${minutes}m`;
-    return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/schedule.ts
@@ -7601,7 +7744,6 @@ class AdaptiveLimit {
 
 
 
-
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value) {
     const trimmed = value.trim();
@@ -7664,14 +7806,8 @@ const OPERATIONS = {
         group: 'Resuming failed workflow runs',
         files: s => [[Inputs.RunsFile, s.runsFile]],
         prepare: withDlqIdsFile,
-        run: (s, { client, log, encode, progress, signal }) => {
-            const plan = s.resume.stages;
-            const hooks = { clock: REAL_CLOCK, stop: signal, log };
-            return resumeWorkflowsToFile(s.runsFile, encode, log, onPage => plan === undefined
-                ? resumeWorkflows(client, s.resume, onPage, progress)
-                : stagedResume(client, s.resume, plan, hooks, onPage, progress));
-        },
-        report: stagedOrResumeReport,
+        run: (s, { client, log, encode, progress, signal }) => resumeWorkflowsToFile(s.runsFile, encode, log, onPage => resumeWorkflows(client, s.resume, { clock: REAL_CLOCK, stop: signal, log, onPage, progress })),
+        report: resumeReport,
         overdue: {
             count: Outputs.ResumedCount,
             what: ({ confirmed, uncertainRequests: lost, uncertainRuns }) => `${confirmed} runs resumed before the cancel` +

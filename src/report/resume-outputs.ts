@@ -1,0 +1,51 @@
+/** The step outputs of a resume, staged or not: the scalars, then the id arrays fitted to the 1 MB budget. */
+import { Outputs } from '../constants.js'
+import type { ResumeResult } from '../results.js'
+import { githubBytes } from './boundary.js'
+import { nextDates } from './continuation.js'
+import { resumeComplete } from './resume-text.js'
+import { stagedOutputs } from './staged-resume.js'
+import { budgetLeft, cursorOutput, fitArrays, type OutputValues } from './step-outputs.js'
+
+/**
+ * Every output of a resume, staged or not: the scalars, then the arrays fitted to the 1 MB budget, those of the runs
+ * that failed again first (they are few, and what a reader acts on), the resumed runs in what is left.
+ */
+export function resumeOutputs(result: ResumeResult): OutputValues {
+  const staged = result.staged && stagedOutputs(result.staged)
+  const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
+  const next = nextDates(result)
+  const scalars: OutputValues = {
+    [Outputs.ResumedCount]: String(result.runs.length),
+    [Outputs.Complete]: String(resumeComplete(result) && (staged?.complete ?? true)),
+    [Outputs.NextCursor]: cursorOutput(result.nextCursor),
+    [Outputs.NextFromDate]: next.fromDate,
+    [Outputs.NextToDate]: next.toDate,
+    [Outputs.RunsFile]: result.runsFile ?? '',
+    ...staged?.extra
+  }
+  const failedAgain = result.staged?.failedAgain ?? []
+  const runIds = [
+    Outputs.FailedAgainRunIds,
+    Outputs.FailedAgainRunIdsTruncated,
+    failedAgain.map(r => r.workflowRunId)
+  ] as const
+  // An entry the service sent without a dlqId cannot be resumed by id: left out here, counted in the warning.
+  const dlqIds = [
+    Outputs.FailedAgainDlqIds,
+    Outputs.FailedAgainDlqIdsTruncated,
+    failedAgain.flatMap(r => r.dlqId ?? [])
+  ] as const
+  const resumed = [
+    [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, result.runs.map(r => r.workflowRunId)],
+    [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
+  ] as const
+  if (result.staged === undefined) return { ...scalars, ...fitArrays(resumed, budgetLeft(scalars, resumed)) }
+  let budget = budgetLeft(scalars, [runIds, dlqIds, ...resumed])
+  const fitted: OutputValues = {}
+  for (const list of [runIds, dlqIds]) {
+    Object.assign(fitted, fitArrays([list], budget))
+    budget -= githubBytes(fitted[list[0]] ?? '[]') - githubBytes('[]')
+  }
+  return { ...scalars, ...fitted, ...fitArrays(resumed, budget) }
+}

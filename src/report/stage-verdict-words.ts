@@ -1,0 +1,244 @@
+/**
+ * The words of each stage verdict side by side: the summary's heading and the notice when the stage ended the resume,
+ * its cell in the Stages table, and the step's failure line. A table the compiler holds complete: a new verdict
+ * cannot be added without all of its words, and one verdict cannot be worded two ways in two places.
+ */
+import type { ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../results.js'
+import { continuationOf, continuePlain } from './continuation.js'
+import { failureText } from './failure-text.js'
+import { formatCount, plural } from './format.js'
+import { badRuns, firstErrorWords, statesText } from './run-states-text.js'
+import { possiblyUpTo } from './resume-text.js'
+import { isBudget, leadingResponse, stagesWord, watchedFor, watchSource, watchText } from './stage-text.js'
+
+/** A stage with its verdict, in the resume it belongs to. */
+export interface VerdictContext {
+  result: ResumeResult
+  staged: StagedResume
+  stage: StageOutcome
+  /** The resume's own failure line (requests, lost answers, runs-file), or none: said after the stage's where both. */
+  resumeFailure: string | undefined
+}
+
+export type Heading = { icon: string; text: string }
+
+interface VerdictWords {
+  /** The first line of the summary and of the notice, when this verdict is the resume's last. */
+  heading(c: VerdictContext): Heading
+  /** The stage's cell "Result" in the Stages table: what was seen, after how long, of how many runs. */
+  cell(c: VerdictContext): string
+  /** Why the step fails when this verdict ended the resume; undefined: the step does not fail for it. */
+  failure(c: VerdictContext): string | undefined
+}
+
+/** Runs the resume created, those resumed without a readable id included. */
+const madeOf = (result: ResumeResult): number => result.runs.length + (result.itemProblems?.leftOut ?? 0)
+
+/** ", and possibly up to N more" when requests lost their answers. */
+const maybeOf = (result: ResumeResult): string =>
+  result.uncertainRequests > 0 ? `, and possibly up to ${formatCount(possiblyUpTo(result))} more` : ''
+
+/** Runs failed again: back in the DLQ, or RUN_FAILED in the run log before its entry was seen there. */
+export const failedCount = (staged: StagedResume): number => Math.max(staged.failedAgain.length, badRuns(staged).failed)
+
+const atStage = ({ staged, stage }: VerdictContext) => `stage ${stage.stage} of ${staged.plan.sizes.length}`
+const runsOf = ({ result }: VerdictContext) => plural(madeOf(result), 'run', 'runs')
+const whereOf = ({ result }: VerdictContext) => continuePlain(continuationOf(result))
+const also = ({ resumeFailure }: VerdictContext) => (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`)
+
+/** The states of the runs the stage's watch judged at its last poll: `back` when it read no run log. */
+function lastPoll(stage: StageOutcome) {
+  const last = stage.watch?.polls[stage.watch.polls.length - 1]
+  const back = last?.failedAgain ?? 0
+  return { last, back, bad: last?.states === undefined ? back : last.states.failed + last.states.failing }
+}
+
+const early = (stage: StageOutcome) =>
+  stage.watch?.allEnded === true ? ' (ended early: every run so far had ended)' : ''
+
+/** What a run failed or failing is called in a cell: failing runs are not yet in the DLQ. */
+const seenWords = (stage: StageOutcome) =>
+  (lastPoll(stage).last?.states?.failing ?? 0) > 0 ? 'failed or failing' : 'back in the DLQ'
+
+/** The heading of a resume whose stages all passed (or ran out): what they saw, never "succeeded". */
+export function passedHeading({ result, staged }: Pick<VerdictContext, 'result' | 'staged'>): Heading {
+  const made = madeOf(result)
+  if (made === 0) return { icon: 'ℹ️', text: 'No failed workflow run matched' }
+  const n = staged.plan.sizes.length
+  const done = staged.stages.length
+  const watched = staged.stages.filter(stage => stage.watch !== undefined)
+  const back = staged.failedAgain.length
+  const seen =
+    watched.length === 0
+      ? 'none was watched (no stage followed the first)'
+      : back === 0
+        ? `none of the watched runs was back in the DLQ after each watch (${watchText(staged.plan)})`
+        : `${formatCount(back)} of the watched runs back in the DLQ, no more than watch-max-failed (${staged.plan.maxFailed})`
+  const left = result.nextCursor !== undefined || result.continueFrom !== undefined
+  const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : ''
+  const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : ''
+  return {
+    icon: left ? '⏸️' : '✅',
+    text: `Resumed ${plural(made, 'run', 'runs')} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}`
+  }
+}
+
+/** A verdict the resume goes on after: its heading is that of the whole, and the step does not fail for it. */
+const passing = (cell: (c: VerdictContext) => string): VerdictWords => ({
+  heading: passedHeading,
+  cell,
+  failure: () => undefined
+})
+
+export const VERDICT_WORDS: { readonly [V in StageVerdict]: VerdictWords } = {
+  clean: passing(
+    ({ stage }) =>
+      `clean: none of the runs resumed so far was back in the DLQ after ${watchedFor(stage)}` +
+      `${lastPoll(stage).last?.states ? ', none failing' : ''}${early(stage)}`
+  ),
+  within: passing(
+    ({ stage, staged }) =>
+      `passed: ${formatCount(lastPoll(stage).bad)} of the runs resumed so far ${seenWords(stage)} after ` +
+      `${watchedFor(stage)}, within the ${formatCount(staged.plan.maxFailed)} allowed${early(stage)}`
+  ),
+  last: passing(() => 'not watched: no stage follows'),
+  stopped: {
+    heading: c => {
+      const { result, staged } = c
+      const made = madeOf(result)
+      const bad = badRuns(staged)
+      const max = staged.plan.maxFailed
+      const tail = `; ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
+      if (bad.failing === 0) {
+        const back = `${formatCount(failedCount(staged))} of the ${formatCount(made)} runs resumed so far`
+        return {
+          icon: '🛑',
+          text: `Stopped after ${atStage(c)}: ${back} failed again (watch-max-failed: ${max})${tail}`
+        }
+      }
+      return {
+        icon: '🛑',
+        text:
+          `Stopped after ${atStage(c)}: ${formatCount(bad.failed + bad.failing)} of the ${formatCount(made)} runs ` +
+          `resumed so far failed or are failing (${formatCount(bad.failing)} still retrying, not yet in the DLQ; ` +
+          `watch-max-failed: ${max})${tail}`
+      }
+    },
+    cell: ({ stage, staged }) =>
+      `stopped: ${formatCount(lastPoll(stage).bad)} of the runs resumed so far ${seenWords(stage)} after ` +
+      `${watchedFor(stage)}, more than the ${formatCount(staged.plan.maxFailed)} allowed`,
+    failure: c => {
+      const { result, staged, stage } = c
+      const first = staged.failedAgain[0]
+      const of = `${formatCount(result.runs.length)} runs resumed by stage ${stage.stage} of ${staged.plan.sizes.length}`
+      if (first === undefined) {
+        const bad = badRuns(staged)
+        const leading = staged.judged?.find(run => run.state === 'failing' || run.state === 'failed')
+        return (
+          `${formatCount(bad.failed + bad.failing)} of the ${of} failed or are failing (${statesText(bad)}), more ` +
+          `than watch-max-failed (${staged.plan.maxFailed}) allows` +
+          (leading === undefined ? '' : `; the first, run "${leading.workflowRunId}", ${firstErrorWords(leading)}`) +
+          `; no further stage was resumed; ${whereOf(c)}${also(c)}`
+        )
+      }
+      return (
+        `${formatCount(staged.failedAgain.length)} of the ${of} failed again, more than watch-max-failed ` +
+        `(${staged.plan.maxFailed}) allows; the first, run "${first.workflowRunId}" of stage ${first.stage}, last ` +
+        `answered ${leadingResponse(first)}; no further stage was resumed; ${whereOf(c)}${also(c)}`
+      )
+    }
+  },
+  inconclusive: {
+    heading: c => {
+      const { result, staged } = c
+      return {
+        icon: '⚠️',
+        text:
+          `Inconclusive after ${atStage(c)}: ${formatCount(badRuns(staged).completed)} of the ` +
+          `${formatCount(madeOf(result))} runs resumed so far completed, fewer than watch-min-completed ` +
+          `(${staged.plan.minCompleted?.text ?? '?'}); ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
+      }
+    },
+    cell: ({ stage, staged }) =>
+      `inconclusive: ${formatCount(lastPoll(stage).last?.states?.completed ?? 0)} of the runs resumed so far ` +
+      `completed after ${watchedFor(stage)}, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) ` +
+      `asks${early(stage)}`,
+    failure: c => {
+      const { result, staged, stage } = c
+      const bad = badRuns(staged)
+      return (
+        `only ${formatCount(bad.completed)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
+        `${stage.stage} of ${staged.plan.sizes.length} completed by the end of its watch, fewer than ` +
+        `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks: inconclusive (${statesText(bad)}); no ` +
+        `further stage was resumed; ${whereOf(c)}${also(c)}`
+      )
+    }
+  },
+  cut: {
+    heading: c => ({
+      icon: '⛔',
+      text: `Cancelled during the watch after ${atStage(c)}: ${runsOf(c)} resumed${maybeOf(c.result)}; the watch was cut short (not judged clean)`
+    }),
+    cell: ({ stage }) =>
+      `watch cancelled after ${watchedFor(stage)} (${stage.watch?.cut ?? 'stop'}): not judged, ` +
+      `${formatCount(lastPoll(stage).back)} back by then`,
+    failure: ({ stage, resumeFailure }) =>
+      `${resumeFailure ?? 'The step was cancelled'}; the watch after stage ${stage.stage} was cut short after ` +
+      `${watchedFor(stage)}: not judged clean`
+  },
+  blind: {
+    heading: c => ({
+      icon: '❌',
+      text: `The watch after ${atStage(c)} could not see (its listing of the workflow DLQ stopped): ${runsOf(c)} resumed${maybeOf(c.result)}, not judged; no further stage`
+    }),
+    cell: ({ stage }) =>
+      `watch could not see after ${watchedFor(stage)}: its listing of the DLQ stopped, so not judged`,
+    failure: c => {
+      const { result, stage } = c
+      const failure = stage.watch?.failure
+      const why = `the watch could not see${failure === undefined ? '' : `: ${failureText(watchSource(stage), failure)}`}`
+      return (
+        `${why}; the ${formatCount(result.runs.length)} runs resumed so far were not judged, and no further stage ` +
+        `was resumed; ${whereOf(c)}${also(c)}`
+      )
+    }
+  },
+  capped: {
+    heading: c => ({
+      icon: '⏸️',
+      text: `Stopped by max-runs (${formatCount(c.result.maxRuns ?? 0)}) at ${atStage(c)}: ${runsOf(c)} resumed${maybeOf(c.result)}; more may remain`
+    }),
+    cell: () => 'max-runs reached with this stage: no stage follows, not watched',
+    failure: ({ resumeFailure }) => resumeFailure
+  },
+  failed: {
+    heading: c => {
+      const { result } = c
+      const tail = `${runsOf(c)} resumed${maybeOf(result)}`
+      if (result.failure === undefined) {
+        return {
+          icon: '⚠️',
+          text: `Stage ${c.stage.stage} of ${c.staged.plan.sizes.length} got no readable answer to some requests: ${tail}; no further stage`
+        }
+      }
+      if (isBudget(result))
+        return { icon: '❌', text: `Stopped by max-pages at ${atStage(c)}: ${tail}, no further stage` }
+      return { icon: '❌', text: `The resume of ${atStage(c)} failed part way: ${tail}, no further stage` }
+    },
+    cell: ({ result }) => {
+      if (result.failure === undefined) return 'requests got no readable answer (possibly more resumed): not watched'
+      return isBudget(result)
+        ? 'max-pages reached: not watched, no request left for a further stage'
+        : 'resume failed part way: not watched'
+    },
+    failure: ({ resumeFailure }) => resumeFailure
+  },
+  cancelled: {
+    heading: c => ({
+      icon: '⛔',
+      text: `Cancelled during ${atStage(c)}: ${runsOf(c)} resumed before the cancel${maybeOf(c.result)}`
+    }),
+    cell: () => 'cancelled during its resume: not watched',
+    failure: ({ resumeFailure }) => resumeFailure
+  }
+}
