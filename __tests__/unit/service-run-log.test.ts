@@ -211,3 +211,28 @@ describe('RunLogCollector', () => {
     expect(collector.problems).toEqual([{ index: 2, detail: 'not an object (5)', kept: false }])
   })
 })
+
+describe('a run id that names several runs', () => {
+  it('is matched by the pair asked: an older run of the same id, first in the answer, is not the run asked', () => {
+    const collector = new RunLogCollector([{ workflowRunId: 'wfr_1', workflowCreatedAt: CREATED }], redact)
+    collector.add([
+      run({ workflowRunCreatedAt: CREATED - 86_400_000, workflowState: 'RUN_FAILED' }),
+      run({ workflowRunCreatedAt: CREATED, workflowState: 'RUN_STARTED' })
+    ])
+    expect(collector.runs.get('wfr_1')?.state).toBe('RUN_STARTED')
+    expect(collector.runs.get('wfr_1')?.workflowCreatedAt).toBe(CREATED)
+  })
+
+  it('reads the creation time under either name, and a digit string as the number it is', () => {
+    const collector = new RunLogCollector([{ workflowRunId: 'wfr_1', workflowCreatedAt: CREATED }], redact)
+    const older = { ...run({ workflowState: 'RUN_FAILED' }), workflowRunCreatedAt: undefined }
+    collector.add([{ ...older, workflowCreatedAt: String(CREATED - 1) }, run({ workflowState: 'RUN_SUCCESS' })])
+    expect(collector.runs.get('wfr_1')?.state).toBe('RUN_SUCCESS')
+  })
+
+  it('takes an entry that gives no creation time as the run asked: nothing says it is another', () => {
+    const collector = new RunLogCollector([{ workflowRunId: 'wfr_1', workflowCreatedAt: CREATED }], redact)
+    collector.add([{ ...run({ workflowState: 'RUN_SUCCESS' }), workflowRunCreatedAt: undefined }])
+    expect(collector.runs.get('wfr_1')?.state).toBe('RUN_SUCCESS')
+  })
+})

@@ -246,19 +246,24 @@ export type RunLogRead =
       requests: number
     }
 
-/** Keeps, of each page, the runs that were asked about, once each; runs of other ids are dropped (a filter ignored). */
+/**
+ * Keeps, of each page, the runs that were asked about, once each, each matched by the pair asked: run ids are set by
+ * the caller and repeat, so an entry of the same id and another creation time is another run, never this one. Runs
+ * of other ids (a filter ignored) are dropped.
+ */
 export class RunLogCollector {
-  private readonly asked: Set<string>
+  /** Each run asked about: its id, and the creation time the service knows it by. */
+  private readonly asked: Map<string, number>
   readonly runs = new Map<string, RunLogRun>()
   readonly problems: ItemProblem[] = []
-  /** Ids already seen in an answer (read, or left out for a bad field). */
+  /** Ids already seen in an answer for the pair asked (read, or left out for a bad field). */
   private readonly pending = new Set<string>()
 
   constructor(
     runs: readonly RunRef[],
     private readonly redact: (text: string) => string
   ) {
-    this.asked = new Set(runs.map(r => r.workflowRunId))
+    this.asked = new Map(runs.map(r => [r.workflowRunId, r.workflowCreatedAt]))
   }
 
   add(items: unknown[]): void {
@@ -266,8 +271,11 @@ export class RunLogCollector {
     // ignores the filter, or repeats a run, cannot make the reading grow.
     const positions: number[] = []
     items.forEach((item, index) => {
-      const id = isRecord(item) ? item.workflowRunId : undefined
-      if (typeof id === 'string' && (!this.asked.has(id) || this.pending.has(id))) return
+      const record = isRecord(item) ? item : undefined
+      const id = record?.workflowRunId
+      if (typeof id === 'string' && (!this.asked.has(id) || this.pending.has(id) || !this.isPairAsked(record, id))) {
+        return
+      }
       if (typeof id === 'string') this.pending.add(id)
       positions.push(index)
     })
@@ -277,5 +285,11 @@ export class RunLogCollector {
     )
     for (const problem of problems) this.problems.push({ ...problem, index: positions[problem.index] ?? problem.index })
     for (const run of runs) if (!this.runs.has(run.workflowRunId)) this.runs.set(run.workflowRunId, run)
+  }
+
+  /** The item is the run asked, not another of the same id: its creation time, where it gives one, is the one asked. */
+  private isPairAsked(item: Record<string, unknown> | undefined, id: string): boolean {
+    const created = millis.safeParse(item?.workflowRunCreatedAt ?? item?.workflowCreatedAt)
+    return !created.success || created.data === undefined || created.data === this.asked.get(id)
   }
 }
