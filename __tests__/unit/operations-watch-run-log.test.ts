@@ -92,14 +92,16 @@ describe('each state of a watched run', () => {
     expect(summaryOf(result)).toContain('- Stage 1: 4 running after 20s')
   })
 
-  it('failed: RUN_FAILED and back in the DLQ, with the first error from the log; ended, so the watch ends early', async () => {
+  it('failed: RUN_FAILED and back in the DLQ, with the first error from the log; none completed, so no early end', async () => {
     await start([
       { afterMs: 4_000, firstErrorAfterMs: 1_000, responseStatus: 503, responseBody: '{"error":"db down"}' }
     ])
     const result = await run(plan())
     expect(statesOf(result)).toEqual(Array(4).fill('failed/run-log'))
     expect(result.staged!.judged![0]!.firstError).toMatchObject({ source: 'run-log', status: 503 })
-    expect(stage(result, 1).watch!.allEnded).toBe(true)
+    // Every run ended, but none completed: the watch ends early only on a completion (or on the stop rule).
+    expect(stage(result, 1).watch!.allEnded).toBeUndefined()
+    expect(stage(result, 1).watch!.endedAt - stage(result, 1).watch!.startedAt).toBe(TEN_MINUTES)
     expect(stage(result, 1).verdict).toBe('within')
     expect(resumeReport.outputs(result)[Outputs.FailedAgainCount]).toBe('4')
     expect(summaryOf(result)).toContain('### First error of each failed or failing run')
@@ -193,6 +195,74 @@ describe('watch-min-completed', () => {
     const failure = resumeReport.failure(result)!
     expect(failure).toContain('watch-min-completed cannot be judged: this service keeps no run log')
     expect(summaryOf(result)).toContain('Nothing resumed')
+  })
+})
+
+describe('cancelled runs are not a pass', () => {
+  /** Every read of the run log answers that each run asked about ended RUN_CANCELED a second after its creation. */
+  const cancelEveryRun = () => {
+    const read = client.readRunLog.bind(client)
+    client.readRunLog = async (runs, maxPages) => {
+      const body = JSON.stringify({
+        runs: runs.map(r => ({
+          workflowRunId: r.workflowRunId,
+          workflowRunCreatedAt: r.workflowCreatedAt,
+          workflowRunCompletedAt: r.workflowCreatedAt + 1_000,
+          workflowState: 'RUN_CANCELED',
+          steps: []
+        }))
+      })
+      sim.inject({ route: 'run-log', fault: { kind: 'malformed', body } })
+      return read(runs, maxPages)
+    }
+  }
+
+  it('every canary run cancelled: the watch keeps its length, the stage is inconclusive, the resume stops', async () => {
+    await start()
+    cancelEveryRun()
+    const result = await run(plan({ sizes: [5, Infinity], watchMs: 20_000, maxFailed: 0 }))
+    expect(statesOf(result)).toEqual(Array(5).fill('cancelled/run-log'))
+    const first = stage(result, 1)
+    // Every run had ended at the first poll, none completed: no early end.
+    expect(first.watch!.polls).toHaveLength(4)
+    expect(first.watch!.allEnded).toBeUndefined()
+    expect(first.verdict).toBe('inconclusive')
+    expect(result.staged!.stages).toHaveLength(1)
+    const outputs = resumeReport.outputs(result)
+    expect(outputs[Outputs.Complete]).toBe('false')
+    expect(outputs[Outputs.StagesCompleted]).toBe('0')
+    const heading = summaryOf(result).split('\n')[0]!
+    expect(heading).toMatch(
+      /^## ⚠️ Inconclusive after stage 1 of 2: none of the 5 runs resumed so far completed and 5 were cancelled \(a cancelled run is an operator's act, not evidence that the fix works\)/
+    )
+    expect(resumeReport.notice!(result, T0)).toContain('5 were cancelled')
+    const failure = resumeReport.failure(result)!
+    expect(failure).toContain('none of the 5 runs resumed by stage 1 of 2 completed by the end of its watch')
+    expect(failure).toContain('to continue, re-run with')
+    expect(summaryOf(result)).toContain(
+      'inconclusive: none of the runs resumed so far completed after 20s, 5 cancelled'
+    )
+  })
+
+  it('some cancelled beside completed runs: the stage passes, and the heading says how many were cancelled', async () => {
+    await start([{ share: 0, completeAfterMs: 2_000 }])
+    const read = client.readRunLog.bind(client)
+    let first = true
+    client.readRunLog = async (runs, maxPages) => {
+      const [one] = runs
+      if (first && one !== undefined) {
+        first = false
+        const cancelled = { workflowRunId: one.workflowRunId, workflowRunCreatedAt: one.workflowCreatedAt }
+        const body = JSON.stringify({ runs: [{ ...cancelled, workflowState: 'RUN_CANCELED', steps: [] }] })
+        sim.inject({ route: 'run-log', fault: { kind: 'malformed', body } })
+      }
+      return read(runs, maxPages)
+    }
+    const result = await run(plan({ sizes: [4, Infinity], watchMs: 20_000 }))
+    expect(statesOf(result).sort()).toEqual(['cancelled/run-log', ...Array(3).fill('completed/run-log')].sort())
+    expect(stage(result, 1).verdict).toBe('clean')
+    expect(summaryOf(result).split('\n')[0]).toMatch(/; 1 watched run cancelled; selection: /)
+    expect(resumeReport.notice!(result, T0)).toContain('1 watched run cancelled')
   })
 })
 

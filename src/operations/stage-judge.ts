@@ -21,6 +21,8 @@ export interface WatchFacts {
   bad: number
   badBefore: number
   completed: number
+  /** Runs that ended cancelled: an operator's act, never evidence that the fix works. */
+  cancelled: number
   /** Runs resumed so far, every stage's. */
   watched: number
 }
@@ -37,13 +39,21 @@ const overStopRule = (bad: number, plan: Pick<StagePlan, 'maxFailed'>): boolean 
 /** What a watch's counts say mid-way: a reason to end it before its length, or none. */
 export type EarlyEnd = 'stop-rule' | 'all-ended'
 
-/** The rule the watch is handed: end at once when the stop rule is met, or when every run so far has ended. */
-export function earlyEnd(
-  counts: { bad: number; allEnded: boolean },
-  plan: Pick<StagePlan, 'maxFailed'>
-): EarlyEnd | undefined {
+/** What a poll counted, for the rule that may end the watch before its length. */
+export interface PollCounts {
+  bad: number
+  completed: number
+  /** Every run resumed so far has ended (completed, failed or cancelled). */
+  allEnded: boolean
+}
+
+/**
+ * The rule the watch is handed: end at once when the stop rule is met, or when every run so far has ended and one at
+ * least completed (runs that all ended cancelled prove nothing: the watch keeps its length).
+ */
+export function earlyEnd(counts: PollCounts, plan: Pick<StagePlan, 'maxFailed'>): EarlyEnd | undefined {
   if (overStopRule(counts.bad, plan)) return 'stop-rule'
-  return counts.allEnded ? 'all-ended' : undefined
+  return counts.allEnded && counts.completed > 0 ? 'all-ended' : undefined
 }
 
 /** The stage's verdict from its facts: the one place a stage is judged. */
@@ -56,6 +66,8 @@ export function judgeStage(facts: StageFacts, plan: StagePlan): StageVerdict {
   if (overStopRule(watch.bad, plan)) return 'stopped'
   if (watch.measured.cut !== undefined) return 'cut'
   if (watch.measured.failure !== undefined) return 'blind'
+  // Runs that ended cancelled, none completed: nothing says the fix works.
+  if (watch.completed === 0 && watch.cancelled > 0) return 'inconclusive'
   if (plan.minCompleted !== undefined && watch.completed < minCompletedOf(plan.minCompleted, watch.watched)) {
     return 'inconclusive'
   }

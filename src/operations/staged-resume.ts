@@ -14,7 +14,8 @@ import { startBound, withBound } from './resume-bound.js'
 import { ResumeLedger, type DrainEnd } from './resume-ledger.js'
 import type { Clock } from '../clock.js'
 import { watchStage, WatchState, type DlqLister } from './watch.js'
-import { earlyEnd, judgeStage, type StageResumeEnd, type WatchFacts } from './stage-judge.js'
+import { earlyEnd, judgeStage, type PollCounts, type StageResumeEnd, type WatchFacts } from './stage-judge.js'
+import { countStates } from './run-states.js'
 import { failureOf } from '../failure.js'
 import type { RunRef } from '../service/run-log.js'
 
@@ -143,11 +144,10 @@ async function watchAfter(
   hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} runs resumed so far for ${watchText(plan)}`)
   const badBefore = watching.failing()
   const measure = { stage: stage.stage, watchMs, maxPages: request.maxPages }
-  const endEarly = (counts: { bad: number; allEnded: boolean }) => earlyEnd(counts, plan)
+  const endEarly = (counts: PollCounts) => earlyEnd(counts, plan)
   const measured = await watchStage(client, measure, watching, hooks.clock, hooks.stop, endEarly, hooks.log)
-  let completed = 0
-  for (const run of watching.judged.values()) if (run.state === 'completed') completed++
-  return { measured, bad: watching.failing(), badBefore, completed, watched: watching.runs.size }
+  const { completed, cancelled } = countStates([...watching.judged.values()])
+  return { measured, bad: watching.failing(), badBefore, completed, cancelled, watched: watching.runs.size }
 }
 
 /** The watch as the user wrote it, for the log. */

@@ -16,6 +16,7 @@ import { boundedKey } from './tally.js'
 import { failureOf, type Failure } from '../failure.js'
 import { stopSignalOf } from '../stop.js'
 import { judgeRuns, runsToAsk, type WatchedRun } from './run-states.js'
+import type { EarlyEnd, PollCounts } from './stage-judge.js'
 
 export type DlqLister = Pick<ServiceClient, 'listDlqPage' | 'readRunLog'>
 
@@ -94,7 +95,7 @@ export interface WatchRequest {
 }
 
 /** What a poll's counts say to the watch: a reason to end before its length (the judge's rule), or none. */
-export type EndEarly = (counts: { bad: number; allEnded: boolean }) => 'stop-rule' | 'all-ended' | undefined
+export type EndEarly = (counts: PollCounts) => EarlyEnd | undefined
 
 /** Time between two listings: 5 s, or longer for a watch over 10 minutes so that it lists about 120 times at most. */
 function pollIntervalMs(watchMs: number): number {
@@ -249,7 +250,8 @@ export async function watchStage(
         `${state.found.size} of the ${state.runs.size} runs resumed so far back in the DLQ; ${statesLine(judged)}`
     )
     if (last) return end({})
-    const early = endEarly({ bad: state.failing(), allEnded: judged?.allEnded === true })
+    const completed = judged?.states.completed ?? 0
+    const early = endEarly({ bad: state.failing(), completed, allEnded: judged?.allEnded === true })
     // Every run so far has ended: nothing more to see, so the next stage need not wait for the watch's end.
     if (early !== undefined) return end(early === 'all-ended' ? { allEnded: true } : {})
   }

@@ -3,7 +3,7 @@
  * its cell in the Stages table, and the step's failure line. A table the compiler holds complete: a new verdict
  * cannot be added without all of its words, and one verdict cannot be worded two ways in two places.
  */
-import type { ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../results.js'
+import type { ResumeResult, RunState, StagedResume, StageOutcome, StageVerdict } from '../results.js'
 import { continuationOf, continuePlain } from './continuation.js'
 import { failureText } from './failure-text.js'
 import { formatCount, plural } from './format.js'
@@ -45,6 +45,13 @@ const atStage = ({ staged, stage }: VerdictContext) => `stage ${stage.stage} of 
 const runsOf = ({ result }: VerdictContext) => plural(madeOf(result), 'run', 'runs')
 const whereOf = ({ result }: VerdictContext) => continuePlain(continuationOf(result))
 const also = ({ resumeFailure }: VerdictContext) => (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`)
+
+/** Why cancelled runs do not let a canary go on. */
+const NOT_EVIDENCE = "a cancelled run is an operator's act, not evidence that the fix works"
+
+/** No run completed and some were cancelled: inconclusive whatever watch-min-completed says. */
+export const onlyCancelled = (states: Pick<Record<RunState, number>, 'completed' | 'cancelled'>): boolean =>
+  states.completed === 0 && states.cancelled > 0
 
 /** The states of the runs the stage's watch judged at its last poll: `back` when it read no run log. */
 function lastPoll(stage: StageOutcome) {
@@ -151,27 +158,38 @@ export const VERDICT_WORDS: { readonly [V in StageVerdict]: VerdictWords } = {
   inconclusive: {
     heading: c => {
       const { result, staged } = c
+      const bad = badRuns(staged)
+      const made = formatCount(madeOf(result))
+      const why = onlyCancelled(bad)
+        ? `none of the ${made} runs resumed so far completed and ${formatCount(bad.cancelled)} were cancelled ` +
+          `(${NOT_EVIDENCE})`
+        : `${formatCount(bad.completed)} of the ${made} runs resumed so far completed, fewer than ` +
+          `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'})`
       return {
         icon: '⚠️',
-        text:
-          `Inconclusive after ${atStage(c)}: ${formatCount(badRuns(staged).completed)} of the ` +
-          `${formatCount(madeOf(result))} runs resumed so far completed, fewer than watch-min-completed ` +
-          `(${staged.plan.minCompleted?.text ?? '?'}); ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
+        text: `Inconclusive after ${atStage(c)}: ${why}; ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
       }
     },
-    cell: ({ stage, staged }) =>
-      `inconclusive: ${formatCount(lastPoll(stage).last?.states?.completed ?? 0)} of the runs resumed so far ` +
-      `completed after ${watchedFor(stage)}, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) ` +
-      `asks${early(stage)}`,
+    cell: ({ stage, staged }) => {
+      const states = lastPoll(stage).last?.states
+      if (states !== undefined && onlyCancelled(states)) {
+        return `inconclusive: none of the runs resumed so far completed after ${watchedFor(stage)}, ${formatCount(states.cancelled)} cancelled (${NOT_EVIDENCE})`
+      }
+      return (
+        `inconclusive: ${formatCount(states?.completed ?? 0)} of the runs resumed so far completed after ` +
+        `${watchedFor(stage)}, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks${early(stage)}`
+      )
+    },
     failure: c => {
       const { result, staged, stage } = c
       const bad = badRuns(staged)
-      return (
-        `only ${formatCount(bad.completed)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
-        `${stage.stage} of ${staged.plan.sizes.length} completed by the end of its watch, fewer than ` +
-        `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks: inconclusive (${statesText(bad)}); no ` +
-        `further stage was resumed; ${whereOf(c)}${also(c)}`
-      )
+      const of = `${formatCount(result.runs.length)} runs resumed by stage ${stage.stage} of ${staged.plan.sizes.length}`
+      const why = onlyCancelled(bad)
+        ? `none of the ${of} completed by the end of its watch and ${formatCount(bad.cancelled)} were cancelled: ` +
+          `inconclusive (${statesText(bad)}), as ${NOT_EVIDENCE}`
+        : `only ${formatCount(bad.completed)} of the ${of} completed by the end of its watch, fewer than ` +
+          `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks: inconclusive (${statesText(bad)})`
+      return `${why}; no further stage was resumed; ${whereOf(c)}${also(c)}`
     }
   },
   cut: {

@@ -9,7 +9,14 @@ import { failureText } from './failure-text.js'
 import { formatCount, plural } from './format.js'
 import { code, codeCell, table } from './markdown.js'
 import { responseCell } from './response-sample.js'
-import { firstErrorLines, judgedByLine, runLogLimits, runStateOutputs, stageStatesLines } from './run-states-text.js'
+import {
+  badRuns,
+  firstErrorLines,
+  judgedByLine,
+  runLogLimits,
+  runStateOutputs,
+  stageStatesLines
+} from './run-states-text.js'
 import {
   askedText,
   endingStage,
@@ -22,18 +29,23 @@ import {
   watchSource,
   watchText
 } from './stage-text.js'
-import { failedCount, passedHeading, VERDICT_WORDS, type Heading } from './stage-verdict-words.js'
+import { failedCount, onlyCancelled, passedHeading, VERDICT_WORDS, type Heading } from './stage-verdict-words.js'
 
 /** The verdict, first in the summary and the notice: the words of the stage that ended the resume, or of the whole. */
 export function stagedHeading(result: ResumeResult, staged: StagedResume): Heading {
   const ending = endingStage(staged)
-  if (ending !== undefined) {
-    return VERDICT_WORDS[ending.verdict].heading({ result, staged, stage: ending.stage, resumeFailure: undefined })
-  }
   if (staged.stages.length === 0 && result.failure !== undefined) {
     return { icon: '❌', text: 'Nothing resumed: the step stopped before its first resume request' }
   }
-  return passedHeading({ result, staged })
+  const { icon, text } =
+    ending === undefined
+      ? passedHeading({ result, staged })
+      : VERDICT_WORDS[ending.verdict].heading({ result, staged, stage: ending.stage, resumeFailure: undefined })
+  // Cancelled runs are said whatever the verdict: a cancel is an operator's act, never a pass.
+  const states = badRuns(staged)
+  const said = ending?.verdict === 'inconclusive' && onlyCancelled(states)
+  if (states.cancelled === 0 || said) return { icon, text }
+  return { icon, text: `${text}; ${plural(states.cancelled, 'watched run', 'watched runs')} cancelled` }
 }
 
 /** Why the step fails: the words of the stage that ended the resume, with the resume's own failure where both. */
