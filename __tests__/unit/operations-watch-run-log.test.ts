@@ -259,7 +259,7 @@ describe('cancelled runs are not a pass', () => {
       return read(runs, maxPages)
     }
     const result = await run(plan({ sizes: [4, Infinity], watchMs: 20_000 }))
-    expect(statesOf(result).sort()).toEqual(['cancelled/run-log', ...Array(3).fill('completed/run-log')].sort())
+    expect(statesOf(result).sort()).toEqual(['cancelled/run-log', ...Array<string>(3).fill('completed/run-log')].sort())
     expect(stage(result, 1).verdict).toBe('clean')
     expect(summaryOf(result).split('\n')[0]).toMatch(/; 1 watched run cancelled; selection: /)
     expect(resumeReport.notice!(result, T0)).toContain('1 watched run cancelled')
