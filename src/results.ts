@@ -3,6 +3,7 @@
 import type { Failure, FailureContext } from './failure.js'
 import type { HealthThresholds, ListRequest, ResumeRequest, StagePlan } from './requests.js'
 import type { StopSignal } from './stop.js'
+import type { JudgedRun, RunState, RunStateSource } from './run-states.js'
 
 /** The few fields of a listed message the summary shows as an example (oldest, newest); bodies are not kept. */
 export type MessageExample = {
@@ -237,14 +238,25 @@ export interface ResumeResult extends Pick<ResumeRequest, 'selection' | 'all' | 
   bound?: ResumeBound
 }
 
-/** A resumed run the workflow DLQ listed again during its stage's watch, under its new run id. */
+/**
+ * A resumed run that counts against the canary, whichever signal saw it: back in the workflow DLQ under its new run
+ * id, or failed (RUN_FAILED) or failing (a failed attempt, still retrying) in the run log.
+ */
 export interface FailedAgainRun {
   workflowRunId: string
+  /** Its creation on the service's clock, as its resume said: with the id, what finds it in the DLQ later. */
+  workflowCreatedAt?: number
   /** The stage that resumed it. */
   stage: number
-  /** The stage whose watch found it back in the DLQ. */
+  /** The stage whose watch first saw it fail. */
   seenIn: number
+  /** `failing`: still in its retries, so not in the DLQ yet (no dlqId until it is). */
+  state: 'failed' | 'failing'
+  /** Where it was seen: its entry back in the DLQ, or the run log. */
+  source: RunStateSource
+  /** Its DLQ entry's id, from the entry or from the run log. */
   dlqId?: string
+  /** When it failed, on the service's clock (the entry's createdAt, or the log's end of the run). */
   failedAt?: number
   responseStatus?: number
   /** The start of its last response body, and whether the body was longer; binaryBody: base64 only, its length. */
@@ -315,7 +327,7 @@ export interface StageOutcome {
 export interface StagedResume {
   plan: StagePlan
   stages: StageOutcome[]
-  /** Every run of every stage found failed again, in the order found, each with its stage. */
+  /** Every run of every stage that failed again or is failing, each with its stage: DLQ sightings first, in order. */
   failedAgain: FailedAgainRun[]
   unreadable?: number // of those, entries sent without a dlqId (or other fields): counted all the same
   /** The longest the watches can take: (stages - 1) x watch. */
@@ -366,34 +378,4 @@ export interface IssueCut {
 export interface IssueOutcome {
   link?: IssueLink
   cut?: IssueCut
-}
-
-/** Every state a watched run can be in, in the order a summary lists them. */
-export const RUN_STATES = ['completed', 'failed', 'failing', 'cancelled', 'running', 'unknown'] as const
-export type RunState = (typeof RUN_STATES)[number]
-
-/** Where a state (or an error) was read: the run log, or the run's entry back in the DLQ. */
-export type RunStateSource = 'run-log' | 'dlq'
-
-/** The first error of a failed or failing run, bounded as a response sample is (responseCell renders it). */
-export interface RunFirstError {
-  source: RunStateSource
-  stepName?: string
-  status?: number
-  /** On the service's clock. */
-  time?: number
-  bodySample?: string
-  bodyCut?: boolean
-  binaryBody?: number
-}
-
-export interface JudgedRun {
-  workflowRunId: string
-  state: RunState
-  source: RunStateSource
-  /** The log's state as sent when it is none the action knows: kept, and judged running. */
-  logState?: string
-  /** When it ended, on the service's clock: the log's completion time, or when its DLQ entry came. */
-  endedAt?: number
-  firstError?: RunFirstError
 }

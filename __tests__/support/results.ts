@@ -1,11 +1,10 @@
 import type { Failure } from '../../src/failure.js'
 import type { ResumeRequest } from '../../src/requests.js'
+import type { JudgedRun, RunState } from '../../src/run-states.js'
 import type {
   FailedAgainRun,
-  JudgedRun,
   ListResult,
   ResumeResult,
-  RunState,
   StagedResume,
   StageOutcome,
   StageVerdict,
@@ -112,6 +111,8 @@ export function failedAgainRuns(runIds: readonly string[], more: Partial<FailedA
     workflowRunId,
     stage: 1,
     seenIn: 1,
+    state: 'failed',
+    source: 'dlq',
     dlqId: `dlq_again_${workflowRunId}`,
     ...more
   }))

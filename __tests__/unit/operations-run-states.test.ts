@@ -1,15 +1,9 @@
 /** Each watched run's state from the run log and the DLQ together: every state, its source, and its first error. */
 import { describe, expect, it } from '@jest/globals'
 import { describeItem } from '../../src/operations/item-problems.js'
-import {
-  countStates,
-  ENDED_STATES,
-  judgeRun,
-  judgeRuns,
-  RUN_STATES,
-  runsToAsk
-} from '../../src/operations/run-states.js'
-import type { DlqSighting, RunFirstError, RunStateSource } from '../../src/operations/run-states.js'
+import { ENDED_STATES, judgeRun, judgeRuns, runsToAsk } from '../../src/operations/run-states.js'
+import type { DlqSighting } from '../../src/operations/run-states.js'
+import { countStates, RUN_STATES, type RunFirstError, type RunStateSource } from '../../src/run-states.js'
 import type { RunLogRun, RunLogStep } from '../../src/service/run-log.js'
 
 const CREATED = 1_800_000_000_000
@@ -126,6 +120,7 @@ describe('a run back in the DLQ', () => {
       workflowRunId: 'wfr_1',
       state: 'failed',
       source: 'dlq',
+      dlqId: 'dlq_9',
       endedAt: CREATED + 60_000,
       firstError: { source: 'dlq', status: 503, time: CREATED + 60_000, bodySample: 'down' }
     })
@@ -142,6 +137,15 @@ describe('a run back in the DLQ', () => {
     })
     const failedInLog = judgeRun(RUN, logOf(logRun('RUN_FAILED', [], { completedAt: CREATED + 59_000 })), BACK)
     expect(failedInLog).toMatchObject({ state: 'failed', source: 'run-log', endedAt: CREATED + 59_000 })
+  })
+
+  it('keeps the dlqId the run log gives a run that failed, before its entry is in the DLQ', () => {
+    const log = logOf(logRun('RUN_FAILED', [], { completedAt: CREATED + 59_000, dlqId: 'dlq_from_log' }))
+    expect(judgeRun(RUN, log, undefined)).toMatchObject({ state: 'failed', dlqId: 'dlq_from_log' })
+    // Back in the DLQ, the entry's own id is the one.
+    expect(judgeRun(RUN, log, BACK)).toMatchObject({ dlqId: 'dlq_9' })
+    // A running run's log has no dlqId to give.
+    expect(judgeRun(RUN, logOf(logRun('RUN_STARTED')), undefined).dlqId).toBeUndefined()
   })
 })
 

@@ -147,13 +147,65 @@ describe('a failing run stops the canary before the DLQ sees it', () => {
     expect(stage(result, 1).verdict).toBe('stopped')
     expect(stage(result, 1).watch!.polls).toHaveLength(1)
     expect(result.staged!.stages).toHaveLength(1)
-    expect(result.staged!.failedAgain).toEqual([])
+    // Each failing run is named, with the pair that finds it in the DLQ once it is back, and no dlqId yet.
+    const runs = sim.state.resumedRuns
+    expect(result.staged!.failedAgain.map(r => [r.workflowRunId, r.workflowCreatedAt, r.state, r.source])).toEqual(
+      runs.map(r => [r.workflowRunId, r.workflowCreatedAt, 'failing', 'run-log'])
+    )
+    expect(result.staged!.failedAgain.every(r => r.dlqId === undefined && r.seenIn === 1)).toBe(true)
+    const outputs = resumeReport.outputs(result)
+    expect(outputs[Outputs.FailedAgainCount]).toBe('4')
+    expect(JSON.parse(outputs[Outputs.FailedAgainRunIds]!)).toEqual(runs.map(r => r.workflowRunId))
+    expect(outputs[Outputs.FailedAgainDlqIds]).toBe('[]')
     expect(statesOf(result)).toEqual(Array(4).fill('failing/run-log'))
     const failure = resumeReport.failure(result)!
     expect(failure).toContain('4 of the 4 runs resumed by stage 1 of 2 failed or are failing (4 failing)')
     expect(failure).toContain('first error HTTP 500 "boom" (from the run log)')
     expect(resumeReport.notice!(result, T0)).toContain('4 still retrying, not yet in the DLQ; watch-max-failed: 0)')
     expect(summaryOf(result)).toContain('stopped: 4 of the runs resumed so far failed or failing after 5s')
+  })
+})
+
+describe('a run the run log says failed before its entry is in the DLQ', () => {
+  it('is counted, named by its run id, and its DLQ id taken from the run log', async () => {
+    await start()
+    const read = client.readRunLog.bind(client)
+    client.readRunLog = async (runs, maxPages) => {
+      const [one] = runs
+      if (one !== undefined) {
+        const failed = {
+          workflowRunId: one.workflowRunId,
+          workflowRunCreatedAt: one.workflowCreatedAt,
+          workflowRunCompletedAt: one.workflowCreatedAt + 3_000,
+          workflowState: 'RUN_FAILED',
+          dlqId: 'dlq_given_by_the_log',
+          steps: [{ type: 'sequential', steps: [{ stepName: 'charge', state: 'STEP_FAILED', errors: [] }] }]
+        }
+        sim.inject({ route: 'run-log', fault: { kind: 'malformed', body: JSON.stringify({ runs: [failed] }) } })
+      }
+      return read(runs, maxPages)
+    }
+    const result = await run(plan({ maxFailed: 0 }))
+    expect(stage(result, 1).verdict).toBe('stopped')
+    const first = sim.state.resumedRuns[0]!
+    expect(result.staged!.failedAgain).toEqual([
+      expect.objectContaining({
+        workflowRunId: first.workflowRunId,
+        workflowCreatedAt: first.workflowCreatedAt,
+        state: 'failed',
+        source: 'run-log',
+        dlqId: 'dlq_given_by_the_log',
+        stage: 1,
+        seenIn: 1
+      })
+    ])
+    const outputs = resumeReport.outputs(result)
+    expect(outputs[Outputs.FailedAgainCount]).toBe('1')
+    expect(JSON.parse(outputs[Outputs.FailedAgainRunIds]!)).toEqual([first.workflowRunId])
+    expect(JSON.parse(outputs[Outputs.FailedAgainDlqIds]!)).toEqual(['dlq_given_by_the_log'])
+    // The stage's row counts it, as the heading does.
+    expect(summaryOf(result)).toMatch(/^\| 1 \| 4 \| 4 \| 5s \| 1 \| stopped: /m)
+    expect(summaryOf(result).split('\n')[0]).toContain('1 of the 4 runs resumed so far failed again')
   })
 })
 

@@ -6,8 +6,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { Outputs } from '../../src/constants.js'
 import { resumeReport as report } from '../../src/report/resume.js'
-import type { JudgedRun, ResumeResult, RunState, StagedResume, StageOutcome } from '../../src/results.js'
-import { resumeResult } from '../support/results.js'
+import type { ResumeResult, StagedResume, StageOutcome } from '../../src/results.js'
+import type { JudgedRun, RunState } from '../../src/run-states.js'
+import { failedAgainRuns, resumeResult } from '../support/results.js'
 import { renderLikeGitHub } from '../support/markdown.js'
 
 const T0 = Date.UTC(2026, 10, 27, 8, 0, 0)
@@ -117,13 +118,18 @@ describe("each stage's states and the first errors", () => {
     expect(outputs[Outputs.FailedAgainCount]).toBe('0')
   })
 
-  it('counts in failed-again-count a run the run log says failed before the DLQ shows it', () => {
-    // Two failed by the run log, one of them already back in the DLQ; a failing one has not ended yet.
+  it('counts and names every run that failed again, whichever signal saw it, and each DLQ id known', () => {
+    // Two failed by the run log, one of them already back in the DLQ, the other with the dlqId the log gave; one failing.
     const logged = [...judged(2, 'failed'), ...judged(1, 'failing'), ...judged(3, 'completed')]
-    const back = [{ workflowRunId: 'wfr_failed_0', stage: 1, seenIn: 1, dlqId: 'dlq_back_0' }]
+    const back = [
+      ...failedAgainRuns(['wfr_failed_0'], { dlqId: 'dlq_back_0' }),
+      ...failedAgainRuns(['wfr_failed_1'], { source: 'run-log', dlqId: 'dlq_log_1' }),
+      ...failedAgainRuns(['wfr_failing_0'], { source: 'run-log', state: 'failing', dlqId: undefined })
+    ]
     const outputs = report.outputs(result(logged, { failedAgain: back }))
-    expect(outputs[Outputs.FailedAgainCount]).toBe('2')
-    expect(JSON.parse(outputs[Outputs.FailedAgainDlqIds]!)).toEqual(['dlq_back_0'])
+    expect(outputs[Outputs.FailedAgainCount]).toBe('3')
+    expect(JSON.parse(outputs[Outputs.FailedAgainRunIds]!)).toEqual(['wfr_failed_0', 'wfr_failed_1', 'wfr_failing_0'])
+    expect(JSON.parse(outputs[Outputs.FailedAgainDlqIds]!)).toEqual(['dlq_back_0', 'dlq_log_1'])
   })
 
   it('leaves both empty when no watch judged a run', () => {

@@ -2,11 +2,9 @@
  * What became of each watched run, judged from the run log and the DLQ together at one poll: its state, where the
  * state came from, and the first error of a run that failed or is failing. Pure: the watch feeds it what it read.
  */
-import { RUN_STATES, type FailedAgainRun, type JudgedRun, type RunFirstError, type RunState } from '../results.js'
+import type { FailedAgainRun } from '../results.js'
+import { countStates, type JudgedRun, type RunFirstError, type RunState } from '../run-states.js'
 import type { RunLogRun, RunRef } from '../service/run-log.js'
-
-// The vocabulary lives with the results (the report renders it); the judgement, here.
-export { RUN_STATES, type JudgedRun, type RunFirstError, type RunState, type RunStateSource } from '../results.js'
 
 /** States a run does not leave: the watch need not ask about it again, and ends when every run is in one. */
 export const ENDED_STATES: ReadonlySet<RunState> = new Set<RunState>(['completed', 'failed', 'cancelled'])
@@ -22,6 +20,9 @@ export type DlqSighting = Pick<
   FailedAgainRun,
   'dlqId' | 'failedAt' | 'responseStatus' | 'bodySample' | 'bodyCut' | 'binaryBody'
 >
+
+/** The states a run counts against the canary in: failed, or failing in its retries. */
+export const isBad = (state: RunState): state is 'failed' | 'failing' => state === 'failed' || state === 'failing'
 
 export interface JudgedRuns {
   /** In the order of the watched runs. */
@@ -97,7 +98,13 @@ export function judgeRun(
   if (dlq !== undefined) {
     // Back in the DLQ is failed whatever the log says; the log's first error is the earlier, when it has one.
     const fromLog = entry?.state === 'RUN_FAILED'
-    const judged: JudgedRun = { workflowRunId: id, state: 'failed', source: fromLog ? 'run-log' : 'dlq' }
+    const dlqId = dlq.dlqId ?? entry?.dlqId
+    const judged: JudgedRun = {
+      workflowRunId: id,
+      state: 'failed',
+      source: fromLog ? 'run-log' : 'dlq',
+      ...(dlqId !== undefined ? { dlqId } : {})
+    }
     const endedAt = (fromLog ? entry.completedAt : undefined) ?? dlq.failedAt
     const error = (entry && firstLogError(entry, since, false)) ?? dlqError(dlq)
     return withError(endedAt !== undefined ? { ...judged, endedAt } : judged, error)
@@ -118,7 +125,9 @@ export function judgeRun(
     return error === undefined ? base : { ...base, state: 'failing', firstError: error }
   }
   const ended = entry.completedAt !== undefined ? { ...base, endedAt: entry.completedAt } : base
-  return base.state === 'failed' ? withError(ended, firstLogError(entry, since, false)) : ended
+  if (base.state !== 'failed') return ended
+  const placed = entry.dlqId !== undefined ? { ...ended, dlqId: entry.dlqId } : ended
+  return withError(placed, firstLogError(entry, since, false))
 }
 
 /** Every watched run judged at this poll, counted by state. */
@@ -130,13 +139,6 @@ export function judgeRuns(
 ): JudgedRuns {
   const judged = runs.map(run => judgeRun(run, log, dlq.get(run.workflowRunId), previous?.get(run.workflowRunId)))
   return { runs: judged, counts: countStates(judged), allEnded: judged.every(run => ENDED_STATES.has(run.state)) }
-}
-
-/** A count for each of the six states (the run-states output), zeros included. */
-export function countStates(runs: readonly Pick<JudgedRun, 'state'>[]): Record<RunState, number> {
-  const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0])) as Record<RunState, number>
-  for (const run of runs) counts[run.state]++
-  return counts
 }
 
 /** The runs to ask the log about at the next poll: not ended, and with the creation time the log needs. */

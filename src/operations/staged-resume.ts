@@ -15,7 +15,7 @@ import { ResumeLedger, type DrainEnd } from './resume-ledger.js'
 import type { Clock } from '../clock.js'
 import { watchStage, WatchState, type DlqLister } from './watch.js'
 import { earlyEnd, judgeStage, type PollCounts, type StageResumeEnd, type WatchFacts } from './stage-judge.js'
-import { countStates } from './run-states.js'
+import { countStates } from '../run-states.js'
 import { failureOf } from '../failure.js'
 import type { RunRef } from '../service/run-log.js'
 
@@ -109,7 +109,7 @@ export async function stagedResume(
   const watchCut = stages.find(s => s.verdict === 'cut')?.watch?.cut
   // A watch that a stop cut ends the step as a cancel; a blind or stopping watch is the watch's, kept with its stage.
   const failure = end.failure ?? (watchCut !== undefined ? { kind: 'cancelled' as const, signal: watchCut } : undefined)
-  const failedAgain = [...(watching?.found.values() ?? [])]
+  const failedAgain = watching?.failedAgain() ?? []
   const staged: StagedResume = {
     plan,
     stages,

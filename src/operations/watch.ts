@@ -5,7 +5,8 @@
  * measurement; the wait is on the run's clock and ends at once on the stop signal, so tests drive it with a clock.
  */
 import { Inputs, WATCH_MAX_POLLS, WATCH_POLL_MS, WATCH_RELIST_MS } from '../constants.js'
-import type { FailedAgainRun, JudgedRun, RunState, StageWatch, WatchPoll } from '../results.js'
+import type { FailedAgainRun, StageWatch, WatchPoll } from '../results.js'
+import type { JudgedRun, RunState } from '../run-states.js'
 import type { ServiceClient } from '../service/client.js'
 import { drainInto } from '../service/pagination.js'
 import { listQuery } from '../service/query.js'
@@ -15,7 +16,7 @@ import { responseSample } from './accumulator.js'
 import { boundedKey } from './tally.js'
 import { failureOf, type Failure } from '../failure.js'
 import { stopSignalOf } from '../stop.js'
-import { judgeRuns, runsToAsk, type WatchedRun } from './run-states.js'
+import { isBad, judgeRuns, runsToAsk, type WatchedRun } from './run-states.js'
 import type { EarlyEnd, PollCounts } from './stage-judge.js'
 
 export type DlqLister = Pick<ServiceClient, 'listDlqPage' | 'readRunLog'>
@@ -38,6 +39,8 @@ export class WatchState {
   readonly createdAt = new Map<string, number>()
   /** Each run's state at the latest poll (run log and DLQ together). */
   readonly judged = new Map<string, JudgedRun>()
+  /** The stage whose watch first judged a run failed or failing, by run id. */
+  readonly badSince = new Map<string, number>()
   /** 'absent': the service answered 404 on both run-log paths, so the DLQ alone judges; unset until one is read. */
   runLog?: 'read' | 'absent'
 
@@ -78,11 +81,35 @@ export class WatchState {
     return floor
   }
 
-  /** Failed and failing runs so far: what watch-max-failed counts. */
+  /** Runs that failed again or are failing so far, whichever signal saw them: what watch-max-failed counts. */
   failing(): number {
-    let n = 0
-    for (const run of this.judged.values()) if (run.state === 'failed' || run.state === 'failing') n++
+    let n = this.found.size
+    for (const run of this.judged.values()) if (isBad(run.state) && !this.found.has(run.workflowRunId)) n++
     return n
+  }
+
+  /**
+   * Every run that counts against the canary, each named once: the runs back in the DLQ in the order found (with the
+   * run log's dlqId where the entry had none), then the runs the run log says failed or are failing, in resume order.
+   */
+  failedAgain(): FailedAgainRun[] {
+    const runs: FailedAgainRun[] = []
+    for (const [id, seen] of this.found) {
+      const dlqId = seen.dlqId ?? this.judged.get(id)?.dlqId
+      runs.push({ ...seen, ...this.createdOf(id), ...(dlqId !== undefined ? { dlqId } : {}) })
+    }
+    for (const [id, stage] of this.runs) {
+      const judged = this.judged.get(id)
+      if (judged === undefined || !isBad(judged.state) || this.found.has(id)) continue
+      runs.push(fromRunLog(judged, judged.state, stage, this.badSince.get(id) ?? stage, this.createdOf(id)))
+    }
+    return runs
+  }
+
+  /** A run's creation time as its resume gave it, as a field to spread. */
+  private createdOf(id: string): { workflowCreatedAt?: number } {
+    const created = this.createdAt.get(id)
+    return created === undefined ? {} : { workflowCreatedAt: created }
   }
 }
 
@@ -164,9 +191,36 @@ async function judgeOnce(
   }
   const runs = log?.kind === 'read' ? log.runs : state.runLog === 'absent' ? undefined : new Map()
   const judged = judgeRuns(watched, runs, state.found, state.judged)
-  for (const run of judged.runs) state.judged.set(run.workflowRunId, run)
+  for (const run of judged.runs) {
+    state.judged.set(run.workflowRunId, run)
+    if (isBad(run.state) && !state.badSince.has(run.workflowRunId)) state.badSince.set(run.workflowRunId, request.stage)
+  }
   // No run with a readable id is no run known to have ended: the watch keeps its length.
   return { requests, states: judged.counts, allEnded: judged.allEnded && watched.length > 0 }
+}
+
+/** A run the run log says failed or is failing, with its first error as its last response, for the same table. */
+function fromRunLog(
+  judged: JudgedRun,
+  state: 'failed' | 'failing',
+  stage: number,
+  seenIn: number,
+  created: { workflowCreatedAt?: number }
+): FailedAgainRun {
+  const error = judged.firstError
+  return {
+    workflowRunId: judged.workflowRunId,
+    ...created,
+    stage,
+    seenIn,
+    state,
+    source: 'run-log',
+    ...(judged.dlqId !== undefined ? { dlqId: boundedKey(judged.dlqId) } : {}),
+    ...(state === 'failed' && judged.endedAt !== undefined ? { failedAt: judged.endedAt } : {}),
+    ...(error?.status !== undefined ? { responseStatus: error.status } : {}),
+    ...(error?.bodySample !== undefined ? { bodySample: error.bodySample } : {}),
+    ...(error?.bodyCut ? { bodyCut: true } : {})
+  }
 }
 
 /**
@@ -188,6 +242,8 @@ function failedAgain(
     workflowRunId,
     stage,
     seenIn,
+    state: 'failed',
+    source: 'dlq',
     ...(dlqId !== undefined ? { dlqId: boundedKey(dlqId) } : {}),
     ...(isDateMs(item.createdAt) ? { failedAt: item.createdAt } : {}),
     ...(typeof status === 'number' && Number.isInteger(status) ? { responseStatus: status } : {}),

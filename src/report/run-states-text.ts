@@ -1,6 +1,7 @@
 /** The words of each watched run's state (run log and DLQ together): per stage, the first errors, the sources. */
 import { Outputs } from '../constants.js'
-import { RUN_STATES, type JudgedRun, type RunState, type StagedResume, type StageOutcome } from '../results.js'
+import type { StagedResume, StageOutcome } from '../results.js'
+import { countStates, RUN_STATES, type JudgedRun, type RunState } from '../run-states.js'
 import type { StagePlan } from '../requests.js'
 import type { RenderPass } from './budget.js'
 import { formatCount } from './format.js'
@@ -33,18 +34,13 @@ function stageStatesCell(stage: StageOutcome, after: string): string {
 export function runStateOutputs(staged: StagedResume): Record<string, string> {
   const judged = staged.judged ?? []
   if (judged.length === 0) return { [Outputs.CompletedCount]: '', [Outputs.RunStates]: '' }
-  const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0])) as Record<RunState, number>
-  for (const run of judged) counts[run.state]++
+  const counts = countStates(judged)
   return { [Outputs.CompletedCount]: String(counts.completed), [Outputs.RunStates]: JSON.stringify(counts) }
 }
 
 /** Which source each state came from: `run log: 8 completed, 1 failing; DLQ: 1 failed`. */
 function sourcesText(judged: readonly JudgedRun[]): string {
-  const by = (source: JudgedRun['source']) => {
-    const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0])) as Record<RunState, number>
-    for (const run of judged) if (run.source === source) counts[run.state]++
-    return counts
-  }
+  const by = (source: JudgedRun['source']) => countStates(judged.filter(run => run.source === source))
   const parts = [
     ['the run log', by('run-log')],
     ['the DLQ', by('dlq')]
@@ -96,11 +92,7 @@ export function judgedByLine(staged: StagedResume): string | undefined {
 }
 
 /** The states of every watched run at the end (zeros included). */
-export function badRuns(staged: StagedResume): Record<RunState, number> {
-  const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0])) as Record<RunState, number>
-  for (const run of staged.judged ?? []) counts[run.state]++
-  return counts
-}
+export const badRuns = (staged: StagedResume): Record<RunState, number> => countStates(staged.judged ?? [])
 
 /** A failed or failing run's first error in one line (third-party text quoted, cut): for the failure annotation. */
 export function firstErrorWords(run: JudgedRun): string {

@@ -3,7 +3,8 @@
  * its cell in the Stages table, and the step's failure line. A table the compiler holds complete: a new verdict
  * cannot be added without all of its words, and one verdict cannot be worded two ways in two places.
  */
-import type { ResumeResult, RunState, StagedResume, StageOutcome, StageVerdict } from '../results.js'
+import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../results.js'
+import type { RunState } from '../run-states.js'
 import { continuationOf, continuePlain } from './continuation.js'
 import { failureText } from './failure-text.js'
 import { formatCount, plural } from './format.js'
@@ -38,8 +39,11 @@ const madeOf = (result: ResumeResult): number => result.runs.length + (result.it
 const maybeOf = (result: ResumeResult): string =>
   result.uncertainRequests > 0 ? `, and possibly up to ${formatCount(possiblyUpTo(result))} more` : ''
 
-/** Runs failed again: back in the DLQ, or RUN_FAILED in the run log before its entry was seen there. */
-export const failedCount = (staged: StagedResume): number => Math.max(staged.failedAgain.length, badRuns(staged).failed)
+/** Runs that failed again or are failing, whichever signal saw them: output failed-again-count. */
+export const failedCount = (staged: StagedResume): number => staged.failedAgain.length
+
+/** Of those, the runs still in their retries: not in the DLQ yet. */
+const retryingCount = (staged: StagedResume): number => staged.failedAgain.filter(run => run.state === 'failing').length
 
 const atStage = ({ staged, stage }: VerdictContext) => `stage ${stage.stage} of ${staged.plan.sizes.length}`
 const runsOf = ({ result }: VerdictContext) => plural(madeOf(result), 'run', 'runs')
@@ -66,6 +70,13 @@ const early = (stage: StageOutcome) =>
 /** What a run failed or failing is called in a cell: failing runs are not yet in the DLQ. */
 const seenWords = (stage: StageOutcome) =>
   (lastPoll(stage).last?.states?.failing ?? 0) > 0 ? 'failed or failing' : 'back in the DLQ'
+
+/** The first run that failed again, in one line: its last response from the DLQ, or its first error from the run log. */
+function firstRunWords(run: FailedAgainRun, staged: StagedResume): string {
+  const judged = staged.judged?.find(j => j.workflowRunId === run.workflowRunId)
+  if (run.source === 'run-log' && judged !== undefined) return `run "${run.workflowRunId}", ${firstErrorWords(judged)}`
+  return `run "${run.workflowRunId}" of stage ${run.stage}, last answered ${leadingResponse(run)}`
+}
 
 /** The heading of a resume whose stages all passed (or ran out): what they saw, never "succeeded". */
 export function passedHeading({ result, staged }: Pick<VerdictContext, 'result' | 'staged'>): Heading {
@@ -113,22 +124,16 @@ export const VERDICT_WORDS: { readonly [V in StageVerdict]: VerdictWords } = {
     heading: c => {
       const { result, staged } = c
       const made = madeOf(result)
-      const bad = badRuns(staged)
       const max = staged.plan.maxFailed
-      const tail = `; ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
-      if (bad.failing === 0) {
-        const back = `${formatCount(failedCount(staged))} of the ${formatCount(made)} runs resumed so far`
-        return {
-          icon: '🛑',
-          text: `Stopped after ${atStage(c)}: ${back} failed again (watch-max-failed: ${max})${tail}`
-        }
-      }
+      const failing = retryingCount(staged)
+      const of = `${formatCount(failedCount(staged))} of the ${formatCount(made)} runs resumed so far`
+      const what =
+        failing === 0
+          ? `${of} failed again (watch-max-failed: ${max})`
+          : `${of} failed or are failing (${formatCount(failing)} still retrying, not yet in the DLQ; watch-max-failed: ${max})`
       return {
         icon: '🛑',
-        text:
-          `Stopped after ${atStage(c)}: ${formatCount(bad.failed + bad.failing)} of the ${formatCount(made)} runs ` +
-          `resumed so far failed or are failing (${formatCount(bad.failing)} still retrying, not yet in the DLQ; ` +
-          `watch-max-failed: ${max})${tail}`
+        text: `Stopped after ${atStage(c)}: ${what}; ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
       }
     },
     cell: ({ stage, staged }) =>
@@ -136,23 +141,14 @@ export const VERDICT_WORDS: { readonly [V in StageVerdict]: VerdictWords } = {
       `${watchedFor(stage)}, more than the ${formatCount(staged.plan.maxFailed)} allowed`,
     failure: c => {
       const { result, staged, stage } = c
-      const first = staged.failedAgain[0]
       const of = `${formatCount(result.runs.length)} runs resumed by stage ${stage.stage} of ${staged.plan.sizes.length}`
-      if (first === undefined) {
-        const bad = badRuns(staged)
-        const leading = staged.judged?.find(run => run.state === 'failing' || run.state === 'failed')
-        return (
-          `${formatCount(bad.failed + bad.failing)} of the ${of} failed or are failing (${statesText(bad)}), more ` +
-          `than watch-max-failed (${staged.plan.maxFailed}) allows` +
-          (leading === undefined ? '' : `; the first, run "${leading.workflowRunId}", ${firstErrorWords(leading)}`) +
-          `; no further stage was resumed; ${whereOf(c)}${also(c)}`
-        )
-      }
-      return (
-        `${formatCount(staged.failedAgain.length)} of the ${of} failed again, more than watch-max-failed ` +
-        `(${staged.plan.maxFailed}) allows; the first, run "${first.workflowRunId}" of stage ${first.stage}, last ` +
-        `answered ${leadingResponse(first)}; no further stage was resumed; ${whereOf(c)}${also(c)}`
-      )
+      const first = staged.failedAgain[0]
+      const allowed = `more than watch-max-failed (${staged.plan.maxFailed}) allows`
+      const what =
+        retryingCount(staged) === 0
+          ? `${formatCount(failedCount(staged))} of the ${of} failed again, ${allowed}`
+          : `${formatCount(failedCount(staged))} of the ${of} failed or are failing (${statesText(badRuns(staged))}), ${allowed}`
+      return `${what}${first === undefined ? '' : `; the first, ${firstRunWords(first, staged)}`}; no further stage was resumed; ${whereOf(c)}${also(c)}`
     }
   },
   inconclusive: {
