@@ -55,7 +55,8 @@ export enum Inputs {
   Watch = 'watch',
   WatchMaxFailed = 'watch-max-failed',
   WatchRetries = 'watch-retries',
-  WatchMinCompleted = 'watch-min-completed'
+  WatchMinCompleted = 'watch-min-completed',
+  WorkflowRuns = 'workflow-runs'
 }
 
 export enum Outputs {
@@ -80,6 +81,9 @@ export enum Outputs {
   FailedAgainRunIdsTruncated = 'failed-again-run-ids-truncated',
   FailedAgainDlqIds = 'failed-again-dlq-ids',
   FailedAgainDlqIdsTruncated = 'failed-again-dlq-ids-truncated',
+  FailedAgainRuns = 'failed-again-runs',
+  FailedAgainRunsTruncated = 'failed-again-runs-truncated',
+  NextWorkflowRuns = 'next-workflow-runs',
   StagesCompleted = 'stages-completed',
   NextFromDate = 'next-from-date',
   NextToDate = 'next-to-date',

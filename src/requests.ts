@@ -82,8 +82,16 @@ export interface ScheduleRequest {
   scheduleIds: string[]
 }
 
+/** A workflow run as the service knows it: run ids are set by the caller and repeat, the pair does not. */
+export interface RunPair {
+  workflowRunId: string
+  workflowCreatedAt: number
+}
+
 export interface ResumeRequest {
   selection: WorkflowSelection
+  /** Runs to resume by their pairs (input workflow-runs): each found in the workflow DLQ, then resumed by its dlqId. */
+  runs?: RunPair[]
   /** The user said to resume the whole DLQ (no selector needed). */
   all: boolean
   overrides: ResumeOverrides

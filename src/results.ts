@@ -1,7 +1,7 @@
 // What each operation found: the vocabulary between the operations that build results and the report that renders
 // them. A root module: it imports no folder of src/.
 import type { Failure, FailureContext } from './failure.js'
-import type { HealthThresholds, ListRequest, ResumeRequest, StagePlan } from './requests.js'
+import type { HealthThresholds, ListRequest, ResumeRequest, RunPair, StagePlan } from './requests.js'
 import type { StopSignal } from './stop.js'
 import type { JudgedRun, RunState, RunStateSource } from './run-states.js'
 
@@ -236,6 +236,19 @@ export interface ResumeResult extends Pick<ResumeRequest, 'selection' | 'all' | 
   staged?: StagedResume
   /** The to-date every request sent, when the resume was by filters (absent: dlq-ids, or continued by a cursor). */
   bound?: ResumeBound
+  /** Set for a resume of the runs given by their pairs (input workflow-runs): what was found of them. */
+  byRuns?: ByRuns
+}
+
+/** The runs given by their pairs: how many were found in the workflow DLQ, and what became of the others. */
+export interface ByRuns {
+  given: number
+  /** Runs found in the workflow DLQ (by id and creation time): what was resumed, by their dlqIds. */
+  found: number
+  /** Runs not in the DLQ, each with what the run log says of it ('unknown' without one, or not told). */
+  notInDlq: Array<RunPair & { state: RunState }>
+  /** Runs a re-run must be given (output next-workflow-runs): not in the DLQ yet, or found but not resumed. */
+  left: RunPair[]
 }
 
 /**

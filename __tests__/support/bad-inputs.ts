@@ -35,6 +35,9 @@ const oneWorkflow =
   'in its own step'
 const notJson = 'starts with "[" but is not a JSON array of strings (such as ["a","b"], an output of list-dlq)'
 const bracket = 'starts with "[": a JSON array is read only as the whole input; give each value without brackets'
+const runPairs =
+  'must be a JSON array of runs, each {"workflowRunId": "...", "workflowCreatedAt": <Unix ms>}, as the outputs ' +
+  'failed-again-runs and workflow-runs give it'
 const serviceRoot = "must be the service root, without /v2 or an endpoint's path (the action adds /v2/... itself)"
 
 export const BAD_INPUTS: readonly BadInput[] = [
@@ -156,6 +159,36 @@ export const BAD_INPUTS: readonly BadInput[] = [
     inputs: { ...resume, 'dlq-ids': 'dlq_1', 'dlq-ids-file': 'ids.txt' },
     input: 'dlq-ids-file',
     says: 'cannot be combined with dlq-ids',
+    alone: true
+  },
+  {
+    name: 'workflow-runs as a list of ids, not of runs',
+    inputs: { operation: 'resume-workflows', 'workflow-runs': '["wfr_1","wfr_2"]' },
+    input: 'workflow-runs',
+    says: `${runPairs}: run 1 of the array is not an object`
+  },
+  {
+    name: 'workflow-runs whose run has no creation time',
+    inputs: { operation: 'resume-workflows', 'workflow-runs': '[{"workflowRunId":"wfr_1"}]' },
+    input: 'workflow-runs',
+    says: `${runPairs}: run 1 of the array ("wfr_1") has no workflowCreatedAt in Unix milliseconds`
+  },
+  {
+    name: 'workflow-runs that is an empty array',
+    inputs: { operation: 'resume-workflows', 'workflow-runs': '[]' },
+    input: 'workflow-runs',
+    says: 'is an empty JSON array: no run to resume (run the step only when failed-again-count is not 0)'
+  },
+  {
+    name: 'workflow-runs with other selectors',
+    inputs: {
+      ...resume,
+      'workflow-runs': '[{"workflowRunId":"wfr_1","workflowCreatedAt":1795000000000}]',
+      'workflow-url': 'https://app.example.com/wf',
+      cursor: 'c1'
+    },
+    input: 'workflow-runs',
+    says: 'cannot be combined with workflow-url, cursor, all: the runs given are the whole selection',
     alone: true
   },
   {

@@ -89,10 +89,15 @@ describe('README.md and docs/', () => {
     expect([...rows].sort()).toEqual(Object.keys(action.outputs).sort())
   })
 
-  it('gives every input and output of action.yml the version that introduced it, a dated release of CHANGELOG.md', () => {
-    const released = new Set(
-      [...read('CHANGELOG.md').matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)].map(m => m[1])
-    )
+  it('gives every input and output of action.yml the version that introduced it: a dated release, or the next one', () => {
+    const changelog = read('CHANGELOG.md')
+    const released = new Set([...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)].map(m => m[1]))
+    // What [Unreleased] holds ships as the next minor version: an input added since says that version.
+    const unreleased = /^## \[Unreleased\]\n\n(?!Nothing yet\.)/m.test(changelog)
+    const latest = [...released]
+      .map(v => (v ?? '').split('.').map(Number))
+      .sort((a, b) => b[0]! - a[0]! || b[1]! - a[1]!)[0]
+    if (unreleased && latest !== undefined) released.add(`${latest[0]}.${(latest[1] ?? 0) + 1}.0`)
     const inputs = read('docs/inputs.md')
     const sinceOf = (pattern: RegExp) => new Map([...inputs.matchAll(pattern)].map(m => [m[1] ?? '', m[2] ?? '']))
     // The last column of the table of every input, and the table of every output.

@@ -66,7 +66,15 @@ const VALUES: Record<string, { values: [string, string]; with?: Record<string, s
   'metrics-file': { values: ['a.prom', 'b.prom'] },
   'issue-labels': { values: ['dlq', 'on-call'], with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' } },
   'issue-assignees': { values: ['octocat', 'hubot'], with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' } },
-  'watch-min-completed': { values: ['8', '80%'], with: { stages: '10, all', watch: '1m' } }
+  'watch-min-completed': { values: ['8', '80%'], with: { stages: '10, all', watch: '1m' } },
+  'workflow-runs': {
+    values: [
+      '[{"workflowRunId":"wfr_a","workflowCreatedAt":1700000000000}]',
+      '[{"workflowRunId":"wfr_b","workflowCreatedAt":"1700000000001"}]'
+    ],
+    // The runs are the whole selection: not with all.
+    with: { all: 'false' }
+  }
 }
 
 const WORKFLOW_SELECTORS = new Set(['workflow-url', 'workflow-run-id', 'workflow-created-at'])
@@ -133,7 +141,13 @@ describe.each(cases.filter(([input]) => input !== 'operation'))('%s (%s): %s', (
   })
   it(shape === 'list' ? 'reads two lines as two values' : 'refuses two lines, naming the input', () => {
     const inputs = inputsOf(operation, input, `${a}\n${b}\n${a}`)
-    if (input === 'stages') {
+    if (shape === 'JSON array') {
+      // Two arrays on two lines are no JSON; one array written over several lines (a YAML block) is read whole.
+      expect(refusalOf(inputs)).toMatch(new RegExp(`^Input '${input}' must be a JSON array`))
+      const pretty = JSON.stringify(JSON.parse(a), null, 2)
+      expect(pretty).toContain('\n')
+      expect(refusalOf(inputsOf(operation, input, pretty))).toBe('not refused')
+    } else if (input === 'stages') {
       // Sizes in order, a repeated one kept: the third stage is as meant as the first (a watch gates the later ones).
       const settings = read({ ...inputs, watch: '1m' })
       expect(settings.operation === 'resume-workflows' && settings.resume.stages?.sizes).toEqual([10, 20, 10])

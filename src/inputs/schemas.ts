@@ -27,6 +27,7 @@ import {
   parseUnixMilliseconds
 } from './values.js'
 import { oneWorkflowUrl, readScheduleIds } from './selectors.js'
+import { parseRunPairs } from './run-pairs.js'
 import { parseMinCompleted, parseStages, parseWatch, stagePlan, stagingProblems } from './staging.js'
 
 function dateOrder(value: { [Inputs.FromDate]?: number; [Inputs.ToDate]?: number }, ctx: z.RefinementCtx): void {
@@ -160,7 +161,14 @@ const runSelectors = {
 const RUN_SELECTORS = Object.keys(runSelectors) as (keyof typeof runSelectors)[]
 
 /** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
-export const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]
+export const RESUME_SELECTORS = [
+  Inputs.DlqIds,
+  Inputs.DlqIdsFile,
+  Inputs.WorkflowRuns,
+  Inputs.FromDate,
+  Inputs.ToDate,
+  ...RUN_SELECTORS
+]
 
 function listShape(now: number, workspace: string) {
   return {
@@ -301,6 +309,7 @@ function resumeShape(now: number, workspace: string) {
     // list-dlq's dlq-ids output is a JSON array; an id never holds a comma, a quote or a bracket (dlqIdProblem).
     [Inputs.DlqIds]: optional(s => readList(s, { commas: true, problem: dlqIdProblem })),
     [Inputs.DlqIdsFile]: filePath(workspace),
+    [Inputs.WorkflowRuns]: optional(parseRunPairs),
     [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.FromDate]: date(now),
     [Inputs.ToDate]: date(now),
@@ -334,6 +343,21 @@ function resumeRules(v: ResumeValues, ctx: z.RefinementCtx): void {
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
     refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two')
   }
+  if (v[Inputs.WorkflowRuns] !== undefined) {
+    // The runs are the whole selection: each is found by its pair, then resumed by the dlqId found.
+    const others = [...RESUME_SELECTORS.filter(name => name !== Inputs.WorkflowRuns), Inputs.Cursor].filter(
+      name => v[name as keyof ResumeValues] !== undefined
+    )
+    if (v[Inputs.All]) others.push(Inputs.All)
+    if (others.length > 0) {
+      refuse(
+        ctx,
+        Inputs.WorkflowRuns,
+        `cannot be combined with ${others.join(', ')}: the runs given are the whole selection (each found by its ` +
+          'run id and creation time)'
+      )
+    }
+  }
   // A GitHub-hosted job ends at 6 hours: a plan whose watches take longer is refused there, stated elsewhere.
   const hosted = process.env.RUNNER_ENVIRONMENT === 'github-hosted'
   const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries]] as const
@@ -350,6 +374,7 @@ function resumeSchema(now: number, workspace: string) {
         selection: selectionOf(v),
         overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
         ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
+        ...(v[Inputs.WorkflowRuns] !== undefined ? { runs: v[Inputs.WorkflowRuns] } : {}),
         ...stagePlan(
           v[Inputs.Stages],
           v[Inputs.Watch],

@@ -61,7 +61,9 @@ export function readSettings(
   }
   const settings = parsed.data
   if (settings.operation === 'resume-workflows') {
-    const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined
+    const { resume } = settings
+    const selected =
+      Object.keys(resume.selection).length > 0 || settings.dlqIdsFile !== undefined || resume.runs !== undefined
     if (!selected && !settings.resume.all) {
       const says =
         'must be true to resume every failed workflow run in the DLQ: no selector was given ' +

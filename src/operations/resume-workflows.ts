@@ -1,6 +1,7 @@
 /**
- * resume-workflows: the one entry the composition root calls. A resume in stages (input stages) is the staged resume;
- * any other is one drain, bounded by the service's time at its start.
+ * resume-workflows: the one entry the composition root calls. Runs given by their pairs are first found in the DLQ;
+ * a resume in stages (input stages) is the staged resume; any other is one drain, bounded by the service's time at
+ * its start.
  */
 import { REAL_CLOCK, type Clock } from '../clock.js'
 import type { ResumeRequest } from '../requests.js'
@@ -9,6 +10,7 @@ import type { Progress } from '../stop.js'
 import { startBound, withBound } from './resume-bound.js'
 import { drainResume, type OnResumePage, type WorkflowResumer } from './resume-drain.js'
 import { ResumeLedger } from './resume-ledger.js'
+import { resumeRuns } from './resume-runs.js'
 import { stagedResume } from './staged-resume.js'
 import type { DlqLister } from './watch.js'
 
@@ -41,6 +43,9 @@ export async function resumeWorkflows(
   given: Partial<ResumeHooks> = {}
 ): Promise<ResumeResult> {
   const hooks = { ...NO_HOOKS, ...given }
+  const { runs } = request
+  if (runs !== undefined)
+    return resumeRuns(client, { ...request, runs }, byIds => resumeWorkflows(client, byIds, hooks))
   if (request.stages !== undefined) return stagedResume(client, request, request.stages, hooks)
   const ledger = new ResumeLedger(hooks.progress)
   const bound = await startBound(client, request, hooks.clock)

@@ -11,9 +11,15 @@ import { code } from './markdown.js'
 export type Continuation =
   | { by: 'dlq-ids'; position: number; of: number; dlqId: string; remaining: number; line?: number }
   | { by: 'selection'; cursor?: string; fromDate?: number; toDate?: number }
+  /** Runs given by their pairs, left to a re-run: output next-workflow-runs holds them. */
+  | { by: 'workflow-runs'; runs: number }
 
 /** Whether the resume left part of its selection, and how a re-run takes exactly that part; undefined: nothing left. */
 export function continuationOf(result: ResumeResult): Continuation | undefined {
+  if (result.byRuns !== undefined) {
+    const runs = result.byRuns.left.length
+    return runs === 0 ? undefined : { by: 'workflow-runs', runs }
+  }
   const from = result.continueFrom
   if (from !== undefined) {
     return { by: 'dlq-ids', ...from, of: result.selection.dlqIds?.length ?? from.position }
@@ -53,12 +59,19 @@ function inputsOf(next: Extract<Continuation, { by: 'selection' }>): Array<[stri
   ]
 }
 
+/** What next-workflow-runs holds, in words. */
+const RUNS_LEFT = (runs: number) =>
+  `${plural(runs, 'run', 'runs')} given not resumed yet: not in the DLQ yet, or not reached; the others are not given again`
+
 const NO_CURSOR =
   'no cursor to continue from: re-run with the same selection and these dates (resumed entries have left the DLQ, so none is resumed twice)'
 
 /** The sentence for the failure line and the log: plain text. */
 export function continuePlain(next: Continuation | undefined): string {
   if (next === undefined) return 'nothing is left to continue: the selection was resumed to its end'
+  if (next.by === 'workflow-runs') {
+    return `to continue, re-run with input workflow-runs set to output next-workflow-runs (${RUNS_LEFT(next.runs)})`
+  }
   if (next.by === 'dlq-ids') {
     return (
       `to continue, re-run with dlq-ids from "${next.dlqId}" on (id ${next.position} of ${next.of}: ` +
@@ -76,6 +89,9 @@ export function continuePlain(next: Continuation | undefined): string {
 
 /** The sentence for the summary: each input in a code span, to copy. */
 export function continueMarkdown(next: Continuation): string {
+  if (next.by === 'workflow-runs') {
+    return `To continue, re-run with input \`workflow-runs\` set to output \`next-workflow-runs\` (${RUNS_LEFT(next.runs)}).`
+  }
   if (next.by === 'dlq-ids') {
     return (
       `To continue, re-run with input \`dlq-ids\` from ${code(next.dlqId)} on (id ${formatCount(next.position)} of ` +

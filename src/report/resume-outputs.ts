@@ -22,6 +22,7 @@ export function resumeOutputs(result: ResumeResult): OutputValues {
     [Outputs.NextFromDate]: next.fromDate,
     [Outputs.NextToDate]: next.toDate,
     [Outputs.RunsFile]: result.runsFile ?? '',
+    ...(result.byRuns !== undefined ? { [Outputs.NextWorkflowRuns]: JSON.stringify(result.byRuns.left) } : {}),
     ...staged?.extra
   }
   const failedAgain = result.staged?.failedAgain ?? []
@@ -29,6 +30,12 @@ export function resumeOutputs(result: ResumeResult): OutputValues {
     Outputs.FailedAgainRunIds,
     Outputs.FailedAgainRunIdsTruncated,
     failedAgain.map(r => r.workflowRunId)
+  ] as const
+  // The same runs as the pairs input workflow-runs takes: what resumes them once each is back in the DLQ.
+  const pairs = [
+    Outputs.FailedAgainRuns,
+    Outputs.FailedAgainRunsTruncated,
+    failedAgain.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
   ] as const
   // An entry the service sent without a dlqId cannot be resumed by id: left out here, counted in the warning.
   const dlqIds = [
@@ -41,11 +48,12 @@ export function resumeOutputs(result: ResumeResult): OutputValues {
     [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
   ] as const
   if (result.staged === undefined) return { ...scalars, ...fitArrays(resumed, budgetLeft(scalars, resumed)) }
-  let budget = budgetLeft(scalars, [runIds, dlqIds, ...resumed])
+  let budget = budgetLeft(scalars, [runIds, pairs, dlqIds, ...resumed])
   const fitted: OutputValues = {}
-  for (const list of [runIds, dlqIds]) {
-    Object.assign(fitted, fitArrays([list], budget))
-    budget -= githubBytes(fitted[list[0]] ?? '[]') - githubBytes('[]')
+  // The run ids and their pairs are cut together, item for item; the DLQ ids (those known) on their own.
+  for (const lists of [[runIds, pairs], [dlqIds]] as const) {
+    Object.assign(fitted, fitArrays(lists, budget))
+    for (const [name] of lists) budget -= githubBytes(fitted[name] ?? '[]') - githubBytes('[]')
   }
   return { ...scalars, ...fitted, ...fitArrays(resumed, budget) }
 }

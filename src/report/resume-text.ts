@@ -1,6 +1,7 @@
 /** The words of a resume, staged or not, that several parts of its report say: scope, what was asked, what may be missing. */
 import { MAX_CURSOR_LENGTH, RESUME_PAGE_SIZE } from '../constants.js'
-import type { ResumeBound, ResumeResult } from '../results.js'
+import type { ByRuns, ResumeBound, ResumeResult } from '../results.js'
+import { RUN_STATES, type RunState } from '../run-states.js'
 import type { RenderPass } from './budget.js'
 import { fileText } from './failure-text.js'
 import { formatCount, formatMs, plural } from './format.js'
@@ -25,7 +26,8 @@ export function resumeComplete(result: ResumeResult): boolean {
     !result.nextCursor &&
     result.continueFrom === undefined &&
     result.uncertainRequests === 0 &&
-    (result.itemProblems?.leftOut ?? 0) === 0
+    (result.itemProblems?.leftOut ?? 0) === 0 &&
+    (result.byRuns?.left.length ?? 0) === 0
   )
 }
 
@@ -107,6 +109,10 @@ export function scopeText(result: ResumeResult, markdown: boolean): string {
   const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection
   const value = (text: string) =>
     markdown ? code(text, 100) : JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text)
+  if (result.byRuns !== undefined) {
+    const { given, found } = result.byRuns
+    return `selection: the ${plural(given, 'run', 'runs')} given (workflow-runs), ${formatCount(found)} of them in the workflow DLQ`
+  }
   if (dlqIds !== undefined) return `selection: the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} given`
   const parts = [
     ...(workflowUrl !== undefined ? [`workflow-url ${value(workflowUrl)}`] : []),
@@ -155,13 +161,47 @@ export function askedLines(result: ResumeResult, pass: RenderPass): string[] {
   return [
     '### What was asked',
     '',
-    ...(result.all ? [whole, ...titled('Selectors also given', selectors)] : titled('Selection', selectors, 'none')),
+    ...(result.byRuns !== undefined
+      ? runsGivenLines(result.byRuns)
+      : result.all
+        ? [whole, ...titled('Selectors also given', selectors)]
+        : titled('Selection', selectors, 'none')),
     ...titled('Overrides', overrides, 'none (each run keeps its original flow control and retries)'),
     ...(result.maxRuns !== undefined ? [`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`] : []),
     `- Start cursor: ${result.startCursor ? code(result.startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
     ...boundLine(result.bound),
     ''
   ]
+}
+
+/** Runs given by their pairs that a re-run must be given again (not in the DLQ yet), in a few words; none: undefined. */
+export function runsLeftText({ byRuns }: ResumeResult): string | undefined {
+  const left = byRuns?.left.length ?? 0
+  if (left === 0) return undefined
+  return `${plural(left, 'run', 'runs')} given not resumed yet (not in the DLQ yet): given again in output next-workflow-runs`
+}
+
+/** The runs given by their pairs, in "What was asked": how many, found how, and what became of the others. */
+function runsGivenLines({ given, found, notInDlq }: ByRuns): string[] {
+  const states = RUN_STATES.filter(state => notInDlq.some(run => run.state === state))
+    .map(state => `${formatCount(notInDlq.filter(run => run.state === state).length)} ${NOT_IN_DLQ_WORDS[state]}`)
+    .join(', ')
+  return [
+    `- Selection: the ${plural(given, 'run', 'runs')} given (\`workflow-runs\`), each found in the workflow DLQ by its ` +
+      'run id and creation time together (ids repeat), then resumed by its DLQ id',
+    `  - found in the DLQ: ${formatCount(found)}`,
+    ...(notInDlq.length > 0 ? [`  - not in the DLQ: ${formatCount(notInDlq.length)} (${states})`] : [])
+  ]
+}
+
+/** What a run not in the DLQ is, by what the run log says of it. */
+export const NOT_IN_DLQ_WORDS: Record<RunState, string> = {
+  completed: 'completed (nothing to resume)',
+  failed: 'failed, no longer in the DLQ (resumed or deleted since)',
+  failing: 'still retrying (given again in next-workflow-runs)',
+  running: 'still running (given again in next-workflow-runs)',
+  cancelled: 'cancelled (nothing to resume)',
+  unknown: 'not told by a run log (given again in next-workflow-runs)'
 }
 
 /** The to-date every request sent, and which clock it came from: a line of "What was asked". */

@@ -22,6 +22,7 @@ import {
   possiblyUpTo,
   RESUME_NOTE,
   runsFileText,
+  runsLeftText,
   scopeText,
   stoppedEarly
 } from './resume-text.js'
@@ -80,6 +81,8 @@ function resumeNotice(result: ResumeResult): string | undefined {
   if (stoppedEarly(result)) return `Resumed ${runs}; the resume stopped early, more may remain`
   const short = outputsShort(result)
   if (short !== undefined) return `Resumed ${runs}; ${short}`
+  const later = runsLeftText(result)
+  if (later !== undefined) return `Resumed ${runs}; ${later}`
   return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`
 }
 
@@ -118,6 +121,8 @@ function resumeHeading(result: ResumeResult): string {
   if (stoppedEarly(result)) return `⚠️ Resume stopped early: ${runs} resumed`
   const short = outputsShort(result)
   if (short !== undefined) return `⚠️ Resumed ${runs}; ${short}`
+  const later = runsLeftText(result)
+  if (later !== undefined) return `⏸️ Resumed ${runs}; ${later}`
   if (made === 0) return 'ℹ️ No failed workflow run matched'
   return `✅ Resumed ${runs}`
 }
@@ -138,7 +143,8 @@ function runGroups(runs: readonly ResumedRun[]): Array<{ at?: number; ids: strin
 /** Where to continue, under the verdict: with the cursor or ids left, or the dates alone after a stage ended it. */
 function continueLead(result: ResumeResult, stageEnding: StageVerdict | undefined): string | undefined {
   const next = continuationOf(result)
-  const shown = next !== undefined && (next.by === 'dlq-ids' || next.cursor !== undefined || stageEnding !== undefined)
+  const shown =
+    next !== undefined && (next.by !== 'selection' || next.cursor !== undefined || stageEnding !== undefined)
   const continueLine = shown ? continueMarkdown(next) : undefined
   if (result.failure !== undefined) {
     return (

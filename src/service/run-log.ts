@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { BODY_SAMPLE_LENGTH } from '../constants.js'
+import type { RunPair } from '../requests.js'
 import { copyPrefix } from './redact.js'
 import { cursor, isRecord, millis, readItems, shown, type ItemProblem } from './schemas.js'
 
@@ -25,10 +26,7 @@ const VALUE_LENGTH = 1_000
 const STEPS_KEPT = 20
 
 /** A run the watch asks about: the pair the service knows it by. */
-export interface RunRef {
-  workflowRunId: string
-  workflowCreatedAt: number
-}
+export type RunRef = RunPair
 
 /** A failed attempt of a step: the start of its error text (redacted first), its status and time. */
 export interface RunLogError {
