@@ -6,7 +6,7 @@ import type { RunPair } from '../requests.js'
 import { parseUnixMilliseconds } from './values.js'
 
 /** Runs one step may be given: each is found by a listing of its own before any resume request. */
-export const MAX_RUN_PAIRS = 1_000
+const MAX_RUN_PAIRS = 1_000
 
 const SHAPE =
   'must be a JSON array of runs, each {"workflowRunId": "...", "workflowCreatedAt": <Unix ms>}, as the outputs ' +

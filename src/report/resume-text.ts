@@ -195,7 +195,7 @@ function runsGivenLines({ given, found, notInDlq }: ByRuns): string[] {
 }
 
 /** What a run not in the DLQ is, by what the run log says of it. */
-export const NOT_IN_DLQ_WORDS: Record<RunState, string> = {
+const NOT_IN_DLQ_WORDS: Record<RunState, string> = {
   completed: 'completed (nothing to resume)',
   failed: 'failed, no longer in the DLQ (resumed or deleted since)',
   failing: 'still retrying (given again in next-workflow-runs)',
