@@ -6,7 +6,7 @@ import { Inputs, Outputs, RESUME_PAGE_SIZE, type Operation } from './constants.j
 import { runContext, updateHealthIssue } from './github/issue-step.js'
 import { withDlqIdsFile } from './inputs/id-file.js'
 import { checkOutputFiles } from './inputs/output-files.js'
-import { RESUME_SELECTORS } from './inputs/schemas.js'
+import { RESUME_SELECTORS } from './inputs/resume-schema.js'
 import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { judged } from './operations/health.js'

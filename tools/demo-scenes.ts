@@ -42,11 +42,16 @@ const CANARY_WORKFLOW = 'https://app.shop.example/api/workflows/refund'
 /** The workflow whose resumed runs complete in the run log, so that the canary goes on early. */
 const REPORT_WORKFLOW = 'https://app.shop.example/api/workflows/nightly-report'
 
-/** The next-cursor output of an earlier scene; throws when it gave none, since the scene after needs it. */
-function cursorOf(ctx: SceneContext, scene: string): string {
-  const cursor = ctx.runs.get(scene)?.outputs['next-cursor'] ?? ''
+/**
+ * The inputs that continue an earlier scene, each set from its output as the docs say: cursor from next-cursor, and
+ * the dates that cursor was made under; throws when it gave no cursor, since the scene after needs one.
+ */
+function continuationOf(ctx: SceneContext, scene: string): Record<string, string> {
+  const outputs = ctx.runs.get(scene)?.outputs ?? {}
+  const cursor = outputs['next-cursor'] ?? ''
   if (cursor === '') throw new Error(`scene ${scene} gave no next-cursor to continue from`)
-  return cursor
+  const dates = { 'from-date': outputs['next-from-date'] ?? '', 'to-date': outputs['next-to-date'] ?? '' }
+  return { cursor, ...Object.fromEntries(Object.entries(dates).filter(([, value]) => value !== '')) }
 }
 
 export const SCENES: readonly Scene[] = [
@@ -81,13 +86,15 @@ export const SCENES: readonly Scene[] = [
   },
   {
     name: 'resume-the-rest',
-    title: 'Staged resume, stage 2: the rest of that workflow, from the next-cursor of stage 1',
-    explain: 'The same selector plus the cursor: each run is resumed once, and the selection is drained (complete).',
+    title: 'Staged resume, stage 2: the rest of that workflow, from the next-cursor and next-to-date of stage 1',
+    explain:
+      'The same selector plus cursor and to-date set to next-cursor and next-to-date (the bound every request of ' +
+      'stage 1 sent): each run is resumed once, and the selection is drained (complete).',
     inputs: ctx => ({
       operation: 'resume-workflows',
       ...ctx.common,
       'workflow-url': STAGED_WORKFLOW,
-      cursor: cursorOf(ctx, 'resume-first-10'),
+      ...continuationOf(ctx, 'resume-first-10'),
       'flow-control-value': 'parallelism=5'
     }),
     expectedExit: 0

@@ -162,6 +162,13 @@ export const BAD_INPUTS: readonly BadInput[] = [
     alone: true
   },
   {
+    name: 'a cursor of a resume by filters without the to-date it was made under',
+    inputs: { operation: 'resume-workflows', 'workflow-url': 'https://app.example.com/wf', cursor: 'c1' },
+    input: 'to-date',
+    says: 'is required with cursor in a resume by filters: set it to the output next-to-date of the step that gave the cursor',
+    alone: true
+  },
+  {
     name: 'workflow-runs as a list of ids, not of runs',
     inputs: { operation: 'resume-workflows', 'workflow-runs': '["wfr_1","wfr_2"]' },
     input: 'workflow-runs',

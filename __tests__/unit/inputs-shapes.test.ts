@@ -32,7 +32,8 @@ const VALUES: Record<string, { values: [string, string]; with?: Record<string, s
   'response-status': { values: ['500', '502'] },
   count: { values: ['10', '20'] },
   order: { values: ['earliestFirst', 'latestFirst'] },
-  cursor: { values: ['cur_a', 'cur_b'] },
+  // A resume by filters sends a cursor only with the to-date it was made under.
+  cursor: { values: ['cur_a', 'cur_b'], with: { 'to-date': '1795000000000' } },
   'max-messages': { values: ['10', '20'] },
   'fail-if-count-above': { values: ['0', '5'] },
   'fail-if-oldest-older-than': { values: ['1h', '2h'] },

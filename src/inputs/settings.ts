@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { INPUT_DEFAULTS, Inputs, Operations, type Operation } from '../constants.js'
-import { RESUME_SELECTORS, SCHEMAS } from './schemas.js'
+import { RESUME_SELECTORS } from './resume-schema.js'
+import { SCHEMAS } from './schemas.js'
 import { CONTROL_CHARACTERS } from './values.js'
 
 /** The settings of each operation: what its schema's transform yields, typed from it. */

@@ -108,10 +108,24 @@ export function stagedLeads(staged: StagedResume): Array<string | false | undefi
   const blindSource = ending === undefined ? WATCH_LISTING : watchSource(ending.stage)
   return [
     blind && `**The watch could not see:** ${code(failureText(blindSource, blind))}`,
-    staged.failedAgain.length > 0 &&
-      'The DLQ ids of the runs that failed again are in output `failed-again-dlq-ids`: resume them on their own once the fix holds.',
+    staged.failedAgain.length > 0 && followUpLine(staged),
     ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`)
   ]
+}
+
+/** What resumes the runs that failed again once the fix holds: one input, whichever signal saw them. */
+function followUpLine(staged: StagedResume): string {
+  const retrying = staged.failedAgain.filter(run => run.state === 'failing').length
+  const still =
+    retrying === 0
+      ? ''
+      : ` ${plural(retrying, 'of them is', 'of them are')} still retrying, with no DLQ entry yet: that step resumes ` +
+        'each once it is back, and gives again in `next-workflow-runs` those not back yet.'
+  return (
+    'Once the fix holds, resume the runs that failed again with input `workflow-runs` set to output ' +
+    '`failed-again-runs` (each is found in the DLQ by its run id and creation time).' +
+    still
+  )
 }
 
 /** The stages, each watch's states and first errors, the runs that failed again, and what a watch cannot see. */
