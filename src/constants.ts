@@ -173,6 +173,11 @@ export const WATCH_MAX_POLLS = 120
  * as the service's clock may be behind the runner's; the summary says so.
  */
 export const CLOCK_SKEW_MARGIN_MS = 120_000
+/**
+ * How far apart two clocks may be and still be taken to agree (operations/resume-bound): a resume's bound further
+ * than this before the first run the service created is moved up to it.
+ */
+export const CLOCK_TOLERANCE_MS = 60_000
 /** Each watch listing starts this long before the latest entry the one before saw: an entry the service shows late. */
 export const WATCH_RELIST_MS = 60_000
 /** A GitHub-hosted job ends after 6 hours (inputs/schemas): a staged plan whose watches take longer is refused there. */

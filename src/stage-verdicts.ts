@@ -1,6 +1,6 @@
 // What each stage verdict means to the loop that acts on it and to the report: one row a verdict, a table the compiler
 // holds complete. A root module: both operations (the loop) and report (stages-completed, the ending stage) read it.
-import type { StageVerdict } from './results.js'
+import type { StageVerdict } from './resume-results.js'
 
 export interface VerdictTraits {
   /** The next stage may start: the staged resume goes on. */

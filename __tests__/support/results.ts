@@ -1,16 +1,16 @@
 import type { Failure } from '../../src/failure.js'
 import type { ResumeRequest } from '../../src/requests.js'
 import type { JudgedRun, RunState } from '../../src/run-states.js'
+import type { ListResult } from '../../src/results.js'
 import type {
   FailedAgainRun,
-  ListResult,
   ResumeResult,
   StagedResume,
   StageOutcome,
   StageVerdict,
   StageWatch,
   WatchPoll
-} from '../../src/results.js'
+} from '../../src/resume-results.js'
 
 /** A resume of nothing selected yet, with action.yml's max-pages; tests set the selection and what they look at. */
 export function resumeRequest(overrides: Partial<ResumeRequest> = {}): ResumeRequest {

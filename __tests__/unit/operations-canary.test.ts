@@ -9,7 +9,7 @@ import { resumeWorkflows } from '../../src/operations/resume-workflows.js'
 import { stagedResume } from '../../src/operations/staged-resume.js'
 import { resumeReport as report } from '../../src/report/resume.js'
 import type { ResumeRequest, StagePlan } from '../../src/requests.js'
-import type { ResumeResult } from '../../src/results.js'
+import type { ResumeResult } from '../../src/resume-results.js'
 import type { ServiceClient } from '../../src/service/client.js'
 import { QUICK_RETRY, recordingClient } from '../support/client.js'
 import { TestClock } from '../support/clock.js'
@@ -116,7 +116,11 @@ describe.each([
     expect(result.staged!.failedAgain).toHaveLength(6)
     expect(resumedTwice()).toEqual([])
     expect(sim.state.resumedRuns.map(r => r.fromDlqId).sort()).toEqual([...atStart].sort())
-    expect(result.bound).toEqual({ toDate: T0 + skew - 1, clock: 'service' })
+    // The bound is the service's time at the start (its Date, which the first run it created confirmed).
+    expect(result.bound).toMatchObject({ toDate: T0 + skew - 1, clock: 'service', serviceStart: T0 + skew })
+    // 5 minutes behind, the runner's clock less its 2-minute margin was the later: sent first, then moved back.
+    if (skew < -120_000) expect(result.bound!.movedFrom).toBe(T0 - 120_000)
+    else expect(result.bound!.movedFrom).toBeUndefined()
     expect(report.outputs(result)[Outputs.Complete]).toBe('true')
   })
 })
@@ -159,17 +163,30 @@ describe('an entry whose createdAt precedes its entry into the DLQ', () => {
 })
 
 describe('a service that sends no Date header', () => {
-  it("bounds the resume by the runner's clock less the margin, and says so", async () => {
+  it("bounds the first request by the runner's clock less the margin, then by the first run created, and says so", async () => {
     await start([], { variants: { noDateHeader: true } })
+    // A run that failed a minute before the start, in the runner's margin: in the DLQ at the start, so it is resumed.
+    sim.addFailedRun({
+      dlqId: 'dlq_in_the_margin',
+      workflowRunId: 'wfr_in_the_margin',
+      workflowUrl: URL_A,
+      workflowCreatedAt: T0 - 70_000,
+      failedAt: T0 - 60_000
+    })
     const result = await run(resumeRequest({ selection: { workflowUrl: URL_A } }), {
       sizes: [2, Infinity],
       watchMs: 5_000,
       maxFailed: 0
     })
-    expect(result.bound).toEqual({ toDate: T0 - 120_000, clock: 'runner', marginMs: 120_000 })
-    expect(resumeRequests().every(r => r.query.get('toDate') === String(T0 - 120_000))).toBe(true)
+    expect(result.bound).toEqual({ toDate: T0 - 1, clock: 'stamps', movedFrom: T0 - 120_000 })
+    const sent = resumeRequests().map(r => [r.query.get('toDate'), r.query.has('cursor')])
+    expect(sent[0]).toEqual([String(T0 - 120_000), false])
+    // The second request, under the moved bound, starts again without the first one's cursor.
+    expect(sent[1]).toEqual([String(T0 - 1), false])
+    expect(sent.slice(1).every(([toDate]) => toDate === String(T0 - 1))).toBe(true)
+    expect(sim.state.resumedRuns.map(r => r.fromDlqId)).toContain('dlq_in_the_margin')
     expect(report.summary(result, {}, { now: T0 })).toContain(
-      "the runner's clock less 2m, as the service sent no Date header: runs that failed in that margin before the start were not selected"
+      'the creation time of the first run the service created, less 1 ms, as the service sent no Date header); the requests before that run sent'
     )
   })
 })
@@ -181,7 +198,7 @@ describe('a resume without stages', () => {
     const result = await resumeWorkflows(client, resumeRequest({ all: true }), { clock })
     expect(result.runs.length).toBe(400)
     expect(resumedTwice()).toEqual([])
-    expect(result.bound).toEqual({ toDate: T0 - 1, clock: 'service' })
+    expect(result.bound).toEqual({ toDate: T0 - 1, clock: 'service', serviceStart: T0 })
   })
 })
 

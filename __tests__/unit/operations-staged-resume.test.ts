@@ -8,7 +8,7 @@ import { watchStage, WatchState } from '../../src/operations/watch.js'
 import { Outputs } from '../../src/constants.js'
 import { resumeReport } from '../../src/report/resume.js'
 import type { ResumeRequest, StagePlan } from '../../src/requests.js'
-import type { ResumeResult } from '../../src/results.js'
+import type { ResumeResult } from '../../src/resume-results.js'
 import type { ServiceClient } from '../../src/service/client.js'
 import { QUICK_RETRY, recordingClient } from '../support/client.js'
 import { resumeRequest } from '../support/results.js'
@@ -270,7 +270,7 @@ describe('a stage whose runs fail again', () => {
     const resumedIds = new Set(sim.state.resumedRuns.map(r => r.workflowRunId))
     expect([1, 2, 3].map(n => failedAgainOf(result, n).length)).toEqual([4, 4, 0])
     expect(sim.state.resumedRuns.filter(r => resumedIds.has(r.originalWorkflowRunId))).toEqual([])
-    expect(result.bound).toEqual({ toDate: T0 - 1, clock: 'service' })
+    expect(result.bound).toEqual({ toDate: T0 - 1, clock: 'service', serviceStart: T0 })
   })
 })
 

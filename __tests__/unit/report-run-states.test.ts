@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { Outputs } from '../../src/constants.js'
 import { resumeReport as report } from '../../src/report/resume.js'
-import type { ResumeResult, StagedResume, StageOutcome } from '../../src/results.js'
+import type { ResumeResult, StagedResume, StageOutcome } from '../../src/resume-results.js'
 import type { JudgedRun, RunState } from '../../src/run-states.js'
 import { failedAgainRuns, resumeResult } from '../support/results.js'
 import { renderLikeGitHub } from '../support/markdown.js'

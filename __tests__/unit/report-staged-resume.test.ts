@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import { OUTPUTS_BUDGET_BYTES, Outputs } from '../../src/constants.js'
 import { githubBytes } from '../../src/report/boundary.js'
 import type { StagePlan } from '../../src/requests.js'
-import type { ResumeResult } from '../../src/results.js'
+import type { ResumeResult } from '../../src/resume-results.js'
 import { resumeReport as report } from '../../src/report/resume.js'
 import { renderLikeGitHub } from '../support/markdown.js'
 import {

@@ -2,46 +2,89 @@
  * The bound that keeps a resume off its own runs: the to-date every request of a resume by filters sends, on the
  * service's clock, so that no run the resume creates (it fails after its creation) is taken by the same resume.
  */
-import { CLOCK_SKEW_MARGIN_MS } from '../constants.js'
+import { CLOCK_SKEW_MARGIN_MS, CLOCK_TOLERANCE_MS } from '../constants.js'
 import type { Clock } from '../clock.js'
 import type { ServiceClient } from '../service/client.js'
 import { listQuery } from '../service/query.js'
 import type { ResumeRequest } from '../requests.js'
-import type { ResumeBound } from '../results.js'
+import type { ResumeBound } from '../resume-results.js'
 import type { Progress } from '../stop.js'
 
 /**
  * The to-date a resume by filters sends with every request: the service's time at its start, less a millisecond, so
  * that no run the resume creates (it fails after its creation, on the service's clock) is taken by the same resume.
- * Read from the Date header of a one-entry listing; where the service sends none, the runner's clock less a margin.
- * None for dlq-ids (a run that fails again comes back under a new id) or a cursor (it continues the selectors it came
- * from: the to-date given with it is the bound).
+ * Read from the Date header of a one-entry listing, as far as it can be used (service/service-clock.ts); the later of
+ * it and the runner's clock less a margin, so that nothing in the DLQ at the start is left out: BoundKeeper moves it
+ * before the first run the service creates, should it be past it. None for dlq-ids (a run that fails again comes back
+ * under a new id); with a cursor, the to-date given with it (the bound the cursor was made under).
  */
 export async function startBound(
-  client: Pick<ServiceClient, 'listDlqPage' | 'serviceNow'>,
+  client: Pick<ServiceClient, 'listDlqPage' | 'serviceNow' | 'dateFault'>,
   request: ResumeRequest,
   clock: Clock
 ): Promise<ResumeBound | undefined> {
-  if (request.selection.dlqIds !== undefined || request.cursor !== undefined) return undefined
+  if (request.selection.dlqIds !== undefined) return undefined
+  const asked = request.selection.toDate
+  if (request.cursor !== undefined) return asked === undefined ? undefined : { toDate: asked, clock: 'input' }
   try {
     await client.listDlqPage(listQuery({ source: 'workflow' }, 1, 'earliestFirst', undefined))
   } catch {
     // Any answer's Date will do, an error's too; with none, the runner's clock is said to be used.
   }
   const serviceNow = client.serviceNow()
-  const asked = request.selection.toDate ?? Infinity
+  const fault = client.dateFault()
+  const known = {
+    ...(serviceNow !== undefined ? { serviceStart: Math.floor(serviceNow) } : {}),
+    ...(fault !== undefined ? { dateFault: fault } : {})
+  }
+  const runner = clock.now() - CLOCK_SKEW_MARGIN_MS
+  const fromDate = serviceNow !== undefined ? Math.floor(serviceNow) - 1 : -Infinity
   const bound: ResumeBound =
-    serviceNow !== undefined
-      ? { toDate: Math.floor(serviceNow) - 1, clock: 'service' }
-      : { toDate: clock.now() - CLOCK_SKEW_MARGIN_MS, clock: 'runner', marginMs: CLOCK_SKEW_MARGIN_MS }
-  if (asked > bound.toDate) return bound
+    fromDate >= runner
+      ? { toDate: fromDate, clock: 'service', ...known }
+      : { toDate: runner, clock: 'runner', marginMs: CLOCK_SKEW_MARGIN_MS, ...known }
   // An earlier to-date asked is the bound; the watches still start at the service's time at the start.
-  return {
-    toDate: asked,
-    clock: 'input',
-    ...(serviceNow !== undefined ? { serviceStart: Math.floor(serviceNow) } : {})
+  return asked !== undefined && asked <= bound.toDate ? { toDate: asked, clock: 'input', ...known } : bound
+}
+
+/**
+ * Holds a resume's bound, and checks it once against the first run the service created (its creation is the clock
+ * that stamps the failures the bound is compared with): a bound at or past it could take the runs the resume creates,
+ * one more than a minute before it left out runs that failed before the resume began (not a to-date given). Either is
+ * moved to that creation less 1 ms, and the drain goes on without its cursor, which belongs to the bound it came with.
+ */
+export class BoundKeeper {
+  private checked = false
+
+  constructor(
+    public bound: ResumeBound | undefined,
+    private readonly progress?: Progress
+  ) {
+    if (bound !== undefined && progress !== undefined) progress.toDate = bound.toDate
+  }
+
+  /** The runs of an answer: true when the bound moved, so that the drain must send the new one without its cursor. */
+  stamped(runs: readonly { workflowCreatedAt?: number }[]): boolean {
+    if (this.bound === undefined || this.checked) return false
+    let first = Infinity
+    for (const run of runs) if (run.workflowCreatedAt !== undefined) first = Math.min(first, run.workflowCreatedAt)
+    if (first === Infinity) return false
+    this.checked = true
+    const bound = this.bound
+    const takesOwn = bound.toDate >= first
+    const leftOut = bound.clock !== 'input' && bound.toDate < first - CLOCK_TOLERANCE_MS
+    if (!takesOwn && !leftOut) return false
+    // The Date was right where it agrees with the run's creation to its second: the runner's clock was the one off.
+    const confirmed = bound.serviceStart !== undefined && Math.abs(first - bound.serviceStart) <= DATE_ROUNDING_MS
+    const { marginMs: _margin, ...rest } = bound
+    this.bound = { ...rest, toDate: first - 1, clock: confirmed ? 'service' : 'stamps', movedFrom: bound.toDate }
+    if (this.progress !== undefined) this.progress.toDate = first - 1
+    return true
   }
 }
+
+/** A Date has whole seconds, and its answer took some time: within this of a run's creation, the two agree. */
+const DATE_ROUNDING_MS = 2_000
 
 /** The request with its selection bounded; the watchdog's progress learns the bound, to say it with the cursor. */
 export function withBound(request: ResumeRequest, bound: ResumeBound | undefined, progress?: Progress): ResumeRequest {

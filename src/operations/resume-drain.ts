@@ -6,17 +6,18 @@
 import { CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
 import type { ServiceClient } from '../service/client.js'
 import { ServiceError } from '../service/errors.js'
-import { drainInto } from '../service/pagination.js'
+import { drainInto, type DrainOutcome } from '../service/pagination.js'
 import { overrideHeaders, resumeQuery } from '../service/query.js'
 import type { ResumePage } from '../service/schemas.js'
 import type { ResumeRequest, WorkflowSelection } from '../requests.js'
 import { failureStatus, type Failure } from '../failure.js'
-import type { ResumeResult } from '../results.js'
+import type { ResumeBound, ResumeResult } from '../resume-results.js'
 import type { ResumeLedger, DrainEnd } from './resume-ledger.js'
+import type { BoundKeeper } from './resume-bound.js'
 
 export type WorkflowResumer = Pick<
   ServiceClient,
-  'resumeWorkflowsPage' | 'resumeUrlLength' | 'log' | 'listDlqPage' | 'serviceNow'
+  'resumeWorkflowsPage' | 'resumeUrlLength' | 'log' | 'listDlqPage' | 'serviceNow' | 'dateFault'
 >
 
 /** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
@@ -55,7 +56,9 @@ export async function drainResume(
   client: WorkflowResumer,
   request: ResumeRequest,
   ledger: ResumeLedger,
-  onPage: OnResumePage = () => {}
+  onPage: OnResumePage = () => {},
+  /** The bound of a resume by filters, checked against the first run created (resume-bound.ts). */
+  keeper?: BoundKeeper
 ): Promise<DrainEnd> {
   const { progress } = ledger
   const total = request.selection.dlqIds?.length ?? 0
@@ -75,7 +78,8 @@ export async function drainResume(
   let nextCursor: string | undefined
   let continueFrom: ResumeResult['continueFrom']
   let goneParts = 0
-  for (const [part, selection] of parts.entries()) {
+  let leftWithoutCursor = false
+  for (const [part, given] of parts.entries()) {
     if (capReached() || ledger.sent >= request.maxPages) {
       // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
       if (capReached()) stoppedByCap = true
@@ -83,6 +87,7 @@ export async function drainResume(
       continueFrom = continuation(request, parts, part)
       break
     }
+    let selection = given
     // The count the request under way asked for: what each of its lost attempts may have resumed.
     let count: number = RESUME_PAGE_SIZE
     const fetch = async (cursor: string | undefined) => {
@@ -95,18 +100,40 @@ export async function drainResume(
         throw err
       }
     }
-    const startCursor = part === 0 ? request.cursor : undefined
-    if (parts.length === 1) progress.nextCursor = startCursor
-    const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor }
-    const outcome = await drainInto(fetch, budget, page => {
-      ledger.lost(page.lostAnswers, count)
-      carriedRuns += page.workflowRuns.length + page.problems.filter(p => !p.kept).length
-      ledger.answered(page.workflowRuns, page.problems)
-      if (parts.length === 1) progress.nextCursor = page.cursor
-      onPage(page, ledger.runs.length)
-      // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
-      return !capReached()
-    })
+    let startCursor = part === 0 ? request.cursor : undefined
+    let outcome: DrainOutcome
+    // Stopped by the cap on the page that moved the bound: more may be left, but no cursor to name it.
+    let cappedAtMove = false
+    for (;;) {
+      let moved = false
+      if (parts.length === 1) progress.nextCursor = startCursor
+      const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor }
+      outcome = await drainInto(fetch, budget, page => {
+        ledger.lost(page.lostAnswers, count)
+        carriedRuns += page.workflowRuns.length + page.problems.filter(p => !p.kept).length
+        ledger.answered(page.workflowRuns, page.problems)
+        if (parts.length === 1) progress.nextCursor = page.cursor
+        onPage(page, ledger.runs.length)
+        moved = keeper?.stamped(page.workflowRuns) === true
+        // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
+        return !moved && !capReached()
+      })
+      if (!moved || keeper?.bound === undefined) break
+      // The cursor belongs to the bound it came with: the rest is selected again under the new one, from its start
+      // (what was resumed has left the DLQ, so nothing is taken twice).
+      const { nextCursor: _old, ...rest } = outcome
+      outcome = rest
+      progress.nextCursor = undefined
+      client.log(`${movedText(keeper.bound)}; the resume goes on without its cursor`)
+      selection = { ...selection, toDate: keeper.bound.toDate }
+      startCursor = undefined
+      cappedAtMove = capReached()
+      if (cappedAtMove) break
+      if (ledger.sent >= request.maxPages) {
+        outcome = { ...outcome, failure: { kind: 'max-pages', pages: ledger.sent, input: Inputs.MaxPages } }
+        break
+      }
+    }
     const notFound = outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined
     if (selection.dlqIds !== undefined && notFound) {
       // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
@@ -115,7 +142,8 @@ export async function drainResume(
       ledger.gone.ids += selection.dlqIds.length
       continue
     }
-    if (outcome.failure === undefined && outcome.nextCursor === undefined) continue
+    if (outcome.failure === undefined && outcome.nextCursor === undefined && !cappedAtMove) continue
+    leftWithoutCursor = cappedAtMove
     // max-pages bounds every request of the resume: its count is the ledger's, over every drain.
     if (outcome.failure !== undefined) failure = wholeBudget(outcome.failure, ledger.sent)
     else stoppedByCap = true
@@ -134,8 +162,22 @@ export async function drainResume(
     ...(nextCursor !== undefined ? { nextCursor } : {}),
     ...(continueFrom !== undefined ? { continueFrom } : {}),
     ...(stoppedByCap ? { stoppedByCap } : {}),
+    ...(leftWithoutCursor ? { leftWithoutCursor } : {}),
     ...(parts.length > 1 ? { parts: parts.length } : {})
   }
+}
+
+/** What the log says when the first run created moved the bound. */
+function movedText(bound: ResumeBound): string {
+  const from = bound.movedFrom ?? bound.toDate
+  const why =
+    from >= bound.toDate + 1
+      ? 'it could have taken the runs this resume creates'
+      : 'runs that failed before the resume began would have been left out'
+  return (
+    `to-date moved from ${from} to ${bound.toDate}, just before the first run the service created (${why}; ` +
+    `its Date ${bound.dateFault !== undefined ? 'could not be used' : 'was off the clock that stamps its runs'})`
+  )
 }
 
 /** A budget stop counts every request of the resume, not only this drain's. */

@@ -4,7 +4,7 @@
  */
 import { RESUME_PAGE_SIZE } from '../constants.js'
 import type { ResumeRequest } from '../requests.js'
-import type { ResumeResult } from '../results.js'
+import type { ResumeResult } from '../resume-results.js'
 import type { ItemProblem, WorkflowRun } from '../service/schemas.js'
 import type { Progress } from '../stop.js'
 import type { Failure } from '../failure.js'
@@ -17,6 +17,8 @@ export interface DrainEnd {
   continueFrom?: ResumeResult['continueFrom']
   /** The drain's cap stopped it with more of the selection left. */
   stoppedByCap?: boolean
+  /** It stopped with more left just as its bound moved: the rest is the same selection under the new bound, no cursor. */
+  leftWithoutCursor?: boolean
   /** Parts dlq-ids was sent in, when more than one. */
   parts?: number
 }
@@ -71,7 +73,7 @@ export class ResumeLedger {
   /** The resume asked by `request`, as far as this ledger went, ending as `end` says. */
   result(request: ResumeRequest, end: DrainEnd): ResumeResult {
     const { maxRuns } = request
-    const { failure, nextCursor, continueFrom, parts } = end
+    const { failure, nextCursor, continueFrom, parts, leftWithoutCursor } = end
     const stoppedByCap = end.stoppedByCap === true && maxRuns !== undefined && this.carried >= maxRuns
     return {
       operation: 'resume-workflows',
@@ -91,6 +93,7 @@ export class ResumeLedger {
       ...(this.gone.parts > 0 && failure === undefined ? { goneIds: { ...this.gone } } : {}),
       itemProblems: this.problems.summary(),
       ...(nextCursor !== undefined ? { nextCursor } : {}),
+      ...(leftWithoutCursor === true ? { leftWithoutCursor } : {}),
       ...(continueFrom !== undefined ? { continueFrom } : {}),
       ...(failure !== undefined ? { failure } : {})
     }

@@ -7,7 +7,7 @@
 import { Inputs } from '../constants.js'
 import { failureOf, type Failure } from '../failure.js'
 import type { ResumeRequest, RunPair } from '../requests.js'
-import type { ByRuns, ResumeResult } from '../results.js'
+import type { ByRuns, ResumeResult } from '../resume-results.js'
 import type { RunState } from '../run-states.js'
 import type { ServiceClient } from '../service/client.js'
 import { drainInto } from '../service/pagination.js'

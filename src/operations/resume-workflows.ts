@@ -5,9 +5,9 @@
  */
 import { REAL_CLOCK, type Clock } from '../clock.js'
 import type { ResumeRequest } from '../requests.js'
-import type { ResumeResult } from '../results.js'
+import type { ResumeResult } from '../resume-results.js'
 import type { Progress } from '../stop.js'
-import { startBound, withBound } from './resume-bound.js'
+import { BoundKeeper, startBound, withBound } from './resume-bound.js'
 import { drainResume, type OnResumePage, type WorkflowResumer } from './resume-drain.js'
 import { ResumeLedger } from './resume-ledger.js'
 import { resumeRuns } from './resume-runs.js'
@@ -48,7 +48,9 @@ export async function resumeWorkflows(
     return resumeRuns(client, { ...request, runs }, byIds => resumeWorkflows(client, byIds, hooks))
   if (request.stages !== undefined) return stagedResume(client, request, request.stages, hooks)
   const ledger = new ResumeLedger(hooks.progress)
-  const bound = await startBound(client, request, hooks.clock)
-  const end = await drainResume(client, withBound(request, bound, ledger.progress), ledger, hooks.onPage)
+  const keeper = new BoundKeeper(await startBound(client, request, hooks.clock), ledger.progress)
+  const bounded = withBound(request, keeper.bound, ledger.progress)
+  const end = await drainResume(client, bounded, ledger, hooks.onPage, keeper)
+  const { bound } = keeper
   return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) }
 }

@@ -2,7 +2,7 @@
  * What became of each watched run, judged from the run log and the DLQ together at one poll: its state, where the
  * state came from, and the first error of a run that failed or is failing. Pure: the watch feeds it what it read.
  */
-import type { FailedAgainRun } from '../results.js'
+import type { FailedAgainRun } from '../resume-results.js'
 import { countStates, type JudgedRun, type RunFirstError, type RunState } from '../run-states.js'
 import type { RunLogRun, RunRef } from '../service/run-log.js'
 

@@ -4,7 +4,7 @@
  * handed `earlyEnd`, the same rule, so the two cannot disagree.
  */
 import { minCompletedOf, type StagePlan } from '../requests.js'
-import type { StageVerdict, StageWatch } from '../results.js'
+import type { StageVerdict, StageWatch } from '../resume-results.js'
 
 /** How a stage's own resume requests ended, before any watch. */
 export type StageResumeEnd =

@@ -4,13 +4,14 @@
  * at its size, continuing where the one before stopped, into one ledger: the result covers every stage, each kept.
  */
 import type { ResumeRequest, StagePlan } from '../requests.js'
-import type { ResumeBound, ResumedRun, ResumeResult, StageOutcome, StagedResume } from '../results.js'
+import type { ResumedRun } from '../results.js'
+import type { ResumeBound, ResumeResult, StageOutcome, StagedResume } from '../resume-results.js'
 import { STAGE_VERDICTS } from '../stage-verdicts.js'
 import type { Progress } from '../stop.js'
 import { CLOCK_SKEW_MARGIN_MS, Inputs } from '../constants.js'
 import type { ServiceClient } from '../service/client.js'
 import { drainResume, idsLeftFrom, type OnResumePage, type WorkflowResumer } from './resume-drain.js'
-import { startBound, withBound } from './resume-bound.js'
+import { BoundKeeper, startBound, withBound } from './resume-bound.js'
 import { ResumeLedger, type DrainEnd } from './resume-ledger.js'
 import type { Clock } from '../clock.js'
 import { watchStage, WatchState, type DlqLister } from './watch.js'
@@ -46,7 +47,8 @@ export async function stagedResume(
     const staged: StagedResume = { plan, stages: [], failedAgain: [], plannedWatchMs: 0, runLog: 'absent' }
     return { ...ledger.result(request, { failure: probe }), ...(bound !== undefined ? { bound } : {}), staged }
   }
-  const selection = withBound(request, bound, ledger.progress).selection
+  const keeper = new BoundKeeper(bound, ledger.progress)
+  const given = withBound(request, bound, ledger.progress).selection
   const stages: StageOutcome[] = []
   let watching: WatchState | undefined
   let end: DrainEnd = {}
@@ -58,8 +60,10 @@ export async function stagedResume(
   const { cursor: _startCursor, maxRuns: _cap, ...base } = request
   for (const [index, size] of plan.sizes.entries()) {
     const asked = Math.min(size, capLeft)
-    const ids = selection.dlqIds?.slice(offset)
+    const ids = given.dlqIds?.slice(offset)
     const followed = index < plan.sizes.length - 1
+    // The bound as the first run created left it: a later stage sends it.
+    const selection = keeper.bound === undefined ? given : { ...given, toDate: keeper.bound.toDate }
     const stageRequest: ResumeRequest = {
       ...base,
       selection: ids === undefined ? selection : { ...selection, dlqIds: ids },
@@ -77,13 +81,13 @@ export async function stagedResume(
       `stage ${index + 1} of ${plan.sizes.length}: resuming ${asked === Infinity ? 'every run left' : `${asked} runs`}`
     )
     const before = { runs: ledger.runs.length, carried: ledger.carried, lost: ledger.uncertainRequests }
-    const drained = await drainResume(client, stageRequest, ledger, onPage)
+    const drained = await drainResume(client, stageRequest, ledger, onPage, keeper)
     end = asGiven(drained, request, offset)
     const made = ledger.runs.slice(before.runs)
     const runIds = made.map(run => run.workflowRunId)
     const resumed = ledger.carried - before.carried
     capLeft -= resumed
-    watching ??= new WatchState(watchFrom(bound, made, client, hooks.clock))
+    watching ??= new WatchState(watchFrom(keeper.bound, made, client, hooks.clock))
     watching.add(index + 1, made)
     let resumeEnd = howItEnded(end, capLeft, ledger.uncertainRequests > before.lost)
     const watchable = resumeEnd === 'more-left' && followed && plan.watchMs !== undefined
@@ -120,7 +124,7 @@ export async function stagedResume(
     ...(watching?.runLog !== undefined ? { runLog: watching.runLog } : {})
   }
   const result = ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) })
-  return { ...result, ...(bound !== undefined ? { bound } : {}), staged }
+  return { ...result, ...(keeper.bound !== undefined ? { bound: keeper.bound } : {}), staged }
 }
 
 /** How a stage's resume requests ended, from its drain: what the judge needs before any watch. */
@@ -168,9 +172,9 @@ function asGiven(end: DrainEnd, request: ResumeRequest, offset: number): DrainEn
 }
 
 /**
- * Where the watches start listing, on the service's clock: the resume's bound (every run it created failed after
- * it), else the earliest creation time of the first stage's runs, else the service's Date (less a second) or the
- * runner's clock less the skew margin.
+ * Where the watches start listing, on the clock that stamps the DLQ's entries: the earliest creation time the
+ * service gave the first stage's runs (every run the resume creates fails after it, whatever its Date said), else the
+ * resume's bound, else the service's Date (less a second) or the runner's clock less the skew margin.
  */
 function watchFrom(
   bound: ResumeBound | undefined,
@@ -178,10 +182,11 @@ function watchFrom(
   client: Pick<ServiceClient, 'serviceNow'>,
   clock: Clock
 ): number {
+  let created = Infinity
+  for (const run of runs) if (run.workflowCreatedAt !== undefined) created = Math.min(created, run.workflowCreatedAt)
+  if (created !== Infinity) return created
   if (bound?.serviceStart !== undefined) return bound.serviceStart
-  if (bound !== undefined && bound.clock === 'service') return bound.toDate + 1
-  const created = runs.flatMap(run => (run.workflowCreatedAt === undefined ? [] : [run.workflowCreatedAt]))
-  if (created.length > 0) return Math.min(...created)
+  if (bound !== undefined && bound.clock !== 'input' && bound.clock !== 'runner') return bound.toDate + 1
   const now = client.serviceNow()
   return now !== undefined ? Math.floor(now) - 1_000 : clock.now() - CLOCK_SKEW_MARGIN_MS
 }

@@ -5,7 +5,7 @@
  * measurement; the wait is on the run's clock and ends at once on the stop signal, so tests drive it with a clock.
  */
 import { Inputs, WATCH_MAX_POLLS, WATCH_POLL_MS, WATCH_RELIST_MS } from '../constants.js'
-import type { FailedAgainRun, StageWatch, WatchPoll } from '../results.js'
+import type { FailedAgainRun, StageWatch, WatchPoll } from '../resume-results.js'
 import type { JudgedRun, RunState } from '../run-states.js'
 import type { ServiceClient } from '../service/client.js'
 import { drainInto } from '../service/pagination.js'

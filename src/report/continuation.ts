@@ -3,7 +3,7 @@
  * value, said in the summary, the failure line and the outputs alike.
  */
 import { MAX_CURSOR_LENGTH } from '../constants.js'
-import type { ResumeResult } from '../results.js'
+import type { ResumeResult } from '../resume-results.js'
 import { formatCount, plural } from './format.js'
 import { code } from './markdown.js'
 
@@ -25,7 +25,7 @@ export function continuationOf(result: ResumeResult): Continuation | undefined {
     return { by: 'dlq-ids', ...from, of: result.selection.dlqIds?.length ?? from.position }
   }
   // Lost answers at the end of a drain leave nothing: the runs they may have resumed left the DLQ.
-  const stopped = result.nextCursor !== undefined || result.failure !== undefined
+  const stopped = result.nextCursor !== undefined || result.failure !== undefined || result.leftWithoutCursor === true
   if (!stopped) return undefined
   // A cursor over dlq-ids continues the same ids: no dates to send.
   if (result.selection.dlqIds !== undefined) {

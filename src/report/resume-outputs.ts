@@ -1,6 +1,6 @@
 /** The step outputs of a resume, staged or not: the scalars, then the id arrays fitted to the 1 MB budget. */
 import { Outputs } from '../constants.js'
-import type { ResumeResult } from '../results.js'
+import type { ResumeResult } from '../resume-results.js'
 import { githubBytes } from './boundary.js'
 import { nextDates } from './continuation.js'
 import { resumeComplete } from './resume-text.js'

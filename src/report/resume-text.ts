@@ -1,6 +1,6 @@
 /** The words of a resume, staged or not, that several parts of its report say: scope, what was asked, what may be missing. */
 import { MAX_CURSOR_LENGTH, RESUME_PAGE_SIZE } from '../constants.js'
-import type { ByRuns, ResumeBound, ResumeResult } from '../results.js'
+import type { ByRuns, ResumeBound, ResumeResult } from '../resume-results.js'
 import { RUN_STATES, type RunState } from '../run-states.js'
 import type { RenderPass } from './budget.js'
 import { fileText } from './failure-text.js'
@@ -24,6 +24,7 @@ export function resumeComplete(result: ResumeResult): boolean {
     result.failure === undefined &&
     result.fileError === undefined &&
     !result.nextCursor &&
+    result.leftWithoutCursor !== true &&
     result.continueFrom === undefined &&
     result.uncertainRequests === 0 &&
     (result.itemProblems?.leftOut ?? 0) === 0 &&
@@ -33,7 +34,7 @@ export function resumeComplete(result: ResumeResult): boolean {
 
 /** Whether the selection was left with more to resume: a cursor or ids to continue from. */
 export function stoppedEarly(result: ResumeResult): boolean {
-  return result.continueFrom !== undefined || Boolean(result.nextCursor)
+  return result.continueFrom !== undefined || Boolean(result.nextCursor) || result.leftWithoutCursor === true
 }
 
 /**
@@ -207,14 +208,41 @@ const NOT_IN_DLQ_WORDS: Record<RunState, string> = {
 /** The to-date every request sent, and which clock it came from: a line of "What was asked". */
 function boundLine(bound: ResumeBound | undefined): string[] {
   if (bound === undefined) return []
-  const source =
-    bound.clock === 'service'
-      ? "the service's time at the start, from its Date header"
-      : bound.clock === 'input'
-        ? 'the `to-date` given, earlier than the start'
-        : `the runner's clock less ${durationText(bound.marginMs ?? 0)}, as the service sent no Date header: runs that failed in that margin before the start were not selected`
+  const why = dateWords(bound)
+  const source = {
+    service:
+      bound.movedFrom === undefined
+        ? "the service's time at the start, from its Date header"
+        : "the service's time at the start, from its Date header, which the first run it created confirmed",
+    input: 'the `to-date` given, earlier than the start',
+    stamps: `the creation time of the first run the service created, less 1 ms, as ${why}`,
+    runner:
+      bound.serviceStart !== undefined && bound.dateFault === undefined
+        ? `the runner's clock less ${durationText(bound.marginMs ?? 0)}, later than the service's Date ` +
+          `(${formatMs(bound.serviceStart)}), so that nothing in the DLQ at the start was left out; no run was ` +
+          'created to tell which clock was right'
+        : `the runner's clock less ${durationText(bound.marginMs ?? 0)}, as ${why}: runs that failed in that margin ` +
+          'before the start were not selected'
+  }[bound.clock]
+  const moved =
+    bound.movedFrom === undefined
+      ? ''
+      : `; the requests before that run sent ${formatMs(bound.movedFrom)} (\`${bound.movedFrom}\`), and the resume ` +
+        'went on without their cursor'
   return [
-    `- Every request sent to-date ${formatMs(bound.toDate)} (\`${bound.toDate}\`, ${source}): a run this resume ` +
-      'created, back in the DLQ, is never taken by it'
+    `- Every request sent to-date ${formatMs(bound.toDate)} (\`${bound.toDate}\`, ${source})${moved}: a run this ` +
+      'resume created, back in the DLQ, is never taken by it'
   ]
+}
+
+/** Why the service's Date was not taken as it is: its fault, or that there was none; used by the bound's line. */
+function dateWords({ dateFault: fault, serviceStart }: Pick<ResumeBound, 'dateFault' | 'serviceStart'>): string {
+  if (fault?.kind === 'not-http-date') return `its Date header (${JSON.stringify(fault.text)}) is not an HTTP date`
+  if (fault?.kind === 'stale') return `a cache served its answer (Age ${fault.ageSeconds} s): its Date was stale`
+  if (fault?.kind === 'backwards') {
+    return `its Date headers went back by ${durationText(fault.byMs)}: they come from clocks that disagree`
+  }
+  return serviceStart === undefined
+    ? 'the service sent no Date header'
+    : "its Date was not the clock that stamps its runs' creation"
 }

@@ -3,7 +3,8 @@
  * where to continue; a staged resume adds its section (staged-resume.ts): the verdict of the stage that ended it, the
  * stages and their watches.
  */
-import type { ResumedRun, ResumeResult, RunContext, StageVerdict } from '../results.js'
+import type { ResumedRun, RunContext } from '../results.js'
+import type { ResumeResult, StageVerdict } from '../resume-results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { formatCount, formatMs, plural } from './format.js'
 import { beforeTheEnd, failurePhrase, failureText, itemProblemsText } from './failure-text.js'

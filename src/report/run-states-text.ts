@@ -1,6 +1,6 @@
 /** The words of each watched run's state (run log and DLQ together): per stage, the first errors, the sources. */
 import { Outputs } from '../constants.js'
-import type { StagedResume, StageOutcome } from '../results.js'
+import type { StagedResume, StageOutcome } from '../resume-results.js'
 import { countStates, RUN_STATES, type JudgedRun, type RunState } from '../run-states.js'
 import type { StagePlan } from '../requests.js'
 import type { RenderPass } from './budget.js'

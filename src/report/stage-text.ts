@@ -1,5 +1,5 @@
 /** The words of a staged resume: each stage's verdict (kept with it), what a watch cannot see, the bound sent. */
-import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../results.js'
+import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../resume-results.js'
 import type { StagePlan } from '../requests.js'
 import { STAGE_VERDICTS } from '../stage-verdicts.js'
 import { formatCount, plural } from './format.js'

@@ -3,7 +3,7 @@
  * its cell in the Stages table, and the step's failure line. A table the compiler holds complete: a new verdict
  * cannot be added without all of its words, and one verdict cannot be worded two ways in two places.
  */
-import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../results.js'
+import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../resume-results.js'
 import type { RunState } from '../run-states.js'
 import { continuationOf, continuePlain } from './continuation.js'
 import { failureText } from './failure-text.js'

@@ -3,7 +3,7 @@
  * ended it, its leads, the stages and their watches, the runs that failed again, and what was asked of the stages.
  */
 import { Outputs } from '../constants.js'
-import type { FailedAgainRun, ResumeResult, StagedResume } from '../results.js'
+import type { FailedAgainRun, ResumeResult, StagedResume } from '../resume-results.js'
 import type { RenderPass } from './budget.js'
 import { failureText } from './failure-text.js'
 import { formatCount, plural } from './format.js'

@@ -7,6 +7,8 @@ import { ServiceError, errorText } from './errors.js'
 import { requestUrl, scheduleResumePath } from './query.js'
 import { drainPages } from './pagination.js'
 import { redactor } from './redact.js'
+import type { DateFault } from '../resume-results.js'
+import { ServiceClock } from './service-clock.js'
 import { retrying, type AttemptOutcome, type RetryingOptions, type RetryPolicy } from './retry.js'
 import { dlqEnvelopeSchema, isRecord, readWorkflowRuns, resumeEnvelopeSchema } from './schemas.js'
 import type { DlqPage, ResumePage } from './schemas.js'
@@ -53,8 +55,8 @@ export class ServiceClient {
   private dispatcher?: Dispatcher
   private readonly redact: (text: string) => string
   private readonly limit: AdaptiveLimit
-  /** The service's `Date` of its latest answer (its own clock, read where a bound must be on it), and the runner's then. */
-  private serviceDate?: { date: number; at: number }
+  /** The service's `Date` headers, checked before they are trusted (its own clock, read where a bound must be on it). */
+  private readonly clock = new ServiceClock()
   /** The run-log path that answered ('none': both answered 404), once a request has told. */
   private runLogPath?: RunLogPath | 'none'
 
@@ -159,16 +161,21 @@ export class ServiceClient {
   }
 
   /**
-   * The service's time when it sent its latest answer, as the `Date` header says: whole seconds, so the true time was
-   * up to 1 s later (a bound taken from it errs early). Undefined until an answer carried one.
+   * The service's time when it sent its latest answer with a usable `Date`: whole seconds, so the true time was up
+   * to 1 s later (a bound taken from it errs early). Undefined until one came, or once Dates went backwards.
    */
   serviceNow(): number | undefined {
-    return this.serviceDate?.date
+    return this.clock.now()
   }
 
   /** How far the service's clock is ahead of the runner's (behind when negative), to within the Date's second. */
   serviceSkew(): number | undefined {
-    return this.serviceDate === undefined ? undefined : this.serviceDate.date - this.serviceDate.at
+    return this.clock.skew()
+  }
+
+  /** Why a Date the service sent was not used (not an HTTP date, stale, gone backwards), or undefined. */
+  dateFault(): DateFault | undefined {
+    return this.clock.fault
   }
 
   /** One line for the log, through the same channel as the retries. */
@@ -293,8 +300,7 @@ export class ServiceClient {
       }
     })
     const answer = await readAnswer(response)
-    const date = Date.parse(answer.headers.date ?? '')
-    if (Number.isFinite(date)) this.serviceDate = { date, at: Date.now() }
+    this.clock.observe(answer.headers.date, answer.headers.age, Date.now())
     return answer
   }
 
