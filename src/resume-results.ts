@@ -77,6 +77,8 @@ export interface FailedAgainRun {
   dlqId?: string
   /** When it failed, on the service's clock (the entry's createdAt, or the log's end of the run). */
   failedAt?: number
+  /** The step whose attempt failed, where the run log named it. */
+  stepName?: string
   responseStatus?: number
   /** The start of its last response body, and whether the body was longer; binaryBody: base64 only, its length. */
   bodySample?: string

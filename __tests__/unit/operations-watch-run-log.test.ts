@@ -104,7 +104,7 @@ describe('each state of a watched run', () => {
     expect(stage(result, 1).watch!.endedAt - stage(result, 1).watch!.startedAt).toBe(TEN_MINUTES)
     expect(stage(result, 1).verdict).toBe('within')
     expect(resumeReport.outputs(result)[Outputs.FailedAgainCount]).toBe('4')
-    expect(summaryOf(result)).toContain('### First error of each failed or failing run')
+    expect(summaryOf(result)).toContain('### Runs that failed again')
     expect(summaryOf(result)).toContain('`db down`')
   })
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { Outputs } from '../../src/constants.js'
 import { resumeReport as report } from '../../src/report/resume.js'
-import type { ResumeResult, StagedResume, StageOutcome } from '../../src/resume-results.js'
+import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome } from '../../src/resume-results.js'
 import type { JudgedRun, RunState } from '../../src/run-states.js'
 import { failedAgainRuns, resumeResult } from '../support/results.js'
 import { renderLikeGitHub } from '../support/markdown.js'
@@ -33,6 +33,22 @@ function judged(n: number, state: RunState, more: Partial<JudgedRun> = {}, from 
   }))
 }
 
+/** A judged run that failed or is failing, as the watch names it among the runs that failed again. */
+function failedAgainOf(run: JudgedRun): FailedAgainRun[] {
+  if (run.state !== 'failed' && run.state !== 'failing') return []
+  const error = run.firstError
+  const more: Partial<FailedAgainRun> = {
+    state: run.state,
+    source: run.source,
+    dlqId: run.dlqId,
+    ...(error?.stepName !== undefined ? { stepName: error.stepName } : {}),
+    ...(error?.status !== undefined ? { responseStatus: error.status } : {}),
+    ...(error?.bodySample !== undefined ? { bodySample: error.bodySample } : {}),
+    ...(error?.bodyCut ? { bodyCut: true } : {})
+  }
+  return failedAgainRuns([run.workflowRunId], more)
+}
+
 function result(runs: JudgedRun[], more: Partial<StagedResume> = {}, stage: Partial<StageOutcome> = {}): ResumeResult {
   const tally: Partial<Record<RunState, number>> = {}
   for (const run of runs) tally[run.state] = (tally[run.state] ?? 0) + 1
@@ -55,7 +71,7 @@ function result(runs: JudgedRun[], more: Partial<StagedResume> = {}, stage: Part
   const staged: StagedResume = {
     plan: { sizes: [runs.length, Infinity], watchMs: 600_000, watchText: '10m', maxFailed: 5 },
     stages: [first],
-    failedAgain: [],
+    failedAgain: runs.flatMap(failedAgainOf),
     plannedWatchMs: 600_000,
     judged: runs,
     runLog: 'read',
@@ -84,7 +100,9 @@ describe("each stage's states and the first errors", () => {
 
   it('shows the first error as a code span, its pipes escaped, never markup, a link or a mention', () => {
     const summary = render(result(runs))
-    expect(summary).toContain('| `wfr_failing_0` | failing | run log | `charge \\| card` | 503 |')
+    expect(summary).toMatch(
+      /^\| 1 \| failing \(still retrying\) \| 1 \| 1 \| `charge \\\| card` \| 503 \| .* \| run log \| `wfr_failing_0` \|$/m
+    )
     const html = renderLikeGitHub(summary)
     expect(html).not.toContain('<img')
     expect(html).not.toMatch(/<a [^>]*href/)
@@ -97,25 +115,37 @@ describe("each stage's states and the first errors", () => {
       result([...judged(2, 'completed'), ...judged(1, 'failed', { source: 'dlq', firstError: dlqError })])
     )
     expect(summary).toContain('the run log: 2 completed; the DLQ: 1 failed')
-    expect(summary).toContain('| `wfr_failed_0` | failed | DLQ | — | 500 | `gone` | DLQ |')
+    expect(summary).toContain('| 1 | failed | 1 | 1 | — | 500 | `gone` | DLQ | `wfr_failed_0` |')
   })
 
-  it('bounds the table of first errors to 10 rows, saying how many more', () => {
+  it('shows runs that failed the same way as one row: how many, how, and their ids (the outputs hold them all)', () => {
     const many = judged(30, 'failing', {
       firstError: { source: 'run-log', bodySample: 'x'.repeat(5_000), bodyCut: true }
     })
     const summary = render(result(many))
-    const rows = summary.split('\n').filter(line => line.startsWith('| `wfr_failing_'))
+    const rows = summary.split('\n').filter(line => /^\| 30 \| failing/.test(line))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toContain('… and 25 more (output `failed-again-run-ids`)')
+    expect(rows[0]!.length).toBeLessThan(600)
+    expect(summary).not.toMatch(/^\| `wfr_failing_/m)
+  })
+
+  it('bounds the table to 10 rows of ways of failing, saying how many more', () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      judged(1, 'failing', { firstError: { source: 'run-log', status: 500, bodySample: `error ${i}` } }, i)
+    ).flat()
+    const summary = render(result(many))
+    const rows = summary.split('\n').filter(line => /^\| 1 \| failing/.test(line))
     expect(rows).toHaveLength(10)
     expect(summary).toContain('… and 20 more')
-    expect(Math.max(...rows.map(row => row.length))).toBeLessThan(400)
   })
 
   it('gives run-states over every watched run, and completed-count', () => {
     const outputs = report.outputs(result(runs))
     expect(outputs[Outputs.CompletedCount]).toBe('8')
     expect(JSON.parse(outputs[Outputs.RunStates]!)).toEqual(counts({ completed: 8, failing: 1, running: 1 }))
-    expect(outputs[Outputs.FailedAgainCount]).toBe('0')
+    // The failing run counts against the canary: named as failing again, though not in the DLQ yet.
+    expect(outputs[Outputs.FailedAgainCount]).toBe('1')
   })
 
   it('counts and names every run that failed again, whichever signal saw it, and each DLQ id known', () => {

@@ -90,7 +90,9 @@ describe('the summary of a staged resume stopped by its watch', () => {
       '| 1 | 3 | 3 | 10s | 3 | stopped: 3 of the runs resumed so far back in the DLQ after 10s, more than the 0 allowed |'
     )
     // Three runs with the same last response: one row, with their count and ids.
-    expect(summary).toMatch(/\| 3 \| 1 \| 1 \| 503 \| .* \| `wfr_[^`]+` `wfr_[^`]+` `wfr_[^`]+` \|/)
+    expect(summary).toMatch(
+      /\| 3 \| failed \| 1 \| 1 \| — \| 503 \| .* \| DLQ \| `wfr_[^`]+` `wfr_[^`]+` `wfr_[^`]+` \|/
+    )
     expect(summary).toContain('- Stages (`stages`): 3, 10, all')
     expect(summary).toContain('To continue, re-run with input `cursor` set to')
     expect(summary).not.toMatch(/succeed/i)

@@ -217,6 +217,7 @@ function fromRunLog(
     source: 'run-log',
     ...(judged.dlqId !== undefined ? { dlqId: boundedKey(judged.dlqId) } : {}),
     ...(state === 'failed' && judged.endedAt !== undefined ? { failedAt: judged.endedAt } : {}),
+    ...(error?.stepName !== undefined ? { stepName: error.stepName } : {}),
     ...(error?.status !== undefined ? { responseStatus: error.status } : {}),
     ...(error?.bodySample !== undefined ? { bodySample: error.bodySample } : {}),
     ...(error?.bodyCut ? { bodyCut: true } : {})

@@ -1,15 +1,10 @@
-/** The words of each watched run's state (run log and DLQ together): per stage, the first errors, the sources. */
+/** The words of each watched run's state (run log and DLQ together): per stage, the first error, the sources. */
 import { Outputs } from '../constants.js'
 import type { StagedResume, StageOutcome } from '../resume-results.js'
 import { countStates, RUN_STATES, type JudgedRun, type RunState } from '../run-states.js'
 import type { StagePlan } from '../requests.js'
-import type { RenderPass } from './budget.js'
 import { formatCount } from './format.js'
-import { codeCell, table } from './markdown.js'
-import { errorWords, responseCell } from './response-sample.js'
-
-/** Rows of failed or failing runs with their first error: the first few say what fails. */
-const FIRST_ERROR_ROWS = 10
+import { errorWords } from './response-sample.js'
 
 /** `8 completed, 1 failing, 1 running`: the states present, in the order of RUN_STATES. */
 export function statesText(counts: Record<RunState, number>): string {
@@ -52,31 +47,6 @@ function sourcesText(judged: readonly JudgedRun[]): string {
 }
 
 const SOURCE_WORDS = { 'run-log': 'run log', dlq: 'DLQ' } as const
-
-/** The section of runs that failed or are failing with their first error (third-party text, as code, bounded). */
-export function firstErrorLines(staged: StagedResume, pass: RenderPass): string[] {
-  const bad = (staged.judged ?? []).filter(run => run.state === 'failed' || run.state === 'failing')
-  if (bad.length === 0) return []
-  return [
-    '### First error of each failed or failing run',
-    '',
-    ...table(
-      ['Run', 'State', 'State from', 'Step', 'Status', 'First error', 'Error from'],
-      [false, false, false, false, true, false, false],
-      bad,
-      { ...pass, maxRows: Math.min(pass.maxRows, FIRST_ERROR_ROWS) },
-      run => [
-        codeCell(run.workflowRunId, 100),
-        run.state,
-        SOURCE_WORDS[run.source],
-        run.firstError?.stepName === undefined ? '—' : codeCell(run.firstError.stepName, 60),
-        run.firstError?.status === undefined ? '—' : String(run.firstError.status),
-        run.firstError === undefined ? '—' : responseCell(run.firstError),
-        run.firstError === undefined ? '—' : SOURCE_WORDS[run.firstError.source]
-      ]
-    )
-  ]
-}
 
 /** What the watch judged by, said once: the run log and the DLQ, or the DLQ alone where the service keeps no log. */
 export function judgedByLine(staged: StagedResume): string | undefined {

@@ -58,13 +58,16 @@ export function leadingResponse(run: FailedAgainRun): string {
   return `${status} ${JSON.stringify(short)}`
 }
 
-/** Runs that failed again grouped by their last response (status and text): one row a cause, most runs first. */
+/**
+ * Runs that failed again grouped by how they failed (step, status and text), whichever signal saw them: one row a
+ * cause, most runs first.
+ */
 export function failedAgainGroups(
   runs: readonly FailedAgainRun[]
 ): Array<{ first: FailedAgainRun; runs: FailedAgainRun[] }> {
   const groups = new Map<string, { first: FailedAgainRun; runs: FailedAgainRun[] }>()
   for (const run of runs) {
-    const key = `${run.responseStatus ?? ''}\u0000${run.bodySample ?? ''}\u0000${run.binaryBody ?? ''}`
+    const key = [run.stepName, run.responseStatus, run.bodySample, run.binaryBody].map(v => v ?? '').join('\u0000')
     const group = groups.get(key)
     if (group === undefined) groups.set(key, { first: run, runs: [run] })
     else group.runs.push(run)

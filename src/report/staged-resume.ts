@@ -9,14 +9,7 @@ import { failureText } from './failure-text.js'
 import { formatCount, plural } from './format.js'
 import { code, codeCell, table } from './markdown.js'
 import { responseCell } from './response-sample.js'
-import {
-  badRuns,
-  firstErrorLines,
-  judgedByLine,
-  runLogLimits,
-  runStateOutputs,
-  stageStatesLines
-} from './run-states-text.js'
+import { badRuns, judgedByLine, runLogLimits, runStateOutputs, stageStatesLines } from './run-states-text.js'
 import {
   askedText,
   endingStage,
@@ -148,7 +141,7 @@ export function stagedSections(result: ResumeResult, staged: StagedResume, pass:
       ]
     )
   ]
-  lines.push(...stageStatesLines(staged, watchedFor), ...firstErrorLines(staged, pass))
+  lines.push(...stageStatesLines(staged, watchedFor))
   const judgedBy = judgedByLine(staged)
   if (judgedBy !== undefined) lines.push(judgedBy, '')
   if (staged.failedAgain.length > 0) {
@@ -157,16 +150,29 @@ export function stagedSections(result: ResumeResult, staged: StagedResume, pass:
       '### Runs that failed again',
       '',
       ...table(
-        ['Runs', 'Resumed by stage', 'Seen in the watch after', 'Last status', 'Last response', 'New run ids'],
-        [true, false, false, true, false, false],
+        [
+          'Runs',
+          'State',
+          'Resumed by stage',
+          'Seen in the watch after',
+          'Step',
+          'Status',
+          'How it failed',
+          'Seen in',
+          'Run ids'
+        ],
+        [true, false, false, false, false, true, false, false, false],
         groups,
         { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) },
         group => [
           formatCount(group.runs.length),
+          stateCell(group.runs),
           stageList(group.runs.map(run => run.stage)),
           stageList(group.runs.map(run => run.seenIn)),
+          group.first.stepName === undefined ? '—' : codeCell(group.first.stepName, 60),
           group.first.responseStatus === undefined ? '—' : String(group.first.responseStatus),
           responseCell(group.first),
+          sourceCell(group.runs),
           idCell(group.runs, pass)
         ]
       )
@@ -214,6 +220,21 @@ export function stagedAskedLines(result: ResumeResult, staged: StagedResume): st
 function failedAgainCell(staged: StagedResume, stage: StagedResume['stages'][number]): string {
   const mine = staged.failedAgain.filter(run => run.stage === stage.stage).length
   return stage.watch === undefined && mine === 0 ? '—' : formatCount(mine)
+}
+
+/** The states of a group's runs: `failed`, `failing` (still retrying), or both counted. */
+function stateCell(runs: readonly FailedAgainRun[]): string {
+  const failing = runs.filter(run => run.state === 'failing').length
+  if (failing === 0) return 'failed'
+  return failing === runs.length
+    ? 'failing (still retrying)'
+    : `${formatCount(runs.length - failing)} failed, ${formatCount(failing)} failing`
+}
+
+/** Where a group's runs were seen failing: back in the DLQ, in the run log, or both. */
+function sourceCell(runs: readonly FailedAgainRun[]): string {
+  const sources = new Set(runs.map(run => (run.source === 'dlq' ? 'DLQ' : 'run log')))
+  return [...sources].join(', ')
 }
 
 /** Stage numbers as a short list: 1, 2 or 1–3. */

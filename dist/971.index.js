@@ -1,8 +1,8 @@
-export const id = 70;
-export const ids = [70];
+export const id = 971;
+export const ids = [971];
 export const modules = {
 
-/***/ 3070:
+/***/ 1971:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -79,6 +79,7 @@ var Inputs;
     Inputs["WatchMaxFailed"] = "watch-max-failed";
     Inputs["WatchRetries"] = "watch-retries";
     Inputs["WatchMinCompleted"] = "watch-min-completed";
+    Inputs["WorkflowRuns"] = "workflow-runs";
 })(Inputs || (Inputs = {}));
 var Outputs;
 (function (Outputs) {
@@ -103,6 +104,9 @@ var Outputs;
     Outputs["FailedAgainRunIdsTruncated"] = "failed-again-run-ids-truncated";
     Outputs["FailedAgainDlqIds"] = "failed-again-dlq-ids";
     Outputs["FailedAgainDlqIdsTruncated"] = "failed-again-dlq-ids-truncated";
+    Outputs["FailedAgainRuns"] = "failed-again-runs";
+    Outputs["FailedAgainRunsTruncated"] = "failed-again-runs-truncated";
+    Outputs["NextWorkflowRuns"] = "next-workflow-runs";
     Outputs["StagesCompleted"] = "stages-completed";
     Outputs["NextFromDate"] = "next-from-date";
     Outputs["NextToDate"] = "next-to-date";
@@ -186,6 +190,11 @@ const WATCH_MAX_POLLS = 120;
  * as the service's clock may be behind the runner's; the summary says so.
  */
 const CLOCK_SKEW_MARGIN_MS = 120_000;
+/**
+ * How far apart two clocks may be and still be taken to agree (operations/resume-bound): a resume's bound further
+ * than this before the first run the service created is moved up to it.
+ */
+const CLOCK_TOLERANCE_MS = 60_000;
 /** Each watch listing starts this long before the latest entry the one before saw: an entry the service shows late. */
 const WATCH_RELIST_MS = 60_000;
 /** A GitHub-hosted job ends after 6 hours (inputs/schemas): a staged plan whose watches take longer is refused there. */
@@ -3059,51 +3068,158 @@ function refuse(ctx, input, says) {
     ctx.addIssue({ code: 'custom', path: [input], message: says });
 }
 
-;// CONCATENATED MODULE: ./src/inputs/health-inputs.ts
+;// CONCATENATED MODULE: ./src/inputs/common-fields.ts
 
 
 
-/** GitHub's rules for a label name (50 characters) and a login (39, letters, digits and single hyphens). */
-const labelProblem = (label) => (label.length > 50 ? 'is longer than the 50 characters of a label' : undefined);
-const loginProblem = (login) => /^[A-Za-z0-9](?:-?[A-Za-z0-9]){0,38}$/.test(login) ? undefined : 'is not a GitHub login (such as octocat, without @)';
-/** The health check's arrivals, expiry, metrics file and the issue's labels and assignees. */
-function healthShape(workspace) {
-    return {
-        [Inputs.FailIfNewAbove]: integer(0, Number.MAX_SAFE_INTEGER),
-        [Inputs.NewWithin]: withDefault(Inputs.NewWithin, readDuration),
-        [Inputs.Retention]: optional(readDuration),
-        [Inputs.FailIfExpiringWithin]: optional(readDuration),
-        [Inputs.MetricsFile]: filePath(workspace),
-        [Inputs.IssueLabels]: optional(s => readList(s, { commas: true, problem: labelProblem })),
-        [Inputs.IssueAssignees]: optional(s => readList(s, { commas: true, problem: loginProblem }))
+
+function dateOrder(value, ctx) {
+    const { [Inputs.FromDate]: from, [Inputs.ToDate]: to } = value;
+    if (from !== undefined && to !== undefined && from > to) {
+        const [later, earlier] = [new Date(from).toISOString(), new Date(to).toISOString()];
+        refuse(ctx, Inputs.FromDate, `must not be after to-date (${later} is after ${earlier})`);
+    }
+}
+function either(a, b) {
+    return text => {
+        const word = readOne(text);
+        if (word !== a && word !== b)
+            throw new Error(`must be ${a} or ${b}`);
+        return word;
     };
 }
-function healthRules(v, ctx) {
-    const [retention, within] = [v[Inputs.Retention], v[Inputs.FailIfExpiringWithin]];
-    if (within !== undefined && retention === undefined) {
-        refuse(ctx, Inputs.FailIfExpiringWithin, "needs retention: set retention to your plan's DLQ retention (such as 3d, 7d, 30d or 90d), from which the " +
-            'time each message is deleted is forecast');
-    }
-    if (within !== undefined && retention !== undefined && within >= retention) {
-        refuse(ctx, Inputs.FailIfExpiringWithin, 'must be shorter than retention: every message is deleted within the retention, so the check could never pass');
-    }
-    for (const name of [Inputs.IssueLabels, Inputs.IssueAssignees]) {
-        if (v[name] !== undefined && !v[Inputs.IssueOnFailure]) {
-            refuse(ctx, name, 'applies only with issue-on-failure: true (it is set on the health issue that one opens)');
+const maxPages = defaultInteger(Inputs.MaxPages, 1, 1_000_000);
+const commonShape = {
+    [Inputs.Token]: input(s => {
+        if (s.trim() === '') {
+            throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }} (a secret reads as empty ' +
+                'when it is not set in this repository or environment, and in workflows run from a fork)');
         }
-    }
-}
-/** The windows the listing counts in, from the run's clock: arrivals always (new-count), expiry with retention. */
-function countWindows(v, now) {
-    const newWithin = v[Inputs.NewWithin];
-    const retentionMs = v[Inputs.Retention];
-    const withinMs = v[Inputs.FailIfExpiringWithin] ?? DEFAULT_EXPIRY_WINDOW_MS;
+        return parseToken(s);
+    }),
+    [Inputs.BaseUrl]: input(s => {
+        if (s.trim() === '')
+            throw new Error('is required: the address of the service, e.g. https://service.example.com');
+        return parseBaseUrl(readOne(s));
+    }),
+    [Inputs.TimeoutSeconds]: defaultInteger(Inputs.TimeoutSeconds, 1, 3600),
+    [Inputs.MaxAttempts]: defaultInteger(Inputs.MaxAttempts, 1, 20),
+    [Inputs.GithubToken]: optional(parseToken)
+};
+/** How to reach the service (given to the client only), and the token for the GitHub API (issue-on-failure). */
+function common(v) {
     return {
-        at: now,
-        arrivals: { since: now - newWithin, withinMs: newWithin },
-        // Deleted within the window: created at or before now + window - retention.
-        ...(retentionMs !== undefined ? { expiry: { createdBy: now + withinMs - retentionMs, withinMs, retentionMs } } : {})
+        service: {
+            ...valuesOf(v, [Inputs.Token, Inputs.BaseUrl, Inputs.MaxAttempts]),
+            timeoutMs: v[Inputs.TimeoutSeconds] * 1000
+        },
+        ...valuesOf(v, [Inputs.GithubToken])
     };
+}
+/** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
+const runSelectors = {
+    // A listing sends workflowUrl as a repeated key; workflowRunId (an id or prefix) takes one value on any server.
+    [Inputs.WorkflowUrl]: filterList,
+    [Inputs.WorkflowRunId]: optional(readOneFilter),
+    [Inputs.WorkflowCreatedAt]: optional(s => {
+        const value = readOne(s);
+        if (!/^\d+$/.test(value))
+            throw new Error('must be the exact creation time in Unix milliseconds');
+        return parseUnixMilliseconds(value, '');
+    })
+};
+const RUN_SELECTORS = Object.keys(runSelectors);
+
+;// CONCATENATED MODULE: ./src/inputs/query-fits.ts
+
+
+/** A date bound as the action may send it (parallel slices set their own): 13 digits until the year 2286. */
+const DATE_PLACEHOLDER = 9_999_999_999_999;
+const CURSOR_ROOM = 'x'.repeat(CURSOR_ROOM_BYTES);
+function encodedBytes(key, values) {
+    const query = new URLSearchParams();
+    for (const value of values)
+        query.append(key, String(value));
+    const text = query.toString();
+    // Each pair after the first is joined by one '&'.
+    return text === '' ? 0 : text.length + 1;
+}
+const longer = (a, b) => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : a);
+/** The longest of some values, as a one-value list (each request carries one of them at most). */
+function longestOf(values) {
+    return values === undefined || values.length === 0 ? [] : [values.reduce(longer)];
+}
+/** Of inputs taking the same bytes, the refusal names the first in this order. */
+const TIE_ORDER = ('dlqIds workflowUrl workflowRunId workflowCreatedAt source url topicName scheduleId queueName api callerIp ' +
+    'messageId responseStatus fromDate toDate count order cursor').split(' ');
+/** Refuses a request's query (by the service's names) at its longest past MAX_URL_BYTES, naming its largest input. */
+function queryFits(ctx, query, cursor) {
+    const longest = {
+        ...query,
+        fromDate: query.fromDate ?? DATE_PLACEHOLDER,
+        toDate: query.toDate ?? DATE_PLACEHOLDER,
+        cursor: longer(CURSOR_ROOM, cursor ?? '')
+    };
+    const sizes = Object.entries(longest)
+        .sort(([a], [b]) => TIE_ORDER.indexOf(a) - TIE_ORDER.indexOf(b))
+        .map(([key, value]) => ({
+        input: key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`),
+        bytes: encodedBytes(key, value === undefined ? [] : [value].flat())
+    }));
+    const total = sizes.reduce((sum, part) => sum + part.bytes, 0);
+    if (total <= MAX_URL_BYTES)
+        return;
+    const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    refuse(ctx, largest.input, `makes the query of each request too long: it takes ${largest.bytes} bytes of ${total}, over the ` +
+        `${MAX_URL_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
+        'give fewer or shorter values');
+}
+
+;// CONCATENATED MODULE: ./src/inputs/run-pairs.ts
+
+/** Runs one step may be given: each is found by a listing of its own before any resume request. */
+const MAX_RUN_PAIRS = 1_000;
+const SHAPE = 'must be a JSON array of runs, each {"workflowRunId": "...", "workflowCreatedAt": <Unix ms>}, as the outputs ' +
+    'failed-again-runs and workflow-runs give it';
+/** One item of the array as a pair, or what is wrong with it. */
+function pairOf(item, position) {
+    const where = `run ${position} of the array`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+        throw new Error(`${SHAPE}: ${where} is not an object`);
+    }
+    const { workflowRunId: id, workflowCreatedAt: created } = item;
+    if (typeof id !== 'string' || id.trim() === '' || /\p{Cc}/u.test(id)) {
+        throw new Error(`${SHAPE}: ${where} has no workflowRunId that is a non-empty string on one line`);
+    }
+    const text = typeof created === 'number' || typeof created === 'string' ? String(created) : '';
+    if (!/^\d{1,16}$/.test(text)) {
+        throw new Error(`${SHAPE}: ${where} (${JSON.stringify(id)}) has no workflowCreatedAt in Unix milliseconds`);
+    }
+    return { workflowRunId: id, workflowCreatedAt: parseUnixMilliseconds(text, '') };
+}
+/** The pairs in the order given, each once; an empty array, another shape or more than MAX_RUN_PAIRS is refused. */
+function parseRunPairs(text) {
+    let parsed;
+    try {
+        parsed = JSON.parse(text.trim());
+    }
+    catch {
+        throw new Error(SHAPE);
+    }
+    if (!Array.isArray(parsed))
+        throw new Error(SHAPE);
+    if (parsed.length === 0) {
+        throw new Error('is an empty JSON array: no run to resume (run the step only when failed-again-count is not 0)');
+    }
+    if (parsed.length > MAX_RUN_PAIRS) {
+        throw new Error(`holds ${parsed.length} runs, more than the ${MAX_RUN_PAIRS} one step finds: split it over steps`);
+    }
+    const pairs = new Map();
+    parsed.forEach((item, i) => {
+        const pair = pairOf(item, i + 1);
+        pairs.set(`${pair.workflowRunId}@${pair.workflowCreatedAt}`, pair);
+    });
+    return [...pairs.values()];
 }
 
 ;// CONCATENATED MODULE: ./src/requests.ts
@@ -3234,6 +3350,153 @@ function stagePlan(stages, watch, maxFailed, watchRetries, minCompleted) {
     return { stages: { sizes: stages, ...watched, maxFailed, ...retries, ...min } };
 }
 
+;// CONCATENATED MODULE: ./src/inputs/resume-schema.ts
+/** The schema of resume-workflows over the raw text of its inputs, whose transform yields its settings. */
+
+
+
+
+
+
+
+
+
+
+/** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
+const RESUME_SELECTORS = [
+    Inputs.DlqIds,
+    Inputs.DlqIdsFile,
+    Inputs.WorkflowRuns,
+    Inputs.FromDate,
+    Inputs.ToDate,
+    ...RUN_SELECTORS
+];
+function resumeShape(now, workspace) {
+    return {
+        ...commonShape,
+        // list-dlq's dlq-ids output is a JSON array; an id never holds a comma, a quote or a bracket (dlqIdProblem).
+        [Inputs.DlqIds]: optional(s => readList(s, { commas: true, problem: dlqIdProblem })),
+        [Inputs.DlqIdsFile]: filePath(workspace),
+        [Inputs.WorkflowRuns]: optional(parseRunPairs),
+        [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
+        [Inputs.FromDate]: date(now),
+        [Inputs.ToDate]: date(now),
+        ...runSelectors,
+        // Read as a listing reads it, but the bulk resume takes one workflow-url, not a repeated key.
+        [Inputs.WorkflowUrl]: optional(oneWorkflowUrl),
+        [Inputs.All]: fields_boolean(Inputs.All),
+        [Inputs.FlowControlKey]: optional(s => parseHeaderText(readOne(s))),
+        [Inputs.FlowControlValue]: optional(s => parseFlowControlValue(readOne(s))),
+        [Inputs.Retries]: integer(0, 1_000_000),
+        [Inputs.Cursor]: fields_text,
+        [Inputs.MaxPages]: maxPages,
+        [Inputs.RunsFile]: filePath(workspace),
+        [Inputs.Stages]: optional(parseStages),
+        [Inputs.Watch]: optional(parseWatch),
+        [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER),
+        [Inputs.WatchRetries]: integer(0, 1_000_000),
+        [Inputs.WatchMinCompleted]: optional(parseMinCompleted)
+    };
+}
+const selectionOf = (v) => valuesOf(v, [Inputs.DlqIds, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]);
+function resumeRules(v, ctx) {
+    dateOrder(v, ctx);
+    const selection = selectionOf(v);
+    // dlq-ids are split over as many requests as needed, but each carries one at least.
+    queryFits(ctx, { ...selection, dlqIds: longestOf(selection.dlqIds), count: RESUME_PAGE_SIZE }, v[Inputs.Cursor]);
+    if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
+        refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two');
+    }
+    const byIds = v[Inputs.DlqIds] !== undefined || v[Inputs.DlqIdsFile] !== undefined;
+    if (v[Inputs.Cursor] !== undefined &&
+        !byIds &&
+        v[Inputs.WorkflowRuns] === undefined &&
+        v[Inputs.ToDate] === undefined) {
+        // The cursor continues selectors bounded by a to-date: sent without it, the rest would take the runs resumed.
+        refuse(ctx, Inputs.ToDate, 'is required with cursor in a resume by filters: set it to the output next-to-date of the step that gave the ' +
+            'cursor (and from-date to next-from-date when that is not empty), the bound every request of that resume ' +
+            'sent; without it the continuation could take the runs that resume created, back in the DLQ');
+    }
+    if (v[Inputs.WorkflowRuns] !== undefined) {
+        // The runs are the whole selection: each is found by its pair, then resumed by the dlqId found.
+        const others = [...RESUME_SELECTORS.filter(name => name !== Inputs.WorkflowRuns), Inputs.Cursor].filter(name => v[name] !== undefined);
+        if (v[Inputs.All])
+            others.push(Inputs.All);
+        if (others.length > 0) {
+            refuse(ctx, Inputs.WorkflowRuns, `cannot be combined with ${others.join(', ')}: the runs given are the whole selection (each found by its ` +
+                'run id and creation time)');
+        }
+    }
+    // A GitHub-hosted job ends at 6 hours: a plan whose watches take longer is refused there, stated elsewhere.
+    const hosted = process.env.RUNNER_ENVIRONMENT === 'github-hosted';
+    const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries]];
+    for (const [name, says] of stagingProblems(...staging, hosted, v[Inputs.WatchMinCompleted]))
+        refuse(ctx, name, says);
+}
+function resumeSchema(now, workspace) {
+    return schemas/* object */.Ikc(resumeShape(now, workspace))
+        .superRefine(resumeRules)
+        .transform(v => {
+        // Typed as the request, which dlq-ids-file later completes with the line of each id.
+        const resume = {
+            selection: selectionOf(v),
+            overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
+            ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
+            ...(v[Inputs.WorkflowRuns] !== undefined ? { runs: v[Inputs.WorkflowRuns] } : {}),
+            ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries], v[Inputs.WatchMinCompleted])
+        };
+        const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile]);
+        return { operation: 'resume-workflows', ...common(v), resume, ...files };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/inputs/health-inputs.ts
+
+
+
+/** GitHub's rules for a label name (50 characters) and a login (39, letters, digits and single hyphens). */
+const labelProblem = (label) => (label.length > 50 ? 'is longer than the 50 characters of a label' : undefined);
+const loginProblem = (login) => /^[A-Za-z0-9](?:-?[A-Za-z0-9]){0,38}$/.test(login) ? undefined : 'is not a GitHub login (such as octocat, without @)';
+/** The health check's arrivals, expiry, metrics file and the issue's labels and assignees. */
+function healthShape(workspace) {
+    return {
+        [Inputs.FailIfNewAbove]: integer(0, Number.MAX_SAFE_INTEGER),
+        [Inputs.NewWithin]: withDefault(Inputs.NewWithin, readDuration),
+        [Inputs.Retention]: optional(readDuration),
+        [Inputs.FailIfExpiringWithin]: optional(readDuration),
+        [Inputs.MetricsFile]: filePath(workspace),
+        [Inputs.IssueLabels]: optional(s => readList(s, { commas: true, problem: labelProblem })),
+        [Inputs.IssueAssignees]: optional(s => readList(s, { commas: true, problem: loginProblem }))
+    };
+}
+function healthRules(v, ctx) {
+    const [retention, within] = [v[Inputs.Retention], v[Inputs.FailIfExpiringWithin]];
+    if (within !== undefined && retention === undefined) {
+        refuse(ctx, Inputs.FailIfExpiringWithin, "needs retention: set retention to your plan's DLQ retention (such as 3d, 7d, 30d or 90d), from which the " +
+            'time each message is deleted is forecast');
+    }
+    if (within !== undefined && retention !== undefined && within >= retention) {
+        refuse(ctx, Inputs.FailIfExpiringWithin, 'must be shorter than retention: every message is deleted within the retention, so the check could never pass');
+    }
+    for (const name of [Inputs.IssueLabels, Inputs.IssueAssignees]) {
+        if (v[name] !== undefined && !v[Inputs.IssueOnFailure]) {
+            refuse(ctx, name, 'applies only with issue-on-failure: true (it is set on the health issue that one opens)');
+        }
+    }
+}
+/** The windows the listing counts in, from the run's clock: arrivals always (new-count), expiry with retention. */
+function countWindows(v, now) {
+    const newWithin = v[Inputs.NewWithin];
+    const retentionMs = v[Inputs.Retention];
+    const withinMs = v[Inputs.FailIfExpiringWithin] ?? DEFAULT_EXPIRY_WINDOW_MS;
+    return {
+        at: now,
+        arrivals: { since: now - newWithin, withinMs: newWithin },
+        // Deleted within the window: created at or before now + window - retention.
+        ...(retentionMs !== undefined ? { expiry: { createdBy: now + withinMs - retentionMs, withinMs, retentionMs } } : {})
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/schemas.ts
 /** One zod schema per operation over the raw text of its inputs (its keys), whose transform yields its settings. */
 
@@ -3244,92 +3507,7 @@ function stagePlan(stages, watch, maxFailed, watchRetries, minCompleted) {
 
 
 
-function dateOrder(value, ctx) {
-    const { [Inputs.FromDate]: from, [Inputs.ToDate]: to } = value;
-    if (from !== undefined && to !== undefined && from > to) {
-        const [later, earlier] = [new Date(from).toISOString(), new Date(to).toISOString()];
-        refuse(ctx, Inputs.FromDate, `must not be after to-date (${later} is after ${earlier})`);
-    }
-}
-// The query each request will carry, measured from the inputs before any request against MAX_URL_BYTES.
-/** A date bound as the action may send it (parallel slices set their own): 13 digits until the year 2286. */
-const DATE_PLACEHOLDER = 9_999_999_999_999;
-const CURSOR_ROOM = 'x'.repeat(CURSOR_ROOM_BYTES);
-function encodedBytes(key, values) {
-    const query = new URLSearchParams();
-    for (const value of values)
-        query.append(key, String(value));
-    const text = query.toString();
-    // Each pair after the first is joined by one '&'.
-    return text === '' ? 0 : text.length + 1;
-}
-const longer = (a, b) => (encodedBytes('k', [b]) > encodedBytes('k', [a]) ? b : a);
-/** The longest of some values, as a one-value list (each request carries one of them at most). */
-function longestOf(values) {
-    return values === undefined || values.length === 0 ? [] : [values.reduce(longer)];
-}
-/** Of inputs taking the same bytes, the refusal names the first in this order. */
-const TIE_ORDER = ('dlqIds workflowUrl workflowRunId workflowCreatedAt source url topicName scheduleId queueName api callerIp ' +
-    'messageId responseStatus fromDate toDate count order cursor').split(' ');
-/** Refuses a request's query (by the service's names) at its longest past MAX_URL_BYTES, naming its largest input. */
-function queryFits(ctx, query, cursor) {
-    const longest = {
-        ...query,
-        fromDate: query.fromDate ?? DATE_PLACEHOLDER,
-        toDate: query.toDate ?? DATE_PLACEHOLDER,
-        cursor: longer(CURSOR_ROOM, cursor ?? '')
-    };
-    const sizes = Object.entries(longest)
-        .sort(([a], [b]) => TIE_ORDER.indexOf(a) - TIE_ORDER.indexOf(b))
-        .map(([key, value]) => ({
-        input: key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`),
-        bytes: encodedBytes(key, value === undefined ? [] : [value].flat())
-    }));
-    const total = sizes.reduce((sum, part) => sum + part.bytes, 0);
-    if (total <= MAX_URL_BYTES)
-        return;
-    const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-    refuse(ctx, largest.input, `makes the query of each request too long: it takes ${largest.bytes} bytes of ${total}, over the ` +
-        `${MAX_URL_BYTES} bytes (6 KB) a request may carry, since servers and proxies refuse longer URLs; ` +
-        'give fewer or shorter values');
-}
-/** One of two words, or a refusal naming both. */
-function either(a, b) {
-    return text => {
-        const word = readOne(text);
-        if (word !== a && word !== b)
-            throw new Error(`must be ${a} or ${b}`);
-        return word;
-    };
-}
-const maxPages = defaultInteger(Inputs.MaxPages, 1, 1_000_000);
-const commonShape = {
-    [Inputs.Token]: input(s => {
-        if (s.trim() === '') {
-            throw new Error('must not be empty: pass the service API token, e.g. ${{ secrets.DLQ_TOKEN }} (a secret reads as empty ' +
-                'when it is not set in this repository or environment, and in workflows run from a fork)');
-        }
-        return parseToken(s);
-    }),
-    [Inputs.BaseUrl]: input(s => {
-        if (s.trim() === '')
-            throw new Error('is required: the address of the service, e.g. https://service.example.com');
-        return parseBaseUrl(readOne(s));
-    }),
-    [Inputs.TimeoutSeconds]: defaultInteger(Inputs.TimeoutSeconds, 1, 3600),
-    [Inputs.MaxAttempts]: defaultInteger(Inputs.MaxAttempts, 1, 20),
-    [Inputs.GithubToken]: optional(parseToken)
-};
-/** How to reach the service (given to the client only), and the token for the GitHub API (issue-on-failure). */
-function common(v) {
-    return {
-        service: {
-            ...valuesOf(v, [Inputs.Token, Inputs.BaseUrl, Inputs.MaxAttempts]),
-            timeoutMs: v[Inputs.TimeoutSeconds] * 1000
-        },
-        ...valuesOf(v, [Inputs.GithubToken])
-    };
-}
+
 /** Filters of the messages listed; from-date and to-date also bound a listing of failed workflow runs. */
 function messageFilters(now) {
     return {
@@ -3347,21 +3525,6 @@ function messageFilters(now) {
     };
 }
 const MESSAGE_FILTERS = Object.keys(messageFilters(0));
-/** What selects failed workflow runs, besides the dates: list-dlq takes them with source workflow only. */
-const runSelectors = {
-    // A listing sends workflowUrl as a repeated key; workflowRunId (an id or prefix) takes one value on any server.
-    [Inputs.WorkflowUrl]: filterList,
-    [Inputs.WorkflowRunId]: optional(readOneFilter),
-    [Inputs.WorkflowCreatedAt]: optional(s => {
-        const value = readOne(s);
-        if (!/^\d+$/.test(value))
-            throw new Error('must be the exact creation time in Unix milliseconds');
-        return parseUnixMilliseconds(value, '');
-    })
-};
-const RUN_SELECTORS = Object.keys(runSelectors);
-/** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
-const RESUME_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS];
 function listShape(now, workspace) {
     return {
         ...commonShape,
@@ -3475,66 +3638,11 @@ function scheduleSchema() {
         schedules: { scheduleIds: v[Inputs.ScheduleId] }
     }));
 }
-function resumeShape(now, workspace) {
-    return {
-        ...commonShape,
-        // list-dlq's dlq-ids output is a JSON array; an id never holds a comma, a quote or a bracket (dlqIdProblem).
-        [Inputs.DlqIds]: optional(s => readList(s, { commas: true, problem: dlqIdProblem })),
-        [Inputs.DlqIdsFile]: filePath(workspace),
-        [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
-        [Inputs.FromDate]: date(now),
-        [Inputs.ToDate]: date(now),
-        ...runSelectors,
-        // Read as a listing reads it, but the bulk resume takes one workflow-url, not a repeated key.
-        [Inputs.WorkflowUrl]: optional(oneWorkflowUrl),
-        [Inputs.All]: fields_boolean(Inputs.All),
-        [Inputs.FlowControlKey]: optional(s => parseHeaderText(readOne(s))),
-        [Inputs.FlowControlValue]: optional(s => parseFlowControlValue(readOne(s))),
-        [Inputs.Retries]: integer(0, 1_000_000),
-        [Inputs.Cursor]: fields_text,
-        [Inputs.MaxPages]: maxPages,
-        [Inputs.RunsFile]: filePath(workspace),
-        [Inputs.Stages]: optional(parseStages),
-        [Inputs.Watch]: optional(parseWatch),
-        [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER),
-        [Inputs.WatchRetries]: integer(0, 1_000_000),
-        [Inputs.WatchMinCompleted]: optional(parseMinCompleted)
-    };
-}
-const selectionOf = (v) => valuesOf(v, [Inputs.DlqIds, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]);
-function resumeRules(v, ctx) {
-    dateOrder(v, ctx);
-    const selection = selectionOf(v);
-    // dlq-ids are split over as many requests as needed, but each carries one at least.
-    queryFits(ctx, { ...selection, dlqIds: longestOf(selection.dlqIds), count: RESUME_PAGE_SIZE }, v[Inputs.Cursor]);
-    if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
-        refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two');
-    }
-    // A GitHub-hosted job ends at 6 hours: a plan whose watches take longer is refused there, stated elsewhere.
-    const hosted = process.env.RUNNER_ENVIRONMENT === 'github-hosted';
-    const staging = [v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries]];
-    for (const [name, says] of stagingProblems(...staging, hosted, v[Inputs.WatchMinCompleted]))
-        refuse(ctx, name, says);
-}
-function resumeSchema(now, workspace) {
-    return schemas/* object */.Ikc(resumeShape(now, workspace))
-        .superRefine(resumeRules)
-        .transform(v => {
-        // Typed as the request, which dlq-ids-file later completes with the line of each id.
-        const resume = {
-            selection: selectionOf(v),
-            overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
-            ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
-            ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries], v[Inputs.WatchMinCompleted])
-        };
-        const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile]);
-        return { operation: 'resume-workflows', ...common(v), resume, ...files };
-    });
-}
 /** Each operation's schema: the keys of its object are the inputs it reads, the single source of that list. */
 const SCHEMAS = { 'list-dlq': listSchema, 'resume-schedule': scheduleSchema, 'resume-workflows': resumeSchema };
 
 ;// CONCATENATED MODULE: ./src/inputs/settings.ts
+
 
 
 
@@ -3582,7 +3690,8 @@ function readSettings(read, now, workspace = process.env.GITHUB_WORKSPACE || pro
     }
     const settings = parsed.data;
     if (settings.operation === 'resume-workflows') {
-        const selected = Object.keys(settings.resume.selection).length > 0 || settings.dlqIdsFile !== undefined;
+        const { resume } = settings;
+        const selected = Object.keys(resume.selection).length > 0 || settings.dlqIdsFile !== undefined || resume.runs !== undefined;
         if (!selected && !settings.resume.all) {
             const says = 'must be true to resume every failed workflow run in the DLQ: no selector was given ' +
                 `(set ${RESUME_SELECTORS.slice(0, -1).join(', ')} or ${RESUME_SELECTORS.at(-1)} to narrow it)`;
@@ -5022,13 +5131,17 @@ async function resumeSchedules(client, request, onOutcome = () => { }) {
 /**
  * The to-date a resume by filters sends with every request: the service's time at its start, less a millisecond, so
  * that no run the resume creates (it fails after its creation, on the service's clock) is taken by the same resume.
- * Read from the Date header of a one-entry listing; where the service sends none, the runner's clock less a margin.
- * None for dlq-ids (a run that fails again comes back under a new id) or a cursor (it continues the selectors it came
- * from: the to-date given with it is the bound).
+ * Read from the Date header of a one-entry listing, as far as it can be used (service/service-clock.ts); the later of
+ * it and the runner's clock less a margin, so that nothing in the DLQ at the start is left out: BoundKeeper moves it
+ * before the first run the service creates, should it be past it. None for dlq-ids (a run that fails again comes back
+ * under a new id); with a cursor, the to-date given with it (the bound the cursor was made under).
  */
 async function startBound(client, request, clock) {
-    if (request.selection.dlqIds !== undefined || request.cursor !== undefined)
+    if (request.selection.dlqIds !== undefined)
         return undefined;
+    const asked = request.selection.toDate;
+    if (request.cursor !== undefined)
+        return asked === undefined ? undefined : { toDate: asked, clock: 'input' };
     try {
         await client.listDlqPage(listQuery({ source: 'workflow' }, 1, 'earliestFirst', undefined));
     }
@@ -5036,19 +5149,62 @@ async function startBound(client, request, clock) {
         // Any answer's Date will do, an error's too; with none, the runner's clock is said to be used.
     }
     const serviceNow = client.serviceNow();
-    const asked = request.selection.toDate ?? Infinity;
-    const bound = serviceNow !== undefined
-        ? { toDate: Math.floor(serviceNow) - 1, clock: 'service' }
-        : { toDate: clock.now() - CLOCK_SKEW_MARGIN_MS, clock: 'runner', marginMs: CLOCK_SKEW_MARGIN_MS };
-    if (asked > bound.toDate)
-        return bound;
-    // An earlier to-date asked is the bound; the watches still start at the service's time at the start.
-    return {
-        toDate: asked,
-        clock: 'input',
-        ...(serviceNow !== undefined ? { serviceStart: Math.floor(serviceNow) } : {})
+    const fault = client.dateFault();
+    const known = {
+        ...(serviceNow !== undefined ? { serviceStart: Math.floor(serviceNow) } : {}),
+        ...(fault !== undefined ? { dateFault: fault } : {})
     };
+    const runner = clock.now() - CLOCK_SKEW_MARGIN_MS;
+    const fromDate = serviceNow !== undefined ? Math.floor(serviceNow) - 1 : -Infinity;
+    const bound = fromDate >= runner
+        ? { toDate: fromDate, clock: 'service', ...known }
+        : { toDate: runner, clock: 'runner', marginMs: CLOCK_SKEW_MARGIN_MS, ...known };
+    // An earlier to-date asked is the bound; the watches still start at the service's time at the start.
+    return asked !== undefined && asked <= bound.toDate ? { toDate: asked, clock: 'input', ...known } : bound;
 }
+/**
+ * Holds a resume's bound, and checks it once against the first run the service created (its creation is the clock
+ * that stamps the failures the bound is compared with): a bound at or past it could take the runs the resume creates,
+ * one more than a minute before it left out runs that failed before the resume began (not a to-date given). Either is
+ * moved to that creation less 1 ms, and the drain goes on without its cursor, which belongs to the bound it came with.
+ */
+class BoundKeeper {
+    bound;
+    progress;
+    checked = false;
+    constructor(bound, progress) {
+        this.bound = bound;
+        this.progress = progress;
+        if (bound !== undefined && progress !== undefined)
+            progress.toDate = bound.toDate;
+    }
+    /** The runs of an answer: true when the bound moved, so that the drain must send the new one without its cursor. */
+    stamped(runs) {
+        if (this.bound === undefined || this.checked)
+            return false;
+        let first = Infinity;
+        for (const run of runs)
+            if (run.workflowCreatedAt !== undefined)
+                first = Math.min(first, run.workflowCreatedAt);
+        if (first === Infinity)
+            return false;
+        this.checked = true;
+        const bound = this.bound;
+        const takesOwn = bound.toDate >= first;
+        const leftOut = bound.clock !== 'input' && bound.toDate < first - CLOCK_TOLERANCE_MS;
+        if (!takesOwn && !leftOut)
+            return false;
+        // The Date was right where it agrees with the run's creation to its second: the runner's clock was the one off.
+        const confirmed = bound.serviceStart !== undefined && Math.abs(first - bound.serviceStart) <= DATE_ROUNDING_MS;
+        const { marginMs: _margin, ...rest } = bound;
+        this.bound = { ...rest, toDate: first - 1, clock: confirmed ? 'service' : 'stamps', movedFrom: bound.toDate };
+        if (this.progress !== undefined)
+            this.progress.toDate = first - 1;
+        return true;
+    }
+}
+/** A Date has whole seconds, and its answer took some time: within this of a run's creation, the two agree. */
+const DATE_ROUNDING_MS = 2_000;
 /** The request with its selection bounded; the watchdog's progress learns the bound, to say it with the cursor. */
 function withBound(request, bound, progress) {
     if (bound === undefined)
@@ -5136,7 +5292,9 @@ function splitDlqIds(selection, urlLength) {
  * One drain of a resume into `ledger`: request.maxRuns caps this drain, request.maxPages every request the ledger
  * has sent. Returns where it stopped; the ledger holds what it did.
  */
-async function drainResume(client, request, ledger, onPage = () => { }) {
+async function drainResume(client, request, ledger, onPage = () => { }, 
+/** The bound of a resume by filters, checked against the first run created (resume-bound.ts). */
+keeper) {
     const { progress } = ledger;
     const total = request.selection.dlqIds?.length ?? 0;
     // An empty id list sent as no dlqIds at all would select the whole DLQ.
@@ -5156,7 +5314,8 @@ async function drainResume(client, request, ledger, onPage = () => { }) {
     let nextCursor;
     let continueFrom;
     let goneParts = 0;
-    for (const [part, selection] of parts.entries()) {
+    let leftWithoutCursor = false;
+    for (const [part, given] of parts.entries()) {
         if (capReached() || ledger.sent >= request.maxPages) {
             // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
             if (capReached())
@@ -5166,6 +5325,7 @@ async function drainResume(client, request, ledger, onPage = () => { }) {
             continueFrom = continuation(request, parts, part);
             break;
         }
+        let selection = given;
         // The count the request under way asked for: what each of its lost attempts may have resumed.
         let count = RESUME_PAGE_SIZE;
         const fetch = async (cursor) => {
@@ -5180,20 +5340,44 @@ async function drainResume(client, request, ledger, onPage = () => { }) {
                 throw err;
             }
         };
-        const startCursor = part === 0 ? request.cursor : undefined;
-        if (parts.length === 1)
-            progress.nextCursor = startCursor;
-        const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor };
-        const outcome = await drainInto(fetch, budget, page => {
-            ledger.lost(page.lostAnswers, count);
-            carriedRuns += page.workflowRuns.length + page.problems.filter(p => !p.kept).length;
-            ledger.answered(page.workflowRuns, page.problems);
+        let startCursor = part === 0 ? request.cursor : undefined;
+        let outcome;
+        // Stopped by the cap on the page that moved the bound: more may be left, but no cursor to name it.
+        let cappedAtMove = false;
+        for (;;) {
+            let moved = false;
             if (parts.length === 1)
-                progress.nextCursor = page.cursor;
-            onPage(page, ledger.runs.length);
-            // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
-            return !capReached();
-        });
+                progress.nextCursor = startCursor;
+            const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor };
+            outcome = await drainInto(fetch, budget, page => {
+                ledger.lost(page.lostAnswers, count);
+                carriedRuns += page.workflowRuns.length + page.problems.filter(p => !p.kept).length;
+                ledger.answered(page.workflowRuns, page.problems);
+                if (parts.length === 1)
+                    progress.nextCursor = page.cursor;
+                onPage(page, ledger.runs.length);
+                moved = keeper?.stamped(page.workflowRuns) === true;
+                // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
+                return !moved && !capReached();
+            });
+            if (!moved || keeper?.bound === undefined)
+                break;
+            // The cursor belongs to the bound it came with: the rest is selected again under the new one, from its start
+            // (what was resumed has left the DLQ, so nothing is taken twice).
+            const { nextCursor: _old, ...rest } = outcome;
+            outcome = rest;
+            progress.nextCursor = undefined;
+            client.log(`${movedText(keeper.bound)}; the resume goes on without its cursor`);
+            selection = { ...selection, toDate: keeper.bound.toDate };
+            startCursor = undefined;
+            cappedAtMove = capReached();
+            if (cappedAtMove)
+                break;
+            if (ledger.sent >= request.maxPages) {
+                outcome = { ...outcome, failure: { kind: 'max-pages', pages: ledger.sent, input: Inputs.MaxPages } };
+                break;
+            }
+        }
         const notFound = outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined;
         if (selection.dlqIds !== undefined && notFound) {
             // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
@@ -5202,8 +5386,9 @@ async function drainResume(client, request, ledger, onPage = () => { }) {
             ledger.gone.ids += selection.dlqIds.length;
             continue;
         }
-        if (outcome.failure === undefined && outcome.nextCursor === undefined)
+        if (outcome.failure === undefined && outcome.nextCursor === undefined && !cappedAtMove)
             continue;
+        leftWithoutCursor = cappedAtMove;
         // max-pages bounds every request of the resume: its count is the ledger's, over every drain.
         if (outcome.failure !== undefined)
             failure = wholeBudget(outcome.failure, ledger.sent);
@@ -5225,8 +5410,18 @@ async function drainResume(client, request, ledger, onPage = () => { }) {
         ...(nextCursor !== undefined ? { nextCursor } : {}),
         ...(continueFrom !== undefined ? { continueFrom } : {}),
         ...(stoppedByCap ? { stoppedByCap } : {}),
+        ...(leftWithoutCursor ? { leftWithoutCursor } : {}),
         ...(parts.length > 1 ? { parts: parts.length } : {})
     };
+}
+/** What the log says when the first run created moved the bound. */
+function movedText(bound) {
+    const from = bound.movedFrom ?? bound.toDate;
+    const why = from >= bound.toDate + 1
+        ? 'it could have taken the runs this resume creates'
+        : 'runs that failed before the resume began would have been left out';
+    return (`to-date moved from ${from} to ${bound.toDate}, just before the first run the service created (${why}; ` +
+        `its Date ${bound.dateFault !== undefined ? 'could not be used' : 'was off the clock that stamps its runs'})`);
 }
 /** A budget stop counts every request of the resume, not only this drain's. */
 function wholeBudget(failure, sent) {
@@ -5299,7 +5494,7 @@ class ResumeLedger {
     /** The resume asked by `request`, as far as this ledger went, ending as `end` says. */
     result(request, end) {
         const { maxRuns } = request;
-        const { failure, nextCursor, continueFrom, parts } = end;
+        const { failure, nextCursor, continueFrom, parts, leftWithoutCursor } = end;
         const stoppedByCap = end.stoppedByCap === true && maxRuns !== undefined && this.carried >= maxRuns;
         return {
             operation: 'resume-workflows',
@@ -5319,40 +5514,32 @@ class ResumeLedger {
             ...(this.gone.parts > 0 && failure === undefined ? { goneIds: { ...this.gone } } : {}),
             itemProblems: this.problems.summary(),
             ...(nextCursor !== undefined ? { nextCursor } : {}),
+            ...(leftWithoutCursor === true ? { leftWithoutCursor } : {}),
             ...(continueFrom !== undefined ? { continueFrom } : {}),
             ...(failure !== undefined ? { failure } : {})
         };
     }
 }
 
-;// CONCATENATED MODULE: ./src/stage-verdicts.ts
-const STAGE_VERDICTS = {
-    clean: { goesOn: true, passed: true, endsPlan: false },
-    within: { goesOn: true, passed: true, endsPlan: false },
-    stopped: { goesOn: false, passed: false, endsPlan: true },
-    inconclusive: { goesOn: false, passed: false, endsPlan: true },
-    cut: { goesOn: false, passed: false, endsPlan: true },
-    blind: { goesOn: false, passed: false, endsPlan: true },
-    last: { goesOn: false, passed: true, endsPlan: false },
-    capped: { goesOn: false, passed: true, endsPlan: true },
-    failed: { goesOn: false, passed: false, endsPlan: true },
-    cancelled: { goesOn: false, passed: false, endsPlan: true }
-};
-
-;// CONCATENATED MODULE: ./src/results.ts
+;// CONCATENATED MODULE: ./src/run-states.ts
+// What a watched run can be, and how runs are counted by state: the vocabulary of the watch's judgement (operations)
+// and of its words (report). A root module: it imports no folder of src/.
 /** Every state a watched run can be in, in the order a summary lists them. */
 const RUN_STATES = ['completed', 'failed', 'failing', 'cancelled', 'running', 'unknown'];
+/** A count for each of the six states (the run-states output), zeros included. */
+function countStates(runs) {
+    const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0]));
+    for (const run of runs)
+        counts[run.state]++;
+    return counts;
+}
 
 ;// CONCATENATED MODULE: ./src/operations/run-states.ts
-/**
- * What became of each watched run, judged from the run log and the DLQ together at one poll: its state, where the
- * state came from, and the first error of a run that failed or is failing. Pure: the watch feeds it what it read.
- */
-
-// The vocabulary lives with the results (the report renders it); the judgement, here.
 
 /** States a run does not leave: the watch need not ask about it again, and ends when every run is in one. */
 const ENDED_STATES = new Set(['completed', 'failed', 'cancelled']);
+/** The states a run counts against the canary in: failed, or failing in its retries. */
+const isBad = (state) => state === 'failed' || state === 'failing';
 const RUN_LOG_STATES = {
     RUN_SUCCESS: 'completed',
     RUN_FAILED: 'failed',
@@ -5411,7 +5598,13 @@ function judgeRun(run, log, dlq, previous) {
     if (dlq !== undefined) {
         // Back in the DLQ is failed whatever the log says; the log's first error is the earlier, when it has one.
         const fromLog = entry?.state === 'RUN_FAILED';
-        const judged = { workflowRunId: id, state: 'failed', source: fromLog ? 'run-log' : 'dlq' };
+        const dlqId = dlq.dlqId ?? entry?.dlqId;
+        const judged = {
+            workflowRunId: id,
+            state: 'failed',
+            source: fromLog ? 'run-log' : 'dlq',
+            ...(dlqId !== undefined ? { dlqId } : {})
+        };
         const endedAt = (fromLog ? entry.completedAt : undefined) ?? dlq.failedAt;
         const error = (entry && firstLogError(entry, since, false)) ?? dlqError(dlq);
         return withError(endedAt !== undefined ? { ...judged, endedAt } : judged, error);
@@ -5432,19 +5625,15 @@ function judgeRun(run, log, dlq, previous) {
         return error === undefined ? base : { ...base, state: 'failing', firstError: error };
     }
     const ended = entry.completedAt !== undefined ? { ...base, endedAt: entry.completedAt } : base;
-    return base.state === 'failed' ? withError(ended, firstLogError(entry, since, false)) : ended;
+    if (base.state !== 'failed')
+        return ended;
+    const placed = entry.dlqId !== undefined ? { ...ended, dlqId: entry.dlqId } : ended;
+    return withError(placed, firstLogError(entry, since, false));
 }
 /** Every watched run judged at this poll, counted by state. */
 function judgeRuns(runs, log, dlq, previous) {
     const judged = runs.map(run => judgeRun(run, log, dlq.get(run.workflowRunId), previous?.get(run.workflowRunId)));
     return { runs: judged, counts: countStates(judged), allEnded: judged.every(run => ENDED_STATES.has(run.state)) };
-}
-/** A count for each of the six states (the run-states output), zeros included. */
-function countStates(runs) {
-    const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0]));
-    for (const run of runs)
-        counts[run.state]++;
-    return counts;
 }
 /** The runs to ask the log about at the next poll: not ended, and with the creation time the log needs. */
 function runsToAsk(runs, previous) {
@@ -5455,6 +5644,121 @@ function runsToAsk(runs, previous) {
         return [{ workflowRunId: run.workflowRunId, workflowCreatedAt: run.workflowCreatedAt }];
     });
 }
+
+;// CONCATENATED MODULE: ./src/operations/resume-runs.ts
+/**
+ * A resume of runs given by their pairs (input workflow-runs, such as failed-again-runs): each run is found in the
+ * workflow DLQ by a listing of its id and creation time, kept only where both are exactly the pair (run ids repeat,
+ * and the service reads the id as a prefix), and the entries found are resumed by their dlqIds. A run not in the DLQ
+ * is told from the run log: still retrying (a re-run is given it again), or ended without an entry to resume.
+ */
+
+
+
+
+
+
+
+/** States of a run not in the DLQ that may still bring it there: a re-run is given it again. */
+const MAY_COME = new Set(['running', 'failing', 'unknown']);
+/** The dlqIds of the entries whose run is exactly this pair, from a listing filtered by it. */
+async function entriesOf(client, pair, maxPages) {
+    const filters = {
+        source: 'workflow',
+        workflowRunId: pair.workflowRunId,
+        workflowCreatedAt: pair.workflowCreatedAt
+    };
+    const ids = [];
+    const fetch = (cursor) => client.listDlqPage(listQuery(filters, 100, 'earliestFirst', cursor));
+    const outcome = await drainInto(fetch, { maxPages, maxPagesInput: Inputs.MaxPages }, page => {
+        for (const item of page.items) {
+            if (!isRecord(item) || item.workflowRunId !== pair.workflowRunId || typeof item.dlqId !== 'string')
+                continue;
+            const created = millis.safeParse(item.workflowCreatedAt);
+            if (created.success && created.data === pair.workflowCreatedAt && item.dlqId !== '')
+                ids.push(item.dlqId);
+        }
+    });
+    if (outcome.failure !== undefined)
+        throw Object.assign(new Error('listing failed'), { failure: outcome.failure });
+    return ids;
+}
+/** What the run log says of runs not in the DLQ; unknown for each where the service keeps none or the read fails. */
+async function statesOf(client, pairs, maxPages) {
+    if (pairs.length === 0)
+        return [];
+    try {
+        const read = await client.readRunLog(pairs, maxPages);
+        const log = read.kind === 'read' ? read.runs : undefined;
+        return pairs.map(pair => (log === undefined ? 'unknown' : judgeRun(pair, log, undefined).state));
+    }
+    catch {
+        // Not knowing is not a failure of the resume: those runs are given again to a re-run.
+        return pairs.map(() => 'unknown');
+    }
+}
+/**
+ * Finds the runs of request.runs in the DLQ, resumes what was found with `resume` (by dlqIds, staged or not), and
+ * says what became of each run given. A listing that fails stops the step before any resume request.
+ */
+async function resumeRuns(client, request, resume) {
+    const { runs: pairs, ...rest } = request;
+    const found = [];
+    const missing = [];
+    let failure;
+    for (const pair of pairs) {
+        try {
+            const dlqIds = await entriesOf(client, pair, request.maxPages);
+            if (dlqIds.length > 0)
+                found.push({ pair, dlqIds });
+            else
+                missing.push(pair);
+        }
+        catch (err) {
+            failure = failureOf(err);
+            break;
+        }
+    }
+    if (failure !== undefined) {
+        const byRuns = { given: pairs.length, found: found.length, notInDlq: [], left: pairs };
+        return { ...new ResumeLedger().result(rest, { failure }), byRuns };
+    }
+    const dlqIds = [...new Set(found.flatMap(run => run.dlqIds))];
+    const result = dlqIds.length > 0
+        ? await resume({ ...rest, selection: { dlqIds } })
+        : { ...new ResumeLedger().result(rest, {}), requests: 0 };
+    const states = await statesOf(client, missing, request.maxPages);
+    const notInDlq = missing.map((pair, i) => ({ ...pair, state: states[i] ?? 'unknown' }));
+    const { nextCursor, continueFrom, ...own } = result;
+    // Stopped part way: the runs whose ids were not all sent are given again (the gone are told apart on the re-run).
+    const stopped = nextCursor !== undefined || continueFrom !== undefined || result.failure !== undefined;
+    const sentBefore = continueFrom !== undefined ? continueFrom.position - 1 : stopped ? 0 : dlqIds.length;
+    const unsent = new Set(dlqIds.slice(sentBefore));
+    const left = [
+        ...found.filter(run => run.dlqIds.some(id => unsent.has(id))).map(run => run.pair),
+        ...notInDlq
+            .filter(run => MAY_COME.has(run.state))
+            .map(({ workflowRunId, workflowCreatedAt }) => ({
+            workflowRunId,
+            workflowCreatedAt
+        }))
+    ];
+    return { ...own, byRuns: { given: pairs.length, found: found.length, notInDlq, left } };
+}
+
+;// CONCATENATED MODULE: ./src/stage-verdicts.ts
+const STAGE_VERDICTS = {
+    clean: { goesOn: true, passed: true, endsPlan: false },
+    within: { goesOn: true, passed: true, endsPlan: false },
+    stopped: { goesOn: false, passed: false, endsPlan: true },
+    inconclusive: { goesOn: false, passed: false, endsPlan: true },
+    cut: { goesOn: false, passed: false, endsPlan: true },
+    blind: { goesOn: false, passed: false, endsPlan: true },
+    last: { goesOn: false, passed: true, endsPlan: false },
+    capped: { goesOn: false, passed: true, endsPlan: true },
+    failed: { goesOn: false, passed: false, endsPlan: true },
+    cancelled: { goesOn: false, passed: false, endsPlan: true }
+};
 
 ;// CONCATENATED MODULE: ./src/operations/watch.ts
 /**
@@ -5490,6 +5794,8 @@ class WatchState {
     createdAt = new Map();
     /** Each run's state at the latest poll (run log and DLQ together). */
     judged = new Map();
+    /** The stage whose watch first judged a run failed or failing, by run id. */
+    badSince = new Map();
     /** 'absent': the service answered 404 on both run-log paths, so the DLQ alone judges; unset until one is read. */
     runLog;
     /** `fromDate`: the service's time at the start of the resume; none of its runs can have failed before. */
@@ -5531,13 +5837,36 @@ class WatchState {
         }
         return floor;
     }
-    /** Failed and failing runs so far: what watch-max-failed counts. */
+    /** Runs that failed again or are failing so far, whichever signal saw them: what watch-max-failed counts. */
     failing() {
-        let n = 0;
+        let n = this.found.size;
         for (const run of this.judged.values())
-            if (run.state === 'failed' || run.state === 'failing')
+            if (isBad(run.state) && !this.found.has(run.workflowRunId))
                 n++;
         return n;
+    }
+    /**
+     * Every run that counts against the canary, each named once: the runs back in the DLQ in the order found (with the
+     * run log's dlqId where the entry had none), then the runs the run log says failed or are failing, in resume order.
+     */
+    failedAgain() {
+        const runs = [];
+        for (const [id, seen] of this.found) {
+            const dlqId = seen.dlqId ?? this.judged.get(id)?.dlqId;
+            runs.push({ ...seen, ...this.createdOf(id), ...(dlqId !== undefined ? { dlqId } : {}) });
+        }
+        for (const [id, stage] of this.runs) {
+            const judged = this.judged.get(id);
+            if (judged === undefined || !isBad(judged.state) || this.found.has(id))
+                continue;
+            runs.push(fromRunLog(judged, judged.state, stage, this.badSince.get(id) ?? stage, this.createdOf(id)));
+        }
+        return runs;
+    }
+    /** A run's creation time as its resume gave it, as a field to spread. */
+    createdOf(id) {
+        const created = this.createdAt.get(id);
+        return created === undefined ? {} : { workflowCreatedAt: created };
     }
 }
 /** Time between two listings: 5 s, or longer for a watch over 10 minutes so that it lists about 120 times at most. */
@@ -5600,10 +5929,31 @@ async function judgeOnce(client, request, state) {
     }
     const runs = log?.kind === 'read' ? log.runs : state.runLog === 'absent' ? undefined : new Map();
     const judged = judgeRuns(watched, runs, state.found, state.judged);
-    for (const run of judged.runs)
+    for (const run of judged.runs) {
         state.judged.set(run.workflowRunId, run);
+        if (isBad(run.state) && !state.badSince.has(run.workflowRunId))
+            state.badSince.set(run.workflowRunId, request.stage);
+    }
     // No run with a readable id is no run known to have ended: the watch keeps its length.
     return { requests, states: judged.counts, allEnded: judged.allEnded && watched.length > 0 };
+}
+/** A run the run log says failed or is failing, with its first error as its last response, for the same table. */
+function fromRunLog(judged, state, stage, seenIn, created) {
+    const error = judged.firstError;
+    return {
+        workflowRunId: judged.workflowRunId,
+        ...created,
+        stage,
+        seenIn,
+        state,
+        source: 'run-log',
+        ...(judged.dlqId !== undefined ? { dlqId: boundedKey(judged.dlqId) } : {}),
+        ...(state === 'failed' && judged.endedAt !== undefined ? { failedAt: judged.endedAt } : {}),
+        ...(error?.stepName !== undefined ? { stepName: error.stepName } : {}),
+        ...(error?.status !== undefined ? { responseStatus: error.status } : {}),
+        ...(error?.bodySample !== undefined ? { bodySample: error.bodySample } : {}),
+        ...(error?.bodyCut ? { bodyCut: true } : {})
+    };
 }
 /**
  * The entry as the summary shows it, each field bounded as a listing's are, read field by field: an entry with a
@@ -5619,6 +5969,8 @@ function failedAgain(item, workflowRunId, stage, seenIn) {
         workflowRunId,
         stage,
         seenIn,
+        state: 'failed',
+        source: 'dlq',
         ...(dlqId !== undefined ? { dlqId: boundedKey(dlqId) } : {}),
         ...(isDateMs(item.createdAt) ? { failedAt: item.createdAt } : {}),
         ...(typeof status === 'number' && Number.isInteger(status) ? { responseStatus: status } : {}),
@@ -5674,7 +6026,8 @@ async function watchStage(client, request, state, clock, stop, endEarly, log = (
             `${state.found.size} of the ${state.runs.size} runs resumed so far back in the DLQ; ${statesLine(judged)}`);
         if (last)
             return end({});
-        const early = endEarly({ bad: state.failing(), allEnded: judged?.allEnded === true });
+        const completed = judged?.states.completed ?? 0;
+        const early = endEarly({ bad: state.failing(), completed, allEnded: judged?.allEnded === true });
         // Every run so far has ended: nothing more to see, so the next stage need not wait for the watch's end.
         if (early !== undefined)
             return end(early === 'all-ended' ? { allEnded: true } : {});
@@ -5697,11 +6050,14 @@ function statesLine(judged) {
 
 /** More runs failed or failing, over every stage so far, than watch-max-failed allows: the resume stops. */
 const overStopRule = (bad, plan) => bad > plan.maxFailed;
-/** The rule the watch is handed: end at once when the stop rule is met, or when every run so far has ended. */
+/**
+ * The rule the watch is handed: end at once when the stop rule is met, or when every run so far has ended and one at
+ * least completed (runs that all ended cancelled prove nothing: the watch keeps its length).
+ */
 function earlyEnd(counts, plan) {
     if (overStopRule(counts.bad, plan))
         return 'stop-rule';
-    return counts.allEnded ? 'all-ended' : undefined;
+    return counts.allEnded && counts.completed > 0 ? 'all-ended' : undefined;
 }
 /** The stage's verdict from its facts: the one place a stage is judged. */
 function judgeStage(facts, plan) {
@@ -5720,6 +6076,9 @@ function judgeStage(facts, plan) {
         return 'cut';
     if (watch.measured.failure !== undefined)
         return 'blind';
+    // Runs that ended cancelled, none completed: nothing says the fix works.
+    if (watch.completed === 0 && watch.cancelled > 0)
+        return 'inconclusive';
     if (plan.minCompleted !== undefined && watch.completed < minCompletedOf(plan.minCompleted, watch.watched)) {
         return 'inconclusive';
     }
@@ -5727,6 +6086,7 @@ function judgeStage(facts, plan) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/staged-resume.ts
+
 
 
 
@@ -5747,7 +6107,8 @@ async function stagedResume(client, request, plan, hooks) {
         const staged = { plan, stages: [], failedAgain: [], plannedWatchMs: 0, runLog: 'absent' };
         return { ...ledger.result(request, { failure: probe }), ...(bound !== undefined ? { bound } : {}), staged };
     }
-    const selection = withBound(request, bound, ledger.progress).selection;
+    const keeper = new BoundKeeper(bound, ledger.progress);
+    const given = withBound(request, bound, ledger.progress).selection;
     const stages = [];
     let watching;
     let end = {};
@@ -5759,8 +6120,10 @@ async function stagedResume(client, request, plan, hooks) {
     const { cursor: _startCursor, maxRuns: _cap, ...base } = request;
     for (const [index, size] of plan.sizes.entries()) {
         const asked = Math.min(size, capLeft);
-        const ids = selection.dlqIds?.slice(offset);
+        const ids = given.dlqIds?.slice(offset);
         const followed = index < plan.sizes.length - 1;
+        // The bound as the first run created left it: a later stage sends it.
+        const selection = keeper.bound === undefined ? given : { ...given, toDate: keeper.bound.toDate };
         const stageRequest = {
             ...base,
             selection: ids === undefined ? selection : { ...selection, dlqIds: ids },
@@ -5775,13 +6138,13 @@ async function stagedResume(client, request, plan, hooks) {
         const stageStart = hooks.clock.now();
         hooks.log(`stage ${index + 1} of ${plan.sizes.length}: resuming ${asked === Infinity ? 'every run left' : `${asked} runs`}`);
         const before = { runs: ledger.runs.length, carried: ledger.carried, lost: ledger.uncertainRequests };
-        const drained = await drainResume(client, stageRequest, ledger, onPage);
+        const drained = await drainResume(client, stageRequest, ledger, onPage, keeper);
         end = asGiven(drained, request, offset);
         const made = ledger.runs.slice(before.runs);
         const runIds = made.map(run => run.workflowRunId);
         const resumed = ledger.carried - before.carried;
         capLeft -= resumed;
-        watching ??= new WatchState(watchFrom(bound, made, client, hooks.clock));
+        watching ??= new WatchState(watchFrom(keeper.bound, made, client, hooks.clock));
         watching.add(index + 1, made);
         let resumeEnd = howItEnded(end, capLeft, ledger.uncertainRequests > before.lost);
         const watchable = resumeEnd === 'more-left' && followed && plan.watchMs !== undefined;
@@ -5809,7 +6172,7 @@ async function stagedResume(client, request, plan, hooks) {
     const watchCut = stages.find(s => s.verdict === 'cut')?.watch?.cut;
     // A watch that a stop cut ends the step as a cancel; a blind or stopping watch is the watch's, kept with its stage.
     const failure = end.failure ?? (watchCut !== undefined ? { kind: 'cancelled', signal: watchCut } : undefined);
-    const failedAgain = [...(watching?.found.values() ?? [])];
+    const failedAgain = watching?.failedAgain() ?? [];
     const staged = {
         plan,
         stages,
@@ -5820,7 +6183,7 @@ async function stagedResume(client, request, plan, hooks) {
         ...(watching?.runLog !== undefined ? { runLog: watching.runLog } : {})
     };
     const result = ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) });
-    return { ...result, ...(bound !== undefined ? { bound } : {}), staged };
+    return { ...result, ...(keeper.bound !== undefined ? { bound: keeper.bound } : {}), staged };
 }
 /** How a stage's resume requests ended, from its drain: what the judge needs before any watch. */
 function howItEnded(end, capLeft, lostAnswers) {
@@ -5840,11 +6203,8 @@ async function watchAfter(stage, plan, request, client, watching, hooks) {
     const measure = { stage: stage.stage, watchMs, maxPages: request.maxPages };
     const endEarly = (counts) => earlyEnd(counts, plan);
     const measured = await watchStage(client, measure, watching, hooks.clock, hooks.stop, endEarly, hooks.log);
-    let completed = 0;
-    for (const run of watching.judged.values())
-        if (run.state === 'completed')
-            completed++;
-    return { measured, bad: watching.failing(), badBefore, completed, watched: watching.runs.size };
+    const { completed, cancelled } = countStates([...watching.judged.values()]);
+    return { measured, bad: watching.failing(), badBefore, completed, cancelled, watched: watching.runs.size };
 }
 /** The watch as the user wrote it, for the log. */
 const watchText = (plan) => plan.watchText ?? `${(plan.watchMs ?? 0) / 1000}s`;
@@ -5864,18 +6224,21 @@ function asGiven(end, request, offset) {
     return { ...rest, continueFrom: idsLeftFrom(request, offset) };
 }
 /**
- * Where the watches start listing, on the service's clock: the resume's bound (every run it created failed after
- * it), else the earliest creation time of the first stage's runs, else the service's Date (less a second) or the
- * runner's clock less the skew margin.
+ * Where the watches start listing, on the clock that stamps the DLQ's entries: the earliest creation time the
+ * service gave the first stage's runs (every run the resume creates fails after it, whatever its Date said), else the
+ * resume's bound, else the service's Date (less a second) or the runner's clock less the skew margin.
  */
 function watchFrom(bound, runs, client, clock) {
+    let created = Infinity;
+    for (const run of runs)
+        if (run.workflowCreatedAt !== undefined)
+            created = Math.min(created, run.workflowCreatedAt);
+    if (created !== Infinity)
+        return created;
     if (bound?.serviceStart !== undefined)
         return bound.serviceStart;
-    if (bound !== undefined && bound.clock === 'service')
+    if (bound !== undefined && bound.clock !== 'input' && bound.clock !== 'runner')
         return bound.toDate + 1;
-    const created = runs.flatMap(run => (run.workflowCreatedAt === undefined ? [] : [run.workflowCreatedAt]));
-    if (created.length > 0)
-        return Math.min(...created);
     const now = client.serviceNow();
     return now !== undefined ? Math.floor(now) - 1_000 : clock.now() - CLOCK_SKEW_MARGIN_MS;
 }
@@ -5900,9 +6263,11 @@ async function probeRunLog(client, clock) {
 
 ;// CONCATENATED MODULE: ./src/operations/resume-workflows.ts
 /**
- * resume-workflows: the one entry the composition root calls. A resume in stages (input stages) is the staged resume;
- * any other is one drain, bounded by the service's time at its start.
+ * resume-workflows: the one entry the composition root calls. Runs given by their pairs are first found in the DLQ;
+ * a resume in stages (input stages) is the staged resume; any other is one drain, bounded by the service's time at
+ * its start.
  */
+
 
 
 
@@ -5920,11 +6285,16 @@ const NO_HOOKS = {
  */
 async function resumeWorkflows(client, request, given = {}) {
     const hooks = { ...NO_HOOKS, ...given };
+    const { runs } = request;
+    if (runs !== undefined)
+        return resumeRuns(client, { ...request, runs }, byIds => resumeWorkflows(client, byIds, hooks));
     if (request.stages !== undefined)
         return stagedResume(client, request, request.stages, hooks);
     const ledger = new ResumeLedger(hooks.progress);
-    const bound = await startBound(client, request, hooks.clock);
-    const end = await drainResume(client, withBound(request, bound, ledger.progress), ledger, hooks.onPage);
+    const keeper = new BoundKeeper(await startBound(client, request, hooks.clock), ledger.progress);
+    const bounded = withBound(request, keeper.bound, ledger.progress);
+    const end = await drainResume(client, bounded, ledger, hooks.onPage, keeper);
+    const { bound } = keeper;
     return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) };
 }
 
@@ -6064,12 +6434,16 @@ function refusalSummary(message, selectors) {
 
 /** Whether the resume left part of its selection, and how a re-run takes exactly that part; undefined: nothing left. */
 function continuationOf(result) {
+    if (result.byRuns !== undefined) {
+        const runs = result.byRuns.left.length;
+        return runs === 0 ? undefined : { by: 'workflow-runs', runs };
+    }
     const from = result.continueFrom;
     if (from !== undefined) {
         return { by: 'dlq-ids', ...from, of: result.selection.dlqIds?.length ?? from.position };
     }
     // Lost answers at the end of a drain leave nothing: the runs they may have resumed left the DLQ.
-    const stopped = result.nextCursor !== undefined || result.failure !== undefined;
+    const stopped = result.nextCursor !== undefined || result.failure !== undefined || result.leftWithoutCursor === true;
     if (!stopped)
         return undefined;
     // A cursor over dlq-ids continues the same ids: no dates to send.
@@ -6101,11 +6475,16 @@ function inputsOf(next) {
         ...(next.toDate !== undefined ? [['to-date', String(next.toDate)]] : [])
     ];
 }
+/** What next-workflow-runs holds, in words. */
+const RUNS_LEFT = (runs) => `${plural(runs, 'run', 'runs')} given not resumed yet: not in the DLQ yet, or not reached; the others are not given again`;
 const NO_CURSOR = 'no cursor to continue from: re-run with the same selection and these dates (resumed entries have left the DLQ, so none is resumed twice)';
 /** The sentence for the failure line and the log: plain text. */
 function continuePlain(next) {
     if (next === undefined)
         return 'nothing is left to continue: the selection was resumed to its end';
+    if (next.by === 'workflow-runs') {
+        return `to continue, re-run with input workflow-runs set to output next-workflow-runs (${RUNS_LEFT(next.runs)})`;
+    }
     if (next.by === 'dlq-ids') {
         return (`to continue, re-run with dlq-ids from "${next.dlqId}" on (id ${next.position} of ${next.of}: ` +
             `${next.remaining} ids, some perhaps resumed already)` +
@@ -6120,6 +6499,9 @@ function continuePlain(next) {
 }
 /** The sentence for the summary: each input in a code span, to copy. */
 function continueMarkdown(next) {
+    if (next.by === 'workflow-runs') {
+        return `To continue, re-run with input \`workflow-runs\` set to output \`next-workflow-runs\` (${RUNS_LEFT(next.runs)}).`;
+    }
     if (next.by === 'dlq-ids') {
         return (`To continue, re-run with input \`dlq-ids\` from ${code(next.dlqId)} on (id ${formatCount(next.position)} of ` +
             `${formatCount(next.of)}: ${plural(next.remaining, 'id', 'ids')}, some perhaps resumed already; resumed entries ` +
@@ -6192,11 +6574,14 @@ function leadingResponse(run) {
     const short = words.length > 80 ? `${words.slice(0, 79)}…` : words;
     return `${status} ${JSON.stringify(short)}`;
 }
-/** Runs that failed again grouped by their last response (status and text): one row a cause, most runs first. */
+/**
+ * Runs that failed again grouped by how they failed (step, status and text), whichever signal saw them: one row a
+ * cause, most runs first.
+ */
 function failedAgainGroups(runs) {
     const groups = new Map();
     for (const run of runs) {
-        const key = `${run.responseStatus ?? ''}\u0000${run.bodySample ?? ''}\u0000${run.binaryBody ?? ''}`;
+        const key = [run.stepName, run.responseStatus, run.bodySample, run.binaryBody].map(v => v ?? '').join('\u0000');
         const group = groups.get(key);
         if (group === undefined)
             groups.set(key, { first: run, runs: [run] });
@@ -6228,6 +6613,7 @@ const stagesWord = (n) => plural(n, 'stage', 'stages');
 
 
 
+
 const RESUME_NOTE = '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
     'their results; only failed or pending steps run again. Workflow code may change **after** the failed step, ' +
     'but a change **before** it is unsupported and may make the resume fail.';
@@ -6240,13 +6626,15 @@ function resumeComplete(result) {
     return (result.failure === undefined &&
         result.fileError === undefined &&
         !result.nextCursor &&
+        result.leftWithoutCursor !== true &&
         result.continueFrom === undefined &&
         result.uncertainRequests === 0 &&
-        (result.itemProblems?.leftOut ?? 0) === 0);
+        (result.itemProblems?.leftOut ?? 0) === 0 &&
+        (result.byRuns?.left.length ?? 0) === 0);
 }
 /** Whether the selection was left with more to resume: a cursor or ids to continue from. */
 function stoppedEarly(result) {
-    return result.continueFrom !== undefined || Boolean(result.nextCursor);
+    return result.continueFrom !== undefined || Boolean(result.nextCursor) || result.leftWithoutCursor === true;
 }
 /**
  * Why a resume drained to its end is still not complete: runs resumed that the outputs cannot name. The heading
@@ -6309,6 +6697,10 @@ function capReached({ maxRuns, pastCap }) {
 function scopeText(result, markdown) {
     const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection;
     const value = (text) => markdown ? code(text, 100) : JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text);
+    if (result.byRuns !== undefined) {
+        const { given, found } = result.byRuns;
+        return `selection: the ${plural(given, 'run', 'runs')} given (workflow-runs), ${formatCount(found)} of them in the workflow DLQ`;
+    }
     if (dlqIds !== undefined)
         return `selection: the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} given`;
     const parts = [
@@ -6356,7 +6748,11 @@ function resume_text_askedLines(result, pass) {
     return [
         '### What was asked',
         '',
-        ...(result.all ? [whole, ...titled('Selectors also given', selectors)] : titled('Selection', selectors, 'none')),
+        ...(result.byRuns !== undefined
+            ? runsGivenLines(result.byRuns)
+            : result.all
+                ? [whole, ...titled('Selectors also given', selectors)]
+                : titled('Selection', selectors, 'none')),
         ...titled('Overrides', overrides, 'none (each run keeps its original flow control and retries)'),
         ...(result.maxRuns !== undefined ? [`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`] : []),
         `- Start cursor: ${result.startCursor ? code(result.startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
@@ -6364,30 +6760,81 @@ function resume_text_askedLines(result, pass) {
         ''
     ];
 }
+/** Runs given by their pairs that a re-run must be given again (not in the DLQ yet), in a few words; none: undefined. */
+function runsLeftText({ byRuns }) {
+    const left = byRuns?.left.length ?? 0;
+    if (left === 0)
+        return undefined;
+    return `${plural(left, 'run', 'runs')} given not resumed yet (not in the DLQ yet): given again in output next-workflow-runs`;
+}
+/** The runs given by their pairs, in "What was asked": how many, found how, and what became of the others. */
+function runsGivenLines({ given, found, notInDlq }) {
+    const states = RUN_STATES.filter(state => notInDlq.some(run => run.state === state))
+        .map(state => `${formatCount(notInDlq.filter(run => run.state === state).length)} ${NOT_IN_DLQ_WORDS[state]}`)
+        .join(', ');
+    return [
+        `- Selection: the ${plural(given, 'run', 'runs')} given (\`workflow-runs\`), each found in the workflow DLQ by its ` +
+            'run id and creation time together (ids repeat), then resumed by its DLQ id',
+        `  - found in the DLQ: ${formatCount(found)}`,
+        ...(notInDlq.length > 0 ? [`  - not in the DLQ: ${formatCount(notInDlq.length)} (${states})`] : [])
+    ];
+}
+/** What a run not in the DLQ is, by what the run log says of it. */
+const NOT_IN_DLQ_WORDS = {
+    completed: 'completed (nothing to resume)',
+    failed: 'failed, no longer in the DLQ (resumed or deleted since)',
+    failing: 'still retrying (given again in next-workflow-runs)',
+    running: 'still running (given again in next-workflow-runs)',
+    cancelled: 'cancelled (nothing to resume)',
+    unknown: 'not told by a run log (given again in next-workflow-runs)'
+};
 /** The to-date every request sent, and which clock it came from: a line of "What was asked". */
 function boundLine(bound) {
     if (bound === undefined)
         return [];
-    const source = bound.clock === 'service'
-        ? "the service's time at the start, from its Date header"
-        : bound.clock === 'input'
-            ? 'the `to-date` given, earlier than the start'
-            : `the runner's clock less ${durationText(bound.marginMs ?? 0)}, as the service sent no Date header: runs that failed in that margin before the start were not selected`;
+    const why = dateWords(bound);
+    const source = {
+        service: bound.movedFrom === undefined
+            ? "the service's time at the start, from its Date header"
+            : "the service's time at the start, from its Date header, which the first run it created confirmed",
+        input: 'the `to-date` given, earlier than the start',
+        stamps: `the creation time of the first run the service created, less 1 ms, as ${why}`,
+        runner: bound.serviceStart !== undefined && bound.dateFault === undefined
+            ? `the runner's clock less ${durationText(bound.marginMs ?? 0)}, later than the service's Date ` +
+                `(${formatMs(bound.serviceStart)}), so that nothing in the DLQ at the start was left out; no run was ` +
+                'created to tell which clock was right'
+            : `the runner's clock less ${durationText(bound.marginMs ?? 0)}, as ${why}: runs that failed in that margin ` +
+                'before the start were not selected'
+    }[bound.clock];
+    const moved = bound.movedFrom === undefined
+        ? ''
+        : `; the requests before that run sent ${formatMs(bound.movedFrom)} (\`${bound.movedFrom}\`), and the resume ` +
+            'went on without their cursor';
     return [
-        `- Every request sent to-date ${formatMs(bound.toDate)} (\`${bound.toDate}\`, ${source}): a run this resume ` +
-            'created, back in the DLQ, is never taken by it'
+        `- Every request sent to-date ${formatMs(bound.toDate)} (\`${bound.toDate}\`, ${source})${moved}: a run this ` +
+            'resume created, back in the DLQ, is never taken by it'
     ];
+}
+/** Why the service's Date was not taken as it is: its fault, or that there was none; used by the bound's line. */
+function dateWords({ dateFault: fault, serviceStart }) {
+    if (fault?.kind === 'not-http-date')
+        return `its Date header (${JSON.stringify(fault.text)}) is not an HTTP date`;
+    if (fault?.kind === 'stale')
+        return `a cache served its answer (Age ${fault.ageSeconds} s): its Date was stale`;
+    if (fault?.kind === 'backwards') {
+        return `its Date headers went back by ${durationText(fault.byMs)}: they come from clocks that disagree`;
+    }
+    return serviceStart === undefined
+        ? 'the service sent no Date header'
+        : "its Date was not the clock that stamps its runs' creation";
 }
 
 ;// CONCATENATED MODULE: ./src/report/run-states-text.ts
-/** The words of each watched run's state (run log and DLQ together): per stage, the first errors, the sources. */
+/** The words of each watched run's state (run log and DLQ together): per stage, the first error, the sources. */
 
 
 
 
-
-/** Rows of failed or failing runs with their first error: the first few say what fails. */
-const FIRST_ERROR_ROWS = 10;
 /** `8 completed, 1 failing, 1 running`: the states present, in the order of RUN_STATES. */
 function statesText(counts) {
     const parts = RUN_STATES.filter(state => counts[state] > 0).map(state => `${formatCount(counts[state])} ${state}`);
@@ -6411,20 +6858,12 @@ function runStateOutputs(staged) {
     const judged = staged.judged ?? [];
     if (judged.length === 0)
         return { [Outputs.CompletedCount]: '', [Outputs.RunStates]: '' };
-    const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0]));
-    for (const run of judged)
-        counts[run.state]++;
+    const counts = countStates(judged);
     return { [Outputs.CompletedCount]: String(counts.completed), [Outputs.RunStates]: JSON.stringify(counts) };
 }
 /** Which source each state came from: `run log: 8 completed, 1 failing; DLQ: 1 failed`. */
 function sourcesText(judged) {
-    const by = (source) => {
-        const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0]));
-        for (const run of judged)
-            if (run.source === source)
-                counts[run.state]++;
-        return counts;
-    };
+    const by = (source) => countStates(judged.filter(run => run.source === source));
     const parts = [
         ['the run log', by('run-log')],
         ['the DLQ', by('dlq')]
@@ -6435,25 +6874,6 @@ function sourcesText(judged) {
         .join('; ');
 }
 const SOURCE_WORDS = { 'run-log': 'run log', dlq: 'DLQ' };
-/** The section of runs that failed or are failing with their first error (third-party text, as code, bounded). */
-function firstErrorLines(staged, pass) {
-    const bad = (staged.judged ?? []).filter(run => run.state === 'failed' || run.state === 'failing');
-    if (bad.length === 0)
-        return [];
-    return [
-        '### First error of each failed or failing run',
-        '',
-        ...table(['Run', 'State', 'State from', 'Step', 'Status', 'First error', 'Error from'], [false, false, false, false, true, false, false], bad, { ...pass, maxRows: Math.min(pass.maxRows, FIRST_ERROR_ROWS) }, run => [
-            codeCell(run.workflowRunId, 100),
-            run.state,
-            SOURCE_WORDS[run.source],
-            run.firstError?.stepName === undefined ? '—' : codeCell(run.firstError.stepName, 60),
-            run.firstError?.status === undefined ? '—' : String(run.firstError.status),
-            run.firstError === undefined ? '—' : responseCell(run.firstError),
-            run.firstError === undefined ? '—' : SOURCE_WORDS[run.firstError.source]
-        ])
-    ];
-}
 /** What the watch judged by, said once: the run log and the DLQ, or the DLQ alone where the service keeps no log. */
 function judgedByLine(staged) {
     const judged = staged.judged ?? [];
@@ -6466,12 +6886,7 @@ function judgedByLine(staged) {
     return `**States read from** ${sourcesText(judged)}. "Completed" is said only of a run whose log says \`RUN_SUCCESS\`.`;
 }
 /** The states of every watched run at the end (zeros included). */
-function badRuns(staged) {
-    const counts = Object.fromEntries(RUN_STATES.map(state => [state, 0]));
-    for (const run of staged.judged ?? [])
-        counts[run.state]++;
-    return counts;
-}
+const badRuns = (staged) => countStates(staged.judged ?? []);
 /** A failed or failing run's first error in one line (third-party text quoted, cut): for the failure annotation. */
 function firstErrorWords(run) {
     const error = run.firstError;
@@ -6513,12 +6928,18 @@ function runLogLimits(plan) {
 const madeOf = (result) => result.runs.length + (result.itemProblems?.leftOut ?? 0);
 /** ", and possibly up to N more" when requests lost their answers. */
 const maybeOf = (result) => result.uncertainRequests > 0 ? `, and possibly up to ${formatCount(possiblyUpTo(result))} more` : '';
-/** Runs failed again: back in the DLQ, or RUN_FAILED in the run log before its entry was seen there. */
-const failedCount = (staged) => Math.max(staged.failedAgain.length, badRuns(staged).failed);
+/** Runs that failed again or are failing, whichever signal saw them: output failed-again-count. */
+const failedCount = (staged) => staged.failedAgain.length;
+/** Of those, the runs still in their retries: not in the DLQ yet. */
+const retryingCount = (staged) => staged.failedAgain.filter(run => run.state === 'failing').length;
 const atStage = ({ staged, stage }) => `stage ${stage.stage} of ${staged.plan.sizes.length}`;
 const runsOf = ({ result }) => plural(madeOf(result), 'run', 'runs');
 const whereOf = ({ result }) => continuePlain(continuationOf(result));
 const also = ({ resumeFailure }) => (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`);
+/** Why cancelled runs do not let a canary go on. */
+const NOT_EVIDENCE = "a cancelled run is an operator's act, not evidence that the fix works";
+/** No run completed and some were cancelled: inconclusive whatever watch-min-completed says. */
+const onlyCancelled = (states) => states.completed === 0 && states.cancelled > 0;
 /** The states of the runs the stage's watch judged at its last poll: `back` when it read no run log. */
 function lastPoll(stage) {
     const last = stage.watch?.polls[stage.watch.polls.length - 1];
@@ -6528,6 +6949,13 @@ function lastPoll(stage) {
 const early = (stage) => stage.watch?.allEnded === true ? ' (ended early: every run so far had ended)' : '';
 /** What a run failed or failing is called in a cell: failing runs are not yet in the DLQ. */
 const seenWords = (stage) => (lastPoll(stage).last?.states?.failing ?? 0) > 0 ? 'failed or failing' : 'back in the DLQ';
+/** The first run that failed again, in one line: its last response from the DLQ, or its first error from the run log. */
+function firstRunWords(run, staged) {
+    const judged = staged.judged?.find(j => j.workflowRunId === run.workflowRunId);
+    if (run.source === 'run-log' && judged !== undefined)
+        return `run "${run.workflowRunId}", ${firstErrorWords(judged)}`;
+    return `run "${run.workflowRunId}" of stage ${run.stage}, last answered ${leadingResponse(run)}`;
+}
 /** The heading of a resume whose stages all passed (or ran out): what they saw, never "succeeded". */
 function passedHeading({ result, staged }) {
     const made = madeOf(result);
@@ -6566,62 +6994,63 @@ const VERDICT_WORDS = {
         heading: c => {
             const { result, staged } = c;
             const made = madeOf(result);
-            const bad = badRuns(staged);
             const max = staged.plan.maxFailed;
-            const tail = `; ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`;
-            if (bad.failing === 0) {
-                const back = `${formatCount(failedCount(staged))} of the ${formatCount(made)} runs resumed so far`;
-                return {
-                    icon: '🛑',
-                    text: `Stopped after ${atStage(c)}: ${back} failed again (watch-max-failed: ${max})${tail}`
-                };
-            }
+            const failing = retryingCount(staged);
+            const of = `${formatCount(failedCount(staged))} of the ${formatCount(made)} runs resumed so far`;
+            const what = failing === 0
+                ? `${of} failed again (watch-max-failed: ${max})`
+                : `${of} failed or are failing (${formatCount(failing)} still retrying, not yet in the DLQ; watch-max-failed: ${max})`;
             return {
                 icon: '🛑',
-                text: `Stopped after ${atStage(c)}: ${formatCount(bad.failed + bad.failing)} of the ${formatCount(made)} runs ` +
-                    `resumed so far failed or are failing (${formatCount(bad.failing)} still retrying, not yet in the DLQ; ` +
-                    `watch-max-failed: ${max})${tail}`
+                text: `Stopped after ${atStage(c)}: ${what}; ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
             };
         },
         cell: ({ stage, staged }) => `stopped: ${formatCount(lastPoll(stage).bad)} of the runs resumed so far ${seenWords(stage)} after ` +
             `${watchedFor(stage)}, more than the ${formatCount(staged.plan.maxFailed)} allowed`,
         failure: c => {
             const { result, staged, stage } = c;
-            const first = staged.failedAgain[0];
             const of = `${formatCount(result.runs.length)} runs resumed by stage ${stage.stage} of ${staged.plan.sizes.length}`;
-            if (first === undefined) {
-                const bad = badRuns(staged);
-                const leading = staged.judged?.find(run => run.state === 'failing' || run.state === 'failed');
-                return (`${formatCount(bad.failed + bad.failing)} of the ${of} failed or are failing (${statesText(bad)}), more ` +
-                    `than watch-max-failed (${staged.plan.maxFailed}) allows` +
-                    (leading === undefined ? '' : `; the first, run "${leading.workflowRunId}", ${firstErrorWords(leading)}`) +
-                    `; no further stage was resumed; ${whereOf(c)}${also(c)}`);
-            }
-            return (`${formatCount(staged.failedAgain.length)} of the ${of} failed again, more than watch-max-failed ` +
-                `(${staged.plan.maxFailed}) allows; the first, run "${first.workflowRunId}" of stage ${first.stage}, last ` +
-                `answered ${leadingResponse(first)}; no further stage was resumed; ${whereOf(c)}${also(c)}`);
+            const first = staged.failedAgain[0];
+            const allowed = `more than watch-max-failed (${staged.plan.maxFailed}) allows`;
+            const what = retryingCount(staged) === 0
+                ? `${formatCount(failedCount(staged))} of the ${of} failed again, ${allowed}`
+                : `${formatCount(failedCount(staged))} of the ${of} failed or are failing (${statesText(badRuns(staged))}), ${allowed}`;
+            return `${what}${first === undefined ? '' : `; the first, ${firstRunWords(first, staged)}`}; no further stage was resumed; ${whereOf(c)}${also(c)}`;
         }
     },
     inconclusive: {
         heading: c => {
             const { result, staged } = c;
+            const bad = badRuns(staged);
+            const made = formatCount(madeOf(result));
+            const why = onlyCancelled(bad)
+                ? `none of the ${made} runs resumed so far completed and ${formatCount(bad.cancelled)} were cancelled ` +
+                    `(${NOT_EVIDENCE})`
+                : `${formatCount(bad.completed)} of the ${made} runs resumed so far completed, fewer than ` +
+                    `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'})`;
             return {
                 icon: '⚠️',
-                text: `Inconclusive after ${atStage(c)}: ${formatCount(badRuns(staged).completed)} of the ` +
-                    `${formatCount(madeOf(result))} runs resumed so far completed, fewer than watch-min-completed ` +
-                    `(${staged.plan.minCompleted?.text ?? '?'}); ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
+                text: `Inconclusive after ${atStage(c)}: ${why}; ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
             };
         },
-        cell: ({ stage, staged }) => `inconclusive: ${formatCount(lastPoll(stage).last?.states?.completed ?? 0)} of the runs resumed so far ` +
-            `completed after ${watchedFor(stage)}, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) ` +
-            `asks${early(stage)}`,
+        cell: ({ stage, staged }) => {
+            const states = lastPoll(stage).last?.states;
+            if (states !== undefined && onlyCancelled(states)) {
+                return `inconclusive: none of the runs resumed so far completed after ${watchedFor(stage)}, ${formatCount(states.cancelled)} cancelled (${NOT_EVIDENCE})`;
+            }
+            return (`inconclusive: ${formatCount(states?.completed ?? 0)} of the runs resumed so far completed after ` +
+                `${watchedFor(stage)}, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks${early(stage)}`);
+        },
         failure: c => {
             const { result, staged, stage } = c;
             const bad = badRuns(staged);
-            return (`only ${formatCount(bad.completed)} of the ${formatCount(result.runs.length)} runs resumed by stage ` +
-                `${stage.stage} of ${staged.plan.sizes.length} completed by the end of its watch, fewer than ` +
-                `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks: inconclusive (${statesText(bad)}); no ` +
-                `further stage was resumed; ${whereOf(c)}${also(c)}`);
+            const of = `${formatCount(result.runs.length)} runs resumed by stage ${stage.stage} of ${staged.plan.sizes.length}`;
+            const why = onlyCancelled(bad)
+                ? `none of the ${of} completed by the end of its watch and ${formatCount(bad.cancelled)} were cancelled: ` +
+                    `inconclusive (${statesText(bad)}), as ${NOT_EVIDENCE}`
+                : `only ${formatCount(bad.completed)} of the ${of} completed by the end of its watch, fewer than ` +
+                    `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks: inconclusive (${statesText(bad)})`;
+            return `${why}; no further stage was resumed; ${whereOf(c)}${also(c)}`;
         }
     },
     cut: {
@@ -6705,13 +7134,18 @@ const VERDICT_WORDS = {
 /** The verdict, first in the summary and the notice: the words of the stage that ended the resume, or of the whole. */
 function stagedHeading(result, staged) {
     const ending = endingStage(staged);
-    if (ending !== undefined) {
-        return VERDICT_WORDS[ending.verdict].heading({ result, staged, stage: ending.stage, resumeFailure: undefined });
-    }
     if (staged.stages.length === 0 && result.failure !== undefined) {
         return { icon: '❌', text: 'Nothing resumed: the step stopped before its first resume request' };
     }
-    return passedHeading({ result, staged });
+    const { icon, text } = ending === undefined
+        ? passedHeading({ result, staged })
+        : VERDICT_WORDS[ending.verdict].heading({ result, staged, stage: ending.stage, resumeFailure: undefined });
+    // Cancelled runs are said whatever the verdict: a cancel is an operator's act, never a pass.
+    const states = badRuns(staged);
+    const said = ending?.verdict === 'inconclusive' && onlyCancelled(states);
+    if (states.cancelled === 0 || said)
+        return { icon, text };
+    return { icon, text: `${text}; ${plural(states.cancelled, 'watched run', 'watched runs')} cancelled` };
 }
 /** Why the step fails: the words of the stage that ended the resume, with the resume's own failure where both. */
 function stagedFailure(result, staged, resumeFailure) {
@@ -6762,10 +7196,20 @@ function stagedLeads(staged) {
     const blindSource = ending === undefined ? WATCH_LISTING : watchSource(ending.stage);
     return [
         blind && `**The watch could not see:** ${code(failureText(blindSource, blind))}`,
-        staged.failedAgain.length > 0 &&
-            'The DLQ ids of the runs that failed again are in output `failed-again-dlq-ids`: resume them on their own once the fix holds.',
+        staged.failedAgain.length > 0 && followUpLine(staged),
         ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`)
     ];
+}
+/** What resumes the runs that failed again once the fix holds: one input, whichever signal saw them. */
+function followUpLine(staged) {
+    const retrying = staged.failedAgain.filter(run => run.state === 'failing').length;
+    const still = retrying === 0
+        ? ''
+        : ` ${plural(retrying, 'of them is', 'of them are')} still retrying, with no DLQ entry yet: that step resumes ` +
+            'each once it is back, and gives again in `next-workflow-runs` those not back yet.';
+    return ('Once the fix holds, resume the runs that failed again with input `workflow-runs` set to output ' +
+        '`failed-again-runs` (each is found in the DLQ by its run id and creation time).' +
+        still);
 }
 /** The stages, each watch's states and first errors, the runs that failed again, and what a watch cannot see. */
 function stagedSections(result, staged, pass) {
@@ -6781,18 +7225,31 @@ function stagedSections(result, staged, pass) {
             VERDICT_WORDS[stage.verdict].cell({ result, staged, stage, resumeFailure: undefined })
         ])
     ];
-    lines.push(...stageStatesLines(staged, watchedFor), ...firstErrorLines(staged, pass));
+    lines.push(...stageStatesLines(staged, watchedFor));
     const judgedBy = judgedByLine(staged);
     if (judgedBy !== undefined)
         lines.push(judgedBy, '');
     if (staged.failedAgain.length > 0) {
         const groups = failedAgainGroups(staged.failedAgain);
-        lines.push('### Runs that failed again', '', ...table(['Runs', 'Resumed by stage', 'Seen in the watch after', 'Last status', 'Last response', 'New run ids'], [true, false, false, true, false, false], groups, { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) }, group => [
+        lines.push('### Runs that failed again', '', ...table([
+            'Runs',
+            'State',
+            'Resumed by stage',
+            'Seen in the watch after',
+            'Step',
+            'Status',
+            'How it failed',
+            'Seen in',
+            'Run ids'
+        ], [true, false, false, false, false, true, false, false, false], groups, { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) }, group => [
             formatCount(group.runs.length),
+            stateCell(group.runs),
             stageList(group.runs.map(run => run.stage)),
             stageList(group.runs.map(run => run.seenIn)),
+            group.first.stepName === undefined ? '—' : codeCell(group.first.stepName, 60),
             group.first.responseStatus === undefined ? '—' : String(group.first.responseStatus),
             responseCell(group.first),
+            sourceCell(group.runs),
             idCell(group.runs, pass)
         ]));
     }
@@ -6836,6 +7293,20 @@ function stagedAskedLines(result, staged) {
 function failedAgainCell(staged, stage) {
     const mine = staged.failedAgain.filter(run => run.stage === stage.stage).length;
     return stage.watch === undefined && mine === 0 ? '—' : formatCount(mine);
+}
+/** The states of a group's runs: `failed`, `failing` (still retrying), or both counted. */
+function stateCell(runs) {
+    const failing = runs.filter(run => run.state === 'failing').length;
+    if (failing === 0)
+        return 'failed';
+    return failing === runs.length
+        ? 'failing (still retrying)'
+        : `${formatCount(runs.length - failing)} failed, ${formatCount(failing)} failing`;
+}
+/** Where a group's runs were seen failing: back in the DLQ, in the run log, or both. */
+function sourceCell(runs) {
+    const sources = new Set(runs.map(run => (run.source === 'dlq' ? 'DLQ' : 'run log')));
+    return [...sources].join(', ');
 }
 /** Stage numbers as a short list: 1, 2 or 1–3. */
 function stageList(stages) {
@@ -6881,6 +7352,7 @@ function resumeOutputs(result) {
         [Outputs.NextFromDate]: next.fromDate,
         [Outputs.NextToDate]: next.toDate,
         [Outputs.RunsFile]: result.runsFile ?? '',
+        ...(result.byRuns !== undefined ? { [Outputs.NextWorkflowRuns]: JSON.stringify(result.byRuns.left) } : {}),
         ...staged?.extra
     };
     const failedAgain = result.staged?.failedAgain ?? [];
@@ -6888,6 +7360,12 @@ function resumeOutputs(result) {
         Outputs.FailedAgainRunIds,
         Outputs.FailedAgainRunIdsTruncated,
         failedAgain.map(r => r.workflowRunId)
+    ];
+    // The same runs as the pairs input workflow-runs takes: what resumes them once each is back in the DLQ.
+    const pairs = [
+        Outputs.FailedAgainRuns,
+        Outputs.FailedAgainRunsTruncated,
+        failedAgain.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
     ];
     // An entry the service sent without a dlqId cannot be resumed by id: left out here, counted in the warning.
     const dlqIds = [
@@ -6901,11 +7379,13 @@ function resumeOutputs(result) {
     ];
     if (result.staged === undefined)
         return { ...scalars, ...fitArrays(resumed, budgetLeft(scalars, resumed)) };
-    let budget = budgetLeft(scalars, [runIds, dlqIds, ...resumed]);
+    let budget = budgetLeft(scalars, [runIds, pairs, dlqIds, ...resumed]);
     const fitted = {};
-    for (const list of [runIds, dlqIds]) {
-        Object.assign(fitted, fitArrays([list], budget));
-        budget -= githubBytes(fitted[list[0]] ?? '[]') - githubBytes('[]');
+    // The run ids and their pairs are cut together, item for item; the DLQ ids (those known) on their own.
+    for (const lists of [[runIds, pairs], [dlqIds]]) {
+        Object.assign(fitted, fitArrays(lists, budget));
+        for (const [name] of lists)
+            budget -= githubBytes(fitted[name] ?? '[]') - githubBytes('[]');
     }
     return { ...scalars, ...fitted, ...fitArrays(resumed, budget) };
 }
@@ -6969,6 +7449,9 @@ function resumeNotice(result) {
     const short = outputsShort(result);
     if (short !== undefined)
         return `Resumed ${runs}; ${short}`;
+    const later = runsLeftText(result);
+    if (later !== undefined)
+        return `Resumed ${runs}; ${later}`;
     return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`;
 }
 function resume_failure(result) {
@@ -7012,6 +7495,9 @@ function resumeHeading(result) {
     const short = outputsShort(result);
     if (short !== undefined)
         return `⚠️ Resumed ${runs}; ${short}`;
+    const later = runsLeftText(result);
+    if (later !== undefined)
+        return `⏸️ Resumed ${runs}; ${later}`;
     if (made === 0)
         return 'ℹ️ No failed workflow run matched';
     return `✅ Resumed ${runs}`;
@@ -7032,7 +7518,7 @@ function runGroups(runs) {
 /** Where to continue, under the verdict: with the cursor or ids left, or the dates alone after a stage ended it. */
 function continueLead(result, stageEnding) {
     const next = continuationOf(result);
-    const shown = next !== undefined && (next.by === 'dlq-ids' || next.cursor !== undefined || stageEnding !== undefined);
+    const shown = next !== undefined && (next.by !== 'selection' || next.cursor !== undefined || stageEnding !== undefined);
     const continueLine = shown ? continueMarkdown(next) : undefined;
     if (result.failure !== undefined) {
         return (continueLine ??
@@ -7168,6 +7654,100 @@ function schedule_failure(result) {
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
+;// CONCATENATED MODULE: ./src/service/service-clock.ts
+/**
+ * The service's clock as its `Date` headers tell it, checked before it is trusted (wire contract, section 5): a Date
+ * that is not an HTTP date, one a cache served stale (`Age`), or one that goes backwards (front ends whose clocks
+ * differ) is not used. Beside the client that reads the headers, so the quirk stays out of its request loop.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAYS = 'Mon|Tue|Wed|Thu|Fri|Sat|Sun';
+const LONG_DAYS = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
+const MONTH = MONTHS.join('|');
+/** RFC 9110's preferred form: `Sun, 06 Nov 1994 08:49:37 GMT`. */
+const IMF_FIXDATE = new RegExp(`^(?:${DAYS}), (?<day>\\d{2}) (?<month>${MONTH}) (?<year>\\d{4}) (?<time>\\d{2}:\\d{2}:\\d{2}) GMT$`);
+/** The obsolete RFC 850 form: `Sunday, 06-Nov-94 08:49:37 GMT`. */
+const RFC_850 = new RegExp(`^(?:${LONG_DAYS}), (?<day>\\d{2})-(?<month>${MONTH})-(?<yy>\\d{2}) (?<time>\\d{2}:\\d{2}:\\d{2}) GMT$`);
+/** The obsolete asctime form: `Sun Nov  6 08:49:37 1994`. */
+const ASCTIME = new RegExp(`^(?:${DAYS}) (?<month>${MONTH}) (?<day>[ \\d]\\d) (?<time>\\d{2}:\\d{2}:\\d{2}) (?<year>\\d{4})$`);
+/** Milliseconds of a UTC date and time whose fields are all in range (no 31 April, no 25 o'clock), else undefined. */
+function utc(year, month, day, time) {
+    const [hour = 0, minute = 0, second = 0] = time.split(':').map(Number);
+    const m = MONTHS.indexOf(month);
+    const d = Number(day.trim());
+    if (hour > 23 || minute > 59 || second > 60)
+        return undefined;
+    const ms = Date.UTC(year, m, d, hour, minute, Math.min(second, 59));
+    return new Date(ms).getUTCDate() === d && new Date(ms).getUTCMonth() === m ? ms : undefined;
+}
+/**
+ * An HTTP date in any of the three forms a recipient must read (RFC 9110, 5.6.7), or undefined: `Date.parse` reads
+ * `1` as the year 2001, so nothing looser is taken. A two-digit year more than 50 years ahead is in the past.
+ */
+function parseHttpDate(text, nowYear = new Date().getUTCFullYear()) {
+    const match = IMF_FIXDATE.exec(text) ?? ASCTIME.exec(text);
+    if (match?.groups !== undefined) {
+        const { day = '', month = '', year = '', time = '' } = match.groups;
+        return utc(Number(year), month, day, time);
+    }
+    const old = RFC_850.exec(text)?.groups;
+    if (old === undefined)
+        return undefined;
+    const { day = '', month = '', yy = '', time = '' } = old;
+    let year = Math.floor(nowYear / 100) * 100 + Number(yy);
+    if (year > nowYear + 50)
+        year -= 100;
+    return utc(year, month, day, time);
+}
+/** A Date earlier than the one before by more than its whole-second rounding has gone backwards. */
+const BACKWARDS_SLACK_MS = 1_000;
+/** Longest text of a bad Date quoted back: enough to recognise it, never a flood. */
+const SHOWN = 40;
+/** The Dates of the service's answers, as they come, and the latest one that can be used. */
+class ServiceClock {
+    latest;
+    /** The runner's time when the latest usable Date arrived: how far the two clocks are apart. */
+    latestAt;
+    /** Set once Dates go backwards: from then on none is trusted. */
+    broken = false;
+    /** Why the latest Date (or every one, once broken) is not used. */
+    fault;
+    /** One answer's `Date` and `Age` headers, and the runner's time when it arrived. */
+    observe(date, age, runnerAt) {
+        if (date === undefined)
+            return;
+        const text = date.trim();
+        const at = parseHttpDate(text);
+        if (at === undefined) {
+            this.fault ??= { kind: 'not-http-date', text: text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text };
+            return;
+        }
+        const ageSeconds = /^\d{1,10}$/.test(age?.trim() ?? '') ? Number(age) : 0;
+        if (ageSeconds > 0) {
+            // A cache served it: its Date is when the origin made it, not now.
+            this.fault ??= { kind: 'stale', ageSeconds };
+            return;
+        }
+        if (this.latest !== undefined && at < this.latest - BACKWARDS_SLACK_MS) {
+            this.broken = true;
+            this.fault = { kind: 'backwards', byMs: this.latest - at };
+        }
+        if (this.broken || at < (this.latest ?? -Infinity))
+            return;
+        this.latest = at;
+        this.latestAt = runnerAt;
+    }
+    /** The service's time by its latest usable Date; undefined when none was, or once Dates went backwards. */
+    now() {
+        return this.broken ? undefined : this.latest;
+    }
+    /** How far the service's clock is ahead of the runner's (behind when negative), by its latest usable Date. */
+    skew() {
+        const now = this.now();
+        return now === undefined || this.latestAt === undefined ? undefined : now - this.latestAt;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/service/run-log.ts
 /**
  * The service's run log, beyond the spec's three operations (docs/service.md, "The run log"): each run's state and
@@ -7336,26 +7916,33 @@ function runLogBatches(runs, fits) {
         batches.push(batch);
     return { batches, unasked };
 }
-/** Keeps, of each page, the runs that were asked about, once each; runs of other ids are dropped (a filter ignored). */
+/**
+ * Keeps, of each page, the runs that were asked about, once each, each matched by the pair asked: run ids are set by
+ * the caller and repeat, so an entry of the same id and another creation time is another run, never this one. Runs
+ * of other ids (a filter ignored) are dropped.
+ */
 class RunLogCollector {
     redact;
+    /** Each run asked about: its id, and the creation time the service knows it by. */
     asked;
     runs = new Map();
     problems = [];
-    /** Ids already seen in an answer (read, or left out for a bad field). */
+    /** Ids already seen in an answer for the pair asked (read, or left out for a bad field). */
     pending = new Set();
     constructor(runs, redact) {
         this.redact = redact;
-        this.asked = new Set(runs.map(r => r.workflowRunId));
+        this.asked = new Map(runs.map(r => [r.workflowRunId, r.workflowCreatedAt]));
     }
     add(items) {
         // Only the first of each run asked about is read (with the items that name no run, to be named): a server that
         // ignores the filter, or repeats a run, cannot make the reading grow.
         const positions = [];
         items.forEach((item, index) => {
-            const id = isRecord(item) ? item.workflowRunId : undefined;
-            if (typeof id === 'string' && (!this.asked.has(id) || this.pending.has(id)))
+            const record = isRecord(item) ? item : undefined;
+            const id = record?.workflowRunId;
+            if (typeof id === 'string' && (!this.asked.has(id) || this.pending.has(id) || !this.isPairAsked(record, id))) {
                 return;
+            }
             if (typeof id === 'string')
                 this.pending.add(id);
             positions.push(index);
@@ -7367,9 +7954,15 @@ class RunLogCollector {
             if (!this.runs.has(run.workflowRunId))
                 this.runs.set(run.workflowRunId, run);
     }
+    /** The item is the run asked, not another of the same id: its creation time, where it gives one, is the one asked. */
+    isPairAsked(item, id) {
+        const created = millis.safeParse(item?.workflowRunCreatedAt ?? item?.workflowCreatedAt);
+        return !created.success || created.data === undefined || created.data === this.asked.get(id);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/service/client.ts
+
 
 
 
@@ -7393,8 +7986,8 @@ class ServiceClient {
     dispatcher;
     redact;
     limit;
-    /** The service's `Date` of its latest answer (its own clock, read where a bound must be on it), and the runner's then. */
-    serviceDate;
+    /** The service's `Date` headers, checked before they are trusted (its own clock, read where a bound must be on it). */
+    clock = new ServiceClock();
     /** The run-log path that answered ('none': both answered 404), once a request has told. */
     runLogPath;
     constructor(options) {
@@ -7502,15 +8095,19 @@ class ServiceClient {
         return requestUrl(this.options.baseUrl, RESUME_PATH, query).href.length;
     }
     /**
-     * The service's time when it sent its latest answer, as the `Date` header says: whole seconds, so the true time was
-     * up to 1 s later (a bound taken from it errs early). Undefined until an answer carried one.
+     * The service's time when it sent its latest answer with a usable `Date`: whole seconds, so the true time was up
+     * to 1 s later (a bound taken from it errs early). Undefined until one came, or once Dates went backwards.
      */
     serviceNow() {
-        return this.serviceDate?.date;
+        return this.clock.now();
     }
     /** How far the service's clock is ahead of the runner's (behind when negative), to within the Date's second. */
     serviceSkew() {
-        return this.serviceDate === undefined ? undefined : this.serviceDate.date - this.serviceDate.at;
+        return this.clock.skew();
+    }
+    /** Why a Date the service sent was not used (not an HTTP date, stale, gone backwards), or undefined. */
+    dateFault() {
+        return this.clock.fault;
     }
     /** One line for the log, through the same channel as the retries. */
     log(line) {
@@ -7634,9 +8231,7 @@ class ServiceClient {
             }
         });
         const answer = await readAnswer(response);
-        const date = Date.parse(answer.headers.date ?? '');
-        if (Number.isFinite(date))
-            this.serviceDate = { date, at: Date.now() };
+        this.clock.observe(answer.headers.date, answer.headers.age, Date.now());
         return answer;
     }
     /** The server's text for a message: the token taken out before it is shortened, so no part of it survives. */
