@@ -486,9 +486,17 @@ describe('readSettings: the plan of a staged resume', () => {
     process.env.RUNNER_ENVIRONMENT = 'github-hosted'
     try {
       expect(errorOf(staged)).toContain(
-        "Input 'watch' makes the watches take up to 8h in all (2 watched stages × 4h), past the 6 hours a GitHub-hosted job may run"
+        "Input 'watch' makes the watches take up to 8h in all (2 watched stages × 4h), leaving less than the 10 " +
+          'minutes its resume requests need of the 6 hours a GitHub-hosted job may run'
       )
-      expect(settings({ ...staged, watch: '3h' }).operation).toBe('resume-workflows')
+      expect(settings({ ...staged, watch: '2h50m' }).operation).toBe('resume-workflows')
+      // Exactly 6 hours of watching leaves no time for the resume itself; counts and durations as written.
+      expect(errorOf({ ...staged, stages: '1, all', watch: '6h' })).toContain('up to 6h in all (1 watched stage × 6h)')
+      expect(errorOf({ ...staged, stages: '1, all', watch: '21601s' })).toContain(
+        'up to 21601s in all (1 watched stage × 21601s)'
+      )
+      expect(errorOf({ ...staged, watch: '2h55m1s' })).toContain('up to 2 × 2h55m1s in all')
+      expect(settings({ ...staged, stages: '1, all', watch: '5h50m' }).operation).toBe('resume-workflows')
     } finally {
       if (saved === undefined) delete process.env.RUNNER_ENVIRONMENT
       else process.env.RUNNER_ENVIRONMENT = saved

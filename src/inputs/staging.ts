@@ -72,23 +72,31 @@ export function stagingProblems(
   if (stages?.length === 1 && watchRetries !== undefined) {
     problems.push([Inputs.WatchRetries, 'has no watched stage to apply to with one stage (give two or more)'])
   }
-  const total = stages !== undefined && watch !== undefined ? (stages.length - 1) * watch.ms : 0
-  if (hosted && total > HOSTED_JOB_LIMIT_MS) {
+  const watched = (stages?.length ?? 1) - 1
+  const total = watch !== undefined ? watched * watch.ms : 0
+  if (hosted && watch !== undefined && total > HOSTED_JOB_LIMIT_MS - RESUME_ROOM_MS) {
     problems.push([
       Inputs.Watch,
-      `makes the watches take up to ${durationWords(total)} in all (${stages!.length - 1} watched stages × ${watch!.text}), ` +
-        'past the 6 hours a GitHub-hosted job may run: shorten watch, use fewer stages, or split the resume over jobs ' +
+      `makes the watches take up to ${timesDuration(watch.text, watched)} in all (${plural(watched, 'watched stage', 'watched stages')} × ` +
+        `${watch.text}), leaving less than the ${RESUME_ROOM_MS / 60_000} minutes its resume requests need of the 6 ` +
+        'hours a GitHub-hosted job may run: shorten watch, use fewer stages, or split the resume over jobs ' +
         '(docs/staged-resume.md)'
     ])
   }
   return problems
 }
 
-/** A total in hours and minutes, for the refusal. */
-function durationWords(ms: number): string {
-  const minutes = Math.ceil(ms / 60_000)
-  return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`
+/** What the job keeps for the resume requests, the step's start and its report, besides the watches. */
+const RESUME_ROOM_MS = 10 * 60_000
+
+/** A duration as the input wrote it, times a number: `3 × 10m` is `30m`, `2 × 21601s` is `43202s`. */
+export function timesDuration(text: string, times: number): string {
+  const one = /^(\d+)\s*([smhdw])$/.exec(text.trim())
+  if (one !== null) return `${Number(one[1]) * times}${one[2]}`
+  return times === 1 ? text.trim() : `${times} × ${text.trim()}`
 }
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
 
 /** The plan of the request, when stages are given. */
 export function stagePlan(
