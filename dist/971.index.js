@@ -3324,22 +3324,29 @@ function stagingProblems(stages, watch, maxFailed, watchRetries, hosted, minComp
     if (stages?.length === 1 && watchRetries !== undefined) {
         problems.push([Inputs.WatchRetries, 'has no watched stage to apply to with one stage (give two or more)']);
     }
-    const total = stages !== undefined && watch !== undefined ? (stages.length - 1) * watch.ms : 0;
-    if (hosted && total > HOSTED_JOB_LIMIT_MS) {
+    const watched = (stages?.length ?? 1) - 1;
+    const total = watch !== undefined ? watched * watch.ms : 0;
+    if (hosted && watch !== undefined && total > HOSTED_JOB_LIMIT_MS - RESUME_ROOM_MS) {
         problems.push([
             Inputs.Watch,
-            `makes the watches take up to ${durationWords(total)} in all (${stages.length - 1} watched stages × ${watch.text}), ` +
-                'past the 6 hours a GitHub-hosted job may run: shorten watch, use fewer stages, or split the resume over jobs ' +
+            `makes the watches take up to ${timesDuration(watch.text, watched)} in all (${staging_plural(watched, 'watched stage', 'watched stages')} × ` +
+                `${watch.text}), leaving less than the ${RESUME_ROOM_MS / 60_000} minutes its resume requests need of the 6 ` +
+                'hours a GitHub-hosted job may run: shorten watch, use fewer stages, or split the resume over jobs ' +
                 '(docs/staged-resume.md)'
         ]);
     }
     return problems;
 }
-/** A total in hours and minutes, for the refusal. */
-function durationWords(ms) {
-    const minutes = Math.ceil(ms / 60_000);
-    return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+/** What the job keeps for the resume requests, the step's start and its report, besides the watches. */
+const RESUME_ROOM_MS = 10 * 60_000;
+/** A duration as the input wrote it, times a number: `3 × 10m` is `30m`, `2 × 21601s` is `43202s`. */
+function timesDuration(text, times) {
+    const one = /^(\d+)\s*([smhdw])$/.exec(text.trim());
+    if (one !== null)
+        return `${Number(one[1]) * times}${one[2]}`;
+    return times === 1 ? text.trim() : `${times} × ${text.trim()}`;
 }
+const staging_plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 /** The plan of the request, when stages are given. */
 function stagePlan(stages, watch, maxFailed, watchRetries, minCompleted) {
     if (stages === undefined)
@@ -5171,10 +5178,14 @@ async function startBound(client, request, clock) {
 class BoundKeeper {
     bound;
     progress;
+    runnerNow;
     checked = false;
-    constructor(bound, progress) {
+    constructor(bound, progress, 
+    /** The runner's clock: a creation time far from both it and the service's Date is no evidence of either. */
+    runnerNow = Date.now) {
         this.bound = bound;
         this.progress = progress;
+        this.runnerNow = runnerNow;
         if (bound !== undefined && progress !== undefined)
             progress.toDate = bound.toDate;
     }
@@ -5190,6 +5201,10 @@ class BoundKeeper {
             return false;
         this.checked = true;
         const bound = this.bound;
+        const near = (at) => at !== undefined && Math.abs(first - at) <= CLOCK_TOLERANCE_MS;
+        // A creation time that agrees with neither clock (a server that sends the original run's) tells nothing.
+        if (!near(bound.serviceStart) && !near(this.runnerNow()))
+            return false;
         const takesOwn = bound.toDate >= first;
         const leftOut = bound.clock !== 'input' && bound.toDate < first - CLOCK_TOLERANCE_MS;
         if (!takesOwn && !leftOut)
@@ -6107,7 +6122,7 @@ async function stagedResume(client, request, plan, hooks) {
         const staged = { plan, stages: [], failedAgain: [], plannedWatchMs: 0, runLog: 'absent' };
         return { ...ledger.result(request, { failure: probe }), ...(bound !== undefined ? { bound } : {}), staged };
     }
-    const keeper = new BoundKeeper(bound, ledger.progress);
+    const keeper = new BoundKeeper(bound, ledger.progress, () => hooks.clock.now());
     const given = withBound(request, bound, ledger.progress).selection;
     const stages = [];
     let watching;
@@ -6291,7 +6306,7 @@ async function resumeWorkflows(client, request, given = {}) {
     if (request.stages !== undefined)
         return stagedResume(client, request, request.stages, hooks);
     const ledger = new ResumeLedger(hooks.progress);
-    const keeper = new BoundKeeper(await startBound(client, request, hooks.clock), ledger.progress);
+    const keeper = new BoundKeeper(await startBound(client, request, hooks.clock), ledger.progress, () => hooks.clock.now());
     const bounded = withBound(request, keeper.bound, ledger.progress);
     const end = await drainResume(client, bounded, ledger, hooks.onPage, keeper);
     const { bound } = keeper;
@@ -7271,7 +7286,7 @@ function stagedAskedLines(result, staged) {
                     `far, stopping when more than ${plural(staged.plan.maxFailed, 'run', 'runs')} failed again in all ` +
                     `(\`watch-max-failed\`${staged.runLog === 'read' ? ', runs failing in the run log counted too' : ''}); ` +
                     `${stage_text_watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
-                    `${staged_resume_durationWords(staged.plannedWatchMs)} of watching`,
+                    `${durationWords(staged.plannedWatchMs)} of watching`,
                 ...(staged.plan.minCompleted !== undefined
                     ? [
                         `- Completed runs needed to go on (\`watch-min-completed\`): ${staged.plan.minCompleted.text} of the ` +
@@ -7322,7 +7337,7 @@ function idCell(runs, pass) {
         : shown.join(' ');
 }
 /** A planned duration in hours and minutes. */
-function staged_resume_durationWords(ms) {
+function durationWords(ms) {
     const minutes = Math.round(ms / 60_000);
     if (minutes < 60)
         return minutes < 1 ? `${Math.round(ms / 1000)}s` : `${minutes}m`;

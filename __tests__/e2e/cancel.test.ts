@@ -13,7 +13,7 @@ import { fakeGitHub } from '../../sim/github.js'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 import type { Route } from '../../sim/state.js'
 import { healthMarker } from '../../src/github/octokit-issues.js'
-import { jsonOutput } from '../support/action.js'
+import { continuation, jsonOutput } from '../support/action.js'
 import { parseOutputFile } from '../../tools/runner-files.js'
 import { cancelTrigger, runAction, type ActionRun, type Cancel } from '../../tools/harness.js'
 
@@ -104,7 +104,7 @@ describe('resume-workflows cancelled', () => {
     const cursor = run.outputs['next-cursor'] ?? ''
     expect(cursor).not.toBe('')
     sim.clearFaults()
-    const again = await runAction({ token: TOKEN, 'base-url': sim.url, ...resume({ cursor }) })
+    const again = await runAction({ token: TOKEN, 'base-url': sim.url, ...resume(continuation(run)) })
     expect(again.errors).toEqual([])
     expect(again.code).toBe(0)
     expect(new Set(resumedIds()).size).toBe(resumedIds().length)

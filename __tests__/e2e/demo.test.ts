@@ -55,7 +55,7 @@ describe('npm start', () => {
       /^## 🛑 Stopped after stage 1 of 2: 2 of the 2 runs resumed so far failed or are failing/
     )
     expect(summaries[6]).toContain(
-      '| failing | run log | `deliver` | 503 | `refund ledger: connection pool exhausted` |'
+      '| 2 | failing (still retrying) | 1 | 1 | `deliver` | 503 | `refund ledger: connection pool exhausted` | run log |'
     )
     expect(shown).toContain('run-states                     = {"completed":0,"failed":0,"failing":2,')
     // No run link: the demo is no Actions run, and a link to a repository that does not exist misleads.

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { HOSTILE_BODY, HOSTILE_RESPONSE_BODY, HOSTILE_URL, startSimulator, type Simulator } from '../../sim/index.js'
 import { JOB_GITHUB_TOKEN } from '../../tools/action-yml.js'
-import { jsonOutput } from '../support/action.js'
+import { continuation, jsonOutput } from '../support/action.js'
 import { runAction, type ActionRun } from '../../tools/harness.js'
 import { commandKinds, commandLines, foreignCommands, infoLines, withoutMaskCommands } from '../support/log.js'
 import { closedPort, startRecorder } from '../support/servers.js'
@@ -178,7 +178,9 @@ describe('failing part way', () => {
     for (const r of firstRuns) expect(first.summary).toContain(r.workflowRunId)
 
     sim.clearFaults()
-    const rest = await runAction({ ...common(), operation: 'resume-workflows', all: 'true', cursor })
+    // The re-run sends the cursor with the to-date it was made under, as the failure line says.
+    expect(first.errors[0]).toContain(`to-date: ${first.outputs['next-to-date']}`)
+    const rest = await runAction({ ...common(), operation: 'resume-workflows', all: 'true', ...continuation(first) })
     expect(rest.errors).toEqual([])
     expect(rest.code).toBe(0)
     expect(rest.outputs['resumed-count']).toBe('70')

@@ -45,12 +45,19 @@ describe.each([
     expect(resumed).toHaveLength(6)
     expect(run.outputs).toMatchObject({ 'failed-again-count': '3', 'stages-completed': '1', complete: 'false' })
     expect(jsonOutput(run, 'failed-again-run-ids')).toEqual(resumed.slice(0, 3))
-    // The bound every request sent is the service's time, and the continuation sends it again.
-    const toDate = Number(sim.requests.find(r => r.route === 'resume')!.query.get('toDate'))
+    // The bound of the last request is the service's time at the start (checked against the first run it created),
+    // and the continuation sends it again; 5 minutes behind, the first request sent the runner's clock less 2 minutes.
+    const toDate = Number(
+      sim.requests
+        .filter(r => r.route === 'resume')
+        .at(-1)!
+        .query.get('toDate')
+    )
     expect(Math.abs(toDate - (Date.now() + skew))).toBeLessThan(60_000)
+    expect(toDate).toBeLessThan(Math.min(...sim.state.resumedRuns.map(r => r.workflowCreatedAt)))
     expect(run.outputs['next-to-date']).toBe(String(toDate))
     expect(run.summary).toMatch(/^## 🛑 Stopped after stage 2 of 3: 3 of the 6 runs resumed so far failed again/)
-    expect(run.summary).toMatch(/\| 3 \| 1 \| 2 \| 500 \|/)
+    expect(run.summary).toMatch(/\| 3 \| failed \| 1 \| 2 \| — \| 500 \|/)
     // The watched stages sent the canary's retries.
     expect(sim.requests.filter(r => r.route === 'resume').map(r => r.headers['service-retries'])).toEqual(['0', '0'])
   })

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSimulator, type ServerVariants, type Simulator, type WorkflowDlqEntry } from '../../sim/index.js'
-import { jsonOutput } from '../support/action.js'
+import { continuation, jsonOutput } from '../support/action.js'
 import { runAction, type ActionRun } from '../../tools/harness.js'
 
 const TOKEN = 'sim-token-staged-5e1d9c0b7a'
@@ -50,19 +50,22 @@ function expectCleanStage(run: ActionRun, before: number): void {
 async function stages(inputs: Record<string, string>, maxRuns: number, ids?: string[]): Promise<number[]> {
   const sizes: number[] = []
   let cursor = ''
+  let next: Record<string, string> = {}
   let left = ids
   for (let stage = 0; stage < 50; stage++) {
     const before = sim.state.resumedRuns.length
     const run = await resume({
       ...inputs,
       'max-runs': String(maxRuns),
-      ...(cursor !== '' ? { cursor } : {}),
+      ...next,
       ...(left !== undefined ? { 'dlq-ids': left.join('\n') } : {})
     })
     expectCleanStage(run, before)
     sizes.push(sim.state.resumedRuns.length - before)
     expect(sizes[sizes.length - 1]).toBeLessThanOrEqual(maxRuns)
     cursor = run.outputs['next-cursor'] ?? ''
+    // The cursor, with the dates it was made under, as the outputs give them.
+    next = continuation(run)
     const from = /re-run with input `dlq-ids` from `([^`]+)` on/.exec(run.summary)
     if (from !== null && left !== undefined) {
       expect(cursor).toBe('')

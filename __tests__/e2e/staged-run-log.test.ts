@@ -62,16 +62,21 @@ describe('a canary whose run fails its first attempt', () => {
     const run = await resume({ stages: '2, all', watch: '10m' })
     expect(run.code).toBe(1)
     expect(sim.state.resumedRuns).toHaveLength(2)
-    // Not in the DLQ: still retrying, but failing in the run log.
-    expect(run.outputs).toMatchObject({ 'failed-again-count': '0', 'completed-count': '0', complete: 'false' })
-    expect(jsonOutput(run, 'failed-again-run-ids')).toEqual([])
+    // Not in the DLQ: still retrying, but failing in the run log: named, with the pair that resumes each once back.
+    expect(run.outputs).toMatchObject({ 'failed-again-count': '2', 'completed-count': '0', complete: 'false' })
+    const resumed = sim.state.resumedRuns
+    expect(jsonOutput(run, 'failed-again-run-ids')).toEqual(resumed.map(r => r.workflowRunId))
+    expect(jsonOutput(run, 'failed-again-runs')).toEqual(
+      resumed.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
+    )
+    expect(jsonOutput(run, 'failed-again-dlq-ids')).toEqual([])
     expect(JSON.parse(run.outputs['run-states']!)).toMatchObject({ failing: 2, failed: 0 })
     expect(run.errors).toHaveLength(1)
     expect(run.errors[0]).toMatch(/^2 of the 2 runs resumed by stage 1 of 2 failed or are failing \(2 failing\)/)
     expect(run.errors[0]).toContain('first error HTTP 502 "bad gateway" (from the run log)')
     expect(run.errors[0]).toContain('re-run with cursor: ')
     expect(run.summary.split('\n')[0]).toContain('## 🛑 Stopped after stage 1 of 2')
-    expect(run.summary).toContain('| failing | run log |')
+    expect(run.summary).toContain('| 2 | failing (still retrying) | 1 | 1 |')
     expect(run.summary).toContain('`bad gateway`')
   }, 60_000)
 })

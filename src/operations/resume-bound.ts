@@ -58,7 +58,9 @@ export class BoundKeeper {
 
   constructor(
     public bound: ResumeBound | undefined,
-    private readonly progress?: Progress
+    private readonly progress?: Progress,
+    /** The runner's clock: a creation time far from both it and the service's Date is no evidence of either. */
+    private readonly runnerNow: () => number = Date.now
   ) {
     if (bound !== undefined && progress !== undefined) progress.toDate = bound.toDate
   }
@@ -71,6 +73,9 @@ export class BoundKeeper {
     if (first === Infinity) return false
     this.checked = true
     const bound = this.bound
+    const near = (at: number | undefined) => at !== undefined && Math.abs(first - at) <= CLOCK_TOLERANCE_MS
+    // A creation time that agrees with neither clock (a server that sends the original run's) tells nothing.
+    if (!near(bound.serviceStart) && !near(this.runnerNow())) return false
     const takesOwn = bound.toDate >= first
     const leftOut = bound.clock !== 'input' && bound.toDate < first - CLOCK_TOLERANCE_MS
     if (!takesOwn && !leftOut) return false

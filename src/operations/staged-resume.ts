@@ -47,7 +47,7 @@ export async function stagedResume(
     const staged: StagedResume = { plan, stages: [], failedAgain: [], plannedWatchMs: 0, runLog: 'absent' }
     return { ...ledger.result(request, { failure: probe }), ...(bound !== undefined ? { bound } : {}), staged }
   }
-  const keeper = new BoundKeeper(bound, ledger.progress)
+  const keeper = new BoundKeeper(bound, ledger.progress, () => hooks.clock.now())
   const given = withBound(request, bound, ledger.progress).selection
   const stages: StageOutcome[] = []
   let watching: WatchState | undefined
