@@ -49,7 +49,6 @@ function expectCleanStage(run: ActionRun, before: number): void {
  */
 async function stages(inputs: Record<string, string>, maxRuns: number, ids?: string[]): Promise<number[]> {
   const sizes: number[] = []
-  let cursor = ''
   let next: Record<string, string> = {}
   let left = ids
   for (let stage = 0; stage < 50; stage++) {
@@ -63,7 +62,7 @@ async function stages(inputs: Record<string, string>, maxRuns: number, ids?: str
     expectCleanStage(run, before)
     sizes.push(sim.state.resumedRuns.length - before)
     expect(sizes[sizes.length - 1]).toBeLessThanOrEqual(maxRuns)
-    cursor = run.outputs['next-cursor'] ?? ''
+    const cursor = run.outputs['next-cursor'] ?? ''
     // The cursor, with the dates it was made under, as the outputs give them.
     next = continuation(run)
     const from = /re-run with input `dlq-ids` from `([^`]+)` on/.exec(run.summary)
