@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import type { BreachKind, CauseRow, DestinationRow, ListResult } from '../results.js'
 import { CAUSE_ROWS, causesTable } from '../report/causes.js'
-import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../report/format.js'
+import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../format.js'
 import { failingTable } from '../report/list.js'
 import {
   BREACH_KINDS,

@@ -1,5 +1,6 @@
 import type { CountWindows, ListRequest } from '../requests.js'
-import { isDateMs, type DlqMessage } from '../service/schemas.js'
+import { isDateMs } from '../format.js'
+import type { DlqMessage } from '../service/schemas.js'
 import { HourlyCounts } from './health.js'
 import type {
   Breakdown,

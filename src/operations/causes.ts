@@ -1,7 +1,8 @@
 /** Why messages failed: each message's cause (destination, last status, response body blanked), counted in bounded memory. */
 import { createHash } from 'node:crypto'
 import { CAUSES_CAPACITY } from '../constants.js'
-import { isDateMs, type DlqMessage } from '../service/schemas.js'
+import { isDateMs } from '../format.js'
+import type { DlqMessage } from '../service/schemas.js'
 import type { CauseRow } from '../results.js'
 import { boundedKey, Tally } from './tally.js'
 

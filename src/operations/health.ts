@@ -1,5 +1,5 @@
 import { DAY, HOUR, WEEK } from '../constants.js'
-import { isDateMs } from '../service/schemas.js'
+import { isDateMs } from '../format.js'
 import type { HealthThresholds } from '../requests.js'
 import type { Breach, HealthVerdict, Histogram, ListFindings, ListResult } from '../results.js'
 

@@ -1,6 +1,6 @@
 /** "Why they failed": the leading causes, as the summary and the health issue show them and the `causes` output holds. */
 import type { CauseRow, ListResult } from '../results.js'
-import { formatAge, formatCount, formatMs } from './format.js'
+import { formatAge, formatCount, formatMs } from '../format.js'
 import { cellOrDash, codeCell, tableHead, tableRow } from './markdown.js'
 
 /** Causes the table shows at most; the rest are counted together. */

@@ -4,7 +4,7 @@ import type { BreachFields, BreachKind, ListResult } from '../results.js'
 import type { ListFilters } from '../requests.js'
 import { beforeTheEnd, failurePhrase } from './failure-text.js'
 import { code, valueList, type RowLimit } from './markdown.js'
-import { formatAge, formatCount, formatMs, plural } from './format.js'
+import { formatAge, formatCount, formatMs, plural } from '../format.js'
 
 /** Each list filter, the input that sets it and its label in "What was asked", in the order both name them. */
 const FILTERS: ReadonlyArray<[keyof ListFilters, Inputs, string]> = [

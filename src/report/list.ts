@@ -3,7 +3,7 @@ import { MAX_CURSOR_LENGTH, Outputs, TALLY_CAPACITY } from '../constants.js'
 import type { DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
-import { formatAge, formatCount, formatMs, formatShortTime, plural } from './format.js'
+import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../format.js'
 import { beforeTheEnd, failureText, itemProblemsText } from './failure-text.js'
 import { causesOutput, causesTable } from './causes.js'
 import {

@@ -3,7 +3,7 @@ import { Outputs } from '../constants.js'
 import { RUN_STATES, type JudgedRun, type RunState, type StagedResume, type StageOutcome } from '../results.js'
 import type { StagePlan } from '../requests.js'
 import type { RenderPass } from './budget.js'
-import { formatCount } from './format.js'
+import { formatCount } from '../format.js'
 import { codeCell, table } from './markdown.js'
 import { errorWords, responseCell } from './response-sample.js'
 

@@ -1,7 +1,7 @@
 /** The words of a staged resume: each stage's verdict (kept with it), what a watch cannot see, the bound sent. */
 import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../results.js'
 import type { StagePlan } from '../requests.js'
-import { formatCount, plural } from './format.js'
+import { formatCount, plural } from '../format.js'
 import { errorWords } from './response-sample.js'
 
 /** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */

@@ -4,7 +4,7 @@ import type { FailedAgainRun, ResumeResult, RunContext, StagedResume } from '../
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { continuationOf, continueMarkdown, continuePlain } from './continuation.js'
 import { failureText } from './failure-text.js'
-import { formatCount, plural } from './format.js'
+import { formatCount, plural } from '../format.js'
 import { code, codeCell, markdownText, runLine, summaryHead, table } from './markdown.js'
 import { responseCell } from './response-sample.js'
 import {

@@ -1,5 +1,13 @@
-/** How numbers, times and durations are written in summaries, notices and the health issue. Pure functions only. */
-import { isDateMs } from '../service/schemas.js'
+// How numbers, times and durations are written in summaries, notices, the health issue and the health checks' table;
+// and which numbers are times a Date can hold. A root module: it imports no folder of src/. Pure functions only.
+
+/** The largest time a JavaScript Date can hold (ms); a later one would crash every date written from it. */
+export const MAX_DATE_MS = 8.64e15
+
+/** True for a number of milliseconds that a Date can hold: anything else is left out of dates and charts. */
+export function isDateMs(ms: unknown): ms is number {
+  return typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS
+}
 
 /** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
 export function formatMs(ms: number): string {
