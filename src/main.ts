@@ -97,7 +97,7 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
       const progressLine = atMostEvery(1000, log)
       const onPage = (_messages: number, total: number) =>
         progressLine(() => `${formatCount(total)} messages listed so far`)
-      const hooks = { log, onPage, progress, signal }
+      const hooks = { log, onPage, progress, signal, now }
       const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders)
       // Ages are compared with the service's createdAt: judged on its clock (its last Date), the runner's without one.
       return judged(found, s.health, client.serviceNow() ?? now)

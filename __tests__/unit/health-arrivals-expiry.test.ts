@@ -12,8 +12,8 @@ const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const windows = {
-  arrivals: { since: NOW - HOUR, withinMs: HOUR },
-  expiry: { createdBy: NOW + DAY - 7 * DAY, withinMs: DAY, retentionMs: 7 * DAY }
+  arrivals: { withinMs: HOUR },
+  expiry: { withinMs: DAY, retentionMs: 7 * DAY }
 }
 const REQUEST: ListRequest = {
   filters: {},
@@ -26,7 +26,7 @@ const REQUEST: ListRequest = {
 
 /** A listing of messages created `ago` before NOW (undefined: without createdAt). */
 function listing(...agos: (number | undefined)[]) {
-  const acc = new ListAccumulator(windows)
+  const acc = new ListAccumulator(windows, () => NOW)
   agos.forEach((ago, i) => acc.add({ messageId: `m${i}`, ...(ago === undefined ? {} : { createdAt: NOW - ago }) }))
   return acc.result(REQUEST, 1, new ListedIds())
 }

@@ -5,15 +5,8 @@ import type { BreachKind, CauseRow, DestinationRow, ListResult } from '../result
 import { CAUSE_ROWS, causesTable } from '../report/causes.js'
 import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../format.js'
 import { failingTable } from '../report/list.js'
-import {
-  BREACH_KINDS,
-  BREACHES,
-  describeBreach,
-  expiryLine,
-  judgement,
-  listingComplete,
-  thresholdsText
-} from '../report/list-verdict.js'
+import { BREACH_KINDS, checkOf, checkOfBreach } from '../health-checks.js'
+import { describeBreach, expiryLine, judgement, listingComplete, thresholdsText } from '../report/list-verdict.js'
 import { code, codeCell, safeLink, table } from '../report/markdown.js'
 
 const BREAKDOWN_ROWS = 10
@@ -124,7 +117,7 @@ export function reasonToComment(
   }
   const fresh = result.health.breaches.find(b => !spoken.breaches.includes(b.kind))
   if (fresh !== undefined) {
-    return `\`${BREACHES[fresh.kind].input}\` is newly exceeded`
+    return `\`${checkOf(checkOfBreach(fresh.kind)).input}\` is newly exceeded`
   }
   const [leading] = topRows(result).map(row => urlHash(row.url))
   // No destinations remembered (none listed then): nothing to compare with, so not "new".

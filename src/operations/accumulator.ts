@@ -145,13 +145,13 @@ export class ListAccumulator {
   private newCount = 0
   private expiringCount = 0
 
-  /** How far the service's clock is from the runner's, taken at the first dated message (its answer carried a Date). */
-  private offset?: number
+  /** The windows' bounds on the service's clock, placed when the first dated message comes. */
+  private bounds?: { newSince: number; expiringBy: number }
 
   constructor(
     private readonly windows: CountWindows = {},
-    /** How far the service's clock is from the runner's, as its answers' Date says; undefined without one. */
-    private readonly serviceSkew: () => number | undefined = () => undefined
+    /** The service's time (its last answer's Date), or the run's where it sent none: what createdAt is compared with. */
+    private readonly serviceTime: () => number = () => Date.now()
   ) {}
 
   /** Counts the message; with `withKey`, returns its cause's key (hashed only then). */
@@ -170,11 +170,10 @@ export class ListAccumulator {
       this.hourly.add(at)
       this.oldest.add(at, () => slim(message))
       this.newest.add(at, () => slim(message))
-      const { arrivals, expiry, at: runAt } = this.windows
-      // createdAt is the service's time: the windows are moved onto its clock once it is known.
-      this.offset ??= runAt === undefined ? 0 : (this.serviceSkew() ?? 0)
-      if (arrivals !== undefined && at >= arrivals.since + this.offset) this.newCount++
-      if (expiry !== undefined && at <= expiry.createdBy + this.offset) this.expiringCount++
+      // createdAt is the service's time: the windows are placed on its clock, once its answer has said it.
+      const { newSince, expiringBy } = (this.bounds ??= this.windowBounds(this.serviceTime()))
+      if (at >= newSince) this.newCount++
+      if (at <= expiringBy) this.expiringCount++
     } else this.noCreatedAt++
     // The schema should have dropped a createdAt no date can hold: count it, never let it reach a Date.
     if (at !== undefined && !isDateMs(at)) {
@@ -232,6 +231,15 @@ export class ListAccumulator {
       itemProblems: this.problems.summary(),
       ...(nextCursor !== undefined ? { nextCursor } : {}),
       ...(failure !== undefined ? { failure } : {})
+    }
+  }
+
+  /** New: created at or after newSince; deleted within the expiry window: created at or before expiringBy. */
+  private windowBounds(now: number): { newSince: number; expiringBy: number } {
+    const { arrivals, expiry } = this.windows
+    return {
+      newSince: arrivals === undefined ? Infinity : now - arrivals.withinMs,
+      expiringBy: expiry === undefined ? -Infinity : now + expiry.withinMs - expiry.retentionMs
     }
   }
 

@@ -1,9 +1,10 @@
 /** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
 import { MAX_CURSOR_LENGTH, Outputs, TALLY_CAPACITY } from '../constants.js'
+import { CHECK_NAMES, HEALTH_CHECKS } from '../health-checks.js'
 import type { DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
-import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../format.js'
+import { formatAge, formatCount, formatShortTime, plural } from '../format.js'
 import { beforeTheEnd, failureText, itemProblemsText } from './failure-text.js'
 import { causesOutput, causesTable } from './causes.js'
 import {
@@ -102,16 +103,11 @@ function idOutputs(result: ListResult): IdsWritten {
   }
 }
 
-/** new-count, expiring-count, next-expiry-at and causes: empty when nothing was listed for a failure (unknown). */
+/** Each check's outputs as its entry gives them, and causes: empty when nothing was listed for a failure (unknown). */
 function healthOutputs(result: ListResult): OutputValues {
-  const unknown = result.failure !== undefined && result.count === 0
-  const { arrivals, expiry } = result
-  return {
-    [Outputs.NewCount]: unknown || arrivals === undefined ? '' : String(arrivals.count),
-    [Outputs.ExpiringCount]: unknown || expiry === undefined ? '' : String(expiry.count),
-    [Outputs.NextExpiryAt]: expiry?.nextAt === undefined ? '' : formatMs(expiry.nextAt),
-    [Outputs.Causes]: causesOutput(result.causes)
-  }
+  const known = !(result.failure !== undefined && result.count === 0)
+  const checks = CHECK_NAMES.map(name => HEALTH_CHECKS[name].outputs?.(result, known) ?? {})
+  return Object.assign({}, ...checks, { [Outputs.Causes]: causesOutput(result.causes) }) as OutputValues
 }
 
 function failure(result: ListResult): string | undefined {

@@ -1,4 +1,5 @@
 /** The health check's figures in the OpenMetrics text format (metrics-file), for a Pushgateway or a textfile collector. */
+import { CHECK_NAMES, HEALTH_CHECKS, type MetricFamily } from '../health-checks.js'
 import type { CountRow, ListResult } from '../results.js'
 import { listingComplete } from './list-verdict.js'
 
@@ -7,13 +8,7 @@ const LABELLED_ROWS = 20
 /** Characters of a label value: a destination URL stays recognisable, a hostile one stays small. */
 const LABEL_VALUE_LENGTH = 200
 
-type Sample = { labels?: Record<string, string>; value: number }
-interface Family {
-  name: string
-  help: string
-  unit?: 'seconds'
-  samples: Sample[]
-}
+type Sample = MetricFamily['samples'][number]
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
 const LABEL_CONTROLS = /[\x00-\x09\x0b-\x1f\x7f\u0085\u2028\u2029]/g
@@ -27,7 +22,7 @@ function labelValue(value: string): string {
 /** A number as the format writes it: integers whole, seconds to the millisecond. */
 const number = (value: number): string => (Number.isInteger(value) ? String(value) : value.toFixed(3))
 
-function familyText({ name, help, unit, samples }: Family): string[] {
+function familyText({ name, help, unit, samples }: MetricFamily): string[] {
   return [
     `# TYPE ${name} gauge`,
     ...(unit === undefined ? [] : [`# UNIT ${name} ${unit}`]),
@@ -56,7 +51,7 @@ function labelled(rows: readonly CountRow[], label: string, total: number): Samp
 export function metricsText(result: ListResult, now: number): string {
   const seconds = (ms: number): number => ms / 1000
   const known = !(result.failure !== undefined && result.count === 0)
-  const families: Family[] = [
+  const families: MetricFamily[] = [
     {
       name: 'dlq_check_timestamp_seconds',
       help: 'When the health check ran.',
@@ -75,52 +70,14 @@ export function metricsText(result: ListResult, now: number): string {
     }
   ]
   if (known) {
-    const { arrivals, expiry } = result
+    // Each check's own figures, as its entry in the table gives them.
+    families.push(...CHECK_NAMES.flatMap(name => HEALTH_CHECKS[name].metrics?.(result, now) ?? []))
     families.push(
-      { name: 'dlq_messages', help: 'Messages listed.', samples: [{ value: result.count }] },
       {
         name: 'dlq_messages_without_created_at',
         help: 'Messages listed without a creation time: their age is unknown.',
         samples: [{ value: result.noCreatedAt ?? 0 }]
       },
-      ...(result.oldestCreatedAt === undefined
-        ? []
-        : [
-            {
-              name: 'dlq_oldest_message_age_seconds',
-              help: 'Age of the oldest listed message, from its createdAt.',
-              unit: 'seconds' as const,
-              samples: [{ value: seconds(now - result.oldestCreatedAt) }]
-            }
-          ]),
-      ...(arrivals === undefined
-        ? []
-        : [
-            {
-              name: 'dlq_new_messages',
-              help: 'Messages created within the new-within window.',
-              samples: [{ labels: { window_seconds: String(seconds(arrivals.withinMs)) }, value: arrivals.count }]
-            }
-          ]),
-      ...(expiry === undefined
-        ? []
-        : [
-            {
-              name: 'dlq_expiring_messages',
-              help: 'Messages the service deletes within the window, forecast from createdAt and retention.',
-              samples: [{ labels: { window_seconds: String(seconds(expiry.withinMs)) }, value: expiry.count }]
-            },
-            ...(expiry.nextAt === undefined
-              ? []
-              : [
-                  {
-                    name: 'dlq_next_expiry_timestamp_seconds',
-                    help: 'When the service deletes the first listed message.',
-                    unit: 'seconds' as const,
-                    samples: [{ value: seconds(expiry.nextAt) }]
-                  }
-                ])
-          ]),
       {
         name: 'dlq_messages_by_status',
         help: 'Messages by last response status.',
