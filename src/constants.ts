@@ -158,6 +158,16 @@ export const MESSAGE_IDS_MAX_BYTES = 900_000
 export const SUMMARY_LIMIT_BYTES = 1_000_000
 /** Causes a listing keeps at once (operations/causes): past this, the least frequent are counted as other causes. */
 export const CAUSES_CAPACITY = 2000
+/**
+ * A createdAt before this (2020-01-01T00:00:00Z) cannot have been stamped by the service, which did not exist then; 0,
+ * what an unset integer serialises to, is the usual one (operations/accumulator): such a message counts as undated.
+ */
+export const CREATED_AT_FLOOR_MS = Date.UTC(2020, 0, 1)
+/**
+ * How far a createdAt may be ahead of the service's time (its Date) and still be taken as true (operations/accumulator):
+ * the clock that stamps createdAt and the front end that sends Date may differ by this much. Beyond it, undated.
+ */
+export const CREATED_AT_TOLERANCE_MS = 5 * 60_000
 /** With retention but no fail-if-expiring-within, expiring-count counts the messages deleted within this (a day). */
 export const DEFAULT_EXPIRY_WINDOW_MS = 24 * HOUR
 /** A staged resume's watch polls the workflow DLQ this often (operations/watch)... */

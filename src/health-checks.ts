@@ -5,7 +5,8 @@
 import { Inputs, Outputs } from './constants.js'
 import { formatAge, formatCount, formatMs, plural } from './format.js'
 import type { HealthLimits, HealthThresholds } from './requests.js'
-import type { BreachFields, BreachKind, ListFindings } from './results.js'
+import type { BreachFields, BreachKind } from './health-verdict.js'
+import type { ListFindings } from './results.js'
 
 export type CheckName = keyof HealthLimits
 
@@ -119,7 +120,7 @@ export const HEALTH_CHECKS: { [C in CheckName]: HealthCheck<C> } = {
       age: b =>
         `the oldest message is ${formatAge(b.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(b.limitMs)})`,
       'age-unknown': (b, { atLeast }) =>
-        `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so their age is ` +
+        `${atLeast}${plural(b.messages, 'message', 'messages')} had no usable creation time (createdAt), so their age is ` +
         `unknown and fail-if-oldest-older-than (${formatAge(b.limitMs)}) cannot be judged`
     },
     figure: (facts, now, words) => oldestText(facts, now, words),
@@ -154,7 +155,7 @@ export const HEALTH_CHECKS: { [C in CheckName]: HealthCheck<C> } = {
         `${atLeast}${plural(b.count, 'message', 'messages')} created within the last ${formatAge(b.withinMs)}, more ` +
         `than fail-if-new-above (${formatCount(b.limit)})`,
       'arrivals-unknown': (b, { atLeast }) =>
-        `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so whether more ` +
+        `${atLeast}${plural(b.messages, 'message', 'messages')} had no usable creation time (createdAt), so whether more ` +
         `than fail-if-new-above (${formatCount(b.limit)}) arrived within ${formatAge(b.withinMs)} cannot be judged`
     },
     figure: ({ arrivals }, _now, { atLeast }, limit) =>
@@ -201,7 +202,7 @@ export const HEALTH_CHECKS: { [C in CheckName]: HealthCheck<C> } = {
         `${formatAge(b.withinMs)} (fail-if-expiring-within; retention ${formatAge(b.retentionMs)}); the first ` +
         (b.inMs === 0 ? 'is already past the retention' : `in ${formatAge(b.inMs)}`),
       'expiry-unknown': (b, { atLeast }) =>
-        `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so when the ` +
+        `${atLeast}${plural(b.messages, 'message', 'messages')} had no usable creation time (createdAt), so when the ` +
         `service deletes them is unknown and fail-if-expiring-within (${formatAge(b.withinMs)}) cannot be judged`
     },
     figure: ({ expiry }, _now, { atLeast }) =>

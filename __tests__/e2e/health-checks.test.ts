@@ -156,6 +156,32 @@ describe('expiry: retention with fail-if-expiring-within', () => {
   })
 })
 
+describe('dates that cannot be true', () => {
+  it('takes a createdAt of 0 and one 48h ahead as undated: never oldest, new or expiring; named, and judged unknown', async () => {
+    const s = await holding([{ ago: 3 * DAY }, { ago: 2 * DAY }, { ago: DAY }])
+    const [zero, future, real] = s.state.messages as [SimMessage, SimMessage, SimMessage]
+    zero.createdAt = 0
+    zero.messageId = 'msg_unset'
+    future.createdAt = Date.now() + 2 * DAY
+    future.messageId = 'msg_ahead'
+    s.state.messages.sort((a, b) => a.createdAt - b.createdAt)
+    const run = await list(s, { retention: '7d', 'fail-if-expiring-within': '24h', 'fail-if-new-above': '5' })
+    expect(run.outputs['oldest-created-at']).toBe(String(real.createdAt))
+    expect(run.outputs['next-expiry-at']?.startsWith('1970')).toBe(false)
+    expect(run.outputs['new-count']).toBe('0')
+    expect(run.outputs['expiring-count']).toBe('0')
+    expect(boldLineOf(run)).toContain('(unknown for 2 messages)')
+    expect(run.summary).toContain('1 message has a `createdAt` the service cannot have stamped')
+    expect(run.summary).toMatch(
+      /1 message has a `createdAt` more than 5m ahead of the service's clock \(up to (1d 23h|2d) ahead; first: `msg_ahead`\)/
+    )
+    expect(run.summary).not.toContain('in the future')
+    // Two messages of unknown age could be expiring: the expiry check cannot be judged, so the step fails saying so.
+    expect(run.code).toBe(1)
+    expect(run.errors.join('\n')).toContain('2 messages had no usable creation time (createdAt), so when the service')
+  })
+})
+
 /** A body of one cause with its variable parts (a number, a UUID, a timestamp, a long hex id) made from `i`. */
 const varying = (i: number): string =>
   JSON.stringify({

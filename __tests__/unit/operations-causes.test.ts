@@ -54,9 +54,9 @@ describe('causeOf', () => {
 describe('CauseFigures', () => {
   it('counts each cause with its first and last seen and a sample id, most messages first', () => {
     const causes = new CauseFigures()
-    causes.add({ messageId: 'a', url: 'u', responseStatus: 500, responseBody: 'x 1', createdAt: 3000 })
-    causes.add({ messageId: 'b', url: 'u', responseStatus: 500, responseBody: 'x 2', createdAt: 1000 })
-    causes.add({ messageId: 'c', url: 'u', responseStatus: 404, responseBody: 'x 3', createdAt: 2000 })
+    causes.add({ messageId: 'a', url: 'u', responseStatus: 500, responseBody: 'x 1' }, 3000)
+    causes.add({ messageId: 'b', url: 'u', responseStatus: 500, responseBody: 'x 2' }, 1000)
+    causes.add({ messageId: 'c', url: 'u', responseStatus: 404, responseBody: 'x 3' }, 2000)
     const [first, second] = causes.rows(20)
     expect(first).toMatchObject({ count: 2, status: 500, firstSeen: 1000, lastSeen: 3000, sampleMessageId: 'a' })
     expect(second).toMatchObject({ count: 1, status: 404, text: 'x #' })
@@ -66,9 +66,10 @@ describe('CauseFigures', () => {
   it('keeps memory flat: all-distinct causes past the capacity are dropped, and the counts said to be approximate', () => {
     const causes = new CauseFigures()
     for (let i = 0; i < 3 * CAUSES_CAPACITY; i++) {
-      causes.add({ messageId: `m${i}`, url: `https://hooks.example/${i}`, responseBody: 'same' })
+      causes.add({ messageId: `m${i}`, url: `https://hooks.example/${i}`, responseBody: 'same' }, undefined)
     }
-    for (let i = 0; i < 10; i++) causes.add({ messageId: `hot${i}`, url: 'https://hot.example', responseBody: 'same' })
+    for (let i = 0; i < 10; i++)
+      causes.add({ messageId: `hot${i}`, url: 'https://hot.example', responseBody: 'same' }, undefined)
     expect(causes.rows(Infinity).length).toBeLessThanOrEqual(CAUSES_CAPACITY)
     expect(causes.undercount).toBeGreaterThan(0)
     expect(causes.rows(1)[0]?.destination).toBe('https://hot.example')
@@ -82,8 +83,12 @@ describe('CauseFigures keys', () => {
     const text = 'x'.repeat(400)
     const a = { messageId: 'a', url: `${long}-a`, responseStatus: 500, responseBody: text }
     const b = { messageId: 'b', url: `${long}-b`, responseStatus: 500, responseBody: text }
-    const keys = [causes.add(a, true), causes.add(b, true), causes.add({ ...a, messageId: 'c' }, true)]
-    expect(causes.add(a)).toBeUndefined()
+    const keys = [
+      causes.add(a, undefined, true),
+      causes.add(b, undefined, true),
+      causes.add({ ...a, messageId: 'c' }, undefined, true)
+    ]
+    expect(causes.add(a, undefined)).toBeUndefined()
     const rows = causes.rows(10)
     expect(rows.map(row => row.count)).toEqual([3, 1])
     expect(rows.map(row => row.key)).toEqual([keys[0], keys[1]])
@@ -99,7 +104,7 @@ describe('CauseFigures keys', () => {
     const a = { messageId: 'a', url: `${url}a`, responseStatus: status, responseBody: body }
     const b = { messageId: 'b', url: `${url}b`, responseStatus: status, responseBody: body }
     expect([a.url.length, b.url.length]).toEqual([512, 512])
-    const keys = [causes.add(a, true), causes.add(b, true)]
+    const keys = [causes.add(a, undefined, true), causes.add(b, undefined, true)]
     expect(causes.rows(10).map(row => row.count)).toEqual([1, 1])
     expect(keys).toEqual([causeKey(causeOf(a)), causeKey(causeOf(b))])
     expect(keys[0]).not.toBe(keys[1])

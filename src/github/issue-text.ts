@@ -1,7 +1,8 @@
 /** What the health issue says: its body, the comments, and the hidden state the next run compares with. */
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { BreachKind, CauseRow, DestinationRow, ListResult } from '../results.js'
+import type { BreachKind } from '../health-verdict.js'
+import type { CauseRow, DestinationRow, ListResult } from '../results.js'
 import { CAUSE_ROWS, causesTable } from '../report/causes.js'
 import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../format.js'
 import { failingTable } from '../report/list.js'

@@ -1,7 +1,6 @@
 /** Why messages failed: each message's cause (destination, last status, response body blanked), counted in bounded memory. */
 import { createHash } from 'node:crypto'
 import { CAUSES_CAPACITY } from '../constants.js'
-import { isDateMs } from '../format.js'
 import type { DlqMessage } from '../service/schemas.js'
 import type { CauseRow } from '../results.js'
 import { boundedKey, Tally } from './tally.js'
@@ -86,13 +85,15 @@ type CauseFigure = Omit<CauseRow, 'count' | 'key'> & { key?: string }
 export class CauseFigures {
   private readonly tally = new Tally<CauseFigure>(CAUSES_CAPACITY, Number.POSITIVE_INFINITY)
 
-  /** Counts the message under its cause; with `withKey`, returns the cause's key (for its line of messages-file). */
-  add(message: DlqMessage, withKey: true): string
-  add(message: DlqMessage, withKey?: boolean): string | undefined
-  add(message: DlqMessage, withKey = false): string | undefined {
+  /**
+   * Counts the message under its cause; with `withKey`, returns the cause's key (for its line of messages-file). `at`:
+   * its createdAt when that can be true (the listing judges it): first and last seen are never a time that cannot be.
+   */
+  add(message: DlqMessage, at: number | undefined, withKey: true): string
+  add(message: DlqMessage, at: number | undefined, withKey?: boolean): string | undefined
+  add(message: DlqMessage, at: number | undefined, withKey = false): string | undefined {
     const cause = causeOf(message)
     const kept = this.tally.add(identity(cause))
-    const at = isDateMs(message.createdAt) ? message.createdAt : undefined
     let figure = kept?.figures
     if (kept !== undefined && figure === undefined) {
       // A literal: spreads cost 5 µs a message where every cause is new.

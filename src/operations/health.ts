@@ -2,7 +2,8 @@ import { DAY, HOUR, WEEK } from '../constants.js'
 import { isDateMs } from '../format.js'
 import { CHECK_NAMES, HEALTH_CHECKS, type CheckName, type HealthFacts } from '../health-checks.js'
 import type { HealthLimits, HealthThresholds } from '../requests.js'
-import type { Breach, HealthVerdict, Histogram, ListFindings, ListResult } from '../results.js'
+import type { Breach, HealthVerdict } from '../health-verdict.js'
+import type { Histogram, ListFindings, ListResult } from '../results.js'
 
 const MAX_POINTS = 120
 

@@ -1,5 +1,5 @@
 /** How a listing is described: its filters, the heading, the judgement line, the notice, each breach. */
-import { Inputs } from '../constants.js'
+import { CREATED_AT_FLOOR_MS, CREATED_AT_TOLERANCE_MS, Inputs } from '../constants.js'
 import {
   anyThreshold,
   breachText,
@@ -11,7 +11,8 @@ import {
   type CheckName,
   type Words
 } from '../health-checks.js'
-import type { BreachFields, BreachKind, ListResult } from '../results.js'
+import type { BreachFields, BreachKind } from '../health-verdict.js'
+import type { ListResult } from '../results.js'
 import type { ListFilters } from '../requests.js'
 import { beforeTheEnd, failurePhrase } from './failure-text.js'
 import { code, valueList, type RowLimit } from './markdown.js'
@@ -177,7 +178,7 @@ export function expiryLine(result: ListResult, now: number): string | undefined 
         ? '; the first is already past the retention'
         : `; the first in ${formatAge(expiry.nextAt - now)}`
   const unknown = result.noCreatedAt
-    ? ` ${plural(result.noCreatedAt, 'message has', 'messages have')} no creation time: when it is deleted is unknown.`
+    ? ` ${plural(result.noCreatedAt, 'message has', 'messages have')} no usable creation time: when it is deleted is unknown.`
     : ''
   const atLeast = listingComplete(result) ? '' : 'At least '
   const what =
@@ -185,6 +186,31 @@ export function expiryLine(result: ListResult, now: number): string | undefined 
       ? `No listed message will be deleted by the service ${window}${first}.`
       : `${atLeast}${plural(expiry.count, 'message', 'messages')} will be deleted by the service ${window}${first}.`
   return `${what}${unknown}`
+}
+
+/** Characters of a message id quoted in a sentence: enough to find it in messages-file. */
+const QUOTED_ID_LENGTH = 200
+
+/** Why some messages count as undated although they carry a createdAt: one that cannot be true, or one ahead. */
+export function undatedLines(result: ListResult): string[] {
+  const { badCreatedAt: bad, futureCreatedAt: ahead } = result
+  const floor = formatMs(CREATED_AT_FLOOR_MS).slice(0, 10)
+  return [
+    ...(bad === undefined
+      ? []
+      : [
+          `${plural(bad.count, 'message has', 'messages have')} a \`createdAt\` the service cannot have stamped ` +
+            `(before ${floor}, such as 0, what an unset number reads as; first: ${code(bad.messageId, QUOTED_ID_LENGTH)}): ` +
+            'counted as undated, their age unknown.'
+        ]),
+    ...(ahead === undefined
+      ? []
+      : [
+          `${plural(ahead.count, 'message has', 'messages have')} a \`createdAt\` more than ` +
+            `${formatAge(CREATED_AT_TOLERANCE_MS)} ahead of the service's clock (up to ${formatAge(ahead.aheadMs)} ` +
+            `ahead; first: ${code(ahead.messageId, QUOTED_ID_LENGTH)}): counted as undated, never as new, oldest or expiring.`
+        ])
+  ]
 }
 
 /** The headline, `DLQ: 1,234 messages, oldest 3h 5m`: "at least" unless complete; a failure is named, never "0". */

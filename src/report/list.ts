@@ -15,7 +15,8 @@ import {
   headline,
   judgement,
   listingComplete,
-  thresholdsText
+  thresholdsText,
+  undatedLines
 } from './list-verdict.js'
 import {
   capped,
@@ -132,6 +133,7 @@ function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass, writ
       issueLine(ctx.issue),
       shortenedNote(pass),
       expiryLine(result, pass.now),
+      ...undatedLines(result),
       ...endingLeads(result)
     ),
     ...failingLines(result, pass),
@@ -232,13 +234,6 @@ function breakdownLines(result: ListResult, pass: RenderPass): string[] {
       const note = none > 0 ? ` (${formatCount(none)} of ${formatCount(result.count)} have none)` : ''
       lines.push(...collapsed(`Messages by ${title}${note}`, body))
     } else lines.push(`#### Messages by ${title}`, '', ...body)
-  }
-  if (result.badCreatedAt !== undefined) {
-    lines.push(
-      `- ${plural(result.badCreatedAt.count, 'message has', 'messages have')} a \`createdAt\` no date can hold ` +
-        `(first: ${code(result.badCreatedAt.messageId, COPYABLE_CELL_LENGTH)}): left out of dates, ages and the chart.`,
-      ''
-    )
   }
   return lines
 }
