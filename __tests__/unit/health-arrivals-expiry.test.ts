@@ -98,6 +98,41 @@ describe('metricsText', () => {
     expect(text.split('\n').filter(line => line.startsWith('dlq_messages_by_destination'))).toHaveLength(21)
   })
 
+  it('keeps every label set unique: a destination named (other), values alike in their first 199 characters', () => {
+    const signed = 'https://hooks.example/deliver?' + 'x'.repeat(300)
+    const byUrl = [
+      { value: '(other)', count: 5 },
+      { value: `${signed}&sig=aaaa`, count: 4 },
+      { value: `${signed}&sig=bbbb`, count: 3 },
+      { value: 'a\rb', count: 2 },
+      { value: 'a\u0001b', count: 2 },
+      { value: 'lone \ud800', count: 1 },
+      { value: 'lone \udc00', count: 1 },
+      ...Array.from({ length: 20 }, (_, i) => ({ value: `https://h.example/${i}`, count: 1 }))
+    ]
+    const text = metricsText(listResult({ count: 50, byUrl }), NOW)
+    const families = readMetrics(text)
+    const destinations = families.get('dlq_messages_by_destination')?.metrics ?? []
+    expect(destinations).toHaveLength(21)
+    // The rest keeps "(other)"; the real destination of that name is told apart, never added to it.
+    expect(sampleOf(families, 'dlq_messages_by_destination', { destination: '(other)' })).toBe(
+      50 - 5 - 4 - 3 - 2 - 2 - 1 - 1 - 13
+    )
+    expect(sampleOf(families, 'dlq_messages_by_destination', { destination: '(other) #2' })).toBe(5)
+    const cut = destinations.map(m => m.labels?.destination ?? '').filter(v => v.startsWith(signed.slice(0, 100)))
+    expect(cut).toHaveLength(2)
+    expect(new Set(cut).size).toBe(2)
+    for (const value of cut) expect(value).toMatch(/…[0-9a-f]{8}$/)
+    expect(cut.map(v => v.length)).toEqual([200, 200])
+    expect(sampleOf(families, 'dlq_messages_by_destination', { destination: 'a\ufffdb #2' })).toBe(2)
+    expect(sampleOf(families, 'dlq_messages_by_destination', { destination: 'lone \ufffd #2' })).toBe(1)
+  })
+
+  it('refuses, as a collector would, a file with a label set twice: the check above can fail', () => {
+    const twice = '# TYPE x gauge\n# HELP x X.\nx{a="1"} 1\nx{a="1"} 2\n# EOF\n'
+    expect(() => readMetrics(twice)).toThrow('family x has 2 samples but 1 label sets')
+  })
+
   it('gives only the check time and an incomplete check when nothing could be listed', () => {
     const failure = { kind: 'cancelled' as const, signal: 'SIGINT' as const }
     const families = readMetrics(metricsText(listResult({ failure }), NOW))
