@@ -34,6 +34,9 @@ const oneWorkflow =
   'takes one value in resume-workflows (2 given): the bulk resume filters by one workflow URL; resume each workflow ' +
   'in its own step'
 const notJson = 'starts with "[" but is not a JSON array of strings (such as ["a","b"], an output of list-dlq)'
+const notJsonString =
+  'starts with a double quote but is not one JSON string (such as "a", what toJSON() of a string gives): give the ' +
+  'values without quotes, one a line, or a JSON array'
 const bracket = 'starts with "[": a JSON array is read only as the whole input; give each value without brackets'
 const serviceRoot = "must be the service root, without /v2 or an endpoint's path (the action adds /v2/... itself)"
 
@@ -318,6 +321,19 @@ export const BAD_INPUTS: readonly BadInput[] = [
   },
   // Every list input reads a JSON array, or refuses a value that starts with "[", in every operation (issue 31, item 5).
   { name: 'url brackets, no JSON', inputs: { ...list, url: '[https://a.example/hook]' }, input: 'url', says: notJson },
+  // A JSON string is read as its text; a quote that opens none, or a value in quotes, is never sent (issue 36, item 4).
+  {
+    name: 'url a quote that opens no JSON string',
+    inputs: { ...list, url: '"https://a.example/hook' },
+    input: 'url',
+    says: notJsonString
+  },
+  {
+    name: 'queue-name a value in quotes on a line',
+    inputs: { ...list, 'queue-name': 'orders\n"refunds"' },
+    input: 'queue-name',
+    says: `value 2 ("\\"refunds\\"") starts with a double quote: it would be sent with its quotes; give the value without them`
+  },
   {
     name: 'url a later line in brackets',
     inputs: { ...list, url: 'https://a.example/hook\n["https://b.example/hook"]' },
