@@ -3,49 +3,8 @@ import { createHash } from 'node:crypto'
 import { CAUSES_CAPACITY } from '../constants.js'
 import type { DlqMessage } from '../service/schemas.js'
 import type { CauseRow } from '../results.js'
+import { blankBody } from './body-blanking.js'
 import { boundedKey, Tally } from './tally.js'
-
-/** Characters of a body read for its cause: the error is near the start, and a long body costs no more than this. */
-const BODY_READ_LENGTH = 2000
-/** Characters of blanked text a cause keeps. */
-export const CAUSE_TEXT_LENGTH = 300
-
-/** Placeholders that stand in for a variable part; none holds a digit, so a later rule never rewrites one. */
-const TIME = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g
-const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi
-/** Hex of 8 digits or more with a digit in it (a word such as "deadbeef" alone stays). */
-const HEX = /(?<![0-9A-Za-z_])(?:0x)?(?=[0-9a-f]*\d)[0-9a-f]{8,}(?![0-9A-Za-z_])/gi
-/**
- * Ids: 8 or more letters, digits and _+ mixing letters and digits, as base64 or prefixed ids are (ord_8f3k2j9q). Tried
- * at the start of a token only (the lookbehind), so a long token costs its length once, not its square.
- */
-const ID = /(?<![A-Za-z0-9_+])(?=[A-Za-z0-9_+]*\d)(?=[A-Za-z0-9_+]*[A-Za-z])[A-Za-z0-9_+]{8,}={0,2}/g
-/** A quoted value: an opening quote no letter precedes, so the apostrophe of "doesn't" opens none. */
-const SINGLE_QUOTED = /(?<![A-Za-z])'[^'\r\n]{0,200}'/g
-const DOUBLE_QUOTED = /(?<![A-Za-z\\])"[^"\r\n]{0,200}"/g
-/** In JSON, the quotes of the document are its structure: only the escaped ones inside a string quote a value. */
-const ESCAPED_QUOTED = /\\"(?:[^"\\\r\n]|\\[^"]){0,200}\\"/g
-const NUMBER = /\d+(?:[.,]\d+)*/g
-
-/**
- * A response body with its variable parts blanked (timestamps, UUIDs, long hex, ids, quoted values, numbers), its
- * whitespace folded and its length bounded: bodies that differ only in those parts read the same.
- */
-export function blankBody(body: string): string {
-  const text = body.slice(0, BODY_READ_LENGTH)
-  const json = /^\s*[[{]/.test(text)
-  const blanked = text
-    .replace(TIME, '<time>')
-    .replace(UUID, '<uuid>')
-    .replace(HEX, '<hex>')
-    .replace(ID, '<id>')
-    .replace(json ? ESCAPED_QUOTED : DOUBLE_QUOTED, json ? '\\"…\\"' : '"…"')
-    .replace(SINGLE_QUOTED, "'…'")
-    .replace(NUMBER, '#')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return blanked.length <= CAUSE_TEXT_LENGTH ? blanked : `${blanked.slice(0, CAUSE_TEXT_LENGTH - 1)}…`
-}
 
 /** What makes two messages fail for the same reason: their destination, last status and blanked last body. */
 export interface Cause {
