@@ -110,6 +110,10 @@ describe('blankBody', () => {
     expect(text.endsWith('…')).toBe(true)
   })
 
+  it("reads a body's own NUL and SOH as whitespace, never as a mark of a kept code", () => {
+    expect(blankBody('E1001 \u0000a\u0001 and \u0000b\u0001')).toBe('E1001 a and b')
+  })
+
   it('keeps more codes than its marks can collide on', () => {
     const many = Array.from({ length: 40 }, (_, i) => `E${1000 + i}`).join(' ')
     expect(blankBody(many)).toBe(many)
