@@ -89,7 +89,10 @@ export enum Outputs {
   NextExpiryAt = 'next-expiry-at',
   Causes = 'causes',
   CompletedCount = 'completed-count',
-  RunStates = 'run-states'
+  RunStates = 'run-states',
+  // list-dlq health issue: the edge this check made
+  Transition = 'transition',
+  IssueUrl = 'issue-url'
 }
 
 export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as const

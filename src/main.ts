@@ -16,7 +16,7 @@ import { stagedResume } from './operations/staged-resume.js'
 import { atMostEvery, REAL_CLOCK } from './clock.js'
 import { formatCount } from './format.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
-import { listReport } from './report/list.js'
+import { issueOutputs, listReport } from './report/list.js'
 import { fileText } from './report/failure-text.js'
 import { metricsText } from './report/metrics.js'
 import { neutraliseAnnotation } from './report/escape.js'
@@ -103,15 +103,12 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
       return judged(found, s.health, client.serviceNow() ?? now)
     },
     report: listReport,
-    after: async (s, result, { out, retry, signal, now }) => {
-      if (s.metricsFile !== undefined) await writeMetrics(s.metricsFile, result, out, now)
-      if (s.issue === undefined) return {}
-      if (signal.aborted) {
-        out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).')
-        return { cut: { signal: stopSignalOf(signal) } }
-      }
-      const step = { ...s.issue, token: s.githubToken, timeoutMs: s.service.timeoutMs, retry, now, signal }
-      return updateHealthIssue(step, result, out)
+    after: async (s, result, ctx) => {
+      if (s.metricsFile !== undefined) await writeMetrics(s.metricsFile, result, ctx.out, ctx.now)
+      const issue = await healthIssue(s, result, ctx)
+      // The issue step runs after the report: its edge is written as outputs once it is known.
+      ctx.out.setOutputs(issueOutputs(issue))
+      return issue
     },
     overdue: { count: Outputs.DlqCount, what: p => `at least ${p.confirmed} messages listed before the cancel` }
   },
@@ -145,6 +142,21 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
         (lost > 0 ? `, and up to ${uncertainRuns ?? lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
     }
   }
+}
+
+/** Opens, comments on or closes the health issue as issue-on-failure asks; a cancel before it leaves it as it is. */
+async function healthIssue(
+  s: SettingsOf<'list-dlq'>,
+  result: ListResult,
+  { out, retry, signal, now }: Context
+): Promise<IssueOutcome> {
+  if (s.issue === undefined) return {}
+  if (signal.aborted) {
+    out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).')
+    return { cut: { signal: stopSignalOf(signal) } }
+  }
+  const step = { ...s.issue, token: s.githubToken, timeoutMs: s.service.timeoutMs, retry, now, signal }
+  return updateHealthIssue(step, result, out)
 }
 
 /** Writes the check's figures to metrics-file; a write error fails the step, the outputs and summary standing. */

@@ -90,9 +90,12 @@ describe('README.md and docs/', () => {
   })
 
   it('gives every input and output of action.yml the version that introduced it, a dated release of CHANGELOG.md', () => {
-    const released = new Set(
-      [...read('CHANGELOG.md').matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)].map(m => m[1])
-    )
+    const changelog = read('CHANGELOG.md')
+    const dated = [...changelog.matchAll(/^## \[(\d+)\.(\d+)\.(\d+)\] - \d{4}-\d{2}-\d{2}$/gm)].map(m => m.slice(1, 4))
+    const released = new Set(dated.map(v => v.join('.')))
+    // While CHANGELOG has an Unreleased section, what it adds is in the next minor release: 1.2.0 after 1.1.0.
+    const [major = 0, minor = 0] = (dated[0] ?? []).map(Number)
+    if (/^## \[Unreleased\]$/m.test(changelog)) released.add(`${major}.${minor + 1}.0`)
     const inputs = read('docs/inputs.md')
     const sinceOf = (pattern: RegExp) => new Map([...inputs.matchAll(pattern)].map(m => [m[1] ?? '', m[2] ?? '']))
     // The last column of the table of every input, and the table of every output.

@@ -1,7 +1,7 @@
 /** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
 import { MAX_CURSOR_LENGTH, Outputs, TALLY_CAPACITY } from '../constants.js'
 import { CHECK_NAMES, HEALTH_CHECKS } from '../health-checks.js'
-import type { DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
+import type { DestinationRow, IssueOutcome, ListResult, MessageExample, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
 import { formatAge, formatCount, formatShortTime, plural } from '../format.js'
@@ -109,6 +109,16 @@ function healthOutputs(result: ListResult): OutputValues {
   const known = !(result.failure !== undefined && result.count === 0)
   const checks = CHECK_NAMES.map(name => HEALTH_CHECKS[name].outputs?.(result, known) ?? {})
   return Object.assign({}, ...checks, { [Outputs.Causes]: causesOutput(result.causes) }) as OutputValues
+}
+
+/**
+ * The edge this check made on the health issue, written after the issue step: opened (a new failure), commented (a
+ * material change), closed (the recovery), or none; a body brought up to date without a comment is no edge.
+ */
+export function issueOutputs({ link, cut }: IssueOutcome): OutputValues {
+  const touched = link ?? cut?.opened
+  const transition = touched === undefined || touched.action === 'updated' ? 'none' : touched.action
+  return { [Outputs.Transition]: transition, [Outputs.IssueUrl]: touched?.url ?? '' }
 }
 
 function failure(result: ListResult): string | undefined {
