@@ -39,6 +39,9 @@ export enum Inputs {
   MetricsFile = 'metrics-file',
   IssueLabels = 'issue-labels',
   IssueAssignees = 'issue-assignees',
+  // list-dlq health check: history and growth
+  HistoryFile = 'history-file',
+  FailIfGrowthAbove = 'fail-if-growth-above',
   // resume-workflows
   DlqIds = 'dlq-ids',
   DlqIdsFile = 'dlq-ids-file',
@@ -92,7 +95,8 @@ export enum Outputs {
   RunStates = 'run-states',
   // list-dlq health issue: the edge this check made
   Transition = 'transition',
-  IssueUrl = 'issue-url'
+  IssueUrl = 'issue-url',
+  Growth = 'growth'
 }
 
 export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as const
@@ -171,6 +175,10 @@ export const CREATED_AT_FLOOR_MS = Date.UTC(2020, 0, 1)
  * the clock that stamps createdAt and the front end that sends Date may differ by this much. Beyond it, undated.
  */
 export const CREATED_AT_TOLERANCE_MS = 5 * 60_000
+/** Samples history-file keeps (operations/history): 500 hourly checks are about 3 weeks, about 50 KB of file. */
+export const HISTORY_SAMPLES = 500
+/** A history-file larger than this is not read (operations/history): no history of 500 samples comes near it. */
+export const HISTORY_MAX_BYTES = 1_000_000
 /** With retention but no fail-if-expiring-within, expiring-count counts the messages deleted within this (a day). */
 export const DEFAULT_EXPIRY_WINDOW_MS = 24 * HOUR
 /** A staged resume's watch polls the workflow DLQ this often (operations/watch)... */

@@ -4,8 +4,8 @@
 // added here, once. A root module: it imports no folder of src/.
 import { Inputs, Outputs } from './constants.js'
 import { formatAge, formatCount, formatMs, plural } from './format.js'
-import type { HealthLimits, HealthThresholds } from './requests.js'
-import type { BreachFields, BreachKind } from './health-verdict.js'
+import type { GrowthLimit, HealthLimits, HealthThresholds } from './requests.js'
+import type { BreachFields, BreachKind, Growth } from './health-verdict.js'
 import type { ListFindings } from './results.js'
 
 export type CheckName = keyof HealthLimits
@@ -16,6 +16,7 @@ export interface CheckInputs {
   oldestOlderThanMs: Inputs.FailIfOldestOlderThan
   newAbove: Inputs.FailIfNewAbove
   expiringWithinMs: Inputs.FailIfExpiringWithin
+  growthAbove: Inputs.FailIfGrowthAbove
 }
 
 /** The kinds of breach each check finds; a kind ending in `-unknown` is "cannot be judged", never "within". */
@@ -24,17 +25,21 @@ interface CheckBreaches {
   oldestOlderThanMs: 'age' | 'age-unknown'
   newAbove: 'arrivals' | 'arrivals-unknown'
   expiringWithinMs: 'expiry' | 'expiry-unknown'
+  growthAbove: 'growth'
 }
 
 /** How a threshold is written, and what it reads to: inputs/health-inputs.ts has one reader for each form. */
 export interface ThresholdForms {
   count: number
   duration: number
+  growth: GrowthLimit
 }
 type FormOf<T> = { [F in keyof ThresholdForms]: ThresholdForms[F] extends T ? F : never }[keyof ThresholdForms]
 
-/** The figures of a listing the checks judge. */
-export type HealthFacts = Pick<ListFindings, 'count' | 'oldestCreatedAt' | 'noCreatedAt' | 'arrivals' | 'expiry'>
+/** The figures of a listing the checks judge, and how the count moved against history-file's samples. */
+export type HealthFacts = Pick<ListFindings, 'count' | 'oldestCreatedAt' | 'noCreatedAt' | 'arrivals' | 'expiry'> & {
+  growth?: Growth
+}
 
 /** What a sentence takes from its listing. */
 export interface Words {
@@ -69,6 +74,8 @@ interface HealthCheck<C extends CheckName> {
   breaches: { [K in CheckBreaches[C]]: (breach: BreachFields[K], words: Words) => string }
   /** Its figure in the verdict line (bold there), or undefined when it shows none. */
   figure(facts: HealthFacts, now: number, words: Words, limit: HealthLimits[C] | undefined): string | undefined
+  /** Whether the facts can be judged at all (growth: an earlier sample within the window); else "not judged". */
+  judgeable?(facts: HealthFacts): boolean
   /** Its limit beside the figure: "limit 100". */
   limit(limit: HealthLimits[C]): string
   /** The threshold as asked, naming its inputs (the summary's "What was asked", the closing comment). */
@@ -80,6 +87,20 @@ interface HealthCheck<C extends CheckName> {
 }
 
 const seconds = (ms: number): number => ms / 1000
+
+/** A growth threshold as written back: `+500/1h`, `200%/24h`. */
+const growthLimitText = ({ amount, percent, withinMs }: GrowthLimit): string =>
+  `${percent ? `${amount}%` : `+${formatCount(amount)}`}/${formatAge(withinMs).replace(/ /g, '')}`
+
+/** A rise told: `+4,380 messages (120 to 4,500)`, or in percent `+3,650% (120 to 4,500)`. */
+function growthText(growth: Growth, percent: boolean, noun: Words['noun']): string {
+  const { delta = 0, from, to } = growth
+  const sign = delta >= 0 ? '+' : ''
+  const amount = percent
+    ? `${sign}${formatCount(Math.round(growth.percent ?? 0))}%`
+    : `${sign}${plural(delta, noun.one, noun.many)}`
+  return from === undefined ? amount : `${amount} (${formatCount(from.count)} to ${formatCount(to)})`
+}
 
 /** `oldest 3h`, `oldest 3h (unknown for 12 messages)`, `oldest: unknown for 400 messages`; or "oldest seen". */
 export function oldestText(facts: HealthFacts, now: number, words: Pick<Words, 'complete'>): string {
@@ -235,6 +256,49 @@ export const HEALTH_CHECKS: { [C in CheckName]: HealthCheck<C> } = {
                     samples: [{ value: seconds(expiry.nextAt) }]
                   }
                 ])
+          ]
+  },
+  growthAbove: {
+    input: Inputs.FailIfGrowthAbove,
+    reads: 'growth',
+    problem: (_limit, { history }) =>
+      history === true
+        ? undefined
+        : "needs history-file: the growth is measured against the earlier runs' figures, which that file keeps " +
+          '(restore and save it with actions/cache)',
+    // A lower bound now against a complete sample can only understate a rise: a breach found is certain.
+    judge: (limit, { growth }) => {
+      if (growth?.delta === undefined) return undefined
+      const over = limit.percent ? (growth.percent ?? 0) > limit.amount : growth.delta > limit.amount
+      return over ? { kind: 'growth', growth, limit } : undefined
+    },
+    breaches: {
+      growth: ({ growth, limit }, { atLeast, noun }) =>
+        `the DLQ grew by ${atLeast}${growthText(growth, limit.percent, noun)} within ` +
+        `${formatAge(growth.withinMs)}, more than fail-if-growth-above (${growthLimitText(limit)})`
+    },
+    judgeable: ({ growth }) => growth?.delta !== undefined,
+    figure: ({ growth }, _now, { atLeast, noun }, limit) => {
+      if (limit === undefined || growth === undefined) return undefined
+      const within = `within ${formatAge(growth.withinMs)}`
+      if (growth.delta === undefined) return `growth ${within}: no earlier complete figures in that window`
+      const covered = growth.covered ? '' : ` (the ${formatAge(growth.withinMs)} kept history is shorter)`
+      return `${atLeast}${growthText(growth, limit.percent, noun)} ${within}${covered}`
+    },
+    limit: limit => `limit ${growthLimitText(limit)}`,
+    asked: limit => `\`fail-if-growth-above\`: ${growthLimitText(limit)} (\`history-file\`)`,
+    outputs: ({ growth }, known) => ({
+      [Outputs.Growth]: !known || growth?.delta === undefined ? '' : String(growth.delta)
+    }),
+    metrics: ({ growth }) =>
+      growth?.delta === undefined
+        ? []
+        : [
+            {
+              name: 'dlq_growth_messages',
+              help: 'How the count moved within the window of fail-if-growth-above, from its lowest earlier figure.',
+              samples: [{ labels: { window_seconds: String(seconds(growth.withinMs)) }, value: growth.delta }]
+            }
           ]
   }
 }

@@ -72,12 +72,23 @@ export interface HealthLimits {
   newAbove: number
   /** Fail when a message passes `retentionMs` (the plan's DLQ retention) within this. */
   expiringWithinMs: number
+  /** Fail when the count grew by more than this within its window, against the samples of history-file. */
+  growthAbove: GrowthLimit
+}
+
+/** A growth threshold as written (`+500/1h`, `200%/24h`): an amount of messages or a percentage, within a window. */
+export interface GrowthLimit {
+  amount: number
+  percent: boolean
+  withinMs: number
 }
 
 /** The health check's limits as set, and the settings that complete them (the arrivals window, the retention). */
 export interface HealthThresholds extends Partial<HealthLimits> {
   newWithinMs?: number
   retentionMs?: number
+  /** A history-file is kept: earlier runs' figures to measure growth against. */
+  history?: boolean
 }
 
 export interface ScheduleRequest {

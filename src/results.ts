@@ -1,7 +1,7 @@
 // What each operation found: the vocabulary between the operations that build results and the report that renders
 // them. A root module: it imports no folder of src/.
 import type { Failure, FailureContext } from './failure.js'
-import type { HealthVerdict } from './health-verdict.js'
+import type { Growth, HealthVerdict, History } from './health-verdict.js'
 import type { ListRequest, ResumeRequest, StagePlan } from './requests.js'
 import type { StopSignal } from './stop.js'
 
@@ -149,6 +149,10 @@ export interface ListFindings
 /** What `list-dlq` found, and the health checks' verdict on it. */
 export interface ListResult extends ListFindings {
   health: HealthVerdict
+  /** With history-file: the samples kept, this run's last (what the file gets back), or why none came before. */
+  history?: History
+  /** With fail-if-growth-above: how the count moved within its window against the history. */
+  growth?: Growth
 }
 
 /** Page items the action could not use as the service sent them (named in a warning). */

@@ -3,7 +3,7 @@
  * sockets against the simulator, holding messages made for each case (createdAt relative to the runner's clock).
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSimulator, type SimMessage, type Simulator } from '../../sim/index.js'
@@ -179,6 +179,47 @@ describe('dates that cannot be true', () => {
     // Two messages of unknown age could be expiring: the expiry check cannot be judged, so the step fails saying so.
     expect(run.code).toBe(1)
     expect(run.errors.join('\n')).toContain('2 messages had no usable creation time (createdAt), so when the service')
+  })
+})
+
+describe('history-file and fail-if-growth-above', () => {
+  it('starts a history, fails on growth against it, and reads a damaged file as no history, never an alert', async () => {
+    const s = await holding(ARRIVALS)
+    dir = await mkdtemp(join(tmpdir(), 'history-'))
+    const file = join(dir, 'dlq-history.json')
+    const inputs = { 'history-file': file, 'fail-if-growth-above': '+5/1h' }
+
+    const first = await list(s, inputs)
+    expect(first.code).toBe(0)
+    expect(first.outputs.growth).toBe('')
+    expect(first.summary).toContain('No earlier figures (`history-file`: the file does not exist yet)')
+    expect(first.stdout).toContain('history-file: no history yet: the file does not exist yet.')
+    expect(boldLineOf(first)).toContain('(limit +5/1h: not judged)')
+    const kept = JSON.parse(await readFile(file, 'utf8')) as { samples: Record<string, unknown>[] }
+    expect(kept.samples).toHaveLength(1)
+    expect(kept.samples[0]).toMatchObject({ count: 15, complete: 1, new: 5 })
+    // Numbers only: no DLQ text is kept.
+    expect(Object.values(kept.samples[0] ?? {}).every(v => typeof v === 'number')).toBe(true)
+
+    const template = s.state.messages[0] as SimMessage
+    const more = Array.from({ length: 6 }, (_, i) => ({ ...template, messageId: `new_${i}`, dlqId: `dlq_new_${i}` }))
+    s.state.messages.push(...more.map(m => ({ ...m, createdAt: Date.now() - 1000 })))
+    const second = await list(s, inputs)
+    expect(second.code).toBe(1)
+    expect(second.outputs.growth).toBe('6')
+    expect(second.errors[0]).toContain(
+      'the DLQ grew by +6 messages (15 to 21) within 1h, more than fail-if-growth-above'
+    )
+    expect(second.summary).toMatch(
+      /\*\*DLQ size over the last 2 runs \(under a minute\):\*\* `▁█` min 15 · max 21 · now 21\./
+    )
+
+    await writeFile(file, '{"format":"dlq-action-history","version":1,')
+    const third = await list(s, inputs)
+    expect(third.code).toBe(0)
+    expect(third.summary).toContain('it is not JSON (damaged)')
+    expect(third.outputs.growth).toBe('')
+    expect((JSON.parse(await readFile(file, 'utf8')) as { samples: unknown[] }).samples).toHaveLength(1)
   })
 })
 

@@ -37,6 +37,7 @@ const notJson = 'starts with "[" but is not a JSON array of strings (such as ["a
 const notJsonString =
   'starts with a double quote but is not one JSON string (such as "a", what toJSON() of a string gives): give the ' +
   'values without quotes, one a line, or a JSON array'
+const growthForms = 'a number of messages or a percentage, a slash and a window, such as +500/1h or 200%/24h'
 const bracket = 'starts with "[": a JSON array is read only as the whole input; give each value without brackets'
 const serviceRoot = "must be the service root, without /v2 or an endpoint's path (the action adds /v2/... itself)"
 
@@ -472,6 +473,32 @@ export const BAD_INPUTS: readonly BadInput[] = [
     inputs: { ...list, retention: '3d', 'fail-if-expiring-within': '3d' },
     input: 'fail-if-expiring-within',
     says: 'must be shorter than retention',
+    alone: true
+  },
+  // Issue 36: growth against history-file.
+  {
+    name: 'fail-if-growth-above without a window',
+    inputs: { ...list, 'history-file': 'h.json', 'fail-if-growth-above': '+500' },
+    input: 'fail-if-growth-above',
+    says: `must be a growth: ${growthForms}`
+  },
+  {
+    name: 'fail-if-growth-above a part of a message',
+    inputs: { ...list, 'history-file': 'h.json', 'fail-if-growth-above': '12.5/1h' },
+    input: 'fail-if-growth-above',
+    says: `must count whole messages, or be a percentage: ${growthForms}`
+  },
+  {
+    name: 'fail-if-growth-above an upper-case window',
+    inputs: { ...list, 'history-file': 'h.json', 'fail-if-growth-above': '200%/1H' },
+    input: 'fail-if-growth-above',
+    says: upperCase
+  },
+  {
+    name: 'fail-if-growth-above without history-file',
+    inputs: { ...list, 'fail-if-growth-above': '+500/1h' },
+    input: 'fail-if-growth-above',
+    says: "needs history-file: the growth is measured against the earlier runs' figures",
     alone: true
   },
   {

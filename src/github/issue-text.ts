@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { BreachKind } from '../health-verdict.js'
 import type { CauseRow, DestinationRow, ListResult } from '../results.js'
 import { CAUSE_ROWS, causesTable } from '../report/causes.js'
+import { historyLine } from '../report/history.js'
 import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../format.js'
 import { failingTable } from '../report/list.js'
 import { BREACH_KINDS, checkOf, checkOfBreach } from '../health-checks.js'
@@ -154,6 +155,12 @@ function expiryLead(result: ListResult, now: number): string[] {
   return line === undefined ? [] : [line, '']
 }
 
+/** The DLQ's size over the kept samples, with history-file. */
+function historyLead(result: ListResult): string[] {
+  const line = historyLine(result)
+  return line === undefined ? [] : [line, '']
+}
+
 /** The issue's "Why they failed": the leading causes. */
 function whyTheyFailed(result: ListResult, now: number): string[] {
   const table = causesTable(result, now, CAUSE_ROWS)
@@ -251,6 +258,7 @@ export function issueBody(
     ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
     '',
     ...expiryLead(result, now),
+    ...historyLead(result),
     `Figures of ${formatMs(now)}${runText(runUrl)}; a later failing run updates them, and comments when something ` +
       'material changed or the last comment is older than `issue-repeat-interval`.',
     '',

@@ -9,7 +9,7 @@ import {
   type CheckName,
   type ThresholdForms
 } from '../health-checks.js'
-import type { CountWindows, HealthLimits, HealthThresholds } from '../requests.js'
+import type { CountWindows, GrowthLimit, HealthLimits, HealthThresholds } from '../requests.js'
 import { filePath, optional, refuse, withDefault } from './fields.js'
 import { readDuration, readList, readOne } from './readers.js'
 import { parseInteger } from './values.js'
@@ -22,14 +22,33 @@ const loginProblem = (login: string) =>
 /** The reader of each form a threshold is written in: a check's entry names its form, never its own parser. */
 const THRESHOLD_READERS: { [F in keyof ThresholdForms]: (text: string) => ThresholdForms[F] } = {
   count: s => parseInteger(readOne(s), 0, Number.MAX_SAFE_INTEGER),
-  duration: readDuration
+  duration: readDuration,
+  growth: readGrowth
+}
+
+const GROWTH_FORMS = 'a number of messages or a percentage, a slash and a window, such as +500/1h or 200%/24h'
+
+/** A growth within a window: `+500/1h` (more than 500 messages) or `200%/24h` (more than 200%), the window a duration. */
+function readGrowth(text: string): GrowthLimit {
+  const m = /^\+?\s*(\d+(?:\.\d+)?)\s*(%?)\s*\/\s*(\S+)$/.exec(readOne(text))
+  if (m === null) throw new Error(`must be a growth: ${GROWTH_FORMS}`)
+  const [, amount = '', percent = '', window = ''] = m
+  if (percent === '' && !/^\d+$/.test(amount))
+    throw new Error(`must count whole messages, or be a percentage: ${GROWTH_FORMS}`)
+  const withinMs = readDuration(window)
+  const value = Number(amount)
+  if (!Number.isSafeInteger(Math.round(value))) throw new Error(`must be a growth of a sensible size: ${GROWTH_FORMS}`)
+  return { amount: value, percent: percent === '%', withinMs }
 }
 
 type ThresholdShape = { [C in CheckName as CheckInputs[C]]: ReturnType<typeof optional<HealthLimits[C]>> }
 
 /** The field of every threshold input, read as its check's entry says. */
 export function thresholdShape(): ThresholdShape {
-  const fields = CHECK_NAMES.map(name => [checkOf(name).input, optional(THRESHOLD_READERS[checkOf(name).reads])])
+  const fields = CHECK_NAMES.map(name => {
+    const read = THRESHOLD_READERS[checkOf(name).reads] as (text: string) => unknown
+    return [checkOf(name).input, optional(read)]
+  })
   return Object.fromEntries(fields) as ThresholdShape
 }
 
@@ -39,6 +58,7 @@ export function healthShape(workspace: string) {
     [Inputs.NewWithin]: withDefault(Inputs.NewWithin, readDuration),
     [Inputs.Retention]: optional(readDuration),
     [Inputs.MetricsFile]: filePath(workspace),
+    [Inputs.HistoryFile]: filePath(workspace),
     [Inputs.IssueLabels]: optional(s => readList(s, { commas: true, problem: labelProblem })),
     [Inputs.IssueAssignees]: optional(s => readList(s, { commas: true, problem: loginProblem }))
   }
@@ -59,13 +79,14 @@ export function thresholdsOf(v: HealthValues): HealthThresholds {
   return {
     ...limits,
     ...(limits.newAbove !== undefined ? { newWithinMs: v[Inputs.NewWithin] } : {}),
-    ...(v[Inputs.Retention] !== undefined ? { retentionMs: v[Inputs.Retention] } : {})
+    ...(v[Inputs.Retention] !== undefined ? { retentionMs: v[Inputs.Retention] } : {}),
+    ...(v[Inputs.HistoryFile] !== undefined ? { history: true } : {})
   }
 }
 
 /** Why a check's threshold as set can never be judged, as its entry says. */
 function problemOf<C extends CheckName>(name: C, thresholds: HealthThresholds): string | undefined {
-  const limit = thresholds[name]
+  const limit = thresholds[name] as HealthLimits[C] | undefined
   return limit === undefined ? undefined : checkOf(name).problem?.(limit, thresholds)
 }
 

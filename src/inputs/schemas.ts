@@ -243,7 +243,7 @@ function listSchema(now: number, workspace: string) {
         windows: countWindows(v)
       },
       health: thresholdsOf(v),
-      ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders, Inputs.MetricsFile]),
+      ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders, Inputs.MetricsFile, Inputs.HistoryFile]),
       ...(v[Inputs.IssueOnFailure]
         ? {
             issue: {

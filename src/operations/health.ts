@@ -2,7 +2,8 @@ import { DAY, HOUR, WEEK } from '../constants.js'
 import { isDateMs } from '../format.js'
 import { CHECK_NAMES, HEALTH_CHECKS, type CheckName, type HealthFacts } from '../health-checks.js'
 import type { HealthLimits, HealthThresholds } from '../requests.js'
-import type { Breach, HealthVerdict } from '../health-verdict.js'
+import type { Breach, HealthVerdict, History } from '../health-verdict.js'
+import { growthOf, sampleOf, withSample } from './history.js'
 import type { Histogram, ListFindings, ListResult } from '../results.js'
 
 const MAX_POINTS = 120
@@ -18,9 +19,25 @@ export function judgeHealth(thresholds: HealthThresholds, facts: HealthFacts, no
   return { ...thresholds, breaches }
 }
 
-/** A listing with its verdict: the one place the health checks run. */
-export function judged(findings: ListFindings, thresholds: HealthThresholds, now: number): ListResult {
-  return { ...findings, health: judgeHealth(thresholds, findings, now) }
+/**
+ * A listing with its verdict: the one place the health checks run. With `earlier` (history-file's samples, on the
+ * service's clock), growth is measured against them and this run's sample joins them.
+ */
+export function judged(
+  findings: ListFindings,
+  thresholds: HealthThresholds,
+  now: number,
+  earlier?: History
+): ListResult {
+  const window = thresholds.growthAbove?.withinMs
+  const growth =
+    window === undefined || earlier === undefined ? undefined : growthOf(earlier.samples, now, findings.count, window)
+  const facts = growth === undefined ? findings : { ...findings, growth }
+  const history =
+    earlier === undefined
+      ? {}
+      : { history: { ...earlier, samples: withSample(earlier.samples, sampleOf(findings, now)) } }
+  return { ...facts, ...history, health: judgeHealth(thresholds, facts, now) }
 }
 
 /** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */

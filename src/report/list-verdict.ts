@@ -13,7 +13,7 @@ import {
 } from '../health-checks.js'
 import type { BreachFields, BreachKind } from '../health-verdict.js'
 import type { ListResult } from '../results.js'
-import type { ListFilters } from '../requests.js'
+import type { HealthLimits, ListFilters } from '../requests.js'
 import { beforeTheEnd, failurePhrase } from './failure-text.js'
 import { code, valueList, type RowLimit } from './markdown.js'
 import { formatAge, formatCount, formatMs, plural } from '../format.js'
@@ -129,7 +129,7 @@ export function heading(result: ListResult, filtered: boolean): string {
 /** One check's part of the verdict line: its figure, bold, and its limit with the verdict when set. */
 function checkPart<C extends CheckName>(name: C, result: ListResult, now: number, words: Words): string | undefined {
   const check = checkOf(name)
-  const limit = result.health[name]
+  const limit = result.health[name] as HealthLimits[C] | undefined
   const figure = check.figure(result, now, words, limit)
   if (figure === undefined) return undefined
   if (limit === undefined) return `**${figure}**`
@@ -139,7 +139,7 @@ function checkPart<C extends CheckName>(name: C, result: ListResult, now: number
     ? '**exceeded**'
     : kinds.length > 0
       ? '**cannot be judged**'
-      : words.complete
+      : words.complete && check.judgeable?.(result) !== false
         ? 'within'
         : 'not judged'
   return `**${figure}** (${check.limit(limit)}: ${verdict})`
@@ -237,6 +237,6 @@ export function thresholdsText({ health }: ListResult): string {
 }
 
 function askedOf<C extends CheckName>(name: C, health: ListResult['health']): string | undefined {
-  const limit = health[name]
+  const limit = health[name] as HealthLimits[C] | undefined
   return limit === undefined ? undefined : checkOf(name).asked(limit, health)
 }

@@ -7,6 +7,7 @@ import { chartLines } from './chart.js'
 import { formatAge, formatCount, formatShortTime, plural } from '../format.js'
 import { beforeTheEnd, failureText, itemProblemsText } from './failure-text.js'
 import { causesOutput, causesTable } from './causes.js'
+import { historyLine } from './history.js'
 import {
   describeBreach,
   expiryLine,
@@ -143,6 +144,7 @@ function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass, writ
       issueLine(ctx.issue),
       shortenedNote(pass),
       expiryLine(result, pass.now),
+      historyLine(result),
       ...undatedLines(result),
       ...endingLeads(result)
     ),
