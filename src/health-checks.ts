@@ -78,8 +78,8 @@ interface HealthCheck<C extends CheckName> {
   judgeable?(facts: HealthFacts): boolean
   /** Its limit beside the figure: "limit 100". */
   limit(limit: HealthLimits[C]): string
-  /** The threshold as asked, naming its inputs (the summary's "What was asked", the closing comment). */
-  asked(limit: HealthLimits[C], thresholds: HealthThresholds): string
+  /** When the threshold fails the step, naming its inputs: a clause of "Fail the step when ..." (what was asked). */
+  asked(limit: HealthLimits[C], thresholds: HealthThresholds, words: Words): string
   /** The outputs it fills; `known`: the listing listed something (else every figure is unknown, empty). */
   outputs?(facts: HealthFacts, known: boolean): Partial<Record<Outputs, string>>
   /** Its figures in the metrics file. */
@@ -118,13 +118,14 @@ export const HEALTH_CHECKS: { [C in CheckName]: HealthCheck<C> } = {
     reads: 'count',
     judge: (limit, { count }) => (count > limit ? { kind: 'count', count, limit } : undefined),
     breaches: {
-      count: (b, { atLeast }) =>
-        `${atLeast}${formatCount(b.count)} messages, more than fail-if-count-above (${formatCount(b.limit)})`
+      count: (b, { atLeast, noun }) =>
+        `${atLeast}${plural(b.count, noun.one, noun.many)}, more than fail-if-count-above (${formatCount(b.limit)})`
     },
     figure: ({ count }, _now, { atLeast, noun, scope }) =>
       `${atLeast}${plural(count, noun.one, noun.many)}${scope === undefined ? '' : ` ${scope}`}`,
     limit: limit => `limit ${formatCount(limit)}`,
-    asked: limit => `\`fail-if-count-above\`: ${formatCount(limit)}`,
+    asked: (limit, _t, { noun }) =>
+      `more than ${plural(limit, noun.one, noun.many)} are listed (\`fail-if-count-above\`)`,
     metrics: ({ count }) => [{ name: 'dlq_messages', help: 'Messages listed.', samples: [{ value: count }] }]
   },
   oldestOlderThanMs: {
@@ -138,15 +139,16 @@ export const HEALTH_CHECKS: { [C in CheckName]: HealthCheck<C> } = {
       return noCreatedAt > 0 ? { kind: 'age-unknown', messages: noCreatedAt, limitMs } : undefined
     },
     breaches: {
-      age: b =>
-        `the oldest message is ${formatAge(b.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(b.limitMs)})`,
-      'age-unknown': (b, { atLeast }) =>
-        `${atLeast}${plural(b.messages, 'message', 'messages')} had no usable creation time (createdAt), so their age is ` +
+      age: (b, { noun }) =>
+        `the oldest ${noun.one} is ${formatAge(b.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(b.limitMs)})`,
+      'age-unknown': (b, { atLeast, noun }) =>
+        `${atLeast}${plural(b.messages, noun.one, noun.many)} had no usable creation time (createdAt), so their age is ` +
         `unknown and fail-if-oldest-older-than (${formatAge(b.limitMs)}) cannot be judged`
     },
     figure: (facts, now, words) => oldestText(facts, now, words),
     limit: limitMs => `limit ${formatAge(limitMs)}`,
-    asked: limitMs => `\`fail-if-oldest-older-than\`: ${formatAge(limitMs)}`,
+    asked: (limitMs, _t, { noun }) =>
+      `the oldest ${noun.one} is older than ${formatAge(limitMs)} (\`fail-if-oldest-older-than\`)`,
     metrics: ({ oldestCreatedAt }, now) =>
       oldestCreatedAt === undefined
         ? []
@@ -172,11 +174,11 @@ export const HEALTH_CHECKS: { [C in CheckName]: HealthCheck<C> } = {
         : undefined
     },
     breaches: {
-      arrivals: (b, { atLeast }) =>
-        `${atLeast}${plural(b.count, 'message', 'messages')} created within the last ${formatAge(b.withinMs)}, more ` +
+      arrivals: (b, { atLeast, noun }) =>
+        `${atLeast}${plural(b.count, noun.one, noun.many)} created within the last ${formatAge(b.withinMs)}, more ` +
         `than fail-if-new-above (${formatCount(b.limit)})`,
-      'arrivals-unknown': (b, { atLeast }) =>
-        `${atLeast}${plural(b.messages, 'message', 'messages')} had no usable creation time (createdAt), so whether more ` +
+      'arrivals-unknown': (b, { atLeast, noun }) =>
+        `${atLeast}${plural(b.messages, noun.one, noun.many)} had no usable creation time (createdAt), so whether more ` +
         `than fail-if-new-above (${formatCount(b.limit)}) arrived within ${formatAge(b.withinMs)} cannot be judged`
     },
     figure: ({ arrivals }, _now, { atLeast }, limit) =>
@@ -184,8 +186,9 @@ export const HEALTH_CHECKS: { [C in CheckName]: HealthCheck<C> } = {
         ? undefined
         : `${atLeast}${formatCount(arrivals.count)} new within ${formatAge(arrivals.withinMs)}`,
     limit: limit => `limit ${formatCount(limit)}`,
-    asked: (limit, { newWithinMs }) =>
-      `\`fail-if-new-above\`: ${formatCount(limit)} within ${formatAge(newWithinMs ?? 0)} (\`new-within\`)`,
+    asked: (limit, { newWithinMs }, { noun }) =>
+      `more than ${plural(limit, noun.one, noun.many)} were created within ${formatAge(newWithinMs ?? 0)} ` +
+      '(`fail-if-new-above`, `new-within`)',
     outputs: ({ arrivals }, known) => ({
       [Outputs.NewCount]: !known || arrivals === undefined ? '' : String(arrivals.count)
     }),
@@ -218,21 +221,22 @@ export const HEALTH_CHECKS: { [C in CheckName]: HealthCheck<C> } = {
       return noCreatedAt > 0 ? { kind: 'expiry-unknown', messages: noCreatedAt, withinMs } : undefined
     },
     breaches: {
-      expiry: (b, { atLeast }) =>
-        `${atLeast}${plural(b.count, 'message', 'messages')} will be deleted by the service within ` +
+      expiry: (b, { atLeast, noun }) =>
+        `${atLeast}${plural(b.count, noun.one, noun.many)} will be deleted by the service within ` +
         `${formatAge(b.withinMs)} (fail-if-expiring-within; retention ${formatAge(b.retentionMs)}); the first ` +
         (b.inMs === 0 ? 'is already past the retention' : `in ${formatAge(b.inMs)}`),
-      'expiry-unknown': (b, { atLeast }) =>
-        `${atLeast}${plural(b.messages, 'message', 'messages')} had no usable creation time (createdAt), so when the ` +
+      'expiry-unknown': (b, { atLeast, noun }) =>
+        `${atLeast}${plural(b.messages, noun.one, noun.many)} had no usable creation time (createdAt), so when the ` +
         `service deletes them is unknown and fail-if-expiring-within (${formatAge(b.withinMs)}) cannot be judged`
     },
     figure: ({ expiry }, _now, { atLeast }) =>
       expiry === undefined
         ? undefined
         : `${atLeast}${formatCount(expiry.count)} deleted by the service within ${formatAge(expiry.withinMs)}`,
-    limit: () => 'limit 0',
-    asked: (withinMs, { retentionMs }) =>
-      `\`fail-if-expiring-within\`: ${formatAge(withinMs)} (\`retention\`: ${formatAge(retentionMs ?? 0)})`,
+    limit: () => 'none allowed',
+    asked: (withinMs, { retentionMs }, { noun }) =>
+      `a ${noun.one} will be deleted by the service within ${formatAge(withinMs)}, its retention being ` +
+      `${formatAge(retentionMs ?? 0)} (\`fail-if-expiring-within\`, \`retention\`)`,
     outputs: ({ expiry }, known) => ({
       [Outputs.ExpiringCount]: !known || expiry === undefined ? '' : String(expiry.count),
       [Outputs.NextExpiryAt]: expiry?.nextAt === undefined ? '' : formatMs(expiry.nextAt)
@@ -286,7 +290,8 @@ export const HEALTH_CHECKS: { [C in CheckName]: HealthCheck<C> } = {
       return `${atLeast}${growthText(growth, limit.percent, noun)} ${within}${covered}`
     },
     limit: limit => `limit ${growthLimitText(limit)}`,
-    asked: limit => `\`fail-if-growth-above\`: ${growthLimitText(limit)} (\`history-file\`)`,
+    asked: limit =>
+      `the count grew by more than ${growthLimitText(limit)} (\`fail-if-growth-above\`, against \`history-file\`)`,
     outputs: ({ growth }, known) => ({
       [Outputs.Growth]: !known || growth?.delta === undefined ? '' : String(growth.delta)
     }),

@@ -136,7 +136,7 @@ describe('expiry: retention with fail-if-expiring-within', () => {
     expect(run.code).toBe(0)
     expect(run.outputs['expiring-count']).toBe('0')
     expect(run.outputs['next-expiry-at']).not.toBe('')
-    expect(boldLineOf(run)).toContain('0 deleted by the service within 1h** (limit 0: within)')
+    expect(boldLineOf(run)).toContain('0 deleted by the service within 1h** (none allowed: within)')
   })
 
   it('computes nothing without retention, and refuses fail-if-expiring-within without it before any request', async () => {

@@ -78,7 +78,7 @@ describe('issue-on-failure, end to end', () => {
     expect(github.issues[0]?.state).toBe('closed')
     expect(github.issues[0]?.comments[1]).toMatch(/passes again/)
     expect(github.issues[0]?.comments[1]).toMatch(/Failing for .*since/)
-    expect(github.issues[0]?.comments[1]).toContain('`fail-if-count-above`: 500')
+    expect(github.issues[0]?.comments[1]).toContain('more than 500 messages are listed (`fail-if-count-above`)')
     expect(fourth.summary).toMatch(/^Health issue closed: \[#1\]/m)
     expect(fourth.outputs).toMatchObject({ transition: 'closed', 'issue-url': 'https://github.com/acme/shop/issues/1' })
     // A passing check with no issue open makes no edge.

@@ -38,7 +38,9 @@ describe('arrivals', () => {
     expect(judgeHealth({ newAbove: 2 }, found, NOW).breaches).toEqual([])
     const [breach] = judgeHealth({ newAbove: 1 }, found, NOW).breaches
     expect(breach).toEqual({ kind: 'arrivals', count: 2, limit: 1, withinMs: HOUR })
-    expect(describeBreach(breach!, true)).toBe('2 messages created within the last 1h, more than fail-if-new-above (1)')
+    expect(describeBreach(breach!, listResult())).toBe(
+      '2 messages created within the last 1h, more than fail-if-new-above (1)'
+    )
   })
 
   it('cannot be judged when messages without createdAt could take the count over the limit', () => {
@@ -61,7 +63,7 @@ describe('expiry', () => {
     expect(result.health.breaches).toEqual([
       { kind: 'expiry', count: 2, withinMs: DAY, retentionMs: 7 * DAY, inMs: 3 * HOUR }
     ])
-    expect(describeBreach(result.health.breaches[0]!, false)).toBe(
+    expect(describeBreach(result.health.breaches[0]!, listResult({ nextCursor: 'c' }))).toBe(
       'at least 2 messages will be deleted by the service within 1d (fail-if-expiring-within; retention 7d); the first in 3h'
     )
     expect(expiryLine(result, NOW)).toBe(
@@ -74,7 +76,7 @@ describe('expiry', () => {
     expect(judgeHealth({ retentionMs: 7 * DAY }, found, NOW).breaches).toEqual([])
     const [breach] = judgeHealth({ retentionMs: 7 * DAY, expiringWithinMs: DAY }, found, NOW).breaches
     expect(breach).toMatchObject({ kind: 'expiry', inMs: 0 })
-    expect(describeBreach(breach!, true)).toMatch(/the first is already past the retention$/)
+    expect(describeBreach(breach!, listResult())).toMatch(/the first is already past the retention$/)
   })
 
   it('cannot be judged for messages without createdAt', () => {

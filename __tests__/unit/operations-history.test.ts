@@ -107,13 +107,13 @@ describe('the growth check', () => {
     const limit = { amount: 500, percent: false, withinMs: 6 * HOUR }
     const result = judged(found(4500), { growthAbove: limit, history: true }, NOW, earlier)
     expect(result.growth?.delta).toBe(4380)
-    expect(result.health.breaches.map(b => describeBreach(b, true))).toEqual([
+    expect(result.health.breaches.map(b => describeBreach(b, listResult()))).toEqual([
       'the DLQ grew by +4,380 messages (120 to 4,500) within 6h, more than fail-if-growth-above (+500/6h)'
     ])
     expect(judged(found(620), { growthAbove: limit, history: true }, NOW, earlier).health.breaches).toEqual([])
     const percent = { amount: 200, percent: true, withinMs: 24 * HOUR }
     const [breach] = judged(found(500), { growthAbove: percent, history: true }, NOW, earlier).health.breaches
-    expect(describeBreach(breach!, true)).toBe(
+    expect(describeBreach(breach!, listResult())).toBe(
       'the DLQ grew by +317% (120 to 500) within 1d, more than fail-if-growth-above (200%/1d)'
     )
   })

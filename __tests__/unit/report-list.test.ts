@@ -1,6 +1,12 @@
-/** What the list report writes once the issue step has run: the edge it made on the health issue. */
+/** What the list report says of a health check: the edge it made on the health issue, and what it counted. */
 import { describe, expect, it } from '@jest/globals'
-import { issueOutputs } from '../../src/report/list.js'
+import { judged } from '../../src/operations/health.js'
+import { issueOutputs, listReport } from '../../src/report/list.js'
+import { judgement, thresholdsText } from '../../src/report/list-verdict.js'
+import { listResult } from '../support/results.js'
+
+const NOW = Date.UTC(2026, 10, 22, 12)
+const HOUR = 3_600_000
 
 describe('issueOutputs', () => {
   const link = (action: 'opened' | 'commented' | 'updated' | 'closed') => ({
@@ -27,5 +33,23 @@ describe('issueOutputs', () => {
   it('says opened when a cancel cut the step after it opened the issue', () => {
     expect(issueOutputs({ cut: { signal: 'SIGTERM', opened: link('opened') } }).transition).toBe('opened')
     expect(issueOutputs({ cut: { signal: 'SIGTERM' } }).transition).toBe('none')
+  })
+})
+
+describe('a health check of failed workflow runs', () => {
+  it('calls what it counted runs, in its failure, its verdict line and what was asked', () => {
+    const found = listResult({ count: 12, filters: { source: 'workflow' }, oldestCreatedAt: NOW - 7 * HOUR })
+    const result = judged(found, { countAbove: 10, oldestOlderThanMs: 6 * HOUR }, NOW)
+    expect(listReport.failure(result)).toBe(
+      'DLQ health check failed: 12 failed workflow runs, more than fail-if-count-above (10)\n' +
+        'DLQ health check failed: the oldest failed workflow run is 7h old, older than fail-if-oldest-older-than (6h)'
+    )
+    expect(judgement(result, NOW)).toBe(
+      '**12 failed workflow runs** (limit 10: **exceeded**) · **oldest 7h** (limit 6h: **exceeded**)'
+    )
+    expect(thresholdsText(result)).toBe(
+      'fail the step when more than 10 failed workflow runs are listed (`fail-if-count-above`), or when the oldest ' +
+        'failed workflow run is older than 6h (`fail-if-oldest-older-than`)'
+    )
   })
 })

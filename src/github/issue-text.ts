@@ -255,7 +255,7 @@ export function issueBody(
 ): string {
   return [
     ...opening('## ❌ DLQ health check failing', result, now),
-    ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
+    ...result.health.breaches.map(b => `- ${describeBreach(b, result)}`),
     '',
     ...expiryLead(result, now),
     ...historyLead(result),

@@ -89,12 +89,11 @@ function wordsOf(result: ListResult, scope?: string): Words {
 }
 
 /** A threshold exceeded, with both numbers and the input that set it; an incomplete listing's count is "at least". */
-export function describeBreach<K extends BreachKind>(breach: { kind: K } & BreachFields[K], complete: boolean): string {
-  return breachText(breach, {
-    atLeast: complete ? '' : 'at least ',
-    complete,
-    noun: { one: 'message', many: 'messages' }
-  })
+export function describeBreach<K extends BreachKind>(
+  breach: { kind: K } & BreachFields[K],
+  result: ListResult
+): string {
+  return breachText(breach, wordsOf(result))
 }
 
 /** What a listing counted, and of what when filtered: its messages, or, with source workflow, the failed runs. */
@@ -112,16 +111,17 @@ export function heading(result: ListResult, filtered: boolean): string {
       : `⛔ Listing cancelled: at least ${counted(result)}`
   }
   const scope = filterScope(result.filters, true)
+  const { noun } = wordsOf(result)
   if (result.failure !== undefined) {
     const why = failurePhrase(result.failure, result.maxPages)
     return result.count === 0 ? `❌ Could not list the DLQ: ${why}` : `❌ Listing failed part way: ${why}`
   }
   if (result.health.breaches.length > 0) {
-    return scope === undefined ? '❌ DLQ health check failed' : `❌ Health check failed for the messages ${scope}`
+    return scope === undefined ? '❌ DLQ health check failed' : `❌ Health check failed for the ${noun.many} ${scope}`
   }
   const judged = anyThreshold(result.health)
   if (!listingComplete(result)) return `⚠️ Listing stopped early${judged ? ': health not judged' : ''}`
-  if (judged) return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the messages ${scope}`
+  if (judged) return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the ${noun.many} ${scope}`
   if (result.count === 0) return filtered ? 'ℹ️ No DLQ message matches the filters' : 'ℹ️ The DLQ is empty'
   return scope === undefined ? `ℹ️ DLQ: ${counted(result, scope)}` : `ℹ️ ${counted(result, scope)}`
 }
@@ -156,7 +156,7 @@ export function judgement(result: ListResult, now: number): string {
   const tail = !anyThreshold(result.health)
     ? ' (not judged: no threshold set)'
     : scope !== undefined
-      ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
+      ? ` (thresholds judged on the matching ${words.noun.many} only, not the whole DLQ)`
       : ''
   const partial = words.complete
     ? ''
@@ -230,13 +230,14 @@ export function headline(result: ListResult, now: number): string {
   return `DLQ: at least ${listed} (${why})`
 }
 
-/** The health thresholds as set, each named by its input (the summary's "What was asked", the closing comment). */
-export function thresholdsText({ health }: ListResult): string {
-  const parts = CHECK_NAMES.map(name => askedOf(name, health)).filter(part => part !== undefined)
-  return parts.length === 0 ? 'none' : parts.join(', ')
+/** The health thresholds as set, as one sentence naming each input (the summary's "What was asked", the closing comment). */
+export function thresholdsText(result: ListResult): string {
+  const words = wordsOf(result)
+  const parts = CHECK_NAMES.map(name => askedOf(name, result.health, words)).filter(part => part !== undefined)
+  return parts.length === 0 ? 'none: the listing is not judged' : `fail the step when ${parts.join(', or when ')}`
 }
 
-function askedOf<C extends CheckName>(name: C, health: ListResult['health']): string | undefined {
+function askedOf<C extends CheckName>(name: C, health: ListResult['health'], words: Words): string | undefined {
   const limit = health[name] as HealthLimits[C] | undefined
-  return limit === undefined ? undefined : checkOf(name).asked(limit, health)
+  return limit === undefined ? undefined : checkOf(name).asked(limit, health, words)
 }

@@ -123,8 +123,7 @@ export function issueOutputs({ link, cut }: IssueOutcome): OutputValues {
 }
 
 function failure(result: ListResult): string | undefined {
-  const complete = listingComplete(result)
-  const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`)
+  const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, result)}`)
   if (result.failure !== undefined) {
     const listed =
       result.count === 0
