@@ -13,18 +13,22 @@ export interface Cause {
   text: string
 }
 
+/** The text of a message's cause: its last response body blanked, or what stands in for one. */
+function causeText(message: DlqMessage): string {
+  const body = message.responseBody
+  if (body !== undefined) return blankBody(body) || '(empty body)'
+  return message.responseBodyBase64 !== undefined ? '(binary body)' : '(no response body)'
+}
+
 /** A message's cause: its destination (or workflow URL), its last status, its last response body blanked. */
 export function causeOf(message: DlqMessage): Cause {
-  const destination = boundedKey(message.url ?? message.workflowUrl ?? '(none)')
-  const status = message.responseStatus
-  const body = message.responseBody
-  const text =
-    body !== undefined
-      ? blankBody(body) || '(empty body)'
-      : message.responseBodyBase64 !== undefined
-        ? '(binary body)'
-        : '(no response body)'
-  return { destination, ...(status !== undefined ? { status } : {}), text }
+  // Built field by field, not spread: a listing asks this of every message.
+  const cause: Cause = {
+    destination: boundedKey(message.url ?? message.workflowUrl ?? '(none)'),
+    text: causeText(message)
+  }
+  if (message.responseStatus !== undefined) cause.status = message.responseStatus
+  return cause
 }
 
 /** A cause's key: a short hash of its three parts, the same run after run. */
