@@ -286,7 +286,7 @@ export const HEALTH_CHECKS: { [C in CheckName]: HealthCheck<C> } = {
       if (limit === undefined || growth === undefined) return undefined
       const within = `within ${formatAge(growth.withinMs)}`
       if (growth.delta === undefined) return `growth ${within}: no earlier complete figures in that window`
-      const covered = growth.covered ? '' : ` (the ${formatAge(growth.withinMs)} kept history is shorter)`
+      const covered = growth.covered ? '' : ` (the history kept does not reach back ${formatAge(growth.withinMs)} yet)`
       return `${atLeast}${growthText(growth, limit.percent, noun)} ${within}${covered}`
     },
     limit: limit => `limit ${growthLimitText(limit)}`,

@@ -312,11 +312,14 @@ async function main(): Promise<number> {
     const history = join(ROOT, '.tmp', 'render', 'dlq-history.json')
     rmSync(history, { force: true })
     const checks = { 'history-file': history, 'fail-if-growth-above': '+50/1h', 'fail-if-count-above': '1000' }
+    // New messages, the newest of all: the simulator keeps its messages in creation order.
     const grow = (n: number): void => {
       const last = sim.state.messages.at(-1)
       if (last === undefined) return
-      for (let i = 0; i < n; i++)
-        sim.state.messages.push({ ...last, messageId: `grown_${n}_${i}`, dlqId: `dlq_grown_${n}_${i}` })
+      const at = Date.now()
+      for (let i = 0; i < n; i++) {
+        sim.state.messages.push({ ...last, messageId: `grown_${at}_${i}`, dlqId: `dlq_${at}_${i}`, createdAt: at + i })
+      }
     }
     await run(list(sim.url, checks))
     grow(20)
