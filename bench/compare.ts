@@ -31,7 +31,7 @@ const CONCURRENCY = 16
 const RESUME_RUNS = 5_000
 const RUN_TIMEOUT_MS = 120_000
 
-const median = (values: readonly number[]): number => {
+export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = sorted.length >> 1
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
@@ -65,7 +65,7 @@ function baselineBundle(): { path?: string; label: string; why?: string } {
 }
 
 /** One list run: 100,000 all-distinct messages at 20 ms a request with concurrency 16; wall seconds. */
-async function listOnce(findings: Findings, action: string, label: string): Promise<number> {
+export async function listOnce(findings: Findings, action: string, label: string): Promise<number> {
   const generator = await startGenerator(LIST_MESSAGES, PAGE_SIZE, LATENCY_MS)
   try {
     const inputs = { operation: 'list-dlq', token: TOKEN, 'base-url': generator.url, concurrency: `${CONCURRENCY}` }

@@ -7,8 +7,9 @@
  * max-pages, complete and under 250 MB; 7. 100,000 with concurrency 16 at 20 ms a request, against its round-trip
  * floor; the requests of a staged resume's 10-minute and 1-hour watch (bench/watch.ts); the list and resume figures
  * against the previous release's bundle, interleaved in the same run (bench/compare.ts) (`npm run bench -- --only=N`
- * runs one of 5-9, watch or compare alone); 9. the million of 5, each with a response body and a cause of its own,
- * arrivals, expiry and the metrics file on, peak RSS against 200 MB. Every run's outputs are counted as GitHub counts
+ * runs one of 5-9, watch, compare or causes alone); what causes cost a listing at concurrency 16, with and without
+ * them in the same run (bench/causes.ts); 9. the million of 5, each with a response body and a cause of its own,
+ * arrivals, expiry, the metrics file and history-file on, peak RSS against 200 MB. Every run's outputs are counted as GitHub counts
  * them.
  *
  * A script, not a test: it prints figures and a last `BENCH_JSON {...}` line. It exits 0 when a timing or memory
@@ -24,6 +25,7 @@ import * as print from './print.js'
 import * as scenario from './scenarios.js'
 import { watchTargets } from './watch.js'
 import { compareWithRelease } from './compare.js'
+import { causesTargets } from './causes.js'
 
 const mb = (bytes: number): number => Number((bytes / 1e6).toFixed(1))
 
@@ -75,6 +77,12 @@ async function only(findings: Findings, which: string): Promise<void> {
     out(`BENCH_JSON ${JSON.stringify({ only: which, targets, failures: findings.failures })}`)
     return
   }
+  if (which === 'causes') {
+    const targets = await causesTargets(findings)
+    print.printGoals(targets)
+    out(`BENCH_JSON ${JSON.stringify({ only: which, targets, failures: findings.failures })}`)
+    return
+  }
   if (which === 'compare') {
     const targets = await compareWithRelease(findings)
     print.printGoals(targets)
@@ -84,7 +92,7 @@ async function only(findings: Findings, which: string): Promise<void> {
   }
   const entry = GENERATED.find(([n]) => n === which)
   if (entry === undefined) {
-    out(`--only takes 5, 6, 7, 8, 9, watch or compare, not ${which}`)
+    out(`--only takes 5, 6, 7, 8, 9, watch, compare or causes, not ${which}`)
     process.exitCode = 1
     return
   }
@@ -157,6 +165,7 @@ async function all(findings: Findings, started: number): Promise<void> {
   }
   out()
   if (findings.failures.length === 0) Object.assign(targets, await compareWithRelease(findings))
+  if (findings.failures.length === 0) Object.assign(targets, await causesTargets(findings))
   failSlower(targets)
   print.printBundle(bundle)
   print.printGoals(targets)

@@ -297,7 +297,7 @@ export const distinctLongUrlScenario = (findings: Findings): Promise<DistinctRes
 
 /**
  * 9: the same million, each with a response body and a cause of its own, arrivals and expiry counted and the
- * metrics file written: the causes kept stay bounded, so memory must not grow with them. `total` is for a quick
+ * metrics file and history-file written: the causes kept stay bounded, so memory must not grow with them. `total` is for a quick
  * check of the scenario itself (`npm run bench -- --only=9 --total=20000`); its figure is the million's.
  */
 export const distinctCausesScenario = async (findings: Findings, total = DISTINCT): Promise<DistinctResult> => {
@@ -311,7 +311,13 @@ export const distinctCausesScenario = async (findings: Findings, total = DISTINC
       withFile: false,
       maxPages: Math.ceil(total / PAGE_SIZE) + 10,
       bodies: true,
-      inputs: { retention: '7d', 'new-within': '1d', 'metrics-file': join(dir, 'dlq.prom') }
+      inputs: {
+        retention: '7d',
+        'new-within': '1d',
+        'metrics-file': join(dir, 'dlq.prom'),
+        'history-file': join(dir, 'dlq-history.json'),
+        'fail-if-growth-above': '+1000000000/1d'
+      }
     })
   } finally {
     await rm(dir, { recursive: true, force: true })

@@ -39,6 +39,9 @@ export enum Inputs {
   MetricsFile = 'metrics-file',
   IssueLabels = 'issue-labels',
   IssueAssignees = 'issue-assignees',
+  // list-dlq health check: history and growth
+  HistoryFile = 'history-file',
+  FailIfGrowthAbove = 'fail-if-growth-above',
   // resume-workflows
   DlqIds = 'dlq-ids',
   DlqIdsFile = 'dlq-ids-file',
@@ -93,7 +96,11 @@ export enum Outputs {
   NextExpiryAt = 'next-expiry-at',
   Causes = 'causes',
   CompletedCount = 'completed-count',
-  RunStates = 'run-states'
+  RunStates = 'run-states',
+  // list-dlq health issue: the edge this check made
+  Transition = 'transition',
+  IssueUrl = 'issue-url',
+  Growth = 'growth'
 }
 
 export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as const
@@ -162,6 +169,20 @@ export const MESSAGE_IDS_MAX_BYTES = 900_000
 export const SUMMARY_LIMIT_BYTES = 1_000_000
 /** Causes a listing keeps at once (operations/causes): past this, the least frequent are counted as other causes. */
 export const CAUSES_CAPACITY = 2000
+/**
+ * A createdAt before this (2020-01-01T00:00:00Z) cannot have been stamped by the service, which did not exist then; 0,
+ * what an unset integer serialises to, is the usual one (operations/accumulator): such a message counts as undated.
+ */
+export const CREATED_AT_FLOOR_MS = Date.UTC(2020, 0, 1)
+/**
+ * How far a createdAt may be ahead of the service's time (its Date) and still be taken as true (operations/accumulator):
+ * the clock that stamps createdAt and the front end that sends Date may differ by this much. Beyond it, undated.
+ */
+export const CREATED_AT_TOLERANCE_MS = 5 * 60_000
+/** Samples history-file keeps (operations/history): 500 hourly checks are about 3 weeks, about 50 KB of file. */
+export const HISTORY_SAMPLES = 500
+/** A history-file larger than this is not read (operations/history): no history of 500 samples comes near it. */
+export const HISTORY_MAX_BYTES = 1_000_000
 /** With retention but no fail-if-expiring-within, expiring-count counts the messages deleted within this (a day). */
 export const DEFAULT_EXPIRY_WINDOW_MS = 24 * HOUR
 /** A staged resume's watch polls the workflow DLQ this often (operations/watch)... */

@@ -3,19 +3,20 @@
 import * as core from '@actions/core'
 import { writeSync } from 'node:fs'
 import { Inputs, Outputs, RESUME_PAGE_SIZE, type Operation } from './constants.js'
-import { runContext, updateHealthIssue } from './github/issue-step.js'
+import { checkScope, runContext, updateHealthIssue } from './github/issue-step.js'
 import { withDlqIdsFile } from './inputs/id-file.js'
 import { checkOutputFiles } from './inputs/output-files.js'
 import { RESUME_SELECTORS } from './inputs/resume-schema.js'
 import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { judged } from './operations/health.js'
+import { historyCheck, historyText, readHistory } from './operations/history.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { resumeWorkflows } from './operations/resume-workflows.js'
 import { atMostEvery, REAL_CLOCK } from './clock.js'
-import { formatCount } from './report/format.js'
+import { formatCount } from './format.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
-import { listReport } from './report/list.js'
+import { issueOutputs, listReport } from './report/list.js'
 import { fileText } from './report/failure-text.js'
 import { metricsText } from './report/metrics.js'
 import { neutraliseAnnotation } from './report/escape.js'
@@ -90,28 +91,32 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     group: 'Listing the DLQ',
     files: s => [
       [Inputs.MessagesFile, s.messagesFile],
-      [Inputs.MetricsFile, s.metricsFile]
+      [Inputs.MetricsFile, s.metricsFile],
+      [Inputs.HistoryFile, s.historyFile]
     ],
     concurrency: s => s.list.concurrency,
     run: async (s, { client, log, encode, progress, now, signal }) => {
       const progressLine = atMostEvery(1000, log)
       const onPage = (_messages: number, total: number) =>
         progressLine(() => `${formatCount(total)} messages listed so far`)
-      const hooks = { log, onPage, progress, signal }
+      const hooks = { log, onPage, progress, signal, now }
+      const earlier = s.historyFile === undefined ? undefined : await readHistory(s.historyFile, historyOf(s), now)
+      if (earlier?.none !== undefined) log(`history-file: no history yet: ${earlier.none}.`)
       const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders)
       // Ages are compared with the service's createdAt: judged on its clock (its last Date), the runner's without one.
-      return judged(found, s.health, client.serviceNow() ?? now)
+      return judged(found, s.health, client.serviceNow() ?? now, earlier)
     },
     report: listReport,
-    after: async (s, result, { out, retry, signal, now }) => {
-      if (s.metricsFile !== undefined) await writeMetrics(s.metricsFile, result, out, now)
-      if (s.issue === undefined) return {}
-      if (signal.aborted) {
-        out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).')
-        return { cut: { signal: stopSignalOf(signal) } }
+    after: async (s, result, ctx) => {
+      if (s.metricsFile !== undefined) await writeMetrics(s.metricsFile, result, ctx.out, ctx.now)
+      if (s.historyFile !== undefined && result.history !== undefined) {
+        const text = historyText(historyOf(s), result.history.samples)
+        await writeFile(Inputs.HistoryFile, s.historyFile, text, ctx.out)
       }
-      const step = { ...s.issue, token: s.githubToken, timeoutMs: s.service.timeoutMs, retry, now, signal }
-      return updateHealthIssue(step, result, out)
+      const issue = await healthIssue(s, result, ctx)
+      // The issue step runs after the report: its edge is written as outputs once it is known.
+      ctx.out.setOutputs(issueOutputs(issue))
+      return issue
     },
     overdue: { count: Outputs.DlqCount, what: p => `at least ${p.confirmed} messages listed before the cancel` }
   },
@@ -142,16 +147,39 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   }
 }
 
+/** Opens, comments on or closes the health issue as issue-on-failure asks; a cancel before it leaves it as it is. */
+async function healthIssue(
+  s: SettingsOf<'list-dlq'>,
+  result: ListResult,
+  { out, retry, signal, now }: Context
+): Promise<IssueOutcome> {
+  if (s.issue === undefined) return {}
+  if (signal.aborted) {
+    out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).')
+    return { cut: { signal: stopSignalOf(signal) } }
+  }
+  const step = { ...s.issue, token: s.githubToken, timeoutMs: s.service.timeoutMs, retry, now, signal }
+  return updateHealthIssue(step, result, out)
+}
+
 /** Writes the check's figures to metrics-file; a write error fails the step, the outputs and summary standing. */
 async function writeMetrics(path: string, result: ListResult, out: OutputBoundary, now: number): Promise<void> {
+  await writeFile(Inputs.MetricsFile, path, metricsText(out.redactValue(result), now), out)
+}
+
+/** Writes a whole file an input names; a write error fails the step naming the input, the outputs and summary standing. */
+async function writeFile(input: Inputs, path: string, text: string, out: OutputBoundary): Promise<void> {
   try {
-    await out.textFile(path, metricsText(out.redactValue(result), now))
-    out.info(`metrics-file written: ${path}`)
+    await out.textFile(path, text)
+    out.info(`${input} written: ${path}`)
   } catch (err) {
     const code = (err as NodeJS.ErrnoException)?.code ?? 'EIO'
-    out.setFailed(fileText({ input: Inputs.MetricsFile, path, code }))
+    out.setFailed(fileText({ input, path, code }))
   }
 }
+
+/** The check a history-file belongs to: the service and the listing's filters, as the health issue scopes them. */
+const historyOf = (s: SettingsOf<'list-dlq'>): string => historyCheck(s.service.baseUrl, checkScope(s.list.filters))
 
 /** The table entry of one operation, typed by its settings. */
 const entryOf = <O extends Operation>(operation: O): Entry<SettingsOf<O>, Results[O]> => OPERATIONS[operation]

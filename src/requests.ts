@@ -52,30 +52,43 @@ export interface ListRequest {
   maxPages: number
   /** Date slices drained at the same time (1: one sequential listing). */
   concurrency: number
-  /** What the listing counts by time, bounds taken once from the run's clock. */
+  /** What the listing counts by time: windows the operation places on the service's clock. */
   windows?: CountWindows
 }
 
-/** Time windows the listing counts messages in: what arrived lately, and what the service deletes soon. */
+/** Time windows the listing counts messages in, as durations: the operation bounds them on the service's clock. */
 export interface CountWindows {
-  /** The run's time the bounds below were taken from: the listing moves them onto the service's clock. */
-  at?: number
-  /** Messages created at or after `since` (`withinMs` before the run) are new. */
-  arrivals?: { since: number; withinMs: number }
-  /** Messages created at or before `createdBy` pass `retentionMs` within `withinMs` of the run: deleted by then. */
-  expiry?: { createdBy: number; withinMs: number; retentionMs: number }
+  /** Messages created within `withinMs` before the service's time are new. */
+  arrivals?: { withinMs: number }
+  /** Messages that pass `retentionMs` (the plan's DLQ retention) within `withinMs` of the service's time are deleted. */
+  expiry?: { withinMs: number; retentionMs: number }
 }
 
-/** The health check's limits: count, oldest age, arrivals within a window, messages deleted within a window. */
-export interface HealthThresholds {
-  countAbove?: number
-  oldestOlderThanMs?: number
+/** Each health check's threshold as read, under its name: the checks are the table of src/health-checks.ts. */
+export interface HealthLimits {
+  countAbove: number
+  oldestOlderThanMs: number
   /** Fail above this many messages created within `newWithinMs`. */
-  newAbove?: number
+  newAbove: number
+  /** Fail when a message passes `retentionMs` (the plan's DLQ retention) within this. */
+  expiringWithinMs: number
+  /** Fail when the count grew by more than this within its window, against the samples of history-file. */
+  growthAbove: GrowthLimit
+}
+
+/** A growth threshold as written (`+500/1h`, `200%/24h`): an amount of messages or a percentage, within a window. */
+export interface GrowthLimit {
+  amount: number
+  percent: boolean
+  withinMs: number
+}
+
+/** The health check's limits as set, and the settings that complete them (the arrivals window, the retention). */
+export interface HealthThresholds extends Partial<HealthLimits> {
   newWithinMs?: number
-  /** Fail when a message passes `retentionMs` (the plan's DLQ retention) within `expiringWithinMs`. */
   retentionMs?: number
-  expiringWithinMs?: number
+  /** A history-file is kept: earlier runs' figures to measure growth against. */
+  history?: boolean
 }
 
 export interface ScheduleRequest {

@@ -1,7 +1,8 @@
 // What each operation found: the vocabulary between the operations that build results and the report that renders
 // them. A root module: it imports no folder of src/.
 import type { Failure, FailureContext } from './failure.js'
-import type { HealthThresholds, ListRequest } from './requests.js'
+import type { Growth, HealthVerdict, History } from './health-verdict.js'
+import type { ListRequest } from './requests.js'
 import type { StopSignal } from './stop.js'
 
 /** The few fields of a listed message the summary shows as an example (oldest, newest); bodies are not kept. */
@@ -115,10 +116,15 @@ export interface ListFindings
   histogram: Histogram
   /** Per breakdown that saw more distinct values than it keeps: how far below the truth each of its counts may be. */
   undercount?: Partial<Record<Breakdown, number>>
-  /** Messages without a usable createdAt: their age is unknown, so an age threshold cannot be judged "within". */
+  /**
+   * Messages without a createdAt that can be true (none, one before the service existed, one ahead of its clock): their
+   * age is unknown, so an age threshold cannot be judged "within".
+   */
   noCreatedAt?: number
-  /** Messages whose createdAt no date can hold, left out of dates, ages and the chart: how many, and the first. */
+  /** Of those, the messages whose createdAt is before CREATED_AT_FLOOR_MS (0 among them) or no date can hold. */
   badCreatedAt?: { count: number; messageId: string }
+  /** Of those, the messages dated ahead of the service's time by more than the tolerance; `aheadMs`: the most. */
+  futureCreatedAt?: { count: number; messageId: string; aheadMs: number }
   arrivals?: Arrivals
   /** Set with retention only. */
   expiry?: Expiry
@@ -143,6 +149,10 @@ export interface ListFindings
 /** What `list-dlq` found, and the health checks' verdict on it. */
 export interface ListResult extends ListFindings {
   health: HealthVerdict
+  /** With history-file: the samples kept, this run's last (what the file gets back), or why none came before. */
+  history?: History
+  /** With fail-if-growth-above: how the count moved within its window against the history. */
+  growth?: Growth
 }
 
 /** Page items the action could not use as the service sent them (named in a warning). */
@@ -162,28 +172,6 @@ export interface Histogram {
   points: { start: number; count: number }[]
   /** Messages left out of the chart: their timestamps spread over more weeks than it keeps. */
   omitted?: number
-}
-
-/** What each kind of breach carries besides its kind: the one list of kinds, so a new one asks for its sentence. */
-export interface BreachFields {
-  count: { count: number; limit: number }
-  age: { ageMs: number; limitMs: number }
-  /** Messages without a creation time under an age threshold: their age is unknown, so the limit cannot be judged. */
-  'age-unknown': { messages: number; limitMs: number }
-  arrivals: { count: number; limit: number; withinMs: number }
-  /** Arrivals within the limit, unless the messages without a creation time arrived lately: cannot be judged. */
-  'arrivals-unknown': { messages: number; limit: number; withinMs: number }
-  /** `inMs`: until the first is deleted. */
-  expiry: { count: number; withinMs: number; retentionMs: number; inMs: number }
-  'expiry-unknown': { messages: number; withinMs: number }
-}
-export type BreachKind = keyof BreachFields
-/** A threshold the listing exceeded, with both numbers. */
-export type Breach = { [K in BreachKind]: { kind: K } & BreachFields[K] }[BreachKind]
-
-/** The thresholds of a health check and the breaches the listing found (none: healthy). */
-export interface HealthVerdict extends HealthThresholds {
-  breaches: Breach[]
 }
 
 export interface ScheduleOutcome {

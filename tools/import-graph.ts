@@ -100,11 +100,11 @@ export function cycles(files: readonly SourceFile[]): string[][] {
 const ROLES: Readonly<Record<string, string>> = {
   index: 'entry: calls run()',
   main: 'composition root: settings → client → the table entry of the operation → report',
-  root: 'shared vocabulary (requests, results) and constants; imports no folder',
+  root: 'shared vocabulary (requests, results), constants, formats, the health checks table; imports no folder',
   inputs: 'inputs → one settings object per operation (zod), value parsers',
   service: 'HTTP client (undici), transport, retry, pagination, wire schemas, queries',
   operations: 'list-dlq (sequential, slices), resume-schedule, resume-workflows, health, files',
-  report: 'output boundary, markdown helpers, formats, one report per operation',
+  report: 'output boundary, markdown helpers, one report per operation, the metrics file',
   github: 'the health issue (Octokit), the run link'
 }
 

@@ -6,7 +6,16 @@
  * (tools/render/package.json and lock) are installed on first use, the only time it needs the network.
  */
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -296,6 +305,31 @@ async function main(): Promise<number> {
       'fail-if-expiring-within': '24h'
     }
     add('15-health-checks', 'list-dlq, arrivals, expiry and causes', (await run(list(sim.url, checks))).summary)
+  })
+
+  // The health check of issue 36 with a history: three runs, the DLQ growing between them, the last failing on growth.
+  await withSimulator({ realistic: true }, async sim => {
+    const history = join(ROOT, '.tmp', 'render', 'dlq-history.json')
+    rmSync(history, { force: true })
+    const checks = { 'history-file': history, 'fail-if-growth-above': '+50/1h', 'fail-if-count-above': '1000' }
+    // New messages, the newest of all: the simulator keeps its messages in creation order.
+    const grow = (n: number): void => {
+      const last = sim.state.messages.at(-1)
+      if (last === undefined) return
+      const at = Date.now()
+      for (let i = 0; i < n; i++) {
+        sim.state.messages.push({ ...last, messageId: `grown_${at}_${i}`, dlqId: `dlq_${at}_${i}`, createdAt: at + i })
+      }
+    }
+    await run(list(sim.url, checks))
+    grow(20)
+    await run(list(sim.url, checks))
+    grow(80)
+    add(
+      '16-history-growth',
+      'list-dlq, history-file and fail-if-growth-above',
+      (await run(list(sim.url, checks))).summary
+    )
   })
 
   await withSimulator({ messages: 400, variants: { omitCreatedAt: true } }, async sim => {

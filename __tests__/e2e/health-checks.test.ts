@@ -3,7 +3,7 @@
  * sockets against the simulator, holding messages made for each case (createdAt relative to the runner's clock).
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSimulator, type SimMessage, type Simulator } from '../../sim/index.js'
@@ -136,7 +136,7 @@ describe('expiry: retention with fail-if-expiring-within', () => {
     expect(run.code).toBe(0)
     expect(run.outputs['expiring-count']).toBe('0')
     expect(run.outputs['next-expiry-at']).not.toBe('')
-    expect(boldLineOf(run)).toContain('0 deleted by the service within 1h** (limit 0: within)')
+    expect(boldLineOf(run)).toContain('0 deleted by the service within 1h** (none allowed: within)')
   })
 
   it('computes nothing without retention, and refuses fail-if-expiring-within without it before any request', async () => {
@@ -153,6 +153,73 @@ describe('expiry: retention with fail-if-expiring-within', () => {
     const longer = await list(s, { retention: '3d', 'fail-if-expiring-within': '7d' })
     expect(longer.errors[0]).toMatch(/Input 'fail-if-expiring-within' must be shorter than retention/)
     expect(s.requestCount).toBe(before)
+  })
+})
+
+describe('dates that cannot be true', () => {
+  it('takes a createdAt of 0 and one 48h ahead as undated: never oldest, new or expiring; named, and judged unknown', async () => {
+    const s = await holding([{ ago: 3 * DAY }, { ago: 2 * DAY }, { ago: DAY }])
+    const [zero, future, real] = s.state.messages as [SimMessage, SimMessage, SimMessage]
+    zero.createdAt = 0
+    zero.messageId = 'msg_unset'
+    future.createdAt = Date.now() + 2 * DAY
+    future.messageId = 'msg_ahead'
+    s.state.messages.sort((a, b) => a.createdAt - b.createdAt)
+    const run = await list(s, { retention: '7d', 'fail-if-expiring-within': '24h', 'fail-if-new-above': '5' })
+    expect(run.outputs['oldest-created-at']).toBe(String(real.createdAt))
+    expect(run.outputs['next-expiry-at']?.startsWith('1970')).toBe(false)
+    expect(run.outputs['new-count']).toBe('0')
+    expect(run.outputs['expiring-count']).toBe('0')
+    expect(boldLineOf(run)).toContain('(unknown for 2 messages)')
+    expect(run.summary).toContain('1 message has a `createdAt` the service cannot have stamped')
+    expect(run.summary).toMatch(
+      /1 message has a `createdAt` more than 5m ahead of the service's clock \(up to (1d 23h|2d) ahead; first: `msg_ahead`\)/
+    )
+    expect(run.summary).not.toContain('in the future')
+    // Two messages of unknown age could be expiring: the expiry check cannot be judged, so the step fails saying so.
+    expect(run.code).toBe(1)
+    expect(run.errors.join('\n')).toContain('2 messages had no usable creation time (createdAt), so when the service')
+  })
+})
+
+describe('history-file and fail-if-growth-above', () => {
+  it('starts a history, fails on growth against it, and reads a damaged file as no history, never an alert', async () => {
+    const s = await holding(ARRIVALS)
+    dir = await mkdtemp(join(tmpdir(), 'history-'))
+    const file = join(dir, 'dlq-history.json')
+    const inputs = { 'history-file': file, 'fail-if-growth-above': '+5/1h' }
+
+    const first = await list(s, inputs)
+    expect(first.code).toBe(0)
+    expect(first.outputs.growth).toBe('')
+    expect(first.summary).toContain('No earlier figures (`history-file`: the file does not exist yet)')
+    expect(first.stdout).toContain('history-file: no history yet: the file does not exist yet.')
+    expect(boldLineOf(first)).toContain('(limit +5/1h: not judged)')
+    const kept = JSON.parse(await readFile(file, 'utf8')) as { samples: Record<string, unknown>[] }
+    expect(kept.samples).toHaveLength(1)
+    expect(kept.samples[0]).toMatchObject({ count: 15, complete: 1, new: 5 })
+    // Numbers only: no DLQ text is kept.
+    expect(Object.values(kept.samples[0] ?? {}).every(v => typeof v === 'number')).toBe(true)
+
+    const template = s.state.messages[0] as SimMessage
+    const more = Array.from({ length: 6 }, (_, i) => ({ ...template, messageId: `new_${i}`, dlqId: `dlq_new_${i}` }))
+    s.state.messages.push(...more.map(m => ({ ...m, createdAt: Date.now() - 1000 })))
+    const second = await list(s, inputs)
+    expect(second.code).toBe(1)
+    expect(second.outputs.growth).toBe('6')
+    expect(second.errors[0]).toContain(
+      'the DLQ grew by +6 messages (15 to 21) within 1h, more than fail-if-growth-above'
+    )
+    expect(second.summary).toMatch(
+      /\*\*DLQ size over the last 2 runs \(under a minute\):\*\* `▁█` min 15 · max 21 · now 21\./
+    )
+
+    await writeFile(file, '{"format":"dlq-action-history","version":1,')
+    const third = await list(s, inputs)
+    expect(third.code).toBe(0)
+    expect(third.summary).toContain('it is not JSON (damaged)')
+    expect(third.outputs.growth).toBe('')
+    expect((JSON.parse(await readFile(file, 'utf8')) as { samples: unknown[] }).samples).toHaveLength(1)
   })
 })
 

@@ -45,6 +45,7 @@ describe('issue-on-failure, end to end', () => {
     expect(github.issues[0]?.body).toContain('https://github.com/acme/shop/actions/runs/4242')
     expect(github.seen.every(r => r.authorization === 'token gh-secret-1')).toBe(true)
     expect(first.stdout).toContain('Health issue #1 opened')
+    expect(first.outputs).toMatchObject({ transition: 'opened', 'issue-url': 'https://github.com/acme/shop/issues/1' })
     // The summary is written before the issue step (a cancel there costs the issue, never the verdict); the link,
     // by a URL built from the repository and the number, is appended after it.
     const lines = first.summary.split('\n').filter(l => l !== '')
@@ -57,6 +58,7 @@ describe('issue-on-failure, end to end', () => {
     expect(github.issues).toHaveLength(1)
     expect(github.issues[0]?.comments).toEqual([])
     expect(github.issues[0]?.body).toMatch(/<!-- dlq-action:state \{.*"count":120.*\} -->/)
+    expect(second.outputs).toMatchObject({ transition: 'none', 'issue-url': 'https://github.com/acme/shop/issues/1' })
     expect(second.summary).toMatch(/^Health issue updated: \[#1\]\(https:\/\/github\.com\/acme\/shop\/issues\/1\)$/m)
 
     // A threshold newly exceeded is material: what changed, not the whole body again.
@@ -69,14 +71,19 @@ describe('issue-on-failure, end to end', () => {
     expect(github.issues[0]?.comments[0]).not.toContain('| Destination URL')
     expect(github.issues[0]?.body).toContain(healthMarker('DLQ health check failing'))
     expect(third.summary).toMatch(/^Health issue commented on: \[#1\]/m)
+    expect(third.outputs.transition).toBe('commented')
 
     const fourth = await check('500')
     expect(fourth.code).toBe(0)
     expect(github.issues[0]?.state).toBe('closed')
     expect(github.issues[0]?.comments[1]).toMatch(/passes again/)
     expect(github.issues[0]?.comments[1]).toMatch(/Failing for .*since/)
-    expect(github.issues[0]?.comments[1]).toContain('`fail-if-count-above`: 500')
+    expect(github.issues[0]?.comments[1]).toContain('more than 500 messages are listed (`fail-if-count-above`)')
     expect(fourth.summary).toMatch(/^Health issue closed: \[#1\]/m)
+    expect(fourth.outputs).toMatchObject({ transition: 'closed', 'issue-url': 'https://github.com/acme/shop/issues/1' })
+    // A passing check with no issue open makes no edge.
+    const fifth = await check('500')
+    expect(fifth.outputs).toMatchObject({ transition: 'none', 'issue-url': '' })
     const log = fourth.stdout.split('\n').filter(line => !line.startsWith('::add-mask::'))
     expect(log.join('\n') + fourth.summary + JSON.stringify(fourth.outputs)).not.toContain('gh-secret-1')
   })

@@ -34,6 +34,10 @@ const oneWorkflow =
   'takes one value in resume-workflows (2 given): the bulk resume filters by one workflow URL; resume each workflow ' +
   'in its own step'
 const notJson = 'starts with "[" but is not a JSON array of strings (such as ["a","b"], an output of list-dlq)'
+const notJsonString =
+  'starts with a double quote but is not one JSON string (such as "a", what toJSON() of a string gives): give the ' +
+  'values without quotes, one a line, or a JSON array'
+const growthForms = 'a number of messages or a percentage, a slash and a window, such as +500/1h or 200%/24h'
 const bracket = 'starts with "[": a JSON array is read only as the whole input; give each value without brackets'
 const runPairs =
   'must be a JSON array of runs, each {"workflowRunId": "...", "workflowCreatedAt": <Unix ms>}, as the outputs ' +
@@ -358,6 +362,19 @@ export const BAD_INPUTS: readonly BadInput[] = [
   },
   // Every list input reads a JSON array, or refuses a value that starts with "[", in every operation (issue 31, item 5).
   { name: 'url brackets, no JSON', inputs: { ...list, url: '[https://a.example/hook]' }, input: 'url', says: notJson },
+  // A JSON string is read as its text; a quote that opens none, or a value in quotes, is never sent (issue 36, item 4).
+  {
+    name: 'url a quote that opens no JSON string',
+    inputs: { ...list, url: '"https://a.example/hook' },
+    input: 'url',
+    says: notJsonString
+  },
+  {
+    name: 'queue-name a value in quotes on a line',
+    inputs: { ...list, 'queue-name': 'orders\n"refunds"' },
+    input: 'queue-name',
+    says: `value 2 ("\\"refunds\\"") starts with a double quote: it would be sent with its quotes; give the value without them`
+  },
   {
     name: 'url a later line in brackets',
     inputs: { ...list, url: 'https://a.example/hook\n["https://b.example/hook"]' },
@@ -496,6 +513,32 @@ export const BAD_INPUTS: readonly BadInput[] = [
     inputs: { ...list, retention: '3d', 'fail-if-expiring-within': '3d' },
     input: 'fail-if-expiring-within',
     says: 'must be shorter than retention',
+    alone: true
+  },
+  // Issue 36: growth against history-file.
+  {
+    name: 'fail-if-growth-above without a window',
+    inputs: { ...list, 'history-file': 'h.json', 'fail-if-growth-above': '+500' },
+    input: 'fail-if-growth-above',
+    says: `must be a growth: ${growthForms}`
+  },
+  {
+    name: 'fail-if-growth-above a part of a message',
+    inputs: { ...list, 'history-file': 'h.json', 'fail-if-growth-above': '12.5/1h' },
+    input: 'fail-if-growth-above',
+    says: `must count whole messages, or be a percentage: ${growthForms}`
+  },
+  {
+    name: 'fail-if-growth-above an upper-case window',
+    inputs: { ...list, 'history-file': 'h.json', 'fail-if-growth-above': '200%/1H' },
+    input: 'fail-if-growth-above',
+    says: upperCase
+  },
+  {
+    name: 'fail-if-growth-above without history-file',
+    inputs: { ...list, 'fail-if-growth-above': '+500/1h' },
+    input: 'fail-if-growth-above',
+    says: "needs history-file: the growth is measured against the earlier runs' figures",
     alone: true
   },
   {

@@ -12,10 +12,26 @@ export interface MetricFamily {
 const require = createRequire(import.meta.url)
 const parse = require('parse-prometheus-text-format') as (text: string) => MetricFamily[]
 
-/** The families of `text`, by name; throws when the parser refuses it or it does not end in `# EOF`. */
+/**
+ * The families of `text`, by name; throws when the parser refuses it, when it does not end in `# EOF`, or when a
+ * family has two samples with the same label set (OpenMetrics forbids it, and a collector then rejects the file).
+ */
 export function readMetrics(text: string): Map<string, MetricFamily> {
   if (!text.endsWith('\n# EOF\n')) throw new Error('the metrics text does not end in "# EOF"')
-  return new Map(parse(text).map(family => [family.name, family]))
+  const families = parse(text)
+  // The parser keeps one sample per label set (the last): fewer samples than lines means a label set came twice.
+  const lines = new Map<string, number>()
+  for (const line of text.split('\n').filter(l => l !== '' && !l.startsWith('#'))) {
+    const name = /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(line)?.[0] ?? line
+    lines.set(name, (lines.get(name) ?? 0) + 1)
+  }
+  for (const family of families) {
+    const written = lines.get(family.name) ?? 0
+    if (written !== family.metrics.length) {
+      throw new Error(`family ${family.name} has ${written} samples but ${family.metrics.length} label sets`)
+    }
+  }
+  return new Map(families.map(family => [family.name, family]))
 }
 
 /** The value of the one sample of `name` whose labels include `labels`, as a number. */

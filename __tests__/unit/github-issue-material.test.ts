@@ -1,7 +1,8 @@
 /** What counts as a material change of the health issue for the checks of issue 30: pure, no GitHub. */
 import { describe, expect, it } from '@jest/globals'
 import { issueBody, readState, reasonToComment } from '../../src/github/issue-text.js'
-import type { Breach, CauseRow, ListResult } from '../../src/results.js'
+import type { Breach } from '../../src/health-verdict.js'
+import type { CauseRow, ListResult } from '../../src/results.js'
 import { listResult } from '../support/results.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)

@@ -193,7 +193,10 @@ describe('what the issue remembers between runs', () => {
     const comment = closingComment(healthy, state, undefined, NOW)
     expect(comment.split('\n')[0]).toMatch(/^## ✅ The DLQ health check passes again/)
     expect(comment).toContain('Failing for 1d 2h')
-    expect(comment).toContain('`fail-if-count-above`: 100, `fail-if-oldest-older-than`: 6h')
+    expect(comment).toContain(
+      '- Thresholds: fail the step when more than 100 messages are listed (`fail-if-count-above`), or when the ' +
+        'oldest message is older than 6h (`fail-if-oldest-older-than`).'
+    )
   })
 
   it('keeps no DLQ text in the hidden state, and reads none from a state edited out of shape', () => {

@@ -12,8 +12,8 @@ const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const windows = {
-  arrivals: { since: NOW - HOUR, withinMs: HOUR },
-  expiry: { createdBy: NOW + DAY - 7 * DAY, withinMs: DAY, retentionMs: 7 * DAY }
+  arrivals: { withinMs: HOUR },
+  expiry: { withinMs: DAY, retentionMs: 7 * DAY }
 }
 const REQUEST: ListRequest = {
   filters: {},
@@ -26,7 +26,7 @@ const REQUEST: ListRequest = {
 
 /** A listing of messages created `ago` before NOW (undefined: without createdAt). */
 function listing(...agos: (number | undefined)[]) {
-  const acc = new ListAccumulator(windows)
+  const acc = new ListAccumulator(windows, () => NOW)
   agos.forEach((ago, i) => acc.add({ messageId: `m${i}`, ...(ago === undefined ? {} : { createdAt: NOW - ago }) }))
   return acc.result(REQUEST, 1, new ListedIds())
 }
@@ -38,7 +38,9 @@ describe('arrivals', () => {
     expect(judgeHealth({ newAbove: 2 }, found, NOW).breaches).toEqual([])
     const [breach] = judgeHealth({ newAbove: 1 }, found, NOW).breaches
     expect(breach).toEqual({ kind: 'arrivals', count: 2, limit: 1, withinMs: HOUR })
-    expect(describeBreach(breach!, true)).toBe('2 messages created within the last 1h, more than fail-if-new-above (1)')
+    expect(describeBreach(breach!, listResult())).toBe(
+      '2 messages created within the last 1h, more than fail-if-new-above (1)'
+    )
   })
 
   it('cannot be judged when messages without createdAt could take the count over the limit', () => {
@@ -61,7 +63,7 @@ describe('expiry', () => {
     expect(result.health.breaches).toEqual([
       { kind: 'expiry', count: 2, withinMs: DAY, retentionMs: 7 * DAY, inMs: 3 * HOUR }
     ])
-    expect(describeBreach(result.health.breaches[0]!, false)).toBe(
+    expect(describeBreach(result.health.breaches[0]!, listResult({ nextCursor: 'c' }))).toBe(
       'at least 2 messages will be deleted by the service within 1d (fail-if-expiring-within; retention 7d); the first in 3h'
     )
     expect(expiryLine(result, NOW)).toBe(
@@ -74,7 +76,7 @@ describe('expiry', () => {
     expect(judgeHealth({ retentionMs: 7 * DAY }, found, NOW).breaches).toEqual([])
     const [breach] = judgeHealth({ retentionMs: 7 * DAY, expiringWithinMs: DAY }, found, NOW).breaches
     expect(breach).toMatchObject({ kind: 'expiry', inMs: 0 })
-    expect(describeBreach(breach!, true)).toMatch(/the first is already past the retention$/)
+    expect(describeBreach(breach!, listResult())).toMatch(/the first is already past the retention$/)
   })
 
   it('cannot be judged for messages without createdAt', () => {
@@ -96,6 +98,41 @@ describe('metricsText', () => {
     expect(families.get('dlq_messages_by_destination')?.metrics).toHaveLength(21)
     expect(sampleOf(families, 'dlq_check_timestamp_seconds')).toBe(NOW / 1000)
     expect(text.split('\n').filter(line => line.startsWith('dlq_messages_by_destination'))).toHaveLength(21)
+  })
+
+  it('keeps every label set unique: a destination named (other), values alike in their first 199 characters', () => {
+    const signed = 'https://hooks.example/deliver?' + 'x'.repeat(300)
+    const byUrl = [
+      { value: '(other)', count: 5 },
+      { value: `${signed}&sig=aaaa`, count: 4 },
+      { value: `${signed}&sig=bbbb`, count: 3 },
+      { value: 'a\rb', count: 2 },
+      { value: 'a\u0001b', count: 2 },
+      { value: 'lone \ud800', count: 1 },
+      { value: 'lone \udc00', count: 1 },
+      ...Array.from({ length: 20 }, (_, i) => ({ value: `https://h.example/${i}`, count: 1 }))
+    ]
+    const text = metricsText(listResult({ count: 50, byUrl }), NOW)
+    const families = readMetrics(text)
+    const destinations = families.get('dlq_messages_by_destination')?.metrics ?? []
+    expect(destinations).toHaveLength(21)
+    // The rest keeps "(other)"; the real destination of that name is told apart, never added to it.
+    expect(sampleOf(families, 'dlq_messages_by_destination', { destination: '(other)' })).toBe(
+      50 - 5 - 4 - 3 - 2 - 2 - 1 - 1 - 13
+    )
+    expect(sampleOf(families, 'dlq_messages_by_destination', { destination: '(other) #2' })).toBe(5)
+    const cut = destinations.map(m => m.labels?.destination ?? '').filter(v => v.startsWith(signed.slice(0, 100)))
+    expect(cut).toHaveLength(2)
+    expect(new Set(cut).size).toBe(2)
+    for (const value of cut) expect(value).toMatch(/…[0-9a-f]{8}$/)
+    expect(cut.map(v => v.length)).toEqual([200, 200])
+    expect(sampleOf(families, 'dlq_messages_by_destination', { destination: 'a\ufffdb #2' })).toBe(2)
+    expect(sampleOf(families, 'dlq_messages_by_destination', { destination: 'lone \ufffd #2' })).toBe(1)
+  })
+
+  it('refuses, as a collector would, a file with a label set twice: the check above can fail', () => {
+    const twice = '# TYPE x gauge\n# HELP x X.\nx{a="1"} 1\nx{a="1"} 2\n# EOF\n'
+    expect(() => readMetrics(twice)).toThrow('family x has 2 samples but 1 label sets')
   })
 
   it('gives only the check time and an incomplete check when nothing could be listed', () => {

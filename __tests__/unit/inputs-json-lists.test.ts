@@ -109,6 +109,27 @@ describe('a JSON array in every list input', () => {
     expect(c.read(settingsOf(c, ` ${JSON.stringify(c.values)} `))).toEqual(c.values)
   })
 
+  it.each(CASES.map(c => [c.operation, c.input, c] as const))(
+    '%s %s: a JSON string (toJSON() of a string) is read as the text it holds',
+    (...[, , c]) => {
+      expect(c.read(settingsOf(c, JSON.stringify(c.values[0]), true))).toEqual([c.values[0]])
+      expect(c.read(settingsOf(c, JSON.stringify(c.values.join('\n'))))).toEqual(c.values)
+    }
+  )
+
+  it.each(CASES.map(c => [c.operation, c.input, c] as const))(
+    '%s %s: a value in quotes, or a quote that opens no JSON string, is refused naming the input',
+    (...[, , c]) => {
+      for (const text of [
+        `"${c.values[0]}"\n${c.values[1]}`,
+        `"${c.values[0]}`,
+        `${JSON.stringify([`"${c.values[0]}"`])}`
+      ]) {
+        expect(() => settingsOf(c, text)).toThrow(new RegExp(`Input '${c.input}' .*(double quote|JSON string)`))
+      }
+    }
+  )
+
   it('resume-workflows workflow-url, one value, reads a JSON array of one as that value', () => {
     const c: Case = {
       operation: 'resume-workflows',

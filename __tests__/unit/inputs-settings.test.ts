@@ -40,7 +40,7 @@ describe('readSettings: list-dlq', () => {
         maxPages: 10_000,
         concurrency: 1,
         // new-within's default: new-count is counted on every run.
-        windows: { at: NOW, arrivals: { since: NOW - 3_600_000, withinMs: 3_600_000 } }
+        windows: { arrivals: { withinMs: 3_600_000 } }
       },
       health: {},
       // Credential header values are redacted from messages-file unless keep-credential-headers says otherwise.

@@ -65,6 +65,8 @@ const VALUES: Record<string, { values: [string, string]; with?: Record<string, s
   retention: { values: ['7d', '30d'] },
   'fail-if-expiring-within': { values: ['1d', '2d'], with: { retention: '7d' } },
   'metrics-file': { values: ['a.prom', 'b.prom'] },
+  'history-file': { values: ['a.json', 'b.json'] },
+  'fail-if-growth-above': { values: ['+500/1h', '200%/24h'], with: { 'history-file': 'dlq-history.json' } },
   'issue-labels': { values: ['dlq', 'on-call'], with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' } },
   'issue-assignees': { values: ['octocat', 'hubot'], with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' } },
   'watch-min-completed': { values: ['8', '80%'], with: { stages: '10, all', watch: '1m' } },

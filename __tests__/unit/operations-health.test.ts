@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import { listResult } from '../support/results.js'
 import { HourlyCounts, judgeHealth } from '../../src/operations/health.js'
 import { describeBreach, headline } from '../../src/report/list-verdict.js'
 
@@ -20,7 +21,7 @@ describe('judgeHealth', () => {
       { kind: 'count', count: 11, limit: 10 },
       { kind: 'age', ageMs: 7 * HOUR, limitMs: 6 * HOUR }
     ])
-    expect(verdict.breaches.map(b => describeBreach(b, true))).toEqual([
+    expect(verdict.breaches.map(b => describeBreach(b, listResult()))).toEqual([
       '11 messages, more than fail-if-count-above (10)',
       'the oldest message is 7h old, older than fail-if-oldest-older-than (6h)'
     ])

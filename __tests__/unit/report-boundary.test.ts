@@ -6,7 +6,7 @@ import { KEY_MAX_LENGTH, Tally, boundedKey } from '../../src/operations/tally.js
 import type { ResumeResult } from '../../src/resume-results.js'
 import { GITHUB_OUTPUTS_MAX_BYTES } from '../../src/constants.js'
 import { OutputBoundary, type RunnerIo } from '../../src/report/boundary.js'
-import { formatCount, formatMs } from '../../src/report/format.js'
+import { formatCount, formatMs } from '../../src/format.js'
 import { listReport } from '../../src/report/list.js'
 import { resumeReport } from '../../src/report/resume.js'
 import { listResult } from '../support/results.js'

@@ -1,6 +1,7 @@
 /** Reading a page item by item: null is absent, a bad field is dropped and named, an item without an id is left out. */
 import { describe, expect, it } from '@jest/globals'
-import { dlqMessageSchema, MAX_DATE_MS, readDlqMessages, readWorkflowRuns } from '../../src/service/schemas.js'
+import { MAX_DATE_MS } from '../../src/format.js'
+import { dlqMessageSchema, readDlqMessages, readWorkflowRuns } from '../../src/service/schemas.js'
 
 describe('readDlqMessages', () => {
   it('keeps valid messages as they are, unknown fields included, and digit strings as numbers', () => {

@@ -1,19 +1,14 @@
 /** What the health issue says: its body, the comments, and the hidden state the next run compares with. */
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { BreachKind, CauseRow, DestinationRow, ListResult } from '../results.js'
+import type { BreachKind } from '../health-verdict.js'
+import type { CauseRow, DestinationRow, ListResult } from '../results.js'
 import { CAUSE_ROWS, causesTable } from '../report/causes.js'
-import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../report/format.js'
+import { historyLine } from '../report/history.js'
+import { formatAge, formatCount, formatMs, formatShortTime, plural } from '../format.js'
 import { failingTable } from '../report/list.js'
-import {
-  BREACH_KINDS,
-  BREACHES,
-  describeBreach,
-  expiryLine,
-  judgement,
-  listingComplete,
-  thresholdsText
-} from '../report/list-verdict.js'
+import { BREACH_KINDS, checkOf, checkOfBreach } from '../health-checks.js'
+import { describeBreach, expiryLine, judgement, listingComplete, thresholdsText } from '../report/list-verdict.js'
 import { code, codeCell, safeLink, table } from '../report/markdown.js'
 
 const BREAKDOWN_ROWS = 10
@@ -124,7 +119,7 @@ export function reasonToComment(
   }
   const fresh = result.health.breaches.find(b => !spoken.breaches.includes(b.kind))
   if (fresh !== undefined) {
-    return `\`${BREACHES[fresh.kind].input}\` is newly exceeded`
+    return `\`${checkOf(checkOfBreach(fresh.kind)).input}\` is newly exceeded`
   }
   const [leading] = topRows(result).map(row => urlHash(row.url))
   // No destinations remembered (none listed then): nothing to compare with, so not "new".
@@ -157,6 +152,12 @@ function stateOf(result: ListResult, before: IssueState | undefined, now: number
 /** What the service will delete soon, unless a breach above already says it. */
 function expiryLead(result: ListResult, now: number): string[] {
   const line = result.health.breaches.some(b => b.kind === 'expiry') ? undefined : expiryLine(result, now)
+  return line === undefined ? [] : [line, '']
+}
+
+/** The DLQ's size over the kept samples, with history-file. */
+function historyLead(result: ListResult): string[] {
+  const line = historyLine(result)
   return line === undefined ? [] : [line, '']
 }
 
@@ -254,9 +255,10 @@ export function issueBody(
 ): string {
   return [
     ...opening('## ❌ DLQ health check failing', result, now),
-    ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
+    ...result.health.breaches.map(b => `- ${describeBreach(b, result)}`),
     '',
     ...expiryLead(result, now),
+    ...historyLead(result),
     `Figures of ${formatMs(now)}${runText(runUrl)}; a later failing run updates them, and comments when something ` +
       'material changed or the last comment is older than `issue-repeat-interval`.',
     '',

@@ -22,7 +22,8 @@ export function readOne(text: string): string {
 
 /** One filter value: one line, no comma (a server may read it as a separator), no JSON array sent as text. */
 export function readOneFilter(text: string): string {
-  const value = readOne(text)
+  // A JSON string is read as the value it holds, as a list reads it.
+  const value = readOne(text.trim().startsWith('"') ? unquoted(text.trim()) : text)
   if (value.includes(',')) throw new Error(`must not contain a comma: ${COMMA_REASON}`)
   if (value.startsWith('[')) throw new Error('takes one value, not a JSON array: give it without brackets or quotes')
   return value
@@ -59,16 +60,41 @@ function jsonStrings(text: string): string[] {
   })
 }
 
+/** What a value in double quotes would be: sent with its quotes, where it matches nothing. */
+const QUOTE = 'starts with a double quote: it would be sent with its quotes; give the value without them'
+
+/**
+ * The text a JSON string holds (`"a"`: what toJSON() of a string gives), to be read as the input; a text that starts
+ * with a double quote but is not one JSON string is refused, never sent with its quotes.
+ */
+function unquoted(text: string): string {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    parsed = undefined
+  }
+  if (typeof parsed !== 'string') {
+    throw new Error(
+      'starts with a double quote but is not one JSON string (such as "a", what toJSON() of a string gives): give ' +
+        'the values without quotes, one a line, or a JSON array'
+    )
+  }
+  return parsed
+}
+
 /** A value of a list written as lines that starts with `[`: a JSON array half read would be sent with its brackets. */
 const BRACKET = 'starts with "[": a JSON array is read only as the whole input; give each value without brackets'
 
 /**
  * Several values: a JSON array of strings when the input starts with `[`, else one a line (and a comma where the
- * shape allows); trimmed, blanks dropped, repeats dropped (first kept) unless the shape keeps them. Each value is
- * checked, a bad one refused by its position; none at all is refused.
+ * shape allows); a JSON string is read as the text it holds; trimmed, blanks dropped, repeats dropped (first kept)
+ * unless the shape keeps them. Each value is checked, a value in double quotes refused, a bad one by its position;
+ * none at all is refused.
  */
 export function readList(text: string, shape: ListShape = {}): string[] {
-  const trimmed = text.trim()
+  // A JSON string (toJSON() of another step's output) is read as the text it holds.
+  const trimmed = text.trim().startsWith('"') ? unquoted(text.trim()).trim() : text.trim()
   const json = trimmed.startsWith('[')
   const given = json ? jsonStrings(trimmed) : trimmed.split(shape.commas === true ? LINES_AND_COMMAS : LINES)
   const values = given.map(s => s.trim()).filter(s => s !== '')
@@ -77,7 +103,9 @@ export function readList(text: string, shape: ListShape = {}): string[] {
       ? 'holds a line break'
       : !json && value.startsWith('[')
         ? BRACKET
-        : shape.problem?.(value)
+        : value.startsWith('"')
+          ? QUOTE
+          : shape.problem?.(value)
     if (problem !== undefined) throw new Error(`value ${i + 1} (${quote(value)}) ${problem}`)
   }
   if (values.length === 0) {

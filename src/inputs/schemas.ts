@@ -16,7 +16,7 @@ import {
   valuesOf,
   withDefault
 } from './fields.js'
-import { countWindows, healthRules, healthShape } from './health-inputs.js'
+import { countWindows, healthRules, healthShape, thresholdShape, thresholdsOf } from './health-inputs.js'
 import { longestOf, queryFits } from './query-fits.js'
 import { readDuration, readOne } from './readers.js'
 import { resumeSchema } from './resume-schema.js'
@@ -48,8 +48,7 @@ function listShape(now: number, workspace: string) {
     [Inputs.Cursor]: text,
     [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
     [Inputs.MaxPages]: maxPages,
-    [Inputs.FailIfCountAbove]: integer(0, Number.MAX_SAFE_INTEGER),
-    [Inputs.FailIfOldestOlderThan]: optional(readDuration),
+    ...thresholdShape(),
     [Inputs.MessagesFile]: filePath(workspace),
     [Inputs.KeepCredentialHeaders]: boolean(Inputs.KeepCredentialHeaders),
     [Inputs.Concurrency]: defaultInteger(Inputs.Concurrency, 1, 16),
@@ -87,19 +86,6 @@ function listRules(v: ListValues, ctx: z.RefinementCtx): void {
   // Several message ids are listed one id a request.
   const messageId = longestOf(filters.messageId)
   queryFits(ctx, { ...filters, messageId, count: 100, order: 'earliestFirst' }, v[Inputs.Cursor])
-  const thresholds =
-    v[Inputs.FailIfCountAbove] ??
-    v[Inputs.FailIfOldestOlderThan] ??
-    v[Inputs.FailIfNewAbove] ??
-    v[Inputs.FailIfExpiringWithin]
-  if (v[Inputs.IssueOnFailure] && thresholds === undefined) {
-    refuse(
-      ctx,
-      Inputs.IssueOnFailure,
-      'needs a threshold to judge by: set fail-if-count-above, fail-if-oldest-older-than, fail-if-new-above or ' +
-        'fail-if-expiring-within'
-    )
-  }
   healthRules(v, ctx)
   for (const name of [Inputs.Cursor, Inputs.MaxMessages] as const) {
     if (v[Inputs.Concurrency] > 1 && v[name] !== undefined) {
@@ -131,18 +117,10 @@ function listSchema(now: number, workspace: string) {
         filters: listFilters(v),
         pageSize: v[Inputs.Count],
         ...valuesOf(v, [Inputs.Order, Inputs.MaxPages, Inputs.Concurrency, Inputs.Cursor, Inputs.MaxMessages]),
-        windows: countWindows(v, now)
+        windows: countWindows(v)
       },
-      health: {
-        countAbove: v[Inputs.FailIfCountAbove],
-        oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan],
-        ...(v[Inputs.FailIfNewAbove] !== undefined
-          ? { newAbove: v[Inputs.FailIfNewAbove], newWithinMs: v[Inputs.NewWithin] }
-          : {}),
-        ...(v[Inputs.Retention] !== undefined ? { retentionMs: v[Inputs.Retention] } : {}),
-        ...(v[Inputs.FailIfExpiringWithin] !== undefined ? { expiringWithinMs: v[Inputs.FailIfExpiringWithin] } : {})
-      },
-      ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders, Inputs.MetricsFile]),
+      health: thresholdsOf(v),
+      ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders, Inputs.MetricsFile, Inputs.HistoryFile]),
       ...(v[Inputs.IssueOnFailure]
         ? {
             issue: {

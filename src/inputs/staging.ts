@@ -1,5 +1,6 @@
 /** The inputs of a staged resume (stages, watch), each parsed on its own with all its rules. */
 import { HOSTED_JOB_LIMIT_MS, Inputs, MAX_STAGES } from '../constants.js'
+import { plural, timesDuration } from '../format.js'
 import type { MinCompleted, StagePlan } from '../requests.js'
 import { readDuration, readList, readOne } from './readers.js'
 
@@ -88,15 +89,6 @@ export function stagingProblems(
 
 /** What the job keeps for the resume requests, the step's start and its report, besides the watches. */
 const RESUME_ROOM_MS = 10 * 60_000
-
-/** A duration as the input wrote it, times a number: `3 × 10m` is `30m`, `2 × 21601s` is `43202s`. */
-export function timesDuration(text: string, times: number): string {
-  const one = /^(\d+)\s*([smhdw])$/.exec(text.trim())
-  if (one !== null) return `${Number(one[1]) * times}${one[2]}`
-  return times === 1 ? text.trim() : `${times} × ${text.trim()}`
-}
-
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
 
 /** The plan of the request, when stages are given. */
 export function stagePlan(

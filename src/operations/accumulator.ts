@@ -1,5 +1,6 @@
 import type { CountWindows, ListRequest } from '../requests.js'
-import { isDateMs, type DlqMessage } from '../service/schemas.js'
+import { isDateMs } from '../format.js'
+import type { DlqMessage } from '../service/schemas.js'
 import { HourlyCounts } from './health.js'
 import type {
   Breakdown,
@@ -10,7 +11,13 @@ import type {
   MessageExample
 } from '../results.js'
 import { ItemProblems } from './item-problems.js'
-import { BODY_SAMPLE_LENGTH, MESSAGE_IDS_MAX_BYTES, TALLY_CAPACITY } from '../constants.js'
+import {
+  BODY_SAMPLE_LENGTH,
+  CREATED_AT_FLOOR_MS,
+  CREATED_AT_TOLERANCE_MS,
+  MESSAGE_IDS_MAX_BYTES,
+  TALLY_CAPACITY
+} from '../constants.js'
 import { copyPrefix } from '../service/redact.js'
 import { CauseFigures } from './causes.js'
 import { boundedKey, Tally } from './tally.js'
@@ -83,7 +90,8 @@ interface DestinationStats {
 export class DestinationFigures {
   readonly tally = new Tally<DestinationStats>(TALLY_CAPACITY)
 
-  add(message: DlqMessage): void {
+  /** `at`: its createdAt when that can be true (the accumulator judges it). */
+  add(message: DlqMessage, at: number | undefined): void {
     const kept = this.tally.add(message.url ?? '(none)')
     if (kept === undefined) return
     const stats: DestinationStats = (kept.figures ??= { statuses: new Map(), newest: -Infinity, figures: {} })
@@ -91,7 +99,6 @@ export class DestinationFigures {
     const seen = stats.statuses.get(status)
     if (seen !== undefined || stats.statuses.size < STATUSES_PER_DESTINATION)
       stats.statuses.set(status, (seen ?? 0) + 1)
-    const at = isDateMs(message.createdAt) ? message.createdAt : undefined
     const { figures } = stats
     if (at !== undefined && at < (figures.oldestCreatedAt ?? Infinity)) figures.oldestCreatedAt = at
     // The newest message's body is the last response; without dates, the last one listed.
@@ -120,6 +127,9 @@ export class DestinationFigures {
   }
 }
 
+/** What the accumulator asks of the counter of causes. */
+export type CauseCounter = Pick<CauseFigures, 'add' | 'rows' | 'undercount'>
+
 /** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
 export class ListAccumulator {
   count = 0
@@ -137,50 +147,70 @@ export class ListAccumulator {
   private readonly oldest = new Extremes<MessageExample>('smallest')
   private readonly newest = new Extremes<MessageExample>('largest')
   private badCreatedAt?: { count: number; messageId: string }
+  private futureCreatedAt?: { count: number; messageId: string; aheadMs: number }
+  /** The latest createdAt taken as true: the service's time when last read, plus the tolerance. */
+  private horizon = -Infinity
   private readonly workflowRuns: ListedWorkflowRun[] = []
   private noCreatedAt = 0
-  private readonly causes = new CauseFigures()
   /** Messages within the windows asked: created lately, and deleted by the service soon. */
   private newCount = 0
   private expiringCount = 0
 
-  /** How far the service's clock is from the runner's, taken at the first dated message (its answer carried a Date). */
-  private offset?: number
+  /** The windows' bounds on the service's clock, placed when the first dated message comes. */
+  private bounds?: { newSince: number; expiringBy: number }
 
   constructor(
     private readonly windows: CountWindows = {},
-    /** How far the service's clock is from the runner's, as its answers' Date says; undefined without one. */
-    private readonly serviceSkew: () => number | undefined = () => undefined
+    /** The service's time (its last answer's Date), or the run's where it sent none: what createdAt is compared with. */
+    private readonly serviceTime: () => number = () => Date.now(),
+    /** Where causes are counted (the bench gives one that counts nothing, to measure what they cost). */
+    private readonly causes: CauseCounter = new CauseFigures()
   ) {}
 
   /** Counts the message; with `withKey`, returns its cause's key (hashed only then). */
   add(message: DlqMessage, withKey = false): string | undefined {
     this.count++
-    this.destinations.add(message)
+    const at = this.createdAt(message)
+    this.destinations.add(message, at)
     this.tallies.byStatus.add(message.responseStatus === undefined ? '(none)' : String(message.responseStatus))
     this.tallies.byTopic.add(message.topicName ?? message.topicId ?? '(none)')
     this.tallies.byQueue.add(message.queueName ?? '(none)')
     this.tallies.bySchedule.add(message.scheduleId ?? '(none)')
     if (message.workflowRunId !== undefined && this.workflowRuns.length < WORKFLOW_RUN_ROWS) {
-      this.workflowRuns.push(workflowRow(message, message.workflowRunId))
+      this.workflowRuns.push(workflowRow(message, message.workflowRunId, at))
     }
-    const at = message.createdAt
-    if (isDateMs(at)) {
+    if (at !== undefined) {
       this.hourly.add(at)
       this.oldest.add(at, () => slim(message))
       this.newest.add(at, () => slim(message))
-      const { arrivals, expiry, at: runAt } = this.windows
-      // createdAt is the service's time: the windows are moved onto its clock once it is known.
-      this.offset ??= runAt === undefined ? 0 : (this.serviceSkew() ?? 0)
-      if (arrivals !== undefined && at >= arrivals.since + this.offset) this.newCount++
-      if (expiry !== undefined && at <= expiry.createdBy + this.offset) this.expiringCount++
+      // createdAt is the service's time: the windows are placed on its clock, once its answer has said it.
+      const { newSince, expiringBy } = (this.bounds ??= this.windowBounds(this.serviceTime()))
+      if (at >= newSince) this.newCount++
+      if (at <= expiringBy) this.expiringCount++
     } else this.noCreatedAt++
-    // The schema should have dropped a createdAt no date can hold: count it, never let it reach a Date.
-    if (at !== undefined && !isDateMs(at)) {
+    return this.causes.add(message, at, withKey)
+  }
+
+  /**
+   * The message's createdAt when it can be true, else undefined (undated), counting why: none; before the service
+   * could have stamped it (0, what an unset integer gives, among them) or no date at all; ahead of the service's clock.
+   */
+  private createdAt(message: DlqMessage): number | undefined {
+    const at = message.createdAt
+    if (at === undefined) return undefined
+    if (!isDateMs(at) || at < CREATED_AT_FLOOR_MS) {
       this.badCreatedAt ??= { count: 0, messageId: boundedKey(message.messageId) }
       this.badCreatedAt.count++
+      return undefined
     }
-    return this.causes.add(message, withKey)
+    // The clock is read again only for a time past the last reading: a listing's messages are rarely that new.
+    if (at > this.horizon) this.horizon = this.serviceTime() + CREATED_AT_TOLERANCE_MS
+    if (at <= this.horizon) return at
+    const aheadMs = at - (this.horizon - CREATED_AT_TOLERANCE_MS)
+    this.futureCreatedAt ??= { count: 0, messageId: boundedKey(message.messageId), aheadMs }
+    this.futureCreatedAt.count++
+    this.futureCreatedAt.aheadMs = Math.max(this.futureCreatedAt.aheadMs, aheadMs)
+    return undefined
   }
 
   result(
@@ -222,6 +252,7 @@ export class ListAccumulator {
       histogram: this.hourly.histogram(),
       ...(undercount.length > 0 ? { undercount: Object.fromEntries(undercount) } : {}),
       ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
+      ...(this.futureCreatedAt !== undefined ? { futureCreatedAt: { ...this.futureCreatedAt } } : {}),
       ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
       ...this.windowFigures(oldestCreatedAt),
       causes: this.causes.rows(LEADING_CAUSES),
@@ -231,6 +262,15 @@ export class ListAccumulator {
       itemProblems: this.problems.summary(),
       ...(nextCursor !== undefined ? { nextCursor } : {}),
       ...(failure !== undefined ? { failure } : {})
+    }
+  }
+
+  /** New: created at or after newSince; deleted within the expiry window: created at or before expiringBy. */
+  private windowBounds(now: number): { newSince: number; expiringBy: number } {
+    const { arrivals, expiry } = this.windows
+    return {
+      newSince: arrivals === undefined ? Infinity : now - arrivals.withinMs,
+      expiringBy: expiry === undefined ? -Infinity : now + expiry.withinMs - expiry.retentionMs
     }
   }
 
@@ -289,13 +329,13 @@ export class ListedIds {
 }
 
 /** The fields the summary's table shows of a failed workflow run, each bounded; copies, not slices of the page. */
-function workflowRow(message: DlqMessage, workflowRunId: string): ListedWorkflowRun {
-  const { workflowUrl, dlqId, createdAt, responseBody } = message
+function workflowRow(message: DlqMessage, workflowRunId: string, failedAt: number | undefined): ListedWorkflowRun {
+  const { workflowUrl, dlqId, responseBody } = message
   return {
     workflowRunId: boundedKey(workflowRunId),
     workflowUrl: workflowUrl && boundedKey(workflowUrl),
     dlqId: dlqId && boundedKey(dlqId),
-    failedAt: isDateMs(createdAt) ? createdAt : undefined,
+    failedAt,
     responseStatus: message.responseStatus,
     responseBody: responseBody && copyPrefix(responseBody, BODY_SAMPLE_LENGTH)
   }

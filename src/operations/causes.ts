@@ -1,51 +1,10 @@
 /** Why messages failed: each message's cause (destination, last status, response body blanked), counted in bounded memory. */
 import { createHash } from 'node:crypto'
 import { CAUSES_CAPACITY } from '../constants.js'
-import { isDateMs, type DlqMessage } from '../service/schemas.js'
+import type { DlqMessage } from '../service/schemas.js'
 import type { CauseRow } from '../results.js'
+import { blankBody } from './body-blanking.js'
 import { boundedKey, Tally } from './tally.js'
-
-/** Characters of a body read for its cause: the error is near the start, and a long body costs no more than this. */
-const BODY_READ_LENGTH = 2000
-/** Characters of blanked text a cause keeps. */
-export const CAUSE_TEXT_LENGTH = 300
-
-/** Placeholders that stand in for a variable part; none holds a digit, so a later rule never rewrites one. */
-const TIME = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g
-const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi
-/** Hex of 8 digits or more with a digit in it (a word such as "deadbeef" alone stays). */
-const HEX = /(?<![0-9A-Za-z_])(?:0x)?(?=[0-9a-f]*\d)[0-9a-f]{8,}(?![0-9A-Za-z_])/gi
-/**
- * Ids: 8 or more letters, digits and _+ mixing letters and digits, as base64 or prefixed ids are (ord_8f3k2j9q). Tried
- * at the start of a token only (the lookbehind), so a long token costs its length once, not its square.
- */
-const ID = /(?<![A-Za-z0-9_+])(?=[A-Za-z0-9_+]*\d)(?=[A-Za-z0-9_+]*[A-Za-z])[A-Za-z0-9_+]{8,}={0,2}/g
-/** A quoted value: an opening quote no letter precedes, so the apostrophe of "doesn't" opens none. */
-const SINGLE_QUOTED = /(?<![A-Za-z])'[^'\r\n]{0,200}'/g
-const DOUBLE_QUOTED = /(?<![A-Za-z\\])"[^"\r\n]{0,200}"/g
-/** In JSON, the quotes of the document are its structure: only the escaped ones inside a string quote a value. */
-const ESCAPED_QUOTED = /\\"(?:[^"\\\r\n]|\\[^"]){0,200}\\"/g
-const NUMBER = /\d+(?:[.,]\d+)*/g
-
-/**
- * A response body with its variable parts blanked (timestamps, UUIDs, long hex, ids, quoted values, numbers), its
- * whitespace folded and its length bounded: bodies that differ only in those parts read the same.
- */
-export function blankBody(body: string): string {
-  const text = body.slice(0, BODY_READ_LENGTH)
-  const json = /^\s*[[{]/.test(text)
-  const blanked = text
-    .replace(TIME, '<time>')
-    .replace(UUID, '<uuid>')
-    .replace(HEX, '<hex>')
-    .replace(ID, '<id>')
-    .replace(json ? ESCAPED_QUOTED : DOUBLE_QUOTED, json ? '\\"…\\"' : '"…"')
-    .replace(SINGLE_QUOTED, "'…'")
-    .replace(NUMBER, '#')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return blanked.length <= CAUSE_TEXT_LENGTH ? blanked : `${blanked.slice(0, CAUSE_TEXT_LENGTH - 1)}…`
-}
 
 /** What makes two messages fail for the same reason: their destination, last status and blanked last body. */
 export interface Cause {
@@ -54,18 +13,22 @@ export interface Cause {
   text: string
 }
 
+/** The text of a message's cause: its last response body blanked, or what stands in for one. */
+function causeText(message: DlqMessage): string {
+  const body = message.responseBody
+  if (body !== undefined) return blankBody(body) || '(empty body)'
+  return message.responseBodyBase64 !== undefined ? '(binary body)' : '(no response body)'
+}
+
 /** A message's cause: its destination (or workflow URL), its last status, its last response body blanked. */
 export function causeOf(message: DlqMessage): Cause {
-  const destination = boundedKey(message.url ?? message.workflowUrl ?? '(none)')
-  const status = message.responseStatus
-  const body = message.responseBody
-  const text =
-    body !== undefined
-      ? blankBody(body) || '(empty body)'
-      : message.responseBodyBase64 !== undefined
-        ? '(binary body)'
-        : '(no response body)'
-  return { destination, ...(status !== undefined ? { status } : {}), text }
+  // Built field by field, not spread: a listing asks this of every message.
+  const cause: Cause = {
+    destination: boundedKey(message.url ?? message.workflowUrl ?? '(none)'),
+    text: causeText(message)
+  }
+  if (message.responseStatus !== undefined) cause.status = message.responseStatus
+  return cause
 }
 
 /** A cause's key: a short hash of its three parts, the same run after run. */
@@ -85,13 +48,15 @@ type CauseFigure = Omit<CauseRow, 'count' | 'key'> & { key?: string }
 export class CauseFigures {
   private readonly tally = new Tally<CauseFigure>(CAUSES_CAPACITY, Number.POSITIVE_INFINITY)
 
-  /** Counts the message under its cause; with `withKey`, returns the cause's key (for its line of messages-file). */
-  add(message: DlqMessage, withKey: true): string
-  add(message: DlqMessage, withKey?: boolean): string | undefined
-  add(message: DlqMessage, withKey = false): string | undefined {
+  /**
+   * Counts the message under its cause; with `withKey`, returns the cause's key (for its line of messages-file). `at`:
+   * its createdAt when that can be true (the listing judges it): first and last seen are never a time that cannot be.
+   */
+  add(message: DlqMessage, at: number | undefined, withKey: true): string
+  add(message: DlqMessage, at: number | undefined, withKey?: boolean): string | undefined
+  add(message: DlqMessage, at: number | undefined, withKey = false): string | undefined {
     const cause = causeOf(message)
     const kept = this.tally.add(identity(cause))
-    const at = isDateMs(message.createdAt) ? message.createdAt : undefined
     let figure = kept?.figures
     if (kept !== undefined && figure === undefined) {
       // A literal: spreads cost 5 µs a message where every cause is new.

@@ -1,55 +1,43 @@
 import { DAY, HOUR, WEEK } from '../constants.js'
-import { isDateMs } from '../service/schemas.js'
-import type { HealthThresholds } from '../requests.js'
-import type { Breach, HealthVerdict, Histogram, ListFindings, ListResult } from '../results.js'
+import { isDateMs } from '../format.js'
+import { CHECK_NAMES, HEALTH_CHECKS, type CheckName, type HealthFacts } from '../health-checks.js'
+import type { HealthLimits, HealthThresholds } from '../requests.js'
+import type { Breach, HealthVerdict, History } from '../health-verdict.js'
+import { growthOf, sampleOf, withSample } from './history.js'
+import type { Histogram, ListFindings, ListResult } from '../results.js'
 
 const MAX_POINTS = 120
 
-/** The figures of a listing the health checks judge: all from this listing, nothing kept between runs. */
-export type HealthFacts = Pick<ListFindings, 'count' | 'oldestCreatedAt' | 'noCreatedAt' | 'arrivals' | 'expiry'>
+/** One check's breach, if its threshold is set and the facts exceed it. */
+function judgeOne<C extends CheckName>(name: C, limit: HealthLimits[C] | undefined, facts: HealthFacts, now: number) {
+  return limit === undefined ? undefined : (HEALTH_CHECKS[name].judge(limit, facts, now) as Breach | undefined)
+}
 
-/** One check: the breach it finds in the facts, or none (its threshold unset or met). */
-type Check = (thresholds: HealthThresholds, facts: HealthFacts, now: number) => Breach | undefined
-
-/** Every health check, in the order their breaches are reported. */
-const CHECKS: readonly Check[] = [
-  ({ countAbove }, { count }) =>
-    countAbove !== undefined && count > countAbove ? { kind: 'count', count, limit: countAbove } : undefined,
-  // Messages of unknown age (noCreatedAt) fail an age threshold too, unless a known age already does.
-  ({ oldestOlderThanMs: limitMs }, { oldestCreatedAt, noCreatedAt = 0 }, now) => {
-    if (limitMs === undefined) return undefined
-    if (oldestCreatedAt !== undefined && now - oldestCreatedAt > limitMs) {
-      return { kind: 'age', ageMs: now - oldestCreatedAt, limitMs }
-    }
-    return noCreatedAt > 0 ? { kind: 'age-unknown', messages: noCreatedAt, limitMs } : undefined
-  },
-  // Messages of unknown age may be new: within the limit only if they could not take the count over it.
-  ({ newAbove: limit }, { arrivals, noCreatedAt = 0 }) => {
-    if (limit === undefined || arrivals === undefined) return undefined
-    const { count, withinMs } = arrivals
-    if (count > limit) return { kind: 'arrivals', count, limit, withinMs }
-    return count + noCreatedAt > limit
-      ? { kind: 'arrivals-unknown', messages: noCreatedAt, limit, withinMs }
-      : undefined
-  },
-  // The age counts from createdAt, before the message entered the DLQ: the forecast errs early, never late.
-  ({ expiringWithinMs }, { expiry, noCreatedAt = 0 }, now) => {
-    if (expiringWithinMs === undefined || expiry === undefined) return undefined
-    const { count, withinMs, retentionMs, nextAt = now } = expiry
-    if (count > 0) return { kind: 'expiry', count, withinMs, retentionMs, inMs: Math.max(0, nextAt - now) }
-    return noCreatedAt > 0 ? { kind: 'expiry-unknown', messages: noCreatedAt, withinMs } : undefined
-  }
-]
-
-/** Which thresholds the listed messages exceed. */
+/** Which thresholds the listed messages exceed: every check of the table, in its order. */
 export function judgeHealth(thresholds: HealthThresholds, facts: HealthFacts, now: number): HealthVerdict {
-  const breaches = CHECKS.map(check => check(thresholds, facts, now)).filter(b => b !== undefined)
+  const breaches = CHECK_NAMES.map(name => judgeOne(name, thresholds[name], facts, now)).filter(b => b !== undefined)
   return { ...thresholds, breaches }
 }
 
-/** A listing with its verdict: the one place the health checks run. */
-export function judged(findings: ListFindings, thresholds: HealthThresholds, now: number): ListResult {
-  return { ...findings, health: judgeHealth(thresholds, findings, now) }
+/**
+ * A listing with its verdict: the one place the health checks run. With `earlier` (history-file's samples, on the
+ * service's clock), growth is measured against them and this run's sample joins them.
+ */
+export function judged(
+  findings: ListFindings,
+  thresholds: HealthThresholds,
+  now: number,
+  earlier?: History
+): ListResult {
+  const window = thresholds.growthAbove?.withinMs
+  const growth =
+    window === undefined || earlier === undefined ? undefined : growthOf(earlier.samples, now, findings.count, window)
+  const facts = growth === undefined ? findings : { ...findings, growth }
+  const history =
+    earlier === undefined
+      ? {}
+      : { history: { ...earlier, samples: withSample(earlier.samples, sampleOf(findings, now)) } }
+  return { ...facts, ...history, health: judgeHealth(thresholds, facts, now) }
 }
 
 /** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */

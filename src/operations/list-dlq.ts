@@ -12,7 +12,7 @@ import type { ListFilters, ListRequest, Order } from '../requests.js'
 import type { ListFindings } from '../results.js'
 
 /** The one request a listing needs of the service client. */
-export type DlqLister = Pick<ServiceClient, 'listDlqPage' | 'serviceSkew'>
+export type DlqLister = Pick<ServiceClient, 'listDlqPage' | 'serviceNow'>
 
 /** What the caller of a listing sees while it runs. */
 export interface ListHooks {
@@ -24,7 +24,12 @@ export interface ListHooks {
   progress?: Progress
   /** The step's stop signal: a parallel listing stops every worker at it, as cancelled. */
   signal?: AbortSignal
+  /** The run's time, what createdAt is compared with where the service sends no Date (its clock unknown). */
+  now?: number
 }
+
+/** The time a message's createdAt is compared with: the service's (its last Date), else the run's. */
+const serviceTime = (client: DlqLister, hooks: ListHooks) => () => client.serviceNow() ?? hooks.now ?? Date.now()
 
 /** Lists the DLQ to its end or max-messages, in date slices when concurrent; a failure keeps what was listed. */
 export async function listDlq(client: DlqLister, request: ListRequest, hooks: ListHooks = {}): Promise<ListFindings> {
@@ -51,7 +56,7 @@ export async function listDlq(client: DlqLister, request: ListRequest, hooks: Li
 
 /** One ordered listing from the start (or the user's cursor); several message ids: one per id, merged, no cursor. */
 async function listSequentially(client: DlqLister, request: ListRequest, hooks: ListHooks): Promise<ListFindings> {
-  const acc = new ListAccumulator(request.windows, () => client.serviceSkew())
+  const acc = new ListAccumulator(request.windows, serviceTime(client, hooks))
   const ids = new ListedIds()
   const maxMessages = request.maxMessages ?? Infinity
   // Drains one listing of `filters`; never throws.
@@ -306,7 +311,7 @@ function misplaced({ messageId, createdAt }: DlqMessage, { from, to }: SlicePlan
  * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
  */
 async function listInSlices(client: DlqLister, request: ListRequest, hooks: ListHooks) {
-  const acc = new ListAccumulator(request.windows, () => client.serviceSkew())
+  const acc = new ListAccumulator(request.windows, serviceTime(client, hooks))
   // The two requests that find the range do not count against max-pages, even with max-pages: 1.
   const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 }
   const stop = new AbortController()

@@ -1,7 +1,7 @@
 /** An operation's report, and its summary's byte budget: GitHub drops one over 1 MiB, so rows halve till it fits. */
 import { SUMMARY_LIMIT_BYTES } from '../constants.js'
 import type { RunContext } from '../results.js'
-import { formatCount } from './format.js'
+import { formatCount } from '../format.js'
 import type { RowLimit } from './markdown.js'
 import type { OutputValues } from './step-outputs.js'
 

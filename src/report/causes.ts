@@ -1,6 +1,6 @@
 /** "Why they failed": the leading causes, as the summary and the health issue show them and the `causes` output holds. */
 import type { CauseRow, ListResult } from '../results.js'
-import { formatAge, formatCount, formatMs } from './format.js'
+import { formatAge, formatCount, formatMs } from '../format.js'
 import { cellOrDash, codeCell, tableHead, tableRow } from './markdown.js'
 
 /** Causes the table shows at most; the rest are counted together. */
@@ -24,8 +24,8 @@ export function causesTable(result: ListResult, now: number, maxRows: number): s
   const shown = rows.slice(0, Math.min(maxRows, CAUSE_ROWS))
   const rest = result.count - shown.reduce((n, row) => n + row.count, 0)
   return [
-    'Messages by destination, last status and last response body, its variable parts (numbers, ids, times, quoted ' +
-      'values) blanked; first and last seen: the age of the oldest and the newest of them.',
+    'Messages by destination, last status and last response body, its variable parts (numbers that count, ids, ' +
+      'UUIDs, e-mail addresses, times) blanked; first and last seen: the age of the oldest and the newest of them.',
     '',
     // The cause's words first, the destination last: a long URL scrolls sideways alone.
     ...tableHead(

@@ -1,8 +1,8 @@
 /** The chart of messages over time (Mermaid): every label and number is made here, so nothing needs escaping. */
 import { DAY, HOUR, WEEK } from '../constants.js'
 import type { Histogram, ListResult } from '../results.js'
-import { isDateMs } from '../service/schemas.js'
-import { formatCount, plural } from './format.js'
+import { isDateMs } from '../format.js'
+import { formatCount, plural } from '../format.js'
 import { listingComplete } from './list-verdict.js'
 
 export const MAX_BARS = 24

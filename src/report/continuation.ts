@@ -4,7 +4,7 @@
  */
 import { MAX_CURSOR_LENGTH } from '../constants.js'
 import type { ResumeResult } from '../resume-results.js'
-import { formatCount, plural } from './format.js'
+import { formatCount, plural } from '../format.js'
 import { code } from './markdown.js'
 
 /** What a re-run sets to do exactly what is left: by dlq-ids from one on, or by a cursor with the same dates. */

@@ -5,7 +5,7 @@ import type { ItemProblemSummary } from '../results.js'
 import { cursorLabel } from '../service/pagination.js'
 import { describeTransportError } from '../service/transport-errors.js'
 import { MAX_LOCATION_SHOWN } from '../service/transport.js'
-import { formatCount, plural } from './format.js'
+import { formatCount, plural } from '../format.js'
 
 /** What an HTTP status means: a few words inside the error's sentence, and a phrase for a heading. */
 function statusWords(status: number): { meaning: string; phrase: string } {

@@ -1,10 +1,22 @@
 /** How a listing is described: its filters, the heading, the judgement line, the notice, each breach. */
-import { Inputs } from '../constants.js'
-import type { BreachFields, BreachKind, ListResult } from '../results.js'
-import type { ListFilters } from '../requests.js'
+import { CREATED_AT_FLOOR_MS, CREATED_AT_TOLERANCE_MS, Inputs } from '../constants.js'
+import {
+  anyThreshold,
+  breachText,
+  cannotBeJudged,
+  CHECK_NAMES,
+  checkOf,
+  checkOfBreach,
+  oldestText,
+  type CheckName,
+  type Words
+} from '../health-checks.js'
+import type { BreachFields, BreachKind } from '../health-verdict.js'
+import type { ListResult } from '../results.js'
+import type { HealthLimits, ListFilters } from '../requests.js'
 import { beforeTheEnd, failurePhrase } from './failure-text.js'
 import { code, valueList, type RowLimit } from './markdown.js'
-import { formatAge, formatCount, formatMs, plural } from './format.js'
+import { formatAge, formatCount, formatMs, plural } from '../format.js'
 
 /** Each list filter, the input that sets it and its label in "What was asked", in the order both name them. */
 const FILTERS: ReadonlyArray<[keyof ListFilters, Inputs, string]> = [
@@ -66,69 +78,28 @@ export function listingComplete(result: ListResult): boolean {
   return result.failure === undefined && result.nextCursor === undefined
 }
 
-/** How one kind of breach is told: the input that sets its threshold, and its sentence (`atLeast`: a lower bound). */
-interface BreachText<K extends BreachKind> {
-  input: Inputs
-  says: (breach: BreachFields[K], atLeast: string) => string
+/** What the sentences of a listing's checks take from it: "at least" unless complete, what it counted, its scope. */
+function wordsOf(result: ListResult, scope?: string): Words {
+  const complete = listingComplete(result)
+  const noun =
+    result.filters.source === 'workflow'
+      ? { one: 'failed workflow run', many: 'failed workflow runs' }
+      : { one: 'message', many: 'messages' }
+  return { atLeast: complete ? '' : 'at least ', complete, noun, ...(scope !== undefined ? { scope } : {}) }
 }
-
-/** Every kind of breach, told: the compiler asks for a sentence when a kind is added to BreachFields. */
-export const BREACHES: { [K in BreachKind]: BreachText<K> } = {
-  count: {
-    input: Inputs.FailIfCountAbove,
-    says: (b, atLeast) =>
-      `${atLeast}${formatCount(b.count)} messages, more than fail-if-count-above (${formatCount(b.limit)})`
-  },
-  age: {
-    input: Inputs.FailIfOldestOlderThan,
-    says: b =>
-      `the oldest message is ${formatAge(b.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(b.limitMs)})`
-  },
-  'age-unknown': {
-    input: Inputs.FailIfOldestOlderThan,
-    says: (b, atLeast) =>
-      `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so their age is ` +
-      `unknown and fail-if-oldest-older-than (${formatAge(b.limitMs)}) cannot be judged`
-  },
-  arrivals: {
-    input: Inputs.FailIfNewAbove,
-    says: (b, atLeast) =>
-      `${atLeast}${plural(b.count, 'message', 'messages')} created within the last ${formatAge(b.withinMs)}, more ` +
-      `than fail-if-new-above (${formatCount(b.limit)})`
-  },
-  'arrivals-unknown': {
-    input: Inputs.FailIfNewAbove,
-    says: (b, atLeast) =>
-      `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so whether more ` +
-      `than fail-if-new-above (${formatCount(b.limit)}) arrived within ${formatAge(b.withinMs)} cannot be judged`
-  },
-  expiry: {
-    input: Inputs.FailIfExpiringWithin,
-    says: (b, atLeast) =>
-      `${atLeast}${plural(b.count, 'message', 'messages')} will be deleted by the service within ` +
-      `${formatAge(b.withinMs)} (fail-if-expiring-within; retention ${formatAge(b.retentionMs)}); the first ` +
-      (b.inMs === 0 ? 'is already past the retention' : `in ${formatAge(b.inMs)}`)
-  },
-  'expiry-unknown': {
-    input: Inputs.FailIfExpiringWithin,
-    says: (b, atLeast) =>
-      `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so when the ` +
-      `service deletes them is unknown and fail-if-expiring-within (${formatAge(b.withinMs)}) cannot be judged`
-  }
-}
-
-/** The kinds of breach, in the order BREACHES tells them. */
-export const BREACH_KINDS = Object.keys(BREACHES) as BreachKind[]
 
 /** A threshold exceeded, with both numbers and the input that set it; an incomplete listing's count is "at least". */
-export function describeBreach<K extends BreachKind>(breach: { kind: K } & BreachFields[K], complete: boolean): string {
-  return BREACHES[breach.kind].says(breach, complete ? '' : 'at least ')
+export function describeBreach<K extends BreachKind>(
+  breach: { kind: K } & BreachFields[K],
+  result: ListResult
+): string {
+  return breachText(breach, wordsOf(result))
 }
 
 /** What a listing counted, and of what when filtered: its messages, or, with source workflow, the failed runs. */
 function counted(result: ListResult, scope?: string): string {
-  const noun = result.filters.source === 'workflow' ? 'failed workflow run' : 'message'
-  const what = plural(result.count, noun, `${noun}s`)
+  const { noun } = wordsOf(result)
+  const what = plural(result.count, noun.one, noun.many)
   return scope === undefined ? what : `${what} ${scope}`
 }
 
@@ -140,62 +111,54 @@ export function heading(result: ListResult, filtered: boolean): string {
       : `⛔ Listing cancelled: at least ${counted(result)}`
   }
   const scope = filterScope(result.filters, true)
+  const { noun } = wordsOf(result)
   if (result.failure !== undefined) {
     const why = failurePhrase(result.failure, result.maxPages)
     return result.count === 0 ? `❌ Could not list the DLQ: ${why}` : `❌ Listing failed part way: ${why}`
   }
   if (result.health.breaches.length > 0) {
-    return scope === undefined ? '❌ DLQ health check failed' : `❌ Health check failed for the messages ${scope}`
+    return scope === undefined ? '❌ DLQ health check failed' : `❌ Health check failed for the ${noun.many} ${scope}`
   }
-  const judged = thresholdsSet(result)
+  const judged = anyThreshold(result.health)
   if (!listingComplete(result)) return `⚠️ Listing stopped early${judged ? ': health not judged' : ''}`
-  if (judged) return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the messages ${scope}`
+  if (judged) return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the ${noun.many} ${scope}`
   if (result.count === 0) return filtered ? 'ℹ️ No DLQ message matches the filters' : 'ℹ️ The DLQ is empty'
   return scope === undefined ? `ℹ️ DLQ: ${counted(result, scope)}` : `ℹ️ ${counted(result, scope)}`
 }
 
-/** Whether any threshold is set: only then is the listing judged. */
-function thresholdsSet({ health: h }: ListResult): boolean {
-  return [h.countAbove, h.oldestOlderThanMs, h.newAbove, h.expiringWithinMs].some(limit => limit !== undefined)
+/** One check's part of the verdict line: its figure, bold, and its limit with the verdict when set. */
+function checkPart<C extends CheckName>(name: C, result: ListResult, now: number, words: Words): string | undefined {
+  const check = checkOf(name)
+  const limit = result.health[name] as HealthLimits[C] | undefined
+  const figure = check.figure(result, now, words, limit)
+  if (figure === undefined) return undefined
+  if (limit === undefined) return `**${figure}**`
+  const kinds = result.health.breaches.filter(b => checkOfBreach(b.kind) === name).map(b => b.kind)
+  // Over its limit, or else unknown messages that could take it over: "cannot be judged", never "within".
+  const verdict = kinds.some(kind => !cannotBeJudged(kind))
+    ? '**exceeded**'
+    : kinds.length > 0
+      ? '**cannot be judged**'
+      : words.complete && check.judgeable?.(result) !== false
+        ? 'within'
+        : 'not judged'
+  return `**${figure}** (${check.limit(limit)}: ${verdict})`
 }
 
-/** One bold line comparing each figure with its limit; a lower bound can only exceed. */
+/** One bold line comparing each figure with its limit, a part per check; a lower bound can only exceed. */
 export function judgement(result: ListResult, now: number): string {
-  const complete = listingComplete(result)
-  const { countAbove, oldestOlderThanMs, newAbove, expiringWithinMs, breaches } = result.health
   if (result.failure !== undefined && result.count === 0) {
     return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)'
   }
   const scope = filterScope(result.filters)
-  const atLeast = complete ? '' : 'at least '
-  const kinds = new Set(breaches.map(b => b.kind))
-  // Over its limit, or else unknown messages that could take it over: "cannot be judged", never "within".
-  const verdict = (over: boolean, unknown = false): string =>
-    over ? '**exceeded**' : unknown ? '**cannot be judged**' : complete ? 'within' : 'not judged'
-  const { arrivals, expiry } = result
-  const parts = [
-    `**${atLeast}${counted(result, scope)}**` +
-      (countAbove === undefined ? '' : ` (limit ${formatCount(countAbove)}: ${verdict(kinds.has('count'))})`),
-    `**${oldestText(result, now)}**` +
-      (oldestOlderThanMs === undefined
-        ? ''
-        : ` (limit ${formatAge(oldestOlderThanMs)}: ${verdict(kinds.has('age'), kinds.has('age-unknown'))})`),
-    newAbove !== undefined &&
-      arrivals !== undefined &&
-      `**${atLeast}${formatCount(arrivals.count)} new within ${formatAge(arrivals.withinMs)}**` +
-        ` (limit ${formatCount(newAbove)}: ${verdict(kinds.has('arrivals'), kinds.has('arrivals-unknown'))})`,
-    expiry !== undefined &&
-      `**${atLeast}${formatCount(expiry.count)} deleted by the service within ${formatAge(expiry.withinMs)}**` +
-        (expiringWithinMs === undefined
-          ? ''
-          : ` (limit 0: ${verdict(kinds.has('expiry'), kinds.has('expiry-unknown'))})`)
-  ].filter(part => part !== false)
-  const tail = !thresholdsSet(result)
+  const words = wordsOf(result, scope)
+  const parts = CHECK_NAMES.map(name => checkPart(name, result, now, words)).filter(part => part !== undefined)
+  const tail = !anyThreshold(result.health)
     ? ' (not judged: no threshold set)'
     : scope !== undefined
-      ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
+      ? ` (thresholds judged on the matching ${words.noun.many} only, not the whole DLQ)`
       : ''
-  const partial = complete
+  const partial = words.complete
     ? ''
     : result.failure !== undefined
       ? `, listed ${beforeTheEnd(result.failure)}`
@@ -215,7 +178,7 @@ export function expiryLine(result: ListResult, now: number): string | undefined 
         ? '; the first is already past the retention'
         : `; the first in ${formatAge(expiry.nextAt - now)}`
   const unknown = result.noCreatedAt
-    ? ` ${plural(result.noCreatedAt, 'message has', 'messages have')} no creation time: when it is deleted is unknown.`
+    ? ` ${plural(result.noCreatedAt, 'message has', 'messages have')} no usable creation time: when it is deleted is unknown.`
     : ''
   const atLeast = listingComplete(result) ? '' : 'At least '
   const what =
@@ -225,13 +188,29 @@ export function expiryLine(result: ListResult, now: number): string | undefined 
   return `${what}${unknown}`
 }
 
-/** `oldest 3h`, `oldest 3h (unknown for 12 messages)`, `oldest: unknown for 400 messages`; or "oldest seen". */
-function oldestText(result: ListResult, now: number): string {
-  const word = listingComplete(result) ? 'oldest' : 'oldest seen'
-  const unknown = result.noCreatedAt ? `unknown for ${plural(result.noCreatedAt, 'message', 'messages')}` : undefined
-  if (result.oldestCreatedAt === undefined) return `${word}: ${unknown ?? 'unknown'}`
-  const age = `${word} ${formatAge(now - result.oldestCreatedAt)}`
-  return unknown === undefined ? age : `${age} (${unknown})`
+/** Characters of a message id quoted in a sentence: enough to find it in messages-file. */
+const QUOTED_ID_LENGTH = 200
+
+/** Why some messages count as undated although they carry a createdAt: one that cannot be true, or one ahead. */
+export function undatedLines(result: ListResult): string[] {
+  const { badCreatedAt: bad, futureCreatedAt: ahead } = result
+  const floor = formatMs(CREATED_AT_FLOOR_MS).slice(0, 10)
+  return [
+    ...(bad === undefined
+      ? []
+      : [
+          `${plural(bad.count, 'message has', 'messages have')} a \`createdAt\` the service cannot have stamped ` +
+            `(before ${floor}, such as 0, what an unset number reads as; first: ${code(bad.messageId, QUOTED_ID_LENGTH)}): ` +
+            'counted as undated, their age unknown.'
+        ]),
+    ...(ahead === undefined
+      ? []
+      : [
+          `${plural(ahead.count, 'message has', 'messages have')} a \`createdAt\` more than ` +
+            `${formatAge(CREATED_AT_TOLERANCE_MS)} ahead of the service's clock (up to ${formatAge(ahead.aheadMs)} ` +
+            `ahead; first: ${code(ahead.messageId, QUOTED_ID_LENGTH)}): counted as undated, never as new, oldest or expiring.`
+        ])
+  ]
 }
 
 /** The headline, `DLQ: 1,234 messages, oldest 3h 5m`: "at least" unless complete; a failure is named, never "0". */
@@ -239,7 +218,7 @@ export function headline(result: ListResult, now: number): string {
   if (result.failure !== undefined && result.count === 0) {
     return `DLQ: unknown, could not list it: ${failurePhrase(result.failure, result.maxPages)}`
   }
-  const oldest = result.count === 0 ? '' : `, ${oldestText(result, now)}`
+  const oldest = result.count === 0 ? '' : `, ${oldestText(result, now, wordsOf(result))}`
   const listed = `${counted(result, filterScope(result.filters))}${oldest}`
   if (listingComplete(result)) return `DLQ: ${listed}`
   const why =
@@ -251,18 +230,14 @@ export function headline(result: ListResult, now: number): string {
   return `DLQ: at least ${listed} (${why})`
 }
 
-/** The health thresholds as set, each named by its input (the summary's "What was asked", the closing comment). */
+/** The health thresholds as set, as one sentence naming each input (the summary's "What was asked", the closing comment). */
 export function thresholdsText(result: ListResult): string {
-  const { countAbove, oldestOlderThanMs, newAbove, newWithinMs, retentionMs, expiringWithinMs } = result.health
-  const parts = [
-    countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
-    oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`,
-    newAbove === undefined
-      ? undefined
-      : `\`fail-if-new-above\`: ${formatCount(newAbove)} within ${formatAge(newWithinMs ?? 0)} (\`new-within\`)`,
-    expiringWithinMs === undefined
-      ? undefined
-      : `\`fail-if-expiring-within\`: ${formatAge(expiringWithinMs)} (\`retention\`: ${formatAge(retentionMs ?? 0)})`
-  ].filter(p => p !== undefined)
-  return parts.length === 0 ? 'none' : parts.join(', ')
+  const words = wordsOf(result)
+  const parts = CHECK_NAMES.map(name => askedOf(name, result.health, words)).filter(part => part !== undefined)
+  return parts.length === 0 ? 'none: the listing is not judged' : `fail the step when ${parts.join(', or when ')}`
+}
+
+function askedOf<C extends CheckName>(name: C, health: ListResult['health'], words: Words): string | undefined {
+  const limit = health[name] as HealthLimits[C] | undefined
+  return limit === undefined ? undefined : checkOf(name).asked(limit, health, words)
 }

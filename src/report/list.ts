@@ -1,11 +1,13 @@
 /** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
 import { MAX_CURSOR_LENGTH, Outputs, TALLY_CAPACITY } from '../constants.js'
-import type { DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
+import { CHECK_NAMES, HEALTH_CHECKS } from '../health-checks.js'
+import type { DestinationRow, IssueOutcome, ListResult, MessageExample, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
-import { formatAge, formatCount, formatMs, formatShortTime, plural } from './format.js'
+import { formatAge, formatCount, formatShortTime, plural } from '../format.js'
 import { beforeTheEnd, failureText, itemProblemsText } from './failure-text.js'
 import { causesOutput, causesTable } from './causes.js'
+import { historyLine } from './history.js'
 import {
   describeBreach,
   expiryLine,
@@ -14,7 +16,8 @@ import {
   headline,
   judgement,
   listingComplete,
-  thresholdsText
+  thresholdsText,
+  undatedLines
 } from './list-verdict.js'
 import {
   capped,
@@ -102,21 +105,25 @@ function idOutputs(result: ListResult): IdsWritten {
   }
 }
 
-/** new-count, expiring-count, next-expiry-at and causes: empty when nothing was listed for a failure (unknown). */
+/** Each check's outputs as its entry gives them, and causes: empty when nothing was listed for a failure (unknown). */
 function healthOutputs(result: ListResult): OutputValues {
-  const unknown = result.failure !== undefined && result.count === 0
-  const { arrivals, expiry } = result
-  return {
-    [Outputs.NewCount]: unknown || arrivals === undefined ? '' : String(arrivals.count),
-    [Outputs.ExpiringCount]: unknown || expiry === undefined ? '' : String(expiry.count),
-    [Outputs.NextExpiryAt]: expiry?.nextAt === undefined ? '' : formatMs(expiry.nextAt),
-    [Outputs.Causes]: causesOutput(result.causes)
-  }
+  const known = !(result.failure !== undefined && result.count === 0)
+  const checks = CHECK_NAMES.map(name => HEALTH_CHECKS[name].outputs?.(result, known) ?? {})
+  return Object.assign({}, ...checks, { [Outputs.Causes]: causesOutput(result.causes) }) as OutputValues
+}
+
+/**
+ * The edge this check made on the health issue, written after the issue step: opened (a new failure), commented (a
+ * material change), closed (the recovery), or none; a body brought up to date without a comment is no edge.
+ */
+export function issueOutputs({ link, cut }: IssueOutcome): OutputValues {
+  const touched = link ?? cut?.opened
+  const transition = touched === undefined || touched.action === 'updated' ? 'none' : touched.action
+  return { [Outputs.Transition]: transition, [Outputs.IssueUrl]: touched?.url ?? '' }
 }
 
 function failure(result: ListResult): string | undefined {
-  const complete = listingComplete(result)
-  const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`)
+  const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, result)}`)
   if (result.failure !== undefined) {
     const listed =
       result.count === 0
@@ -136,6 +143,8 @@ function listSummary(result: ListResult, ctx: RunContext, pass: RenderPass, writ
       issueLine(ctx.issue),
       shortenedNote(pass),
       expiryLine(result, pass.now),
+      historyLine(result),
+      ...undatedLines(result),
       ...endingLeads(result)
     ),
     ...failingLines(result, pass),
@@ -236,13 +245,6 @@ function breakdownLines(result: ListResult, pass: RenderPass): string[] {
       const note = none > 0 ? ` (${formatCount(none)} of ${formatCount(result.count)} have none)` : ''
       lines.push(...collapsed(`Messages by ${title}${note}`, body))
     } else lines.push(`#### Messages by ${title}`, '', ...body)
-  }
-  if (result.badCreatedAt !== undefined) {
-    lines.push(
-      `- ${plural(result.badCreatedAt.count, 'message has', 'messages have')} a \`createdAt\` no date can hold ` +
-        `(first: ${code(result.badCreatedAt.messageId, COPYABLE_CELL_LENGTH)}): left out of dates, ages and the chart.`,
-      ''
-    )
   }
   return lines
 }

@@ -1,7 +1,7 @@
 /** Building blocks of the markdown the action writes (job summary, health issue); values go through escape.ts. */
 import type { IssueChange, IssueCut, IssueLink, RunContext } from '../results.js'
 import { codeSpan, DEFAULT_CELL_MAX_LENGTH } from './escape.js'
-import { formatCount } from './format.js'
+import { formatCount } from '../format.js'
 
 /** How many rows a table or value list may show; `seen` hears the full length of each, for the byte budget. */
 export interface RowLimit {

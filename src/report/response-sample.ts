@@ -1,6 +1,6 @@
 /** The "Last response" cell of the destinations table: a JSON body's error words, else the start of the body. */
 import type { DestinationRow } from '../results.js'
-import { formatCount } from './format.js'
+import { formatCount } from '../format.js'
 import { codeCell } from './markdown.js'
 
 /** Characters of a response shown in the cell: a sentence such as "db pool exhausted after 30 s" fits whole. */

@@ -4,9 +4,8 @@ import type { ByRuns, ResumeBound, ResumeResult } from '../resume-results.js'
 import { RUN_STATES, type RunState } from '../run-states.js'
 import type { RenderPass } from './budget.js'
 import { fileText } from './failure-text.js'
-import { formatCount, formatMs, plural } from './format.js'
+import { durationText, formatCount, formatMs, plural } from '../format.js'
 import { code, valueList } from './markdown.js'
-import { durationText } from './stage-text.js'
 
 export const RESUME_NOTE =
   '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +

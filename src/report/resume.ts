@@ -6,10 +6,10 @@
 import type { ResumedRun, RunContext } from '../results.js'
 import type { ResumeResult, StageVerdict } from '../resume-results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
-import { formatCount, formatMs, plural } from './format.js'
+import { formatCount, formatMs, plural } from '../format.js'
 import { beforeTheEnd, failurePhrase, failureText, itemProblemsText } from './failure-text.js'
 import { code, codeCell, markdownText, runLine, summaryHead, table } from './markdown.js'
-import { isDateMs } from '../service/schemas.js'
+import { isDateMs } from '../format.js'
 import { continuationOf, continueMarkdown, continuePlain } from './continuation.js'
 import { resumeOutputs } from './resume-outputs.js'
 import {

@@ -3,7 +3,7 @@ import { Outputs } from '../constants.js'
 import type { StagedResume, StageOutcome } from '../resume-results.js'
 import { countStates, RUN_STATES, type JudgedRun, type RunState } from '../run-states.js'
 import type { StagePlan } from '../requests.js'
-import { formatCount } from './format.js'
+import { formatCount } from '../format.js'
 import { errorWords } from './response-sample.js'
 
 /** `8 completed, 1 failing, 1 running`: the states present, in the order of RUN_STATES. */

@@ -4,7 +4,7 @@ import type { Failure } from '../failure.js'
 import type { RunContext, ScheduleOutcome, ScheduleResult } from '../results.js'
 import { failureText, requestReason } from './failure-text.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
-import { formatCount, plural } from './format.js'
+import { formatCount, plural } from '../format.js'
 import { cellOrDash, codeCell, markdownText, runLine, summaryHead, table } from './markdown.js'
 
 export const scheduleReport: OperationReport<ScheduleResult> = {

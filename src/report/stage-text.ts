@@ -2,7 +2,7 @@
 import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../resume-results.js'
 import type { StagePlan } from '../requests.js'
 import { STAGE_VERDICTS } from '../stage-verdicts.js'
-import { formatCount, plural } from './format.js'
+import { durationText, formatCount, plural } from '../format.js'
 import { errorWords } from './response-sample.js'
 
 /** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
@@ -14,14 +14,6 @@ export function stagesCompleted(staged: StagedResume): number {
 export function endingStage(staged: StagedResume): { stage: StageOutcome; verdict: StageVerdict } | undefined {
   const stage = staged.stages.find(s => STAGE_VERDICTS[s.verdict].endsPlan)
   return stage === undefined ? undefined : { stage, verdict: stage.verdict }
-}
-
-/** A duration as the inputs write one: 90s, 10m, 1h, or 2m 5s. */
-export function durationText(ms: number): string {
-  const seconds = Math.round(ms / 1000)
-  if (seconds % 3600 === 0 && seconds > 0) return `${seconds / 3600}h`
-  if (seconds < 60 || seconds % 60 === 0) return seconds < 60 ? `${seconds}s` : `${seconds / 60}m`
-  return `${Math.floor(seconds / 60)}m ${seconds % 60}s`
 }
 
 /** The watch as the user wrote it (`4h`, not 14400 s). */

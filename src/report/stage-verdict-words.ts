@@ -7,7 +7,7 @@ import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVer
 import type { RunState } from '../run-states.js'
 import { continuationOf, continuePlain } from './continuation.js'
 import { failureText } from './failure-text.js'
-import { formatCount, plural } from './format.js'
+import { formatCount, plural } from '../format.js'
 import { badRuns, firstErrorWords, statesText } from './run-states-text.js'
 import { possiblyUpTo } from './resume-text.js'
 import { isBudget, leadingResponse, stagesWord, watchedFor, watchSource, watchText } from './stage-text.js'

@@ -6,7 +6,7 @@ import { Outputs } from '../constants.js'
 import type { FailedAgainRun, ResumeResult, StagedResume } from '../resume-results.js'
 import type { RenderPass } from './budget.js'
 import { failureText } from './failure-text.js'
-import { formatCount, plural } from './format.js'
+import { formatCount, plural, timesDuration } from '../format.js'
 import { code, codeCell, table } from './markdown.js'
 import { responseCell } from './response-sample.js'
 import { badRuns, judgedByLine, runLogLimits, runStateOutputs, stageStatesLines } from './run-states-text.js'
@@ -197,7 +197,7 @@ export function stagedAskedLines(result: ResumeResult, staged: StagedResume): st
             `far, stopping when more than ${plural(staged.plan.maxFailed, 'run', 'runs')} failed again in all ` +
             `(\`watch-max-failed\`${staged.runLog === 'read' ? ', runs failing in the run log counted too' : ''}); ` +
             `${watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
-            `${durationWords(staged.plannedWatchMs)} of watching`,
+            `${timesDuration(watchText(staged.plan), staged.plan.sizes.length - 1)} of watching`,
           ...(staged.plan.minCompleted !== undefined
             ? [
                 `- Completed runs needed to go on (\`watch-min-completed\`): ${staged.plan.minCompleted.text} of the ` +
@@ -250,11 +250,4 @@ function idCell(runs: FailedAgainRun[], pass: RenderPass): string {
   return rest > 0
     ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`failed-again-run-ids\`)`
     : shown.join(' ')
-}
-
-/** A planned duration in hours and minutes. */
-function durationWords(ms: number): string {
-  const minutes = Math.round(ms / 60_000)
-  if (minutes < 60) return minutes < 1 ? `${Math.round(ms / 1000)}s` : `${minutes}m`
-  return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`
 }

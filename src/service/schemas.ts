@@ -1,12 +1,5 @@
 import { z } from 'zod'
-
-/** The largest time a JavaScript Date can hold (ms); a later one would crash every date written from it. */
-export const MAX_DATE_MS = 8.64e15
-
-/** True for a number of milliseconds that a Date can hold: anything else is left out of dates and charts. */
-export function isDateMs(ms: unknown): ms is number {
-  return typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS
-}
+import { MAX_DATE_MS } from '../format.js'
 
 const TIME_EXPECTED = `expected milliseconds from 0 to ${MAX_DATE_MS} (a time a JavaScript Date can hold)`
 

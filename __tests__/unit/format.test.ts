@@ -1,6 +1,6 @@
-/** How counts, times and ages are written (report/format.ts). */
+/** How counts, times and ages are written (format.ts). */
 import { describe, expect, it } from '@jest/globals'
-import { formatAge, formatCount, formatMs, plural } from '../../src/report/format.js'
+import { formatAge, formatCount, formatMs, plural } from '../../src/format.js'
 
 describe('formatMs', () => {
   it('formats milliseconds as an ISO 8601 UTC string', () => {

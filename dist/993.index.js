@@ -1,8 +1,8 @@
-export const id = 971;
-export const ids = [971];
+export const id = 993;
+export const ids = [993];
 export const modules = {
 
-/***/ 1971:
+/***/ 3993:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -62,6 +62,9 @@ var Inputs;
     Inputs["MetricsFile"] = "metrics-file";
     Inputs["IssueLabels"] = "issue-labels";
     Inputs["IssueAssignees"] = "issue-assignees";
+    // list-dlq health check: history and growth
+    Inputs["HistoryFile"] = "history-file";
+    Inputs["FailIfGrowthAbove"] = "fail-if-growth-above";
     // resume-workflows
     Inputs["DlqIds"] = "dlq-ids";
     Inputs["DlqIdsFile"] = "dlq-ids-file";
@@ -117,6 +120,10 @@ var Outputs;
     Outputs["Causes"] = "causes";
     Outputs["CompletedCount"] = "completed-count";
     Outputs["RunStates"] = "run-states";
+    // list-dlq health issue: the edge this check made
+    Outputs["Transition"] = "transition";
+    Outputs["IssueUrl"] = "issue-url";
+    Outputs["Growth"] = "growth";
 })(Outputs || (Outputs = {}));
 const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'];
 /** Defaults as action.yml declares them (a test holds the two equal), which the runner passes when unset. */
@@ -179,6 +186,20 @@ const MESSAGE_IDS_MAX_BYTES = 900_000;
 const SUMMARY_LIMIT_BYTES = 1_000_000;
 /** Causes a listing keeps at once (operations/causes): past this, the least frequent are counted as other causes. */
 const CAUSES_CAPACITY = 2000;
+/**
+ * A createdAt before this (2020-01-01T00:00:00Z) cannot have been stamped by the service, which did not exist then; 0,
+ * what an unset integer serialises to, is the usual one (operations/accumulator): such a message counts as undated.
+ */
+const CREATED_AT_FLOOR_MS = Date.UTC(2020, 0, 1);
+/**
+ * How far a createdAt may be ahead of the service's time (its Date) and still be taken as true (operations/accumulator):
+ * the clock that stamps createdAt and the front end that sends Date may differ by this much. Beyond it, undated.
+ */
+const CREATED_AT_TOLERANCE_MS = 5 * 60_000;
+/** Samples history-file keeps (operations/history): 500 hourly checks are about 3 weeks, about 50 KB of file. */
+const HISTORY_SAMPLES = 500;
+/** A history-file larger than this is not read (operations/history): no history of 500 samples comes near it. */
+const HISTORY_MAX_BYTES = 1_000_000;
 /** With retention but no fail-if-expiring-within, expiring-count counts the messages deleted within this (a day). */
 const DEFAULT_EXPIRY_WINDOW_MS = 24 * HOUR;
 /** A staged resume's watch polls the workflow DLQ this often (operations/watch)... */
@@ -206,6 +227,304 @@ const MAX_STAGES = 100;
  * (service/run-log): room for the error field after a few leading fields.
  */
 const BODY_SAMPLE_LENGTH = 500;
+
+;// CONCATENATED MODULE: ./src/format.ts
+// How numbers, times and durations are written in summaries, notices, the health issue and the health checks' table;
+// and which numbers are times a Date can hold. A root module: it imports no folder of src/. Pure functions only.
+/** The largest time a JavaScript Date can hold (ms); a later one would crash every date written from it. */
+const MAX_DATE_MS = 8.64e15;
+/** True for a number of milliseconds that a Date can hold: anything else is left out of dates and charts. */
+function isDateMs(ms) {
+    return typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS;
+}
+/** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
+function formatMs(ms) {
+    return isDateMs(ms) ? new Date(ms).toISOString() : `invalid time (${String(ms).slice(0, 40)})`;
+}
+/** A count with en-US digit grouping, e.g. `1,234`; grouped by hand, as building an Intl.NumberFormat costs ~12 ms. */
+function formatCount(n) {
+    if (!Number.isFinite(n))
+        return String(n);
+    const whole = Math.round(Math.abs(n));
+    if (whole >= Number.MAX_SAFE_INTEGER)
+        return `${n < 0 ? '-' : ''}${whole.toExponential(3)}`;
+    const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return n < 0 && whole !== 0 ? `-${digits}` : digits;
+}
+/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`; a zero second part is left out (`6h`, `2d`). */
+function formatAge(ms) {
+    if (!Number.isFinite(ms))
+        return 'unknown';
+    if (ms < 0)
+        return 'in the future';
+    const minutes = Math.floor(ms / 60_000);
+    if (minutes < 1)
+        return 'under a minute';
+    const days = Math.floor(minutes / 1440);
+    const hours = Math.floor((minutes % 1440) / 60);
+    const mins = minutes % 60;
+    if (days > 0)
+        return hours > 0 ? `${formatCount(days)}d ${hours}h` : `${formatCount(days)}d`;
+    if (hours > 0)
+        return mins > 0 ? `${hours}h ${mins}m` : `${hours}h`;
+    return `${mins}m`;
+}
+/** A count and its noun, e.g. `1 page`, `1,234 pages`. */
+function plural(n, one, many) {
+    return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+/** A time short enough for a table: `11-22 02:45` (UTC), with the year when it is not the year of `now`. */
+function formatShortTime(ms, now) {
+    if (!isDateMs(ms))
+        return formatMs(ms);
+    const iso = new Date(ms).toISOString();
+    const sameYear = isDateMs(now) && new Date(now).getUTCFullYear() === new Date(ms).getUTCFullYear();
+    return `${sameYear ? iso.slice(5, 10) : iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+/** A duration as the inputs write one, exactly: 90s, 10m, 1h, or 2m 5s. */
+function durationText(ms) {
+    const seconds = Math.round(ms / 1000);
+    if (seconds % 3600 === 0 && seconds > 0)
+        return `${seconds / 3600}h`;
+    if (seconds < 60 || seconds % 60 === 0)
+        return seconds < 60 ? `${seconds}s` : `${seconds / 60}m`;
+    return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
+/** A duration as the input wrote it, times a number: `3 × 10m` is `30m`, `2 × 21601s` is `43202s`. */
+function timesDuration(text, times) {
+    const one = /^(\d+)\s*([smhdw])$/.exec(text.trim());
+    if (one !== null)
+        return `${Number(one[1]) * times}${one[2]}`;
+    return times === 1 ? text.trim() : `${times} × ${text.trim()}`;
+}
+
+;// CONCATENATED MODULE: ./src/health-checks.ts
+// The health checks of a listing, one entry each: the input of its threshold and how that is read, how it judges the
+// listing's facts, its sentences, its outputs and its metrics. Input validation (inputs/), the verdict (operations/),
+// the summary and the metrics file (report/) and the health issue (github/) are derived from this table, so a check is
+// added here, once. A root module: it imports no folder of src/.
+
+
+const seconds = (ms) => ms / 1000;
+/** A growth threshold as written back: `+500/1h`, `200%/24h`. */
+const growthLimitText = ({ amount, percent, withinMs }) => `${percent ? `${amount}%` : `+${formatCount(amount)}`}/${formatAge(withinMs).replace(/ /g, '')}`;
+/** A rise told: `+4,380 messages (120 to 4,500)`, or in percent `+3,650% (120 to 4,500)`. */
+function growthText(growth, percent, noun) {
+    const { delta = 0, from, to } = growth;
+    const sign = delta >= 0 ? '+' : '';
+    const amount = percent
+        ? `${sign}${formatCount(Math.round(growth.percent ?? 0))}%`
+        : `${sign}${plural(delta, noun.one, noun.many)}`;
+    return from === undefined ? amount : `${amount} (${formatCount(from.count)} to ${formatCount(to)})`;
+}
+/** `oldest 3h`, `oldest 3h (unknown for 12 messages)`, `oldest: unknown for 400 messages`; or "oldest seen". */
+function oldestText(facts, now, words) {
+    const word = words.complete ? 'oldest' : 'oldest seen';
+    const unknown = facts.noCreatedAt ? `unknown for ${plural(facts.noCreatedAt, 'message', 'messages')}` : undefined;
+    if (facts.oldestCreatedAt === undefined)
+        return `${word}: ${unknown ?? 'unknown'}`;
+    const age = `${word} ${formatAge(now - facts.oldestCreatedAt)}`;
+    return unknown === undefined ? age : `${age} (${unknown})`;
+}
+/** Every health check, in the order the verdict, the summary and the metrics file name them. */
+const HEALTH_CHECKS = {
+    countAbove: {
+        input: Inputs.FailIfCountAbove,
+        reads: 'count',
+        judge: (limit, { count }) => (count > limit ? { kind: 'count', count, limit } : undefined),
+        breaches: {
+            count: (b, { atLeast, noun }) => `${atLeast}${plural(b.count, noun.one, noun.many)}, more than fail-if-count-above (${formatCount(b.limit)})`
+        },
+        figure: ({ count }, _now, { atLeast, noun, scope }) => `${atLeast}${plural(count, noun.one, noun.many)}${scope === undefined ? '' : ` ${scope}`}`,
+        limit: limit => `limit ${formatCount(limit)}`,
+        asked: (limit, _t, { noun }) => `more than ${plural(limit, noun.one, noun.many)} are listed (\`fail-if-count-above\`)`,
+        metrics: ({ count }) => [{ name: 'dlq_messages', help: 'Messages listed.', samples: [{ value: count }] }]
+    },
+    oldestOlderThanMs: {
+        input: Inputs.FailIfOldestOlderThan,
+        reads: 'duration',
+        // Messages of unknown age (noCreatedAt) fail an age threshold too, unless a known age already does.
+        judge: (limitMs, { oldestCreatedAt, noCreatedAt = 0 }, now) => {
+            if (oldestCreatedAt !== undefined && now - oldestCreatedAt > limitMs) {
+                return { kind: 'age', ageMs: now - oldestCreatedAt, limitMs };
+            }
+            return noCreatedAt > 0 ? { kind: 'age-unknown', messages: noCreatedAt, limitMs } : undefined;
+        },
+        breaches: {
+            age: (b, { noun }) => `the oldest ${noun.one} is ${formatAge(b.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(b.limitMs)})`,
+            'age-unknown': (b, { atLeast, noun }) => `${atLeast}${plural(b.messages, noun.one, noun.many)} had no usable creation time (createdAt), so their age is ` +
+                `unknown and fail-if-oldest-older-than (${formatAge(b.limitMs)}) cannot be judged`
+        },
+        figure: (facts, now, words) => oldestText(facts, now, words),
+        limit: limitMs => `limit ${formatAge(limitMs)}`,
+        asked: (limitMs, _t, { noun }) => `the oldest ${noun.one} is older than ${formatAge(limitMs)} (\`fail-if-oldest-older-than\`)`,
+        metrics: ({ oldestCreatedAt }, now) => oldestCreatedAt === undefined
+            ? []
+            : [
+                {
+                    name: 'dlq_oldest_message_age_seconds',
+                    help: 'Age of the oldest listed message, from its createdAt.',
+                    unit: 'seconds',
+                    samples: [{ value: seconds(now - oldestCreatedAt) }]
+                }
+            ]
+    },
+    newAbove: {
+        input: Inputs.FailIfNewAbove,
+        reads: 'count',
+        // Messages of unknown age may be new: within the limit only if they could not take the count over it.
+        judge: (limit, { arrivals, noCreatedAt = 0 }) => {
+            if (arrivals === undefined)
+                return undefined;
+            const { count, withinMs } = arrivals;
+            if (count > limit)
+                return { kind: 'arrivals', count, limit, withinMs };
+            return count + noCreatedAt > limit
+                ? { kind: 'arrivals-unknown', messages: noCreatedAt, limit, withinMs }
+                : undefined;
+        },
+        breaches: {
+            arrivals: (b, { atLeast, noun }) => `${atLeast}${plural(b.count, noun.one, noun.many)} created within the last ${formatAge(b.withinMs)}, more ` +
+                `than fail-if-new-above (${formatCount(b.limit)})`,
+            'arrivals-unknown': (b, { atLeast, noun }) => `${atLeast}${plural(b.messages, noun.one, noun.many)} had no usable creation time (createdAt), so whether more ` +
+                `than fail-if-new-above (${formatCount(b.limit)}) arrived within ${formatAge(b.withinMs)} cannot be judged`
+        },
+        figure: ({ arrivals }, _now, { atLeast }, limit) => limit === undefined || arrivals === undefined
+            ? undefined
+            : `${atLeast}${formatCount(arrivals.count)} new within ${formatAge(arrivals.withinMs)}`,
+        limit: limit => `limit ${formatCount(limit)}`,
+        asked: (limit, { newWithinMs }, { noun }) => `more than ${plural(limit, noun.one, noun.many)} were created within ${formatAge(newWithinMs ?? 0)} ` +
+            '(`fail-if-new-above`, `new-within`)',
+        outputs: ({ arrivals }, known) => ({
+            [Outputs.NewCount]: !known || arrivals === undefined ? '' : String(arrivals.count)
+        }),
+        metrics: ({ arrivals }) => arrivals === undefined
+            ? []
+            : [
+                {
+                    name: 'dlq_new_messages',
+                    help: 'Messages created within the new-within window.',
+                    samples: [{ labels: { window_seconds: String(seconds(arrivals.withinMs)) }, value: arrivals.count }]
+                }
+            ]
+    },
+    expiringWithinMs: {
+        input: Inputs.FailIfExpiringWithin,
+        reads: 'duration',
+        problem: (withinMs, { retentionMs }) => retentionMs === undefined
+            ? "needs retention: set retention to your plan's DLQ retention (such as 3d, 7d, 30d or 90d), from which the " +
+                'time each message is deleted is forecast'
+            : withinMs >= retentionMs
+                ? 'must be shorter than retention: every message is deleted within the retention, so the check could never pass'
+                : undefined,
+        // The age counts from createdAt, before the message entered the DLQ: the forecast errs early, never late.
+        judge: (_limit, { expiry, noCreatedAt = 0 }, now) => {
+            if (expiry === undefined)
+                return undefined;
+            const { count, withinMs, retentionMs, nextAt = now } = expiry;
+            if (count > 0)
+                return { kind: 'expiry', count, withinMs, retentionMs, inMs: Math.max(0, nextAt - now) };
+            return noCreatedAt > 0 ? { kind: 'expiry-unknown', messages: noCreatedAt, withinMs } : undefined;
+        },
+        breaches: {
+            expiry: (b, { atLeast, noun }) => `${atLeast}${plural(b.count, noun.one, noun.many)} will be deleted by the service within ` +
+                `${formatAge(b.withinMs)} (fail-if-expiring-within; retention ${formatAge(b.retentionMs)}); the first ` +
+                (b.inMs === 0 ? 'is already past the retention' : `in ${formatAge(b.inMs)}`),
+            'expiry-unknown': (b, { atLeast, noun }) => `${atLeast}${plural(b.messages, noun.one, noun.many)} had no usable creation time (createdAt), so when the ` +
+                `service deletes them is unknown and fail-if-expiring-within (${formatAge(b.withinMs)}) cannot be judged`
+        },
+        figure: ({ expiry }, _now, { atLeast }) => expiry === undefined
+            ? undefined
+            : `${atLeast}${formatCount(expiry.count)} deleted by the service within ${formatAge(expiry.withinMs)}`,
+        limit: () => 'none allowed',
+        asked: (withinMs, { retentionMs }, { noun }) => `a ${noun.one} will be deleted by the service within ${formatAge(withinMs)}, its retention being ` +
+            `${formatAge(retentionMs ?? 0)} (\`fail-if-expiring-within\`, \`retention\`)`,
+        outputs: ({ expiry }, known) => ({
+            [Outputs.ExpiringCount]: !known || expiry === undefined ? '' : String(expiry.count),
+            [Outputs.NextExpiryAt]: expiry?.nextAt === undefined ? '' : formatMs(expiry.nextAt)
+        }),
+        metrics: ({ expiry }) => expiry === undefined
+            ? []
+            : [
+                {
+                    name: 'dlq_expiring_messages',
+                    help: 'Messages the service deletes within the window, forecast from createdAt and retention.',
+                    samples: [{ labels: { window_seconds: String(seconds(expiry.withinMs)) }, value: expiry.count }]
+                },
+                ...(expiry.nextAt === undefined
+                    ? []
+                    : [
+                        {
+                            name: 'dlq_next_expiry_timestamp_seconds',
+                            help: 'When the service deletes the first listed message.',
+                            unit: 'seconds',
+                            samples: [{ value: seconds(expiry.nextAt) }]
+                        }
+                    ])
+            ]
+    },
+    growthAbove: {
+        input: Inputs.FailIfGrowthAbove,
+        reads: 'growth',
+        problem: (_limit, { history }) => history === true
+            ? undefined
+            : "needs history-file: the growth is measured against the earlier runs' figures, which that file keeps " +
+                '(restore and save it with actions/cache)',
+        // A lower bound now against a complete sample can only understate a rise: a breach found is certain.
+        judge: (limit, { growth }) => {
+            if (growth?.delta === undefined)
+                return undefined;
+            const over = limit.percent ? (growth.percent ?? 0) > limit.amount : growth.delta > limit.amount;
+            return over ? { kind: 'growth', growth, limit } : undefined;
+        },
+        breaches: {
+            growth: ({ growth, limit }, { atLeast, noun }) => `the DLQ grew by ${atLeast}${growthText(growth, limit.percent, noun)} within ` +
+                `${formatAge(growth.withinMs)}, more than fail-if-growth-above (${growthLimitText(limit)})`
+        },
+        judgeable: ({ growth }) => growth?.delta !== undefined,
+        figure: ({ growth }, _now, { atLeast, noun }, limit) => {
+            if (limit === undefined || growth === undefined)
+                return undefined;
+            const within = `within ${formatAge(growth.withinMs)}`;
+            if (growth.delta === undefined)
+                return `growth ${within}: no earlier complete figures in that window`;
+            const covered = growth.covered ? '' : ` (the history kept does not reach back ${formatAge(growth.withinMs)} yet)`;
+            return `${atLeast}${growthText(growth, limit.percent, noun)} ${within}${covered}`;
+        },
+        limit: limit => `limit ${growthLimitText(limit)}`,
+        asked: limit => `the count grew by more than ${growthLimitText(limit)} (\`fail-if-growth-above\`, against \`history-file\`)`,
+        outputs: ({ growth }, known) => ({
+            [Outputs.Growth]: !known || growth?.delta === undefined ? '' : String(growth.delta)
+        }),
+        metrics: ({ growth }) => growth?.delta === undefined
+            ? []
+            : [
+                {
+                    name: 'dlq_growth_messages',
+                    help: 'How the count moved within the window of fail-if-growth-above, from its lowest earlier figure.',
+                    samples: [{ labels: { window_seconds: String(seconds(growth.withinMs)) }, value: growth.delta }]
+                }
+            ]
+    }
+};
+/** The checks, in the table's order. */
+const CHECK_NAMES = Object.keys(HEALTH_CHECKS);
+/** One check's entry, typed by its name. */
+const checkOf = (name) => HEALTH_CHECKS[name];
+/** Every kind of breach with the check that finds it, in the table's order. */
+const KIND_CHECKS = new Map(CHECK_NAMES.flatMap(name => Object.keys(HEALTH_CHECKS[name].breaches).map(kind => [kind, name])));
+const BREACH_KINDS = [...KIND_CHECKS.keys()];
+/** The check that finds a kind of breach. */
+const checkOfBreach = (kind) => KIND_CHECKS.get(kind);
+/** Whether a kind of breach says the threshold cannot be judged (rather than exceeded). */
+const cannotBeJudged = (kind) => kind.endsWith('-unknown');
+/** A breach told: its check's sentence for its kind. */
+function breachText(breach, words) {
+    const says = HEALTH_CHECKS[checkOfBreach(breach.kind)].breaches[breach.kind];
+    return says(breach, words);
+}
+/** Whether any threshold is set: only then is the listing judged. */
+const anyThreshold = (thresholds) => CHECK_NAMES.some(name => thresholds[name] !== undefined);
 
 ;// CONCATENATED MODULE: ./src/failure.ts
 /** The failure an error carries when it knows it (a ServiceError, a cancel, a file), else its message. */
@@ -460,209 +779,6 @@ async function readAnswer(response) {
     catch {
         throw unreadable('a body that is not valid UTF-8');
     }
-}
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __webpack_require__(9691);
-;// CONCATENATED MODULE: ./src/service/schemas.ts
-
-/** The largest time a JavaScript Date can hold (ms); a later one would crash every date written from it. */
-const MAX_DATE_MS = 8.64e15;
-/** True for a number of milliseconds that a Date can hold: anything else is left out of dates and charts. */
-function isDateMs(ms) {
-    return typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS;
-}
-const TIME_EXPECTED = `expected milliseconds from 0 to ${MAX_DATE_MS} (a time a JavaScript Date can hold)`;
-const timeNumber = schemas/* number */.aig({ error: TIME_EXPECTED })
-    .refine(ms => Number.isInteger(ms) && ms >= 0 && ms <= MAX_DATE_MS, TIME_EXPECTED);
-/** Some servers send timestamps as strings of digits: accept both, keep a number. */
-const millis = schemas/* preprocess */.vkY(v => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v), timeNumber);
-/** A cursor: absent, null and "" all mean the end. */
-const cursor = schemas/* nullish */.cl6(schemas/* string */.YjP()).transform(c => c || undefined);
-const id = schemas/* string */.YjP().min(1);
-const schemas_text = schemas/* string */.YjP().optional();
-const optionalTime = millis.optional();
-const optionalHeaders = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())).optional();
-/** Optional text fields, in the order given: a message read field by field takes the schema's key order. */
-const texts = (...keys) => Object.fromEntries(keys.map(key => [key, schemas_text]));
-/** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
-const dlqMessageSchema = schemas/* looseObject */._H3({
-    messageId: id,
-    ...texts('dlqId', 'topicId', 'topicName', 'endpointName', 'url', 'method'),
-    header: optionalHeaders,
-    ...texts('body', 'bodyBase64'),
-    maxRetries: schemas/* number */.aig().optional(),
-    notBefore: optionalTime,
-    createdAt: optionalTime,
-    ...texts('callback', 'failureCallback', 'scheduleId', 'callerIP', 'callerIp', 'queueName'),
-    responseStatus: schemas/* number */.aig().int().optional(),
-    responseHeader: optionalHeaders,
-    ...texts('responseBody', 'responseBodyBase64', 'state'),
-    // A failed workflow run's entry (source=workflow) carries these beside the message fields.
-    ...texts('workflowUrl', 'workflowRunId'),
-    workflowCreatedAt: optionalTime
-});
-/** A page's envelope: the cursor is checked at once, the messages only when read. */
-const dlqEnvelopeSchema = schemas/* object */.Ikc({ messages: schemas/* array */.YOg(schemas/* unknown */.L5J()), cursor });
-/** A resumed run: only the two fields reported are kept; no workflowCreatedAt when the service sent no usable one. */
-const workflowRunSchema = schemas/* object */.Ikc({ workflowRunId: id, workflowCreatedAt: optionalTime });
-/** A bulk resume answer's envelope: the runs are read one by one with readWorkflowRuns. */
-const resumeEnvelopeSchema = schemas/* object */.Ikc({ workflowRuns: schemas/* array */.YOg(schemas/* unknown */.L5J()), cursor });
-const MAX_SHOWN = 40;
-/**
- * A short, type-revealing picture of a bad value: never a whole object, however deep or long. A long string is shown
- * by its length only: a piece of it could hold part of a secret that the redactor, which sees whole secrets, misses.
- */
-function shown(value) {
-    if (typeof value === 'string') {
-        return value.length > MAX_SHOWN ? `a string of ${value.length} characters` : JSON.stringify(value);
-    }
-    if (value === null || typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    if (typeof value !== 'object')
-        return typeof value;
-    return Array.isArray(value) ? 'an array' : 'an object';
-}
-/** A JSON object (not an array, not null): what a wire shape is read from. */
-const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-/**
- * Reads a page's items against an object schema, never throwing: one `asSent` accepts as the very object it is, a
- * valid one as the schema returns it; otherwise `null` in an optional field is read as absent, a field with an
- * unusable value is dropped (problem kept: true), and an item without a usable `idKey` is left out (kept: false).
- */
-function readItems(schema, idKey, items, asSent = () => false) {
-    const problems = [];
-    const read = (item, index) => {
-        if (asSent(item))
-            return item;
-        const whole = schema.safeParse(item);
-        if (whole.success)
-            return whole.data;
-        if (!isRecord(item)) {
-            problems.push({ index, detail: `not an object (${shown(item)})`, kept: false });
-            return undefined;
-        }
-        // The first problem of each field, by name.
-        const why = new Map();
-        for (const issue of whole.error.issues)
-            if (!why.has(issue.path[0]))
-                why.set(issue.path[0], issue.message);
-        if (why.has(idKey)) {
-            problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false });
-            return undefined;
-        }
-        const id = item[idKey];
-        const entries = Object.entries(item).filter(([key, value]) => {
-            const problem = why.get(key);
-            if (problem !== undefined && value !== null)
-                problems.push({ index, id, detail: `${key} ${shown(value)} left out: ${problem}`, kept: true });
-            return problem === undefined;
-        });
-        // fromEntries defines own properties, so even a "__proto__" key stays plain data.
-        const again = schema.safeParse(Object.fromEntries(entries));
-        if (again.success)
-            return again.data;
-        problems.push({ index, id, detail: 'unreadable', kept: false });
-        return undefined;
-    };
-    return { values: items.map(read).filter(value => value !== undefined), problems };
-}
-/**
- * True when the schema would return the item as it stands (not for a digit-string time): then the item itself is
- * kept. Named reads stay fast on objects of one shape, where a parse walks every key. Every field of
- * dlqMessageSchema is checked here (a unit test holds it so).
- */
-function usableAsSent(m) {
-    if (!isRecord(m) || typeof m.messageId !== 'string' || m.messageId === '')
-        return false;
-    const str = (v) => v === undefined || typeof v === 'string';
-    const time = (v) => v === undefined || (Number.isInteger(v) && v >= 0 && v <= MAX_DATE_MS);
-    const headers = (v) => v === undefined ||
-        (isRecord(v) && Object.values(v).every(list => Array.isArray(list) && list.every(one => typeof one === 'string')));
-    return (str(m.dlqId) &&
-        str(m.topicId) &&
-        str(m.topicName) &&
-        str(m.endpointName) &&
-        str(m.url) &&
-        str(m.method) &&
-        headers(m.header) &&
-        str(m.body) &&
-        str(m.bodyBase64) &&
-        (m.maxRetries === undefined || (typeof m.maxRetries === 'number' && Number.isFinite(m.maxRetries))) &&
-        time(m.notBefore) &&
-        time(m.createdAt) &&
-        str(m.callback) &&
-        str(m.failureCallback) &&
-        str(m.scheduleId) &&
-        str(m.callerIP) &&
-        str(m.callerIp) &&
-        str(m.queueName) &&
-        (m.responseStatus === undefined || Number.isSafeInteger(m.responseStatus)) &&
-        headers(m.responseHeader) &&
-        str(m.responseBody) &&
-        str(m.responseBodyBase64) &&
-        str(m.state) &&
-        str(m.workflowUrl) &&
-        str(m.workflowRunId) &&
-        time(m.workflowCreatedAt));
-}
-/** The usable messages of a page's items (as sent where the schema would not change them), and the problems. */
-function readDlqMessages(items) {
-    const { values, problems } = readItems(dlqMessageSchema, 'messageId', items, usableAsSent);
-    return { messages: values, problems };
-}
-/** The runs of a bulk-resume answer whose id could be read, and the problems. */
-function readWorkflowRuns(items) {
-    const { values, problems } = readItems(workflowRunSchema, 'workflowRunId', items);
-    return { runs: values, problems };
-}
-
-;// CONCATENATED MODULE: ./src/report/format.ts
-/** How numbers, times and durations are written in summaries, notices and the health issue. Pure functions only. */
-
-/** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
-function formatMs(ms) {
-    return isDateMs(ms) ? new Date(ms).toISOString() : `invalid time (${String(ms).slice(0, 40)})`;
-}
-/** A count with en-US digit grouping, e.g. `1,234`; grouped by hand, as building an Intl.NumberFormat costs ~12 ms. */
-function formatCount(n) {
-    if (!Number.isFinite(n))
-        return String(n);
-    const whole = Math.round(Math.abs(n));
-    if (whole >= Number.MAX_SAFE_INTEGER)
-        return `${n < 0 ? '-' : ''}${whole.toExponential(3)}`;
-    const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-    return n < 0 && whole !== 0 ? `-${digits}` : digits;
-}
-/** A duration as `3d 4h`, `5h 12m`, `7m` or `under a minute`; a zero second part is left out (`6h`, `2d`). */
-function formatAge(ms) {
-    if (!Number.isFinite(ms))
-        return 'unknown';
-    if (ms < 0)
-        return 'in the future';
-    const minutes = Math.floor(ms / 60_000);
-    if (minutes < 1)
-        return 'under a minute';
-    const days = Math.floor(minutes / 1440);
-    const hours = Math.floor((minutes % 1440) / 60);
-    const mins = minutes % 60;
-    if (days > 0)
-        return hours > 0 ? `${formatCount(days)}d ${hours}h` : `${formatCount(days)}d`;
-    if (hours > 0)
-        return mins > 0 ? `${hours}h ${mins}m` : `${hours}h`;
-    return `${mins}m`;
-}
-/** A count and its noun, e.g. `1 page`, `1,234 pages`. */
-function plural(n, one, many) {
-    return `${formatCount(n)} ${n === 1 ? one : many}`;
-}
-/** A time short enough for a table: `11-22 02:45` (UTC), with the year when it is not the year of `now`. */
-function formatShortTime(ms, now) {
-    if (!isDateMs(ms))
-        return formatMs(ms);
-    const iso = new Date(ms).toISOString();
-    const sameYear = isDateMs(now) && new Date(now).getUTCFullYear() === new Date(ms).getUTCFullYear();
-    return `${sameYear ? iso.slice(5, 10) : iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/failure-text.ts
@@ -981,6 +1097,7 @@ function markdownText(lines) {
 
 
 
+
 /** Each list filter, the input that sets it and its label in "What was asked", in the order both name them. */
 const FILTERS = [
     ['messageId', Inputs.MessageId, 'Message id'],
@@ -1040,53 +1157,22 @@ function filterScope(filters, namesOnly = false) {
 function listingComplete(result) {
     return result.failure === undefined && result.nextCursor === undefined;
 }
-/** Every kind of breach, told: the compiler asks for a sentence when a kind is added to BreachFields. */
-const BREACHES = {
-    count: {
-        input: Inputs.FailIfCountAbove,
-        says: (b, atLeast) => `${atLeast}${formatCount(b.count)} messages, more than fail-if-count-above (${formatCount(b.limit)})`
-    },
-    age: {
-        input: Inputs.FailIfOldestOlderThan,
-        says: b => `the oldest message is ${formatAge(b.ageMs)} old, older than fail-if-oldest-older-than (${formatAge(b.limitMs)})`
-    },
-    'age-unknown': {
-        input: Inputs.FailIfOldestOlderThan,
-        says: (b, atLeast) => `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so their age is ` +
-            `unknown and fail-if-oldest-older-than (${formatAge(b.limitMs)}) cannot be judged`
-    },
-    arrivals: {
-        input: Inputs.FailIfNewAbove,
-        says: (b, atLeast) => `${atLeast}${plural(b.count, 'message', 'messages')} created within the last ${formatAge(b.withinMs)}, more ` +
-            `than fail-if-new-above (${formatCount(b.limit)})`
-    },
-    'arrivals-unknown': {
-        input: Inputs.FailIfNewAbove,
-        says: (b, atLeast) => `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so whether more ` +
-            `than fail-if-new-above (${formatCount(b.limit)}) arrived within ${formatAge(b.withinMs)} cannot be judged`
-    },
-    expiry: {
-        input: Inputs.FailIfExpiringWithin,
-        says: (b, atLeast) => `${atLeast}${plural(b.count, 'message', 'messages')} will be deleted by the service within ` +
-            `${formatAge(b.withinMs)} (fail-if-expiring-within; retention ${formatAge(b.retentionMs)}); the first ` +
-            (b.inMs === 0 ? 'is already past the retention' : `in ${formatAge(b.inMs)}`)
-    },
-    'expiry-unknown': {
-        input: Inputs.FailIfExpiringWithin,
-        says: (b, atLeast) => `${atLeast}${plural(b.messages, 'message', 'messages')} had no creation time (createdAt), so when the ` +
-            `service deletes them is unknown and fail-if-expiring-within (${formatAge(b.withinMs)}) cannot be judged`
-    }
-};
-/** The kinds of breach, in the order BREACHES tells them. */
-const BREACH_KINDS = Object.keys(BREACHES);
+/** What the sentences of a listing's checks take from it: "at least" unless complete, what it counted, its scope. */
+function wordsOf(result, scope) {
+    const complete = listingComplete(result);
+    const noun = result.filters.source === 'workflow'
+        ? { one: 'failed workflow run', many: 'failed workflow runs' }
+        : { one: 'message', many: 'messages' };
+    return { atLeast: complete ? '' : 'at least ', complete, noun, ...(scope !== undefined ? { scope } : {}) };
+}
 /** A threshold exceeded, with both numbers and the input that set it; an incomplete listing's count is "at least". */
-function describeBreach(breach, complete) {
-    return BREACHES[breach.kind].says(breach, complete ? '' : 'at least ');
+function describeBreach(breach, result) {
+    return breachText(breach, wordsOf(result));
 }
 /** What a listing counted, and of what when filtered: its messages, or, with source workflow, the failed runs. */
 function counted(result, scope) {
-    const noun = result.filters.source === 'workflow' ? 'failed workflow run' : 'message';
-    const what = plural(result.count, noun, `${noun}s`);
+    const { noun } = wordsOf(result);
+    const what = plural(result.count, noun.one, noun.many);
     return scope === undefined ? what : `${what} ${scope}`;
 }
 /** The heading of the summary: the failure named, the threshold check, or the count; "healthy" only when complete. */
@@ -1097,62 +1183,57 @@ function heading(result, filtered) {
             : `⛔ Listing cancelled: at least ${counted(result)}`;
     }
     const scope = filterScope(result.filters, true);
+    const { noun } = wordsOf(result);
     if (result.failure !== undefined) {
         const why = failurePhrase(result.failure, result.maxPages);
         return result.count === 0 ? `❌ Could not list the DLQ: ${why}` : `❌ Listing failed part way: ${why}`;
     }
     if (result.health.breaches.length > 0) {
-        return scope === undefined ? '❌ DLQ health check failed' : `❌ Health check failed for the messages ${scope}`;
+        return scope === undefined ? '❌ DLQ health check failed' : `❌ Health check failed for the ${noun.many} ${scope}`;
     }
-    const judged = thresholdsSet(result);
+    const judged = anyThreshold(result.health);
     if (!listingComplete(result))
         return `⚠️ Listing stopped early${judged ? ': health not judged' : ''}`;
     if (judged)
-        return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the messages ${scope}`;
+        return scope === undefined ? '✅ DLQ healthy' : `✅ Within the limits: the ${noun.many} ${scope}`;
     if (result.count === 0)
         return filtered ? 'ℹ️ No DLQ message matches the filters' : 'ℹ️ The DLQ is empty';
     return scope === undefined ? `ℹ️ DLQ: ${counted(result, scope)}` : `ℹ️ ${counted(result, scope)}`;
 }
-/** Whether any threshold is set: only then is the listing judged. */
-function thresholdsSet({ health: h }) {
-    return [h.countAbove, h.oldestOlderThanMs, h.newAbove, h.expiringWithinMs].some(limit => limit !== undefined);
+/** One check's part of the verdict line: its figure, bold, and its limit with the verdict when set. */
+function checkPart(name, result, now, words) {
+    const check = checkOf(name);
+    const limit = result.health[name];
+    const figure = check.figure(result, now, words, limit);
+    if (figure === undefined)
+        return undefined;
+    if (limit === undefined)
+        return `**${figure}**`;
+    const kinds = result.health.breaches.filter(b => checkOfBreach(b.kind) === name).map(b => b.kind);
+    // Over its limit, or else unknown messages that could take it over: "cannot be judged", never "within".
+    const verdict = kinds.some(kind => !cannotBeJudged(kind))
+        ? '**exceeded**'
+        : kinds.length > 0
+            ? '**cannot be judged**'
+            : words.complete && check.judgeable?.(result) !== false
+                ? 'within'
+                : 'not judged';
+    return `**${figure}** (${check.limit(limit)}: ${verdict})`;
 }
-/** One bold line comparing each figure with its limit; a lower bound can only exceed. */
+/** One bold line comparing each figure with its limit, a part per check; a lower bound can only exceed. */
 function judgement(result, now) {
-    const complete = listingComplete(result);
-    const { countAbove, oldestOlderThanMs, newAbove, expiringWithinMs, breaches } = result.health;
     if (result.failure !== undefined && result.count === 0) {
         return '**Messages: unknown** (nothing was listed, so the health of the DLQ is unknown)';
     }
     const scope = filterScope(result.filters);
-    const atLeast = complete ? '' : 'at least ';
-    const kinds = new Set(breaches.map(b => b.kind));
-    // Over its limit, or else unknown messages that could take it over: "cannot be judged", never "within".
-    const verdict = (over, unknown = false) => over ? '**exceeded**' : unknown ? '**cannot be judged**' : complete ? 'within' : 'not judged';
-    const { arrivals, expiry } = result;
-    const parts = [
-        `**${atLeast}${counted(result, scope)}**` +
-            (countAbove === undefined ? '' : ` (limit ${formatCount(countAbove)}: ${verdict(kinds.has('count'))})`),
-        `**${oldestText(result, now)}**` +
-            (oldestOlderThanMs === undefined
-                ? ''
-                : ` (limit ${formatAge(oldestOlderThanMs)}: ${verdict(kinds.has('age'), kinds.has('age-unknown'))})`),
-        newAbove !== undefined &&
-            arrivals !== undefined &&
-            `**${atLeast}${formatCount(arrivals.count)} new within ${formatAge(arrivals.withinMs)}**` +
-                ` (limit ${formatCount(newAbove)}: ${verdict(kinds.has('arrivals'), kinds.has('arrivals-unknown'))})`,
-        expiry !== undefined &&
-            `**${atLeast}${formatCount(expiry.count)} deleted by the service within ${formatAge(expiry.withinMs)}**` +
-                (expiringWithinMs === undefined
-                    ? ''
-                    : ` (limit 0: ${verdict(kinds.has('expiry'), kinds.has('expiry-unknown'))})`)
-    ].filter(part => part !== false);
-    const tail = !thresholdsSet(result)
+    const words = wordsOf(result, scope);
+    const parts = CHECK_NAMES.map(name => checkPart(name, result, now, words)).filter(part => part !== undefined);
+    const tail = !anyThreshold(result.health)
         ? ' (not judged: no threshold set)'
         : scope !== undefined
-            ? ' (thresholds judged on the matching messages only, not the whole DLQ)'
+            ? ` (thresholds judged on the matching ${words.noun.many} only, not the whole DLQ)`
             : '';
-    const partial = complete
+    const partial = words.complete
         ? ''
         : result.failure !== undefined
             ? `, listed ${beforeTheEnd(result.failure)}`
@@ -1171,7 +1252,7 @@ function expiryLine(result, now) {
             ? '; the first is already past the retention'
             : `; the first in ${formatAge(expiry.nextAt - now)}`;
     const unknown = result.noCreatedAt
-        ? ` ${plural(result.noCreatedAt, 'message has', 'messages have')} no creation time: when it is deleted is unknown.`
+        ? ` ${plural(result.noCreatedAt, 'message has', 'messages have')} no usable creation time: when it is deleted is unknown.`
         : '';
     const atLeast = listingComplete(result) ? '' : 'At least ';
     const what = expiry.count === 0
@@ -1179,21 +1260,35 @@ function expiryLine(result, now) {
         : `${atLeast}${plural(expiry.count, 'message', 'messages')} will be deleted by the service ${window}${first}.`;
     return `${what}${unknown}`;
 }
-/** `oldest 3h`, `oldest 3h (unknown for 12 messages)`, `oldest: unknown for 400 messages`; or "oldest seen". */
-function oldestText(result, now) {
-    const word = listingComplete(result) ? 'oldest' : 'oldest seen';
-    const unknown = result.noCreatedAt ? `unknown for ${plural(result.noCreatedAt, 'message', 'messages')}` : undefined;
-    if (result.oldestCreatedAt === undefined)
-        return `${word}: ${unknown ?? 'unknown'}`;
-    const age = `${word} ${formatAge(now - result.oldestCreatedAt)}`;
-    return unknown === undefined ? age : `${age} (${unknown})`;
+/** Characters of a message id quoted in a sentence: enough to find it in messages-file. */
+const QUOTED_ID_LENGTH = 200;
+/** Why some messages count as undated although they carry a createdAt: one that cannot be true, or one ahead. */
+function undatedLines(result) {
+    const { badCreatedAt: bad, futureCreatedAt: ahead } = result;
+    const floor = formatMs(CREATED_AT_FLOOR_MS).slice(0, 10);
+    return [
+        ...(bad === undefined
+            ? []
+            : [
+                `${plural(bad.count, 'message has', 'messages have')} a \`createdAt\` the service cannot have stamped ` +
+                    `(before ${floor}, such as 0, what an unset number reads as; first: ${code(bad.messageId, QUOTED_ID_LENGTH)}): ` +
+                    'counted as undated, their age unknown.'
+            ]),
+        ...(ahead === undefined
+            ? []
+            : [
+                `${plural(ahead.count, 'message has', 'messages have')} a \`createdAt\` more than ` +
+                    `${formatAge(CREATED_AT_TOLERANCE_MS)} ahead of the service's clock (up to ${formatAge(ahead.aheadMs)} ` +
+                    `ahead; first: ${code(ahead.messageId, QUOTED_ID_LENGTH)}): counted as undated, never as new, oldest or expiring.`
+            ])
+    ];
 }
 /** The headline, `DLQ: 1,234 messages, oldest 3h 5m`: "at least" unless complete; a failure is named, never "0". */
 function headline(result, now) {
     if (result.failure !== undefined && result.count === 0) {
         return `DLQ: unknown, could not list it: ${failurePhrase(result.failure, result.maxPages)}`;
     }
-    const oldest = result.count === 0 ? '' : `, ${oldestText(result, now)}`;
+    const oldest = result.count === 0 ? '' : `, ${oldestText(result, now, wordsOf(result))}`;
     const listed = `${counted(result, filterScope(result.filters))}${oldest}`;
     if (listingComplete(result))
         return `DLQ: ${listed}`;
@@ -1204,20 +1299,15 @@ function headline(result, now) {
             : 'the listing stopped early';
     return `DLQ: at least ${listed} (${why})`;
 }
-/** The health thresholds as set, each named by its input (the summary's "What was asked", the closing comment). */
+/** The health thresholds as set, as one sentence naming each input (the summary's "What was asked", the closing comment). */
 function thresholdsText(result) {
-    const { countAbove, oldestOlderThanMs, newAbove, newWithinMs, retentionMs, expiringWithinMs } = result.health;
-    const parts = [
-        countAbove === undefined ? undefined : `\`fail-if-count-above\`: ${formatCount(countAbove)}`,
-        oldestOlderThanMs === undefined ? undefined : `\`fail-if-oldest-older-than\`: ${formatAge(oldestOlderThanMs)}`,
-        newAbove === undefined
-            ? undefined
-            : `\`fail-if-new-above\`: ${formatCount(newAbove)} within ${formatAge(newWithinMs ?? 0)} (\`new-within\`)`,
-        expiringWithinMs === undefined
-            ? undefined
-            : `\`fail-if-expiring-within\`: ${formatAge(expiringWithinMs)} (\`retention\`: ${formatAge(retentionMs ?? 0)})`
-    ].filter(p => p !== undefined);
-    return parts.length === 0 ? 'none' : parts.join(', ');
+    const words = wordsOf(result);
+    const parts = CHECK_NAMES.map(name => askedOf(name, result.health, words)).filter(part => part !== undefined);
+    return parts.length === 0 ? 'none: the listing is not judged' : `fail the step when ${parts.join(', or when ')}`;
+}
+function askedOf(name, health, words) {
+    const limit = health[name];
+    return limit === undefined ? undefined : checkOf(name).asked(limit, health, words);
 }
 
 // EXTERNAL MODULE: ./src/stop.ts
@@ -1531,6 +1621,8 @@ async function octokitIssueApi(token, repository, options) {
     };
 }
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __webpack_require__(9691);
 ;// CONCATENATED MODULE: ./src/report/causes.ts
 
 
@@ -1553,8 +1645,8 @@ function causesTable(result, now, maxRows) {
     const shown = rows.slice(0, Math.min(maxRows, CAUSE_ROWS));
     const rest = result.count - shown.reduce((n, row) => n + row.count, 0);
     return [
-        'Messages by destination, last status and last response body, its variable parts (numbers, ids, times, quoted ' +
-            'values) blanked; first and last seen: the age of the oldest and the newest of them.',
+        'Messages by destination, last status and last response body, its variable parts (numbers that count, ids, ' +
+            'UUIDs, e-mail addresses, times) blanked; first and last seen: the age of the oldest and the newest of them.',
         '',
         // The cause's words first, the destination last: a long URL scrolls sideways alone.
         ...tableHead(['Messages', 'Status', 'Cause', 'First seen', 'Last seen', 'Sample message id', 'Key', 'Destination'], [true, false, false, true, true]),
@@ -1592,6 +1684,48 @@ function causesOutput(causes) {
         sampleMessageId: cut(row.sampleMessageId)
     }));
     return JSON.stringify(items);
+}
+
+;// CONCATENATED MODULE: ./src/report/history.ts
+/** The DLQ's size over the samples history-file keeps, as the summary and the health issue show it. */
+
+
+/** Eight heights, lowest first: a sparkline's characters. */
+const BLOCKS = '▁▂▃▄▅▆▇█';
+/** Characters of the sparkline at most: a longer history is drawn a bucket of samples a character, each its highest. */
+const SPARK_WIDTH = 60;
+/** Counts as a sparkline of at most SPARK_WIDTH characters, scaled from the lowest to the highest. */
+function sparkline(counts) {
+    const per = Math.max(1, Math.ceil(counts.length / SPARK_WIDTH));
+    const points = [];
+    for (let i = 0; i < counts.length; i += per)
+        points.push(Math.max(...counts.slice(i, i + per)));
+    const [low, high] = [Math.min(...points), Math.max(...points)];
+    const step = (high - low) / (BLOCKS.length - 1);
+    return points.map(n => BLOCKS[step === 0 ? 0 : Math.round((n - low) / step)]).join('');
+}
+/**
+ * One line on the history, when history-file is set: the sparkline of the count over the kept samples with its
+ * minimum, maximum and span; and, once, that there was no history before this run, and why.
+ */
+function historyLine(result) {
+    const { history } = result;
+    if (history === undefined)
+        return undefined;
+    const none = history.none === undefined
+        ? ''
+        : ` No earlier figures (\`history-file\`: ${history.none}): they start with this run.`;
+    const samples = history.samples;
+    if (samples.length < 2) {
+        return `**History:** ${plural(samples.length, 'run', 'runs')} kept so far.${none}`;
+    }
+    const counts = samples.map(s => s.count);
+    const [first, last] = [samples[0], samples.at(-1)];
+    const partial = samples.filter(s => s.complete === 0).length;
+    const lower = partial === 0 ? '' : ` (${plural(partial, 'count is a lower bound', 'counts are lower bounds')})`;
+    return (`**DLQ size over the last ${formatCount(samples.length)} runs (${formatAge(last.at - first.at)}):** ` +
+        `${code(sparkline(counts))} min ${formatCount(Math.min(...counts))} · max ${formatCount(Math.max(...counts))} · ` +
+        `now ${formatCount(last.count)}${lower}.${none}`);
 }
 
 ;// CONCATENATED MODULE: ./src/report/budget.ts
@@ -2072,6 +2206,8 @@ function fitArraysCounted(lists, budget, cut = false) {
 
 
 
+
+
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
 const BREAKDOWN_ROWS = 20;
 /** Characters of a value people copy (a URL, a message id), never fewer: a cut one copies as a plausible wrong one. */
@@ -2125,20 +2261,23 @@ function idOutputs(result) {
         dlqIds: { kept: fittedDlq.kept, truncated: fittedDlq.truncated }
     };
 }
-/** new-count, expiring-count, next-expiry-at and causes: empty when nothing was listed for a failure (unknown). */
+/** Each check's outputs as its entry gives them, and causes: empty when nothing was listed for a failure (unknown). */
 function healthOutputs(result) {
-    const unknown = result.failure !== undefined && result.count === 0;
-    const { arrivals, expiry } = result;
-    return {
-        [Outputs.NewCount]: unknown || arrivals === undefined ? '' : String(arrivals.count),
-        [Outputs.ExpiringCount]: unknown || expiry === undefined ? '' : String(expiry.count),
-        [Outputs.NextExpiryAt]: expiry?.nextAt === undefined ? '' : formatMs(expiry.nextAt),
-        [Outputs.Causes]: causesOutput(result.causes)
-    };
+    const known = !(result.failure !== undefined && result.count === 0);
+    const checks = CHECK_NAMES.map(name => HEALTH_CHECKS[name].outputs?.(result, known) ?? {});
+    return Object.assign({}, ...checks, { [Outputs.Causes]: causesOutput(result.causes) });
+}
+/**
+ * The edge this check made on the health issue, written after the issue step: opened (a new failure), commented (a
+ * material change), closed (the recovery), or none; a body brought up to date without a comment is no edge.
+ */
+function issueOutputs({ link, cut }) {
+    const touched = link ?? cut?.opened;
+    const transition = touched === undefined || touched.action === 'updated' ? 'none' : touched.action;
+    return { [Outputs.Transition]: transition, [Outputs.IssueUrl]: touched?.url ?? '' };
 }
 function failure(result) {
-    const complete = listingComplete(result);
-    const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, complete)}`);
+    const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, result)}`);
     if (result.failure !== undefined) {
         const listed = result.count === 0
             ? 'nothing was listed, so the number of messages is unknown'
@@ -2150,7 +2289,7 @@ function failure(result) {
 function listSummary(result, ctx, pass, written) {
     const filters = filterLines(result.filters, pass);
     return markdownText([
-        ...summaryHead(heading(result, filters.length > 0 || Boolean(result.startCursor)), judgement(result, pass.now), issueLine(ctx.issue), shortenedNote(pass), expiryLine(result, pass.now), ...endingLeads(result)),
+        ...summaryHead(heading(result, filters.length > 0 || Boolean(result.startCursor)), judgement(result, pass.now), issueLine(ctx.issue), shortenedNote(pass), expiryLine(result, pass.now), historyLine(result), ...undatedLines(result), ...endingLeads(result)),
         ...failingLines(result, pass),
         ...causeLines(result, pass),
         ...breakdownLines(result, pass),
@@ -2247,10 +2386,6 @@ function breakdownLines(result, pass) {
         }
         else
             lines.push(`#### Messages by ${title}`, '', ...body);
-    }
-    if (result.badCreatedAt !== undefined) {
-        lines.push(`- ${plural(result.badCreatedAt.count, 'message has', 'messages have')} a \`createdAt\` no date can hold ` +
-            `(first: ${code(result.badCreatedAt.messageId, COPYABLE_CELL_LENGTH)}): left out of dates, ages and the chart.`, '');
     }
     return lines;
 }
@@ -2396,6 +2531,8 @@ function countTable(result, key, heading, limit) {
 
 
 
+
+
 const issue_text_BREAKDOWN_ROWS = 10;
 /** Destinations remembered in the issue's state, to name the new ones in the next comment. */
 const REMEMBERED_TOP = 5;
@@ -2487,7 +2624,7 @@ function reasonToComment(result, before, now, repeatIntervalMs) {
     }
     const fresh = result.health.breaches.find(b => !spoken.breaches.includes(b.kind));
     if (fresh !== undefined) {
-        return `\`${BREACHES[fresh.kind].input}\` is newly exceeded`;
+        return `\`${checkOf(checkOfBreach(fresh.kind)).input}\` is newly exceeded`;
     }
     const [leading] = topRows(result).map(row => urlHash(row.url));
     // No destinations remembered (none listed then): nothing to compare with, so not "new".
@@ -2520,6 +2657,11 @@ function stateOf(result, before, now, quiet) {
 /** What the service will delete soon, unless a breach above already says it. */
 function expiryLead(result, now) {
     const line = result.health.breaches.some(b => b.kind === 'expiry') ? undefined : expiryLine(result, now);
+    return line === undefined ? [] : [line, ''];
+}
+/** The DLQ's size over the kept samples, with history-file. */
+function historyLead(result) {
+    const line = historyLine(result);
     return line === undefined ? [] : [line, ''];
 }
 /** The issue's "Why they failed": the leading causes. */
@@ -2574,9 +2716,10 @@ function changeComment(result, before, runUrl, now, why) {
 function issueBody(result, runUrl, now, before, quiet = false) {
     return [
         ...opening('## ❌ DLQ health check failing', result, now),
-        ...result.health.breaches.map(b => `- ${describeBreach(b, listingComplete(result))}`),
+        ...result.health.breaches.map(b => `- ${describeBreach(b, result)}`),
         '',
         ...expiryLead(result, now),
+        ...historyLead(result),
         `Figures of ${formatMs(now)}${runText(runUrl)}; a later failing run updates them, and comments when something ` +
             'material changed or the last comment is older than `issue-repeat-interval`.',
         '',
@@ -2946,7 +3089,8 @@ function readOne(text) {
 }
 /** One filter value: one line, no comma (a server may read it as a separator), no JSON array sent as text. */
 function readOneFilter(text) {
-    const value = readOne(text);
+    // A JSON string is read as the value it holds, as a list reads it.
+    const value = readOne(text.trim().startsWith('"') ? unquoted(text.trim()) : text);
     if (value.includes(','))
         throw new Error(`must not contain a comma: ${COMMA_REASON}`);
     if (value.startsWith('['))
@@ -2974,15 +3118,37 @@ function jsonStrings(text) {
         return item;
     });
 }
+/** What a value in double quotes would be: sent with its quotes, where it matches nothing. */
+const QUOTE = 'starts with a double quote: it would be sent with its quotes; give the value without them';
+/**
+ * The text a JSON string holds (`"a"`: what toJSON() of a string gives), to be read as the input; a text that starts
+ * with a double quote but is not one JSON string is refused, never sent with its quotes.
+ */
+function unquoted(text) {
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch {
+        parsed = undefined;
+    }
+    if (typeof parsed !== 'string') {
+        throw new Error('starts with a double quote but is not one JSON string (such as "a", what toJSON() of a string gives): give ' +
+            'the values without quotes, one a line, or a JSON array');
+    }
+    return parsed;
+}
 /** A value of a list written as lines that starts with `[`: a JSON array half read would be sent with its brackets. */
 const BRACKET = 'starts with "[": a JSON array is read only as the whole input; give each value without brackets';
 /**
  * Several values: a JSON array of strings when the input starts with `[`, else one a line (and a comma where the
- * shape allows); trimmed, blanks dropped, repeats dropped (first kept) unless the shape keeps them. Each value is
- * checked, a bad one refused by its position; none at all is refused.
+ * shape allows); a JSON string is read as the text it holds; trimmed, blanks dropped, repeats dropped (first kept)
+ * unless the shape keeps them. Each value is checked, a value in double quotes refused, a bad one by its position;
+ * none at all is refused.
  */
 function readList(text, shape = {}) {
-    const trimmed = text.trim();
+    // A JSON string (toJSON() of another step's output) is read as the text it holds.
+    const trimmed = text.trim().startsWith('"') ? unquoted(text.trim()).trim() : text.trim();
     const json = trimmed.startsWith('[');
     const given = json ? jsonStrings(trimmed) : trimmed.split(shape.commas === true ? LINES_AND_COMMAS : LINES);
     const values = given.map(s => s.trim()).filter(s => s !== '');
@@ -2991,7 +3157,9 @@ function readList(text, shape = {}) {
             ? 'holds a line break'
             : !json && value.startsWith('[')
                 ? BRACKET
-                : shape.problem?.(value);
+                : value.startsWith('"')
+                    ? QUOTE
+                    : shape.problem?.(value);
         if (problem !== undefined)
             throw new Error(`value ${i + 1} (${quote(value)}) ${problem}`);
     }
@@ -3259,6 +3427,7 @@ function oneWorkflowUrl(text) {
 /** The inputs of a staged resume (stages, watch), each parsed on its own with all its rules. */
 
 
+
 const STAGES_ALLOWED = 'must be the sizes of successive stages, separated by commas or lines, each a whole number of 1 or more; the ' +
     'last may be all (e.g. 10, 100, all)';
 /** Stage sizes in order; `all` (the last only) reads as Infinity. A repeated size is meant, so repeats are kept. */
@@ -3329,7 +3498,7 @@ function stagingProblems(stages, watch, maxFailed, watchRetries, hosted, minComp
     if (hosted && watch !== undefined && total > HOSTED_JOB_LIMIT_MS - RESUME_ROOM_MS) {
         problems.push([
             Inputs.Watch,
-            `makes the watches take up to ${timesDuration(watch.text, watched)} in all (${staging_plural(watched, 'watched stage', 'watched stages')} × ` +
+            `makes the watches take up to ${timesDuration(watch.text, watched)} in all (${plural(watched, 'watched stage', 'watched stages')} × ` +
                 `${watch.text}), leaving less than the ${RESUME_ROOM_MS / 60_000} minutes its resume requests need of the 6 ` +
                 'hours a GitHub-hosted job may run: shorten watch, use fewer stages, or split the resume over jobs ' +
                 '(docs/staged-resume.md)'
@@ -3339,14 +3508,6 @@ function stagingProblems(stages, watch, maxFailed, watchRetries, hosted, minComp
 }
 /** What the job keeps for the resume requests, the step's start and its report, besides the watches. */
 const RESUME_ROOM_MS = 10 * 60_000;
-/** A duration as the input wrote it, times a number: `3 × 10m` is `30m`, `2 × 21601s` is `43202s`. */
-function timesDuration(text, times) {
-    const one = /^(\d+)\s*([smhdw])$/.exec(text.trim());
-    if (one !== null)
-        return `${Number(one[1]) * times}${one[2]}`;
-    return times === 1 ? text.trim() : `${times} × ${text.trim()}`;
-}
-const staging_plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 /** The plan of the request, when stages are given. */
 function stagePlan(stages, watch, maxFailed, watchRetries, minCompleted) {
     if (stages === undefined)
@@ -3461,29 +3622,82 @@ function resumeSchema(now, workspace) {
 
 
 
+
+
 /** GitHub's rules for a label name (50 characters) and a login (39, letters, digits and single hyphens). */
 const labelProblem = (label) => (label.length > 50 ? 'is longer than the 50 characters of a label' : undefined);
 const loginProblem = (login) => /^[A-Za-z0-9](?:-?[A-Za-z0-9]){0,38}$/.test(login) ? undefined : 'is not a GitHub login (such as octocat, without @)';
-/** The health check's arrivals, expiry, metrics file and the issue's labels and assignees. */
+/** The reader of each form a threshold is written in: a check's entry names its form, never its own parser. */
+const THRESHOLD_READERS = {
+    count: s => parseInteger(readOne(s), 0, Number.MAX_SAFE_INTEGER),
+    duration: readDuration,
+    growth: readGrowth
+};
+const GROWTH_FORMS = 'a number of messages or a percentage, a slash and a window, such as +500/1h or 200%/24h';
+/** A growth within a window: `+500/1h` (more than 500 messages) or `200%/24h` (more than 200%), the window a duration. */
+function readGrowth(text) {
+    const m = /^\+?\s*(\d+(?:\.\d+)?)\s*(%?)\s*\/\s*(\S+)$/.exec(readOne(text));
+    if (m === null)
+        throw new Error(`must be a growth: ${GROWTH_FORMS}`);
+    const [, amount = '', percent = '', window = ''] = m;
+    if (percent === '' && !/^\d+$/.test(amount))
+        throw new Error(`must count whole messages, or be a percentage: ${GROWTH_FORMS}`);
+    const withinMs = readDuration(window);
+    const value = Number(amount);
+    if (!Number.isSafeInteger(Math.round(value)))
+        throw new Error(`must be a growth of a sensible size: ${GROWTH_FORMS}`);
+    return { amount: value, percent: percent === '%', withinMs };
+}
+/** The field of every threshold input, read as its check's entry says. */
+function thresholdShape() {
+    const fields = CHECK_NAMES.map(name => {
+        const read = THRESHOLD_READERS[checkOf(name).reads];
+        return [checkOf(name).input, optional(read)];
+    });
+    return Object.fromEntries(fields);
+}
+/** The health check's windows, metrics file and the issue's labels and assignees. */
 function healthShape(workspace) {
     return {
-        [Inputs.FailIfNewAbove]: integer(0, Number.MAX_SAFE_INTEGER),
         [Inputs.NewWithin]: withDefault(Inputs.NewWithin, readDuration),
         [Inputs.Retention]: optional(readDuration),
-        [Inputs.FailIfExpiringWithin]: optional(readDuration),
         [Inputs.MetricsFile]: filePath(workspace),
+        [Inputs.HistoryFile]: filePath(workspace),
         [Inputs.IssueLabels]: optional(s => readList(s, { commas: true, problem: labelProblem })),
         [Inputs.IssueAssignees]: optional(s => readList(s, { commas: true, problem: loginProblem }))
     };
 }
+/** The thresholds as set, and the windows that complete them. */
+function thresholdsOf(v) {
+    const set = CHECK_NAMES.flatMap(name => {
+        const limit = v[checkOf(name).input];
+        return limit === undefined ? [] : [[name, limit]];
+    });
+    const limits = Object.fromEntries(set);
+    return {
+        ...limits,
+        ...(limits.newAbove !== undefined ? { newWithinMs: v[Inputs.NewWithin] } : {}),
+        ...(v[Inputs.Retention] !== undefined ? { retentionMs: v[Inputs.Retention] } : {}),
+        ...(v[Inputs.HistoryFile] !== undefined ? { history: true } : {})
+    };
+}
+/** Why a check's threshold as set can never be judged, as its entry says. */
+function problemOf(name, thresholds) {
+    const limit = thresholds[name];
+    return limit === undefined ? undefined : checkOf(name).problem?.(limit, thresholds);
+}
+/** A list of input names, the last joined by "or". */
+const health_inputs_either = (names) => `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
 function healthRules(v, ctx) {
-    const [retention, within] = [v[Inputs.Retention], v[Inputs.FailIfExpiringWithin]];
-    if (within !== undefined && retention === undefined) {
-        refuse(ctx, Inputs.FailIfExpiringWithin, "needs retention: set retention to your plan's DLQ retention (such as 3d, 7d, 30d or 90d), from which the " +
-            'time each message is deleted is forecast');
+    const thresholds = thresholdsOf(v);
+    for (const name of CHECK_NAMES) {
+        const problem = problemOf(name, thresholds);
+        if (problem !== undefined)
+            refuse(ctx, checkOf(name).input, problem);
     }
-    if (within !== undefined && retention !== undefined && within >= retention) {
-        refuse(ctx, Inputs.FailIfExpiringWithin, 'must be shorter than retention: every message is deleted within the retention, so the check could never pass');
+    if (v[Inputs.IssueOnFailure] && !anyThreshold(thresholds)) {
+        const inputs = CHECK_NAMES.map(name => checkOf(name).input);
+        refuse(ctx, Inputs.IssueOnFailure, `needs a threshold to judge by: set ${health_inputs_either(inputs)}`);
     }
     for (const name of [Inputs.IssueLabels, Inputs.IssueAssignees]) {
         if (v[name] !== undefined && !v[Inputs.IssueOnFailure]) {
@@ -3491,16 +3705,13 @@ function healthRules(v, ctx) {
         }
     }
 }
-/** The windows the listing counts in, from the run's clock: arrivals always (new-count), expiry with retention. */
-function countWindows(v, now) {
-    const newWithin = v[Inputs.NewWithin];
+/** The windows the listing counts in, as durations (the operation places them on the service's clock). */
+function countWindows(v) {
     const retentionMs = v[Inputs.Retention];
     const withinMs = v[Inputs.FailIfExpiringWithin] ?? DEFAULT_EXPIRY_WINDOW_MS;
     return {
-        at: now,
-        arrivals: { since: now - newWithin, withinMs: newWithin },
-        // Deleted within the window: created at or before now + window - retention.
-        ...(retentionMs !== undefined ? { expiry: { createdBy: now + withinMs - retentionMs, withinMs, retentionMs } } : {})
+        arrivals: { withinMs: v[Inputs.NewWithin] },
+        ...(retentionMs !== undefined ? { expiry: { withinMs, retentionMs } } : {})
     };
 }
 
@@ -3541,8 +3752,7 @@ function listShape(now, workspace) {
         [Inputs.Cursor]: fields_text,
         [Inputs.MaxMessages]: integer(1, Number.MAX_SAFE_INTEGER),
         [Inputs.MaxPages]: maxPages,
-        [Inputs.FailIfCountAbove]: integer(0, Number.MAX_SAFE_INTEGER),
-        [Inputs.FailIfOldestOlderThan]: optional(readDuration),
+        ...thresholdShape(),
         [Inputs.MessagesFile]: filePath(workspace),
         [Inputs.KeepCredentialHeaders]: fields_boolean(Inputs.KeepCredentialHeaders),
         [Inputs.Concurrency]: defaultInteger(Inputs.Concurrency, 1, 16),
@@ -3577,14 +3787,6 @@ function listRules(v, ctx) {
     // Several message ids are listed one id a request.
     const messageId = longestOf(filters.messageId);
     queryFits(ctx, { ...filters, messageId, count: 100, order: 'earliestFirst' }, v[Inputs.Cursor]);
-    const thresholds = v[Inputs.FailIfCountAbove] ??
-        v[Inputs.FailIfOldestOlderThan] ??
-        v[Inputs.FailIfNewAbove] ??
-        v[Inputs.FailIfExpiringWithin];
-    if (v[Inputs.IssueOnFailure] && thresholds === undefined) {
-        refuse(ctx, Inputs.IssueOnFailure, 'needs a threshold to judge by: set fail-if-count-above, fail-if-oldest-older-than, fail-if-new-above or ' +
-            'fail-if-expiring-within');
-    }
     healthRules(v, ctx);
     for (const name of [Inputs.Cursor, Inputs.MaxMessages]) {
         if (v[Inputs.Concurrency] > 1 && v[name] !== undefined) {
@@ -3606,18 +3808,10 @@ function listSchema(now, workspace) {
             filters: listFilters(v),
             pageSize: v[Inputs.Count],
             ...valuesOf(v, [Inputs.Order, Inputs.MaxPages, Inputs.Concurrency, Inputs.Cursor, Inputs.MaxMessages]),
-            windows: countWindows(v, now)
+            windows: countWindows(v)
         },
-        health: {
-            countAbove: v[Inputs.FailIfCountAbove],
-            oldestOlderThanMs: v[Inputs.FailIfOldestOlderThan],
-            ...(v[Inputs.FailIfNewAbove] !== undefined
-                ? { newAbove: v[Inputs.FailIfNewAbove], newWithinMs: v[Inputs.NewWithin] }
-                : {}),
-            ...(v[Inputs.Retention] !== undefined ? { retentionMs: v[Inputs.Retention] } : {}),
-            ...(v[Inputs.FailIfExpiringWithin] !== undefined ? { expiringWithinMs: v[Inputs.FailIfExpiringWithin] } : {})
-        },
-        ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders, Inputs.MetricsFile]),
+        health: thresholdsOf(v),
+        ...valuesOf(v, [Inputs.MessagesFile, Inputs.KeepCredentialHeaders, Inputs.MetricsFile, Inputs.HistoryFile]),
         ...(v[Inputs.IssueOnFailure]
             ? {
                 issue: {
@@ -3980,51 +4174,307 @@ function scheduleResumePath(scheduleId) {
     return `/v2/schedules/${encodeURIComponent(scheduleId)}/resume`;
 }
 
+;// CONCATENATED MODULE: ./src/service/schemas.ts
+
+
+const TIME_EXPECTED = `expected milliseconds from 0 to ${MAX_DATE_MS} (a time a JavaScript Date can hold)`;
+const timeNumber = schemas/* number */.aig({ error: TIME_EXPECTED })
+    .refine(ms => Number.isInteger(ms) && ms >= 0 && ms <= MAX_DATE_MS, TIME_EXPECTED);
+/** Some servers send timestamps as strings of digits: accept both, keep a number. */
+const millis = schemas/* preprocess */.vkY(v => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v), timeNumber);
+/** A cursor: absent, null and "" all mean the end. */
+const cursor = schemas/* nullish */.cl6(schemas/* string */.YjP()).transform(c => c || undefined);
+const id = schemas/* string */.YjP().min(1);
+const schemas_text = schemas/* string */.YjP().optional();
+const optionalTime = millis.optional();
+const optionalHeaders = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())).optional();
+/** Optional text fields, in the order given: a message read field by field takes the schema's key order. */
+const texts = (...keys) => Object.fromEntries(keys.map(key => [key, schemas_text]));
+/** A DLQ message. Lenient on read: only messageId is required, unknown fields are kept. */
+const dlqMessageSchema = schemas/* looseObject */._H3({
+    messageId: id,
+    ...texts('dlqId', 'topicId', 'topicName', 'endpointName', 'url', 'method'),
+    header: optionalHeaders,
+    ...texts('body', 'bodyBase64'),
+    maxRetries: schemas/* number */.aig().optional(),
+    notBefore: optionalTime,
+    createdAt: optionalTime,
+    ...texts('callback', 'failureCallback', 'scheduleId', 'callerIP', 'callerIp', 'queueName'),
+    responseStatus: schemas/* number */.aig().int().optional(),
+    responseHeader: optionalHeaders,
+    ...texts('responseBody', 'responseBodyBase64', 'state'),
+    // A failed workflow run's entry (source=workflow) carries these beside the message fields.
+    ...texts('workflowUrl', 'workflowRunId'),
+    workflowCreatedAt: optionalTime
+});
+/** A page's envelope: the cursor is checked at once, the messages only when read. */
+const dlqEnvelopeSchema = schemas/* object */.Ikc({ messages: schemas/* array */.YOg(schemas/* unknown */.L5J()), cursor });
+/** A resumed run: only the two fields reported are kept; no workflowCreatedAt when the service sent no usable one. */
+const workflowRunSchema = schemas/* object */.Ikc({ workflowRunId: id, workflowCreatedAt: optionalTime });
+/** A bulk resume answer's envelope: the runs are read one by one with readWorkflowRuns. */
+const resumeEnvelopeSchema = schemas/* object */.Ikc({ workflowRuns: schemas/* array */.YOg(schemas/* unknown */.L5J()), cursor });
+const MAX_SHOWN = 40;
+/**
+ * A short, type-revealing picture of a bad value: never a whole object, however deep or long. A long string is shown
+ * by its length only: a piece of it could hold part of a secret that the redactor, which sees whole secrets, misses.
+ */
+function shown(value) {
+    if (typeof value === 'string') {
+        return value.length > MAX_SHOWN ? `a string of ${value.length} characters` : JSON.stringify(value);
+    }
+    if (value === null || typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    if (typeof value !== 'object')
+        return typeof value;
+    return Array.isArray(value) ? 'an array' : 'an object';
+}
+/** A JSON object (not an array, not null): what a wire shape is read from. */
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Reads a page's items against an object schema, never throwing: one `asSent` accepts as the very object it is, a
+ * valid one as the schema returns it; otherwise `null` in an optional field is read as absent, a field with an
+ * unusable value is dropped (problem kept: true), and an item without a usable `idKey` is left out (kept: false).
+ */
+function readItems(schema, idKey, items, asSent = () => false) {
+    const problems = [];
+    const read = (item, index) => {
+        if (asSent(item))
+            return item;
+        const whole = schema.safeParse(item);
+        if (whole.success)
+            return whole.data;
+        if (!isRecord(item)) {
+            problems.push({ index, detail: `not an object (${shown(item)})`, kept: false });
+            return undefined;
+        }
+        // The first problem of each field, by name.
+        const why = new Map();
+        for (const issue of whole.error.issues)
+            if (!why.has(issue.path[0]))
+                why.set(issue.path[0], issue.message);
+        if (why.has(idKey)) {
+            problems.push({ index, detail: `no usable ${idKey} (${shown(item[idKey])})`, kept: false });
+            return undefined;
+        }
+        const id = item[idKey];
+        const entries = Object.entries(item).filter(([key, value]) => {
+            const problem = why.get(key);
+            if (problem !== undefined && value !== null)
+                problems.push({ index, id, detail: `${key} ${shown(value)} left out: ${problem}`, kept: true });
+            return problem === undefined;
+        });
+        // fromEntries defines own properties, so even a "__proto__" key stays plain data.
+        const again = schema.safeParse(Object.fromEntries(entries));
+        if (again.success)
+            return again.data;
+        problems.push({ index, id, detail: 'unreadable', kept: false });
+        return undefined;
+    };
+    return { values: items.map(read).filter(value => value !== undefined), problems };
+}
+/**
+ * True when the schema would return the item as it stands (not for a digit-string time): then the item itself is
+ * kept. Named reads stay fast on objects of one shape, where a parse walks every key. Every field of
+ * dlqMessageSchema is checked here (a unit test holds it so).
+ */
+function usableAsSent(m) {
+    if (!isRecord(m) || typeof m.messageId !== 'string' || m.messageId === '')
+        return false;
+    const str = (v) => v === undefined || typeof v === 'string';
+    const time = (v) => v === undefined || (Number.isInteger(v) && v >= 0 && v <= MAX_DATE_MS);
+    const headers = (v) => v === undefined ||
+        (isRecord(v) && Object.values(v).every(list => Array.isArray(list) && list.every(one => typeof one === 'string')));
+    return (str(m.dlqId) &&
+        str(m.topicId) &&
+        str(m.topicName) &&
+        str(m.endpointName) &&
+        str(m.url) &&
+        str(m.method) &&
+        headers(m.header) &&
+        str(m.body) &&
+        str(m.bodyBase64) &&
+        (m.maxRetries === undefined || (typeof m.maxRetries === 'number' && Number.isFinite(m.maxRetries))) &&
+        time(m.notBefore) &&
+        time(m.createdAt) &&
+        str(m.callback) &&
+        str(m.failureCallback) &&
+        str(m.scheduleId) &&
+        str(m.callerIP) &&
+        str(m.callerIp) &&
+        str(m.queueName) &&
+        (m.responseStatus === undefined || Number.isSafeInteger(m.responseStatus)) &&
+        headers(m.responseHeader) &&
+        str(m.responseBody) &&
+        str(m.responseBodyBase64) &&
+        str(m.state) &&
+        str(m.workflowUrl) &&
+        str(m.workflowRunId) &&
+        time(m.workflowCreatedAt));
+}
+/** The usable messages of a page's items (as sent where the schema would not change them), and the problems. */
+function readDlqMessages(items) {
+    const { values, problems } = readItems(dlqMessageSchema, 'messageId', items, usableAsSent);
+    return { messages: values, problems };
+}
+/** The runs of a bulk-resume answer whose id could be read, and the problems. */
+function readWorkflowRuns(items) {
+    const { values, problems } = readItems(workflowRunSchema, 'workflowRunId', items);
+    return { runs: values, problems };
+}
+
+;// CONCATENATED MODULE: ./src/operations/history.ts
+/**
+ * The memory of a scheduled check (history-file): the figures of earlier runs, read before the listing and written back
+ * with this run's, numbers only and bounded; and the growth of the count within a window, measured against them.
+ */
+
+
+
+
+
+/** What a history-file says it is: this action's history, its version, and the check it belongs to. */
+const FORMAT = 'dlq-action-history';
+const VERSION = 1;
+const count = schemas/* number */.aig().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const sampleSchema = schemas/* strictObject */.rej({
+    at: schemas/* number */.aig().int().refine(isDateMs),
+    count,
+    complete: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1)]),
+    oldestAgeMs: count.optional(),
+    new: count.optional(),
+    expiring: count.optional()
+});
+const historySchema = schemas/* strictObject */.rej({
+    format: schemas/* literal */.euz(FORMAT),
+    version: schemas/* number */.aig(),
+    check: schemas/* string */.YjP(),
+    samples: schemas/* array */.YOg(sampleSchema).max(HISTORY_SAMPLES)
+});
+/**
+ * The check a history belongs to, as a short hash: the service and what it lists (`scope`, the filters as the health
+ * issue knows them). A history of another service or other filters is foreign: its counts are not this check's.
+ */
+function historyCheck(baseUrl, scope) {
+    const service = `${baseUrl.origin}${baseUrl.pathname.replace(/\/+$/, '')}`;
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update(JSON.stringify([service, scope]))
+        .digest('hex')
+        .slice(0, 16);
+}
+/** The earlier samples, or none with the reason ("no history yet: ..."): a file that cannot be trusted is none. */
+async function readHistory(path, check, now) {
+    let text;
+    try {
+        const bytes = await (0,external_node_fs_promises_.readFile)(path);
+        if (bytes.length > HISTORY_MAX_BYTES)
+            return { samples: [], none: `it is larger than a history can be` };
+        text = bytes.toString('utf8');
+    }
+    catch (err) {
+        const code = err.code ?? 'EIO';
+        return { samples: [], none: code === 'ENOENT' ? 'the file does not exist yet' : `it cannot be read (${code})` };
+    }
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch {
+        return { samples: [], none: 'it is not JSON (damaged)' };
+    }
+    const read = historySchema.safeParse(parsed);
+    if (!read.success) {
+        const ours = parsed?.format === FORMAT;
+        return { samples: [], none: ours ? 'it is damaged' : "it is not this action's history" };
+    }
+    const { version, check: its, samples } = read.data;
+    if (version !== VERSION)
+        return { samples: [], none: `it is of another version (${version}) of its format` };
+    if (its !== check)
+        return { samples: [], none: "it is another check's (another base-url, source or filters)" };
+    // Samples out of order, or after this run, come from a clock that moved back: their growth could not be trusted.
+    if (samples.some((s, i) => s.at > now || (i > 0 && s.at < samples[i - 1].at))) {
+        return { samples: [], none: "its times are not in order before this run's (a clock moved back)" };
+    }
+    return { samples };
+}
+/** This run's sample: its count and figures at the service's time; a count of nothing listed is no sample. */
+function sampleOf(found, now) {
+    if (found.failure !== undefined && found.count === 0)
+        return undefined;
+    const complete = found.failure === undefined && found.nextCursor === undefined;
+    return {
+        at: now,
+        count: found.count,
+        complete: complete ? 1 : 0,
+        ...(found.oldestCreatedAt !== undefined ? { oldestAgeMs: Math.max(0, now - found.oldestCreatedAt) } : {}),
+        ...(found.arrivals !== undefined ? { new: found.arrivals.count } : {}),
+        ...(found.expiry !== undefined ? { expiring: found.expiry.count } : {})
+    };
+}
+/** The samples with this run's last, the oldest dropped past HISTORY_SAMPLES. */
+function withSample(samples, sample) {
+    const all = sample === undefined ? [...samples] : [...samples, sample];
+    return all.slice(-HISTORY_SAMPLES);
+}
+/** The history as history-file holds it: one JSON object, numbers only but for its format and check. */
+function historyText(check, samples) {
+    return `${JSON.stringify({ format: FORMAT, version: VERSION, check, samples })}\n`;
+}
+/**
+ * How the count moved within `withinMs` before `now`: from the lowest earlier complete sample in the window (the
+ * largest rise ending now) to this run's count; a sample of the same second is an earlier run's (Dates are whole seconds).
+ * Without such a sample, no rise is measured.
+ */
+function growthOf(samples, now, to, withinMs) {
+    const since = now - withinMs;
+    let from;
+    for (const sample of samples) {
+        if (sample.complete !== 1 || sample.at < since || sample.at > now)
+            continue;
+        if (from === undefined || sample.count < from.count)
+            from = sample;
+    }
+    const covered = samples.some(sample => sample.at <= since);
+    if (from === undefined)
+        return { withinMs, to, covered };
+    const delta = to - from.count;
+    return {
+        withinMs,
+        from: { count: from.count, at: from.at },
+        to,
+        delta,
+        percent: (100 * delta) / Math.max(1, from.count),
+        covered
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/health.ts
 
 
+
+
 const MAX_POINTS = 120;
-/** Every health check, in the order their breaches are reported. */
-const CHECKS = [
-    ({ countAbove }, { count }) => countAbove !== undefined && count > countAbove ? { kind: 'count', count, limit: countAbove } : undefined,
-    // Messages of unknown age (noCreatedAt) fail an age threshold too, unless a known age already does.
-    ({ oldestOlderThanMs: limitMs }, { oldestCreatedAt, noCreatedAt = 0 }, now) => {
-        if (limitMs === undefined)
-            return undefined;
-        if (oldestCreatedAt !== undefined && now - oldestCreatedAt > limitMs) {
-            return { kind: 'age', ageMs: now - oldestCreatedAt, limitMs };
-        }
-        return noCreatedAt > 0 ? { kind: 'age-unknown', messages: noCreatedAt, limitMs } : undefined;
-    },
-    // Messages of unknown age may be new: within the limit only if they could not take the count over it.
-    ({ newAbove: limit }, { arrivals, noCreatedAt = 0 }) => {
-        if (limit === undefined || arrivals === undefined)
-            return undefined;
-        const { count, withinMs } = arrivals;
-        if (count > limit)
-            return { kind: 'arrivals', count, limit, withinMs };
-        return count + noCreatedAt > limit
-            ? { kind: 'arrivals-unknown', messages: noCreatedAt, limit, withinMs }
-            : undefined;
-    },
-    // The age counts from createdAt, before the message entered the DLQ: the forecast errs early, never late.
-    ({ expiringWithinMs }, { expiry, noCreatedAt = 0 }, now) => {
-        if (expiringWithinMs === undefined || expiry === undefined)
-            return undefined;
-        const { count, withinMs, retentionMs, nextAt = now } = expiry;
-        if (count > 0)
-            return { kind: 'expiry', count, withinMs, retentionMs, inMs: Math.max(0, nextAt - now) };
-        return noCreatedAt > 0 ? { kind: 'expiry-unknown', messages: noCreatedAt, withinMs } : undefined;
-    }
-];
-/** Which thresholds the listed messages exceed. */
+/** One check's breach, if its threshold is set and the facts exceed it. */
+function judgeOne(name, limit, facts, now) {
+    return limit === undefined ? undefined : HEALTH_CHECKS[name].judge(limit, facts, now);
+}
+/** Which thresholds the listed messages exceed: every check of the table, in its order. */
 function judgeHealth(thresholds, facts, now) {
-    const breaches = CHECKS.map(check => check(thresholds, facts, now)).filter(b => b !== undefined);
+    const breaches = CHECK_NAMES.map(name => judgeOne(name, thresholds[name], facts, now)).filter(b => b !== undefined);
     return { ...thresholds, breaches };
 }
-/** A listing with its verdict: the one place the health checks run. */
-function judged(findings, thresholds, now) {
-    return { ...findings, health: judgeHealth(thresholds, findings, now) };
+/**
+ * A listing with its verdict: the one place the health checks run. With `earlier` (history-file's samples, on the
+ * service's clock), growth is measured against them and this run's sample joins them.
+ */
+function judged(findings, thresholds, now, earlier) {
+    const window = thresholds.growthAbove?.withinMs;
+    const growth = window === undefined || earlier === undefined ? undefined : growthOf(earlier.samples, now, findings.count, window);
+    const facts = growth === undefined ? findings : { ...findings, growth };
+    const history = earlier === undefined
+        ? {}
+        : { history: { ...earlier, samples: withSample(earlier.samples, sampleOf(findings, now)) } };
+    return { ...facts, ...history, health: judgeHealth(thresholds, facts, now) };
 }
 /** Distinct buckets kept at once: past this, hours merge into days, then days into weeks. */
 const MAX_BUCKETS = 2048;
@@ -4174,6 +4624,107 @@ function copyPrefix(value, length) {
     return Buffer.from(value.slice(0, end), 'utf8').toString('utf8');
 }
 
+;// CONCATENATED MODULE: ./src/operations/body-blanking.ts
+/**
+ * What varies in a response body from one failure to the next, blanked so that bodies differing only there share a
+ * cause: times, ids, UUIDs, e-mail addresses and numbers that count. What tells one failure from another stays: words,
+ * quoted names and enum-like values (`card_declined`, `'user_id'`), error codes (`E1001`, `ERR_AUTH_401X`,
+ * `ORA-00942`), and a status or code the body names (`returned 404`, `"status": 503`, `errno 111`).
+ */
+/** Characters of a body read for its cause: the error is near the start, and a long body costs no more than this. */
+const BODY_READ_LENGTH = 2000;
+/** Characters of blanked text a cause keeps. */
+const CAUSE_TEXT_LENGTH = 300;
+const WEEKDAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const CLOCK = '\\d{2}:\\d{2}:\\d{2}';
+/** HTTP dates, weekday included (two bodies a day apart differ in it): IMF-fixdate, RFC 850 and asctime. */
+const HTTP_DATE = new RegExp(`\\b(?:${WEEKDAY}, \\d{1,2} ${MONTH} \\d{4} ${CLOCK}(?: (?:GMT|UTC|[+-]\\d{4}))?` +
+    `|${WEEKDAY}[a-z]*, \\d{2}-${MONTH}-\\d{2,4} ${CLOCK}(?: GMT)?` +
+    `|${WEEKDAY} ${MONTH} [ \\d]\\d ${CLOCK} \\d{4})`, 'gi');
+/** RFC 3339 and ISO 8601: a date, with a time and a zone or without, and a time of day alone. */
+const TIME = /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?(?![\d:])|\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b/gi;
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+/** Tried at the start of a token only (the lookbehind): a long run before no `@` costs its length once. */
+const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
+/**
+ * Error codes: upper-case letters and digits, starting with a letter, `_`, `-` or `.` between parts, up to 24
+ * characters (`E1001`, `ERR_AUTH_401X`, `ORA-00942`). Kept whole; random upper-case ids are told apart by length and by
+ * switching between letters and digits more than twice (`A1B2C3D4`).
+ */
+const CODE = /(?<![A-Za-z0-9_.-])[A-Z][A-Z0-9]*(?:[_.-][A-Z0-9]+)*(?![A-Za-z0-9_])/g;
+const CODE_MAX_LENGTH = 24;
+/** Hex of 8 digits or more with a digit in it (a word such as "deadbeef" alone stays). */
+const HEX = /(?<![0-9A-Za-z_])(?:0x)?(?=[0-9a-f]*\d)[0-9a-f]{8,}(?![0-9A-Za-z_])/gi;
+/**
+ * Ids: 8 or more letters, digits and _+ mixing letters and digits, as base64 or prefixed ids are (ord_8f3k2j9q). Tried
+ * at the start of a token only (the lookbehind), so a long token costs its length once, not its square.
+ */
+const ID = /(?<![A-Za-z0-9_+])(?=[A-Za-z0-9_+]*\d)(?=[A-Za-z0-9_+]*[A-Za-z])[A-Za-z0-9_+]{8,}={0,2}/g;
+const NUMBER = /\d+(?:[.,]\d+)*/g;
+/** Words after which a number names a status or a code rather than counting: `returned 404`, `"status": 503`. */
+const CODE_CONTEXT = /(?:status(?:[ _-]?code)?|code|errno|sqlstate|error|err|http(?:\/\d(?:\.\d)?)?|returned|responded|answered|got|received)["']?\s*[:=]?\s*["']?$/i;
+/** A status followed by its reason phrase: `503 Service Unavailable`. */
+const REASON = /^\s+(?:Bad Request|Unauthorized|Payment Required|Forbidden|Not Found|Method Not Allowed|Not Acceptable|Request Timeout|Conflict|Gone|Precondition Failed|Payload Too Large|Unprocessable (?:Entity|Content)|Too Many Requests|Internal Server Error|Not Implemented|Bad Gateway|Service Unavailable|Gateway Timeout)\b/i;
+/** How far before a number its context is looked for. */
+const CONTEXT_LENGTH = 24;
+/** A code or status a body names is short; a longer number after "error" is an id or a time. */
+const CODE_DIGITS = 6;
+/** Whether an upper-case token is an error code, to be kept whole: short, and not switching letters and digits often. */
+function isCode(token) {
+    if (token.length > CODE_MAX_LENGTH || !/\d/.test(token))
+        return false;
+    const alnum = token.replace(/[_.-]/g, '');
+    let switches = 0;
+    for (let i = 1; i < alnum.length; i++)
+        if (/\d/.test(alnum[i - 1]) !== /\d/.test(alnum[i]))
+            switches++;
+    return switches <= 2;
+}
+/** A number that names a status or a code (kept), or one that counts (blanked). */
+function number(digits, at, text) {
+    if (digits.length > CODE_DIGITS || /[.,]/.test(digits))
+        return '#';
+    const before = text.slice(Math.max(0, at - CONTEXT_LENGTH), at);
+    if (CODE_CONTEXT.test(before))
+        return digits;
+    const status = /^[1-5]\d\d$/.test(digits) && REASON.test(text.slice(at + digits.length, at + digits.length + 32));
+    return status ? digits : '#';
+}
+/** Kept codes stand aside as letters-only marks while the other rules run: no rule rewrites a word without a digit. */
+// eslint-disable-next-line no-control-regex -- the marks are NUL and SOH, which blankBody removes from the body first
+const MARK = /\u0000([a-z]+)\u0001/g;
+const markOf = (i) => `\u0000${i.toString(26).replace(/\d/g, d => String.fromCharCode(113 + Number(d)))}\u0001`;
+const indexOf = (mark) => parseInt(mark.replace(/[q-z]/g, c => String(c.charCodeAt(0) - 113)), 26);
+/**
+ * A response body with its variable parts blanked (dates, UUIDs, e-mail addresses, long hex, ids, numbers that
+ * count), its whitespace folded and its length bounded: bodies that differ only in those parts read the same.
+ */
+function blankBody(body) {
+    // A body's own NUL or SOH could pass for a mark: they go first, as whitespace.
+    // eslint-disable-next-line no-control-regex -- removing those two control characters is the point
+    const text = body.slice(0, BODY_READ_LENGTH).replace(/[\u0000\u0001]/g, ' ');
+    const codes = [];
+    const blanked = text
+        .replace(HTTP_DATE, '<time>')
+        .replace(TIME, '<time>')
+        .replace(UUID, '<uuid>')
+        .replace(EMAIL, '<email>')
+        .replace(CODE, token => {
+        if (!isCode(token))
+            return token;
+        codes.push(token);
+        return markOf(codes.length - 1);
+    })
+        .replace(HEX, '<hex>')
+        .replace(ID, '<id>')
+        .replace(NUMBER, number)
+        .replace(MARK, (_, mark) => codes[indexOf(mark)] ?? '')
+        .replace(/\s+/g, ' ')
+        .trim();
+    return blanked.length <= CAUSE_TEXT_LENGTH ? blanked : `${blanked.slice(0, CAUSE_TEXT_LENGTH - 1)}…`;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/tally.ts
 /** Counting values in bounded memory: the breakdowns of a listing and its causes. */
 
@@ -4249,56 +4800,23 @@ class Tally {
 
 
 
-/** Characters of a body read for its cause: the error is near the start, and a long body costs no more than this. */
-const BODY_READ_LENGTH = 2000;
-/** Characters of blanked text a cause keeps. */
-const CAUSE_TEXT_LENGTH = 300;
-/** Placeholders that stand in for a variable part; none holds a digit, so a later rule never rewrites one. */
-const TIME = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g;
-const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
-/** Hex of 8 digits or more with a digit in it (a word such as "deadbeef" alone stays). */
-const HEX = /(?<![0-9A-Za-z_])(?:0x)?(?=[0-9a-f]*\d)[0-9a-f]{8,}(?![0-9A-Za-z_])/gi;
-/**
- * Ids: 8 or more letters, digits and _+ mixing letters and digits, as base64 or prefixed ids are (ord_8f3k2j9q). Tried
- * at the start of a token only (the lookbehind), so a long token costs its length once, not its square.
- */
-const ID = /(?<![A-Za-z0-9_+])(?=[A-Za-z0-9_+]*\d)(?=[A-Za-z0-9_+]*[A-Za-z])[A-Za-z0-9_+]{8,}={0,2}/g;
-/** A quoted value: an opening quote no letter precedes, so the apostrophe of "doesn't" opens none. */
-const SINGLE_QUOTED = /(?<![A-Za-z])'[^'\r\n]{0,200}'/g;
-const DOUBLE_QUOTED = /(?<![A-Za-z\\])"[^"\r\n]{0,200}"/g;
-/** In JSON, the quotes of the document are its structure: only the escaped ones inside a string quote a value. */
-const ESCAPED_QUOTED = /\\"(?:[^"\\\r\n]|\\[^"]){0,200}\\"/g;
-const NUMBER = /\d+(?:[.,]\d+)*/g;
-/**
- * A response body with its variable parts blanked (timestamps, UUIDs, long hex, ids, quoted values, numbers), its
- * whitespace folded and its length bounded: bodies that differ only in those parts read the same.
- */
-function blankBody(body) {
-    const text = body.slice(0, BODY_READ_LENGTH);
-    const json = /^\s*[[{]/.test(text);
-    const blanked = text
-        .replace(TIME, '<time>')
-        .replace(UUID, '<uuid>')
-        .replace(HEX, '<hex>')
-        .replace(ID, '<id>')
-        .replace(json ? ESCAPED_QUOTED : DOUBLE_QUOTED, json ? '\\"…\\"' : '"…"')
-        .replace(SINGLE_QUOTED, "'…'")
-        .replace(NUMBER, '#')
-        .replace(/\s+/g, ' ')
-        .trim();
-    return blanked.length <= CAUSE_TEXT_LENGTH ? blanked : `${blanked.slice(0, CAUSE_TEXT_LENGTH - 1)}…`;
+/** The text of a message's cause: its last response body blanked, or what stands in for one. */
+function causeText(message) {
+    const body = message.responseBody;
+    if (body !== undefined)
+        return blankBody(body) || '(empty body)';
+    return message.responseBodyBase64 !== undefined ? '(binary body)' : '(no response body)';
 }
 /** A message's cause: its destination (or workflow URL), its last status, its last response body blanked. */
 function causeOf(message) {
-    const destination = boundedKey(message.url ?? message.workflowUrl ?? '(none)');
-    const status = message.responseStatus;
-    const body = message.responseBody;
-    const text = body !== undefined
-        ? blankBody(body) || '(empty body)'
-        : message.responseBodyBase64 !== undefined
-            ? '(binary body)'
-            : '(no response body)';
-    return { destination, ...(status !== undefined ? { status } : {}), text };
+    // Built field by field, not spread: a listing asks this of every message.
+    const cause = {
+        destination: boundedKey(message.url ?? message.workflowUrl ?? '(none)'),
+        text: causeText(message)
+    };
+    if (message.responseStatus !== undefined)
+        cause.status = message.responseStatus;
+    return cause;
 }
 /** A cause's key: a short hash of its three parts, the same run after run. */
 function causeKey({ destination, status, text }) {
@@ -4312,10 +4830,9 @@ const identity = ({ destination, status, text }) => `${status ?? ''}\n${text}\n$
 /** The causes' figures beside their counts, dropped with them, so memory stays bounded. */
 class CauseFigures {
     tally = new Tally(CAUSES_CAPACITY, Number.POSITIVE_INFINITY);
-    add(message, withKey = false) {
+    add(message, at, withKey = false) {
         const cause = causeOf(message);
         const kept = this.tally.add(identity(cause));
-        const at = isDateMs(message.createdAt) ? message.createdAt : undefined;
         let figure = kept?.figures;
         if (kept !== undefined && figure === undefined) {
             // A literal: spreads cost 5 µs a message where every cause is new.
@@ -4408,7 +4925,8 @@ function responseSample(message) {
 /** Messages by destination URL, with figures for each destination kept: dropped with it, so memory stays bounded. */
 class DestinationFigures {
     tally = new Tally(TALLY_CAPACITY);
-    add(message) {
+    /** `at`: its createdAt when that can be true (the accumulator judges it). */
+    add(message, at) {
         const kept = this.tally.add(message.url ?? '(none)');
         if (kept === undefined)
             return;
@@ -4417,7 +4935,6 @@ class DestinationFigures {
         const seen = stats.statuses.get(status);
         if (seen !== undefined || stats.statuses.size < STATUSES_PER_DESTINATION)
             stats.statuses.set(status, (seen ?? 0) + 1);
-        const at = isDateMs(message.createdAt) ? message.createdAt : undefined;
         const { figures } = stats;
         if (at !== undefined && at < (figures.oldestCreatedAt ?? Infinity))
             figures.oldestCreatedAt = at;
@@ -4451,7 +4968,8 @@ class DestinationFigures {
 /** Streams the DLQ into counts and a few examples, so memory stays flat however long the DLQ is. */
 class ListAccumulator {
     windows;
-    serviceSkew;
+    serviceTime;
+    causes;
     count = 0;
     /** Items that could not be used as sent; those left out for want of an id are still counted and judged. */
     problems = new ItemProblems();
@@ -4467,52 +4985,75 @@ class ListAccumulator {
     oldest = new Extremes('smallest');
     newest = new Extremes('largest');
     badCreatedAt;
+    futureCreatedAt;
+    /** The latest createdAt taken as true: the service's time when last read, plus the tolerance. */
+    horizon = -Infinity;
     workflowRuns = [];
     noCreatedAt = 0;
-    causes = new CauseFigures();
     /** Messages within the windows asked: created lately, and deleted by the service soon. */
     newCount = 0;
     expiringCount = 0;
-    /** How far the service's clock is from the runner's, taken at the first dated message (its answer carried a Date). */
-    offset;
+    /** The windows' bounds on the service's clock, placed when the first dated message comes. */
+    bounds;
     constructor(windows = {}, 
-    /** How far the service's clock is from the runner's, as its answers' Date says; undefined without one. */
-    serviceSkew = () => undefined) {
+    /** The service's time (its last answer's Date), or the run's where it sent none: what createdAt is compared with. */
+    serviceTime = () => Date.now(), 
+    /** Where causes are counted (the bench gives one that counts nothing, to measure what they cost). */
+    causes = new CauseFigures()) {
         this.windows = windows;
-        this.serviceSkew = serviceSkew;
+        this.serviceTime = serviceTime;
+        this.causes = causes;
     }
     /** Counts the message; with `withKey`, returns its cause's key (hashed only then). */
     add(message, withKey = false) {
         this.count++;
-        this.destinations.add(message);
+        const at = this.createdAt(message);
+        this.destinations.add(message, at);
         this.tallies.byStatus.add(message.responseStatus === undefined ? '(none)' : String(message.responseStatus));
         this.tallies.byTopic.add(message.topicName ?? message.topicId ?? '(none)');
         this.tallies.byQueue.add(message.queueName ?? '(none)');
         this.tallies.bySchedule.add(message.scheduleId ?? '(none)');
         if (message.workflowRunId !== undefined && this.workflowRuns.length < WORKFLOW_RUN_ROWS) {
-            this.workflowRuns.push(workflowRow(message, message.workflowRunId));
+            this.workflowRuns.push(workflowRow(message, message.workflowRunId, at));
         }
-        const at = message.createdAt;
-        if (isDateMs(at)) {
+        if (at !== undefined) {
             this.hourly.add(at);
             this.oldest.add(at, () => slim(message));
             this.newest.add(at, () => slim(message));
-            const { arrivals, expiry, at: runAt } = this.windows;
-            // createdAt is the service's time: the windows are moved onto its clock once it is known.
-            this.offset ??= runAt === undefined ? 0 : (this.serviceSkew() ?? 0);
-            if (arrivals !== undefined && at >= arrivals.since + this.offset)
+            // createdAt is the service's time: the windows are placed on its clock, once its answer has said it.
+            const { newSince, expiringBy } = (this.bounds ??= this.windowBounds(this.serviceTime()));
+            if (at >= newSince)
                 this.newCount++;
-            if (expiry !== undefined && at <= expiry.createdBy + this.offset)
+            if (at <= expiringBy)
                 this.expiringCount++;
         }
         else
             this.noCreatedAt++;
-        // The schema should have dropped a createdAt no date can hold: count it, never let it reach a Date.
-        if (at !== undefined && !isDateMs(at)) {
+        return this.causes.add(message, at, withKey);
+    }
+    /**
+     * The message's createdAt when it can be true, else undefined (undated), counting why: none; before the service
+     * could have stamped it (0, what an unset integer gives, among them) or no date at all; ahead of the service's clock.
+     */
+    createdAt(message) {
+        const at = message.createdAt;
+        if (at === undefined)
+            return undefined;
+        if (!isDateMs(at) || at < CREATED_AT_FLOOR_MS) {
             this.badCreatedAt ??= { count: 0, messageId: boundedKey(message.messageId) };
             this.badCreatedAt.count++;
+            return undefined;
         }
-        return this.causes.add(message, withKey);
+        // The clock is read again only for a time past the last reading: a listing's messages are rarely that new.
+        if (at > this.horizon)
+            this.horizon = this.serviceTime() + CREATED_AT_TOLERANCE_MS;
+        if (at <= this.horizon)
+            return at;
+        const aheadMs = at - (this.horizon - CREATED_AT_TOLERANCE_MS);
+        this.futureCreatedAt ??= { count: 0, messageId: boundedKey(message.messageId), aheadMs };
+        this.futureCreatedAt.count++;
+        this.futureCreatedAt.aheadMs = Math.max(this.futureCreatedAt.aheadMs, aheadMs);
+        return undefined;
     }
     result(request, pages, { messageIds, dlqIds }, 
     /** How the listing ended, when it did not reach the end. */
@@ -4549,6 +5090,7 @@ class ListAccumulator {
             histogram: this.hourly.histogram(),
             ...(undercount.length > 0 ? { undercount: Object.fromEntries(undercount) } : {}),
             ...(this.badCreatedAt !== undefined ? { badCreatedAt: { ...this.badCreatedAt } } : {}),
+            ...(this.futureCreatedAt !== undefined ? { futureCreatedAt: { ...this.futureCreatedAt } } : {}),
             ...(noCreatedAt > 0 ? { noCreatedAt } : {}),
             ...this.windowFigures(oldestCreatedAt),
             causes: this.causes.rows(LEADING_CAUSES),
@@ -4558,6 +5100,14 @@ class ListAccumulator {
             itemProblems: this.problems.summary(),
             ...(nextCursor !== undefined ? { nextCursor } : {}),
             ...(failure !== undefined ? { failure } : {})
+        };
+    }
+    /** New: created at or after newSince; deleted within the expiry window: created at or before expiringBy. */
+    windowBounds(now) {
+        const { arrivals, expiry } = this.windows;
+        return {
+            newSince: arrivals === undefined ? Infinity : now - arrivals.withinMs,
+            expiringBy: expiry === undefined ? -Infinity : now + expiry.withinMs - expiry.retentionMs
         };
     }
     /** What the windows asked for counted: new messages, and those the service deletes within the expiry window. */
@@ -4613,13 +5163,13 @@ class ListedIds {
     }
 }
 /** The fields the summary's table shows of a failed workflow run, each bounded; copies, not slices of the page. */
-function workflowRow(message, workflowRunId) {
-    const { workflowUrl, dlqId, createdAt, responseBody } = message;
+function workflowRow(message, workflowRunId, failedAt) {
+    const { workflowUrl, dlqId, responseBody } = message;
     return {
         workflowRunId: boundedKey(workflowRunId),
         workflowUrl: workflowUrl && boundedKey(workflowUrl),
         dlqId: dlqId && boundedKey(dlqId),
-        failedAt: isDateMs(createdAt) ? createdAt : undefined,
+        failedAt,
         responseStatus: message.responseStatus,
         responseBody: responseBody && copyPrefix(responseBody, BODY_SAMPLE_LENGTH)
     };
@@ -4640,6 +5190,8 @@ function slim({ dlqId, messageId, url, responseStatus, createdAt }) {
 
 
 
+/** The time a message's createdAt is compared with: the service's (its last Date), else the run's. */
+const serviceTime = (client, hooks) => () => client.serviceNow() ?? hooks.now ?? Date.now();
 /** Lists the DLQ to its end or max-messages, in date slices when concurrent; a failure keeps what was listed. */
 async function listDlq(client, request, hooks = {}) {
     // Several message ids are listed one id at a time (some servers apply only one), never in slices.
@@ -4662,7 +5214,7 @@ async function listDlq(client, request, hooks = {}) {
 }
 /** One ordered listing from the start (or the user's cursor); several message ids: one per id, merged, no cursor. */
 async function listSequentially(client, request, hooks) {
-    const acc = new ListAccumulator(request.windows, () => client.serviceSkew());
+    const acc = new ListAccumulator(request.windows, serviceTime(client, hooks));
     const ids = new ListedIds();
     const maxMessages = request.maxMessages ?? Infinity;
     // Drains one listing of `filters`; never throws.
@@ -4884,7 +5436,7 @@ function misplaced({ messageId, createdAt }, { from, to }) {
  * message that shows the slices cannot be trusted stops it (`untrusted`: the caller lists again sequentially).
  */
 async function listInSlices(client, request, hooks) {
-    const acc = new ListAccumulator(request.windows, () => client.serviceSkew());
+    const acc = new ListAccumulator(request.windows, serviceTime(client, hooks));
     // The two requests that find the range do not count against max-pages, even with max-pages: 1.
     const pages = { used: 0, limit: request.maxPages + 2, duplicates: 0 };
     const stop = new AbortController();
@@ -5791,6 +6343,7 @@ const STAGE_VERDICTS = {
 
 
 
+
 /** Entries a watch's listing asks for a request: the most the service sends. */
 const WATCH_PAGE_SIZE = 100;
 /**
@@ -6314,6 +6867,9 @@ async function resumeWorkflows(client, request, given = {}) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/metrics.ts
+/** The health check's figures in the OpenMetrics text format (metrics-file), for a Pushgateway or a textfile collector. */
+
+
 
 /** Label values per family (statuses, destinations): the leading ones, the rest as "(other)", so labels stay bounded. */
 const LABELLED_ROWS = 20;
@@ -6321,32 +6877,62 @@ const LABELLED_ROWS = 20;
 const LABEL_VALUE_LENGTH = 200;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
 const LABEL_CONTROLS = /[\x00-\x09\x0b-\x1f\x7f\u0085\u2028\u2029]/g;
-/** A label value as the format quotes it: backslash, quote and newline escaped, other controls replaced. */
-function labelValue(value) {
-    const cut = value.length <= LABEL_VALUE_LENGTH ? value : `${value.slice(0, LABEL_VALUE_LENGTH - 1)}…`;
-    return cut.replace(/[\\"\n]/g, c => (c === '\n' ? '\\n' : `\\${c}`)).replace(LABEL_CONTROLS, '\ufffd');
+/** Half a surrogate pair without its other half: the file's UTF-8 writes it as U+FFFD. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Characters of the hash that keeps a cut label value apart from every other value cut to the same start. */
+const CUT_HASH_LENGTH = 8;
+/**
+ * A value as a label may hold it: well-formed UTF-16 (a lone surrogate would be written as U+FFFD), control characters
+ * but the newline replaced, and at most LABEL_VALUE_LENGTH characters: a longer one keeps its start and a hash of the
+ * whole, so that values alike in their first 199 characters (signed URLs, long queries) stay apart.
+ */
+function labelText(value) {
+    const text = value.replace(LONE_SURROGATE, '\ufffd').replace(LABEL_CONTROLS, '\ufffd');
+    if (text.length <= LABEL_VALUE_LENGTH)
+        return text;
+    const hash = (0,external_node_crypto_.createHash)('sha256').update(value).digest('hex').slice(0, CUT_HASH_LENGTH);
+    let start = text.slice(0, LABEL_VALUE_LENGTH - CUT_HASH_LENGTH - 1);
+    // Never half a surrogate pair: it would be written as U+FFFD.
+    if (/[\ud800-\udbff]$/.test(start))
+        start = start.slice(0, -1);
+    return `${start}…${hash}`;
+}
+/** A label value as the format quotes it: backslash, quote and newline escaped (one to one, so distinct stays distinct). */
+function quoted(text) {
+    return text.replace(/[\\"\n]/g, c => (c === '\n' ? '\\n' : `\\${c}`));
 }
 /** A number as the format writes it: integers whole, seconds to the millisecond. */
-const number = (value) => (Number.isInteger(value) ? String(value) : value.toFixed(3));
+const metrics_number = (value) => (Number.isInteger(value) ? String(value) : value.toFixed(3));
 function familyText({ name, help, unit, samples }) {
     return [
         `# TYPE ${name} gauge`,
         ...(unit === undefined ? [] : [`# UNIT ${name} ${unit}`]),
         `# HELP ${name} ${help}`,
         ...samples.map(({ labels, value }) => {
-            const set = Object.entries(labels ?? {}).map(([key, text]) => `${key}="${labelValue(text)}"`);
-            return `${name}${set.length === 0 ? '' : `{${set.join(',')}}`} ${number(value)}`;
+            const set = Object.entries(labels ?? {}).map(([key, text]) => `${key}="${quoted(text)}"`);
+            return `${name}${set.length === 0 ? '' : `{${set.join(',')}}`} ${metrics_number(value)}`;
         })
     ];
 }
-/** The leading rows by `label`, and the rest of `total` as "(other)". */
+/** The rest bucket's label value: reserved, so that a real value spelt the same is told apart, never merged. */
+const REST = '(other)';
+/**
+ * The leading rows by `label`, and the rest of `total` as "(other)", every label set of the family unique whatever the
+ * data: a value already taken (by the rest, or by a value alike once cut or cleaned) gets the first free ` #N`.
+ */
 function labelled(rows, label, total) {
     const shown = rows.slice(0, LABELLED_ROWS);
     const rest = total - shown.reduce((n, row) => n + row.count, 0);
-    return [
-        ...shown.map(row => ({ labels: { [label]: row.value }, value: row.count })),
-        ...(rest > 0 ? [{ labels: { [label]: '(other)' }, value: rest }] : [])
-    ];
+    const taken = new Set(rest > 0 ? [REST] : []);
+    const samples = shown.map(row => {
+        const text = labelText(row.value);
+        let unique = text;
+        for (let n = 2; taken.has(unique); n++)
+            unique = `${text} #${n}`;
+        taken.add(unique);
+        return { labels: { [label]: unique }, value: row.count };
+    });
+    return [...samples, ...(rest > 0 ? [{ labels: { [label]: REST }, value: rest }] : [])];
 }
 /**
  * The figures of a health check, ending in `# EOF`. A listing that listed nothing for a failure has no figures to
@@ -6374,47 +6960,13 @@ function metricsText(result, now) {
         }
     ];
     if (known) {
-        const { arrivals, expiry } = result;
-        families.push({ name: 'dlq_messages', help: 'Messages listed.', samples: [{ value: result.count }] }, {
+        // Each check's own figures, as its entry in the table gives them.
+        families.push(...CHECK_NAMES.flatMap(name => HEALTH_CHECKS[name].metrics?.(result, now) ?? []));
+        families.push({
             name: 'dlq_messages_without_created_at',
             help: 'Messages listed without a creation time: their age is unknown.',
             samples: [{ value: result.noCreatedAt ?? 0 }]
-        }, ...(result.oldestCreatedAt === undefined
-            ? []
-            : [
-                {
-                    name: 'dlq_oldest_message_age_seconds',
-                    help: 'Age of the oldest listed message, from its createdAt.',
-                    unit: 'seconds',
-                    samples: [{ value: seconds(now - result.oldestCreatedAt) }]
-                }
-            ]), ...(arrivals === undefined
-            ? []
-            : [
-                {
-                    name: 'dlq_new_messages',
-                    help: 'Messages created within the new-within window.',
-                    samples: [{ labels: { window_seconds: String(seconds(arrivals.withinMs)) }, value: arrivals.count }]
-                }
-            ]), ...(expiry === undefined
-            ? []
-            : [
-                {
-                    name: 'dlq_expiring_messages',
-                    help: 'Messages the service deletes within the window, forecast from createdAt and retention.',
-                    samples: [{ labels: { window_seconds: String(seconds(expiry.withinMs)) }, value: expiry.count }]
-                },
-                ...(expiry.nextAt === undefined
-                    ? []
-                    : [
-                        {
-                            name: 'dlq_next_expiry_timestamp_seconds',
-                            help: 'When the service deletes the first listed message.',
-                            unit: 'seconds',
-                            samples: [{ value: seconds(expiry.nextAt) }]
-                        }
-                    ])
-            ]), {
+        }, {
             name: 'dlq_messages_by_status',
             help: 'Messages by last response status.',
             samples: labelled(result.byStatus, 'status', result.count)
@@ -6539,91 +7091,8 @@ function fileLineHint(line) {
     return ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`;
 }
 
-;// CONCATENATED MODULE: ./src/report/stage-text.ts
-
-
-
-/** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
-function stagesCompleted(staged) {
-    return staged.stages.filter(stage => STAGE_VERDICTS[stage.verdict].passed).length;
-}
-/** The stage that ended the resume before its plan, and why; undefined when every stage passed. */
-function endingStage(staged) {
-    const stage = staged.stages.find(s => STAGE_VERDICTS[s.verdict].endsPlan);
-    return stage === undefined ? undefined : { stage, verdict: stage.verdict };
-}
-/** A duration as the inputs write one: 90s, 10m, 1h, or 2m 5s. */
-function durationText(ms) {
-    const seconds = Math.round(ms / 1000);
-    if (seconds % 3600 === 0 && seconds > 0)
-        return `${seconds / 3600}h`;
-    if (seconds < 60 || seconds % 60 === 0)
-        return seconds < 60 ? `${seconds}s` : `${seconds / 60}m`;
-    return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
-}
-/** The watch as the user wrote it (`4h`, not 14400 s). */
-const stage_text_watchText = (plan) => plan.watchText ?? durationText(plan.watchMs ?? 0);
-/** How long the stage was watched, or why it was not. */
-function watchedFor(stage) {
-    const { watch } = stage;
-    if (watch === undefined)
-        return '—';
-    return durationText(watch.endedAt - watch.startedAt);
-}
-const size = (asked) => (asked === Infinity ? 'all left' : formatCount(asked));
-const askedText = size;
-/** What the failure of a watch's listing is named: it was no resume request. */
-const WATCH_LISTING = "the watch's listing of the workflow DLQ";
-/** ...and of its read of the run log. */
-const WATCH_RUN_LOG = "the watch's read of the run log";
-/** Which of the two left a stage's watch blind. */
-const watchSource = (stage) => stage.watch?.runLogFailed === true ? WATCH_RUN_LOG : WATCH_LISTING;
-/** The resume stopped on max-pages, which bounds the resume requests of every stage together. */
-const isBudget = (result) => result.failure?.kind === 'max-pages' || result.failure?.kind === 'request-budget';
-/** The leading failed-again run's last response, in one line: status and the error's words (third-party text). */
-function leadingResponse(run) {
-    const status = run.responseStatus === undefined ? 'no status' : `HTTP ${run.responseStatus}`;
-    if (run.bodySample === undefined || run.bodySample === '')
-        return status;
-    const words = errorWords(run.bodySample, run.bodyCut === true) ?? run.bodySample;
-    const short = words.length > 80 ? `${words.slice(0, 79)}…` : words;
-    return `${status} ${JSON.stringify(short)}`;
-}
-/**
- * Runs that failed again grouped by how they failed (step, status and text), whichever signal saw them: one row a
- * cause, most runs first.
- */
-function failedAgainGroups(runs) {
-    const groups = new Map();
-    for (const run of runs) {
-        const key = [run.stepName, run.responseStatus, run.bodySample, run.binaryBody].map(v => v ?? '').join('\u0000');
-        const group = groups.get(key);
-        if (group === undefined)
-            groups.set(key, { first: run, runs: [run] });
-        else
-            group.runs.push(run);
-    }
-    return [...groups.values()].sort((a, b) => b.runs.length - a.runs.length);
-}
-/** What a watch cannot see, said in every summary of a watched resume, with what the watched stages sent. */
-function watchLimits(plan) {
-    const retries = plan.watchRetries === undefined
-        ? "Set `watch-retries` (0 or 1) so that a failing canary run is back within the watch: it applies to the watched stages' runs only."
-        : `The watched stages' runs were sent ${plural(plan.watchRetries, 'retry', 'retries')} (\`watch-retries\`), so a failing one is back sooner; the last stage's runs keep \`retries\` as given.`;
-    return ('> **What a watch cannot see:** a run still retrying is not in the DLQ yet. The service retries every attempt ' +
-        'answered outside 2xx, after about 12 s, 2.5 min, 30 min, … (the n-th after about min(1 day, e^(2.5 n)) s): with ' +
-        '3 retries a failing run reaches the DLQ about 33 minutes after it starts, so a shorter watch sees only the runs ' +
-        `that fail faster. ${retries}`);
-}
-/** The stages asked, as the input wrote them. */
-function planText(staged) {
-    return staged.plan.sizes.map(asked => (asked === Infinity ? 'all' : formatCount(asked))).join(', ');
-}
-const stagesWord = (n) => plural(n, 'stage', 'stages');
-
 ;// CONCATENATED MODULE: ./src/report/resume-text.ts
 /** The words of a resume, staged or not, that several parts of its report say: scope, what was asked, what may be missing. */
-
 
 
 
@@ -6931,6 +7400,79 @@ function runLogLimits(plan) {
         "what happened within it. It read the service's run log with the DLQ at each poll, so a run that failed an " +
         `attempt counted as \`failing\` at the next poll, before its retries bring it back to the DLQ.${retries}`);
 }
+
+;// CONCATENATED MODULE: ./src/report/stage-text.ts
+
+
+
+/** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
+function stagesCompleted(staged) {
+    return staged.stages.filter(stage => STAGE_VERDICTS[stage.verdict].passed).length;
+}
+/** The stage that ended the resume before its plan, and why; undefined when every stage passed. */
+function endingStage(staged) {
+    const stage = staged.stages.find(s => STAGE_VERDICTS[s.verdict].endsPlan);
+    return stage === undefined ? undefined : { stage, verdict: stage.verdict };
+}
+/** The watch as the user wrote it (`4h`, not 14400 s). */
+const stage_text_watchText = (plan) => plan.watchText ?? durationText(plan.watchMs ?? 0);
+/** How long the stage was watched, or why it was not. */
+function watchedFor(stage) {
+    const { watch } = stage;
+    if (watch === undefined)
+        return '—';
+    return durationText(watch.endedAt - watch.startedAt);
+}
+const size = (asked) => (asked === Infinity ? 'all left' : formatCount(asked));
+const askedText = size;
+/** What the failure of a watch's listing is named: it was no resume request. */
+const WATCH_LISTING = "the watch's listing of the workflow DLQ";
+/** ...and of its read of the run log. */
+const WATCH_RUN_LOG = "the watch's read of the run log";
+/** Which of the two left a stage's watch blind. */
+const watchSource = (stage) => stage.watch?.runLogFailed === true ? WATCH_RUN_LOG : WATCH_LISTING;
+/** The resume stopped on max-pages, which bounds the resume requests of every stage together. */
+const isBudget = (result) => result.failure?.kind === 'max-pages' || result.failure?.kind === 'request-budget';
+/** The leading failed-again run's last response, in one line: status and the error's words (third-party text). */
+function leadingResponse(run) {
+    const status = run.responseStatus === undefined ? 'no status' : `HTTP ${run.responseStatus}`;
+    if (run.bodySample === undefined || run.bodySample === '')
+        return status;
+    const words = errorWords(run.bodySample, run.bodyCut === true) ?? run.bodySample;
+    const short = words.length > 80 ? `${words.slice(0, 79)}…` : words;
+    return `${status} ${JSON.stringify(short)}`;
+}
+/**
+ * Runs that failed again grouped by how they failed (step, status and text), whichever signal saw them: one row a
+ * cause, most runs first.
+ */
+function failedAgainGroups(runs) {
+    const groups = new Map();
+    for (const run of runs) {
+        const key = [run.stepName, run.responseStatus, run.bodySample, run.binaryBody].map(v => v ?? '').join('\u0000');
+        const group = groups.get(key);
+        if (group === undefined)
+            groups.set(key, { first: run, runs: [run] });
+        else
+            group.runs.push(run);
+    }
+    return [...groups.values()].sort((a, b) => b.runs.length - a.runs.length);
+}
+/** What a watch cannot see, said in every summary of a watched resume, with what the watched stages sent. */
+function watchLimits(plan) {
+    const retries = plan.watchRetries === undefined
+        ? "Set `watch-retries` (0 or 1) so that a failing canary run is back within the watch: it applies to the watched stages' runs only."
+        : `The watched stages' runs were sent ${plural(plan.watchRetries, 'retry', 'retries')} (\`watch-retries\`), so a failing one is back sooner; the last stage's runs keep \`retries\` as given.`;
+    return ('> **What a watch cannot see:** a run still retrying is not in the DLQ yet. The service retries every attempt ' +
+        'answered outside 2xx, after about 12 s, 2.5 min, 30 min, … (the n-th after about min(1 day, e^(2.5 n)) s): with ' +
+        '3 retries a failing run reaches the DLQ about 33 minutes after it starts, so a shorter watch sees only the runs ' +
+        `that fail faster. ${retries}`);
+}
+/** The stages asked, as the input wrote them. */
+function planText(staged) {
+    return staged.plan.sizes.map(asked => (asked === Infinity ? 'all' : formatCount(asked))).join(', ');
+}
+const stagesWord = (n) => plural(n, 'stage', 'stages');
 
 ;// CONCATENATED MODULE: ./src/report/stage-verdict-words.ts
 
@@ -7286,7 +7828,7 @@ function stagedAskedLines(result, staged) {
                     `far, stopping when more than ${plural(staged.plan.maxFailed, 'run', 'runs')} failed again in all ` +
                     `(\`watch-max-failed\`${staged.runLog === 'read' ? ', runs failing in the run log counted too' : ''}); ` +
                     `${stage_text_watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
-                    `${durationWords(staged.plannedWatchMs)} of watching`,
+                    `${timesDuration(stage_text_watchText(staged.plan), staged.plan.sizes.length - 1)} of watching`,
                 ...(staged.plan.minCompleted !== undefined
                     ? [
                         `- Completed runs needed to go on (\`watch-min-completed\`): ${staged.plan.minCompleted.text} of the ` +
@@ -7335,13 +7877,6 @@ function idCell(runs, pass) {
     return rest > 0
         ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`failed-again-run-ids\`)`
         : shown.join(' ');
-}
-/** A planned duration in hours and minutes. */
-function durationWords(ms) {
-    const minutes = Math.round(ms / 60_000);
-    if (minutes < 60)
-        return minutes < 1 ? `${Math.round(ms / 1000)}s` : `${minutes}m`;
-    return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/resume-outputs.ts
@@ -7678,13 +8213,13 @@ var undici = __webpack_require__(6752);
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAYS = 'Mon|Tue|Wed|Thu|Fri|Sat|Sun';
 const LONG_DAYS = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
-const MONTH = MONTHS.join('|');
+const service_clock_MONTH = MONTHS.join('|');
 /** RFC 9110's preferred form: `Sun, 06 Nov 1994 08:49:37 GMT`. */
-const IMF_FIXDATE = new RegExp(`^(?:${DAYS}), (?<day>\\d{2}) (?<month>${MONTH}) (?<year>\\d{4}) (?<time>\\d{2}:\\d{2}:\\d{2}) GMT$`);
+const IMF_FIXDATE = new RegExp(`^(?:${DAYS}), (?<day>\\d{2}) (?<month>${service_clock_MONTH}) (?<year>\\d{4}) (?<time>\\d{2}:\\d{2}:\\d{2}) GMT$`);
 /** The obsolete RFC 850 form: `Sunday, 06-Nov-94 08:49:37 GMT`. */
-const RFC_850 = new RegExp(`^(?:${LONG_DAYS}), (?<day>\\d{2})-(?<month>${MONTH})-(?<yy>\\d{2}) (?<time>\\d{2}:\\d{2}:\\d{2}) GMT$`);
+const RFC_850 = new RegExp(`^(?:${LONG_DAYS}), (?<day>\\d{2})-(?<month>${service_clock_MONTH})-(?<yy>\\d{2}) (?<time>\\d{2}:\\d{2}:\\d{2}) GMT$`);
 /** The obsolete asctime form: `Sun Nov  6 08:49:37 1994`. */
-const ASCTIME = new RegExp(`^(?:${DAYS}) (?<month>${MONTH}) (?<day>[ \\d]\\d) (?<time>\\d{2}:\\d{2}:\\d{2}) (?<year>\\d{4})$`);
+const ASCTIME = new RegExp(`^(?:${DAYS}) (?<month>${service_clock_MONTH}) (?<day>[ \\d]\\d) (?<time>\\d{2}:\\d{2}:\\d{2}) (?<year>\\d{4})$`);
 /** Milliseconds of a UTC date and time whose fields are all in range (no 31 April, no 25 o'clock), else undefined. */
 function utc(year, month, day, time) {
     const [hour = 0, minute = 0, second = 0] = time.split(':').map(Number);
@@ -8354,6 +8889,7 @@ class AdaptiveLimit {
 
 
 
+
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value) {
     const trimmed = value.trim();
@@ -8380,29 +8916,33 @@ const OPERATIONS = {
         group: 'Listing the DLQ',
         files: s => [
             [Inputs.MessagesFile, s.messagesFile],
-            [Inputs.MetricsFile, s.metricsFile]
+            [Inputs.MetricsFile, s.metricsFile],
+            [Inputs.HistoryFile, s.historyFile]
         ],
         concurrency: s => s.list.concurrency,
         run: async (s, { client, log, encode, progress, now, signal }) => {
             const progressLine = atMostEvery(1000, log);
             const onPage = (_messages, total) => progressLine(() => `${formatCount(total)} messages listed so far`);
-            const hooks = { log, onPage, progress, signal };
+            const hooks = { log, onPage, progress, signal, now };
+            const earlier = s.historyFile === undefined ? undefined : await readHistory(s.historyFile, historyOf(s), now);
+            if (earlier?.none !== undefined)
+                log(`history-file: no history yet: ${earlier.none}.`);
             const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders);
             // Ages are compared with the service's createdAt: judged on its clock (its last Date), the runner's without one.
-            return judged(found, s.health, client.serviceNow() ?? now);
+            return judged(found, s.health, client.serviceNow() ?? now, earlier);
         },
         report: listReport,
-        after: async (s, result, { out, retry, signal, now }) => {
+        after: async (s, result, ctx) => {
             if (s.metricsFile !== undefined)
-                await writeMetrics(s.metricsFile, result, out, now);
-            if (s.issue === undefined)
-                return {};
-            if (signal.aborted) {
-                out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).');
-                return { cut: { signal: (0,src_stop/* stopSignalOf */.eq)(signal) } };
+                await writeMetrics(s.metricsFile, result, ctx.out, ctx.now);
+            if (s.historyFile !== undefined && result.history !== undefined) {
+                const text = historyText(historyOf(s), result.history.samples);
+                await writeFile(Inputs.HistoryFile, s.historyFile, text, ctx.out);
             }
-            const step = { ...s.issue, token: s.githubToken, timeoutMs: s.service.timeoutMs, retry, now, signal };
-            return updateHealthIssue(step, result, out);
+            const issue = await healthIssue(s, result, ctx);
+            // The issue step runs after the report: its edge is written as outputs once it is known.
+            ctx.out.setOutputs(issueOutputs(issue));
+            return issue;
         },
         overdue: { count: Outputs.DlqCount, what: p => `at least ${p.confirmed} messages listed before the cancel` }
     },
@@ -8425,17 +8965,34 @@ const OPERATIONS = {
         }
     }
 };
+/** Opens, comments on or closes the health issue as issue-on-failure asks; a cancel before it leaves it as it is. */
+async function healthIssue(s, result, { out, retry, signal, now }) {
+    if (s.issue === undefined)
+        return {};
+    if (signal.aborted) {
+        out.warning('The step was cancelled: the health issue was left as it is (the next run brings it up to date).');
+        return { cut: { signal: (0,src_stop/* stopSignalOf */.eq)(signal) } };
+    }
+    const step = { ...s.issue, token: s.githubToken, timeoutMs: s.service.timeoutMs, retry, now, signal };
+    return updateHealthIssue(step, result, out);
+}
 /** Writes the check's figures to metrics-file; a write error fails the step, the outputs and summary standing. */
 async function writeMetrics(path, result, out, now) {
+    await writeFile(Inputs.MetricsFile, path, metricsText(out.redactValue(result), now), out);
+}
+/** Writes a whole file an input names; a write error fails the step naming the input, the outputs and summary standing. */
+async function writeFile(input, path, text, out) {
     try {
-        await out.textFile(path, metricsText(out.redactValue(result), now));
-        out.info(`metrics-file written: ${path}`);
+        await out.textFile(path, text);
+        out.info(`${input} written: ${path}`);
     }
     catch (err) {
         const code = err?.code ?? 'EIO';
-        out.setFailed(fileText({ input: Inputs.MetricsFile, path, code }));
+        out.setFailed(fileText({ input, path, code }));
     }
 }
+/** The check a history-file belongs to: the service and the listing's filters, as the health issue scopes them. */
+const historyOf = (s) => historyCheck(s.service.baseUrl, checkScope(s.list.filters));
 /** The table entry of one operation, typed by its settings. */
 const entryOf = (operation) => OPERATIONS[operation];
 /** The files a run will write (checked before any request), by the input naming each, as its entry says. */

@@ -1,5 +1,13 @@
-/** How numbers, times and durations are written in summaries, notices and the health issue. Pure functions only. */
-import { isDateMs } from '../service/schemas.js'
+// How numbers, times and durations are written in summaries, notices, the health issue and the health checks' table;
+// and which numbers are times a Date can hold. A root module: it imports no folder of src/. Pure functions only.
+
+/** The largest time a JavaScript Date can hold (ms); a later one would crash every date written from it. */
+export const MAX_DATE_MS = 8.64e15
+
+/** True for a number of milliseconds that a Date can hold: anything else is left out of dates and charts. */
+export function isDateMs(ms: unknown): ms is number {
+  return typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS
+}
 
 /** Milliseconds since the epoch as an ISO 8601 UTC string, e.g. `2026-11-22T02:45:25.000Z`. */
 export function formatMs(ms: number): string {
@@ -40,4 +48,19 @@ export function formatShortTime(ms: number, now: number): string {
   const iso = new Date(ms).toISOString()
   const sameYear = isDateMs(now) && new Date(now).getUTCFullYear() === new Date(ms).getUTCFullYear()
   return `${sameYear ? iso.slice(5, 10) : iso.slice(0, 10)} ${iso.slice(11, 16)}`
+}
+
+/** A duration as the inputs write one, exactly: 90s, 10m, 1h, or 2m 5s. */
+export function durationText(ms: number): string {
+  const seconds = Math.round(ms / 1000)
+  if (seconds % 3600 === 0 && seconds > 0) return `${seconds / 3600}h`
+  if (seconds < 60 || seconds % 60 === 0) return seconds < 60 ? `${seconds}s` : `${seconds / 60}m`
+  return `${Math.floor(seconds / 60)}m ${seconds % 60}s`
+}
+
+/** A duration as the input wrote it, times a number: `3 × 10m` is `30m`, `2 × 21601s` is `43202s`. */
+export function timesDuration(text: string, times: number): string {
+  const one = /^(\d+)\s*([smhdw])$/.exec(text.trim())
+  if (one !== null) return `${Number(one[1]) * times}${one[2]}`
+  return times === 1 ? text.trim() : `${times} × ${text.trim()}`
 }
