@@ -179,6 +179,8 @@ export interface ResumeBound {
   dateFault?: DateFault
   /** The bound the first requests sent, when the first run's creation time showed it wrong and it was moved. */
   movedFrom?: number
+  /** The runner's clock less its margin, never checked against the service's time (no Date, no run created). */
+  unconfirmed?: true
 }
 
 /** Why the service's Date is not used as it is (wire contract, section 5): see service/service-clock.ts. */

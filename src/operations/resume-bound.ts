@@ -65,25 +65,53 @@ export class BoundKeeper {
     if (bound !== undefined && progress !== undefined) progress.toDate = bound.toDate
   }
 
-  /** The runs of an answer: true when the bound moved, so that the drain must send the new one without its cursor. */
-  stamped(runs: readonly { workflowCreatedAt?: number }[]): boolean {
+  /**
+   * An answer: its runs, and the service's time by its usable Date since. True when the bound moved, so that the
+   * drain must send the new one without its cursor. Where the start had no usable Date (the runner's clock was sent),
+   * an answer without runs but with a fresh Date tells the service's time before any run was created.
+   */
+  stamped(runs: readonly { workflowCreatedAt?: number }[], serviceNow?: number): boolean {
     if (this.bound === undefined || this.checked) return false
     let first = Infinity
     for (const run of runs) if (run.workflowCreatedAt !== undefined) first = Math.min(first, run.workflowCreatedAt)
-    if (first === Infinity) return false
+    if (first === Infinity) return this.dated(serviceNow)
     this.checked = true
     const bound = this.bound
     const near = (at: number | undefined) => at !== undefined && Math.abs(first - at) <= CLOCK_TOLERANCE_MS
     // A creation time that agrees with neither clock (a server that sends the original run's) tells nothing.
     if (!near(bound.serviceStart) && !near(this.runnerNow())) return false
     const takesOwn = bound.toDate >= first
-    const leftOut = bound.clock !== 'input' && bound.toDate < first - CLOCK_TOLERANCE_MS
+    // The runner's clock less its margin is a guess: any gap is runs left out. A Date's bound allows for the latency.
+    const slack = bound.clock === 'runner' ? DATE_ROUNDING_MS : CLOCK_TOLERANCE_MS
+    const leftOut = bound.clock !== 'input' && bound.toDate < first - slack
     if (!takesOwn && !leftOut) return false
     // The Date was right where it agrees with the run's creation to its second: the runner's clock was the one off.
     const confirmed = bound.serviceStart !== undefined && Math.abs(first - bound.serviceStart) <= DATE_ROUNDING_MS
-    const { marginMs: _margin, ...rest } = bound
-    this.bound = { ...rest, toDate: first - 1, clock: confirmed ? 'service' : 'stamps', movedFrom: bound.toDate }
-    if (this.progress !== undefined) this.progress.toDate = first - 1
+    return this.move(first - 1, confirmed ? 'service' : 'stamps')
+  }
+
+  /** The bound is the runner's clock less its margin, never checked against the service's time: runs may be left. */
+  get unconfirmed(): boolean {
+    return this.bound?.clock === 'runner' && this.bound.serviceStart === undefined && !this.checked
+  }
+
+  /** The bound as the result reports it: said unconfirmed where nothing checked the runner's guess. */
+  result(): ResumeBound | undefined {
+    return this.bound === undefined || !this.unconfirmed ? this.bound : { ...this.bound, unconfirmed: true }
+  }
+
+  /** The runner's margin, replaced by the service's first usable Date once one came (no run created yet). */
+  private dated(serviceNow: number | undefined): boolean {
+    if (!this.unconfirmed || serviceNow === undefined || this.bound === undefined) return false
+    this.checked = true
+    const at = Math.floor(serviceNow) - 1
+    return at > this.bound.toDate ? this.move(at, 'service', { serviceStart: Math.floor(serviceNow) }) : false
+  }
+
+  private move(toDate: number, clock: ResumeBound['clock'], more: Partial<ResumeBound> = {}): boolean {
+    const { marginMs: _margin, ...rest } = this.bound as ResumeBound
+    this.bound = { ...rest, ...more, toDate, clock, movedFrom: rest.toDate }
+    if (this.progress !== undefined) this.progress.toDate = toDate
     return true
   }
 }

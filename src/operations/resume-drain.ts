@@ -114,7 +114,7 @@ export async function drainResume(
         ledger.answered(page.workflowRuns, page.problems)
         if (parts.length === 1) progress.nextCursor = page.cursor
         onPage(page, ledger.runs.length)
-        moved = keeper?.stamped(page.workflowRuns) === true
+        moved = keeper?.stamped(page.workflowRuns, client.serviceNow()) === true
         // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
         return !moved && !capReached()
       })

@@ -53,6 +53,6 @@ export async function resumeWorkflows(
   )
   const bounded = withBound(request, keeper.bound, ledger.progress)
   const end = await drainResume(client, bounded, ledger, hooks.onPage, keeper)
-  const { bound } = keeper
+  const bound = keeper.result()
   return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) }
 }

@@ -124,7 +124,8 @@ export async function stagedResume(
     ...(watching?.runLog !== undefined ? { runLog: watching.runLog } : {})
   }
   const result = ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) })
-  return { ...result, ...(keeper.bound !== undefined ? { bound: keeper.bound } : {}), staged }
+  const kept = keeper.result()
+  return { ...result, ...(kept !== undefined ? { bound: kept } : {}), staged }
 }
 
 /** How a stage's resume requests ended, from its drain: what the judge needs before any watch. */

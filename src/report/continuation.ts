@@ -4,7 +4,7 @@
  */
 import { MAX_CURSOR_LENGTH } from '../constants.js'
 import type { ResumeResult } from '../resume-results.js'
-import { formatCount, plural } from '../format.js'
+import { durationText, formatCount, plural } from '../format.js'
 import { code } from './markdown.js'
 
 /** What a re-run sets to do exactly what is left: by dlq-ids from one on, or by a cursor with the same dates. */
@@ -13,6 +13,8 @@ export type Continuation =
   | { by: 'selection'; cursor?: string; fromDate?: number; toDate?: number }
   /** Runs given by their pairs, left to a re-run: output next-workflow-runs holds them. */
   | { by: 'workflow-runs'; runs: number }
+  /** Runs that failed in the runner's margin before the start were not selected: a later run of the step takes them. */
+  | { by: 'margin'; marginMs: number }
 
 /** Whether the resume left part of its selection, and how a re-run takes exactly that part; undefined: nothing left. */
 export function continuationOf(result: ResumeResult): Continuation | undefined {
@@ -23,6 +25,9 @@ export function continuationOf(result: ResumeResult): Continuation | undefined {
   const from = result.continueFrom
   if (from !== undefined) {
     return { by: 'dlq-ids', ...from, of: result.selection.dlqIds?.length ?? from.position }
+  }
+  if (result.bound?.unconfirmed === true && result.failure === undefined && result.nextCursor === undefined) {
+    return { by: 'margin', marginMs: result.bound.marginMs ?? 0 }
   }
   // Lost answers at the end of a drain leave nothing: the runs they may have resumed left the DLQ.
   const stopped = result.nextCursor !== undefined || result.failure !== undefined || result.leftWithoutCursor === true
@@ -63,6 +68,12 @@ function inputsOf(next: Extract<Continuation, { by: 'selection' }>): Array<[stri
 const RUNS_LEFT = (runs: number) =>
   `${plural(runs, 'run', 'runs')} given not resumed yet: not in the DLQ yet, or not reached; the others are not given again`
 
+/** Why a resume bound by the runner's clock may leave runs, and what takes them. */
+const MARGIN_LEFT = (ms: number) =>
+  `runs that failed in the ${durationText(ms)} before this resume began may be left (the service sent no usable ` +
+  `Date and created no run to tell its time): to take them, re-run the same step, without to-date, once ` +
+  `${durationText(ms)} have passed`
+
 const NO_CURSOR =
   'no cursor to continue from: re-run with the same selection and these dates (resumed entries have left the DLQ, so none is resumed twice)'
 
@@ -72,6 +83,7 @@ export function continuePlain(next: Continuation | undefined): string {
   if (next.by === 'workflow-runs') {
     return `to continue, re-run with input workflow-runs set to output next-workflow-runs (${RUNS_LEFT(next.runs)})`
   }
+  if (next.by === 'margin') return MARGIN_LEFT(next.marginMs)
   if (next.by === 'dlq-ids') {
     return (
       `to continue, re-run with dlq-ids from "${next.dlqId}" on (id ${next.position} of ${next.of}: ` +
@@ -92,6 +104,7 @@ export function continueMarkdown(next: Continuation): string {
   if (next.by === 'workflow-runs') {
     return `To continue, re-run with input \`workflow-runs\` set to output \`next-workflow-runs\` (${RUNS_LEFT(next.runs)}).`
   }
+  if (next.by === 'margin') return `${MARGIN_LEFT(next.marginMs)}.`
   if (next.by === 'dlq-ids') {
     return (
       `To continue, re-run with input \`dlq-ids\` from ${code(next.dlqId)} on (id ${formatCount(next.position)} of ` +

@@ -24,6 +24,7 @@ export function resumeComplete(result: ResumeResult): boolean {
     result.fileError === undefined &&
     !result.nextCursor &&
     result.leftWithoutCursor !== true &&
+    result.bound?.unconfirmed !== true &&
     result.continueFrom === undefined &&
     result.uncertainRequests === 0 &&
     (result.itemProblems?.leftOut ?? 0) === 0 &&
