@@ -2,8 +2,9 @@
  * The fate of the runs a bulk resume creates: by default every new run leaves the DLQ for good (in the run log it is
  * still running, until a fate's completeAfterMs ends it: a watch then lasts its length); a fate makes every run
  * of a workflow URL, or a stable share of them, fail again some time after the resume and re-enter the workflow DLQ
- * under its new run id, with a new dlqId and a last response. Each run's course (first failed attempt, end) is what
- * the run log tells of it (routes/run-log.ts). Time is the simulator's clock, so tests are exact.
+ * under its new run id, with a new dlqId and a last response; or a share of the others be cancelled, never to enter
+ * the DLQ. Each run's course (first failed attempt, end) is what the run log tells of it (routes/run-log.ts). Time is
+ * the simulator's clock, so tests are exact.
  */
 import { partition } from './cursor.js'
 import type { WorkflowDlqEntry } from './seed.js'
@@ -24,6 +25,13 @@ export interface RunFate {
   firstErrorAfterMs?: number
   /** Milliseconds from the resume to the end (RUN_SUCCESS) of a run that does not fail (default: never, it runs on). */
   completeAfterMs?: number
+  /**
+   * Share of the runs that do not fail again, from 0 to 1 (default 0), that are cancelled instead, chosen stably by
+   * the new run id: they end RUN_CANCELED and never enter the DLQ.
+   */
+  cancelShare?: number
+  /** Milliseconds from the resume to the cancel of such a run (default 0: at once). */
+  cancelAfterMs?: number
 }
 
 /** A resumed run that will fail again: its DLQ entry, held back until the clock reaches its failedAt. */
@@ -37,8 +45,7 @@ const fateFor = (fates: readonly RunFate[], run: ResumedRun): RunFate | undefine
 export function fateOf(fates: readonly RunFate[], run: ResumedRun): PendingFailure | undefined {
   const fate = fateFor(fates, run)
   if (fate === undefined) return undefined
-  const share = Math.min(1, Math.max(0, fate.share ?? 1))
-  if (spread(run.workflowRunId, 10_000) >= share * 10_000) return undefined
+  if (!inShare(run.workflowRunId, '', fate.share, 1)) return undefined
   return {
     dlqId: `dlq_again_${run.workflowRunId}`,
     workflowRunId: run.workflowRunId,
@@ -50,14 +57,25 @@ export function fateOf(fates: readonly RunFate[], run: ResumedRun): PendingFailu
   }
 }
 
-/** How a resumed run goes, on the simulator's clock: it completes at `endsAt`, or fails its attempts and then the run. */
+/**
+ * How a resumed run goes, on the simulator's clock: it completes at `endsAt`, is cancelled then, or fails its
+ * attempts and then the run.
+ */
 export type RunCourse =
   | { ends: 'success'; endsAt: number }
+  | { ends: 'cancelled'; endsAt: number }
   | { ends: 'failure'; endsAt: number; firstErrorAt: number; failure: PendingFailure }
+
+/** Whether a share of runs takes this run, stably by its id and what the share is for. */
+const inShare = (runId: string, purpose: string, share: number | undefined, fallback: number): boolean =>
+  spread(purpose === '' ? runId : `${runId}:${purpose}`, 10_000) < Math.min(1, Math.max(0, share ?? fallback)) * 10_000
 
 /** The course of a run, from its fate and the failure fateOf gave it (undefined: it completes). */
 export function courseOf(fates: readonly RunFate[], run: ResumedRun, failure: PendingFailure | undefined): RunCourse {
   const fate = fateFor(fates, run)
+  if (failure === undefined && fate !== undefined && inShare(run.workflowRunId, 'cancel', fate.cancelShare, 0)) {
+    return { ends: 'cancelled', endsAt: run.workflowCreatedAt + Math.max(0, fate.cancelAfterMs ?? 0) }
+  }
   if (failure === undefined) {
     const after = fate?.completeAfterMs
     return { ends: 'success', endsAt: after === undefined ? Infinity : run.workflowCreatedAt + Math.max(0, after) }
