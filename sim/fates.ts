@@ -23,6 +23,11 @@ export interface RunFate {
   responseBody?: string
   /** Milliseconds from the resume to the first failed attempt of a run that fails again (default: afterMs). */
   firstErrorAfterMs?: number
+  /**
+   * Milliseconds from a failing run's end (RUN_FAILED in the run log, with its dlqId) to its entry showing in the DLQ
+   * (default 0: at once), as a service whose DLQ lags its run log does.
+   */
+  dlqDelayMs?: number
   /** Milliseconds from the resume to the end (RUN_SUCCESS) of a run that does not fail (default: never, it runs on). */
   completeAfterMs?: number
   /**
@@ -51,7 +56,7 @@ export function fateOf(fates: readonly RunFate[], run: ResumedRun): PendingFailu
     workflowRunId: run.workflowRunId,
     workflowUrl: run.workflowUrl,
     workflowCreatedAt: run.workflowCreatedAt,
-    failedAt: run.workflowCreatedAt + Math.max(0, fate.afterMs ?? 0),
+    failedAt: run.workflowCreatedAt + Math.max(0, fate.afterMs ?? 0) + Math.max(0, fate.dlqDelayMs ?? 0),
     responseStatus: fate.responseStatus ?? 500,
     responseBody: fate.responseBody ?? '{"error":"the fix did not hold: step failed again"}'
   }
@@ -80,9 +85,11 @@ export function courseOf(fates: readonly RunFate[], run: ResumedRun, failure: Pe
     const after = fate?.completeAfterMs
     return { ends: 'success', endsAt: after === undefined ? Infinity : run.workflowCreatedAt + Math.max(0, after) }
   }
-  const firstErrorAfterMs = Math.max(0, fate?.firstErrorAfterMs ?? failure.failedAt - run.workflowCreatedAt)
-  const firstErrorAt = Math.min(failure.failedAt, run.workflowCreatedAt + firstErrorAfterMs)
-  return { ends: 'failure', endsAt: failure.failedAt, firstErrorAt, failure }
+  // The run ends before its entry shows in the DLQ when the DLQ lags.
+  const endsAt = failure.failedAt - Math.max(0, fate?.dlqDelayMs ?? 0)
+  const firstErrorAfterMs = Math.max(0, fate?.firstErrorAfterMs ?? endsAt - run.workflowCreatedAt)
+  const firstErrorAt = Math.min(endsAt, run.workflowCreatedAt + firstErrorAfterMs)
+  return { ends: 'failure', endsAt, firstErrorAt, failure }
 }
 
 /** Inserts an entry where (failedAt, dlqId) puts it: the workflow DLQ stays sorted, as its routes expect. */

@@ -198,6 +198,23 @@ describe('the variants of issue 35', () => {
   })
 })
 
+describe('a DLQ that lags the run log', () => {
+  it('dlqDelayMs: the log says RUN_FAILED with the dlqId that long before the entry shows in the DLQ', async () => {
+    await start([{ afterMs: 10_000, dlqDelayMs: 30_000 }])
+    const runs = await resume(1)
+    time = T0 + 10_000
+    const [failed] = await logOf(runs)
+    expect(failed).toMatchObject({ workflowState: 'RUN_FAILED', workflowRunCompletedAt: T0 + 10_000 })
+    const listed = async () => {
+      const answer = await fetch(`${sim.url}/v2/dlq?source=workflow&fromDate=${T0}`, { headers })
+      return ((await answer.json()) as { messages: { dlqId: string }[] }).messages.map(e => e.dlqId)
+    }
+    expect(await listed()).toEqual([])
+    time = T0 + 40_000
+    expect(await listed()).toEqual([failed?.dlqId])
+  })
+})
+
 describe('a run that is cancelled', () => {
   it('ends RUN_CANCELED at its time, its step STEP_CANCELED, and never enters the DLQ', async () => {
     await start([{ share: 0, cancelShare: 1, cancelAfterMs: 3_000 }])

@@ -25,7 +25,7 @@ export function servesRunLog(variants: Partial<ServerVariants>, path: string): b
 }
 
 /** The times of a failing run's attempts that failed by `now`: spread from its first error to its end. */
-function failedAttempts(run: ResumedRun, now: number): number[] {
+export function failedAttempts(run: ResumedRun, now: number): number[] {
   const { course } = run
   if (course.ends !== 'failure') return []
   const attempts = (run.retries ?? DEFAULT_RETRIES) + 1
