@@ -47,12 +47,9 @@ export interface Scenario {
   variants: Partial<ServerVariants>
   /** What becomes of every run a resume creates (none: each runs on). */
   fate?: RunFate
-  /**
-   * Runs of the selected URL that failed this long before the start, on the service's clock: at least a second, as
-   * the Date header's whole seconds may leave out the last (docs/staged-resume.md, "The two clocks").
-   */
+  /** Runs of the selected URL that failed this long before the start, on the service's clock. */
   recentMs: number[]
-  /** Runs that fail for the first time this long after the start (a second at least): never in its selection. */
+  /** Runs that fail for the first time this long after the start: never in its selection. */
   arrivalsMs: number[]
   /** Resume requests whose answer is lost after the work is done, each the first after letting `skip` through. */
   lostAnswers: number[]
@@ -251,14 +248,15 @@ async function worldOf(scenario: Scenario, clock: TestClock): Promise<Simulator>
     workflowRuns: scenario.workflowRuns,
     messages: 0,
     schedules: 0,
-    now: serviceStart,
+    // The seeded runs failed a second before the start at the latest: the last second is a case of its own.
+    now: serviceStart - 1_000,
     clock: () => clock.now() + scenario.offsetMs,
     variants: scenario.variants,
     fates: scenario.fate === undefined ? [] : [scenario.fate]
   })
   const url = (scenario.selection.by !== 'dlq-ids' ? scenario.selection.url : undefined) ?? CHAIN_URLS[0]
   for (const [i, ago] of scenario.recentMs.entries()) {
-    const failedAt = serviceStart - Math.max(1_001, ago)
+    const failedAt = serviceStart - ago
     sim.addFailedRun({
       dlqId: `dlq_recent_${i}`,
       workflowRunId: `wfr_recent_${i}`,
@@ -268,7 +266,7 @@ async function worldOf(scenario: Scenario, clock: TestClock): Promise<Simulator>
     })
   }
   for (const [i, after] of scenario.arrivalsMs.entries()) {
-    const failedAt = serviceStart + Math.max(1_000, after)
+    const failedAt = serviceStart + after
     // Held back until the simulator's clock reaches it, as a fated run is.
     sim.state.pendingFailures.push({
       dlqId: `dlq_arrival_${i}`,

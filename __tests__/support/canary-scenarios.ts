@@ -132,6 +132,7 @@ const everyScenario: fc.Arbitrary<Scenario> = fc
     offsetMs,
     variants: serverVariants,
     fate,
+    // A second at least from the start: within its second, the Date header's whole seconds decide (a case of its own).
     recentMs: fc.array(fc.integer({ min: 1_001, max: 2 * HOUR }), { maxLength: 4 }),
     arrivalsMs: fc.array(fc.integer({ min: 1_000, max: 2 * HOUR }), { maxLength: 3 }),
     lostAnswers: fc.oneof(fc.constant<number[]>([]), fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 2 })),
