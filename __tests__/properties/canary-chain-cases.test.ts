@@ -260,7 +260,7 @@ describe('a repeated run id (issue 35: "a repeated run id is taken for the run a
 })
 
 describe('cancelled runs (issue 35: "cancelled passes")', () => {
-  it.failing('no next stage after a watch that saw more cancelled runs than watch-max-failed', () =>
+  it.failing('no next stage after a watch that saw runs cancelled and none completed', () =>
     holds(cancelled, 'noStageAfterTooManyBad')
   )
 })
@@ -309,9 +309,9 @@ const controls: [string, Invariant, Scenario][] = [
   ],
   ['run ids that do not repeat', 'countsMatchIds', { ...repeatedIds, variants: {} }],
   [
-    'watch-max-failed above the cancelled runs',
+    'some runs completed beside the cancelled',
     'noStageAfterTooManyBad',
-    { ...cancelled, first: { ...cancelled.first, maxFailed: 5 } }
+    { ...cancelled, fate: { share: 0, cancelShare: 0.5, cancelAfterMs: 3_000, completeAfterMs: 3_000 } }
   ],
   ["the service's clock the runner's", 'ownRunsOnlyByFollowUp', { ...noDateBehind, offsetMs: 0 }],
   ['a Date header', 'completeOnlyWhenDone', { ...noDateMargin, variants: {} }],
@@ -340,11 +340,11 @@ describe('each case', () => {
     lastSecond,
     refusal
   }
-  // it.failing passes on any error: each chain must run to its end, every step taking its inputs, so that only the
-  // invariant fails above.
+  // it.failing passes on any error: each chain must run to its end, every step taking its inputs (the manual form
+  // may be refused), so that only the invariant fails above.
   it.each(Object.entries(cases))('%s runs its chain to the end', async (_, scenario) => {
     const chain = await runChain(scenario)
     expect(chain.steps.length).toBeGreaterThan(0)
-    expect(chain.steps.filter(step => step.report.refused !== undefined)).toEqual([])
+    expect(chain.steps.filter(step => step.report.refused !== undefined && !step.cursorOnly)).toEqual([])
   })
 })

@@ -38,8 +38,8 @@ export const INVARIANTS = {
     'named in workflow-run-ids',
   reportsAgree: '(e) the heading, the notice and the outputs state the same counts',
   noStageAfterTooManyBad:
-    '(f) a next stage is resumed only when no more than watch-max-failed of the runs resumed so far were failed, ' +
-    'failing or cancelled, as the DLQ and the run log showed at that moment'
+    '(f) a next stage is resumed only when, as the DLQ and the run log showed at that moment, no more than ' +
+    'watch-max-failed of the runs resumed so far were failed or failing, and one completed if any was cancelled'
 } as const
 
 export type Invariant = keyof typeof INVARIANTS
@@ -300,16 +300,18 @@ function hadFailedBy(run: ResumedRun, at: number): boolean {
   return course.ends === 'failure' && (course.failure.failedAt <= at || failedAttempts(run, at).length > 0)
 }
 
-/** Whether the DLQ or the run log showed this run failed, failing or cancelled at `at` (the simulator's truth). */
-function shownBad(chain: ChainRecord, run: ResumedRun, at: number): boolean {
+/** What the DLQ and the run log showed of a run at `at` (the simulator's truth): failed or failing, cancelled, completed. */
+function shownAt(chain: ChainRecord, run: ResumedRun, at: number): 'bad' | 'cancelled' | 'completed' | undefined {
   const { noRunLog, runLogLagMs } = chain.scenario.variants
   const { course } = run
-  if (course.ends === 'failure' && course.failure.failedAt <= at) return true
-  if (noRunLog) return false
+  if (course.ends === 'failure' && course.failure.failedAt <= at) return 'bad'
+  if (noRunLog) return undefined
   // A lagging log tells each run as it stood that long ago, and a run younger than that not at all.
   const asOf = at - Math.max(0, runLogLagMs ?? 0)
-  if (run.workflowCreatedAt > asOf) return false
-  return hadFailedBy(run, asOf) || (course.ends === 'cancelled' && course.endsAt <= asOf)
+  if (run.workflowCreatedAt > asOf) return undefined
+  if (hadFailedBy(run, asOf)) return 'bad'
+  if (course.endsAt > asOf) return undefined
+  return course.ends === 'cancelled' ? 'cancelled' : course.ends === 'success' ? 'completed' : undefined
 }
 
 /** A listing of the watch (source=workflow, 100 a page), not the one-entry listing that reads the service's time. */
@@ -326,17 +328,20 @@ function noStageAfterTooManyBad(chain: ChainRecord): string[] {
       if (isWatchListing(request)) watched = true
       if (request.route !== 'resume' || !watched) continue
       watched = false
-      const bad = step.created.filter(
-        run => known.has(run.workflowRunId) && run.workflowCreatedAt < request.at && shownBad(chain, run, request.at)
-      )
+      const shown = step.created
+        .filter(run => known.has(run.workflowRunId) && run.workflowCreatedAt < request.at)
+        .map(run => [run, shownAt(chain, run, request.at)] as const)
+      const count = (what: string) => shown.filter(([, state]) => state === what).length
+      const bad = shown.filter(([, state]) => state === 'bad').map(([run]) => run.workflowRunId)
       if (bad.length > allowed)
         says.push(
           `the ${step.role} step resumed a next stage at ${request.at} after a watch, when ${bad.length} of its runs ` +
-            `were shown failed, failing or cancelled (watch-max-failed: ${allowed}): ` +
-            bad
-              .slice(0, 3)
-              .map(run => `${run.workflowRunId} ${run.course.ends}`)
-              .join(', ')
+            `were shown failed or failing (watch-max-failed: ${allowed}), e.g. ${bad.slice(0, 3).join(', ')}`
+        )
+      else if (count('cancelled') > 0 && count('completed') === 0)
+        says.push(
+          `the ${step.role} step resumed a next stage at ${request.at} after a watch, when ${count('cancelled')} of ` +
+            'its runs were shown cancelled and none completed'
         )
     }
     return says
