@@ -28,6 +28,8 @@ export interface SimContext {
   rateSecond: number
   rateCount: number
   requestCount: number
+  /** Answers begun so far: which front end dates the next (variant frontEndOffsetsMs). */
+  answered: number
   readonly requests: RecordedRequest[]
   readonly sockets: Set<Socket>
   readonly timers: Set<NodeJS.Timeout>

@@ -2,8 +2,9 @@
  * The fate of the runs a bulk resume creates: by default every new run leaves the DLQ for good (in the run log it is
  * still running, until a fate's completeAfterMs ends it: a watch then lasts its length); a fate makes every run
  * of a workflow URL, or a stable share of them, fail again some time after the resume and re-enter the workflow DLQ
- * under its new run id, with a new dlqId and a last response. Each run's course (first failed attempt, end) is what
- * the run log tells of it (routes/run-log.ts). Time is the simulator's clock, so tests are exact.
+ * under its new run id, with a new dlqId and a last response; or a share of the others be cancelled, never to enter
+ * the DLQ. Each run's course (first failed attempt, end) is what the run log tells of it (routes/run-log.ts). Time is
+ * the simulator's clock, so tests are exact.
  */
 import { partition } from './cursor.js'
 import type { WorkflowDlqEntry } from './seed.js'
@@ -22,8 +23,20 @@ export interface RunFate {
   responseBody?: string
   /** Milliseconds from the resume to the first failed attempt of a run that fails again (default: afterMs). */
   firstErrorAfterMs?: number
+  /**
+   * Milliseconds from a failing run's end (RUN_FAILED in the run log, with its dlqId) to its entry showing in the DLQ
+   * (default 0: at once), as a service whose DLQ lags its run log does.
+   */
+  dlqDelayMs?: number
   /** Milliseconds from the resume to the end (RUN_SUCCESS) of a run that does not fail (default: never, it runs on). */
   completeAfterMs?: number
+  /**
+   * Share of the runs that do not fail again, from 0 to 1 (default 0), that are cancelled instead, chosen stably by
+   * the new run id: they end RUN_CANCELED and never enter the DLQ.
+   */
+  cancelShare?: number
+  /** Milliseconds from the resume to the cancel of such a run (default 0: at once). */
+  cancelAfterMs?: number
 }
 
 /** A resumed run that will fail again: its DLQ entry, held back until the clock reaches its failedAt. */
@@ -37,34 +50,46 @@ const fateFor = (fates: readonly RunFate[], run: ResumedRun): RunFate | undefine
 export function fateOf(fates: readonly RunFate[], run: ResumedRun): PendingFailure | undefined {
   const fate = fateFor(fates, run)
   if (fate === undefined) return undefined
-  const share = Math.min(1, Math.max(0, fate.share ?? 1))
-  if (spread(run.workflowRunId, 10_000) >= share * 10_000) return undefined
+  if (!inShare(run.workflowRunId, '', fate.share, 1)) return undefined
   return {
     dlqId: `dlq_again_${run.workflowRunId}`,
     workflowRunId: run.workflowRunId,
     workflowUrl: run.workflowUrl,
     workflowCreatedAt: run.workflowCreatedAt,
-    failedAt: run.workflowCreatedAt + Math.max(0, fate.afterMs ?? 0),
+    failedAt: run.workflowCreatedAt + Math.max(0, fate.afterMs ?? 0) + Math.max(0, fate.dlqDelayMs ?? 0),
     responseStatus: fate.responseStatus ?? 500,
     responseBody: fate.responseBody ?? '{"error":"the fix did not hold: step failed again"}'
   }
 }
 
-/** How a resumed run goes, on the simulator's clock: it completes at `endsAt`, or fails its attempts and then the run. */
+/**
+ * How a resumed run goes, on the simulator's clock: it completes at `endsAt`, is cancelled then, or fails its
+ * attempts and then the run.
+ */
 export type RunCourse =
   | { ends: 'success'; endsAt: number }
+  | { ends: 'cancelled'; endsAt: number }
   | { ends: 'failure'; endsAt: number; firstErrorAt: number; failure: PendingFailure }
+
+/** Whether a share of runs takes this run, stably by its id and what the share is for. */
+const inShare = (runId: string, purpose: string, share: number | undefined, fallback: number): boolean =>
+  spread(purpose === '' ? runId : `${runId}:${purpose}`, 10_000) < Math.min(1, Math.max(0, share ?? fallback)) * 10_000
 
 /** The course of a run, from its fate and the failure fateOf gave it (undefined: it completes). */
 export function courseOf(fates: readonly RunFate[], run: ResumedRun, failure: PendingFailure | undefined): RunCourse {
   const fate = fateFor(fates, run)
+  if (failure === undefined && fate !== undefined && inShare(run.workflowRunId, 'cancel', fate.cancelShare, 0)) {
+    return { ends: 'cancelled', endsAt: run.workflowCreatedAt + Math.max(0, fate.cancelAfterMs ?? 0) }
+  }
   if (failure === undefined) {
     const after = fate?.completeAfterMs
     return { ends: 'success', endsAt: after === undefined ? Infinity : run.workflowCreatedAt + Math.max(0, after) }
   }
-  const firstErrorAfterMs = Math.max(0, fate?.firstErrorAfterMs ?? failure.failedAt - run.workflowCreatedAt)
-  const firstErrorAt = Math.min(failure.failedAt, run.workflowCreatedAt + firstErrorAfterMs)
-  return { ends: 'failure', endsAt: failure.failedAt, firstErrorAt, failure }
+  // The run ends before its entry shows in the DLQ when the DLQ lags.
+  const endsAt = failure.failedAt - Math.max(0, fate?.dlqDelayMs ?? 0)
+  const firstErrorAfterMs = Math.max(0, fate?.firstErrorAfterMs ?? endsAt - run.workflowCreatedAt)
+  const firstErrorAt = Math.min(endsAt, run.workflowCreatedAt + firstErrorAfterMs)
+  return { ends: 'failure', endsAt, firstErrorAt, failure }
 }
 
 /** Inserts an entry where (failedAt, dlqId) puts it: the workflow DLQ stays sorted, as its routes expect. */

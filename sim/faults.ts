@@ -6,7 +6,10 @@ import type { Route } from './state.js'
 
 export type Fault =
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
+  /** the connection is dropped before the request is carried out: nothing happened */
   | { kind: 'drop' }
+  /** the request is carried out (a resume resumes), then the connection is dropped before any byte of the answer */
+  | { kind: 'lose-answer' }
   | { kind: 'hang' }
   | { kind: 'slow-body'; ms: number }
   | { kind: 'delay'; ms: number }
@@ -129,6 +132,10 @@ export function deliverFault(x: FaultExchange, fault: Fault): void {
       x.send(statusFault(fault))
       return
     case 'drop':
+      x.req.socket.destroy()
+      return
+    case 'lose-answer':
+      x.answer(false)
       x.req.socket.destroy()
       return
     case 'hang':

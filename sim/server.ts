@@ -6,6 +6,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { SimContext } from './context.js'
+import { dateHeaders } from './date-header.js'
 import { activeRule, deliverFault, pickFault, type Fault, type FaultRule } from './faults.js'
 import { insertFailedRun, settleFailures, type RunFate } from './fates.js'
 import { errorResponse, headerValue, HttpError, type SimResponse } from './respond.js'
@@ -138,6 +139,7 @@ function createContext(options: SimulatorOptions): SimContext {
     rateSecond: -1,
     rateCount: 0,
     requestCount: 0,
+    answered: 0,
     requests: [],
     sockets: new Set(),
     timers: new Set()
@@ -240,11 +242,17 @@ function respond(
   const method = req.method ?? 'GET'
   // The simulator's clock, skewed from the runner's in tests, is what its Date header says, a fault's answer too.
   res.sendDate = false
-  const { noDateHeader, maxUrlBytes } = ctx.variantReads.during('every', () => ({
-    noDateHeader: ctx.variants.noDateHeader,
+  const { dates, maxUrlBytes } = ctx.variantReads.during('every', () => ({
+    dates: {
+      noDateHeader: ctx.variants.noDateHeader,
+      dateLiteral: ctx.variants.dateLiteral,
+      cachedDateAgeSeconds: ctx.variants.cachedDateAgeSeconds,
+      frontEndOffsetsMs: ctx.variants.frontEndOffsetsMs
+    },
     maxUrlBytes: ctx.variants.maxUrlBytes
   }))
-  if (!noDateHeader) res.setHeader('date', new Date(ctx.clock()).toUTCString())
+  for (const [name, value] of Object.entries(dateHeaders(dates, ctx.clock(), method, ctx.answered++)))
+    res.setHeader(name, value)
   // As servers and proxies do with a URL over about 8 KB (wire contract, 5).
   if (maxUrlBytes !== undefined && Buffer.byteLength(req.url ?? '') > maxUrlBytes) {
     send(ctx, res, errorResponse(414, `request target over ${maxUrlBytes} bytes`))

@@ -4,8 +4,8 @@ import type { SimMessage } from './seed.js'
 import type { Route } from './state.js'
 
 /**
- * Each is off by default; `ALL_VARIANTS` turns every one on at once. Tests run the action against each, and
- * against all together.
+ * Each is off by default; `ALL_VARIANTS` turns most on at once. Tests run the action against each, and against all
+ * together; the Date faults and the run log's repeated ids and lag are left to the properties over the simulator.
  */
 export interface ServerVariants {
   /** list: answer in earliestFirst order whatever `order` says (the production API dropped it). */
@@ -35,12 +35,32 @@ export interface ServerVariants {
   maxUrlBytes?: number
   /** any route: no `Date` header in any answer, so the service's time is known only from what it resumed. */
   noDateHeader?: boolean
+  /** any route: every `Date` header is this text, which need not be an HTTP date (e.g. `1`). */
+  dateLiteral?: string
+  /**
+   * any route: every GET is answered as a cache serves a stored answer, its `Date` this many seconds old and an `Age`
+   * header saying so (a POST is never served from a cache). The body is today's: only the clock it states is stale.
+   */
+  cachedDateAgeSeconds?: number
+  /**
+   * any route: the `Date` of each answer comes from the next of these front ends in turn, each this many ms off the
+   * clock that stamps createdAt and workflowCreatedAt (one: a front end off by that much; several: a Date that may
+   * go backwards from one answer to the next). The stamps stay on the simulator's clock.
+   */
+  frontEndOffsetsMs?: readonly number[]
   /** run log: no run log at all, both its paths answer 404 (left out of ALL_VARIANTS, which keeps a run log). */
   noRunLog?: boolean
   /** run log: only the SDK's `GET /v2/workflows/events` path; the documented `/v2/workflows/logs` answers 404. */
   runLogEventsOnly?: boolean
   /** run log: a run's creation time is named `workflowCreatedAt`, not `workflowRunCreatedAt`. */
   runLogWorkflowCreatedAt?: boolean
+  /**
+   * run log: run ids repeat (callers set them), and the log finds runs by id alone: before each run asked, an answer
+   * holds an older run with the same `workflowRunId`, created a day earlier, that ended RUN_FAILED with errors.
+   */
+  runLogRepeatedIds?: boolean
+  /** run log: the log lags, telling each run's course as it stood this many ms ago (a run younger than that: none). */
+  runLogLagMs?: number
 }
 
 export const ALL_VARIANTS: ServerVariants = {
@@ -61,7 +81,13 @@ export const ALL_VARIANTS: ServerVariants = {
 export type VariantName = keyof ServerVariants
 
 /** Variants read for every request, before its route is looked at. */
-export const EVERY_ROUTE_VARIANTS: readonly VariantName[] = ['noDateHeader', 'maxUrlBytes']
+export const EVERY_ROUTE_VARIANTS: readonly VariantName[] = [
+  'noDateHeader',
+  'dateLiteral',
+  'cachedDateAgeSeconds',
+  'frontEndOffsetsMs',
+  'maxUrlBytes'
+]
 
 /**
  * The variants each route reads, besides those of every route: a test about one route runs against these alone.
@@ -79,7 +105,7 @@ export const ROUTE_VARIANTS: Record<Route, readonly VariantName[]> = {
   ],
   resume: ['commaSeparates', 'resumeAllWithoutCount', 'ignoreResumeCount'],
   schedule: ['patchOnlySchedules'],
-  'run-log': ['noRunLog', 'runLogEventsOnly', 'runLogWorkflowCreatedAt']
+  'run-log': ['noRunLog', 'runLogEventsOnly', 'runLogWorkflowCreatedAt', 'runLogRepeatedIds', 'runLogLagMs']
 }
 
 /**

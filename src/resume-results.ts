@@ -168,7 +168,7 @@ export interface ResumeBound {
   toDate: number
   /**
    * Where it came from: `service` its Date (checked against the first run it created), `runner` the runner's clock
-   * less `marginMs` (no usable Date, or one further behind), `stamps` the first run's creation time (the Date was off
+   * less `marginMs` (no usable Date), `stamps` the first run's creation time (the Date was off
    * or unusable), `input` the to-date given (earlier).
    */
   clock: 'service' | 'runner' | 'stamps' | 'input'

@@ -58,6 +58,24 @@ describe('fates of resumed runs', () => {
   })
 })
 
+describe('cancelled runs', () => {
+  it('cancels a stable share of the runs that do not fail again, chosen apart from those that fail', async () => {
+    await start([{ share: 0.3, cancelShare: 0.5, cancelAfterMs: 1_000 }])
+    await resumeAll()
+    const ends = (run: (typeof sim.state.resumedRuns)[number]) => run.course.ends
+    const cancelled = sim.state.resumedRuns.filter(run => ends(run) === 'cancelled')
+    const failing = sim.state.resumedRuns.filter(run => ends(run) === 'failure')
+    expect(failing.length).toBeGreaterThan(5)
+    expect(cancelled.length).toBeGreaterThan(10)
+    expect(cancelled.length + failing.length).toBeLessThan(50)
+    expect(cancelled.every(run => run.course.endsAt === T0 + 1_000)).toBe(true)
+    time = T0 + 3_600_000
+    const back = new Set((await listed()).map(e => e.workflowRunId))
+    expect(failing.every(run => back.has(run.workflowRunId))).toBe(true)
+    expect(cancelled.some(run => back.has(run.workflowRunId))).toBe(false)
+  })
+})
+
 describe('the command line', () => {
   it('sets one fate from the --fail-again flags', () => {
     const options = parseArgs(['--fail-again', URL_A, '--fail-again-share=0.5', '--fail-again-after-ms', '2000'])

@@ -155,6 +155,83 @@ describe('the variants', () => {
   })
 })
 
+describe('the variants of issue 35', () => {
+  it('runLogRepeatedIds: before each run asked, an older run with its id that failed, paged as any run', async () => {
+    await start([], { runLogRepeatedIds: true })
+    const runs = await resume(2)
+    const told = await logOf(runs)
+    expect(told.map(r => [r.workflowRunId, r.workflowRunCreatedAt, r.workflowState])).toEqual(
+      runs.flatMap(r => [
+        [r.workflowRunId, T0 - 86_400_000, 'RUN_FAILED'],
+        [r.workflowRunId, T0, 'RUN_STARTED']
+      ])
+    )
+    expect(told[0]?.dlqId).toBe(`dlq_namesake_${runs[0]?.workflowRunId}`)
+    expect(deliver({ ...told[0]!, steps: [{ type: 'sequential', steps: [] }, ...told[0]!.steps] })).toMatchObject({
+      state: 'STEP_FAILED',
+      errors: [expect.objectContaining({ status: 500 })]
+    })
+    const first = await get(`/v2/workflows/logs?workflowRuns=${pairs(runs)}&count=2`)
+    expect(first.body.runs).toHaveLength(2)
+    expect(first.body.cursor).not.toBe('')
+    const run = runs[0]!
+    const events = `/v2/workflows/events?groupBy=workflowRunId&workflowRunId=${run.workflowRunId}&workflowCreatedAt=${run.workflowCreatedAt}`
+    expect((await get(events)).body.runs.map(r => r.workflowRunCreatedAt)).toEqual([T0 - 86_400_000, T0])
+  })
+
+  it("runLogLagMs: the log tells a run's course as it stood that long ago, and a younger run not at all", async () => {
+    await start([{ afterMs: 10_000, firstErrorAfterMs: 2_000 }], { runLogLagMs: 5_000 })
+    // One retry: attempts fail at 2 s and 10 s.
+    const runs = await resume(1, 1)
+    time = T0 + 4_999
+    expect(await logOf(runs)).toEqual([])
+    time = T0 + 10_000
+    const [retrying] = await logOf(runs)
+    expect(retrying?.workflowState).toBe('RUN_STARTED')
+    expect(deliver(retrying)).toMatchObject({
+      state: 'STEP_RETRY',
+      errors: [expect.objectContaining({ time: T0 + 2_000 })],
+      retries: 0
+    })
+    time = T0 + 15_000
+    expect((await logOf(runs))[0]?.workflowState).toBe('RUN_FAILED')
+  })
+})
+
+describe('a DLQ that lags the run log', () => {
+  it('dlqDelayMs: the log says RUN_FAILED with the dlqId that long before the entry shows in the DLQ', async () => {
+    await start([{ afterMs: 10_000, dlqDelayMs: 30_000 }])
+    const runs = await resume(1)
+    time = T0 + 10_000
+    const [failed] = await logOf(runs)
+    expect(failed).toMatchObject({ workflowState: 'RUN_FAILED', workflowRunCompletedAt: T0 + 10_000 })
+    const listed = async () => {
+      const answer = await fetch(`${sim.url}/v2/dlq?source=workflow&fromDate=${T0}`, { headers })
+      return ((await answer.json()) as { messages: { dlqId: string }[] }).messages.map(e => e.dlqId)
+    }
+    expect(await listed()).toEqual([])
+    time = T0 + 40_000
+    expect(await listed()).toEqual([failed?.dlqId])
+  })
+})
+
+describe('a run that is cancelled', () => {
+  it('ends RUN_CANCELED at its time, its step STEP_CANCELED, and never enters the DLQ', async () => {
+    await start([{ share: 0, cancelShare: 1, cancelAfterMs: 3_000 }])
+    const runs = await resume(2)
+    expect((await logOf(runs)).map(r => r.workflowState)).toEqual(['RUN_STARTED', 'RUN_STARTED'])
+    time = T0 + 3_000
+    const ended = await logOf(runs)
+    expect(ended.map(r => r.workflowState)).toEqual(['RUN_CANCELED', 'RUN_CANCELED'])
+    expect(ended[0]).toMatchObject({ workflowRunCompletedAt: T0 + 3_000 })
+    expect(ended[0]?.dlqId).toBeUndefined()
+    expect(deliver(ended[0])).toMatchObject({ state: 'STEP_CANCELED', errors: [] })
+    time = T0 + 3_600_000
+    const listed = await fetch(`${sim.url}/v2/dlq?source=workflow&fromDate=${T0}`, { headers })
+    expect(((await listed.json()) as { messages: unknown[] }).messages).toEqual([])
+  })
+})
+
 describe('the command line', () => {
   it('sets the first-error and completion times of the fate, and --complete-after-ms alone completes every run', () => {
     expect(

@@ -195,7 +195,8 @@ describe('the variants each route reads', () => {
       {},
       ALL_VARIANTS,
       { noRunLog: true },
-      { runLogEventsOnly: true, dateBoundsExclusive: true, noDateHeader: true }
+      { runLogEventsOnly: true, dateBoundsExclusive: true, noDateHeader: true },
+      { runLogRepeatedIds: true, runLogLagMs: 1, cachedDateAgeSeconds: 5, frontEndOffsetsMs: [1, -1], dateLiteral: '1' }
     ]
     for (const variants of variantSets) {
       await start(variants)

@@ -2,10 +2,12 @@
  * The run log (docs/service.md, "The run log"): GET /v2/workflows/logs with `workflowRuns=id@createdAt,...`, and the
  * SDK's GET /v2/workflows/events?groupBy=workflowRunId, one run a request. Each resumed run is told as its course
  * stands on the simulator's clock: started, then failed attempts (STEP_RETRY with errors), then RUN_FAILED with the
- * dlqId it re-entered the DLQ under; or RUN_SUCCESS at its end.
+ * dlqId it re-entered the DLQ under; or RUN_SUCCESS or RUN_CANCELED at its end. Variants make the log lag, or find
+ * runs by id alone where ids repeat.
  */
 import type { SimContext } from '../context.js'
 import { HttpError, intParam, json, type SimResponse } from '../respond.js'
+import type { RunCourse } from '../fates.js'
 import type { ResumedRun } from '../state.js'
 import type { ServerVariants } from '../variants.js'
 
@@ -23,7 +25,7 @@ export function servesRunLog(variants: Partial<ServerVariants>, path: string): b
 }
 
 /** The times of a failing run's attempts that failed by `now`: spread from its first error to its end. */
-function failedAttempts(run: ResumedRun, now: number): number[] {
+export function failedAttempts(run: ResumedRun, now: number): number[] {
   const { course } = run
   if (course.ends !== 'failure') return []
   const attempts = (run.retries ?? DEFAULT_RETRIES) + 1
@@ -38,6 +40,13 @@ function failedAttempts(run: ResumedRun, now: number): number[] {
   return times
 }
 
+/** How the log tells a run that ended, by how its course ends: the run's state and its last step's. */
+const ENDED: Record<RunCourse['ends'], { run: string; step: string }> = {
+  success: { run: 'RUN_SUCCESS', step: 'STEP_SUCCESS' },
+  cancelled: { run: 'RUN_CANCELED', step: 'STEP_CANCELED' },
+  failure: { run: 'RUN_FAILED', step: 'STEP_FAILED' }
+}
+
 /** The run as the log tells it at `now`. */
 function runLogEntry(run: ResumedRun, now: number, variants: Partial<ServerVariants>): Record<string, unknown> {
   const { course } = run
@@ -50,14 +59,8 @@ function runLogEntry(run: ResumedRun, now: number, variants: Partial<ServerVaria
           time
         }))
       : []
-  const stepState = ended
-    ? course.ends === 'success'
-      ? 'STEP_SUCCESS'
-      : 'STEP_FAILED'
-    : errors.length > 0
-      ? 'STEP_RETRY'
-      : 'STEP_PROGRESS'
-  const state = !ended ? 'RUN_STARTED' : course.ends === 'success' ? 'RUN_SUCCESS' : 'RUN_FAILED'
+  const stepState = ended ? ENDED[course.ends].step : errors.length > 0 ? 'STEP_RETRY' : 'STEP_PROGRESS'
+  const state = ended ? ENDED[course.ends].run : 'RUN_STARTED'
   return {
     workflowRunId: run.workflowRunId,
     workflowUrl: run.workflowUrl,
@@ -79,6 +82,44 @@ function runLogEntry(run: ResumedRun, now: number, variants: Partial<ServerVaria
 function runOf(ctx: SimContext, id: string, createdAt: number): ResumedRun | undefined {
   const run = ctx.state.resumedById.get(id)
   return run !== undefined && run.workflowCreatedAt === createdAt ? run : undefined
+}
+
+/** How much older than the run asked its namesake is (variant runLogRepeatedIds). */
+const NAMESAKE_AGE_MS = 86_400_000
+
+/** Another run with the same id, created a day earlier, that failed: what a log that finds runs by id alone holds. */
+function olderNamesake(run: ResumedRun, variants: Partial<ServerVariants>): Record<string, unknown> {
+  const createdAt = run.workflowCreatedAt - NAMESAKE_AGE_MS
+  const error = { error: '{"error":"an older run with this id failed"}', status: 500, time: createdAt + 1_000 }
+  return {
+    workflowRunId: run.workflowRunId,
+    workflowUrl: run.workflowUrl,
+    workflowState: 'RUN_FAILED',
+    [variants.runLogWorkflowCreatedAt ? 'workflowCreatedAt' : 'workflowRunCreatedAt']: createdAt,
+    workflowRunCompletedAt: createdAt + 2_000,
+    dlqId: `dlq_namesake_${run.workflowRunId}`,
+    steps: [
+      {
+        type: 'sequential',
+        steps: [{ stepName: 'deliver', state: 'STEP_FAILED', retries: 0, errors: [error] }]
+      }
+    ]
+  }
+}
+
+/**
+ * What the log tells of these runs at `now`, as the variants shape it: none younger than its lag, each after an
+ * older namesake where ids repeat.
+ */
+function told(ctx: SimContext, runs: readonly ResumedRun[], now: number): Record<string, unknown>[] {
+  const { runLogLagMs, runLogRepeatedIds } = ctx.variants
+  const asOf = now - Math.max(0, runLogLagMs ?? 0)
+  return runs
+    .filter(run => run.workflowCreatedAt <= asOf)
+    .flatMap(run => [
+      ...(runLogRepeatedIds ? [olderNamesake(run, ctx.variants)] : []),
+      runLogEntry(run, asOf, ctx.variants)
+    ])
 }
 
 /** A cursor of this route: the position of the next pair to tell. */
@@ -105,14 +146,11 @@ export function runLog(ctx: SimContext, query: URLSearchParams): SimResponse {
     const run = runOf(ctx, pair.slice(0, at), createdAt)
     return run === undefined ? [] : [run]
   })
+  const entries = told(ctx, found, now)
   const cursor = query.get('cursor')
   const start = cursor ? positionOf(cursor) : 0
-  const page = found.slice(start, start + count)
-  const more = start + count < found.length
-  return json(200, {
-    cursor: more ? cursorOf(start + count) : '',
-    runs: page.map(run => runLogEntry(run, now, ctx.variants))
-  })
+  const more = start + count < entries.length
+  return json(200, { cursor: more ? cursorOf(start + count) : '', runs: entries.slice(start, start + count) })
 }
 
 /** GET /v2/workflows/events?groupBy=workflowRunId&workflowRunId=..&workflowCreatedAt=..: the SDK's way, one run. */
@@ -121,5 +159,5 @@ export function runEvents(ctx: SimContext, query: URLSearchParams): SimResponse 
   const id = query.get('workflowRunId') ?? ''
   const createdAt = intParam(query, 'workflowCreatedAt')
   const run = createdAt === undefined ? ctx.state.resumedById.get(id) : runOf(ctx, id, createdAt)
-  return json(200, { cursor: '', runs: run === undefined ? [] : [runLogEntry(run, ctx.clock(), ctx.variants)] })
+  return json(200, { cursor: '', runs: told(ctx, run === undefined ? [] : [run], ctx.clock()) })
 }

@@ -114,7 +114,7 @@ export async function drainResume(
         ledger.answered(page.workflowRuns, page.problems)
         if (parts.length === 1) progress.nextCursor = page.cursor
         onPage(page, ledger.runs.length)
-        moved = keeper?.stamped(page.workflowRuns, client.serviceNow()) === true
+        moved = keeper?.stamped(page.workflowRuns, client.serviceNow(), page.cursor !== undefined) === true
         // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
         return !moved && !capReached()
       })
@@ -124,7 +124,9 @@ export async function drainResume(
       const { nextCursor: _old, ...rest } = outcome
       outcome = rest
       progress.nextCursor = undefined
-      client.log(`${movedText(keeper.bound)}; the resume goes on without its cursor`)
+      if (keeper.bound.movedFrom !== undefined) {
+        client.log(`${movedText(keeper.bound)}; the resume goes on without its cursor`)
+      }
       selection = { ...selection, toDate: keeper.bound.toDate }
       startCursor = undefined
       cappedAtMove = capReached()

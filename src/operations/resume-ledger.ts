@@ -73,7 +73,9 @@ export class ResumeLedger {
   /** The resume asked by `request`, as far as this ledger went, ending as `end` says. */
   result(request: ResumeRequest, end: DrainEnd): ResumeResult {
     const { maxRuns } = request
-    const { failure, nextCursor, continueFrom, parts, leftWithoutCursor } = end
+    const { failure, continueFrom, parts, leftWithoutCursor } = end
+    // Stopped before any request: the cursor it was given is where a re-run starts again.
+    const nextCursor = end.nextCursor ?? (failure !== undefined && this.sent === 0 ? request.cursor : undefined)
     const stoppedByCap = end.stoppedByCap === true && maxRuns !== undefined && this.carried >= maxRuns
     return {
       operation: 'resume-workflows',

@@ -48,9 +48,8 @@ export async function resumeWorkflows(
     return resumeRuns(client, { ...request, runs }, byIds => resumeWorkflows(client, byIds, hooks))
   if (request.stages !== undefined) return stagedResume(client, request, request.stages, hooks)
   const ledger = new ResumeLedger(hooks.progress)
-  const keeper = new BoundKeeper(await startBound(client, request, hooks.clock), ledger.progress, () =>
-    hooks.clock.now()
-  )
+  const start = await startBound(client, request, hooks.clock)
+  const keeper = new BoundKeeper(start, ledger.progress, () => hooks.clock.now(), request.selection.toDate)
   const bounded = withBound(request, keeper.bound, ledger.progress)
   const end = await drainResume(client, bounded, ledger, hooks.onPage, keeper)
   const bound = keeper.result()

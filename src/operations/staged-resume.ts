@@ -40,14 +40,16 @@ export async function stagedResume(
   const { onPage = () => {}, progress } = hooks
   const ledger = new ResumeLedger(progress)
   // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
-  // watch-min-completed needs the run log: without one, refuse before any other request (fail closed).
+  // Taken first, so that a step refused below names it too: a re-run with it selects what this step would have.
+  const bound = await startBound(client, request, hooks.clock)
+  // watch-min-completed needs the run log: without one, refuse before any resume request (fail closed).
   const probe = plan.minCompleted !== undefined ? await probeRunLog(client, hooks.clock) : undefined
-  const bound = probe === undefined ? await startBound(client, request, hooks.clock) : undefined
+  const keeper = new BoundKeeper(bound, ledger.progress, () => hooks.clock.now(), request.selection.toDate)
   if (probe !== undefined) {
     const staged: StagedResume = { plan, stages: [], failedAgain: [], plannedWatchMs: 0, runLog: 'absent' }
-    return { ...ledger.result(request, { failure: probe }), ...(bound !== undefined ? { bound } : {}), staged }
+    const said = keeper.result()
+    return { ...ledger.result(request, { failure: probe }), ...(said !== undefined ? { bound: said } : {}), staged }
   }
-  const keeper = new BoundKeeper(bound, ledger.progress, () => hooks.clock.now())
   const given = withBound(request, bound, ledger.progress).selection
   const stages: StageOutcome[] = []
   let watching: WatchState | undefined

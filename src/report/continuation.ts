@@ -14,7 +14,11 @@ export type Continuation =
   /** Runs given by their pairs, left to a re-run: output next-workflow-runs holds them. */
   | { by: 'workflow-runs'; runs: number }
   /** Runs that failed in the runner's margin before the start were not selected: a later run of the step takes them. */
-  | { by: 'margin'; marginMs: number }
+  /**
+   * A bound of the action's own that nothing checked may have left runs out: the same step run again later takes
+   * them, with the dates the user gave (a relative from-date as the date it meant).
+   */
+  | { by: 'unchecked'; marginMs?: number; fromDate?: number; toDate?: number }
 
 /** Whether the resume left part of its selection, and how a re-run takes exactly that part; undefined: nothing left. */
 export function continuationOf(result: ResumeResult): Continuation | undefined {
@@ -26,18 +30,34 @@ export function continuationOf(result: ResumeResult): Continuation | undefined {
   if (from !== undefined) {
     return { by: 'dlq-ids', ...from, of: result.selection.dlqIds?.length ?? from.position }
   }
-  if (result.bound?.unconfirmed === true && result.failure === undefined && result.nextCursor === undefined) {
-    return { by: 'margin', marginMs: result.bound.marginMs ?? 0 }
+  // A bound nothing checked is no date to continue under: a later run of the same step takes what it may have left.
+  // Unless answers were lost: runs may have been created unseen, and only the bound sent keeps a re-run off them.
+  if (result.bound?.unconfirmed === true && result.nextCursor === undefined && result.uncertainRequests === 0) {
+    const { marginMs } = result.bound
+    const { fromDate, toDate } = result.selection
+    return {
+      by: 'unchecked',
+      ...(marginMs !== undefined && result.bound.clock === 'runner' ? { marginMs } : {}),
+      ...(fromDate !== undefined ? { fromDate } : {}),
+      ...(toDate !== undefined ? { toDate } : {})
+    }
   }
   // Lost answers at the end of a drain leave nothing: the runs they may have resumed left the DLQ.
-  const stopped = result.nextCursor !== undefined || result.failure !== undefined || result.leftWithoutCursor === true
+  // A bound nothing checked, with answers lost: the bound sent keeps a re-run off the runs they may have created.
+  const unchecked = result.bound?.unconfirmed === true
+  const stopped =
+    result.nextCursor !== undefined || result.failure !== undefined || result.leftWithoutCursor === true || unchecked
   if (!stopped) return undefined
-  // A cursor over dlq-ids continues the same ids: no dates to send.
-  if (result.selection.dlqIds !== undefined) {
-    return result.nextCursor === undefined ? undefined : { by: 'selection', cursor: result.nextCursor }
+  // A cursor over dlq-ids continues the same ids: no dates to send; without one, the ids again from the first.
+  const ids = result.selection.dlqIds
+  if (ids !== undefined) {
+    if (result.nextCursor !== undefined) return { by: 'selection', cursor: result.nextCursor }
+    return { by: 'dlq-ids', position: 1, of: ids.length, dlqId: ids[0] ?? '', remaining: ids.length }
   }
   const toDate = result.bound?.toDate ?? result.selection.toDate
   const { fromDate } = result.selection
+  // A from-date past the bound (the service's clock behind it) selects nothing: nothing is left to continue.
+  if (fromDate !== undefined && toDate !== undefined && fromDate > toDate) return undefined
   const cursor =
     result.nextCursor !== undefined && result.nextCursor.length <= MAX_CURSOR_LENGTH ? result.nextCursor : undefined
   return {
@@ -51,7 +71,7 @@ export function continuationOf(result: ResumeResult): Continuation | undefined {
 /** The dates outputs next-from-date and next-to-date: what a continuation sends with next-cursor (empty: not needed). */
 export function nextDates(result: ResumeResult): { fromDate: string; toDate: string } {
   const next = continuationOf(result)
-  if (next?.by !== 'selection') return { fromDate: '', toDate: '' }
+  if (next?.by !== 'selection' && next?.by !== 'unchecked') return { fromDate: '', toDate: '' }
   return { fromDate: next.fromDate?.toString() ?? '', toDate: next.toDate?.toString() ?? '' }
 }
 
@@ -68,11 +88,23 @@ function inputsOf(next: Extract<Continuation, { by: 'selection' }>): Array<[stri
 const RUNS_LEFT = (runs: number) =>
   `${plural(runs, 'run', 'runs')} given not resumed yet: not in the DLQ yet, or not reached; the others are not given again`
 
-/** Why a resume bound by the runner's clock may leave runs, and what takes them. */
-const MARGIN_LEFT = (ms: number) =>
-  `runs that failed in the ${durationText(ms)} before this resume began may be left (the service sent no usable ` +
-  `Date and created no run to tell its time): to take them, re-run the same step, without to-date, once ` +
-  `${durationText(ms)} have passed`
+/** Why a bound nothing checked may leave runs out, and what takes them. */
+function uncheckedText(next: Extract<Continuation, { by: 'unchecked' }>): string {
+  const { marginMs } = next
+  const why =
+    marginMs !== undefined
+      ? `the runner's clock less ${durationText(marginMs)} bounded this resume, as no usable Date of the service was ` +
+        `later, and no run was created to tell the service's time: runs that failed in the ${durationText(marginMs)} ` +
+        'before it began may be left'
+      : "the service's Date and the runner's clock were more than a minute apart, the earlier bounded this resume, and " +
+        'no run was created to tell which was right: runs that failed between the two may be left'
+  const dates = [
+    ...(next.fromDate !== undefined ? [`from-date: ${next.fromDate}`] : []),
+    ...(next.toDate !== undefined ? [`to-date: ${next.toDate}`] : [])
+  ]
+  const given = dates.length > 0 ? ` (${dates.join(', ')}, the dates given)` : ', without to-date'
+  return `${why}; to take them, re-run the same step${given} in a few minutes`
+}
 
 const NO_CURSOR =
   'no cursor to continue from: re-run with the same selection and these dates (resumed entries have left the DLQ, so none is resumed twice)'
@@ -83,7 +115,7 @@ export function continuePlain(next: Continuation | undefined): string {
   if (next.by === 'workflow-runs') {
     return `to continue, re-run with input workflow-runs set to output next-workflow-runs (${RUNS_LEFT(next.runs)})`
   }
-  if (next.by === 'margin') return MARGIN_LEFT(next.marginMs)
+  if (next.by === 'unchecked') return uncheckedText(next)
   if (next.by === 'dlq-ids') {
     return (
       `to continue, re-run with dlq-ids from "${next.dlqId}" on (id ${next.position} of ${next.of}: ` +
@@ -104,7 +136,7 @@ export function continueMarkdown(next: Continuation): string {
   if (next.by === 'workflow-runs') {
     return `To continue, re-run with input \`workflow-runs\` set to output \`next-workflow-runs\` (${RUNS_LEFT(next.runs)}).`
   }
-  if (next.by === 'margin') return `${MARGIN_LEFT(next.marginMs)}.`
+  if (next.by === 'unchecked') return `${uncheckedText(next)}.`
   if (next.by === 'dlq-ids') {
     return (
       `To continue, re-run with input \`dlq-ids\` from ${code(next.dlqId)} on (id ${formatCount(next.position)} of ` +

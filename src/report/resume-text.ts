@@ -71,6 +71,15 @@ export function lostAnswerText(result: ResumeResult): string | undefined {
   )
 }
 
+/** Said when nothing told the service's time and answers were lost: runs of the runner's margin may be left. */
+export function uncheckedLostText({ bound, uncertainRequests }: ResumeResult): string | undefined {
+  if (bound?.unconfirmed !== true || uncertainRequests === 0) return undefined
+  return (
+    `nothing told the service's time (no usable Date, and the answers that would have were lost): runs that failed ` +
+    `in the ${durationText(bound.marginMs ?? 0)} before this resume began may be left, past the to-date it sent`
+  )
+}
+
 /** Said when parts of dlq-ids were found by the service no more: nothing of them was resumed by this run. */
 export function goneText({ goneIds: gone }: ResumeResult): string | undefined {
   if (gone === undefined) return undefined
@@ -217,11 +226,9 @@ function boundLine(bound: ResumeBound | undefined): string[] {
     input: 'the `to-date` given, earlier than the start',
     stamps: `the creation time of the first run the service created, less 1 ms, as ${why}`,
     runner:
-      bound.serviceStart !== undefined && bound.dateFault === undefined
-        ? `the runner's clock less ${durationText(bound.marginMs ?? 0)}, later than the service's Date ` +
-          `(${formatMs(bound.serviceStart)}), so that nothing in the DLQ at the start was left out; no run was ` +
-          'created to tell which clock was right'
-        : `the runner's clock less ${durationText(bound.marginMs ?? 0)}, as ${why}: runs that failed in that margin ` +
+      bound.marginMs === undefined
+        ? `the runner's clock at the start, earlier than the service's Date (${formatMs(bound.serviceStart ?? 0)})`
+        : `the runner's clock less ${durationText(bound.marginMs)}, as ${why}: runs that failed in that margin ` +
           'before the start were not selected'
   }[bound.clock]
   const moved =

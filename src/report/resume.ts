@@ -25,6 +25,7 @@ import {
   runsFileText,
   runsLeftText,
   scopeText,
+  uncheckedLostText,
   stoppedEarly
 } from './resume-text.js'
 import {
@@ -94,6 +95,7 @@ function failure(result: ResumeResult): string | undefined {
     ended &&
       `${failureText('resume-workflows', ended)}; ${result.runs.length} runs were resumed ${beforeTheEnd(ended)}`,
     lostAnswerText(result),
+    uncheckedLostText(result),
     runsFileText(result)
   ].filter(reason => reason !== undefined)
   if (reasons.length === 0) return undefined
