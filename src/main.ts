@@ -9,6 +9,7 @@ import { checkOutputFiles } from './inputs/output-files.js'
 import { RESUME_SELECTORS } from './inputs/resume-schema.js'
 import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
+import { ageClock } from './operations/list-dlq.js'
 import { judged } from './operations/health.js'
 import { historyCheck, historyText, readHistory } from './operations/history.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
@@ -16,7 +17,8 @@ import { resumeWorkflows } from './operations/resume-workflows.js'
 import { atMostEvery, REAL_CLOCK } from './clock.js'
 import { formatCount } from './format.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
-import { issueOutputs, listReport } from './report/list.js'
+import { listReport } from './report/list.js'
+import { issueOutputs } from './report/list-outputs.js'
 import { fileText } from './report/failure-text.js'
 import { metricsText } from './report/metrics.js'
 import { neutraliseAnnotation } from './report/escape.js'
@@ -103,8 +105,9 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
       const earlier = s.historyFile === undefined ? undefined : await readHistory(s.historyFile, historyOf(s), now)
       if (earlier?.none !== undefined) log(`history-file: no history yet: ${earlier.none}.`)
       const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders)
-      // Ages are compared with the service's createdAt: judged on its clock (its last Date), the runner's without one.
-      return judged(found, s.health, client.serviceNow() ?? now, earlier)
+      // Ages are compared with the service's createdAt: judged on its clock (its last usable Date), else the runner's.
+      const { now: at, clock } = ageClock(client, now)
+      return { ...judged(found, s.health, at, earlier), clock }
     },
     report: listReport,
     after: async (s, result, ctx) => {

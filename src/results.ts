@@ -146,9 +146,18 @@ export interface ListFindings
   itemProblems?: ItemProblemSummary
 }
 
+/** Why the service's Date is not used as it is (wire contract, section 5): see service/service-clock.ts. */
+export type DateFault =
+  { kind: 'not-http-date'; text: string } | { kind: 'stale'; ageSeconds: number } | { kind: 'backwards'; byMs: number }
+
+/** The clock a health check judged ages on: the service's (its Date), or the runner's, and why. */
+export type AgeClock = { by: 'service' } | { by: 'runner'; fault?: DateFault }
+
 /** What `list-dlq` found, and the health checks' verdict on it. */
 export interface ListResult extends ListFindings {
   health: HealthVerdict
+  /** The clock ages, windows and expiry were judged on. */
+  clock?: AgeClock
   /** With history-file: the samples kept, this run's last (what the file gets back), or why none came before. */
   history?: History
   /** With fail-if-growth-above: how the count moved within its window against the history. */

@@ -2,7 +2,7 @@
 // it and the report that renders it. A root module: it imports no folder of src/.
 import type { Failure } from './failure.js'
 import type { ResumeRequest, RunPair, StagePlan } from './requests.js'
-import type { ItemProblemSummary, ResumedRun } from './results.js'
+import type { DateFault, ItemProblemSummary, ResumedRun } from './results.js'
 import type { JudgedRun, RunState, RunStateSource } from './run-states.js'
 import type { StopSignal } from './stop.js'
 
@@ -182,7 +182,3 @@ export interface ResumeBound {
   /** The runner's clock less its margin, never checked against the service's time (no Date, no run created). */
   unconfirmed?: true
 }
-
-/** Why the service's Date is not used as it is (wire contract, section 5): see service/service-clock.ts. */
-export type DateFault =
-  { kind: 'not-http-date'; text: string } | { kind: 'stale'; ageSeconds: number } | { kind: 'backwards'; byMs: number }

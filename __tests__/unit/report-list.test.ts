@@ -1,7 +1,8 @@
 /** What the list report says of a health check: the edge it made on the health issue, and what it counted. */
 import { describe, expect, it } from '@jest/globals'
 import { judged } from '../../src/operations/health.js'
-import { issueOutputs, listReport } from '../../src/report/list.js'
+import { listReport } from '../../src/report/list.js'
+import { issueOutputs } from '../../src/report/list-outputs.js'
 import { judgement, thresholdsText } from '../../src/report/list-verdict.js'
 import { listResult } from '../support/results.js'
 

@@ -9,7 +9,7 @@ import { stopSignalOf, type Progress } from '../stop.js'
 import { idBytes, ListAccumulator, ListedIds, MessageIds } from './accumulator.js'
 import type { MessageSink } from './messages-file.js'
 import type { ListFilters, ListRequest, Order } from '../requests.js'
-import type { ListFindings } from '../results.js'
+import type { AgeClock, ListFindings } from '../results.js'
 
 /** The one request a listing needs of the service client. */
 export type DlqLister = Pick<ServiceClient, 'listDlqPage' | 'serviceNow'>
@@ -26,6 +26,20 @@ export interface ListHooks {
   signal?: AbortSignal
   /** The run's time, what createdAt is compared with where the service sends no Date (its clock unknown). */
   now?: number
+}
+
+/**
+ * The time a listing's ages, windows and expiry are judged at: the service's (its last usable Date, checked before it
+ * is trusted), else the runner's, with why (service/service-clock.ts).
+ */
+export function ageClock(
+  client: Pick<ServiceClient, 'serviceNow' | 'dateFault'>,
+  runnerNow: number
+): { now: number; clock: AgeClock } {
+  const serviceNow = client.serviceNow()
+  if (serviceNow !== undefined) return { now: serviceNow, clock: { by: 'service' } }
+  const fault = client.dateFault()
+  return { now: runnerNow, clock: { by: 'runner', ...(fault !== undefined ? { fault } : {}) } }
 }
 
 /** The time a message's createdAt is compared with: the service's (its last Date), else the run's. */

@@ -1,12 +1,12 @@
 /** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
-import { MAX_CURSOR_LENGTH, Outputs, TALLY_CAPACITY } from '../constants.js'
-import { CHECK_NAMES, HEALTH_CHECKS } from '../health-checks.js'
-import type { DestinationRow, IssueOutcome, ListResult, MessageExample, RunContext } from '../results.js'
+import { MAX_CURSOR_LENGTH, TALLY_CAPACITY } from '../constants.js'
+import type { DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
 import { formatAge, formatCount, formatShortTime, plural } from '../format.js'
+import { dateFaultText } from './date-fault.js'
 import { beforeTheEnd, failureText, itemProblemsText } from './failure-text.js'
-import { causesOutput, causesTable } from './causes.js'
+import { causesTable } from './causes.js'
 import { historyLine } from './history.js'
 import {
   describeBreach,
@@ -34,9 +34,10 @@ import {
   tableRow,
   type RowLimit
 } from './markdown.js'
-import { githubBytes } from './boundary.js'
 import { RESPONSE_CELL_LENGTH, responseCell } from './response-sample.js'
-import { budgetLeft, continueHint, cursorOutput, fitArraysCounted, type OutputValues } from './step-outputs.js'
+import { continueHint } from './step-outputs.js'
+import { idsWritten, type IdsWritten } from './list-outputs.js'
+import type { OutputValues } from './step-outputs.js'
 
 /** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
 const BREAKDOWN_ROWS = 20
@@ -55,71 +56,17 @@ export const listReport: OperationReport<ListResult> = {
   },
   // Nothing listed: the failure's error annotation already says it (one alert per fact).
   notice: (result, now) => (result.failure !== undefined && result.count === 0 ? undefined : headline(result, now)),
-  warnings: result => (result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
+  warnings: result => [
+    ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
+    ...(result.clock?.by === 'runner' && result.clock.fault !== undefined
+      ? [`ages were judged on the runner's clock: ${dateFaultText(result.clock.fault)}`]
+      : [])
+  ],
   failure
 }
 
 function outputs(result: ListResult): OutputValues {
   return idsWritten(result).values
-}
-
-/** What the ids outputs hold: each list's first ids written, and whether it was cut (by the cap or by the budget). */
-interface IdsWritten {
-  values: OutputValues
-  messageIds: { kept: number; truncated: boolean }
-  dlqIds: { kept: number; truncated: boolean }
-}
-
-/** Each (never mutated) result's outputs, fitted once: outputs and summary both ask, and a fit measures every id. */
-const writtenOf = new WeakMap<ListResult, IdsWritten>()
-
-function idsWritten(result: ListResult): IdsWritten {
-  let written = writtenOf.get(result)
-  if (written === undefined) writtenOf.set(result, (written = idOutputs(result)))
-  return written
-}
-
-/** Every output, and what the two ids outputs hold as written: the summary says that, not what was collected. */
-function idOutputs(result: ListResult): IdsWritten {
-  const scalars: OutputValues = {
-    // Nothing listed because of a failure: the count is unknown, not 0.
-    [Outputs.DlqCount]: result.failure !== undefined && result.count === 0 ? '' : String(result.count),
-    [Outputs.Complete]: String(listingComplete(result)),
-    [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
-    [Outputs.NextCursor]: cursorOutput(result.nextCursor),
-    [Outputs.MessagesFile]: result.messagesFile ?? '',
-    ...healthOutputs(result)
-  }
-  const ids = [Outputs.MessageIds, Outputs.MessageIdsTruncated, result.messageIds] as const
-  const dlq = [Outputs.DlqIds, Outputs.DlqIdsTruncated, result.dlqIds] as const
-  const budget = budgetLeft(scalars, [ids, dlq])
-  // The two lists are not in step (an entry may have no dlqId): dlq-ids keep up to half the budget when both are long.
-  const reserve = Math.min(Math.floor(budget / 2), githubBytes(JSON.stringify(result.dlqIds)))
-  const fitted = fitArraysCounted([ids], budget - reserve, result.messageIdsTruncated)
-  const left = budget - githubBytes(fitted.values[Outputs.MessageIds] ?? '[]')
-  const fittedDlq = fitArraysCounted([dlq], left, result.dlqIdsTruncated)
-  return {
-    values: { ...scalars, ...fitted.values, ...fittedDlq.values },
-    messageIds: { kept: fitted.kept, truncated: fitted.truncated },
-    dlqIds: { kept: fittedDlq.kept, truncated: fittedDlq.truncated }
-  }
-}
-
-/** Each check's outputs as its entry gives them, and causes: empty when nothing was listed for a failure (unknown). */
-function healthOutputs(result: ListResult): OutputValues {
-  const known = !(result.failure !== undefined && result.count === 0)
-  const checks = CHECK_NAMES.map(name => HEALTH_CHECKS[name].outputs?.(result, known) ?? {})
-  return Object.assign({}, ...checks, { [Outputs.Causes]: causesOutput(result.causes) }) as OutputValues
-}
-
-/**
- * The edge this check made on the health issue, written after the issue step: opened (a new failure), commented (a
- * material change), closed (the recovery), or none; a body brought up to date without a comment is no edge.
- */
-export function issueOutputs({ link, cut }: IssueOutcome): OutputValues {
-  const touched = link ?? cut?.opened
-  const transition = touched === undefined || touched.action === 'updated' ? 'none' : touched.action
-  return { [Outputs.Transition]: transition, [Outputs.IssueUrl]: touched?.url ?? '' }
 }
 
 function failure(result: ListResult): string | undefined {
@@ -309,6 +256,13 @@ function extremesLines(result: ListResult, pass: RenderPass): string[] {
   ]
 }
 
+/** Which clock ages, windows and expiry were judged on, and why the runner's. */
+function clockLine(clock: ListResult['clock']): string[] {
+  if (clock === undefined) return []
+  if (clock.by === 'service') return ["- Ages judged on: the service's clock (its Date header)"]
+  return [`- Ages judged on: the runner's clock, as ${dateFaultText(clock.fault)}`]
+}
+
 /** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
 function askedLines(result: ListResult, ctx: RunContext, filters: string[], written: IdsWritten): string[] {
   const { fallback, maxMessages, maxPages, messagesFile, startCursor } = result
@@ -330,6 +284,7 @@ function askedLines(result: ListResult, ctx: RunContext, filters: string[], writ
       : ['- Filters (several values of one filter: any of them; different filters: all of them):', ...filters]),
     `- Order: ${result.order === 'earliestFirst' ? 'earliest first' : 'latest first'} (\`${result.order}\`)`,
     `- Health thresholds: ${thresholdsText(result)}`,
+    ...clockLine(result.clock),
     `- \`max-messages\`: ${maxMessages === undefined ? 'none (every message)' : formatCount(maxMessages)}`,
     `- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`,
     `- Page size: ${formatCount(result.pageSize)}${pages} (${plural(result.pages, 'page', 'pages')} fetched)`,

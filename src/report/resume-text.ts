@@ -2,6 +2,7 @@
 import { MAX_CURSOR_LENGTH, RESUME_PAGE_SIZE } from '../constants.js'
 import type { ByRuns, ResumeBound, ResumeResult } from '../resume-results.js'
 import { RUN_STATES, type RunState } from '../run-states.js'
+import { dateFaultText } from './date-fault.js'
 import type { RenderPass } from './budget.js'
 import { fileText } from './failure-text.js'
 import { durationText, formatCount, formatMs, plural } from '../format.js'
@@ -244,12 +245,7 @@ function boundLine(bound: ResumeBound | undefined): string[] {
 
 /** Why the service's Date was not taken as it is: its fault, or that there was none; used by the bound's line. */
 function dateWords({ dateFault: fault, serviceStart }: Pick<ResumeBound, 'dateFault' | 'serviceStart'>): string {
-  if (fault?.kind === 'not-http-date') return `its Date header (${JSON.stringify(fault.text)}) is not an HTTP date`
-  if (fault?.kind === 'stale') return `a cache served its answer (Age ${fault.ageSeconds} s): its Date was stale`
-  if (fault?.kind === 'backwards') {
-    return `its Date headers went back by ${durationText(fault.byMs)}: they come from clocks that disagree`
-  }
-  return serviceStart === undefined
-    ? 'the service sent no Date header'
-    : "its Date was not the clock that stamps its runs' creation"
+  if (fault === undefined && serviceStart !== undefined)
+    return "its Date was not the clock that stamps its runs' creation"
+  return dateFaultText(fault)
 }

@@ -4,7 +4,7 @@
  * differ) is not used. Beside the client that reads the headers, so the quirk stays out of its request loop.
  */
 
-import type { DateFault } from '../resume-results.js'
+import type { DateFault } from '../results.js'
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 const DAYS = 'Mon|Tue|Wed|Thu|Fri|Sat|Sun'

@@ -1,8 +1,8 @@
-export const id = 993;
-export const ids = [993];
+export const id = 758;
+export const ids = [758];
 export const modules = {
 
-/***/ 3993:
+/***/ 2758:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1903,6 +1903,92 @@ function chartLines(result, now) {
     ];
 }
 
+;// CONCATENATED MODULE: ./src/report/date-fault.ts
+/** Why the service's Date was not used, in words: said by the resume's bound line and by the health check's clock. */
+
+/** `its Date header ("1") is not an HTTP date`, or that the service sent none. */
+function dateFaultText(fault) {
+    if (fault?.kind === 'not-http-date')
+        return `its Date header (${JSON.stringify(fault.text)}) is not an HTTP date`;
+    if (fault?.kind === 'stale')
+        return `a cache served its answer (Age ${fault.ageSeconds} s): its Date was stale`;
+    if (fault?.kind === 'backwards') {
+        return `its Date headers went back by ${durationText(fault.byMs)}: they come from clocks that disagree`;
+    }
+    return 'the service sent no Date header';
+}
+
+;// CONCATENATED MODULE: ./src/report/response-sample.ts
+
+
+/** Characters of a response shown in the cell: a sentence such as "db pool exhausted after 30 s" fits whole. */
+const RESPONSE_CELL_LENGTH = 80;
+/** Fields that carry the error's words, in the order tried, at the top level of a JSON object. */
+const TEXT_FIELDS = ['error', 'message', 'detail', 'title', 'error_description', 'reason'];
+/** Fields of a nested error object (`{"error":{"message":…}}`, `{"errors":[{"message":…}]}`), one level down. */
+const NESTED_FIELDS = ['message', 'detail', 'title', 'reason', 'description'];
+function textOf(value, fields) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+        return undefined;
+    for (const field of fields) {
+        const text = value[field];
+        if (typeof text === 'string' && text.trim() !== '')
+            return text.trim();
+    }
+    return undefined;
+}
+/** The error's words of a parsed JSON body: a top-level text field, else one of a nested error object. */
+function fromJson(body) {
+    const first = (value) => (Array.isArray(value) ? value[0] : value);
+    return (textOf(body, TEXT_FIELDS) ?? textOf(first(body.error), NESTED_FIELDS) ?? textOf(first(body.errors), NESTED_FIELDS));
+}
+/** The error's words of a body cut short (it may not parse): the first text field, at any depth, held whole. */
+function fromCutJson(sample) {
+    for (const field of [...TEXT_FIELDS, ...NESTED_FIELDS]) {
+        const match = new RegExp(`"${field}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(sample);
+        if (match === null)
+            continue;
+        try {
+            const text = JSON.parse(`"${match[1]}"`).trim();
+            if (text)
+                return text;
+        }
+        catch {
+            // An escape JSON does not know: try the next field.
+        }
+    }
+    return undefined;
+}
+/** What the sample says went wrong: the JSON body's error or message text, or undefined when it has none. */
+function errorWords(sample, cut) {
+    const trimmed = sample.trimStart();
+    if (!trimmed.startsWith('{'))
+        return undefined;
+    if (!cut) {
+        try {
+            // Text that starts with `{` parses to an object or not at all.
+            return fromJson(JSON.parse(trimmed));
+        }
+        catch {
+            // Not JSON after all: fall through to the tolerant scan.
+        }
+    }
+    return fromCutJson(trimmed);
+}
+/** The cell: the error's words when the body is JSON that has them, else the start of the body, ~80 characters. */
+function responseCell(row) {
+    if (row.bodySample === undefined) {
+        return row.binaryBody === undefined ? '—' : `(binary, ${formatCount(row.binaryBody)} base64 characters)`;
+    }
+    if (row.bodySample === '')
+        return '(empty)';
+    const words = errorWords(row.bodySample, row.bodyCut === true);
+    if (words !== undefined)
+        return codeCell(words, RESPONSE_CELL_LENGTH);
+    const cell = codeCell(row.bodySample, RESPONSE_CELL_LENGTH);
+    return row.bodyCut && !cell.endsWith('…') ? `${cell}…` : cell;
+}
+
 // EXTERNAL MODULE: external "node:fs/promises"
 var external_node_fs_promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
@@ -2063,77 +2149,6 @@ function redactDeep(value, redact, depth) {
     return copy;
 }
 
-;// CONCATENATED MODULE: ./src/report/response-sample.ts
-
-
-/** Characters of a response shown in the cell: a sentence such as "db pool exhausted after 30 s" fits whole. */
-const RESPONSE_CELL_LENGTH = 80;
-/** Fields that carry the error's words, in the order tried, at the top level of a JSON object. */
-const TEXT_FIELDS = ['error', 'message', 'detail', 'title', 'error_description', 'reason'];
-/** Fields of a nested error object (`{"error":{"message":…}}`, `{"errors":[{"message":…}]}`), one level down. */
-const NESTED_FIELDS = ['message', 'detail', 'title', 'reason', 'description'];
-function textOf(value, fields) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value))
-        return undefined;
-    for (const field of fields) {
-        const text = value[field];
-        if (typeof text === 'string' && text.trim() !== '')
-            return text.trim();
-    }
-    return undefined;
-}
-/** The error's words of a parsed JSON body: a top-level text field, else one of a nested error object. */
-function fromJson(body) {
-    const first = (value) => (Array.isArray(value) ? value[0] : value);
-    return (textOf(body, TEXT_FIELDS) ?? textOf(first(body.error), NESTED_FIELDS) ?? textOf(first(body.errors), NESTED_FIELDS));
-}
-/** The error's words of a body cut short (it may not parse): the first text field, at any depth, held whole. */
-function fromCutJson(sample) {
-    for (const field of [...TEXT_FIELDS, ...NESTED_FIELDS]) {
-        const match = new RegExp(`"${field}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(sample);
-        if (match === null)
-            continue;
-        try {
-            const text = JSON.parse(`"${match[1]}"`).trim();
-            if (text)
-                return text;
-        }
-        catch {
-            // An escape JSON does not know: try the next field.
-        }
-    }
-    return undefined;
-}
-/** What the sample says went wrong: the JSON body's error or message text, or undefined when it has none. */
-function errorWords(sample, cut) {
-    const trimmed = sample.trimStart();
-    if (!trimmed.startsWith('{'))
-        return undefined;
-    if (!cut) {
-        try {
-            // Text that starts with `{` parses to an object or not at all.
-            return fromJson(JSON.parse(trimmed));
-        }
-        catch {
-            // Not JSON after all: fall through to the tolerant scan.
-        }
-    }
-    return fromCutJson(trimmed);
-}
-/** The cell: the error's words when the body is JSON that has them, else the start of the body, ~80 characters. */
-function responseCell(row) {
-    if (row.bodySample === undefined) {
-        return row.binaryBody === undefined ? '—' : `(binary, ${formatCount(row.binaryBody)} base64 characters)`;
-    }
-    if (row.bodySample === '')
-        return '(empty)';
-    const words = errorWords(row.bodySample, row.bodyCut === true);
-    if (words !== undefined)
-        return codeCell(words, RESPONSE_CELL_LENGTH);
-    const cell = codeCell(row.bodySample, RESPONSE_CELL_LENGTH);
-    return row.bodyCut && !cell.endsWith('…') ? `${cell}…` : cell;
-}
-
 ;// CONCATENATED MODULE: ./src/report/step-outputs.ts
 /** What the step outputs of every operation share: the cursor, and JSON arrays fitted to what the scalars leave. */
 
@@ -2193,41 +2208,14 @@ function fitArraysCounted(lists, budget, cut = false) {
     return { values, kept, truncated };
 }
 
-;// CONCATENATED MODULE: ./src/report/list.ts
-/** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
+;// CONCATENATED MODULE: ./src/report/list-outputs.ts
+/** The step outputs of list-dlq: the count and ids fitted to the 1 MB budget, each health check's, the issue's edge. */
 
 
 
 
 
 
-
-
-
-
-
-
-
-/** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
-const BREAKDOWN_ROWS = 20;
-/** Characters of a value people copy (a URL, a message id), never fewer: a cut one copies as a plausible wrong one. */
-const COPYABLE_CELL_LENGTH = 200;
-/** A breakdown whose "(none)" row holds at least this share of the messages is collapsed. */
-const MOSTLY_NONE = 0.9;
-const listReport = {
-    outputs,
-    summary: (result, ctx, options) => {
-        const written = idsWritten(result);
-        return fitSummary(pass => listSummary(result, ctx, pass, written), options);
-    },
-    // Nothing listed: the failure's error annotation already says it (one alert per fact).
-    notice: (result, now) => (result.failure !== undefined && result.count === 0 ? undefined : headline(result, now)),
-    warnings: result => (result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
-    failure
-};
-function outputs(result) {
-    return idsWritten(result).values;
-}
 /** Each (never mutated) result's outputs, fitted once: outputs and summary both ask, and a fit measures every id. */
 const writtenOf = new WeakMap();
 function idsWritten(result) {
@@ -2275,6 +2263,47 @@ function issueOutputs({ link, cut }) {
     const touched = link ?? cut?.opened;
     const transition = touched === undefined || touched.action === 'updated' ? 'none' : touched.action;
     return { [Outputs.Transition]: transition, [Outputs.IssueUrl]: touched?.url ?? '' };
+}
+
+;// CONCATENATED MODULE: ./src/report/list.ts
+/** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Rows of each breakdown (by URL, URL group, queue, schedule, status): the top values. */
+const BREAKDOWN_ROWS = 20;
+/** Characters of a value people copy (a URL, a message id), never fewer: a cut one copies as a plausible wrong one. */
+const COPYABLE_CELL_LENGTH = 200;
+/** A breakdown whose "(none)" row holds at least this share of the messages is collapsed. */
+const MOSTLY_NONE = 0.9;
+const listReport = {
+    outputs,
+    summary: (result, ctx, options) => {
+        const written = idsWritten(result);
+        return fitSummary(pass => listSummary(result, ctx, pass, written), options);
+    },
+    // Nothing listed: the failure's error annotation already says it (one alert per fact).
+    notice: (result, now) => (result.failure !== undefined && result.count === 0 ? undefined : headline(result, now)),
+    warnings: result => [
+        ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
+        ...(result.clock?.by === 'runner' && result.clock.fault !== undefined
+            ? [`ages were judged on the runner's clock: ${dateFaultText(result.clock.fault)}`]
+            : [])
+    ],
+    failure
+};
+function outputs(result) {
+    return idsWritten(result).values;
 }
 function failure(result) {
     const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, result)}`);
@@ -2440,6 +2469,14 @@ function extremesLines(result, pass) {
         ''
     ];
 }
+/** Which clock ages, windows and expiry were judged on, and why the runner's. */
+function clockLine(clock) {
+    if (clock === undefined)
+        return [];
+    if (clock.by === 'service')
+        return ["- Ages judged on: the service's clock (its Date header)"];
+    return [`- Ages judged on: the runner's clock, as ${dateFaultText(clock.fault)}`];
+}
 /** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
 function askedLines(result, ctx, filters, written) {
     const { fallback, maxMessages, maxPages, messagesFile, startCursor } = result;
@@ -2460,6 +2497,7 @@ function askedLines(result, ctx, filters, written) {
             : ['- Filters (several values of one filter: any of them; different filters: all of them):', ...filters]),
         `- Order: ${result.order === 'earliestFirst' ? 'earliest first' : 'latest first'} (\`${result.order}\`)`,
         `- Health thresholds: ${thresholdsText(result)}`,
+        ...clockLine(result.clock),
         `- \`max-messages\`: ${maxMessages === undefined ? 'none (every message)' : formatCount(maxMessages)}`,
         `- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`,
         `- Page size: ${formatCount(result.pageSize)}${pages} (${plural(result.pages, 'page', 'pages')} fetched)`,
@@ -5190,6 +5228,17 @@ function slim({ dlqId, messageId, url, responseStatus, createdAt }) {
 
 
 
+/**
+ * The time a listing's ages, windows and expiry are judged at: the service's (its last usable Date, checked before it
+ * is trusted), else the runner's, with why (service/service-clock.ts).
+ */
+function ageClock(client, runnerNow) {
+    const serviceNow = client.serviceNow();
+    if (serviceNow !== undefined)
+        return { now: serviceNow, clock: { by: 'service' } };
+    const fault = client.dateFault();
+    return { now: runnerNow, clock: { by: 'runner', ...(fault !== undefined ? { fault } : {}) } };
+}
 /** The time a message's createdAt is compared with: the service's (its last Date), else the run's. */
 const serviceTime = (client, hooks) => () => client.serviceNow() ?? hooks.now ?? Date.now();
 /** Lists the DLQ to its end or max-messages, in date slices when concurrent; a failure keeps what was listed. */
@@ -5690,9 +5739,8 @@ async function resumeSchedules(client, request, onOutcome = () => { }) {
 /**
  * The to-date a resume by filters sends with every request: the service's time at its start, less a millisecond, so
  * that no run the resume creates (it fails after its creation, on the service's clock) is taken by the same resume.
- * Read from the Date header of a one-entry listing, as far as it can be used (service/service-clock.ts); the later of
- * it and the runner's clock less a margin, so that nothing in the DLQ at the start is left out: BoundKeeper moves it
- * before the first run the service creates, should it be past it. None for dlq-ids (a run that fails again comes back
+ * Read from the Date header of a one-entry listing, as far as it can be used (service/service-clock.ts), or the
+ * runner's clock where that is earlier; BoundKeeper checks it against the first run the service creates. None for dlq-ids (a run that fails again comes back
  * under a new id); with a cursor, the to-date given with it (the bound the cursor was made under).
  */
 async function startBound(client, request, clock) {
@@ -5713,11 +5761,17 @@ async function startBound(client, request, clock) {
         ...(serviceNow !== undefined ? { serviceStart: Math.floor(serviceNow) } : {}),
         ...(fault !== undefined ? { dateFault: fault } : {})
     };
-    const runner = clock.now() - CLOCK_SKEW_MARGIN_MS;
-    const fromDate = serviceNow !== undefined ? Math.floor(serviceNow) - 1 : -Infinity;
-    const bound = fromDate >= runner
-        ? { toDate: fromDate, clock: 'service', ...known }
-        : { toDate: runner, clock: 'runner', marginMs: CLOCK_SKEW_MARGIN_MS, ...known };
+    // The earlier of a usable Date and the runner's clock: the first request cannot take a run it creates should either
+    // be ahead (a lost answer would hide that run from the check below). With no usable Date, the runner's clock less
+    // a margin, as the service's clock may be behind it.
+    // Less 1 ms, as a Date's bound is: a run created as the step starts is past it.
+    const runner = clock.now() - 1;
+    const fromDate = serviceNow !== undefined ? Math.floor(serviceNow) - 1 : undefined;
+    const bound = fromDate === undefined
+        ? { toDate: runner + 1 - CLOCK_SKEW_MARGIN_MS, clock: 'runner', marginMs: CLOCK_SKEW_MARGIN_MS, ...known }
+        : fromDate <= runner
+            ? { toDate: fromDate, clock: 'service', ...known }
+            : { toDate: runner, clock: 'runner', ...known };
     // An earlier to-date asked is the bound; the watches still start at the service's time at the start.
     return asked !== undefined && asked <= bound.toDate ? { toDate: asked, clock: 'input', ...known } : bound;
 }
@@ -5731,18 +5785,30 @@ class BoundKeeper {
     bound;
     progress;
     runnerNow;
+    asked;
     checked = false;
+    /** The runner's time at the start, to tell a Date far behind it (which may leave runs out) from one that agrees. */
+    runnerStart;
     constructor(bound, progress, 
     /** The runner's clock: a creation time far from both it and the service's Date is no evidence of either. */
-    runnerNow = Date.now) {
+    runnerNow = Date.now, 
+    /** The to-date asked: the bound never moves past it (the user's selection). */
+    asked = Infinity) {
         this.bound = bound;
         this.progress = progress;
         this.runnerNow = runnerNow;
+        this.asked = asked;
+        this.runnerStart = runnerNow();
         if (bound !== undefined && progress !== undefined)
             progress.toDate = bound.toDate;
     }
-    /** The runs of an answer: true when the bound moved, so that the drain must send the new one without its cursor. */
-    stamped(runs) {
+    /**
+     * An answer: its runs, the service's time by its usable Date since, and whether more requests follow it. True when
+     * the bound moved, so that the drain must send the new one without its cursor (past the first run's creation, only
+     * where more requests follow: no request is left to take one). Where the start had no usable Date (the runner's clock was sent),
+     * an answer without runs but with a fresh Date tells the service's time before any run was created.
+     */
+    stamped(runs, serviceNow, more) {
         if (this.bound === undefined || this.checked)
             return false;
         let first = Infinity;
@@ -5750,28 +5816,68 @@ class BoundKeeper {
             if (run.workflowCreatedAt !== undefined)
                 first = Math.min(first, run.workflowCreatedAt);
         if (first === Infinity)
-            return false;
+            return this.dated(serviceNow);
         this.checked = true;
         const bound = this.bound;
-        const near = (at) => at !== undefined && Math.abs(first - at) <= CLOCK_TOLERANCE_MS;
-        // A creation time that agrees with neither clock (a server that sends the original run's) tells nothing.
-        if (!near(bound.serviceStart) && !near(this.runnerNow()))
+        // A creation time a day or more from the runner's clock is no creation of now (a server that sends the original
+        // run's): it tells nothing. Within that, the service's clock may be skewed, its front end's Date more so.
+        if (Math.abs(first - this.runnerNow()) > MAX_SKEW_MS)
             return false;
-        const takesOwn = bound.toDate >= first;
-        const leftOut = bound.clock !== 'input' && bound.toDate < first - CLOCK_TOLERANCE_MS;
+        const takesOwn = bound.toDate >= first && more;
+        // A Date the runner's clock agrees with allows for the latency to the first run; any other bound, not a millisecond.
+        const agreed = bound.clock === 'service' &&
+            bound.serviceStart !== undefined &&
+            Math.abs(bound.serviceStart - this.runnerStart) <= CLOCK_TOLERANCE_MS;
+        const slack = agreed ? CLOCK_TOLERANCE_MS : 1;
+        const leftOut = bound.clock !== 'input' && bound.toDate < first - slack;
         if (!takesOwn && !leftOut)
             return false;
         // The Date was right where it agrees with the run's creation to its second: the runner's clock was the one off.
         const confirmed = bound.serviceStart !== undefined && Math.abs(first - bound.serviceStart) <= DATE_ROUNDING_MS;
-        const { marginMs: _margin, ...rest } = bound;
-        this.bound = { ...rest, toDate: first - 1, clock: confirmed ? 'service' : 'stamps', movedFrom: bound.toDate };
+        return this.move(first - 1, confirmed ? 'service' : 'stamps');
+    }
+    /**
+     * A bound of the action's own that nothing checked (no run created) and that may be early: the runner's clock less
+     * its margin, or the earlier of a Date and the runner's clock that disagree by more than they may. Runs may be left.
+     */
+    get unconfirmed() {
+        const bound = this.bound;
+        if (bound === undefined || this.checked || bound.clock === 'input' || bound.clock === 'stamps')
+            return false;
+        // No usable Date, or one the runner's clock disagrees with: either may be the one that is off.
+        return bound.serviceStart === undefined || Math.abs(bound.serviceStart - this.runnerStart) > CLOCK_TOLERANCE_MS;
+    }
+    /** The bound as the result reports it: said unconfirmed where nothing checked the runner's guess. */
+    result() {
+        return this.bound === undefined || !this.unconfirmed ? this.bound : { ...this.bound, unconfirmed: true };
+    }
+    /** The runner's margin, replaced by the service's first usable Date once one came (no run created yet). */
+    dated(serviceNow) {
+        const noDate = this.bound?.serviceStart === undefined;
+        if (this.bound?.clock !== 'runner' || this.checked || !noDate || serviceNow === undefined)
+            return false;
+        this.checked = true;
+        const at = Math.floor(serviceNow) - 1;
+        return at > this.bound.toDate ? this.move(at, 'service', { serviceStart: Math.floor(serviceNow) }) : false;
+    }
+    /** Moves the bound to `to` (never past the to-date asked); false when that changes nothing. */
+    move(to, clock, more = {}) {
+        const toDate = Math.min(to, this.asked);
+        if (this.bound === undefined || toDate === this.bound.toDate)
+            return false;
+        const { marginMs: _margin, movedFrom: _before, ...rest } = this.bound;
+        // Within a Date's rounding the move is no news: the summary names only a bound that was off.
+        const far = Math.abs(rest.toDate - toDate) > DATE_ROUNDING_MS;
+        this.bound = { ...rest, ...more, toDate, clock, ...(far ? { movedFrom: rest.toDate } : {}) };
         if (this.progress !== undefined)
-            this.progress.toDate = first - 1;
+            this.progress.toDate = toDate;
         return true;
     }
 }
 /** A Date has whole seconds, and its answer took some time: within this of a run's creation, the two agree. */
 const DATE_ROUNDING_MS = 2_000;
+/** A run's creation this far from the runner's clock is still the service's clock, skewed. */
+const MAX_SKEW_MS = 24 * 3_600_000;
 /** The request with its selection bounded; the watchdog's progress learns the bound, to say it with the cursor. */
 function withBound(request, bound, progress) {
     if (bound === undefined)
@@ -5923,7 +6029,7 @@ keeper) {
                 if (parts.length === 1)
                     progress.nextCursor = page.cursor;
                 onPage(page, ledger.runs.length);
-                moved = keeper?.stamped(page.workflowRuns) === true;
+                moved = keeper?.stamped(page.workflowRuns, client.serviceNow(), page.cursor !== undefined) === true;
                 // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
                 return !moved && !capReached();
             });
@@ -5934,7 +6040,9 @@ keeper) {
             const { nextCursor: _old, ...rest } = outcome;
             outcome = rest;
             progress.nextCursor = undefined;
-            client.log(`${movedText(keeper.bound)}; the resume goes on without its cursor`);
+            if (keeper.bound.movedFrom !== undefined) {
+                client.log(`${movedText(keeper.bound)}; the resume goes on without its cursor`);
+            }
             selection = { ...selection, toDate: keeper.bound.toDate };
             startCursor = undefined;
             cappedAtMove = capReached();
@@ -6061,7 +6169,9 @@ class ResumeLedger {
     /** The resume asked by `request`, as far as this ledger went, ending as `end` says. */
     result(request, end) {
         const { maxRuns } = request;
-        const { failure, nextCursor, continueFrom, parts, leftWithoutCursor } = end;
+        const { failure, continueFrom, parts, leftWithoutCursor } = end;
+        // Stopped before any request: the cursor it was given is where a re-run starts again.
+        const nextCursor = end.nextCursor ?? (failure !== undefined && this.sent === 0 ? request.cursor : undefined);
         const stoppedByCap = end.stoppedByCap === true && maxRuns !== undefined && this.carried >= maxRuns;
         return {
             operation: 'resume-workflows',
@@ -6668,14 +6778,16 @@ async function stagedResume(client, request, plan, hooks) {
     const { onPage = () => { }, progress } = hooks;
     const ledger = new ResumeLedger(progress);
     // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
-    // watch-min-completed needs the run log: without one, refuse before any other request (fail closed).
+    // Taken first, so that a step refused below names it too: a re-run with it selects what this step would have.
+    const bound = await startBound(client, request, hooks.clock);
+    // watch-min-completed needs the run log: without one, refuse before any resume request (fail closed).
     const probe = plan.minCompleted !== undefined ? await probeRunLog(client, hooks.clock) : undefined;
-    const bound = probe === undefined ? await startBound(client, request, hooks.clock) : undefined;
+    const keeper = new BoundKeeper(bound, ledger.progress, () => hooks.clock.now(), request.selection.toDate);
     if (probe !== undefined) {
         const staged = { plan, stages: [], failedAgain: [], plannedWatchMs: 0, runLog: 'absent' };
-        return { ...ledger.result(request, { failure: probe }), ...(bound !== undefined ? { bound } : {}), staged };
+        const said = keeper.result();
+        return { ...ledger.result(request, { failure: probe }), ...(said !== undefined ? { bound: said } : {}), staged };
     }
-    const keeper = new BoundKeeper(bound, ledger.progress, () => hooks.clock.now());
     const given = withBound(request, bound, ledger.progress).selection;
     const stages = [];
     let watching;
@@ -6751,7 +6863,8 @@ async function stagedResume(client, request, plan, hooks) {
         ...(watching?.runLog !== undefined ? { runLog: watching.runLog } : {})
     };
     const result = ledger.result(request, { ...end, ...(failure !== undefined ? { failure } : {}) });
-    return { ...result, ...(keeper.bound !== undefined ? { bound: keeper.bound } : {}), staged };
+    const kept = keeper.result();
+    return { ...result, ...(kept !== undefined ? { bound: kept } : {}), staged };
 }
 /** How a stage's resume requests ended, from its drain: what the judge needs before any watch. */
 function howItEnded(end, capLeft, lostAnswers) {
@@ -6859,10 +6972,11 @@ async function resumeWorkflows(client, request, given = {}) {
     if (request.stages !== undefined)
         return stagedResume(client, request, request.stages, hooks);
     const ledger = new ResumeLedger(hooks.progress);
-    const keeper = new BoundKeeper(await startBound(client, request, hooks.clock), ledger.progress, () => hooks.clock.now());
+    const start = await startBound(client, request, hooks.clock);
+    const keeper = new BoundKeeper(start, ledger.progress, () => hooks.clock.now(), request.selection.toDate);
     const bounded = withBound(request, keeper.bound, ledger.progress);
     const end = await drainResume(client, bounded, ledger, hooks.onPage, keeper);
-    const { bound } = keeper;
+    const bound = keeper.result();
     return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) };
 }
 
@@ -7009,16 +7123,36 @@ function continuationOf(result) {
     if (from !== undefined) {
         return { by: 'dlq-ids', ...from, of: result.selection.dlqIds?.length ?? from.position };
     }
+    // A bound nothing checked is no date to continue under: a later run of the same step takes what it may have left.
+    // Unless answers were lost: runs may have been created unseen, and only the bound sent keeps a re-run off them.
+    if (result.bound?.unconfirmed === true && result.nextCursor === undefined && result.uncertainRequests === 0) {
+        const { marginMs } = result.bound;
+        const { fromDate, toDate } = result.selection;
+        return {
+            by: 'unchecked',
+            ...(marginMs !== undefined && result.bound.clock === 'runner' ? { marginMs } : {}),
+            ...(fromDate !== undefined ? { fromDate } : {}),
+            ...(toDate !== undefined ? { toDate } : {})
+        };
+    }
     // Lost answers at the end of a drain leave nothing: the runs they may have resumed left the DLQ.
-    const stopped = result.nextCursor !== undefined || result.failure !== undefined || result.leftWithoutCursor === true;
+    // A bound nothing checked, with answers lost: the bound sent keeps a re-run off the runs they may have created.
+    const unchecked = result.bound?.unconfirmed === true;
+    const stopped = result.nextCursor !== undefined || result.failure !== undefined || result.leftWithoutCursor === true || unchecked;
     if (!stopped)
         return undefined;
-    // A cursor over dlq-ids continues the same ids: no dates to send.
-    if (result.selection.dlqIds !== undefined) {
-        return result.nextCursor === undefined ? undefined : { by: 'selection', cursor: result.nextCursor };
+    // A cursor over dlq-ids continues the same ids: no dates to send; without one, the ids again from the first.
+    const ids = result.selection.dlqIds;
+    if (ids !== undefined) {
+        if (result.nextCursor !== undefined)
+            return { by: 'selection', cursor: result.nextCursor };
+        return { by: 'dlq-ids', position: 1, of: ids.length, dlqId: ids[0] ?? '', remaining: ids.length };
     }
     const toDate = result.bound?.toDate ?? result.selection.toDate;
     const { fromDate } = result.selection;
+    // A from-date past the bound (the service's clock behind it) selects nothing: nothing is left to continue.
+    if (fromDate !== undefined && toDate !== undefined && fromDate > toDate)
+        return undefined;
     const cursor = result.nextCursor !== undefined && result.nextCursor.length <= MAX_CURSOR_LENGTH ? result.nextCursor : undefined;
     return {
         by: 'selection',
@@ -7030,7 +7164,7 @@ function continuationOf(result) {
 /** The dates outputs next-from-date and next-to-date: what a continuation sends with next-cursor (empty: not needed). */
 function nextDates(result) {
     const next = continuationOf(result);
-    if (next?.by !== 'selection')
+    if (next?.by !== 'selection' && next?.by !== 'unchecked')
         return { fromDate: '', toDate: '' };
     return { fromDate: next.fromDate?.toString() ?? '', toDate: next.toDate?.toString() ?? '' };
 }
@@ -7044,6 +7178,22 @@ function inputsOf(next) {
 }
 /** What next-workflow-runs holds, in words. */
 const RUNS_LEFT = (runs) => `${plural(runs, 'run', 'runs')} given not resumed yet: not in the DLQ yet, or not reached; the others are not given again`;
+/** Why a bound nothing checked may leave runs out, and what takes them. */
+function uncheckedText(next) {
+    const { marginMs } = next;
+    const why = marginMs !== undefined
+        ? `the runner's clock less ${durationText(marginMs)} bounded this resume, as no usable Date of the service was ` +
+            `later, and no run was created to tell the service's time: runs that failed in the ${durationText(marginMs)} ` +
+            'before it began may be left'
+        : "the service's Date and the runner's clock were more than a minute apart, the earlier bounded this resume, and " +
+            'no run was created to tell which was right: runs that failed between the two may be left';
+    const dates = [
+        ...(next.fromDate !== undefined ? [`from-date: ${next.fromDate}`] : []),
+        ...(next.toDate !== undefined ? [`to-date: ${next.toDate}`] : [])
+    ];
+    const given = dates.length > 0 ? ` (${dates.join(', ')}, the dates given)` : ', without to-date';
+    return `${why}; to take them, re-run the same step${given} in a few minutes`;
+}
 const NO_CURSOR = 'no cursor to continue from: re-run with the same selection and these dates (resumed entries have left the DLQ, so none is resumed twice)';
 /** The sentence for the failure line and the log: plain text. */
 function continuePlain(next) {
@@ -7052,6 +7202,8 @@ function continuePlain(next) {
     if (next.by === 'workflow-runs') {
         return `to continue, re-run with input workflow-runs set to output next-workflow-runs (${RUNS_LEFT(next.runs)})`;
     }
+    if (next.by === 'unchecked')
+        return uncheckedText(next);
     if (next.by === 'dlq-ids') {
         return (`to continue, re-run with dlq-ids from "${next.dlqId}" on (id ${next.position} of ${next.of}: ` +
             `${next.remaining} ids, some perhaps resumed already)` +
@@ -7069,6 +7221,8 @@ function continueMarkdown(next) {
     if (next.by === 'workflow-runs') {
         return `To continue, re-run with input \`workflow-runs\` set to output \`next-workflow-runs\` (${RUNS_LEFT(next.runs)}).`;
     }
+    if (next.by === 'unchecked')
+        return `${uncheckedText(next)}.`;
     if (next.by === 'dlq-ids') {
         return (`To continue, re-run with input \`dlq-ids\` from ${code(next.dlqId)} on (id ${formatCount(next.position)} of ` +
             `${formatCount(next.of)}: ${plural(next.remaining, 'id', 'ids')}, some perhaps resumed already; resumed entries ` +
@@ -7098,6 +7252,7 @@ function fileLineHint(line) {
 
 
 
+
 const RESUME_NOTE = '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
     'their results; only failed or pending steps run again. Workflow code may change **after** the failed step, ' +
     'but a change **before** it is unsupported and may make the resume fail.';
@@ -7111,6 +7266,7 @@ function resumeComplete(result) {
         result.fileError === undefined &&
         !result.nextCursor &&
         result.leftWithoutCursor !== true &&
+        result.bound?.unconfirmed !== true &&
         result.continueFrom === undefined &&
         result.uncertainRequests === 0 &&
         (result.itemProblems?.leftOut ?? 0) === 0 &&
@@ -7147,6 +7303,13 @@ function lostAnswerText(result) {
             'selection matched';
     return (`${plural(requests, 'resume request', 'resume requests')} got no readable answer (lost after sending, or ` +
         `unreadable): the service may have resumed ${bound} (possibly resumed; they left the DLQ, so none is resumed twice)`);
+}
+/** Said when nothing told the service's time and answers were lost: runs of the runner's margin may be left. */
+function uncheckedLostText({ bound, uncertainRequests }) {
+    if (bound?.unconfirmed !== true || uncertainRequests === 0)
+        return undefined;
+    return (`nothing told the service's time (no usable Date, and the answers that would have were lost): runs that failed ` +
+        `in the ${durationText(bound.marginMs ?? 0)} before this resume began may be left, past the to-date it sent`);
 }
 /** Said when parts of dlq-ids were found by the service no more: nothing of them was resumed by this run. */
 function goneText({ goneIds: gone }) {
@@ -7283,11 +7446,9 @@ function boundLine(bound) {
             : "the service's time at the start, from its Date header, which the first run it created confirmed",
         input: 'the `to-date` given, earlier than the start',
         stamps: `the creation time of the first run the service created, less 1 ms, as ${why}`,
-        runner: bound.serviceStart !== undefined && bound.dateFault === undefined
-            ? `the runner's clock less ${durationText(bound.marginMs ?? 0)}, later than the service's Date ` +
-                `(${formatMs(bound.serviceStart)}), so that nothing in the DLQ at the start was left out; no run was ` +
-                'created to tell which clock was right'
-            : `the runner's clock less ${durationText(bound.marginMs ?? 0)}, as ${why}: runs that failed in that margin ` +
+        runner: bound.marginMs === undefined
+            ? `the runner's clock at the start, earlier than the service's Date (${formatMs(bound.serviceStart ?? 0)})`
+            : `the runner's clock less ${durationText(bound.marginMs)}, as ${why}: runs that failed in that margin ` +
                 'before the start were not selected'
     }[bound.clock];
     const moved = bound.movedFrom === undefined
@@ -7301,16 +7462,9 @@ function boundLine(bound) {
 }
 /** Why the service's Date was not taken as it is: its fault, or that there was none; used by the bound's line. */
 function dateWords({ dateFault: fault, serviceStart }) {
-    if (fault?.kind === 'not-http-date')
-        return `its Date header (${JSON.stringify(fault.text)}) is not an HTTP date`;
-    if (fault?.kind === 'stale')
-        return `a cache served its answer (Age ${fault.ageSeconds} s): its Date was stale`;
-    if (fault?.kind === 'backwards') {
-        return `its Date headers went back by ${durationText(fault.byMs)}: they come from clocks that disagree`;
-    }
-    return serviceStart === undefined
-        ? 'the service sent no Date header'
-        : "its Date was not the clock that stamps its runs' creation";
+    if (fault === undefined && serviceStart !== undefined)
+        return "its Date was not the clock that stamps its runs' creation";
+    return dateFaultText(fault);
 }
 
 ;// CONCATENATED MODULE: ./src/report/run-states-text.ts
@@ -8011,6 +8165,7 @@ function resume_failure(result) {
         ended &&
             `${failureText('resume-workflows', ended)}; ${result.runs.length} runs were resumed ${beforeTheEnd(ended)}`,
         lostAnswerText(result),
+        uncheckedLostText(result),
         runsFileText(result)
     ].filter(reason => reason !== undefined);
     if (reasons.length === 0)
@@ -8890,6 +9045,8 @@ class AdaptiveLimit {
 
 
 
+
+
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value) {
     const trimmed = value.trim();
@@ -8928,8 +9085,9 @@ const OPERATIONS = {
             if (earlier?.none !== undefined)
                 log(`history-file: no history yet: ${earlier.none}.`);
             const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders);
-            // Ages are compared with the service's createdAt: judged on its clock (its last Date), the runner's without one.
-            return judged(found, s.health, client.serviceNow() ?? now, earlier);
+            // Ages are compared with the service's createdAt: judged on its clock (its last usable Date), else the runner's.
+            const { now: at, clock } = ageClock(client, now);
+            return { ...judged(found, s.health, at, earlier), clock };
         },
         report: listReport,
         after: async (s, result, ctx) => {
