@@ -306,6 +306,152 @@ const controls: [string, Invariant, Scenario][] = [
   ["the service's clock on a whole second", 'completeOnlyWhenDone', { ...lastSecond, offsetMs: 0 }]
 ]
 
+/** The cases the property found once issue 35's fixes were in, each shrunk, each kept as it was found. */
+const base = {
+  seed: 1,
+  workflowRuns: 5,
+  recentMs: [],
+  arrivalsMs: [],
+  lostAnswers: [],
+  droppedRequests: []
+} satisfies Partial<Scenario>
+const onboarding = { by: 'workflow-url' as const, url: 'https://app.example.com/api/workflow/onboarding' }
+const refusedForMinCompleted = { stages: '1, all', watch: '5s', maxFailed: 0, minCompleted: '1' }
+const found: Array<[string, Invariant, Scenario]> = [
+  [
+    'a bound moved up by the first run never passes the to-date given',
+    'onlyTheSelection',
+    {
+      ...base,
+      offsetMs: 996,
+      variants: { ignoreResumeCount: true, noRunLog: true, cachedDateAgeSeconds: 5 },
+      recentMs: [1001],
+      selection: { by: 'all', toAgoMs: 6 },
+      first: {}
+    }
+  ],
+  [
+    'a step refused for watch-min-completed names its bound, so its continuation takes nothing that failed after it',
+    'onlyTheSelection',
+    {
+      ...base,
+      offsetMs: 0,
+      variants: { noRunLog: true },
+      arrivalsMs: [1000],
+      selection: { ...onboarding, fromAgoMs: 60_000 },
+      first: refusedForMinCompleted,
+      continuation: { afterMs: 2_000, plan: {} }
+    }
+  ],
+  [
+    'a step refused with no usable Date says to run it again later, and that finishes the job',
+    'selectionResumedOrContinued',
+    {
+      ...base,
+      offsetMs: 0,
+      variants: { noRunLog: true, dateLiteral: '1' },
+      recentMs: [1001],
+      selection: onboarding,
+      first: refusedForMinCompleted,
+      continuation: { afterMs: 0, plan: {} }
+    }
+  ],
+  [
+    "a refused step's continuation sends its bound: an arrival after the start is not taken",
+    'selectionResumedOrContinued',
+    {
+      ...base,
+      offsetMs: 60_001,
+      variants: { noRunLog: true },
+      recentMs: [1001],
+      arrivalsMs: [1000],
+      selection: onboarding,
+      first: refusedForMinCompleted,
+      continuation: { afterMs: 1_000, plan: {} }
+    }
+  ],
+  [
+    'answers lost with no usable Date name the runs that may be left',
+    'selectionResumedOrContinued',
+    {
+      ...base,
+      offsetMs: 0,
+      variants: { dateLiteral: '1' },
+      recentMs: [1001],
+      lostAnswers: [0],
+      selection: { by: 'all' },
+      first: {}
+    }
+  ],
+  [
+    'a from-date past the bound leaves nothing to continue, and no continuation of inverted dates',
+    'selectionResumedOrContinued',
+    {
+      ...base,
+      offsetMs: -60_001,
+      variants: {},
+      droppedRequests: [0],
+      selection: { ...onboarding, fromAgoMs: 60_000 },
+      first: {},
+      continuation: { afterMs: 0, plan: {} }
+    }
+  ],
+  [
+    "a usable Date is the bound, not the runner's later clock: a continuation takes no first failure after the start",
+    'onlyTheSelection',
+    {
+      ...base,
+      offsetMs: -121_000,
+      variants: {},
+      arrivalsMs: [1000],
+      lostAnswers: [0],
+      selection: onboarding,
+      first: {},
+      continuation: { afterMs: 750, plan: {} }
+    }
+  ],
+  [
+    "a Date the runner's clock disagrees with is checked against the first run to the millisecond",
+    'completeOnlyWhenDone',
+    {
+      ...base,
+      offsetMs: -6_343,
+      variants: { omitCreatedAt: true, runLogEventsOnly: true, frontEndOffsetsMs: [-53_658, 0] },
+      recentMs: [1001, 54_658],
+      selection: onboarding,
+      first: {}
+    }
+  ],
+  [
+    "the runner's clock, earlier than a Date a minute ahead, is checked against the first run to the millisecond",
+    'completeOnlyWhenDone',
+    {
+      ...base,
+      offsetMs: 1_004,
+      variants: { datesOnEntryTime: true, omitCreatedAt: true, noRunLog: true, frontEndOffsetsMs: [59_996] },
+      recentMs: [1001, 1004],
+      selection: onboarding,
+      first: {}
+    }
+  ],
+  [
+    "nothing checked the runner's clock against a Date a minute ahead: complete is false, and the step says why",
+    'completeOnlyWhenDone',
+    {
+      ...base,
+      offsetMs: 1_004,
+      variants: { datesOnEntryTime: true, omitCreatedAt: true, noRunLog: true, frontEndOffsetsMs: [58_997] },
+      recentMs: [1001],
+      selection: onboarding,
+      first: {}
+    }
+  ]
+]
+
+describe('each case the property found after the fixes', () => {
+  it.each(found)('%s', (_, invariant, scenario) => holds(scenario, invariant))
+})
+
 describe('each case without the behaviour that breaks it', () => {
   it.each(controls)('with %s, holds %s', (_, invariant, scenario) => holds(scenario, invariant))
 })
