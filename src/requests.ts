@@ -1,5 +1,6 @@
 // What an operation is asked to do, as the service names it: the vocabulary of inputs (which build it), operations,
 // the service client and the report. A root module: it imports no folder of src/.
+import type { BulkOperation } from './verbs.js'
 
 /** The list filters as the service names them (query keys); several values of one key are ORed. */
 export interface ListFilters {
@@ -101,7 +102,10 @@ export interface RunPair {
   workflowCreatedAt: number
 }
 
+/** A bulk write on the DLQ (src/verbs.ts): the resume of failed workflow runs is the first. */
 export interface ResumeRequest {
+  /** The write: its path, per-request limit and answer (absent: resume-workflows). */
+  verb?: BulkOperation
   selection: WorkflowSelection
   /** Runs to resume by their pairs (input workflow-runs): each found in the workflow DLQ, then resumed by its dlqId. */
   runs?: RunPair[]

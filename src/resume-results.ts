@@ -5,9 +5,11 @@ import type { ResumeRequest, RunPair, StagePlan } from './requests.js'
 import type { DateFault, ItemProblemSummary, ResumedRun } from './results.js'
 import type { JudgedRun, RunState, RunStateSource } from './run-states.js'
 import type { StopSignal } from './stop.js'
+import type { BulkOperation } from './verbs.js'
 
+/** What a bulk write on the DLQ did (src/verbs.ts): a resume of failed workflow runs is the first. */
 export interface ResumeResult extends Pick<ResumeRequest, 'selection' | 'all' | 'overrides' | 'maxRuns'> {
-  operation: 'resume-workflows'
+  operation: BulkOperation
   startCursor?: string
   runs: ResumedRun[]
   /** Requests that resumed runs. */

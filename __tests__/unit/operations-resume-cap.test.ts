@@ -1,6 +1,7 @@
 /** max-runs through the real client over sockets: where a cap stops, what it leaves, and the empty id list guard. */
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { splitDlqIds } from '../../src/operations/resume-drain.js'
+import { VERBS } from '../../src/verbs.js'
 import { resumeWorkflows } from '../../src/operations/resume-workflows.js'
 import type { ServiceClient } from '../../src/service/client.js'
 import { QUICK_RETRY, recordingClient } from '../support/client.js'
@@ -27,7 +28,7 @@ describe('max-runs', () => {
   it('stopped exactly at the end of a part names the next part, untouched, with no cursor', async () => {
     await start({})
     const ids = sim.state.workflowDlq.map(e => e.dlqId)
-    const parts = splitDlqIds({ dlqIds: ids }, q => client.resumeUrlLength(q))
+    const parts = splitDlqIds({ dlqIds: ids }, q => client.bulkUrlLength(VERBS['resume-workflows'], q))
     expect(parts.length).toBeGreaterThan(2)
     const first = parts[0]!.dlqIds!
     const result = await resumeWorkflows(

@@ -5,6 +5,7 @@
  */
 import { CURSOR_ROOM_BYTES, Inputs, MAX_URL_BYTES, RESUME_PAGE_SIZE } from '../constants.js'
 import type { ServiceClient } from '../service/client.js'
+import { verbOf } from '../verbs.js'
 import { ServiceError } from '../service/errors.js'
 import { drainInto, type DrainOutcome } from '../service/pagination.js'
 import { overrideHeaders, resumeQuery } from '../service/query.js'
@@ -17,17 +18,18 @@ import type { BoundKeeper } from './resume-bound.js'
 
 export type WorkflowResumer = Pick<
   ServiceClient,
-  'resumeWorkflowsPage' | 'resumeUrlLength' | 'log' | 'listDlqPage' | 'serviceNow' | 'dateFault'
+  'bulkPage' | 'bulkUrlLength' | 'log' | 'listDlqPage' | 'serviceNow' | 'dateFault'
 >
 
 /** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
 export function splitDlqIds(
   selection: WorkflowSelection,
-  urlLength: (query: URLSearchParams) => number
+  urlLength: (query: URLSearchParams) => number,
+  pageSize = RESUME_PAGE_SIZE
 ): WorkflowSelection[] {
   const ids = selection.dlqIds
   if (ids === undefined || ids.length === 0) return [selection]
-  const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE))
+  const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, pageSize))
   let current: string[] = []
   const parts = [current]
   let used = base
@@ -61,10 +63,11 @@ export async function drainResume(
   keeper?: BoundKeeper
 ): Promise<DrainEnd> {
   const { progress } = ledger
+  const verb = verbOf(request)
   const total = request.selection.dlqIds?.length ?? 0
   // An empty id list sent as no dlqIds at all would select the whole DLQ.
   if (request.selection.dlqIds !== undefined && total === 0) throw new Error('dlq-ids is empty: nothing to resume')
-  const parts = splitDlqIds(request.selection, q => client.resumeUrlLength(q))
+  const parts = splitDlqIds(request.selection, q => client.bulkUrlLength(verb, q), verb.pageSize)
   if (parts.length > 1) {
     client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`)
   }
@@ -89,12 +92,12 @@ export async function drainResume(
     }
     let selection = given
     // The count the request under way asked for: what each of its lost attempts may have resumed.
-    let count: number = RESUME_PAGE_SIZE
+    let count = verb.pageSize
     const fetch = async (cursor: string | undefined) => {
       try {
-        count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns)
+        count = Math.min(verb.pageSize, maxRuns - carriedRuns)
         ledger.sent++
-        return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers)
+        return await client.bulkPage(verb, resumeQuery(selection, cursor, count), headers)
       } catch (err) {
         if (err instanceof ServiceError) ledger.lost(err.lostAnswers, count)
         throw err

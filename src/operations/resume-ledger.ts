@@ -2,11 +2,11 @@
  * What a bulk resume has done so far, in one object that each drain (one, or one per stage) feeds: the runs, the
  * requests, what may have been resumed unseen. The result of a resume, staged or not, is read from it.
  */
-import { RESUME_PAGE_SIZE } from '../constants.js'
 import type { ResumeRequest } from '../requests.js'
 import type { ResumeResult } from '../resume-results.js'
 import type { ItemProblem, WorkflowRun } from '../service/schemas.js'
 import type { Progress } from '../stop.js'
+import type { BulkVerb } from '../verbs.js'
 import type { Failure } from '../failure.js'
 import { ItemProblems } from './item-problems.js'
 
@@ -43,7 +43,11 @@ export class ResumeLedger {
   private readonly problems = new ItemProblems()
 
   /** `progress` is kept up to date as answers arrive, for a last-resort report should the process be stopped. */
-  constructor(readonly progress: Progress = { confirmed: 0, uncertainRequests: 0 }) {}
+  constructor(
+    /** The write whose answers it holds: its page size tells a service that ignores count. */
+    readonly verb: BulkVerb,
+    readonly progress: Progress = { confirmed: 0, uncertainRequests: 0 }
+  ) {}
 
   /** Attempts lost after sending (a failed request, or the answer to a page's retries), each asking for `count`. */
   lost(attempts: number, count: number): void {
@@ -56,7 +60,7 @@ export class ResumeLedger {
   /** One answered request: its runs, and the items it carried that could not be read as sent. */
   answered(runs: readonly WorkflowRun[], problems: readonly ItemProblem[]): void {
     const carried = runs.length + problems.filter(p => !p.kept).length
-    if (carried > RESUME_PAGE_SIZE) this.largestAnswer = Math.max(this.largestAnswer ?? 0, carried)
+    if (carried > this.verb.pageSize) this.largestAnswer = Math.max(this.largestAnswer ?? 0, carried)
     this.carried += carried
     // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
     for (const run of runs) this.runs.push(run)
@@ -78,7 +82,7 @@ export class ResumeLedger {
     const nextCursor = end.nextCursor ?? (failure !== undefined && this.sent === 0 ? request.cursor : undefined)
     const stoppedByCap = end.stoppedByCap === true && maxRuns !== undefined && this.carried >= maxRuns
     return {
-      operation: 'resume-workflows',
+      operation: this.verb.operation,
       selection: request.selection,
       all: request.all,
       overrides: request.overrides,

@@ -7,6 +7,7 @@
 import { Inputs } from '../constants.js'
 import { failureOf, type Failure } from '../failure.js'
 import type { ResumeRequest, RunPair } from '../requests.js'
+import { verbOf } from '../verbs.js'
 import type { ByRuns, ResumeResult } from '../resume-results.js'
 import type { RunState } from '../run-states.js'
 import type { ServiceClient } from '../service/client.js'
@@ -79,13 +80,13 @@ export async function resumeRuns(
   }
   if (failure !== undefined) {
     const byRuns: ByRuns = { given: pairs.length, found: found.length, notInDlq: [], left: pairs }
-    return { ...new ResumeLedger().result(rest, { failure }), byRuns }
+    return { ...new ResumeLedger(verbOf(rest)).result(rest, { failure }), byRuns }
   }
   const dlqIds = [...new Set(found.flatMap(run => run.dlqIds))]
   const result =
     dlqIds.length > 0
       ? await resume({ ...rest, selection: { dlqIds } })
-      : { ...new ResumeLedger().result(rest, {}), requests: 0 }
+      : { ...new ResumeLedger(verbOf(rest)).result(rest, {}), requests: 0 }
   const states = await statesOf(client, missing, request.maxPages)
   const notInDlq = missing.map((pair, i) => ({ ...pair, state: states[i] ?? 'unknown' }))
   const { nextCursor, continueFrom, ...own } = result

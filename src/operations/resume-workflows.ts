@@ -5,6 +5,7 @@
  */
 import { REAL_CLOCK, type Clock } from '../clock.js'
 import type { ResumeRequest } from '../requests.js'
+import { verbOf } from '../verbs.js'
 import type { ResumeResult } from '../resume-results.js'
 import type { Progress } from '../stop.js'
 import { BoundKeeper, startBound, withBound } from './resume-bound.js'
@@ -47,7 +48,7 @@ export async function resumeWorkflows(
   if (runs !== undefined)
     return resumeRuns(client, { ...request, runs }, byIds => resumeWorkflows(client, byIds, hooks))
   if (request.stages !== undefined) return stagedResume(client, request, request.stages, hooks)
-  const ledger = new ResumeLedger(hooks.progress)
+  const ledger = new ResumeLedger(verbOf(request), hooks.progress)
   const start = await startBound(client, request, hooks.clock)
   const keeper = new BoundKeeper(start, ledger.progress, () => hooks.clock.now(), request.selection.toDate)
   const bounded = withBound(request, keeper.bound, ledger.progress)

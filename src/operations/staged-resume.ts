@@ -4,6 +4,7 @@
  * at its size, continuing where the one before stopped, into one ledger: the result covers every stage, each kept.
  */
 import type { ResumeRequest, StagePlan } from '../requests.js'
+import { verbOf } from '../verbs.js'
 import type { ResumedRun } from '../results.js'
 import type { ResumeBound, ResumeResult, StageOutcome, StagedResume } from '../resume-results.js'
 import { STAGE_VERDICTS } from '../stage-verdicts.js'
@@ -38,7 +39,7 @@ export async function stagedResume(
   hooks: StagedHooks
 ): Promise<ResumeResult> {
   const { onPage = () => {}, progress } = hooks
-  const ledger = new ResumeLedger(progress)
+  const ledger = new ResumeLedger(verbOf(request), progress)
   // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
   // Taken first, so that a step refused below names it too: a re-run with it selects what this step would have.
   const bound = await startBound(client, request, hooks.clock)

@@ -12,6 +12,10 @@ import { ServiceClock } from './service-clock.js'
 import { retrying, type AttemptOutcome, type RetryingOptions, type RetryPolicy } from './retry.js'
 import { dlqEnvelopeSchema, isRecord, readWorkflowRuns, resumeEnvelopeSchema } from './schemas.js'
 import type { DlqPage, ResumePage } from './schemas.js'
+import { VERBS, type BulkVerb } from '../verbs.js'
+
+/** One answered request of a bulk write, with the attempts before it whose answer was lost. */
+export type BulkPage = ResumePage & { lostAnswers: number }
 import {
   RUN_EVENTS_PATH,
   RUN_LOG_PATH,
@@ -45,7 +49,6 @@ type Method = 'GET' | 'POST' | 'PATCH'
 type HeaderMap = Record<string, string>
 
 const DLQ_PATH = '/v2/dlq'
-const RESUME_PATH = '/v2/workflows/dlq/resume'
 
 /** What EnvHttpProxyAgent reads a proxy from; with none of them set it sends every request directly. */
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']
@@ -88,15 +91,21 @@ export class ServiceClient {
     }
   }
 
-  /** One request of `POST /v2/workflows/dlq/resume`: resumes at most 50 runs. */
-  async resumeWorkflowsPage(query: URLSearchParams, headers: HeaderMap): Promise<ResumePage & { lostAnswers: number }> {
-    const answer = await this.send('POST', RESUME_PATH, query, headers)
-    // The service carried this request out (2xx): if its answer is unusable, the runs it resumed are unknown.
+  /** One request of a bulk write (src/verbs.ts): takes at most the verb's page size of entries. */
+  async bulkPage(verb: BulkVerb, query: URLSearchParams, headers: HeaderMap): Promise<BulkPage> {
+    const { path } = verb
+    const answer = await this.send('POST', path, query, headers)
+    // The service carried this request out (2xx): if its answer is unusable, the entries it took are unknown.
     const lost = answer.lostAnswers + 1
-    const json = this.parseJson('POST', RESUME_PATH, answer, lost)
-    const { workflowRuns, cursor } = this.check('POST', RESUME_PATH, json, resumeEnvelopeSchema, lost)
+    const json = this.parseJson('POST', path, answer, lost)
+    const { workflowRuns, cursor } = this.check('POST', path, json, resumeEnvelopeSchema, lost)
     const { runs, problems } = readWorkflowRuns(workflowRuns)
     return { ...(cursor ? { cursor } : {}), workflowRuns: runs, problems, lostAnswers: answer.lostAnswers }
+  }
+
+  /** One request of `POST /v2/workflows/dlq/resume`: resumes at most 50 runs. */
+  resumeWorkflowsPage(query: URLSearchParams, headers: HeaderMap): Promise<BulkPage> {
+    return this.bulkPage(VERBS['resume-workflows'], query, headers)
   }
 
   /**
@@ -155,9 +164,9 @@ export class ServiceClient {
     return { kind: 'read', ...path, runs: read, problems, unasked, requests }
   }
 
-  /** Length of the URL a bulk resume with this query is sent to (ASCII: bytes and characters alike). */
-  resumeUrlLength(query: URLSearchParams): number {
-    return requestUrl(this.options.baseUrl, RESUME_PATH, query).href.length
+  /** Length of the URL a bulk write with this query is sent to (ASCII: bytes and characters alike). */
+  bulkUrlLength(verb: BulkVerb, query: URLSearchParams): number {
+    return requestUrl(this.options.baseUrl, verb.path, query).href.length
   }
 
   /**
