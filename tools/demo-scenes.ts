@@ -168,7 +168,8 @@ export const SCENES: readonly Scene[] = [
     explain:
       'The resumed refund runs now fail their first attempt half a second in and keep retrying: none is back in ' +
       'the DLQ for half an hour. The run log shows the failed attempts, so the watch stops the resume at its first ' +
-      'poll, 5 s in: exit 1 naming the first error, failed-again-count 0, run-states {"failing": 2, ...}.',
+      'poll, 5 s in: exit 1 naming the first error, failed-again-count 2 (both in failed-again-runs, which the ' +
+      'follow-up gives as workflow-runs; no DLQ id yet), run-states {"failing": 2, ...}.',
     before: simulator => {
       simulator.fates = [
         {

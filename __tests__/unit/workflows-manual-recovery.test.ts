@@ -101,6 +101,30 @@ describe('the manual recovery form', () => {
     expect(run({ operation: 'resume-workflows', all: 'true', 'watch-max-failed': '0' })).toMatchObject({ warned: [] })
   })
 
+  it('continues only with the to-date its cursor was made under, and retries the canary as watch-retries says', () => {
+    const url = 'https://app.example/wf'
+    const staged = { operation: 'resume-workflows', 'workflow-url': url, stages: '5, all', watch: '30m' }
+    expect(run({ ...staged, cursor: 'cur_1' }).refused).toMatch(/^Input 'to-date' is required with cursor/)
+    expect(run({ ...staged, 'watch-retries': '1' })).toMatchObject({
+      settings: { resume: { stages: { watchRetries: 1 } } },
+      warned: []
+    })
+    expect(run({ operation: 'resume-workflows', all: 'true', 'watch-retries': '1' }).refused).toMatch(
+      /^Input 'watch-retries' applies only with stages/
+    )
+  })
+
+  it('resumes the runs a canary printed, given as workflow-runs alone', () => {
+    const runs = '[{"workflowRunId":"wfr_1","workflowCreatedAt":1795761443670}]'
+    expect(run({ operation: 'resume-workflows', 'workflow-runs': runs })).toMatchObject({
+      settings: { resume: { runs: [{ workflowRunId: 'wfr_1', workflowCreatedAt: 1795761443670 }] } },
+      warned: []
+    })
+    expect(run({ operation: 'resume-workflows', 'workflow-runs': runs, cursor: 'cur_1' }).refused).toMatch(
+      /^Input 'workflow-runs' cannot be combined with cursor/
+    )
+  })
+
   it('warns about, and ignores, a field the chosen operation does not read', () => {
     expect(run({ operation: 'list-dlq', 'dlq-ids': 'dlq_1', stages: '5, all' })).toMatchObject({
       warned: ['dlq-ids', 'stages']
