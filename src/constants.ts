@@ -59,7 +59,13 @@ export enum Inputs {
   WatchMaxFailed = 'watch-max-failed',
   WatchRetries = 'watch-retries',
   WatchMinCompleted = 'watch-min-completed',
-  WorkflowRuns = 'workflow-runs'
+  WorkflowRuns = 'workflow-runs',
+  // every bulk write (resume-workflows, restart-workflows, retry-messages)
+  MaxEntries = 'max-entries',
+  Delay = 'delay',
+  DryRun = 'dry-run',
+  PlanFile = 'plan-file',
+  ExpectCount = 'expect-count'
 }
 
 export enum Outputs {
@@ -100,10 +106,26 @@ export enum Outputs {
   // list-dlq health issue: the edge this check made
   Transition = 'transition',
   IssueUrl = 'issue-url',
-  Growth = 'growth'
+  Growth = 'growth',
+  // restart-workflows, retry-messages, and the plan of every write
+  RestartedCount = 'restarted-count',
+  RetriedCount = 'retried-count',
+  DeduplicatedCount = 'deduplicated-count',
+  FailedAgainMessageIds = 'failed-again-message-ids',
+  FailedAgainMessageIdsTruncated = 'failed-again-message-ids-truncated',
+  RefusedDlqIds = 'refused-dlq-ids',
+  GoneCount = 'gone-count',
+  PlannedCount = 'planned-count',
+  PlanFile = 'plan-file'
 }
 
-export const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'] as const
+export const Operations = [
+  'list-dlq',
+  'resume-schedule',
+  'resume-workflows',
+  'restart-workflows',
+  'retry-messages'
+] as const
 export type Operation = (typeof Operations)[number]
 
 /** Defaults as action.yml declares them (a test holds the two equal), which the runner passes when unset. */
@@ -121,6 +143,7 @@ export const INPUT_DEFAULTS = {
   [Inputs.KeepCredentialHeaders]: 'false',
   [Inputs.Source]: 'message',
   [Inputs.WatchMaxFailed]: '0',
+  [Inputs.DryRun]: 'false',
   [Inputs.NewWithin]: '1h'
 } as const satisfies Partial<Record<Inputs, string>>
 
@@ -157,6 +180,8 @@ export const MAX_REQUEST_LINE_BYTES = 8 * 1024
 export const MAX_CURSOR_LENGTH = 4096
 /** Runs one bulk resume resumes at most, the spec's maximum: sent as count, and what a lost answer may hide. */
 export const RESUME_PAGE_SIZE = 50
+/** Messages one bulk retry re-delivers at most (wire contract, 6): sent as count. */
+export const RETRY_PAGE_SIZE = 100
 /** Distinct values a breakdown keeps at once (operations/accumulator): beyond, counts become approximate (Misra-Gries). */
 export const TALLY_CAPACITY = 1000
 /** GitHub caps a job's outputs at 1 MB, counted in UTF-16 code units at two bytes each (report/boundary). */

@@ -2,11 +2,11 @@
 // its result through the output boundary.
 import * as core from '@actions/core'
 import { writeSync } from 'node:fs'
-import { Inputs, Outputs, RESUME_PAGE_SIZE, type Operation } from './constants.js'
+import { Inputs, Outputs, type Operation } from './constants.js'
+import { VERBS, type BulkOperation } from './verbs.js'
 import { checkScope, runContext, updateHealthIssue } from './github/issue-step.js'
 import { withDlqIdsFile } from './inputs/id-file.js'
 import { checkOutputFiles } from './inputs/output-files.js'
-import { RESUME_SELECTORS } from './inputs/resume-schema.js'
 import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { ageClock } from './operations/list-dlq.js'
@@ -86,7 +86,7 @@ interface Entry<S, R> {
   overdue: { count?: Outputs; what: (progress: Progress) => string }
 }
 
-type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult; 'resume-workflows': ResumeResult }
+type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult } & Record<BulkOperation, ResumeResult>
 
 const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'list-dlq': {
@@ -132,8 +132,16 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
     report: scheduleReport,
     overdue: { what: () => 'the schedules resumed are named in the log above' }
   },
-  'resume-workflows': {
-    group: 'Resuming failed workflow runs',
+  'resume-workflows': bulkEntry('resume-workflows'),
+  'restart-workflows': bulkEntry('restart-workflows'),
+  'retry-messages': bulkEntry('retry-messages')
+}
+
+/** The entry of one bulk write (src/verbs.ts): the one engine, given the verb. */
+function bulkEntry<O extends BulkOperation>(operation: O): Entry<SettingsOf<O>, ResumeResult> {
+  const { words, pageSize, countOutput } = VERBS[operation]
+  return {
+    group: `${words.doing[0]?.toUpperCase()}${words.doing.slice(1)} failed ${words.items}`,
     files: s => [[Inputs.RunsFile, s.runsFile]],
     prepare: withDlqIdsFile,
     run: (s, { client, log, encode, progress, signal }) =>
@@ -142,10 +150,10 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
       ),
     report: resumeReport,
     overdue: {
-      count: Outputs.ResumedCount,
+      count: countOutput,
       what: ({ confirmed, uncertainRequests: lost, uncertainRuns }) =>
-        `${confirmed} runs resumed before the cancel` +
-        (lost > 0 ? `, and up to ${uncertainRuns ?? lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
+        `${confirmed} ${words.short} ${words.past} before the cancel` +
+        (lost > 0 ? `, and up to ${uncertainRuns ?? lost * pageSize} more possibly ${words.past}` : '')
     }
   }
 }
@@ -267,7 +275,7 @@ async function runWith(out: OutputBoundary, live: LiveRun, now: number, stop: St
     settings = (await entryOf(settings.operation).prepare?.(settings)) ?? settings
   } catch (err) {
     if (!(err instanceof InputError)) throw err
-    await out.summary(refusalSummary(err.message, err.noSelector ? RESUME_SELECTORS : undefined))
+    await out.summary(refusalSummary(err.message, err.narrow))
     out.setFailed(err.message)
     return
   }

@@ -33,10 +33,29 @@ export interface WorkflowSelection {
   workflowCreatedAt?: number
 }
 
+/** The selectors of a bulk retry of DLQ messages: the listing's filters (wire contract, 6), messageId one value. */
+export interface MessageSelection {
+  dlqIds?: string[]
+  fromDate?: number
+  toDate?: number
+  messageId?: string
+  url?: string[]
+  topicName?: string[]
+  scheduleId?: string[]
+  queueName?: string[]
+  responseStatus?: number
+  callerIp?: string[]
+}
+
+/** The selectors of any bulk write: each verb's schema sets only its own (src/verbs.ts, `dlq`). */
+export type BulkSelection = WorkflowSelection & MessageSelection
+
 export interface ResumeOverrides {
   flowControlKey?: string
   flowControlValue?: string
   retries?: number
+  /** Service-Delay as written (`10s`): retry and restart only. */
+  delay?: string
 }
 
 /** How to list the DLQ: what `list-dlq` receives, and nothing else (no token, no file path). */
@@ -106,7 +125,7 @@ export interface RunPair {
 export interface ResumeRequest {
   /** The write: its path, per-request limit and answer (absent: resume-workflows). */
   verb?: BulkOperation
-  selection: WorkflowSelection
+  selection: BulkSelection
   /** Runs to resume by their pairs (input workflow-runs): each found in the workflow DLQ, then resumed by its dlqId. */
   runs?: RunPair[]
   /** The user said to resume the whole DLQ (no selector needed). */

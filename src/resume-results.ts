@@ -46,6 +46,16 @@ export interface ResumeResult extends Pick<ResumeRequest, 'selection' | 'all' | 
   bound?: ResumeBound
   /** Set for a resume of the runs given by their pairs (input workflow-runs): what was found of them. */
   byRuns?: ByRuns
+  /** Set for a retry (src/verbs.ts, makes 'message'): the new messages, in the order retried; `runs` is then empty. */
+  messages?: RetriedMessage[]
+  /** Of those, the messages the service did not deliver again (a deduplication id matched). */
+  deduplicated?: number
+}
+
+/** A message a retry created: the entry left the DLQ; `deduplicated`: the service did not deliver it again. */
+export interface RetriedMessage {
+  messageId: string
+  deduplicated?: true
 }
 
 /** The runs given by their pairs: how many were found in the workflow DLQ, and what became of the others. */

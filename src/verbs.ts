@@ -1,9 +1,9 @@
 // The bulk writes on the DLQ, one row each: what the one engine (operations/resume-workflows) is given to take
 // entries from the DLQ page by page. Its selection and refusals, drain, ledger, bound, stages, watch, continuation and
 // output budget are the verb's; only what differs between verbs is here. A root module: it imports no folder of src/.
-import { RESUME_PAGE_SIZE } from './constants.js'
+import { Outputs, RESUME_PAGE_SIZE, RETRY_PAGE_SIZE } from './constants.js'
 
-export type BulkOperation = 'resume-workflows'
+export type BulkOperation = 'resume-workflows' | 'restart-workflows' | 'retry-messages'
 
 /** What a verb's report says: `Resumed 3 workflow runs`, `resuming`, `possibly resumed`. */
 export interface VerbWords {
@@ -16,6 +16,8 @@ export interface VerbWords {
   /** What one entry taken makes: `workflow run`, `message`; and several. */
   item: string
   items: string
+  /** The same in short, where the context says what they are: `runs`, `messages`. */
+  short: string
 }
 
 export interface BulkVerb {
@@ -28,6 +30,8 @@ export interface BulkVerb {
   pageSize: number
   /** What its answer names for each entry taken: the new run, or the new message. */
   makes: 'run' | 'message'
+  /** The output of how many entries it took: resumed-count, restarted-count, retried-count. */
+  countOutput: Outputs
   words: VerbWords
 }
 
@@ -38,7 +42,42 @@ export const VERBS: Record<BulkOperation, BulkVerb> = {
     path: '/v2/workflows/dlq/resume',
     pageSize: RESUME_PAGE_SIZE,
     makes: 'run',
-    words: { base: 'resume', past: 'resumed', doing: 'resuming', item: 'workflow run', items: 'workflow runs' }
+    countOutput: Outputs.ResumedCount,
+    words: {
+      base: 'resume',
+      past: 'resumed',
+      doing: 'resuming',
+      item: 'workflow run',
+      items: 'workflow runs',
+      short: 'runs'
+    }
+  },
+  // Every step runs again, from the first: what a resume cannot do when a deploy changed code before the failed step.
+  'restart-workflows': {
+    operation: 'restart-workflows',
+    dlq: 'workflow',
+    path: '/v2/workflows/dlq/restart',
+    pageSize: RESUME_PAGE_SIZE,
+    makes: 'run',
+    countOutput: Outputs.RestartedCount,
+    words: {
+      base: 'restart',
+      past: 'restarted',
+      doing: 'restarting',
+      item: 'workflow run',
+      items: 'workflow runs',
+      short: 'runs'
+    }
+  },
+  // Each entry leaves the DLQ and a new message is created with its body and headers: the answer names the new ones.
+  'retry-messages': {
+    operation: 'retry-messages',
+    dlq: 'message',
+    path: '/v2/dlq/retry',
+    pageSize: RETRY_PAGE_SIZE,
+    makes: 'message',
+    countOutput: Outputs.RetriedCount,
+    words: { base: 'retry', past: 'retried', doing: 'retrying', item: 'message', items: 'messages', short: 'messages' }
   }
 }
 

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readSettings } from '../../src/inputs/settings.js'
 import { actionDefaults } from '../../tools/action-yml.js'
+import { VERBS } from '../../src/verbs.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const GOOD = { token: 'sim-token-3c9d1e7f', 'base-url': 'https://service.example.com' }
@@ -63,6 +64,32 @@ const CASES: Case[] = [
     withOne: all,
     read: s => (s as { resume: { stages?: { sizes: number[] } } }).resume.stages?.sizes.map(String)
   },
+  ...(['restart-workflows', 'retry-messages'] as const).flatMap((operation): Case[] => [
+    { operation, input: 'dlq-ids', values: ['dlq_a', 'dlq_b'], read: s => selection(s).dlqIds },
+    {
+      operation,
+      input: 'stages',
+      values: ['5', '20'],
+      with: { ...all, watch: '1m' },
+      withOne: all,
+      read: s => (s as { resume: { stages?: { sizes: number[] } } }).resume.stages?.sizes.map(String)
+    }
+  ]),
+  // A retry selects messages by the listing's filters, several values of one as repeated keys.
+  ...(
+    [
+      ['url', 'url', ['https://a.example.com/hook', 'https://b.example.com/hook']],
+      ['topic-name', 'topicName', ['orders', 'refunds']],
+      ['schedule-id', 'scheduleId', ['sched_a', 'sched_b']],
+      ['queue-name', 'queueName', ['q1', 'q2']],
+      ['caller-ip', 'callerIp', ['10.0.0.1', '::1']]
+    ] as const
+  ).map(([input, key, values]): Case => ({
+    operation: 'retry-messages',
+    input,
+    values: [...values],
+    read: s => selection(s)[key]
+  })),
   {
     operation: 'list-dlq',
     input: 'issue-labels',
@@ -84,7 +111,7 @@ function settingsOf(c: Case, text: string, one = false): unknown {
     ...actionDefaults(),
     ...GOOD,
     operation: c.operation,
-    ...(c.operation === 'resume-workflows' ? all : {}),
+    ...(c.operation in VERBS ? all : {}),
     ...(one ? (c.withOne ?? c.with) : c.with),
     [c.input]: text
   }

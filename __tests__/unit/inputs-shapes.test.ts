@@ -9,6 +9,7 @@ import { Operations, type Operation } from '../../src/constants.js'
 import { SCHEMAS } from '../../src/inputs/schemas.js'
 import { InputError, readSettings } from '../../src/inputs/settings.js'
 import { actionDefaults } from '../../tools/action-yml.js'
+import { VERBS } from '../../src/verbs.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const GOOD = { token: 'sim-token-3c9d1e7f', 'base-url': 'https://service.example.com' }
@@ -70,6 +71,11 @@ const VALUES: Record<string, { values: [string, string]; with?: Record<string, s
   'issue-labels': { values: ['dlq', 'on-call'], with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' } },
   'issue-assignees': { values: ['octocat', 'hubot'], with: { 'issue-on-failure': 'true', 'fail-if-count-above': '0' } },
   'watch-min-completed': { values: ['8', '80%'], with: { stages: '10, all', watch: '1m' } },
+  'max-entries': { values: ['5', '6'] },
+  delay: { values: ['10s', '5m'] },
+  'dry-run': { values: ['true', 'false'] },
+  'plan-file': { values: ['a.ndjson', 'b.ndjson'], with: { 'dry-run': 'true' } },
+  'expect-count': { values: ['0', '5'] },
   'workflow-runs': {
     values: [
       '[{"workflowRunId":"wfr_a","workflowCreatedAt":1700000000000}]',
@@ -97,7 +103,7 @@ function auditRows(): { input: string; operations: Operation[]; shape: string }[
 function inputsOf(operation: Operation, input: string, text: string): Record<string, string> {
   const none: Record<string, string> = {}
   const needs = operation === 'list-dlq' && WORKFLOW_SELECTORS.has(input) ? { source: 'workflow' } : none
-  const selector = operation === 'resume-workflows' ? { all: 'true' } : none
+  const selector = operation in VERBS ? { all: 'true' } : none
   const schedule = operation === 'resume-schedule' && input !== 'schedule-id' ? { 'schedule-id': 'sched_1' } : none
   return {
     ...actionDefaults(),
@@ -153,7 +159,7 @@ describe.each(cases.filter(([input]) => input !== 'operation'))('%s (%s): %s', (
     } else if (input === 'stages') {
       // Sizes in order, a repeated one kept: the third stage is as meant as the first (a watch gates the later ones).
       const settings = read({ ...inputs, watch: '1m' })
-      expect(settings.operation === 'resume-workflows' && settings.resume.stages?.sizes).toEqual([10, 20, 10])
+      expect('resume' in settings && settings.resume.stages?.sizes).toEqual([10, 20, 10])
     } else if (shape === 'list') {
       expect(JSON.stringify(read(inputs))).toContain(JSON.stringify([a, b]))
     } else {

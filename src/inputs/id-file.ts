@@ -59,7 +59,7 @@ export async function readDlqIdsFile(path: string): Promise<{ ids: string[]; lin
 }
 
 /** The settings with the ids of dlq-ids-file put where dlq-ids would be; unchanged when it is not set. */
-export async function withDlqIdsFile(settings: ResumeSettings): Promise<ResumeSettings> {
+export async function withDlqIdsFile<S extends ResumeSettings>(settings: S): Promise<S> {
   if (settings.dlqIdsFile === undefined) return settings
   const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile)
   const selection = { ...settings.resume.selection, dlqIds: ids }

@@ -19,7 +19,7 @@ import {
 import { countWindows, healthRules, healthShape, thresholdShape, thresholdsOf } from './health-inputs.js'
 import { longestOf, queryFits } from './query-fits.js'
 import { readDuration, readOne } from './readers.js'
-import { resumeSchema } from './resume-schema.js'
+import { restartSchema, resumeSchema, retrySchema } from './bulk-schema.js'
 import { readScheduleIds } from './selectors.js'
 
 /** Filters of the messages listed; from-date and to-date also bound a listing of failed workflow runs. */
@@ -136,6 +136,7 @@ function listSchema(now: number, workspace: string) {
 
 const scheduleShape = {
   ...commonShape,
+  [Inputs.DryRun]: boolean(Inputs.DryRun),
   [Inputs.ScheduleId]: input(s => {
     if (s.trim() === '') throw new Error('is required: one or more schedule ids, separated by newlines or commas')
     return readScheduleIds(s)
@@ -146,9 +147,16 @@ function scheduleSchema() {
   return z.object(scheduleShape).transform(v => ({
     operation: 'resume-schedule' as const,
     ...common(v),
-    schedules: { scheduleIds: v[Inputs.ScheduleId] }
+    schedules: { scheduleIds: v[Inputs.ScheduleId] },
+    dryRun: v[Inputs.DryRun]
   }))
 }
 
 /** Each operation's schema: the keys of its object are the inputs it reads, the single source of that list. */
-export const SCHEMAS = { 'list-dlq': listSchema, 'resume-schedule': scheduleSchema, 'resume-workflows': resumeSchema }
+export const SCHEMAS = {
+  'list-dlq': listSchema,
+  'resume-schedule': scheduleSchema,
+  'resume-workflows': resumeSchema,
+  'restart-workflows': restartSchema,
+  'retry-messages': retrySchema
+}

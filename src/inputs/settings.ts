@@ -1,13 +1,15 @@
 import type { z } from 'zod'
 import { INPUT_DEFAULTS, Inputs, Operations, type Operation } from '../constants.js'
-import { RESUME_SELECTORS } from './resume-schema.js'
+import { selectorsOf } from './bulk-schema.js'
 import { SCHEMAS } from './schemas.js'
 import { CONTROL_CHARACTERS } from './values.js'
+import { VERBS, type BulkOperation } from '../verbs.js'
 
 /** The settings of each operation: what its schema's transform yields, typed from it. */
 export type SettingsOf<O extends Operation> = z.output<ReturnType<(typeof SCHEMAS)[O]>>
 export type Settings = SettingsOf<Operation>
-export type ResumeSettings = SettingsOf<'resume-workflows'>
+/** The settings of any bulk write (src/verbs.ts): the same fields, each operation its own. */
+export type ResumeSettings = SettingsOf<BulkOperation>
 
 /** Reads one input's raw text; `core.getInput` in the action, a plain record in tests. */
 export type ReadInput = (name: string) => string
@@ -17,10 +19,15 @@ export class InputError extends Error {
   override name = 'InputError'
   constructor(
     readonly issues: { input: string; message: string }[],
-    /** A resume with no selector and no `all: true`: the summary says how to narrow it. */
-    readonly noSelector = false
+    /** A bulk write with no selector and no `all: true`: its selectors, with which the summary says how to narrow it. */
+    readonly narrow?: { operation: BulkOperation; selectors: readonly string[] }
   ) {
     super(issues.map(issue => issue.message).join('\n'))
+  }
+
+  /** The refusal is of a bulk write that selected nothing. */
+  get noSelector(): boolean {
+    return this.narrow !== undefined
   }
 }
 
@@ -61,19 +68,24 @@ export function readSettings(
     throw new InputError(issues.map(([input, says]) => badInput(input, says, raw[input])))
   }
   const settings = parsed.data
-  if (settings.operation === 'resume-workflows') {
+  if (isBulk(settings)) {
     const { resume } = settings
     const selected =
       Object.keys(resume.selection).length > 0 || settings.dlqIdsFile !== undefined || resume.runs !== undefined
     if (!selected && !settings.resume.all) {
+      const { words } = VERBS[settings.operation]
+      const selectors = selectorsOf(settings.operation)
       const says =
-        'must be true to resume every failed workflow run in the DLQ: no selector was given ' +
-        `(set ${RESUME_SELECTORS.slice(0, -1).join(', ')} or ${RESUME_SELECTORS.at(-1)} to narrow it)`
-      throw new InputError([badInput(Inputs.All, says)], true)
+        `must be true to ${words.base} every failed ${words.item} in the DLQ: no selector was given ` +
+        `(set ${selectors.slice(0, -1).join(', ')} or ${selectors.at(-1)} to narrow it)`
+      throw new InputError([badInput(Inputs.All, says)], { operation: settings.operation, selectors })
     }
   }
   return settings
 }
+
+/** The settings of a bulk write (src/verbs.ts). */
+const isBulk = (settings: Settings): settings is ResumeSettings => settings.operation in VERBS
 
 /** Inputs that were set but that the chosen operation does not read: worth a warning, not a failure. */
 export function unusedInputs(read: ReadInput, operation: Operation): string[] {

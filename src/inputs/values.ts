@@ -42,6 +42,18 @@ export function parseDuration(text: string): number | undefined {
   return total
 }
 
+/**
+ * Service-Delay of a retry or restart: a duration (10s, 5m, 1h30m, lower-case units) in whole seconds, sent as
+ * seconds (`90s`), a form every server reads.
+ */
+export function parseDelay(text: string): string {
+  const ms = parseDuration(text.trim())
+  if (ms === undefined || ms % 1000 !== 0) {
+    throw new Error(`must be a duration in whole seconds, such as 10s, 5m or 1h (units ${DURATION_UNITS})`)
+  }
+  return `${ms / 1000}s`
+}
+
 /** Unix milliseconds, refused when likelier Unix seconds or past 9999; `alternative`: the input's other forms. */
 export function parseUnixMilliseconds(value: string, alternative: string): number {
   const ms = Number(value)

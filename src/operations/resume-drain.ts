@@ -113,10 +113,11 @@ export async function drainResume(
       const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor }
       outcome = await drainInto(fetch, budget, page => {
         ledger.lost(page.lostAnswers, count)
-        carriedRuns += page.workflowRuns.length + page.problems.filter(p => !p.kept).length
-        ledger.answered(page.workflowRuns, page.problems)
+        const made = page.messages ?? []
+        carriedRuns += page.workflowRuns.length + made.length + page.problems.filter(p => !p.kept).length
+        ledger.answered(page.workflowRuns, page.problems, made)
         if (parts.length === 1) progress.nextCursor = page.cursor
-        onPage(page, ledger.runs.length)
+        onPage(page, ledger.taken())
         moved = keeper?.stamped(page.workflowRuns, client.serviceNow(), page.cursor !== undefined) === true
         // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
         return !moved && !capReached()

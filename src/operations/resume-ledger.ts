@@ -3,7 +3,7 @@
  * requests, what may have been resumed unseen. The result of a resume, staged or not, is read from it.
  */
 import type { ResumeRequest } from '../requests.js'
-import type { ResumeResult } from '../resume-results.js'
+import type { ResumeResult, RetriedMessage } from '../resume-results.js'
 import type { ItemProblem, WorkflowRun } from '../service/schemas.js'
 import type { Progress } from '../stop.js'
 import type { BulkVerb } from '../verbs.js'
@@ -24,8 +24,12 @@ export interface DrainEnd {
 }
 
 export class ResumeLedger {
-  /** Every run the answers named, in the order resumed. */
+  /** Every run the answers named, in the order resumed (a resume or a restart). */
   readonly runs: WorkflowRun[] = []
+  /** Every new message the answers named, in the order retried (a retry). */
+  readonly messages: RetriedMessage[] = []
+  /** Of those, the messages the service deduplicated (not delivered again). */
+  deduplicated = 0
   /** Runs the answers carried, named or not: what a cap counts. */
   carried = 0
   /** Requests answered with runs. */
@@ -57,21 +61,34 @@ export class ResumeLedger {
     this.progress.uncertainRuns = this.uncertainRuns
   }
 
-  /** One answered request: its runs, and the items it carried that could not be read as sent. */
-  answered(runs: readonly WorkflowRun[], problems: readonly ItemProblem[]): void {
-    const carried = runs.length + problems.filter(p => !p.kept).length
+  /** One answered request: what it made (runs, or new messages), and the items it carried that could not be read. */
+  answered(
+    runs: readonly WorkflowRun[],
+    problems: readonly ItemProblem[],
+    messages: readonly RetriedMessage[] = []
+  ): void {
+    const carried = runs.length + messages.length + problems.filter(p => !p.kept).length
     if (carried > this.verb.pageSize) this.largestAnswer = Math.max(this.largestAnswer ?? 0, carried)
     this.carried += carried
     // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
     for (const run of runs) this.runs.push(run)
+    for (const message of messages) {
+      this.messages.push(message)
+      if (message.deduplicated) this.deduplicated++
+    }
     this.requests++
     const request = this.requests
     this.problems.add(problems, problem =>
       problem.kept
         ? `run "${problem.id ?? ''}" (request ${request}, item ${problem.index}): ${problem.detail}`
-        : `item ${problem.index} of request ${request}, resumed but not named: ${problem.detail}`
+        : `item ${problem.index} of request ${request}, ${this.verb.words.past} but not named: ${problem.detail}`
     )
-    this.progress.confirmed = this.runs.length
+    this.progress.confirmed = this.taken()
+  }
+
+  /** Entries the answers named as taken: runs made, or messages made. */
+  taken(): number {
+    return this.runs.length + this.messages.length
   }
 
   /** The resume asked by `request`, as far as this ledger went, ending as `end` says. */
@@ -101,7 +118,8 @@ export class ResumeLedger {
       ...(nextCursor !== undefined ? { nextCursor } : {}),
       ...(leftWithoutCursor === true ? { leftWithoutCursor } : {}),
       ...(continueFrom !== undefined ? { continueFrom } : {}),
-      ...(failure !== undefined ? { failure } : {})
+      ...(failure !== undefined ? { failure } : {}),
+      ...(this.verb.makes === 'message' ? { messages: this.messages, deduplicated: this.deduplicated } : {})
     }
   }
 }

@@ -1,15 +1,21 @@
 /** The job summary of a run refused before any request (a bad or missing input): what was refused, what to set. */
 import { code, markdownText, summaryHead } from './markdown.js'
+import { VERBS, type BulkOperation } from '../verbs.js'
 
-/** `selectors`: given when the run was refused for naming none of them, the inputs that narrow it (its entry's). */
-export function refusalSummary(message: string, selectors?: readonly string[]): string {
-  if (selectors !== undefined) {
+/** `narrow`: given when a bulk write was refused for naming none of its selectors, the inputs that narrow it. */
+export function refusalSummary(
+  message: string,
+  narrow?: { operation: BulkOperation; selectors: readonly string[] }
+): string {
+  if (narrow !== undefined) {
+    const { base, past, item } = VERBS[narrow.operation].words
+    const Base = `${base[0]?.toUpperCase()}${base.slice(1)}`
     return markdownText(
       summaryHead(
-        '❌ Resume refused: no workflow run was selected',
-        `**Narrow the resume** with one of ${selectors.map(s => `\`${s}\``).join(', ')}; ` +
-          'or, to resume every failed workflow run in the DLQ, set `all: true`.',
-        'Nothing was resumed and no request was sent.'
+        `❌ ${Base} refused: no ${item} was selected`,
+        `**Narrow the ${base}** with one of ${narrow.selectors.map(s => `\`${s}\``).join(', ')}; ` +
+          `or, to ${base} every failed ${item} in the DLQ, set \`all: true\`.`,
+        `Nothing was ${past} and no request was sent.`
       )
     )
   }

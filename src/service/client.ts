@@ -11,6 +11,7 @@ import type { DateFault } from '../results.js'
 import { ServiceClock } from './service-clock.js'
 import { retrying, type AttemptOutcome, type RetryingOptions, type RetryPolicy } from './retry.js'
 import { dlqEnvelopeSchema, isRecord, readWorkflowRuns, resumeEnvelopeSchema } from './schemas.js'
+import { readRetriedMessages, retryEnvelopeSchema } from './schemas.js'
 import type { DlqPage, ResumePage } from './schemas.js'
 import { VERBS, type BulkVerb } from '../verbs.js'
 
@@ -98,9 +99,15 @@ export class ServiceClient {
     // The service carried this request out (2xx): if its answer is unusable, the entries it took are unknown.
     const lost = answer.lostAnswers + 1
     const json = this.parseJson('POST', path, answer, lost)
+    const { lostAnswers } = answer
+    if (verb.makes === 'message') {
+      const { responses, cursor } = this.check('POST', path, json, retryEnvelopeSchema, lost)
+      const { messages, problems } = readRetriedMessages(responses)
+      return { ...(cursor ? { cursor } : {}), workflowRuns: [], messages, problems, lostAnswers }
+    }
     const { workflowRuns, cursor } = this.check('POST', path, json, resumeEnvelopeSchema, lost)
     const { runs, problems } = readWorkflowRuns(workflowRuns)
-    return { ...(cursor ? { cursor } : {}), workflowRuns: runs, problems, lostAnswers: answer.lostAnswers }
+    return { ...(cursor ? { cursor } : {}), workflowRuns: runs, problems, lostAnswers }
   }
 
   /** One request of `POST /v2/workflows/dlq/resume`: resumes at most 50 runs. */

@@ -1,5 +1,5 @@
 import { scheduleIdProblem } from '../requests.js'
-import type { ListFilters, Order, ResumeOverrides, WorkflowSelection } from '../requests.js'
+import type { BulkSelection, ListFilters, Order, ResumeOverrides } from '../requests.js'
 
 /** Appends each set value under its wire name; arrays repeat the key (values of one key are ORed). */
 function queryOf(values: object): URLSearchParams {
@@ -20,7 +20,7 @@ export function listQuery(filters: ListFilters, count: number, order: Order, cur
  * Query of one `POST /v2/workflows/dlq/resume` request: the selectors travel in the query, never a body. Pass
  * `count` always (RESUME_PAGE_SIZE): a server that gets none may resume every match in one answer.
  */
-export function resumeQuery(selection: WorkflowSelection, cursor?: string, count?: number): URLSearchParams {
+export function resumeQuery(selection: BulkSelection, cursor?: string, count?: number): URLSearchParams {
   return queryOf({ ...selection, count, cursor })
 }
 
@@ -37,6 +37,7 @@ export function overrideHeaders(overrides: ResumeOverrides): Record<string, stri
   if (overrides.flowControlKey !== undefined) headers['Service-Flow-Control-Key'] = overrides.flowControlKey
   if (overrides.flowControlValue !== undefined) headers['Service-Flow-Control-Value'] = overrides.flowControlValue
   if (overrides.retries !== undefined) headers['Service-Retries'] = String(overrides.retries)
+  if (overrides.delay !== undefined) headers['Service-Delay'] = overrides.delay
   return headers
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { RetriedMessage } from '../resume-results.js'
 import { MAX_DATE_MS } from '../format.js'
 
 const TIME_EXPECTED = `expected milliseconds from 0 to ${MAX_DATE_MS} (a time a JavaScript Date can hold)`
@@ -70,11 +71,22 @@ export type WorkflowRun = z.infer<typeof workflowRunSchema>
 /** A bulk resume answer's envelope: the runs are read one by one with readWorkflowRuns. */
 export const resumeEnvelopeSchema = z.object({ workflowRuns: z.array(z.unknown()), cursor })
 
-/** One answered bulk-resume request, its runs read item by item. */
+/** A message a retry created: the entry left the DLQ; `deduplicated`: the service did not deliver it again. */
+const retriedMessageSchema = z.object({
+  messageId: id,
+  deduplicated: z.preprocess(v => (v === null ? undefined : v), z.optional(z.boolean()))
+})
+
+/** A bulk retry answer's envelope: the new messages are read one by one with readRetriedMessages. */
+export const retryEnvelopeSchema = z.object({ responses: z.array(z.unknown()), cursor })
+
+/** One answered bulk-write request (src/verbs.ts), what it made read item by item. */
 export interface ResumePage {
   cursor?: string
-  /** The runs whose id could be read. */
+  /** The runs whose id could be read (a resume or a restart). */
   workflowRuns: WorkflowRun[]
+  /** The new messages whose id could be read (a retry). */
+  messages?: RetriedMessage[]
   /** Runs left out (no usable id: the service still resumed them) or kept without a bad field. */
   problems: ItemProblem[]
 }
@@ -194,4 +206,13 @@ export function readDlqMessages(items: unknown[]): { messages: DlqMessage[]; pro
 export function readWorkflowRuns(items: unknown[]): { runs: WorkflowRun[]; problems: ItemProblem[] } {
   const { values, problems } = readItems<WorkflowRun>(workflowRunSchema, 'workflowRunId', items)
   return { runs: values, problems }
+}
+
+/** The new messages of a bulk-retry answer whose id could be read (deduplicated only when true), and the problems. */
+export function readRetriedMessages(items: unknown[]): { messages: RetriedMessage[]; problems: ItemProblem[] } {
+  const { values, problems } = readItems<z.infer<typeof retriedMessageSchema>>(retriedMessageSchema, 'messageId', items)
+  const messages = values.map(({ messageId, deduplicated }) =>
+    deduplicated === true ? { messageId, deduplicated: true as const } : { messageId }
+  )
+  return { messages, problems }
 }
