@@ -34,7 +34,7 @@ export interface WorkflowSelection {
 }
 
 /** The selectors of a bulk retry of DLQ messages: the listing's filters (wire contract, 6), messageId one value. */
-export interface MessageSelection {
+interface MessageSelection {
   dlqIds?: string[]
   fromDate?: number
   toDate?: number

@@ -6,7 +6,7 @@ import { Outputs, RESUME_PAGE_SIZE, RETRY_PAGE_SIZE } from './constants.js'
 export type BulkOperation = 'resume-workflows' | 'restart-workflows' | 'retry-messages'
 
 /** What a verb's report says: `Resumed 3 workflow runs`, `resuming`, `possibly resumed`. */
-export interface VerbWords {
+interface VerbWords {
   /** The verb as an imperative: `resume`. */
   base: string
   /** `resumed`, `restarted`, `retried`. */

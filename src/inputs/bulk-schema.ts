@@ -27,7 +27,7 @@ import { parseMinCompleted, parseStages, parseWatch, stagePlan, stagingProblems 
 import { dlqIdProblem, parseDelay, parseFlowControlValue, parseHeaderText } from './values.js'
 
 /** The inputs that narrow a resume-workflows run: without one, only `all: true` resumes (every failed run). */
-export const RESUME_SELECTORS = [
+const RESUME_SELECTORS = [
   Inputs.DlqIds,
   Inputs.DlqIdsFile,
   Inputs.WorkflowRuns,
@@ -48,7 +48,7 @@ const MESSAGE_SELECTORS = [
 ] as const
 
 /** The inputs that narrow a retry-messages run: without one, only `all: true` retries every message. */
-export const RETRY_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...MESSAGE_SELECTORS]
+const RETRY_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...MESSAGE_SELECTORS]
 
 /** The selectors of an operation's write, as the refusal of a write without any names them. */
 export const selectorsOf = (operation: BulkOperation): Inputs[] =>
