@@ -44,6 +44,13 @@ export type Failure =
   | { kind: 'file'; input: string; path: string; code: string; then?: Failure }
   /** The service keeps no run log (404 on both paths), so this input cannot be judged: refused before any resume. */
   | { kind: 'no-run-log'; input: string }
+  /**
+   * The service lacks the write: 404 or 405 to a request by filters (which never answers 404 for missing entries), or
+   * every path calling "not found" entries a listing of this step returned. Nothing was taken.
+   */
+  | { kind: 'verb-missing'; operation: string; path: string; status: number }
+  /** expect-count: the selection listed before any write held another number of entries; nothing was written. */
+  | { kind: 'count-mismatch'; expected: number; found: number; complete: boolean }
   | { kind: 'error'; message: string }
 
 /** Where a failure happened: which id (1-based) of a listing by ids, or a parallel listing (no single cursor). */

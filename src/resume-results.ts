@@ -50,6 +50,21 @@ export interface ResumeResult extends Pick<ResumeRequest, 'selection' | 'all' | 
   messages?: RetriedMessage[]
   /** Of those, the messages the service did not deliver again (a deduplication id matched). */
   deduplicated?: number
+  /** Entries the service refused to take, each by its DLQ id (a restart answers 400 for a run that does not support it). */
+  refused?: RefusedEntry[]
+  /** Of refused, how many were named there (the rest only counted, to keep memory bounded). */
+  refusedCount?: number
+  /** Ids of dlq-ids found no longer in the DLQ one by one (a request of several answered 404): counted, the first named. */
+  goneOneByOne?: { count: number; named: string[] }
+  /** Set by expect-count: the entries listed before any write, that the write then took by their DLQ ids. */
+  expected?: { count: number; listed: number }
+}
+
+/** An entry the service refused to take, by DLQ id, with its answer (already redacted and shortened). */
+export interface RefusedEntry {
+  dlqId: string
+  status: number
+  serverText: string
 }
 
 /** A message a retry created: the entry left the DLQ; `deduplicated`: the service did not deliver it again. */

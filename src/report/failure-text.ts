@@ -122,6 +122,19 @@ function sentence(label: string, failure: Failure): string {
         'GET /v2/workflows/events answered 404), so no run can be known completed; nothing was resumed. Remove ' +
         `${failure.input} to watch by the DLQ alone (docs/staged-resume.md)`
       )
+    case 'verb-missing':
+      return (
+        `this service does not offer ${failure.operation}: ${failure.path} answered HTTP ${failure.status} to a ` +
+        'request by filters, which a service that has it answers with what it did (even nothing); nothing was ' +
+        'taken. Check base-url, or use an operation this service offers'
+      )
+    case 'count-mismatch':
+      return (
+        `expect-count is ${formatCount(failure.expected)} but the selection holds ` +
+        `${failure.complete ? '' : 'at least '}${formatCount(failure.found)} ${failure.found === 1 ? 'entry' : 'entries'}; ` +
+        'nothing was written. Review the selection (dry-run: true shows it), then set expect-count to the number ' +
+        'you mean to act on'
+      )
     case 'error':
       return failure.message
   }
@@ -151,6 +164,10 @@ export function failurePhrase(failure: Failure | undefined, maxPages?: number): 
       return 'the service sent a cursor too long to send back with these filters'
     case 'no-run-log':
       return `the service keeps no run log to judge ${failure.input} by`
+    case 'verb-missing':
+      return `the service does not offer ${failure.operation}`
+    case 'count-mismatch':
+      return `the selection is not the ${formatCount(failure.expected)} entries expected`
   }
   if (failure?.kind === 'request') {
     // A 2xx that could not be read was carried out, and a redirect was an answer: neither is a refusal.
