@@ -88,10 +88,27 @@ export interface ByRuns {
  * A resumed run that counts against the canary, whichever signal saw it: back in the workflow DLQ under its new run
  * id, or failed (RUN_FAILED) or failing (a failed attempt, still retrying) in the run log.
  */
-export interface FailedAgainRun {
+export interface FailedAgainRun extends FailedAgainFacts {
   workflowRunId: string
   /** Its creation on the service's clock, as its resume said: with the id, what finds it in the DLQ later. */
   workflowCreatedAt?: number
+}
+
+/** A retried message back in the DLQ under its new message id, after its retries: it counts against the canary. */
+export interface FailedAgainMessage extends FailedAgainFacts {
+  messageId: string
+  state: 'failed'
+  source: 'dlq'
+}
+
+/** What a write made that failed again: a run (resume, restart) or a message (retry). */
+export type FailedAgain = FailedAgainRun | FailedAgainMessage
+
+/** The id of what the write made: the new run's id, or the new message's. */
+export const madeIdOf = (made: FailedAgain): string => ('messageId' in made ? made.messageId : made.workflowRunId)
+
+/** What a watch knows of anything that failed again, run or message. */
+interface FailedAgainFacts {
   /** The stage that resumed it. */
   stage: number
   /** The stage whose watch first saw it fail. */
@@ -175,8 +192,8 @@ export interface StageOutcome {
 export interface StagedResume {
   plan: StagePlan
   stages: StageOutcome[]
-  /** Every run of every stage that failed again or is failing, each with its stage: DLQ sightings first, in order. */
-  failedAgain: FailedAgainRun[]
+  /** Everything of every stage that failed again or is failing, each with its stage: DLQ sightings first, in order. */
+  failedAgain: FailedAgain[]
   unreadable?: number // of those, entries sent without a dlqId (or other fields): counted all the same
   /** The longest the watches can take: (stages - 1) x watch. */
   plannedWatchMs: number

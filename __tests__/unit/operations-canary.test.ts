@@ -4,6 +4,7 @@
  * service's clock, a resume never takes its own runs, and what a watch could not see is the watch's.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
+import { madeIdOf } from '../../src/resume-results.js'
 import { Outputs } from '../../src/constants.js'
 import { resumeWorkflows } from '../../src/operations/resume-workflows.js'
 import { stagedResume } from '../../src/operations/staged-resume.js'
@@ -253,7 +254,7 @@ describe('an entry of a watched run the service sends without the usual fields',
       watchMs: 30_000,
       maxFailed: 0
     })
-    expect(result.staged!.failedAgain.map(r => r.workflowRunId)).toEqual([sim.state.resumedRuns[0]!.workflowRunId])
+    expect(result.staged!.failedAgain.map(madeIdOf)).toEqual([sim.state.resumedRuns[0]!.workflowRunId])
     expect(result.staged!.unreadable).toBe(1)
     const outputs = report.outputs(result)
     expect(outputs[Outputs.FailedAgainCount]).toBe('1')

@@ -3,6 +3,7 @@
  * the simulator shares: the runs it resumes fail again (or not) as the clock says, and nobody waits in real time.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
+import { madeIdOf } from '../../src/resume-results.js'
 import { stagedResume } from '../../src/operations/staged-resume.js'
 import { watchStage, WatchState } from '../../src/operations/watch.js'
 import { Outputs } from '../../src/constants.js'
@@ -161,7 +162,7 @@ describe('a stage whose runs fail again', () => {
     expect(result.staged!.stages).toHaveLength(1)
     // Failed at 12 s: seen by the listing at 15 s, the third; the watch stopped there.
     expect(stage!.watch!.polls.map(p => p.failedAgain)).toEqual([0, 0, 4])
-    expect(failedAgainOf(result, 1).map(r => r.workflowRunId)).toEqual(stage!.runIds)
+    expect(failedAgainOf(result, 1).map(madeIdOf)).toEqual(stage!.runIds)
     expect(failedAgainOf(result, 1)[0]).toMatchObject({
       responseStatus: 502,
       stage: 1,
@@ -213,7 +214,7 @@ describe('a stage whose runs fail again', () => {
     })
     const [first, second] = result.staged!.stages
     expect(result.staged!.stages).toHaveLength(2)
-    expect(failedAgainOf(result, 1).map(r => r.workflowRunId)).toEqual([sim.state.resumedRuns[0]!.workflowRunId])
+    expect(failedAgainOf(result, 1).map(madeIdOf)).toEqual([sim.state.resumedRuns[0]!.workflowRunId])
     expect(first!.watch!.polls).toHaveLength(12)
     expect(first!.verdict).toBe('within')
     // The watch after stage 2 counts every run so far: stage 1's one, then stage 2's first at its 2nd listing, over 1.
@@ -308,7 +309,7 @@ describe('a service that ignores count', () => {
     const [stage] = result.staged!.stages
     expect(stage!.asked).toBe(10)
     expect(stage!.resumed).toBe(50)
-    expect(failedAgainOf(result, 1).map(r => r.workflowRunId)).toEqual([sim.state.resumedRuns[30]!.workflowRunId])
+    expect(failedAgainOf(result, 1).map(madeIdOf)).toEqual([sim.state.resumedRuns[30]!.workflowRunId])
     expect(result.staged!.stages).toHaveLength(1)
   })
 })

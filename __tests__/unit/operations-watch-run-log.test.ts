@@ -149,9 +149,11 @@ describe('a failing run stops the canary before the DLQ sees it', () => {
     expect(result.staged!.stages).toHaveLength(1)
     // Each failing run is named, with the pair that finds it in the DLQ once it is back, and no dlqId yet.
     const runs = sim.state.resumedRuns
-    expect(result.staged!.failedAgain.map(r => [r.workflowRunId, r.workflowCreatedAt, r.state, r.source])).toEqual(
-      runs.map(r => [r.workflowRunId, r.workflowCreatedAt, 'failing', 'run-log'])
-    )
+    expect(
+      result.staged!.failedAgain.map(r =>
+        ['workflowRunId' in r && [r.workflowRunId, r.workflowCreatedAt], r.state, r.source].flat()
+      )
+    ).toEqual(runs.map(r => [r.workflowRunId, r.workflowCreatedAt, 'failing', 'run-log']))
     expect(result.staged!.failedAgain.every(r => r.dlqId === undefined && r.seenIn === 1)).toBe(true)
     const outputs = resumeReport.outputs(result)
     expect(outputs[Outputs.FailedAgainCount]).toBe('4')

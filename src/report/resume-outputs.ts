@@ -26,16 +26,17 @@ export function resumeOutputs(result: ResumeResult): OutputValues {
     ...staged?.extra
   }
   const failedAgain = result.staged?.failedAgain ?? []
+  const failedRuns = failedAgain.filter(made => 'workflowRunId' in made)
   const runIds = [
     Outputs.FailedAgainRunIds,
     Outputs.FailedAgainRunIdsTruncated,
-    failedAgain.map(r => r.workflowRunId)
+    failedRuns.map(r => r.workflowRunId)
   ] as const
   // The same runs as the pairs input workflow-runs takes: what resumes them once each is back in the DLQ.
   const pairs = [
     Outputs.FailedAgainRuns,
     Outputs.FailedAgainRunsTruncated,
-    failedAgain.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
+    failedRuns.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
   ] as const
   // An entry the service sent without a dlqId cannot be resumed by id: left out here, counted in the warning.
   const dlqIds = [

@@ -1,5 +1,5 @@
 /** The words of a staged resume: each stage's verdict (kept with it), what a watch cannot see, the bound sent. */
-import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../resume-results.js'
+import type { FailedAgain, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../resume-results.js'
 import type { StagePlan } from '../requests.js'
 import { STAGE_VERDICTS } from '../stage-verdicts.js'
 import { durationText, formatCount, plural } from '../format.js'
@@ -42,7 +42,7 @@ export const isBudget = (result: ResumeResult): boolean =>
   result.failure?.kind === 'max-pages' || result.failure?.kind === 'request-budget'
 
 /** The leading failed-again run's last response, in one line: status and the error's words (third-party text). */
-export function leadingResponse(run: FailedAgainRun): string {
+export function leadingResponse(run: FailedAgain): string {
   const status = run.responseStatus === undefined ? 'no status' : `HTTP ${run.responseStatus}`
   if (run.bodySample === undefined || run.bodySample === '') return status
   const words = errorWords(run.bodySample, run.bodyCut === true) ?? run.bodySample
@@ -54,10 +54,8 @@ export function leadingResponse(run: FailedAgainRun): string {
  * Runs that failed again grouped by how they failed (step, status and text), whichever signal saw them: one row a
  * cause, most runs first.
  */
-export function failedAgainGroups(
-  runs: readonly FailedAgainRun[]
-): Array<{ first: FailedAgainRun; runs: FailedAgainRun[] }> {
-  const groups = new Map<string, { first: FailedAgainRun; runs: FailedAgainRun[] }>()
+export function failedAgainGroups(runs: readonly FailedAgain[]): Array<{ first: FailedAgain; runs: FailedAgain[] }> {
+  const groups = new Map<string, { first: FailedAgain; runs: FailedAgain[] }>()
   for (const run of runs) {
     const key = [run.stepName, run.responseStatus, run.bodySample, run.binaryBody].map(v => v ?? '').join('\u0000')
     const group = groups.get(key)

@@ -3,7 +3,14 @@
  * its cell in the Stages table, and the step's failure line. A table the compiler holds complete: a new verdict
  * cannot be added without all of its words, and one verdict cannot be worded two ways in two places.
  */
-import type { FailedAgainRun, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../resume-results.js'
+import {
+  madeIdOf,
+  type FailedAgain,
+  type ResumeResult,
+  type StagedResume,
+  type StageOutcome,
+  type StageVerdict
+} from '../resume-results.js'
 import type { RunState } from '../run-states.js'
 import { continuationOf, continuePlain } from './continuation.js'
 import { failureText } from './failure-text.js'
@@ -72,10 +79,11 @@ const seenWords = (stage: StageOutcome) =>
   (lastPoll(stage).last?.states?.failing ?? 0) > 0 ? 'failed or failing' : 'back in the DLQ'
 
 /** The first run that failed again, in one line: its last response from the DLQ, or its first error from the run log. */
-function firstRunWords(run: FailedAgainRun, staged: StagedResume): string {
-  const judged = staged.judged?.find(j => j.workflowRunId === run.workflowRunId)
-  if (run.source === 'run-log' && judged !== undefined) return `run "${run.workflowRunId}", ${firstErrorWords(judged)}`
-  return `run "${run.workflowRunId}" of stage ${run.stage}, last answered ${leadingResponse(run)}`
+function firstRunWords(run: FailedAgain, staged: StagedResume): string {
+  const id = madeIdOf(run)
+  const judged = staged.judged?.find(j => j.workflowRunId === id)
+  if (run.source === 'run-log' && judged !== undefined) return `run "${id}", ${firstErrorWords(judged)}`
+  return `${'messageId' in run ? 'message' : 'run'} "${id}" of stage ${run.stage}, last answered ${leadingResponse(run)}`
 }
 
 /** The heading of a resume whose stages all passed (or ran out): what they saw, never "succeeded". */

@@ -3,7 +3,7 @@
  * ended it, its leads, the stages and their watches, the runs that failed again, and what was asked of the stages.
  */
 import { Outputs } from '../constants.js'
-import type { FailedAgainRun, ResumeResult, StagedResume } from '../resume-results.js'
+import { madeIdOf, type FailedAgain, type ResumeResult, type StagedResume } from '../resume-results.js'
 import type { RenderPass } from './budget.js'
 import { failureText } from './failure-text.js'
 import { formatCount, plural, timesDuration } from '../format.js'
@@ -223,7 +223,7 @@ function failedAgainCell(staged: StagedResume, stage: StagedResume['stages'][num
 }
 
 /** The states of a group's runs: `failed`, `failing` (still retrying), or both counted. */
-function stateCell(runs: readonly FailedAgainRun[]): string {
+function stateCell(runs: readonly FailedAgain[]): string {
   const failing = runs.filter(run => run.state === 'failing').length
   if (failing === 0) return 'failed'
   return failing === runs.length
@@ -232,7 +232,7 @@ function stateCell(runs: readonly FailedAgainRun[]): string {
 }
 
 /** Where a group's runs were seen failing: back in the DLQ, in the run log, or both. */
-function sourceCell(runs: readonly FailedAgainRun[]): string {
+function sourceCell(runs: readonly FailedAgain[]): string {
   const sources = new Set(runs.map(run => (run.source === 'dlq' ? 'DLQ' : 'run log')))
   return [...sources].join(', ')
 }
@@ -244,8 +244,8 @@ function stageList(stages: number[]): string {
 }
 
 /** The ids of a group in a cell: the first few, then how many more (the outputs hold them all). */
-function idCell(runs: FailedAgainRun[], pass: RenderPass): string {
-  const shown = runs.slice(0, Math.min(5, pass.maxRows)).map(run => codeCell(run.workflowRunId, 100))
+function idCell(runs: FailedAgain[], pass: RenderPass): string {
+  const shown = runs.slice(0, Math.min(5, pass.maxRows)).map(run => codeCell(madeIdOf(run), 100))
   const rest = runs.length - shown.length
   return rest > 0
     ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`failed-again-run-ids\`)`
