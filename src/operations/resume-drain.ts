@@ -80,9 +80,11 @@ export async function drainResume(
   let failure: Failure | undefined
   let nextCursor: string | undefined
   let continueFrom: ResumeResult['continueFrom']
-  let goneParts = 0
   let leftWithoutCursor = false
-  for (const [part, given] of parts.entries()) {
+  const goneBefore = ledger.gone.count
+  // A worklist: a part of dlq-ids the service would not take whole is replaced by its two halves (see below).
+  for (let part = 0; part < parts.length; part++) {
+    const given = parts[part] as WorkflowSelection
     if (capReached() || ledger.sent >= request.maxPages) {
       // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
       if (capReached()) stoppedByCap = true
@@ -140,13 +142,29 @@ export async function drainResume(
         break
       }
     }
-    const notFound = outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined
-    if (selection.dlqIds !== undefined && notFound) {
-      // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
-      goneParts++
-      ledger.gone.parts++
-      ledger.gone.ids += selection.dlqIds.length
+    const status = failureStatus(outcome.failure)
+    const untouched = outcome.pages === 0 && startCursor === undefined
+    const ids = selection.dlqIds
+    if (ids !== undefined && untouched && (status === 404 || status === 400)) {
+      // One id the service will not take fails the whole request (404: gone since it was listed; 400: refused, as a
+      // restart refuses a run that does not support it), and nothing of it is done: halve the ids until each is told,
+      // so that every other id is still taken and each gone or refused one is named.
+      if (ids.length > 1) {
+        const half = Math.ceil(ids.length / 2)
+        parts.splice(part, 1, { ...given, dlqIds: ids.slice(0, half) }, { ...given, dlqIds: ids.slice(half) })
+        part--
+        continue
+      }
+      const id = ids[0] ?? ''
+      if (status === 404) ledger.goneOne(id)
+      else ledger.refusedOne(id, refusalOf(outcome.failure))
       continue
+    }
+    if (untouched && (status === 405 || (status === 404 && ids === undefined && ledger.requests === 0))) {
+      // A request by filters never answers 404 for missing entries, and 405 is never "not found": the service lacks
+      // the write. Said as such, before any other write; nothing was taken.
+      failure = { kind: 'verb-missing', operation: verb.operation, path: verb.path, status }
+      break
     }
     if (outcome.failure === undefined && outcome.nextCursor === undefined && !cappedAtMove) continue
     leftWithoutCursor = cappedAtMove
@@ -159,8 +177,9 @@ export async function drainResume(
     break
   }
 
-  if (goneParts > 0 && goneParts === parts.length) {
-    // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
+  if (failure === undefined && total > 0 && ledger.gone.count - goneBefore === total) {
+    // Not one id was found: the ids may be gone, base-url may point at a service that never held them, or the
+    // service may lack the write (it answers 404 by ids then too): never reported as all gone.
     failure = { kind: 'ids-gone', ids: total }
   }
   return {
@@ -204,4 +223,11 @@ export function idsLeftFrom(request: ResumeRequest, sent: number): ResumeResult[
   const ids = request.selection.dlqIds ?? []
   const line = request.dlqIdLines?.[sent]
   return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) }
+}
+
+/** What the service said refusing one entry: its status and text (already redacted and shortened). */
+function refusalOf(failure: Failure | undefined): { status: number; serverText: string } {
+  const cause = failure?.kind === 'request' ? failure.request.cause : undefined
+  if (cause?.kind === 'status') return { status: cause.status, serverText: cause.serverText }
+  return { status: failureStatus(failure) ?? 0, serverText: '' }
 }

@@ -3,7 +3,7 @@
  * requests, what may have been resumed unseen. The result of a resume, staged or not, is read from it.
  */
 import type { ResumeRequest } from '../requests.js'
-import type { ResumeResult, RetriedMessage } from '../resume-results.js'
+import type { RefusedEntry, ResumeResult, RetriedMessage } from '../resume-results.js'
 import type { ItemProblem, WorkflowRun } from '../service/schemas.js'
 import type { Progress } from '../stop.js'
 import type { BulkVerb } from '../verbs.js'
@@ -22,6 +22,9 @@ export interface DrainEnd {
   /** Parts dlq-ids was sent in, when more than one. */
   parts?: number
 }
+
+/** Gone or refused ids named at most (the rest counted): memory stays bounded whatever the service answers. */
+const NAMED_AT_MOST = 1000
 
 export class ResumeLedger {
   /** Every run the answers named, in the order resumed (a resume or a restart). */
@@ -42,8 +45,11 @@ export class ResumeLedger {
   uncertainRuns = 0
   /** Most runs one answer carried, when more than the count sent: the service ignores count. */
   largestAnswer?: number
-  /** Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more. */
-  readonly gone = { parts: 0, ids: 0 }
+  /** Ids of dlq-ids the service no longer had, each told on its own (404 to a request of that id alone). */
+  readonly gone: { count: number; named: string[] } = { count: 0, named: [] }
+  /** Entries the service refused to take (400 to a request of that id alone), the first NAMED_AT_MOST named. */
+  readonly refused: RefusedEntry[] = []
+  refusedCount = 0
   private readonly problems = new ItemProblems()
 
   /** `progress` is kept up to date as answers arrive, for a last-resort report should the process be stopped. */
@@ -86,6 +92,18 @@ export class ResumeLedger {
     this.progress.confirmed = this.taken()
   }
 
+  /** An id the service answered 404 for on its own: gone since it was listed. */
+  goneOne(dlqId: string): void {
+    this.gone.count++
+    if (this.gone.named.length < NAMED_AT_MOST) this.gone.named.push(dlqId)
+  }
+
+  /** An id the service refused on its own (400): it stays in the DLQ, the others go on. */
+  refusedOne(dlqId: string, answer: { status: number; serverText: string }): void {
+    this.refusedCount++
+    if (this.refused.length < NAMED_AT_MOST) this.refused.push({ dlqId, ...answer })
+  }
+
   /** Entries the answers named as taken: runs made, or messages made. */
   taken(): number {
     return this.runs.length + this.messages.length
@@ -113,7 +131,10 @@ export class ResumeLedger {
       ...(stoppedByCap ? { stoppedByCap } : {}),
       ...(maxRuns !== undefined && this.carried > maxRuns ? { pastCap: this.carried - maxRuns } : {}),
       ...(parts !== undefined ? { parts } : {}),
-      ...(this.gone.parts > 0 && failure === undefined ? { goneIds: { ...this.gone } } : {}),
+      ...(this.gone.count > 0 && failure?.kind !== 'ids-gone'
+        ? { goneOneByOne: { count: this.gone.count, named: [...this.gone.named] } }
+        : {}),
+      ...(this.refusedCount > 0 ? { refused: [...this.refused], refusedCount: this.refusedCount } : {}),
       itemProblems: this.problems.summary(),
       ...(nextCursor !== undefined ? { nextCursor } : {}),
       ...(leftWithoutCursor === true ? { leftWithoutCursor } : {}),

@@ -39,7 +39,8 @@ export async function stagedResume(
   hooks: StagedHooks
 ): Promise<ResumeResult> {
   const { onPage = () => {}, progress } = hooks
-  const ledger = new ResumeLedger(verbOf(request), progress)
+  const verb = verbOf(request)
+  const ledger = new ResumeLedger(verb, progress)
   // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
   // Taken first, so that a step refused below names it too: a re-run with it selects what this step would have.
   const bound = await startBound(client, request, hooks.clock)
@@ -80,18 +81,26 @@ export async function stagedResume(
       ...(request.dlqIdLines !== undefined ? { dlqIdLines: request.dlqIdLines.slice(offset) } : {})
     }
     const stageStart = hooks.clock.now()
-    hooks.log(
-      `stage ${index + 1} of ${plan.sizes.length}: resuming ${asked === Infinity ? 'every run left' : `${asked} runs`}`
-    )
-    const before = { runs: ledger.runs.length, carried: ledger.carried, lost: ledger.uncertainRequests }
+    const { doing, short, past } = verb.words
+    const what = asked === Infinity ? `every ${short.slice(0, -1)} left` : `${asked} ${short}`
+    hooks.log(`stage ${index + 1} of ${plan.sizes.length}: ${doing} ${what}`)
+    const before = {
+      runs: ledger.runs.length,
+      messages: ledger.messages.length,
+      carried: ledger.carried,
+      lost: ledger.uncertainRequests
+    }
     const drained = await drainResume(client, stageRequest, ledger, onPage, keeper)
     end = asGiven(drained, request, offset)
     const made = ledger.runs.slice(before.runs)
-    const runIds = made.map(run => run.workflowRunId)
+    const runIds = [
+      ...made.map(run => run.workflowRunId),
+      ...ledger.messages.slice(before.messages).map(m => m.messageId)
+    ]
     const resumed = ledger.carried - before.carried
     capLeft -= resumed
-    watching ??= new WatchState(watchFrom(keeper.bound, made, client, hooks.clock))
-    watching.add(index + 1, made)
+    watching ??= new WatchState(watchFrom(keeper.bound, made, client, hooks.clock), verb.makes, `${short} ${past}`)
+    watching.add(index + 1, verb.makes === 'run' ? made : runIds)
     let resumeEnd = howItEnded(end, capLeft, ledger.uncertainRequests > before.lost)
     const watchable = resumeEnd === 'more-left' && followed && plan.watchMs !== undefined
     if (watchable && ledger.sent >= request.maxPages) {
@@ -149,7 +158,7 @@ async function watchAfter(
   hooks: StagedHooks
 ): Promise<WatchFacts> {
   const watchMs = plan.watchMs ?? 0
-  hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} runs resumed so far for ${watchText(plan)}`)
+  hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} ${watching.taken} so far for ${watchText(plan)}`)
   const badBefore = watching.failing()
   const measure = { stage: stage.stage, watchMs, maxPages: request.maxPages }
   const endEarly = (counts: PollCounts) => earlyEnd(counts, plan)

@@ -5,7 +5,7 @@
  * measurement; the wait is on the run's clock and ends at once on the stop signal, so tests drive it with a clock.
  */
 import { Inputs, WATCH_MAX_POLLS, WATCH_POLL_MS, WATCH_RELIST_MS } from '../constants.js'
-import type { FailedAgainRun, StageWatch, WatchPoll } from '../resume-results.js'
+import type { FailedAgain, FailedAgainRun, StageWatch, WatchPoll } from '../resume-results.js'
 import type { JudgedRun, RunState } from '../run-states.js'
 import type { ServiceClient } from '../service/client.js'
 import { drainInto } from '../service/pagination.js'
@@ -32,8 +32,8 @@ const WATCH_PAGE_SIZE = 100
 export class WatchState {
   /** Every run id the resume created so far, with the stage that resumed it. */
   readonly runs = new Map<string, number>()
-  /** The runs found back in the DLQ, in the order found. */
-  readonly found = new Map<string, FailedAgainRun>()
+  /** The runs (or messages) found back in the DLQ, in the order found. */
+  readonly found = new Map<string, FailedAgain>()
   /** Entries that carried a watched run id but were not readable as a DLQ entry: counted, and said. */
   unreadable = 0
   /** Each run's creation on the service's clock, when its resume said it: the run log knows a run by the pair. */
@@ -45,8 +45,19 @@ export class WatchState {
   /** 'absent': the service answered 404 on both run-log paths, so the DLQ alone judges; unset until one is read. */
   runLog?: 'read' | 'absent'
 
-  /** `fromDate`: the service's time at the start of the resume; none of its runs can have failed before. */
-  constructor(public fromDate: number) {}
+  /**
+   * `fromDate`: the service's time at the start of the resume; none of its runs can have failed before. `made`: what
+   * the write made, runs (found in the workflow DLQ by run id, judged by the run log too) or messages (found in the
+   * message DLQ by their new message id, judged by the DLQ alone: the run log knows workflow runs only).
+   */
+  constructor(
+    public fromDate: number,
+    readonly made: 'run' | 'message' = 'run',
+    /** What the log calls them: `runs resumed`, `messages retried`. */
+    readonly taken = 'runs resumed'
+  ) {
+    if (made === 'message') this.runLog = 'absent'
+  }
 
   add(stage: number, runs: readonly (string | WatchedRun)[]): void {
     for (const run of runs) {
@@ -93,11 +104,12 @@ export class WatchState {
    * Every run that counts against the canary, each named once: the runs back in the DLQ in the order found (with the
    * run log's dlqId where the entry had none), then the runs the run log says failed or are failing, in resume order.
    */
-  failedAgain(): FailedAgainRun[] {
-    const runs: FailedAgainRun[] = []
+  failedAgain(): FailedAgain[] {
+    const runs: FailedAgain[] = []
     for (const [id, seen] of this.found) {
       const dlqId = seen.dlqId ?? this.judged.get(id)?.dlqId
-      runs.push({ ...seen, ...this.createdOf(id), ...(dlqId !== undefined ? { dlqId } : {}) })
+      const created = 'workflowRunId' in seen ? this.createdOf(id) : {}
+      runs.push({ ...seen, ...created, ...(dlqId !== undefined ? { dlqId } : {}) })
     }
     for (const [id, stage] of this.runs) {
       const judged = this.judged.get(id)
@@ -136,8 +148,10 @@ async function listOnce(
   request: WatchRequest,
   state: WatchState
 ): Promise<{ requests: number; listed: number; failure?: Failure }> {
-  // No workflow-url filter: a run is known by its id, whatever form the service gives its URL.
-  const filters = { source: 'workflow' as const, fromDate: Math.max(0, state.fromDate) }
+  // No workflow-url filter: a run is known by its id, whatever form the service gives its URL; a message, by its new id.
+  const fromDate = Math.max(0, state.fromDate)
+  const filters = state.made === 'run' ? { source: 'workflow' as const, fromDate } : { fromDate }
+  const idKey = state.made === 'run' ? 'workflowRunId' : 'messageId'
   const fetch = (cursor: string | undefined) =>
     client.listDlqPage(listQuery(filters, WATCH_PAGE_SIZE, 'earliestFirst', cursor))
   let listed = 0
@@ -147,10 +161,12 @@ async function listOnce(
     for (const item of page.items) {
       if (!isRecord(item)) continue
       if (isDateMs(item.createdAt)) latest = Math.max(latest, item.createdAt)
-      const id = item.workflowRunId
+      const id = item[idKey]
       const stage = typeof id === 'string' ? state.runs.get(id) : undefined
       if (stage === undefined || state.found.has(id as string)) continue
-      const run = failedAgain(item, id as string, stage, request.stage)
+      const seen = failedAgain(item, stage, request.stage)
+      const run: FailedAgain =
+        state.made === 'run' ? { workflowRunId: id as string, ...seen } : { messageId: id as string, ...seen }
       if (run.dlqId === undefined) state.unreadable++
       state.found.set(id as string, run)
     }
@@ -231,17 +247,15 @@ function fromRunLog(
  */
 function failedAgain(
   item: Record<string, unknown>,
-  workflowRunId: string,
   stage: number,
   seenIn: number
-): FailedAgainRun {
+): Omit<FailedAgainRun, 'workflowRunId'> & { state: 'failed'; source: 'dlq' } {
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
   const dlqId = text(item.dlqId)
   const status = item.responseStatus
   const body = { responseBody: text(item.responseBody), responseBodyBase64: text(item.responseBodyBase64) }
   const sample = responseSample(body as DlqMessage)
   return {
-    workflowRunId,
     stage,
     seenIn,
     state: 'failed',
@@ -305,7 +319,7 @@ export async function watchStage(
     // One line a poll: a watch of minutes would otherwise print nothing between its first and last line.
     log(
       `stage ${request.stage} watch: listing ${polls.length} at ${Math.round((at - startedAt) / 1000)} s: ` +
-        `${state.found.size} of the ${state.runs.size} runs resumed so far back in the DLQ; ${statesLine(judged)}`
+        `${state.found.size} of the ${state.runs.size} ${state.taken} so far back in the DLQ; ${statesLine(judged)}`
     )
     if (last) return end({})
     const completed = judged?.states.completed ?? 0
