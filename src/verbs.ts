@@ -30,6 +30,11 @@ export interface BulkVerb {
   pageSize: number
   /** What its answer names for each entry taken: the new run, or the new message. */
   makes: 'run' | 'message'
+  /**
+   * Set when the service refuses single entries (400) and with them a whole request by filters: what it refuses.
+   * The engine then takes the rest by listed ids (operations/listed-takes).
+   */
+  refuses?: string
   /** The output of how many entries it took: resumed-count, restarted-count, retried-count. */
   countOutput: Outputs
   words: VerbWords
@@ -59,6 +64,7 @@ export const VERBS: Record<BulkOperation, BulkVerb> = {
     path: '/v2/workflows/dlq/restart',
     pageSize: RESUME_PAGE_SIZE,
     makes: 'run',
+    refuses: 'a run that does not support restart',
     countOutput: Outputs.RestartedCount,
     words: {
       base: 'restart',

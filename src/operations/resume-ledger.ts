@@ -50,6 +50,8 @@ export class ResumeLedger {
   /** Entries the service refused to take (400 to a request of that id alone), the first NAMED_AT_MOST named. */
   readonly refused: RefusedEntry[] = []
   refusedCount = 0
+  /** Every id told gone or refused: a listing that takes the rest skips them (bounded by what the service refused). */
+  readonly told = new Set<string>()
   private readonly problems = new ItemProblems()
 
   /** `progress` is kept up to date as answers arrive, for a last-resort report should the process be stopped. */
@@ -94,12 +96,14 @@ export class ResumeLedger {
 
   /** An id the service answered 404 for on its own: gone since it was listed. */
   goneOne(dlqId: string): void {
+    this.told.add(dlqId)
     this.gone.count++
     if (this.gone.named.length < NAMED_AT_MOST) this.gone.named.push(dlqId)
   }
 
   /** An id the service refused on its own (400): it stays in the DLQ, the others go on. */
   refusedOne(dlqId: string, answer: { status: number; serverText: string }): void {
+    this.told.add(dlqId)
     this.refusedCount++
     if (this.refused.length < NAMED_AT_MOST) this.refused.push({ dlqId, ...answer })
   }

@@ -9,7 +9,8 @@ import { verbOf } from '../verbs.js'
 import type { ResumeResult } from '../resume-results.js'
 import type { Progress } from '../stop.js'
 import { BoundKeeper, startBound, withBound } from './resume-bound.js'
-import { drainResume, type OnResumePage, type WorkflowResumer } from './resume-drain.js'
+import { type OnResumePage, type WorkflowResumer } from './resume-drain.js'
+import { drainWrite } from './listed-takes.js'
 import { ResumeLedger } from './resume-ledger.js'
 import { resumeRuns } from './resume-runs.js'
 import { stagedResume } from './staged-resume.js'
@@ -52,7 +53,7 @@ export async function resumeWorkflows(
   const start = await startBound(client, request, hooks.clock)
   const keeper = new BoundKeeper(start, ledger.progress, () => hooks.clock.now(), request.selection.toDate)
   const bounded = withBound(request, keeper.bound, ledger.progress)
-  const end = await drainResume(client, bounded, ledger, hooks.onPage, keeper)
+  const end = await drainWrite(client, bounded, ledger, hooks.onPage, keeper)
   const bound = keeper.result()
   return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) }
 }

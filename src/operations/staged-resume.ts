@@ -11,7 +11,8 @@ import { STAGE_VERDICTS } from '../stage-verdicts.js'
 import type { Progress } from '../stop.js'
 import { CLOCK_SKEW_MARGIN_MS, Inputs } from '../constants.js'
 import type { ServiceClient } from '../service/client.js'
-import { drainResume, idsLeftFrom, type OnResumePage, type WorkflowResumer } from './resume-drain.js'
+import { idsLeftFrom, type OnResumePage, type WorkflowResumer } from './resume-drain.js'
+import { drainWrite } from './listed-takes.js'
 import { BoundKeeper, startBound, withBound } from './resume-bound.js'
 import { ResumeLedger, type DrainEnd } from './resume-ledger.js'
 import type { Clock } from '../clock.js'
@@ -90,7 +91,7 @@ export async function stagedResume(
       carried: ledger.carried,
       lost: ledger.uncertainRequests
     }
-    const drained = await drainResume(client, stageRequest, ledger, onPage, keeper)
+    const drained = await drainWrite(client, stageRequest, ledger, onPage, keeper)
     end = asGiven(drained, request, offset)
     const made = ledger.runs.slice(before.runs)
     const runIds = [
