@@ -215,13 +215,14 @@ export const WATCH_POLL_MS = 5_000
 /** ...but no more than this many times a watch: a longer watch polls every watch/120 (a 1h watch: every 30 s). */
 export const WATCH_MAX_POLLS = 120
 /**
- * Where the service sends no `Date`, a resume's bound is the runner's clock less this (operations/resume-workflows),
- * as the service's clock may be behind the runner's; the summary says so.
+ * Where the service sends no usable `Date`, a write's first bound is the runner's clock less this
+ * (operations/resume-bound), as the service's clock may be behind the runner's; the summary says so.
  */
 export const CLOCK_SKEW_MARGIN_MS = 120_000
 /**
- * How far apart two clocks may be and still be taken to agree (operations/resume-bound): a resume's bound further
- * than this before the first run the service created is moved up to it.
+ * How far apart two clocks may be and still be taken to agree (operations/resume-bound): where the Date agreed with
+ * the runner within this, a bound up to this far before the first run the service created stands; any further, or
+ * any gap at all where the Date could not be checked so, is moved up to it.
  */
 export const CLOCK_TOLERANCE_MS = 60_000
 /** Each watch listing starts this long before the latest entry the one before saw: an entry the service shows late. */

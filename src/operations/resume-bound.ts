@@ -55,8 +55,9 @@ export async function startBound(
 /**
  * Holds a resume's bound, and checks it once against the first run the service created (its creation is the clock
  * that stamps the failures the bound is compared with): a bound at or past it could take the runs the resume creates,
- * one more than a minute before it left out runs that failed before the resume began (not a to-date given). Either is
- * moved to that creation less 1 ms, and the drain goes on without its cursor, which belongs to the bound it came with.
+ * one too far before it left out runs that failed before the resume began (not a to-date given): further than
+ * CLOCK_TOLERANCE_MS where the Date agreed with the runner, any gap where it could not be checked so. Either is moved
+ * to that creation less 1 ms, and the drain goes on without its cursor, which belongs to the bound it came with.
  */
 export class BoundKeeper {
   private checked = false

@@ -13,7 +13,6 @@ export type Continuation =
   | { by: 'selection'; cursor?: string; fromDate?: number; toDate?: number }
   /** Runs given by their pairs, left to a re-run: output next-workflow-runs holds them. */
   | { by: 'workflow-runs'; runs: number }
-  /** Runs that failed in the runner's margin before the start were not selected: a later run of the step takes them. */
   /**
    * A bound of the action's own that nothing checked may have left runs out: the same step run again later takes
    * them, with the dates the user gave (a relative from-date as the date it meant).
