@@ -6,8 +6,8 @@
  * the DLQ. Each run's course (first failed attempt, end) is what the run log tells of it (routes/run-log.ts). Time is
  * the simulator's clock, so tests are exact.
  */
-import { partition } from './cursor.js'
 import type { WorkflowDlqEntry } from './seed.js'
+import { insertSorted, RUN_KEY } from './select.js'
 import type { ResumedRun } from './state.js'
 import { spread } from './variants.js'
 
@@ -94,11 +94,7 @@ export function courseOf(fates: readonly RunFate[], run: ResumedRun, failure: Pe
 
 /** Inserts an entry where (failedAt, dlqId) puts it: the workflow DLQ stays sorted, as its routes expect. */
 export function insertFailedRun(dlq: WorkflowDlqEntry[], entry: WorkflowDlqEntry): void {
-  const at = partition(
-    dlq,
-    e => e.failedAt < entry.failedAt || (e.failedAt === entry.failedAt && e.dlqId < entry.dlqId)
-  )
-  dlq.splice(at, 0, entry)
+  insertSorted(dlq, RUN_KEY, entry)
 }
 
 /** Moves every pending failure whose time has come into the workflow DLQ; done as each request arrives. */
