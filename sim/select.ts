@@ -20,7 +20,7 @@ export const RUN_KEY: SortKey<WorkflowDlqEntry> = { time: e => e.failedAt, id: e
 export interface Selection<T> {
   lo: number
   hi: number
-  matches: (entry: T) => boolean
+  matches(entry: T): boolean
 }
 
 /**
@@ -30,11 +30,12 @@ export interface Selection<T> {
 export function selectedPast<T>(
   items: readonly T[],
   key: SortKey<T>,
-  { lo, hi, matches }: Selection<T>,
+  selection: Selection<T>,
   position: Position | undefined,
   count: number,
   newestFirst = false
 ): { entries: T[]; more: boolean } {
+  const { lo, hi } = selection
   let start = lo
   let end = hi
   const at = (e: T): number => (position ? comparePos(key.time(e), key.id(e), position) : 0)
@@ -51,7 +52,7 @@ export function selectedPast<T>(
   const entries: T[] = []
   for (let k = 0; k < end - start; k++) {
     const e = items[newestFirst ? end - 1 - k : start + k] as T
-    if (!matches(e)) continue
+    if (!selection.matches(e)) continue
     if (entries.length === count) return { entries, more: true }
     entries.push(e)
   }

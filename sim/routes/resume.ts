@@ -3,36 +3,14 @@ import type http from 'node:http'
 import type { SimContext } from '../context.js'
 import { courseOf, fateOf } from '../fates.js'
 import { workflowSelection } from '../filters.js'
-import { headerValue, HttpError, intParam, json, setParam, type SimResponse } from '../respond.js'
+import { HttpError, intParam, json, setParam, type SimResponse } from '../respond.js'
 import { nextCursor, readCursor, removeEntries, RUN_KEY, selectedPast, type Selection } from '../select.js'
 import type { WorkflowDlqEntry } from '../seed.js'
 import type { ResumedRun } from '../state.js'
 import type { ServerVariants } from '../variants.js'
+import { readOverrides, recorded, type Overrides } from './writes.js'
 
 const RESUME_BATCH = 50
-/** `name=number` pairs joined by commas; `period` may carry a unit (`period=1m`), as the real service documents. */
-const FLOW_CONTROL_VALUE =
-  /^(?:period=\d+[smhd]|[A-Za-z_][A-Za-z0-9_.-]*=\d+)(?:,(?:period=\d+[smhd]|[A-Za-z_][A-Za-z0-9_.-]*=\d+))*$/
-
-/** The overrides a resume request carries in its headers, checked. */
-interface Overrides {
-  flowKey: string | undefined
-  flowValue: string | undefined
-  retriesRaw: string | undefined
-}
-
-function readOverrides(headers: http.IncomingHttpHeaders): Overrides {
-  const flowKey = headerValue(headers, 'service-flow-control-key')
-  const flowValue = headerValue(headers, 'service-flow-control-value')
-  const retriesRaw = headerValue(headers, 'service-retries')
-  if (flowValue !== undefined && !FLOW_CONTROL_VALUE.test(flowValue)) {
-    throw new HttpError(400, `invalid Service-Flow-Control-Value: ${flowValue}`)
-  }
-  if (retriesRaw !== undefined && !/^\d{1,9}$/.test(retriesRaw)) {
-    throw new HttpError(400, `invalid Service-Retries: ${retriesRaw}`)
-  }
-  return { flowKey, flowValue, retriesRaw }
-}
 
 /** The runs a resume looks at: those of the ids found (404 when none is), else the workflow filters' selection. */
 function resumeSelection(
@@ -46,26 +24,29 @@ function resumeSelection(
   return { lo: 0, hi: dlq.length, matches: e => dlqIds.has(e.dlqId) }
 }
 
-/** Records a new run for each resumed entry, with the overrides it got; the answer's runs. */
-function createRuns(
+/**
+ * Records a new run for each resumed (or restarted) entry, with the overrides it got, its fate and course; the
+ * answer's runs.
+ */
+export function createRuns(
   ctx: SimContext,
   chosen: readonly WorkflowDlqEntry[],
-  { flowKey, flowValue, retriesRaw }: Overrides
+  overrides: Overrides,
+  restarted = false
 ): Array<{ workflowRunId: string; workflowCreatedAt: number }> {
   const createdNow = ctx.clock()
   return chosen.map(e => {
     ctx.resumedCounter++
     const run: ResumedRun = {
-      workflowRunId: `wfr_resumed_${ctx.resumedCounter}`,
+      workflowRunId: `wfr_${restarted ? 'restarted' : 'resumed'}_${ctx.resumedCounter}`,
       workflowCreatedAt: createdNow,
       fromDlqId: e.dlqId,
       originalWorkflowRunId: e.workflowRunId,
       workflowUrl: e.workflowUrl,
+      ...recorded(overrides),
       course: { ends: 'success', endsAt: createdNow }
     }
-    if (flowKey !== undefined) run.flowControlKey = flowKey
-    if (flowValue !== undefined) run.flowControlValue = flowValue
-    if (retriesRaw !== undefined) run.retries = Number(retriesRaw)
+    if (restarted) run.restarted = true
     const failure = fateOf(ctx.fates, run)
     run.course = courseOf(ctx.fates, run, failure)
     ctx.state.resumedRuns.push(run)
@@ -81,7 +62,7 @@ export function bulkResume(
   headers: http.IncomingHttpHeaders,
   stuck: boolean
 ): SimResponse {
-  const overrides = readOverrides(headers)
+  const overrides = readOverrides(headers, false)
   const { raw, position } = readCursor(query, 'r1', stuck)
   const count = intParam(query, 'count')
   if (count !== undefined && count < 1) throw new HttpError(400, `count must be at least 1, got ${count}`)
