@@ -119,4 +119,13 @@ describe('delete routing', () => {
     expect(sim.state.messages).toHaveLength(299)
     expect(sim.requests.map(r => r.route)).toEqual(['list', 'list', 'resume', 'delete', undefined, 'delete'])
   })
+
+  it('takes a set-cursor fault on a bulk answer, and leaves an answer with no body as it is', async () => {
+    await start()
+    sim.inject({ route: 'delete', fault: { kind: 'set-cursor', cursor: 'again' }, times: 2 })
+    expect((await call(sim, 'DELETE', '/v2/dlq', { count: 2 })).body).toEqual({ deleted: 2, cursor: 'again' })
+    const one = await call(sim, 'DELETE', `/v2/dlq/${message(0).dlqId}`)
+    expect([one.status, one.text]).toEqual([200, ''])
+    expect(sim.state.messages).toHaveLength(297)
+  })
 })
