@@ -1,8 +1,7 @@
 /** The simulator's restart of failed workflow runs over HTTP: selection, runs that refuse it, the run log and fates. */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { startSimulator, type Simulator, type WorkflowDlqEntry } from '../../sim/index.js'
+import { startSimulator, type Simulator, type Unrestartable, type WorkflowDlqEntry } from '../../sim/index.js'
 import type { RunFate } from '../../sim/fates.js'
-import type { Unrestartable } from '../../sim/routes/restart.js'
 import { call, drainWrite } from '../support/sim-http.js'
 
 const T0 = Date.UTC(2026, 10, 1)

@@ -1,7 +1,6 @@
 /** The simulator's retry of DLQ messages over HTTP: selection, count and cursor, one entry, overrides, message fates. */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { seedMessages, startSimulator, type SimMessage, type Simulator } from '../../sim/index.js'
-import type { MessageFate } from '../../sim/message-fates.js'
+import { seedMessages, startSimulator, type MessageFate, type SimMessage, type Simulator } from '../../sim/index.js'
 import { call, drainWrite } from '../support/sim-http.js'
 
 const T0 = Date.UTC(2026, 10, 1)
