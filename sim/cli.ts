@@ -7,6 +7,10 @@
  *                               [--fail-again-after-ms N] [--fail-again-status N] [--fail-again-body TEXT]
  *                               [--fail-again-first-error-after-ms N] [--complete-after-ms N]
  *                               [--no-run-log] [--run-log-events-only] [--run-log-workflow-created-at]
+ *                               [--retry-fail-again URL|*] [--retry-fail-again-share S] [--retry-interval-ms N]
+ *                               [--retry-fail-again-status N] [--retry-fail-again-body TEXT]
+ *                               [--retry-deduplicated-share S] [--unrestartable-share S] [--unrestartable-ids IDS]
+ *                               [--lacks retry,restart,delete] [--lacks-status 404|405] [--write-dates-on-entry-time]
  *
  * It seeds the shop's dead letter queue of the demo (sim/seed-realistic.ts: no --seed, the data is fixed);
  * --hostile-seed seeds the tests' hostile rows instead (sim/seed.ts: a script tag in a URL, bodies that look like
@@ -24,6 +28,16 @@
  * --fail-again-after-ms; a run that does not fail completes --complete-after-ms after its resume (default 0; alone,
  * it applies to every run). --no-run-log answers 404 on both run-log paths, --run-log-events-only only serves the
  * SDK's /v2/workflows/events, --run-log-workflow-created-at names the creation time workflowCreatedAt.
+ *
+ * It serves retry (POST /v2/dlq/retry), restart (POST /v2/workflows/dlq/restart) and delete (DELETE /v2/dlq,
+ * DELETE /v2/workflows/dlq), each with its one-entry path. --retry-fail-again makes the messages a retry creates to
+ * that URL (* for every URL) fail again: after Service-Retries attempts (3 unless sent) --retry-interval-ms apart
+ * (default 0), the first after Service-Delay, each enters the DLQ under its new messageId; --retry-fail-again-share
+ * fails only that share, --retry-fail-again-status and --retry-fail-again-body set its last response.
+ * --retry-deduplicated-share answers that share of retries `deduplicated: true` (no new message). Restarted runs meet
+ * the --fail-again fate as resumed runs do; --unrestartable-share and --unrestartable-ids make those runs answer 400
+ * to a restart. --lacks makes it a server without those writes (404 by filters, or 405 with --lacks-status 405; 404
+ * by ids), --write-dates-on-entry-time a server whose writes filter dates on the DLQ entry time.
  *
  * Prints exactly one line to stdout: `SIMULATOR_URL=<url>`.
  */

@@ -2,6 +2,8 @@
 import type { Socket } from 'node:net'
 import type { RunFate } from './fates.js'
 import type { ActiveRule, Fault } from './faults.js'
+import type { MessageFate } from './message-fates.js'
+import type { Unrestartable } from './routes/restart.js'
 import type { RecordedRequest, SimulatorState } from './state.js'
 import type { ServerVariants, VariantReads } from './variants.js'
 
@@ -19,11 +21,17 @@ export interface SimContext {
   readonly state: SimulatorState
   /** The simulator's clock: the creation time of resumed runs and when fated runs fail again. */
   readonly clock: () => number
-  /** What becomes of the runs bulk resumes create (none: every run leaves). */
+  /** What becomes of the runs bulk resumes and restarts create (none: every run leaves). */
   fates: RunFate[]
+  /** What becomes of the messages retries create (none: every one is delivered). */
+  messageFates: MessageFate[]
+  /** The failed runs that do not support restart. */
+  unrestartable: Unrestartable
   rules: ActiveRule[]
-  /** numbers the runs bulk resumes create */
+  /** numbers the runs bulk resumes and restarts create */
   resumedCounter: number
+  /** numbers the messages retries create */
+  retriedCounter: number
   closed: boolean
   rateSecond: number
   rateCount: number

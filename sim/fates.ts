@@ -1,19 +1,21 @@
 /**
- * The fate of the runs a bulk resume creates: by default every new run leaves the DLQ for good (in the run log it is
+ * The fate of the runs a bulk resume or a restart creates (retried messages: message-fates.ts): by default every new run leaves the DLQ for good (in the run log it is
  * still running, until a fate's completeAfterMs ends it: a watch then lasts its length); a fate makes every run
  * of a workflow URL, or a stable share of them, fail again some time after the resume and re-enter the workflow DLQ
  * under its new run id, with a new dlqId and a last response; or a share of the others be cancelled, never to enter
  * the DLQ. Each run's course (first failed attempt, end) is what the run log tells of it (routes/run-log.ts). Time is
  * the simulator's clock, so tests are exact.
  */
-import { partition } from './cursor.js'
 import type { WorkflowDlqEntry } from './seed.js'
+import { insertSorted, RUN_KEY } from './select.js'
 import type { ResumedRun } from './state.js'
 import { spread } from './variants.js'
 
 export interface RunFate {
   /** The runs of this workflow URL (unset: of every URL). The first fate that matches a run decides it. */
   workflowUrl?: string
+  /** Only the runs restarts create (true) or only those resumes create (false); unset: both. */
+  restarted?: boolean
   /** Share of those runs that fail again, from 0 to 1 (default 1), chosen stably by the new run id. */
   share?: number
   /** Milliseconds of the simulator's clock from the resume to the run's failure (default 0: at the next request). */
@@ -39,12 +41,19 @@ export interface RunFate {
   cancelAfterMs?: number
 }
 
+/** Failed attempts a failing run or retried message makes after its first, when no Service-Retries was sent. */
+export const DEFAULT_RETRIES = 3
+
 /** A resumed run that will fail again: its DLQ entry, held back until the clock reaches its failedAt. */
 export type PendingFailure = WorkflowDlqEntry
 
 /** The fate that decides this run: the first that matches it. */
 const fateFor = (fates: readonly RunFate[], run: ResumedRun): RunFate | undefined =>
-  fates.find(f => f.workflowUrl === undefined || f.workflowUrl === run.workflowUrl)
+  fates.find(
+    f =>
+      (f.workflowUrl === undefined || f.workflowUrl === run.workflowUrl) &&
+      (f.restarted === undefined || f.restarted === (run.restarted === true))
+  )
 
 /** The failure this run is fated to, or undefined when it leaves for good. */
 export function fateOf(fates: readonly RunFate[], run: ResumedRun): PendingFailure | undefined {
@@ -71,9 +80,9 @@ export type RunCourse =
   | { ends: 'cancelled'; endsAt: number }
   | { ends: 'failure'; endsAt: number; firstErrorAt: number; failure: PendingFailure }
 
-/** Whether a share of runs takes this run, stably by its id and what the share is for. */
-const inShare = (runId: string, purpose: string, share: number | undefined, fallback: number): boolean =>
-  spread(purpose === '' ? runId : `${runId}:${purpose}`, 10_000) < Math.min(1, Math.max(0, share ?? fallback)) * 10_000
+/** Whether a share of runs (or messages, or DLQ entries) takes this one, stably by its id and what the share is for. */
+export const inShare = (id: string, purpose: string, share: number | undefined, fallback: number): boolean =>
+  spread(purpose === '' ? id : `${id}:${purpose}`, 10_000) < Math.min(1, Math.max(0, share ?? fallback)) * 10_000
 
 /** The course of a run, from its fate and the failure fateOf gave it (undefined: it completes). */
 export function courseOf(fates: readonly RunFate[], run: ResumedRun, failure: PendingFailure | undefined): RunCourse {
@@ -94,19 +103,25 @@ export function courseOf(fates: readonly RunFate[], run: ResumedRun, failure: Pe
 
 /** Inserts an entry where (failedAt, dlqId) puts it: the workflow DLQ stays sorted, as its routes expect. */
 export function insertFailedRun(dlq: WorkflowDlqEntry[], entry: WorkflowDlqEntry): void {
-  const at = partition(
-    dlq,
-    e => e.failedAt < entry.failedAt || (e.failedAt === entry.failedAt && e.dlqId < entry.dlqId)
-  )
-  dlq.splice(at, 0, entry)
+  insertSorted(dlq, RUN_KEY, entry)
 }
 
-/** Moves every pending failure whose time has come into the workflow DLQ; done as each request arrives. */
-export function settleFailures(pending: PendingFailure[], dlq: WorkflowDlqEntry[], now: number): void {
+/** Takes every pending item whose time has come out of `pending` and hands it to `enter`; done as each request arrives. */
+export function settleDue<T>(pending: T[], dueAt: (item: T) => number, now: number, enter: (item: T) => void): void {
   for (let i = pending.length - 1; i >= 0; i--) {
-    const entry = pending[i] as PendingFailure
-    if (entry.failedAt > now) continue
+    const item = pending[i] as T
+    if (dueAt(item) > now) continue
     pending.splice(i, 1)
-    insertFailedRun(dlq, entry)
+    enter(item)
   }
+}
+
+/** Moves every pending failure whose time has come into the workflow DLQ. */
+export function settleFailures(pending: PendingFailure[], dlq: WorkflowDlqEntry[], now: number): void {
+  settleDue(
+    pending,
+    entry => entry.failedAt,
+    now,
+    entry => insertFailedRun(dlq, entry)
+  )
 }

@@ -162,8 +162,15 @@ export function deliverFault(x: FaultExchange, fault: Fault): void {
       return
     case 'set-cursor': {
       const response = x.answer(true)
-      const body = JSON.parse(response.body) as Record<string, unknown>
-      x.send({ ...response, body: JSON.stringify({ ...body, cursor: fault.cursor }) })
+      // An answer with no JSON object (a one-entry delete, a schedule resume) has no cursor to set: sent as it is.
+      let body: unknown
+      try {
+        body = JSON.parse(response.body)
+      } catch {
+        body = undefined
+      }
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) x.send(response)
+      else x.send({ ...response, body: JSON.stringify({ ...(body as Record<string, unknown>), cursor: fault.cursor }) })
       return
     }
   }

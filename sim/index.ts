@@ -1,5 +1,7 @@
 /** The simulator of the service, as the tests, the demo and the bench use it. */
 export { startSimulator, type Simulator } from './server.js'
+export type { MessageFate } from './message-fates.js'
+export type { Unrestartable } from './routes/restart.js'
 export type { Route } from './state.js'
 export {
   ALL_VARIANTS,

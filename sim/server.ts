@@ -1,7 +1,8 @@
 /**
  * A loopback simulator of the message delivery service (see shared spec/wire-contract.md), built on node:http
  * only: real sockets on 127.0.0.1 (port 0 by default), deterministic seed data, keyset cursors, fault injection.
- * This module listens, records, routes and authenticates; each route answers in sim/routes/.
+ * This module listens, records, injects faults and settles fates; sim/routing.ts routes and authenticates, and each
+ * route answers in sim/routes/.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -9,13 +10,13 @@ import type { SimContext } from './context.js'
 import { dateHeaders } from './date-header.js'
 import { activeRule, deliverFault, pickFault, type Fault, type FaultRule } from './faults.js'
 import { insertFailedRun, settleFailures, type RunFate } from './fates.js'
-import { errorResponse, headerValue, HttpError, type SimResponse } from './respond.js'
-import { listDlq } from './routes/list.js'
-import { bulkResume } from './routes/resume.js'
-import { RUN_EVENTS_PATH, RUN_LOG_PATH, runEvents, runLog, servesRunLog } from './routes/run-log.js'
-import { resumeSchedule } from './routes/schedule.js'
+import { settleMessageFailures, type MessageFate } from './message-fates.js'
+import { errorResponse, type SimResponse } from './respond.js'
+import type { Unrestartable } from './routes/restart.js'
+import { answer, parseTarget, type Target } from './routing.js'
 import { seedRealisticMessages, seedRealisticWorkflowEntries } from './seed-realistic.js'
-import { seedMessages, seedSchedules, seedWorkflowEntries, type WorkflowDlqEntry } from './seed.js'
+import { seedMessages, seedSchedules, seedWorkflowEntries, type SimMessage, type WorkflowDlqEntry } from './seed.js'
+import { insertSorted, MESSAGE_KEY } from './select.js'
 import type { RecordedRequest, Route, SimulatorState } from './state.js'
 import { VariantReads, type ServerVariants, type VariantName } from './variants.js'
 
@@ -48,8 +49,12 @@ export interface SimulatorOptions {
   port?: number
   /** The simulator's clock (default Date.now): resumed runs' creation time, and when fated runs fail again. */
   clock?: () => number
-  /** What becomes of resumed runs (default: every run leaves); changeable later through `fates`. */
+  /** What becomes of resumed and restarted runs (default: every run leaves); changeable later through `fates`. */
   fates?: RunFate[]
+  /** What becomes of the messages retries create (default: each is delivered); changeable through `messageFates`. */
+  messageFates?: MessageFate[]
+  /** The failed runs that do not support restart (default: none); changeable through `unrestartable`. */
+  unrestartable?: Unrestartable
 }
 
 export interface Simulator {
@@ -61,10 +66,16 @@ export interface Simulator {
   /** Told of each request on arrival, with its fault (e.g. to signal the action when a request hangs). */
   onRequest: ((request: RecordedRequest, fault: Fault | undefined) => void) | undefined
   state: SimulatorState
-  /** What becomes of the runs bulk resumes create from now on: the first fate matching a run decides it. */
+  /** What becomes of the runs bulk resumes and restarts create from now on: the first fate matching a run decides it. */
   fates: RunFate[]
+  /** What becomes of the messages retries create from now on: the first fate matching a message decides it. */
+  messageFates: MessageFate[]
+  /** The failed runs that do not support restart, from now on. */
+  unrestartable: Unrestartable
   /** Puts a failed run in the workflow DLQ, sorted, as if it had just failed (a run this simulator did not resume). */
   addFailedRun(entry: WorkflowDlqEntry): void
+  /** Puts a message in the DLQ, sorted by (createdAt, messageId), as if it had just failed (e.g. during a delete). */
+  addFailedMessage(message: SimMessage): void
   /** The variants read so far, by the route being answered ('every': before the route; 'outside': at no request). */
   variantReads: ReadonlyMap<Route | 'every' | 'outside', ReadonlySet<VariantName>>
   close(): Promise<void>
@@ -72,42 +83,6 @@ export interface Simulator {
 
 const MAX_RECORDED = 10_000
 const MAX_BODY = 1024 * 1024
-const ROUTE_METHOD: Record<Route, string> = { list: 'GET', resume: 'POST', schedule: 'POST', 'run-log': 'GET' }
-
-interface Target {
-  path: string
-  query: URLSearchParams
-  route?: Route
-  scheduleId?: string
-  badId?: boolean
-}
-
-/** Splits a raw request target into path and query, and recognises the route. */
-function parseTarget(rawUrl: string): Target {
-  const q = rawUrl.indexOf('?')
-  const path = q >= 0 ? rawUrl.slice(0, q) : rawUrl
-  const query = new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : '')
-  if (path === '/v2/dlq') return { path, query, route: 'list' }
-  if (path === '/v2/workflows/dlq/resume') return { path, query, route: 'resume' }
-  if (path === RUN_LOG_PATH || path === RUN_EVENTS_PATH) return { path, query, route: 'run-log' }
-  const segments = path.split('/')
-  if (
-    segments.length === 5 &&
-    segments[0] === '' &&
-    segments[1] === 'v2' &&
-    segments[2] === 'schedules' &&
-    segments[4] === 'resume' &&
-    segments[3] !== ''
-  ) {
-    try {
-      return { path, query, route: 'schedule', scheduleId: decodeURIComponent(segments[3] as string) }
-    } catch {
-      return { path, query, route: 'schedule', badId: true }
-    }
-  }
-  return { path, query }
-}
-
 function createContext(options: SimulatorOptions): SimContext {
   const seed = options.seed ?? 1
   const now = options.now ?? Date.now()
@@ -129,12 +104,17 @@ function createContext(options: SimulatorOptions): SimContext {
       schedules: seedSchedules(options.schedules ?? 6),
       resumedRuns: [],
       resumedById: new Map(),
-      pendingFailures: []
+      pendingFailures: [],
+      retriedMessages: [],
+      pendingMessageFailures: []
     },
     clock: options.clock ?? Date.now,
     fates: options.fates ?? [],
+    messageFates: options.messageFates ?? [],
+    unrestartable: options.unrestartable ?? {},
     rules: [],
     resumedCounter: 0,
+    retriedCounter: 0,
     closed: false,
     rateSecond: -1,
     rateCount: 0,
@@ -166,59 +146,6 @@ function overRateLimit(ctx: SimContext): { reset: number } | undefined {
   }
   ctx.rateCount++
   return ctx.rateCount > ctx.rateLimit ? { reset: second + 1 } : undefined
-}
-
-/** The normal answer to a request (method, auth, route handler). */
-function answer(
-  ctx: SimContext,
-  method: string,
-  target: Target,
-  headers: http.IncomingHttpHeaders,
-  stuck: boolean
-): SimResponse {
-  const route = target.route
-  if (route === undefined) return errorResponse(404, 'not found')
-  return ctx.variantReads.during(route, () => answerRoute(ctx, route, method, target, headers, stuck))
-}
-
-/** The answer of a known route, the variants it reads noted under it. */
-function answerRoute(
-  ctx: SimContext,
-  route: Route,
-  method: string,
-  target: Target,
-  headers: http.IncomingHttpHeaders,
-  stuck: boolean
-): SimResponse {
-  // A server without a run log (or with the SDK's path only) does not know the path at all.
-  if (route === 'run-log' && !servesRunLog(ctx.variants, target.path)) return errorResponse(404, 'not found')
-  const allowed = route === 'schedule' && ctx.variants.patchOnlySchedules ? 'PATCH' : ROUTE_METHOD[route]
-  if (method !== allowed) {
-    const res = errorResponse(405, 'method not allowed')
-    res.headers['allow'] = allowed
-    return res
-  }
-  const auth = headerValue(headers, 'authorization') ?? ''
-  const given = /^Bearer (.+)$/.exec(auth)?.[1]
-  const readOnly = ctx.readOnlyToken !== undefined && given === ctx.readOnlyToken
-  if (given !== ctx.token && !readOnly) return errorResponse(401, 'unauthorized')
-  if (readOnly && method !== 'GET') return errorResponse(403, 'read-only token')
-  try {
-    switch (route) {
-      case 'list':
-        return listDlq(ctx, target.query, stuck)
-      case 'schedule':
-        if (target.badId || target.scheduleId === undefined) throw new HttpError(400, 'invalid schedule id')
-        return resumeSchedule(ctx, target.scheduleId)
-      case 'resume':
-        return bulkResume(ctx, target.query, headers, stuck)
-      case 'run-log':
-        return target.path === RUN_LOG_PATH ? runLog(ctx, target.query) : runEvents(ctx, target.query)
-    }
-  } catch (error) {
-    if (error instanceof HttpError) return errorResponse(error.status, error.message)
-    return errorResponse(500, `simulator error: ${String(error)}`)
-  }
 }
 
 function send(ctx: SimContext, res: http.ServerResponse, response: SimResponse): void {
@@ -283,7 +210,7 @@ function respond(
 
 /** Records a request, decides its fault and rate limit on arrival, and answers once its body is read. */
 function handle(ctx: SimContext, req: http.IncomingMessage, res: http.ServerResponse): void {
-  const target = parseTarget(req.url ?? '/')
+  const target = parseTarget(req.method ?? 'GET', req.url ?? '/')
   const recorded: RecordedRequest = {
     method: req.method ?? 'GET',
     path: target.path,
@@ -296,8 +223,9 @@ function handle(ctx: SimContext, req: http.IncomingMessage, res: http.ServerResp
   ctx.requests.push(recorded)
   if (ctx.requests.length > MAX_RECORDED) ctx.requests.shift()
   ctx.requestCount++
-  // Runs fated to fail by now are in the DLQ before the request is looked at: no timer, the clock decides.
+  // Runs and messages fated to fail by now are in the DLQ before the request is looked at: the clock decides.
   settleFailures(ctx.state.pendingFailures, ctx.state.workflowDlq, ctx.clock())
+  settleMessageFailures(ctx.state.pendingMessageFailures, ctx.state.messages, ctx.clock())
 
   // Decided on arrival, so concurrent requests consume rules in the order they came in.
   const fault = pickFault(ctx.rules, target.route)
@@ -378,8 +306,23 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     set fates(fates) {
       ctx.fates = fates
     },
+    get messageFates() {
+      return ctx.messageFates
+    },
+    set messageFates(fates) {
+      ctx.messageFates = fates
+    },
+    get unrestartable() {
+      return ctx.unrestartable
+    },
+    set unrestartable(unrestartable) {
+      ctx.unrestartable = unrestartable
+    },
     addFailedRun(entry: WorkflowDlqEntry): void {
       insertFailedRun(ctx.state.workflowDlq, entry)
+    },
+    addFailedMessage(message: SimMessage): void {
+      insertSorted(ctx.state.messages, MESSAGE_KEY, message)
     },
     variantReads: ctx.variantReads.seen,
     get onRequest() {

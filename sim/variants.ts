@@ -1,7 +1,7 @@
 /** Ways real servers differ (docs/service.md, "How servers differ"), and the per-message choices some of them make. */
 import { fnv1a } from './cursor.js'
 import type { SimMessage } from './seed.js'
-import type { Route } from './state.js'
+import type { Route, WriteRoute } from './state.js'
 
 /**
  * Each is off by default; `ALL_VARIANTS` turns most on at once. Tests run the action against each, and against all
@@ -18,9 +18,9 @@ export interface ServerVariants {
   dateBoundOffByOne: boolean
   /** list: each date bound is one millisecond narrower than asked, as if exclusive (fromDate + 1, toDate - 1). */
   dateBoundsExclusive?: boolean
-  /** list and resume: a filter value containing a comma is read as several values. */
+  /** list, resume and the writes: a filter value containing a comma is read as several values. */
   commaSeparates: boolean
-  /** list: only the first `messageId` value is applied. */
+  /** list, retry and delete: only the first `messageId` value is applied. */
   oneMessageId: boolean
   /** resume: a request without `count` resumes every matching run in one answer. */
   resumeAllWithoutCount: boolean
@@ -61,6 +61,20 @@ export interface ServerVariants {
   runLogRepeatedIds?: boolean
   /** run log: the log lags, telling each run's course as it stood this many ms ago (a run younger than that: none). */
   runLogLagMs?: number
+  /**
+   * retry, restart, delete: the server has no such operation (left out of ALL_VARIANTS). A request by filters, or
+   * with no selector, answers `lacksStatus`; one by `dlqIds` and a one-entry path answer 404 `{"error":"not found"}`,
+   * as if every entry were gone (wire contract, section 6). Nothing is done.
+   */
+  lacks?: readonly WriteRoute[]
+  /** with lacks: what a request by filters gets, 404 (the default: no such path) or 405 (the path serves GET only). */
+  lacksStatus?: 404 | 405
+  /**
+   * retry and delete of messages: fromDate/toDate bound the hidden time a message entered the DLQ, not its createdAt,
+   * whatever the listing does (datesOnEntryTime is the listing's): with one of the two on, the same filter selects
+   * other messages on a write than on the listing.
+   */
+  writeDatesOnEntryTime?: boolean
 }
 
 export const ALL_VARIANTS: ServerVariants = {
@@ -105,7 +119,10 @@ export const ROUTE_VARIANTS: Record<Route, readonly VariantName[]> = {
   ],
   resume: ['commaSeparates', 'resumeAllWithoutCount', 'ignoreResumeCount'],
   schedule: ['patchOnlySchedules'],
-  'run-log': ['noRunLog', 'runLogEventsOnly', 'runLogWorkflowCreatedAt', 'runLogRepeatedIds', 'runLogLagMs']
+  'run-log': ['noRunLog', 'runLogEventsOnly', 'runLogWorkflowCreatedAt', 'runLogRepeatedIds', 'runLogLagMs'],
+  retry: ['lacks', 'lacksStatus', 'commaSeparates', 'oneMessageId', 'writeDatesOnEntryTime'],
+  restart: ['lacks', 'lacksStatus', 'commaSeparates'],
+  delete: ['lacks', 'lacksStatus', 'commaSeparates', 'oneMessageId', 'writeDatesOnEntryTime']
 }
 
 /**

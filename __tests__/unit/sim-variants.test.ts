@@ -8,7 +8,9 @@ import {
   ROUTE_VARIANTS,
   startSimulator,
   type ServerVariants,
-  type Simulator
+  type SimMessage,
+  type Simulator,
+  type WorkflowDlqEntry
 } from '../../sim/index.js'
 
 let sim: Simulator
@@ -176,6 +178,7 @@ describe('the variants each route reads', () => {
     await raw('GET', `/v2/dlq?${filters.toString()}`)
     await raw('GET', `/v2/dlq?count=2&cursor=${encodeURIComponent(cursor)}`)
     await raw('GET', `/v2/dlq?source=workflow&count=3&fromDate=1&toDate=${2 ** 42}&workflowUrl=${w.workflowUrl}`)
+    await askEveryWrite()
     await raw(
       'POST',
       `/v2/workflows/dlq/resume?count=3&fromDate=1&workflowUrl=${encodeURIComponent(`${w.workflowUrl},x`)}`
@@ -189,6 +192,31 @@ describe('the variants each route reads', () => {
     await raw('GET', `/v2/workflows/events?groupBy=workflowRunId&workflowRunId=${run.workflowRunId}`)
   }
 
+  /** Each write by filters, by ids and on its one-entry path. */
+  async function askEveryWrite(): Promise<void> {
+    const [m1, m2, m3, m4] = sim.state.messages.slice(10, 14) as [SimMessage, SimMessage, SimMessage, SimMessage]
+    const [w1, w2, w3] = sim.state.workflowDlq.slice(10, 13) as [WorkflowDlqEntry, WorkflowDlqEntry, WorkflowDlqEntry]
+    const messageFilters = new URLSearchParams({
+      count: '2',
+      url: `${m1.url},x`,
+      messageId: m1.messageId,
+      fromDate: '1'
+    })
+    messageFilters.append('messageId', 'msg_x')
+    const runFilters = new URLSearchParams({ count: '2', workflowUrl: `${w1.workflowUrl},x`, fromDate: '1' })
+    await raw('POST', `/v2/dlq/retry?${messageFilters.toString()}`)
+    await raw('POST', `/v2/dlq/retry?dlqIds=${m2.dlqId}`)
+    await raw('POST', `/v2/dlq/retry/${m3.dlqId}`)
+    await raw('POST', `/v2/workflows/dlq/restart?${runFilters.toString()}`)
+    await raw('POST', `/v2/workflows/dlq/restart?dlqIds=${w2.dlqId}`)
+    await raw('POST', `/v2/workflows/dlq/restart/${w3.dlqId}`)
+    await raw('DELETE', `/v2/dlq?${messageFilters.toString()}`)
+    await raw('DELETE', `/v2/dlq?dlqIds=${m4.dlqId}`)
+    await raw('DELETE', `/v2/dlq/${m1.dlqId}`)
+    await raw('DELETE', `/v2/workflows/dlq?${runFilters.toString()}`)
+    await raw('DELETE', `/v2/workflows/dlq/${w1.dlqId}`)
+  }
+
   it('are those ROUTE_VARIANTS names, no more and no fewer, so a test of one route can run against its own alone', async () => {
     const read = new Map<string, Set<string>>()
     const variantSets: Partial<ServerVariants>[] = [
@@ -196,7 +224,15 @@ describe('the variants each route reads', () => {
       ALL_VARIANTS,
       { noRunLog: true },
       { runLogEventsOnly: true, dateBoundsExclusive: true, noDateHeader: true },
-      { runLogRepeatedIds: true, runLogLagMs: 1, cachedDateAgeSeconds: 5, frontEndOffsetsMs: [1, -1], dateLiteral: '1' }
+      {
+        runLogRepeatedIds: true,
+        runLogLagMs: 1,
+        cachedDateAgeSeconds: 5,
+        frontEndOffsetsMs: [1, -1],
+        dateLiteral: '1'
+      },
+      { lacks: ['retry', 'restart', 'delete'], lacksStatus: 405 },
+      { lacks: ['delete'], writeDatesOnEntryTime: true }
     ]
     for (const variants of variantSets) {
       await start(variants)

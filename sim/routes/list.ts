@@ -1,94 +1,19 @@
 /** GET /v2/dlq: a page of DLQ messages, filtered, in either order, from a keyset cursor; with the list variants. */
 import type { SimContext } from '../context.js'
-import { comparePos, decodeCursor, encodeCursor, partition, type Position } from '../cursor.js'
+import { askedDates, messageSelection, workflowSelection, type DateRange } from '../filters.js'
 import { HttpError, intParam, json, type SimResponse } from '../respond.js'
 import type { SimMessage, WorkflowDlqEntry } from '../seed.js'
-import { selectedPast, selection } from './resume.js'
-import { enteredAt, spread, withoutSomeCreatedAt, type ServerVariants } from '../variants.js'
-
-/** Filters on message fields: each query key with the field it matches. */
-const SET_FILTERS: ReadonlyArray<[string, (m: SimMessage) => string | undefined]> = [
-  ['messageId', m => m.messageId],
-  ['url', m => m.url],
-  ['topicName', m => m.topicName],
-  ['scheduleId', m => m.scheduleId],
-  ['queueName', m => m.queueName],
-  ['callerIp', m => m.callerIP]
-]
-
-interface DateRange {
-  fromDate: number | undefined
-  toDate: number | undefined
-}
+import { MESSAGE_KEY, nextCursor, readCursor, RUN_KEY, selectedPast } from '../select.js'
+import { spread, withoutSomeCreatedAt, type ServerVariants } from '../variants.js'
 
 /** The date bounds asked, a millisecond wider each under dateBoundOffByOne, narrower under dateBoundsExclusive. */
 function dateRange(query: URLSearchParams, variants: Partial<ServerVariants>): DateRange {
   const widen = variants.dateBoundOffByOne ? 1 : variants.dateBoundsExclusive ? -1 : 0
-  const askedFrom = intParam(query, 'fromDate')
-  const askedTo = intParam(query, 'toDate')
+  const { fromDate, toDate } = askedDates(query)
   return {
-    fromDate: askedFrom === undefined ? undefined : askedFrom - widen,
-    toDate: askedTo === undefined ? undefined : askedTo + widen
+    fromDate: fromDate === undefined ? undefined : fromDate - widen,
+    toDate: toDate === undefined ? undefined : toDate + widen
   }
-}
-
-/** The test a message must pass, from the filters of the query (dates on entry time included). */
-function messageFilter(
-  query: URLSearchParams,
-  variants: Partial<ServerVariants>,
-  { fromDate, toDate }: DateRange
-): (m: SimMessage) => boolean {
-  const statuses = query.getAll('responseStatus').map(raw => {
-    if (!/^\d{1,4}$/.test(raw)) throw new HttpError(400, `invalid responseStatus: ${raw}`)
-    return Number(raw)
-  })
-  const checks: Array<(m: SimMessage) => boolean> = []
-  for (const [key, get] of SET_FILTERS) {
-    let values = query.getAll(key)
-    if (variants.commaSeparates) values = values.flatMap(v => v.split(','))
-    if (variants.oneMessageId && key === 'messageId') values = values.slice(0, 1)
-    if (values.length === 0) continue
-    const set = new Set(values)
-    checks.push(m => set.has(get(m) as string))
-  }
-  if (statuses.length > 0) {
-    const set = new Set(statuses)
-    checks.push(m => set.has(m.responseStatus))
-  }
-  // A server that filters dates on the hidden DLQ entry time cannot narrow by createdAt: check each message.
-  if (variants.datesOnEntryTime && (fromDate !== undefined || toDate !== undefined)) {
-    checks.push(m => {
-      const at = enteredAt(m)
-      return (fromDate === undefined || at >= fromDate) && (toDate === undefined || at <= toDate)
-    })
-  }
-  return m => checks.every(check => check(m))
-}
-
-/** The index range [lo, hi) of the sorted messages the dates and the cursor leave. */
-function indexRange(
-  msgs: readonly SimMessage[],
-  byCreatedAt: boolean,
-  { fromDate, toDate }: DateRange,
-  position: Position | undefined,
-  ascending: boolean
-): { lo: number; hi: number } {
-  let lo = fromDate === undefined || !byCreatedAt ? 0 : partition(msgs, m => m.createdAt < fromDate)
-  let hi = toDate === undefined || !byCreatedAt ? msgs.length : partition(msgs, m => m.createdAt <= toDate)
-  if (position) {
-    const p = position
-    if (ascending)
-      lo = Math.max(
-        lo,
-        partition(msgs, m => comparePos(m.createdAt, m.messageId, p) <= 0)
-      )
-    else
-      hi = Math.min(
-        hi,
-        partition(msgs, m => comparePos(m.createdAt, m.messageId, p) < 0)
-      )
-  }
-  return { lo, hi }
 }
 
 /** A failed workflow run as `GET /v2/dlq?source=workflow` lists it: the workflow fields beside message fields. */
@@ -111,28 +36,17 @@ function workflowEntry(e: WorkflowDlqEntry, variants: Partial<ServerVariants>): 
 
 /** GET /v2/dlq?source=workflow: the failed workflow runs, filtered as the bulk resume filters them, oldest first. */
 function listWorkflowDlq(ctx: SimContext, query: URLSearchParams, count: number, stuck: boolean): SimResponse {
-  const rawCursor = query.get('cursor') ?? ''
-  let position: Position | undefined
-  if (rawCursor !== '') {
-    position = decodeCursor('w1', rawCursor)
-    if (!position && !stuck) throw new HttpError(400, 'invalid cursor')
-  }
+  const { raw, position } = readCursor(query, 'w1', stuck)
   const dlq = ctx.state.workflowDlq
   const variants = ctx.variants
-  // The date bounds as the variants read them (one millisecond wider or narrower).
-  const bounded = new URLSearchParams(query)
-  const { fromDate, toDate } = dateRange(query, variants)
-  if (fromDate !== undefined) bounded.set('fromDate', String(fromDate))
-  if (toDate !== undefined) bounded.set('toDate', String(toDate))
-  const chosen = selection(dlq, bounded, variants)
+  const chosen = workflowSelection(dlq, query, variants, dateRange(query, variants))
   const latestFirst = !variants.ignoreOrder && query.get('order') === 'latestFirst'
-  const { entries: page, more } = selectedPast(dlq, chosen, position, count, latestFirst)
+  const page = selectedPast(dlq, RUN_KEY, chosen, position, count, latestFirst)
   const body: { messages: Record<string, unknown>[]; cursor?: string } = {
-    messages: page.map(e => workflowEntry(e, variants))
+    messages: page.entries.map(e => workflowEntry(e, variants))
   }
-  const last = page[page.length - 1]
-  if (stuck) body.cursor = rawCursor || 'stuck'
-  else if (more && last) body.cursor = encodeCursor('w1', { time: last.failedAt, id: last.dlqId })
+  const cursor = nextCursor('w1', RUN_KEY, page, { stuck, raw })
+  if (cursor !== undefined) body.cursor = cursor
   return json(200, body)
 }
 
@@ -149,34 +63,19 @@ export function listDlq(ctx: SimContext, query: URLSearchParams, stuck: boolean)
   }
   const order = variants.ignoreOrder ? 'earliestFirst' : asked
   const dates = dateRange(query, variants)
-  const rawCursor = query.get('cursor') ?? ''
-  let position: Position | undefined
-  if (rawCursor !== '') {
-    position = decodeCursor('d1', rawCursor)
-    if (!position && !stuck) throw new HttpError(400, 'invalid cursor')
-  }
-  const matches = messageFilter(query, variants, dates)
-
+  const { raw, position } = readCursor(query, 'd1', stuck)
   const msgs = ctx.state.messages
-  const ascending = order === 'earliestFirst'
-  const { lo, hi } = indexRange(msgs, !variants.datesOnEntryTime, dates, position, ascending)
-  const page: SimMessage[] = []
-  let more = false
-  const step = ascending ? 1 : -1
-  for (let i = ascending ? lo : hi - 1; ascending ? i < hi : i >= lo; i += step) {
-    const m = msgs[i] as SimMessage
-    if (!matches(m)) continue
-    if (page.length === count) {
-      more = true
-      break
-    }
-    page.push(m)
+  const reading = {
+    commaSeparates: variants.commaSeparates,
+    oneMessageId: variants.oneMessageId,
+    onEntryTime: variants.datesOnEntryTime
   }
+  const chosen = messageSelection(msgs, query, reading, dates)
+  const page = selectedPast(msgs, MESSAGE_KEY, chosen, position, count, order === 'latestFirst')
   const body: { messages: Partial<SimMessage>[]; cursor?: string } = {
-    messages: variants.omitCreatedAt ? page.map(withoutSomeCreatedAt) : page
+    messages: variants.omitCreatedAt ? page.entries.map(withoutSomeCreatedAt) : page.entries
   }
-  const last = page[page.length - 1]
-  if (stuck) body.cursor = rawCursor || 'stuck'
-  else if (more && last) body.cursor = encodeCursor('d1', { time: last.createdAt, id: last.messageId })
+  const cursor = nextCursor('d1', MESSAGE_KEY, page, { stuck, raw })
+  if (cursor !== undefined) body.cursor = cursor
   return json(200, body)
 }

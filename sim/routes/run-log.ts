@@ -7,7 +7,7 @@
  */
 import type { SimContext } from '../context.js'
 import { HttpError, intParam, json, type SimResponse } from '../respond.js'
-import type { RunCourse } from '../fates.js'
+import { DEFAULT_RETRIES, type RunCourse } from '../fates.js'
 import type { ResumedRun } from '../state.js'
 import type { ServerVariants } from '../variants.js'
 
@@ -15,8 +15,6 @@ export const RUN_LOG_PATH = '/v2/workflows/logs'
 export const RUN_EVENTS_PATH = '/v2/workflows/events'
 /** Pairs a request may name, and the most `count` may be in this mode. */
 const MAX_PAIRS = 10
-/** Failed attempts a failing run makes, the first included, when its resume set no retries. */
-const DEFAULT_RETRIES = 3
 
 /** Whether this server answers on the path: a variant may have no run log, or only the SDK's path. */
 export function servesRunLog(variants: Partial<ServerVariants>, path: string): boolean {
