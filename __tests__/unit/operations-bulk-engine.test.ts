@@ -193,7 +193,7 @@ describe('a service without retry', () => {
 
   it('by ids: every id "not found" is never reported as gone', async () => {
     await start(0, { messages: 20, variants: { lacks: ['retry'] } })
-    const ids = sim.state.messages.map(m => m.dlqId!)
+    const ids = sim.state.messages.map(m => m.dlqId)
     const result = await resumeWorkflows(client, resumeRequest({ verb: 'retry-messages', selection: { dlqIds: ids } }))
     expect(result.failure).toEqual({ kind: 'ids-gone', ids: 20 })
     expect(result.goneOneByOne).toBeUndefined()
