@@ -1,8 +1,8 @@
-export const id = 758;
-export const ids = [758];
+export const id = 586;
+export const ids = [586];
 export const modules = {
 
-/***/ 2758:
+/***/ 1586:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -83,6 +83,12 @@ var Inputs;
     Inputs["WatchRetries"] = "watch-retries";
     Inputs["WatchMinCompleted"] = "watch-min-completed";
     Inputs["WorkflowRuns"] = "workflow-runs";
+    // every bulk write (resume-workflows, restart-workflows, retry-messages)
+    Inputs["MaxEntries"] = "max-entries";
+    Inputs["Delay"] = "delay";
+    Inputs["DryRun"] = "dry-run";
+    Inputs["PlanFile"] = "plan-file";
+    Inputs["ExpectCount"] = "expect-count";
 })(Inputs || (Inputs = {}));
 var Outputs;
 (function (Outputs) {
@@ -124,8 +130,24 @@ var Outputs;
     Outputs["Transition"] = "transition";
     Outputs["IssueUrl"] = "issue-url";
     Outputs["Growth"] = "growth";
+    // restart-workflows, retry-messages, and the plan of every write
+    Outputs["RestartedCount"] = "restarted-count";
+    Outputs["RetriedCount"] = "retried-count";
+    Outputs["DeduplicatedCount"] = "deduplicated-count";
+    Outputs["FailedAgainMessageIds"] = "failed-again-message-ids";
+    Outputs["FailedAgainMessageIdsTruncated"] = "failed-again-message-ids-truncated";
+    Outputs["RefusedDlqIds"] = "refused-dlq-ids";
+    Outputs["GoneCount"] = "gone-count";
+    Outputs["PlannedCount"] = "planned-count";
+    Outputs["PlanFile"] = "plan-file";
 })(Outputs || (Outputs = {}));
-const Operations = ['list-dlq', 'resume-schedule', 'resume-workflows'];
+const Operations = [
+    'list-dlq',
+    'resume-schedule',
+    'resume-workflows',
+    'restart-workflows',
+    'retry-messages'
+];
 /** Defaults as action.yml declares them (a test holds the two equal), which the runner passes when unset. */
 const INPUT_DEFAULTS = {
     [Inputs.TimeoutSeconds]: '30',
@@ -141,6 +163,7 @@ const INPUT_DEFAULTS = {
     [Inputs.KeepCredentialHeaders]: 'false',
     [Inputs.Source]: 'message',
     [Inputs.WatchMaxFailed]: '0',
+    [Inputs.DryRun]: 'false',
     [Inputs.NewWithin]: '1h'
 };
 /** Time units in ms, for durations (inputs/values), health buckets (operations/health) and chart bars (report/chart). */
@@ -174,6 +197,8 @@ const MAX_REQUEST_LINE_BYTES = 8 * 1024;
 const MAX_CURSOR_LENGTH = 4096;
 /** Runs one bulk resume resumes at most, the spec's maximum: sent as count, and what a lost answer may hide. */
 const RESUME_PAGE_SIZE = 50;
+/** Messages one bulk retry re-delivers at most (wire contract, 6): sent as count. */
+const RETRY_PAGE_SIZE = 100;
 /** Distinct values a breakdown keeps at once (operations/accumulator): beyond, counts become approximate (Misra-Gries). */
 const TALLY_CAPACITY = 1000;
 /** GitHub caps a job's outputs at 1 MB, counted in UTF-16 code units at two bytes each (report/boundary). */
@@ -207,13 +232,14 @@ const WATCH_POLL_MS = 5_000;
 /** ...but no more than this many times a watch: a longer watch polls every watch/120 (a 1h watch: every 30 s). */
 const WATCH_MAX_POLLS = 120;
 /**
- * Where the service sends no `Date`, a resume's bound is the runner's clock less this (operations/resume-workflows),
- * as the service's clock may be behind the runner's; the summary says so.
+ * Where the service sends no usable `Date`, a write's first bound is the runner's clock less this
+ * (operations/resume-bound), as the service's clock may be behind the runner's; the summary says so.
  */
 const CLOCK_SKEW_MARGIN_MS = 120_000;
 /**
- * How far apart two clocks may be and still be taken to agree (operations/resume-bound): a resume's bound further
- * than this before the first run the service created is moved up to it.
+ * How far apart two clocks may be and still be taken to agree (operations/resume-bound): where the Date agreed with
+ * the runner within this, a bound up to this far before the first run the service created stands; any further, or
+ * any gap at all where the Date could not be checked so, is moved up to it.
  */
 const CLOCK_TOLERANCE_MS = 60_000;
 /** Each watch listing starts this long before the latest entry the one before saw: an entry the service shows late. */
@@ -227,6 +253,60 @@ const MAX_STAGES = 100;
  * (service/run-log): room for the error field after a few leading fields.
  */
 const BODY_SAMPLE_LENGTH = 500;
+
+;// CONCATENATED MODULE: ./src/verbs.ts
+// The bulk writes on the DLQ, one row each: what the one engine (operations/resume-workflows) is given to take
+// entries from the DLQ page by page. Its selection and refusals, drain, ledger, bound, stages, watch, continuation and
+// output budget are the verb's; only what differs between verbs is here. A root module: it imports no folder of src/.
+
+const VERBS = {
+    'resume-workflows': {
+        operation: 'resume-workflows',
+        dlq: 'workflow',
+        path: '/v2/workflows/dlq/resume',
+        pageSize: RESUME_PAGE_SIZE,
+        makes: 'run',
+        countOutput: Outputs.ResumedCount,
+        words: {
+            base: 'resume',
+            past: 'resumed',
+            doing: 'resuming',
+            item: 'workflow run',
+            items: 'workflow runs',
+            short: 'runs'
+        }
+    },
+    // Every step runs again, from the first: what a resume cannot do when a deploy changed code before the failed step.
+    'restart-workflows': {
+        operation: 'restart-workflows',
+        dlq: 'workflow',
+        path: '/v2/workflows/dlq/restart',
+        pageSize: RESUME_PAGE_SIZE,
+        makes: 'run',
+        refuses: 'a run that does not support restart',
+        countOutput: Outputs.RestartedCount,
+        words: {
+            base: 'restart',
+            past: 'restarted',
+            doing: 'restarting',
+            item: 'workflow run',
+            items: 'workflow runs',
+            short: 'runs'
+        }
+    },
+    // Each entry leaves the DLQ and a new message is created with its body and headers: the answer names the new ones.
+    'retry-messages': {
+        operation: 'retry-messages',
+        dlq: 'message',
+        path: '/v2/dlq/retry',
+        pageSize: RETRY_PAGE_SIZE,
+        makes: 'message',
+        countOutput: Outputs.RetriedCount,
+        words: { base: 'retry', past: 'retried', doing: 'retrying', item: 'message', items: 'messages', short: 'messages' }
+    }
+};
+/** The verb of a request: a request that names none is a resume (the engine's first verb). */
+const verbOf = (request) => VERBS[request.verb ?? 'resume-workflows'];
 
 ;// CONCATENATED MODULE: ./src/format.ts
 // How numbers, times and durations are written in summaries, notices, the health issue and the health checks' table;
@@ -887,6 +967,15 @@ function sentence(label, failure) {
             return (`${failure.input} cannot be judged: this service keeps no run log (GET /v2/workflows/logs and ` +
                 'GET /v2/workflows/events answered 404), so no run can be known completed; nothing was resumed. Remove ' +
                 `${failure.input} to watch by the DLQ alone (docs/staged-resume.md)`);
+        case 'verb-missing':
+            return (`this service does not offer ${failure.operation}: ${failure.path} answered HTTP ${failure.status} to a ` +
+                'request by filters, which a service that has it answers with what it did (even nothing); nothing was ' +
+                'taken. Check base-url, or use an operation this service offers');
+        case 'count-mismatch':
+            return (`expect-count is ${formatCount(failure.expected)} but the selection holds ` +
+                `${failure.complete ? '' : 'at least '}${formatCount(failure.found)} ${failure.found === 1 ? 'entry' : 'entries'}; ` +
+                'nothing was written. Review the selection (dry-run: true shows it), then set expect-count to the number ' +
+                'you mean to act on');
         case 'error':
             return failure.message;
     }
@@ -914,6 +1003,10 @@ function failurePhrase(failure, maxPages) {
             return 'the service sent a cursor too long to send back with these filters';
         case 'no-run-log':
             return `the service keeps no run log to judge ${failure.input} by`;
+        case 'verb-missing':
+            return `the service does not offer ${failure.operation}`;
+        case 'count-mismatch':
+            return `the selection is not the ${formatCount(failure.expected)} entries expected`;
     }
     if (failure?.kind === 'request') {
         // A 2xx that could not be read was carried out, and a redirect was an answer: neither is a refusal.
@@ -2970,6 +3063,17 @@ function parseDuration(text) {
     }
     return total;
 }
+/**
+ * Service-Delay of a retry or restart: a duration (10s, 5m, 1h30m, lower-case units) in whole seconds, sent as
+ * seconds (`90s`), a form every server reads.
+ */
+function parseDelay(text) {
+    const ms = parseDuration(text.trim());
+    if (ms === undefined || ms % 1000 !== 0) {
+        throw new Error(`must be a duration in whole seconds, such as 10s, 5m or 1h (units ${DURATION_UNITS})`);
+    }
+    return `${ms / 1000}s`;
+}
 /** Unix milliseconds, refused when likelier Unix seconds or past 9999; `alternative`: the input's other forms. */
 function parseUnixMilliseconds(value, alternative) {
     const ms = Number(value);
@@ -3429,8 +3533,6 @@ function parseRunPairs(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/requests.ts
-// What an operation is asked to do, as the service names it: the vocabulary of inputs (which build it), operations,
-// the service client and the report. A root module: it imports no folder of src/.
 /** Runs that must have completed of `watched` runs: a share is rounded up (80% of 9 is 8). */
 const minCompletedOf = (min, watched) => 'runs' in min ? min.runs : Math.ceil((min.share * watched) / 100 - 1e-9);
 /** Why a schedule id cannot be sent: in one path segment, "." and ".." (even encoded) address another resource. */
@@ -3556,8 +3658,12 @@ function stagePlan(stages, watch, maxFailed, watchRetries, minCompleted) {
     return { stages: { sizes: stages, ...watched, maxFailed, ...retries, ...min } };
 }
 
-;// CONCATENATED MODULE: ./src/inputs/resume-schema.ts
-/** The schema of resume-workflows over the raw text of its inputs, whose transform yields its settings. */
+;// CONCATENATED MODULE: ./src/inputs/bulk-schema.ts
+/**
+ * The schema of every bulk write (src/verbs.ts) over the raw text of its inputs, whose transform yields its settings:
+ * resume-workflows and restart-workflows select failed workflow runs, retry-messages failed messages.
+ */
+
 
 
 
@@ -3577,39 +3683,95 @@ const RESUME_SELECTORS = [
     Inputs.ToDate,
     ...RUN_SELECTORS
 ];
-function resumeShape(now, workspace) {
+/** The filters a retry selects messages by, the listing's (wire contract, 6): message-id takes one value. */
+const MESSAGE_SELECTORS = [
+    Inputs.MessageId,
+    Inputs.Url,
+    Inputs.TopicName,
+    Inputs.ScheduleId,
+    Inputs.QueueName,
+    Inputs.ResponseStatus,
+    Inputs.CallerIp
+];
+/** The inputs that narrow a retry-messages run: without one, only `all: true` retries every message. */
+const RETRY_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...MESSAGE_SELECTORS];
+/** The selectors of an operation's write, as the refusal of a write without any names them. */
+const selectorsOf = (operation) => VERBS[operation].dlq === 'message' ? RETRY_SELECTORS : RESUME_SELECTORS;
+/** What selects failed messages: the listing's filters, message-id one value (servers apply one only). */
+const messageSelectors = {
+    [Inputs.MessageId]: optional(s => {
+        const ids = readList(s);
+        if (ids.length > 1) {
+            throw new Error('takes one value on retry-messages (servers apply one message id only): give several entries by dlq-ids, ' +
+                "such as list-dlq's dlq-ids output");
+        }
+        return readOneFilter(ids[0] ?? '');
+    }),
+    [Inputs.Url]: filterList,
+    [Inputs.TopicName]: filterList,
+    [Inputs.ScheduleId]: optional(readScheduleIds),
+    [Inputs.QueueName]: filterList,
+    [Inputs.ResponseStatus]: integer(100, 599),
+    [Inputs.CallerIp]: filterList
+};
+/** Every bulk write's inputs; the run selectors for the workflow verbs, the message filters for a retry. */
+function bulkShape(now, workspace) {
     return {
         ...commonShape,
         // list-dlq's dlq-ids output is a JSON array; an id never holds a comma, a quote or a bracket (dlqIdProblem).
         [Inputs.DlqIds]: optional(s => readList(s, { commas: true, problem: dlqIdProblem })),
         [Inputs.DlqIdsFile]: filePath(workspace),
-        [Inputs.WorkflowRuns]: optional(parseRunPairs),
-        [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER),
+        [Inputs.MaxEntries]: integer(1, Number.MAX_SAFE_INTEGER),
         [Inputs.FromDate]: date(now),
         [Inputs.ToDate]: date(now),
-        ...runSelectors,
-        // Read as a listing reads it, but the bulk resume takes one workflow-url, not a repeated key.
-        [Inputs.WorkflowUrl]: optional(oneWorkflowUrl),
         [Inputs.All]: fields_boolean(Inputs.All),
+        [Inputs.DryRun]: fields_boolean(Inputs.DryRun),
+        [Inputs.PlanFile]: filePath(workspace),
+        [Inputs.ExpectCount]: integer(0, Number.MAX_SAFE_INTEGER),
         [Inputs.FlowControlKey]: optional(s => parseHeaderText(readOne(s))),
         [Inputs.FlowControlValue]: optional(s => parseFlowControlValue(readOne(s))),
         [Inputs.Retries]: integer(0, 1_000_000),
         [Inputs.Cursor]: fields_text,
         [Inputs.MaxPages]: maxPages,
-        [Inputs.RunsFile]: filePath(workspace),
         [Inputs.Stages]: optional(parseStages),
         [Inputs.Watch]: optional(parseWatch),
         [Inputs.WatchMaxFailed]: defaultInteger(Inputs.WatchMaxFailed, 0, Number.MAX_SAFE_INTEGER),
-        [Inputs.WatchRetries]: integer(0, 1_000_000),
-        [Inputs.WatchMinCompleted]: optional(parseMinCompleted)
+        [Inputs.WatchRetries]: integer(0, 1_000_000)
     };
 }
-const selectionOf = (v) => valuesOf(v, [Inputs.DlqIds, Inputs.FromDate, Inputs.ToDate, ...RUN_SELECTORS]);
-function resumeRules(v, ctx) {
+/** The inputs of a write on failed workflow runs (resume, restart): the run selectors, or the runs by their pairs. */
+function runShape(now, workspace) {
+    return {
+        ...bulkShape(now, workspace),
+        ...runSelectors,
+        // Read as a listing reads it, but the bulk resume takes one workflow-url, not a repeated key.
+        [Inputs.WorkflowUrl]: optional(oneWorkflowUrl),
+        [Inputs.WorkflowRuns]: optional(parseRunPairs),
+        [Inputs.RunsFile]: filePath(workspace),
+        // Judged by the run log, which knows workflow runs only.
+        [Inputs.WatchMinCompleted]: optional(parseMinCompleted),
+        // The cap's first name, from before max-entries: still read, never with it.
+        [Inputs.MaxRuns]: integer(1, Number.MAX_SAFE_INTEGER)
+    };
+}
+/** The selection as the service names it: the verb's own selectors only (its schema reads no others). */
+function selectionOf(v) {
+    return {
+        ...valuesOf(v, [Inputs.DlqIds, Inputs.FromDate, Inputs.ToDate]),
+        ...valuesOf(v, RUN_SELECTORS),
+        ...valuesOf(v, MESSAGE_SELECTORS)
+    };
+}
+function bulkRules(operation, v, ctx) {
+    const verb = VERBS[operation];
     dateOrder(v, ctx);
     const selection = selectionOf(v);
     // dlq-ids are split over as many requests as needed, but each carries one at least.
-    queryFits(ctx, { ...selection, dlqIds: longestOf(selection.dlqIds), count: RESUME_PAGE_SIZE }, v[Inputs.Cursor]);
+    queryFits(ctx, { ...selection, dlqIds: longestOf(selection.dlqIds), count: verb.pageSize }, v[Inputs.Cursor]);
+    if (v[Inputs.MaxRuns] !== undefined && v[Inputs.MaxEntries] !== undefined) {
+        refuse(ctx, Inputs.MaxRuns, 'cannot be combined with max-entries, its newer name: set max-entries only');
+    }
+    writePlanRules(verb.words.base, v, ctx);
     if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
         refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two');
     }
@@ -3618,10 +3780,11 @@ function resumeRules(v, ctx) {
         !byIds &&
         v[Inputs.WorkflowRuns] === undefined &&
         v[Inputs.ToDate] === undefined) {
-        // The cursor continues selectors bounded by a to-date: sent without it, the rest would take the runs resumed.
-        refuse(ctx, Inputs.ToDate, 'is required with cursor in a resume by filters: set it to the output next-to-date of the step that gave the ' +
-            'cursor (and from-date to next-from-date when that is not empty), the bound every request of that resume ' +
-            'sent; without it the continuation could take the runs that resume created, back in the DLQ');
+        // The cursor continues selectors bounded by a to-date: sent without it, the rest would take what the write made.
+        refuse(ctx, Inputs.ToDate, `is required with cursor in a ${verb.words.base} by filters: set it to the output next-to-date of the step ` +
+            'that gave the cursor (and from-date to next-from-date when that is not empty), the bound every request of ' +
+            `that ${verb.words.base} sent; without it the continuation could take the ${verb.words.items} it created, ` +
+            'back in the DLQ');
     }
     if (v[Inputs.WorkflowRuns] !== undefined) {
         // The runs are the whole selection: each is found by its pair, then resumed by the dlqId found.
@@ -3639,22 +3802,55 @@ function resumeRules(v, ctx) {
     for (const [name, says] of stagingProblems(...staging, hosted, v[Inputs.WatchMinCompleted]))
         refuse(ctx, name, says);
 }
-function resumeSchema(now, workspace) {
-    return schemas/* object */.Ikc(resumeShape(now, workspace))
-        .superRefine(resumeRules)
-        .transform(v => {
+/**
+ * dry-run, plan-file and expect-count: a plan lists what the write would take and writes nothing; expect-count
+ * lists first and writes only the entries listed, when they are exactly as many.
+ */
+function writePlanRules(base, v, ctx) {
+    if (v[Inputs.PlanFile] !== undefined && !v[Inputs.DryRun] && v[Inputs.ExpectCount] === undefined) {
+        refuse(ctx, Inputs.PlanFile, `applies with dry-run: true (the plan of what the ${base} would take) or expect-count (the entries listed ` +
+            'before the write)');
+    }
+    if (v[Inputs.PlanFile] !== undefined && v[Inputs.PlanFile] === v[Inputs.DlqIdsFile]) {
+        refuse(ctx, Inputs.PlanFile, 'must not be the file dlq-ids-file reads: the plan would overwrite what it reads');
+    }
+    if (v[Inputs.DryRun] && v[Inputs.Stages] !== undefined) {
+        refuse(ctx, Inputs.Stages, `does not apply with dry-run: true (a plan takes nothing, so nothing is watched)`);
+    }
+    if (v[Inputs.ExpectCount] !== undefined && v[Inputs.Cursor] !== undefined) {
+        refuse(ctx, Inputs.ExpectCount, 'cannot be combined with cursor: the count is of the whole selection, listed before any write');
+    }
+}
+/** The schema of one bulk write (src/verbs.ts) over its inputs' shape: selectors, overrides, stages, plan, files. */
+function bulkSchema(operation, shapeOf) {
+    return (now, workspace) => schemas/* object */.Ikc(shapeOf(now, workspace))
+        .superRefine((v, ctx) => bulkRules(operation, v, ctx))
+        .transform(raw => {
+        const v = raw;
+        const maxRuns = v[Inputs.MaxEntries] ?? v[Inputs.MaxRuns];
         // Typed as the request, which dlq-ids-file later completes with the line of each id.
         const resume = {
+            ...(operation !== 'resume-workflows' ? { verb: operation } : {}),
             selection: selectionOf(v),
-            overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries]),
-            ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor, Inputs.MaxRuns]),
+            overrides: valuesOf(v, [Inputs.FlowControlKey, Inputs.FlowControlValue, Inputs.Retries, Inputs.Delay]),
+            ...valuesOf(v, [Inputs.All, Inputs.MaxPages, Inputs.Cursor]),
+            ...(maxRuns !== undefined ? { maxRuns } : {}),
             ...(v[Inputs.WorkflowRuns] !== undefined ? { runs: v[Inputs.WorkflowRuns] } : {}),
             ...stagePlan(v[Inputs.Stages], v[Inputs.Watch], v[Inputs.WatchMaxFailed], v[Inputs.WatchRetries], v[Inputs.WatchMinCompleted])
         };
-        const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile]);
-        return { operation: 'resume-workflows', ...common(v), resume, ...files };
+        const files = valuesOf(v, [Inputs.RunsFile, Inputs.DlqIdsFile, Inputs.PlanFile]);
+        const plan = { dryRun: v[Inputs.DryRun], ...valuesOf(v, [Inputs.ExpectCount]) };
+        return { operation, ...common(v), resume, ...plan, ...files };
     });
 }
+const delay = { [Inputs.Delay]: optional(s => parseDelay(readOne(s))) };
+const resumeSchema = bulkSchema('resume-workflows', runShape);
+const restartSchema = bulkSchema('restart-workflows', (now, ws) => ({ ...runShape(now, ws), ...delay }));
+const retrySchema = bulkSchema('retry-messages', (now, ws) => ({
+    ...bulkShape(now, ws),
+    ...messageSelectors,
+    ...delay
+}));
 
 ;// CONCATENATED MODULE: ./src/inputs/health-inputs.ts
 
@@ -3864,6 +4060,7 @@ function listSchema(now, workspace) {
 }
 const scheduleShape = {
     ...commonShape,
+    [Inputs.DryRun]: fields_boolean(Inputs.DryRun),
     [Inputs.ScheduleId]: input(s => {
         if (s.trim() === '')
             throw new Error('is required: one or more schedule ids, separated by newlines or commas');
@@ -3874,13 +4071,21 @@ function scheduleSchema() {
     return schemas/* object */.Ikc(scheduleShape).transform(v => ({
         operation: 'resume-schedule',
         ...common(v),
-        schedules: { scheduleIds: v[Inputs.ScheduleId] }
+        schedules: { scheduleIds: v[Inputs.ScheduleId] },
+        dryRun: v[Inputs.DryRun]
     }));
 }
 /** Each operation's schema: the keys of its object are the inputs it reads, the single source of that list. */
-const SCHEMAS = { 'list-dlq': listSchema, 'resume-schedule': scheduleSchema, 'resume-workflows': resumeSchema };
+const SCHEMAS = {
+    'list-dlq': listSchema,
+    'resume-schedule': scheduleSchema,
+    'resume-workflows': resumeSchema,
+    'restart-workflows': restartSchema,
+    'retry-messages': retrySchema
+};
 
 ;// CONCATENATED MODULE: ./src/inputs/settings.ts
+
 
 
 
@@ -3888,14 +4093,18 @@ const SCHEMAS = { 'list-dlq': listSchema, 'resume-schedule': scheduleSchema, 're
 /** Bad inputs, each line naming the input and what it allows. Expected: shown without a stack trace. */
 class InputError extends Error {
     issues;
-    noSelector;
+    narrow;
     name = 'InputError';
     constructor(issues, 
-    /** A resume with no selector and no `all: true`: the summary says how to narrow it. */
-    noSelector = false) {
+    /** A bulk write with no selector and no `all: true`: its selectors, with which the summary says how to narrow it. */
+    narrow) {
         super(issues.map(issue => issue.message).join('\n'));
         this.issues = issues;
-        this.noSelector = noSelector;
+        this.narrow = narrow;
+    }
+    /** The refusal is of a bulk write that selected nothing. */
+    get noSelector() {
+        return this.narrow !== undefined;
     }
 }
 /** Inputs whose value is never quoted back, even when refused. */
@@ -3928,17 +4137,21 @@ function readSettings(read, now, workspace = process.env.GITHUB_WORKSPACE || pro
         throw new InputError(issues.map(([input, says]) => badInput(input, says, raw[input])));
     }
     const settings = parsed.data;
-    if (settings.operation === 'resume-workflows') {
+    if (isBulk(settings)) {
         const { resume } = settings;
         const selected = Object.keys(resume.selection).length > 0 || settings.dlqIdsFile !== undefined || resume.runs !== undefined;
         if (!selected && !settings.resume.all) {
-            const says = 'must be true to resume every failed workflow run in the DLQ: no selector was given ' +
-                `(set ${RESUME_SELECTORS.slice(0, -1).join(', ')} or ${RESUME_SELECTORS.at(-1)} to narrow it)`;
-            throw new InputError([badInput(Inputs.All, says)], true);
+            const { words } = VERBS[settings.operation];
+            const selectors = selectorsOf(settings.operation);
+            const says = `must be true to ${words.base} every failed ${words.item} in the DLQ: no selector was given ` +
+                `(set ${selectors.slice(0, -1).join(', ')} or ${selectors.at(-1)} to narrow it)`;
+            throw new InputError([badInput(Inputs.All, says)], { operation: settings.operation, selectors });
         }
     }
     return settings;
 }
+/** The settings of a bulk write (src/verbs.ts). */
+const isBulk = (settings) => settings.operation in VERBS;
 /** Inputs that were set but that the chosen operation does not read: worth a warning, not a failure. */
 function unusedInputs(read, operation) {
     const used = new Set([Inputs.Operation, ...Object.keys(SCHEMAS[operation](0, '').in.shape)]);
@@ -4202,6 +4415,8 @@ function overrideHeaders(overrides) {
         headers['Service-Flow-Control-Value'] = overrides.flowControlValue;
     if (overrides.retries !== undefined)
         headers['Service-Retries'] = String(overrides.retries);
+    if (overrides.delay !== undefined)
+        headers['Service-Delay'] = overrides.delay;
     return headers;
 }
 /** Path of one schedule's resume: the id is one encoded segment, never empty nor a dot segment. */
@@ -4251,6 +4466,13 @@ const dlqEnvelopeSchema = schemas/* object */.Ikc({ messages: schemas/* array */
 const workflowRunSchema = schemas/* object */.Ikc({ workflowRunId: id, workflowCreatedAt: optionalTime });
 /** A bulk resume answer's envelope: the runs are read one by one with readWorkflowRuns. */
 const resumeEnvelopeSchema = schemas/* object */.Ikc({ workflowRuns: schemas/* array */.YOg(schemas/* unknown */.L5J()), cursor });
+/** A message a retry created: the entry left the DLQ; `deduplicated`: the service did not deliver it again. */
+const retriedMessageSchema = schemas/* object */.Ikc({
+    messageId: id,
+    deduplicated: schemas/* preprocess */.vkY(v => (v === null ? undefined : v), schemas/* optional */.lqM(schemas/* boolean */.zMY()))
+});
+/** A bulk retry answer's envelope: the new messages are read one by one with readRetriedMessages. */
+const retryEnvelopeSchema = schemas/* object */.Ikc({ responses: schemas/* array */.YOg(schemas/* unknown */.L5J()), cursor });
 const MAX_SHOWN = 40;
 /**
  * A short, type-revealing picture of a bad value: never a whole object, however deep or long. A long string is shown
@@ -4358,6 +4580,12 @@ function readDlqMessages(items) {
 function readWorkflowRuns(items) {
     const { values, problems } = readItems(workflowRunSchema, 'workflowRunId', items);
     return { runs: values, problems };
+}
+/** The new messages of a bulk-retry answer whose id could be read (deduplicated only when true), and the problems. */
+function readRetriedMessages(items) {
+    const { values, problems } = readItems(retriedMessageSchema, 'messageId', items);
+    const messages = values.map(({ messageId, deduplicated }) => deduplicated === true ? { messageId, deduplicated: true } : { messageId });
+    return { messages, problems };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/history.ts
@@ -5778,8 +6006,9 @@ async function startBound(client, request, clock) {
 /**
  * Holds a resume's bound, and checks it once against the first run the service created (its creation is the clock
  * that stamps the failures the bound is compared with): a bound at or past it could take the runs the resume creates,
- * one more than a minute before it left out runs that failed before the resume began (not a to-date given). Either is
- * moved to that creation less 1 ms, and the drain goes on without its cursor, which belongs to the bound it came with.
+ * one too far before it left out runs that failed before the resume began (not a to-date given): further than
+ * CLOCK_TOLERANCE_MS where the Date agreed with the runner, any gap where it could not be checked so. Either is moved
+ * to that creation less 1 ms, and the drain goes on without its cursor, which belongs to the bound it came with.
  */
 class BoundKeeper {
     bound;
@@ -5939,12 +6168,13 @@ function errorText(body, redact = text => text) {
 
 
 
+
 /** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
-function splitDlqIds(selection, urlLength) {
+function splitDlqIds(selection, urlLength, pageSize = RESUME_PAGE_SIZE) {
     const ids = selection.dlqIds;
     if (ids === undefined || ids.length === 0)
         return [selection];
-    const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, RESUME_PAGE_SIZE));
+    const base = urlLength(resumeQuery({ ...selection, dlqIds: [] }, undefined, pageSize));
     let current = [];
     const parts = [current];
     let used = base;
@@ -5969,11 +6199,12 @@ async function drainResume(client, request, ledger, onPage = () => { },
 /** The bound of a resume by filters, checked against the first run created (resume-bound.ts). */
 keeper) {
     const { progress } = ledger;
+    const verb = verbOf(request);
     const total = request.selection.dlqIds?.length ?? 0;
     // An empty id list sent as no dlqIds at all would select the whole DLQ.
     if (request.selection.dlqIds !== undefined && total === 0)
         throw new Error('dlq-ids is empty: nothing to resume');
-    const parts = splitDlqIds(request.selection, q => client.resumeUrlLength(q));
+    const parts = splitDlqIds(request.selection, q => client.bulkUrlLength(verb, q), verb.pageSize);
     if (parts.length > 1) {
         client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`);
     }
@@ -5986,9 +6217,11 @@ keeper) {
     let failure;
     let nextCursor;
     let continueFrom;
-    let goneParts = 0;
     let leftWithoutCursor = false;
-    for (const [part, given] of parts.entries()) {
+    const goneBefore = ledger.gone.count;
+    // A worklist: a part of dlq-ids the service would not take whole is replaced by its two halves (see below).
+    for (let part = 0; part < parts.length; part++) {
+        const given = parts[part];
         if (capReached() || ledger.sent >= request.maxPages) {
             // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
             if (capReached())
@@ -6000,12 +6233,12 @@ keeper) {
         }
         let selection = given;
         // The count the request under way asked for: what each of its lost attempts may have resumed.
-        let count = RESUME_PAGE_SIZE;
+        let count = verb.pageSize;
         const fetch = async (cursor) => {
             try {
-                count = Math.min(RESUME_PAGE_SIZE, maxRuns - carriedRuns);
+                count = Math.min(verb.pageSize, maxRuns - carriedRuns);
                 ledger.sent++;
-                return await client.resumeWorkflowsPage(resumeQuery(selection, cursor, count), headers);
+                return await client.bulkPage(verb, resumeQuery(selection, cursor, count), headers);
             }
             catch (err) {
                 if (err instanceof ServiceError)
@@ -6024,11 +6257,12 @@ keeper) {
             const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor };
             outcome = await drainInto(fetch, budget, page => {
                 ledger.lost(page.lostAnswers, count);
-                carriedRuns += page.workflowRuns.length + page.problems.filter(p => !p.kept).length;
-                ledger.answered(page.workflowRuns, page.problems);
+                const made = page.messages ?? [];
+                carriedRuns += page.workflowRuns.length + made.length + page.problems.filter(p => !p.kept).length;
+                ledger.answered(page.workflowRuns, page.problems, made);
                 if (parts.length === 1)
                     progress.nextCursor = page.cursor;
-                onPage(page, ledger.runs.length);
+                onPage(page, ledger.taken());
                 moved = keeper?.stamped(page.workflowRuns, client.serviceNow(), page.cursor !== undefined) === true;
                 // Stop with the cursor left over: a drain that returns false keeps it as nextCursor.
                 return !moved && !capReached();
@@ -6053,13 +6287,31 @@ keeper) {
                 break;
             }
         }
-        const notFound = outcome.pages === 0 && failureStatus(outcome.failure) === 404 && startCursor === undefined;
-        if (selection.dlqIds !== undefined && notFound) {
-            // Resumed or removed since they were listed (a reviewed resume): the other parts go on.
-            goneParts++;
-            ledger.gone.parts++;
-            ledger.gone.ids += selection.dlqIds.length;
+        const status = failureStatus(outcome.failure);
+        const untouched = outcome.pages === 0 && startCursor === undefined;
+        const ids = selection.dlqIds;
+        if (ids !== undefined && untouched && (status === 404 || status === 400)) {
+            // One id the service will not take fails the whole request (404: gone since it was listed; 400: refused, as a
+            // restart refuses a run that does not support it), and nothing of it is done: halve the ids until each is told,
+            // so that every other id is still taken and each gone or refused one is named.
+            if (ids.length > 1) {
+                const half = Math.ceil(ids.length / 2);
+                parts.splice(part, 1, { ...given, dlqIds: ids.slice(0, half) }, { ...given, dlqIds: ids.slice(half) });
+                part--;
+                continue;
+            }
+            const id = ids[0] ?? '';
+            if (status === 404)
+                ledger.goneOne(id);
+            else
+                ledger.refusedOne(id, refusalOf(outcome.failure));
             continue;
+        }
+        if (untouched && (status === 405 || (status === 404 && ids === undefined && ledger.requests === 0))) {
+            // A request by filters never answers 404 for missing entries, and 405 is never "not found": the service lacks
+            // the write. Said as such, before any other write; nothing was taken.
+            failure = { kind: 'verb-missing', operation: verb.operation, path: verb.path, status };
+            break;
         }
         if (outcome.failure === undefined && outcome.nextCursor === undefined && !cappedAtMove)
             continue;
@@ -6076,8 +6328,9 @@ keeper) {
             continueFrom = continuation(request, parts, part);
         break;
     }
-    if (goneParts > 0 && goneParts === parts.length) {
-        // Not one id was found: the ids may be gone, or base-url may point at a service that never held them.
+    if (failure === undefined && total > 0 && ledger.gone.count - goneBefore === total) {
+        // Not one id was found: the ids may be gone, base-url may point at a service that never held them, or the
+        // service may lack the write (it answers 404 by ids then too): never reported as all gone.
         failure = { kind: 'ids-gone', ids: total };
     }
     return {
@@ -6112,18 +6365,115 @@ function idsLeftFrom(request, sent) {
     const line = request.dlqIdLines?.[sent];
     return { position: sent + 1, dlqId: ids[sent] ?? '', remaining: ids.length - sent, ...(line ? { line } : {}) };
 }
+/** What the service said refusing one entry: its status and text (already redacted and shortened). */
+function refusalOf(failure) {
+    const cause = failure?.kind === 'request' ? failure.request.cause : undefined;
+    if (cause?.kind === 'status')
+        return { status: cause.status, serverText: cause.serverText };
+    return { status: failureStatus(failure) ?? 0, serverText: '' };
+}
 
-;// CONCATENATED MODULE: ./src/operations/resume-ledger.ts
+;// CONCATENATED MODULE: ./src/operations/listed-takes.ts
 /**
- * What a bulk resume has done so far, in one object that each drain (one, or one per stage) feeds: the runs, the
- * requests, what may have been resumed unseen. The result of a resume, staged or not, is read from it.
+ * A write by filters that the service refuses whole for one entry: a restart answers 400 to a request whose page holds
+ * one run that does not support restart, and does nothing of it. Its filters cannot say which entry, so the rest of
+ * the selection is listed (the same filters and bound) and taken by DLQ ids, where the drain halves a refused request
+ * until each refused entry is named; the others are taken.
  */
 
 
+
+
+
+
+
+/** Entries a listing of the fallback asks for a request: the most the service sends. */
+const LIST_PAGE_SIZE = 100;
+/** The listing filters that select what a write by `selection` takes: the verb's DLQ, the same keys. */
+function listFiltersOf(verb, selection) {
+    const { dlqIds: _ids, workflowUrl, messageId, ...rest } = selection;
+    return {
+        ...(verb.dlq === 'workflow' ? { source: 'workflow' } : {}),
+        ...rest,
+        ...(workflowUrl !== undefined ? { workflowUrl: [workflowUrl] } : {}),
+        ...(messageId !== undefined ? { messageId: [messageId] } : {})
+    };
+}
+/**
+ * One drain of a write, as drainResume does it; when the verb refuses entries one by one and a request by filters
+ * was refused (400), the rest of the selection is taken by listed ids.
+ */
+async function drainWrite(client, request, ledger, onPage, keeper) {
+    const carriedAtStart = ledger.carried;
+    const end = await drainResume(client, request, ledger, onPage, keeper);
+    const verb = verbOf(request);
+    if (verb.refuses === undefined || request.selection.dlqIds !== undefined)
+        return end;
+    if (failureStatus(end.failure) !== 400 || end.nextCursor !== undefined)
+        return end;
+    // The bound every request sent stays the bound of the listing: nothing this write made is listed.
+    const selection = keeper?.bound !== undefined ? { ...request.selection, toDate: keeper.bound.toDate } : request.selection;
+    client.log(`${verb.path} answered 400 to a request by filters (${verb.refuses}): the rest of the selection is listed and ` +
+        `${verb.words.past} by DLQ id, each refused one named`);
+    return takeListed(client, { ...request, selection }, ledger, onPage, carriedAtStart);
+}
+/**
+ * Lists the selection from its start, skipping what the service would not take, and takes up to a request's worth by
+ * id; again, until a listing finds nothing left (what was taken has left the DLQ, so each listing starts over).
+ */
+async function takeListed(client, request, ledger, onPage, carriedBefore) {
+    const verb = verbOf(request);
+    const filters = listFiltersOf(verb, request.selection);
+    const capLeft = () => (request.maxRuns ?? Infinity) - (ledger.carried - carriedBefore);
+    for (;;) {
+        if (capLeft() <= 0)
+            return { stoppedByCap: true, leftWithoutCursor: true };
+        if (ledger.sent >= request.maxPages) {
+            return { failure: { kind: 'max-pages', pages: ledger.sent, input: Inputs.MaxPages }, leftWithoutCursor: true };
+        }
+        const want = Math.min(verb.pageSize, capLeft());
+        const ids = [];
+        const listing = await drainInto(cursor => {
+            ledger.sent++;
+            return client.listDlqPage(listQuery(filters, LIST_PAGE_SIZE, 'earliestFirst', cursor));
+        }, { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages }, page => {
+            for (const item of page.items) {
+                const dlqId = isRecord(item) && typeof item.dlqId === 'string' ? item.dlqId : undefined;
+                if (dlqId !== undefined && dlqId !== '' && !ledger.told.has(dlqId))
+                    ids.push(dlqId);
+                if (ids.length >= want)
+                    return false;
+            }
+            return true;
+        });
+        if (listing.failure !== undefined)
+            return { failure: listing.failure, leftWithoutCursor: true };
+        if (ids.length === 0)
+            return {};
+        const { cursor: _cursor, ...byIds } = request;
+        const end = await drainResume(client, { ...byIds, selection: { dlqIds: ids }, maxRuns: capLeft() }, ledger, onPage);
+        // Every id of this round gone or refused is told, and skipped by the next listing; any other stop ends here.
+        if (end.failure === undefined || end.failure.kind === 'ids-gone')
+            continue;
+        // The ids of a round are this step's own choice: a re-run continues the selection itself, under the same bound.
+        const { continueFrom: _ids, nextCursor: _cursor2, ...stopped } = end;
+        return { ...stopped, leftWithoutCursor: true };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/resume-ledger.ts
+
+/** Gone or refused ids named at most (the rest counted): memory stays bounded whatever the service answers. */
+const NAMED_AT_MOST = 1000;
 class ResumeLedger {
+    verb;
     progress;
-    /** Every run the answers named, in the order resumed. */
+    /** Every run the answers named, in the order resumed (a resume or a restart). */
     runs = [];
+    /** Every new message the answers named, in the order retried (a retry). */
+    messages = [];
+    /** Of those, the messages the service deduplicated (not delivered again). */
+    deduplicated = 0;
     /** Runs the answers carried, named or not: what a cap counts. */
     carried = 0;
     /** Requests answered with runs. */
@@ -6136,11 +6486,19 @@ class ResumeLedger {
     uncertainRuns = 0;
     /** Most runs one answer carried, when more than the count sent: the service ignores count. */
     largestAnswer;
-    /** Parts of dlq-ids whose first request answered 404: none of their ids is in the DLQ any more. */
-    gone = { parts: 0, ids: 0 };
+    /** Ids of dlq-ids the service no longer had, each told on its own (404 to a request of that id alone). */
+    gone = { count: 0, named: [] };
+    /** Entries the service refused to take (400 to a request of that id alone), the first NAMED_AT_MOST named. */
+    refused = [];
+    refusedCount = 0;
+    /** Every id told gone or refused: a listing that takes the rest skips them (bounded by what the service refused). */
+    told = new Set();
     problems = new ItemProblems();
     /** `progress` is kept up to date as answers arrive, for a last-resort report should the process be stopped. */
-    constructor(progress = { confirmed: 0, uncertainRequests: 0 }) {
+    constructor(
+    /** The write whose answers it holds: its page size tells a service that ignores count. */
+    verb, progress = { confirmed: 0, uncertainRequests: 0 }) {
+        this.verb = verb;
         this.progress = progress;
     }
     /** Attempts lost after sending (a failed request, or the answer to a page's retries), each asking for `count`. */
@@ -6150,21 +6508,44 @@ class ResumeLedger {
         this.progress.uncertainRequests = this.uncertainRequests;
         this.progress.uncertainRuns = this.uncertainRuns;
     }
-    /** One answered request: its runs, and the items it carried that could not be read as sent. */
-    answered(runs, problems) {
-        const carried = runs.length + problems.filter(p => !p.kept).length;
-        if (carried > RESUME_PAGE_SIZE)
+    /** One answered request: what it made (runs, or new messages), and the items it carried that could not be read. */
+    answered(runs, problems, messages = []) {
+        const carried = runs.length + messages.length + problems.filter(p => !p.kept).length;
+        if (carried > this.verb.pageSize)
             this.largestAnswer = Math.max(this.largestAnswer ?? 0, carried);
         this.carried += carried;
         // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
         for (const run of runs)
             this.runs.push(run);
+        for (const message of messages) {
+            this.messages.push(message);
+            if (message.deduplicated)
+                this.deduplicated++;
+        }
         this.requests++;
         const request = this.requests;
         this.problems.add(problems, problem => problem.kept
             ? `run "${problem.id ?? ''}" (request ${request}, item ${problem.index}): ${problem.detail}`
-            : `item ${problem.index} of request ${request}, resumed but not named: ${problem.detail}`);
-        this.progress.confirmed = this.runs.length;
+            : `item ${problem.index} of request ${request}, ${this.verb.words.past} but not named: ${problem.detail}`);
+        this.progress.confirmed = this.taken();
+    }
+    /** An id the service answered 404 for on its own: gone since it was listed. */
+    goneOne(dlqId) {
+        this.told.add(dlqId);
+        this.gone.count++;
+        if (this.gone.named.length < NAMED_AT_MOST)
+            this.gone.named.push(dlqId);
+    }
+    /** An id the service refused on its own (400): it stays in the DLQ, the others go on. */
+    refusedOne(dlqId, answer) {
+        this.told.add(dlqId);
+        this.refusedCount++;
+        if (this.refused.length < NAMED_AT_MOST)
+            this.refused.push({ dlqId, ...answer });
+    }
+    /** Entries the answers named as taken: runs made, or messages made. */
+    taken() {
+        return this.runs.length + this.messages.length;
     }
     /** The resume asked by `request`, as far as this ledger went, ending as `end` says. */
     result(request, end) {
@@ -6174,7 +6555,7 @@ class ResumeLedger {
         const nextCursor = end.nextCursor ?? (failure !== undefined && this.sent === 0 ? request.cursor : undefined);
         const stoppedByCap = end.stoppedByCap === true && maxRuns !== undefined && this.carried >= maxRuns;
         return {
-            operation: 'resume-workflows',
+            operation: this.verb.operation,
             selection: request.selection,
             all: request.all,
             overrides: request.overrides,
@@ -6188,12 +6569,16 @@ class ResumeLedger {
             ...(stoppedByCap ? { stoppedByCap } : {}),
             ...(maxRuns !== undefined && this.carried > maxRuns ? { pastCap: this.carried - maxRuns } : {}),
             ...(parts !== undefined ? { parts } : {}),
-            ...(this.gone.parts > 0 && failure === undefined ? { goneIds: { ...this.gone } } : {}),
+            ...(this.gone.count > 0 && failure?.kind !== 'ids-gone'
+                ? { goneOneByOne: { count: this.gone.count, named: [...this.gone.named] } }
+                : {}),
+            ...(this.refusedCount > 0 ? { refused: [...this.refused], refusedCount: this.refusedCount } : {}),
             itemProblems: this.problems.summary(),
             ...(nextCursor !== undefined ? { nextCursor } : {}),
             ...(leftWithoutCursor === true ? { leftWithoutCursor } : {}),
             ...(continueFrom !== undefined ? { continueFrom } : {}),
-            ...(failure !== undefined ? { failure } : {})
+            ...(failure !== undefined ? { failure } : {}),
+            ...(this.verb.makes === 'message' ? { messages: this.messages, deduplicated: this.deduplicated } : {})
         };
     }
 }
@@ -6336,6 +6721,7 @@ function runsToAsk(runs, previous) {
 
 
 
+
 /** States of a run not in the DLQ that may still bring it there: a re-run is given it again. */
 const MAY_COME = new Set(['running', 'failing', 'unknown']);
 /** The dlqIds of the entries whose run is exactly this pair, from a listing filtered by it. */
@@ -6398,12 +6784,12 @@ async function resumeRuns(client, request, resume) {
     }
     if (failure !== undefined) {
         const byRuns = { given: pairs.length, found: found.length, notInDlq: [], left: pairs };
-        return { ...new ResumeLedger().result(rest, { failure }), byRuns };
+        return { ...new ResumeLedger(verbOf(rest)).result(rest, { failure }), byRuns };
     }
     const dlqIds = [...new Set(found.flatMap(run => run.dlqIds))];
     const result = dlqIds.length > 0
         ? await resume({ ...rest, selection: { dlqIds } })
-        : { ...new ResumeLedger().result(rest, {}), requests: 0 };
+        : { ...new ResumeLedger(verbOf(rest)).result(rest, {}), requests: 0 };
     const states = await statesOf(client, missing, request.maxPages);
     const notInDlq = missing.map((pair, i) => ({ ...pair, state: states[i] ?? 'unknown' }));
     const { nextCursor, continueFrom, ...own } = result;
@@ -6462,9 +6848,11 @@ const WATCH_PAGE_SIZE = 100;
  */
 class WatchState {
     fromDate;
+    made;
+    taken;
     /** Every run id the resume created so far, with the stage that resumed it. */
     runs = new Map();
-    /** The runs found back in the DLQ, in the order found. */
+    /** The runs (or messages) found back in the DLQ, in the order found. */
     found = new Map();
     /** Entries that carried a watched run id but were not readable as a DLQ entry: counted, and said. */
     unreadable = 0;
@@ -6476,9 +6864,19 @@ class WatchState {
     badSince = new Map();
     /** 'absent': the service answered 404 on both run-log paths, so the DLQ alone judges; unset until one is read. */
     runLog;
-    /** `fromDate`: the service's time at the start of the resume; none of its runs can have failed before. */
-    constructor(fromDate) {
+    /**
+     * `fromDate`: the service's time at the start of the resume; none of its runs can have failed before. `made`: what
+     * the write made, runs (found in the workflow DLQ by run id, judged by the run log too) or messages (found in the
+     * message DLQ by their new message id, judged by the DLQ alone: the run log knows workflow runs only).
+     */
+    constructor(fromDate, made = 'run', 
+    /** What the log calls them: `runs resumed`, `messages retried`. */
+    taken = 'runs resumed') {
         this.fromDate = fromDate;
+        this.made = made;
+        this.taken = taken;
+        if (made === 'message')
+            this.runLog = 'absent';
     }
     add(stage, runs) {
         for (const run of runs) {
@@ -6531,7 +6929,8 @@ class WatchState {
         const runs = [];
         for (const [id, seen] of this.found) {
             const dlqId = seen.dlqId ?? this.judged.get(id)?.dlqId;
-            runs.push({ ...seen, ...this.createdOf(id), ...(dlqId !== undefined ? { dlqId } : {}) });
+            const created = 'workflowRunId' in seen ? this.createdOf(id) : {};
+            runs.push({ ...seen, ...created, ...(dlqId !== undefined ? { dlqId } : {}) });
         }
         for (const [id, stage] of this.runs) {
             const judged = this.judged.get(id);
@@ -6553,8 +6952,10 @@ function pollIntervalMs(watchMs) {
 }
 /** What one listing found of the runs, and what it cost. */
 async function listOnce(client, request, state) {
-    // No workflow-url filter: a run is known by its id, whatever form the service gives its URL.
-    const filters = { source: 'workflow', fromDate: Math.max(0, state.fromDate) };
+    // No workflow-url filter: a run is known by its id, whatever form the service gives its URL; a message, by its new id.
+    const fromDate = Math.max(0, state.fromDate);
+    const filters = state.made === 'run' ? { source: 'workflow', fromDate } : { fromDate };
+    const idKey = state.made === 'run' ? 'workflowRunId' : 'messageId';
     const fetch = (cursor) => client.listDlqPage(listQuery(filters, WATCH_PAGE_SIZE, 'earliestFirst', cursor));
     let listed = 0;
     let latest = -Infinity;
@@ -6565,11 +6966,12 @@ async function listOnce(client, request, state) {
                 continue;
             if (isDateMs(item.createdAt))
                 latest = Math.max(latest, item.createdAt);
-            const id = item.workflowRunId;
+            const id = item[idKey];
             const stage = typeof id === 'string' ? state.runs.get(id) : undefined;
             if (stage === undefined || state.found.has(id))
                 continue;
-            const run = failedAgain(item, id, stage, request.stage);
+            const seen = failedAgain(item, stage, request.stage);
+            const run = state.made === 'run' ? { workflowRunId: id, ...seen } : { messageId: id, ...seen };
             if (run.dlqId === undefined)
                 state.unreadable++;
             state.found.set(id, run);
@@ -6637,14 +7039,13 @@ function fromRunLog(judged, state, stage, seenIn, created) {
  * The entry as the summary shows it, each field bounded as a listing's are, read field by field: an entry with a
  * watched run id is counted whatever else it lacks.
  */
-function failedAgain(item, workflowRunId, stage, seenIn) {
+function failedAgain(item, stage, seenIn) {
     const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
     const dlqId = text(item.dlqId);
     const status = item.responseStatus;
     const body = { responseBody: text(item.responseBody), responseBodyBase64: text(item.responseBodyBase64) };
     const sample = responseSample(body);
     return {
-        workflowRunId,
         stage,
         seenIn,
         state: 'failed',
@@ -6701,7 +7102,7 @@ async function watchStage(client, request, state, clock, stop, endEarly, log = (
         }
         // One line a poll: a watch of minutes would otherwise print nothing between its first and last line.
         log(`stage ${request.stage} watch: listing ${polls.length} at ${Math.round((at - startedAt) / 1000)} s: ` +
-            `${state.found.size} of the ${state.runs.size} runs resumed so far back in the DLQ; ${statesLine(judged)}`);
+            `${state.found.size} of the ${state.runs.size} ${state.taken} so far back in the DLQ; ${statesLine(judged)}`);
         if (last)
             return end({});
         const completed = judged?.states.completed ?? 0;
@@ -6773,10 +7174,13 @@ function judgeStage(facts, plan) {
 
 
 
+
+
 /** Resumes `request` in the stages of `plan`, watching each but the last; the result covers every stage. */
 async function stagedResume(client, request, plan, hooks) {
     const { onPage = () => { }, progress } = hooks;
-    const ledger = new ResumeLedger(progress);
+    const verb = verbOf(request);
+    const ledger = new ResumeLedger(verb, progress);
     // Every stage sends the same to-date, the service's time at the start: no stage takes a run a stage before created.
     // Taken first, so that a step refused below names it too: a re-run with it selects what this step would have.
     const bound = await startBound(client, request, hooks.clock);
@@ -6816,16 +7220,26 @@ async function stagedResume(client, request, plan, hooks) {
             ...(request.dlqIdLines !== undefined ? { dlqIdLines: request.dlqIdLines.slice(offset) } : {})
         };
         const stageStart = hooks.clock.now();
-        hooks.log(`stage ${index + 1} of ${plan.sizes.length}: resuming ${asked === Infinity ? 'every run left' : `${asked} runs`}`);
-        const before = { runs: ledger.runs.length, carried: ledger.carried, lost: ledger.uncertainRequests };
-        const drained = await drainResume(client, stageRequest, ledger, onPage, keeper);
+        const { doing, short, past } = verb.words;
+        const what = asked === Infinity ? `every ${short.slice(0, -1)} left` : `${asked} ${short}`;
+        hooks.log(`stage ${index + 1} of ${plan.sizes.length}: ${doing} ${what}`);
+        const before = {
+            runs: ledger.runs.length,
+            messages: ledger.messages.length,
+            carried: ledger.carried,
+            lost: ledger.uncertainRequests
+        };
+        const drained = await drainWrite(client, stageRequest, ledger, onPage, keeper);
         end = asGiven(drained, request, offset);
         const made = ledger.runs.slice(before.runs);
-        const runIds = made.map(run => run.workflowRunId);
+        const runIds = [
+            ...made.map(run => run.workflowRunId),
+            ...ledger.messages.slice(before.messages).map(m => m.messageId)
+        ];
         const resumed = ledger.carried - before.carried;
         capLeft -= resumed;
-        watching ??= new WatchState(watchFrom(keeper.bound, made, client, hooks.clock));
-        watching.add(index + 1, made);
+        watching ??= new WatchState(watchFrom(keeper.bound, made, client, hooks.clock), verb.makes, `${short} ${past}`);
+        watching.add(index + 1, verb.makes === 'run' ? made : runIds);
         let resumeEnd = howItEnded(end, capLeft, ledger.uncertainRequests > before.lost);
         const watchable = resumeEnd === 'more-left' && followed && plan.watchMs !== undefined;
         if (watchable && ledger.sent >= request.maxPages) {
@@ -6879,7 +7293,7 @@ function howItEnded(end, capLeft, lostAnswers) {
 /** The watch after a stage, over every run resumed so far, and its counts for the judge. */
 async function watchAfter(stage, plan, request, client, watching, hooks) {
     const watchMs = plan.watchMs ?? 0;
-    hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} runs resumed so far for ${watchText(plan)}`);
+    hooks.log(`stage ${stage.stage}: watching the ${watching.runs.size} ${watching.taken} so far for ${watchText(plan)}`);
     const badBefore = watching.failing();
     const measure = { stage: stage.stage, watchMs, maxPages: request.maxPages };
     const endEarly = (counts) => earlyEnd(counts, plan);
@@ -6954,6 +7368,7 @@ async function probeRunLog(client, clock) {
 
 
 
+
 const NO_HOOKS = {
     clock: REAL_CLOCK,
     stop: new AbortController().signal,
@@ -6971,11 +7386,11 @@ async function resumeWorkflows(client, request, given = {}) {
         return resumeRuns(client, { ...request, runs }, byIds => resumeWorkflows(client, byIds, hooks));
     if (request.stages !== undefined)
         return stagedResume(client, request, request.stages, hooks);
-    const ledger = new ResumeLedger(hooks.progress);
+    const ledger = new ResumeLedger(verbOf(request), hooks.progress);
     const start = await startBound(client, request, hooks.clock);
     const keeper = new BoundKeeper(start, ledger.progress, () => hooks.clock.now(), request.selection.toDate);
     const bounded = withBound(request, keeper.bound, ledger.progress);
-    const end = await drainResume(client, bounded, ledger, hooks.onPage, keeper);
+    const end = await drainWrite(client, bounded, ledger, hooks.onPage, keeper);
     const bound = keeper.result();
     return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) };
 }
@@ -7096,11 +7511,14 @@ function metricsText(result, now) {
 ;// CONCATENATED MODULE: ./src/report/refusal.ts
 /** The job summary of a run refused before any request (a bad or missing input): what was refused, what to set. */
 
-/** `selectors`: given when the run was refused for naming none of them, the inputs that narrow it (its entry's). */
-function refusalSummary(message, selectors) {
-    if (selectors !== undefined) {
-        return markdownText(summaryHead('❌ Resume refused: no workflow run was selected', `**Narrow the resume** with one of ${selectors.map(s => `\`${s}\``).join(', ')}; ` +
-            'or, to resume every failed workflow run in the DLQ, set `all: true`.', 'Nothing was resumed and no request was sent.'));
+
+/** `narrow`: given when a bulk write was refused for naming none of its selectors, the inputs that narrow it. */
+function refusalSummary(message, narrow) {
+    if (narrow !== undefined) {
+        const { base, past, item } = VERBS[narrow.operation].words;
+        const Base = `${base[0]?.toUpperCase()}${base.slice(1)}`;
+        return markdownText(summaryHead(`❌ ${Base} refused: no ${item} was selected`, `**Narrow the ${base}** with one of ${narrow.selectors.map(s => `\`${s}\``).join(', ')}; ` +
+            `or, to ${base} every failed ${item} in the DLQ, set \`all: true\`.`, `Nothing was ${past} and no request was sent.`));
     }
     return markdownText(summaryHead('❌ Refused before any request: an input is not usable', `**${code(message, 2000)}**`, 'Nothing was sent to the service. Fix the input named above and run again.'));
 }
@@ -7467,6 +7885,10 @@ function dateWords({ dateFault: fault, serviceStart }) {
     return dateFaultText(fault);
 }
 
+;// CONCATENATED MODULE: ./src/resume-results.ts
+/** The id of what the write made: the new run's id, or the new message's. */
+const madeIdOf = (made) => ('messageId' in made ? made.messageId : made.workflowRunId);
+
 ;// CONCATENATED MODULE: ./src/report/run-states-text.ts
 /** The words of each watched run's state (run log and DLQ together): per stage, the first error, the sources. */
 
@@ -7629,6 +8051,12 @@ function planText(staged) {
 const stagesWord = (n) => plural(n, 'stage', 'stages');
 
 ;// CONCATENATED MODULE: ./src/report/stage-verdict-words.ts
+/**
+ * The words of each stage verdict side by side: the summary's heading and the notice when the stage ended the resume,
+ * its cell in the Stages table, and the step's failure line. A table the compiler holds complete: a new verdict
+ * cannot be added without all of its words, and one verdict cannot be worded two ways in two places.
+ */
+
 
 
 
@@ -7662,10 +8090,11 @@ const early = (stage) => stage.watch?.allEnded === true ? ' (ended early: every 
 const seenWords = (stage) => (lastPoll(stage).last?.states?.failing ?? 0) > 0 ? 'failed or failing' : 'back in the DLQ';
 /** The first run that failed again, in one line: its last response from the DLQ, or its first error from the run log. */
 function firstRunWords(run, staged) {
-    const judged = staged.judged?.find(j => j.workflowRunId === run.workflowRunId);
+    const id = madeIdOf(run);
+    const judged = staged.judged?.find(j => j.workflowRunId === id);
     if (run.source === 'run-log' && judged !== undefined)
-        return `run "${run.workflowRunId}", ${firstErrorWords(judged)}`;
-    return `run "${run.workflowRunId}" of stage ${run.stage}, last answered ${leadingResponse(run)}`;
+        return `run "${id}", ${firstErrorWords(judged)}`;
+    return `${'messageId' in run ? 'message' : 'run'} "${id}" of stage ${run.stage}, last answered ${leadingResponse(run)}`;
 }
 /** The heading of a resume whose stages all passed (or ran out): what they saw, never "succeeded". */
 function passedHeading({ result, staged }) {
@@ -7834,6 +8263,7 @@ const VERDICT_WORDS = {
  * The section of the resume report (resume.ts) that a staged resume (input stages) adds: the verdict of the stage that
  * ended it, its leads, the stages and their watches, the runs that failed again, and what was asked of the stages.
  */
+
 
 
 
@@ -8026,7 +8456,7 @@ function stageList(stages) {
 }
 /** The ids of a group in a cell: the first few, then how many more (the outputs hold them all). */
 function idCell(runs, pass) {
-    const shown = runs.slice(0, Math.min(5, pass.maxRows)).map(run => codeCell(run.workflowRunId, 100));
+    const shown = runs.slice(0, Math.min(5, pass.maxRows)).map(run => codeCell(madeIdOf(run), 100));
     const rest = runs.length - shown.length;
     return rest > 0
         ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`failed-again-run-ids\`)`
@@ -8060,16 +8490,17 @@ function resumeOutputs(result) {
         ...staged?.extra
     };
     const failedAgain = result.staged?.failedAgain ?? [];
+    const failedRuns = failedAgain.filter(made => 'workflowRunId' in made);
     const runIds = [
         Outputs.FailedAgainRunIds,
         Outputs.FailedAgainRunIdsTruncated,
-        failedAgain.map(r => r.workflowRunId)
+        failedRuns.map(r => r.workflowRunId)
     ];
     // The same runs as the pairs input workflow-runs takes: what resumes them once each is back in the DLQ.
     const pairs = [
         Outputs.FailedAgainRuns,
         Outputs.FailedAgainRunsTruncated,
-        failedAgain.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
+        failedRuns.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
     ];
     // An entry the service sent without a dlqId cannot be resumed by id: left out here, counted in the warning.
     const dlqIds = [
@@ -8681,8 +9112,9 @@ class RunLogCollector {
 
 
 
+
+
 const DLQ_PATH = '/v2/dlq';
-const RESUME_PATH = '/v2/workflows/dlq/resume';
 /** What EnvHttpProxyAgent reads a proxy from; with none of them set it sends every request directly. */
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 /** The service's three endpoints, over one retry policy, with the token only ever sent to base-url's origin. */
@@ -8722,15 +9154,26 @@ class ServiceClient {
             await this.send('PATCH', path, new URLSearchParams(), {});
         }
     }
-    /** One request of `POST /v2/workflows/dlq/resume`: resumes at most 50 runs. */
-    async resumeWorkflowsPage(query, headers) {
-        const answer = await this.send('POST', RESUME_PATH, query, headers);
-        // The service carried this request out (2xx): if its answer is unusable, the runs it resumed are unknown.
+    /** One request of a bulk write (src/verbs.ts): takes at most the verb's page size of entries. */
+    async bulkPage(verb, query, headers) {
+        const { path } = verb;
+        const answer = await this.send('POST', path, query, headers);
+        // The service carried this request out (2xx): if its answer is unusable, the entries it took are unknown.
         const lost = answer.lostAnswers + 1;
-        const json = this.parseJson('POST', RESUME_PATH, answer, lost);
-        const { workflowRuns, cursor } = this.check('POST', RESUME_PATH, json, resumeEnvelopeSchema, lost);
+        const json = this.parseJson('POST', path, answer, lost);
+        const { lostAnswers } = answer;
+        if (verb.makes === 'message') {
+            const { responses, cursor } = this.check('POST', path, json, retryEnvelopeSchema, lost);
+            const { messages, problems } = readRetriedMessages(responses);
+            return { ...(cursor ? { cursor } : {}), workflowRuns: [], messages, problems, lostAnswers };
+        }
+        const { workflowRuns, cursor } = this.check('POST', path, json, resumeEnvelopeSchema, lost);
         const { runs, problems } = readWorkflowRuns(workflowRuns);
-        return { ...(cursor ? { cursor } : {}), workflowRuns: runs, problems, lostAnswers: answer.lostAnswers };
+        return { ...(cursor ? { cursor } : {}), workflowRuns: runs, problems, lostAnswers };
+    }
+    /** One request of `POST /v2/workflows/dlq/resume`: resumes at most 50 runs. */
+    resumeWorkflowsPage(query, headers) {
+        return this.bulkPage(VERBS['resume-workflows'], query, headers);
     }
     /**
      * The run log of these runs (docs/service.md, "The run log"): RUN_LOG_BATCH pairs a request on the documented path,
@@ -8795,9 +9238,9 @@ class ServiceClient {
         const path = this.runLogPath !== undefined ? { path: this.runLogPath } : {};
         return { kind: 'read', ...path, runs: read, problems, unasked, requests };
     }
-    /** Length of the URL a bulk resume with this query is sent to (ASCII: bytes and characters alike). */
-    resumeUrlLength(query) {
-        return requestUrl(this.options.baseUrl, RESUME_PATH, query).href.length;
+    /** Length of the URL a bulk write with this query is sent to (ASCII: bytes and characters alike). */
+    bulkUrlLength(verb, query) {
+        return requestUrl(this.options.baseUrl, verb.path, query).href.length;
     }
     /**
      * The service's time when it sent its latest answer with a usable `Date`: whole seconds, so the true time was up
@@ -9110,19 +9553,26 @@ const OPERATIONS = {
         report: scheduleReport,
         overdue: { what: () => 'the schedules resumed are named in the log above' }
     },
-    'resume-workflows': {
-        group: 'Resuming failed workflow runs',
+    'resume-workflows': bulkEntry('resume-workflows'),
+    'restart-workflows': bulkEntry('restart-workflows'),
+    'retry-messages': bulkEntry('retry-messages')
+};
+/** The entry of one bulk write (src/verbs.ts): the one engine, given the verb. */
+function bulkEntry(operation) {
+    const { words, pageSize, countOutput } = VERBS[operation];
+    return {
+        group: `${words.doing[0]?.toUpperCase()}${words.doing.slice(1)} failed ${words.items}`,
         files: s => [[Inputs.RunsFile, s.runsFile]],
         prepare: withDlqIdsFile,
         run: (s, { client, log, encode, progress, signal }) => resumeWorkflowsToFile(s.runsFile, encode, log, onPage => resumeWorkflows(client, s.resume, { clock: REAL_CLOCK, stop: signal, log, onPage, progress })),
         report: resumeReport,
         overdue: {
-            count: Outputs.ResumedCount,
-            what: ({ confirmed, uncertainRequests: lost, uncertainRuns }) => `${confirmed} runs resumed before the cancel` +
-                (lost > 0 ? `, and up to ${uncertainRuns ?? lost * RESUME_PAGE_SIZE} more possibly resumed` : '')
+            count: countOutput,
+            what: ({ confirmed, uncertainRequests: lost, uncertainRuns }) => `${confirmed} ${words.short} ${words.past} before the cancel` +
+                (lost > 0 ? `, and up to ${uncertainRuns ?? lost * pageSize} more possibly ${words.past}` : '')
         }
-    }
-};
+    };
+}
 /** Opens, comments on or closes the health issue as issue-on-failure asks; a cancel before it leaves it as it is. */
 async function healthIssue(s, result, { out, retry, signal, now }) {
     if (s.issue === undefined)
@@ -9227,7 +9677,7 @@ async function runWith(out, live, now, stop) {
     catch (err) {
         if (!(err instanceof InputError))
             throw err;
-        await out.summary(refusalSummary(err.message, err.noSelector ? RESUME_SELECTORS : undefined));
+        await out.summary(refusalSummary(err.message, err.narrow));
         out.setFailed(err.message);
         return;
     }
