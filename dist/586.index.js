@@ -2566,8 +2566,11 @@ function extremesLines(result, pass) {
 function clockLine(clock) {
     if (clock === undefined)
         return [];
-    if (clock.by === 'service')
-        return ["- Ages judged on: the service's clock (its Date header)"];
+    if (clock.by === 'service') {
+        const skew = clock.runnerSkewMs;
+        const apart = skew === undefined ? '' : `, ${durationText(Math.abs(skew))} ${skew > 0 ? 'ahead of' : 'behind'} the runner's`;
+        return [`- Ages judged on: the service's clock (its Date header)${apart}`];
+    }
     return [`- Ages judged on: the runner's clock, as ${dateFaultText(clock.fault)}`];
 }
 /** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
@@ -5462,8 +5465,14 @@ function slim({ dlqId, messageId, url, responseStatus, createdAt }) {
  */
 function ageClock(client, runnerNow) {
     const serviceNow = client.serviceNow();
-    if (serviceNow !== undefined)
-        return { now: serviceNow, clock: { by: 'service' } };
+    if (serviceNow !== undefined) {
+        // The ages are of createdAt, stamped on the service's clock: its Date is that clock, however far the runner's is;
+        // a difference past the tolerance is said with the clock (to the minute: the Date has whole seconds and the answer
+        // came a moment ago), so that a reader comparing ages with their own clock can tell why they differ.
+        const skew = Math.round((serviceNow - runnerNow) / 60_000) * 60_000;
+        const said = Math.abs(skew) > CLOCK_TOLERANCE_MS ? { runnerSkewMs: skew } : {};
+        return { now: serviceNow, clock: { by: 'service', ...said } };
+    }
     const fault = client.dateFault();
     return { now: runnerNow, clock: { by: 'runner', ...(fault !== undefined ? { fault } : {}) } };
 }
@@ -9248,10 +9257,6 @@ class ServiceClient {
      */
     serviceNow() {
         return this.clock.now();
-    }
-    /** How far the service's clock is ahead of the runner's (behind when negative), to within the Date's second. */
-    serviceSkew() {
-        return this.clock.skew();
     }
     /** Why a Date the service sent was not used (not an HTTP date, stale, gone backwards), or undefined. */
     dateFault() {

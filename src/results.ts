@@ -151,7 +151,9 @@ export type DateFault =
   { kind: 'not-http-date'; text: string } | { kind: 'stale'; ageSeconds: number } | { kind: 'backwards'; byMs: number }
 
 /** The clock a health check judged ages on: the service's (its Date), or the runner's, and why. */
-export type AgeClock = { by: 'service' } | { by: 'runner'; fault?: DateFault }
+export type AgeClock =
+  /** `runnerSkewMs`: how far the service's Date was ahead of the runner's clock (behind: negative), past the tolerance. */
+  { by: 'service'; runnerSkewMs?: number } | { by: 'runner'; fault?: DateFault }
 
 /** What `list-dlq` found, and the health checks' verdict on it. */
 export interface ListResult extends ListFindings {

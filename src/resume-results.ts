@@ -95,7 +95,7 @@ export interface FailedAgainRun extends FailedAgainFacts {
 }
 
 /** A retried message back in the DLQ under its new message id, after its retries: it counts against the canary. */
-export interface FailedAgainMessage extends FailedAgainFacts {
+interface FailedAgainMessage extends FailedAgainFacts {
   messageId: string
   state: 'failed'
   source: 'dlq'

@@ -65,8 +65,10 @@ describe("a usable Date: ages judged on the service's clock, skewed as it is", (
     await start({}, skew)
     const { now, result } = await check()
     expect(now).toBe(T0 + skew)
-    expect(result.clock).toEqual({ by: 'service' })
-    expect(listReport.summary(result, {}, { now })).toContain("- Ages judged on: the service's clock (its Date header)")
+    expect(result.clock).toEqual({ by: 'service', runnerSkewMs: skew })
+    expect(listReport.summary(result, {}, { now })).toContain(
+      `- Ages judged on: the service's clock (its Date header), 2h ${skew > 0 ? 'ahead of' : 'behind'} the runner's`
+    )
     expect(listReport.warnings(result)).toEqual([])
   })
 })

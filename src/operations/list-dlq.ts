@@ -1,5 +1,5 @@
 /** Lists the DLQ: one ordered listing, or date slices drained at the same time (concurrency above 1). */
-import { Inputs, MESSAGE_IDS_MAX_BYTES } from '../constants.js'
+import { CLOCK_TOLERANCE_MS, Inputs, MESSAGE_IDS_MAX_BYTES } from '../constants.js'
 import { failureOf, type Failure, type FailureContext } from '../failure.js'
 import type { ServiceClient } from '../service/client.js'
 import { drainInto, DrainStopped } from '../service/pagination.js'
@@ -37,7 +37,14 @@ export function ageClock(
   runnerNow: number
 ): { now: number; clock: AgeClock } {
   const serviceNow = client.serviceNow()
-  if (serviceNow !== undefined) return { now: serviceNow, clock: { by: 'service' } }
+  if (serviceNow !== undefined) {
+    // The ages are of createdAt, stamped on the service's clock: its Date is that clock, however far the runner's is;
+    // a difference past the tolerance is said with the clock (to the minute: the Date has whole seconds and the answer
+    // came a moment ago), so that a reader comparing ages with their own clock can tell why they differ.
+    const skew = Math.round((serviceNow - runnerNow) / 60_000) * 60_000
+    const said = Math.abs(skew) > CLOCK_TOLERANCE_MS ? { runnerSkewMs: skew } : {}
+    return { now: serviceNow, clock: { by: 'service', ...said } }
+  }
   const fault = client.dateFault()
   return { now: runnerNow, clock: { by: 'runner', ...(fault !== undefined ? { fault } : {}) } }
 }

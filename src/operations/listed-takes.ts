@@ -19,7 +19,7 @@ import type { DrainEnd, ResumeLedger } from './resume-ledger.js'
 const LIST_PAGE_SIZE = 100
 
 /** The listing filters that select what a write by `selection` takes: the verb's DLQ, the same keys. */
-export function listFiltersOf(verb: BulkVerb, selection: BulkSelection): ListFilters {
+function listFiltersOf(verb: BulkVerb, selection: BulkSelection): ListFilters {
   const { dlqIds: _ids, workflowUrl, messageId, ...rest } = selection
   return {
     ...(verb.dlq === 'workflow' ? { source: 'workflow' as const } : {}),

@@ -3,7 +3,7 @@ import { MAX_CURSOR_LENGTH, TALLY_CAPACITY } from '../constants.js'
 import type { DestinationRow, ListResult, MessageExample, RunContext } from '../results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
 import { chartLines } from './chart.js'
-import { formatAge, formatCount, formatShortTime, plural } from '../format.js'
+import { durationText, formatAge, formatCount, formatShortTime, plural } from '../format.js'
 import { dateFaultText } from './date-fault.js'
 import { beforeTheEnd, failureText, itemProblemsText } from './failure-text.js'
 import { causesTable } from './causes.js'
@@ -259,7 +259,12 @@ function extremesLines(result: ListResult, pass: RenderPass): string[] {
 /** Which clock ages, windows and expiry were judged on, and why the runner's. */
 function clockLine(clock: ListResult['clock']): string[] {
   if (clock === undefined) return []
-  if (clock.by === 'service') return ["- Ages judged on: the service's clock (its Date header)"]
+  if (clock.by === 'service') {
+    const skew = clock.runnerSkewMs
+    const apart =
+      skew === undefined ? '' : `, ${durationText(Math.abs(skew))} ${skew > 0 ? 'ahead of' : 'behind'} the runner's`
+    return [`- Ages judged on: the service's clock (its Date header)${apart}`]
+  }
   return [`- Ages judged on: the runner's clock, as ${dateFaultText(clock.fault)}`]
 }
 

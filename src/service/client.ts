@@ -184,11 +184,6 @@ export class ServiceClient {
     return this.clock.now()
   }
 
-  /** How far the service's clock is ahead of the runner's (behind when negative), to within the Date's second. */
-  serviceSkew(): number | undefined {
-    return this.clock.skew()
-  }
-
   /** Why a Date the service sent was not used (not an HTTP date, stale, gone backwards), or undefined. */
   dateFault(): DateFault | undefined {
     return this.clock.fault
