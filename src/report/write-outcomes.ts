@@ -46,7 +46,7 @@ export const verbNote = (result: ResumeResult): string | undefined =>
 export function noticeClause(result: ResumeResult): string {
   if (result.operation !== 'restart-workflows') return ''
   if (madeCount(result) === 0 && result.uncertainRequests === 0) return ''
-  return ' (every step of each ran again, from the first, side effects included)'
+  return '; every step of each restarted run ran again, from the first, side effects included'
 }
 
 /** `2 refused by the service (they stay in the DLQ)`, for the heading and the notice; undefined when none was. */
