@@ -3,8 +3,11 @@ import type { ResumeRequest } from '../../src/requests.js'
 import type { JudgedRun, RunState } from '../../src/run-states.js'
 import type { ListResult } from '../../src/results.js'
 import type {
+  FailedAgainMessage,
   FailedAgainRun,
+  RefusedEntry,
   ResumeResult,
+  RetriedMessage,
   StagedResume,
   StageOutcome,
   StageVerdict,
@@ -56,6 +59,49 @@ export function resumeResult(overrides: Partial<ResumeResult> = {}): ResumeResul
     uncertainRequests: 0,
     ...overrides
   }
+}
+
+/** A successful restart-workflows result of one request that restarted nothing; tests override what they look at. */
+export function restartResult(overrides: Partial<ResumeResult> = {}): ResumeResult {
+  return resumeResult({ operation: 'restart-workflows', ...overrides })
+}
+
+/** A successful retry-messages result of one request that retried nothing; tests give the new messages. */
+export function retryResult(overrides: Partial<ResumeResult> = {}): ResumeResult {
+  return resumeResult({ operation: 'retry-messages', messages: [], deduplicated: 0, ...overrides })
+}
+
+/** `count` new messages a retry created, msg_retried_<first> on; the first `deduplicated` were not delivered again. */
+export function retriedMessages(count: number, deduplicated = 0, first = 1): RetriedMessage[] {
+  return Array.from({ length: count }, (_, i) =>
+    i < deduplicated
+      ? { messageId: `msg_retried_${first + i}`, deduplicated: true as const }
+      : { messageId: `msg_retried_${first + i}` }
+  )
+}
+
+/** Runs a restart was refused, each by its DLQ id, with a 400 and the service's text. */
+export function refusedEntries(
+  dlqIds: readonly string[],
+  serverText = 'workflow does not support restart'
+): RefusedEntry[] {
+  return dlqIds.map(dlqId => ({ dlqId, status: 400, serverText }))
+}
+
+/** Retried messages of stage 1 its own watch found back in the DLQ, each under its new message id and a new dlqId. */
+export function failedAgainMessages(
+  messageIds: readonly string[],
+  more: Partial<FailedAgainMessage> = {}
+): FailedAgainMessage[] {
+  return messageIds.map(messageId => ({
+    messageId,
+    stage: 1,
+    seenIn: 1,
+    state: 'failed',
+    source: 'dlq',
+    dlqId: `dlq_again_${messageId}`,
+    ...more
+  }))
 }
 
 /** The service's time when a built staged resume starts: its first stage and watch; its to-date bound is 1 ms before. */

@@ -5,72 +5,15 @@ import { toJson, toJsonIteratively } from '../../src/service/json.js'
 import { KEY_MAX_LENGTH, Tally, boundedKey } from '../../src/operations/tally.js'
 import type { ResumeResult } from '../../src/resume-results.js'
 import { GITHUB_OUTPUTS_MAX_BYTES } from '../../src/constants.js'
-import { OutputBoundary, type RunnerIo } from '../../src/report/boundary.js'
+import { OutputBoundary } from '../../src/report/boundary.js'
 import { formatCount, formatMs } from '../../src/format.js'
 import { listReport } from '../../src/report/list.js'
 import { resumeReport } from '../../src/report/resume.js'
 import { listResult } from '../support/results.js'
 import { redactor } from '../../src/service/redact.js'
+import { recorder } from '../support/recorder.js'
 
 const SECRET = 'sk_live__9f8e/Tok+en=7'
-
-function recorder(): { io: RunnerIo; lines: Record<string, string[]> } {
-  const lines: Record<string, string[]> = {}
-  const push = (kind: string) => (text: string) => (lines[kind] ??= []).push(text)
-  return {
-    lines,
-    io: {
-      info: push('info'),
-      debug: push('debug'),
-      notice: push('notice'),
-      warning: push('warning'),
-      error: push('error'),
-      setFailed: push('failed'),
-      setOutput: (name, value) => push('output')(`${name}=${value}`),
-      writeSummary: async markdown => {
-        push('summary')(markdown)
-        return true
-      }
-    }
-  }
-}
-
-describe('redactor', () => {
-  const redact = redactor([SECRET])
-
-  it.each([
-    ['as given', SECRET],
-    ['upper-cased', SECRET.toUpperCase()],
-    ['URL-encoded', encodeURIComponent(SECRET)],
-    ['URL-encoded, lower-case hex', encodeURIComponent(SECRET).toLowerCase()],
-    ['form-encoded', new URLSearchParams({ q: SECRET }).toString().slice(2)],
-    ['JSON-escaped', JSON.stringify(`a"${SECRET}`).slice(1, -1)]
-  ])('removes the secret %s', (_how, form) => {
-    const out = redact(`before ${form} after`)
-    expect(out).toContain('***')
-    expect(out.toLowerCase()).not.toContain(SECRET.toLowerCase())
-    expect(out).not.toContain(form)
-  })
-
-  it.each([0, 1, 2, 3, 4, 5])('removes it in base64 and base64url after %i bytes of anything', prefix => {
-    const raw = Buffer.concat([Buffer.from('x'.repeat(prefix)), Buffer.from(SECRET), Buffer.from('tail')])
-    for (const encoding of ['base64', 'base64url'] as const) {
-      const encoded = raw.toString(encoding)
-      const out = redact(`data ${encoded} end`)
-      expect(out).toContain('***')
-      // What is left cannot be decoded back to the secret, at any alignment.
-      for (let cut = 0; cut < 4; cut++) {
-        expect(Buffer.from(out.slice(5 + cut), encoding).toString('latin1')).not.toContain(SECRET)
-      }
-    }
-  })
-
-  it('leaves short secrets as given only, and text without secrets unchanged', () => {
-    expect(redactor(['ab1'])('ab1 YWIx %61b1')).toBe('*** YWIx %61b1')
-    expect(redact('nothing to see')).toBe('nothing to see')
-    expect(redactor(['', ''])('plain')).toBe('plain')
-  })
-})
 
 describe('OutputBoundary', () => {
   const HOSTILE = `a\rb\nc\u0085d\u2028e\u2029f\u001bg ::set-output name=x::1 ${SECRET}`

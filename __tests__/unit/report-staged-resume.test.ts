@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import { OUTPUTS_BUDGET_BYTES, Outputs } from '../../src/constants.js'
 import { githubBytes } from '../../src/report/boundary.js'
 import type { StagePlan } from '../../src/requests.js'
-import type { ResumeResult } from '../../src/resume-results.js'
+import type { FailedAgain, ResumeResult } from '../../src/resume-results.js'
 import { resumeReport as report } from '../../src/report/resume.js'
 import { renderLikeGitHub } from '../support/markdown.js'
 import {
@@ -162,6 +162,53 @@ describe('the report of clean stages', () => {
     expect(outputs[Outputs.StagesCompleted]).toBe('2')
     expect(outputs[Outputs.FailedAgainRunIds]).toBe('[]')
     expect(outputs[Outputs.NextToDate]).toBe('')
+  })
+})
+
+describe('a passing heading with runs failed again', () => {
+  /** Two stages passed within watch-max-failed: stage 1's runs `failed`, as each signal saw them. */
+  function passedWith(failedAgain: FailedAgain[]) {
+    return stagedResult(
+      {
+        plan: { sizes: [2, Infinity], watchMs: 10_000, maxFailed: 2, watchRetries: 1 },
+        stages: [
+          stageOutcome({
+            verdict: 'within',
+            watch: stageWatch({ polls: [watchPoll(T0 + 60_000, { states: runStates({ failed: 1, completed: 1 }) })] })
+          }),
+          stageOutcome({ stage: 2, verdict: 'last', runIds: resumedRunIds(2, 3), startedAt: T0 + 60_000 })
+        ],
+        failedAgain,
+        runLog: 'read'
+      },
+      ONBOARDING
+    )
+  }
+
+  it('says "back in the DLQ" only of runs seen there', () => {
+    const summary = render(passedWith(failedAgainRuns(['wfr_resumed_1'])))
+    expect(summary.split('\n')[0]).toMatch(
+      /^## ✅ Resumed 4 runs in 2 stages: 1 of the watched runs back in the DLQ, no more/
+    )
+  })
+
+  it('says how many the run log alone saw fail, not yet back in the DLQ, in the heading and the cell', () => {
+    const result = passedWith(failedAgainRuns(['wfr_resumed_1'], { source: 'run-log', dlqId: undefined }))
+    const summary = render(result)
+    expect(summary.split('\n')[0]).toMatch(
+      /^## ✅ Resumed 4 runs in 2 stages: 1 of the watched runs failed again \(0 back in the DLQ, 1 seen in the run log only\), no more than watch-max-failed \(2\);/
+    )
+    expect(summary).toContain('passed: 1 of the runs resumed so far failed or failing after 1m, within the 2 allowed')
+    expect(summary).not.toContain('back in the DLQ after')
+  })
+
+  it('says the watched stages were sent watch-retries, never that every run kept its retries', () => {
+    const summary = render(passedWith([]))
+    expect(summary).toContain(
+      "- Overrides: none but `watch-retries` (1), sent by the watched stages only (below); the last stage's runs " +
+        'keep their original flow control and retries'
+    )
+    expect(summary).not.toContain('each run keeps its original')
   })
 })
 

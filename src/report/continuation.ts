@@ -6,6 +6,7 @@ import { MAX_CURSOR_LENGTH } from '../constants.js'
 import type { ResumeResult } from '../resume-results.js'
 import { durationText, formatCount, plural } from '../format.js'
 import { code } from './markdown.js'
+import type { ReportWords } from './verb-words.js'
 
 /** What a re-run sets to do exactly what is left: by dlq-ids from one on, or by a cursor with the same dates. */
 export type Continuation =
@@ -84,19 +85,19 @@ function inputsOf(next: Extract<Continuation, { by: 'selection' }>): Array<[stri
 }
 
 /** What next-workflow-runs holds, in words. */
-const RUNS_LEFT = (runs: number) =>
-  `${plural(runs, 'run', 'runs')} given not resumed yet: not in the DLQ yet, or not reached; the others are not given again`
+const runsLeft = (runs: number, { past }: ReportWords) =>
+  `${plural(runs, 'run', 'runs')} given not ${past} yet: not in the DLQ yet, or not reached; the others are not given again`
 
-/** Why a bound nothing checked may leave runs out, and what takes them. */
-function uncheckedText(next: Extract<Continuation, { by: 'unchecked' }>): string {
+/** Why a bound nothing checked may leave entries out, and what takes them. */
+function uncheckedText(next: Extract<Continuation, { by: 'unchecked' }>, { base, one, short }: ReportWords): string {
   const { marginMs } = next
   const why =
     marginMs !== undefined
-      ? `the runner's clock less ${durationText(marginMs)} bounded this resume, as no usable Date of the service was ` +
-        `later, and no run was created to tell the service's time: runs that failed in the ${durationText(marginMs)} ` +
+      ? `the runner's clock less ${durationText(marginMs)} bounded this ${base}, as no usable Date of the service was ` +
+        `later, and no ${one} was created to tell the service's time: ${short} that failed in the ${durationText(marginMs)} ` +
         'before it began may be left'
-      : "the service's Date and the runner's clock were more than a minute apart, the earlier bounded this resume, and " +
-        'no run was created to tell which was right: runs that failed between the two may be left'
+      : `the service's Date and the runner's clock were more than a minute apart, the earlier bounded this ${base}, and ` +
+        `no ${one} was created to tell which was right: ${short} that failed between the two may be left`
   const dates = [
     ...(next.fromDate !== undefined ? [`from-date: ${next.fromDate}`] : []),
     ...(next.toDate !== undefined ? [`to-date: ${next.toDate}`] : [])
@@ -105,42 +106,41 @@ function uncheckedText(next: Extract<Continuation, { by: 'unchecked' }>): string
   return `${why}; to take them, re-run the same step${given} in a few minutes`
 }
 
-const NO_CURSOR =
-  'no cursor to continue from: re-run with the same selection and these dates (resumed entries have left the DLQ, so none is resumed twice)'
+/** Why nothing is taken twice by a re-run: what was taken left the DLQ. */
+const leftTheDlq = ({ past }: ReportWords) => `${past} entries have left the DLQ, so none is ${past} twice`
 
 /** The sentence for the failure line and the log: plain text. */
-export function continuePlain(next: Continuation | undefined): string {
-  if (next === undefined) return 'nothing is left to continue: the selection was resumed to its end'
+export function continuePlain(next: Continuation | undefined, w: ReportWords): string {
+  if (next === undefined) return `nothing is left to continue: the selection was ${w.past} to its end`
   if (next.by === 'workflow-runs') {
-    return `to continue, re-run with input workflow-runs set to output next-workflow-runs (${RUNS_LEFT(next.runs)})`
+    return `to continue, re-run with input workflow-runs set to output next-workflow-runs (${runsLeft(next.runs, w)})`
   }
-  if (next.by === 'unchecked') return uncheckedText(next)
+  if (next.by === 'unchecked') return uncheckedText(next, w)
   if (next.by === 'dlq-ids') {
     return (
       `to continue, re-run with dlq-ids from "${next.dlqId}" on (id ${next.position} of ${next.of}: ` +
-      `${next.remaining} ids, some perhaps resumed already)` +
+      `${next.remaining} ids, some perhaps ${w.past} already)` +
       fileLineHint(next.line)
     )
   }
   const inputs = inputsOf(next).map(([name, value]) => `${name}: ${value}`)
+  const noCursor = 'no cursor to continue from: re-run with the same selection'
   if (next.cursor === undefined)
-    return inputs.length > 0
-      ? `${NO_CURSOR}: ${inputs.join(', ')}`
-      : NO_CURSOR.slice(0, NO_CURSOR.indexOf(' and these'))
+    return inputs.length > 0 ? `${noCursor} and these dates (${leftTheDlq(w)}): ${inputs.join(', ')}` : noCursor
   return `to continue, re-run with ${inputs.join(', ')}`
 }
 
 /** The sentence for the summary: each input in a code span, to copy. */
-export function continueMarkdown(next: Continuation): string {
+export function continueMarkdown(next: Continuation, w: ReportWords): string {
   if (next.by === 'workflow-runs') {
-    return `To continue, re-run with input \`workflow-runs\` set to output \`next-workflow-runs\` (${RUNS_LEFT(next.runs)}).`
+    return `To continue, re-run with input \`workflow-runs\` set to output \`next-workflow-runs\` (${runsLeft(next.runs, w)}).`
   }
-  if (next.by === 'unchecked') return `${uncheckedText(next)}.`
+  if (next.by === 'unchecked') return `${uncheckedText(next, w)}.`
   if (next.by === 'dlq-ids') {
     return (
       `To continue, re-run with input \`dlq-ids\` from ${code(next.dlqId)} on (id ${formatCount(next.position)} of ` +
-      `${formatCount(next.of)}: ${plural(next.remaining, 'id', 'ids')}, some perhaps resumed already; resumed entries ` +
-      'have left the DLQ, so none is resumed twice).' +
+      `${formatCount(next.of)}: ${plural(next.remaining, 'id', 'ids')}, some perhaps ${w.past} already; ` +
+      `${leftTheDlq(w)}).` +
       fileLineHint(next.line)
     )
   }
@@ -148,8 +148,8 @@ export function continueMarkdown(next: Continuation): string {
   const dates = next.toDate !== undefined ? ' (the same dates in Unix ms, so that it selects exactly what is left)' : ''
   if (next.cursor === undefined) {
     return inputs.length > 0
-      ? `To continue, re-run with the same selection and ${inputs.join(', ')}${dates}: resumed entries have left the DLQ, so none is resumed twice.`
-      : 'To continue, re-run with the same selection: resumed entries have left the DLQ, so none is resumed twice.'
+      ? `To continue, re-run with the same selection and ${inputs.join(', ')}${dates}: ${leftTheDlq(w)}.`
+      : `To continue, re-run with the same selection: ${leftTheDlq(w)}.`
   }
   return `To continue, re-run with input ${inputs.join(', ')}${dates}.`
 }

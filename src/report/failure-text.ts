@@ -6,6 +6,7 @@ import { cursorLabel } from '../service/pagination.js'
 import { describeTransportError } from '../service/transport-errors.js'
 import { MAX_LOCATION_SHOWN } from '../service/transport.js'
 import { formatCount, plural } from '../format.js'
+import { VERBS, type BulkOperation } from '../verbs.js'
 
 /** What an HTTP status means: a few words inside the error's sentence, and a phrase for a heading. */
 function statusWords(status: number): { meaning: string; phrase: string } {
@@ -69,6 +70,11 @@ export function failureText(label: string, failure: Failure & FailureContext): s
   return `${sentence(label, failure)}${where}${cursor}`
 }
 
+/** The verb a bulk write's failure says (`resume`, `resumed`): its label is the operation; a watch's is a resume's. */
+function verbOf(label: string) {
+  return (Object.hasOwn(VERBS, label) ? VERBS[label as BulkOperation] : VERBS['resume-workflows']).words
+}
+
 /** A stop by the page budget, said one way by every drain and the verdict: with `advice`, what to raise. */
 const budgetStop = (spent: string, input: string, advice?: string): string =>
   `stopped after ${spent} (${input})` + (advice === undefined ? '' : `; raise ${input}${advice}`)
@@ -106,20 +112,24 @@ function sentence(label: string, failure: Failure): string {
       )
     }
     case 'request-budget':
-      return budgetStop(plural(failure.requests, 'request', 'requests'), failure.input, ' to resume more')
+      return budgetStop(
+        plural(failure.requests, 'request', 'requests'),
+        failure.input,
+        ` to ${verbOf(label).base} more`
+      )
     case 'cancelled':
       return `the step was cancelled (${failure.signal})`
     case 'ids-gone':
       return (
         `none of the ${formatCount(failure.ids)} dlq-ids is in the DLQ (HTTP 404 for every request): they were ` +
-        'resumed or removed since they were listed, or base-url points at another service'
+        `${verbOf(label).past} or removed since they were listed, or base-url points at another service`
       )
     case 'file':
       return `${fileText(failure)}; listing stopped there${failure.then ? ` (then: ${sentence(label, failure.then)})` : ''}`
     case 'no-run-log':
       return (
         `${failure.input} cannot be judged: this service keeps no run log (GET /v2/workflows/logs and ` +
-        'GET /v2/workflows/events answered 404), so no run can be known completed; nothing was resumed. Remove ' +
+        `GET /v2/workflows/events answered 404), so no run can be known completed; nothing was ${verbOf(label).past}. Remove ` +
         `${failure.input} to watch by the DLQ alone (docs/staged-resume.md)`
       )
     case 'verb-missing':

@@ -5,6 +5,7 @@ import { countStates, RUN_STATES, type JudgedRun, type RunState } from '../run-s
 import type { StagePlan } from '../requests.js'
 import { formatCount } from '../format.js'
 import { errorWords } from './response-sample.js'
+import type { ReportWords } from './verb-words.js'
 
 /** `8 completed, 1 failing, 1 running`: the states present, in the order of RUN_STATES. */
 export function statesText(counts: Record<RunState, number>): string {
@@ -49,8 +50,15 @@ function sourcesText(judged: readonly JudgedRun[]): string {
 const SOURCE_WORDS = { 'run-log': 'run log', dlq: 'DLQ' } as const
 
 /** What the watch judged by, said once: the run log and the DLQ, or the DLQ alone where the service keeps no log. */
-export function judgedByLine(staged: StagedResume): string | undefined {
+export function judgedByLine(staged: StagedResume, w: ReportWords): string | undefined {
   const judged = staged.judged ?? []
+  // The run log tells of workflow runs only: a message's watch has the DLQ alone, whatever the service keeps.
+  if (w.makes === 'message' && staged.stages.some(stage => stage.watch !== undefined)) {
+    return (
+      '> **The watch judged the DLQ alone:** a retried message is seen failing only once it is back in the DLQ ' +
+      'under its new message id, after its retries; one not back is not known delivered.'
+    )
+  }
   if (staged.runLog === 'absent') {
     return (
       '> **The watch judged the DLQ alone:** this service keeps no run log (404 on both of its paths), so a run not ' +
@@ -80,12 +88,16 @@ function shortWords(sample: string, cut: boolean | undefined): string {
   return words.length > 80 ? `${words.slice(0, 79)}…` : words
 }
 
-/** One line a watched stage: its runs' states at the end of its watch. */
-export function stageStatesLines(staged: StagedResume, after: (stage: StageOutcome) => string): string[] {
+/** One line a watched stage: its entries' states at the end of its watch. */
+export function stageStatesLines(
+  staged: StagedResume,
+  after: (stage: StageOutcome) => string,
+  { Short, past }: ReportWords
+): string[] {
   const lines = staged.stages.flatMap(stage =>
     stageStates(stage) === undefined ? [] : [`- Stage ${stage.stage}: ${stageStatesCell(stage, after(stage))}`]
   )
-  return lines.length === 0 ? [] : ['### Runs resumed so far, at the end of each watch', '', ...lines, '']
+  return lines.length === 0 ? [] : [`### ${Short} ${past} so far, at the end of each watch`, '', ...lines, '']
 }
 
 /** What a watch that reads the run log can and cannot see, in place of the DLQ-only caveat. */

@@ -1,9 +1,10 @@
-/** The words of a staged resume: each stage's verdict (kept with it), what a watch cannot see, the bound sent. */
+/** The words of a staged write: each stage's verdict (kept with it), what a watch cannot see, the bound sent. */
 import type { FailedAgain, ResumeResult, StagedResume, StageOutcome, StageVerdict } from '../resume-results.js'
 import type { StagePlan } from '../requests.js'
 import { STAGE_VERDICTS } from '../stage-verdicts.js'
 import { durationText, formatCount, plural } from '../format.js'
 import { errorWords } from './response-sample.js'
+import type { ReportWords } from './verb-words.js'
 
 /** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
 export function stagesCompleted(staged: StagedResume): number {
@@ -29,13 +30,13 @@ export function watchedFor(stage: StageOutcome): string {
 const size = (asked: number) => (asked === Infinity ? 'all left' : formatCount(asked))
 export const askedText = size
 
-/** What the failure of a watch's listing is named: it was no resume request. */
-export const WATCH_LISTING = "the watch's listing of the workflow DLQ"
+/** What the failure of a watch's listing is named: it was no request of the write. */
+export const watchListing = ({ dlq }: ReportWords): string => `the watch's listing of the ${dlq}`
 /** ...and of its read of the run log. */
 const WATCH_RUN_LOG = "the watch's read of the run log"
 /** Which of the two left a stage's watch blind. */
-export const watchSource = (stage: StageOutcome): string =>
-  stage.watch?.runLogFailed === true ? WATCH_RUN_LOG : WATCH_LISTING
+export const watchSource = (stage: StageOutcome, w: ReportWords): string =>
+  stage.watch?.runLogFailed === true ? WATCH_RUN_LOG : watchListing(w)
 
 /** The resume stopped on max-pages, which bounds the resume requests of every stage together. */
 export const isBudget = (result: ResumeResult): boolean =>
@@ -65,16 +66,16 @@ export function failedAgainGroups(runs: readonly FailedAgain[]): Array<{ first: 
   return [...groups.values()].sort((a, b) => b.runs.length - a.runs.length)
 }
 
-/** What a watch cannot see, said in every summary of a watched resume, with what the watched stages sent. */
-export function watchLimits(plan: StagePlan): string {
+/** What a watch cannot see, said in every summary of a watched write, with what the watched stages sent. */
+export function watchLimits(plan: StagePlan, { one, short }: ReportWords): string {
   const retries =
     plan.watchRetries === undefined
-      ? "Set `watch-retries` (0 or 1) so that a failing canary run is back within the watch: it applies to the watched stages' runs only."
-      : `The watched stages' runs were sent ${plural(plan.watchRetries, 'retry', 'retries')} (\`watch-retries\`), so a failing one is back sooner; the last stage's runs keep \`retries\` as given.`
+      ? `Set \`watch-retries\` (0 or 1) so that a failing canary ${one} is back within the watch: it applies to the watched stages' ${short} only.`
+      : `The watched stages' ${short} were sent ${plural(plan.watchRetries, 'retry', 'retries')} (\`watch-retries\`), so a failing one is back sooner; the last stage's ${short} keep \`retries\` as given.`
   return (
-    '> **What a watch cannot see:** a run still retrying is not in the DLQ yet. The service retries every attempt ' +
+    `> **What a watch cannot see:** a ${one} still retrying is not in the DLQ yet. The service retries every attempt ` +
     'answered outside 2xx, after about 12 s, 2.5 min, 30 min, … (the n-th after about min(1 day, e^(2.5 n)) s): with ' +
-    '3 retries a failing run reaches the DLQ about 33 minutes after it starts, so a shorter watch sees only the runs ' +
+    `3 retries a failing ${one} reaches the DLQ about 33 minutes after it starts, so a shorter watch sees only the ${short} ` +
     `that fail faster. ${retries}`
   )
 }

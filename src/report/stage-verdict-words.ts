@@ -18,6 +18,7 @@ import { formatCount, plural } from '../format.js'
 import { badRuns, firstErrorWords, statesText } from './run-states-text.js'
 import { possiblyUpTo } from './resume-text.js'
 import { isBudget, leadingResponse, stagesWord, watchedFor, watchSource, watchText } from './stage-text.js'
+import { madeCount, takenCount, words } from './verb-words.js'
 
 /** A stage with its verdict, in the resume it belongs to. */
 export interface VerdictContext {
@@ -39,9 +40,6 @@ interface VerdictWords {
   failure(c: VerdictContext): string | undefined
 }
 
-/** Runs the resume created, those resumed without a readable id included. */
-const madeOf = (result: ResumeResult): number => result.runs.length + (result.itemProblems?.leftOut ?? 0)
-
 /** ", and possibly up to N more" when requests lost their answers. */
 const maybeOf = (result: ResumeResult): string =>
   result.uncertainRequests > 0 ? `, and possibly up to ${formatCount(possiblyUpTo(result))} more` : ''
@@ -53,8 +51,14 @@ export const failedCount = (staged: StagedResume): number => staged.failedAgain.
 const retryingCount = (staged: StagedResume): number => staged.failedAgain.filter(run => run.state === 'failing').length
 
 const atStage = ({ staged, stage }: VerdictContext) => `stage ${stage.stage} of ${staged.plan.sizes.length}`
-const runsOf = ({ result }: VerdictContext) => plural(madeOf(result), 'run', 'runs')
-const whereOf = ({ result }: VerdictContext) => continuePlain(continuationOf(result))
+/** `3 runs resumed`: what the write made, in its verb. */
+const madeOf = ({ result }: VerdictContext) => {
+  const { one, short, past } = words(result)
+  return `${plural(madeCount(result), one, short)} ${past}`
+}
+/** `the runs resumed so far`. */
+const soFar = ({ result }: VerdictContext) => `${words(result).short} ${words(result).past} so far`
+const whereOf = ({ result }: VerdictContext) => continuePlain(continuationOf(result), words(result))
 const also = ({ resumeFailure }: VerdictContext) => (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`)
 
 /** Why cancelled runs do not let a canary go on. */
@@ -71,12 +75,15 @@ function lastPoll(stage: StageOutcome) {
   return { last, back, bad: last?.states === undefined ? back : last.states.failed + last.states.failing }
 }
 
-const early = (stage: StageOutcome) =>
-  stage.watch?.allEnded === true ? ' (ended early: every run so far had ended)' : ''
+const early = ({ stage, result }: VerdictContext) =>
+  stage.watch?.allEnded === true ? ` (ended early: every ${words(result).one} so far had ended)` : ''
 
-/** What a run failed or failing is called in a cell: failing runs are not yet in the DLQ. */
-const seenWords = (stage: StageOutcome) =>
-  (lastPoll(stage).last?.states?.failing ?? 0) > 0 ? 'failed or failing' : 'back in the DLQ'
+/** What a run failed or failing is called in a cell: failing runs, and runs failed in the run log, are not yet in the DLQ. */
+function seenWords(staged: StagedResume, stage: StageOutcome): string {
+  const failing = (lastPoll(stage).last?.states?.failing ?? 0) > 0
+  const logOnly = staged.failedAgain.some(made => made.seenIn <= stage.stage && made.source !== 'dlq')
+  return failing || logOnly ? 'failed or failing' : 'back in the DLQ'
+}
 
 /** The first run that failed again, in one line: its last response from the DLQ, or its first error from the run log. */
 function firstRunWords(run: FailedAgain, staged: StagedResume): string {
@@ -86,26 +93,38 @@ function firstRunWords(run: FailedAgain, staged: StagedResume): string {
   return `${'messageId' in run ? 'message' : 'run'} "${id}" of stage ${run.stage}, last answered ${leadingResponse(run)}`
 }
 
-/** The heading of a resume whose stages all passed (or ran out): what they saw, never "succeeded". */
+/** Of what failed again, in a heading: those back in the DLQ, or also those the run log alone saw fail (not back yet). */
+function failedAgainWords(staged: StagedResume, short: string): string {
+  const all = staged.failedAgain.length
+  const back = staged.failedAgain.filter(made => made.source === 'dlq').length
+  if (back === all) return `${formatCount(all)} of the watched ${short} back in the DLQ`
+  const how = retryingCount(staged) > 0 ? 'failed again or are failing' : 'failed again'
+  return (
+    `${formatCount(all)} of the watched ${short} ${how} (${formatCount(back)} back in the DLQ, ` +
+    `${formatCount(all - back)} seen in the run log only)`
+  )
+}
+
+/** The heading of a write whose stages all passed (or ran out): what they saw, never "succeeded". */
 export function passedHeading({ result, staged }: Pick<VerdictContext, 'result' | 'staged'>): Heading {
-  const made = madeOf(result)
-  if (made === 0) return { icon: 'ℹ️', text: 'No failed workflow run matched' }
+  const made = madeCount(result)
+  const { item, one, short, Past } = words(result)
+  if (made === 0) return { icon: 'ℹ️', text: `No failed ${item} matched` }
   const n = staged.plan.sizes.length
   const done = staged.stages.length
   const watched = staged.stages.filter(stage => stage.watch !== undefined)
-  const back = staged.failedAgain.length
   const seen =
     watched.length === 0
       ? 'none was watched (no stage followed the first)'
-      : back === 0
-        ? `none of the watched runs was back in the DLQ after each watch (${watchText(staged.plan)})`
-        : `${formatCount(back)} of the watched runs back in the DLQ, no more than watch-max-failed (${staged.plan.maxFailed})`
+      : staged.failedAgain.length === 0
+        ? `none of the watched ${short} was back in the DLQ after each watch (${watchText(staged.plan)})`
+        : `${failedAgainWords(staged, short)}, no more than watch-max-failed (${staged.plan.maxFailed})`
   const left = result.nextCursor !== undefined || result.continueFrom !== undefined
   const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : ''
   const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : ''
   return {
     icon: left ? '⏸️' : '✅',
-    text: `Resumed ${plural(made, 'run', 'runs')} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}`
+    text: `${Past} ${plural(made, one, short)} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}`
   }
 }
 
@@ -118,88 +137,90 @@ const passing = (cell: (c: VerdictContext) => string): VerdictWords => ({
 
 export const VERDICT_WORDS: { readonly [V in StageVerdict]: VerdictWords } = {
   clean: passing(
-    ({ stage }) =>
-      `clean: none of the runs resumed so far was back in the DLQ after ${watchedFor(stage)}` +
-      `${lastPoll(stage).last?.states ? ', none failing' : ''}${early(stage)}`
+    c =>
+      `clean: none of the ${soFar(c)} was back in the DLQ after ${watchedFor(c.stage)}` +
+      `${lastPoll(c.stage).last?.states ? ', none failing' : ''}${early(c)}`
   ),
   within: passing(
-    ({ stage, staged }) =>
-      `passed: ${formatCount(lastPoll(stage).bad)} of the runs resumed so far ${seenWords(stage)} after ` +
-      `${watchedFor(stage)}, within the ${formatCount(staged.plan.maxFailed)} allowed${early(stage)}`
+    c =>
+      `passed: ${formatCount(lastPoll(c.stage).bad)} of the ${soFar(c)} ${seenWords(c.staged, c.stage)} after ` +
+      `${watchedFor(c.stage)}, within the ${formatCount(c.staged.plan.maxFailed)} allowed${early(c)}`
   ),
   last: passing(() => 'not watched: no stage follows'),
   stopped: {
     heading: c => {
       const { result, staged } = c
-      const made = madeOf(result)
       const max = staged.plan.maxFailed
       const failing = retryingCount(staged)
-      const of = `${formatCount(failedCount(staged))} of the ${formatCount(made)} runs resumed so far`
+      const of = `${formatCount(failedCount(staged))} of the ${formatCount(madeCount(result))} ${soFar(c)}`
       const what =
         failing === 0
           ? `${of} failed again (watch-max-failed: ${max})`
           : `${of} failed or are failing (${formatCount(failing)} still retrying, not yet in the DLQ; watch-max-failed: ${max})`
       return {
         icon: '🛑',
-        text: `Stopped after ${atStage(c)}: ${what}; ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
+        text: `Stopped after ${atStage(c)}: ${what}; ${madeOf(c)} in all${maybeOf(result)}, no further stage`
       }
     },
-    cell: ({ stage, staged }) =>
-      `stopped: ${formatCount(lastPoll(stage).bad)} of the runs resumed so far ${seenWords(stage)} after ` +
-      `${watchedFor(stage)}, more than the ${formatCount(staged.plan.maxFailed)} allowed`,
+    cell: c =>
+      `stopped: ${formatCount(lastPoll(c.stage).bad)} of the ${soFar(c)} ${seenWords(c.staged, c.stage)} after ` +
+      `${watchedFor(c.stage)}, more than the ${formatCount(c.staged.plan.maxFailed)} allowed`,
     failure: c => {
       const { result, staged, stage } = c
-      const of = `${formatCount(result.runs.length)} runs resumed by stage ${stage.stage} of ${staged.plan.sizes.length}`
+      const { short, past } = words(result)
+      const of = `${formatCount(takenCount(result))} ${short} ${past} by stage ${stage.stage} of ${staged.plan.sizes.length}`
       const first = staged.failedAgain[0]
       const allowed = `more than watch-max-failed (${staged.plan.maxFailed}) allows`
       const what =
         retryingCount(staged) === 0
           ? `${formatCount(failedCount(staged))} of the ${of} failed again, ${allowed}`
           : `${formatCount(failedCount(staged))} of the ${of} failed or are failing (${statesText(badRuns(staged))}), ${allowed}`
-      return `${what}${first === undefined ? '' : `; the first, ${firstRunWords(first, staged)}`}; no further stage was resumed; ${whereOf(c)}${also(c)}`
+      return `${what}${first === undefined ? '' : `; the first, ${firstRunWords(first, staged)}`}; no further stage was ${past}; ${whereOf(c)}${also(c)}`
     }
   },
   inconclusive: {
     heading: c => {
       const { result, staged } = c
       const bad = badRuns(staged)
-      const made = formatCount(madeOf(result))
+      const made = formatCount(madeCount(result))
       const why = onlyCancelled(bad)
-        ? `none of the ${made} runs resumed so far completed and ${formatCount(bad.cancelled)} were cancelled ` +
+        ? `none of the ${made} ${soFar(c)} completed and ${formatCount(bad.cancelled)} were cancelled ` +
           `(${NOT_EVIDENCE})`
-        : `${formatCount(bad.completed)} of the ${made} runs resumed so far completed, fewer than ` +
+        : `${formatCount(bad.completed)} of the ${made} ${soFar(c)} completed, fewer than ` +
           `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'})`
       return {
         icon: '⚠️',
-        text: `Inconclusive after ${atStage(c)}: ${why}; ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
+        text: `Inconclusive after ${atStage(c)}: ${why}; ${madeOf(c)} in all${maybeOf(result)}, no further stage`
       }
     },
-    cell: ({ stage, staged }) => {
+    cell: c => {
+      const { stage, staged } = c
       const states = lastPoll(stage).last?.states
       if (states !== undefined && onlyCancelled(states)) {
-        return `inconclusive: none of the runs resumed so far completed after ${watchedFor(stage)}, ${formatCount(states.cancelled)} cancelled (${NOT_EVIDENCE})`
+        return `inconclusive: none of the ${soFar(c)} completed after ${watchedFor(stage)}, ${formatCount(states.cancelled)} cancelled (${NOT_EVIDENCE})`
       }
       return (
-        `inconclusive: ${formatCount(states?.completed ?? 0)} of the runs resumed so far completed after ` +
-        `${watchedFor(stage)}, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks${early(stage)}`
+        `inconclusive: ${formatCount(states?.completed ?? 0)} of the ${soFar(c)} completed after ` +
+        `${watchedFor(stage)}, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks${early(c)}`
       )
     },
     failure: c => {
       const { result, staged, stage } = c
       const bad = badRuns(staged)
-      const of = `${formatCount(result.runs.length)} runs resumed by stage ${stage.stage} of ${staged.plan.sizes.length}`
+      const { short, past } = words(result)
+      const of = `${formatCount(takenCount(result))} ${short} ${past} by stage ${stage.stage} of ${staged.plan.sizes.length}`
       const why = onlyCancelled(bad)
         ? `none of the ${of} completed by the end of its watch and ${formatCount(bad.cancelled)} were cancelled: ` +
           `inconclusive (${statesText(bad)}), as ${NOT_EVIDENCE}`
         : `only ${formatCount(bad.completed)} of the ${of} completed by the end of its watch, fewer than ` +
           `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks: inconclusive (${statesText(bad)})`
-      return `${why}; no further stage was resumed; ${whereOf(c)}${also(c)}`
+      return `${why}; no further stage was ${past}; ${whereOf(c)}${also(c)}`
     }
   },
   cut: {
     heading: c => ({
       icon: '⛔',
-      text: `Cancelled during the watch after ${atStage(c)}: ${runsOf(c)} resumed${maybeOf(c.result)}; the watch was cut short (not judged clean)`
+      text: `Cancelled during the watch after ${atStage(c)}: ${madeOf(c)}${maybeOf(c.result)}; the watch was cut short (not judged clean)`
     }),
     cell: ({ stage }) =>
       `watch cancelled after ${watchedFor(stage)} (${stage.watch?.cut ?? 'stop'}): not judged, ` +
@@ -211,32 +232,33 @@ export const VERDICT_WORDS: { readonly [V in StageVerdict]: VerdictWords } = {
   blind: {
     heading: c => ({
       icon: '❌',
-      text: `The watch after ${atStage(c)} could not see (its listing of the workflow DLQ stopped): ${runsOf(c)} resumed${maybeOf(c.result)}, not judged; no further stage`
+      text: `The watch after ${atStage(c)} could not see (its listing of the ${words(c.result).dlq} stopped): ${madeOf(c)}${maybeOf(c.result)}, not judged; no further stage`
     }),
     cell: ({ stage }) =>
       `watch could not see after ${watchedFor(stage)}: its listing of the DLQ stopped, so not judged`,
     failure: c => {
       const { result, stage } = c
+      const w = words(result)
       const failure = stage.watch?.failure
-      const why = `the watch could not see${failure === undefined ? '' : `: ${failureText(watchSource(stage), failure)}`}`
+      const why = `the watch could not see${failure === undefined ? '' : `: ${failureText(watchSource(stage, w), failure)}`}`
       return (
-        `${why}; the ${formatCount(result.runs.length)} runs resumed so far were not judged, and no further stage ` +
-        `was resumed; ${whereOf(c)}${also(c)}`
+        `${why}; the ${formatCount(takenCount(result))} ${soFar(c)} were not judged, and no further stage ` +
+        `was ${w.past}; ${whereOf(c)}${also(c)}`
       )
     }
   },
   capped: {
     heading: c => ({
       icon: '⏸️',
-      text: `Stopped by max-runs (${formatCount(c.result.maxRuns ?? 0)}) at ${atStage(c)}: ${runsOf(c)} resumed${maybeOf(c.result)}; more may remain`
+      text: `Stopped by ${words(c.result).cap} (${formatCount(c.result.maxRuns ?? 0)}) at ${atStage(c)}: ${madeOf(c)}${maybeOf(c.result)}; more may remain`
     }),
-    cell: () => 'max-runs reached with this stage: no stage follows, not watched',
+    cell: ({ result }) => `${words(result).cap} reached with this stage: no stage follows, not watched`,
     failure: ({ resumeFailure }) => resumeFailure
   },
   failed: {
     heading: c => {
       const { result } = c
-      const tail = `${runsOf(c)} resumed${maybeOf(result)}`
+      const tail = `${madeOf(c)}${maybeOf(result)}`
       if (result.failure === undefined) {
         return {
           icon: '⚠️',
@@ -245,22 +267,26 @@ export const VERDICT_WORDS: { readonly [V in StageVerdict]: VerdictWords } = {
       }
       if (isBudget(result))
         return { icon: '❌', text: `Stopped by max-pages at ${atStage(c)}: ${tail}, no further stage` }
-      return { icon: '❌', text: `The resume of ${atStage(c)} failed part way: ${tail}, no further stage` }
+      return {
+        icon: '❌',
+        text: `The ${words(result).base} of ${atStage(c)} failed part way: ${tail}, no further stage`
+      }
     },
     cell: ({ result }) => {
-      if (result.failure === undefined) return 'requests got no readable answer (possibly more resumed): not watched'
+      const { base, past } = words(result)
+      if (result.failure === undefined) return `requests got no readable answer (possibly more ${past}): not watched`
       return isBudget(result)
         ? 'max-pages reached: not watched, no request left for a further stage'
-        : 'resume failed part way: not watched'
+        : `${base} failed part way: not watched`
     },
     failure: ({ resumeFailure }) => resumeFailure
   },
   cancelled: {
     heading: c => ({
       icon: '⛔',
-      text: `Cancelled during ${atStage(c)}: ${runsOf(c)} resumed before the cancel${maybeOf(c.result)}`
+      text: `Cancelled during ${atStage(c)}: ${madeOf(c)} before the cancel${maybeOf(c.result)}`
     }),
-    cell: () => 'cancelled during its resume: not watched',
+    cell: ({ result }) => `cancelled during its ${words(result).base}: not watched`,
     failure: ({ resumeFailure }) => resumeFailure
   }
 }

@@ -42,6 +42,12 @@ function keptItems(lists: readonly ArrayOutput[], budget: number, length: number
   return kept
 }
 
+/** One JSON array output that has no `-truncated` flag: the longest prefix within `budget`, and how many it kept. */
+export function fitArray(name: Outputs, items: readonly unknown[], budget: number): { value: string; kept: number } {
+  const kept = keptItems([[name, name, items]], budget, items.length)
+  return { value: JSON.stringify(kept === items.length ? items : items.slice(0, kept)), kept }
+}
+
 /** Parallel lists (item i of each is one thing) as JSON: the longest prefix within `budget`; `cut`: capped before. */
 export function fitArrays(lists: readonly ArrayOutput[], budget: number, cut = false): OutputValues {
   return fitArraysCounted(lists, budget, cut).values

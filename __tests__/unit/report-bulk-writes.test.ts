@@ -1,0 +1,94 @@
+/**
+ * What every bulk write's report says of the same facts, whatever its verb: ids found gone one by one, a count held
+ * by expect-count, a write refused before it began, and gone-count; and that a resume writes no other verb's output.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { Outputs } from '../../src/constants.js'
+import type { Failure } from '../../src/failure.js'
+import { resumeReport as report } from '../../src/report/resume.js'
+import type { ResumeResult } from '../../src/resume-results.js'
+import type { BulkOperation } from '../../src/verbs.js'
+import { resumeResult, retriedMessages, STAGED_START as T0 } from '../support/results.js'
+
+const render = (result: ResumeResult) => report.summary(result, {}, { now: T0 })
+const DLQ_IDS = Array.from({ length: 10 }, (_, i) => `dlq_${i + 1}`)
+
+/** A write of each verb by dlq-ids that took three entries. */
+function byIds(operation: BulkOperation, more: Partial<ResumeResult> = {}): ResumeResult {
+  const made =
+    operation === 'retry-messages'
+      ? { messages: retriedMessages(3), deduplicated: 0 }
+      : { runs: ['wfr_a', 'wfr_b', 'wfr_c'].map(workflowRunId => ({ workflowRunId, workflowCreatedAt: T0 })) }
+  return resumeResult({ operation, selection: { dlqIds: DLQ_IDS }, ...made, ...more })
+}
+
+const VERB_PAST = { 'resume-workflows': 'Resumed', 'restart-workflows': 'Restarted', 'retry-messages': 'Retried' }
+
+describe.each(Object.keys(VERB_PAST) as BulkOperation[])('%s by dlq-ids', operation => {
+  it('names the first few ids found gone one by one, in a lead and a warning, and counts them in gone-count', () => {
+    const result = byIds(operation, { goneOneByOne: { count: 7, named: DLQ_IDS.slice(3) } })
+    const said = '7 of the dlq-ids given were no longer in the DLQ (taken or removed since listed): '
+    expect(render(result)).toContain(
+      `**⚠️ Already gone:** ${said}\`dlq_4\`, \`dlq_5\`, \`dlq_6\`, \`dlq_7\`, \`dlq_8\` and 2 more.`
+    )
+    expect(report.warnings(result)).toContain(`${said}"dlq_4", "dlq_5", "dlq_6", "dlq_7", "dlq_8" and 2 more`)
+    expect(report.outputs(result)[Outputs.GoneCount]).toBe('7')
+    // Gone ids are nothing left to take: the write is complete, and its heading says what it did.
+    expect(report.outputs(result)[Outputs.Complete]).toBe('true')
+    expect(render(result).split('\n')[0]).toMatch(new RegExp(`^## ✅ ${VERB_PAST[operation]} 3 `))
+  })
+
+  it('counts in gone-count the ids of parts the service answered 404 as a whole, with those found one by one', () => {
+    const result = byIds(operation, { goneIds: { parts: 1, ids: 4 }, goneOneByOne: { count: 2, named: ['dlq_1'] } })
+    expect(report.outputs(result)[Outputs.GoneCount]).toBe('6')
+    const gone = byIds(operation, { runs: [], messages: [], failure: { kind: 'ids-gone', ids: 10 } })
+    expect(report.outputs(gone)[Outputs.GoneCount]).toBe('10')
+  })
+
+  it('says expect-count held, and that the entries were taken by their DLQ ids', () => {
+    const result = byIds(operation, { expected: { count: 3, listed: 3 } })
+    expect(render(result)).toContain('- `expect-count`: 3 listed and expected, taken by their DLQ ids')
+  })
+
+  it('says nothing was taken when expect-count did not hold, with no continuation', () => {
+    const failure: Failure = { kind: 'count-mismatch', expected: 3, found: 5, complete: true }
+    const result = resumeResult({ operation, requests: 0, failure })
+    const past = VERB_PAST[operation].toLowerCase()
+    expect(render(result).split('\n')[0]).toMatch(
+      new RegExp(`^## ❌ Nothing ${past}: the selection is not the 3 entries expected;`)
+    )
+    expect(report.failure(result)).toBe(
+      'expect-count is 3 but the selection holds 5 entries; nothing was written. Review the selection (dry-run: ' +
+        'true shows it), then set expect-count to the number you mean to act on'
+    )
+    expect(render(result)).not.toContain('To continue')
+    expect(report.notice!(result, T0)).toBeUndefined()
+  })
+
+  it('says the service lacks the verb, nothing taken', () => {
+    const failure: Failure = { kind: 'verb-missing', operation, path: '/v2/x', status: 405 }
+    const result = resumeResult({ operation, requests: 0, failure })
+    expect(report.failure(result)).toMatch(
+      new RegExp(`^this service does not offer ${operation}: /v2/x answered HTTP 405`)
+    )
+    expect(render(result).split('\n')[0]).toContain(`the service does not offer ${operation}`)
+  })
+})
+
+describe('the outputs of a resume', () => {
+  it('write gone-count, and none of the outputs restart or retry add', () => {
+    const outputs = report.outputs(byIds('resume-workflows'))
+    expect(outputs[Outputs.ResumedCount]).toBe('3')
+    expect(outputs[Outputs.GoneCount]).toBe('0')
+    for (const other of [
+      Outputs.RestartedCount,
+      Outputs.RetriedCount,
+      Outputs.RefusedDlqIds,
+      Outputs.MessageIds,
+      Outputs.DeduplicatedCount,
+      Outputs.FailedAgainMessageIds
+    ]) {
+      expect(outputs).not.toHaveProperty(other)
+    }
+  })
+})

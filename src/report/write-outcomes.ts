@@ -1,0 +1,148 @@
+/**
+ * What each verb does, said once, and the texts of what a bulk write found on its way: entries the service refused,
+ * ids found gone one by one, messages deduplicated. The resume report (resume.ts) places them.
+ */
+import type { ResumeResult } from '../resume-results.js'
+import type { BulkOperation } from '../verbs.js'
+import type { RenderPass } from './budget.js'
+import { formatCount, plural } from '../format.js'
+import { code, codeCell, safeLink, table } from './markdown.js'
+import { refusedCount } from './resume-text.js'
+import { madeCount, words } from './verb-words.js'
+
+/** Where the docs say when a restart is the right write: a restart repeats every side effect. */
+const RESTART_DOCS = 'https://github.com/acme/dlq-action/blob/v1/docs/bulk-writes.md#resume-or-restart'
+
+/** What each verb does, said in its summary: a line under the heading, or a note after the leads. */
+const VERB_NOTES: Record<BulkOperation, { head?: string; note?: string }> = {
+  'resume-workflows': {
+    note:
+      '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
+      'their results; only failed or pending steps run again. Workflow code may change **after** the failed step, ' +
+      'but a change **before** it is unsupported and may make the resume fail.'
+  },
+  // First under the heading, whatever else is said: the side effects a restart repeats are the reader's first risk.
+  'restart-workflows': {
+    head:
+      'Every step of each restarted run runs again, from the first, side effects included: ' +
+      `${safeLink('when to prefer a resume', RESTART_DOCS)}.`
+  },
+  'retry-messages': {
+    note:
+      '> **What a retry does:** each retried entry left the DLQ, and a **new** message was created with its body ' +
+      'and headers, under a new message id. One that fails again comes back to the DLQ under that new id; a ' +
+      'deduplicated one was not delivered again.'
+  }
+}
+
+/** The line a verb says first under the summary's heading, if any. */
+export const verbHead = (result: ResumeResult): string | undefined => VERB_NOTES[result.operation].head
+
+/** The note a verb says after the leads, once it made something. */
+export const verbNote = (result: ResumeResult): string | undefined =>
+  madeCount(result) > 0 ? VERB_NOTES[result.operation].note : undefined
+
+/** What the notice adds for a restart that made runs: every step ran again, which a reader must not miss. */
+export function noticeClause(result: ResumeResult): string {
+  if (result.operation !== 'restart-workflows') return ''
+  if (madeCount(result) === 0 && result.uncertainRequests === 0) return ''
+  return '; every step of each restarted run ran again, from the first, side effects included'
+}
+
+/** `2 refused by the service (they stay in the DLQ)`, for the heading and the notice; undefined when none was. */
+export function refusedShort(result: ResumeResult): string | undefined {
+  const refused = refusedCount(result)
+  return refused === 0 ? undefined : `${formatCount(refused)} refused by the service (they stay in the DLQ)`
+}
+
+/** What output refused-dlq-ids holds: every refused id, or the first named when more were only counted. */
+function refusedNamed(result: ResumeResult): string {
+  const named = result.refused?.length ?? 0
+  const count = refusedCount(result)
+  return named < count
+    ? `output refused-dlq-ids names the first ${formatCount(named)}`
+    : 'output refused-dlq-ids names them'
+}
+
+/** The warning for entries the service refused: the rest went on, so the step goes on too (see resume.ts). */
+export function refusedWarning(result: ResumeResult): string | undefined {
+  const count = refusedCount(result)
+  if (count === 0) return undefined
+  const { base, past, one, short } = words(result)
+  const first = result.refused?.[0]
+  // Third-party text: quoted as JSON in one line; the output boundary keeps it from being a runner command.
+  const firstText =
+    first === undefined
+      ? ''
+      : `; the first, ${JSON.stringify(first.dlqId)}: HTTP ${first.status} ${JSON.stringify(first.serverText.slice(0, 200))}`
+  return (
+    `the service refused to ${base} ${plural(count, one, short)} (each stays in the DLQ; ${refusedNamed(result)}); ` +
+    `the other ${short} were ${past}${firstText}`
+  )
+}
+
+/** The lead under the heading for entries the service refused. */
+export function refusedLead(result: ResumeResult): string | undefined {
+  const count = refusedCount(result)
+  if (count === 0) return undefined
+  const { base, one, short } = words(result)
+  return (
+    `**⚠️ Refused:** the service refused to ${base} ${plural(count, one, short)}: each stays in the DLQ, and the ` +
+    `others went on (${refusedNamed(result)}, below).`
+  )
+}
+
+/** The section naming each refused entry with the service's answer: third-party text, as code in its cell. */
+export function refusedSection(result: ResumeResult, pass: RenderPass): string[] {
+  const refused = result.refused ?? []
+  const unnamed = refusedCount(result) - refused.length
+  if (refused.length === 0 && unnamed <= 0) return []
+  const { base, Short } = words(result)
+  return [
+    `### ${Short} the service refused to ${base}`,
+    '',
+    ...table(['DLQ id', 'Status', 'What the service said'], [false, true, false], refused, pass, entry => [
+      codeCell(entry.dlqId, 100),
+      String(entry.status),
+      codeCell(entry.serverText)
+    ]),
+    ...(unnamed > 0 ? [`${plural(unnamed, 'more was', 'more were')} refused, counted but not named.`, ''] : [])
+  ]
+}
+
+/** How many of the dlq-ids given it named, in a sentence: the first few. */
+const NAMED_SHOWN = 5
+
+/** Ids of dlq-ids found gone one by one: how many, the first few named (code spans in markdown, else quoted). */
+export function goneOneByOneText(result: ResumeResult, markdown: boolean): string | undefined {
+  const gone = result.goneOneByOne
+  if (gone === undefined || gone.count === 0) return undefined
+  const shown = gone.named.slice(0, NAMED_SHOWN).map(id => (markdown ? code(id, 100) : JSON.stringify(id)))
+  const rest = gone.count - shown.length
+  const names = shown.length === 0 ? '' : `: ${shown.join(', ')}${rest > 0 ? ` and ${formatCount(rest)} more` : ''}`
+  return (
+    `${plural(gone.count, 'of the dlq-ids given was', 'of the dlq-ids given were')} no longer in the DLQ (taken or ` +
+    `removed since listed)${names}`
+  )
+}
+
+/** A retry's deduplicated messages: the service took them from the DLQ but did not deliver them again. */
+export function deduplicatedLine(result: ResumeResult): string | undefined {
+  if (words(result).makes !== 'message' || madeCount(result) === 0) return undefined
+  const n = deduplicatedCount(result)
+  if (n === 0) return 'None of them deduplicated: the service delivered each again.'
+  return `${formatCount(n)} of them deduplicated: the service did not deliver ${n === 1 ? 'it' : 'them'} again.`
+}
+
+/** Of the new messages, those the service did not deliver again: counted by the write, or counted here. */
+export const deduplicatedCount = (result: ResumeResult): number =>
+  result.deduplicated ?? (result.messages ?? []).filter(m => m.deduplicated === true).length
+
+/**
+ * Output gone-count: every id given that this step did not take because the service called it not found, one by one
+ * or as a whole part answered 404 (none of whose ids was taken), so that taken, refused and gone add up to the ids.
+ */
+export function goneCount(result: ResumeResult): number {
+  const wholesale = result.failure?.kind === 'ids-gone' ? result.failure.ids : (result.goneIds?.ids ?? 0)
+  return (result.goneOneByOne?.count ?? 0) + wholesale
+}
