@@ -104,7 +104,12 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
       const hooks = { log, onPage, progress, signal, now }
       const earlier = s.historyFile === undefined ? undefined : await readHistory(s.historyFile, historyOf(s), now)
       if (earlier?.none !== undefined) log(`history-file: no history yet: ${earlier.none}.`)
-      const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders)
+      const file = {
+        path: s.messagesFile,
+        input: Inputs.MessagesFile as const,
+        keepCredentialHeaders: s.keepCredentialHeaders
+      }
+      const found = await listDlqToFile(client, s.list, file, encode, hooks)
       // Ages are compared with the service's createdAt: judged on its clock (its last usable Date), else the runner's.
       const { now: at, clock } = ageClock(client, now)
       return { ...judged(found, s.health, at, earlier), clock }
