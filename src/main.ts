@@ -11,6 +11,7 @@ import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf 
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { ageClock } from './operations/list-dlq.js'
 import { judged } from './operations/health.js'
+import { expectThenWrite, planSchedules, planWrite } from './operations/plan.js'
 import { historyCheck, historyText, readHistory } from './operations/history.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { resumeWorkflows } from './operations/resume-workflows.js'
@@ -23,12 +24,16 @@ import { fileText } from './report/failure-text.js'
 import { metricsText } from './report/metrics.js'
 import { neutraliseAnnotation } from './report/escape.js'
 import { issueCutLine, issueLine } from './report/markdown.js'
+import { planOr, planReport, withExpected } from './report/plan.js'
 import { refusalSummary } from './report/refusal.js'
 import type { OperationReport } from './report/budget.js'
 import { resumeReport } from './report/resume.js'
 import { scheduleFailureText, scheduleReport } from './report/schedule.js'
+import { schedulePlanReport } from './report/schedule-plan.js'
 import { continueHint } from './report/step-outputs.js'
+import type { PlanResult, SchedulePlan } from './plan-results.js'
 import type { IssueOutcome, ListResult, ScheduleResult } from './results.js'
+import type { ResumeRequest } from './requests.js'
 import type { ResumeResult } from './resume-results.js'
 import { ServiceClient } from './service/client.js'
 import { redactor } from './service/redact.js'
@@ -86,7 +91,11 @@ interface Entry<S, R> {
   overdue: { count?: Outputs; what: (progress: Progress) => string }
 }
 
-type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult } & Record<BulkOperation, ResumeResult>
+/** A write given dry-run (or refused by expect-count) sent no write: its result is its plan. */
+type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult | SchedulePlan } & Record<
+  BulkOperation,
+  ResumeResult | PlanResult
+>
 
 const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'list-dlq': {
@@ -104,7 +113,12 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
       const hooks = { log, onPage, progress, signal, now }
       const earlier = s.historyFile === undefined ? undefined : await readHistory(s.historyFile, historyOf(s), now)
       if (earlier?.none !== undefined) log(`history-file: no history yet: ${earlier.none}.`)
-      const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders)
+      const file = {
+        path: s.messagesFile,
+        input: Inputs.MessagesFile as const,
+        keepCredentialHeaders: s.keepCredentialHeaders
+      }
+      const found = await listDlqToFile(client, s.list, file, encode, hooks)
       // Ages are compared with the service's createdAt: judged on its clock (its last usable Date), else the runner's.
       const { now: at, clock } = ageClock(client, now)
       return { ...judged(found, s.health, at, earlier), clock }
@@ -125,11 +139,13 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   },
   'resume-schedule': {
     group: 'Resuming schedules',
-    run: (s, { client, log }) =>
-      resumeSchedules(client, s.schedules, o =>
-        log(o.ok ? `schedule ${o.scheduleId}: resumed` : scheduleFailureText(o))
-      ),
-    report: scheduleReport,
+    run: async (s, { client, log }) =>
+      s.dryRun
+        ? planSchedules(s.schedules)
+        : resumeSchedules(client, s.schedules, o =>
+            log(o.ok ? `schedule ${o.scheduleId}: resumed` : scheduleFailureText(o))
+          ),
+    report: planOr(schedulePlanReport, scheduleReport),
     overdue: { what: () => 'the schedules resumed are named in the log above' }
   },
   'resume-workflows': bulkEntry('resume-workflows'),
@@ -137,23 +153,37 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'retry-messages': bulkEntry('retry-messages')
 }
 
-/** The entry of one bulk write (src/verbs.ts): the one engine, given the verb. */
-function bulkEntry<O extends BulkOperation>(operation: O): Entry<SettingsOf<O>, ResumeResult> {
+/**
+ * The entry of one bulk write (src/verbs.ts): the one engine, given the verb. dry-run lists what it would take and
+ * writes nothing; expect-count lists first, then writes the entries listed, by their DLQ ids, if they are as many.
+ */
+function bulkEntry<O extends BulkOperation>(operation: O): Entry<SettingsOf<O>, ResumeResult | PlanResult> {
   const { words, pageSize, countOutput } = VERBS[operation]
   return {
     group: `${words.doing[0]?.toUpperCase()}${words.doing.slice(1)} failed ${words.items}`,
-    files: s => [[Inputs.RunsFile, s.runsFile]],
+    files: s => [
+      [Inputs.RunsFile, s.runsFile],
+      [Inputs.PlanFile, s.planFile]
+    ],
     prepare: withDlqIdsFile,
-    run: (s, { client, log, encode, progress, signal }) =>
-      resumeWorkflowsToFile(s.runsFile, encode, log, onPage =>
-        resumeWorkflows(client, s.resume, { clock: REAL_CLOCK, stop: signal, log, onPage, progress })
-      ),
-    report: resumeReport,
+    run: (s, { client, log, encode, progress, signal, now }) => {
+      const write = (request: ResumeRequest) =>
+        resumeWorkflowsToFile(s.runsFile, encode, log, onPage =>
+          resumeWorkflows(client, request, { clock: REAL_CLOCK, stop: signal, log, onPage, progress })
+        )
+      const hooks = { clock: REAL_CLOCK, log, encode, progress, signal, now }
+      if (s.dryRun) return planWrite(client, s.resume, s.planFile, hooks, s.expectCount)
+      if (s.expectCount === undefined) return write(s.resume)
+      return expectThenWrite(client, s.resume, s.expectCount, s.planFile, hooks, write)
+    },
+    report: planOr(planReport, withExpected(resumeReport)),
     overdue: {
       count: countOutput,
-      what: ({ confirmed, uncertainRequests: lost, uncertainRuns }) =>
-        `${confirmed} ${words.short} ${words.past} before the cancel` +
-        (lost > 0 ? `, and up to ${uncertainRuns ?? lost * pageSize} more possibly ${words.past}` : '')
+      what: ({ confirmed, uncertainRequests: lost, uncertainRuns, planned }) =>
+        planned !== undefined
+          ? `at least ${planned} entries planned before the cancel; no write request was sent`
+          : `${confirmed} ${words.short} ${words.past} before the cancel` +
+            (lost > 0 ? `, and up to ${uncertainRuns ?? lost * pageSize} more possibly ${words.past}` : '')
     }
   }
 }
@@ -246,12 +276,14 @@ export function lastResort(
   writeLine: (line: string) => void = line => writeSync(1, line)
 ): void {
   if (live.reported || live.operation === undefined) return
-  const { confirmed, nextCursor, toDate, fromDate } = live.progress
+  const { confirmed, nextCursor, toDate, fromDate, planned } = live.progress
   const { count, what } = OPERATIONS[live.operation].overdue
   // A cursor continues the selectors it came from: the dates every request sent go with it, as dates.
   const from = fromDate !== undefined ? `, input from-date: ${fromDate}` : ''
   const bound = nextCursor !== undefined && toDate !== undefined ? `${from} and input to-date: ${toDate}` : ''
-  const next = continueHint(nextCursor) + (continueHint(nextCursor).startsWith('; to continue') ? bound : '')
+  // A plan under way has sent no write: a listing's cursor continues none.
+  const cursor = planned === undefined ? nextCursor : undefined
+  const next = continueHint(cursor) + (continueHint(cursor).startsWith('; to continue') ? bound : '')
   const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`
   process.exitCode = 1
   // The error line first: @actions/core throws when the output file is gone, and the line must still be said.
@@ -259,6 +291,11 @@ export function lastResort(
   if (!process.env.GITHUB_OUTPUT) return
   // Every operation has `complete`: what a workflow reads to know the run did not do everything asked.
   core.setOutput(Outputs.Complete, 'false')
+  // A plan under way: its count is what it listed.
+  if (planned !== undefined) {
+    core.setOutput(Outputs.PlannedCount, String(planned))
+    return
+  }
   if (count !== undefined) {
     core.setOutput(count, out.redact(String(confirmed)))
     core.setOutput(Outputs.NextCursor, out.redact(nextCursor ?? ''))

@@ -36,6 +36,8 @@ export interface Progress {
   toDate?: number
   /** The from-date it sends, as a date (a relative one re-read later would mean another): a re-run sends it too. */
   fromDate?: number
+  /** Entries a write's plan listed so far (dry-run, expect-count): set until a write follows, none sent before. */
+  planned?: number
 }
 
 /** Timers a StopController sets; the real ones in the action, a recorder in tests. */

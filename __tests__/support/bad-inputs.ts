@@ -203,6 +203,26 @@ export const BAD_INPUTS: readonly BadInput[] = [
     alone: true
   },
   {
+    name: 'a dry run given a cursor',
+    inputs: { ...resume, 'to-date': '2026-01-01', cursor: 'c1', 'dry-run': 'true' },
+    input: 'cursor',
+    says:
+      'does not apply with dry-run: true: a plan lists the whole selection (the cursor of a resume continues no ' +
+      'listing); run it without cursor',
+    alone: true
+  },
+  {
+    name: 'expect-count with workflow-runs',
+    inputs: {
+      operation: 'resume-workflows',
+      'workflow-runs': '[{"workflowRunId":"wfr_1","workflowCreatedAt":1795000000000}]',
+      'expect-count': '1'
+    },
+    input: 'expect-count',
+    says: 'cannot be combined with workflow-runs: the runs given are already exact',
+    alone: true
+  },
+  {
     name: 'an unknown source',
     inputs: { ...list, source: 'workflows' },
     input: 'source',

@@ -44,6 +44,18 @@ describe('readDlqIdsFile', () => {
     expect((await readDlqIdsFile(file(lines.join('\n')))).ids).toEqual(['dlq_1', 'dlq_2'])
   })
 
+  it("reads a retry's plan: the NDJSON lines of a message listing, and refuses a failed workflow run there", async () => {
+    const lines = [JSON.stringify({ messageId: 'm1', dlqId: 'dlq_1', url: 'https://a.example' }), 'dlq_2']
+    expect((await readDlqIdsFile(file(lines.join('\n')), 'message')).ids).toEqual(['dlq_1', 'dlq_2'])
+    const run = file(`dlq_1\n${JSON.stringify({ messageId: 'm1', dlqId: 'dlq_3', workflowRunId: 'wfr_1' })}\n`)
+    const err = await readDlqIdsFile(run, 'message').then(
+      () => undefined,
+      (e: unknown) => e
+    )
+    expect(err).toBeInstanceOf(InputError)
+    expect((err as Error).message).toContain('line 2 is a failed workflow run, not a DLQ message')
+  })
+
   it.each([
     ['a line with spaces', 'dlq_1\ntwo words\n', 2],
     ['a JSON line without dlqId', `dlq_1\n\n${JSON.stringify({ messageId: 'm1' })}\n`, 3],

@@ -191,64 +191,82 @@ describe('an NDJSON file on a full disk', () => {
   })
 })
 
+/** The last resort run on `live` with GITHUB_OUTPUT a fresh file: the outputs it wrote, its lines, the exit code. */
+async function lastResortOf(live: LiveRun) {
+  const dir = await mkdtemp(join(tmpdir(), 'dlq-last-'))
+  const file = join(dir, 'output')
+  await writeFile(file, '')
+  const saved = process.env.GITHUB_OUTPUT
+  const savedCode = process.exitCode
+  process.env.GITHUB_OUTPUT = file
+  try {
+    const quiet = (): void => {}
+    const io: RunnerIo = {
+      info: quiet,
+      debug: quiet,
+      notice: quiet,
+      warning: quiet,
+      error: quiet,
+      setFailed: quiet,
+      setOutput: quiet,
+      writeSummary: () => Promise.resolve(false)
+    }
+    const out = new OutputBoundary(io, redactor(['s3cret']))
+    const lines: string[] = []
+    lastResort('SIGINT', live, out, line => lines.push(line))
+    const exitCode = process.exitCode
+    // Once the report is written, the last resort writes nothing.
+    const after: string[] = []
+    lastResort('SIGINT', { ...live, reported: true }, out, line => after.push(line))
+    return { outputs: parseOutputFile(await readFile(file, 'utf8')), lines, after, exitCode }
+  } finally {
+    process.env.GITHUB_OUTPUT = saved
+    process.exitCode = savedCode
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
 describe('the last resort', () => {
   it('writes the confirmed count, complete=false and the cursor to GITHUB_OUTPUT synchronously, and one error line', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'dlq-last-'))
-    const file = join(dir, 'output')
-    await writeFile(file, '')
-    const saved = process.env.GITHUB_OUTPUT
-    const savedCode = process.exitCode
-    process.env.GITHUB_OUTPUT = file
-    try {
-      const quiet = (): void => {}
-      const io: RunnerIo = {
-        info: quiet,
-        debug: quiet,
-        notice: quiet,
-        warning: quiet,
-        error: quiet,
-        setFailed: quiet,
-        setOutput: quiet,
-        writeSummary: () => Promise.resolve(false)
-      }
-      const out = new OutputBoundary(io, redactor(['s3cret']))
-      const live: LiveRun = {
-        operation: 'resume-workflows',
-        progress: {
-          confirmed: 600,
-          uncertainRequests: 1,
-          uncertainRuns: 20,
-          nextCursor: 'cur-12-s3cret',
-          toDate: 1795694399999,
-          fromDate: 1795600000000
-        },
-        reported: false
-      }
-      const lines: string[] = []
-      lastResort('SIGINT', live, out, line => lines.push(line))
-      expect(parseOutputFile(await readFile(file, 'utf8'))).toEqual({
-        'resumed-count': '600',
-        complete: 'false',
-        'next-cursor': 'cur-12-***',
-        'next-to-date': '1795694399999',
-        'next-from-date': '1795600000000'
-      })
-      expect(lines).toHaveLength(1)
-      // What the lost request asked for (20), and the dates a re-run sends with the cursor.
-      expect(lines[0]).toMatch(/^::error::Cancelled \(SIGINT\).*600 runs resumed.*up to 20 more possibly resumed/)
-      expect(lines[0]).toContain(
-        're-run with input cursor: cur-12-***, input from-date: 1795600000000 and input to-date: 1795694399999'
-      )
-      expect(process.exitCode).toBe(1)
+    const { outputs, lines, after, exitCode } = await lastResortOf({
+      operation: 'resume-workflows',
+      progress: {
+        confirmed: 600,
+        uncertainRequests: 1,
+        uncertainRuns: 20,
+        nextCursor: 'cur-12-s3cret',
+        toDate: 1795694399999,
+        fromDate: 1795600000000
+      },
+      reported: false
+    })
+    expect(outputs).toEqual({
+      'resumed-count': '600',
+      complete: 'false',
+      'next-cursor': 'cur-12-***',
+      'next-to-date': '1795694399999',
+      'next-from-date': '1795600000000'
+    })
+    expect(lines).toHaveLength(1)
+    // What the lost request asked for (20), and the dates a re-run sends with the cursor.
+    expect(lines[0]).toMatch(/^::error::Cancelled \(SIGINT\).*600 runs resumed.*up to 20 more possibly resumed/)
+    expect(lines[0]).toContain(
+      're-run with input cursor: cur-12-***, input from-date: 1795600000000 and input to-date: 1795694399999'
+    )
+    expect(exitCode).toBe(1)
+    expect(after).toEqual([])
+  })
 
-      // Once the report is written, the last resort writes nothing.
-      lines.length = 0
-      lastResort('SIGINT', { ...live, reported: true }, out, line => lines.push(line))
-      expect(lines).toEqual([])
-    } finally {
-      process.env.GITHUB_OUTPUT = saved
-      process.exitCode = savedCode
-      await rm(dir, { recursive: true, force: true })
-    }
+  it('says how many entries a dry run had planned, as planned-count, and no cursor: a listing continues no write', async () => {
+    const { outputs, lines } = await lastResortOf({
+      operation: 'retry-messages',
+      progress: { confirmed: 0, uncertainRequests: 0, planned: 1_234, nextCursor: 'listing-cursor' },
+      reported: false
+    })
+    expect(outputs).toEqual({ complete: 'false', 'planned-count': '1234' })
+    expect(lines).toEqual([
+      '::error::Cancelled (SIGINT) and the report could not be written in time: at least 1234 entries planned ' +
+        'before the cancel; no write request was sent\n'
+    ])
   })
 })

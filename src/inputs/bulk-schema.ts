@@ -201,6 +201,22 @@ function writePlanRules(base: string, v: BulkValues, ctx: z.RefinementCtx): void
   if (v[Inputs.DryRun] && v[Inputs.Stages] !== undefined) {
     refuse(ctx, Inputs.Stages, `does not apply with dry-run: true (a plan takes nothing, so nothing is watched)`)
   }
+  if (v[Inputs.DryRun] && v[Inputs.Cursor] !== undefined) {
+    refuse(
+      ctx,
+      Inputs.Cursor,
+      `does not apply with dry-run: true: a plan lists the whole selection (the cursor of a ${base} continues no ` +
+        'listing); run it without cursor'
+    )
+  }
+  if (v[Inputs.ExpectCount] !== undefined && v[Inputs.WorkflowRuns] !== undefined) {
+    refuse(
+      ctx,
+      Inputs.ExpectCount,
+      'cannot be combined with workflow-runs: the runs given are already exact (each found by its run id and ' +
+        'creation time), and the resume says which were not in the DLQ'
+    )
+  }
   if (v[Inputs.ExpectCount] !== undefined && v[Inputs.Cursor] !== undefined) {
     refuse(
       ctx,

@@ -2,13 +2,14 @@
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { Inputs } from '../constants.js'
+import { VERBS, type BulkVerb } from '../verbs.js'
 import { badInput, InputError, type ResumeSettings } from './settings.js'
 import { dlqIdProblem } from './values.js'
 
 const refuse = (path: string, detail: string) => new InputError([badInput(Inputs.DlqIdsFile, detail, path)])
 
 /** The id one line holds (none on a blank line), or the refusal `bad` makes of the reason it holds none. */
-function idOfLine(line: string, bad: (problem: string) => InputError): string | undefined {
+function idOfLine(line: string, dlq: BulkVerb['dlq'], bad: (problem: string) => InputError): string | undefined {
   const text = line.trim()
   if (text === '') return undefined
   let id = text
@@ -21,9 +22,12 @@ function idOfLine(line: string, bad: (problem: string) => InputError): string | 
     }
     const { dlqId } = record
     if (typeof dlqId !== 'string' || dlqId.trim() === '') throw bad('is a JSON line without a dlqId string')
-    // A message listing's dlqIds name messages: the bulk resume takes failed workflow runs only.
-    if (record.workflowRunId === undefined) {
+    // A line names an entry of one DLQ: a message's dlqId means nothing to the workflow DLQ, and the reverse.
+    if (dlq === 'workflow' && record.workflowRunId === undefined) {
       throw bad('is a DLQ message, not a failed workflow run (no workflowRunId): list with source: workflow')
+    }
+    if (dlq === 'message' && record.workflowRunId !== undefined) {
+      throw bad('is a failed workflow run, not a DLQ message (it has a workflowRunId): list without source: workflow')
     }
     id = dlqId.trim()
   }
@@ -32,8 +36,14 @@ function idOfLine(line: string, bad: (problem: string) => InputError): string | 
   return id
 }
 
-/** The distinct ids in file order, read line by line; throws InputError at a bad line, or when there is none. */
-export async function readDlqIdsFile(path: string): Promise<{ ids: string[]; lines: number[] }> {
+/**
+ * The distinct ids in file order, read line by line; throws InputError at a bad line, or when there is none. A JSON
+ * line must be an entry of `dlq`, the DLQ the write takes from (src/verbs.ts).
+ */
+export async function readDlqIdsFile(
+  path: string,
+  dlq: BulkVerb['dlq'] = 'workflow'
+): Promise<{ ids: string[]; lines: number[] }> {
   // Each distinct id with the line it first appears on, in file order.
   const ids = new Map<string, number>()
   const stream = createReadStream(path, { encoding: 'utf8' })
@@ -42,7 +52,7 @@ export async function readDlqIdsFile(path: string): Promise<{ ids: string[]; lin
   try {
     for await (const line of lines) {
       number++
-      const id = idOfLine(line, problem => refuse(path, `line ${number} ${problem}`))
+      const id = idOfLine(line, dlq, problem => refuse(path, `line ${number} ${problem}`))
       if (id !== undefined && !ids.has(id)) ids.set(id, number)
     }
   } catch (err) {
@@ -61,7 +71,7 @@ export async function readDlqIdsFile(path: string): Promise<{ ids: string[]; lin
 /** The settings with the ids of dlq-ids-file put where dlq-ids would be; unchanged when it is not set. */
 export async function withDlqIdsFile<S extends ResumeSettings>(settings: S): Promise<S> {
   if (settings.dlqIdsFile === undefined) return settings
-  const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile)
+  const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile, VERBS[settings.operation].dlq)
   const selection = { ...settings.resume.selection, dlqIds: ids }
   return { ...settings, resume: { ...settings.resume, selection, dlqIdLines: lines } }
 }

@@ -20,17 +20,27 @@ async function closeFile(file: NdjsonFile): Promise<FileWriteError | undefined> 
   return undefined
 }
 
-/** Lists the DLQ, each message also written to `path` when given; a write error stops the listing and fails it. */
+/** The NDJSON file a listing writes, by the input naming it; credential values redacted unless kept. */
+export interface ListingFile {
+  path: string | undefined
+  input: Inputs.MessagesFile | Inputs.PlanFile
+  /** Set where an input can keep them (list-dlq's keep-credential-headers); a plan always redacts them. */
+  keepCredentialHeaders?: boolean
+}
+
+/**
+ * Lists the DLQ, each message also written to the file when it has a path; a write error stops the listing and fails
+ * it. A sink in `hooks` is told of each page after the file.
+ */
 export async function listDlqToFile(
   client: DlqLister,
   request: ListRequest,
-  path: string | undefined,
+  { path, input, keepCredentialHeaders = false }: ListingFile,
   encode: Encode,
-  hooks: Omit<ListHooks, 'sink'>,
-  keepCredentialHeaders = false
+  hooks: ListHooks
 ): Promise<ListFindings> {
   if (path === undefined) return listDlq(client, request, hooks)
-  const file = await NdjsonFile.open(path, { encode, input: Inputs.MessagesFile })
+  const file = await NdjsonFile.open(path, { encode, input })
   let redacted = 0
   // Replaces the credential values of each page before it is written: the copy of a page lives only until then.
   const redacting: MessageSink = {
@@ -45,13 +55,28 @@ export async function listDlqToFile(
       redacted = 0
     }
   }
-  const sink = keepCredentialHeaders ? file : redacting
+  const written = keepCredentialHeaders ? file : redacting
+  const also = hooks.sink
+  const sink: MessageSink =
+    also === undefined
+      ? written
+      : {
+          write: async messages => {
+            await written.write(messages)
+            await also.write(messages)
+          },
+          restart: async () => {
+            await written.restart()
+            await also.restart()
+          }
+        }
   const listed = await listDlq(client, request, { ...hooks, sink })
   const failed = await closeFile(file)
   if (redacted > 0) {
+    // Only list-dlq has an input that keeps them.
+    const keep = input === Inputs.MessagesFile ? `; set ${Inputs.KeepCredentialHeaders}: true to keep them.` : '.'
     hooks.log?.(
-      `${redacted} credential header ${redacted === 1 ? 'value was' : 'values were'} redacted from messages-file; ` +
-        `set ${Inputs.KeepCredentialHeaders}: true to keep them.`
+      `${redacted} credential header ${redacted === 1 ? 'value was' : 'values were'} redacted from ${input}${keep}`
     )
   }
   const result = keepCredentialHeaders ? listed : { ...listed, redactedHeaderValues: redacted }

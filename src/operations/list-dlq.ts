@@ -18,6 +18,8 @@ export type DlqLister = Pick<ServiceClient, 'listDlqPage' | 'serviceNow'>
 export interface ListHooks {
   onPage?: (messages: number, total: number) => void
   sink?: MessageSink
+  /** The entries the listing is of (counted, written, in its ids); the others are passed over (a plan by dlq-ids). */
+  keep?: (message: DlqMessage) => boolean
   /** One line for the log (the caller makes it safe), e.g. why a parallel listing became sequential. */
   log?: (line: string) => void
   /** Kept up to date page by page, for a last-resort report should the process be stopped. */
@@ -135,6 +137,7 @@ async function take(acc: ListAccumulator, hooks: ListHooks, messages: DlqMessage
   // Each line of the file carries its cause's key, so one cause's messages can be selected from it.
   const lines: DlqMessage[] = []
   for (const message of messages) {
+    if (hooks.keep?.(message) === false) continue
     const causeKey = acc.add(message, hooks.sink !== undefined)
     addIds(message)
     if (causeKey !== undefined) lines.push({ ...message, causeKey })

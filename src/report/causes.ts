@@ -1,5 +1,5 @@
 /** "Why they failed": the leading causes, as the summary and the health issue show them and the `causes` output holds. */
-import type { CauseRow, ListResult } from '../results.js'
+import type { CauseRow, ListFindings } from '../results.js'
 import { formatAge, formatCount, formatMs } from '../format.js'
 import { cellOrDash, codeCell, tableHead, tableRow } from './markdown.js'
 
@@ -18,7 +18,7 @@ const ago = (at: number | undefined, now: number): string => (at === undefined ?
 const cut = (value: string): string => (value.length <= VALUE_LENGTH ? value : `${value.slice(0, VALUE_LENGTH - 1)}…`)
 
 /** The leading causes, the rest in one row, and a note when only the most frequent could be kept. */
-export function causesTable(result: ListResult, now: number, maxRows: number): string[] {
+export function causesTable(result: ListFindings, now: number, maxRows: number): string[] {
   const rows = result.causes ?? []
   if (result.count === 0 || rows.length === 0) return []
   const shown = rows.slice(0, Math.min(maxRows, CAUSE_ROWS))

@@ -56,4 +56,3 @@ export const takenCount = (result: ResumeResult): number => result.runs.length +
 
 /** What the write made, those taken without a readable id included. */
 export const madeCount = (result: ResumeResult): number => takenCount(result) + (result.itemProblems?.leftOut ?? 0)
-

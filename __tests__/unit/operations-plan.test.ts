@@ -1,0 +1,300 @@
+/**
+ * A write's plan (dry-run, expect-count) over real sockets against the simulator, whose clock the test's clock drives:
+ * what the plan lists is what the write then takes, under the same bound; expect-count writes exactly the ids listed.
+ */
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Outputs } from '../../src/constants.js'
+import { readDlqIdsFile } from '../../src/inputs/id-file.js'
+import { expectThenWrite, planWrite, type PlanHooks } from '../../src/operations/plan.js'
+import { resumeWorkflows } from '../../src/operations/resume-workflows.js'
+import { isPlan, type PlanResult } from '../../src/plan-results.js'
+import { planReport, withExpected } from '../../src/report/plan.js'
+import { resumeReport } from '../../src/report/resume.js'
+import type { ResumeRequest } from '../../src/requests.js'
+import type { ResumeResult } from '../../src/resume-results.js'
+import type { ServiceClient } from '../../src/service/client.js'
+import { DESTINATION_CREDENTIALS, startSimulator, type Simulator } from '../../sim/index.js'
+import { QUICK_RETRY, recordingClient } from '../support/client.js'
+import { TestClock } from '../support/clock.js'
+import { resumeRequest } from '../support/results.js'
+
+const T0 = Date.UTC(2026, 10, 29, 9, 0, 0)
+/** Long enough that its redaction cannot touch what the service says. */
+const TOKEN = 'Plan-Token-7c41e9d2'
+const URL_A = 'https://app.example.com/api/workflow/onboarding'
+let sim: Simulator
+let client: ServiceClient
+let clock: TestClock
+let dir: string
+
+/** A simulator whose clock is the test's plus `skew` (the service ahead when positive), seeded before its own now. */
+async function start(skew = 0, credentialsEvery = 0): Promise<void> {
+  clock = new TestClock(T0)
+  sim = await startSimulator({
+    token: TOKEN,
+    workflowRuns: 80,
+    messages: 150,
+    credentialsEvery,
+    seed: 37,
+    now: T0 + skew,
+    clock: () => clock.now() + skew
+  })
+  client = recordingClient(sim.url, TOKEN, QUICK_RETRY).client
+  dir = await mkdtemp(join(tmpdir(), 'plan-'))
+}
+
+afterEach(async () => {
+  await client.close()
+  await sim.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+const hooks = (): PlanHooks => ({ clock, log: () => {}, encode: record => JSON.stringify(record) })
+/** Every request the simulator saw that was not a GET: a write. */
+const writes = () => sim.requests.filter(r => r.method !== 'GET')
+const resumedDlqIds = () => sim.state.resumedRuns.map(r => r.fromDlqId)
+const write = (request: ResumeRequest): Promise<ResumeResult> => resumeWorkflows(client, request, { clock })
+const entriesOf = (url: string) => sim.state.workflowDlq.filter(e => e.workflowUrl === url).map(e => e.dlqId)
+/** The plan's own listing (its first page asks for 100; the bound's one-entry listing asks for 1). */
+const planListings = () => sim.requests.filter(r => r.route === 'list' && r.query.get('count') === '100')
+
+describe('a dry run by filters', () => {
+  it('sends no write, and lists exactly what the write with the same inputs then takes', async () => {
+    await start()
+    const request = resumeRequest({ selection: { workflowUrl: URL_A, fromDate: T0 - 5 * 86_400_000 } })
+    const planFile = join(dir, 'plan.ndjson')
+    const plan = await planWrite(client, request, planFile, hooks())
+    expect(writes()).toEqual([])
+    const planned = (await readDlqIdsFile(planFile)).ids
+    expect(planned.length).toBeGreaterThan(3)
+    expect(plan).toMatchObject({ kind: 'plan', planned: planned.length, planFile })
+    expect(planReport.outputs(plan)).toEqual({
+      [Outputs.PlannedCount]: String(planned.length),
+      [Outputs.PlanFile]: planFile,
+      [Outputs.Complete]: 'true',
+      [Outputs.ResumedCount]: '0'
+    })
+
+    await write(request)
+    expect([...resumedDlqIds()].sort()).toEqual([...planned].sort())
+  })
+
+  it('stops at max-entries as the write does, and the write takes those same entries', async () => {
+    await start()
+    const request = resumeRequest({ selection: { workflowUrl: URL_A }, maxRuns: 3 })
+    const plan = await planWrite(client, request, join(dir, 'plan.ndjson'), hooks())
+    expect(plan).toMatchObject({ planned: 3, capped: true })
+    expect(planReport.outputs(plan)[Outputs.Complete]).toBe('true')
+    const planned = (await readDlqIdsFile(join(dir, 'plan.ndjson'))).ids
+    await write(request)
+    expect(resumedDlqIds()).toEqual(planned)
+  })
+
+  it('says what it would do and how to apply it exactly: the plan as dlq-ids-file, held to its count', async () => {
+    await start()
+    const planFile = join(dir, 'plan.ndjson')
+    const plan = await planWrite(client, resumeRequest({ selection: { workflowUrl: URL_A } }), planFile, hooks())
+    const n = entriesOf(URL_A).length
+    const lines = planReport.summary(plan, {}, { now: T0 }).split('\n')
+    expect(lines[0]).toBe(`## 🔍 Dry run: would resume ${n} workflow runs`)
+    const text = lines.join('\n')
+    expect(text).toContain('**No write request was sent.**')
+    expect(text).toContain(
+      `Entries that failed at or before ${new Date(T0 - 1).toISOString()} (\`${T0 - 1}\`) on the service's clock ` +
+        '(its Date header): the bound the write would send as its to-date'
+    )
+    expect(text).toContain('### Top destinations')
+    expect(text).toContain('### Failed workflow runs')
+    expect(text).toContain(`\`dlq-ids-file: ${planFile}\` in place of the selectors and \`expect-count: ${n}\``)
+    expect(planReport.notice!(plan, T0)).toBe(`Dry run: would resume ${n} workflow runs; no write request was sent`)
+    expect(planReport.failure(plan)).toBeUndefined()
+  })
+})
+
+describe.each([
+  ["the service's clock 90 s behind the runner's", -90_000],
+  ['the two clocks agreeing', 0],
+  ["the service's clock 2 minutes ahead of the runner's", 120_000]
+])('with %s', (_, skew) => {
+  it("lists with the to-date the write's first request sends: the bound it reads the same way", async () => {
+    await start(skew)
+    const request = resumeRequest({ selection: { workflowUrl: URL_A } })
+    const plan = await planWrite(client, request, undefined, hooks())
+    const planned = Number(planListings()[0]!.query.get('toDate'))
+    expect(planned).toBe(plan.bound!.toDate)
+    expect(plan.listing.filters.toDate).toBe(planned)
+    // The earlier of the service's Date and the runner's clock, as the write reads it.
+    expect(planned).toBe(Math.min(T0, T0 + skew) - 1)
+
+    await write(request)
+    const firstWrite = writes()[0]!
+    expect(firstWrite.path).toBe('/v2/workflows/dlq/resume')
+    expect(Number(firstWrite.query.get('toDate'))).toBe(planned)
+  })
+})
+
+describe('a dry run by dlq-ids', () => {
+  it('lists the DLQ for the ids given, and says how many of them are not there', async () => {
+    await start()
+    const present = sim.state.workflowDlq.slice(10, 15).map(e => e.dlqId)
+    const request = resumeRequest({
+      selection: { dlqIds: [present[0]!, 'dlq_gone_1', ...present.slice(1), 'dlq_gone_2'] }
+    })
+    const planFile = join(dir, 'plan.ndjson')
+    const plan = await planWrite(client, request, planFile, hooks())
+    expect(writes()).toEqual([])
+    expect(plan).toMatchObject({ planned: 5, given: { by: 'dlq-ids', count: 7, missing: 2 } })
+    expect(plan.bound).toBeUndefined()
+    // No dlqIds filter exists: the whole workflow DLQ was listed, with no bound (a write by ids sends none).
+    expect(plan.listing.filters).toEqual({ source: 'workflow' })
+    expect(plan.listing.count).toBe(5)
+    expect((await readDlqIdsFile(planFile)).ids).toEqual(present)
+    expect(planReport.warnings(plan)).toContain(
+      '2 of the 7 DLQ ids given are not in the DLQ: taken or removed since they were listed'
+    )
+    expect(planReport.summary(plan, {}, { now: T0 })).toContain(
+      'By the 7 DLQ ids given (`dlq-ids`): 5 found in the DLQ, 2 not.'
+    )
+  })
+})
+
+describe('a dry run of retry-messages', () => {
+  it('lists the message DLQ into plan-file, credentials redacted, which dlq-ids-file reads back as the same ids', async () => {
+    await start(0, 4)
+    // Message 8 carries credentials in its headers (every fourth does).
+    const url = sim.state.messages[8]!.url
+    const request = resumeRequest({ verb: 'retry-messages', selection: { url: [url] } })
+    const planFile = join(dir, 'retry-plan.ndjson')
+    const plan = await planWrite(client, request, planFile, hooks())
+    expect(writes()).toEqual([])
+    const expected = sim.state.messages.filter(m => m.url === url).map(m => m.dlqId)
+    expect(plan.planned).toBe(expected.length)
+    expect((await readDlqIdsFile(planFile, 'message')).ids).toEqual(expected)
+    // The listing of messages (no source), by the url given and the bound.
+    expect(planListings()[0]!.query.get('source')).toBeNull()
+    expect(planListings()[0]!.query.getAll('url')).toEqual([url])
+    const text = await readFile(planFile, 'utf8')
+    expect(plan.listing.redactedHeaderValues).toBeGreaterThan(0)
+    for (const secret of Object.values(DESTINATION_CREDENTIALS).flat()) expect(text).not.toContain(secret)
+    expect(planReport.summary(plan, {}, { now: T0 }).split('\n')[0]).toBe(
+      `## 🔍 Dry run: would retry ${expected.length === 1 ? '1 message' : `${expected.length} messages`}`
+    )
+
+    // The plan given back by its file: the same entries, found by their ids.
+    const again = await planWrite(
+      client,
+      resumeRequest({ verb: 'retry-messages', selection: { dlqIds: expected } }),
+      undefined,
+      hooks()
+    )
+    expect(again).toMatchObject({ planned: expected.length, given: { count: expected.length, missing: 0 } })
+  })
+})
+
+describe('expect-count', () => {
+  it('equal to what is listed: writes exactly the ids listed, never an entry that failed after the listing', async () => {
+    await start()
+    const request = resumeRequest({ selection: { workflowUrl: URL_A } })
+    const listed = entriesOf(URL_A)
+    // A run that fails as the write begins, inside the selection and before the bound: a write by filters takes it.
+    const late = { dlqId: 'dlq_late', workflowRunId: 'wfr_late', workflowUrl: URL_A, failedAt: T0 - 10_000 }
+    sim.onRequest = r => {
+      if (r.method === 'POST' && !sim.state.workflowDlq.some(e => e.dlqId === late.dlqId) && writes().length === 1) {
+        sim.addFailedRun({ ...late, workflowCreatedAt: T0 - 20_000 })
+      }
+    }
+    const planFile = join(dir, 'plan.ndjson')
+    const result = await expectThenWrite(client, request, listed.length, planFile, hooks(), write)
+    expect(isPlan(result)).toBe(false)
+    const done = result as ResumeResult
+    expect(done.expected).toEqual({ count: listed.length, listed: listed.length, planFile })
+    expect([...resumedDlqIds()].sort()).toEqual([...listed].sort())
+    expect(sim.state.workflowDlq.map(e => e.dlqId)).toContain(late.dlqId)
+    // Every write named its entries by id, never by the filter again.
+    for (const r of writes()) {
+      expect(r.query.getAll('dlqIds').length).toBeGreaterThan(0)
+      expect(r.query.get('workflowUrl')).toBeNull()
+      expect(r.query.get('toDate')).toBeNull()
+    }
+    const outputs = withExpected(resumeReport).outputs(done)
+    expect(outputs[Outputs.PlannedCount]).toBe(String(listed.length))
+    expect(outputs[Outputs.PlanFile]).toBe(planFile)
+    expect(outputs[Outputs.ResumedCount]).toBe(String(listed.length))
+
+    // The control: the same selection by filters now takes the late run, which the write by ids left.
+    await write(request)
+    expect(resumedDlqIds()).toContain(late.dlqId)
+  })
+
+  it('different from what is listed: refuses before any write, naming both numbers', async () => {
+    await start()
+    const n = entriesOf(URL_A).length
+    let wrote = false
+    const result = await expectThenWrite(
+      client,
+      resumeRequest({ selection: { workflowUrl: URL_A } }),
+      n + 2,
+      join(dir, 'plan.ndjson'),
+      hooks(),
+      () => {
+        wrote = true
+        return Promise.reject(new Error('no write was to be sent'))
+      }
+    )
+    expect(wrote).toBe(false)
+    expect(writes()).toEqual([])
+    expect(sim.state.resumedRuns).toEqual([])
+    expect(isPlan(result)).toBe(true)
+    const plan = result as PlanResult
+    expect(plan.failure).toEqual({ kind: 'count-mismatch', expected: n + 2, found: n, complete: true })
+    expect(planReport.failure(plan)).toContain(
+      `expect-count is ${n + 2} but the selection holds ${n} entries; nothing was written`
+    )
+    expect(planReport.outputs(plan)).toMatchObject({
+      [Outputs.PlannedCount]: String(n),
+      [Outputs.Complete]: 'false'
+    })
+    // The plan of what is there instead is on record.
+    expect((await readDlqIdsFile(join(dir, 'plan.ndjson'))).ids).toHaveLength(n)
+    expect(planReport.summary(plan, {}, { now: T0 }).split('\n')[0]).toBe(
+      `## ❌ Refused by \`expect-count\`: the selection holds ${n} entries, not ${n + 2}; nothing was written`
+    )
+  })
+
+  it('refuses when the listing could not finish: the count is unknown', async () => {
+    await start()
+    const n = entriesOf(URL_A).length
+    // The bound's one-entry listing passes; every page of the plan's listing fails.
+    sim.inject({ route: 'list', skip: 1, times: Infinity, fault: { kind: 'status', status: 503 } })
+    const result = (await expectThenWrite(
+      client,
+      resumeRequest({ selection: { workflowUrl: URL_A } }),
+      n,
+      undefined,
+      hooks(),
+      write
+    )) as PlanResult
+    expect(writes()).toEqual([])
+    expect(result.failure).toEqual({ kind: 'count-mismatch', expected: n, found: 0, complete: false })
+    expect(result.listing.failure?.kind).toBe('request')
+    const failure = planReport.failure(result)!
+    expect(failure).toContain(`expect-count is ${n} but the selection holds at least 0 entries; nothing was written`)
+    expect(failure).toContain('HTTP 503')
+  })
+
+  it('with a dry run: says whether the count holds, and still writes nothing', async () => {
+    await start()
+    const n = entriesOf(URL_A).length
+    const request = resumeRequest({ selection: { workflowUrl: URL_A } })
+    expect((await planWrite(client, request, undefined, hooks(), n)).failure).toBeUndefined()
+    expect((await planWrite(client, request, undefined, hooks(), n - 1)).failure).toMatchObject({
+      kind: 'count-mismatch',
+      expected: n - 1,
+      found: n
+    })
+    expect(writes()).toEqual([])
+  })
+})
