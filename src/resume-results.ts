@@ -24,8 +24,6 @@ export interface ResumeResult extends Pick<ResumeRequest, 'selection' | 'all' | 
   parts?: number
   /** Runs of 2xx answers not usable as they stood; `leftOut` were resumed but had no readable id. */
   itemProblems?: ItemProblemSummary
-  /** Parts of dlq-ids answered 404 at once (none of their ids left in the DLQ); the other parts went on. */
-  goneIds?: { parts: number; ids: number }
   /** Set when a resume sent in several parts stopped: re-run with dlq-ids from this one on (none is done twice). */
   continueFrom?: { position: number; dlqId: string; remaining: number; line?: number }
   /** Absolute path of the NDJSON file every resumed run was written to, when asked (input runs-file). */

@@ -38,11 +38,31 @@ describe.each(Object.keys(VERB_PAST) as BulkOperation[])('%s by dlq-ids', operat
     expect(render(result).split('\n')[0]).toMatch(new RegExp(`^## ✅ ${VERB_PAST[operation]} 3 `))
   })
 
-  it('counts in gone-count the ids of parts the service answered 404 as a whole, with those found one by one', () => {
-    const result = byIds(operation, { goneIds: { parts: 1, ids: 4 }, goneOneByOne: { count: 2, named: ['dlq_1'] } })
+  it('counts in gone-count the ids told gone one by one, or every id when none was there', () => {
+    const result = byIds(operation, { goneOneByOne: { count: 6, named: ['dlq_1'] } })
     expect(report.outputs(result)[Outputs.GoneCount]).toBe('6')
     const gone = byIds(operation, { runs: [], messages: [], failure: { kind: 'ids-gone', ids: 10 } })
     expect(report.outputs(gone)[Outputs.GoneCount]).toBe('10')
+  })
+
+  it('says how many ids given were neither taken nor named, when the service took what it found of a request', () => {
+    // 10 given, 3 taken, 2 told gone one by one: 5 the service said nothing of.
+    const result = byIds(operation, { goneOneByOne: { count: 2, named: ['dlq_1', 'dlq_2'] } })
+    const past = VERB_PAST[operation].toLowerCase()
+    const silent =
+      `5 more of the dlq-ids given were neither ${past} nor named by the service: it ${past} what it found of the ` +
+      'requests that sent them, so they were most likely no longer in the DLQ (list-dlq with the same dlq-ids tells)'
+    expect(report.warnings(result)).toContain(
+      `2 of the dlq-ids given were no longer in the DLQ (taken or removed since listed): "dlq_1", "dlq_2"; ${silent}`
+    )
+    // Alone, and not at all when the write stopped before its end (the rest is then the continuation's).
+    expect(report.warnings(byIds(operation)).join('\n')).toContain(`7 of the dlq-ids given were neither ${past}`)
+    const stopped = byIds(operation, { continueFrom: { position: 5, dlqId: 'dlq_6', remaining: 5 } })
+    expect(report.warnings(stopped).join('\n')).not.toContain('neither')
+    // Taken and told add up to the ids given: nothing is said.
+    expect(report.warnings(byIds(operation, { goneOneByOne: { count: 7, named: [] } }))).toEqual([
+      '7 of the dlq-ids given were no longer in the DLQ (taken or removed since listed)'
+    ])
   })
 
   it('says expect-count held, and that the entries were taken by their DLQ ids', () => {

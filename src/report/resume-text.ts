@@ -84,18 +84,6 @@ export function uncheckedLostText(result: ResumeResult): string | undefined {
   )
 }
 
-/** Said when parts of dlq-ids were found by the service no more: nothing of them was taken by this run. */
-export function goneText(result: ResumeResult): string | undefined {
-  const gone = result.goneIds
-  if (gone === undefined) return undefined
-  const { past } = words(result)
-  return (
-    `at least ${plural(gone.ids, 'of the dlq-ids was', 'of the dlq-ids were')} no longer in the DLQ (the service answered ` +
-    `404 to ${plural(gone.parts, 'part', 'parts')} of them): ${past} or removed since they were listed; the other ` +
-    `ids were ${past}`
-  )
-}
-
 /** Said when answers carried more entries than the count sent, so that more than the cap were taken. */
 export function pastCapText(result: ResumeResult): string | undefined {
   const { pastCap, maxRuns } = result

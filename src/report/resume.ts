@@ -16,7 +16,6 @@ import { resumeOutputs } from './resume-outputs.js'
 import {
   askedLines,
   capReached,
-  goneText,
   lostAnswerText,
   outputsShort,
   pastCapText,
@@ -61,7 +60,6 @@ export const resumeReport: OperationReport<ResumeResult> = {
   warnings: result => [
     ...[
       pastCapText(result),
-      goneText(result),
       goneOneByOneText(result, false),
       refusedWarning(result),
       result.itemProblems && itemProblemsText(result.itemProblems)
@@ -201,7 +199,7 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
   const { failure: ended, staged } = result
   const { one, short, past } = words(result)
   const { kept = 0, leftOut = 0, examples = [] } = result.itemProblems ?? {}
-  const [gone, pastCap, lost, fileError] = [goneText, pastCapText, lostAnswerText, runsFileText].map(f => f(result))
+  const [pastCap, lost, fileError] = [pastCapText, lostAnswerText, runsFileText].map(f => f(result))
   const goneOneByOne = goneOneByOneText(result, true)
   const lines = summaryHead(
     `${headingOf(result)}; ${scopeText(result, true)}`,
@@ -220,7 +218,6 @@ function resumeSummary(result: ResumeResult, ctx: RunContext, pass: RenderPass):
     continueLead(result, staged && endingStage(staged)?.verdict),
     ...(staged ? stagedLeads(result, staged) : []),
     refusedLead(result),
-    gone && `**⚠️ Already gone:** ${gone}.`,
     goneOneByOne && `**⚠️ Already gone:** ${goneOneByOne}.`,
     pastCap && `**⚠️ Past the cap:** ${pastCap}.`,
     lost && `**⚠️ Possibly ${past}:** ${lost}.`,

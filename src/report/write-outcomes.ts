@@ -113,17 +113,46 @@ export function refusedSection(result: ResumeResult, pass: RenderPass): string[]
 /** How many of the dlq-ids given it named, in a sentence: the first few. */
 const NAMED_SHOWN = 5
 
-/** Ids of dlq-ids found gone one by one: how many, the first few named (code spans in markdown, else quoted). */
+/**
+ * Ids of dlq-ids found gone one by one: how many, the first few named (code spans in markdown, else quoted); then the
+ * ids neither taken nor named, when the write went to its end: a service that takes what it finds of a request and
+ * says nothing of the rest leaves only their count, and it is said rather than lost.
+ */
 export function goneOneByOneText(result: ResumeResult, markdown: boolean): string | undefined {
-  const gone = result.goneOneByOne
-  if (gone === undefined || gone.count === 0) return undefined
+  const gone = result.goneOneByOne ?? { count: 0, named: [] }
+  const silent = unaccountedIds(result)
+  if (gone.count === 0 && silent === 0) return undefined
   const shown = gone.named.slice(0, NAMED_SHOWN).map(id => (markdown ? code(id, 100) : JSON.stringify(id)))
   const rest = gone.count - shown.length
   const names = shown.length === 0 ? '' : `: ${shown.join(', ')}${rest > 0 ? ` and ${formatCount(rest)} more` : ''}`
-  return (
-    `${plural(gone.count, 'of the dlq-ids given was', 'of the dlq-ids given were')} no longer in the DLQ (taken or ` +
-    `removed since listed)${names}`
-  )
+  const told =
+    gone.count === 0
+      ? undefined
+      : `${plural(gone.count, 'of the dlq-ids given was', 'of the dlq-ids given were')} no longer in the DLQ (taken ` +
+        `or removed since listed)${names}`
+  if (silent === 0) return told
+  const { past } = words(result)
+  const more = told === undefined ? '' : 'more '
+  const unnamed =
+    `${plural(silent, `${more}of the dlq-ids given was`, `${more}of the dlq-ids given were`)} neither ${past} nor ` +
+    `named by the service: it ${past} what it found of the requests that sent them, so they were most likely no ` +
+    'longer in the DLQ (list-dlq with the same dlq-ids tells)'
+  return told === undefined ? unnamed : `${told}; ${unnamed}`
+}
+
+/**
+ * How many ids of dlq-ids a write that went to its end neither took nor was told of (gone or refused), or 0: counted
+ * only when the ids given are the selection and nothing stopped or was lost, so that the sum is exact.
+ */
+export function unaccountedIds(result: ResumeResult): number {
+  const ids = result.selection.dlqIds
+  // A cursor continues inside the ids: those taken before it are not this run's to count.
+  if (ids === undefined || result.startCursor !== undefined) return 0
+  if (result.byRuns !== undefined || result.expected !== undefined) return 0
+  if (result.failure !== undefined || result.continueFrom !== undefined || result.nextCursor !== undefined) return 0
+  if (result.uncertainRequests > 0 || result.stoppedByCap === true || result.itemProblems !== undefined) return 0
+  const told = madeCount(result) + (result.goneOneByOne?.count ?? 0) + refusedCount(result)
+  return Math.max(0, ids.length - told)
 }
 
 /** A retry's deduplicated messages: the service took them from the DLQ but did not deliver them again. */
@@ -143,6 +172,6 @@ export const deduplicatedCount = (result: ResumeResult): number =>
  * or as a whole part answered 404 (none of whose ids was taken), so that taken, refused and gone add up to the ids.
  */
 export function goneCount(result: ResumeResult): number {
-  const wholesale = result.failure?.kind === 'ids-gone' ? result.failure.ids : (result.goneIds?.ids ?? 0)
+  const wholesale = result.failure?.kind === 'ids-gone' ? result.failure.ids : 0
   return (result.goneOneByOne?.count ?? 0) + wholesale
 }

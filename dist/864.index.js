@@ -1,8 +1,8 @@
-export const id = 586;
-export const ids = [586];
+export const id = 864;
+export const ids = [864];
 export const modules = {
 
-/***/ 1586:
+/***/ 864:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -869,6 +869,7 @@ async function readAnswer(response) {
 
 
 
+
 /** What an HTTP status means: a few words inside the error's sentence, and a phrase for a heading. */
 function statusWords(status) {
     if (status === 401 || status === 403) {
@@ -927,6 +928,10 @@ function failureText(label, failure) {
     const cursor = parallel ? ' (a parallel listing has no single cursor to continue from: re-run the listing)' : '';
     return `${sentence(label, failure)}${where}${cursor}`;
 }
+/** The verb a bulk write's failure says (`resume`, `resumed`): its label is the operation; a watch's is a resume's. */
+function failure_text_verbOf(label) {
+    return (Object.hasOwn(VERBS, label) ? VERBS[label] : VERBS['resume-workflows']).words;
+}
 /** A stop by the page budget, said one way by every drain and the verdict: with `advice`, what to raise. */
 const budgetStop = (spent, input, advice) => `stopped after ${spent} (${input})` + (advice === undefined ? '' : `; raise ${input}${advice}`);
 /** The sentence of each kind; a file that could not be written ends a listing there, the failure after it named. */
@@ -955,17 +960,17 @@ function sentence(label, failure) {
                 'window with from-date and to-date) so that the cursor fits');
         }
         case 'request-budget':
-            return budgetStop(plural(failure.requests, 'request', 'requests'), failure.input, ' to resume more');
+            return budgetStop(plural(failure.requests, 'request', 'requests'), failure.input, ` to ${failure_text_verbOf(label).base} more`);
         case 'cancelled':
             return `the step was cancelled (${failure.signal})`;
         case 'ids-gone':
             return (`none of the ${formatCount(failure.ids)} dlq-ids is in the DLQ (HTTP 404 for every request): they were ` +
-                'resumed or removed since they were listed, or base-url points at another service');
+                `${failure_text_verbOf(label).past} or removed since they were listed, or base-url points at another service`);
         case 'file':
             return `${fileText(failure)}; listing stopped there${failure.then ? ` (then: ${sentence(label, failure.then)})` : ''}`;
         case 'no-run-log':
             return (`${failure.input} cannot be judged: this service keeps no run log (GET /v2/workflows/logs and ` +
-                'GET /v2/workflows/events answered 404), so no run can be known completed; nothing was resumed. Remove ' +
+                `GET /v2/workflows/events answered 404), so no run can be known completed; nothing was ${failure_text_verbOf(label).past}. Remove ` +
                 `${failure.input} to watch by the DLQ alone (docs/staged-resume.md)`);
         case 'verb-missing':
             return (`this service does not offer ${failure.operation}: ${failure.path} answered HTTP ${failure.status} to a ` +
@@ -1821,196 +1826,6 @@ function historyLine(result) {
         `now ${formatCount(last.count)}${lower}.${none}`);
 }
 
-;// CONCATENATED MODULE: ./src/report/budget.ts
-/** An operation's report, and its summary's byte budget: GitHub drops one over 1 MiB, so rows halve till it fits. */
-
-
-const TRUNCATED_NOTE = '\n\n> **Note:** this summary was cut short to stay under the 1 MiB limit of GitHub job summaries; ' +
-    'the action outputs and log hold the rest.\n';
-/** Halving starts from the longest list the first pass reported: rows beyond it change nothing. */
-function fitSummary(render, options) {
-    const { maxRows: requested = 50, now } = options;
-    let longest = 0;
-    const seen = (length) => (longest = Math.max(longest, length));
-    let out = render({ maxRows: requested, now, seen });
-    const useful = Math.min(requested, longest);
-    let rows = useful;
-    while (Buffer.byteLength(out) > SUMMARY_LIMIT_BYTES) {
-        if (rows === 0)
-            return truncateToLimit(out);
-        rows = Math.floor(rows / 2);
-        out = render({ maxRows: rows, now, shortenedFrom: useful, seen });
-    }
-    return out;
-}
-function shortenedNote(pass) {
-    if (pass.shortenedFrom === undefined)
-        return undefined;
-    return (`> **Note:** tables show at most ${formatCount(pass.maxRows)} rows (instead of ` +
-        `${formatCount(pass.shortenedFrom)}) to keep this summary under the 1 MiB limit of GitHub job summaries.`);
-}
-/** Whole lines while they fit, the next cut (no half escape or entity), then a note after a blank line. */
-function truncateToLimit(out) {
-    const budget = SUMMARY_LIMIT_BYTES - Buffer.byteLength(TRUNCATED_NOTE) - Buffer.byteLength('…');
-    const kept = [];
-    let used = 0;
-    for (const line of out.split('\n')) {
-        const size = Buffer.byteLength(line) + 1;
-        if (used + size <= budget) {
-            kept.push(line);
-            used += size;
-            continue;
-        }
-        // Streaming, the decoder holds back a code point cut in half rather than write U+FFFD for it.
-        const head = Buffer.from(line).subarray(0, Math.max(0, budget - used - 1));
-        let part = new TextDecoder().decode(head, { stream: true });
-        part = part.replace(/&[#A-Za-z0-9]*$/, '').replace(/<[^>]*$/, '');
-        const trailing = /\\+$/.exec(part);
-        if (trailing && trailing[0].length % 2 === 1)
-            part = part.slice(0, -1);
-        if (part !== '')
-            kept.push(`${part}…`);
-        break;
-    }
-    return `${kept.join('\n').trimEnd()}${TRUNCATED_NOTE}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/chart.ts
-/** The chart of messages over time (Mermaid): every label and number is made here, so nothing needs escaping. */
-
-
-
-
-const MAX_BARS = 24;
-/** Width of the plot GitHub draws in a 1,200-pixel window, and what a label takes of it: a character and a gap. */
-const PLOT_WIDTH_PX = 620;
-const LABEL_CHAR_PX = 7;
-const LABEL_GAP_PX = 12;
-/** Bars whose labels, `chars` long, fit side by side without touching. */
-function barsThatFit(chars) {
-    return Math.min(MAX_BARS, Math.floor(PLOT_WIDTH_PX / (chars * LABEL_CHAR_PX + LABEL_GAP_PX)));
-}
-/** Bar widths to choose from, smallest first, for each bucket the listing counted in. */
-const WIDTHS = {
-    hour: [1, 2, 3, 4, 6, 8, 12, 24].map(h => h * HOUR),
-    day: [1, 2, 7, 14, 28].map(d => d * DAY),
-    week: [1, 2, 4, 8, 13, 26, 52, 104, 260, 520].map(w => w * WEEK)
-};
-/** The bars of the narrowest width whose labels fit side by side, empty ones included. */
-function bars(histogram, now) {
-    const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count));
-    let chosen = { width: HOUR, bars: [] };
-    for (const width of WIDTHS[histogram.bucket]) {
-        const counts = new Map();
-        for (const p of points) {
-            const at = Math.floor(p.start / width) * width;
-            counts.set(at, (counts.get(at) ?? 0) + p.count);
-        }
-        const keys = [...counts.keys()].sort((a, b) => a - b);
-        const [first = 0] = keys;
-        const span = Math.round(((keys.at(-1) ?? 0) - first) / width) + 1;
-        const starts = span <= MAX_BARS ? Array.from({ length: span }, (_, i) => first + i * width) : keys;
-        const list = starts.map(start => ({
-            start,
-            count: counts.get(start) ?? 0,
-            partial: start <= now && now < start + width
-        }));
-        chosen = { width, bars: list };
-        // As many bars as their labels leave room for: the current bar's " now" may run past its neighbours' gap.
-        const longest = Math.max(0, ...labels(list, width).map(text => text.replace(/ now$/, '').length));
-        if (list.length <= barsThatFit(longest))
-            return chosen;
-    }
-    // Only a range of decades gets here: keep the newest bars.
-    return { width: chosen.width, bars: chosen.bars.slice(-barsThatFit(10)) };
-}
-/** A ceiling of 10 or more on 1, 2 or 5 times a power of ten, so that every tick is a whole number. */
-function yMax(max) {
-    if (max <= 10)
-        return 10;
-    const power = 10 ** Math.floor(Math.log10(max));
-    return [1, 2, 5].map(step => step * power).find(top => top >= max) ?? 10 * power;
-}
-/** `hour`, `2 days`: the width of a bar. */
-function widthText(width) {
-    const [unit, name] = width < DAY ? [HOUR, 'hour'] : width < WEEK ? [DAY, 'day'] : [WEEK, 'week'];
-    return width === unit ? name : `${width / unit} ${name}s`;
-}
-/** Short labels: the hour (with the date where the day changes) or the date; the current bucket marked "now". */
-function labels(list, width) {
-    const multiYear = new Set(list.map(bar => new Date(bar.start).getUTCFullYear())).size > 1;
-    const iso = (bar) => (bar === undefined ? '' : new Date(bar.start).toISOString());
-    const day = (bar) => iso(bar).slice(multiYear ? 0 : 5, 10);
-    const compact = (full) => list.map((bar, i) => {
-        const hour = `${iso(bar).slice(11, 13)}h`;
-        const text = width >= DAY ? day(bar) : full || day(bar) !== day(list[i - 1]) ? `${day(bar)} ${hour}` : hour;
-        return bar.partial ? `${text} now` : text;
-    });
-    // Mermaid draws bars that share a label in one place, one over the other: every label must differ. The hour alone
-    // repeats once the chart spans two days, so then every bar names its day.
-    const short = compact(false);
-    return new Set(short).size === short.length ? short : compact(true);
-}
-/** The chart section: none for a failed listing (its counts are partial in unknown ways), partial if stopped early. */
-function chartLines(result, now) {
-    const histogram = result.histogram;
-    const omitted = histogram.omitted
-        ? [
-            `${plural(histogram.omitted, 'message is', 'messages are')} left out of the chart: their creation times ` +
-                'spread over more weeks than it holds.',
-            ''
-        ]
-        : [];
-    const { width, bars: list } = bars(histogram, now);
-    if (list.length < 2)
-        return omitted;
-    if (result.failure !== undefined) {
-        const how = result.failure.kind === 'cancelled' ? 'was cancelled' : 'failed part way';
-        return [`*No chart of messages over time: the listing ${how}, so its counts per bucket are partial.*`, ''];
-    }
-    const per = widthText(width);
-    const partialListing = !listingComplete(result);
-    const title = partialListing
-        ? `First ${formatCount(result.count)} messages listed, per ${per}`
-        : `DLQ messages per ${per}`;
-    const notes = [];
-    if (list.some(b => b.partial))
-        notes.push(`the bar marked "now" is the current ${per}, still filling`);
-    if (partialListing)
-        notes.push('the listing stopped early, so every bar may be low');
-    return [
-        `#### Messages per ${per} (UTC)${partialListing ? ', partial' : ''}`,
-        '',
-        '```mermaid',
-        'xychart-beta',
-        `  title "${title}"`,
-        `  x-axis [${labels(list, width)
-            .map(l => `"${l}"`)
-            .join(', ')}]`,
-        `  y-axis "Messages" 0 --> ${yMax(Math.max(...list.map(b => b.count)))}`,
-        `  bar [${list.map(b => b.count).join(', ')}]`,
-        '```',
-        '',
-        ...(notes.length > 0 ? [`*${notes.join('; ')}.*`.replace(/^\*t/, '*T'), ''] : []),
-        ...omitted
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/report/date-fault.ts
-/** Why the service's Date was not used, in words: said by the resume's bound line and by the health check's clock. */
-
-/** `its Date header ("1") is not an HTTP date`, or that the service sent none. */
-function dateFaultText(fault) {
-    if (fault?.kind === 'not-http-date')
-        return `its Date header (${JSON.stringify(fault.text)}) is not an HTTP date`;
-    if (fault?.kind === 'stale')
-        return `a cache served its answer (Age ${fault.ageSeconds} s): its Date was stale`;
-    if (fault?.kind === 'backwards') {
-        return `its Date headers went back by ${durationText(fault.byMs)}: they come from clocks that disagree`;
-    }
-    return 'the service sent no Date header';
-}
-
 ;// CONCATENATED MODULE: ./src/report/response-sample.ts
 
 
@@ -2082,292 +1897,11 @@ function responseCell(row) {
     return row.bodyCut && !cell.endsWith('…') ? `${cell}…` : cell;
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-;// CONCATENATED MODULE: ./src/service/json.ts
-/** JSON.stringify of what JSON.parse made, or where hostile nesting runs it out of stack, the same text iteratively. */
-function toJson(value) {
-    try {
-        return JSON.stringify(value) ?? 'null';
-    }
-    catch (err) {
-        if (!(err instanceof RangeError))
-            throw err;
-        return toJsonIteratively(value);
-    }
-}
-/** The same text as JSON.stringify, built with a heap-allocated stack. */
-function toJsonIteratively(value) {
-    const parts = [];
-    // Left to write, last first: values, and the text between them (a comma, a key, a closing bracket).
-    const todo = [{ value }];
-    for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
-        if (typeof next === 'string') {
-            parts.push(next);
-            continue;
-        }
-        let v = next.value;
-        if (typeof v?.toJSON === 'function')
-            v = v.toJSON();
-        if (v === null || typeof v !== 'object') {
-            parts.push(JSON.stringify(v) ?? 'null');
-            continue;
-        }
-        const entries = Array.isArray(v)
-            ? Array.from(v, item => [undefined, serialisable(item) ? item : null])
-            : Object.entries(v).filter(([, item]) => serialisable(item));
-        parts.push(Array.isArray(v) ? '[' : '{');
-        todo.push(Array.isArray(v) ? ']' : '}');
-        for (let i = entries.length - 1; i >= 0; i--) {
-            const [key, item] = entries[i];
-            todo.push({ value: item });
-            if (key !== undefined)
-                todo.push(`${JSON.stringify(key)}:`);
-            if (i > 0)
-                todo.push(',');
-        }
-    }
-    return parts.join('');
-}
-/** JSON.stringify leaves these out of objects (and writes null for them in arrays). */
-function serialisable(v) {
-    return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
-}
-
-;// CONCATENATED MODULE: ./src/report/boundary.ts
-/** The output boundary: all the action writes is redacted as raw text (an escape could hide a secret), then escaped. */
-
-
-
-
-
-/** An output's size as GitHub counts it. */
-function githubBytes(text) {
-    return text.length * 2;
-}
-/** Result objects are our own shapes, a few levels deep; deeper values are third-party data, dropped. */
-const MAX_REDACT_DEPTH = 8;
-class OutputBoundary {
-    io;
-    redact;
-    constructor(io, 
-    /** Redacts secrets from raw text (service/redact.ts). */
-    redact) {
-        this.io = io;
-        this.redact = redact;
-    }
-    /** One line of the log: never two, never a runner command. */
-    info(text) {
-        this.io.info(neutraliseLogLine(this.redact(text)));
-    }
-    debug(text) {
-        this.io.debug(neutraliseLogLine(this.redact(text)));
-    }
-    notice(text) {
-        this.io.notice(neutraliseAnnotation(this.redact(text)));
-    }
-    warning(text) {
-        this.io.warning(neutraliseAnnotation(this.redact(text)));
-    }
-    error(text) {
-        this.io.error(neutraliseAnnotation(this.redact(text)));
-    }
-    setFailed(text) {
-        this.io.setFailed(neutraliseAnnotation(this.redact(text)));
-    }
-    /** Writes the outputs, redacted; if that makes them too big for GitHub, the biggest are emptied, with a warning. */
-    setOutputs(outputs) {
-        const redacted = Object.entries(outputs).map(([name, value]) => [name, this.redact(value)]);
-        let total = redacted.reduce((n, [name, value]) => n + githubBytes(name) + githubBytes(value), 0);
-        for (const entry of [...redacted].sort((a, b) => b[1].length - a[1].length)) {
-            if (total <= GITHUB_OUTPUTS_MAX_BYTES)
-                break;
-            total -= githubBytes(entry[1]);
-            this.warning(`Output ${entry[0]} was left empty: the outputs of a job must stay under 1 MB.`);
-            entry[1] = '';
-        }
-        for (const [name, value] of redacted)
-            this.io.setOutput(name, value);
-    }
-    /** Writes a whole text file (metrics-file), redacted; a write error is thrown with its errno code. */
-    async textFile(path, text) {
-        await (0,external_node_fs_promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-        await (0,external_node_fs_promises_.writeFile)(path, this.redact(text));
-    }
-    /** One line of an NDJSON file: the record as JSON, however deeply nested, redacted. */
-    jsonLine(record) {
-        return this.redact(toJson(record));
-    }
-    /** Writes markdown rendered from redactValue'd data, redacting once more; false without a summary file. */
-    summary(markdown) {
-        return this.io.writeSummary(this.redact(markdown));
-    }
-    /** A copy with every string redacted: escaping first would change how a secret looks (`sk\_live`), hiding it. */
-    redactValue(value) {
-        return redactDeep(value, this.redact, 0);
-    }
-    /** The issue API with every title and body redacted; what GitHub answers is logged through info(). */
-    issueApi(api) {
-        return {
-            findOpen: title => api.findOpen(this.redact(title)),
-            findAllOpen: title => api.findAllOpen(this.redact(title)),
-            create: (title, body, opening) => api.create(this.redact(title), this.redact(body), opening),
-            comment: (issue, body) => api.comment(issue, this.redact(body)),
-            update: (issue, title, body) => api.update(issue, this.redact(title), this.redact(body)),
-            close: (issue, reason) => api.close(issue, reason)
-        };
-    }
-}
-function redactDeep(value, redact, depth) {
-    if (typeof value === 'string')
-        return redact(value);
-    if (value === null || typeof value !== 'object')
-        return value;
-    if (depth >= MAX_REDACT_DEPTH)
-        return undefined;
-    if (Array.isArray(value))
-        return value.map(item => redactDeep(item, redact, depth + 1));
-    // A loop, not fromEntries(entries()): a resume's result holds an object per run, thousands of them.
-    const copy = {};
-    for (const key of Object.keys(value)) {
-        const item = redactDeep(value[key], redact, depth + 1);
-        // An own "__proto__" key (JSON.parse makes them) stays a key: assigned, it would set the copy's prototype.
-        if (key === '__proto__')
-            Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
-        else
-            copy[key] = item;
-    }
-    return copy;
-}
-
-;// CONCATENATED MODULE: ./src/report/step-outputs.ts
-/** What the step outputs of every operation share: the cursor, and JSON arrays fitted to what the scalars leave. */
-
-
-/** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
-function cursorOutput(cursor) {
-    return cursor === undefined || cursor.length > MAX_CURSOR_LENGTH ? '' : cursor;
-}
-/** Where a failure message says to continue from: the cursor to re-run with, or why there is none to use. */
-function continueHint(cursor) {
-    if (cursor === undefined)
-        return '';
-    if (cursor.length > MAX_CURSOR_LENGTH) {
-        return `; the service's cursor to continue from is ${cursor.length} characters long, too long to use`;
-    }
-    return `; to continue, re-run with input cursor: ${cursor}`;
-}
-/** The arrays' budget: the whole less the scalars, the arrays' names and their flags (at their longest, `false`). */
-function budgetLeft(scalars, arrays) {
-    let used = 0;
-    for (const [name, value] of Object.entries(scalars))
-        used += githubBytes(name) + githubBytes(value ?? '');
-    for (const [name, flag] of arrays)
-        used += githubBytes(name) + githubBytes(flag) + githubBytes('false');
-    return OUTPUTS_BUDGET_BYTES - used;
-}
-/** How many of the first `length` items of parallel lists fit `budget` as JSON arrays, measured item by item. */
-function keptItems(lists, budget, length) {
-    let used = lists.length * githubBytes('[]');
-    let kept = 0;
-    for (; kept < length; kept++) {
-        let size = 0;
-        for (const [, , items] of lists)
-            size += githubBytes(JSON.stringify(items[kept])) + (kept > 0 ? 2 : 0);
-        if (used + size > budget)
-            break;
-        used += size;
-    }
-    return kept;
-}
-/** Parallel lists (item i of each is one thing) as JSON: the longest prefix within `budget`; `cut`: capped before. */
-function fitArrays(lists, budget, cut = false) {
-    return fitArraysCounted(lists, budget, cut).values;
-}
-/** fitArrays, with how many items each list kept and whether it was cut: what a summary says of the outputs. */
-function fitArraysCounted(lists, budget, cut = false) {
-    const length = Math.min(...lists.map(([, , items]) => items.length));
-    // Most often everything fits: the arrays whole, written once, are both the measure and the values.
-    const whole = lists.map(([, , items]) => JSON.stringify(items.slice(0, length)));
-    const fits = whole.reduce((sum, json) => sum + githubBytes(json), 0) <= budget;
-    const kept = fits ? length : keptItems(lists, budget, length);
-    const truncated = cut || lists.some(([, , items]) => items.length > kept);
-    const values = Object.fromEntries(lists.flatMap(([name, flag, items], i) => [
-        [name, fits ? whole[i] : JSON.stringify(items.slice(0, kept))],
-        [flag, String(truncated)]
-    ]));
-    return { values, kept, truncated };
-}
-
-;// CONCATENATED MODULE: ./src/report/list-outputs.ts
-/** The step outputs of list-dlq: the count and ids fitted to the 1 MB budget, each health check's, the issue's edge. */
-
-
-
-
-
-
-/** Each (never mutated) result's outputs, fitted once: outputs and summary both ask, and a fit measures every id. */
-const writtenOf = new WeakMap();
-function idsWritten(result) {
-    let written = writtenOf.get(result);
-    if (written === undefined)
-        writtenOf.set(result, (written = idOutputs(result)));
-    return written;
-}
-/** Every output, and what the two ids outputs hold as written: the summary says that, not what was collected. */
-function idOutputs(result) {
-    const scalars = {
-        // Nothing listed because of a failure: the count is unknown, not 0.
-        [Outputs.DlqCount]: result.failure !== undefined && result.count === 0 ? '' : String(result.count),
-        [Outputs.Complete]: String(listingComplete(result)),
-        [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
-        [Outputs.NextCursor]: cursorOutput(result.nextCursor),
-        [Outputs.MessagesFile]: result.messagesFile ?? '',
-        ...healthOutputs(result)
-    };
-    const ids = [Outputs.MessageIds, Outputs.MessageIdsTruncated, result.messageIds];
-    const dlq = [Outputs.DlqIds, Outputs.DlqIdsTruncated, result.dlqIds];
-    const budget = budgetLeft(scalars, [ids, dlq]);
-    // The two lists are not in step (an entry may have no dlqId): dlq-ids keep up to half the budget when both are long.
-    const reserve = Math.min(Math.floor(budget / 2), githubBytes(JSON.stringify(result.dlqIds)));
-    const fitted = fitArraysCounted([ids], budget - reserve, result.messageIdsTruncated);
-    const left = budget - githubBytes(fitted.values[Outputs.MessageIds] ?? '[]');
-    const fittedDlq = fitArraysCounted([dlq], left, result.dlqIdsTruncated);
-    return {
-        values: { ...scalars, ...fitted.values, ...fittedDlq.values },
-        messageIds: { kept: fitted.kept, truncated: fitted.truncated },
-        dlqIds: { kept: fittedDlq.kept, truncated: fittedDlq.truncated }
-    };
-}
-/** Each check's outputs as its entry gives them, and causes: empty when nothing was listed for a failure (unknown). */
-function healthOutputs(result) {
-    const known = !(result.failure !== undefined && result.count === 0);
-    const checks = CHECK_NAMES.map(name => HEALTH_CHECKS[name].outputs?.(result, known) ?? {});
-    return Object.assign({}, ...checks, { [Outputs.Causes]: causesOutput(result.causes) });
-}
+;// CONCATENATED MODULE: ./src/report/breakdowns.ts
 /**
- * The edge this check made on the health issue, written after the issue step: opened (a new failure), commented (a
- * material change), closed (the recovery), or none; a body brought up to date without a comment is no edge.
+ * What a listing found, as tables a reader scans: the top destinations, the causes, each breakdown, the failed workflow
+ * runs, the oldest and newest. list-dlq's summary and a write's plan (report/plan.ts) show the same ones.
  */
-function issueOutputs({ link, cut }) {
-    const touched = link ?? cut?.opened;
-    const transition = touched === undefined || touched.action === 'updated' ? 'none' : touched.action;
-    return { [Outputs.Transition]: transition, [Outputs.IssueUrl]: touched?.url ?? '' };
-}
-
-;// CONCATENATED MODULE: ./src/report/list.ts
-/** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
-
-
-
-
-
-
-
-
 
 
 
@@ -2379,67 +1913,6 @@ const BREAKDOWN_ROWS = 20;
 const COPYABLE_CELL_LENGTH = 200;
 /** A breakdown whose "(none)" row holds at least this share of the messages is collapsed. */
 const MOSTLY_NONE = 0.9;
-const listReport = {
-    outputs,
-    summary: (result, ctx, options) => {
-        const written = idsWritten(result);
-        return fitSummary(pass => listSummary(result, ctx, pass, written), options);
-    },
-    // Nothing listed: the failure's error annotation already says it (one alert per fact).
-    notice: (result, now) => (result.failure !== undefined && result.count === 0 ? undefined : headline(result, now)),
-    warnings: result => [
-        ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
-        ...(result.clock?.by === 'runner' && result.clock.fault !== undefined
-            ? [`ages were judged on the runner's clock: ${dateFaultText(result.clock.fault)}`]
-            : [])
-    ],
-    failure
-};
-function outputs(result) {
-    return idsWritten(result).values;
-}
-function failure(result) {
-    const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, result)}`);
-    if (result.failure !== undefined) {
-        const listed = result.count === 0
-            ? 'nothing was listed, so the number of messages is unknown'
-            : `at least ${plural(result.count, 'message', 'messages')}: listed ${beforeTheEnd(result.failure)}`;
-        reasons.unshift(`${failureText('list-dlq', result.failure)}${continueHint(result.nextCursor)} (${listed})`);
-    }
-    return reasons.length === 0 ? undefined : reasons.join('\n');
-}
-function listSummary(result, ctx, pass, written) {
-    const filters = filterLines(result.filters, pass);
-    return markdownText([
-        ...summaryHead(heading(result, filters.length > 0 || Boolean(result.startCursor)), judgement(result, pass.now), issueLine(ctx.issue), shortenedNote(pass), expiryLine(result, pass.now), historyLine(result), ...undatedLines(result), ...endingLeads(result)),
-        ...failingLines(result, pass),
-        ...causeLines(result, pass),
-        ...breakdownLines(result, pass),
-        ...chartLines(result, pass.now),
-        ...workflowRunLines(result, pass),
-        ...extremesLines(result, pass),
-        ...askedLines(result, ctx, filters, written)
-    ]);
-}
-/** The leads that say how the listing ended when it did not reach the end: the error, and where to continue. */
-function endingLeads(result) {
-    const { failure: ended, nextCursor: next, maxMessages: max, count } = result;
-    const asked = max !== undefined && count >= max ? `, as \`max-messages\` (${formatCount(max)}) asks` : '';
-    const stopped = `**Stopped after ${plural(count, 'message', 'messages')}${asked}**: the DLQ may hold more.`;
-    return [
-        ended
-            ? `**Error:** ${code(failureText('list-dlq', ended))}`
-            : next !== undefined && `${stopped} Everything below is a lower bound.`,
-        ended && count > 0 && `Everything below is what was listed ${beforeTheEnd(ended)}: a lower bound.`,
-        next && `To continue, re-run with input \`cursor\` set to ${code(next, MAX_CURSOR_LENGTH)}`
-    ];
-}
-/** The top destinations, titled "What is failing" only under a failing verdict. */
-function failingLines(result, pass) {
-    const table = failingTable(result, pass.now, pass.maxRows);
-    const failing = result.failure !== undefined || result.health.breaches.length > 0;
-    return table.length === 0 ? [] : [failing ? '### What is failing' : '### Top destinations', '', ...table];
-}
 /** The "what is failing" table (shared with the health issue): the top destinations, then every other one. */
 function failingTable(result, now, maxRows) {
     const rows = result.byDestination ?? [];
@@ -2465,15 +1938,11 @@ function failingTable(result, now, maxRows) {
         ...(undercount === undefined ? [] : approximateNote(undercount))
     ];
 }
-/** "Why they failed": the leading causes, and how to select one cause's messages from messages-file. */
-function causeLines(result, pass) {
+/** "Why they failed": the leading causes, and `select`: how to pick one cause's entries out of the file that has them. */
+function causeLines(result, pass, select) {
     const table = causesTable(result, pass.now, pass.maxRows);
     if (table.length === 0)
         return [];
-    const select = result.messagesFile === undefined
-        ? "Set `messages-file` to have every message with its cause (`causeKey`), to select one cause's messages."
-        : 'Each line of `messages-file` carries its cause as `causeKey`: `jq -r \'select(.causeKey == "KEY") | .dlqId\'` ' +
-            "lists one cause's DLQ ids, for a reviewed resume (`dlq-ids-file`).";
     return ['### Why they failed', '', ...table, select, ''];
 }
 /** The dominant status, with its share of the destination's messages when others are mixed in (said, not a bare %). */
@@ -2511,17 +1980,17 @@ function breakdownLines(result, pass) {
     }
     return lines;
 }
-/** The failed workflow runs listed (source workflow): what a resume by their DLQ ids would resume. */
-function workflowRunLines(result, pass) {
+/**
+ * The failed workflow runs listed (source workflow): what a resume by their DLQ ids would resume. `where`: where every
+ * one is, after "and N more".
+ */
+function workflowRunLines(result, pass, where) {
     const kept = result.workflowRuns;
     if (kept === undefined || kept.length === 0)
         return [];
     // The rows this pass shows; "and N more" counts every run listed, not only those kept for the table.
     const runs = capped(kept, pass);
     const more = result.count - runs.length;
-    const where = result.messagesFile === undefined
-        ? 'set `messages-file` to keep every one (and `dlq-ids` holds their DLQ ids)'
-        : '`messages-file` holds every one';
     return [
         '### Failed workflow runs',
         '',
@@ -2537,8 +2006,11 @@ function workflowRunLines(result, pass) {
         ...(more > 0 ? [`… and ${formatCount(more)} more runs listed: ${where}.`, ''] : [])
     ];
 }
-/** The oldest then the newest messages (one in both lists shown once): age first, each group named once. */
-function extremesLines(result, pass) {
+/**
+ * The oldest then the newest messages (one in both lists shown once): age first, each group named once; `complete`:
+ * the listing reached its end (else they are only of what was listed).
+ */
+function extremesLines(result, pass, complete) {
     const key = (m) => JSON.stringify([m.dlqId ?? '', m.messageId, m.createdAt ?? null]);
     const all = [...result.oldest.map(m => ['Oldest', m]), ...result.newest.map(m => ['Newest', m])];
     // A few of each (the accumulator keeps five), so a quadratic search for the first of each key costs nothing.
@@ -2547,7 +2019,7 @@ function extremesLines(result, pass) {
         return [];
     const shown = rows.slice(0, pass.maxRows);
     return [
-        `#### Oldest and newest messages${listingComplete(result) ? '' : ' listed'}`,
+        `#### Oldest and newest messages${complete ? '' : ' listed'}`,
         '',
         // The URL last: a long one scrolls sideways without hiding the columns that answer "how old".
         ...tableHead(['', 'Age', 'Created (UTC)', 'Status', 'Message id', 'Destination URL'], [false, true]),
@@ -2561,68 +2033,6 @@ function extremesLines(result, pass) {
         ])),
         ''
     ];
-}
-/** Which clock ages, windows and expiry were judged on, and why the runner's. */
-function clockLine(clock) {
-    if (clock === undefined)
-        return [];
-    if (clock.by === 'service') {
-        const skew = clock.runnerSkewMs;
-        const apart = skew === undefined ? '' : `, ${durationText(Math.abs(skew))} ${skew > 0 ? 'ahead of' : 'behind'} the runner's`;
-        return [`- Ages judged on: the service's clock (its Date header)${apart}`];
-    }
-    return [`- Ages judged on: the runner's clock, as ${dateFaultText(clock.fault)}`];
-}
-/** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
-function askedLines(result, ctx, filters, written) {
-    const { fallback, maxMessages, maxPages, messagesFile, startCursor } = result;
-    const redacted = result.redactedHeaderValues ?? 0;
-    const slices = fallback !== undefined
-        ? ' (listed sequentially: the date slices could not be trusted)'
-        : result.slices === 1
-            ? ' (one date slice: the oldest and newest message the service named were too close to split, as when it ignores `order`)'
-            : result.slices !== undefined
-                ? ` (${formatCount(result.slices)} date slices)`
-                : '';
-    const pages = maxPages === undefined ? '' : `, \`max-pages\`: ${formatCount(maxPages)}`;
-    return [
-        '### What was asked',
-        '',
-        ...(filters.length === 0
-            ? ['- Filters: none (every message in the DLQ)']
-            : ['- Filters (several values of one filter: any of them; different filters: all of them):', ...filters]),
-        `- Order: ${result.order === 'earliestFirst' ? 'earliest first' : 'latest first'} (\`${result.order}\`)`,
-        `- Health thresholds: ${thresholdsText(result)}`,
-        ...clockLine(result.clock),
-        `- \`max-messages\`: ${maxMessages === undefined ? 'none (every message)' : formatCount(maxMessages)}`,
-        `- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`,
-        `- Page size: ${formatCount(result.pageSize)}${pages} (${plural(result.pages, 'page', 'pages')} fetched)`,
-        `- Start cursor: ${startCursor ? code(startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
-        fallback !== undefined && `- Why sequentially: ${code(fallback)}`,
-        messagesFile !== undefined &&
-            `- Every listed message, one JSON object a line: ${code(messagesFile)} (output \`messages-file\`)`,
-        messagesFile !== undefined &&
-            redacted > 0 &&
-            `- ${plural(redacted, 'credential header value was', 'credential header values were')} redacted from ` +
-                'messages-file; set `keep-credential-headers: true` to keep them.',
-        ...idsWrittenLines(result, written),
-        ...runLine(ctx),
-        ''
-    ].filter(line => line !== false);
-}
-/** What a cut ids output holds, as written: its first ids, of how many listed, and where every one is. */
-function idsWrittenLines(result, { messageIds, dlqIds }) {
-    const every = result.messagesFile !== undefined ? '`messages-file` holds every one' : 'set `messages-file` for every one';
-    const lines = [];
-    if (messageIds.truncated) {
-        lines.push(`- The \`message-ids\` output holds only the first ${plural(messageIds.kept, 'id', 'ids')} of ` +
-            `${formatCount(result.count)} messages listed (GitHub's 1 MB for a job's outputs, shared with \`dlq-ids\`); ${every}.`);
-    }
-    if (dlqIds.truncated) {
-        lines.push(`- The \`dlq-ids\` output holds only the first ${plural(dlqIds.kept, 'DLQ id', 'DLQ ids')} listed ` +
-            `(the same 1 MB); ${every}.`);
-    }
-    return lines;
 }
 function approximateNote(undercount) {
     return [
@@ -3027,6 +2437,8 @@ function valueSet(values) {
 
 // EXTERNAL MODULE: external "node:readline"
 var external_node_readline_ = __webpack_require__(481);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __webpack_require__(8532);
 ;// CONCATENATED MODULE: ./src/inputs/values.ts
@@ -3820,6 +3232,14 @@ function writePlanRules(base, v, ctx) {
     if (v[Inputs.DryRun] && v[Inputs.Stages] !== undefined) {
         refuse(ctx, Inputs.Stages, `does not apply with dry-run: true (a plan takes nothing, so nothing is watched)`);
     }
+    if (v[Inputs.DryRun] && v[Inputs.Cursor] !== undefined) {
+        refuse(ctx, Inputs.Cursor, `does not apply with dry-run: true: a plan lists the whole selection (the cursor of a ${base} continues no ` +
+            'listing); run it without cursor');
+    }
+    if (v[Inputs.ExpectCount] !== undefined && v[Inputs.WorkflowRuns] !== undefined) {
+        refuse(ctx, Inputs.ExpectCount, 'cannot be combined with workflow-runs: the runs given are already exact (each found by its run id and ' +
+            'creation time), and the resume says which were not in the DLQ');
+    }
     if (v[Inputs.ExpectCount] !== undefined && v[Inputs.Cursor] !== undefined) {
         refuse(ctx, Inputs.ExpectCount, 'cannot be combined with cursor: the count is of the whole selection, listed before any write');
     }
@@ -4171,9 +3591,10 @@ function unusedInputs(read, operation) {
 
 
 
+
 const id_file_refuse = (path, detail) => new InputError([badInput(Inputs.DlqIdsFile, detail, path)]);
 /** The id one line holds (none on a blank line), or the refusal `bad` makes of the reason it holds none. */
-function idOfLine(line, bad) {
+function idOfLine(line, dlq, bad) {
     const text = line.trim();
     if (text === '')
         return undefined;
@@ -4189,9 +3610,12 @@ function idOfLine(line, bad) {
         const { dlqId } = record;
         if (typeof dlqId !== 'string' || dlqId.trim() === '')
             throw bad('is a JSON line without a dlqId string');
-        // A message listing's dlqIds name messages: the bulk resume takes failed workflow runs only.
-        if (record.workflowRunId === undefined) {
+        // A line names an entry of one DLQ: a message's dlqId means nothing to the workflow DLQ, and the reverse.
+        if (dlq === 'workflow' && record.workflowRunId === undefined) {
             throw bad('is a DLQ message, not a failed workflow run (no workflowRunId): list with source: workflow');
+        }
+        if (dlq === 'message' && record.workflowRunId !== undefined) {
+            throw bad('is a failed workflow run, not a DLQ message (it has a workflowRunId): list without source: workflow');
         }
         id = dlqId.trim();
     }
@@ -4200,8 +3624,11 @@ function idOfLine(line, bad) {
         throw bad(problem);
     return id;
 }
-/** The distinct ids in file order, read line by line; throws InputError at a bad line, or when there is none. */
-async function readDlqIdsFile(path) {
+/**
+ * The distinct ids in file order, read line by line; throws InputError at a bad line, or when there is none. A JSON
+ * line must be an entry of `dlq`, the DLQ the write takes from (src/verbs.ts).
+ */
+async function readDlqIdsFile(path, dlq = 'workflow') {
     // Each distinct id with the line it first appears on, in file order.
     const ids = new Map();
     const stream = (0,external_node_fs_.createReadStream)(path, { encoding: 'utf8' });
@@ -4210,7 +3637,7 @@ async function readDlqIdsFile(path) {
     try {
         for await (const line of lines) {
             number++;
-            const id = idOfLine(line, problem => id_file_refuse(path, `line ${number} ${problem}`));
+            const id = idOfLine(line, dlq, problem => id_file_refuse(path, `line ${number} ${problem}`));
             if (id !== undefined && !ids.has(id))
                 ids.set(id, number);
         }
@@ -4233,11 +3660,13 @@ async function readDlqIdsFile(path) {
 async function withDlqIdsFile(settings) {
     if (settings.dlqIdsFile === undefined)
         return settings;
-    const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile);
+    const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile, VERBS[settings.operation].dlq);
     const selection = { ...settings.resume.selection, dlqIds: ids };
     return { ...settings, resume: { ...settings.resume, selection, dlqIdLines: lines } };
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var external_node_fs_promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./src/inputs/output-files.ts
 /** Checks, before any request, that the files the action will write can be written. */
 
@@ -5554,6 +4983,8 @@ async function take(acc, hooks, messages, addIds) {
     // Each line of the file carries its cause's key, so one cause's messages can be selected from it.
     const lines = [];
     for (const message of messages) {
+        if (hooks.keep?.(message) === false)
+            continue;
         const causeKey = acc.add(message, hooks.sink !== undefined);
         addIds(message);
         if (causeKey !== undefined)
@@ -5898,11 +5329,14 @@ async function closeFile(file) {
     }
     return undefined;
 }
-/** Lists the DLQ, each message also written to `path` when given; a write error stops the listing and fails it. */
-async function listDlqToFile(client, request, path, encode, hooks, keepCredentialHeaders = false) {
+/**
+ * Lists the DLQ, each message also written to the file when it has a path; a write error stops the listing and fails
+ * it. A sink in `hooks` is told of each page after the file.
+ */
+async function listDlqToFile(client, request, { path, input, keepCredentialHeaders = false }, encode, hooks) {
     if (path === undefined)
         return listDlq(client, request, hooks);
-    const file = await NdjsonFile.open(path, { encode, input: Inputs.MessagesFile });
+    const file = await NdjsonFile.open(path, { encode, input });
     let redacted = 0;
     // Replaces the credential values of each page before it is written: the copy of a page lives only until then.
     const redacting = {
@@ -5917,12 +5351,26 @@ async function listDlqToFile(client, request, path, encode, hooks, keepCredentia
             redacted = 0;
         }
     };
-    const sink = keepCredentialHeaders ? file : redacting;
+    const written = keepCredentialHeaders ? file : redacting;
+    const also = hooks.sink;
+    const sink = also === undefined
+        ? written
+        : {
+            write: async (messages) => {
+                await written.write(messages);
+                await also.write(messages);
+            },
+            restart: async () => {
+                await written.restart();
+                await also.restart();
+            }
+        };
     const listed = await listDlq(client, request, { ...hooks, sink });
     const failed = await closeFile(file);
     if (redacted > 0) {
-        hooks.log?.(`${redacted} credential header ${redacted === 1 ? 'value was' : 'values were'} redacted from messages-file; ` +
-            `set ${Inputs.KeepCredentialHeaders}: true to keep them.`);
+        // Only list-dlq has an input that keeps them.
+        const keep = input === Inputs.MessagesFile ? `; set ${Inputs.KeepCredentialHeaders}: true to keep them.` : '.';
+        hooks.log?.(`${redacted} credential header ${redacted === 1 ? 'value was' : 'values were'} redacted from ${input}${keep}`);
     }
     const result = keepCredentialHeaders ? listed : { ...listed, redactedHeaderValues: redacted };
     if (failed === undefined)
@@ -5947,24 +5395,11 @@ async function resumeWorkflowsToFile(path, encode, log, resume) {
     return failed === undefined ? { ...result, runsFile: path } : { ...result, fileError: failed.failure };
 }
 
-;// CONCATENATED MODULE: ./src/operations/resume-schedule.ts
-
-/** Resumes each schedule in turn, whatever the others did; a cancel stops it, the rest marked as never tried. */
-async function resumeSchedules(client, request, onOutcome = () => { }) {
-    const outcomes = [];
-    for (const scheduleId of request.scheduleIds) {
-        const outcome = await client.resumeSchedule(scheduleId).then(() => ({ scheduleId, ok: true }), (err) => ({ scheduleId, ok: false, failure: failureOf(err) }));
-        outcomes.push(outcome);
-        onOutcome(outcome);
-        const { failure } = outcome;
-        if (failure?.kind === 'cancelled') {
-            const rest = request.scheduleIds.slice(outcomes.length);
-            outcomes.push(...rest.map((id) => ({ scheduleId: id, ok: false, failure, notTried: true })));
-            return { operation: 'resume-schedule', outcomes, cancelled: failure.signal };
-        }
-    }
-    return { operation: 'resume-schedule', outcomes };
-}
+;// CONCATENATED MODULE: ./src/plan-results.ts
+/** The result is a plan (no write was sent), not what a write did. */
+const isPlan = (result) => result.kind === 'plan';
+/** The plan holds every entry the write would take: the listing reached its end, or max-entries as the write would. */
+const planComplete = (plan) => plan.listing.failure === undefined && (plan.listing.nextCursor === undefined || plan.capped === true);
 
 ;// CONCATENATED MODULE: ./src/operations/resume-bound.ts
 /**
@@ -6126,6 +5561,196 @@ function withBound(request, bound, progress) {
             progress.fromDate = request.selection.fromDate;
     }
     return { ...request, selection: { ...request.selection, toDate: bound.toDate } };
+}
+
+;// CONCATENATED MODULE: ./src/operations/plan.ts
+/**
+ * A bulk write's plan: the entries it would take, found by the listing (its breakdowns, in bounded memory) with the
+ * bound the write would send, and written to plan-file. A dry run stops there; expect-count then writes only the
+ * entries listed, by their DLQ ids, when they are exactly as many as expected.
+ */
+
+
+
+
+
+
+
+/** Entries a page of the plan's listing asks for: the listing's most. */
+const PLAN_PAGE_SIZE = 100;
+/** The verb's DLQ as a listing names it: the failed workflow runs (source workflow), or the failed messages. */
+const dlqOf = (verb) => (verb.dlq === 'workflow' ? { source: 'workflow' } : {});
+/**
+ * What the write would select, as a listing: by dlq-ids (the service then ignores every other selector) or by runs
+ * given as pairs, the verb's whole DLQ, kept to the entries given; else the verb's selectors as list filters, bounded.
+ * The sets of what is given are as large as the input, no larger.
+ */
+function plan_planListing(verb, request) {
+    const { dlqIds, workflowUrl, messageId, ...filters } = request.selection;
+    if (dlqIds !== undefined) {
+        const left = new Set(dlqIds);
+        const count = left.size;
+        // An id found leaves `left`: what remains at the end was not in the DLQ.
+        const selects = (m) => m.dlqId !== undefined && left.delete(m.dlqId);
+        return { filters: dlqOf(verb), selects, given: { by: 'dlq-ids', count, missing: () => left.size } };
+    }
+    if (request.runs !== undefined) {
+        // A run id is set by the caller and repeats: a run is its id and its creation time together.
+        const key = (runId, createdAt) => `${String(runId)}\u0000${String(createdAt)}`;
+        const given = new Set(request.runs.map(run => key(run.workflowRunId, run.workflowCreatedAt)));
+        const found = new Set();
+        const selects = (m) => {
+            const pair = key(m.workflowRunId, m.workflowCreatedAt);
+            if (!given.has(pair))
+                return false;
+            found.add(pair);
+            return true;
+        };
+        const missing = () => given.size - found.size;
+        return { filters: dlqOf(verb), selects, given: { by: 'workflow-runs', count: given.size, missing } };
+    }
+    return {
+        filters: {
+            ...dlqOf(verb),
+            ...filters,
+            ...(workflowUrl !== undefined ? { workflowUrl: [workflowUrl] } : {}),
+            ...(messageId !== undefined ? { messageId: [messageId] } : {})
+        }
+    };
+}
+/**
+ * Lists what the write would take into plan-file: with the bound it would send (startBound, as the write calls it:
+ * the plan's to-date is the write's), its selectors as filters, max-entries and max-pages as its own. `keepIds`: also
+ * returns every DLQ id planned, in listing order.
+ */
+async function listPlan(client, request, planFile, hooks, keepIds) {
+    const verb = verbOf(request);
+    // Runs given by pairs are taken by the DLQ ids found: the write sends no bound for them.
+    const bound = request.runs === undefined ? await startBound(client, request, hooks.clock) : undefined;
+    const { filters, selects, given } = plan_planListing(verb, withBound(request, bound));
+    const list = {
+        filters,
+        order: 'earliestFirst',
+        pageSize: PLAN_PAGE_SIZE,
+        maxPages: request.maxPages,
+        concurrency: 1,
+        ...(request.maxRuns !== undefined ? { maxMessages: request.maxRuns } : {})
+    };
+    let withoutDlqId = 0;
+    const keep = (m) => {
+        if (selects !== undefined && !selects(m))
+            return false;
+        // No write by ids can take an entry without one: counted, and left out of the plan.
+        if (m.dlqId !== undefined && m.dlqId !== '')
+            return true;
+        withoutDlqId++;
+        return false;
+    };
+    // Held for expect-count alone, which acts on them: as many as were listed, and a write needs them all.
+    const ids = [];
+    let planned = 0;
+    const progressLine = atMostEvery(1000, hooks.log);
+    const counting = {
+        write: messages => {
+            planned += messages.length;
+            if (keepIds)
+                for (const m of messages)
+                    ids.push(m.dlqId);
+            if (hooks.progress !== undefined)
+                hooks.progress.planned = planned;
+            progressLine(() => `${formatCount(planned)} entries planned so far`);
+            return Promise.resolve();
+        },
+        restart: () => {
+            planned = 0;
+            ids.length = 0;
+            return Promise.resolve();
+        }
+    };
+    if (hooks.progress !== undefined)
+        hooks.progress.planned = 0;
+    // The step's progress is not the listing's: a listing's cursor continues no write.
+    const listingHooks = { log: hooks.log, sink: counting, keep, signal: hooks.signal, now: hooks.now };
+    const file = { path: planFile, input: Inputs.PlanFile };
+    const listing = await listDlqToFile(client, list, file, hooks.encode, listingHooks);
+    const capped = request.maxRuns !== undefined && planned >= request.maxRuns && listing.nextCursor !== undefined;
+    const plan = {
+        kind: 'plan',
+        operation: verb.operation,
+        selection: request.selection,
+        all: request.all,
+        ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
+        listing,
+        planned,
+        ...(bound !== undefined ? { bound } : {}),
+        ...(withoutDlqId > 0 ? { withoutDlqId } : {}),
+        ...(given !== undefined ? { given: { by: given.by, count: given.count, missing: given.missing() } } : {}),
+        ...(capped ? { capped } : {}),
+        ...(listing.messagesFile !== undefined ? { planFile: listing.messagesFile } : {})
+    };
+    return { plan, ids };
+}
+/** expect-count's refusal of a plan: not exactly as many entries, or a listing that could not count them all. */
+function refusal(plan, expectCount) {
+    const complete = planComplete(plan);
+    if (complete && plan.planned === expectCount)
+        return undefined;
+    return { kind: 'count-mismatch', expected: expectCount, found: plan.planned, complete };
+}
+/** A dry run: the plan of the write, no write request sent; held to expect-count when it is set too. */
+async function planWrite(client, request, planFile, hooks, expectCount) {
+    const { plan } = await listPlan(client, request, planFile, hooks, false);
+    if (expectCount === undefined)
+        return plan;
+    const failure = refusal(plan, expectCount);
+    return { ...plan, expectCount, ...(failure !== undefined ? { failure } : {}) };
+}
+/**
+ * expect-count: lists the selection first, refuses before any write unless exactly `expectCount` entries were listed
+ * (a listing that could not finish cannot say), then `write`s the entries listed by their DLQ ids: never the filter
+ * again, which could select differently by now (entries failed since, or dates read another way by the write).
+ */
+async function expectThenWrite(client, request, expectCount, planFile, hooks, write) {
+    const { plan, ids } = await listPlan(client, request, planFile, hooks, true);
+    const failure = refusal(plan, expectCount);
+    if (failure !== undefined)
+        return { ...plan, expectCount, failure };
+    // Exactly none, as expected: an empty id list would select the whole DLQ, so nothing is sent.
+    if (ids.length === 0)
+        return { ...plan, expectCount };
+    if (hooks.progress !== undefined)
+        delete hooks.progress.planned;
+    hooks.log(`expect-count: ${formatCount(ids.length)} entries listed, as expected; taking them by their DLQ ids`);
+    // The ids listed are the whole selection now: no cursor, runs or lines of dlq-ids-file belong to them.
+    const { cursor: _cursor, runs: _runs, dlqIdLines: _lines, ...rest } = request;
+    const result = await write({ ...rest, all: false, selection: { dlqIds: ids } });
+    const listed = { count: expectCount, listed: plan.planned, ...(plan.planFile ? { planFile: plan.planFile } : {}) };
+    return { ...result, expected: listed };
+}
+/** A dry run of resume-schedule: the schedules it would resume; no request, so none is known to exist. */
+const planSchedules = (request) => ({
+    kind: 'plan',
+    operation: 'resume-schedule',
+    scheduleIds: request.scheduleIds
+});
+
+;// CONCATENATED MODULE: ./src/operations/resume-schedule.ts
+
+/** Resumes each schedule in turn, whatever the others did; a cancel stops it, the rest marked as never tried. */
+async function resumeSchedules(client, request, onOutcome = () => { }) {
+    const outcomes = [];
+    for (const scheduleId of request.scheduleIds) {
+        const outcome = await client.resumeSchedule(scheduleId).then(() => ({ scheduleId, ok: true }), (err) => ({ scheduleId, ok: false, failure: failureOf(err) }));
+        outcomes.push(outcome);
+        onOutcome(outcome);
+        const { failure } = outcome;
+        if (failure?.kind === 'cancelled') {
+            const rest = request.scheduleIds.slice(outcomes.length);
+            outcomes.push(...rest.map((id) => ({ scheduleId: id, ok: false, failure, notTried: true })));
+            return { operation: 'resume-schedule', outcomes, cancelled: failure.signal };
+        }
+    }
+    return { operation: 'resume-schedule', outcomes };
 }
 
 ;// CONCATENATED MODULE: ./src/service/errors.ts
@@ -7404,6 +7029,624 @@ async function resumeWorkflows(client, request, given = {}) {
     return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) };
 }
 
+;// CONCATENATED MODULE: ./src/service/json.ts
+/** JSON.stringify of what JSON.parse made, or where hostile nesting runs it out of stack, the same text iteratively. */
+function toJson(value) {
+    try {
+        return JSON.stringify(value) ?? 'null';
+    }
+    catch (err) {
+        if (!(err instanceof RangeError))
+            throw err;
+        return toJsonIteratively(value);
+    }
+}
+/** The same text as JSON.stringify, built with a heap-allocated stack. */
+function toJsonIteratively(value) {
+    const parts = [];
+    // Left to write, last first: values, and the text between them (a comma, a key, a closing bracket).
+    const todo = [{ value }];
+    for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+        if (typeof next === 'string') {
+            parts.push(next);
+            continue;
+        }
+        let v = next.value;
+        if (typeof v?.toJSON === 'function')
+            v = v.toJSON();
+        if (v === null || typeof v !== 'object') {
+            parts.push(JSON.stringify(v) ?? 'null');
+            continue;
+        }
+        const entries = Array.isArray(v)
+            ? Array.from(v, item => [undefined, serialisable(item) ? item : null])
+            : Object.entries(v).filter(([, item]) => serialisable(item));
+        parts.push(Array.isArray(v) ? '[' : '{');
+        todo.push(Array.isArray(v) ? ']' : '}');
+        for (let i = entries.length - 1; i >= 0; i--) {
+            const [key, item] = entries[i];
+            todo.push({ value: item });
+            if (key !== undefined)
+                todo.push(`${JSON.stringify(key)}:`);
+            if (i > 0)
+                todo.push(',');
+        }
+    }
+    return parts.join('');
+}
+/** JSON.stringify leaves these out of objects (and writes null for them in arrays). */
+function serialisable(v) {
+    return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
+}
+
+;// CONCATENATED MODULE: ./src/report/boundary.ts
+/** The output boundary: all the action writes is redacted as raw text (an escape could hide a secret), then escaped. */
+
+
+
+
+
+/** An output's size as GitHub counts it. */
+function githubBytes(text) {
+    return text.length * 2;
+}
+/** Result objects are our own shapes, a few levels deep; deeper values are third-party data, dropped. */
+const MAX_REDACT_DEPTH = 8;
+class OutputBoundary {
+    io;
+    redact;
+    constructor(io, 
+    /** Redacts secrets from raw text (service/redact.ts). */
+    redact) {
+        this.io = io;
+        this.redact = redact;
+    }
+    /** One line of the log: never two, never a runner command. */
+    info(text) {
+        this.io.info(neutraliseLogLine(this.redact(text)));
+    }
+    debug(text) {
+        this.io.debug(neutraliseLogLine(this.redact(text)));
+    }
+    notice(text) {
+        this.io.notice(neutraliseAnnotation(this.redact(text)));
+    }
+    warning(text) {
+        this.io.warning(neutraliseAnnotation(this.redact(text)));
+    }
+    error(text) {
+        this.io.error(neutraliseAnnotation(this.redact(text)));
+    }
+    setFailed(text) {
+        this.io.setFailed(neutraliseAnnotation(this.redact(text)));
+    }
+    /** Writes the outputs, redacted; if that makes them too big for GitHub, the biggest are emptied, with a warning. */
+    setOutputs(outputs) {
+        const redacted = Object.entries(outputs).map(([name, value]) => [name, this.redact(value)]);
+        let total = redacted.reduce((n, [name, value]) => n + githubBytes(name) + githubBytes(value), 0);
+        for (const entry of [...redacted].sort((a, b) => b[1].length - a[1].length)) {
+            if (total <= GITHUB_OUTPUTS_MAX_BYTES)
+                break;
+            total -= githubBytes(entry[1]);
+            this.warning(`Output ${entry[0]} was left empty: the outputs of a job must stay under 1 MB.`);
+            entry[1] = '';
+        }
+        for (const [name, value] of redacted)
+            this.io.setOutput(name, value);
+    }
+    /** Writes a whole text file (metrics-file), redacted; a write error is thrown with its errno code. */
+    async textFile(path, text) {
+        await (0,external_node_fs_promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+        await (0,external_node_fs_promises_.writeFile)(path, this.redact(text));
+    }
+    /** One line of an NDJSON file: the record as JSON, however deeply nested, redacted. */
+    jsonLine(record) {
+        return this.redact(toJson(record));
+    }
+    /** Writes markdown rendered from redactValue'd data, redacting once more; false without a summary file. */
+    summary(markdown) {
+        return this.io.writeSummary(this.redact(markdown));
+    }
+    /** A copy with every string redacted: escaping first would change how a secret looks (`sk\_live`), hiding it. */
+    redactValue(value) {
+        return redactDeep(value, this.redact, 0);
+    }
+    /** The issue API with every title and body redacted; what GitHub answers is logged through info(). */
+    issueApi(api) {
+        return {
+            findOpen: title => api.findOpen(this.redact(title)),
+            findAllOpen: title => api.findAllOpen(this.redact(title)),
+            create: (title, body, opening) => api.create(this.redact(title), this.redact(body), opening),
+            comment: (issue, body) => api.comment(issue, this.redact(body)),
+            update: (issue, title, body) => api.update(issue, this.redact(title), this.redact(body)),
+            close: (issue, reason) => api.close(issue, reason)
+        };
+    }
+}
+function redactDeep(value, redact, depth) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (value === null || typeof value !== 'object')
+        return value;
+    if (depth >= MAX_REDACT_DEPTH)
+        return undefined;
+    if (Array.isArray(value))
+        return value.map(item => redactDeep(item, redact, depth + 1));
+    // A loop, not fromEntries(entries()): a resume's result holds an object per run, thousands of them.
+    const copy = {};
+    for (const key of Object.keys(value)) {
+        const item = redactDeep(value[key], redact, depth + 1);
+        // An own "__proto__" key (JSON.parse makes them) stays a key: assigned, it would set the copy's prototype.
+        if (key === '__proto__')
+            Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+        else
+            copy[key] = item;
+    }
+    return copy;
+}
+
+;// CONCATENATED MODULE: ./src/report/budget.ts
+/** An operation's report, and its summary's byte budget: GitHub drops one over 1 MiB, so rows halve till it fits. */
+
+
+const TRUNCATED_NOTE = '\n\n> **Note:** this summary was cut short to stay under the 1 MiB limit of GitHub job summaries; ' +
+    'the action outputs and log hold the rest.\n';
+/** Halving starts from the longest list the first pass reported: rows beyond it change nothing. */
+function fitSummary(render, options) {
+    const { maxRows: requested = 50, now } = options;
+    let longest = 0;
+    const seen = (length) => (longest = Math.max(longest, length));
+    let out = render({ maxRows: requested, now, seen });
+    const useful = Math.min(requested, longest);
+    let rows = useful;
+    while (Buffer.byteLength(out) > SUMMARY_LIMIT_BYTES) {
+        if (rows === 0)
+            return truncateToLimit(out);
+        rows = Math.floor(rows / 2);
+        out = render({ maxRows: rows, now, shortenedFrom: useful, seen });
+    }
+    return out;
+}
+function shortenedNote(pass) {
+    if (pass.shortenedFrom === undefined)
+        return undefined;
+    return (`> **Note:** tables show at most ${formatCount(pass.maxRows)} rows (instead of ` +
+        `${formatCount(pass.shortenedFrom)}) to keep this summary under the 1 MiB limit of GitHub job summaries.`);
+}
+/** Whole lines while they fit, the next cut (no half escape or entity), then a note after a blank line. */
+function truncateToLimit(out) {
+    const budget = SUMMARY_LIMIT_BYTES - Buffer.byteLength(TRUNCATED_NOTE) - Buffer.byteLength('…');
+    const kept = [];
+    let used = 0;
+    for (const line of out.split('\n')) {
+        const size = Buffer.byteLength(line) + 1;
+        if (used + size <= budget) {
+            kept.push(line);
+            used += size;
+            continue;
+        }
+        // Streaming, the decoder holds back a code point cut in half rather than write U+FFFD for it.
+        const head = Buffer.from(line).subarray(0, Math.max(0, budget - used - 1));
+        let part = new TextDecoder().decode(head, { stream: true });
+        part = part.replace(/&[#A-Za-z0-9]*$/, '').replace(/<[^>]*$/, '');
+        const trailing = /\\+$/.exec(part);
+        if (trailing && trailing[0].length % 2 === 1)
+            part = part.slice(0, -1);
+        if (part !== '')
+            kept.push(`${part}…`);
+        break;
+    }
+    return `${kept.join('\n').trimEnd()}${TRUNCATED_NOTE}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/chart.ts
+/** The chart of messages over time (Mermaid): every label and number is made here, so nothing needs escaping. */
+
+
+
+
+const MAX_BARS = 24;
+/** Width of the plot GitHub draws in a 1,200-pixel window, and what a label takes of it: a character and a gap. */
+const PLOT_WIDTH_PX = 620;
+const LABEL_CHAR_PX = 7;
+const LABEL_GAP_PX = 12;
+/** Bars whose labels, `chars` long, fit side by side without touching. */
+function barsThatFit(chars) {
+    return Math.min(MAX_BARS, Math.floor(PLOT_WIDTH_PX / (chars * LABEL_CHAR_PX + LABEL_GAP_PX)));
+}
+/** Bar widths to choose from, smallest first, for each bucket the listing counted in. */
+const WIDTHS = {
+    hour: [1, 2, 3, 4, 6, 8, 12, 24].map(h => h * HOUR),
+    day: [1, 2, 7, 14, 28].map(d => d * DAY),
+    week: [1, 2, 4, 8, 13, 26, 52, 104, 260, 520].map(w => w * WEEK)
+};
+/** The bars of the narrowest width whose labels fit side by side, empty ones included. */
+function bars(histogram, now) {
+    const points = histogram.points.filter(p => isDateMs(p.start) && Number.isFinite(p.count));
+    let chosen = { width: HOUR, bars: [] };
+    for (const width of WIDTHS[histogram.bucket]) {
+        const counts = new Map();
+        for (const p of points) {
+            const at = Math.floor(p.start / width) * width;
+            counts.set(at, (counts.get(at) ?? 0) + p.count);
+        }
+        const keys = [...counts.keys()].sort((a, b) => a - b);
+        const [first = 0] = keys;
+        const span = Math.round(((keys.at(-1) ?? 0) - first) / width) + 1;
+        const starts = span <= MAX_BARS ? Array.from({ length: span }, (_, i) => first + i * width) : keys;
+        const list = starts.map(start => ({
+            start,
+            count: counts.get(start) ?? 0,
+            partial: start <= now && now < start + width
+        }));
+        chosen = { width, bars: list };
+        // As many bars as their labels leave room for: the current bar's " now" may run past its neighbours' gap.
+        const longest = Math.max(0, ...labels(list, width).map(text => text.replace(/ now$/, '').length));
+        if (list.length <= barsThatFit(longest))
+            return chosen;
+    }
+    // Only a range of decades gets here: keep the newest bars.
+    return { width: chosen.width, bars: chosen.bars.slice(-barsThatFit(10)) };
+}
+/** A ceiling of 10 or more on 1, 2 or 5 times a power of ten, so that every tick is a whole number. */
+function yMax(max) {
+    if (max <= 10)
+        return 10;
+    const power = 10 ** Math.floor(Math.log10(max));
+    return [1, 2, 5].map(step => step * power).find(top => top >= max) ?? 10 * power;
+}
+/** `hour`, `2 days`: the width of a bar. */
+function widthText(width) {
+    const [unit, name] = width < DAY ? [HOUR, 'hour'] : width < WEEK ? [DAY, 'day'] : [WEEK, 'week'];
+    return width === unit ? name : `${width / unit} ${name}s`;
+}
+/** Short labels: the hour (with the date where the day changes) or the date; the current bucket marked "now". */
+function labels(list, width) {
+    const multiYear = new Set(list.map(bar => new Date(bar.start).getUTCFullYear())).size > 1;
+    const iso = (bar) => (bar === undefined ? '' : new Date(bar.start).toISOString());
+    const day = (bar) => iso(bar).slice(multiYear ? 0 : 5, 10);
+    const compact = (full) => list.map((bar, i) => {
+        const hour = `${iso(bar).slice(11, 13)}h`;
+        const text = width >= DAY ? day(bar) : full || day(bar) !== day(list[i - 1]) ? `${day(bar)} ${hour}` : hour;
+        return bar.partial ? `${text} now` : text;
+    });
+    // Mermaid draws bars that share a label in one place, one over the other: every label must differ. The hour alone
+    // repeats once the chart spans two days, so then every bar names its day.
+    const short = compact(false);
+    return new Set(short).size === short.length ? short : compact(true);
+}
+/** The chart section: none for a failed listing (its counts are partial in unknown ways), partial if stopped early. */
+function chartLines(result, now) {
+    const histogram = result.histogram;
+    const omitted = histogram.omitted
+        ? [
+            `${plural(histogram.omitted, 'message is', 'messages are')} left out of the chart: their creation times ` +
+                'spread over more weeks than it holds.',
+            ''
+        ]
+        : [];
+    const { width, bars: list } = bars(histogram, now);
+    if (list.length < 2)
+        return omitted;
+    if (result.failure !== undefined) {
+        const how = result.failure.kind === 'cancelled' ? 'was cancelled' : 'failed part way';
+        return [`*No chart of messages over time: the listing ${how}, so its counts per bucket are partial.*`, ''];
+    }
+    const per = widthText(width);
+    const partialListing = !listingComplete(result);
+    const title = partialListing
+        ? `First ${formatCount(result.count)} messages listed, per ${per}`
+        : `DLQ messages per ${per}`;
+    const notes = [];
+    if (list.some(b => b.partial))
+        notes.push(`the bar marked "now" is the current ${per}, still filling`);
+    if (partialListing)
+        notes.push('the listing stopped early, so every bar may be low');
+    return [
+        `#### Messages per ${per} (UTC)${partialListing ? ', partial' : ''}`,
+        '',
+        '```mermaid',
+        'xychart-beta',
+        `  title "${title}"`,
+        `  x-axis [${labels(list, width)
+            .map(l => `"${l}"`)
+            .join(', ')}]`,
+        `  y-axis "Messages" 0 --> ${yMax(Math.max(...list.map(b => b.count)))}`,
+        `  bar [${list.map(b => b.count).join(', ')}]`,
+        '```',
+        '',
+        ...(notes.length > 0 ? [`*${notes.join('; ')}.*`.replace(/^\*t/, '*T'), ''] : []),
+        ...omitted
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/report/date-fault.ts
+/** Why the service's Date was not used, in words: said by the resume's bound line and by the health check's clock. */
+
+/** `its Date header ("1") is not an HTTP date`, or that the service sent none. */
+function dateFaultText(fault) {
+    if (fault?.kind === 'not-http-date')
+        return `its Date header (${JSON.stringify(fault.text)}) is not an HTTP date`;
+    if (fault?.kind === 'stale')
+        return `a cache served its answer (Age ${fault.ageSeconds} s): its Date was stale`;
+    if (fault?.kind === 'backwards') {
+        return `its Date headers went back by ${durationText(fault.byMs)}: they come from clocks that disagree`;
+    }
+    return 'the service sent no Date header';
+}
+
+;// CONCATENATED MODULE: ./src/report/step-outputs.ts
+/** What the step outputs of every operation share: the cursor, and JSON arrays fitted to what the scalars leave. */
+
+
+/** The cursor to continue from, or empty: a cursor too long to be one is never written (the summary says why). */
+function cursorOutput(cursor) {
+    return cursor === undefined || cursor.length > MAX_CURSOR_LENGTH ? '' : cursor;
+}
+/** Where a failure message says to continue from: the cursor to re-run with, or why there is none to use. */
+function continueHint(cursor) {
+    if (cursor === undefined)
+        return '';
+    if (cursor.length > MAX_CURSOR_LENGTH) {
+        return `; the service's cursor to continue from is ${cursor.length} characters long, too long to use`;
+    }
+    return `; to continue, re-run with input cursor: ${cursor}`;
+}
+/** The arrays' budget: the whole less the scalars, the arrays' names and their flags (at their longest, `false`). */
+function budgetLeft(scalars, arrays) {
+    let used = 0;
+    for (const [name, value] of Object.entries(scalars))
+        used += githubBytes(name) + githubBytes(value ?? '');
+    for (const [name, flag] of arrays)
+        used += githubBytes(name) + githubBytes(flag) + githubBytes('false');
+    return OUTPUTS_BUDGET_BYTES - used;
+}
+/** How many of the first `length` items of parallel lists fit `budget` as JSON arrays, measured item by item. */
+function keptItems(lists, budget, length) {
+    let used = lists.length * githubBytes('[]');
+    let kept = 0;
+    for (; kept < length; kept++) {
+        let size = 0;
+        for (const [, , items] of lists)
+            size += githubBytes(JSON.stringify(items[kept])) + (kept > 0 ? 2 : 0);
+        if (used + size > budget)
+            break;
+        used += size;
+    }
+    return kept;
+}
+/** One JSON array output that has no `-truncated` flag: the longest prefix within `budget`, and how many it kept. */
+function fitArray(name, items, budget) {
+    const kept = keptItems([[name, name, items]], budget, items.length);
+    return { value: JSON.stringify(kept === items.length ? items : items.slice(0, kept)), kept };
+}
+/** Parallel lists (item i of each is one thing) as JSON: the longest prefix within `budget`; `cut`: capped before. */
+function fitArrays(lists, budget, cut = false) {
+    return fitArraysCounted(lists, budget, cut).values;
+}
+/** fitArrays, with how many items each list kept and whether it was cut: what a summary says of the outputs. */
+function fitArraysCounted(lists, budget, cut = false) {
+    const length = Math.min(...lists.map(([, , items]) => items.length));
+    // Most often everything fits: the arrays whole, written once, are both the measure and the values.
+    const whole = lists.map(([, , items]) => JSON.stringify(items.slice(0, length)));
+    const fits = whole.reduce((sum, json) => sum + githubBytes(json), 0) <= budget;
+    const kept = fits ? length : keptItems(lists, budget, length);
+    const truncated = cut || lists.some(([, , items]) => items.length > kept);
+    const values = Object.fromEntries(lists.flatMap(([name, flag, items], i) => [
+        [name, fits ? whole[i] : JSON.stringify(items.slice(0, kept))],
+        [flag, String(truncated)]
+    ]));
+    return { values, kept, truncated };
+}
+
+;// CONCATENATED MODULE: ./src/report/list-outputs.ts
+/** The step outputs of list-dlq: the count and ids fitted to the 1 MB budget, each health check's, the issue's edge. */
+
+
+
+
+
+
+/** Each (never mutated) result's outputs, fitted once: outputs and summary both ask, and a fit measures every id. */
+const writtenOf = new WeakMap();
+function idsWritten(result) {
+    let written = writtenOf.get(result);
+    if (written === undefined)
+        writtenOf.set(result, (written = idOutputs(result)));
+    return written;
+}
+/** Every output, and what the two ids outputs hold as written: the summary says that, not what was collected. */
+function idOutputs(result) {
+    const scalars = {
+        // Nothing listed because of a failure: the count is unknown, not 0.
+        [Outputs.DlqCount]: result.failure !== undefined && result.count === 0 ? '' : String(result.count),
+        [Outputs.Complete]: String(listingComplete(result)),
+        [Outputs.OldestCreatedAt]: result.oldestCreatedAt === undefined ? '' : String(result.oldestCreatedAt),
+        [Outputs.NextCursor]: cursorOutput(result.nextCursor),
+        [Outputs.MessagesFile]: result.messagesFile ?? '',
+        ...healthOutputs(result)
+    };
+    const ids = [Outputs.MessageIds, Outputs.MessageIdsTruncated, result.messageIds];
+    const dlq = [Outputs.DlqIds, Outputs.DlqIdsTruncated, result.dlqIds];
+    const budget = budgetLeft(scalars, [ids, dlq]);
+    // The two lists are not in step (an entry may have no dlqId): dlq-ids keep up to half the budget when both are long.
+    const reserve = Math.min(Math.floor(budget / 2), githubBytes(JSON.stringify(result.dlqIds)));
+    const fitted = fitArraysCounted([ids], budget - reserve, result.messageIdsTruncated);
+    const left = budget - githubBytes(fitted.values[Outputs.MessageIds] ?? '[]');
+    const fittedDlq = fitArraysCounted([dlq], left, result.dlqIdsTruncated);
+    return {
+        values: { ...scalars, ...fitted.values, ...fittedDlq.values },
+        messageIds: { kept: fitted.kept, truncated: fitted.truncated },
+        dlqIds: { kept: fittedDlq.kept, truncated: fittedDlq.truncated }
+    };
+}
+/** Each check's outputs as its entry gives them, and causes: empty when nothing was listed for a failure (unknown). */
+function healthOutputs(result) {
+    const known = !(result.failure !== undefined && result.count === 0);
+    const checks = CHECK_NAMES.map(name => HEALTH_CHECKS[name].outputs?.(result, known) ?? {});
+    return Object.assign({}, ...checks, { [Outputs.Causes]: causesOutput(result.causes) });
+}
+/**
+ * The edge this check made on the health issue, written after the issue step: opened (a new failure), commented (a
+ * material change), closed (the recovery), or none; a body brought up to date without a comment is no edge.
+ */
+function issueOutputs({ link, cut }) {
+    const touched = link ?? cut?.opened;
+    const transition = touched === undefined || touched.action === 'updated' ? 'none' : touched.action;
+    return { [Outputs.Transition]: transition, [Outputs.IssueUrl]: touched?.url ?? '' };
+}
+
+;// CONCATENATED MODULE: ./src/report/list.ts
+/** How list-dlq is reported: outputs, the headline as a notice, a summary led by the verdict, and the failure. */
+
+
+
+
+
+
+
+
+
+
+
+
+const listReport = {
+    outputs,
+    summary: (result, ctx, options) => {
+        const written = idsWritten(result);
+        return fitSummary(pass => listSummary(result, ctx, pass, written), options);
+    },
+    // Nothing listed: the failure's error annotation already says it (one alert per fact).
+    notice: (result, now) => (result.failure !== undefined && result.count === 0 ? undefined : headline(result, now)),
+    warnings: result => [
+        ...(result.itemProblems !== undefined ? [itemProblemsText(result.itemProblems)] : []),
+        ...(result.clock?.by === 'runner' && result.clock.fault !== undefined
+            ? [`ages were judged on the runner's clock: ${dateFaultText(result.clock.fault)}`]
+            : [])
+    ],
+    failure
+};
+function outputs(result) {
+    return idsWritten(result).values;
+}
+function failure(result) {
+    const reasons = result.health.breaches.map(b => `DLQ health check failed: ${describeBreach(b, result)}`);
+    if (result.failure !== undefined) {
+        const listed = result.count === 0
+            ? 'nothing was listed, so the number of messages is unknown'
+            : `at least ${plural(result.count, 'message', 'messages')}: listed ${beforeTheEnd(result.failure)}`;
+        reasons.unshift(`${failureText('list-dlq', result.failure)}${continueHint(result.nextCursor)} (${listed})`);
+    }
+    return reasons.length === 0 ? undefined : reasons.join('\n');
+}
+function listSummary(result, ctx, pass, written) {
+    const filters = filterLines(result.filters, pass);
+    return markdownText([
+        ...summaryHead(heading(result, filters.length > 0 || Boolean(result.startCursor)), judgement(result, pass.now), issueLine(ctx.issue), shortenedNote(pass), expiryLine(result, pass.now), historyLine(result), ...undatedLines(result), ...endingLeads(result)),
+        ...failingLines(result, pass),
+        ...causeLines(result, pass, causeSelect(result)),
+        ...breakdownLines(result, pass),
+        ...chartLines(result, pass.now),
+        ...workflowRunLines(result, pass, everyRun(result)),
+        ...extremesLines(result, pass, listingComplete(result)),
+        ...askedLines(result, ctx, filters, written)
+    ]);
+}
+/** The leads that say how the listing ended when it did not reach the end: the error, and where to continue. */
+function endingLeads(result) {
+    const { failure: ended, nextCursor: next, maxMessages: max, count } = result;
+    const asked = max !== undefined && count >= max ? `, as \`max-messages\` (${formatCount(max)}) asks` : '';
+    const stopped = `**Stopped after ${plural(count, 'message', 'messages')}${asked}**: the DLQ may hold more.`;
+    return [
+        ended
+            ? `**Error:** ${code(failureText('list-dlq', ended))}`
+            : next !== undefined && `${stopped} Everything below is a lower bound.`,
+        ended && count > 0 && `Everything below is what was listed ${beforeTheEnd(ended)}: a lower bound.`,
+        next && `To continue, re-run with input \`cursor\` set to ${code(next, MAX_CURSOR_LENGTH)}`
+    ];
+}
+/** The top destinations, titled "What is failing" only under a failing verdict. */
+function failingLines(result, pass) {
+    const table = failingTable(result, pass.now, pass.maxRows);
+    const failing = result.failure !== undefined || result.health.breaches.length > 0;
+    return table.length === 0 ? [] : [failing ? '### What is failing' : '### Top destinations', '', ...table];
+}
+/** How to select one cause's messages: from messages-file, or by setting it. */
+function causeSelect(result) {
+    return result.messagesFile === undefined
+        ? "Set `messages-file` to have every message with its cause (`causeKey`), to select one cause's messages."
+        : 'Each line of `messages-file` carries its cause as `causeKey`: `jq -r \'select(.causeKey == "KEY") | .dlqId\'` ' +
+            "lists one cause's DLQ ids, for a reviewed resume (`dlq-ids-file`).";
+}
+/** Where every failed workflow run listed is, beyond the table's rows. */
+function everyRun(result) {
+    return result.messagesFile === undefined
+        ? 'set `messages-file` to keep every one (and `dlq-ids` holds their DLQ ids)'
+        : '`messages-file` holds every one';
+}
+/** Which clock ages, windows and expiry were judged on, and why the runner's. */
+function clockLine(clock) {
+    if (clock === undefined)
+        return [];
+    if (clock.by === 'service') {
+        const skew = clock.runnerSkewMs;
+        const apart = skew === undefined ? '' : `, ${durationText(Math.abs(skew))} ${skew > 0 ? 'ahead of' : 'behind'} the runner's`;
+        return [`- Ages judged on: the service's clock (its Date header)${apart}`];
+    }
+    return [`- Ages judged on: the runner's clock, as ${dateFaultText(clock.fault)}`];
+}
+/** What was asked, complete: filters, order, bounds, thresholds, concurrency, cursor; then the run. */
+function askedLines(result, ctx, filters, written) {
+    const { fallback, maxMessages, maxPages, messagesFile, startCursor } = result;
+    const redacted = result.redactedHeaderValues ?? 0;
+    const slices = fallback !== undefined
+        ? ' (listed sequentially: the date slices could not be trusted)'
+        : result.slices === 1
+            ? ' (one date slice: the oldest and newest message the service named were too close to split, as when it ignores `order`)'
+            : result.slices !== undefined
+                ? ` (${formatCount(result.slices)} date slices)`
+                : '';
+    const pages = maxPages === undefined ? '' : `, \`max-pages\`: ${formatCount(maxPages)}`;
+    return [
+        '### What was asked',
+        '',
+        ...(filters.length === 0
+            ? ['- Filters: none (every message in the DLQ)']
+            : ['- Filters (several values of one filter: any of them; different filters: all of them):', ...filters]),
+        `- Order: ${result.order === 'earliestFirst' ? 'earliest first' : 'latest first'} (\`${result.order}\`)`,
+        `- Health thresholds: ${thresholdsText(result)}`,
+        ...clockLine(result.clock),
+        `- \`max-messages\`: ${maxMessages === undefined ? 'none (every message)' : formatCount(maxMessages)}`,
+        `- \`concurrency\`: ${formatCount(result.concurrency)}${slices}`,
+        `- Page size: ${formatCount(result.pageSize)}${pages} (${plural(result.pages, 'page', 'pages')} fetched)`,
+        `- Start cursor: ${startCursor ? code(startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
+        fallback !== undefined && `- Why sequentially: ${code(fallback)}`,
+        messagesFile !== undefined &&
+            `- Every listed message, one JSON object a line: ${code(messagesFile)} (output \`messages-file\`)`,
+        messagesFile !== undefined &&
+            redacted > 0 &&
+            `- ${plural(redacted, 'credential header value was', 'credential header values were')} redacted from ` +
+                'messages-file; set `keep-credential-headers: true` to keep them.',
+        ...idsWrittenLines(result, written),
+        ...runLine(ctx),
+        ''
+    ].filter(line => line !== false);
+}
+/** What a cut ids output holds, as written: its first ids, of how many listed, and where every one is. */
+function idsWrittenLines(result, { messageIds, dlqIds }) {
+    const every = result.messagesFile !== undefined ? '`messages-file` holds every one' : 'set `messages-file` for every one';
+    const lines = [];
+    if (messageIds.truncated) {
+        lines.push(`- The \`message-ids\` output holds only the first ${plural(messageIds.kept, 'id', 'ids')} of ` +
+            `${formatCount(result.count)} messages listed (GitHub's 1 MB for a job's outputs, shared with \`dlq-ids\`); ${every}.`);
+    }
+    if (dlqIds.truncated) {
+        lines.push(`- The \`dlq-ids\` output holds only the first ${plural(dlqIds.kept, 'DLQ id', 'DLQ ids')} listed ` +
+            `(the same 1 MB); ${every}.`);
+    }
+    return lines;
+}
+
 ;// CONCATENATED MODULE: ./src/report/metrics.ts
 /** The health check's figures in the OpenMetrics text format (metrics-file), for a Pushgateway or a textfile collector. */
 
@@ -7517,6 +7760,245 @@ function metricsText(result, now) {
     return `${[...families.flatMap(familyText), '# EOF'].join('\n')}\n`;
 }
 
+;// CONCATENATED MODULE: ./src/report/plan.ts
+/**
+ * How a write's plan is reported (dry-run, and expect-count's refusal): what the write would take, the bound it would
+ * send, the listing's tables (report/breakdowns.ts, as list-dlq shows them), and how to apply the plan exactly.
+ */
+
+
+
+
+
+
+
+
+
+
+const planReport = {
+    outputs: plan_outputs,
+    summary: (plan, ctx, options) => fitSummary(pass => planSummary(plan, ctx, pass), options),
+    // A refusal and a listing that failed are said by the failure's annotation (one alert per fact).
+    notice: plan => (plan.failure !== undefined || plan.listing.failure !== undefined ? undefined : plan_headline(plan)),
+    warnings,
+    failure: plan_failure
+};
+/** The report of an operation that may only plan (dry-run): its plan's when no write followed, else the write's. */
+function planOr(plan, write) {
+    const ofPlan = (result) => isPlan(result);
+    return {
+        outputs: result => (ofPlan(result) ? plan.outputs(result) : write.outputs(result)),
+        summary: (result, ctx, options) => ofPlan(result) ? plan.summary(result, ctx, options) : write.summary(result, ctx, options),
+        notice: (result, now) => (ofPlan(result) ? plan.notice?.(result, now) : write.notice?.(result, now)),
+        warnings: result => (ofPlan(result) ? plan.warnings(result) : write.warnings(result)),
+        failure: result => (ofPlan(result) ? plan.failure(result) : write.failure(result))
+    };
+}
+/** A write's report, with what expect-count listed before it: planned-count and plan-file, as a dry run says them. */
+function withExpected(write) {
+    return { ...write, outputs: result => ({ ...write.outputs(result), ...expectedOutputs(result) }) };
+}
+/** A write held to expect-count: what its listing planned, as a dry run would have said it. */
+function expectedOutputs({ expected }) {
+    if (expected === undefined)
+        return {};
+    return { [Outputs.PlannedCount]: String(expected.listed), [Outputs.PlanFile]: expected.planFile ?? '' };
+}
+function plan_outputs(plan) {
+    return {
+        [Outputs.PlannedCount]: String(plan.planned),
+        [Outputs.PlanFile]: plan.planFile ?? '',
+        [Outputs.Complete]: String(planComplete(plan) && plan.failure === undefined),
+        // Nothing was written: the write's own count says so.
+        [VERBS[plan.operation].countOutput]: '0'
+    };
+}
+/** `3 workflow runs`, `at least 1,240 messages`: the entries planned, in the verb's words. */
+function plannedText(plan) {
+    const { item, items } = VERBS[plan.operation].words;
+    return `${planComplete(plan) ? '' : 'at least '}${plural(plan.planned, item, items)}`;
+}
+/** The notice: what the write would take. */
+function plan_headline(plan) {
+    const { base } = VERBS[plan.operation].words;
+    if (plan.expectCount !== undefined && plan.planned === 0) {
+        return `expect-count 0: no entry is selected, as expected; nothing to ${base}`;
+    }
+    return `Dry run: would ${base} ${plannedText(plan)}; no write request was sent`;
+}
+function plan_heading(plan) {
+    const { base } = VERBS[plan.operation].words;
+    if (plan.failure?.kind === 'count-mismatch') {
+        const { expected, found, complete } = plan.failure;
+        const holds = `${complete ? '' : 'at least '}${plural(found, 'entry', 'entries')}`;
+        return `❌ Refused by \`expect-count\`: the selection holds ${holds}, not ${formatCount(expected)}; nothing was written`;
+    }
+    if (plan.expectCount !== undefined && plan.planned === 0)
+        return `✅ No entry selected, as \`expect-count: 0\` expects`;
+    if (plan.listing.failure !== undefined)
+        return `⚠️ Dry run stopped early: would ${base} ${plannedText(plan)}`;
+    return `🔍 Dry run: would ${base} ${plannedText(plan)}`;
+}
+function plan_failure(plan) {
+    const reasons = [];
+    if (plan.failure !== undefined)
+        reasons.push(failureText(plan.operation, plan.failure));
+    const ended = plan.listing.failure;
+    if (ended !== undefined) {
+        const listed = `${plannedText(plan)} planned ${beforeTheEnd(ended)}; no write request was sent`;
+        reasons.push(`${failureText(`${plan.operation} (its plan)`, ended)} (${listed})`);
+    }
+    return reasons.length === 0 ? undefined : reasons.join('\n');
+}
+function warnings(plan) {
+    const { itemProblems } = plan.listing;
+    return [itemProblems && itemProblemsText(itemProblems), missingText(plan), withoutIdText(plan)].filter((text) => text !== undefined);
+}
+/** The listing reached the end of the DLQ: an id given that it did not find is not there. */
+const listedAll = ({ listing }) => listing.failure === undefined && listing.nextCursor === undefined;
+/** `3 DLQ ids`, `1 run`: what an input that names entries one by one gave. */
+const givenText = (by, n) => by === 'dlq-ids' ? plural(n, 'DLQ id', 'DLQ ids') : plural(n, 'run', 'runs');
+/** The ids (or runs) given that the listing did not find, once it had listed the whole DLQ. */
+function missingText(plan) {
+    const { given } = plan;
+    if (given === undefined || given.missing === 0)
+        return undefined;
+    const when = listedAll(plan) ? '' : ' so far (the listing stopped)';
+    return (`${formatCount(given.missing)} of the ${givenText(given.by, given.count)} given ` +
+        `${given.missing === 1 ? 'is' : 'are'} not in the DLQ${when}: taken or removed since they were listed`);
+}
+function withoutIdText({ withoutDlqId }) {
+    if (withoutDlqId === undefined)
+        return undefined;
+    return (`${plural(withoutDlqId, 'entry was', 'entries were')} listed without a DLQ id: no write by dlq-ids can take ` +
+        'them, so the plan leaves them out');
+}
+/** Which entries the plan is of: by the bound the write would send, or by the ids or runs given. */
+function scopeLine(plan) {
+    const { given, bound } = plan;
+    if (given !== undefined) {
+        const found = given.count - given.missing;
+        return (`By the ${givenText(given.by, given.count)} given (\`${given.by}\`): ` +
+            `${formatCount(found)} found in the DLQ, ${formatCount(given.missing)} not` +
+            (listedAll(plan) ? '.' : ' so far: the listing stopped before the end of the DLQ.'));
+    }
+    if (bound === undefined)
+        return undefined;
+    return (`Entries that failed at or before ${formatMs(bound.toDate)} (\`${bound.toDate}\`) ${clockText(bound)}: the ` +
+        'bound the write would send as its to-date, so that it never takes what it creates. A write run later reads its ' +
+        'own, later bound: entries failing in between would be taken too, unless it is held to this plan (below).');
+}
+/** Whose clock the bound is on, as the write reads it (operations/resume-bound), and when the write may move it. */
+function clockText(bound) {
+    if (bound.clock === 'input')
+        return 'as the `to-date` given says';
+    if (bound.clock !== 'runner')
+        return "on the service's clock (its Date header)";
+    const runner = bound.marginMs !== undefined
+        ? `on the runner's clock less ${durationText(bound.marginMs)}, as ${dateFaultText(bound.dateFault)}`
+        : `on the runner's clock, earlier than the service's Date (${formatMs(bound.serviceStart ?? 0)})`;
+    return (`${runner}; the write moves its bound up to the service's time once an answer shows it, and may then also take ` +
+        'entries that failed in between');
+}
+/** The lines that say how the listing ended short of the whole selection. */
+function endingLines(plan) {
+    const { failure: ended } = plan.listing;
+    const { items } = VERBS[plan.operation].words;
+    return [
+        plan.failure !== undefined && '**Nothing was written.**',
+        plan.failure === undefined && '**No write request was sent.**',
+        ended !== undefined && `**Error:** ${code(failureText(`${plan.operation} (its plan)`, ended))}`,
+        ended !== undefined && `Everything below is what was listed ${beforeTheEnd(ended)}: a lower bound.`,
+        plan.capped &&
+            `**Stopped at \`max-entries\` (${formatCount(plan.maxRuns ?? 0)})**, as the write would: more ${items} ` +
+                "match. The write takes that many of the selection, in the service's order; this plan, in the order listed."
+    ];
+}
+/** How to take exactly what was planned: its DLQ ids, held to its count. */
+function applyLines(plan) {
+    const n = formatCount(plan.planned);
+    if (plan.failure?.kind === 'count-mismatch') {
+        return [
+            '### What to do',
+            '',
+            plan.failure.complete
+                ? `Review what the selection holds now (the tables above), then set \`expect-count: ${n}\` to take it.`
+                : 'The listing did not reach the end of the selection, so its count is unknown: ' +
+                    'see the error above, then run it again.',
+            ''
+        ];
+    }
+    if (plan.expectCount !== undefined && plan.planned === 0)
+        return [];
+    if (!planComplete(plan)) {
+        return [
+            '### Applying it',
+            '',
+            'The plan is incomplete, so `expect-count` would refuse it: see the error above (raise `max-pages` when it ' +
+                'ran out), then run the dry run again.',
+            ''
+        ];
+    }
+    const exact = plan.planFile
+        ? `Run the step without \`dry-run\`, with \`dlq-ids-file: ${plan.planFile}\` in place of the selectors and ` +
+            `\`expect-count: ${n}\` (the output \`planned-count\`): it takes exactly these entries, by their DLQ ids, ` +
+            'and writes nothing unless all of them are still in the DLQ. Each line of the file is one entry, ' +
+            '`jq -r .dlqId` lists their ids, and a later job needs the file as an artifact.'
+        : 'Set `plan-file` to keep this plan as a file that `dlq-ids-file` reads back. Or run the step without ' +
+            `\`dry-run\`, with the same selectors and \`expect-count: ${n}\`: it lists them again and writes only if ` +
+            'exactly that many are selected, taking those by their DLQ ids (never by the filter again).';
+    return ['### Applying it', '', exact, ''];
+}
+/** What was asked: the write, the listing that found its entries, the limits, the file. */
+function plan_askedLines(plan, ctx, pass) {
+    const { listing } = plan;
+    const filters = filterLines(listing.filters, pass);
+    const redacted = listing.redactedHeaderValues ?? 0;
+    const pages = `${plural(listing.pages, 'page', 'pages')} of ${formatCount(listing.pageSize)} fetched`;
+    return [
+        '### What was asked',
+        '',
+        `- Operation: \`${plan.operation}\`, ${plan.expectCount === undefined ? '`dry-run: true`' : `\`expect-count: ${formatCount(plan.expectCount)}\``}`,
+        ...(filters.length === 0
+            ? ['- Listed: the whole DLQ']
+            : ["- Listed with the write's selectors as filters (the bound as to-date):", ...filters]),
+        `- \`max-entries\`: ${plan.maxRuns === undefined ? 'none' : formatCount(plan.maxRuns)}`,
+        `- \`max-pages\`: ${formatCount(listing.maxPages ?? 0)} (${pages})`,
+        ...(listing.nextCursor !== undefined && plan.capped !== true
+            ? [
+                `- The listing's cursor when it stopped: ${code(listing.nextCursor, MAX_CURSOR_LENGTH)} (it continues no write)`
+            ]
+            : []),
+        ...(plan.planFile !== undefined
+            ? [`- The plan, one JSON object a line: ${code(plan.planFile)} (output \`plan-file\`)`]
+            : []),
+        ...(redacted > 0
+            ? [`- ${plural(redacted, 'credential header value was', 'credential header values were')} redacted from it.`]
+            : []),
+        ...runLine(ctx),
+        ''
+    ];
+}
+function planSummary(plan, ctx, pass) {
+    const { listing } = plan;
+    const table = failingTable(listing, pass.now, pass.maxRows);
+    const file = plan.planFile !== undefined;
+    const select = file
+        ? 'Each line of `plan-file` carries its cause as `causeKey`: `jq -r \'select(.causeKey == "KEY") | .dlqId\'` ' +
+            "lists one cause's DLQ ids, for a plan of that cause alone (`dlq-ids-file`)."
+        : "Set `plan-file` to have every entry planned with its cause (`causeKey`), to select one cause's entries.";
+    return markdownText([
+        ...summaryHead(plan_heading(plan), ...endingLines(plan), scopeLine(plan), shortenedNote(pass)),
+        ...(table.length === 0 ? [] : ['### Top destinations', '', ...table]),
+        ...causeLines(listing, pass, select),
+        ...breakdownLines(listing, pass),
+        ...workflowRunLines(listing, pass, file ? '`plan-file` holds every one' : 'set `plan-file` to keep every one'),
+        ...extremesLines(listing, pass, planComplete(plan)),
+        ...applyLines(plan),
+        ...plan_askedLines(plan, ctx, pass)
+    ]);
+}
+
 ;// CONCATENATED MODULE: ./src/report/refusal.ts
 /** The job summary of a run refused before any request (a bad or missing input): what was refused, what to set. */
 
@@ -7604,16 +8086,16 @@ function inputsOf(next) {
     ];
 }
 /** What next-workflow-runs holds, in words. */
-const RUNS_LEFT = (runs) => `${plural(runs, 'run', 'runs')} given not resumed yet: not in the DLQ yet, or not reached; the others are not given again`;
-/** Why a bound nothing checked may leave runs out, and what takes them. */
-function uncheckedText(next) {
+const runsLeft = (runs, { past }) => `${plural(runs, 'run', 'runs')} given not ${past} yet: not in the DLQ yet, or not reached; the others are not given again`;
+/** Why a bound nothing checked may leave entries out, and what takes them. */
+function uncheckedText(next, { base, one, short }) {
     const { marginMs } = next;
     const why = marginMs !== undefined
-        ? `the runner's clock less ${durationText(marginMs)} bounded this resume, as no usable Date of the service was ` +
-            `later, and no run was created to tell the service's time: runs that failed in the ${durationText(marginMs)} ` +
+        ? `the runner's clock less ${durationText(marginMs)} bounded this ${base}, as no usable Date of the service was ` +
+            `later, and no ${one} was created to tell the service's time: ${short} that failed in the ${durationText(marginMs)} ` +
             'before it began may be left'
-        : "the service's Date and the runner's clock were more than a minute apart, the earlier bounded this resume, and " +
-            'no run was created to tell which was right: runs that failed between the two may be left';
+        : `the service's Date and the runner's clock were more than a minute apart, the earlier bounded this ${base}, and ` +
+            `no ${one} was created to tell which was right: ${short} that failed between the two may be left`;
     const dates = [
         ...(next.fromDate !== undefined ? [`from-date: ${next.fromDate}`] : []),
         ...(next.toDate !== undefined ? [`to-date: ${next.toDate}`] : [])
@@ -7621,47 +8103,47 @@ function uncheckedText(next) {
     const given = dates.length > 0 ? ` (${dates.join(', ')}, the dates given)` : ', without to-date';
     return `${why}; to take them, re-run the same step${given} in a few minutes`;
 }
-const NO_CURSOR = 'no cursor to continue from: re-run with the same selection and these dates (resumed entries have left the DLQ, so none is resumed twice)';
+/** Why nothing is taken twice by a re-run: what was taken left the DLQ. */
+const leftTheDlq = ({ past }) => `${past} entries have left the DLQ, so none is ${past} twice`;
 /** The sentence for the failure line and the log: plain text. */
-function continuePlain(next) {
+function continuePlain(next, w) {
     if (next === undefined)
-        return 'nothing is left to continue: the selection was resumed to its end';
+        return `nothing is left to continue: the selection was ${w.past} to its end`;
     if (next.by === 'workflow-runs') {
-        return `to continue, re-run with input workflow-runs set to output next-workflow-runs (${RUNS_LEFT(next.runs)})`;
+        return `to continue, re-run with input workflow-runs set to output next-workflow-runs (${runsLeft(next.runs, w)})`;
     }
     if (next.by === 'unchecked')
-        return uncheckedText(next);
+        return uncheckedText(next, w);
     if (next.by === 'dlq-ids') {
         return (`to continue, re-run with dlq-ids from "${next.dlqId}" on (id ${next.position} of ${next.of}: ` +
-            `${next.remaining} ids, some perhaps resumed already)` +
+            `${next.remaining} ids, some perhaps ${w.past} already)` +
             fileLineHint(next.line));
     }
     const inputs = inputsOf(next).map(([name, value]) => `${name}: ${value}`);
+    const noCursor = 'no cursor to continue from: re-run with the same selection';
     if (next.cursor === undefined)
-        return inputs.length > 0
-            ? `${NO_CURSOR}: ${inputs.join(', ')}`
-            : NO_CURSOR.slice(0, NO_CURSOR.indexOf(' and these'));
+        return inputs.length > 0 ? `${noCursor} and these dates (${leftTheDlq(w)}): ${inputs.join(', ')}` : noCursor;
     return `to continue, re-run with ${inputs.join(', ')}`;
 }
 /** The sentence for the summary: each input in a code span, to copy. */
-function continueMarkdown(next) {
+function continueMarkdown(next, w) {
     if (next.by === 'workflow-runs') {
-        return `To continue, re-run with input \`workflow-runs\` set to output \`next-workflow-runs\` (${RUNS_LEFT(next.runs)}).`;
+        return `To continue, re-run with input \`workflow-runs\` set to output \`next-workflow-runs\` (${runsLeft(next.runs, w)}).`;
     }
     if (next.by === 'unchecked')
-        return `${uncheckedText(next)}.`;
+        return `${uncheckedText(next, w)}.`;
     if (next.by === 'dlq-ids') {
         return (`To continue, re-run with input \`dlq-ids\` from ${code(next.dlqId)} on (id ${formatCount(next.position)} of ` +
-            `${formatCount(next.of)}: ${plural(next.remaining, 'id', 'ids')}, some perhaps resumed already; resumed entries ` +
-            'have left the DLQ, so none is resumed twice).' +
+            `${formatCount(next.of)}: ${plural(next.remaining, 'id', 'ids')}, some perhaps ${w.past} already; ` +
+            `${leftTheDlq(w)}).` +
             fileLineHint(next.line));
     }
     const inputs = inputsOf(next).map(([name, value]) => `\`${name}\` set to ${code(value, MAX_CURSOR_LENGTH)}`);
     const dates = next.toDate !== undefined ? ' (the same dates in Unix ms, so that it selects exactly what is left)' : '';
     if (next.cursor === undefined) {
         return inputs.length > 0
-            ? `To continue, re-run with the same selection and ${inputs.join(', ')}${dates}: resumed entries have left the DLQ, so none is resumed twice.`
-            : 'To continue, re-run with the same selection: resumed entries have left the DLQ, so none is resumed twice.';
+            ? `To continue, re-run with the same selection and ${inputs.join(', ')}${dates}: ${leftTheDlq(w)}.`
+            : `To continue, re-run with the same selection: ${leftTheDlq(w)}.`;
     }
     return `To continue, re-run with input ${inputs.join(', ')}${dates}.`;
 }
@@ -7672,22 +8154,52 @@ function fileLineHint(line) {
     return ` They begin on line ${formatCount(line)} of \`dlq-ids-file\`: a file of its lines from there on (\`tail -n +${line}\`) continues.`;
 }
 
-;// CONCATENATED MODULE: ./src/report/resume-text.ts
-/** The words of a resume, staged or not, that several parts of its report say: scope, what was asked, what may be missing. */
+;// CONCATENATED MODULE: ./src/report/verb-words.ts
+/**
+ * The words a bulk write's report says, from its verb (src/verbs.ts): `Resumed 3 workflow runs`, `Retried 3
+ * messages`. Every text of the resume report reads them here, so that a verb is worded one way everywhere.
+ */
 
 
-
-
-
-
-const RESUME_NOTE = '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
-    'their results; only failed or pending steps run again. Workflow code may change **after** the failed step, ' +
-    'but a change **before** it is unsupported and may make the resume fail.';
-/** Runs the resume created, those resumed without a readable id included. */
-function madeCount(result) {
-    return result.runs.length + (result.itemProblems?.leftOut ?? 0);
+const capital = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+function verb_words_wordsOf({ words, dlq, makes, operation }) {
+    const runs = makes === 'run';
+    return {
+        ...words,
+        one: words.item.split(' ').pop() ?? words.item,
+        Past: capital(words.past),
+        Base: capital(words.base),
+        Short: capital(words.short),
+        dlq: dlq === 'workflow' ? 'workflow DLQ' : 'DLQ',
+        // The result does not say which of the two names set the cap; a resume's texts always said max-runs.
+        cap: operation === 'resume-workflows' ? 'max-runs' : 'max-entries',
+        makes,
+        idsOutput: runs ? Outputs.WorkflowRunIds : Outputs.MessageIds,
+        failedAgainIdsOutput: runs ? Outputs.FailedAgainRunIds : Outputs.FailedAgainMessageIds
+    };
 }
-/** True when everything selected was drained and every run resumed is in the outputs. */
+const WORDS = Object.fromEntries(Object.values(VERBS).map(verb => [verb.operation, verb_words_wordsOf(verb)]));
+/** The words of the write a result is of. */
+const words = (result) => WORDS[result.operation];
+/** Entries the answers named as taken: the new runs, or the new messages (a retry's `runs` is empty). */
+const takenCount = (result) => result.runs.length + (result.messages?.length ?? 0);
+/** What the write made, those taken without a readable id included. */
+const madeCount = (result) => takenCount(result) + (result.itemProblems?.leftOut ?? 0);
+
+;// CONCATENATED MODULE: ./src/report/resume-text.ts
+/**
+ * The words of a bulk write, staged or not, that several parts of its report say: scope, what was asked, what may be
+ * missing. Each says the verb of the result (verb-words.ts): a resume's texts are those it always had.
+ */
+
+
+
+
+
+
+
+
+/** True when everything selected was drained, every entry taken is in the outputs, and none was refused. */
 function resumeComplete(result) {
     return (result.failure === undefined &&
         result.fileError === undefined &&
@@ -7697,8 +8209,11 @@ function resumeComplete(result) {
         result.continueFrom === undefined &&
         result.uncertainRequests === 0 &&
         (result.itemProblems?.leftOut ?? 0) === 0 &&
-        (result.byRuns?.left.length ?? 0) === 0);
+        (result.byRuns?.left.length ?? 0) === 0 &&
+        refusedCount(result) === 0);
 }
+/** Entries the service refused to take (a restart's 400), named or only counted. */
+const refusedCount = (result) => result.refusedCount ?? result.refused?.length ?? 0;
 /** Whether the selection was left with more to resume: a cursor or ids to continue from. */
 function stoppedEarly(result) {
     return result.continueFrom !== undefined || Boolean(result.nextCursor) || result.leftWithoutCursor === true;
@@ -7714,62 +8229,69 @@ function outputsShort(result) {
     if (leftOut === 0)
         return undefined;
     return (`${plural(leftOut, 'of them has', 'of them have')} no readable id, so the outputs do not name ` +
-        `${leftOut === 1 ? 'it' : 'them'} (nothing is left to resume)`);
+        `${leftOut === 1 ? 'it' : 'them'} (nothing is left to ${words(result).base})`);
 }
-/** Runs lost answers may have resumed: what those requests asked for (their count), 50 each when not known. */
-const possiblyUpTo = (result) => result.uncertainRuns ?? result.uncertainRequests * RESUME_PAGE_SIZE;
-/** Said when requests may have resumed runs unseen: their count each, any number if the service ignores count. */
+/** Entries lost answers may have taken: what those requests asked for (their count), a full page each when not known. */
+const possiblyUpTo = (result) => result.uncertainRuns ?? result.uncertainRequests * VERBS[result.operation].pageSize;
+/** Said when requests may have taken entries unseen: their count each, any number if the service ignores count. */
 function lostAnswerText(result) {
     const { uncertainRequests: requests, largestAnswer } = result;
     if (requests === 0)
         return undefined;
+    const { base, past, one, short } = words(result);
+    const size = VERBS[result.operation].pageSize;
     const bound = largestAnswer === undefined
-        ? `up to ${formatCount(possiblyUpTo(result))} more runs than listed here`
-        : `more runs than listed here: up to ${RESUME_PAGE_SIZE} a request if it honoured count=${RESUME_PAGE_SIZE}, ` +
-            `but it does not (one answer carried ${formatCount(largestAnswer)} runs), so possibly every run the ` +
+        ? `up to ${formatCount(possiblyUpTo(result))} more ${short} than listed here`
+        : `more ${short} than listed here: up to ${size} a request if it honoured count=${size}, ` +
+            `but it does not (one answer carried ${formatCount(largestAnswer)} ${short}), so possibly every ${one} the ` +
             'selection matched';
-    return (`${plural(requests, 'resume request', 'resume requests')} got no readable answer (lost after sending, or ` +
-        `unreadable): the service may have resumed ${bound} (possibly resumed; they left the DLQ, so none is resumed twice)`);
+    return (`${plural(requests, `${base} request`, `${base} requests`)} got no readable answer (lost after sending, or ` +
+        `unreadable): the service may have ${past} ${bound} (possibly ${past}; they left the DLQ, so none is ${past} twice)`);
 }
-/** Said when nothing told the service's time and answers were lost: runs of the runner's margin may be left. */
-function uncheckedLostText({ bound, uncertainRequests }) {
+/** Said when nothing told the service's time and answers were lost: entries of the runner's margin may be left. */
+function uncheckedLostText(result) {
+    const { bound, uncertainRequests } = result;
     if (bound?.unconfirmed !== true || uncertainRequests === 0)
         return undefined;
-    return (`nothing told the service's time (no usable Date, and the answers that would have were lost): runs that failed ` +
-        `in the ${durationText(bound.marginMs ?? 0)} before this resume began may be left, past the to-date it sent`);
+    const { base, short } = words(result);
+    return (`nothing told the service's time (no usable Date, and the answers that would have were lost): ${short} that failed ` +
+        `in the ${durationText(bound.marginMs ?? 0)} before this ${base} began may be left, past the to-date it sent`);
 }
-/** Said when parts of dlq-ids were found by the service no more: nothing of them was resumed by this run. */
-function goneText({ goneIds: gone }) {
-    if (gone === undefined)
-        return undefined;
-    return (`at least ${plural(gone.ids, 'of the dlq-ids was', 'of the dlq-ids were')} no longer in the DLQ (the service answered ` +
-        `404 to ${plural(gone.parts, 'part', 'parts')} of them): resumed or removed since they were listed; the other ` +
-        'ids were resumed');
-}
-/** Said when answers carried more runs than the count sent, so that more than max-runs were resumed. */
-function pastCapText({ pastCap, maxRuns }) {
+/** Said when answers carried more entries than the count sent, so that more than the cap were taken. */
+function pastCapText(result) {
+    const { pastCap, maxRuns } = result;
     if (pastCap === undefined)
         return undefined;
-    return (`the service ignored count: ${plural(pastCap, 'run was', 'runs were')} resumed past max-runs ` +
-        `(${formatCount(maxRuns ?? 0)}); every run it resumed is reported`);
+    const { past, one, short, cap } = words(result);
+    return (`the service ignored count: ${plural(pastCap, `${one} was`, `${short} were`)} ${past} past ${cap} ` +
+        `(${formatCount(maxRuns ?? 0)}); every ${one} it ${past} is reported`);
 }
-/** Why the runs-file is not the record: resumed-count still counts every run, the id outputs hold what fits. */
-function runsFileText({ fileError }) {
+/** Why the runs-file is not the record: the count output still counts every entry, the id outputs hold what fits. */
+function runsFileText(result) {
+    const { fileError } = result;
     if (fileError === undefined)
         return undefined;
-    return `${fileText(fileError)}; resumed-count counts every run resumed, the id outputs hold as many as fit`;
+    const { past, one } = words(result);
+    return `${fileText(fileError)}; ${VERBS[result.operation].countOutput} counts every ${one} ${past}, the id outputs hold as many as fit`;
 }
-/** Why a capped resume stopped; the cursor left says more may remain, not that they do (the next page may be empty). */
-function capReached({ maxRuns, pastCap }) {
+/** Why a capped write stopped; the cursor left says more may remain, not that they do (the next page may be empty). */
+function capReached(result) {
+    const { maxRuns, pastCap } = result;
     const past = pastCap === undefined ? '' : `, ${formatCount(pastCap)} past it as the service ignored count`;
-    return `max-runs (${formatCount(maxRuns ?? 0)}) reached${past}; more may remain`;
+    return `${words(result).cap} (${formatCount(maxRuns ?? 0)}) reached${past}; more may remain`;
+}
+/** A selector's values in a few words: the first three, then how many more. */
+function fewValues(values, value) {
+    const shown = values.slice(0, 3).map(value).join(', ');
+    return values.length > 3 ? `${shown} and ${formatCount(values.length - 3)} more` : shown;
 }
 /**
- * What the resume selected, in a few words, for the first line and the notice: the selectors given (third-party
+ * What the write selected, in a few words, for the first line and the notice: the selectors given (third-party
  * values as code spans in markdown), and "of any age" when no from-date bounds it.
  */
 function scopeText(result, markdown) {
     const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection;
+    const { messageId, url, topicName, scheduleId, queueName, responseStatus, callerIp } = result.selection;
     const value = (text) => markdown ? code(text, 100) : JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text);
     if (result.byRuns !== undefined) {
         const { given, found } = result.byRuns;
@@ -7777,12 +8299,22 @@ function scopeText(result, markdown) {
     }
     if (dlqIds !== undefined)
         return `selection: the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} given`;
+    const lists = [
+        ['url', url],
+        ['topic-name', topicName],
+        ['schedule-id', scheduleId],
+        ['queue-name', queueName],
+        ['caller-ip', callerIp]
+    ];
     const parts = [
         ...(workflowUrl !== undefined ? [`workflow-url ${value(workflowUrl)}`] : []),
         ...(workflowRunId !== undefined ? [`workflow-run-id ${value(workflowRunId)}`] : []),
-        ...(workflowCreatedAt !== undefined ? [`created at ${formatMs(workflowCreatedAt)}`] : [])
+        ...(workflowCreatedAt !== undefined ? [`created at ${formatMs(workflowCreatedAt)}`] : []),
+        ...(messageId !== undefined ? [`message-id ${value(messageId)}`] : []),
+        ...lists.flatMap(([name, values]) => (values?.length ? [`${name} ${fewValues(values, value)}`] : [])),
+        ...(responseStatus !== undefined ? [`response-status ${responseStatus}`] : [])
     ];
-    const what = parts.length > 0 ? parts.join(', ') : 'every failed run in the DLQ (all)';
+    const what = parts.length > 0 ? parts.join(', ') : `every failed ${words(result).one} in the DLQ (all)`;
     const when = fromDate !== undefined
         ? `failed from ${formatMs(fromDate)}${toDate !== undefined ? ` to ${formatMs(toDate)}` : ''}`
         : toDate !== undefined
@@ -7797,94 +8329,126 @@ function titled(title, items, none) {
         return [`- ${title}:`, ...given];
     return none === undefined ? [] : [`- ${title}: ${none}`];
 }
-function resume_text_askedLines(result, pass) {
+/** The selectors given, each labelled with its input: a workflow verb's, or a retry's (the listing's filters). */
+function selectorItems(result, pass) {
     const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection;
-    const { flowControlKey, flowControlValue, retries } = result.overrides;
+    const { messageId, url, topicName, scheduleId, queueName, responseStatus, callerIp } = result.selection;
     const time = (ms) => (ms === undefined ? undefined : formatMs(ms));
     const text = (value) => (value === undefined ? undefined : code(value));
-    const selectors = [
-        [
-            'DLQ ids (`dlq-ids`; when given, the service ignores the other selectors)',
-            dlqIds?.length ? valueList(dlqIds, pass) : undefined
-        ],
+    const list = (values) => (values?.length ? valueList(values, pass) : undefined);
+    return [
+        ['DLQ ids (`dlq-ids`; when given, the service ignores the other selectors)', list(dlqIds)],
         ['Failed at or after (`from-date`)', time(fromDate)],
         ['Failed at or before (`to-date`)', time(toDate)],
         ['Workflow URL (`workflow-url`)', text(workflowUrl)],
         ['Workflow run id or id prefix (`workflow-run-id`)', text(workflowRunId)],
-        ['Workflow created at (`workflow-created-at`)', time(workflowCreatedAt)]
+        ['Workflow created at (`workflow-created-at`)', time(workflowCreatedAt)],
+        ['Message id (`message-id`)', text(messageId)],
+        ['URL (`url`)', list(url)],
+        ['Topic (`topic-name`)', list(topicName)],
+        ['Schedule id (`schedule-id`)', list(scheduleId)],
+        ['Queue (`queue-name`)', list(queueName)],
+        ['Response status (`response-status`)', responseStatus?.toString()],
+        ['Caller IP (`caller-ip`)', list(callerIp)]
     ];
+}
+function resume_text_askedLines(result, pass) {
+    const { flowControlKey, flowControlValue, retries, delay } = result.overrides;
+    const watchRetries = result.staged?.plan.watchRetries;
+    const text = (value) => (value === undefined ? undefined : code(value));
+    const w = words(result);
+    const selectors = selectorItems(result, pass);
     const overrides = [
         ['Flow control key (`flow-control-key`)', text(flowControlKey)],
         ['Flow control value (`flow-control-value`)', text(flowControlValue)],
-        ['Retries (`retries`)', text(retries?.toString())]
+        ['Retries (`retries`)', text(retries?.toString())],
+        ['Delay before each is delivered (`delay`)', text(delay)]
     ];
-    const whole = '- Selection: **the whole DLQ was selected** (input `all`): every failed workflow run in it.';
+    // The watched stages sent watch-retries: "each keeps its original retries" would be wrong of them.
+    const none = watchRetries === undefined
+        ? `none (each ${w.one} keeps its original flow control and retries)`
+        : `none but \`watch-retries\` (${watchRetries}), sent by the watched stages only (below); the last stage's ` +
+            `${w.short} keep their original flow control and retries`;
+    const whole = `- Selection: **the whole DLQ was selected** (input \`all\`): every failed ${w.item} in it.`;
     return [
         '### What was asked',
         '',
         ...(result.byRuns !== undefined
-            ? runsGivenLines(result.byRuns)
+            ? runsGivenLines(result.byRuns, w)
             : result.all
                 ? [whole, ...titled('Selectors also given', selectors)]
                 : titled('Selection', selectors, 'none')),
-        ...titled('Overrides', overrides, 'none (each run keeps its original flow control and retries)'),
-        ...(result.maxRuns !== undefined ? [`- At most (\`max-runs\`): ${plural(result.maxRuns, 'run', 'runs')}`] : []),
+        ...titled('Overrides', overrides, none),
+        ...(result.maxRuns !== undefined ? [`- At most (\`${w.cap}\`): ${plural(result.maxRuns, w.one, w.short)}`] : []),
+        ...expectedLine(result),
         `- Start cursor: ${result.startCursor ? code(result.startCursor, MAX_CURSOR_LENGTH) : 'none (from the start)'}`,
-        ...boundLine(result.bound),
+        ...boundLine(result.bound, w),
         ''
     ];
 }
+/** expect-count held: the entries listed before any write, then taken by their DLQ ids (never by the filter again). */
+function expectedLine({ expected }) {
+    if (expected === undefined)
+        return [];
+    const { count, listed } = expected;
+    const held = count === listed
+        ? `${formatCount(count)} listed and expected`
+        : `${formatCount(count)} expected, ${formatCount(listed)} listed`;
+    return [`- \`expect-count\`: ${held}, taken by their DLQ ids`];
+}
 /** Runs given by their pairs that a re-run must be given again (not in the DLQ yet), in a few words; none: undefined. */
-function runsLeftText({ byRuns }) {
-    const left = byRuns?.left.length ?? 0;
+function runsLeftText(result) {
+    const left = result.byRuns?.left.length ?? 0;
     if (left === 0)
         return undefined;
-    return `${plural(left, 'run', 'runs')} given not resumed yet (not in the DLQ yet): given again in output next-workflow-runs`;
+    return `${plural(left, 'run', 'runs')} given not ${words(result).past} yet (not in the DLQ yet): given again in output next-workflow-runs`;
 }
 /** The runs given by their pairs, in "What was asked": how many, found how, and what became of the others. */
-function runsGivenLines({ given, found, notInDlq }) {
+function runsGivenLines({ given, found, notInDlq }, w) {
     const states = RUN_STATES.filter(state => notInDlq.some(run => run.state === state))
-        .map(state => `${formatCount(notInDlq.filter(run => run.state === state).length)} ${NOT_IN_DLQ_WORDS[state]}`)
+        .map(state => `${formatCount(notInDlq.filter(run => run.state === state).length)} ${notInDlqWords(state, w)}`)
         .join(', ');
     return [
         `- Selection: the ${plural(given, 'run', 'runs')} given (\`workflow-runs\`), each found in the workflow DLQ by its ` +
-            'run id and creation time together (ids repeat), then resumed by its DLQ id',
+            `run id and creation time together (ids repeat), then ${w.past} by its DLQ id`,
         `  - found in the DLQ: ${formatCount(found)}`,
         ...(notInDlq.length > 0 ? [`  - not in the DLQ: ${formatCount(notInDlq.length)} (${states})`] : [])
     ];
 }
 /** What a run not in the DLQ is, by what the run log says of it. */
-const NOT_IN_DLQ_WORDS = {
-    completed: 'completed (nothing to resume)',
-    failed: 'failed, no longer in the DLQ (resumed or deleted since)',
-    failing: 'still retrying (given again in next-workflow-runs)',
-    running: 'still running (given again in next-workflow-runs)',
-    cancelled: 'cancelled (nothing to resume)',
-    unknown: 'not told by a run log (given again in next-workflow-runs)'
-};
+function notInDlqWords(state, { base, past }) {
+    return {
+        completed: `completed (nothing to ${base})`,
+        failed: `failed, no longer in the DLQ (${past} or deleted since)`,
+        failing: 'still retrying (given again in next-workflow-runs)',
+        running: 'still running (given again in next-workflow-runs)',
+        cancelled: `cancelled (nothing to ${base})`,
+        unknown: 'not told by a run log (given again in next-workflow-runs)'
+    }[state];
+}
 /** The to-date every request sent, and which clock it came from: a line of "What was asked". */
-function boundLine(bound) {
+function boundLine(bound, { base, one, short }) {
     if (bound === undefined)
         return [];
     const why = dateWords(bound);
     const source = {
         service: bound.movedFrom === undefined
             ? "the service's time at the start, from its Date header"
-            : "the service's time at the start, from its Date header, which the first run it created confirmed",
+            : `the service's time at the start, from its Date header, which the first ${one} it created confirmed`,
         input: 'the `to-date` given, earlier than the start',
-        stamps: `the creation time of the first run the service created, less 1 ms, as ${why}`,
+        stamps: `the creation time of the first ${one} the service created, less 1 ms, as ${why}`,
         runner: bound.marginMs === undefined
             ? `the runner's clock at the start, earlier than the service's Date (${formatMs(bound.serviceStart ?? 0)})`
-            : `the runner's clock less ${durationText(bound.marginMs)}, as ${why}: runs that failed in that margin ` +
+            : `the runner's clock less ${durationText(bound.marginMs)}, as ${why}: ${short} that failed in that margin ` +
                 'before the start were not selected'
     }[bound.clock];
     const moved = bound.movedFrom === undefined
         ? ''
-        : `; the requests before that run sent ${formatMs(bound.movedFrom)} (\`${bound.movedFrom}\`), and the resume ` +
+        : `; the requests before that ${one} sent ${formatMs(bound.movedFrom)} (\`${bound.movedFrom}\`), and the ${base} ` +
             'went on without their cursor';
     return [
-        `- Every request sent to-date ${formatMs(bound.toDate)} (\`${bound.toDate}\`, ${source})${moved}: a run this ` +
-            'resume created, back in the DLQ, is never taken by it'
+        `- Every request sent to-date ${formatMs(bound.toDate)} (\`${bound.toDate}\`, ${source})${moved}: a ${one} this ` +
+            `${base} created, back in the DLQ, is never taken by it`
     ];
 }
 /** Why the service's Date was not taken as it is: its fault, or that there was none; used by the bound's line. */
@@ -7897,6 +8461,181 @@ function dateWords({ dateFault: fault, serviceStart }) {
 ;// CONCATENATED MODULE: ./src/resume-results.ts
 /** The id of what the write made: the new run's id, or the new message's. */
 const madeIdOf = (made) => ('messageId' in made ? made.messageId : made.workflowRunId);
+
+;// CONCATENATED MODULE: ./src/report/stage-text.ts
+
+
+
+/** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
+function stagesCompleted(staged) {
+    return staged.stages.filter(stage => STAGE_VERDICTS[stage.verdict].passed).length;
+}
+/** The stage that ended the resume before its plan, and why; undefined when every stage passed. */
+function endingStage(staged) {
+    const stage = staged.stages.find(s => STAGE_VERDICTS[s.verdict].endsPlan);
+    return stage === undefined ? undefined : { stage, verdict: stage.verdict };
+}
+/** The watch as the user wrote it (`4h`, not 14400 s). */
+const stage_text_watchText = (plan) => plan.watchText ?? durationText(plan.watchMs ?? 0);
+/** How long the stage was watched, or why it was not. */
+function watchedFor(stage) {
+    const { watch } = stage;
+    if (watch === undefined)
+        return '—';
+    return durationText(watch.endedAt - watch.startedAt);
+}
+const size = (asked) => (asked === Infinity ? 'all left' : formatCount(asked));
+const askedText = size;
+/** What the failure of a watch's listing is named: it was no request of the write. */
+const watchListing = ({ dlq }) => `the watch's listing of the ${dlq}`;
+/** ...and of its read of the run log. */
+const WATCH_RUN_LOG = "the watch's read of the run log";
+/** Which of the two left a stage's watch blind. */
+const watchSource = (stage, w) => stage.watch?.runLogFailed === true ? WATCH_RUN_LOG : watchListing(w);
+/** The resume stopped on max-pages, which bounds the resume requests of every stage together. */
+const isBudget = (result) => result.failure?.kind === 'max-pages' || result.failure?.kind === 'request-budget';
+/** The leading failed-again run's last response, in one line: status and the error's words (third-party text). */
+function leadingResponse(run) {
+    const status = run.responseStatus === undefined ? 'no status' : `HTTP ${run.responseStatus}`;
+    if (run.bodySample === undefined || run.bodySample === '')
+        return status;
+    const words = errorWords(run.bodySample, run.bodyCut === true) ?? run.bodySample;
+    const short = words.length > 80 ? `${words.slice(0, 79)}…` : words;
+    return `${status} ${JSON.stringify(short)}`;
+}
+/**
+ * Runs that failed again grouped by how they failed (step, status and text), whichever signal saw them: one row a
+ * cause, most runs first.
+ */
+function failedAgainGroups(runs) {
+    const groups = new Map();
+    for (const run of runs) {
+        const key = [run.stepName, run.responseStatus, run.bodySample, run.binaryBody].map(v => v ?? '').join('\u0000');
+        const group = groups.get(key);
+        if (group === undefined)
+            groups.set(key, { first: run, runs: [run] });
+        else
+            group.runs.push(run);
+    }
+    return [...groups.values()].sort((a, b) => b.runs.length - a.runs.length);
+}
+/** What a watch cannot see, said in every summary of a watched write, with what the watched stages sent. */
+function watchLimits(plan, { one, short }) {
+    const retries = plan.watchRetries === undefined
+        ? `Set \`watch-retries\` (0 or 1) so that a failing canary ${one} is back within the watch: it applies to the watched stages' ${short} only.`
+        : `The watched stages' ${short} were sent ${plural(plan.watchRetries, 'retry', 'retries')} (\`watch-retries\`), so a failing one is back sooner; the last stage's ${short} keep \`retries\` as given.`;
+    return (`> **What a watch cannot see:** a ${one} still retrying is not in the DLQ yet. The service retries every attempt ` +
+        'answered outside 2xx, after about 12 s, 2.5 min, 30 min, … (the n-th after about min(1 day, e^(2.5 n)) s): with ' +
+        `3 retries a failing ${one} reaches the DLQ about 33 minutes after it starts, so a shorter watch sees only the ${short} ` +
+        `that fail faster. ${retries}`);
+}
+/** The stages asked, as the input wrote them. */
+function planText(staged) {
+    return staged.plan.sizes.map(asked => (asked === Infinity ? 'all' : formatCount(asked))).join(', ');
+}
+const stagesWord = (n) => plural(n, 'stage', 'stages');
+
+;// CONCATENATED MODULE: ./src/report/failed-again.ts
+/**
+ * What a staged write's watches found failed again, as the summary shows it: the table of runs (resume, restart) with
+ * the run log's columns, or of messages (retry), back in the DLQ under their new ids; and what takes them again.
+ */
+
+
+
+
+
+/** Rows of what failed again: the first few groups say what fails; the outputs hold every id. */
+const FAILED_AGAIN_ROWS = 10;
+/** What takes again, once the fix holds, what failed again: one input, whichever signal saw them. */
+function followUpLine(staged, { base, makes }) {
+    if (makes === 'message') {
+        return ('Once the fix holds, retry the messages that failed again with input `dlq-ids` set to output ' +
+            '`failed-again-dlq-ids`: each is back in the DLQ under its new message id.');
+    }
+    const retrying = staged.failedAgain.filter(run => run.state === 'failing').length;
+    const still = retrying === 0
+        ? ''
+        : ` ${plural(retrying, 'of them is', 'of them are')} still retrying, with no DLQ entry yet: that step ${base}s ` +
+            'each once it is back, and gives again in `next-workflow-runs` those not back yet.';
+    return (`Once the fix holds, ${base} the runs that failed again with input \`workflow-runs\` set to output ` +
+        '`failed-again-runs` (each is found in the DLQ by its run id and creation time).' +
+        still);
+}
+/** The section of what failed again, grouped by how it failed; none when nothing did. */
+function failedAgainSection(staged, pass, w) {
+    if (staged.failedAgain.length === 0)
+        return [];
+    const groups = failedAgainGroups(staged.failedAgain);
+    const limit = { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) };
+    const ids = (made) => idCell(made, pass, w);
+    const stages = (made) => [
+        stageList(made.map(one => one.stage)),
+        stageList(made.map(one => one.seenIn))
+    ];
+    const response = (first) => [
+        first.responseStatus === undefined ? '—' : String(first.responseStatus),
+        responseCell(first)
+    ];
+    // A message has no run log: it is seen only back in the DLQ, failed, with its last response.
+    if (w.makes === 'message') {
+        return [
+            '### Messages that failed again',
+            '',
+            ...table(['Messages', 'Retried by stage', 'Seen in the watch after', 'Status', 'How it failed', 'New message ids'], [true, false, false, true, false, false], groups, limit, group => [formatCount(group.runs.length), ...stages(group.runs), ...response(group.first), ids(group.runs)])
+        ];
+    }
+    return [
+        `### ${w.Short} that failed again`,
+        '',
+        ...table([
+            'Runs',
+            'State',
+            `${w.Past} by stage`,
+            'Seen in the watch after',
+            'Step',
+            'Status',
+            'How it failed',
+            'Seen in',
+            'Run ids'
+        ], [true, false, false, false, false, true, false, false, false], groups, limit, group => [
+            formatCount(group.runs.length),
+            stateCell(group.runs),
+            ...stages(group.runs),
+            group.first.stepName === undefined ? '—' : codeCell(group.first.stepName, 60),
+            ...response(group.first),
+            sourceCell(group.runs),
+            ids(group.runs)
+        ])
+    ];
+}
+/** The states of a group's runs: `failed`, `failing` (still retrying), or both counted. */
+function stateCell(runs) {
+    const failing = runs.filter(run => run.state === 'failing').length;
+    if (failing === 0)
+        return 'failed';
+    return failing === runs.length
+        ? 'failing (still retrying)'
+        : `${formatCount(runs.length - failing)} failed, ${formatCount(failing)} failing`;
+}
+/** Where a group's runs were seen failing: back in the DLQ, in the run log, or both. */
+function sourceCell(runs) {
+    const sources = new Set(runs.map(run => (run.source === 'dlq' ? 'DLQ' : 'run log')));
+    return [...sources].join(', ');
+}
+/** Stage numbers as a short list: 1, 2 or 1–3. */
+function stageList(stages) {
+    const unique = [...new Set(stages)].sort((a, b) => a - b);
+    return unique.length > 3 ? `${unique[0]}–${unique[unique.length - 1]}` : unique.join(', ');
+}
+/** The ids of a group in a cell: the first few, then how many more (the outputs hold them all). */
+function idCell(made, pass, w) {
+    const shown = made.slice(0, Math.min(5, pass.maxRows)).map(one => codeCell(madeIdOf(one), 100));
+    const rest = made.length - shown.length;
+    return rest > 0
+        ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`${w.failedAgainIdsOutput}\`)`
+        : shown.join(' ');
+}
 
 ;// CONCATENATED MODULE: ./src/report/run-states-text.ts
 /** The words of each watched run's state (run log and DLQ together): per stage, the first error, the sources. */
@@ -7944,8 +8683,13 @@ function sourcesText(judged) {
 }
 const SOURCE_WORDS = { 'run-log': 'run log', dlq: 'DLQ' };
 /** What the watch judged by, said once: the run log and the DLQ, or the DLQ alone where the service keeps no log. */
-function judgedByLine(staged) {
+function judgedByLine(staged, w) {
     const judged = staged.judged ?? [];
+    // The run log tells of workflow runs only: a message's watch has the DLQ alone, whatever the service keeps.
+    if (w.makes === 'message' && staged.stages.some(stage => stage.watch !== undefined)) {
+        return ('> **The watch judged the DLQ alone:** a retried message is seen failing only once it is back in the DLQ ' +
+            'under its new message id, after its retries; one not back is not known delivered.');
+    }
     if (staged.runLog === 'absent') {
         return ('> **The watch judged the DLQ alone:** this service keeps no run log (404 on both of its paths), so a run not ' +
             'back in the DLQ is `unknown`, never completed, and no watch could end early.');
@@ -7971,10 +8715,10 @@ function shortWords(sample, cut) {
     const words = errorWords(sample, cut === true) ?? sample;
     return words.length > 80 ? `${words.slice(0, 79)}…` : words;
 }
-/** One line a watched stage: its runs' states at the end of its watch. */
-function stageStatesLines(staged, after) {
+/** One line a watched stage: its entries' states at the end of its watch. */
+function stageStatesLines(staged, after, { Short, past }) {
     const lines = staged.stages.flatMap(stage => stageStates(stage) === undefined ? [] : [`- Stage ${stage.stage}: ${stageStatesCell(stage, after(stage))}`]);
-    return lines.length === 0 ? [] : ['### Runs resumed so far, at the end of each watch', '', ...lines, ''];
+    return lines.length === 0 ? [] : [`### ${Short} ${past} so far, at the end of each watch`, '', ...lines, ''];
 }
 /** What a watch that reads the run log can and cannot see, in place of the DLQ-only caveat. */
 function runLogLimits(plan) {
@@ -7985,79 +8729,6 @@ function runLogLimits(plan) {
         "what happened within it. It read the service's run log with the DLQ at each poll, so a run that failed an " +
         `attempt counted as \`failing\` at the next poll, before its retries bring it back to the DLQ.${retries}`);
 }
-
-;// CONCATENATED MODULE: ./src/report/stage-text.ts
-
-
-
-/** Stages resumed and, where watched, passed (clean or within watch-max-failed): output stages-completed. */
-function stagesCompleted(staged) {
-    return staged.stages.filter(stage => STAGE_VERDICTS[stage.verdict].passed).length;
-}
-/** The stage that ended the resume before its plan, and why; undefined when every stage passed. */
-function endingStage(staged) {
-    const stage = staged.stages.find(s => STAGE_VERDICTS[s.verdict].endsPlan);
-    return stage === undefined ? undefined : { stage, verdict: stage.verdict };
-}
-/** The watch as the user wrote it (`4h`, not 14400 s). */
-const stage_text_watchText = (plan) => plan.watchText ?? durationText(plan.watchMs ?? 0);
-/** How long the stage was watched, or why it was not. */
-function watchedFor(stage) {
-    const { watch } = stage;
-    if (watch === undefined)
-        return '—';
-    return durationText(watch.endedAt - watch.startedAt);
-}
-const size = (asked) => (asked === Infinity ? 'all left' : formatCount(asked));
-const askedText = size;
-/** What the failure of a watch's listing is named: it was no resume request. */
-const WATCH_LISTING = "the watch's listing of the workflow DLQ";
-/** ...and of its read of the run log. */
-const WATCH_RUN_LOG = "the watch's read of the run log";
-/** Which of the two left a stage's watch blind. */
-const watchSource = (stage) => stage.watch?.runLogFailed === true ? WATCH_RUN_LOG : WATCH_LISTING;
-/** The resume stopped on max-pages, which bounds the resume requests of every stage together. */
-const isBudget = (result) => result.failure?.kind === 'max-pages' || result.failure?.kind === 'request-budget';
-/** The leading failed-again run's last response, in one line: status and the error's words (third-party text). */
-function leadingResponse(run) {
-    const status = run.responseStatus === undefined ? 'no status' : `HTTP ${run.responseStatus}`;
-    if (run.bodySample === undefined || run.bodySample === '')
-        return status;
-    const words = errorWords(run.bodySample, run.bodyCut === true) ?? run.bodySample;
-    const short = words.length > 80 ? `${words.slice(0, 79)}…` : words;
-    return `${status} ${JSON.stringify(short)}`;
-}
-/**
- * Runs that failed again grouped by how they failed (step, status and text), whichever signal saw them: one row a
- * cause, most runs first.
- */
-function failedAgainGroups(runs) {
-    const groups = new Map();
-    for (const run of runs) {
-        const key = [run.stepName, run.responseStatus, run.bodySample, run.binaryBody].map(v => v ?? '').join('\u0000');
-        const group = groups.get(key);
-        if (group === undefined)
-            groups.set(key, { first: run, runs: [run] });
-        else
-            group.runs.push(run);
-    }
-    return [...groups.values()].sort((a, b) => b.runs.length - a.runs.length);
-}
-/** What a watch cannot see, said in every summary of a watched resume, with what the watched stages sent. */
-function watchLimits(plan) {
-    const retries = plan.watchRetries === undefined
-        ? "Set `watch-retries` (0 or 1) so that a failing canary run is back within the watch: it applies to the watched stages' runs only."
-        : `The watched stages' runs were sent ${plural(plan.watchRetries, 'retry', 'retries')} (\`watch-retries\`), so a failing one is back sooner; the last stage's runs keep \`retries\` as given.`;
-    return ('> **What a watch cannot see:** a run still retrying is not in the DLQ yet. The service retries every attempt ' +
-        'answered outside 2xx, after about 12 s, 2.5 min, 30 min, … (the n-th after about min(1 day, e^(2.5 n)) s): with ' +
-        '3 retries a failing run reaches the DLQ about 33 minutes after it starts, so a shorter watch sees only the runs ' +
-        `that fail faster. ${retries}`);
-}
-/** The stages asked, as the input wrote them. */
-function planText(staged) {
-    return staged.plan.sizes.map(asked => (asked === Infinity ? 'all' : formatCount(asked))).join(', ');
-}
-const stagesWord = (n) => plural(n, 'stage', 'stages');
 
 ;// CONCATENATED MODULE: ./src/report/stage-verdict-words.ts
 /**
@@ -8072,8 +8743,7 @@ const stagesWord = (n) => plural(n, 'stage', 'stages');
 
 
 
-/** Runs the resume created, those resumed without a readable id included. */
-const madeOf = (result) => result.runs.length + (result.itemProblems?.leftOut ?? 0);
+
 /** ", and possibly up to N more" when requests lost their answers. */
 const maybeOf = (result) => result.uncertainRequests > 0 ? `, and possibly up to ${formatCount(possiblyUpTo(result))} more` : '';
 /** Runs that failed again or are failing, whichever signal saw them: output failed-again-count. */
@@ -8081,8 +8751,14 @@ const failedCount = (staged) => staged.failedAgain.length;
 /** Of those, the runs still in their retries: not in the DLQ yet. */
 const retryingCount = (staged) => staged.failedAgain.filter(run => run.state === 'failing').length;
 const atStage = ({ staged, stage }) => `stage ${stage.stage} of ${staged.plan.sizes.length}`;
-const runsOf = ({ result }) => plural(madeOf(result), 'run', 'runs');
-const whereOf = ({ result }) => continuePlain(continuationOf(result));
+/** `3 runs resumed`: what the write made, in its verb. */
+const madeOf = ({ result }) => {
+    const { one, short, past } = words(result);
+    return `${plural(madeCount(result), one, short)} ${past}`;
+};
+/** `the runs resumed so far`. */
+const soFar = ({ result }) => `${words(result).short} ${words(result).past} so far`;
+const whereOf = ({ result }) => continuePlain(continuationOf(result), words(result));
 const also = ({ resumeFailure }) => (resumeFailure === undefined ? '' : `. Also: ${resumeFailure}`);
 /** Why cancelled runs do not let a canary go on. */
 const NOT_EVIDENCE = "a cancelled run is an operator's act, not evidence that the fix works";
@@ -8094,9 +8770,13 @@ function lastPoll(stage) {
     const back = last?.failedAgain ?? 0;
     return { last, back, bad: last?.states === undefined ? back : last.states.failed + last.states.failing };
 }
-const early = (stage) => stage.watch?.allEnded === true ? ' (ended early: every run so far had ended)' : '';
-/** What a run failed or failing is called in a cell: failing runs are not yet in the DLQ. */
-const seenWords = (stage) => (lastPoll(stage).last?.states?.failing ?? 0) > 0 ? 'failed or failing' : 'back in the DLQ';
+const early = ({ stage, result }) => stage.watch?.allEnded === true ? ` (ended early: every ${words(result).one} so far had ended)` : '';
+/** What a run failed or failing is called in a cell: failing runs, and runs failed in the run log, are not yet in the DLQ. */
+function seenWords(staged, stage) {
+    const failing = (lastPoll(stage).last?.states?.failing ?? 0) > 0;
+    const logOnly = staged.failedAgain.some(made => made.seenIn <= stage.stage && made.source !== 'dlq');
+    return failing || logOnly ? 'failed or failing' : 'back in the DLQ';
+}
 /** The first run that failed again, in one line: its last response from the DLQ, or its first error from the run log. */
 function firstRunWords(run, staged) {
     const id = madeIdOf(run);
@@ -8105,26 +8785,36 @@ function firstRunWords(run, staged) {
         return `run "${id}", ${firstErrorWords(judged)}`;
     return `${'messageId' in run ? 'message' : 'run'} "${id}" of stage ${run.stage}, last answered ${leadingResponse(run)}`;
 }
-/** The heading of a resume whose stages all passed (or ran out): what they saw, never "succeeded". */
+/** Of what failed again, in a heading: those back in the DLQ, or also those the run log alone saw fail (not back yet). */
+function failedAgainWords(staged, short) {
+    const all = staged.failedAgain.length;
+    const back = staged.failedAgain.filter(made => made.source === 'dlq').length;
+    if (back === all)
+        return `${formatCount(all)} of the watched ${short} back in the DLQ`;
+    const how = retryingCount(staged) > 0 ? 'failed again or are failing' : 'failed again';
+    return (`${formatCount(all)} of the watched ${short} ${how} (${formatCount(back)} back in the DLQ, ` +
+        `${formatCount(all - back)} seen in the run log only)`);
+}
+/** The heading of a write whose stages all passed (or ran out): what they saw, never "succeeded". */
 function passedHeading({ result, staged }) {
-    const made = madeOf(result);
+    const made = madeCount(result);
+    const { item, one, short, Past } = words(result);
     if (made === 0)
-        return { icon: 'ℹ️', text: 'No failed workflow run matched' };
+        return { icon: 'ℹ️', text: `No failed ${item} matched` };
     const n = staged.plan.sizes.length;
     const done = staged.stages.length;
     const watched = staged.stages.filter(stage => stage.watch !== undefined);
-    const back = staged.failedAgain.length;
     const seen = watched.length === 0
         ? 'none was watched (no stage followed the first)'
-        : back === 0
-            ? `none of the watched runs was back in the DLQ after each watch (${stage_text_watchText(staged.plan)})`
-            : `${formatCount(back)} of the watched runs back in the DLQ, no more than watch-max-failed (${staged.plan.maxFailed})`;
+        : staged.failedAgain.length === 0
+            ? `none of the watched ${short} was back in the DLQ after each watch (${stage_text_watchText(staged.plan)})`
+            : `${failedAgainWords(staged, short)}, no more than watch-max-failed (${staged.plan.maxFailed})`;
     const left = result.nextCursor !== undefined || result.continueFrom !== undefined;
     const remaining = left ? (done === n ? '; every stage done, more may remain' : '; more may remain') : '';
     const ranOut = !left && done < n ? `; the selection ran out at stage ${done} of ${n}` : '';
     return {
         icon: left ? '⏸️' : '✅',
-        text: `Resumed ${plural(made, 'run', 'runs')} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}`
+        text: `${Past} ${plural(made, one, short)} in ${stagesWord(done)}: ${seen}${ranOut}${remaining}`
     };
 }
 /** A verdict the resume goes on after: its heading is that of the whole, and the step does not fail for it. */
@@ -8134,78 +8824,80 @@ const passing = (cell) => ({
     failure: () => undefined
 });
 const VERDICT_WORDS = {
-    clean: passing(({ stage }) => `clean: none of the runs resumed so far was back in the DLQ after ${watchedFor(stage)}` +
-        `${lastPoll(stage).last?.states ? ', none failing' : ''}${early(stage)}`),
-    within: passing(({ stage, staged }) => `passed: ${formatCount(lastPoll(stage).bad)} of the runs resumed so far ${seenWords(stage)} after ` +
-        `${watchedFor(stage)}, within the ${formatCount(staged.plan.maxFailed)} allowed${early(stage)}`),
+    clean: passing(c => `clean: none of the ${soFar(c)} was back in the DLQ after ${watchedFor(c.stage)}` +
+        `${lastPoll(c.stage).last?.states ? ', none failing' : ''}${early(c)}`),
+    within: passing(c => `passed: ${formatCount(lastPoll(c.stage).bad)} of the ${soFar(c)} ${seenWords(c.staged, c.stage)} after ` +
+        `${watchedFor(c.stage)}, within the ${formatCount(c.staged.plan.maxFailed)} allowed${early(c)}`),
     last: passing(() => 'not watched: no stage follows'),
     stopped: {
         heading: c => {
             const { result, staged } = c;
-            const made = madeOf(result);
             const max = staged.plan.maxFailed;
             const failing = retryingCount(staged);
-            const of = `${formatCount(failedCount(staged))} of the ${formatCount(made)} runs resumed so far`;
+            const of = `${formatCount(failedCount(staged))} of the ${formatCount(madeCount(result))} ${soFar(c)}`;
             const what = failing === 0
                 ? `${of} failed again (watch-max-failed: ${max})`
                 : `${of} failed or are failing (${formatCount(failing)} still retrying, not yet in the DLQ; watch-max-failed: ${max})`;
             return {
                 icon: '🛑',
-                text: `Stopped after ${atStage(c)}: ${what}; ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
+                text: `Stopped after ${atStage(c)}: ${what}; ${madeOf(c)} in all${maybeOf(result)}, no further stage`
             };
         },
-        cell: ({ stage, staged }) => `stopped: ${formatCount(lastPoll(stage).bad)} of the runs resumed so far ${seenWords(stage)} after ` +
-            `${watchedFor(stage)}, more than the ${formatCount(staged.plan.maxFailed)} allowed`,
+        cell: c => `stopped: ${formatCount(lastPoll(c.stage).bad)} of the ${soFar(c)} ${seenWords(c.staged, c.stage)} after ` +
+            `${watchedFor(c.stage)}, more than the ${formatCount(c.staged.plan.maxFailed)} allowed`,
         failure: c => {
             const { result, staged, stage } = c;
-            const of = `${formatCount(result.runs.length)} runs resumed by stage ${stage.stage} of ${staged.plan.sizes.length}`;
+            const { short, past } = words(result);
+            const of = `${formatCount(takenCount(result))} ${short} ${past} by stage ${stage.stage} of ${staged.plan.sizes.length}`;
             const first = staged.failedAgain[0];
             const allowed = `more than watch-max-failed (${staged.plan.maxFailed}) allows`;
             const what = retryingCount(staged) === 0
                 ? `${formatCount(failedCount(staged))} of the ${of} failed again, ${allowed}`
                 : `${formatCount(failedCount(staged))} of the ${of} failed or are failing (${statesText(badRuns(staged))}), ${allowed}`;
-            return `${what}${first === undefined ? '' : `; the first, ${firstRunWords(first, staged)}`}; no further stage was resumed; ${whereOf(c)}${also(c)}`;
+            return `${what}${first === undefined ? '' : `; the first, ${firstRunWords(first, staged)}`}; no further stage was ${past}; ${whereOf(c)}${also(c)}`;
         }
     },
     inconclusive: {
         heading: c => {
             const { result, staged } = c;
             const bad = badRuns(staged);
-            const made = formatCount(madeOf(result));
+            const made = formatCount(madeCount(result));
             const why = onlyCancelled(bad)
-                ? `none of the ${made} runs resumed so far completed and ${formatCount(bad.cancelled)} were cancelled ` +
+                ? `none of the ${made} ${soFar(c)} completed and ${formatCount(bad.cancelled)} were cancelled ` +
                     `(${NOT_EVIDENCE})`
-                : `${formatCount(bad.completed)} of the ${made} runs resumed so far completed, fewer than ` +
+                : `${formatCount(bad.completed)} of the ${made} ${soFar(c)} completed, fewer than ` +
                     `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'})`;
             return {
                 icon: '⚠️',
-                text: `Inconclusive after ${atStage(c)}: ${why}; ${runsOf(c)} resumed in all${maybeOf(result)}, no further stage`
+                text: `Inconclusive after ${atStage(c)}: ${why}; ${madeOf(c)} in all${maybeOf(result)}, no further stage`
             };
         },
-        cell: ({ stage, staged }) => {
+        cell: c => {
+            const { stage, staged } = c;
             const states = lastPoll(stage).last?.states;
             if (states !== undefined && onlyCancelled(states)) {
-                return `inconclusive: none of the runs resumed so far completed after ${watchedFor(stage)}, ${formatCount(states.cancelled)} cancelled (${NOT_EVIDENCE})`;
+                return `inconclusive: none of the ${soFar(c)} completed after ${watchedFor(stage)}, ${formatCount(states.cancelled)} cancelled (${NOT_EVIDENCE})`;
             }
-            return (`inconclusive: ${formatCount(states?.completed ?? 0)} of the runs resumed so far completed after ` +
-                `${watchedFor(stage)}, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks${early(stage)}`);
+            return (`inconclusive: ${formatCount(states?.completed ?? 0)} of the ${soFar(c)} completed after ` +
+                `${watchedFor(stage)}, fewer than watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks${early(c)}`);
         },
         failure: c => {
             const { result, staged, stage } = c;
             const bad = badRuns(staged);
-            const of = `${formatCount(result.runs.length)} runs resumed by stage ${stage.stage} of ${staged.plan.sizes.length}`;
+            const { short, past } = words(result);
+            const of = `${formatCount(takenCount(result))} ${short} ${past} by stage ${stage.stage} of ${staged.plan.sizes.length}`;
             const why = onlyCancelled(bad)
                 ? `none of the ${of} completed by the end of its watch and ${formatCount(bad.cancelled)} were cancelled: ` +
                     `inconclusive (${statesText(bad)}), as ${NOT_EVIDENCE}`
                 : `only ${formatCount(bad.completed)} of the ${of} completed by the end of its watch, fewer than ` +
                     `watch-min-completed (${staged.plan.minCompleted?.text ?? '?'}) asks: inconclusive (${statesText(bad)})`;
-            return `${why}; no further stage was resumed; ${whereOf(c)}${also(c)}`;
+            return `${why}; no further stage was ${past}; ${whereOf(c)}${also(c)}`;
         }
     },
     cut: {
         heading: c => ({
             icon: '⛔',
-            text: `Cancelled during the watch after ${atStage(c)}: ${runsOf(c)} resumed${maybeOf(c.result)}; the watch was cut short (not judged clean)`
+            text: `Cancelled during the watch after ${atStage(c)}: ${madeOf(c)}${maybeOf(c.result)}; the watch was cut short (not judged clean)`
         }),
         cell: ({ stage }) => `watch cancelled after ${watchedFor(stage)} (${stage.watch?.cut ?? 'stop'}): not judged, ` +
             `${formatCount(lastPoll(stage).back)} back by then`,
@@ -8215,29 +8907,30 @@ const VERDICT_WORDS = {
     blind: {
         heading: c => ({
             icon: '❌',
-            text: `The watch after ${atStage(c)} could not see (its listing of the workflow DLQ stopped): ${runsOf(c)} resumed${maybeOf(c.result)}, not judged; no further stage`
+            text: `The watch after ${atStage(c)} could not see (its listing of the ${words(c.result).dlq} stopped): ${madeOf(c)}${maybeOf(c.result)}, not judged; no further stage`
         }),
         cell: ({ stage }) => `watch could not see after ${watchedFor(stage)}: its listing of the DLQ stopped, so not judged`,
         failure: c => {
             const { result, stage } = c;
+            const w = words(result);
             const failure = stage.watch?.failure;
-            const why = `the watch could not see${failure === undefined ? '' : `: ${failureText(watchSource(stage), failure)}`}`;
-            return (`${why}; the ${formatCount(result.runs.length)} runs resumed so far were not judged, and no further stage ` +
-                `was resumed; ${whereOf(c)}${also(c)}`);
+            const why = `the watch could not see${failure === undefined ? '' : `: ${failureText(watchSource(stage, w), failure)}`}`;
+            return (`${why}; the ${formatCount(takenCount(result))} ${soFar(c)} were not judged, and no further stage ` +
+                `was ${w.past}; ${whereOf(c)}${also(c)}`);
         }
     },
     capped: {
         heading: c => ({
             icon: '⏸️',
-            text: `Stopped by max-runs (${formatCount(c.result.maxRuns ?? 0)}) at ${atStage(c)}: ${runsOf(c)} resumed${maybeOf(c.result)}; more may remain`
+            text: `Stopped by ${words(c.result).cap} (${formatCount(c.result.maxRuns ?? 0)}) at ${atStage(c)}: ${madeOf(c)}${maybeOf(c.result)}; more may remain`
         }),
-        cell: () => 'max-runs reached with this stage: no stage follows, not watched',
+        cell: ({ result }) => `${words(result).cap} reached with this stage: no stage follows, not watched`,
         failure: ({ resumeFailure }) => resumeFailure
     },
     failed: {
         heading: c => {
             const { result } = c;
-            const tail = `${runsOf(c)} resumed${maybeOf(result)}`;
+            const tail = `${madeOf(c)}${maybeOf(result)}`;
             if (result.failure === undefined) {
                 return {
                     icon: '⚠️',
@@ -8246,31 +8939,35 @@ const VERDICT_WORDS = {
             }
             if (isBudget(result))
                 return { icon: '❌', text: `Stopped by max-pages at ${atStage(c)}: ${tail}, no further stage` };
-            return { icon: '❌', text: `The resume of ${atStage(c)} failed part way: ${tail}, no further stage` };
+            return {
+                icon: '❌',
+                text: `The ${words(result).base} of ${atStage(c)} failed part way: ${tail}, no further stage`
+            };
         },
         cell: ({ result }) => {
+            const { base, past } = words(result);
             if (result.failure === undefined)
-                return 'requests got no readable answer (possibly more resumed): not watched';
+                return `requests got no readable answer (possibly more ${past}): not watched`;
             return isBudget(result)
                 ? 'max-pages reached: not watched, no request left for a further stage'
-                : 'resume failed part way: not watched';
+                : `${base} failed part way: not watched`;
         },
         failure: ({ resumeFailure }) => resumeFailure
     },
     cancelled: {
         heading: c => ({
             icon: '⛔',
-            text: `Cancelled during ${atStage(c)}: ${runsOf(c)} resumed before the cancel${maybeOf(c.result)}`
+            text: `Cancelled during ${atStage(c)}: ${madeOf(c)} before the cancel${maybeOf(c.result)}`
         }),
-        cell: () => 'cancelled during its resume: not watched',
+        cell: ({ result }) => `cancelled during its ${words(result).base}: not watched`,
         failure: ({ resumeFailure }) => resumeFailure
     }
 };
 
 ;// CONCATENATED MODULE: ./src/report/staged-resume.ts
 /**
- * The section of the resume report (resume.ts) that a staged resume (input stages) adds: the verdict of the stage that
- * ended it, its leads, the stages and their watches, the runs that failed again, and what was asked of the stages.
+ * The section of the resume report (resume.ts) that a staged write (input stages) adds: the verdict of the stage that
+ * ended it, its leads, the stages and their watches, what failed again, and what was asked of the stages.
  */
 
 
@@ -8284,8 +8981,9 @@ const VERDICT_WORDS = {
 /** The verdict, first in the summary and the notice: the words of the stage that ended the resume, or of the whole. */
 function stagedHeading(result, staged) {
     const ending = endingStage(staged);
+    const w = words(result);
     if (staged.stages.length === 0 && result.failure !== undefined) {
-        return { icon: '❌', text: 'Nothing resumed: the step stopped before its first resume request' };
+        return { icon: '❌', text: `Nothing ${w.past}: the step stopped before its first ${w.base} request` };
     }
     const { icon, text } = ending === undefined
         ? passedHeading({ result, staged })
@@ -8295,7 +8993,7 @@ function stagedHeading(result, staged) {
     const said = ending?.verdict === 'inconclusive' && onlyCancelled(states);
     if (states.cancelled === 0 || said)
         return { icon, text };
-    return { icon, text: `${text}; ${plural(states.cancelled, 'watched run', 'watched runs')} cancelled` };
+    return { icon, text: `${text}; ${plural(states.cancelled, `watched ${w.one}`, `watched ${w.short}`)} cancelled` };
 }
 /** Why the step fails: the words of the stage that ended the resume, with the resume's own failure where both. */
 function stagedFailure(result, staged, resumeFailure) {
@@ -8304,69 +9002,59 @@ function stagedFailure(result, staged, resumeFailure) {
         return resumeFailure;
     return VERDICT_WORDS[ending.verdict].failure({ result, staged, stage: ending.stage, resumeFailure });
 }
-/** The outputs a staged resume adds, and whether its plan ran to its end (output complete). */
-function stagedOutputs(staged) {
+/** The outputs a staged write adds, and whether its plan ran to its end (output complete). */
+function stagedOutputs(staged, w) {
     return {
         complete: endingStage(staged) === undefined,
         extra: {
             [Outputs.FailedAgainCount]: String(failedCount(staged)),
             [Outputs.StagesCompleted]: String(stagesCompleted(staged)),
-            ...runStateOutputs(staged)
+            // States are read from the run log, which tells of workflow runs only.
+            ...(w.makes === 'run' ? runStateOutputs(staged) : {})
         }
     };
 }
-/** The warnings a staged resume adds: answers bigger than asked, entries without a dlqId. */
-const stagedWarnings = (staged) => [
-    ...overrunWarnings(staged),
-    ...unreadableWarnings(staged)
+/** The warnings a staged write adds: answers bigger than asked, entries without a dlqId. */
+const stagedWarnings = (result, staged) => [
+    ...overrunWarnings(staged, words(result)),
+    ...unreadableWarnings(staged, words(result))
 ];
-/** Stages whose answers carried more runs than asked: the service ignores count, and every run was watched. */
-function overrunWarnings(staged) {
+/** Stages whose answers carried more entries than asked: the service ignores count, and every one was watched. */
+function overrunWarnings(staged, { one, short, past }) {
     return staged.stages
         .filter(stage => stage.resumed > stage.asked)
-        .map(stage => `the service ignored count: stage ${stage.stage} asked for ${formatCount(stage.asked)} runs and resumed ` +
-        `${formatCount(stage.resumed)}; the stage is as big as the answer, and every run it resumed was watched`);
+        .map(stage => `the service ignored count: stage ${stage.stage} asked for ${formatCount(stage.asked)} ${short} and ${past} ` +
+        `${formatCount(stage.resumed)}; the stage is as big as the answer, and every ${one} it ${past} was watched`);
 }
-/** Entries of watched runs that the service sent without a dlqId: counted as failed again, never dropped. */
-function unreadableWarnings(staged) {
+/** Entries of what was watched that the service sent without a dlqId: counted as failed again, never dropped. */
+function unreadableWarnings(staged, { dlq, one, base }) {
     const n = staged.unreadable ?? 0;
     if (n === 0)
         return [];
     return [
-        `${plural(n, 'entry', 'entries')} of the workflow DLQ carried the id of a run this resume created but no dlqId: ` +
-            'counted as failed again, but left out of output failed-again-dlq-ids (nothing to resume them by)'
+        `${plural(n, 'entry', 'entries')} of the ${dlq} carried the id of a ${one} this ${base} created but no dlqId: ` +
+            `counted as failed again, but left out of output failed-again-dlq-ids (nothing to ${base} them by)`
     ];
 }
-/** Rows of the runs that failed again: the first few groups say what fails; the outputs hold every id. */
-const FAILED_AGAIN_ROWS = 10;
-/** The lines under the verdict that a staged resume adds: what left a watch blind, the runs to resume later. */
-function stagedLeads(staged) {
+/** The lines under the verdict that a staged write adds: what left a watch blind, what to take again later. */
+function stagedLeads(result, staged) {
+    const w = words(result);
     const ending = endingStage(staged);
     const blind = ending?.verdict === 'blind' ? ending.stage.watch?.failure : undefined;
-    const blindSource = ending === undefined ? WATCH_LISTING : watchSource(ending.stage);
+    const blindSource = ending === undefined ? watchListing(w) : watchSource(ending.stage, w);
     return [
         blind && `**The watch could not see:** ${code(failureText(blindSource, blind))}`,
-        staged.failedAgain.length > 0 && followUpLine(staged),
-        ...overrunWarnings(staged).map(warning => `**⚠️ Bigger than asked:** ${warning}.`)
+        staged.failedAgain.length > 0 && followUpLine(staged, w),
+        ...overrunWarnings(staged, w).map(warning => `**⚠️ Bigger than asked:** ${warning}.`)
     ];
 }
-/** What resumes the runs that failed again once the fix holds: one input, whichever signal saw them. */
-function followUpLine(staged) {
-    const retrying = staged.failedAgain.filter(run => run.state === 'failing').length;
-    const still = retrying === 0
-        ? ''
-        : ` ${plural(retrying, 'of them is', 'of them are')} still retrying, with no DLQ entry yet: that step resumes ` +
-            'each once it is back, and gives again in `next-workflow-runs` those not back yet.';
-    return ('Once the fix holds, resume the runs that failed again with input `workflow-runs` set to output ' +
-        '`failed-again-runs` (each is found in the DLQ by its run id and creation time).' +
-        still);
-}
-/** The stages, each watch's states and first errors, the runs that failed again, and what a watch cannot see. */
+/** The stages, each watch's states and first errors, what failed again, and what a watch cannot see. */
 function stagedSections(result, staged, pass) {
+    const w = words(result);
     const lines = [
         '### Stages',
         '',
-        ...table(['Stage', 'Asked', 'Resumed', 'Watched for', 'Failed again', 'Result'], [true, true, true, false, true, false], staged.stages, pass, stage => [
+        ...table(['Stage', 'Asked', w.Past, 'Watched for', 'Failed again', 'Result'], [true, true, true, false, true, false], staged.stages, pass, stage => [
             String(stage.stage),
             askedText(stage.asked),
             formatCount(stage.resumed),
@@ -8375,41 +9063,19 @@ function stagedSections(result, staged, pass) {
             VERDICT_WORDS[stage.verdict].cell({ result, staged, stage, resumeFailure: undefined })
         ])
     ];
-    lines.push(...stageStatesLines(staged, watchedFor));
-    const judgedBy = judgedByLine(staged);
+    lines.push(...stageStatesLines(staged, watchedFor, w));
+    const judgedBy = judgedByLine(staged, w);
     if (judgedBy !== undefined)
         lines.push(judgedBy, '');
-    if (staged.failedAgain.length > 0) {
-        const groups = failedAgainGroups(staged.failedAgain);
-        lines.push('### Runs that failed again', '', ...table([
-            'Runs',
-            'State',
-            'Resumed by stage',
-            'Seen in the watch after',
-            'Step',
-            'Status',
-            'How it failed',
-            'Seen in',
-            'Run ids'
-        ], [true, false, false, false, false, true, false, false, false], groups, { ...pass, maxRows: Math.min(pass.maxRows, FAILED_AGAIN_ROWS) }, group => [
-            formatCount(group.runs.length),
-            stateCell(group.runs),
-            stageList(group.runs.map(run => run.stage)),
-            stageList(group.runs.map(run => run.seenIn)),
-            group.first.stepName === undefined ? '—' : codeCell(group.first.stepName, 60),
-            group.first.responseStatus === undefined ? '—' : String(group.first.responseStatus),
-            responseCell(group.first),
-            sourceCell(group.runs),
-            idCell(group.runs, pass)
-        ]));
-    }
+    lines.push(...failedAgainSection(staged, pass, w));
     if (staged.stages.some(stage => stage.watch !== undefined)) {
-        lines.push(staged.runLog === 'read' ? runLogLimits(staged.plan) : watchLimits(staged.plan), '');
+        lines.push(staged.runLog === 'read' ? runLogLimits(staged.plan) : watchLimits(staged.plan, w), '');
     }
     return lines;
 }
 /** What was asked of the stages, and the requests the resume and its watches sent: lines of "What was asked". */
 function stagedAskedLines(result, staged) {
+    const { one, short, past, base, dlq } = words(result);
     const watches = staged.stages.flatMap(stage => stage.watch?.polls ?? []);
     const requests = watches.reduce((n, poll) => n + poll.requests + (poll.runLogRequests ?? 0), 0);
     const logRequests = watches.reduce((n, poll) => n + (poll.runLogRequests ?? 0), 0);
@@ -8417,25 +9083,25 @@ function stagedAskedLines(result, staged) {
         `- Stages (\`stages\`): ${planText(staged)}`,
         ...(staged.plan.watchMs !== undefined
             ? [
-                `- Watch (\`watch\`): ${stage_text_watchText(staged.plan)} after each stage but the last, judging every run resumed so ` +
-                    `far, stopping when more than ${plural(staged.plan.maxFailed, 'run', 'runs')} failed again in all ` +
+                `- Watch (\`watch\`): ${stage_text_watchText(staged.plan)} after each stage but the last, judging every ${one} ${past} so ` +
+                    `far, stopping when more than ${plural(staged.plan.maxFailed, one, short)} failed again in all ` +
                     `(\`watch-max-failed\`${staged.runLog === 'read' ? ', runs failing in the run log counted too' : ''}); ` +
                     `${stage_text_watchText(staged.plan)} × ${staged.plan.sizes.length - 1} = at most ` +
                     `${timesDuration(stage_text_watchText(staged.plan), staged.plan.sizes.length - 1)} of watching`,
                 ...(staged.plan.minCompleted !== undefined
                     ? [
                         `- Completed runs needed to go on (\`watch-min-completed\`): ${staged.plan.minCompleted.text} of the ` +
-                            'runs resumed so far, by the end of each watch'
+                            `runs ${past} so far, by the end of each watch`
                     ]
                     : []),
-                `- Retries of the watched stages' runs (\`watch-retries\`): ` +
+                `- Retries of the watched stages' ${short} (\`watch-retries\`): ` +
                     (staged.plan.watchRetries === undefined
                         ? `not set: they ${result.overrides.retries === undefined ? "keep the service's" : `send \`retries\` (${result.overrides.retries})`}`
                         : `${staged.plan.watchRetries} (the last stage sends ${result.overrides.retries === undefined ? 'none' : result.overrides.retries})`)
             ]
             : []),
-        `- Requests: ${formatCount(result.requests)} to resume, ${formatCount(requests)} to watch ` +
-            `(${plural(watches.length, 'listing', 'listings')} of the workflow DLQ` +
+        `- Requests: ${formatCount(result.requests)} to ${base}, ${formatCount(requests)} to watch ` +
+            `(${plural(watches.length, 'listing', 'listings')} of the ${dlq}` +
             (logRequests > 0 ? `, ${plural(logRequests, 'request', 'requests')} to the run log)` : ')')
     ];
 }
@@ -8444,36 +9110,169 @@ function failedAgainCell(staged, stage) {
     const mine = staged.failedAgain.filter(run => run.stage === stage.stage).length;
     return stage.watch === undefined && mine === 0 ? '—' : formatCount(mine);
 }
-/** The states of a group's runs: `failed`, `failing` (still retrying), or both counted. */
-function stateCell(runs) {
-    const failing = runs.filter(run => run.state === 'failing').length;
-    if (failing === 0)
-        return 'failed';
-    return failing === runs.length
-        ? 'failing (still retrying)'
-        : `${formatCount(runs.length - failing)} failed, ${formatCount(failing)} failing`;
+
+;// CONCATENATED MODULE: ./src/report/write-outcomes.ts
+
+
+
+
+/** Where the docs say when a restart is the right write: a restart repeats every side effect. */
+const RESTART_DOCS = 'https://github.com/acme/dlq-action/blob/v1/docs/bulk-writes.md#resume-or-restart';
+/** What each verb does, said in its summary: a line under the heading, or a note after the leads. */
+const VERB_NOTES = {
+    'resume-workflows': {
+        note: '> **What a resume does:** each resumed run is a **new** run. Steps that completed in the original run keep ' +
+            'their results; only failed or pending steps run again. Workflow code may change **after** the failed step, ' +
+            'but a change **before** it is unsupported and may make the resume fail.'
+    },
+    // First under the heading, whatever else is said: the side effects a restart repeats are the reader's first risk.
+    'restart-workflows': {
+        head: 'Every step of each restarted run runs again, from the first, side effects included: ' +
+            `${safeLink('when to prefer a resume', RESTART_DOCS)}.`
+    },
+    'retry-messages': {
+        note: '> **What a retry does:** each retried entry left the DLQ, and a **new** message was created with its body ' +
+            'and headers, under a new message id. One that fails again comes back to the DLQ under that new id; a ' +
+            'deduplicated one was not delivered again.'
+    }
+};
+/** The line a verb says first under the summary's heading, if any. */
+const verbHead = (result) => VERB_NOTES[result.operation].head;
+/** The note a verb says after the leads, once it made something. */
+const verbNote = (result) => madeCount(result) > 0 ? VERB_NOTES[result.operation].note : undefined;
+/** What the notice adds for a restart that made runs: every step ran again, which a reader must not miss. */
+function noticeClause(result) {
+    if (result.operation !== 'restart-workflows')
+        return '';
+    if (madeCount(result) === 0 && result.uncertainRequests === 0)
+        return '';
+    return '; every step of each restarted run ran again, from the first, side effects included';
 }
-/** Where a group's runs were seen failing: back in the DLQ, in the run log, or both. */
-function sourceCell(runs) {
-    const sources = new Set(runs.map(run => (run.source === 'dlq' ? 'DLQ' : 'run log')));
-    return [...sources].join(', ');
+/** `2 refused by the service (they stay in the DLQ)`, for the heading and the notice; undefined when none was. */
+function refusedShort(result) {
+    const refused = refusedCount(result);
+    return refused === 0 ? undefined : `${formatCount(refused)} refused by the service (they stay in the DLQ)`;
 }
-/** Stage numbers as a short list: 1, 2 or 1–3. */
-function stageList(stages) {
-    const unique = [...new Set(stages)].sort((a, b) => a - b);
-    return unique.length > 3 ? `${unique[0]}–${unique[unique.length - 1]}` : unique.join(', ');
+/** What output refused-dlq-ids holds: every refused id, or the first named when more were only counted. */
+function refusedNamed(result) {
+    const named = result.refused?.length ?? 0;
+    const count = refusedCount(result);
+    return named < count
+        ? `output refused-dlq-ids names the first ${formatCount(named)}`
+        : 'output refused-dlq-ids names them';
 }
-/** The ids of a group in a cell: the first few, then how many more (the outputs hold them all). */
-function idCell(runs, pass) {
-    const shown = runs.slice(0, Math.min(5, pass.maxRows)).map(run => codeCell(madeIdOf(run), 100));
-    const rest = runs.length - shown.length;
-    return rest > 0
-        ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`failed-again-run-ids\`)`
-        : shown.join(' ');
+/** The warning for entries the service refused: the rest went on, so the step goes on too (see resume.ts). */
+function refusedWarning(result) {
+    const count = refusedCount(result);
+    if (count === 0)
+        return undefined;
+    const { base, past, one, short } = words(result);
+    const first = result.refused?.[0];
+    // Third-party text: quoted as JSON in one line; the output boundary keeps it from being a runner command.
+    const firstText = first === undefined
+        ? ''
+        : `; the first, ${JSON.stringify(first.dlqId)}: HTTP ${first.status} ${JSON.stringify(first.serverText.slice(0, 200))}`;
+    return (`the service refused to ${base} ${plural(count, one, short)} (each stays in the DLQ; ${refusedNamed(result)}); ` +
+        `the other ${short} were ${past}${firstText}`);
+}
+/** The lead under the heading for entries the service refused. */
+function refusedLead(result) {
+    const count = refusedCount(result);
+    if (count === 0)
+        return undefined;
+    const { base, one, short } = words(result);
+    return (`**⚠️ Refused:** the service refused to ${base} ${plural(count, one, short)}: each stays in the DLQ, and the ` +
+        `others went on (${refusedNamed(result)}, below).`);
+}
+/** The section naming each refused entry with the service's answer: third-party text, as code in its cell. */
+function refusedSection(result, pass) {
+    const refused = result.refused ?? [];
+    const unnamed = refusedCount(result) - refused.length;
+    if (refused.length === 0 && unnamed <= 0)
+        return [];
+    const { base, Short } = words(result);
+    return [
+        `### ${Short} the service refused to ${base}`,
+        '',
+        ...table(['DLQ id', 'Status', 'What the service said'], [false, true, false], refused, pass, entry => [
+            codeCell(entry.dlqId, 100),
+            String(entry.status),
+            codeCell(entry.serverText)
+        ]),
+        ...(unnamed > 0 ? [`${plural(unnamed, 'more was', 'more were')} refused, counted but not named.`, ''] : [])
+    ];
+}
+/** How many of the dlq-ids given it named, in a sentence: the first few. */
+const NAMED_SHOWN = 5;
+/**
+ * Ids of dlq-ids found gone one by one: how many, the first few named (code spans in markdown, else quoted); then the
+ * ids neither taken nor named, when the write went to its end: a service that takes what it finds of a request and
+ * says nothing of the rest leaves only their count, and it is said rather than lost.
+ */
+function goneOneByOneText(result, markdown) {
+    const gone = result.goneOneByOne ?? { count: 0, named: [] };
+    const silent = unaccountedIds(result);
+    if (gone.count === 0 && silent === 0)
+        return undefined;
+    const shown = gone.named.slice(0, NAMED_SHOWN).map(id => (markdown ? code(id, 100) : JSON.stringify(id)));
+    const rest = gone.count - shown.length;
+    const names = shown.length === 0 ? '' : `: ${shown.join(', ')}${rest > 0 ? ` and ${formatCount(rest)} more` : ''}`;
+    const told = gone.count === 0
+        ? undefined
+        : `${plural(gone.count, 'of the dlq-ids given was', 'of the dlq-ids given were')} no longer in the DLQ (taken ` +
+            `or removed since listed)${names}`;
+    if (silent === 0)
+        return told;
+    const { past } = words(result);
+    const more = told === undefined ? '' : 'more ';
+    const unnamed = `${plural(silent, `${more}of the dlq-ids given was`, `${more}of the dlq-ids given were`)} neither ${past} nor ` +
+        `named by the service: it ${past} what it found of the requests that sent them, so they were most likely no ` +
+        'longer in the DLQ (list-dlq with the same dlq-ids tells)';
+    return told === undefined ? unnamed : `${told}; ${unnamed}`;
+}
+/**
+ * How many ids of dlq-ids a write that went to its end neither took nor was told of (gone or refused), or 0: counted
+ * only when the ids given are the selection and nothing stopped or was lost, so that the sum is exact.
+ */
+function unaccountedIds(result) {
+    const ids = result.selection.dlqIds;
+    // A cursor continues inside the ids: those taken before it are not this run's to count.
+    if (ids === undefined || result.startCursor !== undefined)
+        return 0;
+    if (result.byRuns !== undefined || result.expected !== undefined)
+        return 0;
+    if (result.failure !== undefined || result.continueFrom !== undefined || result.nextCursor !== undefined)
+        return 0;
+    if (result.uncertainRequests > 0 || result.stoppedByCap === true || result.itemProblems !== undefined)
+        return 0;
+    const told = madeCount(result) + (result.goneOneByOne?.count ?? 0) + refusedCount(result);
+    return Math.max(0, ids.length - told);
+}
+/** A retry's deduplicated messages: the service took them from the DLQ but did not deliver them again. */
+function deduplicatedLine(result) {
+    if (words(result).makes !== 'message' || madeCount(result) === 0)
+        return undefined;
+    const n = deduplicatedCount(result);
+    if (n === 0)
+        return 'None of them deduplicated: the service delivered each again.';
+    return `${formatCount(n)} of them deduplicated: the service did not deliver ${n === 1 ? 'it' : 'them'} again.`;
+}
+/** Of the new messages, those the service did not deliver again: counted by the write, or counted here. */
+const deduplicatedCount = (result) => result.deduplicated ?? (result.messages ?? []).filter(m => m.deduplicated === true).length;
+/**
+ * Output gone-count: every id given that this step did not take because the service called it not found, one by one
+ * or as a whole part answered 404 (none of whose ids was taken), so that taken, refused and gone add up to the ids.
+ */
+function goneCount(result) {
+    const wholesale = result.failure?.kind === 'ids-gone' ? result.failure.ids : 0;
+    return (result.goneOneByOne?.count ?? 0) + wholesale;
 }
 
 ;// CONCATENATED MODULE: ./src/report/resume-outputs.ts
-/** The step outputs of a resume, staged or not: the scalars, then the id arrays fitted to the 1 MB budget. */
+/** The step outputs of a bulk write, staged or not: the scalars, then the id arrays fitted to the 1 MB budget. */
+
+
+
 
 
 
@@ -8481,25 +9280,30 @@ function idCell(runs, pass) {
 
 
 /**
- * Every output of a resume, staged or not: the scalars, then the arrays fitted to the 1 MB budget, those of the runs
- * that failed again first (they are few, and what a reader acts on), the resumed runs in what is left.
+ * Every output of a bulk write, staged or not, and only those of its verb: the scalars, then the arrays fitted to the
+ * 1 MB budget, those of what failed again first (they are few, and what a reader acts on), then the refused DLQ ids,
+ * then what the write made in what is left.
  */
 function resumeOutputs(result) {
-    const staged = result.staged && stagedOutputs(result.staged);
-    const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }));
+    const verb = VERBS[result.operation];
+    const runVerb = verb.makes === 'run';
+    const staged = result.staged && stagedOutputs(result.staged, words(result));
     const next = nextDates(result);
     const scalars = {
-        [Outputs.ResumedCount]: String(result.runs.length),
+        [verb.countOutput]: String(takenCount(result)),
         [Outputs.Complete]: String(resumeComplete(result) && (staged?.complete ?? true)),
         [Outputs.NextCursor]: cursorOutput(result.nextCursor),
         [Outputs.NextFromDate]: next.fromDate,
         [Outputs.NextToDate]: next.toDate,
-        [Outputs.RunsFile]: result.runsFile ?? '',
+        ...(runVerb ? { [Outputs.RunsFile]: result.runsFile ?? '' } : {}),
         ...(result.byRuns !== undefined ? { [Outputs.NextWorkflowRuns]: JSON.stringify(result.byRuns.left) } : {}),
-        ...staged?.extra
+        ...staged?.extra,
+        ...(runVerb ? {} : { [Outputs.DeduplicatedCount]: String(deduplicatedCount(result)) }),
+        [Outputs.GoneCount]: String(goneCount(result))
     };
     const failedAgain = result.staged?.failedAgain ?? [];
     const failedRuns = failedAgain.filter(made => 'workflowRunId' in made);
+    const failedMessages = failedAgain.filter(made => 'messageId' in made);
     const runIds = [
         Outputs.FailedAgainRunIds,
         Outputs.FailedAgainRunIdsTruncated,
@@ -8511,30 +9315,45 @@ function resumeOutputs(result) {
         Outputs.FailedAgainRunsTruncated,
         failedRuns.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }))
     ];
-    // An entry the service sent without a dlqId cannot be resumed by id: left out here, counted in the warning.
+    const messageIds = [
+        Outputs.FailedAgainMessageIds,
+        Outputs.FailedAgainMessageIdsTruncated,
+        failedMessages.map(m => m.messageId)
+    ];
+    // An entry the service sent without a dlqId cannot be taken by id: left out here, counted in the warning.
     const dlqIds = [
         Outputs.FailedAgainDlqIds,
         Outputs.FailedAgainDlqIdsTruncated,
         failedAgain.flatMap(r => r.dlqId ?? [])
     ];
-    const resumed = [
-        [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, result.runs.map(r => r.workflowRunId)],
-        [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
-    ];
-    if (result.staged === undefined)
-        return { ...scalars, ...fitArrays(resumed, budgetLeft(scalars, resumed)) };
-    let budget = budgetLeft(scalars, [runIds, pairs, dlqIds, ...resumed]);
+    const runs = result.runs.map(r => ({ workflowRunId: r.workflowRunId, workflowCreatedAt: r.workflowCreatedAt }));
+    const made = runVerb
+        ? [
+            [Outputs.WorkflowRunIds, Outputs.WorkflowRunIdsTruncated, result.runs.map(r => r.workflowRunId)],
+            [Outputs.WorkflowRuns, Outputs.WorkflowRunsTruncated, runs]
+        ]
+        : [[Outputs.MessageIds, Outputs.MessageIdsTruncated, (result.messages ?? []).map(m => m.messageId)]];
+    // Run ids and their pairs are cut together, item for item; message ids and the DLQ ids (those known) on their own.
+    const failedLists = result.staged === undefined ? [] : runVerb ? [[runIds, pairs], [dlqIds]] : [[messageIds], [dlqIds]];
+    let budget = budgetLeft(scalars, [...failedLists.flat(), ...made]);
     const fitted = {};
-    // The run ids and their pairs are cut together, item for item; the DLQ ids (those known) on their own.
-    for (const lists of [[runIds, pairs], [dlqIds]]) {
+    for (const lists of failedLists) {
         Object.assign(fitted, fitArrays(lists, budget));
         for (const [name] of lists)
             budget -= githubBytes(fitted[name] ?? '[]') - githubBytes('[]');
     }
-    return { ...scalars, ...fitted, ...fitArrays(resumed, budget) };
+    // A restart's refused runs stay in the DLQ: their ids are what a later step acts on, so they come before the new runs.
+    if (result.operation === 'restart-workflows') {
+        const refused = fitArray(Outputs.RefusedDlqIds, (result.refused ?? []).map(r => r.dlqId), budget);
+        fitted[Outputs.RefusedDlqIds] = refused.value;
+        budget -= githubBytes(Outputs.RefusedDlqIds) + githubBytes(refused.value);
+    }
+    return { ...scalars, ...fitted, ...fitArrays(made, budget) };
 }
 
 ;// CONCATENATED MODULE: ./src/report/resume.ts
+
+
 
 
 
@@ -8550,70 +9369,87 @@ const resumeReport = {
     // The scope follows every verdict: a selection wider than meant (an empty from-date) shows on the first line.
     notice: result => {
         const notice = result.staged ? stagedHeading(result, result.staged).text : resumeNotice(result);
-        return notice === undefined ? undefined : `${notice}; ${scopeText(result, false)}`;
+        return notice === undefined ? undefined : `${notice}${noticeClause(result)}; ${scopeText(result, false)}`;
     },
     summary: (result, ctx, options) => fitSummary(pass => resumeSummary(result, ctx, pass), options),
-    // Possibly resumed runs are not warned about: the failure says it (one alert per fact).
+    // Possibly taken entries are not warned about: the failure says it (one alert per fact).
     warnings: result => [
-        ...[pastCapText(result), goneText(result), result.itemProblems && itemProblemsText(result.itemProblems)].filter(text => text !== undefined),
-        ...(result.staged ? stagedWarnings(result.staged) : [])
+        ...[
+            pastCapText(result),
+            goneOneByOneText(result, false),
+            refusedWarning(result),
+            result.itemProblems && itemProblemsText(result.itemProblems)
+        ].filter(text => text !== undefined),
+        ...(result.staged ? stagedWarnings(result, result.staged) : [])
     ],
+    // Refused entries do not fail the step: the others went on, complete is false, a warning names them, and output
+    // refused-dlq-ids gives a later step exactly those to act on.
     failure: result => {
         const own = resume_failure(result);
         return result.staged ? stagedFailure(result, result.staged, own) : own;
     }
 };
-/** The notice on the run page, "at least" with what may have been resumed unseen; none when a failure resumed none. */
+/** A failure before any write, by design: nothing was taken, so there is nothing to continue from. */
+const beforeAnyWrite = (failure) => failure?.kind === 'count-mismatch' || failure?.kind === 'verb-missing';
+/** The notice on the run page, "at least" with what may have been taken unseen; none when a failure took none. */
 function resumeNotice(result) {
     const made = madeCount(result);
     const uncertain = result.uncertainRequests;
     if (result.failure !== undefined && made === 0 && uncertain === 0)
         return undefined;
-    const runs = plural(made, 'workflow run', 'workflow runs');
+    const { item, items, one, base, past, Past } = words(result);
+    const runs = plural(made, item, items);
     if (uncertain > 0) {
         const upTo = possiblyUpTo(result);
         const lost = `(${plural(uncertain, 'request', 'requests')} got no readable answer)`;
         if (result.largestAnswer !== undefined) {
             return made === 0
-                ? `Possibly resumed every selected workflow run; none confirmed ${lost}`
-                : `Resumed at least ${runs}; possibly every other selected run resumed too ${lost}`;
+                ? `Possibly ${past} every selected ${item}; none confirmed ${lost}`
+                : `${Past} at least ${runs}; possibly every other selected ${one} ${past} too ${lost}`;
         }
         return made === 0
-            ? `Possibly resumed up to ${plural(upTo, 'workflow run', 'workflow runs')}; none confirmed ${lost}`
-            : `Resumed at least ${runs}; up to ${formatCount(upTo)} more possibly resumed ${lost}`;
+            ? `Possibly ${past} up to ${plural(upTo, item, items)}; none confirmed ${lost}`
+            : `${Past} at least ${runs}; up to ${formatCount(upTo)} more possibly ${past} ${lost}`;
     }
     if (result.failure?.kind === 'cancelled')
-        return `Resumed ${runs} before the step was cancelled`;
+        return `${Past} ${runs} before the step was cancelled`;
     if (result.failure !== undefined)
-        return `Resumed ${runs} before the resume failed`;
+        return `${Past} ${runs} before the ${base} failed`;
     if (result.stoppedByCap)
-        return `Resumed ${runs}: ${capReached(result)}`;
+        return `${Past} ${runs}: ${capReached(result)}`;
     if (stoppedEarly(result))
-        return `Resumed ${runs}; the resume stopped early, more may remain`;
+        return `${Past} ${runs}; the ${base} stopped early, more may remain`;
     const short = outputsShort(result);
     if (short !== undefined)
-        return `Resumed ${runs}; ${short}`;
+        return `${Past} ${runs}; ${short}`;
+    const refused = refusedShort(result);
+    if (refused !== undefined)
+        return `${Past} ${runs}; ${refused}`;
     const later = runsLeftText(result);
     if (later !== undefined)
-        return `Resumed ${runs}; ${later}`;
-    return made === 0 ? 'Resumed no workflow run: none matched the selection' : `Resumed ${runs}`;
+        return `${Past} ${runs}; ${later}`;
+    return made === 0 ? `${Past} no ${item}: none matched the selection` : `${Past} ${runs}`;
 }
 function resume_failure(result) {
-    // Possibly resumed runs fail the step even when the drain finished: the outputs do not list them.
     const { failure: ended } = result;
+    // Refused before any write: its sentence says nothing was taken, and there is nothing to continue from.
+    if (ended !== undefined && beforeAnyWrite(ended))
+        return failureText(result.operation, ended);
+    const { short, past } = words(result);
+    // Possibly taken entries fail the step even when the drain finished: the outputs do not list them.
     const reasons = [
         ended &&
-            `${failureText('resume-workflows', ended)}; ${result.runs.length} runs were resumed ${beforeTheEnd(ended)}`,
+            `${failureText(result.operation, ended)}; ${takenCount(result)} ${short} were ${past} ${beforeTheEnd(ended)}`,
         lostAnswerText(result),
         uncheckedLostText(result),
         runsFileText(result)
     ].filter(reason => reason !== undefined);
     if (reasons.length === 0)
         return undefined;
-    const where = continuePlain(continuationOf(result));
+    const where = continuePlain(continuationOf(result), words(result));
     return `${reasons.join('; ')}; ${where}`;
 }
-/** The first line: a staged resume's verdict, or what the one drain did. */
+/** The first line: a staged write's verdict, or what the one drain did. */
 function headingOf(result) {
     if (result.staged === undefined)
         return resumeHeading(result);
@@ -8622,30 +9458,36 @@ function headingOf(result) {
 }
 function resumeHeading(result) {
     const made = madeCount(result);
-    const runs = plural(made, 'workflow run', 'workflow runs');
+    const { item, items, one, short, past, Past, Base } = words(result);
+    const runs = plural(made, item, items);
     if (result.failure?.kind === 'cancelled') {
         const more = result.uncertainRequests > 0 ? ', and possibly more' : '';
-        return `⛔ Cancelled: ${plural(made, 'run', 'runs')} resumed before the cancel${more}`;
+        return `⛔ Cancelled: ${plural(made, one, short)} ${past} before the cancel${more}`;
     }
+    if (beforeAnyWrite(result.failure))
+        return `❌ Nothing ${past}: ${failurePhrase(result.failure)}`;
     if (result.failure)
-        return `❌ Resume failed part way: ${failurePhrase(result.failure)}; ${runs} resumed before`;
+        return `❌ ${Base} failed part way: ${failurePhrase(result.failure)}; ${runs} ${past} before`;
     if (result.fileError !== undefined)
-        return `❌ Resumed ${runs}, but runs-file could not be written`;
+        return `❌ ${Past} ${runs}, but runs-file could not be written`;
     if (result.uncertainRequests > 0)
-        return `⚠️ Resumed ${runs}, and possibly more`;
+        return `⚠️ ${Past} ${runs}, and possibly more`;
     if (result.stoppedByCap)
-        return `⏸️ Resumed ${runs}: ${capReached(result)}`;
+        return `⏸️ ${Past} ${runs}: ${capReached(result)}`;
     if (stoppedEarly(result))
-        return `⚠️ Resume stopped early: ${runs} resumed`;
-    const short = outputsShort(result);
-    if (short !== undefined)
-        return `⚠️ Resumed ${runs}; ${short}`;
+        return `⚠️ ${Base} stopped early: ${runs} ${past}`;
+    const outputs = outputsShort(result);
+    if (outputs !== undefined)
+        return `⚠️ ${Past} ${runs}; ${outputs}`;
+    const refused = refusedShort(result);
+    if (refused !== undefined)
+        return `⚠️ ${Past} ${runs}; ${refused}`;
     const later = runsLeftText(result);
     if (later !== undefined)
-        return `⏸️ Resumed ${runs}; ${later}`;
+        return `⏸️ ${Past} ${runs}; ${later}`;
     if (made === 0)
-        return 'ℹ️ No failed workflow run matched';
-    return `✅ Resumed ${runs}`;
+        return `ℹ️ No failed ${item} matched`;
+    return `✅ ${Past} ${runs}`;
 }
 /** Runs grouped by creation time (to the second), in the order first seen. */
 function runGroups(runs) {
@@ -8662,55 +9504,88 @@ function runGroups(runs) {
 }
 /** Where to continue, under the verdict: with the cursor or ids left, or the dates alone after a stage ended it. */
 function continueLead(result, stageEnding) {
+    if (beforeAnyWrite(result.failure))
+        return undefined;
+    const w = words(result);
     const next = continuationOf(result);
     const shown = next !== undefined && (next.by !== 'selection' || next.cursor !== undefined || stageEnding !== undefined);
-    const continueLine = shown ? continueMarkdown(next) : undefined;
+    const continueLine = shown ? continueMarkdown(next, w) : undefined;
     if (result.failure !== undefined) {
         return (continueLine ??
-            'No cursor to continue from was returned: check the DLQ before re-running (resumed entries have left it).' +
+            `No cursor to continue from was returned: check the DLQ before re-running (${w.past} entries have left it).` +
                 (next?.by === 'selection' && next.toDate !== undefined
-                    ? ` A re-run must send the same dates: ${continueMarkdown(next)}`
+                    ? ` A re-run must send the same dates: ${continueMarkdown(next, w)}`
                     : ''));
     }
     const capLine = result.stoppedByCap
-        ? `Stopped by \`max-runs\` (${formatCount(result.maxRuns ?? 0)}) before the selection was drained. `
+        ? `Stopped by \`${w.cap}\` (${formatCount(result.maxRuns ?? 0)}) before the selection was drained. `
         : '';
     return continueLine && capLine + continueLine;
 }
 function resumeSummary(result, ctx, pass) {
-    const { runs, failure: ended, staged } = result;
+    const { failure: ended, staged } = result;
+    const { one, short, past } = words(result);
     const { kept = 0, leftOut = 0, examples = [] } = result.itemProblems ?? {};
-    const [gone, pastCap, lost, fileError] = [goneText, pastCapText, lostAnswerText, runsFileText].map(f => f(result));
-    const lines = summaryHead(`${headingOf(result)}; ${scopeText(result, true)}`, `**${plural(madeCount(result), 'new run', 'new runs')}** created by ${plural(result.requests, 'request', 'requests')}` +
+    const [pastCap, lost, fileError] = [pastCapText, lostAnswerText, runsFileText].map(f => f(result));
+    const goneOneByOne = goneOneByOneText(result, true);
+    const lines = summaryHead(`${headingOf(result)}; ${scopeText(result, true)}`, verbHead(result), `**${plural(madeCount(result), `new ${one}`, `new ${short}`)}** created by ${plural(result.requests, 'request', 'requests')}` +
         (result.uncertainRequests > 0
             ? ` (and ${formatCount(result.uncertainRequests)} without a readable answer)`
             : '') +
         (result.parts !== undefined
             ? ` (\`dlq-ids\` sent in ${formatCount(result.parts)} parts, so that each request URL stays under 6 KB).`
-            : '.'), shortenedNote(pass), fileError && `**Error:** ${code(fileError)}`, ended && `**Error:** ${code(failureText('resume-workflows', ended))}`, continueLead(result, staged && endingStage(staged)?.verdict), ...(staged ? stagedLeads(staged) : []), gone && `**⚠️ Already gone:** ${gone}.`, pastCap && `**⚠️ Past the cap:** ${pastCap}.`, lost && `**⚠️ Possibly resumed:** ${lost}.`, leftOut > 0 &&
-        `**⚠️ ${plural(leftOut, 'run was', 'runs were')} resumed without a readable id**: counted above, but not in ` +
+            : '.'), deduplicatedLine(result), shortenedNote(pass), fileError && `**Error:** ${code(fileError)}`, ended && `**Error:** ${code(failureText(result.operation, ended))}`, continueLead(result, staged && endingStage(staged)?.verdict), ...(staged ? stagedLeads(result, staged) : []), refusedLead(result), goneOneByOne && `**⚠️ Already gone:** ${goneOneByOne}.`, pastCap && `**⚠️ Past the cap:** ${pastCap}.`, lost && `**⚠️ Possibly ${past}:** ${lost}.`, leftOut > 0 &&
+        `**⚠️ ${plural(leftOut, `${one} was`, `${short} were`)} ${past} without a readable id**: counted above, but not in ` +
             'the table or the outputs.', kept > 0 &&
-        `⚠️ ${plural(kept, 'run is', 'runs are')} listed without a creation time: the one sent could not be read.`, examples.map(line => `- ${code(line)}`).join('\n'), madeCount(result) > 0 && RESUME_NOTE);
+        `⚠️ ${plural(kept, `${one} is`, `${short} are`)} listed without a creation time: the one sent could not be read.`, examples.map(line => `- ${code(line)}`).join('\n'), verbNote(result));
     if (staged)
         lines.push(...stagedSections(result, staged, pass));
-    if (runs.length > 0) {
-        lines.push('### New runs', '', ...table(['Created (UTC)', 'Runs', 'New run ids'], [false, true, false], runGroups(runs), pass, group => [
-            group.at === undefined ? '—' : formatMs(group.at),
-            formatCount(group.ids.length),
-            idList(group.ids, pass)
-        ]));
-    }
+    lines.push(...refusedSection(result, pass), ...madeSection(result, pass));
     const asked = resume_text_askedLines(result, pass);
     // The stages' lines end "What was asked", before its closing blank line.
     if (staged)
         asked.splice(-1, 0, ...stagedAskedLines(result, staged));
     return markdownText([...lines, ...asked, ...runLine(ctx)]);
 }
+/** What the write made: new runs grouped by creation time, or new messages by whether the service delivered them. */
+function madeSection(result, pass) {
+    const w = words(result);
+    if (result.runs.length > 0) {
+        return [
+            '### New runs',
+            '',
+            ...table(['Created (UTC)', 'Runs', 'New run ids'], [false, true, false], runGroups(result.runs), pass, group => [
+                group.at === undefined ? '—' : formatMs(group.at),
+                formatCount(group.ids.length),
+                idList(group.ids, pass, w.idsOutput)
+            ])
+        ];
+    }
+    const messages = result.messages ?? [];
+    if (messages.length === 0)
+        return [];
+    return [
+        '### New messages',
+        '',
+        ...table(['Delivery', 'Messages', 'New message ids'], [false, true, false], messageGroups(messages), pass, group => [
+            group.deduplicated ? 'deduplicated: not delivered again' : 'delivered again',
+            formatCount(group.ids.length),
+            idList(group.ids, pass, w.idsOutput)
+        ])
+    ];
+}
+/** New messages in two groups, those delivered again first: the deduplicated were taken but not delivered. */
+function messageGroups(messages) {
+    const groups = [false, true].map(deduplicated => ({ deduplicated, ids: [] }));
+    for (const message of messages)
+        groups[message.deduplicated === true ? 1 : 0]?.ids.push(message.messageId);
+    return groups.filter(group => group.ids.length > 0);
+}
 /** Ids in a cell, as many as a table shows rows (the byte budget halves them with the rows), then how many more. */
-function idList(ids, pass) {
+function idList(ids, pass, output) {
     const shown = ids.slice(0, pass.maxRows).map(id => codeCell(id, 100));
     const rest = ids.length - shown.length;
-    return rest > 0 ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`workflow-run-ids\`)` : shown.join(' ');
+    return rest > 0 ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`${output}\`)` : shown.join(' ');
 }
 
 ;// CONCATENATED MODULE: ./src/report/schedule.ts
@@ -8795,6 +9670,43 @@ function schedule_failure(result) {
         `${failed.length} of ${result.outcomes.length} schedules could not be resumed (${resumed} resumed):`,
         ...failed.map(o => `- ${o.failure ? scheduleFailureText(o) : o.scheduleId}`)
     ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/report/schedule-plan.ts
+/** How a dry run of resume-schedule is reported: the schedules it would resume, none of them asked about. */
+
+
+
+
+const schedulePlanReport = {
+    outputs: plan => ({
+        [Outputs.PlannedCount]: String(plan.scheduleIds.length),
+        // None was resumed: the list a workflow reads to know which schedules are active again stays empty.
+        [Outputs.ScheduleIds]: '[]',
+        [Outputs.Complete]: 'true'
+    }),
+    summary: (plan, ctx, options) => fitSummary(pass => schedule_plan_planSummary(plan, ctx, pass), options),
+    notice: plan => `Dry run: would resume ${plural(plan.scheduleIds.length, 'schedule', 'schedules')}; no request was sent`,
+    warnings: () => [],
+    failure: () => undefined
+};
+function schedule_plan_planSummary(plan, ctx, pass) {
+    const n = plan.scheduleIds.length;
+    const shown = plan.scheduleIds.slice(0, 3).map(id => codeCell(id, 100));
+    const more = n > shown.length ? `, … and ${formatCount(n - shown.length)} more` : '';
+    return markdownText([
+        ...summaryHead(`🔍 Dry run: would resume ${plural(n, 'schedule', 'schedules')}: ${shown.join(', ')}${more}`, '**No request was sent**, so the service was not asked whether they exist: resuming an unknown schedule ' +
+            'fails with HTTP 404, and one already active is left as it is.', shortenedNote(pass)),
+        ...table(['Schedule id', 'Would be'], [false, false], plan.scheduleIds, pass, id => [codeCell(id, 200), 'resumed']),
+        '### Applying it',
+        '',
+        'Run the step again without `dry-run` (or with `dry-run: false`): it resumes each schedule in turn.',
+        '',
+        '### What was asked',
+        '',
+        `- Schedules to resume: ${formatCount(n)}, \`dry-run: true\``,
+        ...runLine(ctx)
+    ]);
 }
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
@@ -9495,6 +10407,9 @@ class AdaptiveLimit {
 
 
 
+
+
+
 /** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
 function maskSecret(value) {
     const trimmed = value.trim();
@@ -9532,7 +10447,12 @@ const OPERATIONS = {
             const earlier = s.historyFile === undefined ? undefined : await readHistory(s.historyFile, historyOf(s), now);
             if (earlier?.none !== undefined)
                 log(`history-file: no history yet: ${earlier.none}.`);
-            const found = await listDlqToFile(client, s.list, s.messagesFile, encode, hooks, s.keepCredentialHeaders);
+            const file = {
+                path: s.messagesFile,
+                input: Inputs.MessagesFile,
+                keepCredentialHeaders: s.keepCredentialHeaders
+            };
+            const found = await listDlqToFile(client, s.list, file, encode, hooks);
             // Ages are compared with the service's createdAt: judged on its clock (its last usable Date), else the runner's.
             const { now: at, clock } = ageClock(client, now);
             return { ...judged(found, s.health, at, earlier), clock };
@@ -9554,27 +10474,45 @@ const OPERATIONS = {
     },
     'resume-schedule': {
         group: 'Resuming schedules',
-        run: (s, { client, log }) => resumeSchedules(client, s.schedules, o => log(o.ok ? `schedule ${o.scheduleId}: resumed` : scheduleFailureText(o))),
-        report: scheduleReport,
+        run: async (s, { client, log }) => s.dryRun
+            ? planSchedules(s.schedules)
+            : resumeSchedules(client, s.schedules, o => log(o.ok ? `schedule ${o.scheduleId}: resumed` : scheduleFailureText(o))),
+        report: planOr(schedulePlanReport, scheduleReport),
         overdue: { what: () => 'the schedules resumed are named in the log above' }
     },
     'resume-workflows': bulkEntry('resume-workflows'),
     'restart-workflows': bulkEntry('restart-workflows'),
     'retry-messages': bulkEntry('retry-messages')
 };
-/** The entry of one bulk write (src/verbs.ts): the one engine, given the verb. */
+/**
+ * The entry of one bulk write (src/verbs.ts): the one engine, given the verb. dry-run lists what it would take and
+ * writes nothing; expect-count lists first, then writes the entries listed, by their DLQ ids, if they are as many.
+ */
 function bulkEntry(operation) {
     const { words, pageSize, countOutput } = VERBS[operation];
     return {
         group: `${words.doing[0]?.toUpperCase()}${words.doing.slice(1)} failed ${words.items}`,
-        files: s => [[Inputs.RunsFile, s.runsFile]],
+        files: s => [
+            [Inputs.RunsFile, s.runsFile],
+            [Inputs.PlanFile, s.planFile]
+        ],
         prepare: withDlqIdsFile,
-        run: (s, { client, log, encode, progress, signal }) => resumeWorkflowsToFile(s.runsFile, encode, log, onPage => resumeWorkflows(client, s.resume, { clock: REAL_CLOCK, stop: signal, log, onPage, progress })),
-        report: resumeReport,
+        run: (s, { client, log, encode, progress, signal, now }) => {
+            const write = (request) => resumeWorkflowsToFile(s.runsFile, encode, log, onPage => resumeWorkflows(client, request, { clock: REAL_CLOCK, stop: signal, log, onPage, progress }));
+            const hooks = { clock: REAL_CLOCK, log, encode, progress, signal, now };
+            if (s.dryRun)
+                return planWrite(client, s.resume, s.planFile, hooks, s.expectCount);
+            if (s.expectCount === undefined)
+                return write(s.resume);
+            return expectThenWrite(client, s.resume, s.expectCount, s.planFile, hooks, write);
+        },
+        report: planOr(planReport, withExpected(resumeReport)),
         overdue: {
             count: countOutput,
-            what: ({ confirmed, uncertainRequests: lost, uncertainRuns }) => `${confirmed} ${words.short} ${words.past} before the cancel` +
-                (lost > 0 ? `, and up to ${uncertainRuns ?? lost * pageSize} more possibly ${words.past}` : '')
+            what: ({ confirmed, uncertainRequests: lost, uncertainRuns, planned }) => planned !== undefined
+                ? `at least ${planned} entries planned before the cancel; no write request was sent`
+                : `${confirmed} ${words.short} ${words.past} before the cancel` +
+                    (lost > 0 ? `, and up to ${uncertainRuns ?? lost * pageSize} more possibly ${words.past}` : '')
         }
     };
 }
@@ -9649,12 +10587,14 @@ async function run(stop = new src_stop/* StopController */.d()) {
 function lastResort(signal, live, out, writeLine = line => (0,external_node_fs_.writeSync)(1, line)) {
     if (live.reported || live.operation === undefined)
         return;
-    const { confirmed, nextCursor, toDate, fromDate } = live.progress;
+    const { confirmed, nextCursor, toDate, fromDate, planned } = live.progress;
     const { count, what } = OPERATIONS[live.operation].overdue;
     // A cursor continues the selectors it came from: the dates every request sent go with it, as dates.
     const from = fromDate !== undefined ? `, input from-date: ${fromDate}` : '';
     const bound = nextCursor !== undefined && toDate !== undefined ? `${from} and input to-date: ${toDate}` : '';
-    const next = continueHint(nextCursor) + (continueHint(nextCursor).startsWith('; to continue') ? bound : '');
+    // A plan under way has sent no write: a listing's cursor continues none.
+    const cursor = planned === undefined ? nextCursor : undefined;
+    const next = continueHint(cursor) + (continueHint(cursor).startsWith('; to continue') ? bound : '');
     const text = `Cancelled (${signal}) and the report could not be written in time: ${what(live.progress)}${next}`;
     process.exitCode = 1;
     // The error line first: @actions/core throws when the output file is gone, and the line must still be said.
@@ -9663,6 +10603,11 @@ function lastResort(signal, live, out, writeLine = line => (0,external_node_fs_.
         return;
     // Every operation has `complete`: what a workflow reads to know the run did not do everything asked.
     core.setOutput(Outputs.Complete, 'false');
+    // A plan under way: its count is what it listed.
+    if (planned !== undefined) {
+        core.setOutput(Outputs.PlannedCount, String(planned));
+        return;
+    }
     if (count !== undefined) {
         core.setOutput(count, out.redact(String(confirmed)));
         core.setOutput(Outputs.NextCursor, out.redact(nextCursor ?? ''));
