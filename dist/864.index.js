@@ -973,9 +973,12 @@ function sentence(label, failure) {
                 `GET /v2/workflows/events answered 404), so no run can be known completed; nothing was ${failure_text_verbOf(label).past}. Remove ` +
                 `${failure.input} to watch by the DLQ alone (docs/staged-resume.md)`);
         case 'verb-missing':
-            return (`this service does not offer ${failure.operation}: ${failure.path} answered HTTP ${failure.status} to a ` +
-                'request by filters, which a service that has it answers with what it did (even nothing); nothing was ' +
-                'taken. Check base-url, or use an operation this service offers');
+            return (`this service does not offer ${failure.operation}: ${failure.path} answered HTTP ${failure.status} to ` +
+                (failure.listedIds === undefined
+                    ? 'a request by filters, which a service that has it answers with what it did (even nothing)'
+                    : `each of the first ${formatCount(failure.listedIds)} entries listed from its DLQ moments before, by ` +
+                        'their DLQ ids, which a service that has it takes') +
+                '; nothing was taken. Check base-url, or use an operation this service offers');
         case 'count-mismatch':
             return (`expect-count is ${formatCount(failure.expected)} but the selection holds ` +
                 `${failure.complete ? '' : 'at least '}${formatCount(failure.found)} ${failure.found === 1 ? 'entry' : 'entries'}; ` +
@@ -5723,7 +5726,7 @@ async function expectThenWrite(client, request, expectCount, planFile, hooks, wr
     hooks.log(`expect-count: ${formatCount(ids.length)} entries listed, as expected; taking them by their DLQ ids`);
     // The ids listed are the whole selection now: no cursor, runs or lines of dlq-ids-file belong to them.
     const { cursor: _cursor, runs: _runs, dlqIdLines: _lines, ...rest } = request;
-    const result = await write({ ...rest, all: false, selection: { dlqIds: ids } });
+    const result = await write({ ...rest, all: false, selection: { dlqIds: ids }, idsListedJustNow: true });
     const listed = { count: expectCount, listed: plan.planned, ...(plan.planFile ? { planFile: plan.planFile } : {}) };
     return { ...result, expected: listed };
 }
@@ -5803,6 +5806,8 @@ function errorText(body, redact = text => text) {
 
 
 
+/** How many ids listed moments before must all be "not found", none taken, to tell a service without the write. */
+const LISTED_GONE_PROOF = 32;
 /** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
 function splitDlqIds(selection, urlLength, pageSize = RESUME_PAGE_SIZE) {
     const ids = selection.dlqIds;
@@ -5939,6 +5944,15 @@ keeper) {
                 ledger.goneOne(id);
             else
                 ledger.refusedOne(id, refusalOf(outcome.failure));
+            const notFound = ledger.gone.count - goneBefore;
+            if (request.idsListedJustNow === true &&
+                ledger.requests === 0 &&
+                notFound >= Math.min(total, LISTED_GONE_PROOF)) {
+                // Entries listed a moment ago, the first of them every one "not found" and none taken: not a chance of
+                // timing, but a service without the write (it answers 404 to any id then). Said as such; nothing was taken.
+                failure = { kind: 'verb-missing', operation: verb.operation, path: verb.path, status, listedIds: notFound };
+                break;
+            }
             continue;
         }
         if (untouched && (status === 405 || (status === 404 && ids === undefined && ledger.requests === 0))) {
@@ -9210,6 +9224,9 @@ const NAMED_SHOWN = 5;
  * says nothing of the rest leaves only their count, and it is said rather than lost.
  */
 function goneOneByOneText(result, markdown) {
+    // Ids a service without the write called not found were never gone: the failure says what was.
+    if (result.failure?.kind === 'verb-missing')
+        return undefined;
     const gone = result.goneOneByOne ?? { count: 0, named: [] };
     const silent = unaccountedIds(result);
     if (gone.count === 0 && silent === 0)
@@ -9239,7 +9256,7 @@ function unaccountedIds(result) {
     // A cursor continues inside the ids: those taken before it are not this run's to count.
     if (ids === undefined || result.startCursor !== undefined)
         return 0;
-    if (result.byRuns !== undefined || result.expected !== undefined)
+    if (result.byRuns !== undefined)
         return 0;
     if (result.failure !== undefined || result.continueFrom !== undefined || result.nextCursor !== undefined)
         return 0;
@@ -9264,6 +9281,8 @@ const deduplicatedCount = (result) => result.deduplicated ?? (result.messages ??
  * or as a whole part answered 404 (none of whose ids was taken), so that taken, refused and gone add up to the ids.
  */
 function goneCount(result) {
+    if (result.failure?.kind === 'verb-missing')
+        return 0;
     const wholesale = result.failure?.kind === 'ids-gone' ? result.failure.ids : 0;
     return (result.goneOneByOne?.count ?? 0) + wholesale;
 }

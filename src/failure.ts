@@ -48,7 +48,7 @@ export type Failure =
    * The service lacks the write: 404 or 405 to a request by filters (which never answers 404 for missing entries), or
    * every path calling "not found" entries a listing of this step returned. Nothing was taken.
    */
-  | { kind: 'verb-missing'; operation: string; path: string; status: number }
+  | { kind: 'verb-missing'; operation: string; path: string; status: number; listedIds?: number }
   /** expect-count: the selection listed before any write held another number of entries; nothing was written. */
   | { kind: 'count-mismatch'; expected: number; found: number; complete: boolean }
   | { kind: 'error'; message: string }

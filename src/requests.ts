@@ -139,6 +139,11 @@ export interface ResumeRequest {
   dlqIdLines?: number[]
   /** Resume in stages, watching each stage's new runs before the next (inputs stages, watch, watch-max-failed). */
   stages?: StagePlan
+  /**
+   * The ids were listed from the DLQ moments before (expect-count): a service that calls the first of them not found,
+   * taking none, lacks the write rather than the entries.
+   */
+  idsListedJustNow?: boolean
 }
 
 /** The plan of a staged resume: the batches, and the watch that gates each next one. */

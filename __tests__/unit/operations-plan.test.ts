@@ -298,3 +298,40 @@ describe('expect-count', () => {
     expect(writes()).toEqual([])
   })
 })
+
+describe('expect-count against a service without the write', () => {
+  it.each([
+    ['a few ids', URL_A],
+    ['more ids than it takes to tell', undefined]
+  ])('%s, every one listed a moment ago called not found: told as the write missing, none as gone', async (_, url) => {
+    await start()
+    const selection = url === undefined ? {} : { workflowUrl: URL_A }
+    const listed = url === undefined ? sim.state.workflowDlq.map(e => e.dlqId) : entriesOf(URL_A)
+    // The restart path is absent: the service answers 404 to any request on it.
+    sim.inject({
+      route: 'restart',
+      times: Infinity,
+      fault: { kind: 'status', status: 404, body: '{"error":"Not Found"}' }
+    })
+    const request = resumeRequest({ verb: 'restart-workflows', selection, all: url === undefined })
+    const restart = (r: ResumeRequest) => resumeWorkflows(client, r, { clock })
+    const result = (await expectThenWrite(client, request, listed.length, undefined, hooks(), restart)) as ResumeResult
+    const told = Math.min(listed.length, 32)
+    expect(result.failure).toEqual({
+      kind: 'verb-missing',
+      operation: 'restart-workflows',
+      path: '/v2/workflows/dlq/restart',
+      status: 404,
+      listedIds: told
+    })
+    expect(resumeReport.failure(result)).toContain(
+      `this service does not offer restart-workflows: /v2/workflows/dlq/restart answered HTTP 404 to each of the ` +
+        `first ${told} entries listed from its DLQ moments before`
+    )
+    expect(resumeReport.outputs(result)[Outputs.GoneCount]).toBe('0')
+    expect(resumeReport.warnings(result).join('\n')).not.toContain('no longer in the DLQ')
+    // Telling costs a bounded number of requests, not two per id of the selection.
+    expect(writes().length).toBeLessThanOrEqual(2 * told + Math.ceil(Math.log2(listed.length)) + 1)
+    expect(sim.state.workflowDlq).toHaveLength(80)
+  })
+})

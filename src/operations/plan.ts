@@ -201,7 +201,7 @@ export async function expectThenWrite(
   hooks.log(`expect-count: ${formatCount(ids.length)} entries listed, as expected; taking them by their DLQ ids`)
   // The ids listed are the whole selection now: no cursor, runs or lines of dlq-ids-file belong to them.
   const { cursor: _cursor, runs: _runs, dlqIdLines: _lines, ...rest } = request
-  const result = await write({ ...rest, all: false, selection: { dlqIds: ids } })
+  const result = await write({ ...rest, all: false, selection: { dlqIds: ids }, idsListedJustNow: true })
   const listed = { count: expectCount, listed: plan.planned, ...(plan.planFile ? { planFile: plan.planFile } : {}) }
   return { ...result, expected: listed }
 }

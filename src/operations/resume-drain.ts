@@ -16,6 +16,9 @@ import type { ResumeBound, ResumeResult } from '../resume-results.js'
 import type { ResumeLedger, DrainEnd } from './resume-ledger.js'
 import type { BoundKeeper } from './resume-bound.js'
 
+/** How many ids listed moments before must all be "not found", none taken, to tell a service without the write. */
+const LISTED_GONE_PROOF = 32
+
 export type WorkflowResumer = Pick<
   ServiceClient,
   'bulkPage' | 'bulkUrlLength' | 'log' | 'listDlqPage' | 'serviceNow' | 'dateFault'
@@ -158,6 +161,17 @@ export async function drainResume(
       const id = ids[0] ?? ''
       if (status === 404) ledger.goneOne(id)
       else ledger.refusedOne(id, refusalOf(outcome.failure))
+      const notFound = ledger.gone.count - goneBefore
+      if (
+        request.idsListedJustNow === true &&
+        ledger.requests === 0 &&
+        notFound >= Math.min(total, LISTED_GONE_PROOF)
+      ) {
+        // Entries listed a moment ago, the first of them every one "not found" and none taken: not a chance of
+        // timing, but a service without the write (it answers 404 to any id then). Said as such; nothing was taken.
+        failure = { kind: 'verb-missing', operation: verb.operation, path: verb.path, status, listedIds: notFound }
+        break
+      }
       continue
     }
     if (untouched && (status === 405 || (status === 404 && ids === undefined && ledger.requests === 0))) {

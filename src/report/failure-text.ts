@@ -134,9 +134,12 @@ function sentence(label: string, failure: Failure): string {
       )
     case 'verb-missing':
       return (
-        `this service does not offer ${failure.operation}: ${failure.path} answered HTTP ${failure.status} to a ` +
-        'request by filters, which a service that has it answers with what it did (even nothing); nothing was ' +
-        'taken. Check base-url, or use an operation this service offers'
+        `this service does not offer ${failure.operation}: ${failure.path} answered HTTP ${failure.status} to ` +
+        (failure.listedIds === undefined
+          ? 'a request by filters, which a service that has it answers with what it did (even nothing)'
+          : `each of the first ${formatCount(failure.listedIds)} entries listed from its DLQ moments before, by ` +
+            'their DLQ ids, which a service that has it takes') +
+        '; nothing was taken. Check base-url, or use an operation this service offers'
       )
     case 'count-mismatch':
       return (

@@ -119,6 +119,8 @@ const NAMED_SHOWN = 5
  * says nothing of the rest leaves only their count, and it is said rather than lost.
  */
 export function goneOneByOneText(result: ResumeResult, markdown: boolean): string | undefined {
+  // Ids a service without the write called not found were never gone: the failure says what was.
+  if (result.failure?.kind === 'verb-missing') return undefined
   const gone = result.goneOneByOne ?? { count: 0, named: [] }
   const silent = unaccountedIds(result)
   if (gone.count === 0 && silent === 0) return undefined
@@ -144,11 +146,11 @@ export function goneOneByOneText(result: ResumeResult, markdown: boolean): strin
  * How many ids of dlq-ids a write that went to its end neither took nor was told of (gone or refused), or 0: counted
  * only when the ids given are the selection and nothing stopped or was lost, so that the sum is exact.
  */
-export function unaccountedIds(result: ResumeResult): number {
+function unaccountedIds(result: ResumeResult): number {
   const ids = result.selection.dlqIds
   // A cursor continues inside the ids: those taken before it are not this run's to count.
   if (ids === undefined || result.startCursor !== undefined) return 0
-  if (result.byRuns !== undefined || result.expected !== undefined) return 0
+  if (result.byRuns !== undefined) return 0
   if (result.failure !== undefined || result.continueFrom !== undefined || result.nextCursor !== undefined) return 0
   if (result.uncertainRequests > 0 || result.stoppedByCap === true || result.itemProblems !== undefined) return 0
   const told = madeCount(result) + (result.goneOneByOne?.count ?? 0) + refusedCount(result)
@@ -172,6 +174,7 @@ export const deduplicatedCount = (result: ResumeResult): number =>
  * or as a whole part answered 404 (none of whose ids was taken), so that taken, refused and gone add up to the ids.
  */
 export function goneCount(result: ResumeResult): number {
+  if (result.failure?.kind === 'verb-missing') return 0
   const wholesale = result.failure?.kind === 'ids-gone' ? result.failure.ids : 0
   return (result.goneOneByOne?.count ?? 0) + wholesale
 }
