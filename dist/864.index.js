@@ -5320,6 +5320,7 @@ function endStream(stream) {
 
 
 
+
 /** Flushes and closes the file; the error that stopped it, if any, is returned to be reported with the result. */
 async function closeFile(file) {
     try {
@@ -5383,13 +5384,17 @@ async function listDlqToFile(client, request, { path, input, keepCredentialHeade
     // Found only when the file was closed: the write error wins over a cancel or a failure found after it.
     return { ...result, failure: { ...failed.failure, then: result.failure } };
 }
-/** A bulk resume (one drain, or staged), each run also written to `path` when given: the record of runs resumed. */
-async function resumeWorkflowsToFile(path, encode, log, resume) {
+/**
+ * A bulk write (one drain, or staged), each run or message it made also written to `path` when given: the record of
+ * what it made, logged in its verb's words.
+ */
+async function resumeWorkflowsToFile(path, verb, encode, log, resume) {
     const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.RunsFile });
     const onPage = (page, total) => {
-        log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`);
-        // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
-        sink?.write(page.workflowRuns).catch(() => { });
+        const made = verb.makes === 'message' ? (page.messages ?? []) : page.workflowRuns;
+        log(`request: ${plural(made.length, verb.words.item, verb.words.items)} ${verb.words.past} (${formatCount(total)} so far)`);
+        // Failures are kept by the file and reported once below; the write goes on, what it made all in the outputs.
+        sink?.write(made).catch(() => { });
     };
     const result = await resume(onPage);
     if (sink === undefined)
@@ -5696,9 +5701,11 @@ async function listPlan(client, request, planFile, hooks, keepIds) {
 /** expect-count's refusal of a plan: not exactly as many entries, or a listing that could not count them all. */
 function refusal(plan, expectCount) {
     const complete = planComplete(plan);
-    if (complete && plan.planned === expectCount)
+    // A reviewed plan's selection is its ids: those gone since are told one by one by the write, not a mismatch.
+    const found = plan.given?.by === 'dlq-ids' ? plan.given.count : plan.planned;
+    if (complete && found === expectCount)
         return undefined;
-    return { kind: 'count-mismatch', expected: expectCount, found: plan.planned, complete };
+    return { kind: 'count-mismatch', expected: expectCount, found, complete };
 }
 /** A dry run: the plan of the write, no write request sent; held to expect-count when it is set too. */
 async function planWrite(client, request, planFile, hooks, expectCount) {
@@ -5718,7 +5725,8 @@ async function expectThenWrite(client, request, expectCount, planFile, hooks, wr
     const failure = refusal(plan, expectCount);
     if (failure !== undefined)
         return { ...plan, expectCount, failure };
-    // Exactly none, as expected: an empty id list would select the whole DLQ, so nothing is sent.
+    // None to take (as expected, or every id given is gone): an empty id list would select the whole DLQ, so nothing
+    // is sent.
     if (ids.length === 0)
         return { ...plan, expectCount };
     if (hooks.progress !== undefined)
@@ -5728,7 +5736,24 @@ async function expectThenWrite(client, request, expectCount, planFile, hooks, wr
     const { cursor: _cursor, runs: _runs, dlqIdLines: _lines, ...rest } = request;
     const result = await write({ ...rest, all: false, selection: { dlqIds: ids }, idsListedJustNow: true });
     const listed = { count: expectCount, listed: plan.planned, ...(plan.planFile ? { planFile: plan.planFile } : {}) };
-    return { ...result, expected: listed };
+    const given = request.selection.dlqIds;
+    if (given === undefined || plan.given?.by !== 'dlq-ids')
+        return { ...result, expected: listed };
+    // A reviewed plan: the ids given that the listing (to its end) did not find are gone, each told as such, and the
+    // selection reported is the ids given, so that taken, gone and refused add up to them.
+    return { ...result, selection: request.selection, expected: listed, ...goneBeforeWrite(result, given, ids) };
+}
+/** The most ids named of those found gone before the write: the rest are counted. */
+const GONE_NAMED_AT_MOST = 1000;
+/** The write's ids told gone, with the ids given that the listing did not find before it. */
+function goneBeforeWrite(result, given, listed) {
+    const found = new Set(listed);
+    const missing = [...new Set(given)].filter(id => !found.has(id));
+    if (missing.length === 0)
+        return {};
+    const told = result.goneOneByOne ?? { count: 0, named: [] };
+    const named = [...told.named, ...missing.slice(0, Math.max(0, GONE_NAMED_AT_MOST - told.named.length))];
+    return { goneOneByOne: { count: told.count + missing.length, named } };
 }
 /** A dry run of resume-schedule: the schedules it would resume; no request, so none is known to exist. */
 const planSchedules = (request) => ({
@@ -5844,6 +5869,8 @@ keeper) {
     if (request.selection.dlqIds !== undefined && total === 0)
         throw new Error('dlq-ids is empty: nothing to resume');
     const parts = splitDlqIds(request.selection, q => client.bulkUrlLength(verb, q), verb.pageSize);
+    // The parts the URL limit made: halving a part the service would not take whole adds requests, not parts of it.
+    const urlParts = parts.length;
     if (parts.length > 1) {
         client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`);
     }
@@ -5987,7 +6014,7 @@ keeper) {
         ...(continueFrom !== undefined ? { continueFrom } : {}),
         ...(stoppedByCap ? { stoppedByCap } : {}),
         ...(leftWithoutCursor ? { leftWithoutCursor } : {}),
-        ...(parts.length > 1 ? { parts: parts.length } : {})
+        ...(urlParts > 1 ? { parts: urlParts } : {})
     };
 }
 /** What the log says when the first run created moved the bound. */
@@ -8407,7 +8434,8 @@ function expectedLine({ expected }) {
     const { count, listed } = expected;
     const held = count === listed
         ? `${formatCount(count)} listed and expected`
-        : `${formatCount(count)} expected, ${formatCount(listed)} listed`;
+        : // Only a reviewed plan's ids can differ from what was listed: those gone since are told below.
+            `${formatCount(count)} dlq-ids given and expected, ${formatCount(listed)} of them still in the DLQ`;
     return [`- \`expect-count\`: ${held}, taken by their DLQ ids`];
 }
 /** Runs given by their pairs that a re-run must be given again (not in the DLQ yet), in a few words; none: undefined. */
@@ -9244,7 +9272,7 @@ function goneOneByOneText(result, markdown) {
     const more = told === undefined ? '' : 'more ';
     const unnamed = `${plural(silent, `${more}of the dlq-ids given was`, `${more}of the dlq-ids given were`)} neither ${past} nor ` +
         `named by the service: it ${past} what it found of the requests that sent them, so they were most likely no ` +
-        'longer in the DLQ (list-dlq with the same dlq-ids tells)';
+        'longer in the DLQ (a dry run with the same dlq-ids tells)';
     return told === undefined ? unnamed : `${told}; ${unnamed}`;
 }
 /**
@@ -10517,7 +10545,7 @@ function bulkEntry(operation) {
         ],
         prepare: withDlqIdsFile,
         run: (s, { client, log, encode, progress, signal, now }) => {
-            const write = (request) => resumeWorkflowsToFile(s.runsFile, encode, log, onPage => resumeWorkflows(client, request, { clock: REAL_CLOCK, stop: signal, log, onPage, progress }));
+            const write = (request) => resumeWorkflowsToFile(s.runsFile, verbOf(request), encode, log, onPage => resumeWorkflows(client, request, { clock: REAL_CLOCK, stop: signal, log, onPage, progress }));
             const hooks = { clock: REAL_CLOCK, log, encode, progress, signal, now };
             if (s.dryRun)
                 return planWrite(client, s.resume, s.planFile, hooks, s.expectCount);

@@ -3,7 +3,7 @@
 import * as core from '@actions/core'
 import { writeSync } from 'node:fs'
 import { Inputs, Outputs, type Operation } from './constants.js'
-import { VERBS, type BulkOperation } from './verbs.js'
+import { VERBS, verbOf, type BulkOperation } from './verbs.js'
 import { checkScope, runContext, updateHealthIssue } from './github/issue-step.js'
 import { withDlqIdsFile } from './inputs/id-file.js'
 import { checkOutputFiles } from './inputs/output-files.js'
@@ -168,7 +168,7 @@ function bulkEntry<O extends BulkOperation>(operation: O): Entry<SettingsOf<O>, 
     prepare: withDlqIdsFile,
     run: (s, { client, log, encode, progress, signal, now }) => {
       const write = (request: ResumeRequest) =>
-        resumeWorkflowsToFile(s.runsFile, encode, log, onPage =>
+        resumeWorkflowsToFile(s.runsFile, verbOf(request), encode, log, onPage =>
           resumeWorkflows(client, request, { clock: REAL_CLOCK, stop: signal, log, onPage, progress })
         )
       const hooks = { clock: REAL_CLOCK, log, encode, progress, signal, now }

@@ -52,7 +52,7 @@ function expectCleanStage(run: ActionRun, before: number, absent = 0): void {
 
 const SILENT_REST =
   'it resumed what it found of the requests that sent them, so they were most likely no longer in the DLQ ' +
-  '(list-dlq with the same dlq-ids tells)'
+  '(a dry run with the same dlq-ids tells)'
 
 /** How many of these ids are no longer in the simulator's workflow DLQ. */
 function absentOf(ids: string[] | undefined): number {

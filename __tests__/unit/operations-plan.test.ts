@@ -335,3 +335,52 @@ describe('expect-count against a service without the write', () => {
     expect(sim.state.workflowDlq).toHaveLength(80)
   })
 })
+
+describe('expect-count with a reviewed plan (dlq-ids) some of whose entries left the DLQ since', () => {
+  it('holds the count to the ids given, takes those still there, and tells each gone one as gone', async () => {
+    await start()
+    const reviewed = entriesOf(URL_A)
+    const left = reviewed.slice(0, 3)
+    sim.state.workflowDlq = sim.state.workflowDlq.filter(e => !left.includes(e.dlqId))
+    const request = resumeRequest({ selection: { dlqIds: reviewed } })
+    const result = (await expectThenWrite(client, request, reviewed.length, undefined, hooks(), write)) as ResumeResult
+    expect(result.failure).toBeUndefined()
+    expect([...resumedDlqIds()].sort()).toEqual(reviewed.slice(3).sort())
+    expect(result.goneOneByOne).toEqual({ count: 3, named: left })
+    expect(result.selection.dlqIds).toEqual(reviewed)
+    const outputs = withExpected(resumeReport).outputs(result)
+    expect(outputs[Outputs.GoneCount]).toBe('3')
+    expect(outputs[Outputs.ResumedCount]).toBe(String(reviewed.length - 3))
+    expect(outputs[Outputs.Complete]).toBe('true')
+    const summary = resumeReport.summary(result, {}, { now: T0 })
+    expect(summary).toContain(
+      `- \`expect-count\`: ${reviewed.length} dlq-ids given and expected, ${reviewed.length - 3} of them still in the DLQ`
+    )
+    // Taken, gone and refused add up to the ids given: nothing is said of ids unaccounted for.
+    expect(resumeReport.warnings(result).join('\n')).not.toContain('neither')
+    // Every write named only ids the listing found: none of the gone ones was sent.
+    const sent = writes().flatMap(r => r.query.getAll('dlqIds'))
+    for (const id of left) expect(sent).not.toContain(id)
+  })
+
+  it('refuses when the plan holds another number of ids than expected, whatever is still there', async () => {
+    await start()
+    const reviewed = entriesOf(URL_A)
+    const request = resumeRequest({ selection: { dlqIds: reviewed } })
+    const result = (await expectThenWrite(
+      client,
+      request,
+      reviewed.length + 1,
+      undefined,
+      hooks(),
+      write
+    )) as PlanResult
+    expect(result.failure).toEqual({
+      kind: 'count-mismatch',
+      expected: reviewed.length + 1,
+      found: reviewed.length,
+      complete: true
+    })
+    expect(writes()).toEqual([])
+  })
+})

@@ -51,7 +51,7 @@ describe.each(Object.keys(VERB_PAST) as BulkOperation[])('%s by dlq-ids', operat
     const past = VERB_PAST[operation].toLowerCase()
     const silent =
       `5 more of the dlq-ids given were neither ${past} nor named by the service: it ${past} what it found of the ` +
-      'requests that sent them, so they were most likely no longer in the DLQ (list-dlq with the same dlq-ids tells)'
+      'requests that sent them, so they were most likely no longer in the DLQ (a dry run with the same dlq-ids tells)'
     expect(report.warnings(result)).toContain(
       `2 of the dlq-ids given were no longer in the DLQ (taken or removed since listed): "dlq_1", "dlq_2"; ${silent}`
     )

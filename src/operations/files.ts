@@ -1,9 +1,11 @@
 /** The operations that also write each listed message or resumed run to a file (NDJSON) as it arrives. */
 import { Inputs } from '../constants.js'
+import { formatCount, plural } from '../format.js'
 import type { ResumePage } from '../service/schemas.js'
 import type { ListRequest } from '../requests.js'
 import type { ListFindings } from '../results.js'
 import type { ResumeResult } from '../resume-results.js'
+import type { BulkVerb } from '../verbs.js'
 import { redactCredentialHeaders } from './credential-headers.js'
 import { listDlq, type DlqLister, type ListHooks } from './list-dlq.js'
 import { FileWriteError, NdjsonFile, type Encode, type MessageSink } from './messages-file.js'
@@ -86,18 +88,25 @@ export async function listDlqToFile(
   return { ...result, failure: { ...failed.failure, then: result.failure } }
 }
 
-/** A bulk resume (one drain, or staged), each run also written to `path` when given: the record of runs resumed. */
+/**
+ * A bulk write (one drain, or staged), each run or message it made also written to `path` when given: the record of
+ * what it made, logged in its verb's words.
+ */
 export async function resumeWorkflowsToFile(
   path: string | undefined,
+  verb: BulkVerb,
   encode: Encode,
   log: (line: string) => void,
   resume: (onPage: OnResumePage) => Promise<ResumeResult>
 ): Promise<ResumeResult> {
   const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.RunsFile })
   const onPage = (page: ResumePage, total: number) => {
-    log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`)
-    // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
-    sink?.write(page.workflowRuns).catch(() => {})
+    const made: unknown[] = verb.makes === 'message' ? (page.messages ?? []) : page.workflowRuns
+    log(
+      `request: ${plural(made.length, verb.words.item, verb.words.items)} ${verb.words.past} (${formatCount(total)} so far)`
+    )
+    // Failures are kept by the file and reported once below; the write goes on, what it made all in the outputs.
+    sink?.write(made).catch(() => {})
   }
   const result = await resume(onPage)
   if (sink === undefined) return result

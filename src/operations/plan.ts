@@ -161,8 +161,10 @@ async function listPlan(
 /** expect-count's refusal of a plan: not exactly as many entries, or a listing that could not count them all. */
 function refusal(plan: PlanResult, expectCount: number): PlanResult['failure'] {
   const complete = planComplete(plan)
-  if (complete && plan.planned === expectCount) return undefined
-  return { kind: 'count-mismatch', expected: expectCount, found: plan.planned, complete }
+  // A reviewed plan's selection is its ids: those gone since are told one by one by the write, not a mismatch.
+  const found = plan.given?.by === 'dlq-ids' ? plan.given.count : plan.planned
+  if (complete && found === expectCount) return undefined
+  return { kind: 'count-mismatch', expected: expectCount, found, complete }
 }
 
 /** A dry run: the plan of the write, no write request sent; held to expect-count when it is set too. */
@@ -195,7 +197,8 @@ export async function expectThenWrite(
   const { plan, ids } = await listPlan(client, request, planFile, hooks, true)
   const failure = refusal(plan, expectCount)
   if (failure !== undefined) return { ...plan, expectCount, failure }
-  // Exactly none, as expected: an empty id list would select the whole DLQ, so nothing is sent.
+  // None to take (as expected, or every id given is gone): an empty id list would select the whole DLQ, so nothing
+  // is sent.
   if (ids.length === 0) return { ...plan, expectCount }
   if (hooks.progress !== undefined) delete hooks.progress.planned
   hooks.log(`expect-count: ${formatCount(ids.length)} entries listed, as expected; taking them by their DLQ ids`)
@@ -203,7 +206,24 @@ export async function expectThenWrite(
   const { cursor: _cursor, runs: _runs, dlqIdLines: _lines, ...rest } = request
   const result = await write({ ...rest, all: false, selection: { dlqIds: ids }, idsListedJustNow: true })
   const listed = { count: expectCount, listed: plan.planned, ...(plan.planFile ? { planFile: plan.planFile } : {}) }
-  return { ...result, expected: listed }
+  const given = request.selection.dlqIds
+  if (given === undefined || plan.given?.by !== 'dlq-ids') return { ...result, expected: listed }
+  // A reviewed plan: the ids given that the listing (to its end) did not find are gone, each told as such, and the
+  // selection reported is the ids given, so that taken, gone and refused add up to them.
+  return { ...result, selection: request.selection, expected: listed, ...goneBeforeWrite(result, given, ids) }
+}
+
+/** The most ids named of those found gone before the write: the rest are counted. */
+const GONE_NAMED_AT_MOST = 1000
+
+/** The write's ids told gone, with the ids given that the listing did not find before it. */
+function goneBeforeWrite(result: ResumeResult, given: string[], listed: string[]): Pick<ResumeResult, 'goneOneByOne'> {
+  const found = new Set(listed)
+  const missing = [...new Set(given)].filter(id => !found.has(id))
+  if (missing.length === 0) return {}
+  const told = result.goneOneByOne ?? { count: 0, named: [] }
+  const named = [...told.named, ...missing.slice(0, Math.max(0, GONE_NAMED_AT_MOST - told.named.length))]
+  return { goneOneByOne: { count: told.count + missing.length, named } }
 }
 
 /** A dry run of resume-schedule: the schedules it would resume; no request, so none is known to exist. */

@@ -71,6 +71,8 @@ export async function drainResume(
   // An empty id list sent as no dlqIds at all would select the whole DLQ.
   if (request.selection.dlqIds !== undefined && total === 0) throw new Error('dlq-ids is empty: nothing to resume')
   const parts = splitDlqIds(request.selection, q => client.bulkUrlLength(verb, q), verb.pageSize)
+  // The parts the URL limit made: halving a part the service would not take whole adds requests, not parts of it.
+  const urlParts = parts.length
   if (parts.length > 1) {
     client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`)
   }
@@ -202,7 +204,7 @@ export async function drainResume(
     ...(continueFrom !== undefined ? { continueFrom } : {}),
     ...(stoppedByCap ? { stoppedByCap } : {}),
     ...(leftWithoutCursor ? { leftWithoutCursor } : {}),
-    ...(parts.length > 1 ? { parts: parts.length } : {})
+    ...(urlParts > 1 ? { parts: urlParts } : {})
   }
 }
 

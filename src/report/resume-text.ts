@@ -229,7 +229,8 @@ function expectedLine({ expected }: ResumeResult): string[] {
   const held =
     count === listed
       ? `${formatCount(count)} listed and expected`
-      : `${formatCount(count)} expected, ${formatCount(listed)} listed`
+      : // Only a reviewed plan's ids can differ from what was listed: those gone since are told below.
+        `${formatCount(count)} dlq-ids given and expected, ${formatCount(listed)} of them still in the DLQ`
   return [`- \`expect-count\`: ${held}, taken by their DLQ ids`]
 }
 

@@ -138,7 +138,7 @@ export function goneOneByOneText(result: ResumeResult, markdown: boolean): strin
   const unnamed =
     `${plural(silent, `${more}of the dlq-ids given was`, `${more}of the dlq-ids given were`)} neither ${past} nor ` +
     `named by the service: it ${past} what it found of the requests that sent them, so they were most likely no ` +
-    'longer in the DLQ (list-dlq with the same dlq-ids tells)'
+    'longer in the DLQ (a dry run with the same dlq-ids tells)'
   return told === undefined ? unnamed : `${told}; ${unnamed}`
 }
 
