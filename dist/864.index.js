@@ -2971,12 +2971,12 @@ function readScheduleIds(text) {
             : 'is not a schedule id: "." and ".." would name another path';
     return readList(text, { commas: true, problem });
 }
-/** resume-workflows' workflow-url: the list of a listing's filter, holding one URL. */
+/** workflow-url of a write on failed runs (resume, restart): the list of a listing's filter, holding one URL. */
 function oneWorkflowUrl(text) {
     const urls = readFilterList(text);
     if (urls.length > 1) {
-        throw new Error(`takes one value in resume-workflows (${urls.length} given): the bulk resume filters by one workflow URL; ` +
-            'resume each workflow in its own step');
+        throw new Error(`takes one value in a write on failed runs (${urls.length} given): the service's bulk writes filter by one ` +
+            'workflow URL; take each workflow in its own step');
     }
     return urls[0];
 }
@@ -6003,10 +6003,11 @@ keeper) {
             continueFrom = continuation(request, parts, part);
         break;
     }
-    if (failure === undefined && total > 0 && ledger.gone.count - goneBefore === total) {
-        // Not one id was found: the ids may be gone, base-url may point at a service that never held them, or the
-        // service may lack the write (it answers 404 by ids then too): never reported as all gone.
-        failure = { kind: 'ids-gone', ids: total };
+    if (failure === undefined && total > 0 && ledger.requests === 0 && ledger.gone.count - goneBefore === total) {
+        // Not one id was found, by this drain or a stage before it: the ids may be gone, base-url may point at a service
+        // that never held them, or the service may lack the write (it answers 404 by ids then too): never reported as all
+        // gone. (A later stage whose ids are all gone, after earlier stages took some, tells them one by one.)
+        failure = { kind: 'ids-gone', ids: ledger.gone.count };
     }
     return {
         ...(failure !== undefined ? { failure } : {}),
@@ -6084,7 +6085,9 @@ async function drainWrite(client, request, ledger, onPage, keeper) {
     const verb = verbOf(request);
     if (verb.refuses === undefined || request.selection.dlqIds !== undefined)
         return end;
-    if (failureStatus(end.failure) !== 400 || end.nextCursor !== undefined)
+    // Refused on any page, after a cursor too: what was taken has left the DLQ, so a listing from the start of the
+    // selection holds what is left of it (and, continuing a run given a cursor, what that run left).
+    if (failureStatus(end.failure) !== 400)
         return end;
     // The bound every request sent stays the bound of the listing: nothing this write made is listed.
     const selection = keeper?.bound !== undefined ? { ...request.selection, toDate: keeper.bound.toDate } : request.selection;
@@ -8056,15 +8059,15 @@ function refusalSummary(message, narrow) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/continuation.ts
-/**
- * Where a stopped resume continues, built once from its data: every input a re-run must set, each with an absolute
- * value, said in the summary, the failure line and the outputs alike.
- */
 
 
 
+/** A failure before any write, by design: nothing was taken, so there is nothing to continue from. */
+const beforeAnyWrite = (failure) => failure?.kind === 'count-mismatch' || failure?.kind === 'verb-missing';
 /** Whether the resume left part of its selection, and how a re-run takes exactly that part; undefined: nothing left. */
 function continuationOf(result) {
+    if (beforeAnyWrite(result.failure))
+        return undefined;
     if (result.byRuns !== undefined) {
         const runs = result.byRuns.left.length;
         return runs === 0 ? undefined : { by: 'workflow-runs', runs };
@@ -9436,8 +9439,6 @@ const resumeReport = {
         return result.staged ? stagedFailure(result, result.staged, own) : own;
     }
 };
-/** A failure before any write, by design: nothing was taken, so there is nothing to continue from. */
-const beforeAnyWrite = (failure) => failure?.kind === 'count-mismatch' || failure?.kind === 'verb-missing';
 /** The notice on the run page, "at least" with what may have been taken unseen; none when a failure took none. */
 function resumeNotice(result) {
     const made = madeCount(result);
@@ -9555,7 +9556,9 @@ function continueLead(result, stageEnding) {
         return undefined;
     const w = words(result);
     const next = continuationOf(result);
-    const shown = next !== undefined && (next.by !== 'selection' || next.cursor !== undefined || stageEnding !== undefined);
+    // A continuation by the selection alone is shown where a stop asks for one: a stage's end, or the cap.
+    const shown = next !== undefined &&
+        (next.by !== 'selection' || next.cursor !== undefined || stageEnding !== undefined || result.stoppedByCap === true);
     const continueLine = shown ? continueMarkdown(next, w) : undefined;
     if (result.failure !== undefined) {
         return (continueLine ??

@@ -31,8 +31,8 @@ const upperCase =
   '(no unit is read in upper case: many tools read M as a month)'
 const notDlqId = 'is not a DLQ id (one word: no spaces, commas, quotes, braces or brackets)'
 const oneWorkflow =
-  'takes one value in resume-workflows (2 given): the bulk resume filters by one workflow URL; resume each workflow ' +
-  'in its own step'
+  "takes one value in a write on failed runs (2 given): the service's bulk writes filter by one workflow URL; take " +
+  'each workflow in its own step'
 const notJson = 'starts with "[" but is not a JSON array of strings (such as ["a","b"], an output of list-dlq)'
 const notJsonString =
   'starts with a double quote but is not one JSON string (such as "a", what toJSON() of a string gives): give the ' +

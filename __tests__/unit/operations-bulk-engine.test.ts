@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { resumeWorkflows } from '../../src/operations/resume-workflows.js'
+import { resumeReport } from '../../src/report/resume.js'
 import type { ServiceClient } from '../../src/service/client.js'
 import { QUICK_RETRY, recordingClient } from '../support/client.js'
 import { resumeRequest } from '../support/results.js'
@@ -68,6 +69,26 @@ describe('ids the service no longer has', () => {
   })
 })
 
+describe('a staged write by ids', () => {
+  it('tells one by one the ids of a later stage that are all gone, once an earlier stage took some', async () => {
+    await start(20)
+    const ids = sim.state.workflowDlq.map(e => e.dlqId)
+    const gone = ids.slice(5)
+    sim.state.workflowDlq = sim.state.workflowDlq.filter(e => !gone.includes(e.dlqId))
+    const result = await stagedResume(
+      client,
+      resumeRequest({ verb: 'restart-workflows', selection: { dlqIds: ids } }),
+      { sizes: [5, Infinity], watchMs: 60_000, maxFailed: 0 },
+      { clock, stop: new AbortController().signal, log: () => {} }
+    )
+    expect(result.failure).toBeUndefined()
+    expect(result.runs).toHaveLength(5)
+    expect(result.goneOneByOne?.count).toBe(15)
+    expect([...(result.goneOneByOne?.named ?? [])].sort()).toEqual([...gone].sort())
+    expect(resumeReport.outputs(result)['gone-count']).toBe('15')
+  })
+})
+
 describe('a service without the write', () => {
   it('is told by a 404 to the first request by filters, and nothing is taken', async () => {
     await start(30)
@@ -81,6 +102,8 @@ describe('a service without the write', () => {
     })
     expect(result.runs).toEqual([])
     expect(sim.state.workflowDlq).toHaveLength(30)
+    // Nothing to continue: no cursor, no dates handed out for a re-run of a write the service lacks.
+    expect(resumeReport.outputs(result)).toMatchObject({ 'next-cursor': '', 'next-to-date': '', complete: 'false' })
   })
 
   it('is told by a 405 by ids too, where a 404 would be ids gone', async () => {
@@ -121,6 +144,38 @@ describe('restart-workflows with runs that do not support it', () => {
         .map(e => e.dlqId)
         .sort()
     ).toEqual([...refused].sort())
+  })
+
+  it('by filters, refused on a later page: what is left is listed and restarted by id, none twice', async () => {
+    await start(200)
+    const ids = sim.state.workflowDlq.map(e => e.dlqId)
+    // On the third page of 50: two requests by filters restarted 100 runs, and each had a cursor after it.
+    sim.unrestartable = { dlqIds: [ids[120]!] }
+    const result = await resumeWorkflows(client, resumeRequest({ verb: 'restart-workflows', all: true }))
+    expect(result.failure).toBeUndefined()
+    expect(result.refused?.map(r => r.dlqId)).toEqual([ids[120]])
+    const restarted = sim.state.resumedRuns.map(r => r.fromDlqId)
+    expect(new Set(restarted).size).toBe(restarted.length)
+    expect(restarted.sort()).toEqual(ids.filter((_, i) => i !== 120).sort())
+    expect(result.runs).toHaveLength(199)
+    expect(result.nextCursor).toBeUndefined()
+    expect(sim.state.workflowDlq.map(e => e.dlqId)).toEqual([ids[120]])
+  })
+
+  it('by filters, refused on a later page and capped: stops at the cap, to be continued without a cursor', async () => {
+    await start(200)
+    const ids = sim.state.workflowDlq.map(e => e.dlqId)
+    sim.unrestartable = { dlqIds: [ids[120]!] }
+    const result = await resumeWorkflows(client, resumeRequest({ verb: 'restart-workflows', all: true, maxRuns: 150 }))
+    expect(result.failure).toBeUndefined()
+    expect(result.runs).toHaveLength(150)
+    expect(result.stoppedByCap).toBe(true)
+    expect(result.leftWithoutCursor).toBe(true)
+    expect(result.nextCursor).toBeUndefined()
+    expect(resumeReport.summary(result, {}, { now: T0 })).toContain(
+      'Stopped by `max-entries` (150) before the selection was drained. To continue, re-run with the same selection ' +
+        'and `to-date` set to'
+    )
   })
 
   it('by ids: a refused run is named, the others restarted', async () => {

@@ -13,13 +13,13 @@ export function readScheduleIds(text: string): string[] {
   return readList(text, { commas: true, problem })
 }
 
-/** resume-workflows' workflow-url: the list of a listing's filter, holding one URL. */
+/** workflow-url of a write on failed runs (resume, restart): the list of a listing's filter, holding one URL. */
 export function oneWorkflowUrl(text: string): string {
   const urls = readFilterList(text)
   if (urls.length > 1) {
     throw new Error(
-      `takes one value in resume-workflows (${urls.length} given): the bulk resume filters by one workflow URL; ` +
-        'resume each workflow in its own step'
+      `takes one value in a write on failed runs (${urls.length} given): the service's bulk writes filter by one ` +
+        'workflow URL; take each workflow in its own step'
     )
   }
   return urls[0] as string

@@ -44,7 +44,9 @@ export async function drainWrite(
   const end = await drainResume(client, request, ledger, onPage, keeper)
   const verb = verbOf(request)
   if (verb.refuses === undefined || request.selection.dlqIds !== undefined) return end
-  if (failureStatus(end.failure) !== 400 || end.nextCursor !== undefined) return end
+  // Refused on any page, after a cursor too: what was taken has left the DLQ, so a listing from the start of the
+  // selection holds what is left of it (and, continuing a run given a cursor, what that run left).
+  if (failureStatus(end.failure) !== 400) return end
   // The bound every request sent stays the bound of the listing: nothing this write made is listed.
   const selection =
     keeper?.bound !== undefined ? { ...request.selection, toDate: keeper.bound.toDate } : request.selection

@@ -193,10 +193,11 @@ export async function drainResume(
     break
   }
 
-  if (failure === undefined && total > 0 && ledger.gone.count - goneBefore === total) {
-    // Not one id was found: the ids may be gone, base-url may point at a service that never held them, or the
-    // service may lack the write (it answers 404 by ids then too): never reported as all gone.
-    failure = { kind: 'ids-gone', ids: total }
+  if (failure === undefined && total > 0 && ledger.requests === 0 && ledger.gone.count - goneBefore === total) {
+    // Not one id was found, by this drain or a stage before it: the ids may be gone, base-url may point at a service
+    // that never held them, or the service may lack the write (it answers 404 by ids then too): never reported as all
+    // gone. (A later stage whose ids are all gone, after earlier stages took some, tells them one by one.)
+    failure = { kind: 'ids-gone', ids: ledger.gone.count }
   }
   return {
     ...(failure !== undefined ? { failure } : {}),

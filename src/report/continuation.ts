@@ -2,6 +2,7 @@
  * Where a stopped resume continues, built once from its data: every input a re-run must set, each with an absolute
  * value, said in the summary, the failure line and the outputs alike.
  */
+import type { Failure } from '../failure.js'
 import { MAX_CURSOR_LENGTH } from '../constants.js'
 import type { ResumeResult } from '../resume-results.js'
 import { durationText, formatCount, plural } from '../format.js'
@@ -20,8 +21,13 @@ export type Continuation =
    */
   | { by: 'unchecked'; marginMs?: number; fromDate?: number; toDate?: number }
 
+/** A failure before any write, by design: nothing was taken, so there is nothing to continue from. */
+export const beforeAnyWrite = (failure: Failure | undefined): boolean =>
+  failure?.kind === 'count-mismatch' || failure?.kind === 'verb-missing'
+
 /** Whether the resume left part of its selection, and how a re-run takes exactly that part; undefined: nothing left. */
 export function continuationOf(result: ResumeResult): Continuation | undefined {
+  if (beforeAnyWrite(result.failure)) return undefined
   if (result.byRuns !== undefined) {
     const runs = result.byRuns.left.length
     return runs === 0 ? undefined : { by: 'workflow-runs', runs }

@@ -3,7 +3,6 @@
  * the words of its verb (verb-words.ts). What it made, what may have been taken without an answer, where to continue;
  * a staged write adds its section (staged-resume.ts): the verdict of the stage that ended it, the stages and watches.
  */
-import type { Failure } from '../failure.js'
 import type { ResumedRun, RunContext } from '../results.js'
 import type { ResumeResult, RetriedMessage, StageVerdict } from '../resume-results.js'
 import { fitSummary, shortenedNote, type OperationReport, type RenderPass } from './budget.js'
@@ -11,7 +10,7 @@ import { formatCount, formatMs, plural } from '../format.js'
 import { beforeTheEnd, failurePhrase, failureText, itemProblemsText } from './failure-text.js'
 import { code, codeCell, markdownText, runLine, summaryHead, table } from './markdown.js'
 import { isDateMs } from '../format.js'
-import { continuationOf, continueMarkdown, continuePlain } from './continuation.js'
+import { beforeAnyWrite, continuationOf, continueMarkdown, continuePlain } from './continuation.js'
 import { resumeOutputs } from './resume-outputs.js'
 import {
   askedLines,
@@ -73,10 +72,6 @@ export const resumeReport: OperationReport<ResumeResult> = {
     return result.staged ? stagedFailure(result, result.staged, own) : own
   }
 }
-
-/** A failure before any write, by design: nothing was taken, so there is nothing to continue from. */
-const beforeAnyWrite = (failure: Failure | undefined): boolean =>
-  failure?.kind === 'count-mismatch' || failure?.kind === 'verb-missing'
 
 /** The notice on the run page, "at least" with what may have been taken unseen; none when a failure took none. */
 function resumeNotice(result: ResumeResult): string | undefined {
@@ -177,8 +172,10 @@ function continueLead(result: ResumeResult, stageEnding: StageVerdict | undefine
   if (beforeAnyWrite(result.failure)) return undefined
   const w = words(result)
   const next = continuationOf(result)
+  // A continuation by the selection alone is shown where a stop asks for one: a stage's end, or the cap.
   const shown =
-    next !== undefined && (next.by !== 'selection' || next.cursor !== undefined || stageEnding !== undefined)
+    next !== undefined &&
+    (next.by !== 'selection' || next.cursor !== undefined || stageEnding !== undefined || result.stoppedByCap === true)
   const continueLine = shown ? continueMarkdown(next, w) : undefined
   if (result.failure !== undefined) {
     return (
