@@ -5,14 +5,18 @@ import { ServiceError } from '../../src/service/errors.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
 import { startSimulator, type Simulator } from '../../sim/index.js'
 
-/** A service client for in-process tests: its log and the waits it would take are recorded, never slept. */
+/**
+ * A service client for in-process tests: its log and the waits it would take are recorded, never slept. Its deadline
+ * is one no busy machine reaches (a test reads a 64 MiB answer, slow beside CPU-bound work): a test of a
+ * deadline sets its own.
+ */
 export function recordingClient(url: string, token: string, overrides: Partial<ClientOptions> = {}) {
   const log: string[] = []
   const waits: number[] = []
   const client = new ServiceClient({
     baseUrl: new URL(url),
     token,
-    timeoutMs: 5_000,
+    timeoutMs: 120_000,
     retry: DEFAULT_RETRY_POLICY,
     log: line => log.push(line),
     sleep: async ms => {
