@@ -6,6 +6,8 @@ export default {
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   // unit/ (pure, no dist/) and e2e/ (dist/ run over sockets); `npm run test:unit` runs the first alone.
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  // A test that asserts nothing fails.
+  setupFilesAfterEnv: ['<rootDir>/__tests__/support/every-test-asserts.ts'],
   // Only with --coverage (npm test): what ships, measured by the unit tests (the bundle runs in child processes).
   collectCoverageFrom: ['src/**/*.ts'],
   coverageReporters: ['text-summary'],
