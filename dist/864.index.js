@@ -253,6 +253,11 @@ const MAX_STAGES = 100;
  * (service/run-log): room for the error field after a few leading fields.
  */
 const BODY_SAMPLE_LENGTH = 500;
+/**
+ * The shortest token read: every text the action writes is redacted of it, and a shorter one would mangle them (its
+ * letters masked in every word). A shorter one is refused, never sent, and so not masked either.
+ */
+const MIN_TOKEN_LENGTH = 8;
 
 ;// CONCATENATED MODULE: ./src/verbs.ts
 // The bulk writes on the DLQ, one row each: what the one engine (operations/resume-workflows) is given to take
@@ -965,7 +970,8 @@ function sentence(label, failure) {
             return `the step was cancelled (${failure.signal})`;
         case 'ids-gone':
             return (`none of the ${formatCount(failure.ids)} dlq-ids is in the DLQ (HTTP 404 for every request): they were ` +
-                `${failure_text_verbOf(label).past} or removed since they were listed, or base-url points at another service`);
+                `${failure_text_verbOf(label).past} or removed since they were listed, base-url points at another service, or this ` +
+                `service does not offer ${label} (a dry run with the same ids lists those still in the DLQ)`);
         case 'file':
             return `${fileText(failure)}; listing stopped there${failure.then ? ` (then: ${sentence(label, failure.then)})` : ''}`;
         case 'no-run-log':
@@ -2613,6 +2619,10 @@ function parseToken(text) {
     }
     if (!/^[\x20-\x7e]*$/.test(value))
         throw new Error('must be printable ASCII: a token has no other characters');
+    if (value.length < MIN_TOKEN_LENGTH) {
+        throw new Error(`is ${value.length} ${value.length === 1 ? 'character' : 'characters'} long: a real token is longer, and one under ${MIN_TOKEN_LENGTH} cannot be kept ` +
+            'out of what the action writes (every text holding those letters would be masked)');
+    }
     return value;
 }
 /** Longest DLQ id accepted: one id must fit a request URL with room to spare (each stays under 6 KB). */
@@ -6247,7 +6257,8 @@ class ResumeLedger {
             ...(stoppedByCap ? { stoppedByCap } : {}),
             ...(maxRuns !== undefined && this.carried > maxRuns ? { pastCap: this.carried - maxRuns } : {}),
             ...(parts !== undefined ? { parts } : {}),
-            ...(this.gone.count > 0 && failure?.kind !== 'ids-gone'
+            // Ids called not found when none was found, or by a service without the write, were never shown gone.
+            ...(this.gone.count > 0 && failure?.kind !== 'ids-gone' && failure?.kind !== 'verb-missing'
                 ? { goneOneByOne: { count: this.gone.count, named: [...this.gone.named] } }
                 : {}),
             ...(this.refusedCount > 0 ? { refused: [...this.refused], refusedCount: this.refusedCount } : {}),
@@ -9255,9 +9266,6 @@ const NAMED_SHOWN = 5;
  * says nothing of the rest leaves only their count, and it is said rather than lost.
  */
 function goneOneByOneText(result, markdown) {
-    // Ids a service without the write called not found were never gone: the failure says what was.
-    if (result.failure?.kind === 'verb-missing')
-        return undefined;
     const gone = result.goneOneByOne ?? { count: 0, named: [] };
     const silent = unaccountedIds(result);
     if (gone.count === 0 && silent === 0)
@@ -9308,14 +9316,12 @@ function deduplicatedLine(result) {
 /** Of the new messages, those the service did not deliver again: counted by the write, or counted here. */
 const deduplicatedCount = (result) => result.deduplicated ?? (result.messages ?? []).filter(m => m.deduplicated === true).length;
 /**
- * Output gone-count: every id given that this step did not take because the service called it not found, one by one
- * or as a whole part answered 404 (none of whose ids was taken), so that taken, refused and gone add up to the ids.
+ * Output gone-count: every id this step did not take because the service called it not found, told one by one, so that
+ * taken, refused and gone add up to the ids; none when not one id was found (the step then fails).
  */
 function goneCount(result) {
-    if (result.failure?.kind === 'verb-missing')
-        return 0;
-    const wholesale = result.failure?.kind === 'ids-gone' ? result.failure.ids : 0;
-    return (result.goneOneByOne?.count ?? 0) + wholesale;
+    // When not one id was found, none is reported gone: the service may lack the write, or be another one.
+    return result.goneOneByOne?.count ?? 0;
 }
 
 ;// CONCATENATED MODULE: ./src/report/resume-outputs.ts
@@ -10460,10 +10466,13 @@ class AdaptiveLimit {
 
 
 
-/** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
+/**
+ * Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. One too
+ * short to be a token is refused by its input before any request, never sent: masking it would mangle that refusal.
+ */
 function maskSecret(value) {
     const trimmed = value.trim();
-    if (trimmed === '')
+    if (trimmed.length < MIN_TOKEN_LENGTH)
         return '';
     core.setSecret(trimmed);
     if (value !== trimmed)

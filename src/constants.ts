@@ -236,3 +236,9 @@ export const MAX_STAGES = 100
  * (service/run-log): room for the error field after a few leading fields.
  */
 export const BODY_SAMPLE_LENGTH = 500
+
+/**
+ * The shortest token read: every text the action writes is redacted of it, and a shorter one would mangle them (its
+ * letters masked in every word). A shorter one is refused, never sent, and so not masked either.
+ */
+export const MIN_TOKEN_LENGTH = 8

@@ -2,7 +2,7 @@
 // its result through the output boundary.
 import * as core from '@actions/core'
 import { writeSync } from 'node:fs'
-import { Inputs, Outputs, type Operation } from './constants.js'
+import { Inputs, MIN_TOKEN_LENGTH, Outputs, type Operation } from './constants.js'
 import { VERBS, verbOf, type BulkOperation } from './verbs.js'
 import { checkScope, runContext, updateHealthIssue } from './github/issue-step.js'
 import { withDlqIdsFile } from './inputs/id-file.js'
@@ -40,10 +40,13 @@ import { redactor } from './service/redact.js'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './service/retry.js'
 import { type Progress, StopController, stopSignalOf, type StopSignal } from './stop.js'
 
-/** Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. */
+/**
+ * Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. One too
+ * short to be a token is refused by its input before any request, never sent: masking it would mangle that refusal.
+ */
 function maskSecret(value: string): string {
   const trimmed = value.trim()
-  if (trimmed === '') return ''
+  if (trimmed.length < MIN_TOKEN_LENGTH) return ''
   core.setSecret(trimmed)
   if (value !== trimmed) core.setSecret(value)
   return trimmed

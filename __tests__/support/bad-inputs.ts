@@ -131,6 +131,12 @@ export const BAD_INPUTS: readonly BadInput[] = [
   { name: 'an empty token', inputs: { ...list, token: '' }, input: 'token', says: 'must not be empty' },
   { name: 'a blank token', inputs: { ...list, token: '   ' }, input: 'token', says: 'must not be empty' },
   {
+    name: 'a token too short to keep out of what the action writes',
+    inputs: { ...list, token: 'e' },
+    input: 'token',
+    says: 'is 1 character long: a real token is longer'
+  },
+  {
     name: 'an unknown operation',
     inputs: { operation: 'purge' },
     input: 'operation',

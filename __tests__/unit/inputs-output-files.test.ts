@@ -8,7 +8,7 @@ import { checkOutputFiles } from '../../src/inputs/output-files.js'
 import { outputFiles } from '../../src/main.js'
 import { InputError, readSettings, type Settings } from '../../src/inputs/settings.js'
 
-const BASE = { token: 't0ken', 'base-url': 'https://service.example.com' }
+const BASE = { token: 't0ken-6e2f9a', 'base-url': 'https://service.example.com' }
 let dir: string
 
 beforeEach(async () => {
@@ -65,8 +65,11 @@ describe('checkOutputFiles', () => {
   })
 
   it('does nothing when no output file is set', async () => {
-    await check(settingsFor({ operation: 'list-dlq' }), {})
-    await check(settingsFor({ operation: 'resume-schedule', 'schedule-id': 's' }), {})
+    const list = settingsFor({ operation: 'list-dlq' })
+    const schedule = settingsFor({ operation: 'resume-schedule', 'schedule-id': 's' })
+    expect([...outputFiles(list), ...outputFiles(schedule)].filter(([, path]) => path !== undefined)).toEqual([])
+    await expect(check(list, {})).resolves.toBeUndefined()
+    await expect(check(schedule, {})).resolves.toBeUndefined()
   })
 
   it('refuses a directory', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { InputError, readSettings, unusedInputs } from '../../src/inputs/settings.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
-const BASE = { token: 't0ken', 'base-url': 'https://service.example.com' }
+const BASE = { token: 't0ken-6e2f9a', 'base-url': 'https://service.example.com' }
 
 /** Reads inputs from a record, as core.getInput would from INPUT_* variables ('' when unset). */
 function read(inputs: Record<string, string>) {
@@ -28,7 +28,7 @@ describe('readSettings: list-dlq', () => {
     expect(settings({ operation: 'list-dlq' })).toEqual({
       operation: 'list-dlq',
       service: {
-        token: 't0ken',
+        token: 't0ken-6e2f9a',
         baseUrl: new URL('https://service.example.com'),
         timeoutMs: 30_000,
         maxAttempts: 5

@@ -16,7 +16,7 @@ const GOOD = { token: 'sim-token-3c9d1e7f', 'base-url': 'https://service.example
 
 /** Two good values of each input (a list's two distinct values), and the inputs it needs beside it. */
 const VALUES: Record<string, { values: [string, string]; with?: Record<string, string> }> = {
-  token: { values: ['tok_a', 'tok_b'] },
+  token: { values: ['tok_a_5e1c9f', 'tok_b_7d2a4e'] },
   'base-url': { values: ['https://a.example', 'https://b.example'] },
   'timeout-seconds': { values: ['10', '20'] },
   'max-attempts': { values: ['2', '3'] },
@@ -42,7 +42,7 @@ const VALUES: Record<string, { values: [string, string]; with?: Record<string, s
   'keep-credential-headers': { values: ['true', 'false'] },
   concurrency: { values: ['2', '3'] },
   'issue-on-failure': { values: ['true', 'false'], with: { 'fail-if-count-above': '0' } },
-  'github-token': { values: ['ghs_a', 'ghs_b'] },
+  'github-token': { values: ['ghs_a_3f8b6c', 'ghs_b_9e4d1a'] },
   'issue-title': { values: ['DLQ failing', 'DLQ check'] },
   'issue-repeat-interval': { values: ['1h', '2h'] },
   source: { values: ['message', 'workflow'] },

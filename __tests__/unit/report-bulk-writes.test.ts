@@ -38,11 +38,12 @@ describe.each(Object.keys(VERB_PAST) as BulkOperation[])('%s by dlq-ids', operat
     expect(render(result).split('\n')[0]).toMatch(new RegExp(`^## ✅ ${VERB_PAST[operation]} 3 `))
   })
 
-  it('counts in gone-count the ids told gone one by one, or every id when none was there', () => {
+  it('counts in gone-count the ids told gone one by one, and none when not one id was there', () => {
     const result = byIds(operation, { goneOneByOne: { count: 6, named: ['dlq_1'] } })
     expect(report.outputs(result)[Outputs.GoneCount]).toBe('6')
     const gone = byIds(operation, { runs: [], messages: [], failure: { kind: 'ids-gone', ids: 10 } })
-    expect(report.outputs(gone)[Outputs.GoneCount]).toBe('10')
+    // Not one found: the service may lack the write, or be another one; the failure says so, no id is called gone.
+    expect(report.outputs(gone)[Outputs.GoneCount]).toBe('0')
   })
 
   it('says how many ids given were neither taken nor named, when the service took what it found of a request', () => {
@@ -62,6 +63,18 @@ describe.each(Object.keys(VERB_PAST) as BulkOperation[])('%s by dlq-ids', operat
     // Taken and told add up to the ids given: nothing is said.
     expect(report.warnings(byIds(operation, { goneOneByOne: { count: 7, named: [] } }))).toEqual([
       '7 of the dlq-ids given were no longer in the DLQ (taken or removed since listed)'
+    ])
+  })
+
+  it('held to expect-count, counts the ids listed that were neither taken nor named, those the listing found gone too', () => {
+    // 10 given and expected: 3 taken, 2 the listing found gone, so 8 written; the service named none of the other 5.
+    const gone = { count: 2, named: ['dlq_9', 'dlq_10'] }
+    const result = byIds(operation, { expected: { count: 10, listed: 8 }, goneOneByOne: gone })
+    expect(report.warnings(result)).toEqual([
+      '2 of the dlq-ids given were no longer in the DLQ (taken or removed since listed): "dlq_9", "dlq_10"; 5 more ' +
+        `of the dlq-ids given were neither ${VERB_PAST[operation].toLowerCase()} nor named by the service: it ` +
+        `${VERB_PAST[operation].toLowerCase()} what it found of the requests that sent them, so they were most likely ` +
+        'no longer in the DLQ (a dry run with the same dlq-ids tells)'
     ])
   })
 
@@ -85,13 +98,15 @@ describe.each(Object.keys(VERB_PAST) as BulkOperation[])('%s by dlq-ids', operat
     expect(report.notice!(result, T0)).toBeUndefined()
   })
 
-  it('says the service lacks the verb, nothing taken', () => {
+  it('says the service lacks the verb, nothing taken, and gives no dates to continue with', () => {
     const failure: Failure = { kind: 'verb-missing', operation, path: '/v2/x', status: 405 }
-    const result = resumeResult({ operation, requests: 0, failure })
+    const bound = { toDate: T0 - 1, clock: 'service' as const }
+    const result = resumeResult({ operation, requests: 0, failure, selection: { fromDate: T0 - 60_000 }, bound })
     expect(report.failure(result)).toMatch(
       new RegExp(`^this service does not offer ${operation}: /v2/x answered HTTP 405`)
     )
     expect(render(result).split('\n')[0]).toContain(`the service does not offer ${operation}`)
+    expect(report.outputs(result)).toMatchObject({ [Outputs.NextToDate]: '', [Outputs.NextFromDate]: '' })
   })
 })
 

@@ -29,7 +29,7 @@ function inputsOf(filled: Record<string, string>): Record<string, string> {
       return [input, field !== undefined ? (form[field] ?? '') : `${input}-value`]
     })
   )
-  return { ...actionDefaults(), ...withs, token: 'tok', 'base-url': 'https://service.example.com' }
+  return { ...actionDefaults(), ...withs, token: 'tok-4b8e1d7c', 'base-url': 'https://service.example.com' }
 }
 
 /** The settings and the warnings of a run of the form, or its refusal. */

@@ -1,5 +1,5 @@
 /** Parsers for single input values. Each returns the parsed value or throws a message saying what is allowed. */
-import { DAY, HOUR, WEEK } from '../constants.js'
+import { DAY, HOUR, MIN_TOKEN_LENGTH, WEEK } from '../constants.js'
 
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: HOUR, d: DAY, w: WEEK }
 /** A duration in any letter case: an upper-case unit is recognised as one, then refused. */
@@ -182,8 +182,15 @@ export function parseToken(text: string): string {
     )
   }
   if (!/^[\x20-\x7e]*$/.test(value)) throw new Error('must be printable ASCII: a token has no other characters')
+  if (value.length < MIN_TOKEN_LENGTH) {
+    throw new Error(
+      `is ${value.length} ${value.length === 1 ? 'character' : 'characters'} long: a real token is longer, and one under ${MIN_TOKEN_LENGTH} cannot be kept ` +
+        'out of what the action writes (every text holding those letters would be masked)'
+    )
+  }
   return value
 }
+
 
 /** Longest DLQ id accepted: one id must fit a request URL with room to spare (each stays under 6 KB). */
 const MAX_DLQ_ID_LENGTH = 1024

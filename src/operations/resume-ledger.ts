@@ -135,7 +135,8 @@ export class ResumeLedger {
       ...(stoppedByCap ? { stoppedByCap } : {}),
       ...(maxRuns !== undefined && this.carried > maxRuns ? { pastCap: this.carried - maxRuns } : {}),
       ...(parts !== undefined ? { parts } : {}),
-      ...(this.gone.count > 0 && failure?.kind !== 'ids-gone'
+      // Ids called not found when none was found, or by a service without the write, were never shown gone.
+      ...(this.gone.count > 0 && failure?.kind !== 'ids-gone' && failure?.kind !== 'verb-missing'
         ? { goneOneByOne: { count: this.gone.count, named: [...this.gone.named] } }
         : {}),
       ...(this.refusedCount > 0 ? { refused: [...this.refused], refusedCount: this.refusedCount } : {}),

@@ -122,7 +122,8 @@ function sentence(label: string, failure: Failure): string {
     case 'ids-gone':
       return (
         `none of the ${formatCount(failure.ids)} dlq-ids is in the DLQ (HTTP 404 for every request): they were ` +
-        `${verbOf(label).past} or removed since they were listed, or base-url points at another service`
+        `${verbOf(label).past} or removed since they were listed, base-url points at another service, or this ` +
+        `service does not offer ${label} (a dry run with the same ids lists those still in the DLQ)`
       )
     case 'file':
       return `${fileText(failure)}; listing stopped there${failure.then ? ` (then: ${sentence(label, failure.then)})` : ''}`

@@ -119,8 +119,6 @@ const NAMED_SHOWN = 5
  * says nothing of the rest leaves only their count, and it is said rather than lost.
  */
 export function goneOneByOneText(result: ResumeResult, markdown: boolean): string | undefined {
-  // Ids a service without the write called not found were never gone: the failure says what was.
-  if (result.failure?.kind === 'verb-missing') return undefined
   const gone = result.goneOneByOne ?? { count: 0, named: [] }
   const silent = unaccountedIds(result)
   if (gone.count === 0 && silent === 0) return undefined
@@ -170,11 +168,10 @@ export const deduplicatedCount = (result: ResumeResult): number =>
   result.deduplicated ?? (result.messages ?? []).filter(m => m.deduplicated === true).length
 
 /**
- * Output gone-count: every id given that this step did not take because the service called it not found, one by one
- * or as a whole part answered 404 (none of whose ids was taken), so that taken, refused and gone add up to the ids.
+ * Output gone-count: every id this step did not take because the service called it not found, told one by one, so that
+ * taken, refused and gone add up to the ids; none when not one id was found (the step then fails).
  */
 export function goneCount(result: ResumeResult): number {
-  if (result.failure?.kind === 'verb-missing') return 0
-  const wholesale = result.failure?.kind === 'ids-gone' ? result.failure.ids : 0
-  return (result.goneOneByOne?.count ?? 0) + wholesale
+  // When not one id was found, none is reported gone: the service may lack the write, or be another one.
+  return result.goneOneByOne?.count ?? 0
 }
