@@ -168,7 +168,7 @@ function bulkEntry<O extends BulkOperation>(operation: O): Entry<SettingsOf<O>, 
     prepare: withDlqIdsFile,
     run: (s, { client, log, encode, progress, signal, now }) => {
       const write = (request: ResumeRequest) =>
-        resumeWorkflowsToFile(s.runsFile, encode, log, onPage =>
+        resumeWorkflowsToFile(s.runsFile, encode, log, VERBS[operation], onPage =>
           resumeWorkflows(client, request, { clock: REAL_CLOCK, stop: signal, log, onPage, progress })
         )
       const hooks = { clock: REAL_CLOCK, log, encode, progress, signal, now }

@@ -4,6 +4,7 @@ import type { ResumePage } from '../service/schemas.js'
 import type { ListRequest } from '../requests.js'
 import type { ListFindings } from '../results.js'
 import type { ResumeResult } from '../resume-results.js'
+import type { BulkVerb } from '../verbs.js'
 import { redactCredentialHeaders } from './credential-headers.js'
 import { listDlq, type DlqLister, type ListHooks } from './list-dlq.js'
 import { FileWriteError, NdjsonFile, type Encode, type MessageSink } from './messages-file.js'
@@ -86,16 +87,22 @@ export async function listDlqToFile(
   return { ...result, failure: { ...failed.failure, then: result.failure } }
 }
 
-/** A bulk resume (one drain, or staged), each run also written to `path` when given: the record of runs resumed. */
+/**
+ * A bulk write (one drain, or staged), each run also written to `path` when given: the record of runs resumed or
+ * restarted. Each request is logged in the words of its verb.
+ */
 export async function resumeWorkflowsToFile(
   path: string | undefined,
   encode: Encode,
   log: (line: string) => void,
+  { words }: Pick<BulkVerb, 'words'>,
   resume: (onPage: OnResumePage) => Promise<ResumeResult>
 ): Promise<ResumeResult> {
   const sink = path === undefined ? undefined : await NdjsonFile.open(path, { encode, input: Inputs.RunsFile })
   const onPage = (page: ResumePage, total: number) => {
-    log(`request: ${page.workflowRuns.length} runs resumed (${total} so far)`)
+    // A retry's answer names new messages, a resume's or a restart's new runs.
+    const made = page.workflowRuns.length + (page.messages?.length ?? 0)
+    log(`request: ${made} ${words.short} ${words.past} (${total} so far)`)
     // Failures are kept by the file and reported once below; the resume goes on, its runs all in the outputs.
     sink?.write(page.workflowRuns).catch(() => {})
   }
