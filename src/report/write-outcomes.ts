@@ -144,7 +144,7 @@ export function goneOneByOneText(result: ResumeResult, markdown: boolean): strin
  * How many ids of dlq-ids a write that went to its end neither took nor was told of (gone or refused), or 0: counted
  * only when the ids given are the selection and nothing stopped or was lost, so that the sum is exact.
  */
-export function unaccountedIds(result: ResumeResult): number {
+function unaccountedIds(result: ResumeResult): number {
   const ids = result.selection.dlqIds
   // A cursor continues inside the ids: those taken before it are not this run's to count.
   if (ids === undefined || result.startCursor !== undefined) return 0
