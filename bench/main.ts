@@ -7,10 +7,12 @@
  * max-pages, complete and under 250 MB; 7. 100,000 with concurrency 16 at 20 ms a request, against its round-trip
  * floor; the requests of a staged resume's 10-minute and 1-hour watch (bench/watch.ts); the list and resume figures
  * against the previous release's bundle, interleaved in the same run (bench/compare.ts) (`npm run bench -- --only=N`
- * runs one of 5-9, watch, compare or causes alone); what causes cost a listing at concurrency 16, with and without
+ * runs one of 5-9, watch, compare, causes, retry or dry-run alone); what causes cost a listing at concurrency 16, with and without
  * them in the same run (bench/causes.ts); 9. the million of 5, each with a response body and a cause of its own,
- * arrivals, expiry, the metrics file and history-file on, peak RSS against 200 MB. Every run's outputs are counted as GitHub counts
- * them.
+ * arrivals, expiry, the metrics file and history-file on, peak RSS against 200 MB; the bulk writes (bench/writes.ts): a
+ * retry of 25,000 messages drained 100 a request, its outputs against 1 MB, and a dry run of 100,000 entries whose
+ * peak heap stays within a few MB of a dry run of 10,000 (`--only=retry`, `--only=dry-run`). Every run's outputs are
+ * counted as GitHub counts them.
  *
  * A script, not a test: it prints figures and a last `BENCH_JSON {...}` line. It exits 0 when a timing or memory
  * target is missed ("target missed" is printed), and 1 when a run fails, a count is wrong, or the list or resume is
@@ -26,6 +28,7 @@ import * as scenario from './scenarios.js'
 import { watchTargets } from './watch.js'
 import { compareWithRelease } from './compare.js'
 import { causesTargets } from './causes.js'
+import { dryRunTargets, retryDrainTargets } from './writes.js'
 
 const mb = (bytes: number): number => Number((bytes / 1e6).toFixed(1))
 
@@ -83,6 +86,12 @@ async function only(findings: Findings, which: string): Promise<void> {
     out(`BENCH_JSON ${JSON.stringify({ only: which, targets, failures: findings.failures })}`)
     return
   }
+  if (which === 'retry' || which === 'dry-run') {
+    const targets = which === 'retry' ? await retryDrainTargets(findings) : await dryRunTargets(findings)
+    print.printGoals(targets)
+    out(`BENCH_JSON ${JSON.stringify({ only: which, targets, failures: findings.failures })}`)
+    return
+  }
   if (which === 'compare') {
     const targets = await compareWithRelease(findings)
     print.printGoals(targets)
@@ -92,7 +101,7 @@ async function only(findings: Findings, which: string): Promise<void> {
   }
   const entry = GENERATED.find(([n]) => n === which)
   if (entry === undefined) {
-    out(`--only takes 5, 6, 7, 8, 9, watch, compare or causes, not ${which}`)
+    out(`--only takes 5, 6, 7, 8, 9, watch, compare, causes, retry or dry-run, not ${which}`)
     process.exitCode = 1
     return
   }
@@ -166,6 +175,8 @@ async function all(findings: Findings, started: number): Promise<void> {
   out()
   if (findings.failures.length === 0) Object.assign(targets, await compareWithRelease(findings))
   if (findings.failures.length === 0) Object.assign(targets, await causesTargets(findings))
+  if (findings.failures.length === 0) Object.assign(targets, await retryDrainTargets(findings))
+  if (findings.failures.length === 0) Object.assign(targets, await dryRunTargets(findings))
   failSlower(targets)
   print.printBundle(bundle)
   print.printGoals(targets)

@@ -42,6 +42,12 @@ const CANARY_WORKFLOW = 'https://app.shop.example/api/workflows/refund'
 /** The workflow whose resumed runs complete in the run log, so that the canary goes on early. */
 const REPORT_WORKFLOW = 'https://app.shop.example/api/workflows/nightly-report'
 
+/** The payments callback whose failed messages the retry scenes re-deliver (120 of the 300 seeded messages). */
+const PAYMENTS_URL = 'https://payments.shop.example/webhooks/payment-succeeded'
+
+/** Where the retry's dry run writes its plan, in the demo's workspace (.tmp/demo), and the reviewed retry reads it. */
+const RETRY_PLAN = 'payments-retry-plan.ndjson'
+
 /**
  * The inputs that continue an earlier scene, each set from its output as the docs say: cursor from next-cursor, and
  * the dates that cursor was made under; throws when it gave no cursor, since the scene after needs one.
@@ -52,6 +58,13 @@ function continuationOf(ctx: SceneContext, scene: string): Record<string, string
   if (cursor === '') throw new Error(`scene ${scene} gave no next-cursor to continue from`)
   const dates = { 'from-date': outputs['next-from-date'] ?? '', 'to-date': outputs['next-to-date'] ?? '' }
   return { cursor, ...Object.fromEntries(Object.entries(dates).filter(([, value]) => value !== '')) }
+}
+
+/** An output of an earlier scene that the scene after needs; throws when it is empty. */
+function outputOf(ctx: SceneContext, scene: string, output: string): string {
+  const value = ctx.runs.get(scene)?.outputs[output] ?? ''
+  if (value === '') throw new Error(`scene ${scene} gave no ${output}`)
+  return value
 }
 
 export const SCENES: readonly Scene[] = [
@@ -189,5 +202,63 @@ export const SCENES: readonly Scene[] = [
       watch: '10m'
     }),
     expectedExit: 1
+  },
+  {
+    name: 'retry-plan',
+    title: 'Retry the payments callback, dry run: what would be re-delivered, written to a plan file',
+    explain:
+      'The payments service is fixed. dry-run lists exactly what retry-messages would take, with the bound it ' +
+      'would send, and sends no write: the summary says "would retry 120 messages" with the breakdowns the health ' +
+      'check has (by destination, by cause, oldest), planned-count is 120, and plan-file holds every entry.',
+    inputs: ({ common }) => ({
+      operation: 'retry-messages',
+      ...common,
+      url: PAYMENTS_URL,
+      'dry-run': 'true',
+      'plan-file': RETRY_PLAN
+    }),
+    expectedExit: 0
+  },
+  {
+    name: 'retry-reviewed',
+    title: 'Retry the reviewed plan exactly: the plan file as dlq-ids-file, held to its planned-count',
+    explain:
+      'The plan of the dry run, applied by its DLQ ids (never by the filter again), and refused before any write ' +
+      'unless its entries are still exactly planned-count. The simulator is told that the payment provider sent a ' +
+      'tenth of these events again since, under the same deduplication id: the service answers them deduplicated ' +
+      '(taken from the DLQ, not delivered twice). retried-count, deduplicated-count and the new message ids are ' +
+      'outputs; flow-control-value parallelism=5 spares the mended callback a burst of 120 deliveries at once.',
+    before: simulator => {
+      simulator.messageFates = [{ url: PAYMENTS_URL, deduplicatedShare: 0.1, share: 0 }]
+    },
+    inputs: ctx => ({
+      operation: 'retry-messages',
+      ...ctx.common,
+      'dlq-ids-file': outputOf(ctx, 'retry-plan', 'plan-file'),
+      'expect-count': outputOf(ctx, 'retry-plan', 'planned-count'),
+      'flow-control-value': 'parallelism=5'
+    }),
+    expectedExit: 0
+  },
+  {
+    name: 'restart-refund',
+    title: 'Restart the failed refund runs from their first step, one of which the service refuses to restart',
+    explain:
+      'The fix of the refund workflow changed its code before the failing step, so a resume would replay results ' +
+      'the new code does not expect: a restart runs every step again, side effects included, as the summary says. ' +
+      'The simulator is told that the oldest of these runs does not support restart: the service refuses the ' +
+      'request by filter (400), so the action takes the runs by their DLQ ids, names the refused run in ' +
+      'refused-dlq-ids (it stays in the DLQ) and restarts the others.',
+    before: simulator => {
+      simulator.fates = []
+      const oldest = simulator.state.workflowDlq.find(entry => entry.workflowUrl === CANARY_WORKFLOW)
+      simulator.unrestartable = { dlqIds: oldest === undefined ? [] : [oldest.dlqId] }
+    },
+    inputs: ({ common }) => ({
+      operation: 'restart-workflows',
+      ...common,
+      'workflow-url': CANARY_WORKFLOW
+    }),
+    expectedExit: 0
   }
 ]

@@ -19,8 +19,11 @@ const MESSAGES = 300
 const WORKFLOW_RUNS = 60
 /** sched-1..sched-4: the odd ones (two) start paused */
 const SCHEDULES = 4
-/** Outside Actions there is no run to link to: no GITHUB_RUN_ID, so the summaries carry no run link. */
-const DEMO_ENV = { GITHUB_REPOSITORY: '', GITHUB_RUN_ID: '' }
+/**
+ * Outside Actions there is no run to link to: no GITHUB_RUN_ID, so the summaries carry no run link. The workspace is
+ * .tmp/demo for every scene, as one job's is for its steps: a plan file one scene writes, a later one reads.
+ */
+const DEMO_ENV = { GITHUB_REPOSITORY: '', GITHUB_RUN_ID: '', GITHUB_WORKSPACE: DEMO_DIR }
 const MAX_SHOWN = 100
 /** The summary lines shown in the terminal: the verdict and the first lines after it; the file has the rest. */
 const SUMMARY_LINES = 14
@@ -167,7 +170,8 @@ async function main(): Promise<number> {
     out('='.repeat(78))
     out(
       `The simulator afterwards: ${simulator.state.resumedRuns.length} new runs created, ` +
-        `${simulator.state.workflowDlq.length} failed runs left in its workflow DLQ.`
+        `${simulator.state.workflowDlq.length} failed runs left in its workflow DLQ; ` +
+        `${simulator.state.retriedMessages.length} messages retried, ${simulator.state.messages.length} left in its DLQ.`
     )
     out(`The job summaries: ${files.join(', ')}.`)
     out('See them as GitHub shows them: `npm run render` writes .tmp/render/demo-*.html (and PNGs with chromium).')

@@ -1,7 +1,7 @@
 /**
  * `npm start` as a newcomer sees it: lib/tools/demo.js (compiled by build:tools, which npm test runs) over the
- * bundle. A failing health check and a staged resume on the shop's realistic data, the summaries' files named and
- * left in place, and none of the tests' hostile data anywhere.
+ * bundle. A failing health check, staged resumes, a retry planned then applied exactly, and a restart on the shop's
+ * realistic data, the summaries' files named and left in place, and none of the tests' hostile data anywhere.
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
@@ -13,7 +13,7 @@ import { ROOT } from '../../tools/action-yml.js'
 const DEMO = join(ROOT, 'lib', 'tools', 'demo.js')
 
 describe('npm start', () => {
-  it('shows a failing health check, a staged resume, canaries that stop or go on early, names the summary files, and shows no attack string', () => {
+  it('shows a failing health check, a staged resume, canaries that stop or go on early, a retry planned then applied, a restart, names the summary files, and shows no attack string', () => {
     expect(existsSync(DEMO)).toBe(true)
     const demo = spawnSync(process.execPath, [DEMO], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 })
     expect(demo.stderr).toBe('')
@@ -30,7 +30,10 @@ describe('npm start', () => {
       '.tmp/demo/04-canary-stopped.md',
       '.tmp/demo/05-resume-schedules.md',
       '.tmp/demo/06-canary-completed.md',
-      '.tmp/demo/07-canary-failing.md'
+      '.tmp/demo/07-canary-failing.md',
+      '.tmp/demo/08-retry-plan.md',
+      '.tmp/demo/09-retry-reviewed.md',
+      '.tmp/demo/10-restart-refund.md'
     ])
     const summaries = files.map(file => readFileSync(join(ROOT, file), 'utf8'))
     expect(summaries[0]).toMatch(/^## ❌ DLQ health check failed\n/)
@@ -58,6 +61,34 @@ describe('npm start', () => {
       '| 2 | failing (still retrying) | 1 | 1 | `deliver` | 503 | `refund ledger: connection pool exhausted` | run log |'
     )
     expect(shown).toContain('run-states                     = {"completed":0,"failed":0,"failing":2,')
+    // The payments callback's retry: a dry run writes its plan, then the plan is applied exactly, by its ids.
+    expect(shown).toContain('notice: Dry run: would retry 120 messages; no write request was sent')
+    expect(shown).toMatch(/planned-count += 120\n/)
+    expect(summaries[7]).toMatch(/^## 🔍 Dry run: would retry 120 messages\n\n\*\*No write request was sent\.\*\*\n/)
+    expect(summaries[7]).toContain('| 120 | 500 (84% of its messages) |')
+    const plan = readFileSync(join(ROOT, '.tmp', 'demo', 'payments-retry-plan.ndjson'), 'utf8')
+      .trimEnd()
+      .split('\n')
+    expect(plan.map(line => (JSON.parse(line) as { url: string }).url)).toEqual(
+      Array<string>(120).fill('https://payments.shop.example/webhooks/payment-succeeded')
+    )
+    expect(shown).toContain('expect-count: 120 entries listed, as expected; taking them by their DLQ ids')
+    expect(shown).toContain('request: 120 messages retried (120 so far)')
+    expect(shown).toMatch(/retried-count += 120\n/)
+    expect(shown).toMatch(/deduplicated-count += 12\n/)
+    expect(summaries[8]).toMatch(/^## ✅ Retried 120 messages; selection: the 120 DLQ ids given\n/)
+    expect(summaries[8]).toContain('12 of them deduplicated: the service did not deliver them again.')
+    expect(summaries[8]).toMatch(/\| delivered again \| 108 \| `msg_retried_1` /)
+    expect(summaries[8]).toMatch(/\| deduplicated: not delivered again \| 12 \| `msg_/)
+    // The refund runs restarted from their first step, but for the one the service refuses.
+    expect(shown).toContain('answered 400 to a request by filters (a run that does not support restart)')
+    expect(shown).toMatch(/restarted-count += 12\n/)
+    expect(shown).toMatch(/refused-dlq-ids += \["dlq_w[0-9a-f]+"\]\n/)
+    expect(summaries[9]).toMatch(/^## ⚠️ Restarted 12 workflow runs; 1 refused by the service/)
+    expect(summaries[9]).toContain('Every step of each restarted run runs again, from the first, side effects included')
+    expect(summaries[9]).toMatch(
+      /\| `dlq_w[0-9a-f]+` \| 400 \| `workflow run wfr_[0-9a-f]+ \(dlq_w[0-9a-f]+\) does not support restart` \|/
+    )
     // No run link: the demo is no Actions run, and a link to a repository that does not exist misleads.
     expect(summaries.join('\n')).not.toContain('/actions/runs/')
     const hostile = [HOSTILE_URL, HOSTILE_BODY, HOSTILE_RESPONSE_BODY, HOSTILE_HEADER_VALUE]

@@ -1,6 +1,7 @@
 /**
  * examples/manual-recovery.yml filled in as a user fills its form: every recovery it offers reads as the settings it
  * means, and what its comments say of a field the operation does not use (a warning) or contradicts (a refusal) holds.
+ * Its writes run dry unless dry-run is unticked.
  */
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
@@ -8,15 +9,28 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { InputError, readSettings, unusedInputs, type Settings } from '../../src/inputs/settings.js'
 import { actionDefaults } from '../../tools/action-yml.js'
-import type { Operation } from '../../src/constants.js'
+import { Operations, type Operation } from '../../src/constants.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const workflow = parse(readFileSync(join(process.cwd(), 'examples/manual-recovery.yml'), 'utf8')) as {
-  on: { workflow_dispatch: { inputs: Record<string, { type: string; default?: string | boolean }> } }
+  on: {
+    workflow_dispatch: {
+      inputs: Record<string, { type: string; default?: string | boolean; options?: string[] }>
+    }
+  }
   jobs: { recover: { steps: { with?: Record<string, string> }[] } }
 }
 const fields = workflow.on.workflow_dispatch.inputs
 const step = workflow.jobs.recover.steps.find(s => s.with !== undefined)?.with ?? {}
+
+/**
+ * The form field a `with:` value passes, and whether list-dlq gets `false` instead: `${{ inputs.x }}`, or
+ * `${{ inputs.operation != 'list-dlq' && inputs.x }}` (an expression's `&&` gives its left side when that is false).
+ */
+function fieldOf(value: string): { field: string; notForListing: boolean } | undefined {
+  const match = /^\$\{\{ (inputs\.operation != 'list-dlq' && )?inputs\.([a-z-]+) \}\}$/.exec(value)
+  return match ? { field: match[2] ?? '', notForListing: match[1] !== undefined } : undefined
+}
 
 /** The step's inputs for a form filled with `filled` over the fields' defaults, as the runner passes them. */
 function inputsOf(filled: Record<string, string>): Record<string, string> {
@@ -25,8 +39,9 @@ function inputsOf(filled: Record<string, string>): Record<string, string> {
   )
   const withs = Object.fromEntries(
     Object.entries(step).map(([input, value]) => {
-      const field = /^\$\{\{ inputs\.([a-z-]+) \}\}$/.exec(value)?.[1]
-      return [input, field !== undefined ? (form[field] ?? '') : `${input}-value`]
+      const from = fieldOf(value)
+      if (from === undefined) return [input, `${input}-value`]
+      return [input, from.notForListing && form.operation === 'list-dlq' ? 'false' : (form[from.field] ?? '')]
     })
   )
   return { ...actionDefaults(), ...withs, token: 'tok-4b8e1d7c', 'base-url': 'https://service.example.com' }
@@ -48,17 +63,64 @@ function run(filled: Record<string, string>): { settings?: Settings; warned?: st
 describe('the manual recovery form', () => {
   it('has at most 25 fields, GitHub limit, each mapped to the input of its name', () => {
     expect(Object.keys(fields).length).toBeLessThanOrEqual(25)
-    for (const name of Object.keys(fields)) expect(step[name]).toBe(`\${{ inputs.${name} }}`)
+    for (const name of Object.keys(fields)) expect(fieldOf(step[name] ?? '')?.field).toBe(name)
   })
 
-  it('runs each operation from its defaults without a warning (a refusal only where a resume needs a selector)', () => {
+  it('offers every operation, and runs each write dry unless dry-run is unticked', () => {
+    expect(fields.operation?.options).toEqual([...Operations])
+    expect(fields['dry-run']).toMatchObject({ type: 'boolean', default: true })
+  })
+
+  it('runs each operation from its defaults without a warning (a refusal only where a write needs a selector)', () => {
     expect(run({ operation: 'list-dlq' })).toMatchObject({ warned: [] })
     expect(run({ operation: 'resume-schedule', 'schedule-id': 'sched-1, sched-2' })).toMatchObject({
       warned: [],
-      settings: { schedules: { scheduleIds: ['sched-1', 'sched-2'] } }
+      settings: { schedules: { scheduleIds: ['sched-1', 'sched-2'] }, dryRun: true }
     })
-    expect(run({ operation: 'resume-workflows' }).refused).toMatch(/^Input 'all' must be true/)
-    expect(run({ operation: 'resume-workflows', all: 'true' })).toMatchObject({ warned: [] })
+    for (const operation of ['resume-workflows', 'restart-workflows', 'retry-messages']) {
+      expect(run({ operation }).refused).toMatch(/^Input 'all' must be true/)
+      expect(run({ operation, all: 'true' })).toMatchObject({ settings: { dryRun: true }, warned: [] })
+    }
+  })
+
+  it('retries the messages of a destination: a dry run first, then the write held to its planned-count', () => {
+    const url = 'https://payments.example/webhooks/paid'
+    expect(run({ operation: 'retry-messages', url })).toMatchObject({
+      settings: { operation: 'retry-messages', dryRun: true, resume: { selection: { url: [url] } } },
+      warned: []
+    })
+    expect(run({ operation: 'retry-messages', url, 'dry-run': 'false', 'expect-count': '120' })).toMatchObject({
+      settings: { dryRun: false, expectCount: 120, resume: { verb: 'retry-messages', selection: { url: [url] } } },
+      warned: []
+    })
+    expect(run({ operation: 'list-dlq', url, 'expect-count': '120' })).toMatchObject({ warned: ['expect-count'] })
+    expect(run({ operation: 'retry-messages', 'workflow-url': 'https://app.example/wf', all: 'true' })).toMatchObject({
+      warned: ['workflow-url']
+    })
+  })
+
+  it('restarts failed runs by workflow, a dry run first; runs the DLQ ids given', () => {
+    const url = 'https://app.example/api/workflows/refund'
+    expect(run({ operation: 'restart-workflows', 'workflow-url': url })).toMatchObject({
+      settings: { operation: 'restart-workflows', dryRun: true, resume: { selection: { workflowUrl: url } } },
+      warned: []
+    })
+    expect(
+      run({ operation: 'restart-workflows', 'dlq-ids': 'dlq_w1, dlq_w2', 'dry-run': 'false', 'max-entries': '1' })
+    ).toMatchObject({
+      settings: { dryRun: false, resume: { selection: { dlqIds: ['dlq_w1', 'dlq_w2'] }, maxRuns: 1 } },
+      warned: []
+    })
+  })
+
+  it('refuses stages and a cursor in a dry run, which lists the whole selection', () => {
+    const url = 'https://app.example/wf'
+    expect(run({ operation: 'resume-workflows', 'workflow-url': url, stages: '5, all', watch: '30m' }).refused).toMatch(
+      /^Input 'stages' does not apply with dry-run: true/
+    )
+    expect(run({ operation: 'retry-messages', url, cursor: 'cur_1', 'to-date': '1795761443670' }).refused).toMatch(
+      /^Input 'cursor' does not apply with dry-run: true/
+    )
   })
 
   it('lists the failed workflow runs with source workflow, and refuses a run selector without it', () => {
@@ -76,7 +138,12 @@ describe('the manual recovery form', () => {
   })
 
   it('resumes in watched stages, and continues a stopped one from its cursor and absolute to-date', () => {
-    const staged = { operation: 'resume-workflows', 'workflow-url': 'https://app.example/wf', stages: '5, all' }
+    const staged = {
+      operation: 'resume-workflows',
+      'dry-run': 'false',
+      'workflow-url': 'https://app.example/wf',
+      stages: '5, all'
+    }
     expect(run(staged).refused).toMatch(/^Input 'watch' is required with 2 stages/)
     expect(run({ ...staged, watch: '30m', 'watch-max-failed': '1' })).toMatchObject({
       settings: { resume: { stages: { sizes: [5, Infinity], watchMs: 1_800_000, maxFailed: 1 } } },
@@ -92,26 +159,31 @@ describe('the manual recovery form', () => {
       },
       warned: []
     })
-    expect(run({ operation: 'resume-workflows', all: 'true', watch: '30m' }).refused).toMatch(
-      /^Input 'watch' applies only with stages/
-    )
-    expect(run({ operation: 'resume-workflows', all: 'true', 'watch-max-failed': '2' }).refused).toMatch(
+    const all = { operation: 'resume-workflows', 'dry-run': 'false', all: 'true' }
+    expect(run({ ...all, watch: '30m' }).refused).toMatch(/^Input 'watch' applies only with stages/)
+    expect(run({ ...all, 'watch-max-failed': '2' }).refused).toMatch(
       /^Input 'watch-max-failed' applies only with stages/
     )
-    expect(run({ operation: 'resume-workflows', all: 'true', 'watch-max-failed': '0' })).toMatchObject({ warned: [] })
+    expect(run({ ...all, 'watch-max-failed': '0' })).toMatchObject({ warned: [] })
   })
 
   it('continues only with the to-date its cursor was made under, and retries the canary as watch-retries says', () => {
     const url = 'https://app.example/wf'
-    const staged = { operation: 'resume-workflows', 'workflow-url': url, stages: '5, all', watch: '30m' }
+    const staged = {
+      operation: 'resume-workflows',
+      'dry-run': 'false',
+      'workflow-url': url,
+      stages: '5, all',
+      watch: '30m'
+    }
     expect(run({ ...staged, cursor: 'cur_1' }).refused).toMatch(/^Input 'to-date' is required with cursor/)
     expect(run({ ...staged, 'watch-retries': '1' })).toMatchObject({
       settings: { resume: { stages: { watchRetries: 1 } } },
       warned: []
     })
-    expect(run({ operation: 'resume-workflows', all: 'true', 'watch-retries': '1' }).refused).toMatch(
-      /^Input 'watch-retries' applies only with stages/
-    )
+    expect(
+      run({ operation: 'resume-workflows', 'dry-run': 'false', all: 'true', 'watch-retries': '1' }).refused
+    ).toMatch(/^Input 'watch-retries' applies only with stages/)
   })
 
   it('resumes the runs a canary printed, given as workflow-runs alone', () => {
@@ -120,7 +192,8 @@ describe('the manual recovery form', () => {
       settings: { resume: { runs: [{ workflowRunId: 'wfr_1', workflowCreatedAt: 1795761443670 }] } },
       warned: []
     })
-    expect(run({ operation: 'resume-workflows', 'workflow-runs': runs, cursor: 'cur_1' }).refused).toMatch(
+    const write = { operation: 'resume-workflows', 'dry-run': 'false' }
+    expect(run({ ...write, 'workflow-runs': runs, cursor: 'cur_1' }).refused).toMatch(
       /^Input 'workflow-runs' cannot be combined with cursor/
     )
   })

@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { INPUT_DEFAULTS, Inputs, Outputs } from '../../src/constants.js'
+import { INPUT_DEFAULTS, Inputs, Operations, Outputs } from '../../src/constants.js'
 
 const ROOT = process.cwd()
 const WORKFLOW_DIRS = ['examples', join('.github', 'workflows')]
@@ -123,6 +123,50 @@ describe('workflows that use the action', () => {
         .map(key => `${where(ref)}: with.${key}`)
     )
     expect(unknown).toEqual([])
+  })
+
+  it('read only outputs that action.yml declares, of the steps that use the action', () => {
+    const refs = workflowFiles.flatMap(file => {
+      const ids = new Set(actionSteps.filter(ref => ref.file === file).map(ref => ref.step.id))
+      return [...readFileSync(join(ROOT, file), 'utf8').matchAll(/\bsteps\.([\w-]+)\.outputs\.([\w-]+)/g)]
+        .filter(([, id]) => ids.has(id))
+        .map(([ref, , name]) => ({ ref: `${file}: ${ref}`, name: name ?? '' }))
+    })
+    expect(refs.length).toBeGreaterThan(0)
+    expect(refs.filter(({ name }) => !(name in declaredOutputs)).map(({ ref }) => ref)).toEqual([])
+  })
+
+  it('read only the outputs a job declares from the jobs it needs', () => {
+    const refs = workflowFiles.flatMap(file => {
+      const doc = readYaml(file)
+      const jobs = isMap(doc) && isMap(doc.jobs) ? doc.jobs : {}
+      return [...readFileSync(join(ROOT, file), 'utf8').matchAll(/\bneeds\.([\w-]+)\.outputs\.([\w-]+)/g)].map(
+        ([ref, job = '', name = '']) => {
+          const body = jobs[job]
+          return { ref: `${file}: ${ref}`, declared: isMap(body) && isMap(body.outputs) && name in body.outputs }
+        }
+      )
+    })
+    expect(refs.length).toBeGreaterThan(0)
+    expect(refs.filter(({ declared }) => !declared).map(({ ref }) => ref)).toEqual([])
+  })
+
+  it('name only operations the action has, in a step or as the choices of a form', () => {
+    const operations: readonly string[] = Operations
+    const named = workflowFiles.flatMap(file => {
+      const doc = readYaml(file)
+      const on = isMap(doc) && isMap(doc.on) ? doc.on : {}
+      const form = isMap(on.workflow_dispatch) && isMap(on.workflow_dispatch.inputs) ? on.workflow_dispatch.inputs : {}
+      const choices: unknown[] =
+        isMap(form.operation) && Array.isArray(form.operation.options) ? form.operation.options : []
+      const steps = actionSteps
+        .filter(ref => ref.file === file && isMap(ref.step.with))
+        .map(ref => (ref.step.with as YamlMap).operation)
+        .filter(value => typeof value === 'string' && !value.includes('${{'))
+      return [...choices, ...steps].map(operation => ({ file, operation: String(operation) }))
+    })
+    expect(named.filter(({ file }) => file.startsWith('examples')).length).toBeGreaterThan(0)
+    expect(named.filter(({ operation }) => !operations.includes(operation))).toEqual([])
   })
 
   it('always pass operation, token and base-url', () => {

@@ -191,7 +191,6 @@ export function parseToken(text: string): string {
   return value
 }
 
-
 /** Longest DLQ id accepted: one id must fit a request URL with room to spare (each stays under 6 KB). */
 const MAX_DLQ_ID_LENGTH = 1024
 /** A plain id: one token, none of the characters that would make it a list, a JSON value or a different query. */
