@@ -52,7 +52,8 @@ async function chosenStep(args: TryArgs, declared: ReadonlySet<string>): Promise
     return [{ number: 1, with: {} }, { steps: [], form: new Map() }, '--with']
   }
   const path = fromUser(args.file)
-  if (!existsSync(path) || !statSync(path).isFile()) throw new TryError(`${args.file}: no such file`)
+  if (!existsSync(path)) throw new TryError(`${args.file}: no such file`)
+  if (!statSync(path).isFile()) throw new TryError(`${args.file} is not a file`)
   const stepFile = readStepFile(args.file, readFileSync(path, 'utf8'), declared, args.uses)
   return [await pickStep(stepFile, args.step, args.file), stepFile, args.file]
 }
@@ -236,7 +237,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code
   },
   (error: unknown) => {
-    if (error instanceof TryError) process.stderr.write(`try: ${error.message}\n`)
+    // A system error (a file that cannot be read or written, a port in use) is the user's to mend: its message says it.
+    const system = error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string'
+    if (error instanceof TryError || system) process.stderr.write(`try: ${error.message}\n`)
     else
       process.stderr.write(`try failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
     process.exitCode = 2
