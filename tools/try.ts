@@ -70,6 +70,13 @@ function describeSimulator(sim: Simulator, args: TryArgs): string {
   )
 }
 
+/** An input's value on one line: the token never, an empty value visibly, a block of lines by its length. */
+function shownValue(name: string, value: string): string {
+  if (name === 'token') return '***'
+  if (value === '') return "''"
+  return value.includes('\n') ? `${value.split('\n').length} lines` : value
+}
+
 function printInputs(resolved: ResolvedInputs, secrets: readonly string[]): void {
   // Form fields left unset are many in a dispatch form: named on one line rather than one empty line each.
   const unset = (name: string): boolean =>
@@ -78,15 +85,9 @@ function printInputs(resolved: ResolvedInputs, secrets: readonly string[]): void
   const width = Math.max(...entries.map(([name]) => name.length))
   for (const [name, value] of entries) {
     const note = resolved.notes[name]
-    const shown =
-      name === 'token'
-        ? '***'
-        : value === ''
-          ? "''"
-          : value.includes('\n')
-            ? `${value.split('\n').length} lines`
-            : value
-    out(`    ${name.padEnd(width)} = ${safe(shown, secrets)}${note === undefined ? '' : `  (${safe(note, secrets)})`}`)
+    out(
+      `    ${name.padEnd(width)} = ${safe(shownValue(name, value), secrets)}${note === undefined ? '' : `  (${safe(note, secrets)})`}`
+    )
   }
   const empty = Object.keys(resolved.inputs).filter(unset)
   if (empty.length > 0) out(`    empty, ${UNSET}: ${empty.join(', ')}`)
@@ -114,12 +115,14 @@ function printRun(run: ActionRun, secrets: readonly string[], cancel: Cancel | u
   if (run.timedOut) out(`Stopped after ${STEP_TIMEOUT_MS / 3_600_000} hours, GitHub's longest job.`)
 }
 
-/** What a watched stage will wait for, when the simulator was told no fate for the runs a resume creates. */
+/** What a watched stage will wait for, when the simulator was told no fate for what a write creates. */
 function watchHint(inputs: Record<string, string>, args: TryArgs): string | undefined {
-  if ((inputs.stages ?? '') === '' || args.simulator.fates !== undefined) return undefined
+  const { fates, messageFates } = args.simulator
+  if ((inputs.stages ?? '') === '' || fates !== undefined || messageFates !== undefined) return undefined
   return (
-    `  note: the simulator's resumed runs stay running unless told otherwise, so each watch lasts its whole ` +
-    `${inputs.watch || 'watch'}: --complete-after-ms N makes them complete, --fail-again URL fail again`
+    `  note: the simulator's new runs stay running unless told otherwise, so each watch lasts its whole ` +
+    `${inputs.watch || 'watch'}: --complete-after-ms N makes them complete, --fail-again URL fail again ` +
+    '(--retry-fail-again URL: retried messages)'
   )
 }
 
