@@ -29,6 +29,11 @@ const SWITCHES: Record<string, keyof ServerVariants> = {
   '--write-dates-on-entry-time': 'writeDatesOnEntryTime'
 }
 
+/** Whether this flag of the command line is followed by a value (`npm run try` passes the simulator's flags on). */
+export function takesValue(flag: string): boolean {
+  return !(flag in SWITCHES) && flag !== '--hostile-seed' && flag !== '--help' && flag !== '-h'
+}
+
 /** A flag's value as a non-negative integer of milliseconds, or the error that names the flag. */
 function milliseconds(flag: string, value: string): number {
   if (!/^\d+$/.test(value)) throw new Error(`${flag} expects a non-negative integer, got ${value}`)

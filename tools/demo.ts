@@ -9,6 +9,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT } from './action-yml.js'
 import { DEMO_DIR, SCENES, type Scene } from './demo-scenes.js'
+import { outputLines, renderLog, safe as safeFrom } from './console-view.js'
 import { runAction, type ActionRun } from './harness.js'
 import { startSimulator } from '../sim/index.js'
 
@@ -24,7 +25,6 @@ const SCHEDULES = 4
  * .tmp/demo for every scene, as one job's is for its steps: a plan file one scene writes, a later one reads.
  */
 const DEMO_ENV = { GITHUB_REPOSITORY: '', GITHUB_RUN_ID: '', GITHUB_WORKSPACE: DEMO_DIR }
-const MAX_SHOWN = 100
 /** The summary lines shown in the terminal: the verdict and the first lines after it; the file has the rest. */
 const SUMMARY_LINES = 14
 
@@ -32,60 +32,8 @@ const out = (line = ''): void => {
   process.stdout.write(`${line}\n`)
 }
 
-/**
- * The runner reads any line starting with `::` (after trimming) as a command, so nothing printed here may look
- * like one: this demo may itself run inside a workflow. Also masks the token, as the runner would.
- */
-function safe(line: string): string {
-  const masked = line.split(TOKEN).join('***')
-  return masked.trimStart().startsWith('::') ? masked.replace('::', ':\u200b:') : masked
-}
-
-/** The action's stdout as the runner's log view would show it: groups opened, commands turned into words. */
-function renderLog(stdout: string): string[] {
-  const lines: string[] = []
-  let depth = 0
-  let masks = 0
-  for (const raw of stdout.replace(/\r?\n$/, '').split(/\r?\n/)) {
-    const command = /^::([a-z-]+)(?: [^:]*)?::(.*)$/.exec(raw)
-    const pad = '  '.repeat(depth)
-    if (!command) {
-      lines.push(pad + safe(raw))
-      continue
-    }
-    const [, name, data] = command as unknown as [string, string, string]
-    const text = data.replace(/%0D/g, '').replace(/%0A/g, ' / ').replace(/%25/g, '%')
-    if (name === 'add-mask') masks++
-    else if (name === 'group') {
-      lines.push(`${pad}▸ ${safe(text)}`)
-      depth++
-    } else if (name === 'endgroup') depth = Math.max(0, depth - 1)
-    else if (name === 'error' || name === 'warning' || name === 'notice') lines.push(`${pad}${name}: ${safe(text)}`)
-    else if (name !== 'debug') lines.push(pad + safe(raw))
-  }
-  if (masks > 0) lines.unshift(`(${masks} value${masks === 1 ? '' : 's'} registered for masking)`)
-  return lines
-}
-
-/** Long values (JSON arrays of ids) shortened to their first items and a count. */
-function shorten(value: string): string {
-  if (value.length <= MAX_SHOWN) return value
-  try {
-    const parsed: unknown = JSON.parse(value)
-    if (Array.isArray(parsed)) {
-      const head: string[] = []
-      for (const item of parsed) {
-        const text = JSON.stringify(item)
-        if (head.length > 0 && head.join(',').length + text.length > MAX_SHOWN - 20) break
-        head.push(text)
-      }
-      return `[${head.join(',')},…] (${parsed.length} items, ${value.length} chars)`
-    }
-  } catch {
-    // not JSON: cut it below
-  }
-  return `${value.slice(0, MAX_SHOWN)}… (${value.length} chars)`
-}
+/** A line as printed: the token masked, as the runner would, and never a runner command. */
+const safe = (line: string): string => safeFrom(line, [TOKEN])
 
 function indent(lines: readonly string[], by = '    '): void {
   for (const line of lines) out(line === '' ? '' : by + line)
@@ -103,17 +51,14 @@ function report(index: number, scene: Scene, inputs: Record<string, string>, run
   out(`  What to look at: ${scene.explain}`)
   out()
   out('  Log:')
-  indent(renderLog(run.stdout))
+  indent(renderLog(run.stdout, [TOKEN]))
   if (run.stderr.trim() !== '') {
     out('  stderr:')
     indent(run.stderr.trimEnd().split('\n').map(safe))
   }
   out()
   out('  Outputs:')
-  const outputs = Object.entries(run.outputs)
-  if (outputs.length === 0) out('    (none)')
-  const width = Math.max(0, ...outputs.map(([name]) => name.length))
-  for (const [name, value] of outputs) out(`    ${name.padEnd(width)} = ${safe(shorten(value))}`)
+  indent(outputLines(run.outputs, [TOKEN]))
   out()
   const lines = run.summary.trimEnd().split('\n')
   out(`  Job summary: ${file} (${lines.length} lines of markdown; its first lines:)`)

@@ -34,6 +34,8 @@ export interface RunActionOptions {
   watch?: (pid: number) => (() => void) | void
   /** called with each chunk of the child's stdout as it arrives (a test that acts on a log line) */
   onStdout?: (chunk: string) => void
+  /** the child's working folder, where relative file inputs land (`npm run try`), default this process's */
+  cwd?: string
 }
 
 /** How a node process ended, with what it printed. */
@@ -168,10 +170,10 @@ export async function runnerWorkspace(
 export async function runNode(
   args: readonly string[],
   env: Record<string, string>,
-  options: Pick<RunActionOptions, 'timeoutMs' | 'watch' | 'onStdout'> = {}
+  options: Pick<RunActionOptions, 'timeoutMs' | 'watch' | 'onStdout' | 'cwd'> = {}
 ): Promise<ProcessRun> {
   const started = performance.now()
-  const child = spawn(ACTION_NODE, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(ACTION_NODE, args, { env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] })
   const unwatch = child.pid === undefined ? undefined : options.watch?.(child.pid)
   let stdout = ''
   let stderr = ''

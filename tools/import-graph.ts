@@ -11,6 +11,8 @@ export interface SourceFile {
   lines: number
   /** Files of src/ it imports (relative to src/), type-only imports included. */
   imports: string[]
+  /** What it is for: the first sentence of its module doc; none without one. */
+  role?: string
 }
 
 const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/gm
@@ -40,7 +42,29 @@ function readSource(srcDir: string, full: string): SourceFile {
         .join('/')
     )
   }
-  return { path: relative(srcDir, full).split('\\').join('/'), lines: text.split('\n').length, imports }
+  const role = moduleRole(text)
+  return {
+    path: relative(srcDir, full).split('\\').join('/'),
+    lines: text.split('\n').length,
+    imports,
+    ...(role === undefined ? {} : { role })
+  }
+}
+
+/**
+ * What a file is for: the first sentence of its module doc, the comment that opens the file (`//` lines, or a doc
+ * comment followed by a blank line or an import; one followed at once by a declaration documents that declaration).
+ */
+export function moduleRole(text: string): string | undefined {
+  const lines =
+    /^(?:\/\/.*\n)+/.exec(text)?.[0].split('\n') ??
+    /^\/\*\*([\s\S]*?)\*\/\n(?:\s*\n|import\s)/.exec(text)?.[1]?.split('\n')
+  const words = lines
+    ?.map(line => line.replace(/^\s*(?:\/\/|\*)?\s?/, '').trim())
+    .filter(line => line !== '')
+    .join(' ')
+  if (words === undefined || words === '') return undefined
+  return /^.*?[.!?](?=\s|$)/.exec(words)?.[0] ?? words
 }
 
 /** The layer of a file: its folder under src/, or `root` for the files directly in src/. */
@@ -96,23 +120,21 @@ export function cycles(files: readonly SourceFile[]): string[][] {
   return found
 }
 
-/** What each layer holds, for the layout block of docs/development.md. */
-const ROLES: Readonly<Record<string, string>> = {
-  index: 'entry: calls run()',
-  main: 'composition root: settings → client → the table entry of the operation → report',
-  root: 'shared vocabulary (requests, results), constants, formats, the health checks table; imports no folder',
-  inputs: 'inputs → one settings object per operation (zod), value parsers',
-  service: 'HTTP client (undici), transport, retry, pagination, wire schemas, queries',
-  operations: 'list-dlq (sequential, slices), resume-schedule, resume-workflows, health, files',
-  report: 'output boundary, markdown helpers, one report per operation, the metrics file',
-  github: 'the health issue (Octokit), the run link'
-}
-
 const ORDER = ['index', 'main', 'root', 'inputs', 'service', 'operations', 'report', 'github']
 
+/** The layout block's width: a role longer than its line leaves is cut at a word, ending in an ellipsis. */
+const WIDTH = 120
+
+/** `text` in at most `room` characters, cut after a word. */
+function fit(text: string, room: number): string {
+  if (text.length <= room) return text
+  const cut = text.slice(0, room - 1)
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))} …`
+}
+
 /**
- * The layout block of docs/development.md: each layer, what it holds, and the layers its files import (read, not
- * declared).
+ * The layout block of docs/development.md, all of it read from src/: each layer with the layers its files import,
+ * then each of its files with its role (the first line of its module doc).
  */
 export function layoutBlock(files: readonly SourceFile[]): string {
   const uses = new Map<string, Set<string>>()
@@ -124,12 +146,21 @@ export function layoutBlock(files: readonly SourceFile[]): string {
   }
   const name = (layer: string): string =>
     layer === 'index' || layer === 'main' ? `src/${layer}.ts` : layer === 'root' ? 'src/*.ts' : `src/${layer}/`
-  const rows = ORDER.filter(layer => uses.has(layer)).map(layer => {
+  const short = (file: SourceFile): string => (file.path.includes('/') ? `  ${file.path.replace(/^[^/]*\//, '')}` : '')
+  const column = Math.max(...ORDER.map(layer => name(layer).length), ...files.map(file => short(file).length)) + 2
+  const row = (path: string, role: string | undefined): string =>
+    `${path.padEnd(column)}${fit(role ?? '(no module doc)', WIDTH - column)}`
+  const rows = ORDER.filter(layer => uses.has(layer)).flatMap(layer => {
     const targets = [...(uses.get(layer) ?? [])].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)).map(name)
+    const imports = `→ ${targets.length > 0 ? targets.join(', ') : 'imports no other layer'}`
+    const members = files.filter(file => layerOf(file.path) === layer)
+    if (layer === 'index' || layer === 'main') {
+      return [row(name(layer), members[0]?.role), `${''.padEnd(column)}${imports}`]
+    }
     return [
-      `${name(layer).padEnd(16)}${ROLES[layer] ?? ''}`,
-      `${''.padEnd(16)}→ ${targets.length > 0 ? targets.join(', ') : 'imports no other layer'}`
-    ].join('\n')
+      `${name(layer).padEnd(column)}${imports}`,
+      ...members.map(file => row(short(file) || `  ${file.path}`, file.role))
+    ]
   })
   return ['```', ...rows, '```'].join('\n')
 }

@@ -7,6 +7,7 @@ import {
   layerOf,
   layeringViolations,
   layoutBlock,
+  moduleRole,
   readSources,
   type SourceFile
 } from '../../tools/import-graph.js'
@@ -40,6 +41,18 @@ describe('the import graph of src/', () => {
 
   it('keeps every shipped file under 400 lines (a longer one does several jobs)', () => {
     expect(files.filter(f => f.lines > 400).map(f => `${f.path} (${f.lines} lines)`)).toEqual([])
+  })
+
+  it("gives each file the first sentence of the comment that opens it, not a declaration's doc", () => {
+    expect(moduleRole('// The one stop of a run: SIGINT, then SIGTERM. A root module.\n// More.\nimport x\n')).toBe(
+      'The one stop of a run: SIGINT, then SIGTERM.'
+    )
+    expect(
+      moduleRole('/**\n * Lists the DLQ: one listing, or slices (concurrency above 1)\n * at once.\n */\nimport x\n')
+    ).toBe('Lists the DLQ: one listing, or slices (concurrency above 1) at once.')
+    expect(moduleRole('/** The largest time a Date can hold. */\nexport const MAX = 1\n')).toBeUndefined()
+    expect(moduleRole("import { x } from './x.js'\n// A comment further down.\n")).toBeUndefined()
+    expect(layoutBlock(files)).toContain('\n  list-dlq.ts ')
   })
 
   it('has docs/development.md show the layout this graph draws', () => {
