@@ -149,18 +149,20 @@ describe('npm run try', () => {
     "manual-recovery.yml: the form's defaults list the DLQ; --set fills its fields for a resume",
     async () => {
       const file = 'examples/manual-recovery.yml'
-      const list = await tryIt([file, '--workspace', fresh()])
+      // dry-run's value is an expression of two fields, which only a workflow run evaluates: given with --set.
+      const list = await tryIt([file, '--workspace', fresh(), '--set', 'dry-run=false'])
       expectRan(list, 0)
       expect(list.inputs.operation).toBe("list-dlq  (the form's default for ${{ inputs.operation }})")
-      expect(list.stdout).toMatch(/\n {4}empty, the form left empty: url, schedule-id, dlq-ids, /)
+      expect(list.stdout).toMatch(/\n {4}empty, the form left empty: expect-count, url, schedule-id, dlq-ids, /)
       expect(list.outputs['dlq-count']).toBe('300')
 
       const resume = await tryIt([
         ...[file, '--workspace', fresh()],
-        ...['--set', 'inputs.operation=resume-workflows', '--set', 'inputs.all=true', '--set', 'max-runs=10']
+        ...['--set', 'inputs.operation=resume-workflows', '--set', 'inputs.all=true', '--set', 'max-entries=10'],
+        ...['--set', 'dry-run=false']
       ])
       expectRan(resume, 0)
-      expect(resume.inputs['max-runs']).toBe('10  (--set)')
+      expect(resume.inputs['max-entries']).toBe('10  (--set)')
       expect(resume.outputs['resumed-count']).toBe('10')
       expect(resume.outputs.complete).toBe('false')
       expect(resume.outputs['next-cursor']).not.toBe('')
@@ -214,32 +216,27 @@ describe('npm run try', () => {
   )
 
   it(
-    "reviewed-recovery.yml: the listing's file, left in the workspace, is what the second job resumes",
+    "reviewed-recovery.yml: the dry run's plan, left in the workspace, is what the approved job takes, held to its count",
     async () => {
       const file = 'examples/reviewed-recovery.yml'
       const shared = fresh()
-      const required = await tryIt([file, '--step', 'list'])
-      expectRefused(required)
-      expect(required.stderr).toContain('workflow-url: ${{ inputs.workflow-url }} (a required field of the form)')
-
-      const list = await tryIt([
-        file,
-        '--step',
-        'list',
-        '--workspace',
-        shared,
-        '--set',
-        `inputs.workflow-url=${REFUND}`
+      const plan = await tryIt([
+        ...[file, '--step', 'plan', '--workspace', shared],
+        ...['--set', `inputs.workflow-url=${REFUND}`, '--set', 'inputs.url=', '--set', 'inputs.from-date='],
+        ...['--set', 'inputs.max-entries=']
       ])
-      expectRan(list, 0)
-      expect(list.outputs['dlq-count']).toBe('30')
-      expect(list.stdout).toMatch(/: dlq-review\.ndjson\n/)
+      expectRan(plan, 0)
+      expect(plan.outputs['planned-count']).toBe('30')
+      expect(plan.stdout).toMatch(/: dlq-plan\.ndjson\n/)
 
-      const resume = await tryIt([file, '--step', '2', '--workspace', shared])
-      expectRan(resume, 0)
-      expect(resume.inputs['dlq-ids-file']).toBe('dlq-review.ndjson')
-      expect(resume.outputs['resumed-count']).toBe('30')
-      expect(resume.stdout).toMatch(/: resumed-runs\.ndjson\n/)
+      const apply = await tryIt([
+        ...[file, '--step', '2', '--workspace', shared],
+        ...['--set', 'needs.plan.outputs.planned-count=30']
+      ])
+      expectRan(apply, 0)
+      expect(apply.inputs['dlq-ids-file']).toBe('dlq-plan.ndjson')
+      expect(apply.outputs['resumed-count']).toBe('30')
+      expect(apply.outputs['gone-count']).toBe('0')
     },
     LONG
   )
