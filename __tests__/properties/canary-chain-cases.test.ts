@@ -221,17 +221,17 @@ const refusal: Scenario = {
   first: { stages: '1, all', watch: '5s', maxFailed: 0, minCompleted: '1' }
 }
 
-describe('the run log ahead of the DLQ (issue 35: "the run log\'s stop names nobody")', () => {
+describe('the run log ahead of the DLQ: its stop names the run', () => {
   it('failed-again-count is the length of failed-again-run-ids', () => holds(runLogAheadOfDlq, 'countsMatchIds'))
   it('the stop names the run the run log says failed', () => holds(runLogAheadOfDlq, 'failedRunsNamed'))
   it('the heading, the notice and failed-again-count agree', () => holds(runLogAheadHeading, 'reportsAgree'))
 })
 
-describe('a continuation given next-cursor alone (issue 35: "a continuation resumes its own runs")', () => {
+describe('a continuation given next-cursor alone never resumes its own runs', () => {
   it('never resumes a run the chain created', () => holds(cursorOnly, 'ownRunsOnlyByFollowUp'))
 })
 
-describe('the service\'s Date (issue 35: "the service\'s Date is trusted whatever it says")', () => {
+describe("the service's Date, checked before it is trusted", () => {
   it('a Date that is no HTTP date: complete=true only with nothing of the selection left', () =>
     holds(dateOne, 'completeOnlyWhenDone'))
   it('a Date that is no HTTP date: every entry selected is resumed or a way to continue named', () =>
@@ -246,11 +246,11 @@ describe('the service\'s Date (issue 35: "the service\'s Date is trusted whateve
     holds(frontEndAheadBlind, 'noStageAfterTooManyBad'))
 })
 
-describe('a repeated run id (issue 35: "a repeated run id is taken for the run asked")', () => {
+describe('a repeated run id is not taken for the run asked', () => {
   it('failed-again-count counts no run of another creation time', () => holds(repeatedIds, 'countsMatchIds'))
 })
 
-describe('cancelled runs (issue 35: "cancelled passes")', () => {
+describe('cancelled runs are not a pass', () => {
   it('no next stage after a watch that saw runs cancelled and none completed', () =>
     holds(cancelled, 'noStageAfterTooManyBad'))
 })
@@ -306,7 +306,7 @@ const controls: [string, Invariant, Scenario][] = [
   ["the service's clock on a whole second", 'completeOnlyWhenDone', { ...lastSecond, offsetMs: 0 }]
 ]
 
-/** The cases the property found once issue 35's fixes were in, each shrunk, each kept as it was found. */
+/** The cases the property found once the canary's fixes were in, each shrunk, each kept as it was found. */
 const base = {
   seed: 1,
   workflowRuns: 5,

@@ -731,7 +731,7 @@ describe('the chart', () => {
     }
   })
 
-  it('keeps the date labels of three weeks of daily counts apart (the 22-label smear of issue 11)', () => {
+  it('keeps the date labels of three weeks of daily counts apart (22 labels must not smear into one another)', () => {
     const days = 22
     const histogram = {
       bucket: 'day' as const,

@@ -1,5 +1,5 @@
 /**
- * Issue 28's canary against the simulator over sockets, time driven by an injected clock the simulator shares (skewed
+ * The canary of a staged resume against the simulator over sockets, time driven by an injected clock the simulator shares (skewed
  * from it where the test says): every run the resume created is judged by every later watch, bounds come from the
  * service's clock, a resume never takes its own runs, and what a watch could not see is the watch's.
  */

@@ -155,7 +155,7 @@ describe('the variants', () => {
   })
 })
 
-describe('the variants of issue 35', () => {
+describe('the variants of a run log: lag, repeated run ids, a stale or foreign Date', () => {
   it('runLogRepeatedIds: before each run asked, an older run with its id that failed, paged as any run', async () => {
     await start([], { runLogRepeatedIds: true })
     const runs = await resume(2)
