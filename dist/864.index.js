@@ -9207,7 +9207,9 @@ function noticeClause(result) {
 /** `2 refused by the service (they stay in the DLQ)`, for the heading and the notice; undefined when none was. */
 function refusedShort(result) {
     const refused = refusedCount(result);
-    return refused === 0 ? undefined : `${formatCount(refused)} refused by the service (they stay in the DLQ)`;
+    if (refused === 0)
+        return undefined;
+    return `${formatCount(refused)} refused by the service (${refused === 1 ? 'it stays' : 'they stay'} in the DLQ)`;
 }
 /** What output refused-dlq-ids holds: every refused id, or the first named when more were only counted. */
 function refusedNamed(result) {

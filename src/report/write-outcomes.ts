@@ -52,7 +52,8 @@ export function noticeClause(result: ResumeResult): string {
 /** `2 refused by the service (they stay in the DLQ)`, for the heading and the notice; undefined when none was. */
 export function refusedShort(result: ResumeResult): string | undefined {
   const refused = refusedCount(result)
-  return refused === 0 ? undefined : `${formatCount(refused)} refused by the service (they stay in the DLQ)`
+  if (refused === 0) return undefined
+  return `${formatCount(refused)} refused by the service (${refused === 1 ? 'it stays' : 'they stay'} in the DLQ)`
 }
 
 /** What output refused-dlq-ids holds: every refused id, or the first named when more were only counted. */
