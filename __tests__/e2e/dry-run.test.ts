@@ -10,7 +10,15 @@ import { join } from 'node:path'
 import { ALL_VARIANTS, startSimulator, type Simulator } from '../../sim/index.js'
 import type { SimulatorOptions } from '../../sim/server.js'
 import { jsonOutput } from '../support/action.js'
-import { COUNT_OUTPUT, dlqIdsOf, expectEveryIdAccounted, takenBy, writeRequests, type Verb } from '../support/writes.js'
+import {
+  COUNT_OUTPUT,
+  dlqIdsOf,
+  expectEveryIdAccounted,
+  oneDestination,
+  takenBy,
+  writeRequests,
+  type Verb
+} from '../support/writes.js'
 import { runAction, type ActionRun } from '../../tools/harness.js'
 
 const TOKEN = 'sim-token-dry-run-e2e-3f8a61'
@@ -41,17 +49,6 @@ const VERBS: Array<[Verb, string, string]> = [
   ['restart-workflows', 'restart', 'workflow runs'],
   ['retry-messages', 'retry', 'messages']
 ]
-
-/** The inputs selecting one destination of the verb's DLQ, and the DLQ ids they select, oldest first. */
-function oneDestination(s: Simulator, verb: Verb): { inputs: Record<string, string>; ids: string[] } {
-  if (verb === 'retry-messages') {
-    const url = s.state.messages[0]!.url
-    return { inputs: { url }, ids: s.state.messages.filter(m => m.url === url).map(m => m.dlqId) }
-  }
-  const url = s.state.workflowDlq[0]!.workflowUrl
-  const ids = s.state.workflowDlq.filter(e => e.workflowUrl === url).map(e => e.dlqId)
-  return { inputs: { 'workflow-url': url }, ids }
-}
 
 /** The DLQ ids of a plan-file, line by line. */
 const planIds = (path: string): string[] =>

@@ -14,6 +14,7 @@ import {
   IDS_OUTPUT,
   takenBy,
   writeRequests,
+  oneDestination,
   type Verb
 } from '../support/writes.js'
 import { runAction, type ActionRun } from '../../tools/harness.js'
@@ -35,17 +36,6 @@ const write = (s: Simulator, verb: Verb, inputs: Record<string, string>): Promis
   runAction({ token: TOKEN, 'base-url': s.url, operation: verb, ...inputs })
 
 const VERBS: Verb[] = ['resume-workflows', 'restart-workflows', 'retry-messages']
-
-/** The inputs selecting one destination of the verb's DLQ, and the DLQ ids they select. */
-function oneDestination(s: Simulator, verb: Verb): { inputs: Record<string, string>; ids: string[] } {
-  if (verb === 'retry-messages') {
-    const url = s.state.messages[0]!.url
-    return { inputs: { url }, ids: s.state.messages.filter(m => m.url === url).map(m => m.dlqId) }
-  }
-  const url = s.state.workflowDlq[0]!.workflowUrl
-  const ids = s.state.workflowDlq.filter(e => e.workflowUrl === url).map(e => e.dlqId)
-  return { inputs: { 'workflow-url': url }, ids }
-}
 
 /**
  * An entry of the same destination that enters the DLQ as the first write request arrives, with a time inside the

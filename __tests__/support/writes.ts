@@ -23,6 +23,17 @@ export const IDS_OUTPUT: Record<Verb, string> = {
   'retry-messages': 'message-ids'
 }
 
+/** The inputs selecting one destination of the verb's DLQ, and the DLQ ids they select, oldest first. */
+export function oneDestination(s: Simulator, verb: Verb): { inputs: Record<string, string>; ids: string[] } {
+  if (verb === 'retry-messages') {
+    const url = s.state.messages[0]!.url
+    return { inputs: { url }, ids: s.state.messages.filter(m => m.url === url).map(m => m.dlqId) }
+  }
+  const url = s.state.workflowDlq[0]!.workflowUrl
+  const ids = s.state.workflowDlq.filter(e => e.workflowUrl === url).map(e => e.dlqId)
+  return { inputs: { 'workflow-url': url }, ids }
+}
+
 /** Every request that was not a GET: a write (a dry run and a refusal send none). */
 export const writeRequests = (sim: Simulator) => sim.requests.filter(r => r.method !== 'GET')
 
