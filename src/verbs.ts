@@ -35,6 +35,11 @@ export interface BulkVerb {
    * The engine then takes the rest by listed ids (operations/listed-takes).
    */
   refuses?: string
+  /**
+   * By dlqIds the service takes every id sent, in one answer: no count, no cursor (wire contract, section 6). The
+   * engine then sends at most a request's worth, and no more than a cap or a stage has left.
+   */
+  idsWhole?: true
   /** The output of how many entries it took: resumed-count, restarted-count, retried-count. */
   countOutput: Outputs
   words: VerbWords
@@ -65,6 +70,7 @@ export const VERBS: Record<BulkOperation, BulkVerb> = {
     pageSize: RESUME_PAGE_SIZE,
     makes: 'run',
     refuses: 'a run that does not support restart',
+    idsWhole: true,
     countOutput: Outputs.RestartedCount,
     words: {
       base: 'restart',
@@ -82,6 +88,7 @@ export const VERBS: Record<BulkOperation, BulkVerb> = {
     path: '/v2/dlq/retry',
     pageSize: RETRY_PAGE_SIZE,
     makes: 'message',
+    idsWhole: true,
     countOutput: Outputs.RetriedCount,
     words: { base: 'retry', past: 'retried', doing: 'retrying', item: 'message', items: 'messages', short: 'messages' }
   }

@@ -69,6 +69,41 @@ describe('ids the service no longer has', () => {
   })
 })
 
+describe('a write whose service takes every id sent (retry, restart: wire contract section 6)', () => {
+  it('sends neither count nor cursor by ids, and no more ids than the cap has left', async () => {
+    await start(0, { messages: 150 })
+    const ids = sim.state.messages.map(m => m.dlqId)
+    const result = await resumeWorkflows(
+      client,
+      resumeRequest({ verb: 'retry-messages', selection: { dlqIds: ids }, maxRuns: 10 })
+    )
+    expect(result.messages).toHaveLength(10)
+    expect(sim.state.messages).toHaveLength(140)
+    expect(result.stoppedByCap).toBe(true)
+    expect(result.continueFrom).toMatchObject({ position: 11, dlqId: ids[10], remaining: 140 })
+    expect(result.pastCap).toBeUndefined()
+    const sent = sim.requests.filter(r => r.route === 'retry')
+    expect(sent.map(r => r.query.getAll('dlqIds').length)).toEqual([10])
+    expect(sent.every(r => r.query.get('count') === null && r.query.get('cursor') === null)).toBe(true)
+  })
+
+  it('takes exactly each stage by ids, watched before the next', async () => {
+    await start(30)
+    const ids = sim.state.workflowDlq.map(e => e.dlqId)
+    const result = await stagedResume(
+      client,
+      resumeRequest({ verb: 'restart-workflows', selection: { dlqIds: ids } }),
+      { sizes: [5, Infinity], watchMs: 60_000, maxFailed: 0 },
+      { clock, stop: new AbortController().signal, log: () => {} }
+    )
+    expect(result.failure).toBeUndefined()
+    expect(result.staged!.stages.map(s => s.resumed)).toEqual([5, 25])
+    expect(result.runs).toHaveLength(30)
+    const sizes = restartRequests().map(r => r.query.getAll('dlqIds').length)
+    expect(sizes).toEqual([5, 25])
+  })
+})
+
 describe('a staged write by ids', () => {
   it('tells one by one the ids of a later stage that are all gone, once an earlier stage took some', async () => {
     await start(20)

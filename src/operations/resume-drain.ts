@@ -89,7 +89,15 @@ export async function drainResume(
   const goneBefore = ledger.gone.count
   // A worklist: a part of dlq-ids the service would not take whole is replaced by its two halves (see below).
   for (let part = 0; part < parts.length; part++) {
-    const given = parts[part] as WorkflowSelection
+    let given = parts[part] as WorkflowSelection
+    const room = Math.min(verb.pageSize, maxRuns - carriedRuns)
+    if (verb.idsWhole === true && given.dlqIds !== undefined && given.dlqIds.length > room && room > 0) {
+      // The service takes every id sent: a request holds no more than a request's worth, or than the cap (or the
+      // stage) has left; the rest is the next part, or where a re-run continues.
+      const ids = given.dlqIds
+      parts.splice(part, 1, { ...given, dlqIds: ids.slice(0, room) }, { ...given, dlqIds: ids.slice(room) })
+      given = parts[part] as WorkflowSelection
+    }
     if (capReached() || ledger.sent >= request.maxPages) {
       // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
       if (capReached()) stoppedByCap = true
@@ -102,9 +110,12 @@ export async function drainResume(
     let count = verb.pageSize
     const fetch = async (cursor: string | undefined) => {
       try {
-        count = Math.min(verb.pageSize, maxRuns - carriedRuns)
+        // By ids, a verb that takes them whole is sent neither count nor cursor: it takes the ids of the part.
+        const whole = verb.idsWhole === true && selection.dlqIds !== undefined
+        count = whole ? (selection.dlqIds?.length ?? 0) : Math.min(verb.pageSize, maxRuns - carriedRuns)
         ledger.sent++
-        return await client.bulkPage(verb, resumeQuery(selection, cursor, count), headers)
+        const query = whole ? resumeQuery(selection) : resumeQuery(selection, cursor, count)
+        return await client.bulkPage(verb, query, headers)
       } catch (err) {
         if (err instanceof ServiceError) ledger.lost(err.lostAnswers, count)
         throw err
