@@ -229,6 +229,13 @@ export const BAD_INPUTS: readonly BadInput[] = [
     alone: true
   },
   {
+    name: 'expect-count with a cap, by dlq-ids',
+    inputs: { operation: 'retry-messages', 'dlq-ids': 'dlq_1,dlq_2', 'expect-count': '2', 'max-entries': '1' },
+    input: 'max-entries',
+    says: 'cannot be combined with expect-count and dlq-ids: the count is of the ids given, taken whole',
+    alone: true
+  },
+  {
     name: 'an unknown source',
     inputs: { ...list, source: 'workflows' },
     input: 'source',

@@ -100,7 +100,7 @@ describe("a plan's bound and ending", () => {
     )
     const cut = plan({ given, listing: { ...plan().listing, nextCursor: 'c1' } })
     expect(planReport.warnings(cut)).toContain(
-      '2 of the 6 DLQ ids given are not in the DLQ so far (the listing stopped): taken or removed since they were listed'
+      '2 of the 6 DLQ ids given were not reached: the listing stopped before the end of the DLQ'
     )
   })
 })

@@ -217,6 +217,21 @@ function writePlanRules(base: string, v: BulkValues, ctx: z.RefinementCtx): void
         'creation time), and the resume says which were not in the DLQ'
     )
   }
+  const cap =
+    v[Inputs.MaxEntries] !== undefined
+      ? Inputs.MaxEntries
+      : v[Inputs.MaxRuns] !== undefined
+        ? Inputs.MaxRuns
+        : undefined
+  const byIds = v[Inputs.DlqIds] !== undefined || v[Inputs.DlqIdsFile] !== undefined
+  if (v[Inputs.ExpectCount] !== undefined && byIds && cap !== undefined) {
+    refuse(
+      ctx,
+      cap,
+      'cannot be combined with expect-count and dlq-ids: the count is of the ids given, taken whole; to take part ' +
+        'of a plan, give fewer ids'
+    )
+  }
   if (v[Inputs.ExpectCount] !== undefined && v[Inputs.Cursor] !== undefined) {
     refuse(
       ctx,

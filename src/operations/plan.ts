@@ -207,7 +207,9 @@ export async function expectThenWrite(
   const result = await write({ ...rest, all: false, selection: { dlqIds: ids }, idsListedJustNow: true })
   const listed = { count: expectCount, listed: plan.planned, ...(plan.planFile ? { planFile: plan.planFile } : {}) }
   const given = request.selection.dlqIds
-  if (given === undefined || plan.given?.by !== 'dlq-ids') return { ...result, expected: listed }
+  // Ids the listing did not reach are not known to be gone (inputs refuse a cap with expect-count by ids).
+  if (given === undefined || plan.given?.by !== 'dlq-ids' || plan.capped === true)
+    return { ...result, expected: listed }
   // A reviewed plan: the ids given that the listing (to its end) did not find are gone, each told as such, and the
   // selection reported is the ids given, so that taken, gone and refused add up to them.
   return { ...result, selection: request.selection, expected: listed, ...goneBeforeWrite(result, given, ids) }

@@ -120,11 +120,11 @@ const givenText = (by: NonNullable<PlanResult['given']>['by'], n: number): strin
 function missingText(plan: PlanResult): string | undefined {
   const { given } = plan
   if (given === undefined || given.missing === 0) return undefined
-  const when = listedAll(plan) ? '' : ' so far (the listing stopped)'
-  return (
-    `${formatCount(given.missing)} of the ${givenText(given.by, given.count)} given ` +
-    `${given.missing === 1 ? 'is' : 'are'} not in the DLQ${when}: taken or removed since they were listed`
-  )
+  const some = `${formatCount(given.missing)} of the ${givenText(given.by, given.count)} given`
+  if (!listedAll(plan)) {
+    return `${some} ${given.missing === 1 ? 'was' : 'were'} not reached: the listing stopped before the end of the DLQ`
+  }
+  return `${some} ${given.missing === 1 ? 'is' : 'are'} not in the DLQ: taken or removed since they were listed`
 }
 
 function withoutIdText({ withoutDlqId }: PlanResult): string | undefined {
@@ -208,9 +208,10 @@ function applyLines(plan: PlanResult): string[] {
     ]
   }
   const exact = plan.planFile
-    ? `Run the step without \`dry-run\`, with \`dlq-ids-file: ${plan.planFile}\` in place of the selectors and ` +
-      `\`expect-count: ${n}\` (the output \`planned-count\`): it takes exactly these entries, by their DLQ ids, ` +
-      'and writes nothing unless all of them are still in the DLQ. Each line of the file is one entry, ' +
+    ? `Run the step without \`dry-run\`, with ${code(`dlq-ids-file: ${plan.planFile}`)} in place of the selectors ` +
+      `and \`expect-count: ${n}\` (the output \`planned-count\`): it takes exactly these entries, by their DLQ ids, ` +
+      'and writes nothing unless the file holds that many; an entry gone by then is counted in `gone-count`, the ' +
+      'rest are taken. Each line of the file is one entry, ' +
       '`jq -r .dlqId` lists their ids, and a later job needs the file as an artifact.'
     : 'Set `plan-file` to keep this plan as a file that `dlq-ids-file` reads back. Or run the step without ' +
       `\`dry-run\`, with the same selectors and \`expect-count: ${n}\`: it lists them again and writes only if ` +
