@@ -37,7 +37,7 @@ export type Failure =
   /** A resume's request budget (max-pages) ran out between the parts of dlq-ids. */
   | { kind: 'request-budget'; requests: number; input: string }
   /** Every part of dlq-ids answered 404 at once: none of the ids is in the DLQ (or base-url is another service). */
-  | { kind: 'ids-gone'; ids: number }
+  | { kind: 'ids-gone'; ids: number; byListing?: true }
   /** The runner cancelled the step, or the container was stopped. */
   | { kind: 'cancelled'; signal: StopSignal }
   /** The file of this input could not be written; `then` is what else ended the listing after it. */

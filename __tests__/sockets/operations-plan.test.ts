@@ -363,6 +363,26 @@ describe('expect-count with a reviewed plan (dlq-ids) some of whose entries left
     for (const id of left) expect(sent).not.toContain(id)
   })
 
+  it('fails when every id of the plan is gone, writing nothing, and never calls that expect-count 0', async () => {
+    await start()
+    const reviewed = entriesOf(URL_A)
+    sim.state.workflowDlq = sim.state.workflowDlq.filter(e => !reviewed.includes(e.dlqId))
+    const request = resumeRequest({ selection: { dlqIds: reviewed } })
+    const result = (await expectThenWrite(client, request, reviewed.length, undefined, hooks(), write)) as PlanResult
+    expect(result.failure).toEqual({ kind: 'ids-gone', ids: reviewed.length, byListing: true })
+    expect(writes()).toEqual([])
+    const report = planReport
+    expect(report.failure(result)).toContain(
+      `none of the ${reviewed.length} dlq-ids is in the DLQ any more (listed to its end before any write)`
+    )
+    const summary = report.summary(result, {}, { now: T0 })
+    expect(summary.split('\n')[0]).toBe(
+      `## ❌ Nothing resumed: none of the ${reviewed.length} DLQ ids is in the DLQ any more`
+    )
+    expect(summary).not.toContain('expect-count: 0')
+    expect(report.outputs(result)[Outputs.Complete]).toBe('false')
+  })
+
   it('refuses when the plan holds another number of ids than expected, whatever is still there', async () => {
     await start()
     const reviewed = entriesOf(URL_A)

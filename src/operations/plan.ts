@@ -197,8 +197,11 @@ export async function expectThenWrite(
   const { plan, ids } = await listPlan(client, request, planFile, hooks, true)
   const failure = refusal(plan, expectCount)
   if (failure !== undefined) return { ...plan, expectCount, failure }
-  // None to take (as expected, or every id given is gone): an empty id list would select the whole DLQ, so nothing
-  // is sent.
+  // None to take: an empty id list would select the whole DLQ, so nothing is sent. Every id of a plan gone since is
+  // no "as expected": it fails, as a write by those ids would.
+  if (ids.length === 0 && plan.given?.by === 'dlq-ids' && plan.given.count > 0) {
+    return { ...plan, expectCount, failure: { kind: 'ids-gone', ids: plan.given.count, byListing: true } }
+  }
   if (ids.length === 0) return { ...plan, expectCount }
   if (hooks.progress !== undefined) delete hooks.progress.planned
   hooks.log(`expect-count: ${formatCount(ids.length)} entries listed, as expected; taking them by their DLQ ids`)

@@ -120,6 +120,12 @@ function sentence(label: string, failure: Failure): string {
     case 'cancelled':
       return `the step was cancelled (${failure.signal})`
     case 'ids-gone':
+      if (failure.byListing === true) {
+        return (
+          `none of the ${formatCount(failure.ids)} dlq-ids is in the DLQ any more (listed to its end before any ` +
+          `write): ${verbOf(label).past} or removed since the plan was made; nothing was written`
+        )
+      }
       return (
         `none of the ${formatCount(failure.ids)} dlq-ids is in the DLQ (HTTP 404 for every request): they were ` +
         `${verbOf(label).past} or removed since they were listed, base-url points at another service, or this ` +

@@ -71,7 +71,7 @@ function plannedText(plan: PlanResult): string {
 /** The notice: what the write would take. */
 function headline(plan: PlanResult): string {
   const { base } = VERBS[plan.operation].words
-  if (plan.expectCount !== undefined && plan.planned === 0) {
+  if (plan.expectCount === 0 && plan.failure === undefined) {
     return `expect-count 0: no entry is selected, as expected; nothing to ${base}`
   }
   return `Dry run: would ${base} ${plannedText(plan)}; no write request was sent`
@@ -84,7 +84,10 @@ function heading(plan: PlanResult): string {
     const holds = `${complete ? '' : 'at least '}${plural(found, 'entry', 'entries')}`
     return `❌ Refused by \`expect-count\`: the selection holds ${holds}, not ${formatCount(expected)}; nothing was written`
   }
-  if (plan.expectCount !== undefined && plan.planned === 0)
+  if (plan.failure?.kind === 'ids-gone') {
+    return `❌ Nothing ${VERBS[plan.operation].words.past}: none of the ${formatCount(plan.failure.ids)} DLQ ids is in the DLQ any more`
+  }
+  if (plan.expectCount === 0 && plan.failure === undefined)
     return `✅ No entry selected, as \`expect-count: 0\` expects`
   if (plan.listing.failure !== undefined) return `⚠️ Dry run stopped early: would ${base} ${plannedText(plan)}`
   return `🔍 Dry run: would ${base} ${plannedText(plan)}`
