@@ -1,7 +1,8 @@
 /**
  * README.md and docs/ against the repository: every input and output of action.yml has its row in docs/inputs.md's
- * reference, with the version that introduced it; and every relative link (file and #anchor) leads somewhere, since
- * the docs are split over several files.
+ * reference, with the version that introduced it; the README leaves that reference to it, and its pin names the
+ * release it describes; and every relative link (file and #anchor) leads somewhere, since the docs are split over
+ * several files.
  */
 import { describe, expect, it } from '@jest/globals'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -84,6 +85,7 @@ function describedRelease(changelog: string): { released: Set<string>; described
 
 describe('README.md and docs/', () => {
   const action = parse(read('action.yml')) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> }
+  const readme = read('README.md')
   const reference = readReference()
   const changelog = read('CHANGELOG.md')
 
@@ -103,6 +105,24 @@ describe('README.md and docs/', () => {
     expect([...inputSince.keys()].sort()).toEqual(Object.keys(action.inputs).sort())
     expect([...outputSince.keys()].sort()).toEqual(Object.keys(action.outputs).sort())
     expect([...inputSince.values(), ...outputSince.values()].filter(v => !released.has(v))).toEqual([])
+  })
+
+  it('leaves the reference to docs/inputs.md: the README links it and has no table of inputs or outputs', () => {
+    expect(readme).toContain('](docs/inputs.md')
+    const tableRows = [...prose(readme).matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map(m => m[1] ?? '')
+    const names = new Set([...Object.keys(action.inputs), ...Object.keys(action.outputs)])
+    expect(tableRows.filter(name => names.has(name))).toEqual([])
+  })
+
+  it("names in the README's pin example the release the README describes", () => {
+    // A pin by commit SHA, commented with its version as Dependabot keeps it (@v1 follows the major tag), and the
+    // line that says which release the README describes; script/release.js refuses a release they do not name.
+    const named = [
+      ...[...readme.matchAll(/uses: acme\/dlq-action@\S+ # v(\d+\.\d+\.\d+)/g)].map(m => m[1]),
+      ...[...readme.matchAll(/describes \*\*(\d+\.\d+\.\d+)\*\*/g)].map(m => m[1])
+    ]
+    expect(named.length).toBeGreaterThanOrEqual(2)
+    expect(new Set(named)).toEqual(new Set([describedRelease(changelog).described]))
   })
 
   it('has every relative link lead to a file, and to a heading of it when it names one', () => {
