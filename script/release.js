@@ -5,8 +5,9 @@
 //   node script/release.js --tag --push    and push both tags (the major tag with --force, since it moves)
 //   node script/release.js notes X.Y.Z     print the CHANGELOG section of X.Y.Z (the release workflow uses it)
 //
-// The version is package.json's. The checks: a clean work tree, a CHANGELOG section for the version with a date,
-// a version above every existing tag, and a dist/ that `npm run bundle` reproduces byte for byte.
+// The version is package.json's. The checks: a clean work tree, a CHANGELOG section for the version with a date, a
+// README whose pin example names that version, a version above every existing tag, and a dist/ that
+// `npm run bundle` reproduces byte for byte.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import process from 'node:process'
@@ -65,6 +66,19 @@ export function releaseNotes(changelog, version) {
   return body
 }
 
+/**
+ * The versions README.md says it describes: each pin example `uses: <owner>/dlq-action@<sha> # vX.Y.Z`, and
+ * "describes **X.Y.Z**". A release names itself there, so that the pin a user copies names the release it is.
+ * @param {string} readme
+ * @returns {string[]}
+ */
+export function readmeVersions(readme) {
+  return [
+    ...[...readme.matchAll(/uses: [\w.-]+\/dlq-action@\S+ # v(\d+\.\d+\.\d+)\b/g)].map(m => m[1] ?? ''),
+    ...[...readme.matchAll(/describes \*\*(\d+\.\d+\.\d+)\*\*/g)].map(m => m[1] ?? '')
+  ]
+}
+
 /** @param {string[]} args */
 function git(...args) {
   return execFileSync('git', args, { encoding: 'utf8' }).trim()
@@ -86,6 +100,12 @@ function release(args) {
 
   if (git('status', '--porcelain') !== '') throw new Error('the work tree has changes: commit or remove them first')
   const notes = releaseNotes(readFileSync('CHANGELOG.md', 'utf8'), version)
+  const named = readmeVersions(readFileSync('README.md', 'utf8'))
+  if (named.length === 0 || named.some(v => v !== version)) {
+    throw new Error(
+      `README.md's pin example names ${named.join(', ') || 'no version'}: make it ${version}, this release`
+    )
+  }
   const latest = latestRelease(git('tag', '--list').split('\n'))
   if (latest && compareVersions(version, latest) <= 0) {
     throw new Error(`package.json's version ${version} is not above the latest release v${latest}: raise it first`)

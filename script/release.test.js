@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { URL } from 'node:url'
 import { describe, it } from 'node:test'
-import { compareVersions, latestRelease, parseVersion, releaseNotes } from './release.js'
+import { compareVersions, latestRelease, parseVersion, readmeVersions, releaseNotes } from './release.js'
 
 const CHANGELOG = `# Changelog
 
@@ -64,5 +64,19 @@ describe('versions', () => {
     assert.equal(compareVersions('2.0.0', '2.0.0'), 0)
     assert.equal(latestRelease(['v1', 'v1.9.0', 'v1.10.0', 'v2', 'nightly']), '1.10.0')
     assert.equal(latestRelease(['v1']), undefined)
+  })
+})
+
+describe('readmeVersions', () => {
+  it("reads the version of each pin example and of the README's 'describes' line, not the major tag", () => {
+    const readme = [
+      'This README describes **1.2.0**.',
+      '- uses: acme/dlq-action@v1',
+      '- uses: acme/dlq-action@<full-commit-sha-of-v1.2.0> # v1.2.0',
+      '  uses: acme/dlq-action@0123456789abcdef0123456789abcdef01234567 # v1.1.0',
+      'uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0'
+    ].join('\n')
+    assert.deepEqual(readmeVersions(readme), ['1.2.0', '1.1.0', '1.2.0'])
+    assert.deepEqual(readmeVersions('no pin'), [])
   })
 })

