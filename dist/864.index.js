@@ -289,6 +289,7 @@ const VERBS = {
         pageSize: RESUME_PAGE_SIZE,
         makes: 'run',
         refuses: 'a run that does not support restart',
+        idsWhole: true,
         countOutput: Outputs.RestartedCount,
         words: {
             base: 'restart',
@@ -306,6 +307,7 @@ const VERBS = {
         path: '/v2/dlq/retry',
         pageSize: RETRY_PAGE_SIZE,
         makes: 'message',
+        idsWhole: true,
         countOutput: Outputs.RetriedCount,
         words: { base: 'retry', past: 'retried', doing: 'retrying', item: 'message', items: 'messages', short: 'messages' }
     }
@@ -969,6 +971,10 @@ function sentence(label, failure) {
         case 'cancelled':
             return `the step was cancelled (${failure.signal})`;
         case 'ids-gone':
+            if (failure.byListing === true) {
+                return (`none of the ${formatCount(failure.ids)} dlq-ids is in the DLQ any more (listed to its end before any ` +
+                    `write): ${failure_text_verbOf(label).past} or removed since the plan was made; nothing was written`);
+            }
             return (`none of the ${formatCount(failure.ids)} dlq-ids is in the DLQ (HTTP 404 for every request): they were ` +
                 `${failure_text_verbOf(label).past} or removed since they were listed, base-url points at another service, or this ` +
                 `service does not offer ${label} (a dry run with the same ids lists those still in the DLQ)`);
@@ -3252,6 +3258,16 @@ function writePlanRules(base, v, ctx) {
     if (v[Inputs.ExpectCount] !== undefined && v[Inputs.WorkflowRuns] !== undefined) {
         refuse(ctx, Inputs.ExpectCount, 'cannot be combined with workflow-runs: the runs given are already exact (each found by its run id and ' +
             'creation time), and the resume says which were not in the DLQ');
+    }
+    const cap = v[Inputs.MaxEntries] !== undefined
+        ? Inputs.MaxEntries
+        : v[Inputs.MaxRuns] !== undefined
+            ? Inputs.MaxRuns
+            : undefined;
+    const byIds = v[Inputs.DlqIds] !== undefined || v[Inputs.DlqIdsFile] !== undefined;
+    if (v[Inputs.ExpectCount] !== undefined && byIds && cap !== undefined) {
+        refuse(ctx, cap, 'cannot be combined with expect-count and dlq-ids: the count is of the ids given, taken whole; to take part ' +
+            'of a plan, give fewer ids');
     }
     if (v[Inputs.ExpectCount] !== undefined && v[Inputs.Cursor] !== undefined) {
         refuse(ctx, Inputs.ExpectCount, 'cannot be combined with cursor: the count is of the whole selection, listed before any write');
@@ -5735,8 +5751,11 @@ async function expectThenWrite(client, request, expectCount, planFile, hooks, wr
     const failure = refusal(plan, expectCount);
     if (failure !== undefined)
         return { ...plan, expectCount, failure };
-    // None to take (as expected, or every id given is gone): an empty id list would select the whole DLQ, so nothing
-    // is sent.
+    // None to take: an empty id list would select the whole DLQ, so nothing is sent. Every id of a plan gone since is
+    // no "as expected": it fails, as a write by those ids would.
+    if (ids.length === 0 && plan.given?.by === 'dlq-ids' && plan.given.count > 0) {
+        return { ...plan, expectCount, failure: { kind: 'ids-gone', ids: plan.given.count, byListing: true } };
+    }
     if (ids.length === 0)
         return { ...plan, expectCount };
     if (hooks.progress !== undefined)
@@ -5747,7 +5766,8 @@ async function expectThenWrite(client, request, expectCount, planFile, hooks, wr
     const result = await write({ ...rest, all: false, selection: { dlqIds: ids }, idsListedJustNow: true });
     const listed = { count: expectCount, listed: plan.planned, ...(plan.planFile ? { planFile: plan.planFile } : {}) };
     const given = request.selection.dlqIds;
-    if (given === undefined || plan.given?.by !== 'dlq-ids')
+    // Ids the listing did not reach are not known to be gone (inputs refuse a cap with expect-count by ids).
+    if (given === undefined || plan.given?.by !== 'dlq-ids' || plan.capped === true)
         return { ...result, expected: listed };
     // A reviewed plan: the ids given that the listing (to its end) did not find are gone, each told as such, and the
     // selection reported is the ids given, so that taken, gone and refused add up to them.
@@ -5897,7 +5917,15 @@ keeper) {
     const goneBefore = ledger.gone.count;
     // A worklist: a part of dlq-ids the service would not take whole is replaced by its two halves (see below).
     for (let part = 0; part < parts.length; part++) {
-        const given = parts[part];
+        let given = parts[part];
+        const room = Math.min(verb.pageSize, maxRuns - carriedRuns);
+        if (verb.idsWhole === true && given.dlqIds !== undefined && given.dlqIds.length > room && room > 0) {
+            // The service takes every id sent: a request holds no more than a request's worth, or than the cap (or the
+            // stage) has left; the rest is the next part, or where a re-run continues.
+            const ids = given.dlqIds;
+            parts.splice(part, 1, { ...given, dlqIds: ids.slice(0, room) }, { ...given, dlqIds: ids.slice(room) });
+            given = parts[part];
+        }
         if (capReached() || ledger.sent >= request.maxPages) {
             // The part before ended with the cap, or the budget is spent: the ids of this part on are untouched.
             if (capReached())
@@ -5912,9 +5940,12 @@ keeper) {
         let count = verb.pageSize;
         const fetch = async (cursor) => {
             try {
-                count = Math.min(verb.pageSize, maxRuns - carriedRuns);
+                // By ids, a verb that takes them whole is sent neither count nor cursor: it takes the ids of the part.
+                const whole = verb.idsWhole === true && selection.dlqIds !== undefined;
+                count = whole ? (selection.dlqIds?.length ?? 0) : Math.min(verb.pageSize, maxRuns - carriedRuns);
                 ledger.sent++;
-                return await client.bulkPage(verb, resumeQuery(selection, cursor, count), headers);
+                const query = whole ? resumeQuery(selection) : resumeQuery(selection, cursor, count);
+                return await client.bulkPage(verb, query, headers);
             }
             catch (err) {
                 if (err instanceof ServiceError)
@@ -7876,7 +7907,7 @@ function plannedText(plan) {
 /** The notice: what the write would take. */
 function plan_headline(plan) {
     const { base } = VERBS[plan.operation].words;
-    if (plan.expectCount !== undefined && plan.planned === 0) {
+    if (plan.expectCount === 0 && plan.failure === undefined) {
         return `expect-count 0: no entry is selected, as expected; nothing to ${base}`;
     }
     return `Dry run: would ${base} ${plannedText(plan)}; no write request was sent`;
@@ -7888,7 +7919,10 @@ function plan_heading(plan) {
         const holds = `${complete ? '' : 'at least '}${plural(found, 'entry', 'entries')}`;
         return `❌ Refused by \`expect-count\`: the selection holds ${holds}, not ${formatCount(expected)}; nothing was written`;
     }
-    if (plan.expectCount !== undefined && plan.planned === 0)
+    if (plan.failure?.kind === 'ids-gone') {
+        return `❌ Nothing ${VERBS[plan.operation].words.past}: none of the ${formatCount(plan.failure.ids)} DLQ ids is in the DLQ any more`;
+    }
+    if (plan.expectCount === 0 && plan.failure === undefined)
         return `✅ No entry selected, as \`expect-count: 0\` expects`;
     if (plan.listing.failure !== undefined)
         return `⚠️ Dry run stopped early: would ${base} ${plannedText(plan)}`;
@@ -7918,9 +7952,11 @@ function missingText(plan) {
     const { given } = plan;
     if (given === undefined || given.missing === 0)
         return undefined;
-    const when = listedAll(plan) ? '' : ' so far (the listing stopped)';
-    return (`${formatCount(given.missing)} of the ${givenText(given.by, given.count)} given ` +
-        `${given.missing === 1 ? 'is' : 'are'} not in the DLQ${when}: taken or removed since they were listed`);
+    const some = `${formatCount(given.missing)} of the ${givenText(given.by, given.count)} given`;
+    if (!listedAll(plan)) {
+        return `${some} ${given.missing === 1 ? 'was' : 'were'} not reached: the listing stopped before the end of the DLQ`;
+    }
+    return `${some} ${given.missing === 1 ? 'is' : 'are'} not in the DLQ: taken or removed since they were listed`;
 }
 function withoutIdText({ withoutDlqId }) {
     if (withoutDlqId === undefined)
@@ -7995,9 +8031,10 @@ function applyLines(plan) {
         ];
     }
     const exact = plan.planFile
-        ? `Run the step without \`dry-run\`, with \`dlq-ids-file: ${plan.planFile}\` in place of the selectors and ` +
-            `\`expect-count: ${n}\` (the output \`planned-count\`): it takes exactly these entries, by their DLQ ids, ` +
-            'and writes nothing unless all of them are still in the DLQ. Each line of the file is one entry, ' +
+        ? `Run the step without \`dry-run\`, with ${code(`dlq-ids-file: ${plan.planFile}`)} in place of the selectors ` +
+            `and \`expect-count: ${n}\` (the output \`planned-count\`): it takes exactly these entries, by their DLQ ids, ` +
+            'and writes nothing unless the file holds that many; an entry gone by then is counted in `gone-count`, the ' +
+            'rest are taken. Each line of the file is one entry, ' +
             '`jq -r .dlqId` lists their ids, and a later job needs the file as an artifact.'
         : 'Set `plan-file` to keep this plan as a file that `dlq-ids-file` reads back. Or run the step without ' +
             `\`dry-run\`, with the same selectors and \`expect-count: ${n}\`: it lists them again and writes only if ` +
@@ -8742,7 +8779,10 @@ const SOURCE_WORDS = { 'run-log': 'run log', dlq: 'DLQ' };
 function judgedByLine(staged, w) {
     const judged = staged.judged ?? [];
     // The run log tells of workflow runs only: a message's watch has the DLQ alone, whatever the service keeps.
-    if (w.makes === 'message' && staged.stages.some(stage => stage.watch !== undefined)) {
+    if (w.makes === 'message') {
+        // No run log is read for messages: without a watch there is nothing to say of one.
+        if (!staged.stages.some(stage => stage.watch !== undefined))
+            return undefined;
         return ('> **The watch judged the DLQ alone:** a retried message is seen failing only once it is back in the DLQ ' +
             'under its new message id, after its retries; one not back is not known delivered.');
     }

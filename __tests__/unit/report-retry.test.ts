@@ -217,3 +217,23 @@ describe('a staged retry stopped by its watch', () => {
     expect(outputs[Outputs.MessageIdsTruncated]).toBe('true')
   })
 })
+
+describe('a staged retry no watch ran for', () => {
+  it('says nothing of a run log: a retry reads none, and none was watched', () => {
+    const result = stagedResult(
+      {
+        plan: { sizes: [4, Infinity], watchMs: 600_000, watchText: '10m', maxFailed: 0 },
+        // Its ids were cut by nothing: stage 1 took every message and ran out, so no watch followed.
+        stages: [
+          { ...stageOutcome({ verdict: 'last', runIds: retriedMessages(4).map(m => m.messageId) }), watch: undefined }
+        ],
+        runLog: 'absent'
+      },
+      { operation: 'retry-messages', selection: { url: [URL_A] }, runs: [], messages: retriedMessages(4) }
+    )
+    const summary = render(result)
+    expect(summary).toContain('Retried 4 messages')
+    expect(summary).not.toContain('keeps no run log')
+    expect(summary).not.toContain('judged the DLQ alone')
+  })
+})

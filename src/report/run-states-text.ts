@@ -53,7 +53,9 @@ const SOURCE_WORDS = { 'run-log': 'run log', dlq: 'DLQ' } as const
 export function judgedByLine(staged: StagedResume, w: ReportWords): string | undefined {
   const judged = staged.judged ?? []
   // The run log tells of workflow runs only: a message's watch has the DLQ alone, whatever the service keeps.
-  if (w.makes === 'message' && staged.stages.some(stage => stage.watch !== undefined)) {
+  if (w.makes === 'message') {
+    // No run log is read for messages: without a watch there is nothing to say of one.
+    if (!staged.stages.some(stage => stage.watch !== undefined)) return undefined
     return (
       '> **The watch judged the DLQ alone:** a retried message is seen failing only once it is back in the DLQ ' +
       'under its new message id, after its retries; one not back is not known delivered.'
