@@ -5766,12 +5766,26 @@ async function expectThenWrite(client, request, expectCount, planFile, hooks, wr
     const result = await write({ ...rest, all: false, selection: { dlqIds: ids }, idsListedJustNow: true });
     const listed = { count: expectCount, listed: plan.planned, ...(plan.planFile ? { planFile: plan.planFile } : {}) };
     const given = request.selection.dlqIds;
+    if (given === undefined)
+        return listedByFilters(result, request, plan, listed);
     // Ids the listing did not reach are not known to be gone (inputs refuse a cap with expect-count by ids).
-    if (given === undefined || plan.given?.by !== 'dlq-ids' || plan.capped === true)
+    if (plan.given?.by !== 'dlq-ids' || plan.capped === true)
         return { ...result, expected: listed };
     // A reviewed plan: the ids given that the listing (to its end) did not find are gone, each told as such, and the
     // selection reported is the ids given, so that taken, gone and refused add up to them.
     return { ...result, selection: request.selection, expected: listed, ...goneBeforeWrite(result, given, ids) };
+}
+/**
+ * A write by the ids the step listed from the selectors: those ids are no input the user holds, so a write stopped
+ * part way continues by the selectors again, under the listing's bound (what was taken has left the DLQ).
+ */
+function listedByFilters(result, request, plan, listed) {
+    const expected = { ...listed, byListing: true };
+    if (result.continueFrom === undefined)
+        return { ...result, expected };
+    const { continueFrom: _ids, ...stopped } = result;
+    const bound = plan.bound !== undefined ? { bound: plan.bound } : {};
+    return { ...stopped, ...bound, selection: request.selection, leftWithoutCursor: true, expected };
 }
 /** The most ids named of those found gone before the write: the rest are counted. */
 const GONE_NAMED_AT_MOST = 1000;
@@ -8389,8 +8403,10 @@ function scopeText(result, markdown) {
         const { given, found } = result.byRuns;
         return `selection: the ${plural(given, 'run', 'runs')} given (workflow-runs), ${formatCount(found)} of them in the workflow DLQ`;
     }
-    if (dlqIds !== undefined)
-        return `selection: the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} given`;
+    if (dlqIds !== undefined) {
+        const how = result.expected?.byListing === true ? 'listed for expect-count' : 'given';
+        return `selection: the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} ${how}`;
+    }
     const lists = [
         ['url', url],
         ['topic-name', topicName],

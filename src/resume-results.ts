@@ -55,7 +55,7 @@ export interface ResumeResult extends Pick<ResumeRequest, 'selection' | 'all' | 
   /** Ids of dlq-ids found no longer in the DLQ one by one (a request of several answered 404): counted, the first named. */
   goneOneByOne?: { count: number; named: string[] }
   /** Set by expect-count: the entries listed before any write, that the write then took by their DLQ ids. */
-  expected?: { count: number; listed: number; planFile?: string }
+  expected?: { count: number; listed: number; planFile?: string; byListing?: true }
 }
 
 /** An entry the service refused to take, by DLQ id, with its answer (already redacted and shortened). */

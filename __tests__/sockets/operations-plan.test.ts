@@ -19,7 +19,7 @@ import type { ServiceClient } from '../../src/service/client.js'
 import { DESTINATION_CREDENTIALS, startSimulator, type Simulator } from '../../sim/index.js'
 import { QUICK_RETRY, recordingClient } from '../support/client.js'
 import { TestClock } from '../support/clock.js'
-import { resumeRequest } from '../support/results.js'
+import { resumeRequest, statusFailure } from '../support/results.js'
 
 const T0 = Date.UTC(2026, 10, 29, 9, 0, 0)
 /** Long enough that its redaction cannot touch what the service says. */
@@ -210,7 +210,7 @@ describe('expect-count', () => {
     const result = await expectThenWrite(client, request, listed.length, planFile, hooks(), write)
     expect(isPlan(result)).toBe(false)
     const done = result as ResumeResult
-    expect(done.expected).toEqual({ count: listed.length, listed: listed.length, planFile })
+    expect(done.expected).toEqual({ count: listed.length, listed: listed.length, planFile, byListing: true })
     expect([...resumedDlqIds()].sort()).toEqual([...listed].sort())
     expect(sim.state.workflowDlq.map(e => e.dlqId)).toContain(late.dlqId)
     // Every write named its entries by id, never by the filter again.
@@ -227,6 +227,35 @@ describe('expect-count', () => {
     // The control: the same selection by filters now takes the late run, which the write by ids left.
     await write(request)
     expect(resumedDlqIds()).toContain(late.dlqId)
+  })
+
+  it('stopped part way: continues by the selectors under the listing bound, never by ids the user does not hold', async () => {
+    await start()
+    const request = resumeRequest({ selection: { workflowUrl: URL_A } })
+    const listed = entriesOf(URL_A)
+    expect(listed.length).toBeGreaterThan(2)
+    // The write takes the first two ids, then fails for good: it would continue from the third listed id.
+    const stopsAfterTwo = async (r: ResumeRequest): Promise<ResumeResult> => {
+      const ids = r.selection.dlqIds!
+      const first = await write({ ...r, selection: { dlqIds: ids.slice(0, 2) } })
+      const continueFrom = { position: 3, dlqId: ids[2]!, remaining: ids.length - 2 }
+      return { ...first, selection: r.selection, failure: statusFailure(500), continueFrom }
+    }
+    const done = (await expectThenWrite(
+      client,
+      request,
+      listed.length,
+      undefined,
+      hooks(),
+      stopsAfterTwo
+    )) as ResumeResult
+    expect(resumedDlqIds()).toHaveLength(2)
+    expect(done.continueFrom).toBeUndefined()
+    expect(done.selection).toEqual({ workflowUrl: URL_A })
+    const summary = resumeReport.summary(done, {}, { now: T0 })
+    expect(summary).not.toContain('`dlq-ids`')
+    expect(summary).toContain('re-run with the same selection and `to-date` set to')
+    expect(resumeReport.outputs(done)[Outputs.NextToDate]).not.toBe('')
   })
 
   it('different from what is listed: refuses before any write, naming both numbers', async () => {

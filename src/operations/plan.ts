@@ -210,12 +210,29 @@ export async function expectThenWrite(
   const result = await write({ ...rest, all: false, selection: { dlqIds: ids }, idsListedJustNow: true })
   const listed = { count: expectCount, listed: plan.planned, ...(plan.planFile ? { planFile: plan.planFile } : {}) }
   const given = request.selection.dlqIds
+  if (given === undefined) return listedByFilters(result, request, plan, listed)
   // Ids the listing did not reach are not known to be gone (inputs refuse a cap with expect-count by ids).
-  if (given === undefined || plan.given?.by !== 'dlq-ids' || plan.capped === true)
-    return { ...result, expected: listed }
+  if (plan.given?.by !== 'dlq-ids' || plan.capped === true) return { ...result, expected: listed }
   // A reviewed plan: the ids given that the listing (to its end) did not find are gone, each told as such, and the
   // selection reported is the ids given, so that taken, gone and refused add up to them.
   return { ...result, selection: request.selection, expected: listed, ...goneBeforeWrite(result, given, ids) }
+}
+
+/**
+ * A write by the ids the step listed from the selectors: those ids are no input the user holds, so a write stopped
+ * part way continues by the selectors again, under the listing's bound (what was taken has left the DLQ).
+ */
+function listedByFilters(
+  result: ResumeResult,
+  request: ResumeRequest,
+  plan: PlanResult,
+  listed: NonNullable<ResumeResult['expected']>
+): ResumeResult {
+  const expected = { ...listed, byListing: true as const }
+  if (result.continueFrom === undefined) return { ...result, expected }
+  const { continueFrom: _ids, ...stopped } = result
+  const bound = plan.bound !== undefined ? { bound: plan.bound } : {}
+  return { ...stopped, ...bound, selection: request.selection, leftWithoutCursor: true, expected }
 }
 
 /** The most ids named of those found gone before the write: the rest are counted. */

@@ -129,7 +129,10 @@ export function scopeText(result: ResumeResult, markdown: boolean): string {
     const { given, found } = result.byRuns
     return `selection: the ${plural(given, 'run', 'runs')} given (workflow-runs), ${formatCount(found)} of them in the workflow DLQ`
   }
-  if (dlqIds !== undefined) return `selection: the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} given`
+  if (dlqIds !== undefined) {
+    const how = result.expected?.byListing === true ? 'listed for expect-count' : 'given'
+    return `selection: the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} ${how}`
+  }
   const lists = [
     ['url', url],
     ['topic-name', topicName],
