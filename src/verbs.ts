@@ -26,10 +26,13 @@ export interface BulkVerb {
   dlq: 'workflow' | 'message'
   /** The bulk path (wire contract, 3 and 6): selectors in the query, a repeated key per value. */
   path: string
+  method: 'POST' | 'DELETE'
   /** Most entries one request may take: the `count` every request sends (fewer when a cap leaves fewer). */
   pageSize: number
-  /** What its answer names for each entry taken: the new run, or the new message. */
-  makes: 'run' | 'message'
+  /** What its answer names for each entry taken: the new run, or the new message; `count`: nothing, only how many. */
+  makes: 'run' | 'message' | 'count'
+  /** Most DLQ ids one request names, where fewer than the URL allows: an answer that only counts says no more. */
+  idsPerRequest?: number
   /**
    * Set when the service refuses single entries (400) and with them a whole request by filters: what it refuses.
    * The engine then takes the rest by listed ids (operations/listed-takes).
@@ -45,6 +48,7 @@ export const VERBS: Record<BulkOperation, BulkVerb> = {
     operation: 'resume-workflows',
     dlq: 'workflow',
     path: '/v2/workflows/dlq/resume',
+    method: 'POST',
     pageSize: RESUME_PAGE_SIZE,
     makes: 'run',
     countOutput: Outputs.ResumedCount,
@@ -62,6 +66,7 @@ export const VERBS: Record<BulkOperation, BulkVerb> = {
     operation: 'restart-workflows',
     dlq: 'workflow',
     path: '/v2/workflows/dlq/restart',
+    method: 'POST',
     pageSize: RESUME_PAGE_SIZE,
     makes: 'run',
     refuses: 'a run that does not support restart',
@@ -80,6 +85,7 @@ export const VERBS: Record<BulkOperation, BulkVerb> = {
     operation: 'retry-messages',
     dlq: 'message',
     path: '/v2/dlq/retry',
+    method: 'POST',
     pageSize: RETRY_PAGE_SIZE,
     makes: 'message',
     countOutput: Outputs.RetriedCount,
