@@ -13,14 +13,18 @@ export function readScheduleIds(text: string): string[] {
   return readList(text, { commas: true, problem })
 }
 
-/** resume-workflows' workflow-url: the list of a listing's filter, holding one URL. */
-export function oneWorkflowUrl(text: string): string {
+/** resume-workflows' (and delete-dlq's) workflow-url: the list of a listing's filter, holding one URL. */
+export function oneWorkflowUrl(
+  text: string,
+  operation: 'resume-workflows' | 'delete-dlq' = 'resume-workflows'
+): string {
   const urls = readFilterList(text)
   if (urls.length > 1) {
-    throw new Error(
-      `takes one value in resume-workflows (${urls.length} given): the bulk resume filters by one workflow URL; ` +
-        'resume each workflow in its own step'
-    )
+    const why =
+      operation === 'delete-dlq'
+        ? "a delete selects the runs of one workflow URL; delete each workflow's in its own step"
+        : 'the bulk resume filters by one workflow URL; resume each workflow in its own step'
+    throw new Error(`takes one value in ${operation} (${urls.length} given): ${why}`)
   }
   return urls[0] as string
 }
