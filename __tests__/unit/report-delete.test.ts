@@ -69,6 +69,19 @@ describe('the report of a delete', () => {
     expect(firstLine(service)).toBe(
       "## ✅ Deleted 240 messages; selection: every message in the DLQ, older than 14d (created at or before 2026-11-14T09:00:00.000Z, on the service's clock)"
     )
+    const undated = deleted({
+      olderThan: { text: '14d', ms: 14 * 86_400_000, toDate, clock: 'service' },
+      leftOut: { younger: 7, undated: 2 }
+    })
+    expect(report.outputs(undated)[Outputs.Complete]).toBe('false')
+    expect(report.warnings(undated)).toContain(
+      '2 entries were selected without a creation time that can be true: their age cannot be judged against ' +
+        'older-than, so they were left in the DLQ'
+    )
+    expect(render(undated)).toContain(
+      'Left in the DLQ by `older-than`: 7 selected but created after 2026-11-14T09:00:00.000Z, 2 without a creation ' +
+        'time that can be true.'
+    )
     const runner = deleted({
       olderThan: { text: '14d', ms: 14 * 86_400_000, toDate, clock: 'runner', marginMs: 120_000 }
     })

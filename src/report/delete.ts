@@ -41,9 +41,13 @@ export const deleteReport: OperationReport<DeleteResult> = {
 /** No entry was deleted, nor possibly deleted: a refusal, a failure before the deletes, a dry run. */
 const nothingDeleted = (result: DeleteResult): boolean => result.deleted === 0 && result.possiblyDeleted === 0
 
-/** Everything listed was deleted or told already gone, the listing having reached its end. */
+/**
+ * Everything listed was deleted or told already gone, the listing having reached its end, and no entry was left for
+ * want of a creation time that older-than could judge.
+ */
 function complete(result: DeleteResult): boolean {
-  const done = result.failure === undefined && listingComplete(result.listing)
+  const judged = (result.leftOut?.undated ?? 0) === 0
+  const done = result.failure === undefined && listingComplete(result.listing) && judged
   if (result.dryRun) return done
   return done && result.possiblyDeleted === 0 && result.uncounted === 0 && result.notDeleted === 0
 }
