@@ -184,6 +184,15 @@ describe('the report of a delete', () => {
     expect(partial).toContain('### What was listed and archived (deleted in part, as said above)')
   })
 
+  it('says nothing matched, and no archive, when the listing found nothing to delete', () => {
+    const none = deleted({ listed: 0, deleted: 0, requests: 0, listing: listResult() })
+    expect(firstLine(none)).toBe(
+      '## ℹ️ Nothing to delete: no message matched; selection: every message in the DLQ (`all: true`), of any age'
+    )
+    expect(render(none)).not.toContain(ARCHIVE)
+    expect(report.outputs(none)[Outputs.Complete]).toBe('true')
+  })
+
   it('of failed workflow runs, says runs', () => {
     expect(firstLine(deleted({ dlq: 'workflow', deleted: 3, listed: 3 }))).toBe(
       '## ✅ Deleted 3 failed workflow runs; selection: every failed workflow run in the DLQ (`all: true`), of any age'

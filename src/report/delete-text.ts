@@ -139,7 +139,7 @@ export function askedLines(result: DeleteResult, ctx: RunContext, pass: RenderPa
 /** Where the archive is and what it is for; a link (ours) to how a message is sent again. */
 export function archiveLead(result: DeleteResult): string | undefined {
   const file = result.archiveFile
-  if (file === undefined) return undefined
+  if (file === undefined || result.listed === 0) return undefined
   const redacted = result.listing.redactedHeaderValues ?? 0
   const credentials =
     redacted > 0 ? `${plural(redacted, 'credential header value', 'credential header values')} redacted` : ''
