@@ -16,7 +16,7 @@ const stop = new _stop_js__WEBPACK_IMPORTED_MODULE_1__/* .StopController */ .d()
 stop.onExit = () => process.exit(process.exitCode || 1);
 process.on('SIGINT', () => stop.receive('SIGINT'));
 process.on('SIGTERM', () => stop.receive('SIGTERM'));
-const [core, { run }] = await Promise.all([__nccwpck_require__.e(/* import() */ 421).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)), Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(691), __nccwpck_require__.e(864)]).then(__nccwpck_require__.bind(__nccwpck_require__, 864))]);
+const [core, { run }] = await Promise.all([__nccwpck_require__.e(/* import() */ 421).then(__nccwpck_require__.bind(__nccwpck_require__, 6421)), Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(691), __nccwpck_require__.e(387)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9387))]);
 // Spares ~200 ms at exit waiting for V8 to optimise undici's WebAssembly parser, compiled at the first connection.
 // Set after the imports: set before, it makes Node compile each built-in they load from source (~45 ms).
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)('--liftoff-only');
@@ -273,6 +273,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 
 /***/ }),
 

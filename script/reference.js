@@ -19,9 +19,18 @@ export const START =
 export const END = '<!-- reference: end -->'
 
 /** The operations, in the order the reference names them; "every operation" stands for all of them. */
-export const OPERATIONS = ['list-dlq', 'resume-schedule', 'resume-workflows', 'restart-workflows', 'retry-messages']
+export const OPERATIONS = [
+  'list-dlq',
+  'resume-schedule',
+  'resume-workflows',
+  'restart-workflows',
+  'retry-messages',
+  'delete-dlq'
+]
 const BULK = ['resume-workflows', 'restart-workflows', 'retry-messages']
 const WORKFLOW_VERBS = ['resume-workflows', 'restart-workflows']
+/** The writes that take DLQ entries: the bulk writes, and the delete. */
+const WRITES = [...BULK, 'delete-dlq']
 
 /** How an input is read (src/inputs/readers.ts): the shape, then what else the reader takes. */
 export const SHAPES = {
@@ -61,37 +70,43 @@ const INPUTS = {
     since: '1.0.0',
     note: 'What is retried, and how long it waits: [failures.md](failures.md#retries-and-deadlines).'
   },
-  source: { read: [read(['list-dlq'], 'one')], since: '1.1.0' },
-  'message-id': { read: [read(['list-dlq'], 'lines'), read(['retry-messages'], 'oneOrArrayOfOne')], since: '1.0.0' },
-  url: { read: [read(['list-dlq', 'retry-messages'], 'lines')], since: '1.0.0' },
-  'topic-name': { read: [read(['list-dlq', 'retry-messages'], 'lines')], since: '1.0.0' },
+  source: { read: [read(['list-dlq', 'delete-dlq'], 'one')], since: '1.1.0' },
+  'message-id': {
+    read: [read(['list-dlq'], 'lines'), read(['retry-messages', 'delete-dlq'], 'oneOrArrayOfOne')],
+    since: '1.0.0'
+  },
+  url: { read: [read(['list-dlq', 'retry-messages', 'delete-dlq'], 'lines')], since: '1.0.0' },
+  'topic-name': { read: [read(['list-dlq', 'retry-messages', 'delete-dlq'], 'lines')], since: '1.0.0' },
   'schedule-id': {
-    read: [read(['list-dlq', 'resume-schedule', 'retry-messages'], 'linesCommas')],
+    read: [read(['list-dlq', 'resume-schedule', 'retry-messages', 'delete-dlq'], 'linesCommas')],
     since: '1.0.0',
     note: 'A schedule id holding a comma, or `.` or `..`, is refused.'
   },
-  'queue-name': { read: [read(['list-dlq', 'retry-messages'], 'lines')], since: '1.0.0' },
+  'queue-name': { read: [read(['list-dlq', 'retry-messages', 'delete-dlq'], 'lines')], since: '1.0.0' },
   api: { read: [read(['list-dlq'], 'lines')], since: '1.0.0' },
-  'caller-ip': { read: [read(['list-dlq', 'retry-messages'], 'lines')], since: '1.0.0' },
-  'response-status': { read: [read(['list-dlq', 'retry-messages'], 'one')], since: '1.0.0' },
+  'caller-ip': { read: [read(['list-dlq', 'retry-messages', 'delete-dlq'], 'lines')], since: '1.0.0' },
+  'response-status': { read: [read(['list-dlq', 'retry-messages', 'delete-dlq'], 'one')], since: '1.0.0' },
   'from-date': {
-    read: [read(['list-dlq', ...BULK], 'one')],
+    read: [read(['list-dlq', ...WRITES], 'one')],
     since: '1.0.0',
     note: 'Also `2026-01-31` and `1h30m`; an impossible date is refused: [choices.md](choices.md#values).'
   },
-  'to-date': { read: [read(['list-dlq', ...BULK], 'one')], since: '1.0.0' },
-  'workflow-url': { read: [read(['list-dlq'], 'lines'), read(WORKFLOW_VERBS, 'oneOrArrayOfOne')], since: '1.0.0' },
+  'to-date': { read: [read(['list-dlq', ...WRITES], 'one')], since: '1.0.0' },
+  'workflow-url': {
+    read: [read(['list-dlq'], 'lines'), read([...WORKFLOW_VERBS, 'delete-dlq'], 'oneOrArrayOfOne')],
+    since: '1.0.0'
+  },
   'workflow-run-id': {
-    read: [read(['list-dlq', ...WORKFLOW_VERBS], 'one')],
+    read: [read(['list-dlq', ...WORKFLOW_VERBS, 'delete-dlq'], 'one')],
     since: '1.0.0',
     note: 'A value that starts with `[` is refused rather than sent as a prefix.'
   },
-  'workflow-created-at': { read: [read(['list-dlq', ...WORKFLOW_VERBS], 'one')], since: '1.0.0' },
+  'workflow-created-at': { read: [read(['list-dlq', ...WORKFLOW_VERBS, 'delete-dlq'], 'one')], since: '1.0.0' },
   count: { read: [read(['list-dlq'], 'one')], since: '1.0.0' },
   order: { read: [read(['list-dlq'], 'one')], since: '1.0.0' },
   cursor: { read: [read(['list-dlq', ...BULK], 'one')], since: '1.0.0' },
   'max-messages': { read: [read(['list-dlq'], 'one')], since: '1.0.0' },
-  'max-pages': { read: [read(['list-dlq', ...BULK], 'one')], since: '1.0.0' },
+  'max-pages': { read: [read(['list-dlq', ...WRITES], 'one')], since: '1.0.0' },
   concurrency: {
     read: [read(['list-dlq'], 'one')],
     since: '1.0.0',
@@ -146,16 +161,16 @@ const INPUTS = {
     since: '1.0.0',
     note: 'Checked as `token` is.'
   },
-  'dlq-ids': { read: [read(BULK, 'linesCommas')], since: '1.0.0' },
-  'dlq-ids-file': { read: [read(BULK, 'one')], since: '1.1.0' },
+  'dlq-ids': { read: [read(WRITES, 'linesCommas')], since: '1.0.0' },
+  'dlq-ids-file': { read: [read(WRITES, 'one')], since: '1.1.0' },
   'workflow-runs': {
     read: [read(WORKFLOW_VERBS, 'runs')],
     since: '1.2.0',
     note: 'At most 1,000 runs; [read as below](#a-json-array-of-runs).'
   },
-  all: { read: [read(BULK, 'one')], since: '1.0.0' },
+  all: { read: [read(WRITES, 'one')], since: '1.0.0' },
   'max-entries': {
-    read: [read(BULK, 'one')],
+    read: [read(WRITES, 'one')],
     since: '1.2.0',
     note: '[Continuing](bulk-writes.md#max-entries-and-continuing).'
   },
@@ -186,16 +201,26 @@ const INPUTS = {
     note: 'A share from `1%` to `100%`. [The run log](staged-resume.md#the-run-log).'
   },
   'dry-run': {
-    read: [read([...BULK, 'resume-schedule'], 'one')],
+    read: [read([...WRITES, 'resume-schedule'], 'one')],
     since: '1.2.0',
     note: '[Dry run](bulk-writes.md#dry-run).'
   },
   'expect-count': {
-    read: [read(BULK, 'one')],
+    read: [read(WRITES, 'one')],
     since: '1.2.0',
     note: 'A whole number, 0 or more. [A reviewed plan](bulk-writes.md#a-reviewed-plan-applied-exactly).'
   },
-  'plan-file': { read: [read(BULK, 'one')], since: '1.2.0' },
+  'plan-file': { read: [read(WRITES, 'one')], since: '1.2.0' },
+  'older-than': {
+    read: [read(['delete-dlq'], 'duration')],
+    since: '1.2.0',
+    note: "[On the service's clock](bulk-writes.md#delete-dlq)."
+  },
+  'archive-file': {
+    read: [read(['delete-dlq'], 'one')],
+    since: '1.2.0',
+    note: '[delete-dlq](bulk-writes.md#delete-dlq).'
+  },
   'runs-file': { read: [read(WORKFLOW_VERBS, 'one')], since: '1.1.0' }
 }
 
@@ -245,7 +270,10 @@ const OUTPUTS_SINCE = {
   'failed-again-message-ids-truncated': '1.2.0',
   'stages-completed': '1.1.0',
   'completed-count': '1.1.0',
-  'run-states': '1.1.0'
+  'run-states': '1.1.0',
+  'deleted-count': '1.2.0',
+  'already-gone-count': '1.2.0',
+  'archive-file': '1.2.0'
 }
 
 /**
@@ -314,7 +342,7 @@ const INPUT_GROUPS = [
   },
   {
     heading: 'Bulk writes: what to take',
-    names: ['dlq-ids', 'dlq-ids-file', 'workflow-runs', 'all', 'max-entries', 'max-runs']
+    names: ['dlq-ids', 'dlq-ids-file', 'workflow-runs', 'all', 'max-entries', 'max-runs', 'older-than']
   },
   {
     heading: 'Bulk writes: what the new runs or messages get',
@@ -326,7 +354,7 @@ const INPUT_GROUPS = [
   },
   {
     heading: 'Writes: plans and records',
-    names: ['dry-run', 'expect-count', 'plan-file', 'runs-file']
+    names: ['dry-run', 'expect-count', 'plan-file', 'runs-file', 'archive-file']
   }
 ]
 
@@ -391,7 +419,8 @@ const OUTPUT_GROUPS = [
       'completed-count',
       'run-states'
     ]
-  }
+  },
+  { heading: 'delete-dlq', names: ['deleted-count', 'already-gone-count', 'archive-file'] }
 ]
 
 /**

@@ -65,7 +65,10 @@ export enum Inputs {
   Delay = 'delay',
   DryRun = 'dry-run',
   PlanFile = 'plan-file',
-  ExpectCount = 'expect-count'
+  ExpectCount = 'expect-count',
+  // delete-dlq
+  OlderThan = 'older-than',
+  ArchiveFile = 'archive-file'
 }
 
 export enum Outputs {
@@ -116,7 +119,11 @@ export enum Outputs {
   RefusedDlqIds = 'refused-dlq-ids',
   GoneCount = 'gone-count',
   PlannedCount = 'planned-count',
-  PlanFile = 'plan-file'
+  PlanFile = 'plan-file',
+  // delete-dlq
+  DeletedCount = 'deleted-count',
+  AlreadyGoneCount = 'already-gone-count',
+  ArchiveFile = 'archive-file'
 }
 
 export const Operations = [
@@ -124,7 +131,8 @@ export const Operations = [
   'resume-schedule',
   'resume-workflows',
   'restart-workflows',
-  'retry-messages'
+  'retry-messages',
+  'delete-dlq'
 ] as const
 export type Operation = (typeof Operations)[number]
 
@@ -182,6 +190,11 @@ export const MAX_CURSOR_LENGTH = 4096
 export const RESUME_PAGE_SIZE = 50
 /** Messages one bulk retry re-delivers at most (wire contract, 6): sent as count. */
 export const RETRY_PAGE_SIZE = 100
+/**
+ * DLQ ids one delete request names at most (wire contract, 6: count up to 100): its answer says only how many it
+ * deleted, so a request never names more than one answer may count.
+ */
+export const DELETE_PAGE_SIZE = 100
 /** Distinct values a breakdown keeps at once (operations/accumulator): beyond, counts become approximate (Misra-Gries). */
 export const TALLY_CAPACITY = 1000
 /** GitHub caps a job's outputs at 1 MB, counted in UTF-16 code units at two bytes each (report/boundary). */

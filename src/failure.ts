@@ -51,6 +51,8 @@ export type Failure =
   | { kind: 'verb-missing'; operation: string; path: string; status: number; listedIds?: number }
   /** expect-count: the selection listed before any write held another number of entries; nothing was written. */
   | { kind: 'count-mismatch'; expected: number; found: number; complete: boolean }
+  /** A cap that refuses rather than stops (delete-dlq's max-entries): the listing found more; nothing was written. */
+  | { kind: 'cap-exceeded'; input: string; cap: number; found: number }
   | { kind: 'error'; message: string }
 
 /** Where a failure happened: which id (1-based) of a listing by ids, or a parallel listing (no single cursor). */

@@ -6,7 +6,7 @@ import { Inputs, MIN_TOKEN_LENGTH, Outputs, type Operation } from './constants.j
 import { VERBS, verbOf, type BulkOperation } from './verbs.js'
 import { checkScope, runContext, updateHealthIssue } from './github/issue-step.js'
 import { withDlqIdsFile } from './inputs/id-file.js'
-import { checkOutputFiles } from './inputs/output-files.js'
+import { checkArchiveFile, checkOutputFiles } from './inputs/output-files.js'
 import { InputError, readSettings, unusedInputs, type Settings, type SettingsOf } from './inputs/settings.js'
 import { listDlqToFile, resumeWorkflowsToFile } from './operations/files.js'
 import { ageClock } from './operations/list-dlq.js'
@@ -15,6 +15,7 @@ import { expectThenWrite, planSchedules, planWrite } from './operations/plan.js'
 import { historyCheck, historyText, readHistory } from './operations/history.js'
 import { resumeSchedules } from './operations/resume-schedule.js'
 import { resumeWorkflows } from './operations/resume-workflows.js'
+import { deleteDlq } from './operations/delete-dlq.js'
 import { atMostEvery, REAL_CLOCK } from './clock.js'
 import { formatCount } from './format.js'
 import { OutputBoundary, type RunnerIo } from './report/boundary.js'
@@ -28,6 +29,7 @@ import { planOr, planReport, withExpected } from './report/plan.js'
 import { refusalSummary } from './report/refusal.js'
 import type { OperationReport } from './report/budget.js'
 import { resumeReport } from './report/resume.js'
+import { deleteReport } from './report/delete.js'
 import { scheduleFailureText, scheduleReport } from './report/schedule.js'
 import { schedulePlanReport } from './report/schedule-plan.js'
 import { continueHint } from './report/step-outputs.js'
@@ -35,6 +37,7 @@ import type { PlanResult, SchedulePlan } from './plan-results.js'
 import type { IssueOutcome, ListResult, ScheduleResult } from './results.js'
 import type { ResumeRequest } from './requests.js'
 import type { ResumeResult } from './resume-results.js'
+import type { DeleteResult } from './delete-results.js'
 import { ServiceClient } from './service/client.js'
 import { redactor } from './service/redact.js'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './service/retry.js'
@@ -94,11 +97,12 @@ interface Entry<S, R> {
   overdue: { count?: Outputs; what: (progress: Progress) => string }
 }
 
-/** A write given dry-run (or refused by expect-count) sent no write: its result is its plan. */
-type Results = { 'list-dlq': ListResult; 'resume-schedule': ScheduleResult | SchedulePlan } & Record<
-  BulkOperation,
-  ResumeResult | PlanResult
->
+/** A write given dry-run (or refused by expect-count) sent no write: its result is its plan; a delete's says both. */
+type Results = {
+  'list-dlq': ListResult
+  'resume-schedule': ScheduleResult | SchedulePlan
+  'delete-dlq': DeleteResult
+} & Record<Exclude<BulkOperation, 'delete-dlq'>, ResumeResult | PlanResult>
 
 const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   'list-dlq': {
@@ -153,14 +157,40 @@ const OPERATIONS: { [O in Operation]: Entry<SettingsOf<O>, Results[O]> } = {
   },
   'resume-workflows': bulkEntry('resume-workflows'),
   'restart-workflows': bulkEntry('restart-workflows'),
-  'retry-messages': bulkEntry('retry-messages')
+  'retry-messages': bulkEntry('retry-messages'),
+  // Lists into archive-file and flushes it, then deletes exactly the ids listed (operations/delete-dlq).
+  'delete-dlq': {
+    group: 'Deleting DLQ entries',
+    files: s => (s.dryRun ? [[Inputs.PlanFile, s.planFile]] : [[Inputs.ArchiveFile, s.archiveFile]]),
+    prepare: async s => {
+      if (!s.dryRun) await checkArchiveFile(s.archiveFile)
+      return withDlqIdsFile(s)
+    },
+    run: (s, { client, log, encode, progress, signal, now }) => {
+      const { resume: request, dryRun, expectCount, olderThan, archiveFile, planFile } = s
+      const asked = { request, dryRun, expectCount, olderThan, archiveFile, planFile }
+      return deleteDlq(client, asked, { clock: REAL_CLOCK, log, encode, progress, signal, now })
+    },
+    report: deleteReport,
+    overdue: {
+      count: Outputs.DeletedCount,
+      what: ({ confirmed, uncertainRequests: lost, planned }) =>
+        planned !== undefined
+          ? `at least ${planned} entries listed before the cancel; no delete request was sent`
+          : `${confirmed} entries deleted before the cancel` +
+            (lost > 0 ? `, and possibly more (${lost} requests got no answer)` : '') +
+            '; every entry listed is in archive-file (named in the log above): give it as dlq-ids-file to finish'
+    }
+  }
 }
 
 /**
  * The entry of one bulk write (src/verbs.ts): the one engine, given the verb. dry-run lists what it would take and
  * writes nothing; expect-count lists first, then writes the entries listed, by their DLQ ids, if they are as many.
  */
-function bulkEntry<O extends BulkOperation>(operation: O): Entry<SettingsOf<O>, ResumeResult | PlanResult> {
+function bulkEntry<O extends Exclude<BulkOperation, 'delete-dlq'>>(
+  operation: O
+): Entry<SettingsOf<O>, ResumeResult | PlanResult> {
   const { words, pageSize, countOutput } = VERBS[operation]
   return {
     group: `${words.doing[0]?.toUpperCase()}${words.doing.slice(1)} failed ${words.items}`,

@@ -125,6 +125,8 @@ export interface RunPair {
 export interface ResumeRequest {
   /** The write: its path, per-request limit and answer (absent: resume-workflows). */
   verb?: BulkOperation
+  /** A delete of the failed workflow runs (input source): the one write whose DLQ an input chooses. */
+  source?: 'workflow'
   selection: BulkSelection
   /** Runs to resume by their pairs (input workflow-runs): each found in the workflow DLQ, then resumed by its dlqId. */
   runs?: RunPair[]

@@ -17,6 +17,7 @@ export interface BadInput {
 const schedule = { operation: 'resume-schedule', 'schedule-id': 'sched-1' }
 const list = { operation: 'list-dlq' }
 const resume = { operation: 'resume-workflows', all: 'true' }
+const remove = { operation: 'delete-dlq', all: 'true' }
 const wholeNumber = (range: string): string => `must be a whole number from ${range}`
 const orMore = (min: number): string => `must be a whole number, ${min} or more`
 const pairs = 'must be name=number pairs'
@@ -594,6 +595,66 @@ export const BAD_INPUTS: readonly BadInput[] = [
     inputs: { ...list, 'issue-on-failure': 'true', 'fail-if-count-above': '1', 'issue-assignees': 'octocat, @hubot' },
     input: 'issue-assignees',
     says: 'value 2 ("@hubot") is not a GitHub login (such as octocat, without @)'
+  },
+  {
+    name: 'older-than in upper case',
+    inputs: { ...remove, 'older-than': '14D' },
+    input: 'older-than',
+    says: upperCase
+  },
+  { name: 'older-than of zero', inputs: { ...remove, 'older-than': '0d' }, input: 'older-than', says: watchAllowed },
+  {
+    name: 'older-than with to-date',
+    inputs: { ...remove, 'older-than': '14d', 'to-date': '2026-01-01' },
+    input: 'older-than',
+    says: "cannot be combined with to-date: older-than sets the to-date (the service's time less the duration)",
+    alone: true
+  },
+  {
+    name: 'a delete given plan-file without dry-run',
+    inputs: { ...remove, 'plan-file': 'plan.ndjson' },
+    input: 'plan-file',
+    says: 'applies with dry-run: true (the plan of what the delete would take)',
+    alone: true
+  },
+  {
+    name: 'a delete by a workflow selector without source workflow',
+    inputs: { ...remove, 'workflow-run-id': 'wfr_1' },
+    input: 'workflow-run-id',
+    says: 'applies only with source workflow (the failed workflow runs)',
+    alone: true
+  },
+  {
+    name: 'a delete of failed runs by a message filter',
+    inputs: { ...remove, source: 'workflow', url: 'https://a.example.com/hook' },
+    input: 'url',
+    says: 'does not apply with source workflow',
+    alone: true
+  },
+  {
+    name: 'a delete of the runs of two workflows',
+    inputs: { ...remove, source: 'workflow', 'workflow-url': 'https://a.example/wf\nhttps://b.example/wf' },
+    input: 'workflow-url',
+    says: 'takes one value in delete-dlq (2 given): a delete selects the runs of one workflow URL'
+  },
+  {
+    name: 'a delete by two message ids',
+    inputs: { ...remove, 'message-id': 'msg_1\nmsg_2' },
+    input: 'message-id',
+    says: 'takes one value on retry-messages and delete-dlq (servers apply one message id only)'
+  },
+  {
+    name: 'archive-file the file dlq-ids-file reads',
+    inputs: { operation: 'delete-dlq', 'dlq-ids-file': 'ids.ndjson', 'archive-file': 'ids.ndjson' },
+    input: 'archive-file',
+    says: 'must not be the file dlq-ids-file reads: it would be overwritten by what it reads',
+    alone: true
+  },
+  {
+    name: 'archive-file a folder',
+    inputs: { ...remove, 'archive-file': 'archives/' },
+    input: 'archive-file',
+    says: 'must be a file path, not a directory'
   }
 ]
 

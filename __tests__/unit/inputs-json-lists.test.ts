@@ -74,7 +74,7 @@ const CASES: Case[] = [
       read: s => (s as { resume: { stages?: { sizes: number[] } } }).resume.stages?.sizes.map(String)
     }
   ]),
-  // A retry selects messages by the listing's filters, several values of one as repeated keys.
+  // A retry and a delete select messages by the listing's filters, several values of one as repeated keys.
   ...(
     [
       ['url', 'url', ['https://a.example.com/hook', 'https://b.example.com/hook']],
@@ -83,12 +83,15 @@ const CASES: Case[] = [
       ['queue-name', 'queueName', ['q1', 'q2']],
       ['caller-ip', 'callerIp', ['10.0.0.1', '::1']]
     ] as const
-  ).map(([input, key, values]): Case => ({
-    operation: 'retry-messages',
-    input,
-    values: [...values],
-    read: s => selection(s)[key]
-  })),
+  ).flatMap(([input, key, values]): Case[] =>
+    (['retry-messages', 'delete-dlq'] as const).map(operation => ({
+      operation,
+      input,
+      values: [...values],
+      read: s => selection(s)[key]
+    }))
+  ),
+  { operation: 'delete-dlq', input: 'dlq-ids', values: ['dlq_a', 'dlq_b'], read: s => selection(s).dlqIds },
   {
     operation: 'list-dlq',
     input: 'issue-labels',

@@ -214,11 +214,11 @@ describe('readSettings: bad inputs name the input and what is allowed', () => {
     ],
     [
       { operation: 'remove-dlq' },
-      'Input \'operation\' must be one of list-dlq, resume-schedule, resume-workflows, restart-workflows, retry-messages (got "remove-dlq").'
+      'Input \'operation\' must be one of list-dlq, resume-schedule, resume-workflows, restart-workflows, retry-messages, delete-dlq (got "remove-dlq").'
     ],
     [
       { operation: '' },
-      "Input 'operation' must be one of list-dlq, resume-schedule, resume-workflows, restart-workflows, retry-messages (it is empty)."
+      "Input 'operation' must be one of list-dlq, resume-schedule, resume-workflows, restart-workflows, retry-messages, delete-dlq (it is empty)."
     ],
     [{ operation: 'list-dlq', 'base-url': 'http://service.example.com' }, "Input 'base-url' must use https://"],
     [{ operation: 'list-dlq', 'base-url': 'service' }, "Input 'base-url' must be an absolute URL"],

@@ -76,6 +76,8 @@ const VALUES: Record<string, { values: [string, string]; with?: Record<string, s
   'dry-run': { values: ['true', 'false'] },
   'plan-file': { values: ['a.ndjson', 'b.ndjson'], with: { 'dry-run': 'true' } },
   'expect-count': { values: ['0', '5'] },
+  'older-than': { values: ['14d', '12h'] },
+  'archive-file': { values: ['a.ndjson', 'b.ndjson'] },
   'workflow-runs': {
     values: [
       '[{"workflowRunId":"wfr_a","workflowCreatedAt":1700000000000}]',
@@ -91,7 +93,8 @@ const WORKFLOW_SELECTORS = new Set(['workflow-url', 'workflow-run-id', 'workflow
 /** The inputs of a run of `operation` with `input` set to `text`, over the defaults and whatever it needs beside. */
 function inputsOf(operation: Operation, input: string, text: string): Record<string, string> {
   const none: Record<string, string> = {}
-  const needs = operation === 'list-dlq' && WORKFLOW_SELECTORS.has(input) ? { source: 'workflow' } : none
+  const byRuns = operation === 'list-dlq' || operation === 'delete-dlq'
+  const needs = byRuns && WORKFLOW_SELECTORS.has(input) ? { source: 'workflow' } : none
   const selector = operation in VERBS ? { all: 'true' } : none
   const schedule = operation === 'resume-schedule' && input !== 'schedule-id' ? { 'schedule-id': 'sched_1' } : none
   return {

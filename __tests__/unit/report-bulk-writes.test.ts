@@ -24,7 +24,7 @@ function byIds(operation: BulkOperation, more: Partial<ResumeResult> = {}): Resu
 
 const VERB_PAST = { 'resume-workflows': 'Resumed', 'restart-workflows': 'Restarted', 'retry-messages': 'Retried' }
 
-describe.each(Object.keys(VERB_PAST) as BulkOperation[])('%s by dlq-ids', operation => {
+describe.each(Object.keys(VERB_PAST) as (keyof typeof VERB_PAST)[])('%s by dlq-ids', operation => {
   it('names the first few ids found gone one by one, in a lead and a warning, and counts them in gone-count', () => {
     const result = byIds(operation, { goneOneByOne: { count: 7, named: DLQ_IDS.slice(3) } })
     const said = '7 of the dlq-ids given were no longer in the DLQ (taken or removed since listed): '

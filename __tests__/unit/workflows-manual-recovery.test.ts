@@ -32,6 +32,15 @@ function fieldOf(value: string): { field: string; notForListing: boolean } | und
   return match ? { field: match[2] ?? '', notForListing: match[1] !== undefined } : undefined
 }
 
+/**
+ * A value given for one operation only, `${{ inputs.operation == 'delete-dlq' && format('…', …) || '' }}`: that
+ * operation and the file name it formats (the run's id and attempt as 1), or undefined.
+ */
+function onlyFor(value: string): { operation: string; text: string } | undefined {
+  const match = /^\$\{\{ inputs\.operation == '([a-z-]+)' && format\('([^']*)'[^)]*\) \|\| '' \}\}$/.exec(value)
+  return match ? { operation: match[1] ?? '', text: (match[2] ?? '').replace(/\{\d\}/g, '1') } : undefined
+}
+
 /** The step's inputs for a form filled with `filled` over the fields' defaults, as the runner passes them. */
 function inputsOf(filled: Record<string, string>): Record<string, string> {
   const form = Object.fromEntries(
@@ -40,6 +49,8 @@ function inputsOf(filled: Record<string, string>): Record<string, string> {
   const withs = Object.fromEntries(
     Object.entries(step).map(([input, value]) => {
       const from = fieldOf(value)
+      const only = onlyFor(value)
+      if (only !== undefined) return [input, form.operation === only.operation ? only.text : '']
       if (from === undefined) return [input, `${input}-value`]
       return [input, from.notForListing && form.operation === 'list-dlq' ? 'false' : (form[from.field] ?? '')]
     })

@@ -37,7 +37,7 @@ const RESUME_SELECTORS = [
 ]
 
 /** The filters a retry selects messages by, the listing's (wire contract, 6): message-id takes one value. */
-const MESSAGE_SELECTORS = [
+export const MESSAGE_SELECTORS = [
   Inputs.MessageId,
   Inputs.Url,
   Inputs.TopicName,
@@ -50,18 +50,28 @@ const MESSAGE_SELECTORS = [
 /** The inputs that narrow a retry-messages run: without one, only `all: true` retries every message. */
 const RETRY_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...MESSAGE_SELECTORS]
 
-/** The selectors of an operation's write, as the refusal of a write without any names them. */
-export const selectorsOf = (operation: BulkOperation): Inputs[] =>
-  VERBS[operation].dlq === 'message' ? RETRY_SELECTORS : RESUME_SELECTORS
+/** A delete's selectors: its DLQ's (input source), and older-than, which narrows it by age. */
+const DELETE_SELECTORS = (dlq: 'workflow' | 'message'): Inputs[] => [
+  Inputs.DlqIds,
+  Inputs.DlqIdsFile,
+  Inputs.OlderThan,
+  Inputs.FromDate,
+  Inputs.ToDate,
+  ...(dlq === 'message' ? MESSAGE_SELECTORS : RUN_SELECTORS)
+]
+
+/** The selectors of an operation's write, as the refusal of a write without any names them; `dlq`: the one it takes. */
+export const selectorsOf = (operation: BulkOperation, dlq = VERBS[operation].dlq): Inputs[] =>
+  operation === 'delete-dlq' ? DELETE_SELECTORS(dlq) : dlq === 'message' ? RETRY_SELECTORS : RESUME_SELECTORS
 
 /** What selects failed messages: the listing's filters, message-id one value (servers apply one only). */
-const messageSelectors = {
+export const messageSelectors = {
   [Inputs.MessageId]: optional(s => {
     const ids = readList(s)
     if (ids.length > 1) {
       throw new Error(
-        'takes one value on retry-messages (servers apply one message id only): give several entries by dlq-ids, ' +
-          "such as list-dlq's dlq-ids output"
+        'takes one value on retry-messages and delete-dlq (servers apply one message id only): give several ' +
+          "entries by dlq-ids, such as list-dlq's dlq-ids output"
       )
     }
     return readOneFilter(ids[0] ?? '')

@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { Inputs } from '../constants.js'
-import { VERBS, type BulkVerb } from '../verbs.js'
+import { verbOf, type BulkVerb } from '../verbs.js'
 import { badInput, InputError, type ResumeSettings } from './settings.js'
 import { dlqIdProblem } from './values.js'
 
@@ -71,7 +71,7 @@ export async function readDlqIdsFile(
 /** The settings with the ids of dlq-ids-file put where dlq-ids would be; unchanged when it is not set. */
 export async function withDlqIdsFile<S extends ResumeSettings>(settings: S): Promise<S> {
   if (settings.dlqIdsFile === undefined) return settings
-  const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile, VERBS[settings.operation].dlq)
+  const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile, verbOf(settings.resume).dlq)
   const selection = { ...settings.resume.selection, dlqIds: ids }
   return { ...settings, resume: { ...settings.resume, selection, dlqIdLines: lines } }
 }

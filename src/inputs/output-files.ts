@@ -80,3 +80,16 @@ export async function checkOutputFiles(files: [Inputs, string | undefined][], en
   }
   if (problems.length > 0) throw new InputError(problems)
 }
+
+/**
+ * Refuses, before any request, an archive-file that already holds data: it may be the archive of an earlier delete,
+ * the only copy of what that delete took, and a delete writes its archive from the start.
+ */
+export async function checkArchiveFile(path: string): Promise<void> {
+  const info = await statOrNothing(path).catch(() => undefined)
+  if (info?.isFile() !== true || info.size === 0) return
+  const says =
+    'must not be a file that holds data: it may be the archive of an earlier delete, which this one would ' +
+    'overwrite; give a new path (with ${{ github.run_id }}-${{ github.run_attempt }} in it) or remove the file'
+  throw new InputError([badInput(Inputs.ArchiveFile, says, path)])
+}

@@ -20,6 +20,7 @@ import { countWindows, healthRules, healthShape, thresholdShape, thresholdsOf } 
 import { longestOf, queryFits } from './query-fits.js'
 import { readDuration, readOne } from './readers.js'
 import { restartSchema, resumeSchema, retrySchema } from './bulk-schema.js'
+import { deleteSchema } from './delete-schema.js'
 import { readScheduleIds } from './selectors.js'
 
 /** Filters of the messages listed; from-date and to-date also bound a listing of failed workflow runs. */
@@ -158,5 +159,6 @@ export const SCHEMAS = {
   'resume-schedule': scheduleSchema,
   'resume-workflows': resumeSchema,
   'restart-workflows': restartSchema,
-  'retry-messages': retrySchema
+  'retry-messages': retrySchema,
+  'delete-dlq': deleteSchema
 }

@@ -13,13 +13,16 @@ export function readScheduleIds(text: string): string[] {
   return readList(text, { commas: true, problem })
 }
 
-/** workflow-url of a write on failed runs (resume, restart): the list of a listing's filter, holding one URL. */
-export function oneWorkflowUrl(text: string): string {
+/** workflow-url of a write on failed runs (resume, restart, delete): the list of a listing's filter, holding one URL. */
+export function oneWorkflowUrl(text: string, operation: 'delete-dlq' | undefined = undefined): string {
   const urls = readFilterList(text)
   if (urls.length > 1) {
     throw new Error(
-      `takes one value in a write on failed runs (${urls.length} given): the service's bulk writes filter by one ` +
-        'workflow URL; take each workflow in its own step'
+      operation === 'delete-dlq'
+        ? `takes one value in delete-dlq (${urls.length} given): a delete selects the runs of one workflow URL; ` +
+            "delete each workflow's in its own step"
+        : `takes one value in a write on failed runs (${urls.length} given): the service's bulk writes filter by ` +
+            'one workflow URL; take each workflow in its own step'
     )
   }
   return urls[0] as string

@@ -3,7 +3,7 @@ import { INPUT_DEFAULTS, Inputs, Operations, type Operation } from '../constants
 import { selectorsOf } from './bulk-schema.js'
 import { SCHEMAS } from './schemas.js'
 import { CONTROL_CHARACTERS } from './values.js'
-import { VERBS, type BulkOperation } from '../verbs.js'
+import { VERBS, verbOf, type BulkOperation } from '../verbs.js'
 
 /** The settings of each operation: what its schema's transform yields, typed from it. */
 export type SettingsOf<O extends Operation> = z.output<ReturnType<(typeof SCHEMAS)[O]>>
@@ -70,11 +70,13 @@ export function readSettings(
   const settings = parsed.data
   if (isBulk(settings)) {
     const { resume } = settings
+    // older-than narrows a delete by age, on the service's clock: its to-date is known only once the service answers.
+    const byAge = 'olderThan' in settings && settings.olderThan !== undefined
     const selected =
       Object.keys(resume.selection).length > 0 || settings.dlqIdsFile !== undefined || resume.runs !== undefined
-    if (!selected && !settings.resume.all) {
+    if (!selected && !byAge && !settings.resume.all) {
       const { words } = VERBS[settings.operation]
-      const selectors = selectorsOf(settings.operation)
+      const selectors = selectorsOf(settings.operation, verbOf(resume).dlq)
       const says =
         `must be true to ${words.base} every failed ${words.item} in the DLQ: no selector was given ` +
         `(set ${selectors.slice(0, -1).join(', ')} or ${selectors.at(-1)} to narrow it)`

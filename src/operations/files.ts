@@ -25,7 +25,7 @@ async function closeFile(file: NdjsonFile): Promise<FileWriteError | undefined> 
 /** The NDJSON file a listing writes, by the input naming it; credential values redacted unless kept. */
 export interface ListingFile {
   path: string | undefined
-  input: Inputs.MessagesFile | Inputs.PlanFile
+  input: Inputs.MessagesFile | Inputs.PlanFile | Inputs.ArchiveFile
   /** Set where an input can keep them (list-dlq's keep-credential-headers); a plan always redacts them. */
   keepCredentialHeaders?: boolean
 }

@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import { createWriteStream, type WriteStream } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, open } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { DlqMessage } from '../service/schemas.js'
 import type { Failure } from '../failure.js'
@@ -134,4 +134,32 @@ function endStream(stream: WriteStream): Promise<void> {
     stream.once('close', () => resolve())
     stream.end()
   })
+}
+
+/**
+ * Flushes a written, closed file to the disk (fsync), then its folder's entry where the system allows it: what must be
+ * on record before a write that cannot be undone. Throws FileWriteError naming the input when the file's data cannot.
+ */
+export async function syncToDisk(path: string, input: string): Promise<void> {
+  try {
+    const file = await open(path, 'r+')
+    try {
+      await file.sync()
+    } finally {
+      await file.close()
+    }
+  } catch (err) {
+    throw new FileWriteError(input, path, (err as NodeJS.ErrnoException)?.code ?? 'EIO')
+  }
+  // A new file's name lives in its folder: best effort, as some systems (Windows) cannot open a folder to sync it.
+  try {
+    const folder = await open(dirname(path), 'r')
+    try {
+      await folder.sync()
+    } finally {
+      await folder.close()
+    }
+  } catch {
+    // The file's own data is on disk; its entry is as safe as the system makes it.
+  }
 }

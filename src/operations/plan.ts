@@ -31,6 +31,14 @@ export interface PlanHooks {
   progress?: Progress
   signal?: AbortSignal
   now?: number
+  /** Of the entries selected, those the write takes: a delete's older-than, judged on their createdAt (all if unset). */
+  alsoKeeps?: (message: DlqMessage) => boolean
+}
+
+/** The file a plan's listing writes, by the input naming it: plan-file, or a delete's archive-file. */
+export interface PlanFile {
+  path: string | undefined
+  input: Inputs.PlanFile | Inputs.ArchiveFile
 }
 
 /** The client a plan needs: the listing, and the one-entry listing whose Date the write's bound reads. */
@@ -90,10 +98,10 @@ function planListing(verb: BulkVerb, request: ResumeRequest): PlanListing {
  * the plan's to-date is the write's), its selectors as filters, max-entries and max-pages as its own. `keepIds`: also
  * returns every DLQ id planned, in listing order.
  */
-async function listPlan(
+export async function listPlan(
   client: PlanClient,
   request: ResumeRequest,
-  planFile: string | undefined,
+  file: PlanFile,
   hooks: PlanHooks,
   keepIds: boolean
 ): Promise<{ plan: PlanResult; ids: string[] }> {
@@ -112,6 +120,7 @@ async function listPlan(
   let withoutDlqId = 0
   const keep = (m: DlqMessage): boolean => {
     if (selects !== undefined && !selects(m)) return false
+    if (hooks.alsoKeeps !== undefined && !hooks.alsoKeeps(m)) return false
     // No write by ids can take an entry without one: counted, and left out of the plan.
     if (m.dlqId !== undefined && m.dlqId !== '') return true
     withoutDlqId++
@@ -138,7 +147,6 @@ async function listPlan(
   if (hooks.progress !== undefined) hooks.progress.planned = 0
   // The step's progress is not the listing's: a listing's cursor continues no write.
   const listingHooks = { log: hooks.log, sink: counting, keep, signal: hooks.signal, now: hooks.now }
-  const file = { path: planFile, input: Inputs.PlanFile as const }
   const listing = await listDlqToFile(client, list, file, hooks.encode, listingHooks)
   const capped = request.maxRuns !== undefined && planned >= request.maxRuns && listing.nextCursor !== undefined
   const plan: PlanResult = {
@@ -159,7 +167,7 @@ async function listPlan(
 }
 
 /** expect-count's refusal of a plan: not exactly as many entries, or a listing that could not count them all. */
-function refusal(plan: PlanResult, expectCount: number): PlanResult['failure'] {
+export function refusal(plan: PlanResult, expectCount: number): PlanResult['failure'] {
   const complete = planComplete(plan)
   // A reviewed plan's selection is its ids: those gone since are told one by one by the write, not a mismatch.
   const found = plan.given?.by === 'dlq-ids' ? plan.given.count : plan.planned
@@ -175,7 +183,7 @@ export async function planWrite(
   hooks: PlanHooks,
   expectCount?: number
 ): Promise<PlanResult> {
-  const { plan } = await listPlan(client, request, planFile, hooks, false)
+  const { plan } = await listPlan(client, request, { path: planFile, input: Inputs.PlanFile }, hooks, false)
   if (expectCount === undefined) return plan
   const failure = refusal(plan, expectCount)
   return { ...plan, expectCount, ...(failure !== undefined ? { failure } : {}) }
@@ -194,7 +202,7 @@ export async function expectThenWrite(
   hooks: PlanHooks,
   write: (byIds: ResumeRequest) => Promise<ResumeResult>
 ): Promise<PlanResult | ResumeResult> {
-  const { plan, ids } = await listPlan(client, request, planFile, hooks, true)
+  const { plan, ids } = await listPlan(client, request, { path: planFile, input: Inputs.PlanFile }, hooks, true)
   const failure = refusal(plan, expectCount)
   if (failure !== undefined) return { ...plan, expectCount, failure }
   // None to take: an empty id list would select the whole DLQ, so nothing is sent. Every id of a plan gone since is

@@ -28,7 +28,9 @@ export type WorkflowResumer = Pick<
 export function splitDlqIds(
   selection: WorkflowSelection,
   urlLength: (query: URLSearchParams) => number,
-  pageSize = RESUME_PAGE_SIZE
+  pageSize = RESUME_PAGE_SIZE,
+  /** Most ids a part holds, where fewer than the URL allows (src/verbs.ts). */
+  idsPerPart = Infinity
 ): WorkflowSelection[] {
   const ids = selection.dlqIds
   if (ids === undefined || ids.length === 0) return [selection]
@@ -39,7 +41,7 @@ export function splitDlqIds(
   for (const id of ids) {
     // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
     const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1
-    if (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES) {
+    if (current.length >= idsPerPart || (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES)) {
       current = []
       parts.push(current)
       used = base
@@ -70,11 +72,14 @@ export async function drainResume(
   const total = request.selection.dlqIds?.length ?? 0
   // An empty id list sent as no dlqIds at all would select the whole DLQ.
   if (request.selection.dlqIds !== undefined && total === 0) throw new Error('dlq-ids is empty: nothing to resume')
-  const parts = splitDlqIds(request.selection, q => client.bulkUrlLength(verb, q), verb.pageSize)
+  const parts = splitDlqIds(request.selection, q => client.bulkUrlLength(verb, q), verb.pageSize, verb.idsPerRequest)
   // The parts the URL limit made: halving a part the service would not take whole adds requests, not parts of it.
   const urlParts = parts.length
   if (parts.length > 1) {
-    client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`)
+    const most = verb.idsPerRequest === undefined ? '' : ` and naming at most ${verb.idsPerRequest} ids`
+    client.log(
+      `dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes${most}`
+    )
   }
   const headers = overrideHeaders(request.overrides)
   // Runs the answers of this drain carried, named or not: what its cap counts.
@@ -114,10 +119,11 @@ export async function drainResume(
         const whole = verb.idsWhole === true && selection.dlqIds !== undefined
         count = whole ? (selection.dlqIds?.length ?? 0) : Math.min(verb.pageSize, maxRuns - carriedRuns)
         ledger.sent++
+        ledger.naming(selection.dlqIds)
         const query = whole ? resumeQuery(selection) : resumeQuery(selection, cursor, count)
         return await client.bulkPage(verb, query, headers)
       } catch (err) {
-        if (err instanceof ServiceError) ledger.lost(err.lostAnswers, count)
+        if (err instanceof ServiceError) ledger.lost(err.lostAnswers, count, selection.dlqIds)
         throw err
       }
     }
@@ -130,10 +136,11 @@ export async function drainResume(
       if (parts.length === 1) progress.nextCursor = startCursor
       const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor }
       outcome = await drainInto(fetch, budget, page => {
-        ledger.lost(page.lostAnswers, count)
+        ledger.lost(page.lostAnswers, count, selection.dlqIds)
         const made = page.messages ?? []
-        carriedRuns += page.workflowRuns.length + made.length + page.problems.filter(p => !p.kept).length
-        ledger.answered(page.workflowRuns, page.problems, made)
+        const deleted = page.deleted ?? 0
+        carriedRuns += page.workflowRuns.length + made.length + deleted + page.problems.filter(p => !p.kept).length
+        ledger.answered(page.workflowRuns, page.problems, made, deleted)
         if (parts.length === 1) progress.nextCursor = page.cursor
         onPage(page, ledger.taken())
         moved = keeper?.stamped(page.workflowRuns, client.serviceNow(), page.cursor !== undefined) === true
@@ -178,10 +185,12 @@ export async function drainResume(
       if (
         request.idsListedJustNow === true &&
         ledger.requests === 0 &&
+        ledger.uncertainRequests === 0 &&
         notFound >= Math.min(total, LISTED_GONE_PROOF)
       ) {
         // Entries listed a moment ago, the first of them every one "not found" and none taken: not a chance of
         // timing, but a service without the write (it answers 404 to any id then). Said as such; nothing was taken.
+        // Unless an answer was lost: the request that lost it may have taken them.
         failure = { kind: 'verb-missing', operation: verb.operation, path: verb.path, status, listedIds: notFound }
         break
       }

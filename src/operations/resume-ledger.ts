@@ -52,6 +52,16 @@ export class ResumeLedger {
   refusedCount = 0
   /** Every id told gone or refused: a listing that takes the rest skips them (bounded by what the service refused). */
   readonly told = new Set<string>()
+  /** Entries a delete's answers counted: they name none (makes `count`). */
+  deleted = 0
+  /**
+   * Where the answers name nothing (a delete), the ids are the only record: every id a request named, and those of
+   * requests with an answer lost (what such a request did to them is unknown); bounded by the ids given.
+   */
+  readonly named = new Set<string>()
+  readonly lostIds = new Set<string>()
+  /** Of the ids told gone, those a request with a lost answer had named: it may have taken them itself. */
+  goneAfterLost = 0
   private readonly problems = new ItemProblems()
 
   /** `progress` is kept up to date as answers arrive, for a last-resort report should the process be stopped. */
@@ -61,8 +71,14 @@ export class ResumeLedger {
     readonly progress: Progress = { confirmed: 0, uncertainRequests: 0 }
   ) {}
 
+  /** A request about to be sent, by these ids: kept where the answer will not name what it took. */
+  naming(ids: readonly string[] | undefined): void {
+    if (this.verb.makes === 'count') for (const id of ids ?? []) this.named.add(id)
+  }
+
   /** Attempts lost after sending (a failed request, or the answer to a page's retries), each asking for `count`. */
-  lost(attempts: number, count: number): void {
+  lost(attempts: number, count: number, ids?: readonly string[]): void {
+    if (attempts > 0 && this.verb.makes === 'count') for (const id of ids ?? []) this.lostIds.add(id)
     this.uncertainRequests += attempts
     this.uncertainRuns += attempts * count
     this.progress.uncertainRequests = this.uncertainRequests
@@ -73,9 +89,11 @@ export class ResumeLedger {
   answered(
     runs: readonly WorkflowRun[],
     problems: readonly ItemProblem[],
-    messages: readonly RetriedMessage[] = []
+    messages: readonly RetriedMessage[] = [],
+    deleted = 0
   ): void {
-    const carried = runs.length + messages.length + problems.filter(p => !p.kept).length
+    this.deleted += deleted
+    const carried = runs.length + messages.length + deleted + problems.filter(p => !p.kept).length
     if (carried > this.verb.pageSize) this.largestAnswer = Math.max(this.largestAnswer ?? 0, carried)
     this.carried += carried
     // A loop, not a spread: a server that ignores count may answer with more runs than fit in arguments.
@@ -97,6 +115,7 @@ export class ResumeLedger {
   /** An id the service answered 404 for on its own: gone since it was listed. */
   goneOne(dlqId: string): void {
     this.told.add(dlqId)
+    if (this.lostIds.has(dlqId)) this.goneAfterLost++
     this.gone.count++
     if (this.gone.named.length < NAMED_AT_MOST) this.gone.named.push(dlqId)
   }
@@ -108,9 +127,9 @@ export class ResumeLedger {
     if (this.refused.length < NAMED_AT_MOST) this.refused.push({ dlqId, ...answer })
   }
 
-  /** Entries the answers named as taken: runs made, or messages made. */
+  /** Entries the answers named as taken: runs made, or messages made; or counted as deleted. */
   taken(): number {
-    return this.runs.length + this.messages.length
+    return this.runs.length + this.messages.length + this.deleted
   }
 
   /** The resume asked by `request`, as far as this ledger went, ending as `end` says. */

@@ -100,7 +100,9 @@ export async function stagedResume(
     ]
     const resumed = ledger.carried - before.carried
     capLeft -= resumed
-    watching ??= new WatchState(watchFrom(keeper.bound, made, client, hooks.clock), verb.makes, `${short} ${past}`)
+    // A delete makes nothing to watch: its schema takes no stages.
+    const makes = verb.makes === 'message' ? 'message' : 'run'
+    watching ??= new WatchState(watchFrom(keeper.bound, made, client, hooks.clock), makes, `${short} ${past}`)
     watching.add(index + 1, verb.makes === 'run' ? made : runIds)
     let resumeEnd = howItEnded(end, capLeft, ledger.uncertainRequests > before.lost)
     const watchable = resumeEnd === 'more-left' && followed && plan.watchMs !== undefined

@@ -1,6 +1,6 @@
 /** The chart of messages over time (Mermaid): every label and number is made here, so nothing needs escaping. */
 import { DAY, HOUR, WEEK } from '../constants.js'
-import type { Histogram, ListResult } from '../results.js'
+import type { Histogram, ListFindings } from '../results.js'
 import { isDateMs } from '../format.js'
 import { formatCount, plural } from '../format.js'
 import { listingComplete } from './list-verdict.js'
@@ -85,7 +85,7 @@ function labels(list: readonly Bar[], width: number): string[] {
 }
 
 /** The chart section: none for a failed listing (its counts are partial in unknown ways), partial if stopped early. */
-export function chartLines(result: ListResult, now: number): string[] {
+export function chartLines(result: ListFindings, now: number): string[] {
   const histogram = result.histogram
   const omitted = histogram.omitted
     ? [

@@ -155,6 +155,12 @@ function sentence(label: string, failure: Failure): string {
         'nothing was written. Review the selection (dry-run: true shows it), then set expect-count to the number ' +
         'you mean to act on'
       )
+    case 'cap-exceeded':
+      return (
+        `the selection holds more than ${formatCount(failure.cap)} entries (${failure.input}): at least ` +
+        `${formatCount(failure.found)} were listed; nothing was written. Narrow the selection (dry-run: true shows ` +
+        `it), or raise ${failure.input} once the entries are reviewed`
+      )
     case 'error':
       return failure.message
   }
@@ -188,6 +194,8 @@ export function failurePhrase(failure: Failure | undefined, maxPages?: number): 
       return `the service does not offer ${failure.operation}`
     case 'count-mismatch':
       return `the selection is not the ${formatCount(failure.expected)} entries expected`
+    case 'cap-exceeded':
+      return `the selection holds more than ${failure.input} (${formatCount(failure.cap)}) allows`
   }
   if (failure?.kind === 'request') {
     // A 2xx that could not be read was carried out, and a redirect was an answer: neither is a refusal.

@@ -74,7 +74,7 @@ export function filterScope(filters: ListFilters, namesOnly = false): string | u
 }
 
 /** Whether a listing provably reached the end of what was asked: only then may it say "healthy" or "empty". */
-export function listingComplete(result: ListResult): boolean {
+export function listingComplete(result: Pick<ListResult, 'failure' | 'nextCursor'>): boolean {
   return result.failure === undefined && result.nextCursor === undefined
 }
 

@@ -121,10 +121,7 @@ function fewValues(values: readonly string[], value: (text: string) => string): 
  * values as code spans in markdown), and "of any age" when no from-date bounds it.
  */
 export function scopeText(result: ResumeResult, markdown: boolean): string {
-  const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection
-  const { messageId, url, topicName, scheduleId, queueName, responseStatus, callerIp } = result.selection
-  const value = (text: string) =>
-    markdown ? code(text, 100) : JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text)
+  const { dlqIds, fromDate, toDate } = result.selection
   if (result.byRuns !== undefined) {
     const { given, found } = result.byRuns
     return `selection: the ${plural(given, 'run', 'runs')} given (workflow-runs), ${formatCount(found)} of them in the workflow DLQ`
@@ -133,6 +130,22 @@ export function scopeText(result: ResumeResult, markdown: boolean): string {
     const how = result.expected?.byListing === true ? 'listed for expect-count' : 'given'
     return `selection: the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} ${how}`
   }
+  const what = selectorsText(result.selection, markdown) ?? `every failed ${words(result).one} in the DLQ (all)`
+  const when =
+    fromDate !== undefined
+      ? `failed from ${formatMs(fromDate)}${toDate !== undefined ? ` to ${formatMs(toDate)}` : ''}`
+      : toDate !== undefined
+        ? `failed up to ${formatMs(toDate)}, of any age`
+        : 'of any age'
+  return `selection: ${what}, ${when}`
+}
+
+/** The selectors given but the dates and ids, in a few words (third-party values as code spans in markdown). */
+export function selectorsText(selection: ResumeResult['selection'], markdown: boolean): string | undefined {
+  const { workflowUrl, workflowRunId, workflowCreatedAt } = selection
+  const { messageId, url, topicName, scheduleId, queueName, responseStatus, callerIp } = selection
+  const value = (text: string) =>
+    markdown ? code(text, 100) : JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text)
   const lists = [
     ['url', url],
     ['topic-name', topicName],
@@ -148,27 +161,24 @@ export function scopeText(result: ResumeResult, markdown: boolean): string {
     ...lists.flatMap(([name, values]) => (values?.length ? [`${name} ${fewValues(values, value)}`] : [])),
     ...(responseStatus !== undefined ? [`response-status ${responseStatus}`] : [])
   ]
-  const what = parts.length > 0 ? parts.join(', ') : `every failed ${words(result).one} in the DLQ (all)`
-  const when =
-    fromDate !== undefined
-      ? `failed from ${formatMs(fromDate)}${toDate !== undefined ? ` to ${formatMs(toDate)}` : ''}`
-      : toDate !== undefined
-        ? `failed up to ${formatMs(toDate)}, of any age`
-        : 'of any age'
-  return `selection: ${what}, ${when}`
+  return parts.length > 0 ? parts.join(', ') : undefined
 }
 
 /** `- title:` over `  - label: value` for each value given; without any, `- title: none…`, or nothing. */
-function titled(title: string, items: ReadonlyArray<readonly [string, string | undefined]>, none?: string): string[] {
+export function titled(
+  title: string,
+  items: ReadonlyArray<readonly [string, string | undefined]>,
+  none?: string
+): string[] {
   const given = items.flatMap(([label, value]) => (value === undefined ? [] : [`  - ${label}: ${value}`]))
   if (given.length > 0) return [`- ${title}:`, ...given]
   return none === undefined ? [] : [`- ${title}: ${none}`]
 }
 
 /** The selectors given, each labelled with its input: a workflow verb's, or a retry's (the listing's filters). */
-function selectorItems(result: ResumeResult, pass: RenderPass) {
-  const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection
-  const { messageId, url, topicName, scheduleId, queueName, responseStatus, callerIp } = result.selection
+export function selectorItems({ selection }: Pick<ResumeResult, 'selection'>, pass: RenderPass) {
+  const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = selection
+  const { messageId, url, topicName, scheduleId, queueName, responseStatus, callerIp } = selection
   const time = (ms: number | undefined): string | undefined => (ms === undefined ? undefined : formatMs(ms))
   const text = (value: string | undefined): string | undefined => (value === undefined ? undefined : code(value))
   const list = (values: readonly string[] | undefined) => (values?.length ? valueList(values, pass) : undefined)

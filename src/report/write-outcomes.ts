@@ -32,7 +32,9 @@ const VERB_NOTES: Record<BulkOperation, { head?: string; note?: string }> = {
       '> **What a retry does:** each retried entry left the DLQ, and a **new** message was created with its body ' +
       'and headers, under a new message id. One that fails again comes back to the DLQ under that new id; a ' +
       'deduplicated one was not delivered again.'
-  }
+  },
+  // A delete's own report (report/delete.ts) says what it did; its archive is the note.
+  'delete-dlq': {}
 }
 
 /** The line a verb says first under the summary's heading, if any. */

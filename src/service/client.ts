@@ -10,8 +10,8 @@ import { redactor } from './redact.js'
 import type { DateFault } from '../results.js'
 import { ServiceClock } from './service-clock.js'
 import { retrying, type AttemptOutcome, type RetryingOptions, type RetryPolicy } from './retry.js'
-import { dlqEnvelopeSchema, isRecord, readWorkflowRuns, resumeEnvelopeSchema } from './schemas.js'
-import { readRetriedMessages, retryEnvelopeSchema } from './schemas.js'
+import { deleteEnvelopeSchema, dlqEnvelopeSchema, isRecord, readWorkflowRuns, resumeEnvelopeSchema } from './schemas.js'
+import { deletedProblem, readRetriedMessages, retryEnvelopeSchema } from './schemas.js'
 import type { DlqPage, ResumePage } from './schemas.js'
 import { VERBS, type BulkVerb } from '../verbs.js'
 
@@ -46,7 +46,7 @@ export interface ClientOptions extends Pick<RetryingOptions, 'log' | 'sleep' | '
 /** A 2xx answer, and the attempts of this POST before it whose answer was lost (each may have been carried out). */
 type Answer = RawAnswer & { lostAnswers: number }
 
-type Method = 'GET' | 'POST' | 'PATCH'
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 type HeaderMap = Record<string, string>
 
 const DLQ_PATH = '/v2/dlq'
@@ -94,12 +94,18 @@ export class ServiceClient {
 
   /** One request of a bulk write (src/verbs.ts): takes at most the verb's page size of entries. */
   async bulkPage(verb: BulkVerb, query: URLSearchParams, headers: HeaderMap): Promise<BulkPage> {
-    const { path } = verb
-    const answer = await this.send('POST', path, query, headers)
+    const { path, method } = verb
+    const answer = await this.send(method, path, query, headers)
     // The service carried this request out (2xx): if its answer is unusable, the entries it took are unknown.
     const lost = answer.lostAnswers + 1
-    const json = this.parseJson('POST', path, answer, lost)
+    const json = this.parseJson(method, path, answer, lost)
     const { lostAnswers } = answer
+    if (verb.makes === 'count') {
+      const { deleted, cursor } = this.check(method, path, json, deleteEnvelopeSchema, lost)
+      const problem = deletedProblem(deleted, query)
+      if (problem) throw requestError(method, path, { kind: 'malformed', field: 'deleted', problem }, lost)
+      return { ...(cursor ? { cursor } : {}), workflowRuns: [], deleted, problems: [], lostAnswers }
+    }
     if (verb.makes === 'message') {
       const { responses, cursor } = this.check('POST', path, json, retryEnvelopeSchema, lost)
       const { messages, problems } = readRetriedMessages(responses)
@@ -216,8 +222,8 @@ export class ServiceClient {
     const { stop, timeoutMs, log, sleep, now, random } = this.options
     const failed = (cause: RequestCause, lost: number, attempts = 1): ServiceError =>
       requestError(method, path, cause, lost, `${url.origin}${url.pathname}`, attempts)
-    // A POST may have been carried out when its answer is lost: one more attempt possibly done.
-    const sent = method === 'POST' ? 1 : 0
+    // A POST or DELETE may have been carried out when its answer is lost: one more attempt possibly done.
+    const sent = method === 'POST' || method === 'DELETE' ? 1 : 0
     let lostAnswers = 0
     const once = async (): Promise<Answer> => {
       let answer: RawAnswer

@@ -80,9 +80,24 @@ const retriedMessageSchema = z.object({
 /** A bulk retry answer's envelope: the new messages are read one by one with readRetriedMessages. */
 export const retryEnvelopeSchema = z.object({ responses: z.array(z.unknown()), cursor })
 
+/** A bulk delete's answer (wire contract, 6): how many entries it deleted, never which. */
+export const deleteEnvelopeSchema = z.object({ deleted: z.number().int().nonnegative(), cursor })
+
+/**
+ * Why a delete's count cannot be true of its request: more than the DLQ ids it named means it did not select by them
+ * (with no selector, a delete takes everything), so the delete stops at once, saying so.
+ */
+export function deletedProblem(deleted: number, query: URLSearchParams): string | undefined {
+  const named = query.getAll('dlqIds').length
+  if (named === 0 || deleted <= named) return undefined
+  return `${deleted} for a request naming ${named} DLQ ids: it may have deleted by another selection`
+}
+
 /** One answered bulk-write request (src/verbs.ts), what it made read item by item. */
 export interface ResumePage {
   cursor?: string
+  /** Entries a delete said it deleted: its answer names none. */
+  deleted?: number
   /** The runs whose id could be read (a resume or a restart). */
   workflowRuns: WorkflowRun[]
   /** The new messages whose id could be read (a retry). */

@@ -1,8 +1,8 @@
-export const id = 864;
-export const ids = [864];
+export const id = 387;
+export const ids = [387];
 export const modules = {
 
-/***/ 864:
+/***/ 9387:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -89,6 +89,9 @@ var Inputs;
     Inputs["DryRun"] = "dry-run";
     Inputs["PlanFile"] = "plan-file";
     Inputs["ExpectCount"] = "expect-count";
+    // delete-dlq
+    Inputs["OlderThan"] = "older-than";
+    Inputs["ArchiveFile"] = "archive-file";
 })(Inputs || (Inputs = {}));
 var Outputs;
 (function (Outputs) {
@@ -140,13 +143,18 @@ var Outputs;
     Outputs["GoneCount"] = "gone-count";
     Outputs["PlannedCount"] = "planned-count";
     Outputs["PlanFile"] = "plan-file";
+    // delete-dlq
+    Outputs["DeletedCount"] = "deleted-count";
+    Outputs["AlreadyGoneCount"] = "already-gone-count";
+    Outputs["ArchiveFile"] = "archive-file";
 })(Outputs || (Outputs = {}));
 const Operations = [
     'list-dlq',
     'resume-schedule',
     'resume-workflows',
     'restart-workflows',
-    'retry-messages'
+    'retry-messages',
+    'delete-dlq'
 ];
 /** Defaults as action.yml declares them (a test holds the two equal), which the runner passes when unset. */
 const INPUT_DEFAULTS = {
@@ -199,6 +207,11 @@ const MAX_CURSOR_LENGTH = 4096;
 const RESUME_PAGE_SIZE = 50;
 /** Messages one bulk retry re-delivers at most (wire contract, 6): sent as count. */
 const RETRY_PAGE_SIZE = 100;
+/**
+ * DLQ ids one delete request names at most (wire contract, 6: count up to 100): its answer says only how many it
+ * deleted, so a request never names more than one answer may count.
+ */
+const DELETE_PAGE_SIZE = 100;
 /** Distinct values a breakdown keeps at once (operations/accumulator): beyond, counts become approximate (Misra-Gries). */
 const TALLY_CAPACITY = 1000;
 /** GitHub caps a job's outputs at 1 MB, counted in UTF-16 code units at two bytes each (report/boundary). */
@@ -269,6 +282,7 @@ const VERBS = {
         operation: 'resume-workflows',
         dlq: 'workflow',
         path: '/v2/workflows/dlq/resume',
+        method: 'POST',
         pageSize: RESUME_PAGE_SIZE,
         makes: 'run',
         countOutput: Outputs.ResumedCount,
@@ -286,6 +300,7 @@ const VERBS = {
         operation: 'restart-workflows',
         dlq: 'workflow',
         path: '/v2/workflows/dlq/restart',
+        method: 'POST',
         pageSize: RESUME_PAGE_SIZE,
         makes: 'run',
         refuses: 'a run that does not support restart',
@@ -305,15 +320,36 @@ const VERBS = {
         operation: 'retry-messages',
         dlq: 'message',
         path: '/v2/dlq/retry',
+        method: 'POST',
         pageSize: RETRY_PAGE_SIZE,
         makes: 'message',
         idsWhole: true,
         countOutput: Outputs.RetriedCount,
         words: { base: 'retry', past: 'retried', doing: 'retrying', item: 'message', items: 'messages', short: 'messages' }
+    },
+    // Gone for good: taken only by the ids a listing archived first (operations/delete-dlq), its answer a count.
+    'delete-dlq': {
+        operation: 'delete-dlq',
+        dlq: 'message',
+        path: '/v2/dlq',
+        method: 'DELETE',
+        pageSize: DELETE_PAGE_SIZE,
+        makes: 'count',
+        idsPerRequest: DELETE_PAGE_SIZE,
+        idsWhole: true,
+        countOutput: Outputs.DeletedCount,
+        words: { base: 'delete', past: 'deleted', doing: 'deleting', item: 'entry', items: 'entries', short: 'entries' }
     }
 };
+/** The rows of a verb whose DLQ an input chooses (delete-dlq's source): its row for the failed workflow runs. */
+const OF_WORKFLOW_RUNS = {
+    'delete-dlq': { ...VERBS['delete-dlq'], dlq: 'workflow', path: '/v2/workflows/dlq' }
+};
 /** The verb of a request: a request that names none is a resume (the engine's first verb). */
-const verbOf = (request) => VERBS[request.verb ?? 'resume-workflows'];
+const verbOf = (request) => {
+    const operation = request.verb ?? 'resume-workflows';
+    return (request.source === 'workflow' ? OF_WORKFLOW_RUNS[operation] : undefined) ?? VERBS[operation];
+};
 
 ;// CONCATENATED MODULE: ./src/format.ts
 // How numbers, times and durations are written in summaries, notices, the health issue and the health checks' table;
@@ -996,6 +1032,10 @@ function sentence(label, failure) {
                 `${failure.complete ? '' : 'at least '}${formatCount(failure.found)} ${failure.found === 1 ? 'entry' : 'entries'}; ` +
                 'nothing was written. Review the selection (dry-run: true shows it), then set expect-count to the number ' +
                 'you mean to act on');
+        case 'cap-exceeded':
+            return (`the selection holds more than ${formatCount(failure.cap)} entries (${failure.input}): at least ` +
+                `${formatCount(failure.found)} were listed; nothing was written. Narrow the selection (dry-run: true shows ` +
+                `it), or raise ${failure.input} once the entries are reviewed`);
         case 'error':
             return failure.message;
     }
@@ -1027,6 +1067,8 @@ function failurePhrase(failure, maxPages) {
             return `the service does not offer ${failure.operation}`;
         case 'count-mismatch':
             return `the selection is not the ${formatCount(failure.expected)} entries expected`;
+        case 'cap-exceeded':
+            return `the selection holds more than ${failure.input} (${formatCount(failure.cap)}) allows`;
     }
     if (failure?.kind === 'request') {
         // A 2xx that could not be read was carried out, and a redirect was an answer: neither is a refusal.
@@ -2987,12 +3029,15 @@ function readScheduleIds(text) {
             : 'is not a schedule id: "." and ".." would name another path';
     return readList(text, { commas: true, problem });
 }
-/** workflow-url of a write on failed runs (resume, restart): the list of a listing's filter, holding one URL. */
-function oneWorkflowUrl(text) {
+/** workflow-url of a write on failed runs (resume, restart, delete): the list of a listing's filter, holding one URL. */
+function oneWorkflowUrl(text, operation = undefined) {
     const urls = readFilterList(text);
     if (urls.length > 1) {
-        throw new Error(`takes one value in a write on failed runs (${urls.length} given): the service's bulk writes filter by one ` +
-            'workflow URL; take each workflow in its own step');
+        throw new Error(operation === 'delete-dlq'
+            ? `takes one value in delete-dlq (${urls.length} given): a delete selects the runs of one workflow URL; ` +
+                "delete each workflow's in its own step"
+            : `takes one value in a write on failed runs (${urls.length} given): the service's bulk writes filter by ` +
+                'one workflow URL; take each workflow in its own step');
     }
     return urls[0];
 }
@@ -3129,15 +3174,24 @@ const MESSAGE_SELECTORS = [
 ];
 /** The inputs that narrow a retry-messages run: without one, only `all: true` retries every message. */
 const RETRY_SELECTORS = [Inputs.DlqIds, Inputs.DlqIdsFile, Inputs.FromDate, Inputs.ToDate, ...MESSAGE_SELECTORS];
-/** The selectors of an operation's write, as the refusal of a write without any names them. */
-const selectorsOf = (operation) => VERBS[operation].dlq === 'message' ? RETRY_SELECTORS : RESUME_SELECTORS;
+/** A delete's selectors: its DLQ's (input source), and older-than, which narrows it by age. */
+const DELETE_SELECTORS = (dlq) => [
+    Inputs.DlqIds,
+    Inputs.DlqIdsFile,
+    Inputs.OlderThan,
+    Inputs.FromDate,
+    Inputs.ToDate,
+    ...(dlq === 'message' ? MESSAGE_SELECTORS : RUN_SELECTORS)
+];
+/** The selectors of an operation's write, as the refusal of a write without any names them; `dlq`: the one it takes. */
+const selectorsOf = (operation, dlq = VERBS[operation].dlq) => operation === 'delete-dlq' ? DELETE_SELECTORS(dlq) : dlq === 'message' ? RETRY_SELECTORS : RESUME_SELECTORS;
 /** What selects failed messages: the listing's filters, message-id one value (servers apply one only). */
 const messageSelectors = {
     [Inputs.MessageId]: optional(s => {
         const ids = readList(s);
         if (ids.length > 1) {
-            throw new Error('takes one value on retry-messages (servers apply one message id only): give several entries by dlq-ids, ' +
-                "such as list-dlq's dlq-ids output");
+            throw new Error('takes one value on retry-messages and delete-dlq (servers apply one message id only): give several ' +
+                "entries by dlq-ids, such as list-dlq's dlq-ids output");
         }
         return readOneFilter(ids[0] ?? '');
     }),
@@ -3401,8 +3455,117 @@ function countWindows(v) {
     };
 }
 
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+;// CONCATENATED MODULE: ./src/inputs/delete-schema.ts
+/**
+ * delete-dlq's schema over the raw text of its inputs: the failed messages by default, the failed workflow runs with
+ * source workflow, each by its DLQ's selectors; older-than, the archive and the guards. Its transform yields the
+ * settings the delete runs on (operations/delete-dlq).
+ */
+
+
+
+
+
+
+
+
+
+
+
+function deleteShape(now, workspace) {
+    return {
+        ...commonShape,
+        [Inputs.Source]: withDefault(Inputs.Source, either('message', 'workflow')),
+        [Inputs.DlqIds]: optional(s => readList(s, { commas: true, problem: dlqIdProblem })),
+        [Inputs.DlqIdsFile]: filePath(workspace),
+        // As written, for the summary; a duration before the service's time, which only the first answer tells.
+        [Inputs.OlderThan]: optional(s => ({ ms: readDuration(s), text: readOne(s) })),
+        [Inputs.FromDate]: date(now),
+        [Inputs.ToDate]: date(now),
+        ...messageSelectors,
+        ...runSelectors,
+        [Inputs.WorkflowUrl]: optional(s => oneWorkflowUrl(s, 'delete-dlq')),
+        [Inputs.All]: fields_boolean(Inputs.All),
+        [Inputs.MaxEntries]: integer(1, Number.MAX_SAFE_INTEGER),
+        [Inputs.MaxPages]: maxPages,
+        [Inputs.DryRun]: fields_boolean(Inputs.DryRun),
+        [Inputs.PlanFile]: filePath(workspace),
+        [Inputs.ExpectCount]: integer(0, Number.MAX_SAFE_INTEGER),
+        [Inputs.ArchiveFile]: filePath(workspace)
+    };
+}
+/** The selection as the service names it: the selectors of the DLQ chosen by source (the others are refused). */
+function delete_schema_selectionOf(v) {
+    const workflow = v[Inputs.Source] === 'workflow';
+    return {
+        ...valuesOf(v, [Inputs.DlqIds, Inputs.FromDate, Inputs.ToDate]),
+        ...(workflow ? valuesOf(v, RUN_SELECTORS) : valuesOf(v, MESSAGE_SELECTORS))
+    };
+}
+function deleteRules(v, ctx) {
+    const workflow = v[Inputs.Source] === 'workflow';
+    dateOrder(v, ctx);
+    const says = workflow
+        ? 'does not apply with source workflow: failed workflow runs are selected by workflow-url, workflow-run-id, ' +
+            'workflow-created-at, from-date and to-date'
+        : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it';
+    for (const name of workflow ? MESSAGE_SELECTORS : RUN_SELECTORS)
+        if (v[name] !== undefined)
+            refuse(ctx, name, says);
+    const selection = delete_schema_selectionOf(v);
+    queryFits(ctx, { ...selection, dlqIds: longestOf(selection.dlqIds), count: 100 }, undefined);
+    if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
+        refuse(ctx, Inputs.DlqIdsFile, 'cannot be combined with dlq-ids: give the ids in one of the two');
+    }
+    if (v[Inputs.OlderThan] !== undefined && v[Inputs.ToDate] !== undefined) {
+        refuse(ctx, Inputs.OlderThan, "cannot be combined with to-date: older-than sets the to-date (the service's time less the duration); give one");
+    }
+    if (v[Inputs.PlanFile] !== undefined && !v[Inputs.DryRun]) {
+        refuse(ctx, Inputs.PlanFile, 'applies with dry-run: true (the plan of what the delete would take); a delete lists what it deletes into ' +
+            'archive-file');
+    }
+    for (const name of [Inputs.PlanFile, Inputs.ArchiveFile]) {
+        if (v[name] !== undefined && v[name] === v[Inputs.DlqIdsFile]) {
+            refuse(ctx, name, 'must not be the file dlq-ids-file reads: it would be overwritten by what it reads');
+        }
+    }
+}
+/** Where the archive goes when archive-file is not set: the runner's temporary folder, which is emptied after the job. */
+function defaultArchiveFile(now) {
+    const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+    return (0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'dlq-archive', `delete-dlq-${stamp}.ndjson`);
+}
+function deleteSchema(now, workspace) {
+    return schemas/* object */.Ikc(deleteShape(now, workspace))
+        .superRefine(deleteRules)
+        .transform(v => {
+        const maxRuns = v[Inputs.MaxEntries];
+        const resume = {
+            verb: 'delete-dlq',
+            ...(v[Inputs.Source] === 'workflow' ? { source: 'workflow' } : {}),
+            selection: delete_schema_selectionOf(v),
+            all: v[Inputs.All],
+            overrides: {},
+            maxPages: v[Inputs.MaxPages],
+            ...(maxRuns !== undefined ? { maxRuns } : {})
+        };
+        return {
+            operation: 'delete-dlq',
+            ...common(v),
+            resume,
+            dryRun: v[Inputs.DryRun],
+            ...valuesOf(v, [Inputs.ExpectCount, Inputs.OlderThan, Inputs.PlanFile, Inputs.DlqIdsFile]),
+            // A file there that holds data is refused before any request, never overwritten (inputs/output-files).
+            archiveFile: v[Inputs.ArchiveFile] ?? defaultArchiveFile(now)
+        };
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/schemas.ts
 /** One zod schema per operation over the raw text of its inputs (its keys), whose transform yields its settings. */
+
 
 
 
@@ -3533,7 +3696,8 @@ const SCHEMAS = {
     'resume-schedule': scheduleSchema,
     'resume-workflows': resumeSchema,
     'restart-workflows': restartSchema,
-    'retry-messages': retrySchema
+    'retry-messages': retrySchema,
+    'delete-dlq': deleteSchema
 };
 
 ;// CONCATENATED MODULE: ./src/inputs/settings.ts
@@ -3591,10 +3755,12 @@ function readSettings(read, now, workspace = process.env.GITHUB_WORKSPACE || pro
     const settings = parsed.data;
     if (isBulk(settings)) {
         const { resume } = settings;
+        // older-than narrows a delete by age, on the service's clock: its to-date is known only once the service answers.
+        const byAge = 'olderThan' in settings && settings.olderThan !== undefined;
         const selected = Object.keys(resume.selection).length > 0 || settings.dlqIdsFile !== undefined || resume.runs !== undefined;
-        if (!selected && !settings.resume.all) {
+        if (!selected && !byAge && !settings.resume.all) {
             const { words } = VERBS[settings.operation];
-            const selectors = selectorsOf(settings.operation);
+            const selectors = selectorsOf(settings.operation, verbOf(resume).dlq);
             const says = `must be true to ${words.base} every failed ${words.item} in the DLQ: no selector was given ` +
                 `(set ${selectors.slice(0, -1).join(', ')} or ${selectors.at(-1)} to narrow it)`;
             throw new InputError([badInput(Inputs.All, says)], { operation: settings.operation, selectors });
@@ -3689,7 +3855,7 @@ async function readDlqIdsFile(path, dlq = 'workflow') {
 async function withDlqIdsFile(settings) {
     if (settings.dlqIdsFile === undefined)
         return settings;
-    const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile, VERBS[settings.operation].dlq);
+    const { ids, lines } = await readDlqIdsFile(settings.dlqIdsFile, verbOf(settings.resume).dlq);
     const selection = { ...settings.resume.selection, dlqIds: ids };
     return { ...settings, resume: { ...settings.resume, selection, dlqIdLines: lines } };
 }
@@ -3780,6 +3946,18 @@ async function checkOutputFiles(files, env = process.env) {
     }
     if (problems.length > 0)
         throw new InputError(problems);
+}
+/**
+ * Refuses, before any request, an archive-file that already holds data: it may be the archive of an earlier delete,
+ * the only copy of what that delete took, and a delete writes its archive from the start.
+ */
+async function checkArchiveFile(path) {
+    const info = await statOrNothing(path).catch(() => undefined);
+    if (info?.isFile() !== true || info.size === 0)
+        return;
+    const says = 'must not be a file that holds data: it may be the archive of an earlier delete, which this one would ' +
+        'overwrite; give a new path (with ${{ github.run_id }}-${{ github.run_attempt }} in it) or remove the file';
+    throw new InputError([badInput(Inputs.ArchiveFile, says, path)]);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/credential-headers.ts
@@ -3934,6 +4112,18 @@ const retriedMessageSchema = schemas/* object */.Ikc({
 });
 /** A bulk retry answer's envelope: the new messages are read one by one with readRetriedMessages. */
 const retryEnvelopeSchema = schemas/* object */.Ikc({ responses: schemas/* array */.YOg(schemas/* unknown */.L5J()), cursor });
+/** A bulk delete's answer (wire contract, 6): how many entries it deleted, never which. */
+const deleteEnvelopeSchema = schemas/* object */.Ikc({ deleted: schemas/* number */.aig().int().nonnegative(), cursor });
+/**
+ * Why a delete's count cannot be true of its request: more than the DLQ ids it named means it did not select by them
+ * (with no selector, a delete takes everything), so the delete stops at once, saying so.
+ */
+function deletedProblem(deleted, query) {
+    const named = query.getAll('dlqIds').length;
+    if (named === 0 || deleted <= named)
+        return undefined;
+    return `${deleted} for a request naming ${named} DLQ ids: it may have deleted by another selection`;
+}
 const MAX_SHOWN = 40;
 /**
  * A short, type-revealing picture of a bad value: never a whole object, however deep or long. A long string is shown
@@ -5339,6 +5529,37 @@ function endStream(stream) {
         stream.end();
     });
 }
+/**
+ * Flushes a written, closed file to the disk (fsync), then its folder's entry where the system allows it: what must be
+ * on record before a write that cannot be undone. Throws FileWriteError naming the input when the file's data cannot.
+ */
+async function syncToDisk(path, input) {
+    try {
+        const file = await (0,external_node_fs_promises_.open)(path, 'r+');
+        try {
+            await file.sync();
+        }
+        finally {
+            await file.close();
+        }
+    }
+    catch (err) {
+        throw new FileWriteError(input, path, err?.code ?? 'EIO');
+    }
+    // A new file's name lives in its folder: best effort, as some systems (Windows) cannot open a folder to sync it.
+    try {
+        const folder = await (0,external_node_fs_promises_.open)((0,external_node_path_.dirname)(path), 'r');
+        try {
+            await folder.sync();
+        }
+        finally {
+            await folder.close();
+        }
+    }
+    catch {
+        // The file's own data is on disk; its entry is as safe as the system makes it.
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/operations/files.ts
 /** The operations that also write each listed message or resumed run to a file (NDJSON) as it arrives. */
@@ -5657,7 +5878,7 @@ function plan_planListing(verb, request) {
  * the plan's to-date is the write's), its selectors as filters, max-entries and max-pages as its own. `keepIds`: also
  * returns every DLQ id planned, in listing order.
  */
-async function listPlan(client, request, planFile, hooks, keepIds) {
+async function listPlan(client, request, file, hooks, keepIds) {
     const verb = verbOf(request);
     // Runs given by pairs are taken by the DLQ ids found: the write sends no bound for them.
     const bound = request.runs === undefined ? await startBound(client, request, hooks.clock) : undefined;
@@ -5673,6 +5894,8 @@ async function listPlan(client, request, planFile, hooks, keepIds) {
     let withoutDlqId = 0;
     const keep = (m) => {
         if (selects !== undefined && !selects(m))
+            return false;
+        if (hooks.alsoKeeps !== undefined && !hooks.alsoKeeps(m))
             return false;
         // No write by ids can take an entry without one: counted, and left out of the plan.
         if (m.dlqId !== undefined && m.dlqId !== '')
@@ -5705,7 +5928,6 @@ async function listPlan(client, request, planFile, hooks, keepIds) {
         hooks.progress.planned = 0;
     // The step's progress is not the listing's: a listing's cursor continues no write.
     const listingHooks = { log: hooks.log, sink: counting, keep, signal: hooks.signal, now: hooks.now };
-    const file = { path: planFile, input: Inputs.PlanFile };
     const listing = await listDlqToFile(client, list, file, hooks.encode, listingHooks);
     const capped = request.maxRuns !== undefined && planned >= request.maxRuns && listing.nextCursor !== undefined;
     const plan = {
@@ -5735,7 +5957,7 @@ function refusal(plan, expectCount) {
 }
 /** A dry run: the plan of the write, no write request sent; held to expect-count when it is set too. */
 async function planWrite(client, request, planFile, hooks, expectCount) {
-    const { plan } = await listPlan(client, request, planFile, hooks, false);
+    const { plan } = await listPlan(client, request, { path: planFile, input: Inputs.PlanFile }, hooks, false);
     if (expectCount === undefined)
         return plan;
     const failure = refusal(plan, expectCount);
@@ -5747,7 +5969,7 @@ async function planWrite(client, request, planFile, hooks, expectCount) {
  * again, which could select differently by now (entries failed since, or dates read another way by the write).
  */
 async function expectThenWrite(client, request, expectCount, planFile, hooks, write) {
-    const { plan, ids } = await listPlan(client, request, planFile, hooks, true);
+    const { plan, ids } = await listPlan(client, request, { path: planFile, input: Inputs.PlanFile }, hooks, true);
     const failure = refusal(plan, expectCount);
     if (failure !== undefined)
         return { ...plan, expectCount, failure };
@@ -5878,7 +6100,9 @@ function errorText(body, redact = text => text) {
 /** How many ids listed moments before must all be "not found", none taken, to tell a service without the write. */
 const LISTED_GONE_PROOF = 32;
 /** Splits dlq-ids into runs whose request URL, with room for a cursor, stays under MAX_URL_BYTES. */
-function splitDlqIds(selection, urlLength, pageSize = RESUME_PAGE_SIZE) {
+function splitDlqIds(selection, urlLength, pageSize = RESUME_PAGE_SIZE, 
+/** Most ids a part holds, where fewer than the URL allows (src/verbs.ts). */
+idsPerPart = Infinity) {
     const ids = selection.dlqIds;
     if (ids === undefined || ids.length === 0)
         return [selection];
@@ -5889,7 +6113,7 @@ function splitDlqIds(selection, urlLength, pageSize = RESUME_PAGE_SIZE) {
     for (const id of ids) {
         // "dlqIds=" plus the encoded id plus one "&" (or the "?" the first pair takes).
         const bytes = new URLSearchParams({ dlqIds: id }).toString().length + 1;
-        if (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES) {
+        if (current.length >= idsPerPart || (current.length > 0 && used + bytes > MAX_URL_BYTES - CURSOR_ROOM_BYTES)) {
             current = [];
             parts.push(current);
             used = base;
@@ -5912,11 +6136,12 @@ keeper) {
     // An empty id list sent as no dlqIds at all would select the whole DLQ.
     if (request.selection.dlqIds !== undefined && total === 0)
         throw new Error('dlq-ids is empty: nothing to resume');
-    const parts = splitDlqIds(request.selection, q => client.bulkUrlLength(verb, q), verb.pageSize);
+    const parts = splitDlqIds(request.selection, q => client.bulkUrlLength(verb, q), verb.pageSize, verb.idsPerRequest);
     // The parts the URL limit made: halving a part the service would not take whole adds requests, not parts of it.
     const urlParts = parts.length;
     if (parts.length > 1) {
-        client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes`);
+        const most = verb.idsPerRequest === undefined ? '' : ` and naming at most ${verb.idsPerRequest} ids`;
+        client.log(`dlq-ids: ${total} ids sent in ${parts.length} parts, each request URL under ${MAX_URL_BYTES} bytes${most}`);
     }
     const headers = overrideHeaders(request.overrides);
     // Runs the answers of this drain carried, named or not: what its cap counts.
@@ -5958,12 +6183,13 @@ keeper) {
                 const whole = verb.idsWhole === true && selection.dlqIds !== undefined;
                 count = whole ? (selection.dlqIds?.length ?? 0) : Math.min(verb.pageSize, maxRuns - carriedRuns);
                 ledger.sent++;
+                ledger.naming(selection.dlqIds);
                 const query = whole ? resumeQuery(selection) : resumeQuery(selection, cursor, count);
                 return await client.bulkPage(verb, query, headers);
             }
             catch (err) {
                 if (err instanceof ServiceError)
-                    ledger.lost(err.lostAnswers, count);
+                    ledger.lost(err.lostAnswers, count, selection.dlqIds);
                 throw err;
             }
         };
@@ -5977,10 +6203,11 @@ keeper) {
                 progress.nextCursor = startCursor;
             const budget = { maxPages: request.maxPages - ledger.sent, maxPagesInput: Inputs.MaxPages, startCursor };
             outcome = await drainInto(fetch, budget, page => {
-                ledger.lost(page.lostAnswers, count);
+                ledger.lost(page.lostAnswers, count, selection.dlqIds);
                 const made = page.messages ?? [];
-                carriedRuns += page.workflowRuns.length + made.length + page.problems.filter(p => !p.kept).length;
-                ledger.answered(page.workflowRuns, page.problems, made);
+                const deleted = page.deleted ?? 0;
+                carriedRuns += page.workflowRuns.length + made.length + deleted + page.problems.filter(p => !p.kept).length;
+                ledger.answered(page.workflowRuns, page.problems, made, deleted);
                 if (parts.length === 1)
                     progress.nextCursor = page.cursor;
                 onPage(page, ledger.taken());
@@ -6029,9 +6256,11 @@ keeper) {
             const notFound = ledger.gone.count - goneBefore;
             if (request.idsListedJustNow === true &&
                 ledger.requests === 0 &&
+                ledger.uncertainRequests === 0 &&
                 notFound >= Math.min(total, LISTED_GONE_PROOF)) {
                 // Entries listed a moment ago, the first of them every one "not found" and none taken: not a chance of
                 // timing, but a service without the write (it answers 404 to any id then). Said as such; nothing was taken.
+                // Unless an answer was lost: the request that lost it may have taken them.
                 failure = { kind: 'verb-missing', operation: verb.operation, path: verb.path, status, listedIds: notFound };
                 break;
             }
@@ -6226,6 +6455,16 @@ class ResumeLedger {
     refusedCount = 0;
     /** Every id told gone or refused: a listing that takes the rest skips them (bounded by what the service refused). */
     told = new Set();
+    /** Entries a delete's answers counted: they name none (makes `count`). */
+    deleted = 0;
+    /**
+     * Where the answers name nothing (a delete), the ids are the only record: every id a request named, and those of
+     * requests with an answer lost (what such a request did to them is unknown); bounded by the ids given.
+     */
+    named = new Set();
+    lostIds = new Set();
+    /** Of the ids told gone, those a request with a lost answer had named: it may have taken them itself. */
+    goneAfterLost = 0;
     problems = new ItemProblems();
     /** `progress` is kept up to date as answers arrive, for a last-resort report should the process be stopped. */
     constructor(
@@ -6234,16 +6473,26 @@ class ResumeLedger {
         this.verb = verb;
         this.progress = progress;
     }
+    /** A request about to be sent, by these ids: kept where the answer will not name what it took. */
+    naming(ids) {
+        if (this.verb.makes === 'count')
+            for (const id of ids ?? [])
+                this.named.add(id);
+    }
     /** Attempts lost after sending (a failed request, or the answer to a page's retries), each asking for `count`. */
-    lost(attempts, count) {
+    lost(attempts, count, ids) {
+        if (attempts > 0 && this.verb.makes === 'count')
+            for (const id of ids ?? [])
+                this.lostIds.add(id);
         this.uncertainRequests += attempts;
         this.uncertainRuns += attempts * count;
         this.progress.uncertainRequests = this.uncertainRequests;
         this.progress.uncertainRuns = this.uncertainRuns;
     }
     /** One answered request: what it made (runs, or new messages), and the items it carried that could not be read. */
-    answered(runs, problems, messages = []) {
-        const carried = runs.length + messages.length + problems.filter(p => !p.kept).length;
+    answered(runs, problems, messages = [], deleted = 0) {
+        this.deleted += deleted;
+        const carried = runs.length + messages.length + deleted + problems.filter(p => !p.kept).length;
         if (carried > this.verb.pageSize)
             this.largestAnswer = Math.max(this.largestAnswer ?? 0, carried);
         this.carried += carried;
@@ -6265,6 +6514,8 @@ class ResumeLedger {
     /** An id the service answered 404 for on its own: gone since it was listed. */
     goneOne(dlqId) {
         this.told.add(dlqId);
+        if (this.lostIds.has(dlqId))
+            this.goneAfterLost++;
         this.gone.count++;
         if (this.gone.named.length < NAMED_AT_MOST)
             this.gone.named.push(dlqId);
@@ -6276,9 +6527,9 @@ class ResumeLedger {
         if (this.refused.length < NAMED_AT_MOST)
             this.refused.push({ dlqId, ...answer });
     }
-    /** Entries the answers named as taken: runs made, or messages made. */
+    /** Entries the answers named as taken: runs made, or messages made; or counted as deleted. */
     taken() {
-        return this.runs.length + this.messages.length;
+        return this.runs.length + this.messages.length + this.deleted;
     }
     /** The resume asked by `request`, as far as this ledger went, ending as `end` says. */
     result(request, end) {
@@ -6972,7 +7223,9 @@ async function stagedResume(client, request, plan, hooks) {
         ];
         const resumed = ledger.carried - before.carried;
         capLeft -= resumed;
-        watching ??= new WatchState(watchFrom(keeper.bound, made, client, hooks.clock), verb.makes, `${short} ${past}`);
+        // A delete makes nothing to watch: its schema takes no stages.
+        const makes = verb.makes === 'message' ? 'message' : 'run';
+        watching ??= new WatchState(watchFrom(keeper.bound, made, client, hooks.clock), makes, `${short} ${past}`);
         watching.add(index + 1, verb.makes === 'run' ? made : runIds);
         let resumeEnd = howItEnded(end, capLeft, ledger.uncertainRequests > before.lost);
         const watchable = resumeEnd === 'more-left' && followed && plan.watchMs !== undefined;
@@ -7127,6 +7380,204 @@ async function resumeWorkflows(client, request, given = {}) {
     const end = await drainWrite(client, bounded, ledger, hooks.onPage, keeper);
     const bound = keeper.result();
     return { ...ledger.result(request, end), ...(bound !== undefined ? { bound } : {}) };
+}
+
+;// CONCATENATED MODULE: ./src/operations/delete-dlq.ts
+/**
+ * delete-dlq: lists what the delete selects into archive-file (every entry as listed, bodies included, credential
+ * header values redacted, as messages-file), flushes it to disk, then deletes exactly those entries by their DLQ ids,
+ * 100 a request (src/verbs.ts), never by the filter: an entry that fails after the listing stays. A listing that finds
+ * more than max-entries, or not expect-count entries, or an archive that cannot be written, refuses before any delete.
+ */
+
+
+
+
+
+
+
+
+
+/** Nothing deleted yet: what a result says before the deletes, or when none follow. */
+const NONE = {
+    requests: 0,
+    deleted: 0,
+    goneOneByOne: { count: 0, named: [] },
+    goneWhenListed: 0,
+    possiblyDeleted: 0,
+    uncounted: 0,
+    refused: 0
+};
+/** Lists, archives and deletes (or, dry, lists only) what `asked` selects; never throws for the service's answers. */
+async function deleteDlq(client, asked, hooks) {
+    const verb = verbOf(asked.request);
+    const olderThan = asked.olderThan && (await olderThanBound(client, verb, asked.olderThan, hooks.clock));
+    const age = olderThan && ageJudge(olderThan.toDate);
+    const { selection, maxRuns: cap } = asked.request;
+    // By filters, older-than is the to-date sent; by dlq-ids (the whole DLQ listed) only each entry's createdAt judges.
+    const byAge = olderThan !== undefined && selection.dlqIds === undefined ? { toDate: olderThan.toDate } : {};
+    // One more than the cap: a listing that finds it knows the cap is exceeded, in bounded memory.
+    const request = {
+        ...asked.request,
+        selection: { ...selection, ...byAge },
+        ...(cap !== undefined ? { maxRuns: cap + 1 } : {})
+    };
+    const file = asked.dryRun
+        ? { path: asked.planFile, input: Inputs.PlanFile }
+        : { path: asked.archiveFile, input: Inputs.ArchiveFile };
+    const listHooks = age === undefined ? hooks : { ...hooks, alsoKeeps: age.keeps };
+    const { plan, ids } = await listPlan(client, request, file, listHooks, !asked.dryRun);
+    const result = resultOf(asked, verb, plan, olderThan, age?.leftOut);
+    const refused = guard(plan, cap, asked.expectCount);
+    if (refused !== undefined)
+        return { ...result, failure: refused };
+    if (asked.dryRun || ids.length === 0)
+        return result;
+    try {
+        await syncToDisk(asked.archiveFile, Inputs.ArchiveFile);
+    }
+    catch (err) {
+        if (!(err instanceof FileWriteError))
+            throw err;
+        const { archiveFile: _unsure, ...rest } = result;
+        return { ...rest, failure: err.failure };
+    }
+    hooks.log(`archive-file: ${formatCount(ids.length)} entries written and flushed to disk (${asked.archiveFile}); ` +
+        `deleting exactly those, by their DLQ ids`);
+    // The write follows: a cancel from now on says what was deleted, not what was planned.
+    if (hooks.progress !== undefined)
+        delete hooks.progress.planned;
+    const ledger = new ResumeLedger(verb, hooks.progress);
+    const byIds = {
+        verb: 'delete-dlq',
+        ...(verb.dlq === 'workflow' ? { source: 'workflow' } : {}),
+        selection: { dlqIds: ids },
+        all: false,
+        overrides: {},
+        maxPages: asked.request.maxPages,
+        idsListedJustNow: true
+    };
+    const onPage = (page, total) => hooks.log(`request: ${formatCount(page.deleted ?? 0)} entries deleted (${formatCount(total)} so far)`);
+    const end = await drainResume(client, byIds, ledger, onPage);
+    const outcome = outcomeOf(ledger, end, ids.length);
+    // Every id called not found after an answer was lost: what that request did is the question, not another service.
+    const failure = end.failure?.kind === 'ids-gone' && ledger.uncertainRequests > 0 ? undefined : end.failure;
+    return { ...result, ...outcome, ...(failure !== undefined ? { failure } : {}) };
+}
+/**
+ * older-than's to-date on the service's clock: its time by the Date of a one-entry listing, less the duration. With
+ * no usable Date, the runner's clock less the duration and a margin, as the service's clock may be behind the
+ * runner's: an entry is never taken for older than it is, only left for a later run.
+ */
+async function olderThanBound(client, verb, older, clock) {
+    try {
+        await client.listDlqPage(listQuery(verb.dlq === 'workflow' ? { source: 'workflow' } : {}, 1, 'earliestFirst'));
+    }
+    catch {
+        // Any answer's Date will do, an error's too; the listing that follows reports the error itself.
+    }
+    const serviceNow = client.serviceNow();
+    if (serviceNow !== undefined)
+        return { ...older, toDate: Math.floor(serviceNow) - older.ms, clock: 'service' };
+    const fault = client.dateFault();
+    return {
+        ...older,
+        toDate: clock.now() - CLOCK_SKEW_MARGIN_MS - older.ms,
+        clock: 'runner',
+        marginMs: CLOCK_SKEW_MARGIN_MS,
+        ...(fault !== undefined ? { dateFault: fault } : {})
+    };
+}
+/**
+ * Keeps the entries created at or before `toDate`, whatever the service's dates filter on (wire contract, 5: the time
+ * an entry entered the DLQ, on some): a later one, or one with no creation time that can be true, is left and counted.
+ */
+function ageJudge(toDate) {
+    const leftOut = { younger: 0, undated: 0 };
+    const keeps = (message) => {
+        const at = message.createdAt;
+        if (at === undefined || at < CREATED_AT_FLOOR_MS)
+            leftOut.undated++;
+        else if (at > toDate)
+            leftOut.younger++;
+        else
+            return true;
+        return false;
+    };
+    return { keeps, leftOut };
+}
+/** What stops a delete before any delete request: the listing's failure, the cap, expect-count. */
+function guard(plan, cap, expectCount) {
+    if (plan.listing.failure !== undefined)
+        return plan.listing.failure;
+    if (cap !== undefined && plan.planned > cap) {
+        return { kind: 'cap-exceeded', input: Inputs.MaxEntries, cap, found: plan.planned };
+    }
+    return expectCount === undefined ? undefined : refusal(plan, expectCount);
+}
+/** The result of the listing, before any delete: nothing deleted, every entry listed not deleted (none, dry). */
+function resultOf(asked, verb, plan, olderThan, leftOut) {
+    const { selection, all, maxRuns } = asked.request;
+    // Ids given that a whole listing did not find are gone; a listing cut short (the cap) cannot say.
+    const whole = planComplete(plan) && plan.capped !== true;
+    const file = plan.planFile;
+    return {
+        kind: 'delete',
+        operation: 'delete-dlq',
+        dlq: verb.dlq,
+        dryRun: asked.dryRun,
+        selection,
+        all,
+        ...(maxRuns !== undefined ? { maxEntries: maxRuns } : {}),
+        ...(asked.expectCount !== undefined ? { expectCount: asked.expectCount } : {}),
+        ...(olderThan !== undefined ? { olderThan } : {}),
+        listing: plan.listing,
+        listed: plan.planned,
+        ...(plan.bound !== undefined ? { bound: plan.bound } : {}),
+        ...(leftOut !== undefined && leftOut.younger + leftOut.undated > 0 ? { leftOut } : {}),
+        ...(plan.withoutDlqId !== undefined ? { withoutDlqId: plan.withoutDlqId } : {}),
+        ...(plan.given !== undefined ? { given: plan.given.count } : {}),
+        ...(file !== undefined ? (asked.dryRun ? { planFile: file } : { archiveFile: file }) : {}),
+        ...NONE,
+        goneWhenListed: whole ? (plan.given?.missing ?? 0) : 0,
+        notDeleted: asked.dryRun ? 0 : plan.planned
+    };
+}
+/**
+ * What became of the ids the deletes named: an answer counts, never names, what it deleted, so each id is placed by
+ * what is known of it. Told gone one by one (404 alone), after a lost answer or not; named in a request whose
+ * answer was lost (maybe deleted); counted by the answers; never sent, or in a request that failed.
+ */
+function outcomeOf(ledger, end, listed) {
+    // Ids a service without the delete called not found were never gone: nothing was taken (resume-drain).
+    if (end.failure?.kind === 'verb-missing')
+        return { ...NONE, requests: ledger.requests, notDeleted: listed };
+    let untold = 0;
+    let lostUntold = 0;
+    for (const id of ledger.named) {
+        if (ledger.told.has(id))
+            continue;
+        untold++;
+        if (ledger.lostIds.has(id))
+            lostUntold++;
+    }
+    const uncountedOrLost = Math.max(0, untold - ledger.deleted);
+    const possibly = Math.min(lostUntold, uncountedOrLost);
+    const rest = uncountedOrLost - possibly;
+    const stopped = end.failure !== undefined;
+    return {
+        requests: ledger.requests,
+        deleted: ledger.deleted,
+        goneOneByOne: {
+            count: ledger.gone.count - ledger.goneAfterLost,
+            named: ledger.gone.named.filter(id => !ledger.lostIds.has(id))
+        },
+        possiblyDeleted: ledger.goneAfterLost + possibly,
+        uncounted: stopped ? 0 : rest,
+        notDeleted: (stopped ? rest : 0) + (listed - ledger.named.size) + ledger.refusedCount,
+        refused: ledger.refusedCount,
+        ...(end.parts !== undefined ? { parts: end.parts } : {})
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/service/json.ts
@@ -8396,9 +8847,7 @@ function fewValues(values, value) {
  * values as code spans in markdown), and "of any age" when no from-date bounds it.
  */
 function scopeText(result, markdown) {
-    const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection;
-    const { messageId, url, topicName, scheduleId, queueName, responseStatus, callerIp } = result.selection;
-    const value = (text) => markdown ? code(text, 100) : JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text);
+    const { dlqIds, fromDate, toDate } = result.selection;
     if (result.byRuns !== undefined) {
         const { given, found } = result.byRuns;
         return `selection: the ${plural(given, 'run', 'runs')} given (workflow-runs), ${formatCount(found)} of them in the workflow DLQ`;
@@ -8407,6 +8856,19 @@ function scopeText(result, markdown) {
         const how = result.expected?.byListing === true ? 'listed for expect-count' : 'given';
         return `selection: the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} ${how}`;
     }
+    const what = selectorsText(result.selection, markdown) ?? `every failed ${words(result).one} in the DLQ (all)`;
+    const when = fromDate !== undefined
+        ? `failed from ${formatMs(fromDate)}${toDate !== undefined ? ` to ${formatMs(toDate)}` : ''}`
+        : toDate !== undefined
+            ? `failed up to ${formatMs(toDate)}, of any age`
+            : 'of any age';
+    return `selection: ${what}, ${when}`;
+}
+/** The selectors given but the dates and ids, in a few words (third-party values as code spans in markdown). */
+function selectorsText(selection, markdown) {
+    const { workflowUrl, workflowRunId, workflowCreatedAt } = selection;
+    const { messageId, url, topicName, scheduleId, queueName, responseStatus, callerIp } = selection;
+    const value = (text) => markdown ? code(text, 100) : JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text);
     const lists = [
         ['url', url],
         ['topic-name', topicName],
@@ -8422,13 +8884,7 @@ function scopeText(result, markdown) {
         ...lists.flatMap(([name, values]) => (values?.length ? [`${name} ${fewValues(values, value)}`] : [])),
         ...(responseStatus !== undefined ? [`response-status ${responseStatus}`] : [])
     ];
-    const what = parts.length > 0 ? parts.join(', ') : `every failed ${words(result).one} in the DLQ (all)`;
-    const when = fromDate !== undefined
-        ? `failed from ${formatMs(fromDate)}${toDate !== undefined ? ` to ${formatMs(toDate)}` : ''}`
-        : toDate !== undefined
-            ? `failed up to ${formatMs(toDate)}, of any age`
-            : 'of any age';
-    return `selection: ${what}, ${when}`;
+    return parts.length > 0 ? parts.join(', ') : undefined;
 }
 /** `- title:` over `  - label: value` for each value given; without any, `- title: none…`, or nothing. */
 function titled(title, items, none) {
@@ -8438,9 +8894,9 @@ function titled(title, items, none) {
     return none === undefined ? [] : [`- ${title}: ${none}`];
 }
 /** The selectors given, each labelled with its input: a workflow verb's, or a retry's (the listing's filters). */
-function selectorItems(result, pass) {
-    const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = result.selection;
-    const { messageId, url, topicName, scheduleId, queueName, responseStatus, callerIp } = result.selection;
+function selectorItems({ selection }, pass) {
+    const { dlqIds, fromDate, toDate, workflowUrl, workflowRunId, workflowCreatedAt } = selection;
+    const { messageId, url, topicName, scheduleId, queueName, responseStatus, callerIp } = selection;
     const time = (ms) => (ms === undefined ? undefined : formatMs(ms));
     const text = (value) => (value === undefined ? undefined : code(value));
     const list = (values) => (values?.length ? valueList(values, pass) : undefined);
@@ -9246,7 +9702,9 @@ const VERB_NOTES = {
         note: '> **What a retry does:** each retried entry left the DLQ, and a **new** message was created with its body ' +
             'and headers, under a new message id. One that fails again comes back to the DLQ under that new id; a ' +
             'deduplicated one was not delivered again.'
-    }
+    },
+    // A delete's own report (report/delete.ts) says what it did; its archive is the note.
+    'delete-dlq': {}
 };
 /** The line a verb says first under the summary's heading, if any. */
 const verbHead = (result) => VERB_NOTES[result.operation].head;
@@ -9700,6 +10158,334 @@ function idList(ids, pass, output) {
     const shown = ids.slice(0, pass.maxRows).map(id => codeCell(id, 100));
     const rest = ids.length - shown.length;
     return rest > 0 ? `${shown.join(' ')} … and ${formatCount(rest)} more (output \`${output}\`)` : shown.join(' ');
+}
+
+;// CONCATENATED MODULE: ./src/report/delete-text.ts
+/**
+ * The words of a delete's report (report/delete.ts): what it selected, what became of the ids it named, how to
+ * finish, and what was asked. Counts are said as the answers gave them: a delete's answer counts, never names.
+ */
+
+
+
+
+
+
+/** Where the docs show how to send a deleted message again from its archive line. */
+const RESEND_DOCS = 'https://github.com/acme/dlq-action/blob/v1/docs/bulk-writes.md#send-a-deleted-message-again';
+/** What one entry of the DLQ a delete takes is: `message`, `failed workflow run`. */
+const noun = ({ dlq }) => dlq === 'workflow' ? 'failed workflow run' : 'message';
+/** `3 messages`, `1 failed workflow run`: what a delete of this DLQ takes. */
+const entries = (result, n) => plural(n, noun(result), `${noun(result)}s`);
+/** Ids given that are no longer in the DLQ: not found by the listing, or told gone one by one by the deletes. */
+const alreadyGone = (result) => result.goneWhenListed + result.goneOneByOne.count;
+/** The selection in a few words, for the first line and the notice: `all` said when it selected everything. */
+function delete_text_scopeText(result, markdown) {
+    const { dlqIds, fromDate, toDate } = result.selection;
+    const all = markdown ? '`all: true`' : 'all: true';
+    const what = dlqIds !== undefined
+        ? `the ${plural(dlqIds.length, 'DLQ id', 'DLQ ids')} given`
+        : (selectorsText(result.selection, markdown) ??
+            `every ${noun(result)} in the DLQ${result.all ? ` (${all})` : ''}`);
+    const { olderThan } = result;
+    const when = [
+        olderThan !== undefined &&
+            `older than ${olderThan.text} (created at or before ${formatMs(olderThan.toDate)}, ${clockWords(result)})`,
+        fromDate !== undefined && `created from ${formatMs(fromDate)}`,
+        toDate !== undefined && `up to ${formatMs(toDate)}`
+    ].filter(part => part !== false);
+    return `selection: ${what}${when.length > 0 ? `, ${when.join(' ')}` : dlqIds === undefined ? ', of any age' : ''}`;
+}
+/** Whose clock older-than was judged on. */
+function clockWords({ olderThan }) {
+    if (olderThan?.clock !== 'runner')
+        return "on the service's clock";
+    return `on the runner's clock less ${durationText(olderThan.marginMs ?? 0)}, as ${dateFaultText(olderThan.dateFault)}`;
+}
+/** What is left to delete after a stop, and how to take exactly that: the archive given back as dlq-ids-file. */
+function finishText(result, markdown) {
+    const left = result.notDeleted + result.possiblyDeleted;
+    if (result.dryRun || left === 0 || (result.deleted === 0 && result.possiblyDeleted === 0))
+        return undefined;
+    const c = (text) => (markdown ? `\`${text}\`` : text);
+    return (`to delete exactly the rest of what was listed, run the step again with ${c('dlq-ids-file')} set to this ` +
+        `archive (${c('archive-file')}; a later job needs it as an artifact) and a new ${c('archive-file')}: the ` +
+        `entries deleted are no longer in the DLQ and count in ${c('already-gone-count')}, the others are deleted. ` +
+        'The same selection run again takes what matches by then');
+}
+/** What the deletes did beyond the count: ids already gone, maybe deleted, not counted, left out by older-than. */
+function outcomeLeads(result) {
+    const { goneOneByOne, goneWhenListed, possiblyDeleted, uncounted, leftOut, olderThan } = result;
+    const named = goneOneByOne.named.slice(0, 5).map(id => code(id, 100));
+    const more = goneOneByOne.count - named.length;
+    const names = named.length === 0 ? '' : `: ${named.join(', ')}${more > 0 ? ` and ${formatCount(more)} more` : ''}`;
+    const gone = [
+        goneWhenListed > 0 && `${formatCount(goneWhenListed)} of the DLQ ids given were not in it when listed`,
+        goneOneByOne.count > 0 &&
+            `${formatCount(goneOneByOne.count)} left it between the listing and the delete, each told by a request of its ` +
+                `own${names}`
+    ].filter(part => part !== false);
+    return [
+        gone.length > 0 && `**Already gone:** ${gone.join('; ')} (output \`already-gone-count\`; not a failure).`,
+        possiblyDeleted > 0 &&
+            `**⚠️ Possibly deleted:** ${formatCount(possiblyDeleted)} more: the requests that named them got no readable ` +
+                'answer (lost after sending), and no later answer counted them. They are in the archive; each is either ' +
+                'deleted or still in the DLQ (a re-run with `dlq-ids-file` set to the archive tells which).',
+        uncounted > 0 &&
+            `**⚠️ Not counted:** the answers counted ${formatCount(uncounted)} fewer deleted than the ids they named, ` +
+                'without saying which: most likely no longer in the DLQ (a re-run with `dlq-ids-file` set to the archive ' +
+                'tells each).',
+        leftOut !== undefined &&
+            olderThan !== undefined &&
+            `Left in the DLQ by \`older-than\`: ${[
+                leftOut.younger > 0 &&
+                    `${formatCount(leftOut.younger)} selected but created after ${formatMs(olderThan.toDate)}`,
+                leftOut.undated > 0 && `${formatCount(leftOut.undated)} without a creation time that can be true`
+            ]
+                .filter(part => part !== false)
+                .join(', ')}.`
+    ];
+}
+/** "What was asked": the operation and its guards, the selection, the listing, the archive. */
+function delete_text_askedLines(result, ctx, pass) {
+    const { listing, olderThan } = result;
+    const mode = result.dryRun
+        ? '`dry-run: true`'
+        : result.expectCount !== undefined
+            ? `\`expect-count: ${formatCount(result.expectCount)}\``
+            : 'archive, then delete by the ids listed';
+    const pages = `${plural(listing.pages, 'page', 'pages')} of ${formatCount(listing.pageSize)} fetched`;
+    const whole = `- Selection: **the whole DLQ** (input \`all\`): every ${noun(result)} in it.`;
+    return [
+        '### What was asked',
+        '',
+        `- Operation: \`delete-dlq\` of the ${result.dlq === 'workflow' ? 'failed workflow runs' : 'failed messages'}, ${mode}`,
+        ...(result.all && result.selection.dlqIds === undefined
+            ? [whole, ...titled('Selectors also given', selectorItems(result, pass))]
+            : titled('Selection', selectorItems(result, pass), 'none')),
+        ...(olderThan !== undefined
+            ? [
+                `- \`older-than\`: ${code(olderThan.text)}: created at or before ${formatMs(olderThan.toDate)} ` +
+                    `(\`${olderThan.toDate}\`), ${clockWords(result)}`
+            ]
+            : []),
+        '- Listed with these filters (the bound as to-date, so that nothing failing during the listing is taken):',
+        ...(filterLines(listing.filters, pass).length > 0 ? filterLines(listing.filters, pass) : ['  - none']),
+        `- \`max-entries\`: ${result.maxEntries === undefined ? 'none' : `${formatCount(result.maxEntries)} (more refuses the delete)`}`,
+        `- \`max-pages\`: ${formatCount(listing.maxPages ?? 0)} (${pages})`,
+        ...(listing.nextCursor !== undefined
+            ? [
+                `- The listing's cursor when it stopped: ${code(listing.nextCursor, MAX_CURSOR_LENGTH)} (it continues nothing)`
+            ]
+            : []),
+        ...(result.planFile !== undefined ? [`- The plan, one JSON object a line: ${code(result.planFile)}`] : []),
+        ...runLine(ctx),
+        ''
+    ];
+}
+/** Where the archive is and what it is for; a link (ours) to how a message is sent again. */
+function archiveLead(result) {
+    const file = result.archiveFile;
+    if (file === undefined || result.listed === 0)
+        return undefined;
+    const redacted = result.listing.redactedHeaderValues ?? 0;
+    const credentials = redacted > 0 ? `${plural(redacted, 'credential header value', 'credential header values')} redacted` : '';
+    if (result.deleted === 0 && result.possiblyDeleted === 0) {
+        return `The entries listed are in ${code(file)} (output \`archive-file\`); none of them was deleted.`;
+    }
+    return (`**Archive:** ${code(file)} (output \`archive-file\`): one JSON line per entry as listed, bodies included` +
+        `${credentials === '' ? '' : `, ${credentials}`}; on disk before the first delete. A deleted entry cannot be ` +
+        `retried by the service: keep the file (upload it as an artifact) to ${safeLink('send a message again', RESEND_DOCS)}.`);
+}
+
+;// CONCATENATED MODULE: ./src/report/delete.ts
+/**
+ * How delete-dlq is reported: what was deleted (as the answers counted it), what was already gone, what may have been
+ * deleted unseen, what is left and how to finish; the archive; and what the entries were, by destination, cause and
+ * age, with the tables a listing has (report/breakdowns.ts). A dry run or a refusal says what it would have deleted.
+ */
+
+
+
+
+
+
+
+
+
+const deleteReport = {
+    outputs: delete_outputs,
+    summary: (result, ctx, options) => fitSummary(pass => deleteSummary(result, ctx, pass), options),
+    // A failure is said by its annotation (one alert per fact), unless something was deleted before it.
+    notice: result => result.failure !== undefined && nothingDeleted(result)
+        ? undefined
+        : `${delete_headline(result)}; ${delete_text_scopeText(result, false)}`,
+    warnings: delete_warnings,
+    failure: delete_failure
+};
+/** No entry was deleted, nor possibly deleted: a refusal, a failure before the deletes, a dry run. */
+const nothingDeleted = (result) => result.deleted === 0 && result.possiblyDeleted === 0;
+/**
+ * Everything listed was deleted or told already gone, the listing having reached its end, and no entry was left for
+ * want of a creation time that older-than could judge.
+ */
+function complete(result) {
+    const judged = (result.leftOut?.undated ?? 0) === 0;
+    const done = result.failure === undefined && listingComplete(result.listing) && judged;
+    if (result.dryRun)
+        return done;
+    return done && result.possiblyDeleted === 0 && result.uncounted === 0 && result.notDeleted === 0;
+}
+function delete_outputs(result) {
+    return {
+        [Outputs.DeletedCount]: String(result.deleted),
+        [Outputs.AlreadyGoneCount]: String(alreadyGone(result)),
+        [Outputs.ArchiveFile]: result.archiveFile ?? '',
+        [Outputs.PlannedCount]: String(result.listed),
+        [Outputs.PlanFile]: result.planFile ?? '',
+        [Outputs.Complete]: String(complete(result))
+    };
+}
+/** `the selection holds at least 12 entries, not 10`: a count refusal's numbers. */
+function holds(failure) {
+    const { found, expected, complete: whole } = failure;
+    return `the selection holds ${whole ? '' : 'at least '}${plural(found, 'entry', 'entries')}, not ${formatCount(expected)}`;
+}
+/** The verdict in words, without its icon: the notice, and the summary's first line. */
+function delete_headline(result) {
+    const { failure: f, deleted, possiblyDeleted, listed } = result;
+    const n = (count) => entries(result, count);
+    const atLeast = listingComplete(result.listing) ? '' : 'at least ';
+    if (result.dryRun) {
+        if (f?.kind === 'cap-exceeded')
+            return `Dry run: the delete would be refused: more than ${n(f.cap)} selected`;
+        if (f?.kind === 'count-mismatch')
+            return `Dry run refused by expect-count: ${holds(f)}`;
+        if (f !== undefined)
+            return `Dry run stopped early: would delete ${atLeast}${n(listed)}`;
+        return `Dry run: would delete ${n(listed)}; no delete request was sent`;
+    }
+    if (f?.kind === 'cap-exceeded')
+        return `Refused by max-entries: more than ${n(f.cap)} selected; nothing was deleted`;
+    if (f?.kind === 'count-mismatch')
+        return `Refused by expect-count: ${holds(f)}; nothing was deleted`;
+    const left = `${formatCount(result.notDeleted)} not`;
+    const maybe = possiblyDeleted > 0 ? `, ${formatCount(possiblyDeleted)} possibly` : '';
+    if (f?.kind === 'cancelled')
+        return `Cancelled: ${n(deleted)} deleted before the cancel${maybe}, ${left}`;
+    if (f !== undefined && nothingDeleted(result))
+        return `Nothing deleted: ${failurePhrase(f)}`;
+    if (f !== undefined)
+        return `Delete failed part way: ${failurePhrase(f)}; ${n(deleted)} deleted before${maybe}, ${left}`;
+    if (possiblyDeleted > 0)
+        return `Deleted at least ${n(deleted)}; ${formatCount(possiblyDeleted)} more possibly`;
+    if (result.uncounted > 0)
+        return `Deleted ${n(deleted)}; ${formatCount(result.uncounted)} named were not counted`;
+    if (listed === 0)
+        return `Nothing to delete: no ${noun(result)} matched`;
+    const gone = alreadyGone(result);
+    return `Deleted ${n(deleted)}${gone > 0 ? `; ${formatCount(gone)} already gone` : ''}`;
+}
+function icon(result) {
+    const { failure: f } = result;
+    if (result.dryRun)
+        return f === undefined ? '🔍' : f.kind === 'cap-exceeded' || f.kind === 'count-mismatch' ? '❌' : '⚠️';
+    if (f?.kind === 'cancelled')
+        return '⛔';
+    if (f !== undefined)
+        return '❌';
+    if (result.possiblyDeleted > 0 || result.uncounted > 0)
+        return '⚠️';
+    return result.listed === 0 ? 'ℹ️' : '✅';
+}
+function delete_failure(result) {
+    const { failure: f, possiblyDeleted } = result;
+    const reasons = [];
+    if (f !== undefined) {
+        const own = failureText('delete-dlq', f);
+        const done = nothingDeleted(result)
+            ? // The count and cap refusals say it themselves.
+                f.kind === 'count-mismatch' || f.kind === 'cap-exceeded'
+                    ? ''
+                    : '; nothing was deleted'
+            : `; ${entries(result, result.deleted)} deleted before it, ${formatCount(result.notDeleted)} not`;
+        reasons.push(`${own}${done}`);
+    }
+    if (possiblyDeleted > 0) {
+        reasons.push(`${formatCount(possiblyDeleted)} more entries were possibly deleted: the requests that named them got no ` +
+            'readable answer, so deleted-count does not count them');
+    }
+    if (reasons.length === 0)
+        return undefined;
+    const finish = finishText(result, false);
+    return `${reasons.join('; ')}${finish === undefined ? '' : `; ${finish}`}`;
+}
+function delete_warnings(result) {
+    const { itemProblems } = result.listing;
+    const undated = result.leftOut?.undated ?? 0;
+    return [
+        itemProblems && itemProblemsText(itemProblems),
+        result.withoutDlqId !== undefined &&
+            `${plural(result.withoutDlqId, 'entry was', 'entries were')} listed without a DLQ id: no delete by id can take ` +
+                'them, so they were left in the DLQ',
+        undated > 0 &&
+            `${plural(undated, 'entry was', 'entries were')} selected without a creation time that can be true: their ` +
+                'age cannot be judged against older-than, so they were left in the DLQ',
+        result.uncounted > 0 &&
+            `the answers counted ${formatCount(result.uncounted)} fewer deleted than the DLQ ids they named, without ` +
+                'saying which: most likely no longer in the DLQ',
+        result.refused > 0 && `the service refused to delete ${plural(result.refused, 'entry', 'entries')} (HTTP 400)`
+    ].filter((text) => typeof text === 'string');
+}
+/** The lines under the heading: what was done, the archive, the error, how to finish, what became of each id. */
+function leads(result) {
+    const { failure: f } = result;
+    const parts = result.parts === undefined ? '' : ` in ${formatCount(result.parts)} parts`;
+    const done = result.dryRun
+        ? '**No delete request was sent.** A delete lists these again, archives them, then deletes exactly those, by ' +
+            'their DLQ ids.'
+        : nothingDeleted(result) && result.requests === 0
+            ? '**Nothing was deleted.**'
+            : `**${entries(result, result.deleted)} deleted**, as the service's answers counted them, of the ` +
+                `${formatCount(result.listed)} listed and archived: by their DLQ ids, at most 100 a request${parts} ` +
+                `(${plural(result.requests, 'request', 'requests')} answered).`;
+    const finish = finishText(result, true);
+    return [
+        done,
+        archiveLead(result),
+        result.dryRun && result.planFile !== undefined && `The plan, one JSON object a line: ${code(result.planFile)}.`,
+        f !== undefined && `**Error:** ${code(failureText('delete-dlq', f))}`,
+        finish !== undefined && `**To finish:** ${finish}.`,
+        ...outcomeLeads(result)
+    ];
+}
+function deleteSummary(result, ctx, pass) {
+    const { listing } = result;
+    const whole = listingComplete(listing);
+    const title = result.dryRun
+        ? 'What it would delete'
+        : nothingDeleted(result)
+            ? 'What was listed (not deleted)'
+            : result.notDeleted + result.possiblyDeleted > 0
+                ? 'What was listed and archived (deleted in part, as said above)'
+                : 'What was deleted';
+    const table = failingTable(listing, pass.now, pass.maxRows);
+    const select = 'Each archive line carries its cause as `causeKey`: `jq -c \'select(.causeKey == "KEY")\'` picks one ' +
+        "cause's entries out of it.";
+    const detail = [
+        ...(table.length === 0 ? [] : ['#### By destination', '', ...table]),
+        ...causeLines(listing, pass, select),
+        ...breakdownLines(listing, pass),
+        ...workflowRunLines(listing, pass, 'the archive holds every one'),
+        ...extremesLines(listing, pass, whole),
+        ...chartLines(listing, pass.now)
+    ];
+    return markdownText([
+        ...summaryHead(`${icon(result)} ${delete_headline(result)}; ${delete_text_scopeText(result, true)}`, ...leads(result)),
+        ...(shortenedNote(pass) === undefined ? [] : [shortenedNote(pass), '']),
+        ...(detail.length === 0 ? [] : [`### ${title}`, '', ...detail]),
+        ...delete_text_askedLines(result, ctx, pass)
+    ]);
 }
 
 ;// CONCATENATED MODULE: ./src/report/schedule.ts
@@ -10191,12 +10977,19 @@ class ServiceClient {
     }
     /** One request of a bulk write (src/verbs.ts): takes at most the verb's page size of entries. */
     async bulkPage(verb, query, headers) {
-        const { path } = verb;
-        const answer = await this.send('POST', path, query, headers);
+        const { path, method } = verb;
+        const answer = await this.send(method, path, query, headers);
         // The service carried this request out (2xx): if its answer is unusable, the entries it took are unknown.
         const lost = answer.lostAnswers + 1;
-        const json = this.parseJson('POST', path, answer, lost);
+        const json = this.parseJson(method, path, answer, lost);
         const { lostAnswers } = answer;
+        if (verb.makes === 'count') {
+            const { deleted, cursor } = this.check(method, path, json, deleteEnvelopeSchema, lost);
+            const problem = deletedProblem(deleted, query);
+            if (problem)
+                throw requestError(method, path, { kind: 'malformed', field: 'deleted', problem }, lost);
+            return { ...(cursor ? { cursor } : {}), workflowRuns: [], deleted, problems: [], lostAnswers };
+        }
         if (verb.makes === 'message') {
             const { responses, cursor } = this.check('POST', path, json, retryEnvelopeSchema, lost);
             const { messages, problems } = readRetriedMessages(responses);
@@ -10311,8 +11104,8 @@ class ServiceClient {
         }
         const { stop, timeoutMs, log, sleep, now, random } = this.options;
         const failed = (cause, lost, attempts = 1) => requestError(method, path, cause, lost, `${url.origin}${url.pathname}`, attempts);
-        // A POST may have been carried out when its answer is lost: one more attempt possibly done.
-        const sent = method === 'POST' ? 1 : 0;
+        // A POST or DELETE may have been carried out when its answer is lost: one more attempt possibly done.
+        const sent = method === 'POST' || method === 'DELETE' ? 1 : 0;
         let lostAnswers = 0;
         const once = async () => {
             let answer;
@@ -10524,6 +11317,8 @@ class AdaptiveLimit {
 
 
 
+
+
 /**
  * Masks a secret in the log before anything else is printed; the trimmed form too, as that is what is sent. One too
  * short to be a token is refused by its input before any request, never sent: masking it would mangle that refusal.
@@ -10599,7 +11394,31 @@ const OPERATIONS = {
     },
     'resume-workflows': bulkEntry('resume-workflows'),
     'restart-workflows': bulkEntry('restart-workflows'),
-    'retry-messages': bulkEntry('retry-messages')
+    'retry-messages': bulkEntry('retry-messages'),
+    // Lists into archive-file and flushes it, then deletes exactly the ids listed (operations/delete-dlq).
+    'delete-dlq': {
+        group: 'Deleting DLQ entries',
+        files: s => (s.dryRun ? [[Inputs.PlanFile, s.planFile]] : [[Inputs.ArchiveFile, s.archiveFile]]),
+        prepare: async (s) => {
+            if (!s.dryRun)
+                await checkArchiveFile(s.archiveFile);
+            return withDlqIdsFile(s);
+        },
+        run: (s, { client, log, encode, progress, signal, now }) => {
+            const { resume: request, dryRun, expectCount, olderThan, archiveFile, planFile } = s;
+            const asked = { request, dryRun, expectCount, olderThan, archiveFile, planFile };
+            return deleteDlq(client, asked, { clock: REAL_CLOCK, log, encode, progress, signal, now });
+        },
+        report: deleteReport,
+        overdue: {
+            count: Outputs.DeletedCount,
+            what: ({ confirmed, uncertainRequests: lost, planned }) => planned !== undefined
+                ? `at least ${planned} entries listed before the cancel; no delete request was sent`
+                : `${confirmed} entries deleted before the cancel` +
+                    (lost > 0 ? `, and possibly more (${lost} requests got no answer)` : '') +
+                    '; every entry listed is in archive-file (named in the log above): give it as dlq-ids-file to finish'
+        }
+    }
 };
 /**
  * The entry of one bulk write (src/verbs.ts): the one engine, given the verb. dry-run lists what it would take and
