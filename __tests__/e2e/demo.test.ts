@@ -73,7 +73,7 @@ describe('npm start', () => {
       Array<string>(120).fill('https://payments.shop.example/webhooks/payment-succeeded')
     )
     expect(shown).toContain('expect-count: 120 entries listed, as expected; taking them by their DLQ ids')
-    expect(shown).toContain('request: 120 messages retried (120 so far)')
+    expect(shown).toContain('messages retried (120 so far)')
     expect(shown).toMatch(/retried-count += 120\n/)
     expect(shown).toMatch(/deduplicated-count += 12\n/)
     expect(summaries[8]).toMatch(/^## ✅ Retried 120 messages; selection: the 120 DLQ ids given\n/)

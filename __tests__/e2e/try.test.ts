@@ -91,6 +91,7 @@ function expectRefused(run: Tried): void {
 
 /** The examples that use the action, each tried by a test below: a new one fails the first test until it is too. */
 const TRIED = [
+  'dlq-cleanup.yml',
   'dlq-health-check.yml',
   'manual-recovery.yml',
   'post-deploy-canary.yml',
@@ -150,7 +151,7 @@ describe('npm run try', () => {
     async () => {
       const file = 'examples/manual-recovery.yml'
       // dry-run's value is an expression of two fields, which only a workflow run evaluates: given with --set.
-      const list = await tryIt([file, '--workspace', fresh(), '--set', 'dry-run=false'])
+      const list = await tryIt([file, '--workspace', fresh(), '--set', 'dry-run=false', '--set', 'archive-file='])
       expectRan(list, 0)
       expect(list.inputs.operation).toBe("list-dlq  (the form's default for ${{ inputs.operation }})")
       expect(list.stdout).toMatch(/\n {4}empty, the form left empty: expect-count, url, schedule-id, dlq-ids, /)
@@ -159,7 +160,7 @@ describe('npm run try', () => {
       const resume = await tryIt([
         ...[file, '--workspace', fresh()],
         ...['--set', 'inputs.operation=resume-workflows', '--set', 'inputs.all=true', '--set', 'max-entries=10'],
-        ...['--set', 'dry-run=false']
+        ...['--set', 'dry-run=false', '--set', 'archive-file=']
       ])
       expectRan(resume, 0)
       expect(resume.inputs['max-entries']).toBe('10  (--set)')
@@ -195,6 +196,24 @@ describe('npm run try', () => {
       expect(canary.outputs['stages-completed']).toBe('2')
       expect(canary.outputs['failed-again-count']).toBe('0')
       expect(canary.stdout).not.toContain('note: the simulator')
+    },
+    LONG
+  )
+
+  it(
+    'dlq-cleanup.yml: archives what is older than older-than, then deletes exactly that',
+    async () => {
+      const cleanup = await tryIt([
+        ...['examples/dlq-cleanup.yml', '--workspace', fresh()],
+        ...['--set', 'dry-run=false', '--set', 'archive-file=archive.ndjson', '--set', 'older-than=2d']
+      ])
+      expectRan(cleanup, 0)
+      expect(cleanup.inputs['max-entries']).toBe('5000')
+      const deleted = Number(cleanup.outputs['deleted-count'])
+      expect(deleted).toBeGreaterThan(0)
+      expect(cleanup.outputs['already-gone-count']).toBe('0')
+      expect(cleanup.outputs.complete).toBe('true')
+      expect(cleanup.outputs['archive-file']).toMatch(/archive\.ndjson$/)
     },
     LONG
   )
