@@ -5818,235 +5818,6 @@ function withBound(request, bound, progress) {
     return { ...request, selection: { ...request.selection, toDate: bound.toDate } };
 }
 
-;// CONCATENATED MODULE: ./src/operations/plan.ts
-/**
- * A bulk write's plan: the entries it would take, found by the listing (its breakdowns, in bounded memory) with the
- * bound the write would send, and written to plan-file. A dry run stops there; expect-count then writes only the
- * entries listed, by their DLQ ids, when they are exactly as many as expected.
- */
-
-
-
-
-
-
-
-/** Entries a page of the plan's listing asks for: the listing's most. */
-const PLAN_PAGE_SIZE = 100;
-/** The verb's DLQ as a listing names it: the failed workflow runs (source workflow), or the failed messages. */
-const dlqOf = (verb) => (verb.dlq === 'workflow' ? { source: 'workflow' } : {});
-/**
- * What the write would select, as a listing: by dlq-ids (the service then ignores every other selector) or by runs
- * given as pairs, the verb's whole DLQ, kept to the entries given; else the verb's selectors as list filters, bounded.
- * The sets of what is given are as large as the input, no larger.
- */
-function plan_planListing(verb, request) {
-    const { dlqIds, workflowUrl, messageId, ...filters } = request.selection;
-    if (dlqIds !== undefined) {
-        const left = new Set(dlqIds);
-        const count = left.size;
-        // An id found leaves `left`: what remains at the end was not in the DLQ.
-        const selects = (m) => m.dlqId !== undefined && left.delete(m.dlqId);
-        return { filters: dlqOf(verb), selects, given: { by: 'dlq-ids', count, missing: () => left.size } };
-    }
-    if (request.runs !== undefined) {
-        // A run id is set by the caller and repeats: a run is its id and its creation time together.
-        const key = (runId, createdAt) => `${String(runId)}\u0000${String(createdAt)}`;
-        const given = new Set(request.runs.map(run => key(run.workflowRunId, run.workflowCreatedAt)));
-        const found = new Set();
-        const selects = (m) => {
-            const pair = key(m.workflowRunId, m.workflowCreatedAt);
-            if (!given.has(pair))
-                return false;
-            found.add(pair);
-            return true;
-        };
-        const missing = () => given.size - found.size;
-        return { filters: dlqOf(verb), selects, given: { by: 'workflow-runs', count: given.size, missing } };
-    }
-    return {
-        filters: {
-            ...dlqOf(verb),
-            ...filters,
-            ...(workflowUrl !== undefined ? { workflowUrl: [workflowUrl] } : {}),
-            ...(messageId !== undefined ? { messageId: [messageId] } : {})
-        }
-    };
-}
-/**
- * Lists what the write would take into plan-file: with the bound it would send (startBound, as the write calls it:
- * the plan's to-date is the write's), its selectors as filters, max-entries and max-pages as its own. `keepIds`: also
- * returns every DLQ id planned, in listing order.
- */
-async function listPlan(client, request, file, hooks, keepIds) {
-    const verb = verbOf(request);
-    // Runs given by pairs are taken by the DLQ ids found: the write sends no bound for them.
-    const bound = request.runs === undefined ? await startBound(client, request, hooks.clock) : undefined;
-    const { filters, selects, given } = plan_planListing(verb, withBound(request, bound));
-    const list = {
-        filters,
-        order: 'earliestFirst',
-        pageSize: PLAN_PAGE_SIZE,
-        maxPages: request.maxPages,
-        concurrency: 1,
-        ...(request.maxRuns !== undefined ? { maxMessages: request.maxRuns } : {})
-    };
-    let withoutDlqId = 0;
-    const keep = (m) => {
-        if (selects !== undefined && !selects(m))
-            return false;
-        if (hooks.alsoKeeps !== undefined && !hooks.alsoKeeps(m))
-            return false;
-        // No write by ids can take an entry without one: counted, and left out of the plan.
-        if (m.dlqId !== undefined && m.dlqId !== '')
-            return true;
-        withoutDlqId++;
-        return false;
-    };
-    // Held for expect-count alone, which acts on them: as many as were listed, and a write needs them all.
-    const ids = [];
-    let planned = 0;
-    const progressLine = atMostEvery(1000, hooks.log);
-    const counting = {
-        write: messages => {
-            planned += messages.length;
-            if (keepIds)
-                for (const m of messages)
-                    ids.push(m.dlqId);
-            if (hooks.progress !== undefined)
-                hooks.progress.planned = planned;
-            progressLine(() => `${formatCount(planned)} entries planned so far`);
-            return Promise.resolve();
-        },
-        restart: () => {
-            planned = 0;
-            ids.length = 0;
-            return Promise.resolve();
-        }
-    };
-    if (hooks.progress !== undefined)
-        hooks.progress.planned = 0;
-    // The step's progress is not the listing's: a listing's cursor continues no write.
-    const listingHooks = { log: hooks.log, sink: counting, keep, signal: hooks.signal, now: hooks.now };
-    const listing = await listDlqToFile(client, list, file, hooks.encode, listingHooks);
-    const capped = request.maxRuns !== undefined && planned >= request.maxRuns && listing.nextCursor !== undefined;
-    const plan = {
-        kind: 'plan',
-        operation: verb.operation,
-        selection: request.selection,
-        all: request.all,
-        ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
-        listing,
-        planned,
-        ...(bound !== undefined ? { bound } : {}),
-        ...(withoutDlqId > 0 ? { withoutDlqId } : {}),
-        ...(given !== undefined ? { given: { by: given.by, count: given.count, missing: given.missing() } } : {}),
-        ...(capped ? { capped } : {}),
-        ...(listing.messagesFile !== undefined ? { planFile: listing.messagesFile } : {})
-    };
-    return { plan, ids };
-}
-/** expect-count's refusal of a plan: not exactly as many entries, or a listing that could not count them all. */
-function refusal(plan, expectCount) {
-    const complete = planComplete(plan);
-    // A reviewed plan's selection is its ids: those gone since are told one by one by the write, not a mismatch.
-    const found = plan.given?.by === 'dlq-ids' ? plan.given.count : plan.planned;
-    if (complete && found === expectCount)
-        return undefined;
-    return { kind: 'count-mismatch', expected: expectCount, found, complete };
-}
-/** A dry run: the plan of the write, no write request sent; held to expect-count when it is set too. */
-async function planWrite(client, request, planFile, hooks, expectCount) {
-    const { plan } = await listPlan(client, request, { path: planFile, input: Inputs.PlanFile }, hooks, false);
-    if (expectCount === undefined)
-        return plan;
-    const failure = refusal(plan, expectCount);
-    return { ...plan, expectCount, ...(failure !== undefined ? { failure } : {}) };
-}
-/**
- * expect-count: lists the selection first, refuses before any write unless exactly `expectCount` entries were listed
- * (a listing that could not finish cannot say), then `write`s the entries listed by their DLQ ids: never the filter
- * again, which could select differently by now (entries failed since, or dates read another way by the write).
- */
-async function expectThenWrite(client, request, expectCount, planFile, hooks, write) {
-    const { plan, ids } = await listPlan(client, request, { path: planFile, input: Inputs.PlanFile }, hooks, true);
-    const failure = refusal(plan, expectCount);
-    if (failure !== undefined)
-        return { ...plan, expectCount, failure };
-    // None to take: an empty id list would select the whole DLQ, so nothing is sent. Every id of a plan gone since is
-    // no "as expected": it fails, as a write by those ids would.
-    if (ids.length === 0 && plan.given?.by === 'dlq-ids' && plan.given.count > 0) {
-        return { ...plan, expectCount, failure: { kind: 'ids-gone', ids: plan.given.count, byListing: true } };
-    }
-    if (ids.length === 0)
-        return { ...plan, expectCount };
-    if (hooks.progress !== undefined)
-        delete hooks.progress.planned;
-    hooks.log(`expect-count: ${formatCount(ids.length)} entries listed, as expected; taking them by their DLQ ids`);
-    // The ids listed are the whole selection now: no cursor, runs or lines of dlq-ids-file belong to them.
-    const { cursor: _cursor, runs: _runs, dlqIdLines: _lines, ...rest } = request;
-    const result = await write({ ...rest, all: false, selection: { dlqIds: ids }, idsListedJustNow: true });
-    const listed = { count: expectCount, listed: plan.planned, ...(plan.planFile ? { planFile: plan.planFile } : {}) };
-    const given = request.selection.dlqIds;
-    if (given === undefined)
-        return listedByFilters(result, request, plan, listed);
-    // Ids the listing did not reach are not known to be gone (inputs refuse a cap with expect-count by ids).
-    if (plan.given?.by !== 'dlq-ids' || plan.capped === true)
-        return { ...result, expected: listed };
-    // A reviewed plan: the ids given that the listing (to its end) did not find are gone, each told as such, and the
-    // selection reported is the ids given, so that taken, gone and refused add up to them.
-    return { ...result, selection: request.selection, expected: listed, ...goneBeforeWrite(result, given, ids) };
-}
-/**
- * A write by the ids the step listed from the selectors: those ids are no input the user holds, so a write stopped
- * part way continues by the selectors again, under the listing's bound (what was taken has left the DLQ).
- */
-function listedByFilters(result, request, plan, listed) {
-    const expected = { ...listed, byListing: true };
-    if (result.continueFrom === undefined)
-        return { ...result, expected };
-    const { continueFrom: _ids, ...stopped } = result;
-    const bound = plan.bound !== undefined ? { bound: plan.bound } : {};
-    return { ...stopped, ...bound, selection: request.selection, leftWithoutCursor: true, expected };
-}
-/** The most ids named of those found gone before the write: the rest are counted. */
-const GONE_NAMED_AT_MOST = 1000;
-/** The write's ids told gone, with the ids given that the listing did not find before it. */
-function goneBeforeWrite(result, given, listed) {
-    const found = new Set(listed);
-    const missing = [...new Set(given)].filter(id => !found.has(id));
-    if (missing.length === 0)
-        return {};
-    const told = result.goneOneByOne ?? { count: 0, named: [] };
-    const named = [...told.named, ...missing.slice(0, Math.max(0, GONE_NAMED_AT_MOST - told.named.length))];
-    return { goneOneByOne: { count: told.count + missing.length, named } };
-}
-/** A dry run of resume-schedule: the schedules it would resume; no request, so none is known to exist. */
-const planSchedules = (request) => ({
-    kind: 'plan',
-    operation: 'resume-schedule',
-    scheduleIds: request.scheduleIds
-});
-
-;// CONCATENATED MODULE: ./src/operations/resume-schedule.ts
-
-/** Resumes each schedule in turn, whatever the others did; a cancel stops it, the rest marked as never tried. */
-async function resumeSchedules(client, request, onOutcome = () => { }) {
-    const outcomes = [];
-    for (const scheduleId of request.scheduleIds) {
-        const outcome = await client.resumeSchedule(scheduleId).then(() => ({ scheduleId, ok: true }), (err) => ({ scheduleId, ok: false, failure: failureOf(err) }));
-        outcomes.push(outcome);
-        onOutcome(outcome);
-        const { failure } = outcome;
-        if (failure?.kind === 'cancelled') {
-            const rest = request.scheduleIds.slice(outcomes.length);
-            outcomes.push(...rest.map((id) => ({ scheduleId: id, ok: false, failure, notTried: true })));
-            return { operation: 'resume-schedule', outcomes, cancelled: failure.signal };
-        }
-    }
-    return { operation: 'resume-schedule', outcomes };
-}
-
 ;// CONCATENATED MODULE: ./src/service/errors.ts
 
 
@@ -6349,7 +6120,10 @@ function refusalOf(failure) {
 
 /** Entries a listing of the fallback asks for a request: the most the service sends. */
 const LIST_PAGE_SIZE = 100;
-/** The listing filters that select what a write by `selection` takes: the verb's DLQ, the same keys. */
+/**
+ * The listing filters that select what a write by `selection` takes: the verb's DLQ (the failed workflow runs as
+ * source workflow, or the failed messages), the same keys; dlq-ids are no filter of a listing.
+ */
 function listFiltersOf(verb, selection) {
     const { dlqIds: _ids, workflowUrl, messageId, ...rest } = selection;
     return {
@@ -6421,6 +6195,229 @@ async function takeListed(client, request, ledger, onPage, carriedBefore) {
         const { continueFrom: _ids, nextCursor: _cursor2, ...stopped } = end;
         return { ...stopped, leftWithoutCursor: true };
     }
+}
+
+;// CONCATENATED MODULE: ./src/operations/plan.ts
+/**
+ * A bulk write's plan: the entries it would take, found by the listing (its breakdowns, in bounded memory) with the
+ * bound the write would send, and written to plan-file. A dry run stops there; expect-count then writes only the
+ * entries listed, by their DLQ ids, when they are exactly as many as expected.
+ */
+
+
+
+
+
+
+
+
+/** Entries a page of the plan's listing asks for: the listing's most. */
+const PLAN_PAGE_SIZE = 100;
+/** The verb's DLQ as a listing names it, the whole of it. */
+const dlqOf = (verb) => listFiltersOf(verb, {});
+/**
+ * What the write would select, as a listing: by dlq-ids (the service then ignores every other selector) or by runs
+ * given as pairs, the verb's whole DLQ, kept to the entries given; else the verb's selectors as list filters, bounded.
+ * The sets of what is given are as large as the input, no larger.
+ */
+function plan_planListing(verb, request) {
+    const { dlqIds } = request.selection;
+    if (dlqIds !== undefined) {
+        const left = new Set(dlqIds);
+        const count = left.size;
+        // An id found leaves `left`: what remains at the end was not in the DLQ.
+        const selects = (m) => m.dlqId !== undefined && left.delete(m.dlqId);
+        return { filters: dlqOf(verb), selects, given: { by: 'dlq-ids', count, missing: () => left.size } };
+    }
+    if (request.runs !== undefined) {
+        // A run id is set by the caller and repeats: a run is its id and its creation time together.
+        const key = (runId, createdAt) => `${String(runId)}\u0000${String(createdAt)}`;
+        const given = new Set(request.runs.map(run => key(run.workflowRunId, run.workflowCreatedAt)));
+        const found = new Set();
+        const selects = (m) => {
+            const pair = key(m.workflowRunId, m.workflowCreatedAt);
+            if (!given.has(pair))
+                return false;
+            found.add(pair);
+            return true;
+        };
+        const missing = () => given.size - found.size;
+        return { filters: dlqOf(verb), selects, given: { by: 'workflow-runs', count: given.size, missing } };
+    }
+    return { filters: listFiltersOf(verb, request.selection) };
+}
+/**
+ * Lists what the write would take into plan-file: with the bound it would send (startBound, as the write calls it:
+ * the plan's to-date is the write's), its selectors as filters, max-entries and max-pages as its own. `keepIds`: also
+ * returns every DLQ id planned, in listing order.
+ */
+async function listPlan(client, request, file, hooks, keepIds) {
+    const verb = verbOf(request);
+    // Runs given by pairs are taken by the DLQ ids found: the write sends no bound for them.
+    const bound = request.runs === undefined ? await startBound(client, request, hooks.clock) : undefined;
+    const { filters, selects, given } = plan_planListing(verb, withBound(request, bound));
+    const list = {
+        filters,
+        order: 'earliestFirst',
+        pageSize: PLAN_PAGE_SIZE,
+        maxPages: request.maxPages,
+        concurrency: 1,
+        ...(request.maxRuns !== undefined ? { maxMessages: request.maxRuns } : {})
+    };
+    let withoutDlqId = 0;
+    const keep = (m) => {
+        if (selects !== undefined && !selects(m))
+            return false;
+        if (hooks.alsoKeeps !== undefined && !hooks.alsoKeeps(m))
+            return false;
+        // No write by ids can take an entry without one: counted, and left out of the plan.
+        if (m.dlqId !== undefined && m.dlqId !== '')
+            return true;
+        withoutDlqId++;
+        return false;
+    };
+    // Held for expect-count alone, which acts on them: as many as were listed, and a write needs them all.
+    const ids = [];
+    let planned = 0;
+    const progressLine = atMostEvery(1000, hooks.log);
+    const counting = {
+        write: messages => {
+            planned += messages.length;
+            if (keepIds)
+                for (const m of messages)
+                    ids.push(m.dlqId);
+            if (hooks.progress !== undefined)
+                hooks.progress.planned = planned;
+            progressLine(() => `${formatCount(planned)} entries planned so far`);
+            return Promise.resolve();
+        },
+        restart: () => {
+            planned = 0;
+            ids.length = 0;
+            return Promise.resolve();
+        }
+    };
+    if (hooks.progress !== undefined)
+        hooks.progress.planned = 0;
+    // The step's progress is not the listing's: a listing's cursor continues no write.
+    const listingHooks = { log: hooks.log, sink: counting, keep, signal: hooks.signal, now: hooks.now };
+    const listing = await listDlqToFile(client, list, file, hooks.encode, listingHooks);
+    const capped = request.maxRuns !== undefined && planned >= request.maxRuns && listing.nextCursor !== undefined;
+    const plan = {
+        kind: 'plan',
+        operation: verb.operation,
+        selection: request.selection,
+        all: request.all,
+        ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
+        listing,
+        planned,
+        ...(bound !== undefined ? { bound } : {}),
+        ...(withoutDlqId > 0 ? { withoutDlqId } : {}),
+        ...(given !== undefined ? { given: { by: given.by, count: given.count, missing: given.missing() } } : {}),
+        ...(capped ? { capped } : {}),
+        ...(listing.messagesFile !== undefined ? { planFile: listing.messagesFile } : {})
+    };
+    return { plan, ids };
+}
+/** expect-count's refusal of a plan: not exactly as many entries, or a listing that could not count them all. */
+function refusal(plan, expectCount) {
+    const complete = planComplete(plan);
+    // A reviewed plan's selection is its ids: those gone since are told one by one by the write, not a mismatch.
+    const found = plan.given?.by === 'dlq-ids' ? plan.given.count : plan.planned;
+    if (complete && found === expectCount)
+        return undefined;
+    return { kind: 'count-mismatch', expected: expectCount, found, complete };
+}
+/** A dry run: the plan of the write, no write request sent; held to expect-count when it is set too. */
+async function planWrite(client, request, planFile, hooks, expectCount) {
+    const { plan } = await listPlan(client, request, { path: planFile, input: Inputs.PlanFile }, hooks, false);
+    if (expectCount === undefined)
+        return plan;
+    const failure = refusal(plan, expectCount);
+    return { ...plan, expectCount, ...(failure !== undefined ? { failure } : {}) };
+}
+/**
+ * expect-count: lists the selection first, refuses before any write unless exactly `expectCount` entries were listed
+ * (a listing that could not finish cannot say), then `write`s the entries listed by their DLQ ids: never the filter
+ * again, which could select differently by now (entries failed since, or dates read another way by the write).
+ */
+async function expectThenWrite(client, request, expectCount, planFile, hooks, write) {
+    const { plan, ids } = await listPlan(client, request, { path: planFile, input: Inputs.PlanFile }, hooks, true);
+    const failure = refusal(plan, expectCount);
+    if (failure !== undefined)
+        return { ...plan, expectCount, failure };
+    // None to take: an empty id list would select the whole DLQ, so nothing is sent. Every id of a plan gone since is
+    // no "as expected": it fails, as a write by those ids would.
+    if (ids.length === 0 && plan.given?.by === 'dlq-ids' && plan.given.count > 0) {
+        return { ...plan, expectCount, failure: { kind: 'ids-gone', ids: plan.given.count, byListing: true } };
+    }
+    if (ids.length === 0)
+        return { ...plan, expectCount };
+    if (hooks.progress !== undefined)
+        delete hooks.progress.planned;
+    hooks.log(`expect-count: ${formatCount(ids.length)} entries listed, as expected; taking them by their DLQ ids`);
+    // The ids listed are the whole selection now: no cursor, runs or lines of dlq-ids-file belong to them.
+    const { cursor: _cursor, runs: _runs, dlqIdLines: _lines, ...rest } = request;
+    const result = await write({ ...rest, all: false, selection: { dlqIds: ids }, idsListedJustNow: true });
+    const listed = { count: expectCount, listed: plan.planned, ...(plan.planFile ? { planFile: plan.planFile } : {}) };
+    const given = request.selection.dlqIds;
+    if (given === undefined)
+        return listedByFilters(result, request, plan, listed);
+    // Ids the listing did not reach are not known to be gone (inputs refuse a cap with expect-count by ids).
+    if (plan.given?.by !== 'dlq-ids' || plan.capped === true)
+        return { ...result, expected: listed };
+    // A reviewed plan: the ids given that the listing (to its end) did not find are gone, each told as such, and the
+    // selection reported is the ids given, so that taken, gone and refused add up to them.
+    return { ...result, selection: request.selection, expected: listed, ...goneBeforeWrite(result, given, ids) };
+}
+/**
+ * A write by the ids the step listed from the selectors: those ids are no input the user holds, so a write stopped
+ * part way continues by the selectors again, under the listing's bound (what was taken has left the DLQ).
+ */
+function listedByFilters(result, request, plan, listed) {
+    const expected = { ...listed, byListing: true };
+    if (result.continueFrom === undefined)
+        return { ...result, expected };
+    const { continueFrom: _ids, ...stopped } = result;
+    const bound = plan.bound !== undefined ? { bound: plan.bound } : {};
+    return { ...stopped, ...bound, selection: request.selection, leftWithoutCursor: true, expected };
+}
+/** The most ids named of those found gone before the write: the rest are counted. */
+const GONE_NAMED_AT_MOST = 1000;
+/** The write's ids told gone, with the ids given that the listing did not find before it. */
+function goneBeforeWrite(result, given, listed) {
+    const found = new Set(listed);
+    const missing = [...new Set(given)].filter(id => !found.has(id));
+    if (missing.length === 0)
+        return {};
+    const told = result.goneOneByOne ?? { count: 0, named: [] };
+    const named = [...told.named, ...missing.slice(0, Math.max(0, GONE_NAMED_AT_MOST - told.named.length))];
+    return { goneOneByOne: { count: told.count + missing.length, named } };
+}
+/** A dry run of resume-schedule: the schedules it would resume; no request, so none is known to exist. */
+const planSchedules = (request) => ({
+    kind: 'plan',
+    operation: 'resume-schedule',
+    scheduleIds: request.scheduleIds
+});
+
+;// CONCATENATED MODULE: ./src/operations/resume-schedule.ts
+
+/** Resumes each schedule in turn, whatever the others did; a cancel stops it, the rest marked as never tried. */
+async function resumeSchedules(client, request, onOutcome = () => { }) {
+    const outcomes = [];
+    for (const scheduleId of request.scheduleIds) {
+        const outcome = await client.resumeSchedule(scheduleId).then(() => ({ scheduleId, ok: true }), (err) => ({ scheduleId, ok: false, failure: failureOf(err) }));
+        outcomes.push(outcome);
+        onOutcome(outcome);
+        const { failure } = outcome;
+        if (failure?.kind === 'cancelled') {
+            const rest = request.scheduleIds.slice(outcomes.length);
+            outcomes.push(...rest.map((id) => ({ scheduleId: id, ok: false, failure, notTried: true })));
+            return { operation: 'resume-schedule', outcomes, cancelled: failure.signal };
+        }
+    }
+    return { operation: 'resume-schedule', outcomes };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/resume-ledger.ts

@@ -18,8 +18,11 @@ import type { DrainEnd, ResumeLedger } from './resume-ledger.js'
 /** Entries a listing of the fallback asks for a request: the most the service sends. */
 const LIST_PAGE_SIZE = 100
 
-/** The listing filters that select what a write by `selection` takes: the verb's DLQ, the same keys. */
-function listFiltersOf(verb: BulkVerb, selection: BulkSelection): ListFilters {
+/**
+ * The listing filters that select what a write by `selection` takes: the verb's DLQ (the failed workflow runs as
+ * source workflow, or the failed messages), the same keys; dlq-ids are no filter of a listing.
+ */
+export function listFiltersOf(verb: BulkVerb, selection: BulkSelection): ListFilters {
   const { dlqIds: _ids, workflowUrl, messageId, ...rest } = selection
   return {
     ...(verb.dlq === 'workflow' ? { source: 'workflow' as const } : {}),

@@ -15,6 +15,7 @@ import { verbOf, type BulkVerb } from '../verbs.js'
 import { listDlqToFile } from './files.js'
 import type { Encode, MessageSink } from './messages-file.js'
 import { startBound, withBound } from './resume-bound.js'
+import { listFiltersOf } from './listed-takes.js'
 import type { WorkflowResumer } from './resume-drain.js'
 
 /** Entries a page of the plan's listing asks for: the listing's most. */
@@ -52,8 +53,8 @@ interface PlanListing {
   given?: { by: 'dlq-ids' | 'workflow-runs'; count: number; missing: () => number }
 }
 
-/** The verb's DLQ as a listing names it: the failed workflow runs (source workflow), or the failed messages. */
-const dlqOf = (verb: BulkVerb): ListFilters => (verb.dlq === 'workflow' ? { source: 'workflow' } : {})
+/** The verb's DLQ as a listing names it, the whole of it. */
+const dlqOf = (verb: BulkVerb): ListFilters => listFiltersOf(verb, {})
 
 /**
  * What the write would select, as a listing: by dlq-ids (the service then ignores every other selector) or by runs
@@ -61,7 +62,7 @@ const dlqOf = (verb: BulkVerb): ListFilters => (verb.dlq === 'workflow' ? { sour
  * The sets of what is given are as large as the input, no larger.
  */
 function planListing(verb: BulkVerb, request: ResumeRequest): PlanListing {
-  const { dlqIds, workflowUrl, messageId, ...filters } = request.selection
+  const { dlqIds } = request.selection
   if (dlqIds !== undefined) {
     const left = new Set(dlqIds)
     const count = left.size
@@ -83,14 +84,7 @@ function planListing(verb: BulkVerb, request: ResumeRequest): PlanListing {
     const missing = () => given.size - found.size
     return { filters: dlqOf(verb), selects, given: { by: 'workflow-runs', count: given.size, missing } }
   }
-  return {
-    filters: {
-      ...dlqOf(verb),
-      ...filters,
-      ...(workflowUrl !== undefined ? { workflowUrl: [workflowUrl] } : {}),
-      ...(messageId !== undefined ? { messageId: [messageId] } : {})
-    }
-  }
+  return { filters: listFiltersOf(verb, request.selection) }
 }
 
 /**
