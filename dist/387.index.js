@@ -8572,8 +8572,11 @@ function refusalSummary(message, narrow) {
 
 
 
-/** A failure before any write, by design: nothing was taken, so there is nothing to continue from. */
-const beforeAnyWrite = (failure) => failure?.kind === 'count-mismatch' || failure?.kind === 'verb-missing';
+/**
+ * A failure that took nothing, by design or because not one id given was found: there is nothing to continue from
+ * (a re-run with the same ids would only repeat it).
+ */
+const beforeAnyWrite = (failure) => failure?.kind === 'count-mismatch' || failure?.kind === 'verb-missing' || failure?.kind === 'ids-gone';
 /** Whether the resume left part of its selection, and how a re-run takes exactly that part; undefined: nothing left. */
 function continuationOf(result) {
     if (beforeAnyWrite(result.failure))

@@ -44,6 +44,9 @@ describe.each(Object.keys(VERB_PAST) as (keyof typeof VERB_PAST)[])('%s by dlq-i
     const gone = byIds(operation, { runs: [], messages: [], failure: { kind: 'ids-gone', ids: 10 } })
     // Not one found: the service may lack the write, or be another one; the failure says so, no id is called gone.
     expect(report.outputs(gone)[Outputs.GoneCount]).toBe('0')
+    // Nothing was taken and nothing is left to continue: the same ids again would only repeat it.
+    expect(render(gone).split('\n')[0]).toMatch(new RegExp(`^## ❌ Nothing ${VERB_PAST[operation].toLowerCase()}: `))
+    expect(render(gone)).not.toContain('To continue')
   })
 
   it('says how many ids given were neither taken nor named, when the service took what it found of a request', () => {

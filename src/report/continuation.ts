@@ -21,9 +21,12 @@ export type Continuation =
    */
   | { by: 'unchecked'; marginMs?: number; fromDate?: number; toDate?: number }
 
-/** A failure before any write, by design: nothing was taken, so there is nothing to continue from. */
+/**
+ * A failure that took nothing, by design or because not one id given was found: there is nothing to continue from
+ * (a re-run with the same ids would only repeat it).
+ */
 export const beforeAnyWrite = (failure: Failure | undefined): boolean =>
-  failure?.kind === 'count-mismatch' || failure?.kind === 'verb-missing'
+  failure?.kind === 'count-mismatch' || failure?.kind === 'verb-missing' || failure?.kind === 'ids-gone'
 
 /** Whether the resume left part of its selection, and how a re-run takes exactly that part; undefined: nothing left. */
 export function continuationOf(result: ResumeResult): Continuation | undefined {
