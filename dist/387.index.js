@@ -2915,6 +2915,21 @@ const runSelectors = {
     })
 };
 const RUN_SELECTORS = Object.keys(runSelectors);
+/**
+ * `source` chooses the DLQ: the message inputs `messageNames` apply without `source: workflow`, the run selectors only
+ * with it (the dates apply to both); any other is refused, naming it. `how`: what the operation does with them.
+ */
+function sourceRule(v, ctx, messageNames, how) {
+    const workflow = v[Inputs.Source] === 'workflow';
+    const says = workflow
+        ? `does not apply with source workflow: failed workflow runs are ${how} by workflow-url, workflow-run-id, ` +
+            'workflow-created-at, from-date and to-date'
+        : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it';
+    for (const name of workflow ? messageNames : RUN_SELECTORS) {
+        if (v[name] !== undefined && name !== Inputs.FromDate && name !== Inputs.ToDate)
+            refuse(ctx, name, says);
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/inputs/query-fits.ts
 
@@ -3505,15 +3520,8 @@ function delete_schema_selectionOf(v) {
     };
 }
 function deleteRules(v, ctx) {
-    const workflow = v[Inputs.Source] === 'workflow';
     dateOrder(v, ctx);
-    const says = workflow
-        ? 'does not apply with source workflow: failed workflow runs are selected by workflow-url, workflow-run-id, ' +
-            'workflow-created-at, from-date and to-date'
-        : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it';
-    for (const name of workflow ? MESSAGE_SELECTORS : RUN_SELECTORS)
-        if (v[name] !== undefined)
-            refuse(ctx, name, says);
+    sourceRule(v, ctx, MESSAGE_SELECTORS, 'selected');
     const selection = delete_schema_selectionOf(v);
     queryFits(ctx, { ...selection, dlqIds: longestOf(selection.dlqIds), count: 100 }, undefined);
     if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {
@@ -3622,16 +3630,8 @@ function listFilters(v) {
     };
 }
 function listRules(v, ctx) {
-    const workflow = v[Inputs.Source] === 'workflow';
     dateOrder(v, ctx);
-    const says = workflow
-        ? 'does not apply with source workflow: failed workflow runs are filtered by workflow-url, workflow-run-id, ' +
-            'workflow-created-at, from-date and to-date'
-        : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it';
-    for (const name of workflow ? MESSAGE_FILTERS : RUN_SELECTORS) {
-        if (v[name] !== undefined && name !== Inputs.FromDate && name !== Inputs.ToDate)
-            refuse(ctx, name, says);
-    }
+    sourceRule(v, ctx, MESSAGE_FILTERS, 'filtered');
     const filters = listFilters(v);
     // Several message ids are listed one id a request.
     const messageId = longestOf(filters.messageId);

@@ -65,3 +65,23 @@ export const runSelectors = {
   })
 }
 export const RUN_SELECTORS = Object.keys(runSelectors) as (keyof typeof runSelectors)[]
+
+/**
+ * `source` chooses the DLQ: the message inputs `messageNames` apply without `source: workflow`, the run selectors only
+ * with it (the dates apply to both); any other is refused, naming it. `how`: what the operation does with them.
+ */
+export function sourceRule(
+  v: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  messageNames: readonly Inputs[],
+  how: 'filtered' | 'selected'
+): void {
+  const workflow = v[Inputs.Source] === 'workflow'
+  const says = workflow
+    ? `does not apply with source workflow: failed workflow runs are ${how} by workflow-url, workflow-run-id, ` +
+      'workflow-created-at, from-date and to-date'
+    : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it'
+  for (const name of workflow ? messageNames : RUN_SELECTORS) {
+    if (v[name] !== undefined && name !== Inputs.FromDate && name !== Inputs.ToDate) refuse(ctx, name, says)
+  }
+}

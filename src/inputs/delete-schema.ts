@@ -9,7 +9,16 @@ import { z } from 'zod'
 import { Inputs } from '../constants.js'
 import type { ResumeRequest } from '../requests.js'
 import { MESSAGE_SELECTORS, messageSelectors } from './bulk-schema.js'
-import { common, commonShape, dateOrder, either, maxPages, RUN_SELECTORS, runSelectors } from './common-fields.js'
+import {
+  common,
+  commonShape,
+  dateOrder,
+  either,
+  maxPages,
+  RUN_SELECTORS,
+  runSelectors,
+  sourceRule
+} from './common-fields.js'
 import { boolean, date, filePath, integer, optional, refuse, valuesOf, withDefault } from './fields.js'
 import { longestOf, queryFits } from './query-fits.js'
 import { readDuration, readList, readOne } from './readers.js'
@@ -51,13 +60,8 @@ function selectionOf(v: DeleteValues) {
 }
 
 function deleteRules(v: DeleteValues, ctx: z.RefinementCtx): void {
-  const workflow = v[Inputs.Source] === 'workflow'
   dateOrder(v, ctx)
-  const says = workflow
-    ? 'does not apply with source workflow: failed workflow runs are selected by workflow-url, workflow-run-id, ' +
-      'workflow-created-at, from-date and to-date'
-    : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it'
-  for (const name of workflow ? MESSAGE_SELECTORS : RUN_SELECTORS) if (v[name] !== undefined) refuse(ctx, name, says)
+  sourceRule(v, ctx, MESSAGE_SELECTORS, 'selected')
   const selection = selectionOf(v)
   queryFits(ctx, { ...selection, dlqIds: longestOf(selection.dlqIds), count: 100 }, undefined)
   if (v[Inputs.DlqIds] !== undefined && v[Inputs.DlqIdsFile] !== undefined) {

@@ -1,7 +1,16 @@
 /** One zod schema per operation over the raw text of its inputs (its keys), whose transform yields its settings. */
 import { z } from 'zod'
 import { Inputs } from '../constants.js'
-import { common, commonShape, dateOrder, either, maxPages, RUN_SELECTORS, runSelectors } from './common-fields.js'
+import {
+  common,
+  commonShape,
+  dateOrder,
+  either,
+  maxPages,
+  RUN_SELECTORS,
+  runSelectors,
+  sourceRule
+} from './common-fields.js'
 import {
   boolean,
   date,
@@ -74,15 +83,8 @@ function listFilters(v: ListValues) {
 }
 
 function listRules(v: ListValues, ctx: z.RefinementCtx): void {
-  const workflow = v[Inputs.Source] === 'workflow'
   dateOrder(v, ctx)
-  const says = workflow
-    ? 'does not apply with source workflow: failed workflow runs are filtered by workflow-url, workflow-run-id, ' +
-      'workflow-created-at, from-date and to-date'
-    : 'applies only with source workflow (the failed workflow runs); set source: workflow to use it'
-  for (const name of workflow ? MESSAGE_FILTERS : RUN_SELECTORS) {
-    if (v[name] !== undefined && name !== Inputs.FromDate && name !== Inputs.ToDate) refuse(ctx, name, says)
-  }
+  sourceRule(v, ctx, MESSAGE_FILTERS, 'filtered')
   const filters = listFilters(v)
   // Several message ids are listed one id a request.
   const messageId = longestOf(filters.messageId)
